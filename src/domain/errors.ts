@@ -1,0 +1,33 @@
+// Expected failures carry a code the client can act on and a message a person can read.
+export const errorCodes = [
+  'invalid',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'payload_too_large',
+  'unavailable',
+  'internal',
+] as const
+export type ErrorCode = (typeof errorCodes)[number]
+
+export type FieldErrors = Record<string, string>
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; fields?: FieldErrors }
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode
+  readonly fields: FieldErrors | undefined
+
+  constructor(code: ErrorCode, message: string, fields?: FieldErrors) {
+    super(message)
+    this.name = 'AppError'
+    this.code = code
+    this.fields = fields
+  }
+}
+
+export const isAppError = (value: unknown): value is AppError => value instanceof AppError

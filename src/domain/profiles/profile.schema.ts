@@ -1,0 +1,36 @@
+import { z } from 'zod'
+
+export const genders = ['male', 'female'] as const
+export type Gender = (typeof genders)[number]
+
+export const RATING_MIN = 2
+export const RATING_MAX = 7
+
+// A rating as the forms send it: a number of 2.00 to 7.00 in steps of 0.01.
+export const ratingInput = (requiredMessage: string) =>
+  z.coerce
+    .number({ error: requiredMessage })
+    .refine((value) => Number.isFinite(value), requiredMessage)
+    .refine((value) => value >= RATING_MIN, 'Rating must be at least 2.00')
+    .refine((value) => value <= RATING_MAX, 'Rating must be at most 7.00')
+    .transform((value) => Math.round(value * 100) / 100)
+
+// The profile as its owner and the app shell see it.
+export const sessionUser = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender: z.enum(genders),
+  duprRating: z.number(),
+  selfRating: z.number(),
+  birthdate: z.string(),
+  zipCode: z.string().nullable(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type SessionUser = z.infer<typeof sessionUser>
+
+export const sessionOutput = z.object({ user: sessionUser.nullable() })
+export type SessionOutput = z.infer<typeof sessionOutput>

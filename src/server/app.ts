@@ -1,0 +1,99 @@
+import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
+import { requestId } from 'hono/request-id'
+import { secureHeaders } from 'hono/secure-headers'
+import { AppError } from '../domain/errors'
+import type { AppDeps } from './app-env'
+import { createApi } from './app-factory'
+import { docsRoutes } from './features/docs/docs.routes'
+import { healthRoutes } from './features/health/health.routes'
+import { mountWebApp } from './features/web-app/web-app.routes'
+import { handleError, handleNotFound } from './middleware/handle-errors'
+import { loadSession } from './middleware/session'
+
+export const MAX_BODY_BYTES = 256 * 1024
+
+export function createApp(deps: AppDeps) {
+  const app = createApi()
+
+  app.use(requestId())
+  app.use(async (c, next) => {
+    c.set('deps', deps)
+    c.set('db', deps.database.db)
+    c.set('log', deps.logger.child({ requestId: c.var.requestId }))
+    const started = performance.now()
+    await next()
+    if (c.req.path.startsWith('/api/')) {
+      c.var.log.info(
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
+        'request',
+      )
+    }
+  })
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Style attributes and runtime-inserted styles of the toast and docs libraries.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      strictTransportSecurity:
+        deps.env.NODE_ENV === 'production' ? 'max-age=31536000; includeSubDomains' : false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  )
+  app.use(compress())
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError('payload_too_large', 'The request body is too large')
+      },
+    }),
+  )
+
+  app.use('/api/*', loadSession)
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'pm_session',
+    description: 'The session cookie set by sign-in. Operations marked `x-access: admin` also need an admin.',
+  })
+
+  app.route('/api', healthRoutes)
+  app.route('/api', docsRoutes)
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: `${deps.env.PRODUCT_NAME} API`,
+      version: '1.0.0',
+      description:
+        'Every route of the app. Errors always have the shape `{ error: { code, message, fields? } }`.',
+    },
+  })
+
+  app.all('/api/*', handleNotFound)
+  mountWebApp(app, deps)
+  app.onError(handleError)
+  app.notFound(handleNotFound)
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,129 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+export type DbOrTx = Db | Tx
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export type Listener = (payload: string) => void
+
+export interface Database {
+  db: Db
+  kind: DatabaseKind
+  // LISTEN on a channel; resolves to an unsubscribe function.
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>
+  close(): Promise<void>
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+export const pgliteExtensions = { pg_trgm }
+
+// Migrations from several instances at once on one server: one at a time.
+const MIGRATION_LOCK = 728_443_001
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next query.
+  })
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db
+
+  const lockClient = await pool.connect()
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+    await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder })
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined)
+    lockClient.release()
+  }
+
+  // One dedicated connection carries every LISTEN of this process.
+  let listenClient: pg.Client | undefined
+  const listeners = new Map<string, Set<Listener>>()
+  const getListenClient = async () => {
+    if (listenClient) return listenClient
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    client.on('notification', (message) => {
+      for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? '')
+    })
+    client.on('error', () => {
+      listenClient = undefined
+    })
+    listenClient = client
+    return client
+  }
+
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, listener) {
+      const client = await getListenClient()
+      let set = listeners.get(channel)
+      if (!set) {
+        set = new Set()
+        listeners.set(channel, set)
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`)
+      }
+      set.add(listener)
+      return async () => {
+        set.delete(listener)
+        if (set.size === 0) {
+          listeners.delete(channel)
+          await client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined)
+        }
+      }
+    },
+    async close() {
+      await listenClient?.end().catch(() => undefined)
+      await pool.end()
+    },
+  }
+}
+
+// PGlite serves one connection in this process: apply migrations before accepting requests.
+export async function openPglite(client: PGlite): Promise<Database> {
+  const db = drizzlePglite({ client, schema }) as unknown as Db
+  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder })
+  return {
+    db,
+    kind: 'pglite',
+    async listen(channel, listener) {
+      return client.listen(channel, listener)
+    },
+    async close() {
+      if (!client.closed) await client.close()
+    },
+  }
+}
+
+export async function openEmbedded(dataDir: string): Promise<Database> {
+  const dir = path.resolve(dataDir, 'pglite')
+  mkdirSync(dir, { recursive: true })
+  const client = await PGlite.create({ dataDir: dir, extensions: pgliteExtensions })
+  return openPglite(client)
+}
+
+export function openDatabase(options: {
+  databaseUrl?: string | undefined
+  dataDir: string
+  poolSize?: number
+}) {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize)
+    : openEmbedded(options.dataDir)
+}

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, id } from './columns'
+import { profiles } from './profiles'
+
+// Opaque server-side sessions: the cookie holds a random token, the table its SHA-256.
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_profile_idx').on(t.profileId), index('sessions_expires_idx').on(t.expiresAt)],
+)
+
+// One-time tokens sent by email: confirm an address, reset a password.
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: id(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['email_confirmation', 'password_reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_tokens_profile_idx').on(t.profileId, t.purpose)],
+)
+
+// Fixed-window counters shared by every server instance on the same database.
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('rate_limits_count_positive', sql`${t.count} > 0`),
+    index('rate_limits_window_idx').on(t.windowEndsAt),
+  ],
+)

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, id } from './columns'
+import { profiles } from './profiles'
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['connection_request', 'playdate_created', 'other'] }).notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    link: text('link'),
+    read: boolean('read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`not ${t.read}`),
+  ],
+)

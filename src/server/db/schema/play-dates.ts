@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, id, updatedAt } from './columns'
+import { profiles } from './profiles'
+
+export const playDates = pgTable(
+  'play_dates',
+  {
+    id: id(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    partnerId: uuid('partner_id').references(() => profiles.id, { onDelete: 'set null' }),
+    type: text('type', { enum: ['challenge', 'earn'] }).notNull(),
+    doublesType: text('doubles_type').notNull().default('any'),
+    status: text('status', { enum: ['open', 'matched', 'completed', 'cancelled'] })
+      .notNull()
+      .default('open'),
+    state: text('state', { enum: ['AZ', 'FL', 'CA', 'UT', 'TX'] }).notNull(),
+    regions: text('regions').array().notNull(),
+    paymentPerHourMin: integer('payment_per_hour_min').notNull(),
+    paymentPerHourMax: integer('payment_per_hour_max').notNull(),
+    description: text('description').notNull(),
+    cancelledBy: uuid('cancelled_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('play_dates_regions_present', sql`cardinality(${t.regions}) > 0`),
+    check('play_dates_payment_positive', sql`${t.paymentPerHourMin} > 0`),
+    check('play_dates_payment_range', sql`${t.paymentPerHourMax} >= ${t.paymentPerHourMin}`),
+    check('play_dates_description_length', sql`length(btrim(${t.description})) between 1 and 500`),
+    check('play_dates_partner_not_creator', sql`${t.partnerId} <> ${t.creatorId}`),
+    index('play_dates_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('play_dates_creator_idx').on(t.creatorId, t.createdAt.desc()),
+    index('play_dates_partner_idx').on(t.partnerId, t.createdAt.desc()),
+    index('play_dates_created_idx').on(t.createdAt.desc()),
+  ],
+)
+
+export const playDateRequests = pgTable(
+  'play_date_requests',
+  {
+    id: id(),
+    playDateId: uuid('play_date_id')
+      .notNull()
+      .references(() => playDates.id, { onDelete: 'cascade' }),
+    requesterId: uuid('requester_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    requesterPartnerId: uuid('requester_partner_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'withdrawn'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('play_date_requests_distinct_players', sql`${t.requesterId} <> ${t.requesterPartnerId}`),
+    // One accepted application per PlayDate.
+    uniqueIndex('play_date_requests_one_accepted_key')
+      .on(t.playDateId)
+      .where(sql`${t.status} = 'accepted'`),
+    uniqueIndex('play_date_requests_live_requester_key')
+      .on(t.playDateId, t.requesterId)
+      .where(sql`${t.status} in ('pending', 'accepted')`),
+    uniqueIndex('play_date_requests_live_partner_key')
+      .on(t.playDateId, t.requesterPartnerId)
+      .where(sql`${t.status} in ('pending', 'accepted')`),
+    index('play_date_requests_requester_idx').on(t.requesterId, t.status),
+    index('play_date_requests_partner_idx').on(t.requesterPartnerId, t.status),
+  ],
+)
+
+export const playDateMessages = pgTable(
+  'play_date_messages',
+  {
+    id: id(),
+    playDateId: uuid('play_date_id')
+      .notNull()
+      .references(() => playDates.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('play_date_messages_content_length', sql`length(btrim(${t.content})) between 1 and 2000`),
+    index('play_date_messages_play_date_idx').on(t.playDateId, t.createdAt),
+  ],
+)

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs'
+import { z } from 'zod'
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes')
+
+const link = z
+  .string()
+  .refine((value) => /^(https?:\/\/|\/)/.test(value), 'must be an http(s) URL or a path starting with /')
+
+const optionalUrl = z.url({ error: 'must be a URL' }).optional()
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ error: 'must be a postgres:// URL' })
+    .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PRODUCT_NAME: z.string().trim().min(1).max(60).default('PickleMatch'),
+  SEED_DEMO: flag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag.default(false),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  REQUIRE_SIGNUP_CODE: flag.default(false),
+  ADMIN_EMAIL: z
+    .email({ error: 'must be an email address' })
+    .transform((value) => value.trim().toLowerCase())
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('PickleMatch <no-reply@picklematch.local>'),
+  GEMINI_API_KEY: z.string().min(1).optional(),
+  GEMINI_MODEL: z.string().min(1).default('gemini-2.0-flash'),
+  GEMINI_BASE_URL: z.url().default('https://generativelanguage.googleapis.com'),
+  LLM_BASE_URL: optionalUrl,
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  // External Help/FAQ and Road Map links; by default the About page's own sections.
+  HELP_URL: link.default('/about#help'),
+  ROADMAP_URL: link.default('/about#roadmap'),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export class EnvError extends Error {}
+
+// Empty strings count as unset, so a blank line in .env falls back to the default.
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  )
+  const result = envSchema.safeParse(cleaned)
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new EnvError(`Invalid configuration:\n${problems.join('\n')}`)
+  }
+  return result.data
+}
+
+// The one place that reads process.env. A .env file in the working directory is loaded first.
+export function loadEnv(): Env {
+  if (existsSync('.env')) process.loadEnvFile('.env')
+  return parseEnv(process.env)
+}

@@ -1,0 +1,126 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, gt, lt, ne } from 'drizzle-orm'
+import type { SessionUser } from '../../../domain/profiles/profile.schema'
+import type { Db, DbOrTx } from '../../db/client'
+import { profiles, sessions } from '../../db/schema'
+
+// 256 bits from the OS CSPRNG; only the SHA-256 of the token is stored.
+export const newSessionToken = () => randomBytes(32).toString('base64url')
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+const DAY_MS = 24 * 60 * 60 * 1000
+// Sliding expiry: a session seen again after this long is extended (one write per hour at most).
+const RENEW_AFTER_MS = 60 * 60 * 1000
+
+export interface SessionMeta {
+  userAgent?: string | undefined
+  ip?: string | undefined
+}
+
+export async function createSession(db: DbOrTx, profileId: string, ttlDays: number, meta: SessionMeta = {}) {
+  const token = newSessionToken()
+  const expiresAt = new Date(Date.now() + ttlDays * DAY_MS)
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    profileId,
+    expiresAt,
+    userAgent: meta.userAgent?.slice(0, 300),
+    ip: meta.ip,
+  })
+  return { token, expiresAt }
+}
+
+export const profileColumns = {
+  id: profiles.id,
+  email: profiles.email,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  gender: profiles.gender,
+  duprRating: profiles.duprRating,
+  selfRating: profiles.selfRating,
+  birthdate: profiles.birthdate,
+  zipCode: profiles.zipCode,
+  isAdmin: profiles.isAdmin,
+  isPaused: profiles.isPaused,
+  createdAt: profiles.createdAt,
+  updatedAt: profiles.updatedAt,
+}
+
+interface ProfileRow {
+  id: string
+  email: string
+  firstName: string
+  lastName: string
+  gender: SessionUser['gender']
+  duprRating: number | string
+  selfRating: number | string
+  birthdate: string
+  zipCode: string | null
+  isAdmin: boolean
+  createdAt: Date
+  updatedAt: Date
+}
+
+export const toSessionUser = (row: ProfileRow): SessionUser => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  gender: row.gender,
+  duprRating: Number(row.duprRating),
+  selfRating: Number(row.selfRating),
+  birthdate: row.birthdate,
+  zipCode: row.zipCode,
+  isAdmin: row.isAdmin,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+})
+
+export interface ResolvedSession {
+  user: SessionUser
+  isPaused: boolean
+  tokenHash: string
+  expiresAt: Date
+  renewed: boolean
+}
+
+// Looks a token up; an expired or unknown token resolves to nothing.
+export async function resolveSession(db: Db, token: string, ttlDays: number): Promise<ResolvedSession | undefined> {
+  const tokenHash = hashToken(token)
+  const now = new Date()
+  const [row] = await db
+    .select({ ...profileColumns, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.profileId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1)
+  if (!row) return undefined
+  let expiresAt = row.expiresAt
+  let renewed = false
+  if (now.getTime() - row.lastSeenAt.getTime() > RENEW_AFTER_MS) {
+    expiresAt = new Date(now.getTime() + ttlDays * DAY_MS)
+    renewed = true
+    await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.tokenHash, tokenHash))
+  }
+  const { isPaused, expiresAt: _e, lastSeenAt: _l, ...profile } = row
+  return { user: toSessionUser(profile), isPaused, tokenHash, expiresAt, renewed }
+}
+
+export async function revokeSession(db: DbOrTx, tokenHash: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
+}
+
+// Password change, password reset and pause end every session of a user (but `keep`).
+export async function revokeAllSessions(db: DbOrTx, profileId: string, keep?: string) {
+  await db
+    .delete(sessions)
+    .where(
+      keep
+        ? and(eq(sessions.profileId, profileId), ne(sessions.tokenHash, keep))
+        : eq(sessions.profileId, profileId),
+    )
+}
+
+export async function deleteExpiredSessions(db: Db) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()))
+}

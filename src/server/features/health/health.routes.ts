@@ -1,0 +1,29 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { sql } from 'drizzle-orm'
+import { createApi } from '../../app-factory'
+import { access, jsonContent } from '../../openapi'
+
+const healthOutput = z
+  .object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) })
+  .openapi('Health')
+
+const getHealth = createRoute({
+  method: 'get',
+  path: '/health',
+  tags: ['health'],
+  summary: 'Liveness and database readiness',
+  ...access.public,
+  responses: {
+    200: jsonContent(healthOutput, 'The server is up and its database answers'),
+    503: jsonContent(z.object({ status: z.literal('unavailable') }), 'The database does not answer'),
+  },
+})
+
+export const healthRoutes = createApi().openapi(getHealth, async (c) => {
+  try {
+    await c.var.db.execute(sql`select 1`)
+  } catch {
+    return c.json({ status: 'unavailable' as const }, 503)
+  }
+  return c.json({ status: 'ok' as const, database: c.var.deps.database.kind }, 200)
+})

@@ -1,0 +1,56 @@
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { createApp } from './app'
+import { openDatabase } from './db/client'
+import { isDatabaseEmpty, seedDemo } from './db/seed'
+import { EnvError, loadEnv } from './env'
+import { createLogger } from './lib/logger'
+
+async function main() {
+  let env
+  try {
+    env = loadEnv()
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const logger = createLogger(env)
+  const started = performance.now()
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolSize: env.DATABASE_POOL_SIZE,
+  })
+  logger.info({ database: database.kind }, 'database ready, migrations applied')
+
+  // Demo data only for a fresh embedded database: a PostgreSQL server is never seeded implicitly.
+  if (env.SEED_DEMO && database.kind === 'pglite' && (await isDatabaseEmpty(database.db))) {
+    const demo = await seedDemo(database.db, { productName: env.PRODUCT_NAME })
+    logger.info('demo data created')
+    console.log(demo.summary)
+  }
+
+  const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url))
+  const app = createApp({ database, env, logger, webRoot })
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    const url = env.PUBLIC_URL ?? `http://localhost:${info.port}`
+    logger.info({ port: info.port, ms: Math.round(performance.now() - started) }, `listening on ${url}`)
+  })
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down')
+    server.close()
+    await database.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+void main()

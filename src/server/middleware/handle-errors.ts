@@ -1,0 +1,46 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { type ErrorBody, type ErrorCode, isAppError } from '../../domain/errors'
+import type { AppEnv } from '../app-env'
+
+export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+}
+
+const codeOfStatus = (status: number): ErrorCode => {
+  const match = Object.entries(statusOf).find(([, value]) => value === status)
+  return match ? (match[0] as ErrorCode) : status >= 500 ? 'internal' : 'invalid'
+}
+
+export const errorBody = (code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody => ({
+  error: fields ? { code, message, fields } : { code, message },
+})
+
+// One place turns every failure into `{ error: { code, message, fields? } }`.
+export function handleError(err: Error, c: Context<AppEnv>) {
+  if (isAppError(err)) {
+    return c.json(errorBody(err.code, err.message, err.fields), statusOf[err.code])
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status
+    const code = codeOfStatus(status)
+    const message =
+      status === 400 && /JSON/i.test(err.message) ? 'The request body is not valid JSON' : err.message
+    return c.json(errorBody(code, message || 'Request refused'), status as ContentfulStatusCode)
+  }
+  c.var.log?.error({ err, requestId: c.var.requestId }, 'unhandled error')
+  return c.json(errorBody('internal', 'Something went wrong. Please try again.'), 500)
+}
+
+export function handleNotFound(c: Context<AppEnv>) {
+  return c.json(errorBody('not_found', 'Not found'), 404)
+}

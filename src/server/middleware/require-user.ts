@@ -1,0 +1,24 @@
+import { createMiddleware } from 'hono/factory'
+import { AppError } from '../../domain/errors'
+import type { AppEnv } from '../app-env'
+
+export const PAUSED_MESSAGE = 'Your access has been paused'
+
+// Signed in and not paused: sets c.var.user.
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  const session = c.var.session
+  if (!session) throw new AppError('unauthenticated', 'Please sign in to continue')
+  if (session.isPaused) throw new AppError('forbidden', PAUSED_MESSAGE)
+  c.set('user', session.user)
+  await next()
+})
+
+// An admin, signed in and not paused.
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  const session = c.var.session
+  if (!session) throw new AppError('unauthenticated', 'Please sign in to continue')
+  if (session.isPaused) throw new AppError('forbidden', PAUSED_MESSAGE)
+  if (!session.user.isAdmin) throw new AppError('forbidden', 'You do not have permission to access this page.')
+  c.set('user', session.user)
+  await next()
+})

@@ -1,0 +1,42 @@
+import { getCookie, setCookie, deleteCookie } from 'hono/cookie'
+import { createMiddleware } from 'hono/factory'
+import type { Context } from 'hono'
+import type { AppEnv } from '../app-env'
+import { resolveSession } from '../features/auth/sessions'
+
+// In production the cookie is `__Host-` prefixed (Secure, no Domain, Path=/).
+export const sessionCookieName = (production: boolean) => (production ? '__Host-pm_session' : 'pm_session')
+
+export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: Date) {
+  const production = c.var.deps.env.NODE_ENV === 'production'
+  setCookie(c, sessionCookieName(production), token, {
+    httpOnly: true,
+    secure: production,
+    sameSite: 'Lax',
+    path: '/',
+    expires: expiresAt,
+  })
+}
+
+export function clearSessionCookie(c: Context<AppEnv>) {
+  const production = c.var.deps.env.NODE_ENV === 'production'
+  deleteCookie(c, sessionCookieName(production), { path: '/', secure: production })
+}
+
+export const readSessionToken = (c: Context<AppEnv>) =>
+  getCookie(c, sessionCookieName(c.var.deps.env.NODE_ENV === 'production'))
+
+// Resolves the session cookie (if any) for every API request; guards decide what to do with it.
+export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
+  const token = readSessionToken(c)
+  if (token) {
+    const session = await resolveSession(c.var.db, token, c.var.deps.env.SESSION_TTL_DAYS)
+    if (session) {
+      c.set('session', session)
+      if (session.renewed) setSessionCookie(c, token, session.expiresAt)
+    } else {
+      clearSessionCookie(c)
+    }
+  }
+  await next()
+})

@@ -1,0 +1,46 @@
+import { z } from '@hono/zod-openapi'
+import { errorCodes } from '../domain/errors'
+
+export const errorSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(errorCodes),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+  })
+  .openapi('Error')
+
+const statusText: Record<number, string> = {
+  400: 'Invalid input; `fields` names each invalid field',
+  401: 'Not signed in, or the session has ended',
+  403: 'Signed in, but not allowed (paused, not an admin, not the owner)',
+  404: 'Not found, or not visible to the caller',
+  409: 'Conflicts with the current state',
+  413: 'Request body too large',
+  429: 'Too many requests; try again later',
+}
+
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 429>) {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      { description: statusText[status], content: { 'application/json': { schema: errorSchema } } },
+    ]),
+  )
+}
+
+export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { 'application/json': { schema } } }
+}
+
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { required: true, content: { 'application/json': { schema } } }
+}
+
+// Who may call an operation, stated in the document: `security` plus an `x-access` marker.
+export const access = {
+  public: { 'x-access': 'public' },
+  user: { security: [{ session: [] }], 'x-access': 'user' },
+  admin: { security: [{ session: [] }], 'x-access': 'admin' },
+} as const

@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import type { TestProject } from 'vitest/node'
+import { openPglite, openPostgres, pgliteExtensions } from '../db/client'
+import { adminUrl, databaseUrl, templateName } from './postgres-databases'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string
+    postgresTemplate: string
+  }
+}
+
+// Migrate once per run; every test file then starts from a copy of that database.
+export default async function setup(project: TestProject) {
+  const kind = project.config.env?.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pm-template-'))
+    const client = await PGlite.create({ extensions: pgliteExtensions })
+    const database = await openPglite(client)
+    const dump = await client.dumpDataDir('none')
+    await database.close()
+    const file = path.join(dir, 'template.tar')
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
+    project.provide('pgliteTemplate', file)
+    project.provide('postgresTemplate', '')
+    return () => rmSync(dir, { recursive: true, force: true })
+  }
+
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project')
+  const name = templateName()
+  const admin = adminUrl(url)
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: admin })
+  await client.connect()
+  await client.query(`drop database if exists "${name}" with (force)`)
+  await client.query(`create database "${name}"`)
+  const database = await openPostgres(databaseUrl(url, name), 2)
+  await database.close()
+  await client.end()
+  project.provide('pgliteTemplate', '')
+  project.provide('postgresTemplate', name)
+  return async () => {
+    const cleanup = new pg.Client({ connectionString: admin })
+    await cleanup.connect()
+    await cleanup.query(`drop database if exists "${name}" with (force)`)
+    await cleanup.end()
+  }
+}

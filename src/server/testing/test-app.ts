@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { inject } from 'vitest'
+import { createApp } from '../app'
+import { type Database, openPglite, openPostgres, pgliteExtensions } from '../db/client'
+import { parseEnv, type Env } from '../env'
+import { createLogger } from '../lib/logger'
+import { createDatabaseFromTemplate } from './postgres-databases'
+
+export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
+
+// A fresh database for one test file: a copy of the migrated template.
+export async function openTestDatabase(): Promise<Database> {
+  if (testDatabaseKind === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL
+    if (!url) throw new Error('TEST_DATABASE_URL is not set')
+    const created = await createDatabaseFromTemplate(url, inject('postgresTemplate'))
+    const database = await openPostgres(created.url, 5)
+    return {
+      ...database,
+      async close() {
+        await database.close()
+        await created.drop()
+      },
+    }
+  }
+  const template = readFileSync(inject('pgliteTemplate'))
+  const client = await PGlite.create({ loadDataDir: new Blob([template]), extensions: pgliteExtensions })
+  return openPglite(client)
+}
+
+export async function createTestApp(settings: Record<string, string> = {}) {
+  const database = await openTestDatabase()
+  const env: Env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...settings })
+  const logger = createLogger(env)
+  const app = createApp({ database, env, logger })
+  return { app, database, db: database.db, env, close: () => database.close() }
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+type Json = Record<string, unknown> | unknown[]
+
+// A browser-like client: keeps cookies between calls and sends the app's own Origin.
+export function createClient(app: TestApp['app'], origin = 'http://localhost:3000') {
+  const cookies = new Map<string, string>()
+
+  async function send(
+    method: string,
+    path: string,
+    body?: Json | string,
+    headers: Record<string, string> = {},
+  ) {
+    const init: RequestInit = {
+      method,
+      headers: {
+        origin,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(cookies.size ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    }
+    const response = await app.request(`http://localhost${path}`, init)
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';')
+      const index = pair.indexOf('=')
+      const name = pair.slice(0, index).trim()
+      const value = pair.slice(index + 1).trim()
+      const expired = attributes.some((a) => /max-age=0/i.test(a.trim())) || value === ''
+      if (expired) cookies.delete(name)
+      else cookies.set(name, value)
+    }
+    const text = await response.text()
+    let json: unknown
+    try {
+      json = text ? JSON.parse(text) : undefined
+    } catch {
+      json = undefined
+    }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return { status: response.status, headers: response.headers, body: json as any, text }
+  }
+
+  return {
+    cookies,
+    get: (path: string, headers?: Record<string, string>) => send('GET', path, undefined, headers),
+    post: (path: string, body: Json | string = {}, headers?: Record<string, string>) =>
+      send('POST', path, body, headers),
+    put: (path: string, body: Json | string = {}, headers?: Record<string, string>) =>
+      send('PUT', path, body, headers),
+    patch: (path: string, body: Json | string = {}, headers?: Record<string, string>) =>
+      send('PATCH', path, body, headers),
+    delete: (path: string, headers?: Record<string, string>) => send('DELETE', path, undefined, headers),
+  }
+}
+
+export type TestClient = ReturnType<typeof createClient>

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config'
+
+// Route suites run once on PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
+const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['src/server/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['src/server/testing/global-setup.ts'],
+    setupFiles: ['src/server/testing/setup.ts'],
+    env: { TEST_DB: database },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      serverProject('routes-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('routes-postgres', 'postgres')] : []),
+    ],
+  },
+})
