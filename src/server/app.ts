@@ -9,6 +9,7 @@ import { docsRoutes } from './features/docs/docs.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { mountWebApp } from './features/web-app/web-app.routes'
 import { handleError, handleNotFound } from './middleware/handle-errors'
+import { requireSameOrigin } from './middleware/same-origin'
 import { loadSession } from './middleware/session'
 
 export const MAX_BODY_BYTES = 256 * 1024
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps) {
     }),
   )
 
+  app.use('/api/*', requireSameOrigin)
   app.use('/api/*', loadSession)
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'session', {

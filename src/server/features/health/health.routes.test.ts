@@ -40,6 +40,12 @@ describe('health and API documents', () => {
     expect(res.body.error.code).toBeDefined()
   })
 
+  it('refuses a state-changing request from another origin', async () => {
+    const res = await createClient(t.app, 'https://evil.example').post('/api/health', {})
+    expect(res.status).toBe(403)
+    expect(res.body.error.code).toBe('forbidden')
+  })
+
   it('sends security headers', async () => {
     const res = await createClient(t.app).get('/api/health')
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
