@@ -29,8 +29,10 @@ const envSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   REQUIRE_SIGNUP_CODE: flag.default(false),
   ADMIN_EMAIL: z
-    .email({ error: 'must be an email address' })
-    .transform((value) => value.trim().toLowerCase())
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'must be an email address' }))
     .optional(),
   SMTP_URL: z
     .string()
