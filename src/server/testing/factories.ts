@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../db/client'
+import { passwords, profiles } from '../db/schema'
+import { hashPassword } from '../features/auth/password'
+import { createSession } from '../features/auth/sessions'
+import { createClient, type TestApp } from './test-app'
+
+export interface UserOverrides {
+  email?: string
+  firstName?: string
+  lastName?: string
+  gender?: 'male' | 'female'
+  duprRating?: number
+  selfRating?: number
+  birthdate?: string
+  zipCode?: string | null
+  isAdmin?: boolean
+  isPaused?: boolean
+  confirmed?: boolean
+  password?: string
+}
+
+let passwordHash: Promise<string> | undefined
+export const FACTORY_PASSWORD = 'secret123'
+
+// A confirmed player straight in the database; each call makes a new one.
+export async function insertUser(db: Db, overrides: UserOverrides = {}) {
+  const suffix = randomUUID().slice(0, 8)
+  const hash =
+    overrides.password !== undefined
+      ? await hashPassword(overrides.password)
+      : await (passwordHash ??= hashPassword(FACTORY_PASSWORD))
+  const [profile] = await db
+    .insert(profiles)
+    .values({
+      email: overrides.email ?? `player-${suffix}@example.com`,
+      firstName: overrides.firstName ?? 'Pat',
+      lastName: overrides.lastName ?? `Player${suffix}`,
+      gender: overrides.gender ?? 'female',
+      duprRating: overrides.duprRating ?? 3.5,
+      selfRating: overrides.selfRating ?? 3.5,
+      birthdate: overrides.birthdate ?? '1990-05-17',
+      zipCode: overrides.zipCode === undefined ? '85004' : overrides.zipCode,
+      isAdmin: overrides.isAdmin ?? false,
+      isPaused: overrides.isPaused ?? false,
+      emailVerifiedAt: overrides.confirmed === false ? null : new Date(),
+    })
+    .returning()
+  if (!profile) throw new Error('insertUser failed')
+  await db.insert(passwords).values({ profileId: profile.id, hash })
+  return profile
+}
+
+// A player with a live session and a client that sends its cookie.
+export async function signedInUser(t: TestApp, overrides: UserOverrides = {}) {
+  const profile = await insertUser(t.db, overrides)
+  const { token } = await createSession(t.db, profile.id, 30)
+  const client = createClient(t.app)
+  client.cookies.set('pm_session', token)
+  return { profile, token, client }
+}
