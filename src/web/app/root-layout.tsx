@@ -1,0 +1,64 @@
+import type { MouseEvent } from 'react'
+import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router'
+import { PublicHeader } from '../components/layout/public-header'
+import { SiteFooter } from '../components/layout/site-footer'
+import { TopNav } from '../components/layout/top-nav'
+import { useSession } from '../features/auth/api/session.queries'
+import { usePageTitle } from '../lib/page-title'
+import { SessionSync } from './session-sync'
+
+export interface RouteHandle {
+  title?: string
+}
+
+// The deepest route that names its page sets the title; a page may still override it.
+function RouteTitle() {
+  const matches = useMatches()
+  const title = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)
+  usePageTitle((title?.handle as RouteHandle | undefined)?.title ?? 'Home', 'route')
+  return null
+}
+
+function NavigationProgress() {
+  const navigation = useNavigation()
+  if (navigation.state === 'idle') return null
+  return (
+    <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100">
+      <div className="h-full w-2/5 bg-brand-600 [animation:navigation-progress_1s_ease-in-out_infinite]" />
+    </div>
+  )
+}
+
+// Focus moves to the content, not just the scroll position, so keyboard users land there too.
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault()
+  const main = document.getElementById('main')
+  main?.focus()
+  main?.scrollIntoView()
+}
+
+export function RootLayout() {
+  const { user, isLoading } = useSession()
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        onClick={skipToContent}
+        className="sr-only z-50 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      {user ? <TopNav user={user} /> : <PublicHeader showActions={!isLoading} />}
+      <main id="main" tabIndex={-1} className="w-full flex-1 focus:outline-none">
+        <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+          <Outlet />
+        </div>
+      </main>
+      <SiteFooter user={user} />
+      <RouteTitle />
+      <SessionSync />
+      <ScrollRestoration />
+    </div>
+  )
+}

@@ -1,0 +1,68 @@
+import type { ComponentType } from 'react'
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router'
+import { PageLoading } from '../components/ui/spinner'
+import { RequireAdmin, RequireSignedOut, RequireUser } from './guards'
+import { RootLayout, type RouteHandle } from './root-layout'
+import { RootError, RouteError } from './route-error'
+import { NotFoundView } from './routes/not-found'
+
+// One page of the app. `page` loads the module lazily, so each page is its own chunk; the
+// module's default export is the page component. `title` is the page name of the document
+// title: '{title} | {product} | Level Up Your Match'.
+export interface PageRoute {
+  path: string
+  page: () => Promise<{ default: ComponentType }>
+  title: string
+}
+
+// ---------------------------------------------------------------------------------------------
+// The route table. To add a page, add one line to the list of its guard.
+// ---------------------------------------------------------------------------------------------
+
+// Anyone, signed in or not.
+const publicPages: PageRoute[] = []
+
+// Signed-out visitors only; a signed-in user goes to /dashboard (or the router-state returnTo).
+const signedOutPages: PageRoute[] = [{ path: '/', page: () => import('./routes/home'), title: 'Home' }]
+
+// Signed-in players only; everyone else goes to /.
+const signedInPages: PageRoute[] = [
+  { path: '/dashboard', page: () => import('./routes/dashboard'), title: 'Dashboard' },
+  { path: '/widgets', page: () => import('./routes/widgets'), title: 'Pickle Widgets' },
+]
+
+// Admins only; other players see 'Access Denied' and go to /dashboard, signed-out visitors to /.
+const adminPages: PageRoute[] = []
+
+// ---------------------------------------------------------------------------------------------
+
+const toRoute = ({ path, page, title }: PageRoute): RouteObject => ({
+  path,
+  handle: { title } satisfies RouteHandle,
+  lazy: async () => ({ Component: (await page()).default }),
+  errorElement: <RouteError />,
+})
+
+// While a guard's page chunk loads on the first visit, the layout stays and shows 'Loading...'.
+const guarded = (Guard: ComponentType, pages: PageRoute[]): RouteObject => ({
+  Component: Guard,
+  HydrateFallback: PageLoading,
+  errorElement: <RouteError />,
+  children: pages.map(toRoute),
+})
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    errorElement: <RootError />,
+    children: [
+      guarded(Outlet, publicPages),
+      guarded(RequireSignedOut, signedOutPages),
+      guarded(RequireUser, signedInPages),
+      guarded(RequireAdmin, adminPages),
+      { path: '*', Component: NotFoundView, handle: { title: 'Page Not Found' } satisfies RouteHandle },
+    ],
+  },
+]
+
+export const router = createBrowserRouter(routes)

@@ -1,0 +1,89 @@
+import { ArrowRight, CalendarDays, Users, type LucideIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import { featuredWidgetIds, widgetsByIds } from '../../../domain/widgets/widgets'
+import { PageHeader } from '../../components/ui/page-header'
+import { WidgetCard } from '../../features/widgets/components/widget-card'
+
+function DestinationCard({
+  icon: Icon,
+  title,
+  description,
+  to,
+  action,
+}: {
+  icon: LucideIcon
+  title: string
+  description: string
+  to: string
+  action: string
+}) {
+  return (
+    <article className="relative flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-600 hover:shadow-md">
+      <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-700 text-white">
+        <Icon aria-hidden="true" className="size-6" />
+      </span>
+      <h2 className="mt-4 text-xl font-bold text-slate-900">
+        <Link
+          to={to}
+          className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-700 focus-visible:after:outline-solid"
+        >
+          {title}
+        </Link>
+      </h2>
+      <p className="mt-1 flex-1 text-slate-600">{description}</p>
+      <p
+        aria-hidden="true"
+        className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700"
+      >
+        {action}
+        <ArrowRight className="size-4" />
+      </p>
+    </article>
+  )
+}
+
+export default function DashboardPage() {
+  return (
+    <>
+      <PageHeader title="Dashboard" description="Your PlayDates, your people and your tools in one place." />
+      <div className="grid gap-4 md:grid-cols-2">
+        <DestinationCard
+          icon={CalendarDays}
+          title="PlayDates"
+          description="Create a PlayDate with a partner, or apply to one that fits your level."
+          to="/playdates"
+          action="Go to PlayDates"
+        />
+        <DestinationCard
+          icon={Users}
+          title="Player Connections"
+          description="Your friends, requests you have received and requests you have sent."
+          to="/connections"
+          action="Go to Player Connections"
+        />
+      </div>
+
+      <section aria-labelledby="dashboard-widgets" className="mt-10">
+        <div className="flex items-end justify-between gap-4">
+          <h2 id="dashboard-widgets" className="text-xl font-bold text-slate-900">
+            Pickle Widgets
+          </h2>
+          <Link
+            to="/widgets"
+            className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+          >
+            All widgets
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </div>
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {widgetsByIds(featuredWidgetIds).map((widget) => (
+            <li key={widget.id}>
+              <WidgetCard widget={widget} isSignedIn headingLevel={3} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,56 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react'
+import { Link, type LinkProps } from 'react-router'
+
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger'
+type Size = 'sm' | 'md' | 'lg'
+
+const base =
+  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60'
+
+const variants: Record<Variant, string> = {
+  primary: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800 active:bg-brand-900',
+  secondary:
+    'border border-slate-300 bg-white text-slate-900 shadow-sm hover:bg-slate-50 active:bg-slate-100',
+  ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 active:bg-slate-200',
+  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800 active:bg-red-900',
+}
+
+// At least 44 px tall on touch screens for the default size.
+const sizes: Record<Size, string> = {
+  sm: 'min-h-9 px-3 text-sm',
+  md: 'min-h-11 px-4 text-sm',
+  lg: 'min-h-12 px-6 text-base',
+}
+
+export function buttonClasses({
+  variant = 'primary',
+  size = 'md',
+  className = '',
+}: { variant?: Variant; size?: Size; className?: string } = {}) {
+  return `${base} ${variants[variant]} ${sizes[size]} ${className}`.trim()
+}
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant
+  size?: Size
+  children: ReactNode
+}
+
+export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={buttonClasses({ variant, size, className })} {...props} />
+}
+
+interface ButtonLinkProps extends LinkProps {
+  variant?: Variant
+  size?: Size
+}
+
+// A link that looks like a button: it goes somewhere, so it stays a link for assistive tech.
+export function ButtonLink({ variant, size, className, ...props }: ButtonLinkProps) {
+  return (
+    <Link
+      className={buttonClasses({ variant, size, className: className as string | undefined })}
+      {...props}
+    />
+  )
+}
