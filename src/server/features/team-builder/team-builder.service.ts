@@ -1,0 +1,252 @@
+import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm'
+import { AppError } from '../../../domain/errors'
+import type { SessionUser } from '../../../domain/profiles/profile.schema'
+import {
+  type AgeGroup,
+  type Player,
+  PROFILE_SEARCH_LIMIT,
+  type PlayerValues,
+  type ProfileSearchResult,
+} from '../../../domain/team-builder/player.schema'
+import { ageByYearDifference, FIFTY_OR_OVER_AGE } from '../../../domain/team-builder/team.rules'
+import {
+  isCloseInRating,
+  orderByRatingCloseness,
+  ratingGapHundredths,
+  type TrainingPartnersOutput,
+} from '../../../domain/team-builder/training.rules'
+import type { Db, DbOrTx } from '../../db/client'
+import { connections, players, profiles } from '../../db/schema'
+
+const PLAYER_NOT_FOUND = 'Player not found'
+const PROFILE_NOT_FOUND = 'Profile not found'
+const OWN_PROFILE = 'You are the captain: your own profile cannot be added as a player'
+const ALREADY_LINKED = 'This profile is already linked to one of your players'
+
+// A user keeps a short private list; this bounds a list that a script could grow.
+export const MAX_PLAYERS_PER_USER = 500
+// Train with Friends lists at most this many friends, closest DUPR first.
+export const TRAINING_PARTNERS_LIMIT = 100
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+type PlayerRow = typeof players.$inferSelect
+
+const toPlayer = (row: PlayerRow): Player => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  gender: row.gender,
+  ageGroup: row.ageGroup,
+  duprRating: Number(row.duprRating),
+  duprId: row.duprId,
+  profileLinked: row.profileLinked,
+  profileId: row.profileId,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+})
+
+const ageGroupOf = (birthdate: string): AgeGroup =>
+  ageByYearDifference(birthdate) >= FIFTY_OR_OVER_AGE ? '50_or_over' : 'under_50'
+
+export async function listPlayers(db: Db, userId: string): Promise<Player[]> {
+  const rows = await db
+    .select()
+    .from(players)
+    .where(eq(players.userId, userId))
+    .orderBy(desc(players.createdAt), desc(players.id))
+    .limit(MAX_PLAYERS_PER_USER)
+  return rows.map(toPlayer)
+}
+
+// Someone else's player, or an id that is not one, is simply not found.
+async function findOwnPlayer(db: DbOrTx, userId: string, id: string) {
+  if (!UUID.test(id)) return undefined
+  const [row] = await db
+    .select()
+    .from(players)
+    .where(and(eq(players.id, id), eq(players.userId, userId)))
+    .limit(1)
+  return row
+}
+
+export async function getPlayer(db: Db, userId: string, id: string): Promise<Player> {
+  const row = await findOwnPlayer(db, userId, id)
+  if (!row) throw new AppError('not_found', PLAYER_NOT_FOUND)
+  return toPlayer(row)
+}
+
+// Holding the owner's profile row serialises one user's player writes, so two requests cannot
+// both link the same profile or both slip under the list limit.
+async function lockOwner(tx: DbOrTx, userId: string) {
+  await tx.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${userId} for update`)
+}
+
+async function requireLinkableProfile(
+  tx: DbOrTx,
+  userId: string,
+  profileId: string,
+  exceptPlayerId?: string,
+) {
+  if (profileId === userId) throw new AppError('invalid', OWN_PROFILE, { profileId: OWN_PROFILE })
+  const [profile] = await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .limit(1)
+  if (!profile) throw new AppError('invalid', PROFILE_NOT_FOUND, { profileId: PROFILE_NOT_FOUND })
+  const [linked] = await tx
+    .select({ id: players.id })
+    .from(players)
+    .where(
+      and(
+        eq(players.userId, userId),
+        eq(players.profileId, profileId),
+        exceptPlayerId ? ne(players.id, exceptPlayerId) : undefined,
+      ),
+    )
+    .limit(1)
+  if (linked) throw new AppError('conflict', ALREADY_LINKED, { profileId: ALREADY_LINKED })
+}
+
+const columnsOf = (input: PlayerValues) => ({
+  firstName: input.firstName,
+  lastName: input.lastName,
+  gender: input.gender,
+  ageGroup: input.ageGroup,
+  duprRating: input.duprRating,
+  duprId: input.duprId,
+  profileId: input.profileId,
+  profileLinked: input.profileId !== null,
+})
+
+export async function createPlayer(db: Db, userId: string, input: PlayerValues): Promise<Player> {
+  return db.transaction(async (tx) => {
+    await lockOwner(tx, userId)
+    const [count] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(players)
+      .where(eq(players.userId, userId))
+    if ((count?.n ?? 0) >= MAX_PLAYERS_PER_USER) {
+      throw new AppError('conflict', `You can keep at most ${MAX_PLAYERS_PER_USER} players`)
+    }
+    if (input.profileId) await requireLinkableProfile(tx, userId, input.profileId)
+    const [row] = await tx
+      .insert(players)
+      .values({ userId, ...columnsOf(input) })
+      .returning()
+    if (!row) throw new Error('player insert returned nothing')
+    return toPlayer(row)
+  })
+}
+
+export async function updatePlayer(db: Db, userId: string, id: string, input: PlayerValues): Promise<Player> {
+  return db.transaction(async (tx) => {
+    await lockOwner(tx, userId)
+    const existing = await findOwnPlayer(tx, userId, id)
+    if (!existing) throw new AppError('not_found', PLAYER_NOT_FOUND)
+    if (input.profileId) await requireLinkableProfile(tx, userId, input.profileId, existing.id)
+    const [row] = await tx
+      .update(players)
+      .set(columnsOf(input))
+      .where(and(eq(players.id, existing.id), eq(players.userId, userId)))
+      .returning()
+    if (!row) throw new AppError('not_found', PLAYER_NOT_FOUND)
+    return toPlayer(row)
+  })
+}
+
+export async function deletePlayer(db: Db, userId: string, id: string): Promise<void> {
+  if (!UUID.test(id)) throw new AppError('not_found', PLAYER_NOT_FOUND)
+  const deleted = await db
+    .delete(players)
+    .where(and(eq(players.id, id), eq(players.userId, userId)))
+    .returning({ id: players.id })
+  if (deleted.length === 0) throw new AppError('not_found', PLAYER_NOT_FOUND)
+}
+
+// LIKE treats % and _ as wildcards and \ as the escape: a search for "50%" means the text.
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+const containing = (text: string) => `%${escapeLike(text)}%`
+const startingWith = (text: string) => `${escapeLike(text)}%`
+
+// Profiles to link to a player: the text may sit in the first name, the last name, or span
+// "first last". Each branch can use the trigram indexes on lower(first_name)/lower(last_name):
+// a match spanning the space always has the query's first word inside the first name.
+export async function searchProfiles(db: Db, userId: string, query: string): Promise<ProfileSearchResult[]> {
+  const q = query.trim().toLowerCase().replace(/\s+/g, ' ')
+  const pattern = containing(q)
+  const firstWord = containing(q.split(' ')[0] ?? q)
+  const first = sql`lower(${profiles.firstName})`
+  const last = sql`lower(${profiles.lastName})`
+  const rows = await db
+    .select({
+      id: profiles.id,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      gender: profiles.gender,
+      duprRating: profiles.duprRating,
+      birthdate: profiles.birthdate,
+    })
+    .from(profiles)
+    .where(
+      and(
+        ne(profiles.id, userId),
+        or(
+          sql`${first} like ${pattern}`,
+          sql`${last} like ${pattern}`,
+          sql`(${first} like ${firstWord} and ${first} || ' ' || ${last} like ${pattern})`,
+        ),
+      ),
+    )
+    // Names that start with the text come first.
+    .orderBy(
+      sql`(${first} like ${startingWith(q)} or ${last} like ${startingWith(q)}) desc`,
+      asc(profiles.firstName),
+      asc(profiles.lastName),
+      asc(profiles.id),
+    )
+    .limit(PROFILE_SEARCH_LIMIT)
+  return rows.map(({ birthdate, ...row }) => ({
+    ...row,
+    duprRating: Number(row.duprRating),
+    ageGroup: ageGroupOf(birthdate),
+  }))
+}
+
+// Train with Friends: accepted friends, closest DUPR to the player's own first.
+export async function listTrainingPartners(db: Db, user: SessionUser): Promise<TrainingPartnersOutput> {
+  const friendId = sql`case when ${connections.requesterId} = ${user.id} then ${connections.receiverId} else ${connections.requesterId} end`
+  const rows = await db
+    .select({
+      id: profiles.id,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      gender: profiles.gender,
+      duprRating: profiles.duprRating,
+    })
+    .from(connections)
+    .innerJoin(profiles, eq(profiles.id, friendId))
+    .where(
+      and(
+        eq(connections.type, 'friend'),
+        eq(connections.status, 'accepted'),
+        or(eq(connections.requesterId, user.id), eq(connections.receiverId, user.id)),
+      ),
+    )
+    .orderBy(
+      sql`abs(${profiles.duprRating} - ${user.duprRating}::numeric)`,
+      asc(profiles.firstName),
+      asc(profiles.lastName),
+    )
+    .limit(TRAINING_PARTNERS_LIMIT)
+  const friends = rows.map((row) => ({ ...row, duprRating: Number(row.duprRating) }))
+  return {
+    duprRating: user.duprRating,
+    partners: orderByRatingCloseness(friends, user.duprRating).map((friend) => ({
+      ...friend,
+      ratingGap: ratingGapHundredths(friend.duprRating, user.duprRating) / 100,
+      isClose: isCloseInRating(friend.duprRating, user.duprRating),
+    })),
+  }
+}
