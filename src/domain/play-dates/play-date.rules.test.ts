@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { canTransition, formatPayment, statusLabel, teamAverage } from './play-date.rules'
+import { createPlayDateInput, regionsOf } from './play-date.schema'
+
+const valid = {
+  type: 'challenge',
+  state: 'AZ',
+  regions: ['east_valley'],
+  partnerId: '4b7c1f3e-2a51-4d0e-9f38-1c2d3e4f5a6b',
+  amount: 25,
+  description: 'Evening games',
+}
+
+describe('PlayDate rules', () => {
+  it('averages a team exactly to 2 decimals', () => {
+    expect(teamAverage(4.12, 3.85)).toBe(3.99)
+    expect(teamAverage(3.1, 3.2)).toBe(3.15)
+    expect(teamAverage(4.25)).toBe(4.25)
+  })
+
+  it('moves only along open -> matched -> completed and open -> cancelled', () => {
+    expect(canTransition('open', 'matched')).toBe(true)
+    expect(canTransition('open', 'cancelled')).toBe(true)
+    expect(canTransition('matched', 'completed')).toBe(true)
+    expect(canTransition('matched', 'cancelled')).toBe(false)
+    expect(canTransition('cancelled', 'open')).toBe(false)
+    expect(canTransition('completed', 'matched')).toBe(false)
+    expect(canTransition('open', 'completed')).toBe(false)
+  })
+
+  it('formats payment as $min/hr or $min-max/hr', () => {
+    expect(formatPayment(25, 25)).toBe('$25/hr')
+    expect(formatPayment(20, 30)).toBe('$20-30/hr')
+  })
+
+  it('shows open as Available', () => {
+    expect(statusLabel('open')).toBe('Available')
+    expect(statusLabel('matched')).toBe('Matched')
+  })
+
+  it('offers Statewide outside Arizona and ten regions in Arizona', () => {
+    expect(regionsOf('AZ')).toHaveLength(10)
+    expect(regionsOf('TX').map((r) => r.key)).toEqual(['statewide'])
+  })
+})
+
+describe('creating a PlayDate', () => {
+  it('accepts teach as an alias of earn and trims the description', () => {
+    const parsed = createPlayDateInput.parse({ ...valid, type: 'teach', description: '  hi  ' })
+    expect(parsed.type).toBe('earn')
+    expect(parsed.description).toBe('hi')
+  })
+
+  it('needs an amount above 0 in whole dollars', () => {
+    expect(createPlayDateInput.safeParse({ ...valid, amount: 0 }).success).toBe(false)
+    expect(createPlayDateInput.safeParse({ ...valid, amount: -5 }).success).toBe(false)
+    expect(createPlayDateInput.safeParse({ ...valid, amount: 12.5 }).success).toBe(false)
+    expect(createPlayDateInput.safeParse({ ...valid, amount: 'abc' }).success).toBe(false)
+  })
+
+  it('needs a description of at most 500 characters', () => {
+    expect(createPlayDateInput.safeParse({ ...valid, description: '   ' }).success).toBe(false)
+    expect(createPlayDateInput.safeParse({ ...valid, description: 'x'.repeat(501) }).success).toBe(false)
+    expect(createPlayDateInput.safeParse({ ...valid, description: 'x'.repeat(500) }).success).toBe(true)
+  })
+
+  it('needs at least one region of the chosen state', () => {
+    expect(createPlayDateInput.safeParse({ ...valid, regions: [] }).success).toBe(false)
+    expect(createPlayDateInput.safeParse({ ...valid, state: 'TX', regions: ['east_valley'] }).success).toBe(
+      false,
+    )
+    expect(createPlayDateInput.safeParse({ ...valid, state: 'TX', regions: ['statewide'] }).success).toBe(
+      true,
+    )
+    expect(createPlayDateInput.safeParse({ ...valid, regions: ['tucson', 'tucson'] }).success).toBe(false)
+  })
+})

@@ -1,0 +1,199 @@
+import { z } from 'zod'
+
+export const playDateTypes = ['challenge', 'earn'] as const
+export type PlayDateType = (typeof playDateTypes)[number]
+
+export const playDateStatuses = ['open', 'matched', 'completed', 'cancelled'] as const
+export type PlayDateStatus = (typeof playDateStatuses)[number]
+
+export const requestStatuses = ['pending', 'accepted', 'declined', 'withdrawn'] as const
+export type RequestStatus = (typeof requestStatuses)[number]
+
+export const states = [
+  { code: 'AZ', name: 'Arizona' },
+  { code: 'FL', name: 'Florida' },
+  { code: 'CA', name: 'California' },
+  { code: 'UT', name: 'Utah' },
+  { code: 'TX', name: 'Texas' },
+] as const
+export const stateCodes = ['AZ', 'FL', 'CA', 'UT', 'TX'] as const
+export type StateCode = (typeof stateCodes)[number]
+export const DEFAULT_STATE: StateCode = 'AZ'
+
+export const arizonaRegions = [
+  { key: 'east_valley', label: 'East Valley' },
+  { key: 'west_valley', label: 'West Valley' },
+  { key: 'central_phoenix', label: 'Central Phoenix' },
+  { key: 'tucson', label: 'Tucson' },
+  { key: 'flagstaff', label: 'Flagstaff' },
+  { key: 'sedona', label: 'Sedona' },
+  { key: 'prescott', label: 'Prescott' },
+  { key: 'lake_havasu', label: 'Lake Havasu City' },
+  { key: 'yuma', label: 'Yuma' },
+  { key: 'payson', label: 'Payson' },
+] as const
+export const STATEWIDE = { key: 'statewide', label: 'Statewide' } as const
+
+// Only Arizona has regions; every other state offers one region, 'Statewide'.
+export const regionsOf = (state: StateCode): ReadonlyArray<{ key: string; label: string }> =>
+  state === 'AZ' ? arizonaRegions : [STATEWIDE]
+
+export const stateName = (code: string) => states.find((s) => s.code === code)?.name ?? code
+export const regionLabel = (key: string) =>
+  key === STATEWIDE.key ? STATEWIDE.label : (arizonaRegions.find((r) => r.key === key)?.label ?? key)
+
+export const typeLabel = (type: PlayDateType) => (type === 'challenge' ? 'Pay' : 'Earn')
+export const typeDescription = (type: PlayDateType) =>
+  type === 'challenge' ? 'Looking to Pay Higher Level Players' : 'Teach Lower Level Players'
+
+export const DESCRIPTION_MAX = 500
+export const DEFAULT_AMOUNT = 25
+export const AMOUNT_STEP = 5
+export const MESSAGE_MAX = 2000
+
+// `teach` is accepted on input as an alias of `earn`.
+export const playDateTypeInput = z
+  .enum(['challenge', 'earn', 'teach'], { error: 'Choose Pay or Earn' })
+  .transform((value): PlayDateType => (value === 'teach' ? 'earn' : value))
+
+export const amountInput = z.coerce
+  .number({ error: 'Amount must be above 0' })
+  .int('Amount must be a whole number of dollars')
+  .min(1, 'Amount must be above 0')
+  .max(10_000, 'Amount must be at most $10,000 per hour')
+
+export const descriptionInput = z
+  .string({ error: 'Description is required' })
+  .trim()
+  .min(1, 'Description is required')
+  .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
+
+export const createPlayDateInput = z
+  .object({
+    type: playDateTypeInput,
+    state: z.enum(stateCodes, { error: 'Choose a state' }),
+    regions: z
+      .array(z.string(), { error: 'Select at least one region' })
+      .min(1, 'Select at least one region')
+      .max(10),
+    partnerId: z.uuid({ error: 'Please select a partner' }),
+    amount: amountInput,
+    description: descriptionInput,
+  })
+  .superRefine((value, ctx) => {
+    const allowed = new Set(regionsOf(value.state).map((r) => r.key))
+    if (value.regions.some((r) => !allowed.has(r))) {
+      ctx.addIssue({ code: 'custom', path: ['regions'], message: 'Select regions of the chosen state' })
+    }
+    if (new Set(value.regions).size !== value.regions.length) {
+      ctx.addIssue({ code: 'custom', path: ['regions'], message: 'Each region can be chosen once' })
+    }
+  })
+export type CreatePlayDateInput = z.input<typeof createPlayDateInput>
+
+export const applyInput = z.object({
+  partnerId: z.uuid({ error: 'Please select a friend' }),
+})
+
+export const messageInput = z.object({
+  content: z
+    .string({ error: 'Message cannot be empty' })
+    .trim()
+    .min(1, 'Message cannot be empty')
+    .max(MESSAGE_MAX, `Messages can be at most ${MESSAGE_MAX} characters`),
+})
+
+export const playDateTabs = ['mine', 'available', 'history'] as const
+export type PlayDateTab = (typeof playDateTabs)[number]
+
+export const playDateListQuery = z
+  .object({
+    tab: z.enum(playDateTabs).default('mine'),
+    minRating: z.coerce.number().min(2).max(7).optional(),
+    maxRating: z.coerce.number().min(2).max(7).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(50).default(20),
+  })
+  .refine((q) => q.minRating === undefined || q.maxRating === undefined || q.minRating <= q.maxRating, {
+    message: 'The minimum rating cannot be above the maximum',
+    path: ['minRating'],
+  })
+
+// Wire shapes.
+export const playerSummary = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender: z.enum(['male', 'female']),
+  duprRating: z.number(),
+  selfRating: z.number(),
+})
+export type PlayerSummary = z.infer<typeof playerSummary>
+
+export const teamSummary = z.object({
+  captain: playerSummary,
+  partner: playerSummary.nullable(),
+  averageDupr: z.number(),
+  averageSelf: z.number(),
+})
+export type TeamSummary = z.infer<typeof teamSummary>
+
+export const playDateSummary = z.object({
+  id: z.string(),
+  type: z.enum(playDateTypes),
+  doublesType: z.string(),
+  status: z.enum(playDateStatuses),
+  state: z.enum(stateCodes),
+  regions: z.array(z.string()),
+  paymentPerHourMin: z.number(),
+  paymentPerHourMax: z.number(),
+  description: z.string(),
+  creatorTeam: teamSummary,
+  requestCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type PlayDateSummary = z.infer<typeof playDateSummary>
+
+export const playDateRequestView = z.object({
+  id: z.string(),
+  status: z.enum(requestStatuses),
+  team: teamSummary,
+  createdAt: z.string(),
+})
+export type PlayDateRequestView = z.infer<typeof playDateRequestView>
+
+export const playDateDetail = playDateSummary.extend({
+  respondingTeam: teamSummary.nullable(),
+  cancelledBy: playerSummary.nullable(),
+  viewer: z.object({
+    isCreatorTeam: z.boolean(),
+    isRespondingTeam: z.boolean(),
+    myRequest: playDateRequestView.nullable(),
+    canApply: z.boolean(),
+    canCancel: z.boolean(),
+    canComplete: z.boolean(),
+    canChat: z.boolean(),
+  }),
+  // Pending applications, shown to the creator team only.
+  pendingRequests: z.array(playDateRequestView),
+})
+export type PlayDateDetail = z.infer<typeof playDateDetail>
+
+export const playDatePage = z.object({
+  items: z.array(playDateSummary),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+})
+export type PlayDatePage = z.infer<typeof playDatePage>
+
+export const chatMessage = z.object({
+  id: z.string(),
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+})
+export type ChatMessage = z.infer<typeof chatMessage>

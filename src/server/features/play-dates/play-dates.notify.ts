@@ -1,0 +1,66 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { SessionUser } from '../../../domain/profiles/profile.schema'
+import type { Tx } from '../../db/client'
+import { notifications } from '../../db/schema'
+
+export type PlayDateEvent =
+  'created' | 'applied' | 'accepted' | 'declined' | 'withdrawn' | 'cancelled' | 'completed' | 'message'
+
+const texts: Record<PlayDateEvent, { title: string; message: (name: string) => string }> = {
+  created: { title: 'New PlayDate', message: (n) => `${n} created a PlayDate with you as partner` },
+  applied: { title: 'New application', message: (n) => `${n} applied to your PlayDate` },
+  accepted: {
+    title: 'Application accepted',
+    message: (n) => `${n} accepted the application: you are matched`,
+  },
+  declined: { title: 'Application declined', message: (n) => `${n} declined the application` },
+  withdrawn: { title: 'Application withdrawn', message: (n) => `${n} withdrew their application` },
+  cancelled: { title: 'PlayDate cancelled', message: (n) => `${n} cancelled the PlayDate` },
+  completed: { title: 'PlayDate played', message: (n) => `${n} marked the PlayDate as played` },
+  message: { title: 'New message', message: (n) => `${n} sent a message about your PlayDate` },
+}
+
+interface NotifyArgs {
+  playDateId: string
+  actor: Pick<SessionUser, 'id' | 'firstName' | 'lastName'>
+  recipients: string[]
+}
+
+// Every PlayDate event notifies the other players involved (never the actor), with a link.
+export async function notifyPlayDate(
+  tx: Tx,
+  event: PlayDateEvent,
+  { playDateId, actor, recipients }: NotifyArgs,
+) {
+  let targets = [...new Set(recipients)].filter((id) => id !== actor.id)
+  if (targets.length === 0) return
+  const link = `/playdates/${playDateId}`
+  const text = texts[event]
+  if (event === 'message') {
+    // One unread chat notification per PlayDate is enough: later messages don't pile up.
+    const unread = await tx
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(
+        and(
+          inArray(notifications.userId, targets),
+          eq(notifications.link, link),
+          eq(notifications.title, text.title),
+          eq(notifications.read, false),
+        ),
+      )
+    const already = new Set(unread.map((u) => u.userId))
+    targets = targets.filter((id) => !already.has(id))
+    if (targets.length === 0) return
+  }
+  const name = `${actor.firstName} ${actor.lastName}`
+  await tx.insert(notifications).values(
+    targets.map((userId) => ({
+      userId,
+      type: event === 'created' ? ('playdate_created' as const) : ('other' as const),
+      title: text.title,
+      message: text.message(name),
+      link,
+    })),
+  )
+}

@@ -1,0 +1,132 @@
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { PlayerSummary, TeamSummary } from '../../../domain/play-dates/play-date.schema'
+import { teamAverage } from '../../../domain/play-dates/play-date.rules'
+import type { DbOrTx } from '../../db/client'
+import { connections, playDateRequests, playDates, profiles } from '../../db/schema'
+
+export const creator = alias(profiles, 'creator')
+export const partner = alias(profiles, 'partner')
+export const requester = alias(profiles, 'requester')
+export const requesterPartner = alias(profiles, 'requester_partner')
+
+// The public summary of a player, selected through each alias.
+const columnsOf = <
+  T extends typeof profiles | typeof creator | typeof partner | typeof requester | typeof requesterPartner,
+>(
+  p: T,
+) => ({
+  id: p.id as typeof profiles.id,
+  firstName: p.firstName as typeof profiles.firstName,
+  lastName: p.lastName as typeof profiles.lastName,
+  gender: p.gender as typeof profiles.gender,
+  duprRating: p.duprRating as typeof profiles.duprRating,
+  selfRating: p.selfRating as typeof profiles.selfRating,
+})
+
+export const creatorColumns = columnsOf(creator)
+export const partnerColumns = columnsOf(partner)
+export const requesterColumns = columnsOf(requester)
+export const requesterPartnerColumns = columnsOf(requesterPartner)
+export const profileSummaryColumns = columnsOf(profiles)
+
+type Row = {
+  id: string
+  firstName: string
+  lastName: string
+  gender: 'male' | 'female'
+  duprRating: number
+  selfRating: number
+}
+
+export const toPlayer = (row: Row): PlayerSummary => ({
+  ...row,
+  duprRating: Number(row.duprRating),
+  selfRating: Number(row.selfRating),
+})
+
+export function toTeam(captain: Row, mate: Row | null | undefined): TeamSummary {
+  const a = toPlayer(captain)
+  const b = mate?.id ? toPlayer(mate) : null
+  return {
+    captain: a,
+    partner: b,
+    averageDupr: teamAverage(a.duprRating, b?.duprRating),
+    averageSelf: teamAverage(a.selfRating, b?.selfRating),
+  }
+}
+
+// Pending applications waiting for the creator team.
+export const pendingRequestCount = sql<number>`(
+  select count(*)::int from ${playDateRequests}
+  where ${playDateRequests.playDateId} = ${playDates.id} and ${playDateRequests.status} = 'pending'
+)`.as('request_count')
+
+// The user is on the accepted responding team of this PlayDate.
+export const isAcceptedResponder = (userId: string): SQL => sql`exists (
+  select 1 from ${playDateRequests}
+  where ${playDateRequests.playDateId} = ${playDates.id}
+    and ${playDateRequests.status} = 'accepted'
+    and (${playDateRequests.requesterId} = ${userId} or ${playDateRequests.requesterPartnerId} = ${userId})
+)`
+
+export const isOnCreatorTeam = (userId: string): SQL =>
+  or(eq(playDates.creatorId, userId), eq(playDates.partnerId, userId)) as SQL
+
+// Accepted friends in either direction.
+export async function areFriends(db: DbOrTx, a: string, b: string) {
+  const rows = await db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(
+      and(
+        eq(connections.type, 'friend'),
+        eq(connections.status, 'accepted'),
+        or(
+          and(eq(connections.requesterId, a), eq(connections.receiverId, b)),
+          and(eq(connections.requesterId, b), eq(connections.receiverId, a)),
+        ),
+      ),
+    )
+    .limit(1)
+  return rows.length > 0
+}
+
+// The user's accepted friends, regular partners first, then by name.
+export async function listPartnerOptions(db: DbOrTx, userId: string) {
+  const friendRows = await db
+    .select({
+      friendId: sql<string>`case when ${connections.requesterId} = ${userId} then ${connections.receiverId} else ${connections.requesterId} end`,
+    })
+    .from(connections)
+    .where(
+      and(
+        eq(connections.type, 'friend'),
+        eq(connections.status, 'accepted'),
+        or(eq(connections.requesterId, userId), eq(connections.receiverId, userId)),
+      ),
+    )
+    .limit(1000)
+  const ids = friendRows.map((r) => r.friendId)
+  if (ids.length === 0) return []
+  const partnerRows = await db
+    .select({ requesterId: connections.requesterId, receiverId: connections.receiverId })
+    .from(connections)
+    .where(
+      and(
+        eq(connections.type, 'partner'),
+        eq(connections.status, 'accepted'),
+        or(eq(connections.requesterId, userId), eq(connections.receiverId, userId)),
+      ),
+    )
+  const regular = new Set(partnerRows.map((r) => (r.requesterId === userId ? r.receiverId : r.requesterId)))
+  const people = await db.select(profileSummaryColumns).from(profiles).where(inArray(profiles.id, ids))
+  return people
+    .map((p) => ({ ...toPlayer(p), isRegularPartner: regular.has(p.id) }))
+    .sort(
+      (x, y) =>
+        Number(y.isRegularPartner) - Number(x.isRegularPartner) ||
+        x.firstName.localeCompare(y.firstName) ||
+        x.lastName.localeCompare(y.lastName),
+    )
+}

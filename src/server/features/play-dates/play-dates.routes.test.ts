@@ -1,0 +1,309 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connections, notifications, playDateRequests, playDates } from '../../db/schema'
+import { signedInUser } from '../../testing/factories'
+import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+type Player = Awaited<ReturnType<typeof signedInUser>>
+
+const player = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides)
+
+async function befriend(a: Player, b: Player) {
+  await t.db
+    .insert(connections)
+    .values({ requesterId: a.profile.id, receiverId: b.profile.id, type: 'friend', status: 'accepted' })
+}
+
+const input = (partner: Player, overrides: Record<string, unknown> = {}) => ({
+  type: 'challenge',
+  state: 'AZ',
+  regions: ['east_valley', 'tucson'],
+  partnerId: partner.profile.id,
+  amount: 25,
+  description: '  Evening games at Kiwanis  ',
+  ...overrides,
+})
+
+// Four players: A and B (creator team), C and D (applicants), all the needed friendships.
+async function foursome() {
+  const [a, b, c, d] = await Promise.all([
+    player({ firstName: 'Ana', duprRating: 4.0, selfRating: 4.25 }),
+    player({ firstName: 'Ben', duprRating: 3.5, selfRating: 3.5 }),
+    player({ firstName: 'Cal' }),
+    player({ firstName: 'Dee' }),
+  ])
+  await befriend(a!, b!)
+  await befriend(c!, d!)
+  return { a: a!, b: b!, c: c!, d: d! }
+}
+
+async function openPlayDate(a: Player, b: Player, overrides: Record<string, unknown> = {}) {
+  const res = await a.client.post('/api/play-dates', input(b, overrides))
+  expect(res.status).toBe(201)
+  return res.body.id as string
+}
+
+describe('creating a PlayDate', () => {
+  it('creates an open PlayDate with the creator team, averages and a notification for the partner', async () => {
+    const { a, b } = await foursome()
+    const res = await a.client.post('/api/play-dates', input(b, { type: 'teach' }))
+    expect(res.status).toBe(201)
+    expect(res.body).toMatchObject({
+      type: 'earn',
+      status: 'open',
+      state: 'AZ',
+      regions: ['east_valley', 'tucson'],
+      paymentPerHourMin: 25,
+      paymentPerHourMax: 25,
+      doublesType: 'any',
+      description: 'Evening games at Kiwanis',
+      creatorTeam: { averageDupr: 3.75, averageSelf: 3.88 },
+      viewer: { isCreatorTeam: true, canCancel: true, canApply: false },
+    })
+    const sent = await t.db.select().from(notifications).where(eq(notifications.userId, b.profile.id))
+    expect(sent).toMatchObject([{ type: 'playdate_created', link: `/playdates/${res.body.id}` }])
+  })
+
+  it('refuses a partner who is not an accepted friend', async () => {
+    const { a, c } = await foursome()
+    const res = await a.client.post('/api/play-dates', input(c))
+    expect(res.status).toBe(400)
+    expect(res.body.error.fields.partnerId).toBe('Your partner must be one of your friends')
+  })
+
+  it('validates amount, regions and description like the wizard', async () => {
+    const { a, b } = await foursome()
+    const zero = await a.client.post('/api/play-dates', input(b, { amount: 0 }))
+    expect(zero.status).toBe(400)
+    expect(zero.body.error.fields.amount).toBe('Amount must be above 0')
+    const blank = await a.client.post('/api/play-dates', input(b, { description: '   ' }))
+    expect(blank.body.error.fields.description).toBe('Description is required')
+    const long = await a.client.post('/api/play-dates', input(b, { description: 'x'.repeat(501) }))
+    expect(long.status).toBe(400)
+    const noRegion = await a.client.post('/api/play-dates', input(b, { regions: [] }))
+    expect(noRegion.body.error.fields.regions).toBe('Select at least one region')
+    const wrongState = await a.client.post('/api/play-dates', input(b, { state: 'TX', regions: ['tucson'] }))
+    expect(wrongState.status).toBe(400)
+    const statewide = await a.client.post(
+      '/api/play-dates',
+      input(b, { state: 'TX', regions: ['statewide'] }),
+    )
+    expect(statewide.status).toBe(201)
+  })
+
+  it('needs a signed-in, unpaused player', async () => {
+    const anonymous = await createClient(t.app).post('/api/play-dates', {})
+    expect(anonymous.status).toBe(401)
+    const paused = await player({ isPaused: true })
+    expect((await paused.client.get('/api/play-dates')).status).toBe(403)
+  })
+})
+
+describe('matching', () => {
+  it('runs the whole story: apply, accept, chat, mark as played, history for all four', async () => {
+    const { a, b, c, d } = await foursome()
+    const id = await openPlayDate(a, b)
+
+    const available = await c.client.get('/api/play-dates?tab=available')
+    expect(available.body.items.map((p: { id: string }) => p.id)).toContain(id)
+    expect(
+      (await a.client.get('/api/play-dates?tab=available')).body.items.map((p: { id: string }) => p.id),
+    ).not.toContain(id)
+
+    const applied = await c.client.post(`/api/play-dates/${id}/requests`, { partnerId: d.profile.id })
+    expect(applied.status).toBe(201)
+    const again = await d.client.post(`/api/play-dates/${id}/requests`, { partnerId: c.profile.id })
+    expect(again.status).toBe(409)
+    expect(again.body.error.message).toBe('You or your partner have already applied for this PlayDate')
+
+    const seenByB = await b.client.get(`/api/play-dates/${id}`)
+    expect(seenByB.body.pendingRequests).toHaveLength(1)
+    expect(seenByB.body.requestCount).toBe(1)
+    const requestId = seenByB.body.pendingRequests[0].id
+
+    expect((await c.client.post(`/api/play-dates/requests/${requestId}/accept`)).status).toBe(404)
+    const accepted = await b.client.post(`/api/play-dates/requests/${requestId}/accept`)
+    expect(accepted.status).toBe(200)
+    expect(accepted.body.status).toBe('matched')
+    expect(accepted.body.respondingTeam.captain.id).toBe(c.profile.id)
+
+    for (const p of [a, b, c, d]) {
+      const mine = await p.client.get('/api/play-dates?tab=mine')
+      expect(mine.body.items.map((x: { id: string }) => x.id)).toContain(id)
+    }
+    const stranger = await player()
+    const hidden = await stranger.client.get(`/api/play-dates/${id}`)
+    expect(hidden.status).toBe(403)
+    expect(hidden.body.error.message).toBe('Not authorized to view this PlayDate')
+    expect((await stranger.client.get(`/api/play-dates/${id}/messages`)).status).toBe(403)
+    expect((await stranger.client.post(`/api/play-dates/${id}/messages`, { content: 'hi' })).status).toBe(403)
+
+    expect(
+      (await a.client.post(`/api/play-dates/${id}/messages`, { content: '  Thursday at 6?  ' })).status,
+    ).toBe(201)
+    expect((await d.client.post(`/api/play-dates/${id}/messages`, { content: 'Works for us' })).status).toBe(
+      201,
+    )
+    const empty = await d.client.post(`/api/play-dates/${id}/messages`, { content: '   ' })
+    expect(empty.status).toBe(400)
+    const chat = await c.client.get(`/api/play-dates/${id}/messages`)
+    expect(chat.body.items.map((m: { content: string }) => m.content)).toEqual([
+      'Thursday at 6?',
+      'Works for us',
+    ])
+    expect(chat.body.items[0]).toMatchObject({ firstName: 'Ana', userId: a.profile.id })
+
+    expect((await a.client.post(`/api/play-dates/${id}/cancel`)).status).toBe(409)
+    const played = await c.client.post(`/api/play-dates/${id}/complete`)
+    expect(played.status).toBe(200)
+    expect(played.body.status).toBe('completed')
+    expect((await c.client.post(`/api/play-dates/${id}/complete`)).status).toBe(409)
+    for (const p of [a, b, c, d]) {
+      const history = await p.client.get('/api/play-dates?tab=history')
+      expect(history.body.items.map((x: { id: string }) => x.id)).toContain(id)
+      const mine = await p.client.get('/api/play-dates?tab=mine')
+      expect(mine.body.items.map((x: { id: string }) => x.id)).not.toContain(id)
+    }
+  })
+
+  it('20 concurrent accepts of different applications leave exactly one accepted', async () => {
+    const { a, b } = await foursome()
+    const id = await openPlayDate(a, b)
+    const teams = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const [x, y] = await Promise.all([player(), player()])
+        await befriend(x!, y!)
+        const res = await x!.client.post(`/api/play-dates/${id}/requests`, { partnerId: y!.profile.id })
+        expect(res.status).toBe(201)
+        return res.body.id as string
+      }),
+    )
+    const results = await Promise.all(
+      teams.map((requestId, i) =>
+        (i % 2 ? a : b).client.post(`/api/play-dates/requests/${requestId}/accept`),
+      ),
+    )
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1)
+    expect(results.filter((r) => r.status !== 200).every((r) => r.status === 409)).toBe(true)
+    const rows = await t.db.select().from(playDateRequests).where(eq(playDateRequests.playDateId, id))
+    expect(rows.filter((r) => r.status === 'accepted')).toHaveLength(1)
+    expect(rows.filter((r) => r.status === 'declined')).toHaveLength(19)
+    const [pd] = await t.db.select().from(playDates).where(eq(playDates.id, id))
+    expect(pd?.status).toBe('matched')
+  })
+
+  it('concurrent duplicate applications leave one', async () => {
+    const { a, b, c, d } = await foursome()
+    const id = await openPlayDate(a, b)
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () =>
+        c.client.post(`/api/play-dates/${id}/requests`, { partnerId: d.profile.id }),
+      ),
+      ...Array.from({ length: 5 }, () =>
+        d.client.post(`/api/play-dates/${id}/requests`, { partnerId: c.profile.id }),
+      ),
+    ])
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1)
+    expect(results.filter((r) => r.status === 409)).toHaveLength(9)
+    const live = await t.db
+      .select()
+      .from(playDateRequests)
+      .where(and(eq(playDateRequests.playDateId, id), eq(playDateRequests.status, 'pending')))
+    expect(live).toHaveLength(1)
+  })
+
+  it('refuses applying to your own PlayDate, with a non-friend, or with a creator as partner', async () => {
+    const { a, b, c, d } = await foursome()
+    const id = await openPlayDate(a, b)
+    expect((await a.client.post(`/api/play-dates/${id}/requests`, { partnerId: b.profile.id })).status).toBe(
+      409,
+    )
+    const notFriend = await c.client.post(`/api/play-dates/${id}/requests`, { partnerId: a.profile.id })
+    expect(notFriend.status).toBe(409)
+    const e = await player()
+    const stranger = await c.client.post(`/api/play-dates/${id}/requests`, { partnerId: e.profile.id })
+    expect(stranger.status).toBe(400)
+    expect(stranger.body.error.message).toBe('Please select a friend')
+    const missing = await c.client.post(`/api/play-dates/${id}/requests`, {})
+    expect(missing.body.error.fields.partnerId).toBe('Please select a friend')
+    expect(
+      (await d.client.post(`/api/play-dates/${crypto.randomUUID()}/requests`, { partnerId: c.profile.id }))
+        .status,
+    ).toBe(404)
+  })
+
+  it('lets an applicant withdraw and the creator team decline', async () => {
+    const { a, b, c, d } = await foursome()
+    const id = await openPlayDate(a, b)
+    const applied = await c.client.post(`/api/play-dates/${id}/requests`, { partnerId: d.profile.id })
+    const requestId = applied.body.id
+    expect((await a.client.post(`/api/play-dates/requests/${requestId}/withdraw`)).status).toBe(404)
+    const withdrawn = await d.client.post(`/api/play-dates/requests/${requestId}/withdraw`)
+    expect(withdrawn.status).toBe(200)
+    expect(withdrawn.body.viewer.canApply).toBe(true)
+    const second = await c.client.post(`/api/play-dates/${id}/requests`, { partnerId: d.profile.id })
+    expect(second.status).toBe(201)
+    expect((await c.client.post(`/api/play-dates/requests/${second.body.id}/decline`)).status).toBe(404)
+    expect((await a.client.post(`/api/play-dates/requests/${second.body.id}/decline`)).status).toBe(200)
+    expect((await a.client.post(`/api/play-dates/requests/${second.body.id}/accept`)).status).toBe(409)
+  })
+})
+
+describe('cancelling', () => {
+  it('lets the creator or partner cancel an open PlayDate, which then takes no applications', async () => {
+    const { a, b, c, d } = await foursome()
+    const id = await openPlayDate(a, b)
+    expect((await c.client.post(`/api/play-dates/${id}/cancel`)).status).toBe(403)
+    const cancelled = await b.client.post(`/api/play-dates/${id}/cancel`)
+    expect(cancelled.status).toBe(200)
+    expect(cancelled.body.status).toBe('cancelled')
+    expect(cancelled.body.cancelledBy.id).toBe(b.profile.id)
+    const late = await c.client.post(`/api/play-dates/${id}/requests`, { partnerId: d.profile.id })
+    expect(late.status).toBe(409)
+    expect(late.body.error.message).toBe('This PlayDate is no longer available')
+    expect((await a.client.post(`/api/play-dates/${id}/complete`)).status).toBe(409)
+    expect((await a.client.get(`/api/play-dates/${id}/messages`)).status).toBe(409)
+    const history = await a.client.get('/api/play-dates?tab=history')
+    expect(history.body.items.map((x: { id: string }) => x.id)).toContain(id)
+  })
+})
+
+describe('listing', () => {
+  it('filters Available by the creator team average and paginates newest first', async () => {
+    const { a, b, c } = await foursome()
+    const first = await openPlayDate(a, b, { description: 'first' })
+    const second = await openPlayDate(a, b, { description: 'second' })
+    // Ana 4.00 and Ben 3.50: team average 3.75.
+    const inRange = await c.client.get(
+      '/api/play-dates?tab=available&minRating=3.7&maxRating=3.8&pageSize=50',
+    )
+    const ids = inRange.body.items.map((x: { id: string }) => x.id)
+    expect(ids).toEqual(expect.arrayContaining([first, second]))
+    expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(first))
+    const outOfRange = await c.client.get('/api/play-dates?tab=available&minRating=4&maxRating=7&pageSize=50')
+    expect(outOfRange.body.items.map((x: { id: string }) => x.id)).not.toContain(first)
+    const crossed = await c.client.get('/api/play-dates?tab=available&minRating=5&maxRating=3')
+    expect(crossed.status).toBe(400)
+    const page = await a.client.get('/api/play-dates?tab=mine&pageSize=1&page=2')
+    expect(page.body).toMatchObject({ page: 2, pageSize: 1, total: 2 })
+    expect(page.body.items.map((x: { id: string }) => x.id)).toEqual([first])
+  })
+
+  it('offers accepted friends as partners, regular partners first', async () => {
+    const { a, b } = await foursome()
+    const z = await player({ firstName: 'Zed' })
+    await befriend(z, a)
+    await t.db
+      .insert(connections)
+      .values({ requesterId: z.profile.id, receiverId: a.profile.id, type: 'partner', status: 'accepted' })
+    const res = await a.client.get('/api/play-dates/partner-options')
+    expect(res.body.items.map((p: { id: string }) => p.id)).toEqual([z.profile.id, b.profile.id])
+    expect(res.body.items[0].isRegularPartner).toBe(true)
+  })
+})

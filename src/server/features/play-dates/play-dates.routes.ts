@@ -1,0 +1,200 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import {
+  applyInput,
+  chatMessage,
+  createPlayDateInput,
+  messageInput,
+  playDateDetail,
+  playDateListQuery,
+  playDatePage,
+  playerSummary,
+} from '../../../domain/play-dates/play-date.schema'
+import { createApi } from '../../app-factory'
+import { requireUser } from '../../middleware/require-user'
+import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
+import { listPartnerOptions } from './play-dates.queries'
+import {
+  acceptRequest,
+  applyToPlayDate,
+  cancelPlayDate,
+  completePlayDate,
+  createPlayDate,
+  declineRequest,
+  getPlayDate,
+  listMessages,
+  listPlayDates,
+  sendMessage,
+  withdrawRequest,
+} from './play-dates.service'
+
+const tags = ['play-dates']
+const idParam = z.object({ id: z.uuid({ error: 'PlayDate Not Found' }) })
+const requestParam = z.object({ requestId: z.uuid({ error: 'Application not found' }) })
+const partnerOption = playerSummary.extend({ isRegularPartner: z.boolean() })
+const detailResponse = jsonContent(playDateDetail, 'The PlayDate as the caller may see it')
+
+const routes = {
+  partnerOptions: createRoute({
+    method: 'get',
+    path: '/play-dates/partner-options',
+    tags,
+    summary: "The caller's accepted friends, regular partners first",
+    ...access.user,
+    responses: {
+      200: jsonContent(z.object({ items: z.array(partnerOption) }), 'Friends who can be chosen as partner'),
+      ...errorResponses(401, 403),
+    },
+  }),
+  create: createRoute({
+    method: 'post',
+    path: '/play-dates',
+    tags,
+    summary: 'Create a PlayDate with an accepted friend as partner',
+    ...access.user,
+    request: { body: jsonBody(createPlayDateInput) },
+    responses: { 201: detailResponse, ...errorResponses(400, 401, 403) },
+  }),
+  list: createRoute({
+    method: 'get',
+    path: '/play-dates',
+    tags,
+    summary: 'My PlayDates, Available or History, newest first, paginated',
+    ...access.user,
+    request: { query: playDateListQuery },
+    responses: { 200: jsonContent(playDatePage, 'One page of PlayDates'), ...errorResponses(400, 401, 403) },
+  }),
+  get: createRoute({
+    method: 'get',
+    path: '/play-dates/{id}',
+    tags,
+    summary: 'One PlayDate: open ones for every player, others for their players and admins',
+    ...access.user,
+    request: { params: idParam },
+    responses: { 200: detailResponse, ...errorResponses(400, 401, 403, 404) },
+  }),
+  apply: createRoute({
+    method: 'post',
+    path: '/play-dates/{id}/requests',
+    tags,
+    summary: 'Apply to an open PlayDate with a friend as partner',
+    ...access.user,
+    request: { params: idParam, body: jsonBody(applyInput) },
+    responses: {
+      201: jsonContent(z.object({ id: z.string(), status: z.string() }), 'The pending application'),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
+  }),
+  accept: createRoute({
+    method: 'post',
+    path: '/play-dates/requests/{requestId}/accept',
+    tags,
+    summary: 'Accept an application (creator team): the PlayDate is matched, the others declined',
+    ...access.user,
+    request: { params: requestParam },
+    responses: { 200: detailResponse, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  decline: createRoute({
+    method: 'post',
+    path: '/play-dates/requests/{requestId}/decline',
+    tags,
+    summary: 'Decline a pending application (creator team)',
+    ...access.user,
+    request: { params: requestParam },
+    responses: { 200: detailResponse, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  withdraw: createRoute({
+    method: 'post',
+    path: '/play-dates/requests/{requestId}/withdraw',
+    tags,
+    summary: 'Withdraw a pending application (its team)',
+    ...access.user,
+    request: { params: requestParam },
+    responses: { 200: detailResponse, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  cancel: createRoute({
+    method: 'post',
+    path: '/play-dates/{id}/cancel',
+    tags,
+    summary: 'Cancel an open PlayDate (creator or partner)',
+    ...access.user,
+    request: { params: idParam },
+    responses: { 200: detailResponse, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  complete: createRoute({
+    method: 'post',
+    path: '/play-dates/{id}/complete',
+    tags,
+    summary: 'Mark a matched PlayDate as played (any of its four players)',
+    ...access.user,
+    request: { params: idParam },
+    responses: { 200: detailResponse, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  messages: createRoute({
+    method: 'get',
+    path: '/play-dates/{id}/messages',
+    tags,
+    summary: 'Chat of a matched or completed PlayDate, oldest first (its four players)',
+    ...access.user,
+    request: { params: idParam, query: z.object({ after: z.iso.datetime({ offset: true }).optional() }) },
+    responses: {
+      200: jsonContent(z.object({ items: z.array(chatMessage) }), 'Messages'),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
+  }),
+  send: createRoute({
+    method: 'post',
+    path: '/play-dates/{id}/messages',
+    tags,
+    summary: 'Send a chat message (its four players)',
+    ...access.user,
+    request: { params: idParam, body: jsonBody(messageInput) },
+    responses: { 201: jsonContent(chatMessage, 'The message'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+}
+
+const api = createApi()
+api.use('/play-dates', requireUser)
+api.use('/play-dates/*', requireUser)
+
+export const playDateRoutes = api
+  .openapi(routes.partnerOptions, async (c) =>
+    c.json({ items: await listPartnerOptions(c.var.db, c.var.user.id) }, 200),
+  )
+  .openapi(routes.create, async (c) =>
+    c.json(await createPlayDate(c.var.db, c.var.user, c.req.valid('json')), 201),
+  )
+  .openapi(routes.list, async (c) =>
+    c.json(await listPlayDates(c.var.db, c.var.user, c.req.valid('query')), 200),
+  )
+  .openapi(routes.get, async (c) =>
+    c.json(await getPlayDate(c.var.db, c.var.user, c.req.valid('param').id), 200),
+  )
+  .openapi(routes.apply, async (c) =>
+    c.json(await applyToPlayDate(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json')), 201),
+  )
+  .openapi(routes.accept, async (c) =>
+    c.json(await acceptRequest(c.var.db, c.var.user, c.req.valid('param').requestId), 200),
+  )
+  .openapi(routes.decline, async (c) =>
+    c.json(await declineRequest(c.var.db, c.var.user, c.req.valid('param').requestId), 200),
+  )
+  .openapi(routes.withdraw, async (c) =>
+    c.json(await withdrawRequest(c.var.db, c.var.user, c.req.valid('param').requestId), 200),
+  )
+  .openapi(routes.cancel, async (c) =>
+    c.json(await cancelPlayDate(c.var.db, c.var.user, c.req.valid('param').id), 200),
+  )
+  .openapi(routes.complete, async (c) =>
+    c.json(await completePlayDate(c.var.db, c.var.user, c.req.valid('param').id), 200),
+  )
+  .openapi(routes.messages, async (c) =>
+    c.json(
+      {
+        items: await listMessages(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('query').after),
+      },
+      200,
+    ),
+  )
+  .openapi(routes.send, async (c) =>
+    c.json(await sendMessage(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json')), 201),
+  )

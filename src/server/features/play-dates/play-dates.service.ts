@@ -1,0 +1,570 @@
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm'
+import { AppError } from '../../../domain/errors'
+import type {
+  ChatMessage,
+  PlayDateDetail,
+  PlayDatePage,
+  PlayDateRequestView,
+  PlayDateStatus,
+  PlayDateSummary,
+} from '../../../domain/play-dates/play-date.schema'
+import { canTransition } from '../../../domain/play-dates/play-date.rules'
+import type { z } from 'zod'
+import type {
+  applyInput,
+  createPlayDateInput,
+  messageInput,
+  playDateListQuery,
+} from '../../../domain/play-dates/play-date.schema'
+import type { SessionUser } from '../../../domain/profiles/profile.schema'
+import type { Db, Tx } from '../../db/client'
+import { playDateMessages, playDateRequests, playDates, profiles } from '../../db/schema'
+import { isUniqueViolation } from '../../lib/db-errors'
+import {
+  areFriends,
+  creator,
+  creatorColumns,
+  isAcceptedResponder,
+  isOnCreatorTeam,
+  partner,
+  partnerColumns,
+  pendingRequestCount,
+  requester,
+  requesterColumns,
+  requesterPartner,
+  requesterPartnerColumns,
+  toPlayer,
+  toTeam,
+} from './play-dates.queries'
+import { notifyPlayDate } from './play-dates.notify'
+
+export const MESSAGES = {
+  notFound: 'PlayDate Not Found',
+  notAuthorized: 'Not authorized to view this PlayDate',
+  partnerNotFriend: 'Your partner must be one of your friends',
+  alreadyApplied: 'You or your partner have already applied for this PlayDate',
+  noLongerAvailable: 'This PlayDate is no longer available',
+  selectFriend: 'Please select a friend',
+  ownPlayDate: 'You cannot apply to your own PlayDate',
+  requestNotFound: 'Application not found',
+} as const
+
+type Actor = Pick<SessionUser, 'id' | 'firstName' | 'lastName' | 'isAdmin'>
+
+const baseSelect = {
+  id: playDates.id,
+  type: playDates.type,
+  doublesType: playDates.doublesType,
+  status: playDates.status,
+  state: playDates.state,
+  regions: playDates.regions,
+  paymentPerHourMin: playDates.paymentPerHourMin,
+  paymentPerHourMax: playDates.paymentPerHourMax,
+  description: playDates.description,
+  creatorId: playDates.creatorId,
+  partnerId: playDates.partnerId,
+  cancelledBy: playDates.cancelledBy,
+  createdAt: playDates.createdAt,
+  updatedAt: playDates.updatedAt,
+  creator: creatorColumns,
+  partner: partnerColumns,
+  requestCount: pendingRequestCount,
+}
+
+type BaseRow = Awaited<ReturnType<typeof selectPlayDates>>[number]
+
+function selectPlayDates(db: Db | Tx) {
+  return db
+    .select(baseSelect)
+    .from(playDates)
+    .innerJoin(creator, eq(creator.id, playDates.creatorId))
+    .leftJoin(partner, eq(partner.id, playDates.partnerId))
+}
+
+function toSummary(row: BaseRow): PlayDateSummary {
+  return {
+    id: row.id,
+    type: row.type,
+    doublesType: row.doublesType,
+    status: row.status,
+    state: row.state,
+    regions: row.regions,
+    paymentPerHourMin: row.paymentPerHourMin,
+    paymentPerHourMax: row.paymentPerHourMax,
+    description: row.description,
+    creatorTeam: toTeam(row.creator, row.partner),
+    requestCount: Number(row.requestCount),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+export async function createPlayDate(db: Db, user: Actor, input: z.output<typeof createPlayDateInput>) {
+  if (input.partnerId === user.id) {
+    throw new AppError('invalid', MESSAGES.partnerNotFriend, { partnerId: MESSAGES.partnerNotFriend })
+  }
+  const id = await db.transaction(async (tx) => {
+    if (!(await areFriends(tx, user.id, input.partnerId))) {
+      throw new AppError('invalid', MESSAGES.partnerNotFriend, { partnerId: MESSAGES.partnerNotFriend })
+    }
+    const [created] = await tx
+      .insert(playDates)
+      .values({
+        creatorId: user.id,
+        partnerId: input.partnerId,
+        type: input.type,
+        doublesType: 'any',
+        status: 'open',
+        state: input.state,
+        regions: input.regions,
+        paymentPerHourMin: input.amount,
+        paymentPerHourMax: input.amount,
+        description: input.description,
+      })
+      .returning({ id: playDates.id })
+    if (!created) throw new Error('insert returned nothing')
+    await notifyPlayDate(tx, 'created', {
+      playDateId: created.id,
+      actor: user,
+      recipients: [input.partnerId],
+    })
+    return created.id
+  })
+  return getPlayDate(db, user, id)
+}
+
+export async function listPlayDates(
+  db: Db,
+  user: Actor,
+  query: z.output<typeof playDateListQuery>,
+): Promise<PlayDatePage> {
+  const conditions = []
+  if (query.tab === 'mine') {
+    conditions.push(inArray(playDates.status, ['open', 'matched']))
+    conditions.push(or(isOnCreatorTeam(user.id), isAcceptedResponder(user.id)))
+  } else if (query.tab === 'available') {
+    conditions.push(eq(playDates.status, 'open'))
+    conditions.push(ne(playDates.creatorId, user.id))
+    conditions.push(sql`${playDates.partnerId} is distinct from ${user.id}`)
+    // The rating filter applies to the creator team's average DUPR.
+    const average = sql`((${creator.duprRating} + coalesce(${partner.duprRating}, ${creator.duprRating})) / 2)`
+    if (query.minRating !== undefined) conditions.push(sql`${average} >= ${query.minRating}`)
+    if (query.maxRating !== undefined) conditions.push(sql`${average} <= ${query.maxRating}`)
+  } else {
+    // History: finished PlayDates of both teams (the spec names the creator team; the
+    // responding team played it too).
+    conditions.push(inArray(playDates.status, ['completed', 'cancelled']))
+    conditions.push(or(isOnCreatorTeam(user.id), isAcceptedResponder(user.id)))
+  }
+  const where = and(...conditions)
+  const offset = (query.page - 1) * query.pageSize
+  const rows = await selectPlayDates(db)
+    .where(where)
+    .orderBy(desc(playDates.createdAt), desc(playDates.id))
+    .limit(query.pageSize)
+    .offset(offset)
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(playDates)
+    .innerJoin(creator, eq(creator.id, playDates.creatorId))
+    .leftJoin(partner, eq(partner.id, playDates.partnerId))
+    .where(where)
+  return {
+    items: rows.map(toSummary),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(counted?.total ?? 0),
+  }
+}
+
+async function loadRequests(db: Db | Tx, playDateId: string, statuses: Array<'pending' | 'accepted'>) {
+  const rows = await db
+    .select({
+      id: playDateRequests.id,
+      status: playDateRequests.status,
+      createdAt: playDateRequests.createdAt,
+      requester: requesterColumns,
+      partner: requesterPartnerColumns,
+    })
+    .from(playDateRequests)
+    .innerJoin(requester, eq(requester.id, playDateRequests.requesterId))
+    .innerJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
+    .where(and(eq(playDateRequests.playDateId, playDateId), inArray(playDateRequests.status, statuses)))
+    .orderBy(asc(playDateRequests.createdAt))
+  return rows.map((r): PlayDateRequestView => ({
+    id: r.id,
+    status: r.status,
+    team: toTeam(r.requester, r.partner),
+    createdAt: r.createdAt.toISOString(),
+  }))
+}
+
+export async function getPlayDate(db: Db, user: Actor, id: string): Promise<PlayDateDetail> {
+  const [row] = await selectPlayDates(db).where(eq(playDates.id, id)).limit(1)
+  if (!row) throw new AppError('not_found', MESSAGES.notFound)
+  const accepted = row.status === 'open' ? [] : await loadRequests(db, id, ['accepted'])
+  const responding = accepted[0] ?? null
+  const onRespondingTeam = responding
+    ? responding.team.captain.id === user.id || responding.team.partner?.id === user.id
+    : false
+  const onCreatorTeam = row.creatorId === user.id || row.partnerId === user.id
+  // Open PlayDates are visible to every signed-in player; the rest only to their players and admins.
+  if (row.status !== 'open' && !onCreatorTeam && !onRespondingTeam && !user.isAdmin) {
+    throw new AppError('forbidden', MESSAGES.notAuthorized)
+  }
+  const [mine] =
+    row.status === 'open' && !onCreatorTeam
+      ? await db
+          .select({ id: playDateRequests.id })
+          .from(playDateRequests)
+          .where(
+            and(
+              eq(playDateRequests.playDateId, id),
+              inArray(playDateRequests.status, ['pending', 'accepted']),
+              or(eq(playDateRequests.requesterId, user.id), eq(playDateRequests.requesterPartnerId, user.id)),
+            ),
+          )
+          .limit(1)
+      : []
+  const pending = onCreatorTeam && row.status === 'open' ? await loadRequests(db, id, ['pending']) : []
+  const myRequest = mine
+    ? ((await loadRequests(db, id, ['pending'])).find((r) => r.id === mine.id) ?? null)
+    : null
+  let cancelledBy = null
+  if (row.cancelledBy) {
+    const [who] = await db
+      .select({
+        id: profiles.id,
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+        gender: profiles.gender,
+        duprRating: profiles.duprRating,
+        selfRating: profiles.selfRating,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, row.cancelledBy))
+    cancelledBy = who ? toPlayer(who) : null
+  }
+  const isPlayer = onCreatorTeam || onRespondingTeam
+  return {
+    ...toSummary(row),
+    respondingTeam: responding?.team ?? null,
+    cancelledBy,
+    pendingRequests: pending,
+    viewer: {
+      isCreatorTeam: onCreatorTeam,
+      isRespondingTeam: onRespondingTeam,
+      myRequest,
+      canApply: row.status === 'open' && !onCreatorTeam && !mine,
+      canCancel: row.status === 'open' && onCreatorTeam,
+      canComplete: row.status === 'matched' && isPlayer,
+      canChat: (row.status === 'matched' || row.status === 'completed') && isPlayer,
+    },
+  }
+}
+
+// Row lock on the PlayDate: applications, accepts and state changes of one PlayDate queue up.
+async function lockPlayDate(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({
+      id: playDates.id,
+      status: playDates.status,
+      creatorId: playDates.creatorId,
+      partnerId: playDates.partnerId,
+    })
+    .from(playDates)
+    .where(eq(playDates.id, id))
+    .for('update')
+  return row
+}
+
+export async function applyToPlayDate(db: Db, user: Actor, id: string, input: z.output<typeof applyInput>) {
+  if (input.partnerId === user.id) {
+    throw new AppError('invalid', MESSAGES.selectFriend, { partnerId: MESSAGES.selectFriend })
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const playDate = await lockPlayDate(tx, id)
+      if (!playDate) throw new AppError('not_found', MESSAGES.notFound)
+      if (playDate.status !== 'open') throw new AppError('conflict', MESSAGES.noLongerAvailable)
+      const creatorTeam = [playDate.creatorId, playDate.partnerId]
+      if (creatorTeam.includes(user.id)) throw new AppError('conflict', MESSAGES.ownPlayDate)
+      if (creatorTeam.includes(input.partnerId)) throw new AppError('conflict', MESSAGES.alreadyApplied)
+      if (!(await areFriends(tx, user.id, input.partnerId))) {
+        throw new AppError('invalid', MESSAGES.selectFriend, { partnerId: MESSAGES.selectFriend })
+      }
+      const people = [user.id, input.partnerId]
+      const [live] = await tx
+        .select({ id: playDateRequests.id })
+        .from(playDateRequests)
+        .where(
+          and(
+            eq(playDateRequests.playDateId, id),
+            inArray(playDateRequests.status, ['pending', 'accepted']),
+            or(
+              inArray(playDateRequests.requesterId, people),
+              inArray(playDateRequests.requesterPartnerId, people),
+            ),
+          ),
+        )
+        .limit(1)
+      if (live) throw new AppError('conflict', MESSAGES.alreadyApplied)
+      const [request] = await tx
+        .insert(playDateRequests)
+        .values({
+          playDateId: id,
+          requesterId: user.id,
+          requesterPartnerId: input.partnerId,
+          status: 'pending',
+        })
+        .returning({ id: playDateRequests.id, status: playDateRequests.status })
+      await notifyPlayDate(tx, 'applied', {
+        playDateId: id,
+        actor: user,
+        recipients: creatorTeam.filter((p): p is string => Boolean(p)),
+      })
+      return request!
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', MESSAGES.alreadyApplied)
+    throw error
+  }
+}
+
+async function lockRequest(tx: Tx, requestId: string) {
+  const [request] = await tx
+    .select({
+      id: playDateRequests.id,
+      playDateId: playDateRequests.playDateId,
+      status: playDateRequests.status,
+      requesterId: playDateRequests.requesterId,
+      requesterPartnerId: playDateRequests.requesterPartnerId,
+    })
+    .from(playDateRequests)
+    .where(eq(playDateRequests.id, requestId))
+  if (!request) throw new AppError('not_found', MESSAGES.requestNotFound)
+  // Lock the PlayDate first, then read the request again under the lock.
+  const playDate = await lockPlayDate(tx, request.playDateId)
+  if (!playDate) throw new AppError('not_found', MESSAGES.notFound)
+  const [current] = await tx
+    .select({ status: playDateRequests.status })
+    .from(playDateRequests)
+    .where(eq(playDateRequests.id, requestId))
+    .for('update')
+  return { request: { ...request, status: current?.status ?? request.status }, playDate }
+}
+
+export async function acceptRequest(db: Db, user: Actor, requestId: string) {
+  try {
+    const playDateId = await db.transaction(async (tx) => {
+      const { request, playDate } = await lockRequest(tx, requestId)
+      if (playDate.creatorId !== user.id && playDate.partnerId !== user.id) {
+        throw new AppError('not_found', MESSAGES.requestNotFound)
+      }
+      if (playDate.status !== 'open' || !canTransition(playDate.status, 'matched')) {
+        throw new AppError('conflict', MESSAGES.noLongerAvailable)
+      }
+      if (request.status !== 'pending')
+        throw new AppError('conflict', 'This application is no longer pending')
+      await tx.update(playDateRequests).set({ status: 'accepted' }).where(eq(playDateRequests.id, requestId))
+      const declined = await tx
+        .update(playDateRequests)
+        .set({ status: 'declined' })
+        .where(
+          and(
+            eq(playDateRequests.playDateId, playDate.id),
+            eq(playDateRequests.status, 'pending'),
+            ne(playDateRequests.id, requestId),
+          ),
+        )
+        .returning({
+          requesterId: playDateRequests.requesterId,
+          partnerId: playDateRequests.requesterPartnerId,
+        })
+      await tx.update(playDates).set({ status: 'matched' }).where(eq(playDates.id, playDate.id))
+      const others = [playDate.creatorId, playDate.partnerId].filter(
+        (p): p is string => Boolean(p) && p !== user.id,
+      )
+      await notifyPlayDate(tx, 'accepted', {
+        playDateId: playDate.id,
+        actor: user,
+        recipients: [request.requesterId, request.requesterPartnerId, ...others],
+      })
+      await notifyPlayDate(tx, 'declined', {
+        playDateId: playDate.id,
+        actor: user,
+        recipients: declined.flatMap((d) => [d.requesterId, d.partnerId]),
+      })
+      return playDate.id
+    })
+    return getPlayDate(db, user, playDateId)
+  } catch (error) {
+    // The one-accepted-per-PlayDate index: a concurrent accept won.
+    if (isUniqueViolation(error)) throw new AppError('conflict', MESSAGES.noLongerAvailable)
+    throw error
+  }
+}
+
+export async function declineRequest(db: Db, user: Actor, requestId: string) {
+  const playDateId = await db.transaction(async (tx) => {
+    const { request, playDate } = await lockRequest(tx, requestId)
+    if (playDate.creatorId !== user.id && playDate.partnerId !== user.id) {
+      throw new AppError('not_found', MESSAGES.requestNotFound)
+    }
+    if (request.status !== 'pending') throw new AppError('conflict', 'This application is no longer pending')
+    await tx.update(playDateRequests).set({ status: 'declined' }).where(eq(playDateRequests.id, requestId))
+    await notifyPlayDate(tx, 'declined', {
+      playDateId: playDate.id,
+      actor: user,
+      recipients: [request.requesterId, request.requesterPartnerId],
+    })
+    return playDate.id
+  })
+  return getPlayDate(db, user, playDateId)
+}
+
+export async function withdrawRequest(db: Db, user: Actor, requestId: string) {
+  const playDateId = await db.transaction(async (tx) => {
+    const { request, playDate } = await lockRequest(tx, requestId)
+    if (request.requesterId !== user.id && request.requesterPartnerId !== user.id) {
+      throw new AppError('not_found', MESSAGES.requestNotFound)
+    }
+    if (request.status !== 'pending') throw new AppError('conflict', 'This application is no longer pending')
+    await tx.update(playDateRequests).set({ status: 'withdrawn' }).where(eq(playDateRequests.id, requestId))
+    const mate = request.requesterId === user.id ? request.requesterPartnerId : request.requesterId
+    await notifyPlayDate(tx, 'withdrawn', {
+      playDateId: playDate.id,
+      actor: user,
+      recipients: [playDate.creatorId, playDate.partnerId, mate].filter((p): p is string => Boolean(p)),
+    })
+    return playDate.id
+  })
+  return getPlayDate(db, user, playDateId)
+}
+
+async function changeStatus(db: Db, user: Actor, id: string, to: PlayDateStatus) {
+  await db.transaction(async (tx) => {
+    const playDate = await lockPlayDate(tx, id)
+    if (!playDate) throw new AppError('not_found', MESSAGES.notFound)
+    const creatorTeam = [playDate.creatorId, playDate.partnerId].filter((p): p is string => Boolean(p))
+    const responders =
+      playDate.status === 'open'
+        ? []
+        : (
+            await tx
+              .select({ a: playDateRequests.requesterId, b: playDateRequests.requesterPartnerId })
+              .from(playDateRequests)
+              .where(and(eq(playDateRequests.playDateId, id), eq(playDateRequests.status, 'accepted')))
+          ).flatMap((r) => [r.a, r.b])
+    const allowed = to === 'cancelled' ? creatorTeam : [...creatorTeam, ...responders]
+    if (!allowed.includes(user.id)) {
+      if (playDate.status !== 'open' && !responders.includes(user.id) && !creatorTeam.includes(user.id)) {
+        throw new AppError('forbidden', MESSAGES.notAuthorized)
+      }
+      throw new AppError('forbidden', 'Only the creator team can cancel this PlayDate')
+    }
+    if (!canTransition(playDate.status, to)) {
+      throw new AppError(
+        'conflict',
+        to === 'cancelled'
+          ? 'Only an open PlayDate can be cancelled'
+          : 'Only a matched PlayDate can be marked as played',
+      )
+    }
+    await tx
+      .update(playDates)
+      .set(to === 'cancelled' ? { status: to, cancelledBy: user.id } : { status: to })
+      .where(eq(playDates.id, id))
+    if (to === 'cancelled') {
+      const pending = await tx
+        .update(playDateRequests)
+        .set({ status: 'declined' })
+        .where(and(eq(playDateRequests.playDateId, id), eq(playDateRequests.status, 'pending')))
+        .returning({ a: playDateRequests.requesterId, b: playDateRequests.requesterPartnerId })
+      await notifyPlayDate(tx, 'cancelled', {
+        playDateId: id,
+        actor: user,
+        recipients: [...creatorTeam, ...pending.flatMap((p) => [p.a, p.b])],
+      })
+    } else {
+      await notifyPlayDate(tx, 'completed', {
+        playDateId: id,
+        actor: user,
+        recipients: [...creatorTeam, ...responders],
+      })
+    }
+  })
+  return getPlayDate(db, user, id)
+}
+
+export const cancelPlayDate = (db: Db, user: Actor, id: string) => changeStatus(db, user, id, 'cancelled')
+export const completePlayDate = (db: Db, user: Actor, id: string) => changeStatus(db, user, id, 'completed')
+
+// The four players of a matched or completed PlayDate; anyone else is refused.
+async function requireChatMember(db: Db | Tx, user: Actor, id: string) {
+  const [row] = await db
+    .select({ status: playDates.status, creatorId: playDates.creatorId, partnerId: playDates.partnerId })
+    .from(playDates)
+    .where(eq(playDates.id, id))
+  if (!row) throw new AppError('not_found', MESSAGES.notFound)
+  const responders = (
+    await db
+      .select({ a: playDateRequests.requesterId, b: playDateRequests.requesterPartnerId })
+      .from(playDateRequests)
+      .where(and(eq(playDateRequests.playDateId, id), eq(playDateRequests.status, 'accepted')))
+  ).flatMap((r) => [r.a, r.b])
+  const members = [row.creatorId, row.partnerId, ...responders].filter((p): p is string => Boolean(p))
+  if (!members.includes(user.id)) throw new AppError('forbidden', MESSAGES.notAuthorized)
+  if (row.status !== 'matched' && row.status !== 'completed') {
+    throw new AppError('conflict', 'Chat opens once the PlayDate is matched')
+  }
+  return members
+}
+
+const MESSAGE_PAGE = 200
+
+export async function listMessages(db: Db, user: Actor, id: string, after?: string): Promise<ChatMessage[]> {
+  await requireChatMember(db, user, id)
+  const conditions = [eq(playDateMessages.playDateId, id)]
+  if (after) conditions.push(sql`${playDateMessages.createdAt} > ${new Date(after)}`)
+  // The newest page, returned oldest first.
+  const rows = await db
+    .select({
+      id: playDateMessages.id,
+      userId: playDateMessages.userId,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      content: playDateMessages.content,
+      createdAt: playDateMessages.createdAt,
+    })
+    .from(playDateMessages)
+    .innerJoin(profiles, eq(profiles.id, playDateMessages.userId))
+    .where(and(...conditions))
+    .orderBy(desc(playDateMessages.createdAt), desc(playDateMessages.id))
+    .limit(MESSAGE_PAGE)
+  return rows.reverse().map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))
+}
+
+export async function sendMessage(db: Db, user: Actor, id: string, input: z.output<typeof messageInput>) {
+  return db.transaction(async (tx) => {
+    const members = await requireChatMember(tx, user, id)
+    const [message] = await tx
+      .insert(playDateMessages)
+      .values({ playDateId: id, userId: user.id, content: input.content })
+      .returning()
+    if (!message) throw new Error('insert returned nothing')
+    await notifyPlayDate(tx, 'message', {
+      playDateId: id,
+      actor: user,
+      recipients: members.filter((m) => m !== user.id),
+    })
+    return {
+      id: message.id,
+      userId: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      content: message.content,
+      createdAt: message.createdAt.toISOString(),
+    } satisfies ChatMessage
+  })
+}
