@@ -64,6 +64,8 @@ export const player = z.object({
   duprId: z.string().nullable(),
   profileLinked: z.boolean(),
   profileId: z.uuid().nullable(),
+  // The name of the linked profile, to show and link to.
+  linkedProfile: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

@@ -23,7 +23,13 @@ describe('players', () => {
     const { client } = await signedInUser(t)
     const created = await client.post('/api/players', { ...carol, duprId: 'CJ4821' })
     expect(created.status).toBe(201)
-    expect(created.body).toMatchObject({ ...carol, duprId: 'CJ4821', profileLinked: false, profileId: null })
+    expect(created.body).toMatchObject({
+      ...carol,
+      duprId: 'CJ4821',
+      profileLinked: false,
+      profileId: null,
+      linkedProfile: null,
+    })
     const id = created.body.id as string
 
     const list = await client.get('/api/players')
@@ -151,9 +157,12 @@ describe('linking a platform profile', () => {
     const created = await client.post('/api/players', { ...carol, profileId: jordan.id })
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({ profileLinked: true, profileId: jordan.id })
+    expect(created.body.linkedProfile).toEqual({ id: jordan.id, firstName: 'Jordan', lastName: 'Reyes' })
+    const listed = await client.get('/api/players')
+    expect(listed.body[0].linkedProfile).toEqual({ id: jordan.id, firstName: 'Jordan', lastName: 'Reyes' })
 
     const unlinked = await client.put(`/api/players/${created.body.id}`, { ...carol, profileId: null })
-    expect(unlinked.body).toMatchObject({ profileLinked: false, profileId: null })
+    expect(unlinked.body).toMatchObject({ profileLinked: false, profileId: null, linkedProfile: null })
 
     const relinked = await client.put(`/api/players/${created.body.id}`, { ...carol, profileId: jordan.id })
     expect(relinked.body).toMatchObject({ profileLinked: true, profileId: jordan.id })

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import {
@@ -32,7 +32,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 type PlayerRow = typeof players.$inferSelect
 
-const toPlayer = (row: PlayerRow): Player => ({
+interface LinkedProfile {
+  id: string
+  firstName: string
+  lastName: string
+}
+
+const toPlayer = (row: PlayerRow, linked: Map<string, LinkedProfile>): Player => ({
   id: row.id,
   firstName: row.firstName,
   lastName: row.lastName,
@@ -42,9 +48,30 @@ const toPlayer = (row: PlayerRow): Player => ({
   duprId: row.duprId,
   profileLinked: row.profileLinked,
   profileId: row.profileId,
+  linkedProfile: (row.profileId && linked.get(row.profileId)) || null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 })
+
+// Players with the names of their linked profiles, in one query for the whole list.
+async function toPlayers(db: DbOrTx, rows: PlayerRow[]): Promise<Player[]> {
+  const ids = [...new Set(rows.flatMap((row) => (row.profileId ? [row.profileId] : [])))]
+  const linked = new Map<string, LinkedProfile>()
+  if (ids.length > 0) {
+    const found = await db
+      .select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName })
+      .from(profiles)
+      .where(inArray(profiles.id, ids))
+    for (const profile of found) linked.set(profile.id, profile)
+  }
+  return rows.map((row) => toPlayer(row, linked))
+}
+
+async function toOnePlayer(db: DbOrTx, row: PlayerRow): Promise<Player> {
+  const [result] = await toPlayers(db, [row])
+  if (!result) throw new Error('player mapping failed')
+  return result
+}
 
 const ageGroupOf = (birthdate: string): AgeGroup =>
   ageByYearDifference(birthdate) >= FIFTY_OR_OVER_AGE ? '50_or_over' : 'under_50'
@@ -56,7 +83,7 @@ export async function listPlayers(db: Db, userId: string): Promise<Player[]> {
     .where(eq(players.userId, userId))
     .orderBy(desc(players.createdAt), desc(players.id))
     .limit(MAX_PLAYERS_PER_USER)
-  return rows.map(toPlayer)
+  return toPlayers(db, rows)
 }
 
 // Someone else's player, or an id that is not one, is simply not found.
@@ -73,7 +100,7 @@ async function findOwnPlayer(db: DbOrTx, userId: string, id: string) {
 export async function getPlayer(db: Db, userId: string, id: string): Promise<Player> {
   const row = await findOwnPlayer(db, userId, id)
   if (!row) throw new AppError('not_found', PLAYER_NOT_FOUND)
-  return toPlayer(row)
+  return toOnePlayer(db, row)
 }
 
 // Holding the owner's profile row serialises one user's player writes, so two requests cannot
@@ -136,7 +163,7 @@ export async function createPlayer(db: Db, userId: string, input: PlayerValues):
       .values({ userId, ...columnsOf(input) })
       .returning()
     if (!row) throw new Error('player insert returned nothing')
-    return toPlayer(row)
+    return toOnePlayer(tx, row)
   })
 }
 
@@ -152,7 +179,7 @@ export async function updatePlayer(db: Db, userId: string, id: string, input: Pl
       .where(and(eq(players.id, existing.id), eq(players.userId, userId)))
       .returning()
     if (!row) throw new AppError('not_found', PLAYER_NOT_FOUND)
-    return toPlayer(row)
+    return toOnePlayer(tx, row)
   })
 }
 
