@@ -95,19 +95,10 @@ export default function HomePage() {
             with handy tools.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <ButtonLink
-              to="/signup"
-              size="lg"
-              className="bg-ball text-brand-950 hover:bg-lime-200 active:bg-lime-300"
-            >
+            <ButtonLink to="/signup" size="lg" variant="accent">
               Sign Up
             </ButtonLink>
-            <ButtonLink
-              to="/signin"
-              size="lg"
-              variant="ghost"
-              className="border border-white/60 text-white hover:bg-white/10 hover:text-white active:bg-white/20"
-            >
+            <ButtonLink to="/signin" size="lg" variant="inverse">
               Sign In
             </ButtonLink>
           </div>

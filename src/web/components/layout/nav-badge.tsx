@@ -10,7 +10,7 @@ export function NavBadge({ count, label = 'unread' }: { count: number; label?: s
         {count > 99 ? '99+' : count}
       </span>
       <span className="sr-only">
-        , {count} {label}
+        ({count} {label})
       </span>
     </>
   )

@@ -5,7 +5,13 @@ import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard'
 import { TAGLINE } from '../../../domain/product'
 
 // Shares the app itself: the device's share sheet where there is one, else the link is copied.
-export function ShareButton({ className }: { className: string }) {
+export function ShareButton({
+  className,
+  iconClassName = 'size-4',
+}: {
+  className: string
+  iconClassName?: string
+}) {
   const { copy, isCopied } = useCopyToClipboard()
 
   const share = async () => {
@@ -26,9 +32,9 @@ export function ShareButton({ className }: { className: string }) {
   return (
     <button type="button" className={className} onClick={() => void share()}>
       {isCopied ? (
-        <Check aria-hidden="true" className="size-4" />
+        <Check aria-hidden="true" className={iconClassName} />
       ) : (
-        <Share2 aria-hidden="true" className="size-4" />
+        <Share2 aria-hidden="true" className={iconClassName} />
       )}
       <span>{isCopied ? 'Copied!' : 'Share'}</span>
     </button>

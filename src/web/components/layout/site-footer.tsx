@@ -61,8 +61,8 @@ const signedInLinks = [...primaryNavItems, notificationsItem, profileItem].map((
 export function SiteFooter({ user }: { user: SessionUser | null }) {
   return (
     <footer className="on-dark mt-auto bg-brand-950 text-brand-100">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-5">
-        <div className="sm:col-span-2 lg:col-span-1">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-10 sm:px-6 lg:grid-cols-5">
+        <div className="col-span-2 lg:col-span-1">
           <Brand tone="dark" to={user ? '/dashboard' : '/'} />
           <p className="mt-2 text-sm text-brand-100">{TAGLINE}</p>
         </div>

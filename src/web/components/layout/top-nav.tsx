@@ -82,9 +82,10 @@ export function TopNav({ user }: { user: SessionUser }) {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2 sm:px-6">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 py-2 sm:px-6">
         <Brand to="/dashboard" />
-        <p className="ml-2 hidden truncate text-sm text-slate-600 md:block">
+        {/* Under the bar on phones, beside the name from md up. */}
+        <p className="order-last w-full truncate pb-1 text-sm text-slate-600 md:order-none md:ml-2 md:w-auto md:min-w-0 md:flex-1 md:pb-0">
           Welcome, <span className="font-semibold text-slate-900">{fullName}</span>
         </p>
         <div className="ml-auto hidden items-center gap-1 lg:flex">
@@ -133,10 +134,6 @@ export function TopNav({ user }: { user: SessionUser }) {
           </button>
         </div>
       </div>
-
-      <p className="mx-auto max-w-6xl truncate px-4 pb-2 text-sm text-slate-600 sm:px-6 md:hidden">
-        Welcome, <span className="font-semibold text-slate-900">{fullName}</span>
-      </p>
 
       <nav aria-label="Main" className="hidden border-t border-slate-100 lg:block">
         <ul className="mx-auto flex max-w-6xl items-center gap-1 px-4 py-1 sm:px-6">
@@ -196,7 +193,7 @@ export function TopNav({ user }: { user: SessionUser }) {
             <ItemLink item={profileItem} pathname={pathname} className={mobileLink} />
           </li>
           <li>
-            <ShareButton className={`${mobileLink(false)} w-full`} />
+            <ShareButton className={`${mobileLink(false)} w-full`} iconClassName="size-5" />
           </li>
           {user.isAdmin ? (
             <li>

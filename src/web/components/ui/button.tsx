@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react'
 import { Link, type LinkProps } from 'react-router'
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger'
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'accent' | 'inverse'
 type Size = 'sm' | 'md' | 'lg'
 
 const base =
@@ -13,6 +13,9 @@ const variants: Record<Variant, string> = {
     'border border-slate-300 bg-white text-slate-900 shadow-sm hover:bg-slate-50 active:bg-slate-100',
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 active:bg-slate-200',
   danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800 active:bg-red-900',
+  // For dark green surfaces.
+  accent: 'bg-ball text-brand-950 shadow-sm hover:bg-lime-200 active:bg-lime-300',
+  inverse: 'border border-white/70 text-white hover:bg-white/10 active:bg-white/20',
 }
 
 // At least 44 px tall on touch screens for the default size.
@@ -22,6 +25,7 @@ const sizes: Record<Size, string> = {
   lg: 'min-h-12 px-6 text-base',
 }
 
+// `className` is for layout (margins, alignment); colours and sizes come from the variant.
 export function buttonClasses({
   variant = 'primary',
   size = 'md',

@@ -1,0 +1,253 @@
+import { expect, test, type Page } from '@playwright/test'
+
+const suffix = 'PickleMatch | Level Up Your Match'
+
+// Uncaught exceptions in the page fail the test.
+test.beforeEach(({ page }) => {
+  page.on('pageerror', (error) => {
+    throw error
+  })
+})
+
+test.describe('signed out', () => {
+  test('the landing page shows the product, the tagline and the cards', async ({ page }) => {
+    await page.goto('/')
+    await expect(page).toHaveTitle(`Home | ${suffix}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'PickleMatch' })).toBeVisible()
+    await expect(page.getByText('Level Up Your Match', { exact: true }).first()).toBeVisible()
+
+    const main = page.getByRole('main')
+    for (const card of ['PlayDates', 'Player Connections', 'SUPR Builder', 'Partner Lists', 'AI Referee']) {
+      const heading = page.getByRole('heading', { level: 3, name: card, exact: true })
+      await expect(main.getByRole('heading', { level: 3, name: card, exact: true })).toBeVisible()
+      await expect(main.getByRole('listitem').filter({ has: heading }).getByRole('link')).toHaveText(
+        'Sign In or Sign Up Now',
+      )
+    }
+    const easyRating = main
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Easy Rating', exact: true }) })
+    await expect(easyRating.getByText('Coming soon')).toBeVisible()
+    await expect(easyRating.getByRole('link')).toHaveCount(0)
+  })
+
+  test('the Sign In button in the header goes to /signin', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click()
+    await expect(page).toHaveURL(/\/signin$/)
+  })
+
+  test('a card call to action goes to /signin', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Sign In or Sign Up Now' }).first().click()
+    await expect(page).toHaveURL(/\/signin$/)
+  })
+
+  test('a signed-in page sends a signed-out visitor to the landing page', async ({ page }) => {
+    await page.goto('/dashboard')
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page).toHaveTitle(`Home | ${suffix}`)
+  })
+
+  test('an unknown path shows Page Not Found with a way home', async ({ page }) => {
+    await page.goto('/no/such/page')
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible()
+    await expect(page).toHaveTitle(`Page Not Found | ${suffix}`)
+    await page.getByRole('link', { name: 'Back to Home' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page).toHaveTitle(`Home | ${suffix}`)
+  })
+
+  test('the first Tab reaches the skip link, which moves focus to the content', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to content' })
+    await expect(skip).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('main')).toBeFocused()
+  })
+
+  test('the footer lists help and legal pages @phone', async ({ page }) => {
+    await page.goto('/')
+    const footer = page.getByRole('contentinfo')
+    for (const name of [
+      'About Us',
+      'Help/FAQ',
+      'Glossary',
+      'Road Map',
+      'Terms of Service',
+      'Privacy Policy',
+    ]) {
+      await expect(footer.getByRole('link', { name })).toBeVisible()
+    }
+    await expect(footer.getByRole('heading', { name: 'Admin' })).toHaveCount(0)
+  })
+
+  test('the landing page fits a 375 px phone screen @phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'PickleMatch' })).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'AI Referee' })).toBeAttached()
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+})
+
+// The shell's behaviour for a signed-in player, with the account endpoints answered in the
+// browser so these journeys do not depend on how accounts are created.
+const jane = {
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'jane@example.com',
+  firstName: 'Jane',
+  lastName: 'Doe',
+  gender: 'female',
+  duprRating: 4.25,
+  selfRating: 4,
+  birthdate: '1980-05-01',
+  zipCode: '85001',
+  isAdmin: false,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-01-01T00:00:00.000Z',
+}
+
+async function signInAs(page: Page, user = jane, { unread = 0 } = {}) {
+  await page.route('**/api/auth/session', (route) => route.fulfill({ json: { user } }))
+  await page.route('**/api/notifications/unread-count', (route) => route.fulfill({ json: { count: unread } }))
+}
+
+test.describe('signed in', () => {
+  test('the landing page sends a signed-in player to the dashboard', async ({ page }) => {
+    await signInAs(page)
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page).toHaveTitle(`Dashboard | ${suffix}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  })
+
+  test('the dashboard shows the navigation, the welcome line and the widgets', async ({ page }) => {
+    await signInAs(page, jane, { unread: 3 })
+    await page.goto('/dashboard')
+    await expect(page.getByText('Welcome, Jane Doe')).toBeVisible()
+
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
+    await expect(nav.getByRole('link', { name: 'PlayDates' })).not.toHaveAttribute('aria-current', 'page')
+    await expect(nav.getByRole('link', { name: 'Notifications (3 unread)' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0)
+
+    const main = page.getByRole('main')
+    await expect(main.getByRole('link', { name: 'PlayDates' })).toHaveAttribute('href', '/playdates')
+    await expect(main.getByRole('link', { name: 'Player Connections' })).toHaveAttribute(
+      'href',
+      '/connections',
+    )
+    await expect(main.getByRole('link', { name: 'SUPR Builder' })).toHaveAttribute('href', '/supr-builder')
+    await expect(main.getByRole('link', { name: 'Partner Lists' })).toHaveAttribute('href', '/partner-lists')
+    await expect(main.getByRole('link', { name: 'AI Referee' })).toHaveAttribute('href', '/ai-referee')
+    await expect(main.getByRole('heading', { name: 'Easy Rating' })).toBeVisible()
+    await expect(main.getByRole('link', { name: 'Easy Rating' })).toHaveCount(0)
+  })
+
+  test('Pickle Widgets lists all five widgets', async ({ page }) => {
+    await signInAs(page)
+    await page.goto('/dashboard')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pickle Widgets' }).click()
+    await expect(page).toHaveURL(/\/widgets$/)
+    await expect(page).toHaveTitle(`Pickle Widgets | ${suffix}`)
+    const titles = page.getByRole('main').getByRole('heading', { level: 2 })
+    await expect(titles).toHaveText([
+      'SUPR Builder',
+      'Partner Lists',
+      'Easy Rating',
+      'Train with Friends',
+      'AI Referee',
+    ])
+  })
+
+  test('an admin sees the Admin Dashboard button and the footer Admin section', async ({ page }) => {
+    await signInAs(page, { ...jane, isAdmin: true })
+    await page.goto('/dashboard')
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute(
+      'href',
+      '/admin',
+    )
+    await expect(page.getByRole('contentinfo').getByRole('heading', { name: 'Admin' })).toBeVisible()
+  })
+
+  test('Share copies the link and says Copied! for two seconds', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await signInAs(page)
+    await page.addInitScript(() => {
+      // Desktop Chromium may offer a share sheet; this journey covers the copy fallback.
+      Object.defineProperty(navigator, 'share', { value: undefined })
+    })
+    await page.goto('/dashboard')
+    await page.getByRole('button', { name: 'Share' }).click()
+    await expect(page.getByText('Link copied to clipboard!')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL('/', page.url()).href)
+    await expect(page.getByRole('button', { name: 'Share' })).toBeVisible({ timeout: 4000 })
+  })
+
+  test('Sign Out returns to the landing page even when the server fails', async ({ page }) => {
+    await signInAs(page)
+    await page.route('**/api/auth/sign-out', (route) => route.fulfill({ status: 500, body: '' }))
+    await page.goto('/widgets')
+    await page.getByRole('button', { name: 'Sign Out' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible()
+  })
+
+  test('a 401 from any call signs the player out of the shell', async ({ page }) => {
+    await signInAs(page)
+    await page.goto('/dashboard')
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    await page.route('**/api/notifications/unread-count', (route) =>
+      route.fulfill({ status: 401, json: { error: { code: 'unauthenticated', message: 'Please sign in' } } }),
+    )
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pickle Widgets' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'PickleMatch' })).toBeVisible()
+  })
+
+  test('the phone menu lists the pages and the widget tools, and closes on Escape @phone', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    await signInAs(page)
+    await page.goto('/dashboard')
+    const toggle = page.getByRole('button', { name: 'Menu' })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+
+    const menu = page.locator('#mobile-menu')
+    await expect(menu.getByRole('link')).toHaveText([
+      'Dashboard',
+      'PlayDates',
+      'Player Connections',
+      'Pickle Widgets',
+      'SUPR Builder',
+      /Easy Rating/,
+      'Train with Friends',
+      'AI Referee',
+      'Notifications',
+      'Profile',
+    ])
+    await expect(menu.getByRole('button')).toHaveText(['Share', 'Sign Out'])
+
+    await page.keyboard.press('Escape')
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(menu).toBeHidden()
+    await expect(toggle).toBeFocused()
+
+    await toggle.click()
+    await menu.getByRole('link', { name: 'Pickle Widgets' }).click()
+    await expect(page).toHaveURL(/\/widgets$/)
+    await expect(menu).toBeHidden()
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+})
