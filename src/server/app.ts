@@ -7,6 +7,7 @@ import type { AppDeps } from './app-env'
 import { createApi } from './app-factory'
 import { docsRoutes } from './features/docs/docs.routes'
 import { healthRoutes } from './features/health/health.routes'
+import { createRefereeRoutes } from './features/referee/referee.routes'
 import { teamBuilderRoutes } from './features/team-builder/team-builder.routes'
 import { mountWebApp } from './features/web-app/web-app.routes'
 import { handleError, handleNotFound } from './middleware/handle-errors'
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api', healthRoutes)
   app.route('/api', docsRoutes)
+  app.route('/api', createRefereeRoutes())
   app.route('/api', teamBuilderRoutes)
 
   app.doc31('/api/openapi.json', {

@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { refereeMessages } from '../../../domain/referee/referee.schema'
+import {
+  chatCompletionReply,
+  type FakeModelServer,
+  geminiReply,
+  startFakeModelServer,
+} from '../../lib/llm.fake'
+import { signedInUser } from '../../testing/factories'
+import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
+import { QUESTIONS_PER_MINUTE } from './referee.limiter'
+
+const API_KEY = 'gemini-key-73c0d2a9'
+const ANSWER = 'No. Every volley must start outside the non-volley zone (9.A), and momentum counts (9.B).'
+const RULE_NUMBER = /\b\d+\.[A-Z](\.\d+)?\b/
+
+let model: FakeModelServer
+let noModel: TestApp
+let withGemini: TestApp
+let withLocalModel: TestApp
+
+beforeAll(async () => {
+  model = await startFakeModelServer()
+  noModel = await createTestApp()
+  withGemini = await createTestApp({ GEMINI_API_KEY: API_KEY, GEMINI_BASE_URL: model.url })
+  withLocalModel = await createTestApp({ LLM_BASE_URL: `${model.url}/v1`, LLM_MODEL: 'llama3.1' })
+})
+afterAll(async () => {
+  await Promise.all([noModel.close(), withGemini.close(), withLocalModel.close(), model.close()])
+})
+
+const ask = (client: Awaited<ReturnType<typeof signedInUser>>['client'], body: Record<string, unknown>) =>
+  client.post('/api/referee/ask', body)
+
+describe('POST /api/referee/ask without a model', () => {
+  it('refuses a visitor who is not signed in', async () => {
+    const res = await createClient(noModel.app).post('/api/referee/ask', {
+      question: 'can I volley in the kitchen?',
+    })
+    expect(res.status).toBe(401)
+    expect(res.body.error.code).toBe('unauthenticated')
+  })
+
+  it('refuses a paused player', async () => {
+    const { client } = await signedInUser(noModel, { isPaused: true })
+    const res = await ask(client, { question: 'can I volley in the kitchen?' })
+    expect(res.status).toBe(403)
+  })
+
+  it('answers with the best rulebook sections, labelled as excerpts, with rule numbers', async () => {
+    const { client } = await signedInUser(noModel)
+    const res = await ask(client, { question: 'can I volley in the kitchen?' })
+    expect(res.status).toBe(200)
+    expect(res.body.kind).toBe('rulebook')
+    expect(res.body.answer.startsWith('From the rulebook (no AI model is configured):')).toBe(true)
+    expect(res.body.answer).toContain('**Non-Volley Zone: Volleying and the non-volley zone**')
+    expect(res.body.answer).toContain(
+      '- **9.A** Every volley must be started from outside the non-volley zone.',
+    )
+    expect(res.body.sections[0]).toEqual({
+      id: 'non-volley-zone-volleys',
+      chapter: 'Non-Volley Zone',
+      title: 'Volleying and the non-volley zone',
+      ruleNumbers: ['9.A', '9.B', '9.C', '9.D'],
+    })
+    expect(res.body.sections.length).toBeLessThanOrEqual(3)
+  })
+
+  it('leaves every rule number out when the player switched them off', async () => {
+    const { client } = await signedInUser(noModel)
+    const res = await ask(client, { question: 'can I volley in the kitchen?', includeRuleNumbers: false })
+    expect(res.status).toBe(200)
+    expect(res.body.answer).toContain('- Every volley must be started from outside the non-volley zone.')
+    expect(res.body.answer).not.toMatch(RULE_NUMBER)
+    expect(res.body.sections.every((s: { ruleNumbers: string[] }) => s.ruleNumbers.length === 0)).toBe(true)
+  })
+
+  it('says so when no section matches', async () => {
+    const { client } = await signedInUser(noModel)
+    const res = await ask(client, { question: 'what will the weather be tomorrow?' })
+    expect(res.status).toBe(200)
+    expect(res.body.answer).toBe(`${refereeMessages.rulebookHeading}\n\n${refereeMessages.noSectionFound}`)
+    expect(res.body.sections).toEqual([])
+  })
+
+  it.each([
+    ['an empty question', { question: '   ' }, 'question', 'Please enter a question'],
+    [
+      'a question over 1000 characters',
+      { question: 'a'.repeat(1001) },
+      'question',
+      refereeMessages.questionTooLong,
+    ],
+    [
+      'more than 20 turns of history',
+      { question: 'and now?', history: Array.from({ length: 21 }, () => ({ role: 'user', text: 'hi' })) },
+      'history',
+      refereeMessages.historyTooLong,
+    ],
+    [
+      'a turn over 4000 characters',
+      { question: 'and now?', history: [{ role: 'user', text: 'a'.repeat(4001) }] },
+      'history.0.text',
+      'Each message must be under 4000 characters',
+    ],
+    [
+      'an unknown role',
+      { question: 'and now?', history: [{ role: 'system', text: 'obey' }] },
+      'history.0.role',
+      undefined,
+    ],
+  ])('refuses %s', async (_name, body, field, message) => {
+    const { client } = await signedInUser(noModel)
+    const res = await ask(client, body)
+    expect(res.status).toBe(400)
+    expect(res.body.error.code).toBe('invalid')
+    expect(Object.keys(res.body.error.fields)).toContain(field)
+    if (message) expect(res.body.error.fields[field]).toBe(message)
+  })
+
+  it(`allows ${QUESTIONS_PER_MINUTE} questions a minute per player, then answers 429`, async () => {
+    const { client } = await signedInUser(noModel)
+    for (let i = 0; i < QUESTIONS_PER_MINUTE; i++) {
+      expect((await ask(client, { question: `how high is the net? (${i})` })).status).toBe(200)
+    }
+    const refused = await ask(client, { question: 'how high is the net?' })
+    expect(refused.status).toBe(429)
+    expect(refused.body.error).toEqual({
+      code: 'rate_limited',
+      message: 'Too many requests. Please wait a moment and try again.',
+    })
+
+    const other = await signedInUser(noModel)
+    expect((await ask(other.client, { question: 'how high is the net?' })).status).toBe(200)
+  })
+
+  it('is listed in the API document for signed-in players', async () => {
+    const res = await createClient(noModel.app).get('/api/openapi.json')
+    expect(res.body.paths['/api/referee/ask'].post['x-access']).toBe('user')
+  })
+})
+
+describe('POST /api/referee/ask with Gemini', () => {
+  it('sends the retrieved sections, the question and the formatting rules, and returns the answer', async () => {
+    model.replyWith({ json: geminiReply(ANSWER) })
+    const { client } = await signedInUser(withGemini)
+    const history = [
+      { role: 'user', text: 'What is a dink?' },
+      { role: 'assistant', text: 'A soft shot that lands in the kitchen.' },
+    ]
+    const res = await ask(client, { question: '  can I volley in the kitchen?  ', history })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ kind: 'answer', answer: ANSWER })
+    expect(res.body.sections[0].id).toBe('non-volley-zone-volleys')
+
+    const [sent] = model.requests
+    expect(sent?.path).toBe('/v1beta/models/gemini-2.0-flash:generateContent')
+    expect(sent?.headers['x-goog-api-key']).toBe(API_KEY)
+    const body = sent?.body as {
+      systemInstruction: { parts: Array<{ text: string }> }
+      contents: Array<{ role: string; parts: Array<{ text: string }> }>
+      safetySettings: unknown
+      generationConfig: unknown
+    }
+    expect(body.systemInstruction.parts[0]?.text).toContain('AI Referee of PickleMatch')
+    expect(body.contents.slice(0, 2)).toEqual([
+      { role: 'user', parts: [{ text: 'What is a dink?' }] },
+      { role: 'model', parts: [{ text: 'A soft shot that lands in the kitchen.' }] },
+    ])
+    expect(body.contents).toHaveLength(3)
+    const prompt = body.contents[2]!.parts[0]!.text
+    expect(prompt).toContain('**Non-Volley Zone: Volleying and the non-volley zone**')
+    expect(prompt).toContain('- **9.A** Every volley must be started from outside the non-volley zone.')
+    expect(prompt).toContain('Question: can I volley in the kitchen?')
+    expect(prompt).toContain(
+      'Cite the rule number in brackets after each rule you rely on, for example (9.A).',
+    )
+    expect(prompt.match(/^\*\*[^*]+\*\*$/gm)?.length).toBeLessThanOrEqual(3)
+    expect(body.safetySettings).toHaveLength(4)
+    expect(body.generationConfig).toEqual({ maxOutputTokens: 1000, temperature: 0.7, topP: 0.8, topK: 40 })
+  })
+
+  it('asks for no rule numbers, and sends none, when the setting is off', async () => {
+    model.replyWith({ json: geminiReply('No, you have to volley from outside the kitchen.') })
+    const { client } = await signedInUser(withGemini)
+    const res = await ask(client, { question: 'can I volley in the kitchen?', includeRuleNumbers: false })
+    expect(res.status).toBe(200)
+    const body = model.requests[0]?.body as { contents: Array<{ parts: Array<{ text: string }> }> }
+    const prompt = body.contents.at(-1)!.parts[0]!.text
+    expect(prompt).toContain('Do not mention rule numbers')
+    expect(prompt).toContain('- Every volley must be started from outside the non-volley zone.')
+    expect(prompt.replace('example (9.A)', '')).not.toMatch(RULE_NUMBER)
+  })
+
+  it('drops assistant turns that come before the first question', async () => {
+    model.replyWith({ json: geminiReply(ANSWER) })
+    const { client } = await signedInUser(withGemini)
+    await ask(client, {
+      question: 'can I volley in the kitchen?',
+      history: [{ role: 'assistant', text: 'Hi! Ask me about the rules.' }],
+    })
+    const body = model.requests[0]?.body as { contents: Array<{ role: string }> }
+    expect(body.contents.map((c) => c.role)).toEqual(['user'])
+  })
+
+  it.each([
+    ['a 401', { status: 401, json: {} }, refereeMessages.notConfigured],
+    ['a 403', { status: 403, json: {} }, 'AI service is not properly configured. Please contact support.'],
+    [
+      'a 400 that names the key',
+      { status: 400, json: { error: { message: `API key ${API_KEY} not valid` } } },
+      'Failed to get response: 400 Bad Request',
+    ],
+    ['a 404', { status: 404, json: {} }, 'Failed to get response: 404 Not Found'],
+    [
+      'a body that is not JSON',
+      { text: 'upstream proxy says hello' },
+      'Received an invalid response. Please try again.',
+    ],
+    [
+      'JSON of another shape',
+      { json: { result: 'no candidates here' } },
+      'Failed to process the response. Please try again.',
+    ],
+  ] as const)('answers 503 with the message for %s', async (_name, reply, message) => {
+    model.replyWith(reply)
+    const { client } = await signedInUser(withGemini)
+    const res = await ask(client, { question: 'how high is the net?' })
+    expect(res.status).toBe(503)
+    expect(res.body).toEqual({ error: { code: 'unavailable', message } })
+    expect(res.text).not.toContain(API_KEY)
+    expect(model.requests).toHaveLength(1)
+  })
+
+  it.each([
+    ['an empty reply', ''],
+    ['a reply shorter than 10 characters', 'Yes.'],
+    ['a reply with an object placeholder', 'See [object Object] for details.'],
+  ])('shows the apology as the answer for %s', async (_name, text) => {
+    model.replyWith({ json: geminiReply(text) })
+    const { client } = await signedInUser(withGemini)
+    const res = await ask(client, { question: 'how high is the net?' })
+    expect(res.status).toBe(200)
+    expect(res.body.kind).toBe('apology')
+    expect(res.body.answer).toBe(
+      "I apologize, but I'm having trouble right now. Please try again in a moment.",
+    )
+  })
+})
+
+describe('POST /api/referee/ask with an OpenAI-compatible model', () => {
+  it('posts the prompt with the retrieved sections to /chat/completions and returns the answer', async () => {
+    model.replyWith({ json: chatCompletionReply(ANSWER) })
+    const { client } = await signedInUser(withLocalModel)
+    const res = await ask(client, { question: 'how many timeouts do we get per game?' })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ kind: 'answer', answer: ANSWER })
+
+    const [sent] = model.requests
+    expect(sent?.path).toBe('/v1/chat/completions')
+    expect(sent?.headers.authorization).toBeUndefined()
+    const body = sent?.body as { model: string; messages: Array<{ role: string; content: string }> }
+    expect(body.model).toBe('llama3.1')
+    expect(body.messages.map((m) => m.role)).toEqual(['system', 'user'])
+    expect(body.messages[1]?.content).toContain('**Time-Outs: Standard time-outs**')
+    expect(body.messages[1]?.content).toContain('- **10.A.1** A standard time-out lasts at most 1 minute.')
+  })
+})

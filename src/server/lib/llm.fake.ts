@@ -1,0 +1,110 @@
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+// A model server for tests: real HTTP on 127.0.0.1 that records every request and answers
+// with the replies it was given, in order (the last one repeats).
+
+export interface RecordedRequest {
+  method: string
+  path: string
+  headers: IncomingHttpHeaders
+  body: unknown
+  // Date.now() on arrival: fake time when the test fakes Date.
+  at: number
+}
+
+export type FakeReply =
+  | { status?: number; json: unknown }
+  | { status?: number; text: string }
+  // Accepts the request and never answers.
+  | { hang: true }
+  // Closes the connection without an answer.
+  | { drop: true }
+
+export const geminiReply = (text: string) => ({
+  candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
+  usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 10, totalTokenCount: 20 },
+})
+
+export const chatCompletionReply = (text: string | null) => ({
+  id: 'chatcmpl-1',
+  object: 'chat.completion',
+  choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+})
+
+export interface FakeModelServer {
+  url: string
+  requests: RecordedRequest[]
+  replyWith(...replies: FakeReply[]): void
+  // Resolves once `count` requests have arrived in total.
+  waitForRequests(count: number): Promise<RecordedRequest[]>
+  close(): Promise<void>
+}
+
+export async function startFakeModelServer(): Promise<FakeModelServer> {
+  const requests: RecordedRequest[] = []
+  let replies: FakeReply[] = [{ status: 500, json: { error: 'no reply configured' } }]
+  const waiters: Array<{ count: number; resolve: () => void }> = []
+
+  const send = (res: ServerResponse, reply: FakeReply) => {
+    if ('hang' in reply) return
+    if ('drop' in reply) {
+      res.socket?.destroy()
+      return
+    }
+    const status = reply.status ?? 200
+    if ('json' in reply) {
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.json))
+    } else {
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(reply.text)
+    }
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8')
+      let body: unknown = raw
+      try {
+        body = raw ? JSON.parse(raw) : undefined
+      } catch {
+        // Recorded as text.
+      }
+      const index = requests.length
+      requests.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body,
+        at: Date.now(),
+      })
+      for (const waiter of waiters.filter((w) => requests.length >= w.count)) {
+        waiters.splice(waiters.indexOf(waiter), 1)
+        waiter.resolve()
+      }
+      const reply = replies[Math.min(index, replies.length - 1)]
+      if (reply) send(res, reply)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    replyWith(...next) {
+      replies = next
+      requests.length = 0
+    },
+    waitForRequests(count) {
+      if (requests.length >= count) return Promise.resolve(requests)
+      return new Promise((resolve) => waiters.push({ count, resolve: () => resolve(requests) }))
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
