@@ -3,6 +3,8 @@ export const errorCodes = [
   'invalid',
   'unauthenticated',
   'forbidden',
+  // Signed up but the email address is not confirmed yet: the sign-in page offers a new link.
+  'email_not_confirmed',
   'not_found',
   'conflict',
   'rate_limited',

@@ -5,11 +5,15 @@ import { secureHeaders } from 'hono/secure-headers'
 import { AppError } from '../domain/errors'
 import type { AppDeps } from './app-env'
 import { createApi } from './app-factory'
+import { authRoutes } from './features/auth/auth.routes'
+import { devMailRoutes, mountDevMailbox } from './features/dev-mailbox/dev-mailbox.routes'
 import { docsRoutes } from './features/docs/docs.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { createRefereeRoutes } from './features/referee/referee.routes'
 import { teamBuilderRoutes } from './features/team-builder/team-builder.routes'
+import { profileRoutes } from './features/profiles/profiles.routes'
 import { mountWebApp } from './features/web-app/web-app.routes'
+import { hasDevMailbox } from './lib/mail'
 import { handleError, handleNotFound } from './middleware/handle-errors'
 import { requireSameOrigin } from './middleware/same-origin'
 import { loadSession } from './middleware/session'
@@ -84,6 +88,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api', docsRoutes)
   app.route('/api', createRefereeRoutes())
   app.route('/api', teamBuilderRoutes)
+  app.route('/api', authRoutes)
+  app.route('/api', profileRoutes)
+  if (hasDevMailbox(deps.env)) {
+    app.route('/api', devMailRoutes)
+    mountDevMailbox(app)
+  }
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -26,6 +26,9 @@ const envSchema = z.object({
   SEED_DEMO: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
+  // Multiplies every rate limit (sign-in, sign-up, account emails); 0 turns them off. For test
+  // runs where every request comes from one address.
+  RATE_LIMIT_FACTOR: z.coerce.number({ error: 'must be a number' }).min(0).max(10_000).default(1),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   REQUIRE_SIGNUP_CODE: flag.default(false),
   ADMIN_EMAIL: z

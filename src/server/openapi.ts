@@ -39,8 +39,9 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
 }
 
 // Who may call an operation, stated in the document: `security` plus an `x-access` marker.
+// (Mutable arrays: createRoute does not accept readonly `security`.)
 export const access = {
-  public: { 'x-access': 'public' },
-  user: { security: [{ session: [] }], 'x-access': 'user' },
-  admin: { security: [{ session: [] }], 'x-access': 'admin' },
-} as const
+  public: { 'x-access': 'public' as const },
+  user: { security: [{ session: [] as string[] }], 'x-access': 'user' as const },
+  admin: { security: [{ session: [] as string[] }], 'x-access': 'admin' as const },
+}

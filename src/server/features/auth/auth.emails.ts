@@ -1,0 +1,58 @@
+import { escapeHtml, type MailMessage } from '../../lib/mail'
+
+interface Context {
+  productName: string
+  // Absolute origin links point at, e.g. https://picklematch.example
+  baseUrl: string
+}
+
+function layout(
+  productName: string,
+  heading: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+) {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('')
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
+<div style="max-width:520px;margin:0 auto;padding:24px">
+<p style="font-weight:700;color:#15803d;margin:0 0 16px">${escapeHtml(productName)}</p>
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>
+${body}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#15803d;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#475569">If the button does not work, copy this link into your browser:<br>${escapeHtml(action.url)}</p>
+</div></body></html>`
+}
+
+export function confirmationEmail(ctx: Context, to: string, firstName: string, token: string): MailMessage {
+  const url = `${ctx.baseUrl}/email-confirmation?token=${encodeURIComponent(token)}`
+  const heading = `Confirm your email for ${ctx.productName}`
+  const paragraphs = [
+    `Hi ${firstName},`,
+    `Welcome to ${ctx.productName}! Please confirm your email address to finish creating your account.`,
+    'This link works once and expires in 48 hours. If you did not sign up, you can ignore this email.',
+  ]
+  return {
+    to,
+    subject: `Confirm your email for ${ctx.productName}`,
+    text: `${paragraphs.join('\n\n')}\n\nConfirm your email: ${url}\n`,
+    html: layout(ctx.productName, heading, paragraphs, { label: 'Confirm email', url }),
+    links: [url],
+  }
+}
+
+export function passwordResetEmail(ctx: Context, to: string, firstName: string, token: string): MailMessage {
+  const url = `${ctx.baseUrl}/reset-password?token=${encodeURIComponent(token)}`
+  const heading = `Reset your ${ctx.productName} password`
+  const paragraphs = [
+    `Hi ${firstName},`,
+    `Someone asked to reset the password of your ${ctx.productName} account. Choose a new password with the link below.`,
+    'This link works once and expires in 1 hour. If you did not ask for it, you can ignore this email: your password stays the same.',
+  ]
+  return {
+    to,
+    subject: `Reset your ${ctx.productName} password`,
+    text: `${paragraphs.join('\n\n')}\n\nReset your password: ${url}\n`,
+    html: layout(ctx.productName, heading, paragraphs, { label: 'Reset password', url }),
+    links: [url],
+  }
+}

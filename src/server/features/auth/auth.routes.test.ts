@@ -1,0 +1,733 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, inArray } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authTokens, mailOutbox, profiles, sessions, signupCodes } from '../../db/schema'
+import { createClient, createTestApp, type TestApp, type TestClient } from '../../testing/test-app'
+import { FACTORY_PASSWORD as TEST_PASSWORD, insertUser } from '../../testing/factories'
+import { promoteToAdmin } from './auth.service'
+import { createSession } from './sessions'
+
+const ADMIN_EMAIL = 'boss@example.com'
+const uniqueEmail = () => `player-${randomBytes(5).toString('hex')}@example.com`
+
+// The body of a valid sign-up; every call has its own address.
+const signUpBody = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Dana',
+  lastName: 'Lee',
+  gender: 'female',
+  duprRating: 3.75,
+  selfRating: 4,
+  birthdate: '1990-05-17',
+  zipCode: '85001',
+  email: uniqueEmail(),
+  password: 'correct-horse-1',
+  consent: true,
+  ...overrides,
+})
+
+const createUser = (db: TestApp['db'], overrides: Parameters<typeof insertUser>[1] = {}) =>
+  insertUser(db, overrides)
+
+async function signedInClient(app: TestApp, user: { id: string }) {
+  const { token } = await createSession(app.db, user.id, app.env.SESSION_TTL_DAYS)
+  const client = createClient(app.app)
+  client.cookies.set('pm_session', token)
+  return client
+}
+
+const setPaused = (db: TestApp['db'], id: string) =>
+  db.update(profiles).set({ isPaused: true }).where(eq(profiles.id, id))
+let t: TestApp
+beforeAll(async () => {
+  // Limits off here; the rate-limit suite below has its own app with the real limits.
+  t = await createTestApp({ RATE_LIMIT_FACTOR: '0', ADMIN_EMAIL })
+})
+afterAll(() => t.close())
+
+async function mailTo(email: string) {
+  return t.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.recipient, email.trim().toLowerCase()))
+    .orderBy(mailOutbox.createdAt)
+}
+
+// The token of the newest link of that kind sent to the address.
+async function tokenFromMail(email: string, path: '/email-confirmation' | '/reset-password') {
+  const messages = await mailTo(email)
+  const link = messages
+    .flatMap((m) => m.links)
+    .reverse()
+    .find((l) => l.includes(path))
+  if (!link) throw new Error(`no ${path} link was sent to ${email}`)
+  const url = new URL(link)
+  return { url, token: url.searchParams.get('token')! }
+}
+
+async function signUpConfirmed(overrides: Record<string, unknown> = {}) {
+  const body = signUpBody(overrides)
+  const res = await createClient(t.app).post('/api/auth/sign-up', body)
+  expect(res.status).toBe(201)
+  const { token } = await tokenFromMail(body.email, '/email-confirmation')
+  const client = createClient(t.app)
+  const confirmed = await client.post('/api/auth/confirm-email', { token })
+  expect(confirmed.status).toBe(200)
+  return { body, client, user: confirmed.body.user }
+}
+
+async function insertCode(code: string, urlCode: string | null = null) {
+  const [row] = await t.db.insert(signupCodes).values({ code, urlCode }).returning()
+  return row!
+}
+
+describe('sign-up', () => {
+  it('creates an unconfirmed account, emails a confirmation link and starts no session', async () => {
+    const body = signUpBody({ email: '  New.Player@Example.COM ', firstName: ' Robin ' })
+    const client = createClient(t.app)
+    const res = await client.post('/api/auth/sign-up', body)
+    expect(res.status).toBe(201)
+    expect(res.body).toEqual({ email: 'new.player@example.com', requiresConfirmation: true })
+    expect(client.cookies.size).toBe(0)
+
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.email, 'new.player@example.com'))
+    expect(row).toMatchObject({
+      firstName: 'Robin',
+      gender: 'female',
+      duprRating: 3.75,
+      selfRating: 4,
+      birthdate: '1990-05-17',
+      zipCode: '85001',
+      isAdmin: false,
+      emailVerifiedAt: null,
+    })
+
+    const [message] = await mailTo('new.player@example.com')
+    expect(message!.subject).toBe('Confirm your email for PickleMatch')
+    expect(message!.text).toContain('PickleMatch')
+    expect(message!.html).toContain('PickleMatch')
+    expect(message!.links[0]).toMatch(/^http:\/\/localhost:3000\/email-confirmation\?token=[\w-]{43}$/)
+    // Only the hash of the token is stored.
+    const token = new URL(message!.links[0]!).searchParams.get('token')!
+    const stored = await t.db.select().from(authTokens).where(eq(authTokens.profileId, row!.id))
+    expect(stored).toHaveLength(1)
+    expect(stored[0]!.tokenHash).not.toContain(token)
+    expect(stored[0]!.purpose).toBe('email_confirmation')
+    expect(stored[0]!.expiresAt.getTime() - Date.now()).toBeGreaterThan(47 * 3600_000)
+  })
+
+  it('gives the spec message under each invalid field', async () => {
+    const res = await createClient(t.app).post('/api/auth/sign-up', {
+      firstName: '',
+      lastName: '',
+      gender: 'other',
+      duprRating: 1.5,
+      selfRating: 7.5,
+      birthdate: '',
+      zipCode: '123',
+      email: 'nope',
+      password: '123',
+      consent: false,
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.error.code).toBe('invalid')
+    expect(res.body.error.fields).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      gender: 'Gender is required',
+      duprRating: 'Rating must be at least 2.00',
+      selfRating: 'Rating must be at most 7.00',
+      birthdate: 'Birthdate is required',
+      zipCode: 'Please enter a valid ZIP code',
+      email: 'Invalid email address',
+      password: 'Password must be at least 6 characters',
+      consent: 'You must agree to the Terms and Privacy Policy',
+    })
+  })
+
+  it('refuses missing ratings and a future birthdate with their own messages', async () => {
+    const res = await createClient(t.app).post(
+      '/api/auth/sign-up',
+      signUpBody({ duprRating: null, selfRating: '', birthdate: '2999-01-01' }),
+    )
+    expect(res.status).toBe(400)
+    expect(res.body.error.fields).toEqual({
+      duprRating: 'DUPR rating is required',
+      selfRating: 'Self rating is required',
+      birthdate: 'Birthdate cannot be in the future',
+    })
+  })
+
+  it('refuses an address already registered, in any letter case, on the email field', async () => {
+    const email = uniqueEmail()
+    expect((await createClient(t.app).post('/api/auth/sign-up', signUpBody({ email }))).status).toBe(201)
+    const res = await createClient(t.app).post(
+      '/api/auth/sign-up',
+      signUpBody({ email: email.toUpperCase() }),
+    )
+    expect(res.status).toBe(409)
+    expect(res.body.error).toEqual({
+      code: 'conflict',
+      message: 'This email is already registered. Please sign in instead.',
+      fields: { email: 'This email is already registered. Please sign in instead.' },
+    })
+  })
+
+  it('two sign-ups with one address at the same moment make one account', async () => {
+    const email = uniqueEmail()
+    const results = await Promise.all([
+      createClient(t.app).post('/api/auth/sign-up', signUpBody({ email })),
+      createClient(t.app).post('/api/auth/sign-up', signUpBody({ email: email.toUpperCase() })),
+    ])
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409])
+    expect(results.find((r) => r.status === 409)!.body.error.fields.email).toBe(
+      'This email is already registered. Please sign in instead.',
+    )
+    expect(await t.db.select().from(profiles).where(eq(profiles.email, email))).toHaveLength(1)
+  })
+
+  it('claims a signup code given by its code and records who used it', async () => {
+    const code = await insertCode('1234567')
+    const body = signUpBody({ signupCode: '1234567' })
+    const res = await createClient(t.app).post('/api/auth/sign-up', body)
+    expect(res.status).toBe(201)
+    const [used] = await t.db.select().from(signupCodes).where(eq(signupCodes.id, code.id))
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.email, body.email))
+    expect(used!.userId).toBe(profile!.id)
+    expect(used!.usedAt).toBeInstanceOf(Date)
+  })
+
+  it('matches the URL code in any letter case', async () => {
+    const code = await insertCode('2345678', 'Spring-Social')
+    const res = await createClient(t.app).post(
+      '/api/auth/sign-up',
+      signUpBody({ signupCode: 'spring-SOCIAL' }),
+    )
+    expect(res.status).toBe(201)
+    const [used] = await t.db.select().from(signupCodes).where(eq(signupCodes.id, code.id))
+    expect(used!.userId).not.toBeNull()
+  })
+
+  it('refuses an unknown or used code on the code field and creates nothing', async () => {
+    await insertCode('3456789')
+    expect(
+      (await createClient(t.app).post('/api/auth/sign-up', signUpBody({ signupCode: '3456789' }))).status,
+    ).toBe(201)
+    for (const signupCode of ['3456789', '9999999', 'no-such-code']) {
+      const body = signUpBody({ signupCode })
+      const res = await createClient(t.app).post('/api/auth/sign-up', body)
+      expect(res.status).toBe(400)
+      expect(res.body.error).toEqual({
+        code: 'invalid',
+        message: 'Invalid or expired invite code',
+        fields: { signupCode: 'Invalid or expired invite code' },
+      })
+      expect(await t.db.select().from(profiles).where(eq(profiles.email, body.email))).toHaveLength(0)
+      expect(await mailTo(body.email)).toHaveLength(0)
+    }
+  })
+
+  it('one code used by two sign-ups at the same moment makes exactly one account', async () => {
+    const code = await insertCode('4567890', 'race-code')
+    const bodies = [signUpBody({ signupCode: '4567890' }), signUpBody({ signupCode: 'RACE-CODE' })]
+    const results = await Promise.all(
+      bodies.map((body) => createClient(t.app).post('/api/auth/sign-up', body)),
+    )
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400])
+    expect(results.find((r) => r.status === 400)!.body.error.fields.signupCode).toBe(
+      'Invalid or expired invite code',
+    )
+    const created = await t.db
+      .select()
+      .from(profiles)
+      .where(
+        inArray(
+          profiles.email,
+          bodies.map((b) => b.email),
+        ),
+      )
+    expect(created).toHaveLength(1)
+    const [used] = await t.db.select().from(signupCodes).where(eq(signupCodes.id, code.id))
+    expect(used!.userId).toBe(created[0]!.id)
+  })
+
+  it('makes the configured admin address an admin', async () => {
+    const { user } = await signUpConfirmed({ email: 'Boss@Example.com' })
+    expect(user.isAdmin).toBe(true)
+  })
+
+  it('with invite-only sign-up, a code is required', async () => {
+    const inviteOnly = await createTestApp({ RATE_LIMIT_FACTOR: '0', REQUIRE_SIGNUP_CODE: 'true' })
+    try {
+      const res = await createClient(inviteOnly.app).post('/api/auth/sign-up', signUpBody())
+      expect(res.status).toBe(400)
+      expect(res.body.error.fields).toEqual({ signupCode: 'An invite code is required to sign up' })
+      await inviteOnly.db.insert(signupCodes).values({ code: '5678901' })
+      const ok = await createClient(inviteOnly.app).post(
+        '/api/auth/sign-up',
+        signUpBody({ signupCode: '5678901' }),
+      )
+      expect(ok.status).toBe(201)
+    } finally {
+      await inviteOnly.close()
+    }
+  })
+})
+
+describe('email confirmation', () => {
+  it('confirms, signs in with a session cookie and answers the user', async () => {
+    const body = signUpBody()
+    await createClient(t.app).post('/api/auth/sign-up', body)
+    const { token, url } = await tokenFromMail(body.email, '/email-confirmation')
+    expect(url.pathname).toBe('/email-confirmation')
+    const client = createClient(t.app)
+    const res = await client.post('/api/auth/confirm-email', { token })
+    expect(res.status).toBe(200)
+    expect(res.body.user).toMatchObject({
+      email: body.email,
+      firstName: 'Dana',
+      lastName: 'Lee',
+      isAdmin: false,
+    })
+    expect(res.headers.get('set-cookie')).toMatch(/pm_session=[\w-]+;.*HttpOnly/i)
+    expect(res.headers.get('set-cookie')).toMatch(/SameSite=Lax/i)
+    const session = await client.get('/api/auth/session')
+    expect(session.body.user.email).toBe(body.email)
+  })
+
+  it('a used, unknown or expired link gives a clear 400', async () => {
+    const body = signUpBody()
+    await createClient(t.app).post('/api/auth/sign-up', body)
+    const { token } = await tokenFromMail(body.email, '/email-confirmation')
+    expect((await createClient(t.app).post('/api/auth/confirm-email', { token })).status).toBe(200)
+
+    const again = await createClient(t.app).post('/api/auth/confirm-email', { token })
+    expect(again.status).toBe(400)
+    expect(again.body.error.message).toBe(
+      'This confirmation link is invalid or has expired. If you have already confirmed your email, please sign in.',
+    )
+    expect((await createClient(t.app).post('/api/auth/confirm-email', { token: 'made-up' })).status).toBe(400)
+    expect((await createClient(t.app).post('/api/auth/confirm-email', {})).status).toBe(400)
+
+    const late = signUpBody()
+    await createClient(t.app).post('/api/auth/sign-up', late)
+    const { token: lateToken } = await tokenFromMail(late.email, '/email-confirmation')
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.email, late.email))
+    await t.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.profileId, profile!.id))
+    const expired = await createClient(t.app).post('/api/auth/confirm-email', { token: lateToken })
+    expect(expired.status).toBe(400)
+    expect(expired.body.error.code).toBe('invalid')
+  })
+
+  it('resend sends a new link to an unconfirmed account and answers the same for any address', async () => {
+    const body = signUpBody()
+    await createClient(t.app).post('/api/auth/sign-up', body)
+    const res = await createClient(t.app).post('/api/auth/resend-confirmation', {
+      email: body.email.toUpperCase(),
+    })
+    expect(res.status).toBe(200)
+    expect(await mailTo(body.email)).toHaveLength(2)
+
+    const unknown = await createClient(t.app).post('/api/auth/resend-confirmation', { email: uniqueEmail() })
+    expect(unknown.status).toBe(200)
+    expect(unknown.body).toEqual(res.body)
+
+    const confirmed = await createUser(t.db)
+    const done = await createClient(t.app).post('/api/auth/resend-confirmation', { email: confirmed.email })
+    expect(done.body).toEqual(res.body)
+    expect(await mailTo(confirmed.email)).toHaveLength(0)
+
+    // The newest link works.
+    const { token } = await tokenFromMail(body.email, '/email-confirmation')
+    expect((await createClient(t.app).post('/api/auth/confirm-email', { token })).status).toBe(200)
+  })
+})
+
+describe('sign-in', () => {
+  it('refuses an unconfirmed account with a code the page can act on', async () => {
+    const body = signUpBody()
+    await createClient(t.app).post('/api/auth/sign-up', body)
+    const res = await createClient(t.app).post('/api/auth/sign-in', {
+      email: body.email,
+      password: body.password,
+    })
+    expect(res.status).toBe(403)
+    expect(res.body.error).toEqual({
+      code: 'email_not_confirmed',
+      message: 'Please confirm your email address before signing in.',
+    })
+  })
+
+  it('gives one message for an unknown address and a wrong password', async () => {
+    const user = await createUser(t.db)
+    const wrong = await createClient(t.app).post('/api/auth/sign-in', {
+      email: user.email,
+      password: 'not-it',
+    })
+    const unknown = await createClient(t.app).post('/api/auth/sign-in', {
+      email: uniqueEmail(),
+      password: 'x',
+    })
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401)
+      expect(res.body.error).toEqual({ code: 'unauthenticated', message: 'Invalid email or password' })
+    }
+  })
+
+  it('signs in, in any letter case, with a new session each time', async () => {
+    const user = await createUser(t.db)
+    const client = createClient(t.app)
+    const first = await client.post('/api/auth/sign-in', {
+      email: user.email.toUpperCase(),
+      password: TEST_PASSWORD,
+    })
+    expect(first.status).toBe(200)
+    expect(first.body.user).toMatchObject({ id: user.id, email: user.email })
+    const firstToken = client.cookies.get('pm_session')
+    expect(firstToken).toBeTruthy()
+
+    const second = await client.post('/api/auth/sign-in', { email: user.email, password: TEST_PASSWORD })
+    expect(second.status).toBe(200)
+    const secondToken = client.cookies.get('pm_session')
+    expect(secondToken).not.toBe(firstToken)
+    // The session the browser held before is over.
+    const replay = createClient(t.app)
+    replay.cookies.set('pm_session', firstToken!)
+    expect((await replay.get('/api/auth/session')).body).toEqual({ user: null })
+  })
+
+  it('refuses a paused account', async () => {
+    const user = await createUser(t.db, { isPaused: true })
+    const res = await createClient(t.app).post('/api/auth/sign-in', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    })
+    expect(res.status).toBe(403)
+    expect(res.body.error).toEqual({ code: 'forbidden', message: 'Your access has been paused' })
+  })
+
+  it('validates the form', async () => {
+    const res = await createClient(t.app).post('/api/auth/sign-in', { email: '', password: '' })
+    expect(res.status).toBe(400)
+    expect(res.body.error.fields).toEqual({ email: 'Email is required', password: 'Password is required' })
+  })
+})
+
+describe('sessions', () => {
+  it('answers null without a session, never 401', async () => {
+    const res = await createClient(t.app).get('/api/auth/session')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ user: null })
+  })
+
+  it('a session is useless after sign-out', async () => {
+    const user = await createUser(t.db)
+    const client = await signedInClient(t, user)
+    const token = client.cookies.get('pm_session')!
+    expect((await client.get('/api/profiles/me')).status).toBe(200)
+
+    const out = await client.post('/api/auth/sign-out')
+    expect(out.status).toBe(204)
+    expect(client.cookies.has('pm_session')).toBe(false)
+
+    const replay = createClient(t.app)
+    replay.cookies.set('pm_session', token)
+    expect((await replay.get('/api/profiles/me')).status).toBe(401)
+    expect((await replay.get('/api/auth/session')).body).toEqual({ user: null })
+  })
+
+  it('sign-out without a session still answers 204', async () => {
+    expect((await createClient(t.app).post('/api/auth/sign-out')).status).toBe(204)
+  })
+
+  it('a session is useless once the account is paused', async () => {
+    const user = await createUser(t.db)
+    const client = await signedInClient(t, user)
+    await setPaused(t.db, user.id)
+    const me = await client.get('/api/profiles/me')
+    expect(me.status).toBe(403)
+    expect(me.body.error.message).toBe('Your access has been paused')
+    expect((await client.get('/api/auth/session')).body).toEqual({ user: null })
+    expect(await t.db.select().from(sessions).where(eq(sessions.profileId, user.id))).toHaveLength(0)
+  })
+})
+
+describe('password reset', () => {
+  it('emails a one-hour link and answers the same for unknown addresses', async () => {
+    const user = await createUser(t.db)
+    const known = await createClient(t.app).post('/api/auth/forgot-password', {
+      email: user.email.toUpperCase(),
+    })
+    const unknownEmail = uniqueEmail()
+    const unknown = await createClient(t.app).post('/api/auth/forgot-password', { email: unknownEmail })
+    expect(known.status).toBe(200)
+    expect(unknown.status).toBe(200)
+    expect(unknown.body).toEqual(known.body)
+    expect(await mailTo(unknownEmail)).toHaveLength(0)
+
+    const [message] = await mailTo(user.email)
+    expect(message!.subject).toBe('Reset your PickleMatch password')
+    expect(message!.links[0]).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=/)
+    const [stored] = await t.db
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.profileId, user.id), eq(authTokens.purpose, 'password_reset')))
+    expect(stored!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(3600_000)
+    expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(3500_000)
+  })
+
+  it('sets the new password, ends every session and works once', async () => {
+    const user = await createUser(t.db)
+    const phone = await signedInClient(t, user)
+    const laptop = await signedInClient(t, user)
+    await createClient(t.app).post('/api/auth/forgot-password', { email: user.email })
+    await createClient(t.app).post('/api/auth/forgot-password', { email: user.email })
+    const messages = await mailTo(user.email)
+    const [olderToken, token] = messages.map((m) => new URL(m.links[0]!).searchParams.get('token')!)
+
+    const weak = await laptop.post('/api/auth/reset-password', { token, password: '123' })
+    expect(weak.status).toBe(400)
+    expect(weak.body.error.fields).toEqual({ password: 'Password must be at least 6 characters' })
+
+    const res = await laptop.post('/api/auth/reset-password', { token, password: 'brand-new-pass' })
+    expect(res.status).toBe(200)
+    for (const client of [phone, laptop]) expect((await client.get('/api/profiles/me')).status).toBe(401)
+
+    const old = await createClient(t.app).post('/api/auth/sign-in', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    })
+    expect(old.status).toBe(401)
+    const fresh = await createClient(t.app).post('/api/auth/sign-in', {
+      email: user.email,
+      password: 'brand-new-pass',
+    })
+    expect(fresh.status).toBe(200)
+
+    for (const used of [token, olderToken]) {
+      const again = await createClient(t.app).post('/api/auth/reset-password', {
+        token: used,
+        password: 'another-pass',
+      })
+      expect(again.status).toBe(400)
+      expect(again.body.error.message).toBe(
+        'This password reset link is invalid or has expired. Please request a new one.',
+      )
+    }
+  })
+
+  it('an expired link is refused', async () => {
+    const user = await createUser(t.db)
+    await createClient(t.app).post('/api/auth/forgot-password', { email: user.email })
+    const { token } = await tokenFromMail(user.email, '/reset-password')
+    await t.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.profileId, user.id))
+    const res = await createClient(t.app).post('/api/auth/reset-password', {
+      token,
+      password: 'brand-new-pass',
+    })
+    expect(res.status).toBe(400)
+  })
+})
+
+describe('change password', () => {
+  it('needs a session', async () => {
+    const res = await createClient(t.app).post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'next-pass-1',
+      confirmPassword: 'next-pass-1',
+    })
+    expect(res.status).toBe(401)
+  })
+
+  it('checks the current password first', async () => {
+    const user = await createUser(t.db)
+    const client = await signedInClient(t, user)
+    const res = await client.post('/api/auth/change-password', {
+      currentPassword: 'wrong-one',
+      newPassword: 'next-pass-1',
+      confirmPassword: 'next-pass-1',
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.error).toEqual({
+      code: 'invalid',
+      message: 'Current password is incorrect',
+      fields: { currentPassword: 'Current password is incorrect' },
+    })
+  })
+
+  it('applies the form rules', async () => {
+    const client = await signedInClient(t, await createUser(t.db))
+    const res = await client.post('/api/auth/change-password', {
+      currentPassword: '',
+      newPassword: 'next-pass-1',
+      confirmPassword: 'next-pass-2',
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.error.fields).toEqual({
+      currentPassword: 'Current password is required',
+      confirmPassword: 'Passwords do not match',
+    })
+  })
+
+  it('keeps this session and ends the others', async () => {
+    const user = await createUser(t.db)
+    const here = await signedInClient(t, user)
+    const elsewhere = await signedInClient(t, user)
+    const res = await here.post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'next-pass-1',
+      confirmPassword: 'next-pass-1',
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.message).toBe('Password updated successfully')
+    expect((await here.get('/api/profiles/me')).status).toBe(200)
+    expect((await elsewhere.get('/api/profiles/me')).status).toBe(401)
+    const signIn = await createClient(t.app).post('/api/auth/sign-in', {
+      email: user.email,
+      password: 'next-pass-1',
+    })
+    expect(signIn.status).toBe(200)
+  })
+})
+
+describe('admin promotion', () => {
+  it('promotes an existing user and reports an unknown address', async () => {
+    const user = await createUser(t.db)
+    expect(await promoteToAdmin(t.db, ` ${user.email.toUpperCase()} `)).toMatchObject({
+      id: user.id,
+      isAdmin: true,
+    })
+    expect(await promoteToAdmin(t.db, uniqueEmail())).toBeUndefined()
+  })
+})
+
+describe('development mailbox', () => {
+  it('lists messages newest first, filtered by recipient', async () => {
+    const body = signUpBody()
+    await createClient(t.app).post('/api/auth/sign-up', body)
+    await createClient(t.app).post('/api/auth/resend-confirmation', { email: body.email })
+    const res = await createClient(t.app).get(
+      `/api/dev/mail?to=${encodeURIComponent(body.email.toUpperCase())}`,
+    )
+    expect(res.status).toBe(200)
+    expect(res.body).toHaveLength(2)
+    expect(res.body[0]).toEqual({
+      id: expect.any(String),
+      recipient: body.email,
+      subject: 'Confirm your email for PickleMatch',
+      text: expect.stringContaining('Confirm your email'),
+      links: [expect.stringMatching(/\/email-confirmation\?token=/)],
+      createdAt: expect.any(String),
+    })
+    expect(res.body[0].createdAt >= res.body[1].createdAt).toBe(true)
+    const all = await createClient(t.app).get('/api/dev/mail')
+    expect(all.body.length).toBeGreaterThan(2)
+  })
+
+  it('renders a plain page with clickable links and no scripts', async () => {
+    const body = signUpBody({ firstName: '<b>Mallory</b>' })
+    await createClient(t.app).post('/api/auth/sign-up', body)
+    const res = await createClient(t.app).get('/dev/mailbox')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/html')
+    expect(res.text).toContain(body.email)
+    expect(res.text).toMatch(/<a href="http:\/\/localhost:3000\/email-confirmation\?token=[\w-]+">/)
+    expect(res.text).not.toContain('<script')
+    expect(res.text).not.toContain('<b>Mallory</b>')
+  })
+
+  it('does not exist in production or when SMTP is configured', async () => {
+    const variants: Array<Record<string, string>> = [
+      { NODE_ENV: 'production', LOG_LEVEL: 'silent' },
+      { SMTP_URL: 'smtp://127.0.0.1:2525' },
+    ]
+    for (const settings of variants) {
+      const other = await createTestApp(settings)
+      try {
+        expect((await createClient(other.app).get('/api/dev/mail')).status).toBe(404)
+        expect((await createClient(other.app).get('/dev/mailbox')).status).toBe(404)
+      } finally {
+        await other.close()
+      }
+    }
+  })
+})
+
+describe('rate limits', () => {
+  let limited: TestApp
+  beforeAll(async () => {
+    limited = await createTestApp()
+  })
+  afterAll(() => limited.close())
+
+  const expectLimited = (res: Awaited<ReturnType<TestClient['post']>>) => {
+    expect(res.status).toBe(429)
+    expect(res.body.error).toEqual({
+      code: 'rate_limited',
+      message: 'Too many attempts. Please wait a few minutes and try again.',
+    })
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+  }
+
+  it('sign-in: 10 attempts a minute for one address', async () => {
+    const user = await createUser(limited.db)
+    const client = createClient(limited.app)
+    for (let i = 0; i < 10; i++) {
+      expect((await client.post('/api/auth/sign-in', { email: user.email, password: 'wrong' })).status).toBe(
+        401,
+      )
+    }
+    expectLimited(await client.post('/api/auth/sign-in', { email: user.email, password: TEST_PASSWORD }))
+    // Another address from the same place is still allowed.
+    const other = await createUser(limited.db)
+    expect(
+      (await client.post('/api/auth/sign-in', { email: other.email, password: TEST_PASSWORD })).status,
+    ).toBe(200)
+  })
+
+  it('sign-up: 5 every 10 minutes from one address', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await createClient(limited.app).post('/api/auth/sign-up', signUpBody())).status).toBe(201)
+    }
+    const body = signUpBody()
+    expectLimited(await createClient(limited.app).post('/api/auth/sign-up', body))
+    expect(await limited.db.select().from(profiles).where(eq(profiles.email, body.email))).toHaveLength(0)
+  })
+
+  it('forgot password and resend: 3 every 10 minutes per email', async () => {
+    const email = uniqueEmail()
+    for (const path of ['/api/auth/forgot-password', '/api/auth/resend-confirmation']) {
+      for (let i = 0; i < 3; i++)
+        expect((await createClient(limited.app).post(path, { email })).status).toBe(200)
+      expectLimited(await createClient(limited.app).post(path, { email }))
+    }
+  })
+})
+
+describe('API document', () => {
+  it('lists every account route with who may call it', async () => {
+    const res = await createClient(t.app).get('/api/openapi.json')
+    expect(res.status).toBe(200)
+    const paths = res.body.paths
+    expect(paths['/api/auth/sign-up'].post['x-access']).toBe('public')
+    expect(paths['/api/auth/change-password'].post['x-access']).toBe('user')
+    expect(paths['/api/profiles/me'].put['x-access']).toBe('user')
+    for (const path of [
+      '/api/auth/sign-in',
+      '/api/auth/sign-out',
+      '/api/auth/session',
+      '/api/auth/confirm-email',
+      '/api/auth/resend-confirmation',
+      '/api/auth/forgot-password',
+      '/api/auth/reset-password',
+      '/api/dev/mail',
+    ]) {
+      expect(paths[path], path).toBeDefined()
+    }
+  })
+})

@@ -1,0 +1,238 @@
+import { createRoute } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import {
+  changePasswordInput,
+  confirmEmailInput,
+  forgotPasswordInput,
+  messageOutput,
+  resendConfirmationInput,
+  resetPasswordInput,
+  signInInput,
+  signUpInput,
+  signUpOutput,
+  userOutput,
+} from '../../../domain/auth/auth.schema'
+import { sessionOutput, type SessionUser } from '../../../domain/profiles/profile.schema'
+import type { AppEnv } from '../../app-env'
+import { createApi } from '../../app-factory'
+import { clientIp } from '../../lib/client-ip'
+import { mailerOf } from '../../lib/mail'
+import { limitRequest, type RateLimit } from '../../lib/rate-limit'
+import { requireUser } from '../../middleware/require-user'
+import { clearSessionCookie, setSessionCookie } from '../../middleware/session'
+import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
+import {
+  changePassword,
+  confirmEmail,
+  type MailContext,
+  requestPasswordReset,
+  resendConfirmation,
+  resetPassword,
+  signIn,
+  signUp,
+} from './auth.service'
+import { createSession, revokeSession } from './sessions'
+
+const MINUTE = 60
+export const authLimits = {
+  signInPerAccount: { name: 'sign-in:ip-email', limit: 10, windowSeconds: MINUTE },
+  signInPerIp: { name: 'sign-in:ip', limit: 30, windowSeconds: MINUTE },
+  signUpPerIp: { name: 'sign-up:ip', limit: 5, windowSeconds: 10 * MINUTE },
+  resendPerEmail: { name: 'resend:email', limit: 3, windowSeconds: 10 * MINUTE },
+  resendPerIp: { name: 'resend:ip', limit: 10, windowSeconds: 10 * MINUTE },
+  forgotPerEmail: { name: 'forgot:email', limit: 3, windowSeconds: 10 * MINUTE },
+  forgotPerIp: { name: 'forgot:ip', limit: 10, windowSeconds: 10 * MINUTE },
+  changePasswordPerUser: { name: 'change-password:user', limit: 10, windowSeconds: 10 * MINUTE },
+} satisfies Record<string, RateLimit>
+
+function mailContext(c: Context<AppEnv>): MailContext {
+  const { env } = c.var.deps
+  return {
+    mailer: mailerOf(c.var.deps),
+    productName: env.PRODUCT_NAME,
+    baseUrl: (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/+$/, ''),
+  }
+}
+
+// A new session for a freshly authenticated user; the one the browser held before (if any) ends.
+async function startSession(c: Context<AppEnv>, user: SessionUser) {
+  if (c.var.session) await revokeSession(c.var.db, c.var.session.tokenHash)
+  const { token, expiresAt } = await createSession(c.var.db, user.id, c.var.deps.env.SESSION_TTL_DAYS, {
+    userAgent: c.req.header('user-agent'),
+    ip: clientIp(c),
+  })
+  setSessionCookie(c, token, expiresAt)
+}
+
+const tags = ['auth']
+
+const signUpRoute = createRoute({
+  method: 'post',
+  path: '/auth/sign-up',
+  tags,
+  summary: 'Create an account (confirmation email sent; no session until confirmed)',
+  ...access.public,
+  request: { body: jsonBody(signUpInput) },
+  responses: {
+    201: jsonContent(signUpOutput, 'Account created; a confirmation link was emailed'),
+    ...errorResponses(400, 409, 429),
+  },
+})
+
+const signInRoute = createRoute({
+  method: 'post',
+  path: '/auth/sign-in',
+  tags,
+  summary: 'Sign in with email and password; sets a new session cookie',
+  ...access.public,
+  request: { body: jsonBody(signInInput) },
+  responses: {
+    200: jsonContent(userOutput, 'Signed in'),
+    ...errorResponses(400, 401, 403, 429),
+  },
+})
+
+const signOutRoute = createRoute({
+  method: 'post',
+  path: '/auth/sign-out',
+  tags,
+  summary: 'End the current session (also without one)',
+  ...access.public,
+  responses: { 204: { description: 'Signed out; the cookie is cleared' } },
+})
+
+const sessionRoute = createRoute({
+  method: 'get',
+  path: '/auth/session',
+  tags,
+  summary: 'The signed-in user, or null',
+  ...access.public,
+  responses: { 200: jsonContent(sessionOutput, 'The current user or null; never 401') },
+})
+
+const resendRoute = createRoute({
+  method: 'post',
+  path: '/auth/resend-confirmation',
+  tags,
+  summary: 'Email a new confirmation link (same answer for every address)',
+  ...access.public,
+  request: { body: jsonBody(resendConfirmationInput) },
+  responses: { 200: jsonContent(messageOutput, 'Accepted'), ...errorResponses(400, 429) },
+})
+
+const confirmRoute = createRoute({
+  method: 'post',
+  path: '/auth/confirm-email',
+  tags,
+  summary: 'Confirm the email address with the token from the link; signs in',
+  ...access.public,
+  request: { body: jsonBody(confirmEmailInput) },
+  responses: { 200: jsonContent(userOutput, 'Confirmed and signed in'), ...errorResponses(400, 403) },
+})
+
+const forgotRoute = createRoute({
+  method: 'post',
+  path: '/auth/forgot-password',
+  tags,
+  summary: 'Email a password reset link (same answer for every address)',
+  ...access.public,
+  request: { body: jsonBody(forgotPasswordInput) },
+  responses: { 200: jsonContent(messageOutput, 'Accepted'), ...errorResponses(400, 429) },
+})
+
+const resetRoute = createRoute({
+  method: 'post',
+  path: '/auth/reset-password',
+  tags,
+  summary: 'Set a new password with the token from the link; ends every session',
+  ...access.public,
+  request: { body: jsonBody(resetPasswordInput) },
+  responses: { 200: jsonContent(messageOutput, 'Password changed'), ...errorResponses(400) },
+})
+
+const changePasswordRoute = createRoute({
+  method: 'post',
+  path: '/auth/change-password',
+  tags,
+  summary: 'Change the password; other sessions end, this one stays',
+  ...access.user,
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(changePasswordInput) },
+  responses: {
+    200: jsonContent(messageOutput, 'Password changed'),
+    ...errorResponses(400, 401, 403, 429),
+  },
+})
+
+export const authRoutes = createApi()
+  .openapi(signUpRoute, async (c) => {
+    const input = c.req.valid('json')
+    await limitRequest(c, [{ rule: authLimits.signUpPerIp, subject: clientIp(c) }])
+    const { env } = c.var.deps
+    const user = await signUp(c.var.db, mailContext(c), input, {
+      requireSignupCode: env.REQUIRE_SIGNUP_CODE,
+      adminEmail: env.ADMIN_EMAIL,
+    })
+    return c.json({ email: user.email, requiresConfirmation: true as const }, 201)
+  })
+  .openapi(signInRoute, async (c) => {
+    const input = c.req.valid('json')
+    const ip = clientIp(c)
+    await limitRequest(c, [
+      { rule: authLimits.signInPerAccount, subject: `${ip}:${input.email}` },
+      { rule: authLimits.signInPerIp, subject: ip },
+    ])
+    const user = await signIn(c.var.db, input)
+    await startSession(c, user)
+    return c.json({ user }, 200)
+  })
+  .openapi(signOutRoute, async (c) => {
+    if (c.var.session) await revokeSession(c.var.db, c.var.session.tokenHash)
+    clearSessionCookie(c)
+    return c.body(null, 204)
+  })
+  .openapi(sessionRoute, async (c) => {
+    const session = c.var.session
+    if (session?.isPaused) {
+      // A paused account keeps no session.
+      await revokeSession(c.var.db, session.tokenHash)
+      clearSessionCookie(c)
+    }
+    return c.json({ user: session && !session.isPaused ? session.user : null }, 200)
+  })
+  .openapi(resendRoute, async (c) => {
+    const { email } = c.req.valid('json')
+    await limitRequest(c, [
+      { rule: authLimits.resendPerEmail, subject: email },
+      { rule: authLimits.resendPerIp, subject: clientIp(c) },
+    ])
+    const message = await resendConfirmation(c.var.db, mailContext(c), email)
+    return c.json({ message }, 200)
+  })
+  .openapi(confirmRoute, async (c) => {
+    const { token } = c.req.valid('json')
+    const user = await confirmEmail(c.var.db, token)
+    await startSession(c, user)
+    return c.json({ user }, 200)
+  })
+  .openapi(forgotRoute, async (c) => {
+    const { email } = c.req.valid('json')
+    await limitRequest(c, [
+      { rule: authLimits.forgotPerEmail, subject: email },
+      { rule: authLimits.forgotPerIp, subject: clientIp(c) },
+    ])
+    const message = await requestPasswordReset(c.var.db, mailContext(c), email)
+    return c.json({ message }, 200)
+  })
+  .openapi(resetRoute, async (c) => {
+    await resetPassword(c.var.db, c.req.valid('json'))
+    // Every session ended, this browser's too.
+    clearSessionCookie(c)
+    return c.json({ message: 'Your password has been reset. Please sign in with your new password.' }, 200)
+  })
+  .openapi(changePasswordRoute, async (c) => {
+    const user = c.var.user
+    await limitRequest(c, [{ rule: authLimits.changePasswordPerUser, subject: user.id }])
+    await changePassword(c.var.db, user.id, c.var.session!.tokenHash, c.req.valid('json'))
+    return c.json({ message: 'Password updated successfully' }, 200)
+  })

@@ -1,0 +1,238 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm'
+import {
+  CURRENT_PASSWORD_INCORRECT_MESSAGE,
+  EMAIL_NOT_CONFIRMED_MESSAGE,
+  EMAIL_TAKEN_MESSAGE,
+  INVALID_CONFIRMATION_LINK_MESSAGE,
+  INVALID_CREDENTIALS_MESSAGE,
+  INVALID_RESET_LINK_MESSAGE,
+  INVALID_SIGNUP_CODE_MESSAGE,
+  SIGNUP_CODE_REQUIRED_MESSAGE,
+  type ChangePasswordInput,
+  type ResetPasswordInput,
+  type SignInInput,
+  type SignUpInput,
+} from '../../../domain/auth/auth.schema'
+import { AppError } from '../../../domain/errors'
+import type { SessionUser } from '../../../domain/profiles/profile.schema'
+import type { Db } from '../../db/client'
+import { passwords, profiles, signupCodes } from '../../db/schema'
+import { isUniqueViolation } from '../../lib/db-errors'
+import type { Mailer } from '../../lib/mail'
+import { PAUSED_MESSAGE } from '../../middleware/require-user'
+import { confirmationEmail, passwordResetEmail } from './auth.emails'
+import { consumeToken, issueToken, retireTokens } from './auth.tokens'
+import { hashPassword, verifyPassword } from './password'
+import { profileColumns, revokeAllSessions, toSessionUser } from './sessions'
+
+export interface MailContext {
+  mailer: Mailer
+  productName: string
+  baseUrl: string
+}
+
+export interface SignUpSettings {
+  requireSignupCode: boolean
+  adminEmail?: string | undefined
+}
+
+export const RESEND_CONFIRMATION_MESSAGE =
+  'If an account with that email is waiting for confirmation, we have sent a new confirmation link.'
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for that email, we have sent a link to reset your password.'
+
+const emailTaken = () => new AppError('conflict', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE })
+const invalidCode = () =>
+  new AppError('invalid', INVALID_SIGNUP_CODE_MESSAGE, { signupCode: INVALID_SIGNUP_CODE_MESSAGE })
+
+// Creates the account and, in the same transaction, claims the signup code: one code can never
+// make two accounts, and a refused sign-up leaves nothing behind. No session until the email
+// address is confirmed.
+export async function signUp(db: Db, mail: MailContext, input: SignUpInput, settings: SignUpSettings) {
+  const hash = await hashPassword(input.password)
+  let created: { user: SessionUser; token: string }
+  try {
+    created = await db.transaction(async (tx) => {
+      const [taken] = await tx
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(eq(profiles.email, input.email))
+        .limit(1)
+      if (taken) throw emailTaken()
+
+      let codeId: string | undefined
+      if (input.signupCode) {
+        const given = input.signupCode
+        const [code] = await tx
+          .select({ id: signupCodes.id })
+          .from(signupCodes)
+          .where(
+            and(
+              or(eq(signupCodes.code, given), sql`lower(${signupCodes.urlCode}) = ${given.toLowerCase()}`),
+              isNull(signupCodes.userId),
+              isNull(signupCodes.usedAt),
+            ),
+          )
+          .limit(1)
+          .for('update')
+        if (!code) throw invalidCode()
+        codeId = code.id
+      } else if (settings.requireSignupCode) {
+        throw new AppError('invalid', SIGNUP_CODE_REQUIRED_MESSAGE, {
+          signupCode: SIGNUP_CODE_REQUIRED_MESSAGE,
+        })
+      }
+
+      const [profile] = await tx
+        .insert(profiles)
+        .values({
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          gender: input.gender,
+          duprRating: input.duprRating,
+          selfRating: input.selfRating,
+          birthdate: input.birthdate,
+          zipCode: input.zipCode,
+          isAdmin: settings.adminEmail !== undefined && settings.adminEmail === input.email,
+        })
+        .returning(profileColumns)
+      if (!profile) throw new Error('profile insert returned nothing')
+      await tx.insert(passwords).values({ profileId: profile.id, hash })
+
+      if (codeId) {
+        // The row is locked above; the condition is repeated so a claim can never be overwritten.
+        const claimed = await tx
+          .update(signupCodes)
+          .set({ userId: profile.id, usedAt: new Date() })
+          .where(and(eq(signupCodes.id, codeId), isNull(signupCodes.userId), isNull(signupCodes.usedAt)))
+          .returning({ id: signupCodes.id })
+        if (claimed.length === 0) throw invalidCode()
+      }
+
+      const token = await issueToken(tx, profile.id, 'email_confirmation')
+      return { user: toSessionUser(profile), token }
+    })
+  } catch (error) {
+    // Two sign-ups with one address at the same moment: the database lets only one through.
+    if (isUniqueViolation(error, 'profiles_email_lower_key')) throw emailTaken()
+    throw error
+  }
+  await mail.mailer.send(confirmationEmail(mail, created.user.email, created.user.firstName, created.token))
+  return created.user
+}
+
+let dummyHash: Promise<string> | undefined
+// Unknown addresses cost as much time as wrong passwords, so timing does not tell them apart.
+const hashForUnknownUser = () => (dummyHash ??= hashPassword('no such account: constant time'))
+
+export async function signIn(db: Db, input: SignInInput): Promise<SessionUser> {
+  const [row] = await db
+    .select({ ...profileColumns, emailVerifiedAt: profiles.emailVerifiedAt, hash: passwords.hash })
+    .from(profiles)
+    .leftJoin(passwords, eq(passwords.profileId, profiles.id))
+    .where(eq(profiles.email, input.email))
+    .limit(1)
+  const matches = await verifyPassword(row?.hash ?? (await hashForUnknownUser()), input.password)
+  if (!row || !row.hash || !matches) throw new AppError('unauthenticated', INVALID_CREDENTIALS_MESSAGE)
+  // Account states are told only to someone who knows the password.
+  if (row.isPaused) throw new AppError('forbidden', PAUSED_MESSAGE)
+  if (!row.emailVerifiedAt) throw new AppError('email_not_confirmed', EMAIL_NOT_CONFIRMED_MESSAGE)
+  return toSessionUser(row)
+}
+
+// Opening the link proves the address; the caller then starts a session.
+export async function confirmEmail(db: Db, token: string): Promise<SessionUser> {
+  return db.transaction(async (tx) => {
+    const profileId = await consumeToken(tx, token, 'email_confirmation')
+    if (!profileId) throw new AppError('invalid', INVALID_CONFIRMATION_LINK_MESSAGE)
+    const [row] = await tx
+      .update(profiles)
+      .set({ emailVerifiedAt: sql`coalesce(${profiles.emailVerifiedAt}, now())` })
+      .where(eq(profiles.id, profileId))
+      .returning(profileColumns)
+    if (!row) throw new AppError('invalid', INVALID_CONFIRMATION_LINK_MESSAGE)
+    if (row.isPaused) throw new AppError('forbidden', PAUSED_MESSAGE)
+    return toSessionUser(row)
+  })
+}
+
+// The same answer whether or not the address has an account (no account enumeration).
+export async function resendConfirmation(db: Db, mail: MailContext, email: string) {
+  const [row] = await db
+    .select({ id: profiles.id, firstName: profiles.firstName })
+    .from(profiles)
+    .where(and(eq(profiles.email, email), isNull(profiles.emailVerifiedAt), eq(profiles.isPaused, false)))
+    .limit(1)
+  if (row) {
+    const token = await issueToken(db, row.id, 'email_confirmation')
+    await mail.mailer.send(confirmationEmail(mail, email, row.firstName, token))
+  }
+  return RESEND_CONFIRMATION_MESSAGE
+}
+
+export async function requestPasswordReset(db: Db, mail: MailContext, email: string) {
+  const [row] = await db
+    .select({ id: profiles.id, firstName: profiles.firstName })
+    .from(profiles)
+    .where(and(eq(profiles.email, email), eq(profiles.isPaused, false)))
+    .limit(1)
+  if (row) {
+    const token = await issueToken(db, row.id, 'password_reset')
+    await mail.mailer.send(passwordResetEmail(mail, email, row.firstName, token))
+  }
+  return FORGOT_PASSWORD_MESSAGE
+}
+
+// A new password from an email link: every session of the account ends, and the other reset
+// links stop working. The link also proves the address.
+export async function resetPassword(db: Db, input: ResetPasswordInput) {
+  const hash = await hashPassword(input.password)
+  await db.transaction(async (tx) => {
+    const profileId = await consumeToken(tx, input.token, 'password_reset')
+    if (!profileId) throw new AppError('invalid', INVALID_RESET_LINK_MESSAGE)
+    await tx
+      .insert(passwords)
+      .values({ profileId, hash })
+      .onConflictDoUpdate({ target: passwords.profileId, set: { hash, updatedAt: new Date() } })
+    await tx
+      .update(profiles)
+      .set({ emailVerifiedAt: sql`coalesce(${profiles.emailVerifiedAt}, now())` })
+      .where(eq(profiles.id, profileId))
+    await retireTokens(tx, profileId, 'password_reset')
+    await revokeAllSessions(tx, profileId)
+  })
+}
+
+// The current password is checked first; the session making the change stays, all others end.
+export async function changePassword(
+  db: Db,
+  userId: string,
+  keepSession: string,
+  input: ChangePasswordInput,
+) {
+  const [row] = await db
+    .select({ hash: passwords.hash })
+    .from(passwords)
+    .where(eq(passwords.profileId, userId))
+  if (!row || !(await verifyPassword(row.hash, input.currentPassword))) {
+    throw new AppError('invalid', CURRENT_PASSWORD_INCORRECT_MESSAGE, {
+      currentPassword: CURRENT_PASSWORD_INCORRECT_MESSAGE,
+    })
+  }
+  const hash = await hashPassword(input.newPassword)
+  await db.transaction(async (tx) => {
+    await tx.update(passwords).set({ hash, updatedAt: new Date() }).where(eq(passwords.profileId, userId))
+    await revokeAllSessions(tx, userId, keepSession)
+  })
+}
+
+// The command-line way to make the first (or any) admin.
+export async function promoteToAdmin(db: Db, email: string) {
+  const [row] = await db
+    .update(profiles)
+    .set({ isAdmin: true })
+    .where(eq(profiles.email, email.trim().toLowerCase()))
+    .returning(profileColumns)
+  return row ? toSessionUser(row) : undefined
+}

@@ -1,0 +1,52 @@
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { authTokens } from '../../db/schema'
+import { hashToken, newSessionToken } from './sessions'
+
+export type TokenPurpose = 'email_confirmation' | 'password_reset'
+
+const HOUR_MS = 60 * 60 * 1000
+export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+  email_confirmation: 48 * HOUR_MS,
+  password_reset: HOUR_MS,
+}
+
+// A random token for an email link; only its SHA-256 is stored.
+export async function issueToken(db: DbOrTx, profileId: string, purpose: TokenPurpose) {
+  const token = newSessionToken()
+  await db.insert(authTokens).values({
+    profileId,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + TOKEN_TTL_MS[purpose]),
+  })
+  return token
+}
+
+// Marks a live token used and names its owner, in one statement: a token works once, even
+// when the same link is opened twice at the same moment.
+export async function consumeToken(db: DbOrTx, token: string, purpose: TokenPurpose) {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ profileId: authTokens.profileId })
+  return row?.profileId
+}
+
+// After a reset, the other reset links of that account stop working.
+export async function retireTokens(db: DbOrTx, profileId: string, purpose: TokenPurpose) {
+  await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(eq(authTokens.profileId, profileId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)),
+    )
+}

@@ -1,0 +1,80 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import type { AppEnv } from '../../app-env'
+import { createApi } from '../../app-factory'
+import { escapeHtml, listOutbox } from '../../lib/mail'
+import { access, jsonContent } from '../../openapi'
+
+// Only mounted where mail cannot leave the machine (no SMTP, not production): see app.ts.
+
+const outboxMessage = z
+  .object({
+    id: z.string(),
+    recipient: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    links: z.array(z.string()),
+    createdAt: z.string(),
+  })
+  .openapi('OutboxMessage')
+
+const listMail = createRoute({
+  method: 'get',
+  path: '/dev/mail',
+  tags: ['development'],
+  summary: 'Development mailbox: messages kept in the outbox, newest first',
+  description: 'Exists only when no SMTP server is configured and NODE_ENV is not production.',
+  ...access.public,
+  request: { query: z.object({ to: z.string().max(254).optional() }) },
+  responses: { 200: jsonContent(z.array(outboxMessage), 'Messages, newest first') },
+})
+
+export const devMailRoutes = createApi().openapi(listMail, async (c) => {
+  const rows = await listOutbox(c.var.db, { to: c.req.valid('query').to })
+  return c.json(
+    rows.map((row) => ({
+      id: row.id,
+      recipient: row.recipient,
+      subject: row.subject,
+      text: row.text,
+      links: row.links,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    200,
+  )
+})
+
+const page = (body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Development mailbox</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0;padding:16px;color:#0f172a;background:#f8fafc;line-height:1.5}
+main{max-width:760px;margin:0 auto}h1{font-size:1.5rem}
+article{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:16px;margin:0 0 16px}
+h2{font-size:1.1rem;margin:0 0 4px}p{margin:0 0 8px}pre{white-space:pre-wrap;word-break:break-word;font:inherit;margin:8px 0}
+a{color:#15803d;word-break:break-all}a:focus-visible{outline:3px solid #15803d;outline-offset:2px}.meta{color:#475569;font-size:.9rem}
+</style></head><body><main>${body}</main></body></html>`
+
+// A plain page listing the outbox with clickable links; no scripts at all.
+export function mountDevMailbox(app: OpenAPIHono<AppEnv>) {
+  app.get('/dev/mailbox', async (c) => {
+    const to = c.req.query('to')
+    const rows = await listOutbox(c.var.db, { to: to || undefined })
+    const items = rows.map(
+      (row) => `<article>
+<h2>${escapeHtml(row.subject)}</h2>
+<p class="meta">To ${escapeHtml(row.recipient)} · ${escapeHtml(row.createdAt.toISOString())}</p>
+<pre>${escapeHtml(row.text)}</pre>
+${row.links.map((link) => `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`).join('')}
+</article>`,
+    )
+    c.header('Cache-Control', 'no-store')
+    return c.html(
+      page(
+        `<h1>Development mailbox</h1>
+<p class="meta">Messages the app would have emailed, newest first. Shown only while no SMTP server is configured.</p>
+${items.length ? items.join('\n') : '<p>No messages yet.</p>'}`,
+      ),
+    )
+  })
+}

@@ -1,0 +1,36 @@
+import { createRoute } from '@hono/zod-openapi'
+import { profileInput } from '../../../domain/auth/auth.schema'
+import { sessionUser } from '../../../domain/profiles/profile.schema'
+import { createApi } from '../../app-factory'
+import { requireUser } from '../../middleware/require-user'
+import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
+import { getOwnProfile, updateOwnProfile } from './profiles.service'
+
+const tags = ['profiles']
+
+const getMe = createRoute({
+  method: 'get',
+  path: '/profiles/me',
+  tags,
+  summary: 'The signed-in player’s own profile',
+  ...access.user,
+  middleware: [requireUser] as const,
+  responses: { 200: jsonContent(sessionUser, 'The profile'), ...errorResponses(401, 403) },
+})
+
+const putMe = createRoute({
+  method: 'put',
+  path: '/profiles/me',
+  tags,
+  summary: 'Update the signed-in player’s profile (sign-up rules apply to every field)',
+  ...access.user,
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(profileInput) },
+  responses: { 200: jsonContent(sessionUser, 'The updated profile'), ...errorResponses(400, 401, 403) },
+})
+
+export const profileRoutes = createApi()
+  .openapi(getMe, async (c) => c.json(await getOwnProfile(c.var.db, c.var.user.id), 200))
+  .openapi(putMe, async (c) =>
+    c.json(await updateOwnProfile(c.var.db, c.var.user.id, c.req.valid('json')), 200),
+  )

@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm'
+import type { ProfileInput } from '../../../domain/auth/auth.schema'
+import { AppError } from '../../../domain/errors'
+import type { SessionUser } from '../../../domain/profiles/profile.schema'
+import type { Db } from '../../db/client'
+import { profiles } from '../../db/schema'
+import { profileColumns, toSessionUser } from '../auth/sessions'
+
+export async function getOwnProfile(db: Db, userId: string): Promise<SessionUser> {
+  const [row] = await db.select(profileColumns).from(profiles).where(eq(profiles.id, userId))
+  if (!row) throw new AppError('not_found', 'Profile Not Found')
+  return toSessionUser(row)
+}
+
+// Profile Settings: the player's own fields, with the sign-up rules (checked by the schema).
+export async function updateOwnProfile(db: Db, userId: string, input: ProfileInput): Promise<SessionUser> {
+  const [row] = await db
+    .update(profiles)
+    .set({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      gender: input.gender,
+      duprRating: input.duprRating,
+      selfRating: input.selfRating,
+      birthdate: input.birthdate,
+      zipCode: input.zipCode,
+      updatedAt: new Date(),
+    })
+    .where(eq(profiles.id, userId))
+    .returning(profileColumns)
+  if (!row) throw new AppError('not_found', 'Profile Not Found')
+  return toSessionUser(row)
+}

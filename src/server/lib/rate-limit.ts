@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm'
+import type { Context } from 'hono'
+import { AppError } from '../../domain/errors'
+import { RATE_LIMITED_MESSAGE } from '../../domain/auth/auth.schema'
+import type { AppEnv } from '../app-env'
+import type { DbOrTx } from '../db/client'
+
+export interface RateLimit {
+  // A name for the counter family, e.g. 'sign-in:ip'.
+  name: string
+  limit: number
+  windowSeconds: number
+}
+
+export class RateLimitedError extends AppError {
+  readonly retryAfterSeconds: number
+  constructor(retryAfterSeconds: number) {
+    super('rate_limited', RATE_LIMITED_MESSAGE)
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}
+
+// Fixed-window counter in the rate_limits table, so every server instance on the same database
+// shares it. One statement both starts a new window and counts within the current one.
+export async function hit(db: DbOrTx, key: string, windowSeconds: number) {
+  const result = await db.execute<{ count: number; retry_after: number }>(sql`
+    insert into rate_limits (key, count, window_ends_at)
+    values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    on conflict (key) do update set
+      count = case when rate_limits.window_ends_at <= now() then 1 else rate_limits.count + 1 end,
+      window_ends_at = case
+        when rate_limits.window_ends_at <= now() then excluded.window_ends_at
+        else rate_limits.window_ends_at
+      end
+    returning count, ceil(extract(epoch from (window_ends_at - now())))::int as retry_after
+  `)
+  const row = (result as unknown as { rows: Array<{ count: number; retry_after: number }> }).rows[0]
+  return {
+    count: Number(row?.count ?? 1),
+    retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? windowSeconds)),
+  }
+}
+
+// Counts one attempt against each limit; throws 429 when any is exceeded. `factor` scales every
+// limit (0 turns them off).
+export async function enforceRateLimits(
+  db: DbOrTx,
+  checks: Array<{ rule: RateLimit; subject: string }>,
+  factor = 1,
+) {
+  if (factor === 0) return
+  let exceeded: number | undefined
+  for (const { rule, subject } of checks) {
+    const { count, retryAfterSeconds } = await hit(db, `${rule.name}:${subject}`, rule.windowSeconds)
+    if (count > Math.max(1, Math.round(rule.limit * factor))) {
+      exceeded = Math.max(exceeded ?? 0, retryAfterSeconds)
+    }
+  }
+  if (Math.random() < 0.01) await deleteExpiredCounters(db)
+  if (exceeded !== undefined) throw new RateLimitedError(exceeded)
+}
+
+export async function deleteExpiredCounters(db: DbOrTx) {
+  await db.execute(sql`delete from rate_limits where window_ends_at < now() - interval '1 hour'`)
+}
+
+// For routes: counts the attempt and, when refused, tells the client when to try again.
+export async function limitRequest(c: Context<AppEnv>, checks: Array<{ rule: RateLimit; subject: string }>) {
+  try {
+    await enforceRateLimits(c.var.db, checks, c.var.deps.env.RATE_LIMIT_FACTOR)
+  } catch (error) {
+    if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds))
+    throw error
+  }
+}
