@@ -58,6 +58,14 @@ test.describe('signed out', () => {
     await expect(page).toHaveTitle(`Home | ${suffix}`)
   })
 
+  test('Easy Rating is a coming-soon page open to anyone', async ({ page }) => {
+    await page.goto('/ratings')
+    await expect(page).toHaveTitle(`Easy Rating | ${suffix}`)
+    const main = page.getByRole('main')
+    await expect(main.getByRole('heading', { level: 1, name: 'Easy Rating' })).toBeVisible()
+    await expect(main.getByText('Coming soon')).toBeVisible()
+  })
+
   test('the first Tab reaches the skip link, which moves focus to the content', async ({ page }) => {
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

@@ -20,7 +20,9 @@ export interface PageRoute {
 // ---------------------------------------------------------------------------------------------
 
 // Anyone, signed in or not.
-const publicPages: PageRoute[] = []
+const publicPages: PageRoute[] = [
+  { path: '/ratings', page: () => import('./routes/ratings'), title: 'Easy Rating' },
+]
 
 // Signed-out visitors only; a signed-in user goes to /dashboard (or the router-state returnTo).
 const signedOutPages: PageRoute[] = [{ path: '/', page: () => import('./routes/home'), title: 'Home' }]
@@ -29,6 +31,7 @@ const signedOutPages: PageRoute[] = [{ path: '/', page: () => import('./routes/h
 const signedInPages: PageRoute[] = [
   { path: '/dashboard', page: () => import('./routes/dashboard'), title: 'Dashboard' },
   { path: '/widgets', page: () => import('./routes/widgets'), title: 'Pickle Widgets' },
+  { path: '/ai-referee', page: () => import('./routes/ai-referee'), title: 'AI Referee' },
 ]
 
 // Admins only; other players see 'Access Denied' and go to /dashboard, signed-out visitors to /.

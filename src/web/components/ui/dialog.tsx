@@ -1,0 +1,113 @@
+import { X } from 'lucide-react'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { Button } from './button'
+
+// A modal on the native <dialog>: the browser keeps focus inside, closes it on Escape and
+// returns focus to where it was. `open` drives it; every way of closing calls onClose.
+export function Dialog({
+  open,
+  title,
+  description,
+  onClose,
+  children,
+  footer,
+}: {
+  open: boolean
+  title: ReactNode
+  description?: ReactNode
+  onClose: () => void
+  children?: ReactNode
+  footer?: ReactNode
+}) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const descriptionId = useId()
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onClose={() => {
+        if (open) onClose()
+      }}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50"
+    >
+      {open ? (
+        <div className="p-5 sm:p-6">
+          <div className="flex items-start justify-between gap-4">
+            <h2 id={titleId} className="text-lg font-bold">
+              {title}
+            </h2>
+            <button
+              type="button"
+              onClick={onClose}
+              className="-mt-2 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
+            >
+              <X aria-hidden="true" className="size-5" />
+              <span className="sr-only">Close</span>
+            </button>
+          </div>
+          {description ? (
+            <p id={descriptionId} className="mt-2 text-slate-600">
+              {description}
+            </p>
+          ) : null}
+          {children ? <div className="mt-4">{children}</div> : null}
+          {footer ? (
+            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>
+          ) : null}
+        </div>
+      ) : null}
+    </dialog>
+  )
+}
+
+// 'Are you sure...?' with Cancel and a confirm button that shows it is busy.
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  tone = 'danger',
+  isPending = false,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean
+  title: ReactNode
+  message: ReactNode
+  confirmLabel?: string
+  cancelLabel?: string
+  tone?: 'danger' | 'primary'
+  isPending?: boolean
+  onConfirm: () => void
+  onCancel: () => void
+}) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      description={message}
+      onClose={onCancel}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={isPending}>
+            {cancelLabel}
+          </Button>
+          <Button variant={tone} onClick={onConfirm} disabled={isPending} aria-busy={isPending}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
+  )
+}
