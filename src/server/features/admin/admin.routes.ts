@@ -1,0 +1,155 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import {
+  adminPlayDatesQuery,
+  adminUserDetail,
+  adminUsersPage,
+  adminUsersQuery,
+  createSignupCodeInput,
+  setAdminInput,
+  setPausedInput,
+  signupCode,
+  userSearchQuery,
+  userSearchResult,
+} from '../../../domain/admin/admin.schema'
+import { playDatePage } from '../../../domain/play-dates/play-date.schema'
+import { createApi } from '../../app-factory'
+import { requireAdmin } from '../../middleware/require-user'
+import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
+import {
+  deletePlayDate,
+  getUserDetail,
+  listAllPlayDates,
+  listUsers,
+  recordAudit,
+  searchUsers,
+  setAdmin,
+  setPaused,
+} from './admin.service'
+import { createSignupCode, listSignupCodes } from './signup-codes.service'
+
+const tags = ['admin']
+const idParam = z.object({ id: z.uuid({ error: 'Not found' }) })
+const refusals = errorResponses(400, 401, 403, 404, 409)
+
+const routes = {
+  users: createRoute({
+    method: 'get',
+    path: '/admin/users',
+    tags,
+    summary: 'Search, filter, sort and page through all users (20 per page)',
+    ...access.admin,
+    request: { query: adminUsersQuery },
+    responses: { 200: jsonContent(adminUsersPage, 'One page of users'), ...errorResponses(400, 401, 403) },
+  }),
+  user: createRoute({
+    method: 'get',
+    path: '/admin/users/{id}',
+    tags,
+    summary: "A user's details, accepted friends and the admin actions taken on them",
+    ...access.admin,
+    request: { params: idParam },
+    responses: { 200: jsonContent(adminUserDetail, 'The user'), ...refusals },
+  }),
+  setAdmin: createRoute({
+    method: 'put',
+    path: '/admin/users/{id}/admin',
+    tags,
+    summary: 'Make Admin or Remove Admin (not yourself, never the last admin)',
+    ...access.admin,
+    request: { params: idParam, body: jsonBody(setAdminInput) },
+    responses: { 200: jsonContent(adminUserDetail, 'The user'), ...refusals },
+  }),
+  setPaused: createRoute({
+    method: 'put',
+    path: '/admin/users/{id}/paused',
+    tags,
+    summary: "Pause Access (revokes the user's sessions and live streams) or Resume Access",
+    ...access.admin,
+    request: { params: idParam, body: jsonBody(setPausedInput) },
+    responses: { 200: jsonContent(adminUserDetail, 'The user'), ...refusals },
+  }),
+  userSearch: createRoute({
+    method: 'get',
+    path: '/admin/user-search',
+    tags,
+    summary: 'Users whose first or last name matches (up to 5), for assigning a signup code',
+    ...access.admin,
+    request: { query: userSearchQuery },
+    responses: {
+      200: jsonContent(z.object({ items: z.array(userSearchResult) }), 'Matches'),
+      ...errorResponses(400, 401, 403),
+    },
+  }),
+  codes: createRoute({
+    method: 'get',
+    path: '/admin/signup-codes',
+    tags,
+    summary: 'Signup codes, newest first',
+    ...access.admin,
+    responses: {
+      200: jsonContent(z.object({ items: z.array(signupCode) }), 'Codes'),
+      ...errorResponses(401, 403),
+    },
+  }),
+  createCode: createRoute({
+    method: 'post',
+    path: '/admin/signup-codes',
+    tags,
+    summary: 'Create a signup code: a random 7-digit code, an optional URL code and user',
+    ...access.admin,
+    request: { body: jsonBody(createSignupCodeInput) },
+    responses: { 201: jsonContent(signupCode, 'The new code'), ...refusals },
+  }),
+  playDates: createRoute({
+    method: 'get',
+    path: '/admin/play-dates',
+    tags,
+    summary: 'Search, filter, sort and page through all PlayDates (10 per page)',
+    ...access.admin,
+    request: { query: adminPlayDatesQuery },
+    responses: { 200: jsonContent(playDatePage, 'One page of PlayDates'), ...errorResponses(400, 401, 403) },
+  }),
+  deletePlayDate: createRoute({
+    method: 'delete',
+    path: '/admin/play-dates/{id}',
+    tags,
+    summary: 'Delete a PlayDate with its applications and messages',
+    ...access.admin,
+    request: { params: idParam },
+    responses: { 204: { description: 'Deleted' }, ...refusals },
+  }),
+}
+
+const api = createApi()
+api.use('/admin/*', requireAdmin)
+
+export const adminRoutes = api
+  .openapi(routes.users, async (c) => c.json(await listUsers(c.var.db, c.req.valid('query')), 200))
+  .openapi(routes.user, async (c) => c.json(await getUserDetail(c.var.db, c.req.valid('param').id), 200))
+  .openapi(routes.setAdmin, async (c) =>
+    c.json(await setAdmin(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').isAdmin), 200),
+  )
+  .openapi(routes.setPaused, async (c) =>
+    c.json(await setPaused(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').isPaused), 200),
+  )
+  .openapi(routes.userSearch, async (c) =>
+    c.json({ items: await searchUsers(c.var.db, c.req.valid('query').q) }, 200),
+  )
+  .openapi(routes.codes, async (c) => c.json({ items: await listSignupCodes(c.var.db) }, 200))
+  .openapi(routes.createCode, async (c) => {
+    const input = c.req.valid('json')
+    const created = await c.var.db.transaction(async (tx) => {
+      const code = await createSignupCode(tx, { ...input, createdById: c.var.user.id })
+      await recordAudit(tx, c.var.user.id, 'create_signup_code', input.assignedToId ?? null, {
+        code: code.code,
+      })
+      return code
+    })
+    const [view] = await listSignupCodes(c.var.db, { id: created.id })
+    return c.json(view!, 201)
+  })
+  .openapi(routes.playDates, async (c) => c.json(await listAllPlayDates(c.var.db, c.req.valid('query')), 200))
+  .openapi(routes.deletePlayDate, async (c) => {
+    await deletePlayDate(c.var.db, c.var.user, c.req.valid('param').id)
+    return c.body(null, 204)
+  })
