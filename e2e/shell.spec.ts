@@ -174,6 +174,18 @@ test.describe('signed in', () => {
     ])
   })
 
+  test('a page that fails to load shows an error inside the layout', async ({ page }) => {
+    await signInAs(page)
+    await page.goto('/dashboard')
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    await page.route(/\/assets\/widgets-[^/]+\.js$/, (route) => route.abort())
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pickle Widgets' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+    await expect(page.getByRole('contentinfo')).toBeVisible()
+  })
+
   test('an admin sees the Admin Dashboard button and the footer Admin section', async ({ page }) => {
     await signInAs(page, { ...jane, isAdmin: true })
     await page.goto('/dashboard')

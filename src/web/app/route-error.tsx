@@ -7,6 +7,10 @@ export function RouteError() {
   const error = useRouteError()
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />
   console.error(error)
+  return <ErrorView />
+}
+
+export function ErrorView() {
   return (
     <section aria-labelledby="route-error-title" className="mx-auto max-w-lg py-12 text-center">
       <h1 id="route-error-title" className="text-2xl font-bold text-slate-900">

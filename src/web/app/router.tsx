@@ -3,7 +3,7 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router'
 import { PageLoading } from '../components/ui/spinner'
 import { RequireAdmin, RequireSignedOut, RequireUser } from './guards'
 import { RootLayout, type RouteHandle } from './root-layout'
-import { RootError, RouteError } from './route-error'
+import { ErrorView, RootError, RouteError } from './route-error'
 import { NotFoundView } from './routes/not-found'
 
 // One page of the app. `page` loads the module lazily, so each page is its own chunk; the
@@ -22,15 +22,27 @@ export interface PageRoute {
 // Anyone, signed in or not.
 const publicPages: PageRoute[] = [
   { path: '/ratings', page: () => import('./routes/ratings'), title: 'Easy Rating' },
+  {
+    path: '/email-confirmation',
+    page: () => import('./routes/email-confirmation'),
+    title: 'Email Confirmation',
+  },
+  { path: '/reset-password', page: () => import('./routes/reset-password'), title: 'Reset Password' },
 ]
 
 // Signed-out visitors only; a signed-in user goes to /dashboard (or the router-state returnTo).
-const signedOutPages: PageRoute[] = [{ path: '/', page: () => import('./routes/home'), title: 'Home' }]
+const signedOutPages: PageRoute[] = [
+  { path: '/', page: () => import('./routes/home'), title: 'Home' },
+  { path: '/signin', page: () => import('./routes/sign-in'), title: 'Sign In' },
+  { path: '/signup', page: () => import('./routes/sign-in'), title: 'Sign Up' },
+  { path: '/forgot-password', page: () => import('./routes/forgot-password'), title: 'Forgot Password' },
+]
 
 // Signed-in players only; everyone else goes to /.
 const signedInPages: PageRoute[] = [
   { path: '/dashboard', page: () => import('./routes/dashboard'), title: 'Dashboard' },
   { path: '/widgets', page: () => import('./routes/widgets'), title: 'Pickle Widgets' },
+  { path: '/profile', page: () => import('./routes/profile-settings'), title: 'Profile Settings' },
   { path: '/ai-referee', page: () => import('./routes/ai-referee'), title: 'AI Referee' },
 ]
 
@@ -39,10 +51,22 @@ const adminPages: PageRoute[] = []
 
 // ---------------------------------------------------------------------------------------------
 
+// A page chunk that cannot be fetched (offline, or replaced by a newer deploy) shows the error
+// view in the layout. React Router does not render a route whose `lazy` rejected, so the
+// failure becomes the page itself; 'Try Again' reloads and fetches the chunk anew.
+async function loadPage(page: PageRoute['page']): Promise<{ Component: ComponentType }> {
+  try {
+    return { Component: (await page()).default }
+  } catch (error) {
+    console.error(error)
+    return { Component: ErrorView }
+  }
+}
+
 const toRoute = ({ path, page, title }: PageRoute): RouteObject => ({
   path,
   handle: { title } satisfies RouteHandle,
-  lazy: async () => ({ Component: (await page()).default }),
+  lazy: () => loadPage(page),
   errorElement: <RouteError />,
 })
 
