@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, id, rating, updatedAt } from './columns'
 import { profiles } from './profiles'
 
@@ -38,6 +38,8 @@ export const partnerListEntries = pgTable(
       .notNull()
       .default('unknown'),
     notes: text('notes').notNull().default(''),
+    // When the last invitation email went out (manual entries); null: never invited.
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

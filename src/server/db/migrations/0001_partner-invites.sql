@@ -1,0 +1,1 @@
+ALTER TABLE "partner_list_entries" ADD COLUMN "invited_at" timestamp with time zone;
