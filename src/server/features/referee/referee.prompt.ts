@@ -1,4 +1,5 @@
-import { type ChatTurn, type CitedSection, refereeMessages } from '../../../domain/referee/referee.schema'
+import { type ChatTurn, refereeMessages } from '../../../domain/referee/referee.rules'
+import type { CitedSection } from '../../../domain/referee/referee.schema'
 import type { LlmRequest } from '../../lib/llm'
 import { type RulebookSection, rulebook, ruleNumbersOf } from './referee.rulebook'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { refereeMessages } from '../../../domain/referee/referee.schema'
+import { refereeMessages } from '../../../domain/referee/referee.rules'
 import {
   chatCompletionReply,
   type FakeModelServer,

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream'
 import pino from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../../domain/errors'
-import { refereeMessages } from '../../../domain/referee/referee.schema'
+import { refereeMessages } from '../../../domain/referee/referee.rules'
 import {
   type Clock,
   createGeminiProvider,

@@ -1,10 +1,6 @@
 import { AppError } from '../../../domain/errors'
-import {
-  type AskInput,
-  type AskOutput,
-  recentHistory,
-  refereeMessages,
-} from '../../../domain/referee/referee.schema'
+import { recentHistory, refereeMessages } from '../../../domain/referee/referee.rules'
+import type { AskInput, AskOutput } from '../../../domain/referee/referee.schema'
 import { isLlmFailure, type LlmClient, LlmFailure } from '../../lib/llm'
 import type { Logger } from '../../lib/logger'
 import type { QuestionLimiter } from './referee.limiter'

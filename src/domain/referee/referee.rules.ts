@@ -1,0 +1,39 @@
+// Limits and wording of the AI referee, shared by the form and the server. No zod here, so the
+// chat page does not pull the schema library into its bundle.
+
+export const QUESTION_MAX_LENGTH = 1000
+export const HISTORY_MAX_TURNS = 20
+export const TURN_MAX_LENGTH = 4000
+
+export const refereeMessages = {
+  questionRequired: 'Please enter a question',
+  questionTooLong: `Please keep your question under ${QUESTION_MAX_LENGTH} characters`,
+  historyTooLong: `Only the last ${HISTORY_MAX_TURNS} messages of a conversation can be sent`,
+  timeout: 'The response took too long. Please try again.',
+  notConfigured: 'AI service is not properly configured. Please contact support.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  network: 'Network error. Please check your connection and try again.',
+  invalidResponse: 'Received an invalid response. Please try again.',
+  unprocessable: 'Failed to process the response. Please try again.',
+  failedPrefix: 'Failed to get response: ',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  apology: "I apologize, but I'm having trouble right now. Please try again in a moment.",
+  rulebookHeading: 'From the rulebook (no AI model is configured):',
+  noSectionFound:
+    "No section of the rulebook matches this question. Try the players' words for it, for example 'kitchen', 'serve', 'line call' or 'time-out'.",
+} as const
+
+export interface ChatTurn {
+  role: 'user' | 'assistant'
+  text: string
+}
+
+// The browser keeps the whole conversation; only the most recent turns go to the server.
+export const recentHistory = (turns: ChatTurn[]): ChatTurn[] => {
+  const recent = turns.slice(-HISTORY_MAX_TURNS)
+  const firstQuestion = recent.findIndex((turn) => turn.role === 'user')
+  if (firstQuestion === -1) return []
+  return recent
+    .slice(firstQuestion)
+    .map((turn) => ({ role: turn.role, text: turn.text.slice(0, TURN_MAX_LENGTH) }))
+}
