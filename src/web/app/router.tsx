@@ -22,6 +22,10 @@ export interface PageRoute {
 // Anyone, signed in or not.
 const publicPages: PageRoute[] = [
   { path: '/ratings', page: () => import('./routes/ratings'), title: 'Easy Rating' },
+  { path: '/about', page: () => import('./routes/about'), title: 'About Us' },
+  { path: '/glossary', page: () => import('./routes/glossary'), title: 'Glossary' },
+  { path: '/terms', page: () => import('./routes/terms'), title: 'Terms of Service' },
+  { path: '/privacy', page: () => import('./routes/privacy'), title: 'Privacy Policy' },
   {
     path: '/email-confirmation',
     page: () => import('./routes/email-confirmation'),
@@ -42,6 +46,10 @@ const signedOutPages: PageRoute[] = [
 const signedInPages: PageRoute[] = [
   { path: '/dashboard', page: () => import('./routes/dashboard'), title: 'Dashboard' },
   { path: '/widgets', page: () => import('./routes/widgets'), title: 'Pickle Widgets' },
+  { path: '/supr-builder', page: () => import('./routes/supr-builder'), title: 'SUPR Builder' },
+  { path: '/add-player', page: () => import('./routes/add-player'), title: 'Add Player' },
+  { path: '/edit-player/:id', page: () => import('./routes/edit-player'), title: 'Edit Player' },
+  { path: '/training', page: () => import('./routes/training'), title: 'Train with Friends' },
   { path: '/profile', page: () => import('./routes/profile-settings'), title: 'Profile Settings' },
   { path: '/ai-referee', page: () => import('./routes/ai-referee'), title: 'AI Referee' },
 ]

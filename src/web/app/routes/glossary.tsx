@@ -1,0 +1,67 @@
+import { useId, useMemo, useState } from 'react'
+import { PageHeader } from '../../components/ui/page-header'
+import { useScrollToHash } from '../../features/content/components/prose'
+import { sortedGlossaryTerms, termAnchor } from '../../features/content/glossary-terms'
+
+export default function GlossaryPage() {
+  useScrollToHash()
+  const filterId = useId()
+  const [filter, setFilter] = useState('')
+  const terms = useMemo(() => {
+    const needle = filter.trim().toLowerCase()
+    if (!needle) return sortedGlossaryTerms
+    return sortedGlossaryTerms.filter((entry) =>
+      [entry.term, ...(entry.aliases ?? []), entry.definition].some((text) =>
+        text.toLowerCase().includes(needle),
+      ),
+    )
+  }, [filter])
+
+  return (
+    <>
+      <PageHeader
+        title="Glossary"
+        description="The pickleball words you will hear on the court and read in the app, explained plainly."
+      />
+      <div className="max-w-3xl">
+        <label htmlFor={filterId} className="block text-sm font-semibold text-slate-900">
+          Find a term
+        </label>
+        <input
+          id={filterId}
+          type="search"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          autoComplete="off"
+          placeholder="For example: kitchen"
+          className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base shadow-sm sm:w-80"
+        />
+        <p className="mt-2 text-sm text-slate-600" aria-live="polite">
+          {terms.length === sortedGlossaryTerms.length
+            ? `${terms.length} terms`
+            : `${terms.length} of ${sortedGlossaryTerms.length} terms`}
+        </p>
+
+        {terms.length === 0 ? (
+          <p className="mt-6 rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+            No term matches “{filter.trim()}”.
+          </p>
+        ) : (
+          <dl className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm">
+            {terms.map((entry) => (
+              <div key={entry.term} id={termAnchor(entry.term)} className="scroll-mt-6 p-4 sm:p-5">
+                <dt className="font-bold text-slate-900">
+                  {entry.term}
+                  {entry.aliases ? (
+                    <span className="font-normal text-slate-600"> (also: {entry.aliases.join(', ')})</span>
+                  ) : null}
+                </dt>
+                <dd className="mt-1 leading-relaxed text-slate-700">{entry.definition}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,17 @@
+import { PageHeader } from '../../components/ui/page-header'
+import { PageLoading } from '../../components/ui/spinner'
+import { useSession } from '../../features/auth/api/session.queries'
+import { SuprBuilder } from '../../features/team-builder/components/supr-builder'
+
+export default function SuprBuilderPage() {
+  const { user } = useSession()
+  return (
+    <>
+      <PageHeader
+        title="SUPR Builder"
+        description="Build a team around you and check its combined adjusted DUPR against the cap."
+      />
+      {user ? <SuprBuilder key={user.id} captain={user} /> : <PageLoading />}
+    </>
+  )
+}

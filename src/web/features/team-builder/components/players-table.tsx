@@ -1,0 +1,266 @@
+import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Search, Trash2 } from 'lucide-react'
+import { useId, useMemo, useState } from 'react'
+import { Link } from 'react-router'
+import { ageGroupLabels, type Player } from '../../../../domain/team-builder/player.schema'
+import { formatHundredths, toHundredths } from '../../../../domain/team-builder/team.rules'
+import { useDebouncedValue } from '../hooks/use-debounced-value'
+import {
+  defaultSort,
+  filterPlayersByName,
+  fullName,
+  nextSort,
+  PLAYER_SEARCH_DEBOUNCE_MS,
+  PLAYER_SEARCH_MIN,
+  type SortKey,
+  sortKeys,
+  sortLabels,
+  type SortState,
+  sortPlayers,
+} from '../lib/players-view'
+import { PlayerAvatar } from './player-avatar'
+
+const formatRating = (rating: number) => formatHundredths(toHundredths(rating) ?? Math.round(rating * 100))
+const genderLabel = (gender: Player['gender']) => (gender === 'female' ? 'Female' : 'Male')
+
+function SortHeader({
+  column,
+  sort,
+  onSort,
+  className = '',
+}: {
+  column: SortKey
+  sort: SortState
+  onSort: (key: SortKey) => void
+  className?: string
+}) {
+  const active = sort.key === column
+  const Icon = !active ? ArrowUpDown : sort.direction === 'ascending' ? ArrowUp : ArrowDown
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? sort.direction : 'none'}
+      className={`px-2 py-2 text-left ${className}`}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(column)}
+        className="inline-flex min-h-9 items-center gap-1 rounded-md px-1 text-xs font-bold tracking-wide text-slate-700 uppercase hover:text-slate-950"
+      >
+        {sortLabels[column]}
+        <Icon aria-hidden="true" className={`size-3.5 ${active ? 'text-brand-700' : 'text-slate-400'}`} />
+      </button>
+    </th>
+  )
+}
+
+// On a phone the avatar, gender and age group columns fold into the name cell; a select takes
+// over their sorting.
+function MobileSort({ sort, onChange }: { sort: SortState; onChange: (sort: SortState) => void }) {
+  const id = useId()
+  return (
+    <div className="flex items-end gap-2 sm:hidden">
+      <div className="flex-1">
+        <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
+          Sort by
+        </label>
+        <select
+          id={id}
+          value={`${sort.key}:${sort.direction}`}
+          onChange={(event) => {
+            const [key, direction] = event.target.value.split(':') as [SortKey, SortState['direction']]
+            onChange({ key, direction })
+          }}
+          className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base shadow-sm"
+        >
+          {sortKeys.flatMap((key) =>
+            (['ascending', 'descending'] as const).map((direction) => (
+              <option key={`${key}:${direction}`} value={`${key}:${direction}`}>
+                {sortLabels[key]} ({direction === 'ascending' ? 'ascending' : 'descending'})
+              </option>
+            )),
+          )}
+        </select>
+      </div>
+    </div>
+  )
+}
+
+export function PlayersTable({
+  players,
+  selectedIds,
+  selectionLimit,
+  onToggle,
+  onDelete,
+}: {
+  players: Player[]
+  selectedIds: readonly string[]
+  selectionLimit: number
+  onToggle: (player: Player) => void
+  onDelete: (player: Player) => void
+}) {
+  const searchId = useId()
+  const [sort, setSort] = useState<SortState>(defaultSort)
+  const [search, setSearch] = useState('')
+  const debouncedSearch = useDebouncedValue(search, PLAYER_SEARCH_DEBOUNCE_MS)
+  const isFiltering = debouncedSearch.trim().length >= PLAYER_SEARCH_MIN
+  const rows = useMemo(
+    () => sortPlayers(filterPlayersByName(players, debouncedSearch), sort),
+    [players, debouncedSearch, sort],
+  )
+  const isFull = selectedIds.length >= selectionLimit
+
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,24rem)_1fr] sm:items-end">
+        <div>
+          <label htmlFor={searchId} className="block text-sm font-semibold text-slate-900">
+            Search players
+          </label>
+          <div className="relative mt-1">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-3 left-3 size-5 text-slate-500"
+            />
+            <input
+              id={searchId}
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder="Name"
+              aria-describedby={`${searchId}-hint`}
+              autoComplete="off"
+              className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10 text-base shadow-sm"
+            />
+          </div>
+          <p id={`${searchId}-hint`} className="mt-1 text-sm text-slate-600">
+            Type at least {PLAYER_SEARCH_MIN} characters.
+          </p>
+        </div>
+        <p className="text-sm text-slate-700 sm:text-right" aria-live="polite">
+          {isFull
+            ? `Team full: ${selectedIds.length} of ${selectionLimit} selected. Remove a player to choose another.`
+            : `${selectedIds.length} of ${selectionLimit} selected.`}
+        </p>
+      </div>
+
+      <MobileSort sort={sort} onChange={setSort} />
+
+      {rows.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          {isFiltering ? `No players match “${debouncedSearch.trim()}”.` : 'No players yet.'}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-sm">
+            <caption className="sr-only">
+              Your players, sorted by {sortLabels[sort.key]} ({sort.direction}). Select up to {selectionLimit}{' '}
+              for the team.
+            </caption>
+            <thead className="border-b border-slate-200 bg-slate-50">
+              <tr>
+                <th scope="col" className="w-12 px-2 py-2 text-left">
+                  <span className="sr-only">On the team</span>
+                </th>
+                <SortHeader
+                  column="avatar"
+                  sort={sort}
+                  onSort={(key) => setSort(nextSort(sort, key))}
+                  className="hidden sm:table-cell"
+                />
+                <SortHeader column="name" sort={sort} onSort={(key) => setSort(nextSort(sort, key))} />
+                <SortHeader
+                  column="gender"
+                  sort={sort}
+                  onSort={(key) => setSort(nextSort(sort, key))}
+                  className="hidden sm:table-cell"
+                />
+                <SortHeader
+                  column="ageGroup"
+                  sort={sort}
+                  onSort={(key) => setSort(nextSort(sort, key))}
+                  className="hidden sm:table-cell"
+                />
+                <SortHeader
+                  column="duprRating"
+                  sort={sort}
+                  onSort={(key) => setSort(nextSort(sort, key))}
+                  className="text-right"
+                />
+                <th scope="col" className="px-2 py-2 text-right">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {rows.map((player) => {
+                const name = fullName(player)
+                const isSelected = selectedIds.includes(player.id)
+                return (
+                  <tr key={player.id} className={isSelected ? 'bg-brand-50' : undefined}>
+                    <td className="px-2 py-2">
+                      <label className="inline-flex size-11 cursor-pointer items-center justify-center has-disabled:cursor-not-allowed">
+                        <input
+                          type="checkbox"
+                          checked={isSelected}
+                          disabled={!isSelected && isFull}
+                          onChange={() => onToggle(player)}
+                          className="size-5 accent-brand-700"
+                        />
+                        <span className="sr-only">Select {name} for the team</span>
+                      </label>
+                    </td>
+                    <td className="hidden px-2 py-2 sm:table-cell">
+                      <PlayerAvatar player={player} />
+                    </td>
+                    <th scope="row" className="px-2 py-2 text-left font-semibold text-slate-900">
+                      <span className="block">{name}</span>
+                      {player.linkedProfile ? (
+                        <Link
+                          to={`/profile/${player.linkedProfile.id}`}
+                          className="block text-xs font-normal text-brand-700 underline-offset-2 hover:underline"
+                        >
+                          Linked profile<span className="sr-only"> of {name}</span>
+                        </Link>
+                      ) : null}
+                      <span className="block text-xs font-normal text-slate-600 sm:hidden">
+                        {genderLabel(player.gender)} · {ageGroupLabels[player.ageGroup]}
+                      </span>
+                    </th>
+                    <td className="hidden px-2 py-2 text-slate-700 sm:table-cell">
+                      {genderLabel(player.gender)}
+                    </td>
+                    <td className="hidden px-2 py-2 text-slate-700 sm:table-cell">
+                      {ageGroupLabels[player.ageGroup]}
+                    </td>
+                    <td className="px-2 py-2 text-right font-semibold text-slate-900 tabular-nums">
+                      {formatRating(player.duprRating)}
+                    </td>
+                    <td className="px-2 py-2">
+                      <div className="flex justify-end gap-1">
+                        <Link
+                          to={`/edit-player/${player.id}`}
+                          className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-950"
+                        >
+                          <Pencil aria-hidden="true" className="size-4" />
+                          <span className="sr-only">Edit {name}</span>
+                        </Link>
+                        <button
+                          type="button"
+                          onClick={() => onDelete(player)}
+                          className="inline-flex size-11 items-center justify-center rounded-lg text-red-700 hover:bg-red-50 hover:text-red-800"
+                        >
+                          <Trash2 aria-hidden="true" className="size-4" />
+                          <span className="sr-only">Delete {name}</span>
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  )
+}

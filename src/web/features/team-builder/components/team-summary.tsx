@@ -1,0 +1,178 @@
+import type { ReactNode } from 'react'
+import { CircleAlert, CircleCheck, Crown, UserPlus, X } from 'lucide-react'
+import type { SessionUser } from '../../../../domain/profiles/profile.schema'
+import { ageGroupLabels, type Player } from '../../../../domain/team-builder/player.schema'
+import {
+  adjustedDuprHundredths,
+  captainMember,
+  evaluateTeam,
+  formatHundredths,
+  playerMember,
+  REDUCTION,
+  type TeamMember,
+  type TeamSettings,
+  toHundredths,
+} from '../../../../domain/team-builder/team.rules'
+import { fullName } from '../lib/players-view'
+import { PlayerAvatar } from './player-avatar'
+
+const formatRating = (rating: number) => formatHundredths(toHundredths(rating) ?? Math.round(rating * 100))
+
+function Reductions({ member, settings }: { member: TeamMember; settings: TeamSettings }) {
+  const notes: string[] = []
+  if (settings.womenReduction && member.gender === 'female') notes.push(`Woman −${REDUCTION.toFixed(1)}`)
+  if (settings.over50Reduction && member.isFiftyOrOver) notes.push(`50 or over −${REDUCTION.toFixed(1)}`)
+  if (notes.length === 0) return null
+  return (
+    <ul className="mt-1 flex flex-wrap gap-1">
+      {notes.map((note) => (
+        <li key={note} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+          {note}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function MemberRow({
+  name,
+  detail,
+  badge,
+  avatar,
+  member,
+  settings,
+  action,
+}: {
+  name: string
+  detail: string
+  badge?: ReactNode
+  avatar: ReactNode
+  member: TeamMember
+  settings: TeamSettings
+  action?: ReactNode
+}) {
+  const adjusted = adjustedDuprHundredths(member, settings)
+  return (
+    <li className="flex items-center gap-3 py-3">
+      {avatar}
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+          <span className="truncate">{name}</span>
+          {badge}
+        </p>
+        <p className="text-sm text-slate-600">
+          {detail} · DUPR <span className="tabular-nums">{formatRating(member.duprRating)}</span>
+        </p>
+        <Reductions member={member} settings={settings} />
+      </div>
+      <div className="text-right">
+        <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Adjusted</p>
+        <p className="text-lg font-bold text-slate-900 tabular-nums">{formatHundredths(adjusted)}</p>
+      </div>
+      {action}
+    </li>
+  )
+}
+
+export function TeamSummary({
+  captain,
+  players,
+  settings,
+  onRemove,
+}: {
+  captain: SessionUser
+  players: Player[]
+  settings: TeamSettings
+  onRemove: (player: Player) => void
+}) {
+  const captainAsMember = captainMember(captain)
+  const members = players.map(playerMember)
+  const result = evaluateTeam(captainAsMember, members, settings)
+  const openSpots = settings.teamSize - 1 - players.length
+
+  return (
+    <section
+      aria-labelledby="team-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="team-title" className="text-lg font-bold text-slate-900">
+        Your team
+      </h2>
+      <ul className="mt-2 divide-y divide-slate-200">
+        <MemberRow
+          name={fullName(captain)}
+          detail={`${captain.gender === 'female' ? 'Female' : 'Male'} · ${
+            captainAsMember.isFiftyOrOver ? ageGroupLabels['50_or_over'] : ageGroupLabels.under_50
+          }`}
+          badge={
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+              <Crown aria-hidden="true" className="size-3" />
+              Captain
+            </span>
+          }
+          avatar={<PlayerAvatar player={captain} tone="captain" />}
+          member={captainAsMember}
+          settings={settings}
+        />
+        {players.map((player, index) => (
+          <MemberRow
+            key={player.id}
+            name={fullName(player)}
+            detail={`${player.gender === 'female' ? 'Female' : 'Male'} · ${ageGroupLabels[player.ageGroup]}`}
+            avatar={<PlayerAvatar player={player} />}
+            member={members[index] ?? playerMember(player)}
+            settings={settings}
+            action={
+              <button
+                type="button"
+                onClick={() => onRemove(player)}
+                className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              >
+                <X aria-hidden="true" className="size-5" />
+                <span className="sr-only">Remove {fullName(player)} from the team</span>
+              </button>
+            }
+          />
+        ))}
+        {Array.from({ length: Math.max(openSpots, 0) }, (_, index) => (
+          <li key={`open-${index}`} className="flex items-center gap-3 py-3 text-slate-600">
+            <span className="inline-flex size-10 items-center justify-center rounded-full border-2 border-dashed border-slate-300">
+              <UserPlus aria-hidden="true" className="size-4" />
+            </span>
+            <span>Open spot: choose a player from the table below</span>
+          </li>
+        ))}
+      </ul>
+
+      <div
+        role="status"
+        aria-live="polite"
+        className={`mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border-2 p-4 ${
+          result.isWithinLimits ? 'border-brand-600 bg-brand-50' : 'border-red-600 bg-red-50'
+        }`}
+      >
+        <div>
+          <p className="text-sm font-semibold text-slate-700">Team total</p>
+          <p className="text-2xl font-bold text-slate-900 tabular-nums">
+            {formatHundredths(result.total)}{' '}
+            <span className="text-base font-semibold text-slate-600">
+              of {formatHundredths(result.cap)} max
+            </span>
+          </p>
+        </div>
+        <p
+          className={`inline-flex items-center gap-2 rounded-full px-4 py-2 text-base font-bold ${
+            result.isWithinLimits ? 'bg-brand-700 text-white' : 'bg-red-700 text-white'
+          }`}
+        >
+          {result.isWithinLimits ? (
+            <CircleCheck aria-hidden="true" className="size-5" />
+          ) : (
+            <CircleAlert aria-hidden="true" className="size-5" />
+          )}
+          {result.label}
+        </p>
+      </div>
+    </section>
+  )
+}
