@@ -7,11 +7,16 @@ import type { AppDeps } from './app-env'
 import { createApi } from './app-factory'
 import { authRoutes } from './features/auth/auth.routes'
 import { devMailRoutes, mountDevMailbox } from './features/dev-mailbox/dev-mailbox.routes'
+import { connectionRoutes } from './features/connections/connections.routes'
 import { docsRoutes } from './features/docs/docs.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { createRefereeRoutes } from './features/referee/referee.routes'
 import { teamBuilderRoutes } from './features/team-builder/team-builder.routes'
 import { profileRoutes } from './features/profiles/profiles.routes'
+import { notificationRoutes } from './features/notifications/notifications.routes'
+import { publicProfileRoutes } from './features/profiles/public-profile.routes'
+import { ratingRoutes } from './features/profiles/ratings.routes'
+import { realtimeRoutes } from './features/realtime/realtime.routes'
 import { mountWebApp } from './features/web-app/web-app.routes'
 import { hasDevMailbox } from './lib/mail'
 import { handleError, handleNotFound } from './middleware/handle-errors'
@@ -90,6 +95,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api', teamBuilderRoutes)
   app.route('/api', authRoutes)
   app.route('/api', profileRoutes)
+  app.route('/api', ratingRoutes)
+  // After profileRoutes: /profiles/me must reach the own-profile routes, not /profiles/{id}.
+  app.route('/api', publicProfileRoutes)
+  app.route('/api', connectionRoutes)
+  app.route('/api', notificationRoutes)
+  app.route('/api', realtimeRoutes)
   if (hasDevMailbox(deps.env)) {
     app.route('/api', devMailRoutes)
     mountDevMailbox(app)

@@ -1,0 +1,55 @@
+import { z } from 'zod'
+import { friendStatuses, partnerStatuses, playerSummary } from '../connections/connection.schema'
+import { genders } from './profile.schema'
+
+// The most connections a public profile lists; the counts still tell the whole story.
+export const PUBLIC_CONNECTIONS_LIMIT = 100
+
+export const publicConnectionKinds = ['friend', 'watching'] as const
+export type PublicConnectionKind = (typeof publicConnectionKinds)[number]
+
+export const publicConnection = playerSummary.extend({ kind: z.enum(publicConnectionKinds) })
+export type PublicConnection = z.infer<typeof publicConnection>
+
+// What any signed-in player may see of another: the age, never the birthdate or the email.
+export const publicProfileOutput = z.object({
+  profile: z.object({
+    id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    gender: z.enum(genders),
+    duprRating: z.number(),
+    selfRating: z.number(),
+    age: z.number().int(),
+    zipCode: z.string().nullable(),
+  }),
+  // Friends first, then the players this one watches; each group by first and last name.
+  connections: z.array(publicConnection),
+  friendIds: z.array(z.uuid()),
+  watchedIds: z.array(z.uuid()),
+  friendCount: z.number().int(),
+  watchedCount: z.number().int(),
+  // Where the viewer stands with this player; null on the viewer's own profile.
+  viewer: z
+    .object({
+      friendStatus: z.enum(friendStatuses),
+      friendConnectionId: z.uuid().nullable(),
+      isWatching: z.boolean(),
+      partnerStatus: z.enum(partnerStatuses),
+      partnerConnectionId: z.uuid().nullable(),
+    })
+    .nullable(),
+  // Server time spent on the queries, in milliseconds (shown in the debug panel).
+  queryMs: z.number(),
+})
+export type PublicProfileOutput = z.infer<typeof publicProfileOutput>
+
+// Friend before Watching, then first name, then last name.
+export function comparePublicConnections(a: PublicConnection, b: PublicConnection) {
+  if (a.kind !== b.kind) return a.kind === 'friend' ? -1 : 1
+  return (
+    a.firstName.localeCompare(b.firstName, 'en', { sensitivity: 'base' }) ||
+    a.lastName.localeCompare(b.lastName, 'en', { sensitivity: 'base' }) ||
+    a.id.localeCompare(b.id)
+  )
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod'
+
+// What the server pushes down the event stream. Events are signals to refetch: the state they
+// talk about lives in the database, so a missed event is repaired by a refetch (`resync`).
+export const realtimeEvent = z.discriminatedUnion('type', [
+  // The player's notifications changed; the count is the unread total after the change.
+  z.object({ type: z.literal('notification'), unreadCount: z.number().int().min(0) }),
+  // A connection of the player was created, answered or removed.
+  z.object({ type: z.literal('connection') }),
+  // The player's sessions ended (paused, signed out everywhere): the stream closes after this.
+  z.object({ type: z.literal('session-ended') }),
+  // The first event of a new stream.
+  z.object({ type: z.literal('ready') }),
+  // The first event of a resumed stream (Last-Event-ID), or sent when events had to be
+  // dropped: some may have been missed, so refetch everything that is shown.
+  z.object({ type: z.literal('resync') }),
+])
+export type RealtimeEvent = z.infer<typeof realtimeEvent>
+export type RealtimeEventType = RealtimeEvent['type']
+
+// Two queued events with the same key say the same thing; only the latest is sent. An event
+// about one thing (a PlayDate's chat, say) carries a `topic` so events about others survive.
+export function coalesceKeyOf(event: RealtimeEvent): string {
+  const topic = (event as { topic?: unknown }).topic
+  return typeof topic === 'string' ? `${event.type}:${topic}` : event.type
+}

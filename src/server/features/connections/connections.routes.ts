@@ -1,0 +1,206 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import {
+  CONNECTIONS_PAGE_MAX,
+  CONNECTIONS_PAGE_SIZE,
+  connectionListOutput,
+  connectionOutput,
+  connectionSummaryOutput,
+  connectionViews,
+  requestInput,
+  searchInput,
+  searchOutput,
+} from '../../../domain/connections/connection.schema'
+import { createApi } from '../../app-factory'
+import { requireUser } from '../../middleware/require-user'
+import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
+import {
+  answerRequest,
+  cancelRequest,
+  listConnections,
+  removeConnection,
+  searchPlayers,
+  sendFriendRequest,
+  sendPartnerRequest,
+  summarizeConnections,
+  unwatchPlayer,
+  watchPlayer,
+} from './connections.service'
+
+const tags = ['connections']
+const connectionParams = z.object({ id: z.uuid({ error: 'Connection not found' }) })
+const profileParams = z.object({ profileId: z.uuid({ error: 'Player not found' }) })
+
+const list = createRoute({
+  method: 'get',
+  path: '/connections',
+  tags,
+  summary: 'The signed-in player’s connections: friends, received or sent requests',
+  description:
+    '`connected`: accepted friends by first and last name. `received` / `sent`: pending friend and ' +
+    'regular partner requests, newest first.',
+  ...access.user,
+  middleware: [requireUser] as const,
+  request: {
+    query: z.object({
+      view: z.enum(connectionViews).default('connected'),
+      limit: z.coerce.number().int().min(1).max(CONNECTIONS_PAGE_MAX).default(CONNECTIONS_PAGE_SIZE),
+      offset: z.coerce.number().int().min(0).default(0),
+    }),
+  },
+  responses: {
+    200: jsonContent(connectionListOutput, 'A page of connections'),
+    ...errorResponses(400, 401, 403),
+  },
+})
+
+const summary = createRoute({
+  method: 'get',
+  path: '/connections/summary',
+  tags,
+  summary: 'How many friends, received and sent requests the signed-in player has',
+  ...access.user,
+  middleware: [requireUser] as const,
+  responses: { 200: jsonContent(connectionSummaryOutput, 'The counts'), ...errorResponses(401, 403) },
+})
+
+const search = createRoute({
+  method: 'get',
+  path: '/connections/search',
+  tags,
+  summary: 'Find other players by first name, last name or "first last" (at least 2 characters)',
+  ...access.user,
+  middleware: [requireUser] as const,
+  request: { query: searchInput },
+  responses: {
+    200: jsonContent(searchOutput, 'At most 20 players, each with the friend status'),
+    ...errorResponses(400, 401, 403),
+  },
+})
+
+const friendRequest = createRoute({
+  method: 'post',
+  path: '/connections/friend-requests',
+  tags,
+  summary: 'Send a friend request (the receiver is notified)',
+  ...access.user,
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(requestInput) },
+  responses: {
+    201: jsonContent(connectionOutput, 'The pending request'),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+})
+
+const partnerRequest = createRoute({
+  method: 'post',
+  path: '/connections/partner-requests',
+  tags,
+  summary: 'Invite a friend as regular partner (the receiver accepts or rejects it)',
+  ...access.user,
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(requestInput) },
+  responses: {
+    201: jsonContent(connectionOutput, 'The pending invitation'),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+})
+
+const answerRoute = (answer: 'accept' | 'reject') =>
+  createRoute({
+    method: 'post',
+    path: `/connections/{id}/${answer}`,
+    tags,
+    summary: `${answer === 'accept' ? 'Accept' : 'Reject'} a pending request (its receiver only)`,
+    ...access.user,
+    middleware: [requireUser] as const,
+    request: { params: connectionParams },
+    responses: {
+      200: jsonContent(connectionOutput, 'The answered connection'),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
+  })
+
+const cancel = createRoute({
+  method: 'post',
+  path: '/connections/{id}/cancel',
+  tags,
+  summary: 'Cancel a pending request (its requester only); the request is deleted',
+  ...access.user,
+  middleware: [requireUser] as const,
+  request: { params: connectionParams },
+  responses: { 204: { description: 'Cancelled' }, ...errorResponses(400, 401, 403, 404, 409) },
+})
+
+const remove = createRoute({
+  method: 'delete',
+  path: '/connections/{id}',
+  tags,
+  summary: 'Remove an accepted friendship or regular partnership (either side)',
+  description:
+    'Removing a friendship also deletes an accepted regular partnership between the two and ' +
+    'rejects a pending invitation, in the same transaction.',
+  ...access.user,
+  middleware: [requireUser] as const,
+  request: { params: connectionParams },
+  responses: { 204: { description: 'Removed' }, ...errorResponses(400, 401, 403, 404, 409) },
+})
+
+const watch = createRoute({
+  method: 'put',
+  path: '/connections/watching/{profileId}',
+  tags,
+  summary: 'Watch a player (one-directional, no consent needed); repeating it changes nothing',
+  ...access.user,
+  middleware: [requireUser] as const,
+  request: { params: profileParams },
+  responses: { 204: { description: 'Watching' }, ...errorResponses(400, 401, 403, 404) },
+})
+
+const unwatch = createRoute({
+  method: 'delete',
+  path: '/connections/watching/{profileId}',
+  tags,
+  summary: 'Stop watching a player; repeating it changes nothing',
+  ...access.user,
+  middleware: [requireUser] as const,
+  request: { params: profileParams },
+  responses: { 204: { description: 'Not watching' }, ...errorResponses(400, 401, 403) },
+})
+
+export const connectionRoutes = createApi()
+  .openapi(list, async (c) => {
+    const { view, ...page } = c.req.valid('query')
+    return c.json(await listConnections(c.var.db, c.var.user.id, view, page), 200)
+  })
+  .openapi(summary, async (c) => c.json(await summarizeConnections(c.var.db, c.var.user.id), 200))
+  .openapi(search, async (c) =>
+    c.json({ results: await searchPlayers(c.var.db, c.var.user.id, c.req.valid('query').q) }, 200),
+  )
+  .openapi(friendRequest, async (c) =>
+    c.json(await sendFriendRequest(c.var.db, c.var.user, c.req.valid('json').receiverId), 201),
+  )
+  .openapi(partnerRequest, async (c) =>
+    c.json(await sendPartnerRequest(c.var.db, c.var.user, c.req.valid('json').receiverId), 201),
+  )
+  .openapi(answerRoute('accept'), async (c) =>
+    c.json(await answerRequest(c.var.db, c.var.user, c.req.valid('param').id, 'accepted'), 200),
+  )
+  .openapi(answerRoute('reject'), async (c) =>
+    c.json(await answerRequest(c.var.db, c.var.user, c.req.valid('param').id, 'rejected'), 200),
+  )
+  .openapi(cancel, async (c) => {
+    await cancelRequest(c.var.db, c.var.user, c.req.valid('param').id)
+    return c.body(null, 204)
+  })
+  .openapi(remove, async (c) => {
+    await removeConnection(c.var.db, c.var.user, c.req.valid('param').id)
+    return c.body(null, 204)
+  })
+  .openapi(watch, async (c) => {
+    await watchPlayer(c.var.db, c.var.user, c.req.valid('param').profileId)
+    return c.body(null, 204)
+  })
+  .openapi(unwatch, async (c) => {
+    await unwatchPlayer(c.var.db, c.var.user, c.req.valid('param').profileId)
+    return c.body(null, 204)
+  })

@@ -1,0 +1,470 @@
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import {
+  type ConnectionListOutput,
+  connectionMessages as messages,
+  type ConnectionOutput,
+  type ConnectionSummaryOutput,
+  type ConnectionView,
+  friendRequestNotification,
+  type FriendStatus,
+  type PartnerStatus,
+  type PlayerSummary,
+  SEARCH_RESULT_LIMIT,
+  type SearchResultOutput,
+} from '../../../domain/connections/connection.schema'
+import { AppError } from '../../../domain/errors'
+import type { SessionUser } from '../../../domain/profiles/profile.schema'
+import type { Db, DbOrTx } from '../../db/client'
+import { connections, profiles } from '../../db/schema'
+import { isUniqueViolation } from '../../lib/db-errors'
+import { publishToUsers } from '../../lib/realtime'
+import { createNotification } from '../notifications/notifications.service'
+
+type ConnectionRow = typeof connections.$inferSelect
+type LiveType = 'friend' | 'partner'
+
+const fullName = (user: Pick<SessionUser, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`
+
+// Rows between two players, whichever side asked.
+const betweenPair = (a: string, b: string) =>
+  or(
+    and(eq(connections.requesterId, a), eq(connections.receiverId, b)),
+    and(eq(connections.requesterId, b), eq(connections.receiverId, a)),
+  )
+
+const isLive = inArray(connections.status, ['pending', 'accepted'])
+
+// The live (pending or accepted) friend or partner connection of a pair; at most one exists.
+export async function findLiveConnection(db: DbOrTx, a: string, b: string, type: LiveType, lock = false) {
+  const query = db
+    .select()
+    .from(connections)
+    .where(and(betweenPair(a, b), eq(connections.type, type), isLive))
+    .limit(1)
+  const [row] = lock ? await query.for('share') : await query
+  return row
+}
+
+export function statusFrom(row: ConnectionRow | undefined, viewerId: string): FriendStatus {
+  if (!row) return 'none'
+  if (row.status === 'accepted') return 'friends'
+  return row.requesterId === viewerId ? 'sent' : 'received'
+}
+
+export function partnerStatusFrom(row: ConnectionRow | undefined, viewerId: string): PartnerStatus {
+  if (!row) return 'none'
+  if (row.status === 'accepted') return 'partners'
+  return row.requesterId === viewerId ? 'sent' : 'received'
+}
+
+const announce = (db: DbOrTx, row: Pick<ConnectionRow, 'requesterId' | 'receiverId'>) =>
+  publishToUsers(db, [row.requesterId, row.receiverId], { type: 'connection' })
+
+async function requireProfile(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName })
+    .from(profiles)
+    .where(eq(profiles.id, id))
+  if (!row) throw new AppError('not_found', messages.playerNotFound)
+  return row
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+// ---------------------------------------------------------------------------------------------
+
+const other = alias(profiles, 'other')
+// Written out in the subquery below as `connections partner_row`.
+const partnerRow = alias(connections, 'partner_row')
+
+const otherSide = (viewerId: string) =>
+  sql`case when ${connections.requesterId} = ${viewerId} then ${connections.receiverId} else ${connections.requesterId} end`
+
+const playerColumns = {
+  id: other.id,
+  firstName: other.firstName,
+  lastName: other.lastName,
+  gender: other.gender,
+  duprRating: other.duprRating,
+  selfRating: other.selfRating,
+}
+
+const toPlayer = (row: {
+  id: string
+  firstName: string
+  lastName: string
+  gender: PlayerSummary['gender']
+  duprRating: number | string
+  selfRating: number | string
+}): PlayerSummary => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  gender: row.gender,
+  duprRating: Number(row.duprRating),
+  selfRating: Number(row.selfRating),
+})
+
+function viewFilter(viewerId: string, view: ConnectionView): SQL | undefined {
+  const mine = or(eq(connections.requesterId, viewerId), eq(connections.receiverId, viewerId))
+  switch (view) {
+    case 'connected':
+      return and(mine, eq(connections.type, 'friend'), eq(connections.status, 'accepted'))
+    case 'received':
+      return and(
+        eq(connections.receiverId, viewerId),
+        inArray(connections.type, ['friend', 'partner']),
+        eq(connections.status, 'pending'),
+      )
+    case 'sent':
+      return and(
+        eq(connections.requesterId, viewerId),
+        inArray(connections.type, ['friend', 'partner']),
+        eq(connections.status, 'pending'),
+      )
+  }
+}
+
+// Connected: friends by first and last name. Received and Sent: pending friend and regular
+// partner requests, newest first. One page at a time.
+export async function listConnections(
+  db: DbOrTx,
+  viewerId: string,
+  view: ConnectionView,
+  page: { limit: number; offset: number },
+): Promise<ConnectionListOutput> {
+  const where = viewFilter(viewerId, view)
+  const isRegularPartner = sql<boolean>`exists (
+    select 1 from ${connections} ${sql.identifier('partner_row')}
+    where ${partnerRow.type} = 'partner' and ${partnerRow.status} = 'accepted'
+      and least(${partnerRow.requesterId}, ${partnerRow.receiverId}) = least(${connections.requesterId}, ${connections.receiverId})
+      and greatest(${partnerRow.requesterId}, ${partnerRow.receiverId}) = greatest(${connections.requesterId}, ${connections.receiverId})
+  )`
+  const rows = await db
+    .select({
+      connection: connections,
+      player: playerColumns,
+      isRegularPartner,
+    })
+    .from(connections)
+    .innerJoin(other, eq(other.id, otherSide(viewerId)))
+    .where(where)
+    .orderBy(
+      ...(view === 'connected'
+        ? [asc(other.firstName), asc(other.lastName), asc(other.id)]
+        : [desc(connections.createdAt), desc(connections.id)]),
+    )
+    .limit(page.limit)
+    .offset(page.offset)
+  const [total] = await db.select({ value: count() }).from(connections).where(where)
+  return {
+    items: rows.map((row): ConnectionOutput => ({
+      id: row.connection.id,
+      type: row.connection.type,
+      status: row.connection.status,
+      direction: row.connection.requesterId === viewerId ? 'sent' : 'received',
+      player: toPlayer(row.player),
+      isRegularPartner: Boolean(row.isRegularPartner),
+      createdAt: row.connection.createdAt.toISOString(),
+      updatedAt: row.connection.updatedAt.toISOString(),
+    })),
+    total: total?.value ?? 0,
+    limit: page.limit,
+    offset: page.offset,
+  }
+}
+
+export async function summarizeConnections(db: DbOrTx, viewerId: string): Promise<ConnectionSummaryOutput> {
+  const countOf = (view: ConnectionView) =>
+    sql<number>`count(*) filter (where ${viewFilter(viewerId, view)})`.mapWith(Number)
+  const [row] = await db
+    .select({ connected: countOf('connected'), received: countOf('received'), sent: countOf('sent') })
+    .from(connections)
+    .where(or(eq(connections.requesterId, viewerId), eq(connections.receiverId, viewerId)))
+  return { connected: row?.connected ?? 0, received: row?.received ?? 0, sent: row?.sent ?? 0 }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Friend search
+// ---------------------------------------------------------------------------------------------
+
+const likeEscape = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`)
+const contains = (value: string) => `%${likeEscape(value)}%`
+
+// Case-insensitive on the first name, the last name and "first last". Each word must appear
+// in the first or the last name, which the trigram indexes on lower(first_name) and
+// lower(last_name) answer; the whole phrase then narrows to "first last".
+export function nameMatches(query: string): SQL {
+  const phrase = query.trim().toLowerCase().replace(/\s+/g, ' ')
+  const words = phrase.split(' ').filter(Boolean)
+  const wordMatches = words.map(
+    (word) =>
+      sql`(lower(${profiles.firstName}) like ${contains(word)} or lower(${profiles.lastName}) like ${contains(word)})`,
+  )
+  const phraseMatch = sql`(lower(${profiles.firstName}) || ' ' || lower(${profiles.lastName})) like ${contains(phrase)}`
+  return sql.join([...wordMatches, phraseMatch], sql` and `)
+}
+
+export function searchPlayersQuery(db: DbOrTx, viewerId: string, query: string) {
+  const friendRow = alias(connections, 'friend_row')
+  return db
+    .select({
+      id: profiles.id,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      gender: profiles.gender,
+      duprRating: profiles.duprRating,
+      selfRating: profiles.selfRating,
+      connectionId: friendRow.id,
+      requesterId: friendRow.requesterId,
+      status: friendRow.status,
+    })
+    .from(profiles)
+    .leftJoin(
+      friendRow,
+      and(
+        eq(friendRow.type, 'friend'),
+        inArray(friendRow.status, ['pending', 'accepted']),
+        or(
+          and(eq(friendRow.requesterId, viewerId), eq(friendRow.receiverId, profiles.id)),
+          and(eq(friendRow.requesterId, profiles.id), eq(friendRow.receiverId, viewerId)),
+        ),
+      ),
+    )
+    .where(and(ne(profiles.id, viewerId), nameMatches(query)))
+    .orderBy(asc(profiles.firstName), asc(profiles.lastName), asc(profiles.id))
+    .limit(SEARCH_RESULT_LIMIT)
+}
+
+export async function searchPlayers(
+  db: DbOrTx,
+  viewerId: string,
+  query: string,
+): Promise<SearchResultOutput[]> {
+  const rows = await searchPlayersQuery(db, viewerId, query)
+  return rows.map((row) => {
+    let friendStatus: FriendStatus = 'none'
+    if (row.status === 'accepted') friendStatus = 'friends'
+    else if (row.status === 'pending') friendStatus = row.requesterId === viewerId ? 'sent' : 'received'
+    return { ...toPlayer(row), friendStatus, connectionId: row.connectionId }
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests: friend and regular partner
+// ---------------------------------------------------------------------------------------------
+
+const toConnectionOutput = (
+  row: ConnectionRow,
+  viewerId: string,
+  player: PlayerSummary,
+  isRegularPartner = false,
+): ConnectionOutput => ({
+  id: row.id,
+  type: row.type,
+  status: row.status,
+  direction: row.requesterId === viewerId ? 'sent' : 'received',
+  player,
+  isRegularPartner,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+})
+
+async function playerSummaryOf(db: DbOrTx, id: string): Promise<PlayerSummary> {
+  const [row] = await db.select(playerColumns).from(other).where(eq(other.id, id))
+  if (!row) throw new AppError('not_found', messages.playerNotFound)
+  return toPlayer(row)
+}
+
+// Blocked while a pending or accepted friend connection exists either way. Two requests racing
+// (A to B and B to A) both pass the check; the unique index lets one row in, the other fails
+// with a unique violation, which reads as 'A friend connection already exists'.
+export async function sendFriendRequest(db: Db, user: SessionUser, receiverId: string) {
+  if (receiverId === user.id) throw new AppError('invalid', messages.notYourself)
+  try {
+    return await db.transaction(async (tx) => {
+      await requireProfile(tx, receiverId)
+      const existing = await findLiveConnection(tx, user.id, receiverId, 'friend')
+      if (existing) {
+        throw new AppError(
+          'conflict',
+          existing.status === 'pending' ? messages.alreadyPending : messages.alreadyFriends,
+        )
+      }
+      const [row] = await tx
+        .insert(connections)
+        .values({ requesterId: user.id, receiverId, type: 'friend', status: 'pending' })
+        .returning()
+      if (!row) throw new Error('connection insert returned nothing')
+      await createNotification(tx, { userId: receiverId, ...friendRequestNotification(fullName(user)) })
+      await announce(tx, row)
+      return toConnectionOutput(row, user.id, await playerSummaryOf(tx, receiverId))
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', messages.alreadyFriends)
+    throw error
+  }
+}
+
+// Only between friends; the receiver accepts or rejects it in Received Requests.
+export async function sendPartnerRequest(db: Db, user: SessionUser, receiverId: string) {
+  if (receiverId === user.id) throw new AppError('invalid', messages.notYourself)
+  try {
+    return await db.transaction(async (tx) => {
+      await requireProfile(tx, receiverId)
+      // Locked so a friendship removed at the same moment cannot leave an orphan invitation.
+      const friendship = await findLiveConnection(tx, user.id, receiverId, 'friend', true)
+      if (friendship?.status !== 'accepted') throw new AppError('conflict', messages.partnerNeedsFriend)
+      const existing = await findLiveConnection(tx, user.id, receiverId, 'partner')
+      if (existing) {
+        throw new AppError(
+          'conflict',
+          existing.status === 'pending' ? messages.partnerAlreadyPending : messages.alreadyPartners,
+        )
+      }
+      const [row] = await tx
+        .insert(connections)
+        .values({ requesterId: user.id, receiverId, type: 'partner', status: 'pending' })
+        .returning()
+      if (!row) throw new Error('connection insert returned nothing')
+      await createNotification(tx, {
+        userId: receiverId,
+        type: 'other',
+        title: 'Regular Partner Invitation',
+        message: `${fullName(user)} invited you to be regular partners`,
+        link: '/connections?view=received',
+      })
+      await announce(tx, row)
+      return toConnectionOutput(row, user.id, await playerSummaryOf(tx, receiverId))
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', messages.partnerAlreadyPending)
+    throw error
+  }
+}
+
+// The row, locked for this transaction, if the user is one of its two players. Anyone else
+// is told it does not exist.
+async function lockOwnConnection(tx: DbOrTx, userId: string, connectionId: string) {
+  const [row] = await tx.select().from(connections).where(eq(connections.id, connectionId)).for('update')
+  if (!row || (row.requesterId !== userId && row.receiverId !== userId)) {
+    throw new AppError('not_found', messages.notFound)
+  }
+  return row
+}
+
+export async function answerRequest(
+  db: Db,
+  user: SessionUser,
+  connectionId: string,
+  answer: 'accepted' | 'rejected',
+) {
+  return db.transaction(async (tx) => {
+    // A partner invitation depends on the friendship: lock the friendship first, in the same
+    // order as removing a friend does (friend row, then partner rows), so the two cannot deadlock.
+    const [peek] = await tx.select().from(connections).where(eq(connections.id, connectionId))
+    const friendship =
+      peek?.type === 'partner' && answer === 'accepted'
+        ? await findLiveConnection(tx, peek.requesterId, peek.receiverId, 'friend', true)
+        : undefined
+    const row = await lockOwnConnection(tx, user.id, connectionId)
+    if (row.type === 'watched') throw new AppError('not_found', messages.notFound)
+    if (row.receiverId !== user.id) throw new AppError('forbidden', messages.onlyReceiver)
+    if (row.status !== 'pending') throw new AppError('conflict', messages.notPending)
+    if (row.type === 'partner' && answer === 'accepted' && friendship?.status !== 'accepted') {
+      throw new AppError('conflict', messages.partnerNeedsFriend)
+    }
+    const [updated] = await tx
+      .update(connections)
+      .set({ status: answer, updatedAt: new Date() })
+      .where(eq(connections.id, row.id))
+      .returning()
+    if (!updated) throw new AppError('not_found', messages.notFound)
+    if (answer === 'accepted') {
+      await createNotification(tx, {
+        userId: row.requesterId,
+        type: 'other',
+        ...(row.type === 'friend'
+          ? { title: 'Friend Request Accepted', message: `${fullName(user)} accepted your friend request` }
+          : {
+              title: 'Regular Partner Invitation Accepted',
+              message: `${fullName(user)} accepted your regular partner invitation`,
+            }),
+        link: `/profile/${user.id}`,
+      })
+    }
+    await announce(tx, row)
+    const isRegularPartner =
+      row.type === 'friend' &&
+      (await findLiveConnection(tx, row.requesterId, row.receiverId, 'partner'))?.status === 'accepted'
+    return toConnectionOutput(updated, user.id, await playerSummaryOf(tx, row.requesterId), isRegularPartner)
+  })
+}
+
+// A sent request that is still pending: the row is deleted.
+export async function cancelRequest(db: Db, user: SessionUser, connectionId: string) {
+  await db.transaction(async (tx) => {
+    const row = await lockOwnConnection(tx, user.id, connectionId)
+    if (row.type === 'watched') throw new AppError('not_found', messages.notFound)
+    if (row.requesterId !== user.id) throw new AppError('forbidden', messages.onlyRequester)
+    if (row.status !== 'pending') throw new AppError('conflict', messages.notPending)
+    await tx.delete(connections).where(eq(connections.id, row.id))
+    await announce(tx, row)
+  })
+}
+
+// Either side ends an accepted friendship or regular partnership. Ending a friendship also ends
+// the partnership: an accepted partner row is deleted, a pending one becomes rejected.
+export async function removeConnection(db: Db, user: SessionUser, connectionId: string) {
+  await db.transaction(async (tx) => {
+    const row = await lockOwnConnection(tx, user.id, connectionId)
+    if (row.type === 'watched' && row.requesterId !== user.id) {
+      throw new AppError('not_found', messages.notFound)
+    }
+    if (row.status !== 'accepted') throw new AppError('conflict', messages.notRemovable)
+    await tx.delete(connections).where(eq(connections.id, row.id))
+    if (row.type === 'friend') {
+      const partnerOfPair = and(betweenPair(row.requesterId, row.receiverId), eq(connections.type, 'partner'))
+      await tx.delete(connections).where(and(partnerOfPair, eq(connections.status, 'accepted')))
+      await tx
+        .update(connections)
+        .set({ status: 'rejected', updatedAt: new Date() })
+        .where(and(partnerOfPair, eq(connections.status, 'pending')))
+    }
+    await announce(tx, row)
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Watching: one-directional, no consent, so the row is created accepted.
+// ---------------------------------------------------------------------------------------------
+
+export async function watchPlayer(db: Db, user: SessionUser, profileId: string) {
+  if (profileId === user.id) throw new AppError('invalid', messages.notYourself)
+  await db.transaction(async (tx) => {
+    await requireProfile(tx, profileId)
+    const inserted = await tx
+      .insert(connections)
+      .values({ requesterId: user.id, receiverId: profileId, type: 'watched', status: 'accepted' })
+      .onConflictDoNothing()
+      .returning({ id: connections.id })
+    if (inserted.length > 0) await publishToUsers(tx, [user.id, profileId], { type: 'connection' })
+  })
+}
+
+export async function unwatchPlayer(db: Db, user: SessionUser, profileId: string) {
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(connections)
+      .where(
+        and(
+          eq(connections.requesterId, user.id),
+          eq(connections.receiverId, profileId),
+          eq(connections.type, 'watched'),
+        ),
+      )
+      .returning({ id: connections.id })
+    if (deleted.length > 0) await publishToUsers(tx, [user.id, profileId], { type: 'connection' })
+  })
+}

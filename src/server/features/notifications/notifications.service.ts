@@ -1,0 +1,172 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { AppError } from '../../../domain/errors'
+import type {
+  NotificationListOutput,
+  NotificationOutput,
+  NotificationType,
+} from '../../../domain/notifications/notification.schema'
+import type { DbOrTx } from '../../db/client'
+import { notifications } from '../../db/schema'
+import { publishToUser } from '../../lib/realtime'
+
+export interface NewNotification {
+  userId: string
+  type: NotificationType
+  title: string
+  message: string
+  link?: string | null
+}
+
+const NOT_FOUND = 'Notification not found'
+
+const columns = {
+  id: notifications.id,
+  type: notifications.type,
+  title: notifications.title,
+  message: notifications.message,
+  link: notifications.link,
+  read: notifications.read,
+  createdAt: notifications.createdAt,
+  // The exact stored time (microseconds), for the page cursor.
+  cursorTime: sql<string>`${notifications.createdAt}::text`,
+}
+
+interface Row {
+  id: string
+  type: NotificationType
+  title: string
+  message: string
+  link: string | null
+  read: boolean
+  createdAt: Date
+  cursorTime: string
+}
+
+const toOutput = (row: Row): NotificationOutput => ({
+  id: row.id,
+  type: row.type,
+  title: row.title,
+  message: row.message,
+  link: row.link,
+  read: row.read,
+  createdAt: row.createdAt.toISOString(),
+})
+
+export async function countUnread(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ value: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+  return row?.value ?? 0
+}
+
+// The player's badge and list follow every change, on every device.
+async function announceChange(db: DbOrTx, userId: string) {
+  await publishToUser(db, userId, { type: 'notification', unreadCount: await countUnread(db, userId) })
+}
+
+// Any feature that tells a player something calls this. Inside the caller's transaction the
+// live event leaves at commit, so a rolled-back write notifies nobody.
+export async function createNotification(db: DbOrTx, input: NewNotification): Promise<NotificationOutput> {
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      userId: input.userId,
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      link: input.link ?? null,
+    })
+    .returning(columns)
+  if (!row) throw new Error('notification insert returned nothing')
+  await announceChange(db, input.userId)
+  return toOutput(row)
+}
+
+const encodeCursor = (row: Row) => Buffer.from(JSON.stringify([row.cursorTime, row.id])).toString('base64url')
+
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(value[0]) &&
+      typeof value[1] === 'string' &&
+      /^[0-9a-f-]{36}$/i.test(value[1])
+    ) {
+      return [value[0], value[1]]
+    }
+  } catch {
+    // falls through to the refusal below
+  }
+  throw new AppError('invalid', 'Invalid page cursor', { cursor: 'Invalid page cursor' })
+}
+
+// Newest first, one page at a time; `cursor` continues after the last item of a page.
+export async function listNotifications(
+  db: DbOrTx,
+  userId: string,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<NotificationListOutput> {
+  const mine = eq(notifications.userId, userId)
+  const after = page.cursor ? decodeCursor(page.cursor) : undefined
+  const rows: Row[] = await db
+    .select(columns)
+    .from(notifications)
+    .where(
+      after
+        ? and(
+            mine,
+            sql`(${notifications.createdAt}, ${notifications.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
+          )
+        : mine,
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(page.limit + 1)
+  const [totals] = await db
+    .select({
+      total: count(),
+      unread: sql<number>`count(*) filter (where not ${notifications.read})`.mapWith(Number),
+    })
+    .from(notifications)
+    .where(mine)
+  const items = rows.slice(0, page.limit)
+  const last = items.at(-1)
+  return {
+    items: items.map(toOutput),
+    total: totals?.total ?? 0,
+    unreadCount: totals?.unread ?? 0,
+    nextCursor: rows.length > page.limit && last ? encodeCursor(last) : null,
+  }
+}
+
+export async function markNotificationRead(db: DbOrTx, userId: string, notificationId: string) {
+  const [row] = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+    .returning(columns)
+  if (!row) throw new AppError('not_found', NOT_FOUND)
+  await announceChange(db, userId)
+  return toOutput(row)
+}
+
+export async function deleteNotification(db: DbOrTx, userId: string, notificationId: string) {
+  const [row] = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id })
+  if (!row) throw new AppError('not_found', NOT_FOUND)
+  await announceChange(db, userId)
+}
+
+export async function deleteAllNotifications(db: DbOrTx, userId: string) {
+  const rows = await db
+    .delete(notifications)
+    .where(eq(notifications.userId, userId))
+    .returning({ id: notifications.id })
+  await announceChange(db, userId)
+  return rows.length
+}

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm'
+import { AppError } from '../../../domain/errors'
+import {
+  isRatingUpdateNeeded,
+  type RatingCheckOutput,
+  type RatingsInput,
+  type RatingsOutput,
+} from '../../../domain/profiles/ratings.schema'
+import type { DbOrTx } from '../../db/client'
+import { profiles } from '../../db/schema'
+
+const NOT_FOUND = 'Profile Not Found'
+
+// The rating prompt asks when the ratings were confirmed more than 90 days ago, unless the
+// player skipped it in the last 7 days.
+export async function checkRatingUpdate(
+  db: DbOrTx,
+  userId: string,
+  now = new Date(),
+): Promise<RatingCheckOutput> {
+  const [row] = await db
+    .select({
+      duprRating: profiles.duprRating,
+      selfRating: profiles.selfRating,
+      ratingsConfirmedAt: profiles.ratingsConfirmedAt,
+      ratingPromptSkippedAt: profiles.ratingPromptSkippedAt,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+  if (!row) throw new AppError('not_found', NOT_FOUND)
+  return {
+    updateNeeded: isRatingUpdateNeeded(row.ratingsConfirmedAt, row.ratingPromptSkippedAt, now),
+    duprRating: Number(row.duprRating),
+    selfRating: Number(row.selfRating),
+  }
+}
+
+export async function skipRatingPrompt(db: DbOrTx, userId: string, now = new Date()) {
+  const [row] = await db
+    .update(profiles)
+    .set({ ratingPromptSkippedAt: now })
+    .where(eq(profiles.id, userId))
+    .returning({ id: profiles.id })
+  if (!row) throw new AppError('not_found', NOT_FOUND)
+}
+
+// New ratings count as confirmed now, which also ends any snooze.
+export async function updateRatings(db: DbOrTx, userId: string, input: RatingsInput): Promise<RatingsOutput> {
+  const now = new Date()
+  const [row] = await db
+    .update(profiles)
+    .set({
+      duprRating: input.duprRating,
+      selfRating: input.selfRating,
+      ratingsConfirmedAt: now,
+      ratingPromptSkippedAt: null,
+      updatedAt: now,
+    })
+    .where(eq(profiles.id, userId))
+    .returning({
+      duprRating: profiles.duprRating,
+      selfRating: profiles.selfRating,
+      ratingsConfirmedAt: profiles.ratingsConfirmedAt,
+    })
+  if (!row) throw new AppError('not_found', NOT_FOUND)
+  return {
+    duprRating: Number(row.duprRating),
+    selfRating: Number(row.selfRating),
+    ratingsConfirmedAt: row.ratingsConfirmedAt.toISOString(),
+  }
+}

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inject } from 'vitest'
+import { createApp } from '../../app'
+import { openPostgres } from '../../db/client'
+import { parseEnv } from '../../env'
+import { createLogger } from '../../lib/logger'
+import { endUserStreams, publishToUser, publishToUsers, realtimeHubFor } from '../../lib/realtime'
+import { openEventStream } from '../../testing/event-stream'
+import { signedInUser } from '../../testing/factories'
+import { createDatabaseFromTemplate } from '../../testing/postgres-databases'
+import { createClient, createTestApp, type TestApp, testDatabaseKind } from '../../testing/test-app'
+import { createNotification } from '../notifications/notifications.service'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+describe('GET /api/events', () => {
+  it('opens a Server-Sent Events stream that starts with ready, an id and the retry delay', async () => {
+    const me = await signedInUser(t)
+    const stream = await openEventStream(t.app, me.token)
+    try {
+      expect(stream.response.status).toBe(200)
+      expect(stream.response.headers.get('content-type')).toContain('text/event-stream')
+      expect(stream.response.headers.get('cache-control')).toContain('no-cache')
+      const first = await stream.waitFor(() => true)
+      expect(first.data).toEqual({ type: 'ready' })
+      expect(first.id).toMatch(/\S/)
+      expect(first.retry).toBe(3000)
+      expect(realtimeHubFor(t.database, createLogger(t.env)).streamCount(me.profile.id)).toBe(1)
+    } finally {
+      await stream.close()
+    }
+  })
+
+  it('forgets a stream once the browser goes away', async () => {
+    const me = await signedInUser(t)
+    const hub = realtimeHubFor(t.database, createLogger(t.env))
+    const stream = await openEventStream(t.app, me.token)
+    await stream.waitFor((event) => event.type === 'ready')
+    expect(hub.streamCount(me.profile.id)).toBe(1)
+    await stream.close()
+    await expect.poll(() => hub.streamCount(me.profile.id), { timeout: 3000 }).toBe(0)
+  })
+
+  it('starts a resumed stream (Last-Event-ID) with resync, so the page refetches', async () => {
+    const me = await signedInUser(t)
+    const stream = await openEventStream(t.app, me.token, { 'last-event-id': 'abc-12' })
+    try {
+      expect((await stream.waitFor(() => true)).data).toEqual({ type: 'resync' })
+    } finally {
+      await stream.close()
+    }
+  })
+
+  it('pushes a friend request to the receiver: the unread count and the connection change', async () => {
+    const a = await signedInUser(t)
+    const b = await signedInUser(t)
+    const stream = await openEventStream(t.app, b.token)
+    try {
+      await stream.waitFor((event) => event.type === 'ready')
+      const sentAt = Date.now()
+      const res = await a.client.post('/api/connections/friend-requests', { receiverId: b.profile.id })
+      expect(res.status).toBe(201)
+      const notification = await stream.waitFor((event) => event.type === 'notification')
+      expect(notification.data).toEqual({ type: 'notification', unreadCount: 1 })
+      expect(notification.receivedAt - sentAt).toBeLessThan(1000)
+      await stream.waitFor((event) => event.type === 'connection')
+    } finally {
+      await stream.close()
+    }
+  })
+
+  it('sends a player only their own events', async () => {
+    const me = await signedInUser(t)
+    const other = await signedInUser(t)
+    const stream = await openEventStream(t.app, me.token)
+    try {
+      await stream.waitFor((event) => event.type === 'ready')
+      await createNotification(t.db, { userId: other.profile.id, type: 'other', title: 'x', message: 'y' })
+      await publishToUsers(t.db, [other.profile.id], { type: 'connection' })
+      // A marker for me, published last: when it arrives, the others would have too.
+      await publishToUser(t.db, me.profile.id, { type: 'resync' })
+      await stream.waitFor((event) => event.type === 'resync')
+      expect(stream.events.map((event) => event.data.type)).toEqual(['ready', 'resync'])
+    } finally {
+      await stream.close()
+    }
+  })
+
+  it('sends nothing for a write that rolls back', async () => {
+    const me = await signedInUser(t)
+    const stream = await openEventStream(t.app, me.token)
+    try {
+      await stream.waitFor((event) => event.type === 'ready')
+      await expect(
+        t.db.transaction(async (tx) => {
+          await createNotification(tx, { userId: me.profile.id, type: 'other', title: 'x', message: 'y' })
+          throw new Error('rolled back')
+        }),
+      ).rejects.toThrow('rolled back')
+      await publishToUser(t.db, me.profile.id, { type: 'connection' })
+      await stream.waitFor((event) => event.type === 'connection')
+      expect(stream.events.map((event) => event.data.type)).toEqual(['ready', 'connection'])
+    } finally {
+      await stream.close()
+    }
+  })
+
+  it('coalesces a burst: fewer events than writes, and the last count wins', async () => {
+    const me = await signedInUser(t)
+    const stream = await openEventStream(t.app, me.token)
+    try {
+      await stream.waitFor((event) => event.type === 'ready')
+      for (let count = 1; count <= 30; count++) {
+        await publishToUser(t.db, me.profile.id, { type: 'notification', unreadCount: count })
+      }
+      await stream.waitFor((event) => event.type === 'notification' && event.unreadCount === 30, {
+        timeoutMs: 5000,
+      })
+      const received = stream.events.filter((event) => event.data.type === 'notification')
+      expect(received.length).toBeLessThanOrEqual(30)
+      const counts = received.map((event) =>
+        event.data.type === 'notification' ? event.data.unreadCount : 0,
+      )
+      expect(counts).toEqual([...counts].sort((x, y) => x - y))
+      // No more than 10 in any one second.
+      for (let i = 10; i < received.length; i++) {
+        expect(received[i]!.receivedAt - received[i - 10]!.receivedAt).toBeGreaterThanOrEqual(900)
+      }
+    } finally {
+      await stream.close()
+    }
+  })
+
+  it('ends every stream of a player at once with session-ended', async () => {
+    const me = await signedInUser(t)
+    const other = await signedInUser(t)
+    const first = await openEventStream(t.app, me.token)
+    const second = await openEventStream(t.app, me.token)
+    const bystander = await openEventStream(t.app, other.token)
+    try {
+      await Promise.all([first, second, bystander].map((s) => s.waitFor((event) => event.type === 'ready')))
+      await endUserStreams(t.db, me.profile.id)
+      for (const stream of [first, second]) {
+        await stream.waitFor((event) => event.type === 'session-ended')
+        await stream.waitUntilClosed()
+      }
+      expect(bystander.isClosed()).toBe(false)
+      const hub = realtimeHubFor(t.database, createLogger(t.env))
+      await expect.poll(() => hub.streamCount(me.profile.id), { timeout: 3000 }).toBe(0)
+      expect(hub.streamCount(other.profile.id)).toBe(1)
+    } finally {
+      await Promise.all([first, second, bystander].map((s) => s.close()))
+    }
+  })
+
+  it('is refused without a session and for a paused player', async () => {
+    expect((await createClient(t.app).get('/api/events')).status).toBe(401)
+    const paused = await signedInUser(t, { isPaused: true })
+    expect((await paused.client.get('/api/events')).status).toBe(403)
+  })
+})
+
+// Two server instances on one PostgreSQL database: a write through one reaches a stream held
+// by the other, through LISTEN/NOTIFY.
+describe.skipIf(testDatabaseKind !== 'postgres')('two server instances', () => {
+  it('delivers a notification created through one instance to a stream on the other', async () => {
+    const url = process.env.TEST_DATABASE_URL!
+    const created = await createDatabaseFromTemplate(url, inject('postgresTemplate'))
+    const env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' })
+    const logger = createLogger(env)
+    const databaseOne = await openPostgres(created.url, 3)
+    const databaseTwo = await openPostgres(created.url, 3)
+    const one = createApp({ database: databaseOne, env, logger })
+    const two = createApp({ database: databaseTwo, env, logger })
+    const harness = { app: one, db: databaseOne.db } as unknown as TestApp
+    try {
+      const a = await signedInUser(harness)
+      const b = await signedInUser(harness)
+      const stream = await openEventStream(two, b.token)
+      try {
+        await stream.waitFor((event) => event.type === 'ready')
+        const res = await a.client.post('/api/connections/friend-requests', { receiverId: b.profile.id })
+        expect(res.status).toBe(201)
+        const event = await stream.waitFor((e) => e.type === 'notification')
+        expect(event.data).toEqual({ type: 'notification', unreadCount: 1 })
+      } finally {
+        await stream.close()
+      }
+    } finally {
+      await databaseOne.close()
+      await databaseTwo.close()
+      await created.drop()
+    }
+  })
+})

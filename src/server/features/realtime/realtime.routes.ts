@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto'
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, eq, gt } from 'drizzle-orm'
+import { streamSSE } from 'hono/streaming'
+import { AppError } from '../../../domain/errors'
+import type { RealtimeEvent } from '../../../domain/realtime/realtime-event'
+import { createApi } from '../../app-factory'
+import type { Db } from '../../db/client'
+import { profiles, sessions } from '../../db/schema'
+import { EventQueue, realtimeHubFor } from '../../lib/realtime'
+import { requireUser } from '../../middleware/require-user'
+import { access, errorResponses } from '../../openapi'
+
+// A proxy may drop an idle connection after 30 to 60 s: a comment line keeps it busy.
+export const HEARTBEAT_MS = 25_000
+// How long the browser waits before it reconnects after the stream drops.
+export const RECONNECT_MS = 3_000
+
+// Checked at every heartbeat, so a revoked or paused session does not keep its stream.
+async function isSessionLive(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ paused: profiles.isPaused })
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.profileId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
+    .limit(1)
+  return row !== undefined && !row.paused
+}
+
+const streamEvents = createRoute({
+  method: 'get',
+  path: '/events',
+  tags: ['realtime'],
+  summary: 'Live events for the signed-in player (Server-Sent Events)',
+  description:
+    'Each event is an unnamed SSE message whose data is JSON `{ type, ... }`: `ready` (new stream), ' +
+    '`resync` (resumed with Last-Event-ID, or events were dropped: refetch what is shown), ' +
+    '`notification` (with `unreadCount`), `connection`, `session-ended` (the stream then closes). ' +
+    'At most 10 events per second; a comment line every 25 s.',
+  ...access.user,
+  middleware: [requireUser] as const,
+  request: {
+    headers: z.object({ 'last-event-id': z.string().max(200).optional() }),
+  },
+  responses: {
+    200: {
+      description: 'An endless event stream',
+      content: { 'text/event-stream': { schema: z.string() } },
+    },
+    ...errorResponses(401, 403),
+  },
+})
+
+export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
+  const { database, logger } = c.var.deps
+  const user = c.var.user
+  const tokenHash = c.var.session?.tokenHash
+  if (!tokenHash) throw new AppError('unauthenticated', 'Please sign in to continue')
+  const hub = realtimeHubFor(database, logger)
+  try {
+    await hub.start()
+  } catch (error) {
+    c.var.log.error({ err: error }, 'realtime listen failed')
+    throw new AppError('unavailable', 'Live updates are unavailable right now')
+  }
+  const resumed = c.req.valid('header')['last-event-id'] !== undefined
+
+  return streamSSE(c, async (stream) => {
+    // Ids only have to be unique per stream: reconnecting means "refetch", not "replay".
+    const prefix = randomBytes(4).toString('hex')
+    let counter = 0
+    const nextId = () => `${prefix}-${++counter}`
+
+    let finish: () => void = () => undefined
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve
+    })
+
+    const send = (event: RealtimeEvent) => stream.writeSSE({ data: JSON.stringify(event), id: nextId() })
+    const queue = new EventQueue({ send, onEnd: () => finish() })
+    const unsubscribe = hub.subscribe(user.id, (event) => queue.push(event))
+    stream.onAbort(() => queue.end())
+
+    try {
+      await stream.writeSSE({
+        data: JSON.stringify({ type: resumed ? 'resync' : 'ready' } satisfies RealtimeEvent),
+        id: nextId(),
+        retry: RECONNECT_MS,
+      })
+      while (!queue.isEnded) {
+        let timer: ReturnType<typeof setTimeout> | undefined
+        await Promise.race([finished, new Promise((resolve) => (timer = setTimeout(resolve, HEARTBEAT_MS)))])
+        clearTimeout(timer)
+        if (queue.isEnded) break
+        const live = await isSessionLive(c.var.db, tokenHash).catch((error: unknown) => {
+          // A database hiccup is no reason to drop the player's stream.
+          c.var.log.warn({ err: error }, 'session check on the event stream failed')
+          return true
+        })
+        if (!live) {
+          queue.push({ type: 'session-ended' })
+          await finished
+          break
+        }
+        await stream.write(': heartbeat\n\n')
+      }
+    } finally {
+      unsubscribe()
+      queue.end()
+    }
+  })
+})

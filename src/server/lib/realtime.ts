@@ -1,0 +1,218 @@
+import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { coalesceKeyOf, realtimeEvent, type RealtimeEvent } from '../../domain/realtime/realtime-event'
+import type { Database, DbOrTx } from '../db/client'
+import type { Logger } from './logger'
+
+// Realtime for every server instance: a write publishes an event with pg_notify on one channel;
+// each instance LISTENs once and hands the event to its own streams of the named users. Events
+// are signals to refetch (see docs/decisions): nothing is replayed, the database is the state.
+
+export const REALTIME_CHANNEL = 'pm_events'
+
+// PostgreSQL refuses a NOTIFY payload of 8000 bytes or more: users are sent in batches.
+const USERS_PER_NOTIFY = 100
+const MAX_PAYLOAD_BYTES = 7900
+
+const envelope = z.object({ userIds: z.array(z.string()).min(1), event: realtimeEvent })
+
+// Sends `event` to every open stream of the users. Given a transaction, the event leaves only
+// when it commits (PostgreSQL delivers NOTIFY at commit), so a rolled-back write sends nothing.
+export async function publishToUsers(db: DbOrTx, userIds: readonly string[], event: RealtimeEvent) {
+  const unique = [...new Set(userIds)]
+  for (let start = 0; start < unique.length; start += USERS_PER_NOTIFY) {
+    const payload = JSON.stringify({ userIds: unique.slice(start, start + USERS_PER_NOTIFY), event })
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error('realtime event too large')
+    await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`)
+  }
+}
+
+export function publishToUser(db: DbOrTx, userId: string, event: RealtimeEvent) {
+  return publishToUsers(db, [userId], event)
+}
+
+// Every open stream of the user, on every instance, gets 'session-ended' and closes (a pause,
+// a sign-out everywhere). The browser then finds its session gone.
+export function endUserStreams(db: DbOrTx, userId: string) {
+  return publishToUser(db, userId, { type: 'session-ended' })
+}
+
+// ---------------------------------------------------------------------------------------------
+// One stream's outgoing queue: at most `maxPerSecond` events in any second. Events that wait
+// are coalesced (the latest of each kind wins); if too many kinds pile up, they are replaced
+// by one 'resync'. 'session-ended' jumps the queue and is the last thing sent.
+// ---------------------------------------------------------------------------------------------
+
+export const MAX_EVENTS_PER_SECOND = 10
+const WINDOW_MS = 1000
+const MAX_PENDING_KINDS = 50
+
+export interface EventQueueOptions {
+  send: (event: RealtimeEvent) => Promise<void>
+  onEnd?: () => void
+  maxPerSecond?: number
+  now?: () => number
+}
+
+export class EventQueue {
+  private readonly pending = new Map<string, RealtimeEvent>()
+  private sentAt: number[] = []
+  private draining = false
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private ended = false
+  private readonly send: EventQueueOptions['send']
+  private readonly onEnd: () => void
+  private readonly maxPerSecond: number
+  private readonly now: () => number
+
+  constructor(options: EventQueueOptions) {
+    this.send = options.send
+    this.onEnd = options.onEnd ?? (() => undefined)
+    this.maxPerSecond = options.maxPerSecond ?? MAX_EVENTS_PER_SECOND
+    this.now = options.now ?? Date.now
+  }
+
+  get isEnded() {
+    return this.ended
+  }
+
+  get pendingCount() {
+    return this.pending.size
+  }
+
+  push(event: RealtimeEvent) {
+    if (this.ended) return
+    if (event.type === 'session-ended') {
+      this.pending.clear()
+      this.pending.set(event.type, event)
+      this.clearTimer()
+    } else {
+      const key = coalesceKeyOf(event)
+      if (!this.pending.has(key) && this.pending.size >= MAX_PENDING_KINDS) {
+        this.pending.clear()
+        this.pending.set('resync', { type: 'resync' })
+      } else if (!this.pending.has('resync') || key === 'resync') {
+        this.pending.set(key, event)
+      }
+    }
+    this.kick()
+  }
+
+  // Stops sending; nothing queued is sent afterwards.
+  end() {
+    if (this.ended) return
+    this.ended = true
+    this.pending.clear()
+    this.clearTimer()
+    this.onEnd()
+  }
+
+  private clearTimer() {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+  }
+
+  private kick() {
+    if (this.draining || this.timer || this.ended) return
+    void this.drain()
+  }
+
+  private async drain() {
+    this.draining = true
+    try {
+      while (!this.ended && this.pending.size > 0) {
+        const [key, event] = this.pending.entries().next().value as [string, RealtimeEvent]
+        const now = this.now()
+        this.sentAt = this.sentAt.filter((time) => now - time < WINDOW_MS)
+        const isLast = event.type === 'session-ended'
+        if (!isLast && this.sentAt.length >= this.maxPerSecond) {
+          const wait = Math.max(1, (this.sentAt[0] ?? now) + WINDOW_MS - now)
+          this.timer = setTimeout(() => {
+            this.timer = undefined
+            this.kick()
+          }, wait)
+          return
+        }
+        this.pending.delete(key)
+        this.sentAt.push(now)
+        await this.send(event)
+        if (isLast) this.end()
+      }
+    } catch {
+      // The stream is gone: nothing more can be sent on it.
+      this.end()
+    } finally {
+      this.draining = false
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The hub of one server instance: one LISTEN, fan-out to the streams of each user.
+// ---------------------------------------------------------------------------------------------
+
+type Subscriber = (event: RealtimeEvent) => void
+
+export class RealtimeHub {
+  private readonly subscribers = new Map<string, Set<Subscriber>>()
+  private listening: Promise<void> | undefined
+
+  constructor(
+    private readonly database: Database,
+    private readonly logger: Logger,
+  ) {}
+
+  // Resolves once this instance LISTENs; a failed attempt is tried again on the next call.
+  start(): Promise<void> {
+    this.listening ??= this.database
+      .listen(REALTIME_CHANNEL, (payload) => this.dispatch(payload))
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        this.listening = undefined
+        throw error
+      })
+    return this.listening
+  }
+
+  subscribe(userId: string, subscriber: Subscriber) {
+    let set = this.subscribers.get(userId)
+    if (!set) {
+      set = new Set()
+      this.subscribers.set(userId, set)
+    }
+    set.add(subscriber)
+    return () => {
+      set.delete(subscriber)
+      if (set.size === 0 && this.subscribers.get(userId) === set) this.subscribers.delete(userId)
+    }
+  }
+
+  streamCount(userId: string) {
+    return this.subscribers.get(userId)?.size ?? 0
+  }
+
+  private dispatch(payload: string) {
+    let parsed: z.infer<typeof envelope>
+    try {
+      parsed = envelope.parse(JSON.parse(payload))
+    } catch (error) {
+      this.logger.warn({ err: error }, 'ignored a malformed realtime event')
+      return
+    }
+    for (const userId of parsed.userIds) {
+      for (const subscriber of this.subscribers.get(userId) ?? []) subscriber(parsed.event)
+    }
+  }
+}
+
+// One hub per open database, that is per server instance.
+const hubs = new WeakMap<Database, RealtimeHub>()
+
+export function realtimeHubFor(database: Database, logger: Logger) {
+  let hub = hubs.get(database)
+  if (!hub) {
+    hub = new RealtimeHub(database, logger)
+    hubs.set(database, hub)
+  }
+  return hub
+}
