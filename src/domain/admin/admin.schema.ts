@@ -15,11 +15,11 @@ export const adminUsersQuery = z.object({
   gender: z.enum(['all', 'male', 'female']).default('all'),
   admin: flagFilter,
   paused: flagFilter,
-  sort: z.enum(['created_at', 'first_name', 'last_name', 'dupr_rating']).default('created_at'),
+  sort: z.enum(['created_at', 'first_name', 'last_name', 'dupr_rating', 'gender']).default('created_at'),
   direction,
   page,
 })
-export type AdminUsersQuery = z.input<typeof adminUsersQuery>
+export type AdminUsersQuery = Partial<z.output<typeof adminUsersQuery>>
 
 export const adminUser = z.object({
   id: z.string(),
@@ -109,4 +109,4 @@ export const adminPlayDatesQuery = z.object({
   direction,
   page,
 })
-export type AdminPlayDatesQuery = z.input<typeof adminPlayDatesQuery>
+export type AdminPlayDatesQuery = Partial<z.output<typeof adminPlayDatesQuery>>

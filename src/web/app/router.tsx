@@ -55,7 +55,10 @@ const signedInPages: PageRoute[] = [
 ]
 
 // Admins only; other players see 'Access Denied' and go to /dashboard, signed-out visitors to /.
-const adminPages: PageRoute[] = []
+const adminPages: PageRoute[] = [
+  { path: '/admin', page: () => import('./routes/admin'), title: 'Admin Dashboard' },
+  { path: '/admin/signup-codes', page: () => import('./routes/admin-signup-codes'), title: 'Signup Codes' },
+]
 
 // ---------------------------------------------------------------------------------------------
 

@@ -84,6 +84,7 @@ const userSort = {
   first_name: profiles.firstName,
   last_name: profiles.lastName,
   dupr_rating: profiles.duprRating,
+  gender: profiles.gender,
 } as const
 
 export async function listUsers(db: Db, query: z.output<typeof adminUsersQuery>): Promise<AdminUsersPage> {

@@ -1,0 +1,18 @@
+import { ArrowLeft } from 'lucide-react'
+import { Link } from 'react-router'
+import { SignupCodes } from '../../features/admin/components/signup-codes'
+
+export default function AdminSignupCodesPage() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <Link
+        to="/admin"
+        className="inline-flex items-center gap-1 font-semibold text-brand-800 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" /> Admin Dashboard
+      </Link>
+      <h1 className="mt-3 mb-6 text-2xl font-bold sm:text-3xl">Signup Codes</h1>
+      <SignupCodes />
+    </div>
+  )
+}

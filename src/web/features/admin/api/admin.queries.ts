@@ -1,0 +1,103 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type {
+  AdminPlayDatesQuery,
+  AdminUserDetail,
+  AdminUsersPage,
+  AdminUsersQuery,
+  CreateSignupCodeInput,
+  SignupCode,
+} from '../../../../domain/admin/admin.schema'
+import type { PlayDateDetail, PlayDatePage } from '../../../../domain/play-dates/play-date.schema'
+import { api } from '../../../lib/api-client'
+
+export const adminKeys = {
+  users: (query: AdminUsersQuery) => ['admin', 'users', query] as const,
+  user: (id: string) => ['admin', 'user', id] as const,
+  codes: ['admin', 'signup-codes'] as const,
+  userSearch: (q: string) => ['admin', 'user-search', q] as const,
+  playDates: (query: AdminPlayDatesQuery) => ['admin', 'play-dates', query] as const,
+  playDate: (id: string) => ['admin', 'play-date', id] as const,
+}
+
+export function useAdminUsers(query: AdminUsersQuery) {
+  return useQuery({
+    queryKey: adminKeys.users(query),
+    queryFn: ({ signal }) => api.get<AdminUsersPage>('/admin/users', { query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useAdminUser(id: string | null) {
+  return useQuery({
+    queryKey: adminKeys.user(id ?? ''),
+    queryFn: ({ signal }) => api.get<AdminUserDetail>(`/admin/users/${id}`, { signal }),
+    enabled: Boolean(id),
+  })
+}
+
+// Make/Remove Admin and Pause/Resume Access: both answer the updated user.
+export function useUpdateUserAccess() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: { id: string; isAdmin?: boolean; isPaused?: boolean }) =>
+      input.isAdmin !== undefined
+        ? api.put<AdminUserDetail>(`/admin/users/${input.id}/admin`, { isAdmin: input.isAdmin })
+        : api.put<AdminUserDetail>(`/admin/users/${input.id}/paused`, { isPaused: input.isPaused }),
+    onSuccess: (user) => {
+      queryClient.setQueryData(adminKeys.user(user.id), user)
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] })
+    },
+  })
+}
+
+export function useUserSearch(q: string) {
+  const term = q.trim()
+  return useQuery({
+    queryKey: adminKeys.userSearch(term),
+    queryFn: ({ signal }) =>
+      api.get<{ items: Array<{ id: string; firstName: string; lastName: string }> }>('/admin/user-search', {
+        query: { q: term },
+        signal,
+      }),
+    enabled: term.length >= 2,
+  })
+}
+
+export function useSignupCodes() {
+  return useQuery({
+    queryKey: adminKeys.codes,
+    queryFn: ({ signal }) => api.get<{ items: SignupCode[] }>('/admin/signup-codes', { signal }),
+  })
+}
+
+export function useCreateSignupCode() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: CreateSignupCodeInput) => api.post<SignupCode>('/admin/signup-codes', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.codes }),
+  })
+}
+
+export function useAdminPlayDates(query: AdminPlayDatesQuery) {
+  return useQuery({
+    queryKey: adminKeys.playDates(query),
+    queryFn: ({ signal }) => api.get<PlayDatePage>('/admin/play-dates', { query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useAdminPlayDate(id: string | null) {
+  return useQuery({
+    queryKey: adminKeys.playDate(id ?? ''),
+    queryFn: ({ signal }) => api.get<PlayDateDetail>(`/play-dates/${id}`, { signal }),
+    enabled: Boolean(id),
+  })
+}
+
+export function useDeletePlayDate() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/admin/play-dates/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'play-dates'] }),
+  })
+}

@@ -1,0 +1,47 @@
+import { CalendarDays, KeyRound, Users } from 'lucide-react'
+import { Card } from '../../../components/ui/card'
+
+export type AdminTab = 'overview' | 'users' | 'codes' | 'play-dates'
+
+const sections = [
+  {
+    tab: 'users',
+    title: 'User Management',
+    text: 'Find players, see their details, grant admin, pause or resume access.',
+    Icon: Users,
+  },
+  {
+    tab: 'codes',
+    title: 'Signup Codes',
+    text: 'Create invite codes and shareable signup links; see which were used.',
+    Icon: KeyRound,
+  },
+  {
+    tab: 'play-dates',
+    title: 'PlayDate Management',
+    text: 'Search and filter every PlayDate, view details, delete.',
+    Icon: CalendarDays,
+  },
+] as const
+
+export function AdminOverview({ onManage }: { onManage: (tab: AdminTab) => void }) {
+  return (
+    <div className="grid gap-4 md:grid-cols-3">
+      {sections.map(({ tab, title, text, Icon }) => (
+        <Card key={tab} className="flex flex-col">
+          <Icon aria-hidden="true" className="size-8 text-brand-700" />
+          <h2 className="mt-3 text-lg font-bold">{title}</h2>
+          <p className="mt-1 flex-1 text-slate-600">{text}</p>
+          <button
+            type="button"
+            onClick={() => onManage(tab)}
+            aria-label={`Manage ${title}`}
+            className="mt-4 min-h-11 rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+          >
+            Manage
+          </button>
+        </Card>
+      ))}
+    </div>
+  )
+}

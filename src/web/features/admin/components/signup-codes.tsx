@@ -1,0 +1,134 @@
+import { Check, Copy, Link as LinkIcon, Plus } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import type { SignupCode } from '../../../../domain/admin/admin.schema'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard'
+import { useSignupCodes } from '../api/admin.queries'
+import { CreateCodeDialog } from './create-code-dialog'
+import { Badge } from './status-badge'
+
+export const signupLink = (urlCode: string) =>
+  `${window.location.origin}/signup?code=${encodeURIComponent(urlCode)}`
+
+const formatDate = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '-'
+
+export function SignupCodes() {
+  const codes = useSignupCodes()
+  const [creating, setCreating] = useState(false)
+  const { copy, copiedKey } = useCopyToClipboard()
+
+  const copyValue = async (text: string, key: string) => {
+    if (await copy(text, key)) toast.success('Copied to clipboard')
+    else toast.error('Error copying to clipboard')
+  }
+
+  return (
+    <section aria-labelledby="codes-heading">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 id="codes-heading" className="text-lg font-semibold text-slate-700">
+          All codes, newest first
+        </h2>
+        <Button onClick={() => setCreating(true)}>
+          <Plus aria-hidden="true" className="size-4" /> Create Code
+        </Button>
+      </div>
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        {codes.isPending ? (
+          <div role="status" className="flex items-center justify-center gap-2 p-8">
+            <Spinner /> Loading...
+          </div>
+        ) : codes.isError ? (
+          <div role="alert" className="p-6 text-center">
+            <p className="text-red-700">{codes.error.message || 'Error loading codes. Please try again.'}</p>
+            <Button variant="secondary" className="mt-3" onClick={() => void codes.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        ) : codes.data.items.length === 0 ? (
+          <div className="p-8 text-center">
+            <p className="font-semibold">No signup codes</p>
+            <p className="text-slate-600">Get started by creating a new signup code</p>
+          </div>
+        ) : (
+          <table className="w-full min-w-[760px] text-left text-sm">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                {['Code', 'URL Code', 'Status', 'Used By', 'Used At', 'Created', 'Actions'].map((h) => (
+                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {codes.data.items.map((code: SignupCode) => (
+                <tr key={code.id}>
+                  <td className="px-3 py-2 font-mono font-semibold">{code.code}</td>
+                  <td className="px-3 py-2 font-mono">{code.urlCode ?? '-'}</td>
+                  <td className="px-3 py-2">
+                    {code.status === 'used' ? (
+                      <Badge tone="red">Used</Badge>
+                    ) : (
+                      <Badge tone="green">Available</Badge>
+                    )}
+                  </td>
+                  <td className="px-3 py-2">
+                    {code.usedBy ? `${code.usedBy.firstName} ${code.usedBy.lastName}` : '-'}
+                  </td>
+                  <td className="px-3 py-2">{formatDate(code.usedAt)}</td>
+                  <td className="px-3 py-2">{formatDate(code.createdAt)}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex gap-1">
+                      <CopyButton
+                        label={`Copy code ${code.code}`}
+                        copied={copiedKey === `code:${code.id}`}
+                        onClick={() => void copyValue(code.code, `code:${code.id}`)}
+                        icon={<Copy aria-hidden="true" className="size-4" />}
+                      />
+                      {code.urlCode ? (
+                        <CopyButton
+                          label={`Copy link for ${code.urlCode}`}
+                          copied={copiedKey === `link:${code.id}`}
+                          onClick={() => void copyValue(signupLink(code.urlCode!), `link:${code.id}`)}
+                          icon={<LinkIcon aria-hidden="true" className="size-4" />}
+                        />
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <CreateCodeDialog open={creating} onClose={() => setCreating(false)} />
+    </section>
+  )
+}
+
+function CopyButton({
+  label,
+  copied,
+  onClick,
+  icon,
+}: {
+  label: string
+  copied: boolean
+  onClick: () => void
+  icon: React.ReactNode
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      title={label}
+      className="inline-flex size-10 items-center justify-center rounded-lg border border-slate-200 text-slate-700 hover:bg-slate-100"
+    >
+      {copied ? <Check aria-hidden="true" className="size-4 text-green-700" /> : icon}
+      <span className="sr-only">{copied ? 'Copied!' : label}</span>
+    </button>
+  )
+}

@@ -1,0 +1,80 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
+
+// A column header that sorts: a repeat click toggles the direction, a new column starts ascending.
+export function SortableHeader<S extends string>({
+  label,
+  column,
+  sort,
+  direction,
+  onSort,
+}: {
+  label: string
+  column: S
+  sort: S
+  direction: 'asc' | 'desc'
+  onSort: (column: S, direction: 'asc' | 'desc') => void
+}) {
+  const active = sort === column
+  const Icon = active ? (direction === 'asc' ? ArrowUp : ArrowDown) : ArrowUpDown
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className="px-3 py-2"
+    >
+      <button
+        type="button"
+        onClick={() => onSort(column, active && direction === 'asc' ? 'desc' : 'asc')}
+        className="inline-flex items-center gap-1 rounded font-semibold hover:text-brand-800"
+      >
+        {label}
+        <Icon aria-hidden="true" className={`size-4 ${active ? 'text-brand-700' : 'text-slate-400'}`} />
+      </button>
+    </th>
+  )
+}
+
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  noun,
+  onPage,
+}: {
+  page: number
+  pageSize: number
+  total: number
+  noun: string
+  onPage: (page: number) => void
+}) {
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1
+  const to = Math.min(total, page * pageSize)
+  return (
+    <nav
+      aria-label="Pagination"
+      className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row"
+    >
+      <p className="text-sm text-slate-600" aria-live="polite">
+        Showing {from} to {to} of {total} {noun}
+      </p>
+      <div className="flex gap-2">
+        <button
+          type="button"
+          onClick={() => onPage(page - 1)}
+          disabled={page <= 1}
+          className="min-h-10 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold disabled:opacity-50"
+        >
+          Previous
+        </button>
+        <button
+          type="button"
+          onClick={() => onPage(page + 1)}
+          disabled={to >= total}
+          className="min-h-10 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold disabled:opacity-50"
+        >
+          Next
+        </button>
+      </div>
+    </nav>
+  )
+}

@@ -1,0 +1,289 @@
+import { Eye, Filter, Pause, Play, RefreshCw, Search, Shield, ShieldOff } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import type { AdminUser, AdminUsersQuery } from '../../../../domain/admin/admin.schema'
+import { Spinner } from '../../../components/ui/spinner'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
+import { useAdminUsers, useUpdateUserAccess } from '../api/admin.queries'
+import { accessMessage } from './access-message'
+import { Pagination, SortableHeader } from './sortable-header'
+import { Badge } from './status-badge'
+import { IconButton, Select } from './controls'
+import { UserDetailsDialog } from './user-details-dialog'
+
+type Sort = NonNullable<AdminUsersQuery['sort']>
+const defaults = {
+  gender: 'all',
+  admin: 'all',
+  paused: 'all',
+  sort: 'created_at',
+  direction: 'desc',
+} as const
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' })
+
+export function UserManagement() {
+  const [search, setSearch] = useState('')
+  const [filters, setFilters] = useState<Required<Omit<AdminUsersQuery, 'search' | 'page'>>>({ ...defaults })
+  const [page, setPage] = useState(1)
+  const [showFilters, setShowFilters] = useState(false)
+  const [selected, setSelected] = useState<string | null>(null)
+  const debouncedSearch = useDebouncedValue(search, 500)
+  const query = { ...filters, search: debouncedSearch, page }
+  const users = useAdminUsers(query)
+  const update = useUpdateUserAccess()
+
+  const change = (next: Partial<typeof filters>) => {
+    setFilters((current) => ({ ...current, ...next }))
+    setPage(1)
+  }
+  const onSort = (sort: Sort, direction: 'asc' | 'desc') => change({ sort, direction })
+
+  const toggle = async (user: AdminUser, input: { isAdmin?: boolean; isPaused?: boolean }) => {
+    try {
+      await update.mutateAsync({ id: user.id, ...input })
+      toast.success(accessMessage(input))
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : 'Failed to update user')
+    }
+  }
+
+  return (
+    <section aria-labelledby="users-heading">
+      <h2 id="users-heading" className="sr-only">
+        User Management
+      </h2>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <label className="relative flex-1">
+          <span className="sr-only">Search users</span>
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-3 left-3 size-5 text-slate-400"
+          />
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value)
+              setPage(1)
+            }}
+            placeholder="Search users by name or email..."
+            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10"
+          />
+        </label>
+        <div className="flex gap-2">
+          <button
+            type="button"
+            aria-expanded={showFilters}
+            aria-controls="user-filters"
+            onClick={() => setShowFilters((v) => !v)}
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 font-semibold"
+          >
+            <Filter aria-hidden="true" className="size-4" /> Filters
+          </button>
+          <button
+            type="button"
+            onClick={() => void users.refetch()}
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 font-semibold"
+          >
+            <RefreshCw aria-hidden="true" className={`size-4 ${users.isFetching ? 'animate-spin' : ''}`} />
+            <span className="sr-only sm:not-sr-only">Refresh</span>
+          </button>
+        </div>
+      </div>
+
+      {showFilters ? (
+        <div
+          id="user-filters"
+          className="mt-3 grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-5"
+        >
+          <Select
+            label="Gender"
+            value={filters.gender}
+            onChange={(gender) => change({ gender: gender as typeof filters.gender })}
+            options={[
+              ['all', 'All'],
+              ['male', 'Male'],
+              ['female', 'Female'],
+            ]}
+          />
+          <Select
+            label="Admin Status"
+            value={filters.admin}
+            onChange={(admin) => change({ admin: admin as typeof filters.admin })}
+            options={[
+              ['all', 'All Users'],
+              ['yes', 'Admins Only'],
+              ['no', 'Regular Users Only'],
+            ]}
+          />
+          <Select
+            label="Access Status"
+            value={filters.paused}
+            onChange={(paused) => change({ paused: paused as typeof filters.paused })}
+            options={[
+              ['all', 'All Users'],
+              ['yes', 'Paused Users'],
+              ['no', 'Active Users'],
+            ]}
+          />
+          <Select
+            label="Sort By"
+            value={filters.sort}
+            onChange={(sort) => change({ sort: sort as Sort })}
+            options={[
+              ['created_at', 'Registration Date'],
+              ['first_name', 'First Name'],
+              ['last_name', 'Last Name'],
+              ['dupr_rating', 'DUPR Rating'],
+            ]}
+          />
+          <div className="flex items-end">
+            <button
+              type="button"
+              onClick={() => {
+                setFilters({ ...defaults })
+                setSearch('')
+                setPage(1)
+              }}
+              className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-4 font-semibold"
+            >
+              Reset Filters
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        {users.isPending ? (
+          <div role="status" className="flex items-center justify-center gap-2 p-8">
+            <Spinner /> Loading...
+          </div>
+        ) : users.isError ? (
+          <div role="alert" className="p-6 text-center">
+            <p className="text-red-700">Failed to load users</p>
+            <button
+              type="button"
+              onClick={() => void users.refetch()}
+              className="mt-3 font-semibold text-brand-800 underline"
+            >
+              Try Again
+            </button>
+          </div>
+        ) : users.data.items.length === 0 ? (
+          <div className="p-8 text-center">
+            <p className="font-semibold">No users found</p>
+            <p className="text-slate-600">Try adjusting your search or filter criteria.</p>
+          </div>
+        ) : (
+          <table className="w-full min-w-[760px] text-left text-sm">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <SortableHeader
+                  label="Name"
+                  column={'first_name' as Sort}
+                  sort={filters.sort}
+                  direction={filters.direction}
+                  onSort={onSort}
+                />
+                <SortableHeader
+                  label="Gender"
+                  column={'gender' as Sort}
+                  sort={filters.sort}
+                  direction={filters.direction}
+                  onSort={onSort}
+                />
+                <SortableHeader
+                  label="DUPR Rating"
+                  column={'dupr_rating' as Sort}
+                  sort={filters.sort}
+                  direction={filters.direction}
+                  onSort={onSort}
+                />
+                <SortableHeader
+                  label="Registered"
+                  column={'created_at' as Sort}
+                  sort={filters.sort}
+                  direction={filters.direction}
+                  onSort={onSort}
+                />
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {users.data.items.map((user) => (
+                <tr key={user.id}>
+                  <td className="px-3 py-2">
+                    <div className="font-semibold">
+                      {user.firstName} {user.lastName}
+                    </div>
+                    <div className="text-slate-600">{user.zipCode ?? 'No ZIP code'}</div>
+                  </td>
+                  <td className="px-3 py-2 capitalize">{user.gender}</td>
+                  <td className="px-3 py-2">
+                    <div className="font-semibold">{user.duprRating.toFixed(2)}</div>
+                    <div className="text-slate-600">Self: {user.selfRating.toFixed(2)}</div>
+                  </td>
+                  <td className="px-3 py-2">{formatDate(user.createdAt)}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex flex-wrap gap-1">
+                      {user.isAdmin ? <Badge tone="purple">Admin</Badge> : null}
+                      {user.isPaused ? <Badge tone="red">Paused</Badge> : <Badge tone="green">Active</Badge>}
+                    </div>
+                  </td>
+                  <td className="px-3 py-2">
+                    <div className="flex gap-1">
+                      <IconButton
+                        label={`View details of ${user.firstName} ${user.lastName}`}
+                        onClick={() => setSelected(user.id)}
+                      >
+                        <Eye className="size-4" aria-hidden="true" />
+                      </IconButton>
+                      <IconButton
+                        label={`${user.isAdmin ? 'Remove Admin' : 'Make Admin'}: ${user.firstName} ${user.lastName}`}
+                        onClick={() => void toggle(user, { isAdmin: !user.isAdmin })}
+                        disabled={update.isPending}
+                      >
+                        {user.isAdmin ? (
+                          <ShieldOff className="size-4" aria-hidden="true" />
+                        ) : (
+                          <Shield className="size-4" aria-hidden="true" />
+                        )}
+                      </IconButton>
+                      <IconButton
+                        label={`${user.isPaused ? 'Resume Access' : 'Pause Access'}: ${user.firstName} ${user.lastName}`}
+                        onClick={() => void toggle(user, { isPaused: !user.isPaused })}
+                        disabled={update.isPending}
+                      >
+                        {user.isPaused ? (
+                          <Play className="size-4" aria-hidden="true" />
+                        ) : (
+                          <Pause className="size-4" aria-hidden="true" />
+                        )}
+                      </IconButton>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      {users.data && users.data.total > 0 ? (
+        <Pagination
+          page={page}
+          pageSize={users.data.pageSize}
+          total={users.data.total}
+          noun="users"
+          onPage={setPage}
+        />
+      ) : null}
+      <UserDetailsDialog userId={selected} onClose={() => setSelected(null)} />
+    </section>
+  )
+}
