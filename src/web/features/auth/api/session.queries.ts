@@ -1,15 +1,68 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { SessionOutput } from '../../../../domain/profiles/profile.schema'
-import { api } from '../../../lib/api-client'
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import type { SessionOutput, SessionUser } from '../../../../domain/profiles/profile.schema'
+import { api, onApiError } from '../../../lib/api-client'
 
 export const sessionKey = ['auth', 'session'] as const
 
+// Every tab of the app hears when the session changes in another one (sign-in, sign-out,
+// confirmation, reset), so no tab goes on showing a user who is gone.
+const CHANNEL_NAME = 'picklematch-session'
+type SessionMessage = { type: 'signed-in' } | { type: 'signed-out' } | { type: 'check' }
+
+let channel: BroadcastChannel | null | undefined
+function sessionChannel() {
+  if (channel === undefined)
+    channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME)
+  return channel
+}
+
+function announce(message: SessionMessage) {
+  sessionChannel()?.postMessage(message)
+}
+
+// The browser forgets the user and everything loaded on their behalf.
+export function forgetUser(queryClient: QueryClient) {
+  queryClient.setQueryData<SessionOutput>(sessionKey, { user: null })
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] })
+}
+
+// After sign-in or email confirmation: this tab knows the user at once, the others reload it.
+export function rememberUser(queryClient: QueryClient, user: SessionUser) {
+  queryClient.setQueryData<SessionOutput>(sessionKey, { user })
+  announce({ type: 'signed-in' })
+}
+
+export function announceSignedOut(queryClient: QueryClient) {
+  forgetUser(queryClient)
+  announce({ type: 'signed-out' })
+}
+
+const listening = new WeakSet<QueryClient>()
+function listenForSessionChanges(queryClient: QueryClient) {
+  if (listening.has(queryClient)) return
+  listening.add(queryClient)
+  const current = sessionChannel()
+  current?.addEventListener('message', (event: MessageEvent<SessionMessage>) => {
+    if (event.data?.type === 'signed-out') forgetUser(queryClient)
+    else void queryClient.invalidateQueries({ queryKey: sessionKey })
+  })
+  // A 401 here means the session may have ended for every tab (they share the cookie).
+  onApiError((error) => {
+    if (error.status === 401) announce({ type: 'check' })
+  })
+}
+
 // The signed-in user, or null. Everything that depends on who is signed in reads this.
 export function useSession() {
+  const queryClient = useQueryClient()
+  useEffect(() => listenForSessionChanges(queryClient), [queryClient])
   const query = useQuery({
     queryKey: sessionKey,
     queryFn: () => api.get<SessionOutput>('/auth/session'),
     staleTime: 60_000,
+    // Coming back to a tab always checks that the session is still there.
+    refetchOnWindowFocus: 'always',
     retry: 1,
   })
   return {
@@ -23,10 +76,7 @@ export function useSignOut() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () => api.post<void>('/auth/sign-out'),
-    // Whatever the outcome, the browser forgets the user.
-    onSettled: () => {
-      queryClient.setQueryData(sessionKey, { user: null })
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' })
-    },
+    // Whatever the outcome, the browser forgets the user, in every tab.
+    onSettled: () => announceSignedOut(queryClient),
   })
 }

@@ -1,0 +1,238 @@
+import { expect, type APIRequestContext, type Page, test } from '@playwright/test'
+
+const suffix = 'PickleMatch | Level Up Your Match'
+
+test.beforeEach(({ page }) => {
+  page.on('pageerror', (error) => {
+    throw error
+  })
+})
+
+const uniqueEmail = (name: string) =>
+  `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
+
+// The newest link of that kind in the development mailbox for the address.
+async function linkFromMailbox(request: APIRequestContext, email: string, path: string) {
+  let link: string | undefined
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`)
+      const messages = (await res.json()) as Array<{ links: string[] }>
+      link = messages.flatMap((m) => m.links).find((l) => l.includes(path))
+      return link
+    })
+    .toBeTruthy()
+  return link!
+}
+
+const errorOf = (page: Page, label: string | RegExp) =>
+  page.getByLabel(label, { exact: typeof label === 'string' }).and(page.locator('[aria-invalid="true"]'))
+
+test('a new player signs up, confirms the email, edits the profile, changes the password and signs in again', async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail('journey')
+  await page.goto('/signup')
+  await expect(page).toHaveTitle(`Sign Up | ${suffix}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible()
+
+  // Every rule speaks first, under its field.
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  for (const message of [
+    'First name is required',
+    'Last name is required',
+    'Gender is required',
+    'DUPR rating is required',
+    'Self rating is required',
+    'Birthdate is required',
+    'ZIP code is required',
+    'Email is required',
+    'Password is required',
+    'You must agree to the Terms and Privacy Policy',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible()
+  }
+  await expect(page.getByLabel('First name')).toBeFocused()
+  await expect(page.getByLabel('First name')).toHaveAccessibleDescription('First name is required')
+
+  await page.getByLabel('First name').fill('Casey')
+  await page.getByLabel('Last name').fill('Morgan')
+  await page.getByLabel('Gender').selectOption('female')
+  await page.getByLabel('DUPR rating').fill('1.5')
+  await page.getByLabel('Self rating').fill('7.5')
+  await page.getByLabel('Birthdate').fill('1992-04-18')
+  await page.getByLabel('ZIP code').fill('123')
+  await page.getByLabel('Email').fill('not-an-email')
+  await page.getByLabel('Password').fill('123')
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page.getByText('Rating must be at least 2.00')).toBeVisible()
+  await expect(page.getByText('Rating must be at most 7.00')).toBeVisible()
+  await expect(page.getByText('Please enter a valid ZIP code')).toBeVisible()
+  await expect(page.getByText('Invalid email address')).toBeVisible()
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible()
+  await expect(errorOf(page, 'ZIP code')).toHaveCount(1)
+
+  await page.getByLabel('DUPR rating').fill('3.8')
+  await page.getByLabel('Self rating').fill('4.1')
+  await page.getByLabel('ZIP code').fill('85004')
+  await page.getByLabel('Email').fill(email.toUpperCase())
+  await page.getByLabel('Password').fill('first-pass-1')
+  await page.getByLabel(/I agree to the/).check()
+  const consent = page.getByRole('main').getByRole('form', { name: 'Sign up' })
+  await expect(consent.getByRole('link', { name: /^Terms/ })).toHaveAttribute('href', '/terms')
+  await expect(consent.getByRole('link', { name: /^Privacy Policy/ })).toHaveAttribute('href', '/privacy')
+  await page.getByRole('button', { name: 'Create Account' }).click()
+
+  await expect(
+    page.getByText('Account created successfully! Please check your email to confirm your account.'),
+  ).toBeVisible()
+  await expect(page).toHaveURL(/\/email-confirmation$/)
+  await expect(page).toHaveTitle(`Email Confirmation | ${suffix}`)
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+  await expect(page.getByText(email)).toBeVisible()
+  await expect(page.getByText('Confirmation Required')).toBeVisible()
+
+  // Signing in before confirming is refused, with a way to get a new link.
+  await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL(/\/signin$/)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('first-pass-1')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByText('Please confirm your email address before signing in.')).toBeVisible()
+  await page.getByRole('button', { name: 'Resend confirmation email' }).click()
+  await expect(page.getByText(/we have sent a new confirmation link/)).toBeVisible()
+
+  // The link from the mailbox confirms and signs in.
+  await page.goto(await linkFromMailbox(page.request, email, '/email-confirmation'))
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByRole('banner').getByText('Welcome, Casey Morgan')).toBeVisible()
+
+  // The session survives a reload.
+  await page.reload()
+  await expect(page.getByRole('banner').getByText('Welcome, Casey Morgan')).toBeVisible()
+
+  // Profile Settings.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click()
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page).toHaveTitle(`Profile Settings | ${suffix}`)
+  await expect(page.getByLabel('First name')).toHaveValue('Casey')
+  await expect(page.getByLabel('DUPR rating')).toHaveValue('3.80')
+  await expect(page.getByRole('link', { name: 'View public profile' })).toHaveAttribute(
+    'href',
+    /^\/profile\/[0-9a-f-]{36}$/,
+  )
+  await page.getByLabel('Last name').fill('')
+  await page.getByRole('button', { name: 'Save Profile' }).click()
+  await expect(page.getByText('Last name is required')).toBeVisible()
+  await page.getByLabel('Last name').fill('Morgan-Reyes')
+  await page.getByLabel('DUPR rating').fill('4.02')
+  await page.getByRole('button', { name: 'Save Profile' }).click()
+  await expect(page.getByText('Profile updated successfully')).toBeVisible()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByRole('banner').getByText('Welcome, Casey Morgan-Reyes')).toBeVisible()
+
+  // Change the password: the current one is checked first.
+  await page.goto('/profile')
+  await page.getByLabel('Current password').fill('not-my-password')
+  await page.getByLabel('New password', { exact: true }).fill('second-pass-2')
+  await page.getByLabel('Confirm new password').fill('second-pass-3')
+  await page.getByRole('button', { name: 'Update Password' }).click()
+  await expect(page.getByText('Passwords do not match')).toBeVisible()
+  await page.getByLabel('Confirm new password').fill('second-pass-2')
+  await page.getByRole('button', { name: 'Update Password' }).click()
+  await expect(page.getByLabel('Current password')).toHaveAccessibleDescription(
+    'Current password is incorrect',
+  )
+  await page.getByLabel('Current password').fill('first-pass-1')
+  await page.getByRole('button', { name: 'Update Password' }).click()
+  await expect(page.getByText('Password updated successfully')).toBeVisible()
+
+  // Signing out in one tab signs out the others.
+  const other = await context.newPage()
+  await other.goto('/dashboard')
+  await expect(other.getByRole('banner').getByText('Welcome, Casey Morgan-Reyes')).toBeVisible()
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(other).toHaveURL(/\/$/)
+  await other.close()
+
+  // The old password no longer works; the new one does.
+  await page.goto('/signin')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('first-pass-1')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByText('Invalid email or password')).toBeVisible()
+  await page.getByLabel('Password').fill('second-pass-2')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByText('Signed in successfully!')).toBeVisible()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByRole('banner').getByText('Welcome, Casey Morgan-Reyes')).toBeVisible()
+})
+
+test('a player who forgot the password resets it by email @phone', async ({ page, baseURL }) => {
+  const email = uniqueEmail('forgot')
+  const headers = { origin: new URL(baseURL!).origin }
+  const created = await page.request.post('/api/auth/sign-up', {
+    headers,
+    data: {
+      firstName: 'Robin',
+      lastName: 'Fry',
+      gender: 'male',
+      duprRating: 3.2,
+      selfRating: 3.5,
+      birthdate: '1968-09-02',
+      zipCode: '85251',
+      email,
+      password: 'original-1',
+      consent: true,
+    },
+  })
+  expect(created.status()).toBe(201)
+  const confirmLink = new URL(await linkFromMailbox(page.request, email, '/email-confirmation'))
+  const confirmed = await page.request.post('/api/auth/confirm-email', {
+    headers,
+    data: { token: confirmLink.searchParams.get('token') },
+  })
+  expect(confirmed.status()).toBe(200)
+  await page.request.post('/api/auth/sign-out', { headers })
+
+  await page.goto('/signin')
+  await expect(page).toHaveTitle(`Sign In | ${suffix}`)
+  await page.getByRole('link', { name: 'Forgot password?' }).click()
+  await expect(page).toHaveURL(/\/forgot-password$/)
+  await expect(page).toHaveTitle(`Forgot Password | ${suffix}`)
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Send reset link' }).click()
+  await expect(
+    page.getByText('If an account exists for that email, we have sent a link to reset your password.'),
+  ).toBeVisible()
+
+  await page.goto(await linkFromMailbox(page.request, email, '/reset-password'))
+  await expect(page).toHaveTitle(`Reset Password | ${suffix}`)
+  await page.getByLabel('New password', { exact: true }).fill('replaced-2')
+  await page.getByLabel('Confirm new password').fill('replaced-3')
+  await page.getByRole('button', { name: 'Set new password' }).click()
+  await expect(page.getByText('Passwords do not match')).toBeVisible()
+  await page.getByLabel('Confirm new password').fill('replaced-2')
+  await page.getByRole('button', { name: 'Set new password' }).click()
+
+  await expect(page).toHaveURL(/\/signin$/)
+  await expect(
+    page.getByText('Your password has been reset. Please sign in with your new password.'),
+  ).toBeVisible()
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('replaced-2')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByRole('banner').getByText('Welcome, Robin Fry')).toBeVisible()
+})
+
+test('a signup link with a code opens the form in sign-up mode with the code filled in', async ({ page }) => {
+  await page.goto('/signin?code=7654321')
+  await expect(page).toHaveTitle(`Sign Up | ${suffix}`)
+  await expect(page.getByLabel(/Invite code/)).toHaveValue('7654321')
+  await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL(/\/signin$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible()
+})

@@ -1,0 +1,58 @@
+import { ExternalLink } from 'lucide-react'
+import { Link } from 'react-router'
+import { Card } from '../../components/ui/card'
+import { PageHeader } from '../../components/ui/page-header'
+import { PageLoading } from '../../components/ui/spinner'
+import { useOwnProfile } from '../../features/auth/api/auth.queries'
+import { ChangePasswordForm } from '../../features/auth/components/change-password-form'
+import { FormAlert } from '../../features/auth/components/form-controls'
+import { ProfileForm } from '../../features/auth/components/profile-form'
+
+export default function ProfileSettingsPage() {
+  const profile = useOwnProfile()
+
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      <PageHeader
+        title="Profile Settings"
+        description="Keep your details and ratings up to date so partners can find you."
+        actions={
+          profile.data ? (
+            <Link
+              to={`/profile/${profile.data.id}`}
+              className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-900 shadow-sm hover:bg-slate-50"
+            >
+              <ExternalLink aria-hidden="true" className="size-4" />
+              View public profile
+            </Link>
+          ) : null
+        }
+      />
+      <div className="space-y-6">
+        <Card>
+          <h2 id="profile-heading" className="mb-4 text-lg font-bold text-slate-900">
+            Your profile
+          </h2>
+          {profile.isPending ? (
+            <PageLoading />
+          ) : profile.data ? (
+            <>
+              <p className="mb-4 text-sm text-slate-600">
+                Signed in as <strong className="break-all">{profile.data.email}</strong>
+              </p>
+              <ProfileForm user={profile.data} />
+            </>
+          ) : (
+            <FormAlert>Error loading profile</FormAlert>
+          )}
+        </Card>
+        <Card>
+          <h2 id="password-heading" className="mb-4 text-lg font-bold text-slate-900">
+            Change password
+          </h2>
+          <ChangePasswordForm />
+        </Card>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,32 @@
+import { Link, useSearchParams } from 'react-router'
+import { INVALID_RESET_LINK_MESSAGE } from '../../../domain/auth/auth.schema'
+import { Card } from '../../components/ui/card'
+import { FormAlert } from '../../features/auth/components/form-controls'
+import { ResetPasswordForm } from '../../features/auth/components/password-reset-forms'
+
+// Opened from the link in the reset email (?token=…).
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams()
+  const token = params.get('token')
+  return (
+    <div className="mx-auto w-full max-w-md">
+      <Card>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Choose a new password</h1>
+        <p className="mt-1 mb-6 text-slate-600">Every device signed in to your account will be signed out.</p>
+        {token ? (
+          <ResetPasswordForm token={token} />
+        ) : (
+          <FormAlert>
+            <p>{INVALID_RESET_LINK_MESSAGE}</p>
+            <Link
+              to="/forgot-password"
+              className="mt-1 inline-block font-semibold underline underline-offset-2"
+            >
+              Request a new link
+            </Link>
+          </FormAlert>
+        )}
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import {
+  type ChangePasswordInput,
+  changePasswordInput,
+  CURRENT_PASSWORD_INCORRECT_MESSAGE,
+} from '../../../../domain/auth/auth.schema'
+import { isApiError } from '../../../lib/api-client'
+import { useChangePassword } from '../api/auth.queries'
+import { applyServerFieldErrors } from '../lib/server-errors'
+import { SubmitButton, TextField } from './form-controls'
+
+export function ChangePasswordForm() {
+  const change = useChangePassword()
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordInput),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  })
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await change.mutateAsync(input)
+      toast.success('Password updated successfully')
+      reset()
+    } catch (error) {
+      applyServerFieldErrors(error, ['currentPassword', 'newPassword', 'confirmPassword'], setError)
+      const wrongCurrent =
+        isApiError(error) && error.fields?.currentPassword === CURRENT_PASSWORD_INCORRECT_MESSAGE
+      if (wrongCurrent) toast.error(CURRENT_PASSWORD_INCORRECT_MESSAGE)
+      else if (isApiError(error) && error.code === 'rate_limited') toast.error(error.message)
+      else toast.error('Error updating password')
+    }
+  })
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby="password-heading">
+      <TextField
+        id="current-password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 6 characters"
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <TextField
+          id="confirm-password"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+      </div>
+      <SubmitButton isPending={change.isPending} pendingLabel="Updating..." className="sm:w-auto">
+        Update Password
+      </SubmitButton>
+    </form>
+  )
+}

@@ -1,0 +1,190 @@
+import { AlertCircle, Info } from 'lucide-react'
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react'
+import { forwardRef, useId } from 'react'
+import { Spinner } from '../../../components/ui/spinner'
+
+const inputClasses =
+  'block w-full min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus-visible:border-brand-700 aria-invalid:border-red-600 disabled:bg-slate-100'
+
+interface FieldShellProps {
+  id: string
+  label: string
+  hint?: ReactNode
+  error?: string | undefined
+  children: ReactNode
+  className?: string
+}
+
+// Label above, the control, then a hint and the error; the control names both in aria-describedby.
+function FieldShell({ id, label, hint, error, children, className = '' }: FieldShellProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 flex items-start gap-1 text-sm font-medium text-red-700">
+          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+const describedBy = (id: string, hint: unknown, error: unknown) =>
+  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string
+  hint?: ReactNode
+  error?: string | undefined
+  className?: string
+}
+
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, hint, error, className, id: givenId, ...props },
+  ref,
+) {
+  const generated = useId()
+  const id = givenId ?? generated
+  return (
+    <FieldShell id={id} label={label} hint={hint} error={error} className={className}>
+      <input
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={`${inputClasses} ${error ? 'border-red-600' : 'border-slate-300'}`}
+        {...props}
+      />
+    </FieldShell>
+  )
+})
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string
+  error?: string | undefined
+  className?: string
+  children: ReactNode
+}
+
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, error, className, id: givenId, children, ...props },
+  ref,
+) {
+  const generated = useId()
+  const id = givenId ?? generated
+  return (
+    <FieldShell id={id} label={label} error={error} className={className}>
+      <select
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, null, error)}
+        className={`${inputClasses} ${error ? 'border-red-600' : 'border-slate-300'}`}
+        {...props}
+      >
+        {children}
+      </select>
+    </FieldShell>
+  )
+})
+
+type CheckboxFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: ReactNode
+  error?: string | undefined
+}
+
+export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(function CheckboxField(
+  { label, error, id: givenId, ...props },
+  ref,
+) {
+  const generated = useId()
+  const id = givenId ?? generated
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          ref={ref}
+          id={id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-brand-700"
+          {...props}
+        />
+        <label htmlFor={id} className="text-sm text-slate-800">
+          {label}
+        </label>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 flex items-start gap-1 text-sm font-medium text-red-700">
+          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+})
+
+// A message about the whole form: an error (announced at once) or information.
+export function FormAlert({
+  tone = 'error',
+  children,
+}: {
+  tone?: 'error' | 'info' | 'success'
+  children: ReactNode
+}) {
+  const styles = {
+    error: 'border-red-200 bg-red-50 text-red-800',
+    info: 'border-sky-200 bg-sky-50 text-sky-900',
+    success: 'border-brand-200 bg-brand-50 text-brand-900',
+  }[tone]
+  const Icon = tone === 'error' ? AlertCircle : Info
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`flex items-start gap-2 rounded-lg border px-3 py-2 text-sm ${styles}`}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <div className="min-w-0 flex-1">{children}</div>
+    </div>
+  )
+}
+
+export function SubmitButton({
+  isPending,
+  pendingLabel,
+  children,
+  className = '',
+}: {
+  isPending: boolean
+  pendingLabel: string
+  children: ReactNode
+  className?: string
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={isPending}
+      aria-busy={isPending || undefined}
+      className={`inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 active:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-70 ${className}`}
+    >
+      {isPending ? (
+        <>
+          <Spinner className="size-4 text-white" />
+          {pendingLabel}
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  )
+}

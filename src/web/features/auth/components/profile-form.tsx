@@ -1,0 +1,46 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { FormProvider, type Resolver, useForm } from 'react-hook-form'
+import { useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { type ProfileInput, profileInput } from '../../../../domain/auth/auth.schema'
+import type { SessionUser } from '../../../../domain/profiles/profile.schema'
+import { useUpdateProfile } from '../api/auth.queries'
+import { applyServerFieldErrors, focusFirstError } from '../lib/server-errors'
+import { SubmitButton } from './form-controls'
+import { type ProfileFieldValues, profileFieldNames, ProfileFields, profileFieldsOf } from './profile-fields'
+
+// Profile Settings: the sign-up rules for every field; saving returns to the dashboard.
+export function ProfileForm({ user }: { user: SessionUser }) {
+  const navigate = useNavigate()
+  const update = useUpdateProfile()
+  const form = useForm<ProfileFieldValues, unknown, ProfileInput>({
+    resolver: zodResolver(profileInput) as Resolver<ProfileFieldValues, unknown, ProfileInput>,
+    shouldFocusError: false,
+    defaultValues: profileFieldsOf(user),
+  })
+
+  const onSubmit = form.handleSubmit(
+    async (input) => {
+      try {
+        await update.mutateAsync(input)
+        toast.success('Profile updated successfully')
+        void navigate('/dashboard')
+      } catch (error) {
+        applyServerFieldErrors(error, profileFieldNames, form.setError)
+        toast.error('Error updating profile')
+      }
+    },
+    (invalid) => focusFirstError(invalid, profileFieldNames, form.setFocus),
+  )
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-labelledby="profile-heading">
+        <ProfileFields idPrefix="profile" />
+        <SubmitButton isPending={update.isPending} pendingLabel="Saving..." className="sm:w-auto">
+          Save Profile
+        </SubmitButton>
+      </form>
+    </FormProvider>
+  )
+}
