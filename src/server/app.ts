@@ -17,6 +17,7 @@ import { notificationRoutes } from './features/notifications/notifications.route
 import { publicProfileRoutes } from './features/profiles/public-profile.routes'
 import { ratingRoutes } from './features/profiles/ratings.routes'
 import { realtimeRoutes } from './features/realtime/realtime.routes'
+import { partnerListRoutes } from './features/partner-lists/partner-lists.routes'
 import { mountWebApp } from './features/web-app/web-app.routes'
 import { hasDevMailbox } from './lib/mail'
 import { handleError, handleNotFound } from './middleware/handle-errors'
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', teamBuilderRoutes)
   app.route('/api', authRoutes)
   app.route('/api', profileRoutes)
+  app.route('/api', partnerListRoutes)
   app.route('/api', ratingRoutes)
   // After profileRoutes: /profiles/me must reach the own-profile routes, not /profiles/{id}.
   app.route('/api', publicProfileRoutes)

@@ -1,0 +1,122 @@
+import { randomInt } from 'node:crypto'
+import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { AppError } from '../../../domain/errors'
+import { inviteLink } from '../../../domain/partner-lists/partner-list.rules'
+import {
+  INVALID_OR_EXPIRED_INVITE,
+  INVITE_ONLY_MANUAL,
+  type InviteInput,
+  type InviteOutput,
+  type InviteValidation,
+  invitationSentMessage,
+  NO_EMAIL_FOR_PARTNER,
+} from '../../../domain/partner-lists/partner-list.schema'
+import type { SessionUser } from '../../../domain/profiles/profile.schema'
+import type { Db, DbOrTx } from '../../db/client'
+import { partnerListEntries, signupCodes } from '../../db/schema'
+import type { Mailer } from '../../lib/mail'
+import { createSignupCode } from '../admin/signup-codes.service'
+import { invitationEmail } from './partner-lists.emails'
+import { findEntry, lockOwnedList, toEntry } from './partner-lists.service'
+
+export interface InviteContext {
+  mailer: Mailer
+  productName: string
+  // Absolute origin the link points at, e.g. https://picklematch.example
+  baseUrl: string
+}
+
+// Lowercase letters and digits without look-alikes: easy to read aloud, about 80 bits.
+const URL_CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789'
+export const randomUrlCode = (length = 16) =>
+  Array.from({ length }, () => URL_CODE_ALPHABET[randomInt(URL_CODE_ALPHABET.length)]).join('')
+
+// The unused code this player already sent to this address, if any: a resend repeats the same
+// link, so one invitee never holds several live codes from one inviter.
+async function findLiveInvitation(db: DbOrTx, inviterId: string, email: string) {
+  const [found] = await db
+    .select()
+    .from(signupCodes)
+    .where(
+      and(
+        eq(signupCodes.createdById, inviterId),
+        eq(signupCodes.inviteeEmail, email),
+        isNotNull(signupCodes.urlCode),
+        isNull(signupCodes.userId),
+        isNull(signupCodes.usedAt),
+      ),
+    )
+    .orderBy(desc(signupCodes.createdAt))
+    .limit(1)
+  return found
+}
+
+// Sends (or sends again) an invitation to a manual entry, with an unused signup code in the
+// link. The email given is saved on the entry.
+export async function invitePartner(
+  db: Db,
+  user: SessionUser,
+  listId: string,
+  entryId: string,
+  input: InviteInput,
+  ctx: InviteContext,
+): Promise<InviteOutput> {
+  const { entry, code } = await db.transaction(async (tx) => {
+    await lockOwnedList(tx, user.id, listId)
+    const found = await findEntry(tx, listId, entryId)
+    if (found.platformUserId !== null) throw new AppError('conflict', INVITE_ONLY_MANUAL)
+    const email = input.email ?? found.email
+    if (!email) throw new AppError('invalid', NO_EMAIL_FOR_PARTNER, { email: NO_EMAIL_FOR_PARTNER })
+    const created =
+      (await findLiveInvitation(tx, user.id, email)) ??
+      (await createSignupCode(tx, { urlCode: randomUrlCode(), createdById: user.id, inviteeEmail: email }))
+    const [updated] = await tx
+      .update(partnerListEntries)
+      .set({ email, invitedAt: new Date() })
+      .where(eq(partnerListEntries.id, found.id))
+      .returning()
+    if (!updated) throw new Error('entry update returned nothing')
+    return { entry: updated, code: created }
+  })
+
+  const email = entry.email ?? ''
+  const urlCode = code.urlCode ?? code.code
+  await ctx.mailer.send(
+    invitationEmail({
+      productName: ctx.productName,
+      inviterName: `${user.firstName} ${user.lastName}`,
+      inviteeFirstName: entry.firstName,
+      to: email,
+      link: inviteLink(ctx.baseUrl, urlCode, {
+        firstName: entry.firstName,
+        lastName: entry.lastName,
+        email,
+      }),
+    }),
+  )
+  return {
+    code: code.code,
+    urlCode,
+    success: true,
+    message: invitationSentMessage(email),
+    entry: toEntry(entry),
+  }
+}
+
+// An invitation link is good while its code is unused: matched on the 7-digit code, or on the
+// URL code without regard to case (as sign-up does).
+export async function validateInviteCode(db: DbOrTx, given: string): Promise<InviteValidation> {
+  const [found] = await db
+    .select({ code: signupCodes.code })
+    .from(signupCodes)
+    .where(
+      and(
+        or(eq(signupCodes.code, given), sql`lower(${signupCodes.urlCode}) = ${given.toLowerCase()}`),
+        isNull(signupCodes.userId),
+        isNull(signupCodes.usedAt),
+      ),
+    )
+    .limit(1)
+  if (!found) throw new AppError('not_found', INVALID_OR_EXPIRED_INVITE)
+  return { valid: true, code: found.code }
+}
