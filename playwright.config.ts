@@ -56,6 +56,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       E2E: 'true',
+      // Journeys sign up this address to get an admin.
+      ADMIN_EMAIL: 'admin@e2e.picklematch.test',
       // Every browser of the run comes from one address: per-address limits would trip.
       RATE_LIMIT_FACTOR: '50',
     },

@@ -1,0 +1,117 @@
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  request as playwrightRequest,
+} from '@playwright/test'
+
+// Helpers for journeys: players are made through the real API (sign-up, the confirmation
+// link from the development mailbox), so a journey spends its time on what it tests.
+
+export interface Player {
+  email: string
+  password: string
+  firstName: string
+  lastName: string
+}
+
+let counter = 0
+export const uniqueEmail = (name: string) =>
+  `${name.toLowerCase()}-${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 5)}@example.com`
+
+// State changes need the app's own Origin (the server refuses cross-site requests).
+export const appOrigin = `http://localhost:${process.env.E2E_PORT ?? 3100}`
+const headers = { origin: appOrigin }
+
+// The newest link containing `path` in the development mailbox for the address.
+export async function linkFromMailbox(request: APIRequestContext, email: string, path: string) {
+  let link: string | undefined
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`)
+      const messages = (await res.json()) as Array<{ links: string[] }>
+      link = messages.flatMap((m) => m.links).find((l) => l.includes(path))
+      return link
+    })
+    .toBeTruthy()
+  return link!
+}
+
+// A confirmed player, made in a request context of its own (confirming signs in, and that
+// session must not replace the caller's).
+export async function createPlayer(
+  overrides: Partial<Player> & {
+    gender?: 'male' | 'female'
+    duprRating?: number
+    selfRating?: number
+    birthdate?: string
+    zipCode?: string
+    signupCode?: string
+  } = {},
+): Promise<Player> {
+  const firstName = overrides.firstName ?? 'Pat'
+  const player: Player = {
+    firstName,
+    lastName: overrides.lastName ?? `Player${Math.random().toString(36).slice(2, 7)}`,
+    email: overrides.email ?? uniqueEmail(firstName),
+    password: overrides.password ?? 'pickle-pass-1',
+  }
+  const request = await playwrightRequest.newContext({ baseURL: appOrigin })
+  const signUp = await request.post('/api/auth/sign-up', {
+    headers,
+    data: {
+      ...player,
+      gender: overrides.gender ?? 'female',
+      duprRating: overrides.duprRating ?? 3.5,
+      selfRating: overrides.selfRating ?? 3.5,
+      birthdate: overrides.birthdate ?? '1990-06-15',
+      zipCode: overrides.zipCode ?? '85004',
+      consent: true,
+      ...(overrides.signupCode ? { signupCode: overrides.signupCode } : {}),
+    },
+  })
+  expect(signUp.status(), await signUp.text()).toBe(201)
+  const link = await linkFromMailbox(request, player.email, '/email-confirmation')
+  const token = new URL(link).searchParams.get('token')
+  const confirmed = await request.post('/api/auth/confirm-email', { headers, data: { token } })
+  expect(confirmed.status(), await confirmed.text()).toBe(200)
+  await request.dispose()
+  return player
+}
+
+// Signs the browser context in through the API: its pages share the session cookie.
+export async function signInContext(context: BrowserContext, player: Player) {
+  const res = await context.request.post('/api/auth/sign-in', {
+    headers,
+    data: { email: player.email, password: player.password },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
+export async function currentUserId(context: BrowserContext) {
+  const res = await context.request.get('/api/auth/session')
+  const body = (await res.json()) as { user: { id: string } | null }
+  if (!body.user) throw new Error('this browser context is not signed in')
+  return body.user.id
+}
+
+// Two signed-in contexts become friends through the connections API.
+export async function befriend(a: BrowserContext, b: BrowserContext) {
+  const receiverId = await currentUserId(b)
+  const sent = await a.request.post('/api/connections/friend-requests', { headers, data: { receiverId } })
+  expect(sent.status(), await sent.text()).toBe(201)
+  const { id } = (await sent.json()) as { id: string }
+  const accepted = await b.request.post(`/api/connections/${id}/accept`, { headers })
+  expect(accepted.status(), await accepted.text()).toBe(200)
+}
+
+// An open PlayDate created through the API by `creator` with `partner` (already friends).
+export async function createPlayDate(creator: BrowserContext, partner: BrowserContext, description: string) {
+  const partnerId = await currentUserId(partner)
+  const res = await creator.request.post('/api/play-dates', {
+    headers,
+    data: { type: 'challenge', state: 'AZ', regions: ['east_valley'], partnerId, amount: 30, description },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  return ((await res.json()) as { id: string }).id
+}
