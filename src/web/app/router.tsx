@@ -32,6 +32,12 @@ const publicPages: PageRoute[] = [
     title: 'Email Confirmation',
   },
   { path: '/reset-password', page: () => import('./routes/reset-password'), title: 'Reset Password' },
+  // Signed-out visitors go to /signin and come back (the page sends them).
+  {
+    path: '/playdates/:id/apply',
+    page: () => import('./routes/play-dates-apply'),
+    title: 'Apply to PlayDate',
+  },
 ]
 
 // Signed-out visitors only; a signed-in user goes to /dashboard (or the router-state returnTo).
@@ -52,6 +58,24 @@ const signedInPages: PageRoute[] = [
   { path: '/training', page: () => import('./routes/training'), title: 'Train with Friends' },
   { path: '/profile', page: () => import('./routes/profile-settings'), title: 'Profile Settings' },
   { path: '/ai-referee', page: () => import('./routes/ai-referee'), title: 'AI Referee' },
+  { path: '/playdates', page: () => import('./routes/play-dates'), title: 'PlayDates' },
+  { path: '/playdates/:id', page: () => import('./routes/play-dates-detail'), title: 'PlayDate' },
+  { path: '/create-playdate', page: () => import('./routes/create-playdate'), title: 'Create PlayDate' },
+  {
+    path: '/create-playdate/state',
+    page: () => import('./routes/create-playdate-state'),
+    title: 'Select State',
+  },
+  {
+    path: '/create-playdate/region',
+    page: () => import('./routes/create-playdate-region'),
+    title: 'Select Region',
+  },
+  {
+    path: '/create-playdate/details',
+    page: () => import('./routes/create-playdate-details'),
+    title: 'PlayDate Details',
+  },
 ]
 
 // Admins only; other players see 'Access Denied' and go to /dashboard, signed-out visitors to /.

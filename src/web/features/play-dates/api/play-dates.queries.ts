@@ -1,0 +1,159 @@
+import {
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
+import type {
+  ChatMessage,
+  CreatePlayDateInput,
+  PlayDateDetail,
+  PlayDatePage,
+  PlayDateTab,
+  PlayerSummary,
+} from '../../../../domain/play-dates/play-date.schema'
+import { api } from '../../../lib/api-client'
+import { latestMessageTime, mergeMessages } from '../lib/chat-messages'
+
+export type PartnerOption = PlayerSummary & { isRegularPartner: boolean }
+
+export interface PlayDateListFilter {
+  tab: PlayDateTab
+  minRating?: number
+  maxRating?: number
+}
+
+export const PLAY_DATE_PAGE_SIZE = 10
+// Without the live stream the chat asks for new messages this often.
+export const CHAT_POLL_MS = 3000
+
+export const playDateKeys = {
+  all: ['play-dates'] as const,
+  lists: () => [...playDateKeys.all, 'list'] as const,
+  list: (filter: PlayDateListFilter) => [...playDateKeys.lists(), filter] as const,
+  partnerOptions: () => [...playDateKeys.all, 'partner-options'] as const,
+  detail: (id: string) => [...playDateKeys.all, 'detail', id] as const,
+  messages: (id: string) => [...playDateKeys.all, 'messages', id] as const,
+}
+
+const path = (id: string) => `/play-dates/${encodeURIComponent(id)}`
+
+export function usePartnerOptions({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: playDateKeys.partnerOptions(),
+    queryFn: async () => (await api.get<{ items: PartnerOption[] }>('/play-dates/partner-options')).items,
+    enabled,
+  })
+}
+
+// One tab of the list, page after page ('Load more').
+export function usePlayDates(filter: PlayDateListFilter) {
+  return useInfiniteQuery({
+    queryKey: playDateKeys.list(filter),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<PlayDatePage>('/play-dates', {
+        query: { ...filter, page: pageParam, pageSize: PLAY_DATE_PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  })
+}
+
+export function usePlayDate(id: string) {
+  return useQuery({
+    queryKey: playDateKeys.detail(id),
+    queryFn: ({ signal }) => api.get<PlayDateDetail>(path(id), { signal }),
+    // A 403 or 404 will not change by asking again.
+    retry: false,
+  })
+}
+
+// After a change to one PlayDate: its detail is the answer, every list may have moved.
+function settle(queryClient: QueryClient, detail: PlayDateDetail) {
+  queryClient.setQueryData(playDateKeys.detail(detail.id), detail)
+  return queryClient.invalidateQueries({ queryKey: playDateKeys.lists() })
+}
+
+export function useCreatePlayDate() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: CreatePlayDateInput) => api.post<PlayDateDetail>('/play-dates', input),
+    onSuccess: (detail) => settle(queryClient, detail),
+  })
+}
+
+export function useApplyToPlayDate(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (partnerId: string) =>
+      api.post<{ id: string; status: string }>(`${path(id)}/requests`, { partnerId }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: playDateKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: playDateKeys.lists() }),
+      ]),
+  })
+}
+
+export type RequestAnswer = 'accept' | 'decline' | 'withdraw'
+
+export function useAnswerRequest() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ requestId, answer }: { requestId: string; answer: RequestAnswer }) =>
+      api.post<PlayDateDetail>(`/play-dates/requests/${encodeURIComponent(requestId)}/${answer}`),
+    onSuccess: (detail) => settle(queryClient, detail),
+  })
+}
+
+export function useChangePlayDateStatus(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (change: 'cancel' | 'complete') => api.post<PlayDateDetail>(`${path(id)}/${change}`),
+    onSuccess: (detail) => settle(queryClient, detail),
+  })
+}
+
+// The chat, oldest first. The first fetch loads the latest page; later ones ask only for what
+// came after the newest message held and merge it in. Live events refetch it at once (see
+// usePlayDateLive); the poll is the fallback for when the event stream is down.
+export function useChatMessages(id: string) {
+  const queryClient = useQueryClient()
+  return useQuery({
+    queryKey: playDateKeys.messages(id),
+    queryFn: async ({ signal }) => {
+      const held = queryClient.getQueryData<ChatMessage[]>(playDateKeys.messages(id)) ?? []
+      const after = latestMessageTime(held)
+      const { items } = await api.get<{ items: ChatMessage[] }>(`${path(id)}/messages`, {
+        query: { after },
+        signal,
+      })
+      return mergeMessages(held, items)
+    },
+    refetchInterval: CHAT_POLL_MS,
+    // Only whole merged lists are stored, so a poll never loses a message it already showed.
+    structuralSharing: false,
+  })
+}
+
+export function useSendMessage(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (content: string) => api.post<ChatMessage>(`${path(id)}/messages`, { content }),
+    onSuccess: (message) =>
+      queryClient.setQueryData<ChatMessage[]>(playDateKeys.messages(id), (held = []) =>
+        mergeMessages(held, [message]),
+      ),
+  })
+}
+
+// Something about this PlayDate changed elsewhere (an event from the server): fetch it again.
+export function refreshPlayDate(queryClient: QueryClient, id: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: playDateKeys.detail(id) }),
+    queryClient.invalidateQueries({ queryKey: playDateKeys.messages(id) }),
+    queryClient.invalidateQueries({ queryKey: playDateKeys.lists() }),
+  ])
+}

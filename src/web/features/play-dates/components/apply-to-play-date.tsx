@@ -1,0 +1,190 @@
+import { ArrowLeft, Send } from 'lucide-react'
+import { useEffect, useId, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { typeDescription } from '../../../../domain/play-dates/play-date.schema'
+import { formatPayment } from '../../../../domain/play-dates/play-date.rules'
+import { Button } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { PageLoading, Spinner } from '../../../components/ui/spinner'
+import { isApiError } from '../../../lib/api-client'
+import { useApplyToPlayDate, usePartnerOptions, usePlayDate } from '../api/play-dates.queries'
+import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
+import { isMissing, PlayDateNotFound } from './play-date-details'
+import { PartnerPicker } from './partner-picker'
+import { TeamRoster } from './team-roster'
+
+export const applyMessages = {
+  selectFriend: 'Please select a friend',
+  alreadyApplied: 'You or your partner have already applied for this PlayDate',
+  noLongerAvailable: 'This PlayDate is no longer available',
+  failed: 'Error submitting application. Please try again.',
+  submitted: 'Application submitted successfully',
+  loadFailed: 'Error loading data',
+  friendsFailed: 'Error loading friends',
+} as const
+
+// What the player is told when the server refuses an application, and whether the PlayDate
+// is gone for good (then the page returns to the list).
+export function describeApplyError(error: unknown): { message: string; gone: boolean } {
+  if (!isApiError(error)) return { message: applyMessages.failed, gone: false }
+  if (error.code === 'not_found' || error.message === applyMessages.noLongerAvailable) {
+    return { message: applyMessages.noLongerAvailable, gone: true }
+  }
+  if (error.message === applyMessages.alreadyApplied || error.message === applyMessages.selectFriend) {
+    return { message: error.message, gone: false }
+  }
+  // Refusals the server words for the player (applying to one's own PlayDate, say).
+  if (error.code === 'conflict' || error.code === 'invalid') return { message: error.message, gone: false }
+  return { message: applyMessages.failed, gone: false }
+}
+
+export function ApplyToPlayDate({ id }: { id: string }) {
+  const navigate = useNavigate()
+  const query = usePlayDate(id)
+  const partners = usePartnerOptions()
+  const apply = useApplyToPlayDate(id)
+  const [partnerId, setPartnerId] = useState<string>()
+  const hintId = useId()
+
+  const loadError = query.error
+  useEffect(() => {
+    if (!loadError || isMissing(loadError) || (isApiError(loadError) && loadError.code === 'forbidden'))
+      return
+    toast.error(applyMessages.loadFailed, { id: `apply-${id}` })
+    void navigate('/playdates', { replace: true })
+  }, [loadError, id, navigate])
+
+  const closed = query.data !== undefined && query.data.status !== 'open'
+  useEffect(() => {
+    if (!closed) return
+    toast.error(applyMessages.noLongerAvailable, { id: `apply-${id}` })
+    void navigate('/playdates', { replace: true })
+  }, [closed, id, navigate])
+
+  useEffect(() => {
+    if (partners.isError) toast.error(applyMessages.friendsFailed, { id: 'partner-options' })
+  }, [partners.isError])
+
+  if (query.isPending) return <PageLoading />
+  if (query.isError) {
+    return isMissing(query.error) || (isApiError(query.error) && query.error.code === 'forbidden') ? (
+      <PlayDateNotFound detail="This PlayDate doesn't exist or you don't have access." />
+    ) : (
+      <PageLoading />
+    )
+  }
+  const playDate = query.data
+  if (closed) return <PageLoading />
+  const team = playDate.creatorTeam
+  const creatorTeamIds = new Map(
+    [team.captain, team.partner].filter((p) => p !== null).map((p) => [p.id, 'Already on this PlayDate']),
+  )
+  const options = partners.data ?? []
+  const chosen = options.find((o) => o.id === partnerId && !creatorTeamIds.has(o.id))
+  const blocked = playDate.viewer.isCreatorTeam
+    ? 'This is your own PlayDate: you cannot apply to it.'
+    : playDate.viewer.myRequest
+      ? applyMessages.alreadyApplied
+      : null
+
+  const submit = () => {
+    if (!chosen) {
+      toast.error(applyMessages.selectFriend)
+      return
+    }
+    apply.mutate(chosen.id, {
+      onSuccess: () => {
+        toast.success(applyMessages.submitted)
+        void navigate(`/playdates/${id}`)
+      },
+      onError: (error) => {
+        const { message, gone } = describeApplyError(error)
+        toast.error(message)
+        if (gone) void navigate('/playdates')
+      },
+    })
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 sm:gap-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Apply to PlayDate</h1>
+        <p className="mt-1 text-slate-600">
+          Pick the friend who plays with you, then submit your application.
+        </p>
+      </header>
+      <Card>
+        <div className="flex flex-wrap items-center gap-2">
+          <TypeChip type={playDate.type} />
+          <StatusBadge status={playDate.status} />
+        </div>
+        <h2 className="mt-2 text-lg font-bold text-slate-900">{typeDescription(playDate.type)}</h2>
+        <p className="mt-1 text-xl font-bold text-brand-800">
+          {formatPayment(playDate.paymentPerHourMin, playDate.paymentPerHourMax)}
+        </p>
+        <div className="mt-2">
+          <LocationChips state={playDate.state} regions={playDate.regions} />
+        </div>
+        <h3 className="mt-4 font-semibold text-slate-900">Creator Team</h3>
+        <TeamRoster team={team} tags={['Creator', 'Partner']} />
+      </Card>
+      <Card>
+        <h2 className="mb-3 text-lg font-bold text-slate-900">Your Partner</h2>
+        {blocked ? (
+          <p role="status" className="rounded-xl bg-amber-50 p-4 text-amber-900">
+            {blocked}{' '}
+            <Link to={`/playdates/${id}`} className="font-semibold underline underline-offset-2">
+              View the PlayDate
+            </Link>
+          </p>
+        ) : partners.isPending ? (
+          <p role="status" className="flex items-center gap-2 text-slate-700">
+            <Spinner /> Loading friends...
+          </p>
+        ) : partners.isError ? (
+          <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
+            <p className="font-semibold">{applyMessages.friendsFailed}</p>
+            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void partners.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        ) : (
+          <PartnerPicker
+            label="Friends"
+            options={options}
+            selectedId={chosen?.id}
+            onChange={setPartnerId}
+            requirement="You need at least one friend to apply to a PlayDate"
+            unavailable={creatorTeamIds}
+          />
+        )}
+        {!blocked && options.length > 0 && !chosen ? (
+          <p id={hintId} className="mt-3 text-sm text-slate-600">
+            {applyMessages.selectFriend}
+          </p>
+        ) : null}
+      </Card>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Button variant="secondary" onClick={() => void navigate('/playdates')} disabled={apply.isPending}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Cancel
+        </Button>
+        <Button
+          size="lg"
+          onClick={submit}
+          disabled={!chosen || apply.isPending || options.length === 0 || blocked !== null}
+          aria-busy={apply.isPending || undefined}
+          aria-describedby={!chosen ? hintId : undefined}
+        >
+          {apply.isPending ? (
+            <Spinner className="size-5 text-white" />
+          ) : (
+            <Send aria-hidden="true" className="size-4" />
+          )}
+          Submit Application
+        </Button>
+      </div>
+    </div>
+  )
+}

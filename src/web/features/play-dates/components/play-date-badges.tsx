@@ -1,0 +1,56 @@
+import { MapPin } from 'lucide-react'
+import {
+  type PlayDateStatus,
+  type PlayDateType,
+  regionLabel,
+  stateName,
+  typeLabel,
+} from '../../../../domain/play-dates/play-date.schema'
+import { statusLabel } from '../../../../domain/play-dates/play-date.rules'
+import { statusTone } from '../lib/play-date-view'
+
+export function StatusBadge({ status }: { status: PlayDateStatus }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTone(status)}`}
+    >
+      <span className="sr-only">Status: </span>
+      {statusLabel(status)}
+    </span>
+  )
+}
+
+export function TypeChip({ type }: { type: PlayDateType }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-md px-2 py-0.5 text-xs font-bold tracking-wide uppercase ${
+        type === 'challenge' ? 'bg-amber-100 text-amber-900' : 'bg-violet-100 text-violet-900'
+      }`}
+    >
+      <span className="sr-only">Type: </span>
+      {typeLabel(type)}
+    </span>
+  )
+}
+
+// The state name, then one chip per region (the first is the primary region).
+export function LocationChips({ state, regions }: { state: string; regions: readonly string[] }) {
+  return (
+    <div className="flex flex-wrap items-center gap-1.5">
+      <span className="inline-flex items-center gap-1 text-sm font-medium text-slate-700">
+        <MapPin aria-hidden="true" className="size-4 text-slate-500" />
+        {stateName(state)}
+      </span>
+      <ul className="flex flex-wrap gap-1.5" aria-label="Regions">
+        {regions.map((region) => (
+          <li
+            key={region}
+            className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-800 ring-1 ring-slate-200 ring-inset"
+          >
+            {regionLabel(region)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,49 @@
+import { ChevronRight, Users } from 'lucide-react'
+import { Link } from 'react-router'
+import type { PlayDateSummary } from '../../../../domain/play-dates/play-date.schema'
+import { formatPayment } from '../../../../domain/play-dates/play-date.rules'
+import { formatRating, fullName, requestCountLabel } from '../lib/play-date-view'
+import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
+
+// One PlayDate in a list; the title links to its page and the link covers the card.
+export function PlayDateCard({ playDate }: { playDate: PlayDateSummary }) {
+  const team = playDate.creatorTeam
+  const names = [team.captain, team.partner]
+    .filter((p) => p !== null)
+    .map(fullName)
+    .join(' & ')
+  return (
+    <article className="relative flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-slate-300 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700 sm:p-5">
+      <div className="flex items-center justify-between gap-2">
+        <TypeChip type={playDate.type} />
+        <StatusBadge status={playDate.status} />
+      </div>
+      <div>
+        <h3 className="text-lg font-bold text-slate-900">
+          <Link
+            to={`/playdates/${playDate.id}`}
+            className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
+          >
+            {names}
+          </Link>
+        </h3>
+        <p className="text-sm text-slate-600">
+          Team DUPR <span className="font-semibold text-slate-900">{formatRating(team.averageDupr)}</span>
+        </p>
+      </div>
+      <LocationChips state={playDate.state} regions={playDate.regions} />
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
+        <p className="text-lg font-bold text-brand-800">
+          {formatPayment(playDate.paymentPerHourMin, playDate.paymentPerHourMax)}
+        </p>
+        {playDate.status === 'open' ? (
+          <p className="inline-flex items-center gap-1 text-sm text-slate-700">
+            <Users aria-hidden="true" className="size-4" />
+            {requestCountLabel(playDate.requestCount)}
+          </p>
+        ) : null}
+        <ChevronRight aria-hidden="true" className="size-5 text-slate-400" />
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,348 @@
+import { ArrowLeft, CalendarCheck, Send, XCircle } from 'lucide-react'
+import { type ReactNode, useEffect, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import {
+  type PlayDateDetail,
+  type PlayDateRequestView,
+  typeDescription,
+} from '../../../../domain/play-dates/play-date.schema'
+import { formatPayment } from '../../../../domain/play-dates/play-date.rules'
+import { Button, ButtonLink } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { ConfirmDialog } from '../../../components/ui/dialog'
+import { PageLoading } from '../../../components/ui/spinner'
+import { isApiError } from '../../../lib/api-client'
+import {
+  type RequestAnswer,
+  useAnswerRequest,
+  useChangePlayDateStatus,
+  usePlayDate,
+} from '../api/play-dates.queries'
+import { fullName } from '../lib/play-date-view'
+import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
+import { PlayDateChat } from './play-date-chat'
+import { TeamRoster } from './team-roster'
+
+export const NOT_AUTHORIZED = 'Not authorized to view this PlayDate'
+
+// A missing PlayDate (or an id that cannot be one) is answered 404 or 400.
+export const isMissing = (error: unknown) =>
+  isApiError(error) && (error.code === 'not_found' || error.code === 'invalid')
+
+export function PlayDateNotFound({ detail }: { detail: string }) {
+  return (
+    <section aria-labelledby="play-date-not-found" className="mx-auto max-w-lg py-12 text-center">
+      <h1 id="play-date-not-found" className="text-2xl font-bold text-slate-900">
+        PlayDate Not Found
+      </h1>
+      <p className="mt-2 text-slate-600">{detail}</p>
+      <ButtonLink to="/playdates" variant="secondary" className="mt-6">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to PlayDates
+      </ButtonLink>
+    </section>
+  )
+}
+
+type Pending =
+  { kind: 'accept' | 'decline' | 'withdraw'; request: PlayDateRequestView } | { kind: 'cancel' | 'complete' }
+
+const teamNames = (request: PlayDateRequestView) =>
+  [request.team.captain, request.team.partner]
+    .filter((p) => p !== null)
+    .map(fullName)
+    .join(' & ')
+
+const confirmations: Record<Pending['kind'], { title: string; confirm: string; tone: 'danger' | 'primary' }> =
+  {
+    accept: { title: 'Accept this application?', confirm: 'Accept', tone: 'primary' },
+    decline: { title: 'Decline this application?', confirm: 'Decline', tone: 'danger' },
+    withdraw: { title: 'Withdraw your application?', confirm: 'Withdraw', tone: 'danger' },
+    cancel: { title: 'Cancel PlayDate?', confirm: 'Cancel PlayDate', tone: 'danger' },
+    complete: { title: 'Mark as played?', confirm: 'Mark as played', tone: 'primary' },
+  }
+
+const answered: Record<RequestAnswer, string> = {
+  accept: 'Application accepted: you are matched',
+  decline: 'Application declined',
+  withdraw: 'Application withdrawn',
+}
+
+function confirmMessage(pending: Pending) {
+  switch (pending.kind) {
+    case 'accept':
+      return `You will play ${teamNames(pending.request)}. Every other application will be declined.`
+    case 'decline':
+      return `${teamNames(pending.request)} will be told that their application was declined.`
+    case 'withdraw':
+      return 'Your team leaves this PlayDate. You can apply again while it is open.'
+    case 'cancel':
+      return 'Pending applications will be declined. This cannot be undone.'
+    case 'complete':
+      return 'The PlayDate moves to History for all four players.'
+  }
+}
+
+// The page of one PlayDate: both teams, where and for how much, the actions the viewer may
+// take, the applications (creator team) or the viewer's own, and the chat once matched.
+export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string }) {
+  const query = usePlayDate(id)
+  const navigate = useNavigate()
+  const location = useLocation()
+  const answer = useAnswerRequest()
+  const change = useChangePlayDateStatus(id)
+  const [pending, setPending] = useState<Pending | null>(null)
+
+  const error = query.error
+  useEffect(() => {
+    if (!error || isMissing(error)) return
+    const forbidden = isApiError(error) && error.code === 'forbidden'
+    toast.error(forbidden ? NOT_AUTHORIZED : 'Error loading PlayDate', { id: `play-date-${id}` })
+    void navigate('/playdates', { replace: true })
+  }, [error, id, navigate])
+
+  if (query.isPending) return <PageLoading />
+  if (query.isError) {
+    return isMissing(query.error) ? (
+      <PlayDateNotFound detail="The requested PlayDate could not be loaded." />
+    ) : (
+      <PageLoading />
+    )
+  }
+  const playDate = query.data
+  const { viewer } = playDate
+  const isBusy = answer.isPending || change.isPending
+
+  const goBack = () => {
+    // Back where the player came from, or to the list when this page was opened directly.
+    if (location.key !== 'default') void navigate(-1)
+    else void navigate('/playdates')
+  }
+
+  const confirm = () => {
+    if (!pending) return
+    if (pending.kind === 'cancel') {
+      change.mutate('cancel', {
+        onSuccess: () => {
+          toast.success('PlayDate cancelled successfully')
+          void navigate('/playdates')
+        },
+        onError: () => {
+          toast.error('Error cancelling PlayDate')
+        },
+        onSettled: () => setPending(null),
+      })
+    } else if (pending.kind === 'complete') {
+      change.mutate('complete', {
+        onSuccess: () => {
+          toast.success('PlayDate marked as played')
+        },
+        onError: (failure) => {
+          toast.error(failure.message)
+          void query.refetch()
+        },
+        onSettled: () => setPending(null),
+      })
+    } else if ('request' in pending) {
+      const kind = pending.kind
+      answer.mutate(
+        { requestId: pending.request.id, answer: kind },
+        {
+          onSuccess: () => {
+            toast.success(answered[kind])
+          },
+          onError: (failure) => {
+            toast.error(failure.message)
+            void query.refetch()
+          },
+          onSettled: () => setPending(null),
+        },
+      )
+    }
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 sm:gap-6">
+      <div>
+        <Button variant="ghost" size="sm" onClick={goBack} className="-ml-3">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back
+        </Button>
+      </div>
+      <header className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <TypeChip type={playDate.type} />
+          <StatusBadge status={playDate.status} />
+        </div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {typeDescription(playDate.type)}
+        </h1>
+        <p className="text-sm text-slate-600">
+          Created{' '}
+          <time dateTime={playDate.createdAt}>{new Date(playDate.createdAt).toLocaleDateString()}</time>
+        </p>
+      </header>
+
+      <Actions
+        playDate={playDate}
+        disabled={isBusy}
+        onCancel={() => setPending({ kind: 'cancel' })}
+        onComplete={() => setPending({ kind: 'complete' })}
+      />
+
+      <div className="grid gap-4 md:grid-cols-2 sm:gap-6">
+        <Section title="Creator Team">
+          <TeamRoster team={playDate.creatorTeam} tags={['Creator', 'Partner']} />
+        </Section>
+        {playDate.respondingTeam ? (
+          <Section title="Responding Team">
+            <TeamRoster team={playDate.respondingTeam} tags={['Captain', 'Partner']} />
+          </Section>
+        ) : null}
+        <Section title="Details">
+          <dl className="flex flex-col gap-3">
+            <div>
+              <dt className="text-sm font-medium text-slate-600">Location</dt>
+              <dd className="mt-1">
+                <LocationChips state={playDate.state} regions={playDate.regions} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-medium text-slate-600">Price</dt>
+              <dd className="mt-1">
+                <span className="text-xl font-bold text-brand-800">
+                  {formatPayment(playDate.paymentPerHourMin, playDate.paymentPerHourMax)}
+                </span>{' '}
+                <span className="text-sm text-slate-600">
+                  {playDate.type === 'challenge'
+                    ? 'paid by the creator team to the responding team'
+                    : 'paid by the responding team to the creator team'}
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-medium text-slate-600">Description</dt>
+              <dd className="mt-1 break-words whitespace-pre-line text-slate-900">{playDate.description}</dd>
+            </div>
+            {playDate.cancelledBy ? (
+              <div>
+                <dt className="text-sm font-medium text-slate-600">Cancelled by</dt>
+                <dd className="mt-1 text-slate-900">{fullName(playDate.cancelledBy)}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </Section>
+      </div>
+
+      {viewer.isCreatorTeam && playDate.status === 'open' ? (
+        <Section title="Applications">
+          {playDate.pendingRequests.length === 0 ? (
+            <p className="text-slate-600">No applications yet. Teams that apply show up here.</p>
+          ) : (
+            <ul className="flex flex-col gap-4">
+              {playDate.pendingRequests.map((request) => (
+                <li key={request.id} className="rounded-xl border border-slate-200 p-3 sm:p-4">
+                  <TeamRoster team={request.team} tags={['Captain', 'Partner']} />
+                  <div className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:justify-end">
+                    <Button
+                      variant="secondary"
+                      disabled={isBusy}
+                      onClick={() => setPending({ kind: 'decline', request })}
+                      aria-label={`Decline ${teamNames(request)}`}
+                    >
+                      Decline
+                    </Button>
+                    <Button
+                      disabled={isBusy}
+                      onClick={() => setPending({ kind: 'accept', request })}
+                      aria-label={`Accept ${teamNames(request)}`}
+                    >
+                      Accept
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      ) : null}
+
+      {viewer.myRequest ? (
+        <Section title="Your Application">
+          <p className="mb-2 text-sm text-slate-600">Waiting for the creator team to answer.</p>
+          <TeamRoster team={viewer.myRequest.team} tags={['Captain', 'Partner']} />
+          <div className="mt-3 flex sm:justify-end">
+            <Button
+              variant="secondary"
+              disabled={isBusy}
+              onClick={() => viewer.myRequest && setPending({ kind: 'withdraw', request: viewer.myRequest })}
+            >
+              Withdraw
+            </Button>
+          </div>
+        </Section>
+      ) : null}
+
+      {viewer.canChat ? <PlayDateChat playDateId={playDate.id} viewerId={viewerId} /> : null}
+
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending ? confirmations[pending.kind].title : ''}
+        message={pending ? confirmMessage(pending) : ''}
+        confirmLabel={pending ? confirmations[pending.kind].confirm : 'Confirm'}
+        cancelLabel={pending?.kind === 'cancel' ? 'Keep PlayDate' : 'Cancel'}
+        tone={pending ? confirmations[pending.kind].tone : 'primary'}
+        isPending={isBusy}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      />
+    </div>
+  )
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <h2 className="mb-3 text-lg font-bold text-slate-900">{title}</h2>
+      {children}
+    </Card>
+  )
+}
+
+function Actions({
+  playDate,
+  disabled,
+  onCancel,
+  onComplete,
+}: {
+  playDate: PlayDateDetail
+  disabled: boolean
+  onCancel: () => void
+  onComplete: () => void
+}) {
+  const { viewer } = playDate
+  if (!viewer.canApply && !viewer.canCancel && !viewer.canComplete) return null
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row">
+      {viewer.canApply ? (
+        <ButtonLink to={`/playdates/${playDate.id}/apply`} size="lg">
+          <Send aria-hidden="true" className="size-4" />
+          Apply to this PlayDate
+        </ButtonLink>
+      ) : null}
+      {viewer.canComplete ? (
+        <Button size="lg" onClick={onComplete} disabled={disabled}>
+          <CalendarCheck aria-hidden="true" className="size-4" />
+          Mark as played
+        </Button>
+      ) : null}
+      {viewer.canCancel ? (
+        <Button variant="danger" size="lg" onClick={onCancel} disabled={disabled}>
+          <XCircle aria-hidden="true" className="size-4" />
+          Cancel PlayDate
+        </Button>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,196 @@
+import { CalendarPlus } from 'lucide-react'
+import { type KeyboardEvent, useId, useRef } from 'react'
+import { useSearchParams } from 'react-router'
+import { type PlayDateTab, playDateTabs } from '../../../../domain/play-dates/play-date.schema'
+import { Button, ButtonLink } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import { usePlayDates } from '../api/play-dates.queries'
+import { isFullRatingRange, parseRatingRange } from '../lib/play-date-view'
+import { PlayDateCard } from './play-date-card'
+import { RatingFilter } from './rating-filter'
+
+const tabLabels: Record<PlayDateTab, string> = {
+  mine: 'My PlayDates',
+  available: 'Available',
+  history: 'History',
+}
+
+const emptyStates: Record<PlayDateTab, { title: string; text: string }> = {
+  mine: {
+    title: 'No PlayDates yet',
+    text: 'Create a PlayDate with a friend, or apply to one in Available.',
+  },
+  available: {
+    title: 'No PlayDates available',
+    text: 'No open PlayDates from other players match right now. Check back soon or widen the rating range.',
+  },
+  history: {
+    title: 'No past PlayDates',
+    text: 'PlayDates you played or cancelled show up here.',
+  },
+}
+
+export const parseTab = (value: string | null): PlayDateTab =>
+  playDateTabs.includes(value as PlayDateTab) ? (value as PlayDateTab) : 'mine'
+
+// The three tabs of /playdates. The tab and the rating filter live in the URL (?tab=available
+// &minRating=3&maxRating=5), so Back returns to them and a link can point at them.
+export function PlayDateList() {
+  const [params, setParams] = useSearchParams()
+  const tab = parseTab(params.get('tab'))
+  const range = parseRatingRange(params.get('minRating'), params.get('maxRating'))
+  const baseId = useId()
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
+
+  const selectTab = (next: PlayDateTab, focus = false) => {
+    if (next !== tab) {
+      setParams((current) => {
+        const updated = new URLSearchParams(current)
+        updated.set('tab', next)
+        return updated
+      })
+    }
+    if (focus) tabRefs.current[next]?.focus()
+  }
+
+  const onTabKey = (event: KeyboardEvent) => {
+    const index = playDateTabs.indexOf(tab)
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: playDateTabs.length - 1,
+    }
+    const target = moves[event.key]
+    if (target === undefined) return
+    event.preventDefault()
+    const next = playDateTabs[(target + playDateTabs.length) % playDateTabs.length]
+    if (next) selectTab(next, true)
+  }
+
+  const commitRange = ([min, max]: [number, number]) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current)
+        if (isFullRatingRange([min, max])) {
+          updated.delete('minRating')
+          updated.delete('maxRating')
+        } else {
+          updated.set('minRating', min.toFixed(1))
+          updated.set('maxRating', max.toFixed(1))
+        }
+        return updated
+      },
+      { replace: true },
+    )
+
+  return (
+    <div>
+      <div
+        role="tablist"
+        aria-label="PlayDates"
+        className="grid grid-cols-3 gap-1 rounded-xl bg-slate-200/70 p-1"
+      >
+        {playDateTabs.map((name) => (
+          <button
+            key={name}
+            ref={(element) => {
+              tabRefs.current[name] = element
+            }}
+            id={`${baseId}-tab-${name}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            aria-controls={`${baseId}-panel`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => selectTab(name)}
+            onKeyDown={onTabKey}
+            className={`min-h-11 rounded-lg px-2 text-sm font-semibold transition-colors ${
+              tab === name ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700 hover:bg-white/60'
+            }`}
+          >
+            {tabLabels[name]}
+          </button>
+        ))}
+      </div>
+      <div
+        id={`${baseId}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${baseId}-tab-${tab}`}
+        className="mt-4 flex flex-col gap-4"
+      >
+        {tab === 'available' ? <RatingFilter value={range} onCommit={commitRange} /> : null}
+        <TabContent
+          key={tab}
+          tab={tab}
+          range={tab === 'available' && !isFullRatingRange(range) ? range : undefined}
+        />
+      </div>
+    </div>
+  )
+}
+
+function TabContent({ tab, range }: { tab: PlayDateTab; range: [number, number] | undefined }) {
+  const query = usePlayDates({ tab, minRating: range?.[0], maxRating: range?.[1] })
+  if (query.isPending) {
+    return (
+      <p role="status" className="flex min-h-40 items-center justify-center gap-2 text-slate-700">
+        <Spinner /> Loading PlayDates...
+      </p>
+    )
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="rounded-2xl bg-red-50 p-5 text-red-900">
+        <p className="font-semibold">Error loading PlayDates</p>
+        <p className="text-sm">{query.error.message}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void query.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    )
+  }
+  const items = query.data.pages.flatMap((page) => page.items)
+  const total = query.data.pages[0]?.total ?? 0
+  if (items.length === 0) {
+    const empty = emptyStates[tab]
+    return (
+      <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
+        <p className="text-lg font-semibold text-slate-900">{empty.title}</p>
+        <p className="mt-1 text-slate-600">{empty.text}</p>
+        {tab === 'history' ? null : (
+          <ButtonLink to="/create-playdate" className="mt-4">
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            Create PlayDate
+          </ButtonLink>
+        )}
+      </div>
+    )
+  }
+  return (
+    <>
+      <p className="text-sm text-slate-600" aria-live="polite">
+        Showing {items.length} of {total}
+      </p>
+      <ul className="grid gap-3 md:grid-cols-2">
+        {items.map((playDate) => (
+          <li key={playDate.id}>
+            <PlayDateCard playDate={playDate} />
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <Button
+          variant="secondary"
+          className="self-center"
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+          aria-busy={query.isFetchingNextPage || undefined}
+        >
+          {query.isFetchingNextPage ? <Spinner /> : null}
+          Load more
+        </Button>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,75 @@
+import { Mars, UserRound, Venus } from 'lucide-react'
+import type { PlayerSummary, TeamSummary } from '../../../../domain/play-dates/play-date.schema'
+import { formatRating, fullName } from '../lib/play-date-view'
+
+export function GenderIcon({ gender }: { gender: string }) {
+  const Icon = gender === 'female' ? Venus : gender === 'male' ? Mars : UserRound
+  const label = gender === 'female' ? 'Female' : gender === 'male' ? 'Male' : 'Other'
+  return (
+    <span
+      className={`inline-flex size-8 shrink-0 items-center justify-center rounded-full ${
+        gender === 'female' ? 'bg-pink-100 text-pink-800' : 'bg-sky-100 text-sky-800'
+      }`}
+    >
+      <Icon aria-hidden="true" className="size-4" />
+      <span className="sr-only">{label}</span>
+    </span>
+  )
+}
+
+export function Ratings({ player }: { player: Pick<PlayerSummary, 'duprRating' | 'selfRating'> }) {
+  return (
+    <span className="text-sm text-slate-600">
+      DUPR <span className="font-semibold text-slate-900">{formatRating(player.duprRating)}</span>
+      <span aria-hidden="true"> · </span>
+      <span className="sr-only">, </span>
+      Self <span className="font-semibold text-slate-900">{formatRating(player.selfRating)}</span>
+    </span>
+  )
+}
+
+function PlayerRow({ player, tag }: { player: PlayerSummary; tag: string }) {
+  return (
+    <li className="flex items-center gap-3 py-2">
+      <GenderIcon gender={player.gender} />
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-x-2 font-semibold text-slate-900">
+          <span className="truncate">{fullName(player)}</span>
+          <span className="rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200 ring-inset">
+            {tag}
+          </span>
+        </p>
+        <Ratings player={player} />
+      </div>
+    </li>
+  )
+}
+
+// A two-player team with its averages. `tags` name the roles: Creator / Partner for the
+// creator team, Captain / Partner for a responding team.
+export function TeamRoster({
+  team,
+  tags,
+}: {
+  team: TeamSummary
+  tags: readonly [captain: string, partner: string]
+}) {
+  return (
+    <div>
+      <ul className="divide-y divide-slate-100">
+        <PlayerRow player={team.captain} tag={tags[0]} />
+        {team.partner ? <PlayerRow player={team.partner} tag={tags[1]} /> : null}
+      </ul>
+      <dl className="mt-2 grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 text-sm">
+        <div>
+          <dt className="text-slate-600">Team DUPR</dt>
+          <dd className="text-base font-bold text-slate-900">{formatRating(team.averageDupr)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Team Self</dt>
+          <dd className="text-base font-bold text-slate-900">{formatRating(team.averageSelf)}</dd>
+        </div>
+      </dl>
+    </div>
+  )
+}

@@ -1,0 +1,237 @@
+import { useId, useState } from 'react'
+import { Navigate, useNavigate, useSearchParams } from 'react-router'
+import { toast } from 'sonner'
+import {
+  AMOUNT_STEP,
+  DESCRIPTION_MAX,
+  regionLabel,
+  stateName,
+  typeLabel,
+} from '../../../../domain/play-dates/play-date.schema'
+import { formatPayment } from '../../../../domain/play-dates/play-date.rules'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import { useCreatePlayDate, usePartnerOptions } from '../api/play-dates.queries'
+import { fullName } from '../lib/play-date-view'
+import {
+  amountNote,
+  amountOrDefault,
+  amountTitle,
+  type DetailsStep,
+  firstMissingDetailsStep,
+  parseAmount,
+  parseDetailsStep,
+  WIZARD_PATHS,
+} from '../lib/wizard-draft'
+import { PartnerPicker } from './partner-picker'
+import { WizardFrame } from './wizard-frame'
+import { useMissingStep } from './wizard-steps'
+
+const subSteps: Record<DetailsStep, { number: number; name: string }> = {
+  partner: { number: 1, name: 'Partner' },
+  amount: { number: 2, name: 'Amount' },
+  description: { number: 3, name: 'Description' },
+}
+
+// The last step, in three parts (partner, amount, description); the part is in the URL
+// (?step=amount) so the browser's Back button walks through them too.
+export function DetailsStepPage() {
+  const { draft, update, cancel, finish, redirect } = useMissingStep('details')
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const asked = parseDetailsStep(params.get('step'))
+  const step = firstMissingDetailsStep(draft, asked)
+  const partners = usePartnerOptions()
+  const create = useCreatePlayDate()
+  const [partnerId, setPartnerId] = useState(draft.partnerId)
+  const [amount, setAmount] = useState(amountOrDefault(draft))
+  const [description, setDescription] = useState(draft.description ?? '')
+  const ids = {
+    partnerHint: useId(),
+    amount: useId(),
+    amountNote: useId(),
+    description: useId(),
+    counter: useId(),
+  }
+
+  if (redirect) return redirect
+  if (step !== asked) return <Navigate to={`${WIZARD_PATHS.details}?step=${step}`} replace />
+  const type = draft.type ?? 'challenge'
+  const goTo = (next: DetailsStep) => void navigate(`${WIZARD_PATHS.details}?step=${next}`)
+  const options = partners.data ?? []
+  // A partner chosen earlier who is no longer a friend is no choice at all.
+  const chosen = partners.data ? options.find((o) => o.id === partnerId) : undefined
+  if (step !== 'partner' && partners.data && !chosen) {
+    return <Navigate to={`${WIZARD_PATHS.details}?step=partner`} replace />
+  }
+
+  const submit = () => {
+    if (!chosen || !draft.type || !draft.state || !draft.regions) return
+    create.mutate(
+      {
+        type: draft.type,
+        state: draft.state,
+        regions: draft.regions,
+        partnerId: chosen.id,
+        amount,
+        description: description.trim(),
+      },
+      {
+        onSuccess: () => {
+          toast.success('PlayDate created successfully')
+          finish()
+        },
+        onError: (error) => {
+          toast.error(error.message)
+        },
+      },
+    )
+  }
+
+  const frame = {
+    step: 4,
+    title: 'PlayDate Details',
+    subtitle: `Part ${subSteps[step].number} of 3: ${subSteps[step].name}`,
+    onCancel: cancel,
+  }
+
+  if (step === 'partner') {
+    return (
+      <WizardFrame
+        {...frame}
+        onBack={() => {
+          update({ partnerId })
+          void navigate(WIZARD_PATHS.region)
+        }}
+        nextLabel="Next"
+        nextDisabled={!chosen}
+        nextHint={{ id: ids.partnerHint, text: 'Choose a partner to continue' }}
+        onNext={() => {
+          update({ partnerId: chosen?.id })
+          goTo('amount')
+        }}
+      >
+        <h2 className="mb-3 text-lg font-bold text-slate-900">Choose Your Partner</h2>
+        {partners.isPending ? (
+          <p role="status" className="flex items-center gap-2 text-slate-700">
+            <Spinner /> Loading friends...
+          </p>
+        ) : partners.isError ? (
+          <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
+            <p className="font-semibold">Error loading friends</p>
+            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void partners.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        ) : (
+          <PartnerPicker
+            label="Friends"
+            options={options}
+            selectedId={chosen?.id}
+            onChange={setPartnerId}
+            requirement="You need at least one friend to create a PlayDate"
+          />
+        )}
+      </WizardFrame>
+    )
+  }
+
+  if (step === 'amount') {
+    return (
+      <WizardFrame
+        {...frame}
+        onBack={() => {
+          update({ amount })
+          goTo('partner')
+        }}
+        nextLabel="Next"
+        nextDisabled={amount <= 0}
+        nextHint={{ id: `${ids.amount}-hint`, text: 'Enter an amount above $0' }}
+        onNext={() => {
+          update({ amount })
+          goTo('description')
+        }}
+      >
+        <label htmlFor={ids.amount} className="block text-lg font-bold text-slate-900">
+          {amountTitle(type)}
+        </label>
+        <div className="relative mt-3 max-w-48">
+          <span
+            aria-hidden="true"
+            className="absolute inset-y-0 left-3 flex items-center text-lg text-slate-500"
+          >
+            $
+          </span>
+          <input
+            id={ids.amount}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={AMOUNT_STEP}
+            value={amount}
+            onChange={(event) => setAmount(parseAmount(event.target.value))}
+            aria-describedby={ids.amountNote}
+            className="block min-h-12 w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-7 text-lg font-semibold text-slate-900 shadow-sm focus-visible:border-brand-700"
+          />
+        </div>
+        <p id={ids.amountNote} className="mt-3 text-sm text-slate-600">
+          {amountNote(type)} Whole dollars per hour.
+        </p>
+      </WizardFrame>
+    )
+  }
+
+  const remaining = DESCRIPTION_MAX - description.length
+  return (
+    <WizardFrame
+      {...frame}
+      onBack={() => {
+        update({ description })
+        goTo('amount')
+      }}
+      nextLabel="Create PlayDate"
+      nextDisabled={description.trim().length === 0 || !chosen}
+      nextHint={{ id: `${ids.description}-hint`, text: 'Add a description to create your PlayDate' }}
+      busy={create.isPending}
+      onNext={submit}
+    >
+      <label htmlFor={ids.description} className="block text-lg font-bold text-slate-900">
+        Description
+      </label>
+      <p className="mt-1 text-sm text-slate-600">
+        Tell the other team about your level, when you can play and anything else that helps.
+      </p>
+      <textarea
+        id={ids.description}
+        value={description}
+        maxLength={DESCRIPTION_MAX}
+        rows={5}
+        onChange={(event) => {
+          setDescription(event.target.value)
+          update({ description: event.target.value })
+        }}
+        aria-describedby={ids.counter}
+        className="mt-3 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus-visible:border-brand-700"
+      />
+      <p id={ids.counter} className="mt-1 text-right text-sm text-slate-600">
+        {description.length}/{DESCRIPTION_MAX}
+        <span className="sr-only"> characters, {remaining} left</span>
+      </p>
+      <div className="mt-4 rounded-xl bg-slate-50 p-4 text-sm">
+        <h3 className="font-semibold text-slate-900">Your PlayDate</h3>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">
+          <dt className="font-medium">Type</dt>
+          <dd>{typeLabel(type)}</dd>
+          <dt className="font-medium">Where</dt>
+          <dd>
+            {stateName(draft.state ?? '')}: {(draft.regions ?? []).map(regionLabel).join(', ')}
+          </dd>
+          <dt className="font-medium">Partner</dt>
+          <dd>{chosen ? fullName(chosen) : '...'}</dd>
+          <dt className="font-medium">Amount</dt>
+          <dd>{formatPayment(amount, amount)}</dd>
+        </dl>
+      </div>
+    </WizardFrame>
+  )
+}

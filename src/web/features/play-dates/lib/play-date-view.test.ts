@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { formatRating, isFullRatingRange, parseRatingRange, requestCountLabel } from './play-date-view'
+
+describe('PlayDate wording', () => {
+  it('says request or requests by the count', () => {
+    expect(requestCountLabel(0)).toBe('0 pending requests')
+    expect(requestCountLabel(1)).toBe('1 pending request')
+    expect(requestCountLabel(3)).toBe('3 pending requests')
+  })
+
+  it('shows ratings to two decimals', () => {
+    expect(formatRating(3.5)).toBe('3.50')
+    expect(formatRating(4.125)).toBe('4.13')
+  })
+})
+
+describe('the rating filter in the URL', () => {
+  it('defaults to the whole range', () => {
+    expect(parseRatingRange(null, null)).toEqual([2, 7])
+    expect(isFullRatingRange(parseRatingRange(null, null))).toBe(true)
+  })
+
+  it('keeps values inside 2 to 7 and never lets the minimum pass the maximum', () => {
+    expect(parseRatingRange('3.5', '5')).toEqual([3.5, 5])
+    expect(parseRatingRange('1', '9')).toEqual([2, 7])
+    expect(parseRatingRange('6', '4')).toEqual([4, 6])
+    expect(parseRatingRange('abc', '4.04')).toEqual([2, 4])
+    expect(isFullRatingRange([2, 6.5])).toBe(false)
+  })
+})

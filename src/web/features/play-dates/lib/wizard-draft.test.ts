@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import {
+  amountNote,
+  amountTitle,
+  firstMissingDetailsStep,
+  firstMissingStep,
+  initialRegions,
+  parseAmount,
+  parseDetailsStep,
+  readDraft,
+  toggleRegion,
+  WIZARD_STORAGE_KEY,
+  writeDraft,
+} from './wizard-draft'
+
+function memoryStorage() {
+  const items = new Map<string, string>()
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  }
+}
+
+describe('the Create PlayDate wizard draft', () => {
+  it('sends a deep link to the first step whose choice is missing', () => {
+    expect(firstMissingStep({}, 'details')).toBe('type')
+    expect(firstMissingStep({ type: 'earn' }, 'region')).toBe('state')
+    expect(firstMissingStep({ type: 'earn', state: 'AZ' }, 'details')).toBe('region')
+    expect(firstMissingStep({ type: 'earn', state: 'AZ', regions: [] }, 'details')).toBe('region')
+    expect(firstMissingStep({ type: 'earn', state: 'AZ', regions: ['tucson'] }, 'details')).toBeUndefined()
+    expect(firstMissingStep({}, 'type')).toBeUndefined()
+  })
+
+  it('does not accept regions of another state', () => {
+    expect(firstMissingStep({ type: 'challenge', state: 'TX', regions: ['tucson'] }, 'details')).toBe(
+      'region',
+    )
+    expect(
+      firstMissingStep({ type: 'challenge', state: 'TX', regions: ['statewide'] }, 'details'),
+    ).toBeUndefined()
+  })
+
+  it('asks for the partner before the amount and the amount before the description', () => {
+    expect(firstMissingDetailsStep({}, 'description')).toBe('partner')
+    expect(firstMissingDetailsStep({ partnerId: 'p' }, 'description')).toBe('amount')
+    expect(firstMissingDetailsStep({ partnerId: 'p', amount: 0 }, 'description')).toBe('amount')
+    expect(firstMissingDetailsStep({ partnerId: 'p', amount: 30 }, 'description')).toBe('description')
+    expect(firstMissingDetailsStep({ partnerId: 'p' }, 'amount')).toBe('amount')
+    expect(parseDetailsStep('amount')).toBe('amount')
+    expect(parseDetailsStep('nonsense')).toBe('partner')
+    expect(parseDetailsStep(null)).toBe('partner')
+  })
+
+  it('turns the amount into whole dollars and anything else into 0', () => {
+    expect(parseAmount('25')).toBe(25)
+    expect(parseAmount('32.9')).toBe(32)
+    expect(parseAmount('')).toBe(0)
+    expect(parseAmount('abc')).toBe(0)
+    expect(parseAmount('-10')).toBe(0)
+  })
+
+  it('preselects Statewide outside Arizona and keeps the first picked region first', () => {
+    expect(initialRegions('AZ')).toEqual([])
+    expect(initialRegions('FL')).toEqual(['statewide'])
+    expect(toggleRegion(['tucson'], 'yuma')).toEqual(['tucson', 'yuma'])
+    expect(toggleRegion(['tucson', 'yuma'], 'tucson')).toEqual(['yuma'])
+  })
+
+  it('words the amount for paying and for earning', () => {
+    expect(amountTitle('challenge')).toBe('Amount to Pay (per hour)')
+    expect(amountTitle('earn')).toBe('Amount to Earn (per hour)')
+    expect(amountNote('challenge')).toContain('you and your partner pay')
+    expect(amountNote('earn')).toContain('pays you and your partner')
+  })
+
+  it('survives a reload through storage and is forgotten when emptied', () => {
+    const storage = memoryStorage()
+    writeDraft(storage, { type: 'earn', state: 'UT', regions: ['statewide'], amount: 40 })
+    expect(readDraft(storage)).toEqual({ type: 'earn', state: 'UT', regions: ['statewide'], amount: 40 })
+    writeDraft(storage, {})
+    expect(storage.items.has(WIZARD_STORAGE_KEY)).toBe(false)
+    expect(readDraft(storage)).toEqual({})
+  })
+
+  it('ignores a stored draft that is damaged or of another shape', () => {
+    const storage = memoryStorage()
+    storage.setItem(WIZARD_STORAGE_KEY, '{not json')
+    expect(readDraft(storage)).toEqual({})
+    storage.setItem(WIZARD_STORAGE_KEY, JSON.stringify({ type: 'teach', state: 'NY' }))
+    expect(readDraft(storage)).toEqual({})
+    expect(readDraft(undefined)).toEqual({})
+  })
+})

@@ -1,0 +1,119 @@
+import { z } from 'zod'
+import {
+  DEFAULT_AMOUNT,
+  DEFAULT_STATE,
+  DESCRIPTION_MAX,
+  type PlayDateType,
+  regionsOf,
+  STATEWIDE,
+  stateCodes,
+  type StateCode,
+} from '../../../../domain/play-dates/play-date.schema'
+
+// What the Create PlayDate wizard has gathered so far. A field is set once its step was
+// confirmed with Continue or Next, so a later step can tell which choices are missing.
+export const wizardDraft = z.object({
+  type: z.enum(['challenge', 'earn']).optional(),
+  state: z.enum(stateCodes).optional(),
+  regions: z.array(z.string()).optional(),
+  partnerId: z.string().optional(),
+  amount: z.number().int().min(0).optional(),
+  description: z.string().max(DESCRIPTION_MAX).optional(),
+})
+export type WizardDraft = z.infer<typeof wizardDraft>
+
+export const WIZARD_PATHS = {
+  type: '/create-playdate',
+  state: '/create-playdate/state',
+  region: '/create-playdate/region',
+  details: '/create-playdate/details',
+} as const
+export type WizardStep = keyof typeof WIZARD_PATHS
+
+export const detailsSteps = ['partner', 'amount', 'description'] as const
+export type DetailsStep = (typeof detailsSteps)[number]
+
+const stepOrder: WizardStep[] = ['type', 'state', 'region', 'details']
+
+export const hasValidRegions = (draft: WizardDraft) => {
+  if (!draft.state || !draft.regions || draft.regions.length === 0) return false
+  const allowed = new Set(regionsOf(draft.state).map((r) => r.key))
+  return draft.regions.every((r) => allowed.has(r))
+}
+
+// The first step whose choice is missing; undefined when every step before `step` is done.
+export function firstMissingStep(draft: WizardDraft, step: WizardStep): WizardStep | undefined {
+  const done: Record<WizardStep, boolean> = {
+    type: draft.type !== undefined,
+    state: draft.state !== undefined,
+    region: hasValidRegions(draft),
+    details: false,
+  }
+  for (const earlier of stepOrder.slice(0, stepOrder.indexOf(step))) {
+    if (!done[earlier]) return earlier
+  }
+  return undefined
+}
+
+// Inside the details step: the partner comes before the amount, the amount before the text.
+export function firstMissingDetailsStep(draft: WizardDraft, step: DetailsStep): DetailsStep {
+  if (step !== 'partner' && !draft.partnerId) return 'partner'
+  if (step === 'description' && !((draft.amount ?? 0) > 0)) return 'amount'
+  return step
+}
+
+export const parseDetailsStep = (value: string | null): DetailsStep =>
+  detailsSteps.includes(value as DetailsStep) ? (value as DetailsStep) : 'partner'
+
+// Regions offered first for a state: none picked in Arizona, 'Statewide' elsewhere.
+export const initialRegions = (state: StateCode) => (state === 'AZ' ? [] : [STATEWIDE.key])
+
+export const stateOrDefault = (draft: WizardDraft): StateCode => draft.state ?? DEFAULT_STATE
+
+export const amountOrDefault = (draft: WizardDraft) => draft.amount ?? DEFAULT_AMOUNT
+
+// Whole dollars, never below 0; anything that is not a number becomes 0.
+export function parseAmount(text: string): number {
+  const value = Number(text)
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0) return 0
+  return Math.floor(value)
+}
+
+// Picking a region again removes it; the first picked stays first (it is the primary region).
+export function toggleRegion(regions: readonly string[], key: string): string[] {
+  return regions.includes(key) ? regions.filter((r) => r !== key) : [...regions, key]
+}
+
+export const amountTitle = (type: PlayDateType) =>
+  type === 'challenge' ? 'Amount to Pay (per hour)' : 'Amount to Earn (per hour)'
+
+export const amountNote = (type: PlayDateType) =>
+  type === 'challenge'
+    ? 'This is the total amount you and your partner pay per hour to the other team.'
+    : 'This is the total amount the other team pays you and your partner per hour.'
+
+// ---------------------------------------------------------------------------------------------
+// Kept in sessionStorage: the draft survives a reload of the tab and dies with it.
+// ---------------------------------------------------------------------------------------------
+
+export const WIZARD_STORAGE_KEY = 'picklematch:create-playdate'
+
+export function readDraft(storage: Pick<Storage, 'getItem'> | undefined): WizardDraft {
+  try {
+    const raw = storage?.getItem(WIZARD_STORAGE_KEY)
+    if (!raw) return {}
+    const parsed = wizardDraft.safeParse(JSON.parse(raw))
+    return parsed.success ? parsed.data : {}
+  } catch {
+    return {}
+  }
+}
+
+export function writeDraft(storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined, draft: WizardDraft) {
+  try {
+    if (Object.keys(draft).length === 0) storage?.removeItem(WIZARD_STORAGE_KEY)
+    else storage?.setItem(WIZARD_STORAGE_KEY, JSON.stringify(draft))
+  } catch {
+    // Storage full or blocked (private mode): the wizard still works within the page.
+  }
+}
