@@ -99,6 +99,11 @@ export default function PrivacyPage() {
             token, is not readable by scripts, is sent only to our own site and ends when you sign out or the
             session expires. We use no analytics, advertising or third-party cookies.
           </p>
+          <p>
+            Your browser also remembers your SUPR Builder settings and the players you picked for your team,
+            in its local storage on your device, so they are still there when you come back. They are never
+            sent anywhere.
+          </p>
         </ProseSection>
 
         <ProseSection id="retention" title="How long we keep it">

@@ -39,7 +39,7 @@ function SortHeader({
     <th
       scope="col"
       aria-sort={active ? sort.direction : 'none'}
-      className={`px-2 py-2 text-left ${className}`}
+      className={`px-1 py-2 text-left sm:px-2 ${className}`}
     >
       <button
         type="button"
@@ -158,7 +158,7 @@ export function PlayersTable({
             </caption>
             <thead className="border-b border-slate-200 bg-slate-50">
               <tr>
-                <th scope="col" className="w-12 px-2 py-2 text-left">
+                <th scope="col" className="w-12 px-1 py-2 text-left sm:px-2">
                   <span className="sr-only">On the team</span>
                 </th>
                 <SortHeader
@@ -186,7 +186,7 @@ export function PlayersTable({
                   onSort={(key) => setSort(nextSort(sort, key))}
                   className="text-right"
                 />
-                <th scope="col" className="px-2 py-2 text-right">
+                <th scope="col" className="px-1 py-2 text-right sm:px-2">
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
@@ -197,8 +197,8 @@ export function PlayersTable({
                 const isSelected = selectedIds.includes(player.id)
                 return (
                   <tr key={player.id} className={isSelected ? 'bg-brand-50' : undefined}>
-                    <td className="px-2 py-2">
-                      <label className="inline-flex size-11 cursor-pointer items-center justify-center has-disabled:cursor-not-allowed">
+                    <td className="px-1 py-2 sm:px-2">
+                      <label className="inline-flex size-10 cursor-pointer items-center justify-center has-disabled:cursor-not-allowed">
                         <input
                           type="checkbox"
                           checked={isSelected}
@@ -212,7 +212,10 @@ export function PlayersTable({
                     <td className="hidden px-2 py-2 sm:table-cell">
                       <PlayerAvatar player={player} />
                     </td>
-                    <th scope="row" className="px-2 py-2 text-left font-semibold text-slate-900">
+                    <th
+                      scope="row"
+                      className="px-1 py-2 text-left font-semibold [overflow-wrap:anywhere] text-slate-900 sm:px-2"
+                    >
                       <span className="block">{name}</span>
                       {player.linkedProfile ? (
                         <Link
@@ -232,14 +235,14 @@ export function PlayersTable({
                     <td className="hidden px-2 py-2 text-slate-700 sm:table-cell">
                       {ageGroupLabels[player.ageGroup]}
                     </td>
-                    <td className="px-2 py-2 text-right font-semibold text-slate-900 tabular-nums">
+                    <td className="px-1 py-2 text-right font-semibold text-slate-900 tabular-nums sm:px-2">
                       {formatRating(player.duprRating)}
                     </td>
-                    <td className="px-2 py-2">
+                    <td className="px-1 py-2 sm:px-2">
                       <div className="flex justify-end gap-1">
                         <Link
                           to={`/edit-player/${player.id}`}
-                          className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-950"
+                          className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-950 sm:size-11"
                         >
                           <Pencil aria-hidden="true" className="size-4" />
                           <span className="sr-only">Edit {name}</span>
@@ -247,7 +250,7 @@ export function PlayersTable({
                         <button
                           type="button"
                           onClick={() => onDelete(player)}
-                          className="inline-flex size-11 items-center justify-center rounded-lg text-red-700 hover:bg-red-50 hover:text-red-800"
+                          className="inline-flex size-10 items-center justify-center rounded-lg text-red-700 hover:bg-red-50 hover:text-red-800 sm:size-11"
                         >
                           <Trash2 aria-hidden="true" className="size-4" />
                           <span className="sr-only">Delete {name}</span>

@@ -64,7 +64,7 @@ function TeamSizeChoice({
         {teamSizes.map((size) => (
           <label
             key={size}
-            className="relative inline-flex min-h-9 min-w-16 cursor-pointer items-center justify-center rounded-md px-3 text-sm font-semibold text-slate-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700"
+            className="relative inline-flex min-h-9 min-w-16 cursor-pointer items-center justify-center rounded-md px-3 text-sm font-semibold whitespace-nowrap text-slate-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700"
           >
             <input
               type="radio"
@@ -72,7 +72,8 @@ function TeamSizeChoice({
               value={size}
               checked={value === size}
               onChange={() => onChange(size)}
-              className="sr-only"
+              // Invisible but covering the whole choice, so a tap anywhere on it picks it.
+              className="absolute inset-0 cursor-pointer opacity-0"
             />
             {size} players
           </label>

@@ -1,45 +1,15 @@
 import { useCallback, useEffect, useState } from 'react'
-import {
-  acceptMaxCombinedDupr,
-  defaultTeamSettings,
-  fitSelection,
-  isTeamSize,
-  type TeamSettings,
-  toggleSelection,
-} from '../../../../domain/team-builder/team.rules'
-
-interface BuilderState {
-  settings: TeamSettings
-  selected: string[]
-}
+import { fitSelection, type TeamSettings, toggleSelection } from '../../../../domain/team-builder/team.rules'
+import { type BuilderState, freshBuilderState, parseBuilderState } from '../lib/builder-state'
 
 const storageKey = (userId: string) => `supr-builder:${userId}`
 
-// What was stored is read as untrusted input: every value goes through the same rules as a click.
 function readState(userId: string): BuilderState {
-  const fresh = { settings: defaultTeamSettings, selected: [] }
   try {
-    const raw = window.localStorage.getItem(storageKey(userId))
-    if (!raw) return fresh
-    const stored = JSON.parse(raw) as {
-      settings?: Partial<Record<keyof TeamSettings, unknown>>
-      selected?: unknown
-    }
-    const s = stored.settings ?? {}
-    const teamSize = isTeamSize(s.teamSize) ? s.teamSize : defaultTeamSettings.teamSize
-    const settings: TeamSettings = {
-      maxCombinedDupr:
-        typeof s.maxCombinedDupr === 'number'
-          ? acceptMaxCombinedDupr(defaultTeamSettings.maxCombinedDupr, s.maxCombinedDupr)
-          : defaultTeamSettings.maxCombinedDupr,
-      teamSize,
-      womenReduction: s.womenReduction === true,
-      over50Reduction: s.over50Reduction === true,
-    }
-    const ids = Array.isArray(stored.selected) ? stored.selected.filter((id) => typeof id === 'string') : []
-    return { settings, selected: fitSelection([...new Set(ids)], teamSize) }
+    return parseBuilderState(window.localStorage.getItem(storageKey(userId)))
   } catch {
-    return fresh
+    // Storage can be unavailable (privacy settings): start fresh.
+    return freshBuilderState()
   }
 }
 
