@@ -9,6 +9,7 @@ import {
   evaluateTeam,
   fitSelection,
   formatHundredths,
+  parseMaxCombinedDupr,
   playerMember,
   type TeamMember,
   type TeamSettings,
@@ -62,6 +63,12 @@ describe('maximum combined DUPR', () => {
     [Number.POSITIVE_INFINITY],
   ])('ignores %s and keeps the previous value', (input) => {
     expect(acceptMaxCombinedDupr(12.5, input)).toBe(12.5)
+  })
+
+  it('tells whether a typed value is a cap at all', () => {
+    expect(parseMaxCombinedDupr('12.5')).toBe(12.5)
+    expect(parseMaxCombinedDupr('28.1')).toBeNull()
+    expect(parseMaxCombinedDupr('')).toBeNull()
   })
 
   it('accepts values whose binary form is inexact', () => {

@@ -45,17 +45,20 @@ export function formatHundredths(hundredths: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
 }
 
-// The cap a new input leaves in place: a value from 4 to 28 in steps of 0.1 replaces the
-// current one; anything else (blank, out of range, 9.05) is ignored.
-export function acceptMaxCombinedDupr(current: number, input: string | number): number {
+// A maximum combined DUPR as typed, when it is one: 4 to 28 in steps of 0.1; otherwise null.
+export function parseMaxCombinedDupr(input: string | number): number | null {
   const text = typeof input === 'number' ? String(input) : input.trim()
-  if (text === '') return current
-  const value = Number(text)
-  const hundredths = toHundredths(value)
-  if (hundredths === null || hundredths % 10 !== 0) return current
-  if (hundredths < MAX_COMBINED_DUPR_MIN * 100 || hundredths > MAX_COMBINED_DUPR_MAX * 100) return current
+  if (text === '') return null
+  const hundredths = toHundredths(Number(text))
+  if (hundredths === null || hundredths % 10 !== 0) return null
+  if (hundredths < MAX_COMBINED_DUPR_MIN * 100 || hundredths > MAX_COMBINED_DUPR_MAX * 100) return null
   return hundredths / 100
 }
+
+// The cap a new input leaves in place: an accepted value replaces the current one; anything
+// else (blank, out of range, 9.05) is ignored.
+export const acceptMaxCombinedDupr = (current: number, input: string | number): number =>
+  parseMaxCombinedDupr(input) ?? current
 
 export const isTeamSize = (value: unknown): value is TeamSize => value === 2 || value === 4
 
