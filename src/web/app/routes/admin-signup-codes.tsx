@@ -4,7 +4,7 @@ import { SignupCodes } from '../../features/admin/components/signup-codes'
 
 export default function AdminSignupCodesPage() {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+    <div>
       <Link
         to="/admin"
         className="inline-flex items-center gap-1 font-semibold text-brand-800 hover:underline"

@@ -23,12 +23,12 @@ export default function AdminPage() {
   }
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+    <div>
       <PageHeader title="Admin Dashboard" description="Manage users, signup codes and PlayDates." />
       <div
         role="tablist"
         aria-label="Admin sections"
-        className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200"
+        className="relative mb-6 flex gap-1 overflow-x-auto border-b border-slate-200"
       >
         {tabs.map((tab) => (
           <button

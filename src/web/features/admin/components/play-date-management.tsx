@@ -132,7 +132,7 @@ export function PlayDateManagement() {
         </div>
       </div>
 
-      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
         {list.isPending ? (
           <div role="status" className="flex items-center justify-center gap-2 p-8">
             <Spinner /> Loading...

@@ -35,7 +35,7 @@ export function SignupCodes() {
           <Plus aria-hidden="true" className="size-4" /> Create Code
         </Button>
       </div>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
         {codes.isPending ? (
           <div role="status" className="flex items-center justify-center gap-2 p-8">
             <Spinner /> Loading...

@@ -154,7 +154,7 @@ export function UserManagement() {
         </div>
       ) : null}
 
-      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
         {users.isPending ? (
           <div role="status" className="flex items-center justify-center gap-2 p-8">
             <Spinner /> Loading...
