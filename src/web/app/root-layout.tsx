@@ -4,6 +4,8 @@ import { PublicHeader } from '../components/layout/public-header'
 import { SiteFooter } from '../components/layout/site-footer'
 import { TopNav } from '../components/layout/top-nav'
 import { useSession } from '../features/auth/api/session.queries'
+import { RatingPrompt } from '../features/profiles/components/rating-prompt'
+import { LiveEvents } from '../lib/live-events'
 import { usePageTitle } from '../lib/page-title'
 import { SessionSync } from './session-sync'
 
@@ -58,6 +60,8 @@ export function RootLayout() {
       <SiteFooter user={user} />
       <RouteTitle />
       <SessionSync />
+      {user ? <LiveEvents /> : null}
+      {user ? <RatingPrompt /> : null}
       <ScrollRestoration />
     </div>
   )

@@ -1,0 +1,112 @@
+import { BellOff } from 'lucide-react'
+import { useEffect } from 'react'
+import { useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import {
+  notificationCountText,
+  notificationTarget,
+  type NotificationOutput,
+} from '../../../domain/notifications/notification.schema'
+import { Button } from '../../components/ui/button'
+import { PageHeader } from '../../components/ui/page-header'
+import { PageLoading, Spinner } from '../../components/ui/spinner'
+import {
+  useDismissAllNotifications,
+  useDismissNotification,
+  useMarkNotificationRead,
+  useNotifications,
+} from '../../features/notifications/api/notifications.queries'
+import { NotificationList } from '../../features/notifications/components/notification-list'
+
+export default function NotificationsPage() {
+  const navigate = useNavigate()
+  const query = useNotifications()
+  const markRead = useMarkNotificationRead()
+  const dismiss = useDismissNotification()
+  const dismissAll = useDismissAllNotifications()
+
+  useEffect(() => {
+    if (query.isError) toast.error('Error loading notifications', { id: 'notifications-load' })
+  }, [query.isError])
+
+  const pages = query.data?.pages ?? []
+  const items = pages.flatMap((page) => page.items)
+  const first = pages[0]
+
+  const open = (notification: NotificationOutput) => {
+    if (!notification.read) {
+      markRead.mutate(notification.id, {
+        onError: () => toast.error('Error marking notification as read'),
+      })
+    }
+    const target = notificationTarget(notification)
+    // A friend request opens Player Connections on Received Requests.
+    if (notification.type === 'connection_request') navigate('/connections', { state: { view: 'received' } })
+    else if (target) navigate(target)
+  }
+
+  const dismissOne = (notification: NotificationOutput) =>
+    dismiss.mutate(notification.id, {
+      onSuccess: () => toast.success('Notification dismissed'),
+      onError: () => toast.error('Error dismissing notification'),
+    })
+
+  const dismissEverything = () =>
+    dismissAll.mutate(undefined, {
+      onSuccess: () => toast.success('All notifications dismissed'),
+      onError: () => toast.error('Error dismissing notifications'),
+    })
+
+  return (
+    <>
+      <PageHeader
+        title="Notifications"
+        description={first ? notificationCountText(first.total, first.unreadCount) : undefined}
+        actions={
+          items.length > 0 ? (
+            <Button variant="secondary" onClick={dismissEverything} disabled={dismissAll.isPending}>
+              Dismiss All
+            </Button>
+          ) : null
+        }
+      />
+      {query.isPending ? (
+        <PageLoading label="Loading notifications..." />
+      ) : query.isError && items.length === 0 ? (
+        <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
+          <p className="font-semibold text-red-800">Error loading notifications</p>
+          <Button className="mt-4" variant="secondary" onClick={() => void query.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <BellOff aria-hidden="true" className="size-10 text-slate-400" />
+          <h2 className="mt-3 text-lg font-bold text-slate-900">No notifications</h2>
+          <p className="mt-1 text-slate-600">You&apos;re all caught up!</p>
+        </div>
+      ) : (
+        <>
+          <NotificationList
+            notifications={items}
+            onOpen={open}
+            onDismiss={dismissOne}
+            dismissingId={dismiss.isPending ? dismiss.variables : undefined}
+          />
+          {query.hasNextPage ? (
+            <div className="mt-4 flex justify-center">
+              <Button
+                variant="secondary"
+                onClick={() => void query.fetchNextPage()}
+                disabled={query.isFetchingNextPage}
+              >
+                {query.isFetchingNextPage ? <Spinner className="size-4" /> : null}
+                Load more
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </>
+  )
+}

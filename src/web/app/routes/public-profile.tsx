@@ -1,0 +1,85 @@
+import { Pencil } from 'lucide-react'
+import { useEffect } from 'react'
+import { Navigate, useParams } from 'react-router'
+import { toast } from 'sonner'
+import { ButtonLink } from '../../components/ui/button'
+import { PageLoading } from '../../components/ui/spinner'
+import { useSession } from '../../features/auth/api/session.queries'
+import { RelationshipActions } from '../../features/connections/components/relationship-actions'
+import { usePublicProfile } from '../../features/profiles/api/public-profile.queries'
+import { DebugPanel } from '../../features/profiles/components/debug-panel'
+import { ProfileConnections } from '../../features/profiles/components/profile-connections'
+import { ProfileSummary } from '../../features/profiles/components/profile-summary'
+import { isApiError } from '../../lib/api-client'
+import { config } from '../../lib/config'
+import { useDocumentTitle } from '../../lib/page-title'
+import { NotFoundView } from './not-found'
+
+function ProfileNotFound() {
+  return (
+    <section aria-labelledby="profile-not-found" className="mx-auto max-w-lg py-12 text-center">
+      <h1 id="profile-not-found" className="text-2xl font-bold text-slate-900">
+        Profile Not Found
+      </h1>
+      <p className="mt-2 text-slate-600">This player does not exist, or their account was removed.</p>
+      <div className="mt-6 flex justify-center">
+        <ButtonLink to="/connections" variant="secondary">
+          Go to Player Connections
+        </ButtonLink>
+      </div>
+    </section>
+  )
+}
+
+function ProfileTitle({ firstName, lastName }: { firstName: string; lastName: string }) {
+  useDocumentTitle(`${firstName} ${lastName} | Public Profile`)
+  return null
+}
+
+export default function PublicProfilePage() {
+  const { id = '' } = useParams()
+  const { user } = useSession()
+  const query = usePublicProfile(id)
+  const notFound = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)
+  const failed = query.isError && !notFound && !query.data
+
+  useEffect(() => {
+    if (failed) toast.error('Error loading profile', { id: 'profile-load' })
+  }, [failed])
+
+  if (!id) return <NotFoundView />
+  if (query.isPending) return <PageLoading label="Loading profile..." />
+  if (notFound) return <ProfileNotFound />
+  // Any other failure: back to the dashboard.
+  if (failed || !query.data) return <Navigate to="/dashboard" replace />
+
+  const data = query.data
+  const { profile } = data
+  const isOwn = data.viewer === null
+  const showDebug = config.showDevTools || user?.isAdmin === true
+
+  return (
+    <>
+      <ProfileTitle firstName={profile.firstName} lastName={profile.lastName} />
+      <ProfileSummary
+        profile={profile}
+        actions={
+          isOwn ? (
+            <ButtonLink to="/profile" variant="secondary">
+              <Pencil aria-hidden="true" className="size-4" />
+              Edit Profile
+            </ButtonLink>
+          ) : data.viewer ? (
+            <RelationshipActions player={profile} viewer={data.viewer} />
+          ) : null
+        }
+      />
+      <ProfileConnections
+        connections={data.connections}
+        friendCount={data.friendCount}
+        watchedCount={data.watchedCount}
+      />
+      {showDebug ? <DebugPanel data={data} /> : null}
+    </>
+  )
+}

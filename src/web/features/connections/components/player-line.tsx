@@ -1,0 +1,19 @@
+import { Link } from 'react-router'
+import type { PlayerSummary } from '../../../../domain/connections/connection.schema'
+
+// Name (to the public profile) and both ratings to two decimals.
+export function PlayerLine({ player, headingLevel = 3 }: { player: PlayerSummary; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  return (
+    <div className="min-w-0">
+      <Heading className="truncate font-semibold text-slate-900">
+        <Link to={`/profile/${player.id}`} className="hover:text-brand-800 hover:underline">
+          {player.firstName} {player.lastName}
+        </Link>
+      </Heading>
+      <p className="text-sm text-slate-600">
+        DUPR {player.duprRating.toFixed(2)} · Self {player.selfRating.toFixed(2)}
+      </p>
+    </div>
+  )
+}

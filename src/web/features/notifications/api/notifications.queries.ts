@@ -1,0 +1,37 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { NotificationListOutput } from '../../../../domain/notifications/notification.schema'
+import { api } from '../../../lib/api-client'
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: () => [...notificationKeys.all, 'list'] as const,
+  unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
+}
+
+// Newest first, a page at a time ('Load more' asks for the next).
+export function useNotifications() {
+  return useInfiniteQuery({
+    queryKey: notificationKeys.list(),
+    queryFn: ({ pageParam }) =>
+      api.get<NotificationListOutput>('/notifications', { query: { cursor: pageParam } }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  })
+}
+
+function useNotificationMutation<T>(mutationFn: (value: T) => Promise<unknown>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn,
+    // The list and the badge follow, whatever the outcome.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  })
+}
+
+export const useMarkNotificationRead = () =>
+  useNotificationMutation((id: string) => api.post(`/notifications/${encodeURIComponent(id)}/read`))
+
+export const useDismissNotification = () =>
+  useNotificationMutation((id: string) => api.delete(`/notifications/${encodeURIComponent(id)}`))
+
+export const useDismissAllNotifications = () => useNotificationMutation(() => api.delete('/notifications'))

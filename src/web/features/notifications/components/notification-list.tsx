@@ -1,0 +1,98 @@
+import { Bell, CalendarPlus, UserPlus, X, type LucideIcon } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import type {
+  NotificationOutput,
+  NotificationType,
+} from '../../../../domain/notifications/notification.schema'
+import { formatRelativeTime } from '../../../../domain/notifications/relative-time'
+
+const icons: Record<NotificationType, LucideIcon> = {
+  playdate_created: CalendarPlus,
+  connection_request: UserPlus,
+  other: Bell,
+}
+
+const iconTone: Record<NotificationType, string> = {
+  playdate_created: 'bg-amber-100 text-amber-800',
+  connection_request: 'bg-brand-100 text-brand-800',
+  other: 'bg-slate-100 text-slate-700',
+}
+
+// Relative times move on while the page is open.
+function useNow(intervalMs = 30_000) {
+  const [now, setNow] = useState(() => new Date())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs)
+    return () => clearInterval(timer)
+  }, [intervalMs])
+  return now
+}
+
+export function NotificationList({
+  notifications,
+  onOpen,
+  onDismiss,
+  dismissingId,
+}: {
+  notifications: NotificationOutput[]
+  onOpen: (notification: NotificationOutput) => void
+  onDismiss: (notification: NotificationOutput) => void
+  dismissingId?: string | undefined
+}) {
+  const now = useNow()
+  return (
+    <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      {notifications.map((notification) => {
+        const Icon = icons[notification.type]
+        const unread = !notification.read
+        return (
+          <li
+            key={notification.id}
+            className={`flex items-start gap-2 p-2 sm:p-3 ${unread ? 'bg-brand-50/60' : ''}`}
+            data-unread={unread ? 'true' : undefined}
+          >
+            <button
+              type="button"
+              onClick={() => onOpen(notification)}
+              className="flex min-w-0 flex-1 items-start gap-3 rounded-xl p-2 text-left hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            >
+              <span
+                className={`inline-flex size-10 shrink-0 items-center justify-center rounded-full ${iconTone[notification.type]}`}
+              >
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="flex items-center gap-2">
+                  {unread ? (
+                    <>
+                      <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full bg-brand-600" />
+                      <span className="sr-only">Unread: </span>
+                    </>
+                  ) : null}
+                  <span
+                    className={`break-words ${unread ? 'font-bold text-slate-900' : 'font-semibold text-slate-800'}`}
+                  >
+                    {notification.title}
+                  </span>
+                </span>
+                <span className="mt-0.5 block break-words text-slate-700">{notification.message}</span>
+                <time dateTime={notification.createdAt} className="mt-1 block text-sm text-slate-600">
+                  {formatRelativeTime(notification.createdAt, now)}
+                </time>
+              </span>
+            </button>
+            <button
+              type="button"
+              onClick={() => onDismiss(notification)}
+              disabled={dismissingId === notification.id}
+              className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50"
+            >
+              <X aria-hidden="true" className="size-5" />
+              <span className="sr-only">Dismiss {notification.title}</span>
+            </button>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

@@ -1,0 +1,55 @@
+import { MapPin } from 'lucide-react'
+import type { ReactNode } from 'react'
+import type { PublicProfileOutput } from '../../../../domain/profiles/public-profile.schema'
+
+function Stat({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="rounded-xl bg-slate-50 px-4 py-3">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-xl font-bold text-slate-900">{value}</dd>
+    </div>
+  )
+}
+
+// Name, both ratings to two decimals, the age and the ZIP code.
+export function ProfileSummary({
+  profile,
+  actions,
+}: {
+  profile: PublicProfileOutput['profile']
+  actions?: ReactNode
+}) {
+  const initials = `${profile.firstName[0] ?? ''}${profile.lastName[0] ?? ''}`.toUpperCase()
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex items-center gap-4">
+          <span
+            aria-hidden="true"
+            className="inline-flex size-16 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xl font-bold text-white"
+          >
+            {initials}
+          </span>
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+              {profile.firstName} {profile.lastName}
+            </h1>
+            {profile.zipCode ? (
+              <p className="mt-1 inline-flex items-center gap-1 text-slate-600">
+                <MapPin aria-hidden="true" className="size-4" />
+                <span className="sr-only">ZIP code </span>
+                {profile.zipCode}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      </div>
+      <dl className="mt-5 grid grid-cols-3 gap-2 sm:max-w-md">
+        <Stat label="DUPR" value={profile.duprRating.toFixed(2)} />
+        <Stat label="Self rating" value={profile.selfRating.toFixed(2)} />
+        <Stat label="Age" value={profile.age} />
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,99 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { realtimeEvent, type RealtimeEvent } from '../../domain/realtime/realtime-event'
+
+// The live event stream of the signed-in player (GET /api/events). Events are signals to
+// refetch: each kind marks the queries that show that state as stale, so what is on screen
+// refetches at once and the rest on its next use. After a dropped connection the stream says
+// 'resync' (or, when the browser had to start over, the reopening itself counts as one).
+
+type Listener = (event: RealtimeEvent) => void
+const listeners = new Set<Listener>()
+
+// Query key roots each kind of event makes stale.
+const staleRoots: Record<RealtimeEvent['type'], string[]> = {
+  ready: [],
+  notification: ['notifications'],
+  connection: ['connections', 'public-profile'],
+  playdate: ['play-dates'],
+  resync: ['notifications', 'connections', 'public-profile'],
+  // The server ended the session (pause, sign-out everywhere): the session query finds out.
+  'session-ended': ['auth'],
+}
+
+function invalidate(queryClient: QueryClient, type: RealtimeEvent['type']) {
+  for (const root of staleRoots[type]) void queryClient.invalidateQueries({ queryKey: [root] })
+}
+
+const MAX_RECONNECT_DELAY_MS = 30_000
+
+// Mounted once in the signed-in layout.
+export function LiveEvents() {
+  const queryClient = useQueryClient()
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return
+    let source: EventSource | undefined
+    let retryTimer: ReturnType<typeof setTimeout> | undefined
+    let failures = 0
+    let hasOpened = false
+    let stopped = false
+
+    const connect = () => {
+      source = new EventSource('/api/events', { withCredentials: true })
+      source.onopen = () => {
+        // Anything may have happened while the stream was down.
+        if (hasOpened) invalidate(queryClient, 'resync')
+        hasOpened = true
+        failures = 0
+      }
+      source.onmessage = (message: MessageEvent<string>) => {
+        let event: RealtimeEvent
+        try {
+          event = realtimeEvent.parse(JSON.parse(message.data))
+        } catch {
+          return
+        }
+        invalidate(queryClient, event.type)
+        for (const listener of listeners) listener(event)
+        if (event.type === 'session-ended') {
+          stopped = true
+          source?.close()
+        }
+      }
+      source.onerror = () => {
+        // The browser retries by itself while readyState is CONNECTING; once CLOSED (an error
+        // answer such as a lost session) it has given up, so try again later, more slowly.
+        if (stopped || source?.readyState !== EventSource.CLOSED) return
+        source.close()
+        failures += 1
+        const delay = Math.min(MAX_RECONNECT_DELAY_MS, 1000 * 2 ** Math.min(failures, 5))
+        retryTimer = setTimeout(connect, delay)
+      }
+    }
+
+    connect()
+    return () => {
+      stopped = true
+      clearTimeout(retryTimer)
+      source?.close()
+    }
+  }, [queryClient])
+
+  return null
+}
+
+// Runs `listener` for every live event while the calling component is mounted.
+export function useLiveEvent(listener: Listener) {
+  const latest = useRef(listener)
+  useEffect(() => {
+    latest.current = listener
+  })
+  useEffect(() => {
+    const forward: Listener = (event) => latest.current(event)
+    listeners.add(forward)
+    return () => {
+      listeners.delete(forward)
+    }
+  }, [])
+}
