@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { ageGroupLabels, type Player } from '../../../../domain/team-builder/player.schema'
 import { formatHundredths, toHundredths } from '../../../../domain/team-builder/team.rules'
-import { useDebouncedValue } from '../hooks/use-debounced-value'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import {
   defaultSort,
   filterPlayersByName,

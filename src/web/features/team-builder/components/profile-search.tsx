@@ -9,7 +9,7 @@ import {
 import { formatHundredths, toHundredths } from '../../../../domain/team-builder/team.rules'
 import { Spinner } from '../../../components/ui/spinner'
 import { useProfileSearch } from '../api/players.queries'
-import { useDebouncedValue } from '../hooks/use-debounced-value'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { fullName, PLAYER_SEARCH_DEBOUNCE_MS } from '../lib/players-view'
 import { hintId, inputClass } from './form-field'
 
