@@ -7,6 +7,9 @@ export const realtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification'), unreadCount: z.number().int().min(0) }),
   // A connection of the player was created, answered or removed.
   z.object({ type: z.literal('connection') }),
+  // A PlayDate of the player changed: a chat message, an application, its status. `topic` is
+  // the PlayDate id.
+  z.object({ type: z.literal('playdate'), topic: z.string() }),
   // The player's sessions ended (paused, signed out everywhere): the stream closes after this.
   z.object({ type: z.literal('session-ended') }),
   // The first event of a new stream.

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connections, notifications, playDateRequests, playDates } from '../../db/schema'
+import { openEventStream } from '../../testing/event-stream'
 import { signedInUser } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 
@@ -305,5 +306,50 @@ describe('listing', () => {
     const res = await a.client.get('/api/play-dates/partner-options')
     expect(res.body.items.map((p: { id: string }) => p.id)).toEqual([z.profile.id, b.profile.id])
     expect(res.body.items[0].isRegularPartner).toBe(true)
+  })
+})
+
+describe('live updates', () => {
+  const isAbout = (id: string) => (event: { type: string; topic?: string }) =>
+    event.type === 'playdate' && event.topic === id
+
+  it('tells the creator team about an application and all four players about a chat message', async () => {
+    const { a, b, c, d } = await foursome()
+    const id = await openPlayDate(a, b)
+    const streams = await Promise.all([a, b, c, d].map((p) => openEventStream(t.app, p.token)))
+    const [toA, toB, toC, toD] = streams
+    try {
+      await Promise.all(streams.map((stream) => stream.waitFor((event) => event.type === 'ready')))
+      const applied = await c.client.post(`/api/play-dates/${id}/requests`, { partnerId: d.profile.id })
+      expect(applied.status).toBe(201)
+      await toA!.waitFor(isAbout(id))
+      await toB!.waitFor(isAbout(id))
+
+      expect((await a.client.post(`/api/play-dates/requests/${applied.body.id}/accept`)).status).toBe(200)
+      const seen = streams.map((stream) => stream.events.length)
+      const sent = await d.client.post(`/api/play-dates/${id}/messages`, { content: 'See you Tuesday' })
+      expect(sent.status).toBe(201)
+      await Promise.all(
+        [toA, toB, toC, toD].map((stream, index) => stream!.waitFor(isAbout(id), { from: seen[index] })),
+      )
+    } finally {
+      await Promise.all(streams.map((stream) => stream.close()))
+    }
+  })
+
+  it('sends nothing to players outside the PlayDate', async () => {
+    const { a, b, c, d } = await foursome()
+    const outsider = await player()
+    const id = await openPlayDate(a, b)
+    const stream = await openEventStream(t.app, outsider.token)
+    try {
+      await stream.waitFor((event) => event.type === 'ready')
+      expect(
+        (await c.client.post(`/api/play-dates/${id}/requests`, { partnerId: d.profile.id })).status,
+      ).toBe(201)
+      await expect(stream.waitFor(isAbout(id), { timeoutMs: 500 })).rejects.toThrow('no matching event')
+    } finally {
+      await stream.close()
+    }
   })
 })

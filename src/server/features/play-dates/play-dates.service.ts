@@ -20,6 +20,7 @@ import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, Tx } from '../../db/client'
 import { playDateMessages, playDateRequests, playDates, profiles } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
+import { publishToUsers } from '../../lib/realtime'
 import {
   areFriends,
   creator,
@@ -50,6 +51,13 @@ export const MESSAGES = {
 } as const
 
 type Actor = Pick<SessionUser, 'id' | 'firstName' | 'lastName' | 'isAdmin'>
+
+// Open pages of the PlayDate refetch it (chat, applications, status). Inside the transaction,
+// so the event leaves only if the change commits.
+async function announce(tx: Tx, playDateId: string, players: ReadonlyArray<string | null>) {
+  const userIds = players.filter((p): p is string => Boolean(p))
+  if (userIds.length > 0) await publishToUsers(tx, userIds, { type: 'playdate', topic: playDateId })
+}
 
 const baseSelect = {
   id: playDates.id,
@@ -128,6 +136,7 @@ export async function createPlayDate(db: Db, user: Actor, input: z.output<typeof
       actor: user,
       recipients: [input.partnerId],
     })
+    await announce(tx, created.id, [user.id, input.partnerId])
     return created.id
   })
   return getPlayDate(db, user, id)
@@ -323,6 +332,7 @@ export async function applyToPlayDate(db: Db, user: Actor, id: string, input: z.
         actor: user,
         recipients: creatorTeam.filter((p): p is string => Boolean(p)),
       })
+      await announce(tx, id, [...creatorTeam, ...people])
       return request!
     })
   } catch (error) {
@@ -395,6 +405,13 @@ export async function acceptRequest(db: Db, user: Actor, requestId: string) {
         actor: user,
         recipients: declined.flatMap((d) => [d.requesterId, d.partnerId]),
       })
+      await announce(tx, playDate.id, [
+        playDate.creatorId,
+        playDate.partnerId,
+        request.requesterId,
+        request.requesterPartnerId,
+        ...declined.flatMap((d) => [d.requesterId, d.partnerId]),
+      ])
       return playDate.id
     })
     return getPlayDate(db, user, playDateId)
@@ -418,6 +435,12 @@ export async function declineRequest(db: Db, user: Actor, requestId: string) {
       actor: user,
       recipients: [request.requesterId, request.requesterPartnerId],
     })
+    await announce(tx, playDate.id, [
+      playDate.creatorId,
+      playDate.partnerId,
+      request.requesterId,
+      request.requesterPartnerId,
+    ])
     return playDate.id
   })
   return getPlayDate(db, user, playDateId)
@@ -437,6 +460,12 @@ export async function withdrawRequest(db: Db, user: Actor, requestId: string) {
       actor: user,
       recipients: [playDate.creatorId, playDate.partnerId, mate].filter((p): p is string => Boolean(p)),
     })
+    await announce(tx, playDate.id, [
+      playDate.creatorId,
+      playDate.partnerId,
+      request.requesterId,
+      request.requesterPartnerId,
+    ])
     return playDate.id
   })
   return getPlayDate(db, user, playDateId)
@@ -486,12 +515,14 @@ async function changeStatus(db: Db, user: Actor, id: string, to: PlayDateStatus)
         actor: user,
         recipients: [...creatorTeam, ...pending.flatMap((p) => [p.a, p.b])],
       })
+      await announce(tx, id, [...creatorTeam, ...pending.flatMap((p) => [p.a, p.b])])
     } else {
       await notifyPlayDate(tx, 'completed', {
         playDateId: id,
         actor: user,
         recipients: [...creatorTeam, ...responders],
       })
+      await announce(tx, id, [...creatorTeam, ...responders])
     }
   })
   return getPlayDate(db, user, id)
@@ -558,6 +589,7 @@ export async function sendMessage(db: Db, user: Actor, id: string, input: z.outp
       actor: user,
       recipients: members.filter((m) => m !== user.id),
     })
+    await announce(tx, id, members)
     return {
       id: message.id,
       userId: user.id,
