@@ -179,3 +179,36 @@ test('an unknown profile shows Profile Not Found, and a notification link presel
     await context.close()
   }
 })
+
+test('connections, notifications and a public profile fit a phone screen @phone', async ({ browser }) => {
+  const player = await createPlayer({ firstName: 'Dana' })
+  const friend = await createPlayer({ firstName: 'Eli' })
+  const { context, page } = await openAs(browser, player)
+  const other = await openAs(browser, friend)
+  try {
+    await page.setViewportSize({ width: 375, height: 740 })
+    const friendId = await currentUserId(other.context)
+    await page.goto(`/profile/${friendId}`)
+    await page.getByRole('button', { name: 'Add Friend' }).click()
+    await expect(page.getByText('Request Sent', { exact: true })).toBeVisible()
+    await page.getByRole('button', { name: 'Watch' }).click()
+    await expect(page.getByRole('button', { name: 'Unwatch' })).toBeVisible()
+
+    await other.page.setViewportSize({ width: 375, height: 740 })
+    for (const [target, path] of [
+      [page, '/connections'],
+      [page, `/profile/${friendId}`],
+      [other.page, '/notifications'],
+      [other.page, '/connections?view=received'],
+    ] as const) {
+      await target.goto(path)
+      await expect(target.getByRole('heading', { level: 1 })).toBeVisible()
+      const width = await target.evaluate(() => document.documentElement.scrollWidth)
+      expect(width, path).toBeLessThanOrEqual(375)
+    }
+    await expect(other.page.getByRole('button', { name: /Accept/ })).toBeVisible()
+  } finally {
+    await context.close()
+    await other.context.close()
+  }
+})
