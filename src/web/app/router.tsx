@@ -46,6 +46,7 @@ const signedOutPages: PageRoute[] = [
   { path: '/signin', page: () => import('./routes/sign-in'), title: 'Sign In' },
   { path: '/signup', page: () => import('./routes/sign-in'), title: 'Sign Up' },
   { path: '/forgot-password', page: () => import('./routes/forgot-password'), title: 'Forgot Password' },
+  { path: '/invite/:code?', page: () => import('./routes/invite'), title: 'Partner Invitation' },
 ]
 
 // Signed-in players only; everyone else goes to /.
@@ -58,6 +59,12 @@ const signedInPages: PageRoute[] = [
   { path: '/training', page: () => import('./routes/training'), title: 'Train with Friends' },
   { path: '/profile', page: () => import('./routes/profile-settings'), title: 'Profile Settings' },
   { path: '/ai-referee', page: () => import('./routes/ai-referee'), title: 'AI Referee' },
+  { path: '/partner-lists', page: () => import('./routes/partner-lists'), title: 'Partner Lists' },
+  {
+    path: '/partner-lists/:id',
+    page: () => import('./routes/partner-list-detail'),
+    title: 'Partner List Details',
+  },
   { path: '/profile/:id', page: () => import('./routes/public-profile'), title: 'Public Profile' },
   { path: '/connections', page: () => import('./routes/connections'), title: 'Player Connections' },
   { path: '/notifications', page: () => import('./routes/notifications'), title: 'Notifications' },

@@ -1,0 +1,370 @@
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from '@playwright/test'
+
+const suffix = 'PickleMatch | Level Up Your Match'
+const origin = `http://localhost:${process.env.E2E_PORT ?? 3100}`
+// State changes need the app's own Origin.
+const headers = { origin }
+
+test.beforeEach(({ page }) => {
+  page.on('pageerror', (error) => {
+    throw error
+  })
+})
+
+interface Player {
+  id: string
+  email: string
+  password: string
+  firstName: string
+  lastName: string
+}
+
+const uniqueEmail = (name: string) =>
+  `${name.toLowerCase()}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`
+
+async function mailLinks(request: APIRequestContext, email: string, path: string) {
+  let link: string | undefined
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`)
+      const messages = (await res.json()) as Array<{ links: string[] }>
+      link = messages.flatMap((m) => m.links).find((l) => l.includes(path))
+      return link
+    })
+    .toBeTruthy()
+  return link!
+}
+
+// A confirmed player made through the API, in a request context of its own.
+async function createPlayer(firstName: string, lastName: string): Promise<Player> {
+  const email = uniqueEmail(firstName)
+  const password = 'pickle-pass-1'
+  const request = await playwrightRequest.newContext({ baseURL: origin })
+  const signUp = await request.post('/api/auth/sign-up', {
+    headers,
+    data: {
+      firstName,
+      lastName,
+      email,
+      password,
+      gender: 'female',
+      duprRating: 3.75,
+      selfRating: 4,
+      birthdate: '1990-06-15',
+      zipCode: '85004',
+      consent: true,
+    },
+  })
+  expect(signUp.status(), await signUp.text()).toBe(201)
+  const token = new URL(await mailLinks(request, email, '/email-confirmation')).searchParams.get('token')
+  const confirmed = await request.post('/api/auth/confirm-email', { headers, data: { token } })
+  expect(confirmed.status(), await confirmed.text()).toBe(200)
+  const { user } = (await confirmed.json()) as { user: { id: string } }
+  await request.dispose()
+  return { id: user.id, email, password, firstName, lastName }
+}
+
+async function signIn(context: BrowserContext, player: Player) {
+  const res = await context.request.post('/api/auth/sign-in', {
+    headers,
+    data: { email: player.email, password: player.password },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
+// `a` (signed in in `context`) sends a friend request that `b` accepts.
+async function befriend(context: BrowserContext, b: Player) {
+  const sent = await context.request.post('/api/connections/friend-requests', {
+    headers,
+    data: { receiverId: b.id },
+  })
+  expect(sent.status(), await sent.text()).toBe(201)
+  const { id } = (await sent.json()) as { id: string }
+  const other = await playwrightRequest.newContext({ baseURL: origin })
+  const signedIn = await other.post('/api/auth/sign-in', {
+    headers,
+    data: { email: b.email, password: b.password },
+  })
+  expect(signedIn.status()).toBe(200)
+  const accepted = await other.post(`/api/connections/${id}/accept`, { headers })
+  expect(accepted.status(), await accepted.text()).toBe(200)
+  await other.dispose()
+}
+
+const entries = (page: Page) => page.getByRole('list', { name: 'Partners in order of preference' })
+const entryNames = (page: Page) => entries(page).getByRole('heading', { level: 2 })
+const entryOf = (page: Page, name: string) =>
+  entries(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) })
+const handleOf = (page: Page, name: string) =>
+  page.getByRole('button', { name: new RegExp(`^Reorder ${name},`) })
+
+async function dragTo(page: Page, source: Locator, target: Locator) {
+  const from = (await source.boundingBox())!
+  const to = (await target.boundingBox())!
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+  await page.mouse.down()
+  // Past the activation distance, then in steps to just above the target.
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 3 })
+  await page.mouse.move(to.x + to.width / 2, to.y + 4, { steps: 15 })
+  await page.mouse.up()
+}
+
+async function savedOrder(page: Page) {
+  const id = page.url().split('/').pop()!
+  const res = await page.request.get(`/api/partner-lists/${id}`)
+  const list = (await res.json()) as { entries: Array<{ firstName: string; orderPosition: number }> }
+  return list.entries.map((e) => `${e.orderPosition}:${e.firstName}`)
+}
+
+test('a player keeps a partner list, invites a partner by email, and the partner signs up through the link', async ({
+  page,
+  context,
+  browser,
+}) => {
+  const [owner, friend] = await Promise.all([
+    createPlayer('Olivia', `Owner${Date.now().toString(36)}`),
+    createPlayer('Frank', `Friend${Date.now().toString(36)}`),
+  ])
+  const friendName = `${friend.firstName} ${friend.lastName}`
+  const inviteeEmail = uniqueEmail('riley')
+  await signIn(context, owner)
+
+  // No friends yet: the banner, and no way to create a list.
+  await page.goto('/partner-lists')
+  await expect(page).toHaveTitle(`Partner Lists | ${suffix}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Partner Lists' })).toBeVisible()
+  await expect(page.getByText('You need at least one friend to create a partner list')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Create List' })).toBeDisabled()
+  await expect(page.getByText('No partner lists')).toBeVisible()
+
+  await befriend(context, friend)
+  await page.reload()
+  await expect(page.getByText('You need at least one friend to create a partner list')).toBeHidden()
+
+  // Create a list.
+  await page.getByRole('button', { name: 'Create List' }).click()
+  const createDialog = page.getByRole('dialog', { name: 'Create List' })
+  await createDialog.getByRole('button', { name: 'Create List' }).click()
+  await expect(createDialog.getByText('List name is required')).toBeVisible()
+  await createDialog.getByLabel('List Name').fill('  Spring Open  ')
+  await createDialog.getByRole('button', { name: 'Create List' }).click()
+  await expect(page.getByText('List created successfully')).toBeVisible()
+  await page.getByRole('link', { name: 'Open Spring Open' }).click()
+
+  await expect(page).toHaveURL(/\/partner-lists\/[0-9a-f-]{36}$/)
+  await expect(page).toHaveTitle(`Partner List Details | ${suffix}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Spring Open' })).toBeVisible()
+  await expect(page.getByText('No partners added')).toBeVisible()
+
+  // A friend from the friends list.
+  await page.getByRole('button', { name: 'Add Partner' }).click()
+  let addDialog = page.getByRole('dialog', { name: 'Add Partner' })
+  await expect(addDialog.getByRole('tab', { name: 'Select Friend' })).toHaveAttribute('aria-selected', 'true')
+  await addDialog.getByRole('button', { name: `Add ${friendName}` }).click()
+  await expect(page.getByText('Partner added to list')).toBeVisible()
+  await expect(entryNames(page)).toHaveText([friendName])
+
+  // Now listed: disabled and labelled.
+  await page.getByRole('button', { name: 'Add Partner' }).click()
+  addDialog = page.getByRole('dialog', { name: 'Add Partner' })
+  const listed = addDialog.getByRole('button', { name: `${friendName}: Already in list` })
+  await expect(listed).toBeDisabled()
+  await expect(listed).toHaveText('Already in list')
+
+  // Two people by hand, with the keyboard on the tabs.
+  await addDialog.getByRole('tab', { name: 'Select Friend' }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(addDialog.getByRole('tab', { name: 'Add Manually' })).toHaveAttribute('aria-selected', 'true')
+  await addDialog.getByLabel('First name').fill('Riley')
+  await addDialog.getByRole('button', { name: 'Add Partner' }).click()
+  await expect(addDialog.getByText('Please enter both first and last name')).toBeVisible()
+  await addDialog.getByLabel('Last name').fill('Invitee')
+  await addDialog.getByLabel('Email (optional)').fill('not-an-email')
+  await addDialog.getByRole('button', { name: 'Add Partner' }).click()
+  await expect(addDialog.getByText('Please enter a valid email address')).toBeVisible()
+  await addDialog.getByLabel('Email (optional)').fill(inviteeEmail)
+  await addDialog.getByRole('button', { name: 'Add Partner' }).click()
+  await expect(page.getByText('Partner added to list').first()).toBeVisible()
+  await expect(entryNames(page)).toHaveText([friendName, 'Riley Invitee'])
+
+  await page.getByRole('button', { name: 'Add Partner' }).click()
+  addDialog = page.getByRole('dialog', { name: 'Add Partner' })
+  await addDialog.getByRole('tab', { name: 'Add Manually' }).click()
+  await addDialog.getByLabel('First name').fill('Casey')
+  await addDialog.getByLabel('Last name').fill('Third')
+  await addDialog.getByRole('button', { name: 'Add Partner' }).click()
+  await expect(entryNames(page)).toHaveText([friendName, 'Riley Invitee', 'Casey Third'])
+
+  // Drag with the mouse: Casey to the top (a window tall enough to show the whole list).
+  await page.setViewportSize({ width: 1280, height: 1200 })
+  await dragTo(page, handleOf(page, 'Casey Third'), entryOf(page, friendName))
+  await expect(entryNames(page)).toHaveText(['Casey Third', friendName, 'Riley Invitee'])
+  await expect.poll(() => savedOrder(page)).toEqual(['0:Casey', '1:Frank', '2:Riley'])
+
+  // With the keyboard: Casey down one place.
+  const announcer = page.locator('[id^="DndLiveRegion"]')
+  await handleOf(page, 'Casey Third').focus()
+  await page.keyboard.press('Space')
+  await expect(announcer).toHaveText('Picked up Casey Third, at position 1 of 3.')
+  await page.keyboard.press('ArrowDown')
+  await expect(announcer).toHaveText('Casey Third is over position 2 of 3.')
+  await page.keyboard.press('Space')
+  await expect(announcer).toHaveText('Casey Third dropped at position 2 of 3.')
+  await expect(entryNames(page)).toHaveText([friendName, 'Casey Third', 'Riley Invitee'])
+  await expect.poll(() => savedOrder(page)).toEqual(['0:Frank', '1:Casey', '2:Riley'])
+  await page.reload()
+  await expect(entryNames(page)).toHaveText([friendName, 'Casey Third', 'Riley Invitee'])
+
+  // Status and notes.
+  const friendStatus = page.getByRole('group', { name: `Status of ${friendName}` })
+  await expect(friendStatus.getByRole('button', { name: 'Available?' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await friendStatus.getByRole('button', { name: 'Maybe' }).click()
+  await expect(friendStatus.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true')
+  await page
+    .getByRole('group', { name: 'Status of Casey Third' })
+    .getByRole('button', { name: 'Not interested' })
+    .click()
+  await page.getByRole('button', { name: `Add notes for ${friendName}` }).click()
+  await page.getByLabel(`Notes for ${friendName}`).fill('Strong at the kitchen line')
+  await page.getByRole('button', { name: 'Save notes' }).click()
+  await expect(page.getByText('Notes updated')).toBeVisible()
+  await page.reload()
+  await expect(friendStatus.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(
+    page
+      .getByRole('group', { name: 'Status of Casey Third' })
+      .getByRole('button', { name: 'Not interested' }),
+  ).toHaveAttribute('aria-pressed', 'true')
+  await expect(entryOf(page, friendName).getByText('Strong at the kitchen line')).toBeVisible()
+  // A friend is on the app already: no invitation.
+  await expect(entryOf(page, friendName).getByRole('button', { name: /invite/ })).toHaveCount(0)
+
+  // Without an email, the invitation asks for one.
+  await page.getByRole('button', { name: 'Send invite to Casey Third' }).click()
+  const emailDialog = page.getByRole('dialog', { name: 'Invite Casey Third' })
+  await expect(emailDialog.getByText('No email address available for this partner')).toBeVisible()
+  await emailDialog.getByRole('button', { name: 'Cancel' }).click()
+
+  // Remove Casey.
+  await page.getByRole('button', { name: 'Remove Casey Third' }).click()
+  await expect(page.getByText('Are you sure you want to remove this partner from the list?')).toBeVisible()
+  await page.getByRole('dialog', { name: 'Remove partner' }).getByRole('button', { name: 'Remove' }).click()
+  await expect(page.getByText('Partner removed from list')).toBeVisible()
+  await expect(entryNames(page)).toHaveText([friendName, 'Riley Invitee'])
+
+  // Invite Riley.
+  await page.getByRole('button', { name: 'Send invite to Riley Invitee' }).click()
+  await expect(page.getByText(`Invitation sent to ${inviteeEmail}`)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Resend invite to Riley Invitee' })).toBeVisible()
+  const link = await mailLinks(page.request, inviteeEmail, '/invite/')
+
+  // Riley opens the link in a browser of their own.
+  const visitor = await browser.newContext()
+  const riley = await visitor.newPage()
+  riley.on('pageerror', (error) => {
+    throw error
+  })
+  await riley.goto(link)
+  await expect(riley).toHaveTitle(`Partner Invitation | ${suffix}`)
+  await expect(riley.getByRole('heading', { level: 1, name: 'Partner Invitation' })).toBeVisible()
+  await expect(riley.getByText("Welcome, Riley! You've been invited to join PickleMatch.")).toBeVisible()
+  await expect(riley.getByText(inviteeEmail)).toBeVisible()
+  await expect(riley.getByLabel('First name')).toHaveValue('Riley')
+  await expect(riley.getByLabel('Last name')).toHaveValue('Invitee')
+  await expect(riley.getByLabel('Email')).toHaveValue(inviteeEmail)
+  await expect(riley.getByLabel(/Invite code/)).toHaveValue(/^[1-9][0-9]{6}$/)
+  await riley.getByLabel('Gender').selectOption('female')
+  await riley.getByLabel('DUPR rating').fill('3.6')
+  await riley.getByLabel('Self rating').fill('3.9')
+  await riley.getByLabel('Birthdate').fill('1994-02-11')
+  await riley.getByLabel('ZIP code').fill('85281')
+  await riley.getByLabel('Password').fill('riley-pass-1')
+  await riley.getByLabel(/I agree to the/).check()
+  await riley.getByRole('button', { name: 'Create Account' }).click()
+  await expect(riley).toHaveURL(/\/email-confirmation$/)
+  await riley.goto(await mailLinks(riley.request, inviteeEmail, '/email-confirmation'))
+  await expect(riley).toHaveURL(/\/dashboard$/)
+  await visitor.close()
+
+  // The code is used now: the same link is refused.
+  const later = await browser.newContext()
+  const again = await later.newPage()
+  await again.goto(link)
+  await expect(again.getByRole('alert')).toContainText('Invalid or expired invite code')
+  await again.getByRole('link', { name: 'Return to Home' }).click()
+  await expect(again).toHaveURL(/\/$/)
+  await later.close()
+
+  // The list can be deleted from the lists page.
+  await page.goto('/partner-lists')
+  await page.getByRole('button', { name: 'Delete Spring Open' }).click()
+  await expect(
+    page.getByText('Are you sure you want to delete this list? This action cannot be undone.'),
+  ).toBeVisible()
+  await page.getByRole('dialog', { name: 'Delete list' }).getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('List deleted successfully')).toBeVisible()
+  await expect(page.getByText('No partner lists')).toBeVisible()
+})
+
+test('an invite link without a valid code says so', async ({ page }) => {
+  await page.goto('/invite/not%20valid!')
+  await expect(page.getByRole('alert')).toContainText('Invalid invite code')
+  await page.goto('/invite/nosuchcode123')
+  await expect(page.getByRole('alert')).toContainText('Invalid or expired invite code')
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toBeVisible()
+})
+
+test('on a phone, entries fit the screen and move by touch @phone', async ({ page, context }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'touch journey for the phone project')
+  const [owner, friend] = await Promise.all([
+    createPlayer('Paula', `Phone${Date.now().toString(36)}`),
+    createPlayer('Tom', `Touch${Date.now().toString(36)}`),
+  ])
+  await signIn(context, owner)
+  await befriend(context, friend)
+  const created = await context.request.post('/api/partner-lists', { headers, data: { name: 'Phone list' } })
+  const listId = ((await created.json()) as { id: string }).id
+  for (const firstName of ['Ada', 'Bea', 'Cy']) {
+    const res = await context.request.post(`/api/partner-lists/${listId}/manual-entries`, {
+      headers,
+      data: { firstName, lastName: 'Mobile', email: `${firstName.toLowerCase()}@example.com` },
+    })
+    expect(res.status()).toBe(201)
+  }
+  await page.goto(`/partner-lists/${listId}`)
+  await expect(entryNames(page)).toHaveText(['Ada Mobile', 'Bea Mobile', 'Cy Mobile'])
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+
+  // A finger on Bea's handle, moved up over Ada.
+  await entryOf(page, 'Ada Mobile').scrollIntoViewIfNeeded()
+  const from = (await handleOf(page, 'Bea Mobile').boundingBox())!
+  const to = (await entryOf(page, 'Ada Mobile').boundingBox())!
+  const cdp = await context.newCDPSession(page)
+  const x = from.x + from.width / 2
+  const touch = async (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+    })
+  const startY = from.y + from.height / 2
+  await touch('touchStart', startY)
+  for (let step = 1; step <= 15; step++) {
+    await touch('touchMove', startY + ((to.y + 4 - startY) * step) / 15)
+  }
+  await touch('touchEnd', to.y + 4)
+  await expect(entryNames(page)).toHaveText(['Bea Mobile', 'Ada Mobile', 'Cy Mobile'])
+  await expect.poll(() => savedOrder(page)).toEqual(['0:Bea', '1:Ada', '2:Cy'])
+})

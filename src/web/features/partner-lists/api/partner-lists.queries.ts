@@ -1,0 +1,163 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type {
+  FriendOption,
+  InviteOutput,
+  InviteValidation,
+  ManualEntryInput,
+  PartnerEntry,
+  PartnerListDetail,
+  PartnerListSummary,
+  UpdateEntryInput,
+} from '../../../../domain/partner-lists/partner-list.schema'
+import { api } from '../../../lib/api-client'
+
+export const partnerListKeys = {
+  all: ['partner-lists'] as const,
+  lists: () => [...partnerListKeys.all, 'lists'] as const,
+  list: (id: string) => [...partnerListKeys.all, 'list', id] as const,
+  friends: () => [...partnerListKeys.all, 'friends'] as const,
+  invite: (code: string) => [...partnerListKeys.all, 'invite', code] as const,
+}
+
+const listPath = (id: string) => `/partner-lists/${encodeURIComponent(id)}`
+const entryPath = (listId: string, entryId: string) =>
+  `${listPath(listId)}/entries/${encodeURIComponent(entryId)}`
+
+export function usePartnerLists() {
+  return useQuery({
+    queryKey: partnerListKeys.lists(),
+    queryFn: async () => (await api.get<{ items: PartnerListSummary[] }>('/partner-lists')).items,
+  })
+}
+
+// The player's accepted friends: who can be added, and whether a list may be created at all.
+export function usePartnerListFriends() {
+  return useQuery({
+    queryKey: partnerListKeys.friends(),
+    queryFn: async () => (await api.get<{ items: FriendOption[] }>('/partner-lists/friends')).items,
+    staleTime: 30_000,
+  })
+}
+
+export function useCreatePartnerList() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (name: string) => api.post<PartnerListSummary>('/partner-lists', { name }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerListKeys.lists() }),
+  })
+}
+
+export function useDeletePartnerList() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(listPath(id)),
+    onSuccess: (_result, id) => {
+      queryClient.setQueryData<PartnerListSummary[]>(partnerListKeys.lists(), (lists) =>
+        lists?.filter((list) => list.id !== id),
+      )
+      queryClient.removeQueries({ queryKey: partnerListKeys.list(id) })
+    },
+  })
+}
+
+export function usePartnerList(id: string) {
+  return useQuery({
+    queryKey: partnerListKeys.list(id),
+    queryFn: () => api.get<PartnerListDetail>(listPath(id)),
+  })
+}
+
+// Writes the changed entries into the cached list, in order.
+function useSetEntries(listId: string) {
+  const queryClient = useQueryClient()
+  return (change: (entries: PartnerEntry[]) => PartnerEntry[]) =>
+    queryClient.setQueryData<PartnerListDetail>(partnerListKeys.list(listId), (list) => {
+      if (!list) return list
+      const entries = change(list.entries).sort((a, b) => a.orderPosition - b.orderPosition)
+      return { ...list, entries, entryCount: entries.length }
+    })
+}
+
+const replaceEntry = (entry: PartnerEntry) => (entries: PartnerEntry[]) =>
+  entries.map((e) => (e.id === entry.id ? entry : e))
+
+export function useAddFriendEntry(listId: string) {
+  const queryClient = useQueryClient()
+  const setEntries = useSetEntries(listId)
+  return useMutation({
+    mutationFn: (friendId: string) =>
+      api.post<PartnerEntry>(`${listPath(listId)}/friend-entries`, { friendId }),
+    onSuccess: (entry) => {
+      setEntries((entries) => [...entries, entry])
+      return queryClient.invalidateQueries({ queryKey: partnerListKeys.lists() })
+    },
+  })
+}
+
+export function useAddManualEntry(listId: string) {
+  const queryClient = useQueryClient()
+  const setEntries = useSetEntries(listId)
+  return useMutation({
+    mutationFn: (input: ManualEntryInput) =>
+      api.post<PartnerEntry>(`${listPath(listId)}/manual-entries`, input),
+    onSuccess: (entry) => {
+      setEntries((entries) => [...entries, entry])
+      return queryClient.invalidateQueries({ queryKey: partnerListKeys.lists() })
+    },
+  })
+}
+
+export function useUpdateEntry(listId: string) {
+  const setEntries = useSetEntries(listId)
+  return useMutation({
+    mutationFn: ({ entryId, ...input }: UpdateEntryInput & { entryId: string }) =>
+      api.patch<PartnerEntry>(entryPath(listId, entryId), input),
+    onSuccess: (entry) => setEntries(replaceEntry(entry)),
+  })
+}
+
+export function useRemoveEntry(listId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (entryId: string) => api.delete<void>(entryPath(listId, entryId)),
+    // The server closes the gap: load the new positions.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerListKeys.all }),
+  })
+}
+
+// The new order shows at once; the server's answer replaces it.
+export function useReorderEntries(listId: string) {
+  const queryClient = useQueryClient()
+  const setEntries = useSetEntries(listId)
+  return useMutation({
+    mutationFn: (entryIds: string[]) =>
+      api.put<{ items: PartnerEntry[] }>(`${listPath(listId)}/order`, { entryIds }),
+    onMutate: async (entryIds) => {
+      await queryClient.cancelQueries({ queryKey: partnerListKeys.list(listId) })
+      const position = new Map(entryIds.map((id, index) => [id, index]))
+      setEntries((entries) =>
+        entries.map((e) => ({ ...e, orderPosition: position.get(e.id) ?? e.orderPosition })),
+      )
+    },
+    onSuccess: ({ items }) => setEntries(() => items),
+  })
+}
+
+export function useSendInvite(listId: string) {
+  const setEntries = useSetEntries(listId)
+  return useMutation({
+    mutationFn: ({ entryId, email }: { entryId: string; email?: string | undefined }) =>
+      api.post<InviteOutput>(`${entryPath(listId, entryId)}/invite`, email ? { email } : {}),
+    onSuccess: (sent) => setEntries(replaceEntry(sent.entry)),
+  })
+}
+
+export function useInviteValidation(code: string | null) {
+  return useQuery({
+    queryKey: partnerListKeys.invite(code ?? ''),
+    queryFn: () => api.get<InviteValidation>(`/invites/${encodeURIComponent(code ?? '')}`),
+    enabled: code !== null,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  })
+}

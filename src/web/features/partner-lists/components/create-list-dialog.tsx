@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import {
+  type CreateListFormValues,
+  type CreateListInput,
+  createListInput,
+} from '../../../../domain/partner-lists/partner-list.schema'
+import { Button } from '../../../components/ui/button'
+import { Dialog } from '../../../components/ui/dialog'
+import { isApiError } from '../../../lib/api-client'
+import { useCreatePartnerList } from '../api/partner-lists.queries'
+import { Field } from './field'
+
+// 'Create List': one field, List Name, checked by the same rule as the server.
+export function CreateListDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean
+  onClose: () => void
+  onCreated?: (id: string) => void
+}) {
+  return (
+    <Dialog open={open} title="Create List" onClose={onClose}>
+      {open ? <CreateListForm onClose={onClose} onCreated={onCreated} /> : null}
+    </Dialog>
+  )
+}
+
+function CreateListForm({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void
+  onCreated?: ((id: string) => void) | undefined
+}) {
+  const create = useCreatePartnerList()
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<CreateListFormValues, unknown, CreateListInput>({
+    resolver: zodResolver(createListInput),
+    defaultValues: { name: '' },
+  })
+
+  const onSubmit = handleSubmit(async ({ name }) => {
+    try {
+      const list = await create.mutateAsync(name)
+      toast.success('List created successfully')
+      onClose()
+      onCreated?.(list.id)
+    } catch (error) {
+      const fieldMessage = isApiError(error) ? error.fields?.name : undefined
+      if (fieldMessage) setError('name', { message: fieldMessage }, { shouldFocus: true })
+      toast.error('Error creating list', {
+        description: isApiError(error) && !fieldMessage ? error.message : undefined,
+      })
+    }
+  })
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Create List" className="space-y-4">
+      <Field
+        label="List Name"
+        autoComplete="off"
+        placeholder="e.g. Mixed doubles, spring tournament"
+        maxLength={100}
+        // The dialog opens for this one field.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create List'}
+        </Button>
+      </div>
+    </form>
+  )
+}

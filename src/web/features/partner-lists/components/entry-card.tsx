@@ -1,0 +1,172 @@
+import { GripVertical, Mail, Send, Trash2 } from 'lucide-react'
+import { forwardRef, type CSSProperties, type HTMLAttributes, useState } from 'react'
+import { toast } from 'sonner'
+import type { EntryStatus, PartnerEntry } from '../../../../domain/partner-lists/partner-list.schema'
+import { Button } from '../../../components/ui/button'
+import { isApiError } from '../../../lib/api-client'
+import { useSendInvite, useUpdateEntry } from '../api/partner-lists.queries'
+import { EntryStatusButtons } from './entry-status'
+import { InviteEmailDialog } from './invite-email-dialog'
+import { NotesEditor } from './notes-editor'
+
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+
+export const entryName = (entry: PartnerEntry) => `${entry.firstName} ${entry.lastName}`
+
+export interface EntryCardProps {
+  listId: string
+  entry: PartnerEntry
+  position: number
+  // The drag handle's attributes and listeners, from the sortable list.
+  handleProps: HTMLAttributes<HTMLButtonElement>
+  setHandleRef: (node: HTMLButtonElement | null) => void
+  style?: CSSProperties
+  isDragging?: boolean
+  onRemove: (entry: PartnerEntry) => void
+}
+
+export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function EntryCard(
+  { listId, entry, position, handleProps, setHandleRef, style, isDragging = false, onRemove },
+  ref,
+) {
+  const name = entryName(entry)
+  const update = useUpdateEntry(listId)
+  const invite = useSendInvite(listId)
+  const [askingEmail, setAskingEmail] = useState(false)
+  const isManual = entry.platformUserId === null
+
+  const setStatus = async (status: EntryStatus) => {
+    try {
+      await update.mutateAsync({ entryId: entry.id, status })
+    } catch {
+      toast.error('Error updating status')
+    }
+  }
+
+  const saveNotes = async (notes: string) => {
+    try {
+      await update.mutateAsync({ entryId: entry.id, notes })
+      toast.success('Notes updated')
+      return true
+    } catch {
+      toast.error('Error updating notes')
+      return false
+    }
+  }
+
+  const sendInvite = async (email?: string) => {
+    try {
+      const sent = await invite.mutateAsync({ entryId: entry.id, email })
+      toast.success(sent.message)
+      setAskingEmail(false)
+    } catch (error) {
+      toast.error('Failed to send invitation', {
+        description: isApiError(error) && error.status < 500 && error.status > 0 ? error.message : undefined,
+      })
+    }
+  }
+
+  return (
+    <li
+      ref={ref}
+      style={style}
+      className={`rounded-2xl border bg-white p-4 shadow-sm ${
+        isDragging ? 'relative z-10 border-brand-700 shadow-lg' : 'border-slate-200'
+      }`}
+    >
+      <div className="flex items-start gap-3">
+        <button
+          type="button"
+          ref={setHandleRef}
+          {...handleProps}
+          aria-label={`Reorder ${name}, position ${position} of the list`}
+          className="-ml-1 inline-flex size-11 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 active:cursor-grabbing"
+        >
+          <GripVertical aria-hidden="true" className="size-5" />
+        </button>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+            <span className="text-sm font-bold text-brand-700" aria-hidden="true">
+              {position}.
+            </span>
+            <h2 className="text-base font-bold break-words text-slate-900">{name}</h2>
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                isManual ? 'bg-slate-100 text-slate-700' : 'bg-brand-50 text-brand-900'
+              }`}
+            >
+              {isManual ? 'Added manually' : 'Friend'}
+            </span>
+          </div>
+          {entry.duprRating !== null || entry.selfRating !== null ? (
+            <p className="mt-0.5 text-sm text-slate-600">
+              {entry.duprRating !== null ? `DUPR ${entry.duprRating.toFixed(2)}` : null}
+              {entry.duprRating !== null && entry.selfRating !== null ? ' · ' : null}
+              {entry.selfRating !== null ? `Self ${entry.selfRating.toFixed(2)}` : null}
+            </p>
+          ) : null}
+          {isManual && entry.email ? (
+            <p className="mt-0.5 flex items-center gap-1 text-sm break-all text-slate-600">
+              <Mail aria-hidden="true" className="size-4 shrink-0" />
+              {entry.email}
+              {entry.invitedAt ? (
+                <span className="text-slate-500">
+                  {' '}
+                  · Invited <time dateTime={entry.invitedAt}>{day.format(new Date(entry.invitedAt))}</time>
+                </span>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="shrink-0"
+          onClick={() => onRemove(entry)}
+          aria-label={`Remove ${name}`}
+        >
+          <Trash2 aria-hidden="true" className="size-4 text-red-700" />
+          <span className="hidden sm:inline">Remove</span>
+        </Button>
+      </div>
+
+      <div className="mt-3 space-y-3 sm:pl-12">
+        <EntryStatusButtons
+          name={name}
+          status={entry.status}
+          disabled={update.isPending}
+          onChange={(status) => void setStatus(status)}
+        />
+        <NotesEditor name={name} notes={entry.notes} isSaving={update.isPending} onSave={saveNotes} />
+        {isManual ? (
+          <div>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={invite.isPending}
+              aria-busy={invite.isPending}
+              aria-label={`${entry.invitedAt ? 'Resend invite' : 'Send invite'} to ${name}`}
+              onClick={() => {
+                if (entry.email) void sendInvite()
+                else setAskingEmail(true)
+              }}
+            >
+              <Send aria-hidden="true" className="size-4" />
+              {invite.isPending ? 'Sending...' : entry.invitedAt ? 'Resend invite' : 'Send invite'}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+
+      {isManual ? (
+        <InviteEmailDialog
+          name={name}
+          open={askingEmail}
+          isSending={invite.isPending}
+          onClose={() => setAskingEmail(false)}
+          onSend={(email) => void sendInvite(email)}
+        />
+      ) : null}
+    </li>
+  )
+})
