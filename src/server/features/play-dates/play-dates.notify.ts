@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Tx } from '../../db/client'
 import { notifications } from '../../db/schema'
+import { createNotification } from '../notifications/notifications.service'
 
 export type PlayDateEvent =
   'created' | 'applied' | 'accepted' | 'declined' | 'withdrawn' | 'cancelled' | 'completed' | 'message'
@@ -54,13 +55,14 @@ export async function notifyPlayDate(
     if (targets.length === 0) return
   }
   const name = `${actor.firstName} ${actor.lastName}`
-  await tx.insert(notifications).values(
-    targets.map((userId) => ({
+  // Through the notifications service, so each player's badge follows live.
+  for (const userId of targets) {
+    await createNotification(tx, {
       userId,
-      type: event === 'created' ? ('playdate_created' as const) : ('other' as const),
+      type: event === 'created' ? 'playdate_created' : 'other',
       title: text.title,
       message: text.message(name),
       link,
-    })),
-  )
+    })
+  }
 }

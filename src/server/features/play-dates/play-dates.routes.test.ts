@@ -313,7 +313,7 @@ describe('live updates', () => {
   const isAbout = (id: string) => (event: { type: string; topic?: string }) =>
     event.type === 'playdate' && event.topic === id
 
-  it('tells the creator team about an application and all four players about a chat message', async () => {
+  it('tells the creator team about an application, with their unread count, and all four players about a chat message', async () => {
     const { a, b, c, d } = await foursome()
     const id = await openPlayDate(a, b)
     const streams = await Promise.all([a, b, c, d].map((p) => openEventStream(t.app, p.token)))
@@ -324,6 +324,9 @@ describe('live updates', () => {
       expect(applied.status).toBe(201)
       await toA!.waitFor(isAbout(id))
       await toB!.waitFor(isAbout(id))
+      // The bell follows too: Ana's unread count now holds the application.
+      const badge = await toA!.waitFor((event) => event.type === 'notification')
+      expect(badge.data).toEqual({ type: 'notification', unreadCount: 1 })
 
       expect((await a.client.post(`/api/play-dates/requests/${applied.body.id}/accept`)).status).toBe(200)
       const seen = streams.map((stream) => stream.events.length)
