@@ -117,8 +117,8 @@ export function useChangePlayDateStatus(id: string) {
 }
 
 // The chat, oldest first. The first fetch loads the latest page; later ones ask only for what
-// came after the newest message held and merge it in. Live events refetch it at once (see
-// usePlayDateLive); the poll is the fallback for when the event stream is down.
+// came after the newest message held and merge it in. A live 'playdate' event refetches it at
+// once; the poll is the fallback for when the event stream is down.
 export function useChatMessages(id: string) {
   const queryClient = useQueryClient()
   return useQuery({

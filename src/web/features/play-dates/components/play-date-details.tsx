@@ -19,6 +19,7 @@ import {
   useChangePlayDateStatus,
   usePlayDate,
 } from '../api/play-dates.queries'
+import { usePlayDatesResync } from '../hooks/use-play-dates-live'
 import { fullName } from '../lib/play-date-view'
 import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
 import { PlayDateChat } from './play-date-chat'
@@ -93,6 +94,7 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
   const answer = useAnswerRequest()
   const change = useChangePlayDateStatus(id)
   const [pending, setPending] = useState<Pending | null>(null)
+  usePlayDatesResync()
 
   const error = query.error
   useEffect(() => {
@@ -200,7 +202,7 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
             <TeamRoster team={playDate.respondingTeam} tags={['Captain', 'Partner']} />
           </Section>
         ) : null}
-        <Section title="Details">
+        <Section title="Details" className={playDate.respondingTeam ? 'md:col-span-2' : undefined}>
           <dl className="flex flex-col gap-3">
             <div>
               <dt className="text-sm font-medium text-slate-600">Location</dt>
@@ -301,9 +303,9 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
   )
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
-    <Card>
+    <Card className={className}>
       <h2 className="mb-3 text-lg font-bold text-slate-900">{title}</h2>
       {children}
     </Card>

@@ -5,6 +5,7 @@ import { type PlayDateTab, playDateTabs } from '../../../../domain/play-dates/pl
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { usePlayDates } from '../api/play-dates.queries'
+import { usePlayDatesResync } from '../hooks/use-play-dates-live'
 import { isFullRatingRange, parseRatingRange } from '../lib/play-date-view'
 import { PlayDateCard } from './play-date-card'
 import { RatingFilter } from './rating-filter'
@@ -41,6 +42,7 @@ export function PlayDateList() {
   const range = parseRatingRange(params.get('minRating'), params.get('maxRating'))
   const baseId = useId()
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
+  usePlayDatesResync()
 
   const selectTab = (next: PlayDateTab, focus = false) => {
     if (next !== tab) {
