@@ -11,12 +11,12 @@ import {
   type PlayDateSummary,
 } from '../../../../domain/play-dates/play-date.schema'
 import { ConfirmDialog } from '../../../components/ui/dialog'
-import { Spinner } from '../../../components/ui/spinner'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { useAdminPlayDates, useDeletePlayDate } from '../api/admin.queries'
 import { PlayDateDetailsDialog } from './play-date-details-dialog'
 import { Pagination, SortableHeader } from './sortable-header'
 import { Badge, statusTone } from './status-badge'
+import { TableFrame } from './table-frame'
 import { IconButton, Select } from './controls'
 
 type Sort = NonNullable<AdminPlayDatesQuery['sort']>
@@ -132,25 +132,14 @@ export function PlayDateManagement() {
         </div>
       </div>
 
-      <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        {list.isPending ? (
-          <div role="status" className="flex items-center justify-center gap-2 p-8">
-            <Spinner /> Loading...
-          </div>
-        ) : list.isError ? (
-          <div role="alert" className="p-6 text-center">
-            <p className="text-red-700">Failed to load play dates</p>
-            <button
-              type="button"
-              onClick={() => void list.refetch()}
-              className="mt-3 font-semibold text-brand-800 underline"
-            >
-              Try Again
-            </button>
-          </div>
-        ) : list.data.items.length === 0 ? (
-          <p className="p-8 text-center font-semibold">No play dates found</p>
-        ) : (
+      <TableFrame
+        isPending={list.isPending}
+        error={list.isError ? 'Failed to load play dates' : null}
+        isEmpty={list.data?.items.length === 0}
+        onRetry={() => void list.refetch()}
+        empty={<p className="font-semibold">No play dates found</p>}
+      >
+        {list.data ? (
           <table className="w-full min-w-[900px] text-left text-sm">
             <thead className="bg-slate-50 text-slate-700">
               <tr>
@@ -259,8 +248,8 @@ export function PlayDateManagement() {
               })}
             </tbody>
           </table>
-        )}
-      </div>
+        ) : null}
+      </TableFrame>
       {list.data && list.data.total > 0 ? (
         <Pagination
           page={page}

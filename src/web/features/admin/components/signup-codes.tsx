@@ -3,11 +3,11 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import type { SignupCode } from '../../../../domain/admin/admin.schema'
 import { Button } from '../../../components/ui/button'
-import { Spinner } from '../../../components/ui/spinner'
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard'
 import { useSignupCodes } from '../api/admin.queries'
 import { CreateCodeDialog } from './create-code-dialog'
 import { Badge } from './status-badge'
+import { TableFrame } from './table-frame'
 
 export const signupLink = (urlCode: string) =>
   `${window.location.origin}/signup?code=${encodeURIComponent(urlCode)}`
@@ -35,24 +35,19 @@ export function SignupCodes() {
           <Plus aria-hidden="true" className="size-4" /> Create Code
         </Button>
       </div>
-      <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        {codes.isPending ? (
-          <div role="status" className="flex items-center justify-center gap-2 p-8">
-            <Spinner /> Loading...
-          </div>
-        ) : codes.isError ? (
-          <div role="alert" className="p-6 text-center">
-            <p className="text-red-700">{codes.error.message || 'Error loading codes. Please try again.'}</p>
-            <Button variant="secondary" className="mt-3" onClick={() => void codes.refetch()}>
-              Try Again
-            </Button>
-          </div>
-        ) : codes.data.items.length === 0 ? (
-          <div className="p-8 text-center">
+      <TableFrame
+        isPending={codes.isPending}
+        error={codes.isError ? codes.error.message || 'Error loading codes. Please try again.' : null}
+        isEmpty={codes.data?.items.length === 0}
+        onRetry={() => void codes.refetch()}
+        empty={
+          <>
             <p className="font-semibold">No signup codes</p>
             <p className="text-slate-600">Get started by creating a new signup code</p>
-          </div>
-        ) : (
+          </>
+        }
+      >
+        {codes.data ? (
           <table className="w-full min-w-[760px] text-left text-sm">
             <thead className="bg-slate-50 text-slate-700">
               <tr>
@@ -102,8 +97,8 @@ export function SignupCodes() {
               ))}
             </tbody>
           </table>
-        )}
-      </div>
+        ) : null}
+      </TableFrame>
       <CreateCodeDialog open={creating} onClose={() => setCreating(false)} />
     </section>
   )

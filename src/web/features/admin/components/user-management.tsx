@@ -2,12 +2,12 @@ import { Eye, Filter, Pause, Play, RefreshCw, Search, Shield, ShieldOff } from '
 import { useState } from 'react'
 import { toast } from 'sonner'
 import type { AdminUser, AdminUsersQuery } from '../../../../domain/admin/admin.schema'
-import { Spinner } from '../../../components/ui/spinner'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { useAdminUsers, useUpdateUserAccess } from '../api/admin.queries'
 import { accessMessage } from './access-message'
 import { Pagination, SortableHeader } from './sortable-header'
 import { Badge } from './status-badge'
+import { TableFrame } from './table-frame'
 import { IconButton, Select } from './controls'
 import { UserDetailsDialog } from './user-details-dialog'
 
@@ -154,28 +154,19 @@ export function UserManagement() {
         </div>
       ) : null}
 
-      <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        {users.isPending ? (
-          <div role="status" className="flex items-center justify-center gap-2 p-8">
-            <Spinner /> Loading...
-          </div>
-        ) : users.isError ? (
-          <div role="alert" className="p-6 text-center">
-            <p className="text-red-700">Failed to load users</p>
-            <button
-              type="button"
-              onClick={() => void users.refetch()}
-              className="mt-3 font-semibold text-brand-800 underline"
-            >
-              Try Again
-            </button>
-          </div>
-        ) : users.data.items.length === 0 ? (
-          <div className="p-8 text-center">
+      <TableFrame
+        isPending={users.isPending}
+        error={users.isError ? 'Failed to load users' : null}
+        isEmpty={users.data?.items.length === 0}
+        onRetry={() => void users.refetch()}
+        empty={
+          <>
             <p className="font-semibold">No users found</p>
             <p className="text-slate-600">Try adjusting your search or filter criteria.</p>
-          </div>
-        ) : (
+          </>
+        }
+      >
+        {users.data ? (
           <table className="w-full min-w-[760px] text-left text-sm">
             <thead className="bg-slate-50 text-slate-700">
               <tr>
@@ -272,8 +263,8 @@ export function UserManagement() {
               ))}
             </tbody>
           </table>
-        )}
-      </div>
+        ) : null}
+      </TableFrame>
       {users.data && users.data.total > 0 ? (
         <Pagination
           page={page}
