@@ -16,6 +16,7 @@ export async function openEventStream(app: Fetcher, token: string, headers: Reco
   })
   const events: StreamedEvent[] = []
   let closed = false
+  let comments = 0
   let wake: () => void = () => undefined
   let stop: () => Promise<unknown> = async () => undefined
 
@@ -35,7 +36,10 @@ export async function openEventStream(app: Fetcher, token: string, headers: Reco
             buffer = buffer.slice(end + 2)
             const fields = new Map<string, string>()
             for (const line of block.split('\n')) {
-              if (line.startsWith(':')) continue
+              if (line.startsWith(':')) {
+                comments += 1
+                continue
+              }
               const colon = line.indexOf(':')
               fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart())
             }
@@ -94,6 +98,7 @@ export async function openEventStream(app: Fetcher, token: string, headers: Reco
     response,
     events,
     isClosed: () => closed,
+    commentCount: () => comments,
     waitFor,
     waitUntilClosed,
     close: () => stop(),

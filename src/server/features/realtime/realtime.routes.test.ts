@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { createApp } from '../../app'
 import { openPostgres } from '../../db/client'
+import { sessions } from '../../db/schema'
 import { parseEnv } from '../../env'
 import { createLogger } from '../../lib/logger'
 import { endUserStreams, publishToUser, publishToUsers, realtimeHubFor } from '../../lib/realtime'
@@ -10,6 +12,7 @@ import { signedInUser } from '../../testing/factories'
 import { createDatabaseFromTemplate } from '../../testing/postgres-databases'
 import { createClient, createTestApp, type TestApp, testDatabaseKind } from '../../testing/test-app'
 import { createNotification } from '../notifications/notifications.service'
+import { streamTiming } from './realtime.routes'
 
 let t: TestApp
 beforeAll(async () => {
@@ -154,6 +157,24 @@ describe('GET /api/events', () => {
       expect(hub.streamCount(other.profile.id)).toBe(1)
     } finally {
       await Promise.all([first, second, bystander].map((s) => s.close()))
+    }
+  })
+
+  it('sends heartbeats, and ends the stream once its session is revoked', async () => {
+    const me = await signedInUser(t)
+    const before = streamTiming.heartbeatMs
+    streamTiming.heartbeatMs = 100
+    const stream = await openEventStream(t.app, me.token)
+    try {
+      await stream.waitFor((event) => event.type === 'ready')
+      await expect.poll(() => stream.commentCount(), { timeout: 3000 }).toBeGreaterThan(0)
+      expect(stream.isClosed()).toBe(false)
+      await t.db.delete(sessions).where(eq(sessions.profileId, me.profile.id))
+      await stream.waitFor((event) => event.type === 'session-ended')
+      await stream.waitUntilClosed()
+    } finally {
+      streamTiming.heartbeatMs = before
+      await stream.close()
     }
   })
 

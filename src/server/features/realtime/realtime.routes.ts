@@ -11,8 +11,9 @@ import { EventQueue, realtimeHubFor } from '../../lib/realtime'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses } from '../../openapi'
 
-// A proxy may drop an idle connection after 30 to 60 s: a comment line keeps it busy.
-export const HEARTBEAT_MS = 25_000
+// A proxy may drop an idle connection after 30 to 60 s: a comment line keeps it busy. (An
+// object, so a test can shorten it.)
+export const streamTiming = { heartbeatMs: 25_000 }
 // How long the browser waits before it reconnects after the stream drops.
 export const RECONNECT_MS = 3_000
 
@@ -89,7 +90,10 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
       })
       while (!queue.isEnded) {
         let timer: ReturnType<typeof setTimeout> | undefined
-        await Promise.race([finished, new Promise((resolve) => (timer = setTimeout(resolve, HEARTBEAT_MS)))])
+        await Promise.race([
+          finished,
+          new Promise((resolve) => (timer = setTimeout(resolve, streamTiming.heartbeatMs))),
+        ])
         clearTimeout(timer)
         if (queue.isEnded) break
         const live = await isSessionLive(c.var.db, tokenHash).catch((error: unknown) => {
