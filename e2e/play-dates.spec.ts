@@ -262,6 +262,37 @@ test.describe('PlayDates', () => {
     for (const player of [ann, ben, cat, dan]) await player.context.close()
   })
 
+  test('a signed-out visitor of an apply link signs in and lands back on it', async ({
+    browser,
+    baseURL,
+  }) => {
+    const origin = baseURL!
+    const gus = await openAs(browser, origin, {
+      firstName: 'Gus',
+      lastName: 'Grant',
+      gender: 'male',
+      duprRating: 3.9,
+      selfRating: 4.0,
+    })
+    await gus.context.clearCookies()
+    const page = gus.page
+    const missing = '00000000-0000-4000-8000-000000000000'
+    await page.goto(`/playdates/${missing}/apply`)
+    await expect(page).toHaveURL(/\/signin$/)
+    await page.getByLabel('Email').fill(gus.player.email)
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page).toHaveURL(new RegExp(`/playdates/${missing}/apply$`))
+    await expect(page.getByRole('heading', { level: 1, name: 'PlayDate Not Found' })).toBeVisible()
+    await expect(page.getByText("This PlayDate doesn't exist or you don't have access.")).toBeVisible()
+
+    await page.goto(`/playdates/${missing}`)
+    await expect(page.getByText('The requested PlayDate could not be loaded.')).toBeVisible()
+    await page.getByRole('link', { name: 'Back to PlayDates' }).click()
+    await expect(page).toHaveURL(/\/playdates$/)
+    await gus.context.close()
+  })
+
   test('the wizard fits a phone, keeps its choices across a reload and starts over after Cancel @phone', async ({
     browser,
     baseURL,

@@ -9,35 +9,11 @@ import { Card } from '../../../components/ui/card'
 import { PageLoading, Spinner } from '../../../components/ui/spinner'
 import { isApiError } from '../../../lib/api-client'
 import { useApplyToPlayDate, usePartnerOptions, usePlayDate } from '../api/play-dates.queries'
+import { applyMessages, describeApplyError } from '../lib/apply-errors'
 import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
 import { isMissing, PlayDateNotFound } from './play-date-details'
 import { PartnerPicker } from './partner-picker'
 import { TeamRoster } from './team-roster'
-
-export const applyMessages = {
-  selectFriend: 'Please select a friend',
-  alreadyApplied: 'You or your partner have already applied for this PlayDate',
-  noLongerAvailable: 'This PlayDate is no longer available',
-  failed: 'Error submitting application. Please try again.',
-  submitted: 'Application submitted successfully',
-  loadFailed: 'Error loading data',
-  friendsFailed: 'Error loading friends',
-} as const
-
-// What the player is told when the server refuses an application, and whether the PlayDate
-// is gone for good (then the page returns to the list).
-export function describeApplyError(error: unknown): { message: string; gone: boolean } {
-  if (!isApiError(error)) return { message: applyMessages.failed, gone: false }
-  if (error.code === 'not_found' || error.message === applyMessages.noLongerAvailable) {
-    return { message: applyMessages.noLongerAvailable, gone: true }
-  }
-  if (error.message === applyMessages.alreadyApplied || error.message === applyMessages.selectFriend) {
-    return { message: error.message, gone: false }
-  }
-  // Refusals the server words for the player (applying to one's own PlayDate, say).
-  if (error.code === 'conflict' || error.code === 'invalid') return { message: error.message, gone: false }
-  return { message: applyMessages.failed, gone: false }
-}
 
 export function ApplyToPlayDate({ id }: { id: string }) {
   const navigate = useNavigate()
