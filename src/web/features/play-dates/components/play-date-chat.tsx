@@ -5,6 +5,7 @@ import { MESSAGE_MAX } from '../../../../domain/play-dates/play-date.schema'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Spinner } from '../../../components/ui/spinner'
+import { isApiError } from '../../../lib/api-client'
 import { useChatMessages, useSendMessage } from '../api/play-dates.queries'
 import { fullName } from '../lib/play-date-view'
 
@@ -47,8 +48,11 @@ export function PlayDateChat({ playDateId, viewerId }: { playDateId: string; vie
     stickToBottom.current = true
     send.mutate(content, {
       onSuccess: () => setText(''),
-      onError: () => {
-        toast.error('Error sending message')
+      onError: (error) => {
+        // Too many messages in a minute: the server says when to try again.
+        toast.error(
+          isApiError(error) && error.code === 'rate_limited' ? error.message : 'Error sending message',
+        )
       },
     })
   }
