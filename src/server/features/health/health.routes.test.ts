@@ -14,11 +14,18 @@ describe('health and API documents', () => {
     expect(res.body).toEqual({ status: 'ok', database: testDatabaseKind })
   })
 
+  it('answers a ping without touching the database', async () => {
+    const res = await createClient(t.app).get('/api/ping')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ status: 'ok' })
+  })
+
   it('publishes an OpenAPI 3.1 document that lists the health route', async () => {
     const res = await createClient(t.app).get('/api/openapi.json')
     expect(res.status).toBe(200)
     expect(res.body.openapi).toBe('3.1.0')
     expect(res.body.paths['/api/health'].get['x-access']).toBe('public')
+    expect(res.body.paths['/api/ping'].get['x-access']).toBe('public')
   })
 
   it('renders the API reference page without inline scripts', async () => {
