@@ -7,3 +7,14 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false
 }
+
+// Text PostgreSQL cannot hold (a NUL character, SQLSTATE 22021 / 22P05) comes from the
+// request, so it is the client's error, not the server's.
+export function isUnstorableText(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; cause?: unknown }
+    if (candidate.code === '22021' || candidate.code === '22P05') return true
+    current = candidate.cause
+  }
+  return false
+}

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type ErrorBody, type ErrorCode, isAppError } from '../../domain/errors'
 import type { AppEnv } from '../app-env'
+import { isUnstorableText } from '../lib/db-errors'
 
 export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   invalid: 400,
@@ -37,6 +38,9 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     const message =
       status === 400 && /JSON/i.test(err.message) ? 'The request body is not valid JSON' : err.message
     return c.json(errorBody(code, message || 'Request refused'), status as ContentfulStatusCode)
+  }
+  if (isUnstorableText(err)) {
+    return c.json(errorBody('invalid', 'Text cannot contain the NUL character'), 400)
   }
   c.var.log?.error({ err, requestId: c.var.requestId }, 'unhandled error')
   return c.json(errorBody('internal', 'Something went wrong. Please try again.'), 500)

@@ -43,6 +43,8 @@ export const authLimits = {
   forgotPerEmail: { name: 'forgot:email', limit: 3, windowSeconds: 10 * MINUTE },
   forgotPerIp: { name: 'forgot:ip', limit: 10, windowSeconds: 10 * MINUTE },
   changePasswordPerUser: { name: 'change-password:user', limit: 10, windowSeconds: 10 * MINUTE },
+  // Emailed tokens are 256-bit: guessing is hopeless, and a cap keeps it that way cheaply.
+  emailTokensPerIp: { name: 'email-token:ip', limit: 30, windowSeconds: 10 * MINUTE },
 } satisfies Record<string, RateLimit>
 
 function mailContext(c: Context<AppEnv>): MailContext {
@@ -127,7 +129,7 @@ const confirmRoute = createRoute({
   summary: 'Confirm the email address with the token from the link; signs in',
   ...access.public,
   request: { body: jsonBody(confirmEmailInput) },
-  responses: { 200: jsonContent(userOutput, 'Confirmed and signed in'), ...errorResponses(400, 403) },
+  responses: { 200: jsonContent(userOutput, 'Confirmed and signed in'), ...errorResponses(400, 403, 429) },
 })
 
 const forgotRoute = createRoute({
@@ -147,7 +149,7 @@ const resetRoute = createRoute({
   summary: 'Set a new password with the token from the link; ends every session',
   ...access.public,
   request: { body: jsonBody(resetPasswordInput) },
-  responses: { 200: jsonContent(messageOutput, 'Password changed'), ...errorResponses(400) },
+  responses: { 200: jsonContent(messageOutput, 'Password changed'), ...errorResponses(400, 429) },
 })
 
 const changePasswordRoute = createRoute({
@@ -211,6 +213,7 @@ export const authRoutes = createApi()
   })
   .openapi(confirmRoute, async (c) => {
     const { token } = c.req.valid('json')
+    await limitRequest(c, [{ rule: authLimits.emailTokensPerIp, subject: clientIp(c) }])
     const user = await confirmEmail(c.var.db, token)
     await startSession(c, user)
     return c.json({ user }, 200)
@@ -225,6 +228,7 @@ export const authRoutes = createApi()
     return c.json({ message }, 200)
   })
   .openapi(resetRoute, async (c) => {
+    await limitRequest(c, [{ rule: authLimits.emailTokensPerIp, subject: clientIp(c) }])
     await resetPassword(c.var.db, c.req.valid('json'))
     // Every session ended, this browser's too.
     clearSessionCookie(c)

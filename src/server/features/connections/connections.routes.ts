@@ -11,6 +11,7 @@ import {
   searchOutput,
 } from '../../../domain/connections/connection.schema'
 import { createApi } from '../../app-factory'
+import { limitRequest, type RateLimit } from '../../lib/rate-limit'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
 import {
@@ -27,6 +28,12 @@ import {
 } from './connections.service'
 
 const tags = ['connections']
+
+// Per player: typing in the search box, and sending requests to many players.
+export const connectionLimits = {
+  searchPerUser: { name: 'connection-search:user', limit: 120, windowSeconds: 60 },
+  requestsPerUser: { name: 'connection-request:user', limit: 60, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimit>
 const connectionParams = z.object({ id: z.uuid({ error: 'Connection not found' }) })
 const profileParams = z.object({ profileId: z.uuid({ error: 'Player not found' }) })
 
@@ -73,7 +80,7 @@ const search = createRoute({
   request: { query: searchInput },
   responses: {
     200: jsonContent(searchOutput, 'At most 20 players, each with the friend status'),
-    ...errorResponses(400, 401, 403),
+    ...errorResponses(400, 401, 403, 429),
   },
 })
 
@@ -87,7 +94,7 @@ const friendRequest = createRoute({
   request: { body: jsonBody(requestInput) },
   responses: {
     201: jsonContent(connectionOutput, 'The pending request'),
-    ...errorResponses(400, 401, 403, 404, 409),
+    ...errorResponses(400, 401, 403, 404, 409, 429),
   },
 })
 
@@ -101,7 +108,7 @@ const partnerRequest = createRoute({
   request: { body: jsonBody(requestInput) },
   responses: {
     201: jsonContent(connectionOutput, 'The pending invitation'),
-    ...errorResponses(400, 401, 403, 404, 409),
+    ...errorResponses(400, 401, 403, 404, 409, 429),
   },
 })
 
@@ -173,15 +180,18 @@ export const connectionRoutes = createApi()
     return c.json(await listConnections(c.var.db, c.var.user.id, view, page), 200)
   })
   .openapi(summary, async (c) => c.json(await summarizeConnections(c.var.db, c.var.user.id), 200))
-  .openapi(search, async (c) =>
-    c.json({ results: await searchPlayers(c.var.db, c.var.user.id, c.req.valid('query').q) }, 200),
-  )
-  .openapi(friendRequest, async (c) =>
-    c.json(await sendFriendRequest(c.var.db, c.var.user, c.req.valid('json').receiverId), 201),
-  )
-  .openapi(partnerRequest, async (c) =>
-    c.json(await sendPartnerRequest(c.var.db, c.var.user, c.req.valid('json').receiverId), 201),
-  )
+  .openapi(search, async (c) => {
+    await limitRequest(c, [{ rule: connectionLimits.searchPerUser, subject: c.var.user.id }])
+    return c.json({ results: await searchPlayers(c.var.db, c.var.user.id, c.req.valid('query').q) }, 200)
+  })
+  .openapi(friendRequest, async (c) => {
+    await limitRequest(c, [{ rule: connectionLimits.requestsPerUser, subject: c.var.user.id }])
+    return c.json(await sendFriendRequest(c.var.db, c.var.user, c.req.valid('json').receiverId), 201)
+  })
+  .openapi(partnerRequest, async (c) => {
+    await limitRequest(c, [{ rule: connectionLimits.requestsPerUser, subject: c.var.user.id }])
+    return c.json(await sendPartnerRequest(c.var.db, c.var.user, c.req.valid('json').receiverId), 201)
+  })
   .openapi(answerRoute('accept'), async (c) =>
     c.json(await answerRequest(c.var.db, c.var.user, c.req.valid('param').id, 'accepted'), 200),
   )

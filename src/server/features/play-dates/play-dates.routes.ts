@@ -10,6 +10,7 @@ import {
   playerSummary,
 } from '../../../domain/play-dates/play-date.schema'
 import { createApi } from '../../app-factory'
+import { limitRequest, type RateLimit } from '../../lib/rate-limit'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
 import { listPartnerOptions } from './play-dates.queries'
@@ -28,6 +29,10 @@ import {
 } from './play-dates.service'
 
 const tags = ['play-dates']
+
+export const playDateLimits = {
+  messagesPerUser: { name: 'chat-message:user', limit: 30, windowSeconds: 60 },
+} satisfies Record<string, RateLimit>
 const idParam = z.object({ id: z.uuid({ error: 'PlayDate Not Found' }) })
 const requestParam = z.object({ requestId: z.uuid({ error: 'Application not found' }) })
 const partnerOption = playerSummary.extend({ isRegularPartner: z.boolean() })
@@ -148,7 +153,10 @@ const routes = {
     summary: 'Send a chat message (its four players)',
     ...access.user,
     request: { params: idParam, body: jsonBody(messageInput) },
-    responses: { 201: jsonContent(chatMessage, 'The message'), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: {
+      201: jsonContent(chatMessage, 'The message'),
+      ...errorResponses(400, 401, 403, 404, 409, 429),
+    },
   }),
 }
 
@@ -195,6 +203,7 @@ export const playDateRoutes = api
       200,
     ),
   )
-  .openapi(routes.send, async (c) =>
-    c.json(await sendMessage(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json')), 201),
-  )
+  .openapi(routes.send, async (c) => {
+    await limitRequest(c, [{ rule: playDateLimits.messagesPerUser, subject: c.var.user.id }])
+    return c.json(await sendMessage(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json')), 201)
+  })

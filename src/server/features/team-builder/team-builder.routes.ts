@@ -7,6 +7,7 @@ import {
 } from '../../../domain/team-builder/player.schema'
 import { trainingPartnersOutput } from '../../../domain/team-builder/training.rules'
 import { createApi } from '../../app-factory'
+import { limitRequest, type RateLimit } from '../../lib/rate-limit'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
 import {
@@ -20,6 +21,10 @@ import {
 } from './team-builder.service'
 
 const tags = ['team-builder']
+
+export const teamBuilderLimits = {
+  profileSearchPerUser: { name: 'profile-search:user', limit: 120, windowSeconds: 60 },
+} satisfies Record<string, RateLimit>
 
 // Any text: an id that is not one of the caller's players is a 404, never a 400 or a 500.
 const playerParams = z.object({
@@ -49,7 +54,7 @@ const searchRoute = createRoute({
   request: { query: profileSearchInput },
   responses: {
     200: jsonContent(z.array(profileSearchResult), 'Matching profiles'),
-    ...errorResponses(400, 401, 403),
+    ...errorResponses(400, 401, 403, 429),
   },
 })
 
@@ -112,9 +117,10 @@ const trainingRoute = createRoute({
 
 export const teamBuilderRoutes = createApi()
   .openapi(listRoute, async (c) => c.json(await listPlayers(c.var.db, c.var.user.id), 200))
-  .openapi(searchRoute, async (c) =>
-    c.json(await searchProfiles(c.var.db, c.var.user.id, c.req.valid('query').q), 200),
-  )
+  .openapi(searchRoute, async (c) => {
+    await limitRequest(c, [{ rule: teamBuilderLimits.profileSearchPerUser, subject: c.var.user.id }])
+    return c.json(await searchProfiles(c.var.db, c.var.user.id, c.req.valid('query').q), 200)
+  })
   .openapi(getRoute, async (c) =>
     c.json(await getPlayer(c.var.db, c.var.user.id, c.req.valid('param').id), 200),
   )
