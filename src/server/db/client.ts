@@ -32,6 +32,9 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 
 export const pgliteExtensions = { pg_trgm }
 
+// The connection that carries LISTEN is named, so operators (and tests) can find it.
+export const LISTEN_APPLICATION_NAME = 'picklematch-listen'
+
 // Migrations from several instances at once on one server: one at a time.
 const MIGRATION_LOCK = 728_443_001
 
@@ -51,21 +54,40 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     lockClient.release()
   }
 
-  // One dedicated connection carries every LISTEN of this process.
+  // One dedicated connection carries every LISTEN of this process. If it drops, it is opened
+  // again (every second until it succeeds) and every channel is listened to again.
   let listenClient: pg.Client | undefined
+  let connecting: Promise<pg.Client> | undefined
+  let closed = false
   const listeners = new Map<string, Set<Listener>>()
-  const getListenClient = async () => {
-    if (listenClient) return listenClient
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
+  const connectListener = async () => {
+    const client = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION_NAME })
     client.on('notification', (message) => {
       for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? '')
     })
     client.on('error', () => {
-      listenClient = undefined
+      // 'end' follows and reconnects.
     })
+    client.on('end', () => {
+      if (listenClient !== client) return
+      listenClient = undefined
+      if (!closed) scheduleReconnect()
+    })
+    await client.connect()
+    for (const channel of listeners.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`)
     listenClient = client
     return client
+  }
+  const getListenClient = () =>
+    listenClient
+      ? Promise.resolve(listenClient)
+      : (connecting ??= connectListener().finally(() => {
+          connecting = undefined
+        }))
+  const scheduleReconnect = () => {
+    setTimeout(() => {
+      if (!closed) getListenClient().catch(scheduleReconnect)
+    }, 1000).unref()
   }
 
   return {
@@ -84,11 +106,12 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         set.delete(listener)
         if (set.size === 0) {
           listeners.delete(channel)
-          await client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined)
+          await listenClient?.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined)
         }
       }
     },
     async close() {
+      closed = true
       await listenClient?.end().catch(() => undefined)
       await pool.end()
     },
