@@ -1,5 +1,5 @@
 import { Search, UserPlus } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import {
   friendStatusLabel,
   SEARCH_MAX_LENGTH,
@@ -8,21 +8,13 @@ import {
 } from '../../../../domain/connections/connection.schema'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { usePlayerSearch } from '../api/connections.queries'
 import { useConnectionActions } from '../hooks/use-connection-actions'
 import { PlayerLine } from './player-line'
 import { StatusBadge } from './status-badge'
 
 const SEARCH_DEBOUNCE_MS = 300
-
-function useDebounced(value: string, delayMs: number) {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs)
-    return () => clearTimeout(timer)
-  }, [value, delayMs])
-  return debounced
-}
 
 function ResultAction({
   result,
@@ -53,7 +45,7 @@ export function FriendSearch() {
   const inputId = useId()
   const statusId = useId()
   const [text, setText] = useState('')
-  const query = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS)
+  const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS)
   const search = usePlayerSearch(query)
   const actions = useConnectionActions()
   const [pendingId, setPendingId] = useState<string | null>(null)
