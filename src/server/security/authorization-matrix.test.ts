@@ -25,6 +25,7 @@ import { createTestApp, type TestApp } from '../testing/test-app'
 // Anyone may call these. A new public operation must be added here on purpose.
 const PUBLIC_OPERATIONS: Record<string, string> = {
   'GET /api/health': 'health check',
+  'GET /api/ping': 'liveness of the process',
   'POST /api/auth/sign-up': 'creating an account',
   'POST /api/auth/sign-in': 'signing in',
   'POST /api/auth/sign-out': 'ends the caller’s own session, if any',

@@ -14,7 +14,7 @@ import {
 import { AppError } from '../../../domain/errors'
 import type { PlayDatePage } from '../../../domain/play-dates/play-date.schema'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
-import type { Db, DbOrTx } from '../../db/client'
+import type { Db, DbOrTx, Tx } from '../../db/client'
 import { auditLog, connections, playDates, profiles } from '../../db/schema'
 import { endUserStreams } from '../../lib/realtime'
 import { revokeAllSessions } from '../auth/sessions'
@@ -185,15 +185,25 @@ export async function recordAudit(
   await db.insert(auditLog).values({ actorId, action, targetId, details })
 }
 
+// Locks every admin row, in one order (two admins acting on each other at once cannot both
+// succeed, nor deadlock), and checks the actor is still an active admin: one who was just
+// demoted or paused by another admin acts no more, so an active admin always remains.
+async function lockAdmins(tx: Tx, actor: Actor) {
+  const admins = await tx
+    .select({ id: profiles.id, isPaused: profiles.isPaused })
+    .from(profiles)
+    .where(eq(profiles.isAdmin, true))
+    .orderBy(profiles.id)
+    .for('update')
+  const me = admins.find((admin) => admin.id === actor.id)
+  if (!me || me.isPaused) throw new AppError('forbidden', 'You do not have permission to access this page.')
+  return admins
+}
+
 export async function setAdmin(db: Db, actor: Actor, id: string, isAdmin: boolean) {
   await db.transaction(async (tx) => {
     if (id === actor.id) throw new AppError('forbidden', 'You cannot change your own admin status')
-    // Lock every admin row: two admins demoting each other at once cannot both succeed.
-    const admins = await tx
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(eq(profiles.isAdmin, true))
-      .for('update')
+    const admins = await lockAdmins(tx, actor)
     const [target] = await tx
       .select({ isAdmin: profiles.isAdmin })
       .from(profiles)
@@ -211,6 +221,7 @@ export async function setAdmin(db: Db, actor: Actor, id: string, isAdmin: boolea
 export async function setPaused(db: Db, actor: Actor, id: string, isPaused: boolean) {
   await db.transaction(async (tx) => {
     if (id === actor.id) throw new AppError('forbidden', 'You cannot pause your own access')
+    await lockAdmins(tx, actor)
     const [target] = await tx
       .select({ isPaused: profiles.isPaused })
       .from(profiles)

@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto'
+import { and, asc, eq, inArray, or } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  connections,
+  partnerListEntries,
+  playDateRequests,
+  playDates,
+  profiles,
+  signupCodes,
+} from '../db/schema'
+import { signedInUser } from '../testing/factories'
+import { createClient, createTestApp, type TestApp } from '../testing/test-app'
+
+// Races on the rules that must hold however requests interleave. The feature suites race each
+// rule once; here every race is repeated, with more contenders and mixed operations. On
+// PostgreSQL the requests really run at once; on PGlite (one connection) they interleave.
+
+const ROUNDS = 5
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_FACTOR: '0' })
+})
+afterAll(() => t.close())
+
+type Player = Awaited<ReturnType<typeof signedInUser>>
+const player = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides)
+
+async function befriend(a: Player, b: Player) {
+  const request = await a.client.post('/api/connections/friend-requests', { receiverId: b.profile.id })
+  expect(request.status).toBe(201)
+  expect((await b.client.post(`/api/connections/${request.body.id}/accept`)).status).toBe(200)
+}
+
+const uniqueEmail = () => `race-${randomBytes(5).toString('hex')}@example.com`
+const signUpBody = (signupCode: string) => ({
+  firstName: 'Rae',
+  lastName: 'Racer',
+  gender: 'female',
+  duprRating: 3.5,
+  selfRating: 3.5,
+  birthdate: '1990-05-17',
+  zipCode: '85004',
+  email: uniqueEmail(),
+  password: 'race-pass-1',
+  consent: true,
+  signupCode,
+})
+
+describe('a signup code', () => {
+  it('used by six sign-ups at once makes exactly one account, round after round', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const code = String(1_000_000 + Math.floor(Math.random() * 8_999_999))
+      const urlCode = `race-${randomBytes(4).toString('hex')}`
+      const [row] = await t.db.insert(signupCodes).values({ code, urlCode }).returning()
+      const bodies = Array.from({ length: 6 }, (_, i) => signUpBody(i % 2 ? code : urlCode.toUpperCase()))
+      const results = await Promise.all(
+        bodies.map((body) => createClient(t.app).post('/api/auth/sign-up', body)),
+      )
+      expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400, 400, 400, 400])
+      const created = await t.db
+        .select()
+        .from(profiles)
+        .where(
+          inArray(
+            profiles.email,
+            bodies.map((b) => b.email),
+          ),
+        )
+      expect(created).toHaveLength(1)
+      const [used] = await t.db.select().from(signupCodes).where(eq(signupCodes.id, row!.id))
+      expect(used!.userId).toBe(created[0]!.id)
+    }
+  })
+})
+
+describe('friend requests', () => {
+  it('sent both ways at once, then answered and cancelled at once, leave one consistent row', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const [a, b] = await Promise.all([player(), player()])
+      const send = (from: Player, to: Player) =>
+        from.client.post('/api/connections/friend-requests', { receiverId: to.profile.id })
+      const sent = await Promise.all([send(a, b), send(b, a), send(a, b), send(b, a), send(b, a)])
+      expect(sent.filter((r) => r.status === 201)).toHaveLength(1)
+      const pair = or(
+        and(eq(connections.requesterId, a.profile.id), eq(connections.receiverId, b.profile.id)),
+        and(eq(connections.requesterId, b.profile.id), eq(connections.receiverId, a.profile.id)),
+      )
+      const rows = await t.db.select().from(connections).where(pair)
+      expect(rows).toHaveLength(1)
+
+      // The receiver accepts and rejects while the requester cancels.
+      const row = rows[0]!
+      const [requester, receiver] = row.requesterId === a.profile.id ? [a, b] : [b, a]
+      const answers = await Promise.all([
+        receiver.client.post(`/api/connections/${row.id}/accept`),
+        requester.client.post(`/api/connections/${row.id}/cancel`),
+        receiver.client.post(`/api/connections/${row.id}/reject`),
+      ])
+      expect(answers.filter((r) => r.status < 300)).toHaveLength(1)
+      for (const res of answers.filter((r) => r.status >= 300)) expect([404, 409]).toContain(res.status)
+      const after = await t.db.select().from(connections).where(pair)
+      const winner = answers.findIndex((r) => r.status < 300)
+      if (winner === 0) expect(after.map((r) => r.status)).toEqual(['accepted'])
+      if (winner === 1) expect(after).toEqual([])
+      if (winner === 2) expect(after.map((r) => r.status)).toEqual(['rejected'])
+    }
+  })
+})
+
+describe('PlayDate applications', () => {
+  it('accepts, declines, withdrawals and a cancel at once leave at most one accepted team', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const [a, b, ...applicants] = await Promise.all(Array.from({ length: 8 }, () => player()))
+      await befriend(a!, b!)
+      const teams: Array<[Player, Player]> = [
+        [applicants[0]!, applicants[1]!],
+        [applicants[2]!, applicants[3]!],
+        [applicants[4]!, applicants[5]!],
+      ]
+      await Promise.all(teams.map(([x, y]) => befriend(x, y)))
+      const created = await a!.client.post('/api/play-dates', {
+        type: 'challenge',
+        state: 'TX',
+        regions: ['statewide'],
+        partnerId: b!.profile.id,
+        amount: 30,
+        description: 'Race day',
+      })
+      expect(created.status).toBe(201)
+      const id = created.body.id as string
+      const applications = await Promise.all(
+        teams.map(([x, y]) => x.client.post(`/api/play-dates/${id}/requests`, { partnerId: y.profile.id })),
+      )
+      expect(applications.map((r) => r.status)).toEqual([201, 201, 201])
+      const [r1, r2, r3] = applications.map((r) => r.body.id as string)
+
+      const results = await Promise.all([
+        a!.client.post(`/api/play-dates/requests/${r1}/accept`),
+        b!.client.post(`/api/play-dates/requests/${r2}/accept`),
+        teams[0]![1].client.post(`/api/play-dates/requests/${r1}/withdraw`),
+        a!.client.post(`/api/play-dates/requests/${r3}/decline`),
+        b!.client.post(`/api/play-dates/${id}/cancel`),
+        teams[1]![0].client.post(`/api/play-dates/requests/${r2}/withdraw`),
+      ])
+      for (const res of results) expect(res.status, res.text).toBeLessThan(500)
+
+      const [playDate] = await t.db.select().from(playDates).where(eq(playDates.id, id))
+      const requests = await t.db.select().from(playDateRequests).where(eq(playDateRequests.playDateId, id))
+      const accepted = requests.filter((r) => r.status === 'accepted')
+      expect(accepted.length).toBeLessThanOrEqual(1)
+      if (playDate!.status === 'matched') {
+        expect(accepted).toHaveLength(1)
+        expect(requests.filter((r) => r.status === 'pending')).toEqual([])
+      } else {
+        expect(accepted).toEqual([])
+        expect(['open', 'cancelled']).toContain(playDate!.status)
+      }
+      // Nobody applied twice, and the one accepted team is not also withdrawn.
+      const live = requests.filter((r) => r.status === 'pending' || r.status === 'accepted')
+      expect(new Set(live.map((r) => r.requesterId)).size).toBe(live.length)
+    }
+  })
+})
+
+describe('partner list order', () => {
+  it('stays dense and unique under concurrent moves, adds and removals, round after round', async () => {
+    const [me, friend] = await Promise.all([player(), player()])
+    await befriend(me, friend)
+    for (let round = 0; round < ROUNDS; round++) {
+      const list = await me.client.post('/api/partner-lists', { name: `Race ${round}` })
+      expect(list.status).toBe(201)
+      const listId = list.body.id as string
+      const ids: string[] = []
+      for (const name of ['A', 'B', 'C', 'D', 'E']) {
+        const entry = await me.client.post(`/api/partner-lists/${listId}/manual-entries`, {
+          firstName: name,
+          lastName: 'Entry',
+        })
+        ids.push(entry.body.id as string)
+      }
+      const shuffled = () => [...ids].sort(() => Math.random() - 0.5)
+      const results = await Promise.all([
+        me.client.put(`/api/partner-lists/${listId}/order`, { entryIds: shuffled() }),
+        me.client.put(`/api/partner-lists/${listId}/order`, { entryIds: shuffled() }),
+        me.client.delete(`/api/partner-lists/${listId}/entries/${ids[1]}`),
+        me.client.post(`/api/partner-lists/${listId}/friend-entries`, { friendId: friend.profile.id }),
+        me.client.put(`/api/partner-lists/${listId}/order`, { entryIds: shuffled() }),
+        me.client.post(`/api/partner-lists/${listId}/manual-entries`, { firstName: 'F', lastName: 'Entry' }),
+        me.client.delete(`/api/partner-lists/${listId}/entries/${ids[3]}`),
+        me.client.put(`/api/partner-lists/${listId}/order`, { entryIds: shuffled() }),
+      ])
+      for (const res of results) expect([200, 201, 204, 409]).toContain(res.status)
+      const rows = await t.db
+        .select({ id: partnerListEntries.id, position: partnerListEntries.orderPosition })
+        .from(partnerListEntries)
+        .where(eq(partnerListEntries.partnerListId, listId))
+        .orderBy(asc(partnerListEntries.orderPosition))
+      expect(rows).toHaveLength(5)
+      expect(rows.map((row) => row.position)).toEqual([0, 1, 2, 3, 4])
+    }
+  })
+})
+
+describe('admin toggles', () => {
+  it('never leave the product without an active admin, whatever three admins do to each other at once', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      // Only this round's admins count.
+      await t.db.update(profiles).set({ isAdmin: false }).where(eq(profiles.isAdmin, true))
+      const admins = await Promise.all([0, 1, 2].map(() => player({ isAdmin: true })))
+      const [x, y, z] = admins as [Player, Player, Player]
+      const toggle = (who: Player, target: Player, what: 'admin' | 'paused') =>
+        who.client.put(
+          `/api/admin/users/${target.profile.id}/${what}`,
+          what === 'admin' ? { isAdmin: false } : { isPaused: true },
+        )
+      const results = await Promise.all([
+        toggle(x, y, 'admin'),
+        toggle(y, z, 'paused'),
+        toggle(z, x, 'admin'),
+        toggle(y, x, 'paused'),
+        toggle(x, z, 'paused'),
+        toggle(z, y, 'admin'),
+      ])
+      for (const res of results) expect([200, 401, 403, 409], res.text).toContain(res.status)
+      const active = await t.db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(and(eq(profiles.isAdmin, true), eq(profiles.isPaused, false)))
+      expect(active.length).toBeGreaterThanOrEqual(1)
+      // Whoever is still an active admin can still act.
+      const survivor = admins.find((p) => active.some((row) => row.id === p.profile.id))!
+      expect((await survivor.client.get('/api/admin/users')).status).toBe(200)
+      // Clean up for the next round: nobody of this round stays paused.
+      await t.db
+        .update(profiles)
+        .set({ isPaused: false })
+        .where(
+          inArray(
+            profiles.id,
+            admins.map((p) => p.profile.id),
+          ),
+        )
+    }
+  })
+})
