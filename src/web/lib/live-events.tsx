@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { realtimeEvent, type RealtimeEvent } from '../../domain/realtime/realtime-event'
 
 // The live event stream of the signed-in player (GET /api/events). Events are signals to
@@ -9,6 +9,26 @@ import { realtimeEvent, type RealtimeEvent } from '../../domain/realtime/realtim
 
 type Listener = (event: RealtimeEvent) => void
 const listeners = new Set<Listener>()
+
+// Whether the stream is open right now: pages poll only while it is not.
+let connected = false
+const statusListeners = new Set<() => void>()
+function setConnected(value: boolean) {
+  if (connected === value) return
+  connected = value
+  for (const listener of statusListeners) listener()
+}
+
+export function useLiveConnected() {
+  return useSyncExternalStore(
+    (onChange) => {
+      statusListeners.add(onChange)
+      return () => statusListeners.delete(onChange)
+    },
+    () => connected,
+    () => false,
+  )
+}
 
 // Query key roots each kind of event makes stale.
 const staleRoots: Record<RealtimeEvent['type'], string[]> = {
@@ -46,6 +66,7 @@ export function LiveEvents() {
         if (hasOpened) invalidate(queryClient, 'resync')
         hasOpened = true
         failures = 0
+        setConnected(true)
       }
       source.onmessage = (message: MessageEvent<string>) => {
         let event: RealtimeEvent
@@ -59,9 +80,11 @@ export function LiveEvents() {
         if (event.type === 'session-ended') {
           stopped = true
           source?.close()
+          setConnected(false)
         }
       }
       source.onerror = () => {
+        setConnected(false)
         // The browser retries by itself while readyState is CONNECTING; once CLOSED (an error
         // answer such as a lost session) it has given up, so try again later, more slowly.
         if (stopped || source?.readyState !== EventSource.CLOSED) return
@@ -77,6 +100,7 @@ export function LiveEvents() {
       stopped = true
       clearTimeout(retryTimer)
       source?.close()
+      setConnected(false)
     }
   }, [queryClient])
 

