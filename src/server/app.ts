@@ -10,9 +10,11 @@ import { devMailRoutes, mountDevMailbox } from './features/dev-mailbox/dev-mailb
 import { connectionRoutes } from './features/connections/connections.routes'
 import { docsRoutes } from './features/docs/docs.routes'
 import { healthRoutes } from './features/health/health.routes'
-import { createRefereeRoutes } from './features/referee/referee.routes'
 import { teamBuilderRoutes } from './features/team-builder/team-builder.routes'
+import { createRefereeRoutes } from './features/referee/referee.routes'
 import { profileRoutes } from './features/profiles/profiles.routes'
+import { adminRoutes } from './features/admin/admin.routes'
+import { playDateRoutes } from './features/play-dates/play-dates.routes'
 import { notificationRoutes } from './features/notifications/notifications.routes'
 import { publicProfileRoutes } from './features/profiles/public-profile.routes'
 import { ratingRoutes } from './features/profiles/ratings.routes'
@@ -92,8 +94,10 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api', healthRoutes)
   app.route('/api', docsRoutes)
-  app.route('/api', createRefereeRoutes())
+  app.route('/api', playDateRoutes)
+  app.route('/api', adminRoutes)
   app.route('/api', teamBuilderRoutes)
+  app.route('/api', createRefereeRoutes())
   app.route('/api', authRoutes)
   app.route('/api', profileRoutes)
   app.route('/api', partnerListRoutes)

@@ -85,7 +85,11 @@ export interface ResolvedSession {
 }
 
 // Looks a token up; an expired or unknown token resolves to nothing.
-export async function resolveSession(db: Db, token: string, ttlDays: number): Promise<ResolvedSession | undefined> {
+export async function resolveSession(
+  db: Db,
+  token: string,
+  ttlDays: number,
+): Promise<ResolvedSession | undefined> {
   const tokenHash = hashToken(token)
   const now = new Date()
   const [row] = await db
