@@ -7,9 +7,13 @@ if (existsSync(browser)) process.exit(0)
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
 if (isRoot && existsSync('/usr/bin/apt-get')) {
-  console.log('Chromium is missing: installing Debian\'s chromium package...')
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' })
+  console.log("Chromium is missing: installing Debian's chromium package...")
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+    stdio: 'inherit',
+  })
   process.exit(0)
 }
-console.error(`Chromium not found at ${browser}. Install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH.`)
+console.error(
+  `Chromium not found at ${browser}. Install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH.`,
+)
 process.exit(1)

@@ -18,7 +18,8 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const session = c.var.session
   if (!session) throw new AppError('unauthenticated', 'Please sign in to continue')
   if (session.isPaused) throw new AppError('forbidden', PAUSED_MESSAGE)
-  if (!session.user.isAdmin) throw new AppError('forbidden', 'You do not have permission to access this page.')
+  if (!session.user.isAdmin)
+    throw new AppError('forbidden', 'You do not have permission to access this page.')
   c.set('user', session.user)
   await next()
 })
