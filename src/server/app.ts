@@ -61,7 +61,8 @@ export function createApp(deps: AppDeps) {
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        // ASVS 3.4.3: no <base> element may change where relative URLs point.
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
       },

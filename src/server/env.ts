@@ -23,7 +23,8 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   PRODUCT_NAME: z.string().trim().min(1).max(60).default('PickleMatch'),
-  SEED_DEMO: flag.default(true),
+  // Demo data carries known passwords (an admin's too): by default never in production.
+  SEED_DEMO: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
   // Multiplies every rate limit (sign-in, sign-up, account emails); 0 turns them off. For test
@@ -53,7 +54,7 @@ const envSchema = z.object({
   ROADMAP_URL: link.default('/about#roadmap'),
 })
 
-export type Env = z.infer<typeof envSchema>
+export type Env = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & { SEED_DEMO: boolean }
 
 export class EnvError extends Error {}
 
@@ -67,7 +68,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
     throw new EnvError(`Invalid configuration:\n${problems.join('\n')}`)
   }
-  return result.data
+  return { ...result.data, SEED_DEMO: result.data.SEED_DEMO ?? result.data.NODE_ENV !== 'production' }
 }
 
 // The one place that reads process.env. A .env file in the working directory is loaded first.

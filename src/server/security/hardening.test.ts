@@ -51,7 +51,7 @@ function expectSecurityHeaders(headers: Headers) {
   expect(directives.get('script-src')).toEqual(["'self'"])
   expect(directives.get('object-src')).toEqual(["'none'"])
   expect(directives.get('frame-ancestors')).toEqual(["'none'"])
-  expect(directives.get('base-uri')).toEqual(["'self'"])
+  expect(directives.get('base-uri')).toEqual(["'none'"])
   expect(directives.get('form-action')).toEqual(["'self'"])
   expect(csp).not.toMatch(/unsafe-eval/)
   expect(headers.get('x-content-type-options')).toBe('nosniff')
@@ -206,6 +206,15 @@ describe('session cookies', () => {
     expect(await t.db.select().from(sessions).where(eq(sessions.profileId, user.id))).toEqual([])
     const after = await send(t.app, { method: 'GET', url: '/api/profiles/me', cookie: `pm_session=${token}` })
     expect(after.status).toBe(401)
+  })
+})
+
+describe('default accounts', () => {
+  it('demo data, with its known passwords, is seeded in production only when asked for', () => {
+    expect(parseEnv({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false)
+    expect(parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true)
+    expect(parseEnv({ NODE_ENV: 'development' }).SEED_DEMO).toBe(true)
+    expect(parseEnv({}).SEED_DEMO).toBe(true)
   })
 })
 
