@@ -1,5 +1,4 @@
 import { bodyLimit } from 'hono/body-limit'
-import { compress } from 'hono/compress'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import { AppError } from '../domain/errors'
@@ -72,15 +71,15 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
     }),
   )
-  app.use(compress())
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError('payload_too_large', 'The request body is too large')
-      },
-    }),
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new AppError('payload_too_large', 'The request body is too large')
+    },
+  })
+  // GET and HEAD carry no body; asking for one would build a full web Request for every read.
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
   )
 
   app.use('/api/*', requireSameOrigin)

@@ -4,6 +4,7 @@ import { createApp } from './app'
 import { openDatabase } from './db/client'
 import { isDatabaseEmpty, seedDemo } from './db/seed'
 import { EnvError, loadEnv } from './env'
+import { createCompressingServer } from './lib/compression'
 import { createLogger } from './lib/logger'
 
 async function main() {
@@ -35,10 +36,14 @@ async function main() {
 
   const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url))
   const app = createApp({ database, env, logger, webRoot })
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    const url = env.PUBLIC_URL ?? `http://localhost:${info.port}`
-    logger.info({ port: info.port, ms: Math.round(performance.now() - started) }, `listening on ${url}`)
-  })
+  // Compression happens under the app, at the HTTP layer (see lib/compression.ts).
+  const server = serve(
+    { fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer: createCompressingServer },
+    (info) => {
+      const url = env.PUBLIC_URL ?? `http://localhost:${info.port}`
+      logger.info({ port: info.port, ms: Math.round(performance.now() - started) }, `listening on ${url}`)
+    },
+  )
 
   let stopping = false
   const stop = async (signal: string) => {

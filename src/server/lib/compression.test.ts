@@ -1,0 +1,123 @@
+import type { AddressInfo } from 'node:net'
+import { request } from 'node:http'
+import type { Server } from 'node:http'
+import { gunzipSync } from 'node:zlib'
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import { streamSSE } from 'hono/streaming'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { acceptsGzip, createCompressingServer, MIN_COMPRESS_BYTES } from './compression'
+
+const big = { items: Array.from({ length: 100 }, (_, i) => ({ id: i, name: `Player ${i}`, rating: 3.5 })) }
+
+const app = new Hono()
+app.get('/small', (c) => c.json({ status: 'ok' }))
+app.get('/big', (c) => c.json(big))
+app.get('/html', (c) => c.html(`<p>${'x'.repeat(5000)}</p>`))
+app.get('/stream', () => {
+  const chunks = ['a'.repeat(800), 'b'.repeat(800), 'c'.repeat(800)]
+  const body = new ReadableStream({
+    pull(controller) {
+      const next = chunks.shift()
+      if (next) controller.enqueue(new TextEncoder().encode(next))
+      else controller.close()
+    },
+  })
+  return new Response(body, { headers: { 'content-type': 'text/plain' } })
+})
+app.get('/image', (c) => c.body(new Uint8Array(4000), 200, { 'content-type': 'image/png' }))
+app.get('/events', (c) =>
+  streamSSE(c, async (stream) => {
+    await stream.writeSSE({ data: 'x'.repeat(2000) })
+  }),
+)
+
+let server: Server
+let base: string
+beforeAll(async () => {
+  server = serve({
+    fetch: app.fetch,
+    port: 0,
+    hostname: '127.0.0.1',
+    createServer: createCompressingServer,
+  }) as Server
+  await new Promise((resolve) => server.once('listening', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+// node:http, not fetch: fetch would decompress and hide the headers under test.
+function get(path: string, acceptEncoding?: string) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(
+        `${base}${path}`,
+        { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (chunk: Buffer) => chunks.push(chunk))
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+        },
+      )
+      req.on('error', reject)
+      req.end()
+    },
+  )
+}
+
+describe('response compression', () => {
+  it('gzips a large JSON body for a client that accepts gzip, with the right length', async () => {
+    const res = await get('/big', 'gzip, deflate, br')
+    expect(res.headers['content-encoding']).toBe('gzip')
+    expect(res.headers.vary).toMatch(/accept-encoding/i)
+    expect(Number(res.headers['content-length'])).toBe(res.body.byteLength)
+    expect(JSON.parse(gunzipSync(res.body).toString())).toEqual(big)
+  })
+
+  it(`leaves bodies under ${MIN_COMPRESS_BYTES} bytes alone`, async () => {
+    const res = await get('/small', 'gzip')
+    expect(res.headers['content-encoding']).toBeUndefined()
+    expect(JSON.parse(res.body.toString())).toEqual({ status: 'ok' })
+  })
+
+  it('sends plain bodies to a client that does not accept gzip', async () => {
+    const res = await get('/big')
+    expect(res.headers['content-encoding']).toBeUndefined()
+    expect(JSON.parse(res.body.toString())).toEqual(big)
+    expect((await get('/big', 'gzip;q=0')).headers['content-encoding']).toBeUndefined()
+  })
+
+  it('gzips HTML and streamed text', async () => {
+    const html = await get('/html', 'gzip')
+    expect(html.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(html.body).toString()).toBe(`<p>${'x'.repeat(5000)}</p>`)
+    const stream = await get('/stream', 'gzip')
+    expect(stream.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(stream.body).toString()).toBe('a'.repeat(800) + 'b'.repeat(800) + 'c'.repeat(800))
+  })
+
+  it('never compresses images or event streams', async () => {
+    expect((await get('/image', 'gzip')).headers['content-encoding']).toBeUndefined()
+    const events = await new Promise<{ encoding: string | undefined; first: string }>((resolve, reject) => {
+      const req = request(`${base}/events`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        res.once('data', (chunk: Buffer) => {
+          resolve({ encoding: res.headers['content-encoding'], first: chunk.toString() })
+          req.destroy()
+        })
+      })
+      req.on('error', reject)
+      req.end()
+    })
+    expect(events.encoding).toBeUndefined()
+    expect(events.first).toContain('data: xxx')
+  })
+
+  it('reads Accept-Encoding with quality values', () => {
+    expect(acceptsGzip('gzip')).toBe(true)
+    expect(acceptsGzip('br, gzip;q=0.5')).toBe(true)
+    expect(acceptsGzip('gzip;q=0')).toBe(false)
+    expect(acceptsGzip('br')).toBe(false)
+    expect(acceptsGzip('*')).toBe(true)
+    expect(acceptsGzip(undefined)).toBe(false)
+  })
+})
