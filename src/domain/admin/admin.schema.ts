@@ -40,7 +40,9 @@ export type AdminUser = z.infer<typeof adminUser>
 
 export const adminUsersPage = z.object({
   items: z.array(adminUser),
+  // As for PlayDates: counting stops past the page, `totalCapped` then says there are more.
   total: z.number(),
+  totalCapped: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
 })

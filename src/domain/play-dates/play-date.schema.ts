@@ -184,7 +184,10 @@ export const playDatePage = z.object({
   items: z.array(playDateSummary),
   page: z.number(),
   pageSize: z.number(),
+  // Counting stops a fixed number of rows past the page: when it does, `total` is that many
+  // and `totalCapped` says there are more.
   total: z.number(),
+  totalCapped: z.boolean(),
 })
 export type PlayDatePage = z.infer<typeof playDatePage>
 

@@ -18,7 +18,9 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // Read backwards for `order by created_at desc, id desc`: a page of the newest is read in
+    // order (a `desc` index sorts nulls last and cannot give that order).
+    index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('notifications_user_unread_idx')
       .on(t.userId)
       .where(sql`not ${t.read}`),

@@ -31,10 +31,13 @@ export const playDates = pgTable(
     check('play_dates_payment_range', sql`${t.paymentPerHourMax} >= ${t.paymentPerHourMin}`),
     check('play_dates_description_length', sql`length(btrim(${t.description})) between 1 and 500`),
     check('play_dates_partner_not_creator', sql`${t.partnerId} <> ${t.creatorId}`),
-    index('play_dates_status_created_idx').on(t.status, t.createdAt.desc()),
+    // Lists read newest first with the id as tie-breaker (`order by created_at desc, id desc`,
+    // nulls first): ascending indexes on both, read backwards, give that order, so a page is read
+    // in order and the scan stops after it instead of sorting every match.
+    index('play_dates_status_created_idx').on(t.status, t.createdAt, t.id),
     index('play_dates_creator_idx').on(t.creatorId, t.createdAt.desc()),
     index('play_dates_partner_idx').on(t.partnerId, t.createdAt.desc()),
-    index('play_dates_created_idx').on(t.createdAt.desc()),
+    index('play_dates_created_idx').on(t.createdAt, t.id),
   ],
 )
 

@@ -36,6 +36,9 @@ export const profiles = pgTable(
     index('profiles_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
     index('profiles_created_at_idx').on(t.createdAt),
     index('profiles_name_idx').on(t.lastName, t.firstName),
+    // Friend search answers in first-name order: for a common name the scan walks this index
+    // and stops at the page; a rare one goes through the trigram indexes.
+    index('profiles_first_name_order_idx').on(t.firstName, t.lastName, t.id),
     index('profiles_dupr_idx').on(t.duprRating),
   ],
 )

@@ -31,6 +31,10 @@ type Actor = Pick<SessionUser, 'id'>
 
 export const USER_NOT_FOUND = 'User not found'
 
+// Totals are counted up to this many rows past the page: 'Showing 1 to 20 of 1000+ users'
+// costs the same with a thousand players or a million.
+export const ADMIN_COUNT_CAP = 1000
+
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 // Each word must match a first name, last name or email (trigram indexes keep this fast).
@@ -96,20 +100,32 @@ export async function listUsers(db: Db, query: z.output<typeof adminUsersQuery>)
   if (query.paused !== 'all') conditions.push(eq(profiles.isPaused, query.paused === 'yes'))
   const where = conditions.length ? and(...conditions) : undefined
   const order = query.direction === 'asc' ? asc : desc
+  const offset = (query.page - 1) * USERS_PAGE_SIZE
   const rows = await db
     .select(userColumns)
     .from(profiles)
     .where(where)
     .orderBy(order(userSort[query.sort]), order(profiles.id))
     .limit(USERS_PAGE_SIZE)
-    .offset((query.page - 1) * USERS_PAGE_SIZE)
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
+    .offset(offset)
+  const cap = offset + ADMIN_COUNT_CAP
+  // Filters alone: counted in list order, so the count walks the same index as the page and
+  // stops at the cap. A name search: its trigram indexes find the matches directly.
+  const matching = db
+    .select({ one: sql`1` })
     .from(profiles)
     .where(where)
+  const matches = (
+    terms.length ? matching : matching.orderBy(order(userSort[query.sort]), order(profiles.id))
+  )
+    .limit(cap + 1)
+    .as('matches')
+  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(matches)
+  const total = Number(count?.total ?? 0)
   return {
     items: rows.map(toAdminUser),
-    total: Number(count?.total ?? 0),
+    total: Math.min(total, cap),
+    totalCapped: total > cap,
     page: query.page,
     pageSize: USERS_PAGE_SIZE,
   }
@@ -277,6 +293,7 @@ export async function listAllPlayDates(
   }
   const where = conditions.length ? and(...conditions) : undefined
   const order = query.direction === 'asc' ? asc : desc
+  const offset = (query.page - 1) * PLAY_DATES_PAGE_SIZE
   const rows = await db
     .select({
       id: playDates.id,
@@ -300,11 +317,19 @@ export async function listAllPlayDates(
     .where(where)
     .orderBy(order(playDateSort[query.sort]), order(playDates.id))
     .limit(PLAY_DATES_PAGE_SIZE)
-    .offset((query.page - 1) * PLAY_DATES_PAGE_SIZE)
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
+    .offset(offset)
+  const cap = offset + ADMIN_COUNT_CAP
+  const counting = db
+    .select({ one: sql`1` })
     .from(playDates)
     .where(where)
+  const matches = (
+    terms.length ? counting : counting.orderBy(order(playDateSort[query.sort]), order(playDates.id))
+  )
+    .limit(cap + 1)
+    .as('matches')
+  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(matches)
+  const total = Number(count?.total ?? 0)
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -321,7 +346,8 @@ export async function listAllPlayDates(
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     })),
-    total: Number(count?.total ?? 0),
+    total: Math.min(total, cap),
+    totalCapped: total > cap,
     page: query.page,
     pageSize: PLAY_DATES_PAGE_SIZE,
   }

@@ -202,6 +202,9 @@ export function nameMatches(query: string): SQL {
     (word) =>
       sql`(lower(${profiles.firstName}) like ${contains(word)} or lower(${profiles.lastName}) like ${contains(word)})`,
   )
+  // One word matching the first or the last name already matches "first last"; repeating it
+  // as a phrase would only make the planner underestimate the matches and pick a slow plan.
+  if (words.length === 1) return wordMatches[0]!
   const phraseMatch = sql`(lower(${profiles.firstName}) || ' ' || lower(${profiles.lastName})) like ${contains(phrase)}`
   return sql.join([...wordMatches, phraseMatch], sql` and `)
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { PlayerSummary, TeamSummary } from '../../../domain/play-dates/play-date.schema'
 import { teamAverage } from '../../../domain/play-dates/play-date.rules'
@@ -61,17 +61,6 @@ export const pendingRequestCount = sql<number>`(
   select count(*)::int from ${playDateRequests}
   where ${playDateRequests.playDateId} = ${playDates.id} and ${playDateRequests.status} = 'pending'
 )`.as('request_count')
-
-// The user is on the accepted responding team of this PlayDate.
-export const isAcceptedResponder = (userId: string): SQL => sql`exists (
-  select 1 from ${playDateRequests}
-  where ${playDateRequests.playDateId} = ${playDates.id}
-    and ${playDateRequests.status} = 'accepted'
-    and (${playDateRequests.requesterId} = ${userId} or ${playDateRequests.requesterPartnerId} = ${userId})
-)`
-
-export const isOnCreatorTeam = (userId: string): SQL =>
-  or(eq(playDates.creatorId, userId), eq(playDates.partnerId, userId)) as SQL
 
 // Accepted friends in either direction.
 export async function areFriends(db: DbOrTx, a: string, b: string) {

@@ -292,8 +292,29 @@ describe('listing', () => {
     const crossed = await c.client.get('/api/play-dates?tab=available&minRating=5&maxRating=3')
     expect(crossed.status).toBe(400)
     const page = await a.client.get('/api/play-dates?tab=mine&pageSize=1&page=2')
-    expect(page.body).toMatchObject({ page: 2, pageSize: 1, total: 2 })
+    expect(page.body).toMatchObject({ page: 2, pageSize: 1, total: 2, totalCapped: false })
     expect(page.body.items.map((x: { id: string }) => x.id)).toEqual([first])
+  })
+
+  it('counts a long tab only up to a hundred past the page', async () => {
+    const { a, b, c } = await foursome()
+    await t.db.insert(playDates).values(
+      Array.from({ length: 115 }, (_, i) => ({
+        creatorId: a.profile.id,
+        partnerId: b.profile.id,
+        type: 'challenge' as const,
+        state: 'FL' as const,
+        regions: ['statewide'],
+        paymentPerHourMin: 25,
+        paymentPerHourMax: 25,
+        description: `Game ${i}`,
+      })),
+    )
+    const first = await c.client.get('/api/play-dates?tab=available&pageSize=10')
+    expect(first.body).toMatchObject({ total: 100, totalCapped: true })
+    expect(first.body.items).toHaveLength(10)
+    const deeper = await a.client.get('/api/play-dates?tab=mine&pageSize=10&page=3')
+    expect(deeper.body).toMatchObject({ total: 115, totalCapped: false })
   })
 
   it('offers accepted friends as partners, regular partners first', async () => {

@@ -25,8 +25,6 @@ import {
   areFriends,
   creator,
   creatorColumns,
-  isAcceptedResponder,
-  isOnCreatorTeam,
   partner,
   partnerColumns,
   pendingRequestCount,
@@ -142,6 +140,22 @@ export async function createPlayDate(db: Db, user: Actor, input: z.output<typeof
   return getPlayDate(db, user, id)
 }
 
+// A tab's total is counted up to this many rows past the page, never further: an exact count of
+// every open PlayDate grows with the data, a page does not.
+export const PLAY_DATE_COUNT_CAP = 100
+
+// The PlayDates a player is on: as creator or partner, or on the accepted responding team. Each
+// side is one index lookup; together they are a handful of ids however many PlayDates exist.
+const playDatesOf = (userId: string) => sql`${playDates.id} in (
+  select ${playDates.id} from ${playDates} where ${playDates.creatorId} = ${userId}
+  union all
+  select ${playDates.id} from ${playDates} where ${playDates.partnerId} = ${userId}
+  union all
+  select ${playDateRequests.playDateId} from ${playDateRequests}
+  where ${playDateRequests.status} = 'accepted'
+    and (${playDateRequests.requesterId} = ${userId} or ${playDateRequests.requesterPartnerId} = ${userId})
+)`
+
 export async function listPlayDates(
   db: Db,
   user: Actor,
@@ -150,7 +164,7 @@ export async function listPlayDates(
   const conditions = []
   if (query.tab === 'mine') {
     conditions.push(inArray(playDates.status, ['open', 'matched']))
-    conditions.push(or(isOnCreatorTeam(user.id), isAcceptedResponder(user.id)))
+    conditions.push(playDatesOf(user.id))
   } else if (query.tab === 'available') {
     conditions.push(eq(playDates.status, 'open'))
     conditions.push(ne(playDates.creatorId, user.id))
@@ -163,7 +177,7 @@ export async function listPlayDates(
     // History: finished PlayDates of both teams (the spec names the creator team; the
     // responding team played it too).
     conditions.push(inArray(playDates.status, ['completed', 'cancelled']))
-    conditions.push(or(isOnCreatorTeam(user.id), isAcceptedResponder(user.id)))
+    conditions.push(playDatesOf(user.id))
   }
   const where = and(...conditions)
   const offset = (query.page - 1) * query.pageSize
@@ -172,17 +186,25 @@ export async function listPlayDates(
     .orderBy(desc(playDates.createdAt), desc(playDates.id))
     .limit(query.pageSize)
     .offset(offset)
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)::int` })
+  const cap = offset + PLAY_DATE_COUNT_CAP
+  const matches = db
+    .select({ one: sql`1` })
     .from(playDates)
     .innerJoin(creator, eq(creator.id, playDates.creatorId))
     .leftJoin(partner, eq(partner.id, playDates.partnerId))
     .where(where)
+    // In list order, so the count walks the same index as the page and stops at the cap.
+    .orderBy(desc(playDates.createdAt), desc(playDates.id))
+    .limit(cap + 1)
+    .as('matches')
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(matches)
+  const total = Number(counted?.total ?? 0)
   return {
     items: rows.map(toSummary),
     page: query.page,
     pageSize: query.pageSize,
-    total: Number(counted?.total ?? 0),
+    total: Math.min(total, cap),
+    totalCapped: total > cap,
   }
 }
 

@@ -255,6 +255,7 @@ export function PlayDateManagement() {
           page={page}
           pageSize={list.data.pageSize}
           total={list.data.total}
+          totalCapped={list.data.totalCapped}
           noun="play dates"
           onPage={setPage}
         />

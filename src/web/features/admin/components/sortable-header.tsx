@@ -38,12 +38,15 @@ export function Pagination({
   page,
   pageSize,
   total,
+  totalCapped = false,
   noun,
   onPage,
 }: {
   page: number
   pageSize: number
   total: number
+  // The server stopped counting at `total`: there are more.
+  totalCapped?: boolean
   noun: string
   onPage: (page: number) => void
 }) {
@@ -55,7 +58,8 @@ export function Pagination({
       className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row"
     >
       <p className="text-sm text-slate-600" aria-live="polite">
-        Showing {from} to {to} of {total} {noun}
+        Showing {from} to {to} of {total}
+        {totalCapped ? '+' : ''} {noun}
       </p>
       <div className="flex gap-2">
         <button

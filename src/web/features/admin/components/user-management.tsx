@@ -270,6 +270,7 @@ export function UserManagement() {
           page={page}
           pageSize={users.data.pageSize}
           total={users.data.total}
+          totalCapped={users.data.totalCapped}
           noun="users"
           onPage={setPage}
         />

@@ -154,6 +154,7 @@ function TabContent({ tab, range }: { tab: PlayDateTab; range: [number, number] 
   }
   const items = query.data.pages.flatMap((page) => page.items)
   const total = query.data.pages[0]?.total ?? 0
+  const totalCapped = query.data.pages[0]?.totalCapped ?? false
   if (items.length === 0) {
     const empty = emptyStates[tab]
     return (
@@ -173,6 +174,7 @@ function TabContent({ tab, range }: { tab: PlayDateTab; range: [number, number] 
     <>
       <p className="text-sm text-slate-600" aria-live="polite">
         Showing {items.length} of {total}
+        {totalCapped ? '+' : ''}
       </p>
       <ul className="grid gap-3 md:grid-cols-2">
         {items.map((playDate) => (
