@@ -1,0 +1,77 @@
+import { hashPassword } from '../../src/server/features/auth/password'
+import type { SqlRunner } from '../lib/databases'
+import { BENCH_PASSWORD, datasetSteps } from './dataset'
+
+export interface LoadOptions {
+  profiles: number
+  playDates: number
+  log?: (line: string) => void
+}
+
+export interface TableCount {
+  table: string
+  rows: number
+}
+
+const TABLES = [
+  'profiles',
+  'connections',
+  'play_dates',
+  'play_date_requests',
+  'play_date_messages',
+  'notifications',
+  'partner_lists',
+  'partner_list_entries',
+  'signup_codes',
+]
+
+const seconds = (started: number) => `${((performance.now() - started) / 1000).toFixed(1)} s`
+
+// Fills an empty, migrated database. Secondary indexes are dropped for the load and built again
+// afterwards from their own definitions (building once is much faster than updating per row).
+export async function loadDataset(runner: SqlRunner, options: LoadOptions): Promise<TableCount[]> {
+  const log = options.log ?? (() => undefined)
+  const [existing] = await runner.rows<{ count: number }>('select count(*)::int as count from profiles')
+  if ((existing?.count ?? 0) > 0) throw new Error('the database already has players: use an empty one')
+
+  const passwordHash = await hashPassword(BENCH_PASSWORD)
+  if (passwordHash.includes("'")) throw new Error('unexpected quote in the password hash')
+  const started = performance.now()
+
+  await runner.exec(`set session_replication_role = replica`)
+  await runner.exec(`set maintenance_work_mem = '${runner.kind === 'pglite' ? '64MB' : '256MB'}'`)
+  if (runner.kind === 'postgres') await runner.exec('set synchronous_commit = off')
+
+  const indexes = await runner.rows<{ name: string; definition: string }>(
+    `select quote_ident(c.relname) as name, pg_get_indexdef(i.indexrelid) as definition
+     from pg_index i
+     join pg_class c on c.oid = i.indexrelid
+     join pg_namespace ns on ns.oid = c.relnamespace
+     where ns.nspname = 'public'
+       and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
+  )
+  for (const index of indexes) await runner.exec(`drop index ${index.name}`)
+
+  for (const step of datasetSteps({ ...options, passwordHash })) {
+    const stepStarted = performance.now()
+    await runner.exec(step.sql)
+    log(`  ${step.name.padEnd(50)} ${seconds(stepStarted)}`)
+  }
+
+  const indexStarted = performance.now()
+  for (const index of indexes) await runner.exec(index.definition)
+  log(`  ${`indexes (${indexes.length})`.padEnd(50)} ${seconds(indexStarted)}`)
+
+  await runner.exec('set session_replication_role = origin')
+  const analyzeStarted = performance.now()
+  await runner.exec('vacuum analyze')
+  log(`  ${'vacuum analyze'.padEnd(50)} ${seconds(analyzeStarted)}`)
+  log(`  ${'total'.padEnd(50)} ${seconds(started)}`)
+
+  const counts: TableCount[] = []
+  for (const table of TABLES) {
+    const [row] = await runner.rows<{ count: number }>(`select count(*)::int as count from ${table}`)
+    counts.push({ table, rows: row?.count ?? 0 })
+  }
+  return counts
+}

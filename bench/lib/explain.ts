@@ -1,0 +1,101 @@
+import type { CapturedSteps } from './capture'
+import type { SqlRunner } from './databases'
+
+// Tables that grow with the number of players; a sequential scan of one of them on a hot path
+// is a finding.
+export const GROWING_TABLES = new Set([
+  'profiles',
+  'passwords',
+  'sessions',
+  'connections',
+  'play_dates',
+  'play_date_requests',
+  'play_date_messages',
+  'notifications',
+  'partner_lists',
+  'partner_list_entries',
+  'signup_codes',
+  'audit_log',
+  'players',
+  'auth_tokens',
+  'mail_outbox',
+])
+// On the full data sets only tables at least this big count as large.
+export const LARGE_TABLE_ROWS = 10_000
+
+export interface SeqScan {
+  table: string
+  rows: number
+}
+
+export interface ExplainedStatement {
+  sql: string
+  seqScans: SeqScan[]
+  // Execution time of one run (reads only; writes are planned, not run).
+  ms: number | null
+}
+
+interface PlanNode {
+  'Node Type': string
+  'Relation Name'?: string
+  Plans?: PlanNode[]
+}
+
+function seqScansOf(node: PlanNode, found: string[] = []) {
+  if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) found.push(node['Relation Name'])
+  for (const child of node.Plans ?? []) seqScansOf(child, found)
+  return found
+}
+
+const SKIP = /^\s*(begin|commit|rollback|set|savepoint|release)\b|pg_notify\(/i
+const isRead = (sql: string) =>
+  /^\s*(select|with)\b/i.test(sql) && !/\bfor (update|share|no key update)\b/i.test(sql)
+
+export const shortSql = (sql: string) => sql.replace(/\s+/g, ' ').trim().slice(0, 160)
+
+// EXPLAIN of every statement an endpoint ran (ANALYZE for reads). `strict` plans with sequential
+// scans disabled, so on a tiny data set a sequential scan remains only where no index can answer.
+export async function explainSteps(
+  runner: SqlRunner,
+  steps: CapturedSteps,
+  options: { strict?: boolean } = {},
+): Promise<ExplainedStatement[]> {
+  const sizes = new Map(
+    (
+      await runner.rows<{ relname: string; rows: number }>(
+        `select relname, greatest(reltuples, 0)::bigint::int as rows from pg_class
+         where relkind = 'r' and relnamespace = 'public'::regnamespace`,
+      )
+    ).map((row) => [row.relname, Number(row.rows)]),
+  )
+  const results: ExplainedStatement[] = []
+  if (options.strict) await runner.exec('set enable_seqscan = off')
+  try {
+    for (const statement of steps.flat()) {
+      if (SKIP.test(statement.text)) continue
+      const read = isRead(statement.text)
+      const [row] = await runner.rows<{ 'QUERY PLAN': unknown }>(
+        `explain (${read ? 'analyze, ' : ''}format json) ${statement.text}`,
+        statement.values,
+      )
+      const raw = row?.['QUERY PLAN']
+      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
+        Plan: PlanNode
+        'Execution Time'?: number
+      }>
+      const top = plan[0]!
+      const seqScans = [...new Set(seqScansOf(top.Plan))]
+        .filter((table) => GROWING_TABLES.has(table))
+        .map((table) => ({ table, rows: sizes.get(table) ?? 0 }))
+        .filter((scan) => options.strict || scan.rows >= LARGE_TABLE_ROWS)
+      results.push({
+        sql: shortSql(statement.text),
+        seqScans,
+        ms: top['Execution Time'] === undefined ? null : Math.round(top['Execution Time'] * 100) / 100,
+      })
+    }
+  } finally {
+    if (options.strict) await runner.exec('reset enable_seqscan')
+  }
+  return results
+}

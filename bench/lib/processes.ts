@@ -1,0 +1,156 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createServer } from 'node:net'
+
+export const ROOT = new URL('../../', import.meta.url).pathname
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
+    })
+  })
+}
+
+// Resident memory of a process in MB, from /proc (Linux).
+export function rssMb(pid: number | undefined): number | undefined {
+  if (!pid) return undefined
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return match ? Math.round(Number(match[1]) / 1024) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export interface Started {
+  url: string
+  pid: number | undefined
+  output: () => string
+  stop: () => Promise<void>
+}
+
+async function waitFor(url: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`)
+    try {
+      const response = await fetch(url)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`the server did not answer ${url} within ${timeoutMs} ms:\n${output()}`)
+}
+
+function launch(args: string[], env: Record<string, string>, readyPath: string, port: number) {
+  // The output (the request log too) goes to a file, as a deployment would collect it.
+  const logFile = path.join(mkdtempSync(path.join(tmpdir(), 'pm-bench-')), 'server.log')
+  const fd = openSync(logFile, 'w')
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', fd, fd],
+  })
+  closeSync(fd)
+  const tail = () => {
+    try {
+      return readFileSync(logFile, 'utf8').slice(-4000)
+    } catch {
+      return ''
+    }
+  }
+  const url = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (child.exitCode !== null) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    await exited
+    clearTimeout(timer)
+    rmSync(path.dirname(logFile), { recursive: true, force: true })
+  }
+  return { child, url, output: tail, stop, ready: `${url}${readyPath}` }
+}
+
+export interface AppServerOptions {
+  databaseUrl?: string | undefined
+  dataDir?: string | undefined
+  poolSize?: number
+  logLevel?: string
+  env?: Record<string, string>
+}
+
+// The app as it runs in production: one Node process, `node --import tsx src/server/main.ts`.
+export async function startAppServer(options: AppServerOptions): Promise<Started> {
+  const port = await freePort()
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    // Every benchmark user signs in from one address.
+    RATE_LIMIT_FACTOR: '0',
+    LOG_LEVEL: options.logLevel ?? 'info',
+    DATABASE_POOL_SIZE: String(options.poolSize ?? 10),
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_URL: '' }),
+    ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
+    ...options.env,
+  }
+  const server = launch(['--import', 'tsx', 'src/server/main.ts'], env, '/api/health', port)
+  await waitFor(server.ready, server.child, server.output, 120_000)
+  return { url: server.url, pid: server.child.pid, output: server.output, stop: server.stop }
+}
+
+// The floor: Node's own http module answering with the given body and headers.
+export async function startBareServer(response: {
+  body: string
+  headers: Record<string, string>
+}): Promise<Started> {
+  const port = await freePort()
+  const server = launch(
+    ['bench/lib/bare-server.mjs'],
+    { PORT: String(port), BODY: response.body, HEADERS: JSON.stringify(response.headers) },
+    '/api/ping',
+    port,
+  )
+  await waitFor(server.ready, server.child, server.output, 30_000)
+  return { url: server.url, pid: server.child.pid, output: server.output, stop: server.stop }
+}
+
+// What the app answers to GET /api/ping, without the per-request and per-connection headers.
+export async function pingResponse(baseUrl: string) {
+  const response = await fetch(`${baseUrl}/api/ping`)
+  const skip = new Set([
+    'date',
+    'connection',
+    'keep-alive',
+    'content-length',
+    'transfer-encoding',
+    'x-request-id',
+  ])
+  const headers: Record<string, string> = {}
+  response.headers.forEach((value, name) => {
+    if (!skip.has(name)) headers[name] = value
+  })
+  return { body: await response.text(), headers }
+}
+
+// CPU time (user + system) a process has used so far, in ms (Linux /proc).
+export function cpuMs(pid: number | undefined): number | undefined {
+  if (!pid) return undefined
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    const ticks = Number(fields[11]) + Number(fields[12])
+    return (ticks * 1000) / 100
+  } catch {
+    return undefined
+  }
+}

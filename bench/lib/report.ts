@@ -1,0 +1,371 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { DatasetResult, ReadResult } from './suite'
+import { ROOT } from './processes'
+
+export const RESULTS_DIR = path.join(ROOT, 'bench/results')
+
+export interface Targets {
+  ratioApiToSql: number
+  p99Ms: number
+  floorShare: number
+  scaleRatio: number
+  fanoutP95Ms: number
+  fanoutP99Ms: number
+  fanoutRssMb: number
+}
+
+export const TARGETS: Targets = {
+  ratioApiToSql: 1.5,
+  p99Ms: 50,
+  floorShare: 0.8,
+  scaleRatio: 1.5,
+  fanoutP95Ms: 50,
+  fanoutP99Ms: 200,
+  fanoutRssMb: 300,
+}
+
+export interface Check {
+  target: string
+  measured: string
+  pass: boolean
+}
+
+export interface Machine {
+  cpus: number
+  cpuModel: string
+  memoryGb: number
+  node: string
+  postgres: string | null
+  loadAverageStart: number[]
+  loadAverageEnd: number[]
+}
+
+export interface Report {
+  generatedAt: string
+  command: string
+  machine: Machine
+  settings: { connections: number; seconds: number; poolSize: number; players: number }
+  main: string
+  compare: string[]
+  datasets: DatasetResult[]
+  checks: Check[]
+}
+
+export function describeMachine(postgres: string | null, loadAverageStart: number[]): Machine {
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    postgres,
+    loadAverageStart: loadAverageStart.map((n) => Math.round(n * 10) / 10),
+    loadAverageEnd: os.loadavg().map((n) => Math.round(n * 10) / 10),
+  }
+}
+
+const ms = (value: number | null | undefined) =>
+  value === null || value === undefined || Number.isNaN(value)
+    ? '-'
+    : value < 10
+      ? value.toFixed(2)
+      : value.toFixed(1)
+const times = (value: number | null) =>
+  value === null || !Number.isFinite(value) ? '-' : `${value.toFixed(2)}×`
+const count = (value: number) => value.toLocaleString('en-US')
+
+const ratio = (a: number, b: number) => (b > 0 ? a / b : null)
+
+function seqScansOf(read: { explain: ReadResult['explain'] }) {
+  const tables = new Set(read.explain.flatMap((e) => e.seqScans.map((s) => s.table)))
+  return [...tables]
+}
+
+export function evaluate(report: Omit<Report, 'checks'>): Check[] {
+  const checks: Check[] = []
+  const main = report.datasets.find((d) => d.label === report.main)
+  if (!main) return checks
+  const slowRatio = main.reads.filter(
+    (r) => (ratio(r.api.p50, r.sql.p50) ?? Infinity) > TARGETS.ratioApiToSql,
+  )
+  checks.push({
+    target: `API p50 ≤ ${TARGETS.ratioApiToSql}× direct SQL p50, every hot read (${main.label})`,
+    measured: slowRatio.length
+      ? `${slowRatio.length} over: ${slowRatio.map((r) => `${r.name} ${times(ratio(r.api.p50, r.sql.p50))}`).join('; ')}`
+      : `all ${main.reads.length} within (max ${times(Math.max(...main.reads.map((r) => ratio(r.api.p50, r.sql.p50) ?? 0)))})`,
+    pass: slowRatio.length === 0 && main.reads.length > 0,
+  })
+  const slowP99 = main.reads.filter((r) => r.api.p99 >= TARGETS.p99Ms)
+  checks.push({
+    target: `API p99 < ${TARGETS.p99Ms} ms, every hot read (${main.label})`,
+    measured: slowP99.length
+      ? `${slowP99.length} over: ${slowP99.map((r) => `${r.name} ${ms(r.api.p99)} ms`).join('; ')}`
+      : `all within (max ${ms(Math.max(...main.reads.map((r) => r.api.p99)))} ms)`,
+    pass: slowP99.length === 0 && main.reads.length > 0,
+  })
+  if (main.floor) {
+    const share = main.floor.app.rps / main.floor.bare.rps
+    checks.push({
+      target: `No-database endpoint ≥ ${TARGETS.floorShare * 100}% of bare node:http throughput`,
+      measured: `${count(main.floor.app.rps)} vs ${count(main.floor.bare.rps)} req/s = ${Math.round(share * 100)}%`,
+      pass: share >= TARGETS.floorShare,
+    })
+  }
+  for (const label of report.compare) {
+    const small = report.datasets.find((d) => d.label === label)
+    if (!small) continue
+    const isSmaller =
+      (small.tables.profiles ?? 0) <= (main.tables.profiles ?? 0) &&
+      (small.tables.play_dates ?? 0) <= (main.tables.play_dates ?? 0)
+    const [low, high] = isSmaller ? [small, main] : [main, small]
+    const over = high.reads.filter((r) => {
+      const base = low.reads.find((x) => x.key === r.key)
+      return base && (ratio(r.api.p50, base.api.p50) ?? Infinity) > TARGETS.scaleRatio
+    })
+    checks.push({
+      target: `Hot read p50 at ${high.label} ≤ ${TARGETS.scaleRatio}× its p50 at ${low.label}`,
+      measured: over.length
+        ? `${over.length} over: ${over.map((r) => `${r.name} ${times(ratio(r.api.p50, low.reads.find((x) => x.key === r.key)!.api.p50))}`).join('; ')}`
+        : `all within (max ${times(Math.max(...high.reads.map((r) => ratio(r.api.p50, low.reads.find((x) => x.key === r.key)?.api.p50 ?? 0) ?? 0)))})`,
+      pass: over.length === 0,
+    })
+  }
+  const scans = report.datasets.flatMap((d) => [
+    ...d.reads.flatMap((r) => seqScansOf(r).map((t) => `${d.label} ${r.name}: ${t}`)),
+    ...d.writes.flatMap((w) => seqScansOf(w).map((t) => `${d.label} ${w.name}: ${t}`)),
+  ])
+  checks.push({
+    target: 'No sequential scan of a large table on a hot path',
+    measured: scans.length ? scans.join('; ') : 'none',
+    pass: scans.length === 0,
+  })
+  if (main.fanout) {
+    const f = main.fanout
+    checks.push({
+      target: `${count(f.clients)} SSE clients: delivery p95 < ${TARGETS.fanoutP95Ms} ms, p99 < ${TARGETS.fanoutP99Ms} ms`,
+      measured: `p95 ${ms(f.p95)} ms, p99 ${ms(f.p99)} ms (${count(f.delivered)}/${count(f.notifications)} delivered, ${count(f.connected)} connected)`,
+      pass:
+        f.p95 < TARGETS.fanoutP95Ms &&
+        f.p99 < TARGETS.fanoutP99Ms &&
+        f.delivered === f.notifications &&
+        f.connected === f.clients,
+    })
+    checks.push({
+      target: `${count(f.clients)} SSE clients: server RSS < ${TARGETS.fanoutRssMb} MB`,
+      measured: `${f.rssPeakMb ?? '-'} MB peak (${f.rssIdleMb ?? '-'} MB before the streams)`,
+      pass: (f.rssPeakMb ?? Infinity) < TARGETS.fanoutRssMb,
+    })
+  }
+  return checks
+}
+
+export function readsTable(report: Omit<Report, 'checks'>) {
+  const main = report.datasets.find((d) => d.label === report.main)!
+  const others = report.compare
+    .map((label) => report.datasets.find((d) => d.label === label))
+    .filter(Boolean) as DatasetResult[]
+  const header = [
+    'Hot read',
+    'API p50',
+    'API p99',
+    'API req/s',
+    'SQL p50',
+    'API/SQL',
+    ...others.flatMap((o) => [`p50 @${o.label}`, `${main.label}/${o.label}`]),
+    'Seq scans',
+  ]
+  const rows = main.reads.map((r) => [
+    r.name,
+    ms(r.api.p50),
+    ms(r.api.p99),
+    count(r.api.rps),
+    ms(r.sql.p50),
+    times(ratio(r.api.p50, r.sql.p50)),
+    ...others.flatMap((o) => {
+      const other = o.reads.find((x) => x.key === r.key)
+      return [ms(other?.api.p50), times(other ? ratio(r.api.p50, other.api.p50) : null)]
+    }),
+    seqScansOf(r).join(', ') || 'none',
+  ])
+  return { header, rows }
+}
+
+const markdownTable = (header: string[], rows: string[][]) =>
+  [
+    `| ${header.join(' | ')} |`,
+    `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n')
+
+export function renderMarkdown(report: Report) {
+  const main = report.datasets.find((d) => d.label === report.main)!
+  const m = report.machine
+  const lines: string[] = []
+  lines.push(`# Benchmark results`, '')
+  lines.push(
+    `Generated by \`${report.command}\` on ${report.generatedAt.slice(0, 16).replace('T', ' ')} UTC. ` +
+      `${m.cpus} CPU (${m.cpuModel}), ${m.memoryGb} GB, Node ${m.node}, ${m.postgres ?? 'PGlite'}; ` +
+      `load average ${m.loadAverageStart.join(' / ')} at the start, ${m.loadAverageEnd.join(' / ')} at the end ` +
+      `(the machine is shared, so absolute numbers are noisy). ` +
+      `${report.settings.connections} connections, ${report.settings.seconds} s per measurement, ` +
+      `server pool ${report.settings.poolSize}, ${report.settings.players} signed-in players.`,
+    '',
+  )
+  lines.push('## Data sets', '')
+  lines.push(
+    markdownTable(
+      ['Data set', 'Database', ...Object.keys(main.tables)],
+      report.datasets.map((d) => [d.label, d.kind, ...Object.values(d.tables).map(count)]),
+    ),
+    '',
+  )
+  lines.push('## Targets', '')
+  lines.push(
+    markdownTable(
+      ['Target', 'Measured', 'Met'],
+      report.checks.map((c) => [c.target, c.measured, c.pass ? 'yes' : '**no**']),
+    ),
+    '',
+  )
+  const { header, rows } = readsTable(report)
+  lines.push(`## Hot reads (${main.label}, ${main.kind})`, '')
+  lines.push(
+    'API: the running server over HTTP (autocannon, gzip accepted). SQL: the statements the same call ran ' +
+      "(session lookup included), replayed through `pg` at the same concurrency on a pool as large as the server's. " +
+      'Times in ms.',
+    '',
+  )
+  lines.push(markdownTable(header, rows), '')
+  if (main.floor) {
+    lines.push('## Framework floor', '')
+    lines.push(
+      markdownTable(
+        ['Server', 'req/s', 'p50', 'p99'],
+        [
+          [
+            'App: GET /api/ping (full middleware chain, no database)',
+            count(main.floor.app.rps),
+            ms(main.floor.app.p50),
+            ms(main.floor.app.p99),
+          ],
+          [
+            'Bare node:http, same body',
+            count(main.floor.bare.rps),
+            ms(main.floor.bare.p50),
+            ms(main.floor.bare.p99),
+          ],
+        ],
+      ),
+      '',
+    )
+  }
+  if (main.writes.length) {
+    lines.push('## Hot writes', '')
+    lines.push(
+      markdownTable(
+        ['Write', 'p50', 'p99', 'req/s', 'errors', 'Seq scans'],
+        main.writes.map((w) => [
+          w.name,
+          ms(w.api.p50),
+          ms(w.api.p99),
+          count(w.api.rps),
+          String(w.api.errors),
+          seqScansOf(w).join(', ') || 'none',
+        ]),
+      ),
+      '',
+    )
+  }
+  if (main.fanout) {
+    const f = main.fanout
+    lines.push('## Real-time fan-out', '')
+    lines.push(
+      `${count(f.connected)} of ${count(f.clients)} event streams connected over HTTP in ${f.connectSeconds} s; ` +
+        `each player then got one notification (created in the database, LISTEN/NOTIFY to the server, SSE to the client).`,
+      '',
+    )
+    lines.push(
+      markdownTable(
+        ['Delivered', 'p50', 'p95', 'p99', 'max', 'RSS before', 'RSS connected', 'RSS peak'],
+        [
+          [
+            `${count(f.delivered)}/${count(f.notifications)}`,
+            ms(f.p50),
+            ms(f.p95),
+            ms(f.p99),
+            ms(f.max),
+            `${f.rssIdleMb} MB`,
+            `${f.rssConnectedMb} MB`,
+            `${f.rssPeakMb} MB`,
+          ],
+        ],
+      ),
+      '',
+    )
+  }
+  lines.push('## EXPLAIN of the hot queries', '')
+  lines.push(
+    'Each statement once (EXPLAIN ANALYZE for reads, plain EXPLAIN for writes), on the main data set.',
+    '',
+  )
+  const explained = [
+    ...main.reads.map((r) => ({ name: r.name, explain: r.explain })),
+    ...main.writes.map((w) => ({ name: w.name, explain: w.explain })),
+  ]
+  lines.push(
+    markdownTable(
+      ['Endpoint', 'Statements', 'Slowest (ms)', 'Sequential scans of large tables'],
+      explained.map((e) => [
+        e.name,
+        String(e.explain.length),
+        ms(Math.max(0, ...e.explain.map((s) => s.ms ?? 0))),
+        e.explain
+          .filter((s) => s.seqScans.length)
+          .map((s) => `${s.seqScans.map((x) => x.table).join(', ')} in \`${s.sql.slice(0, 80)}…\``)
+          .join('<br>') || 'none',
+      ]),
+    ),
+    '',
+  )
+  const notes = notesFile()
+  if (notes) lines.push(notes.trim(), '')
+  return lines.join('\n')
+}
+
+// Hand-written context kept next to the results (what could not be met here and why).
+function notesFile() {
+  const file = path.join(RESULTS_DIR, 'notes.md')
+  return existsSync(file) ? readFileSync(file, 'utf8') : ''
+}
+
+export function consoleTable(report: Report) {
+  const { header, rows } = readsTable(report)
+  const all = [header, ...rows]
+  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i]!.length)))
+  const line = (r: string[]) =>
+    r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')
+}
+
+export function writeResults(report: Report) {
+  mkdirSync(RESULTS_DIR, { recursive: true })
+  writeFileSync(path.join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`)
+  const markdown = renderMarkdown(report)
+  writeFileSync(path.join(RESULTS_DIR, 'latest.md'), `${markdown}\n`)
+  return markdown
+}
+
+// The README's Benchmarks section shows the latest results between two markers.
+export function updateReadme(markdown: string, marker: 'api' | 'web') {
+  const file = path.join(ROOT, 'README.md')
+  const text = readFileSync(file, 'utf8')
+  const start = `<!-- bench:${marker}:start -->`
+  const end = `<!-- bench:${marker}:end -->`
+  const from = text.indexOf(start)
+  const to = text.indexOf(end)
+  if (from < 0 || to < from) return false
+  const body = markdown.replace(/^# .*\n+/, '').replace(/^## /gm, '#### ')
+  writeFileSync(file, `${text.slice(0, from + start.length)}\n${body.trim()}\n${text.slice(to)}`)
+  return true
+}
