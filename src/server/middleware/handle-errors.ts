@@ -18,6 +18,13 @@ export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   unavailable: 503,
 }
 
+const refusalLevel: Partial<Record<ErrorCode, 'info' | 'warn'>> = {
+  unauthenticated: 'info',
+  email_not_confirmed: 'info',
+  forbidden: 'warn',
+  rate_limited: 'warn',
+}
+
 const codeOfStatus = (status: number): ErrorCode => {
   const match = Object.entries(statusOf).find(([, value]) => value === status)
   return match ? (match[0] as ErrorCode) : status >= 500 ? 'internal' : 'invalid'
@@ -30,6 +37,12 @@ export const errorBody = (code: ErrorCode, message: string, fields?: Record<stri
 // One place turns every failure into `{ error: { code, message, fields? } }`.
 export function handleError(err: Error, c: Context<AppEnv>) {
   if (isAppError(err)) {
+    // Security events (ASVS 16.3): every refused authentication, authorization or rate limit.
+    const level = refusalLevel[err.code]
+    if (level) {
+      const event = { code: err.code, method: c.req.method, path: c.req.path, userId: c.var.session?.user.id }
+      c.var.log?.[level](event, 'request refused')
+    }
     return c.json(errorBody(err.code, err.message, err.fields), statusOf[err.code])
   }
   if (err instanceof HTTPException) {

@@ -2,11 +2,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
+import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { passwords, profiles, rateLimits, sessions } from '../db/schema'
 import { parseEnv } from '../env'
-import { hashToken } from '../features/auth/sessions'
+import { createSession, hashToken } from '../features/auth/sessions'
 import { createLogger } from '../lib/logger'
 import { appTables, changedTables, tableChecksums } from '../testing/db-snapshot'
 import { FACTORY_PASSWORD, insertUser } from '../testing/factories'
@@ -215,6 +216,76 @@ describe('default accounts', () => {
     expect(parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true)
     expect(parseEnv({ NODE_ENV: 'development' }).SEED_DEMO).toBe(true)
     expect(parseEnv({}).SEED_DEMO).toBe(true)
+  })
+})
+
+describe('session lifetime', () => {
+  it('ends 90 days after sign-in however often the session is used, and a renewal never passes that', async () => {
+    const user = await insertUser(t.db)
+    const { token } = await createSession(t.db, user.id, 30)
+    const day = 24 * 60 * 60 * 1000
+    const age = async (signedInDaysAgo: number, lastSeenHoursAgo: number) =>
+      t.db
+        .update(sessions)
+        .set({
+          createdAt: new Date(Date.now() - signedInDaysAgo * day),
+          lastSeenAt: new Date(Date.now() - lastSeenHoursAgo * 60 * 60 * 1000),
+          expiresAt: new Date(Date.now() + 20 * day),
+        })
+        .where(eq(sessions.tokenHash, hashToken(token)))
+    const me = () => send(t.app, { method: 'GET', url: '/api/profiles/me', cookie: `pm_session=${token}` })
+
+    await age(89.5, 2)
+    expect((await me()).status).toBe(200)
+    const [renewed] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)))
+    expect(renewed!.expiresAt.getTime()).toBeLessThanOrEqual(renewed!.createdAt.getTime() + 90 * day)
+
+    await age(91, 0)
+    expect((await me()).status).toBe(401)
+  })
+})
+
+describe('security events', () => {
+  it('log refusals with who and what, sign-ins with the outcome, and never a password', async () => {
+    const lines: Array<Record<string, unknown>> = []
+    const logger = pino(
+      { level: 'info', base: undefined },
+      { write: (line: string) => lines.push(JSON.parse(line)) },
+    )
+    const app = createApp({ database: t.database, env: t.env, logger })
+    const { attacker } = world.actors
+
+    expect(
+      (await send(app, { method: 'GET', url: '/api/admin/users', cookie: attacker.cookie })).status,
+    ).toBe(403)
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        msg: 'request refused',
+        code: 'forbidden',
+        path: '/api/admin/users',
+        userId: attacker.id,
+        level: 40,
+      }),
+    )
+
+    const user = await insertUser(t.db)
+    const signIn = (password: string) =>
+      send(app, {
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        body: JSON.stringify({ email: user.email, password }),
+      })
+    expect((await signIn('not-the-password-1')).status).toBe(401)
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'sign-in failed', email: user.email }))
+    expect((await signIn(FACTORY_PASSWORD)).status).toBe(200)
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'signed in', userId: user.id }))
+
+    const text = JSON.stringify(lines)
+    expect(text).not.toContain('not-the-password-1')
+    expect(text).not.toContain(FACTORY_PASSWORD)
   })
 })
 

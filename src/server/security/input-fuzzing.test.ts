@@ -24,8 +24,8 @@ import { createTestApp, testDatabaseKind } from '../testing/test-app'
 // error shape and leaves every table as it was, and no answer shows the server's internals.
 
 // PGlite runs the full count (at least 10,000 requests in all); PostgreSQL a lighter pass.
-const RUNS_PER_OPERATION = testDatabaseKind === 'postgres' ? 25 : 135
-const MIN_TOTAL_REQUESTS = testDatabaseKind === 'postgres' ? 1_000 : 10_000
+const RUNS_PER_OPERATION = testDatabaseKind === 'postgres' ? 60 : 135
+const MIN_TOTAL_REQUESTS = testDatabaseKind === 'postgres' ? 4_000 : 10_000
 
 // Rate limits off: the point is to reach the handlers, not the counters (tested elsewhere).
 const t = await createTestApp({ RATE_LIMIT_FACTOR: '0' })

@@ -184,7 +184,11 @@ export const authRoutes = createApi()
       { rule: authLimits.signInPerAccount, subject: `${ip}:${input.email}` },
       { rule: authLimits.signInPerIp, subject: ip },
     ])
-    const user = await signIn(c.var.db, input)
+    const user = await signIn(c.var.db, input).catch((error: unknown) => {
+      c.var.log.warn({ email: input.email }, 'sign-in failed')
+      throw error
+    })
+    c.var.log.info({ userId: user.id }, 'signed in')
     await startSession(c, user)
     return c.json({ user }, 200)
   })

@@ -11,6 +11,9 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 const DAY_MS = 24 * 60 * 60 * 1000
 // Sliding expiry: a session seen again after this long is extended (one write per hour at most).
 const RENEW_AFTER_MS = 60 * 60 * 1000
+// However often it is used, a session ends this long after sign-in (ASVS 7.3.2): then the
+// player signs in again.
+export const SESSION_ABSOLUTE_DAYS = 90
 
 export interface SessionMeta {
   userAgent?: string | undefined
@@ -93,20 +96,32 @@ export async function resolveSession(
   const tokenHash = hashToken(token)
   const now = new Date()
   const [row] = await db
-    .select({ ...profileColumns, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      ...profileColumns,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      signedInAt: sessions.createdAt,
+    })
     .from(sessions)
     .innerJoin(profiles, eq(profiles.id, sessions.profileId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, now),
+        gt(sessions.createdAt, new Date(now.getTime() - SESSION_ABSOLUTE_DAYS * DAY_MS)),
+      ),
+    )
     .limit(1)
   if (!row) return undefined
   let expiresAt = row.expiresAt
   let renewed = false
   if (now.getTime() - row.lastSeenAt.getTime() > RENEW_AFTER_MS) {
-    expiresAt = new Date(now.getTime() + ttlDays * DAY_MS)
+    const absoluteEnd = row.signedInAt.getTime() + SESSION_ABSOLUTE_DAYS * DAY_MS
+    expiresAt = new Date(Math.min(now.getTime() + ttlDays * DAY_MS, absoluteEnd))
     renewed = true
     await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.tokenHash, tokenHash))
   }
-  const { isPaused, expiresAt: _e, lastSeenAt: _l, ...profile } = row
+  const { isPaused, expiresAt: _e, lastSeenAt: _l, signedInAt: _s, ...profile } = row
   return { user: toSessionUser(profile), isPaused, tokenHash, expiresAt, renewed }
 }
 
