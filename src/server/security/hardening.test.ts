@@ -355,6 +355,27 @@ describe('cross-site requests', () => {
     expect(changedTables(before, await tableChecksums(t.db, tables))).toEqual([])
   })
 
+  it('no answer lets another origin read it: no CORS headers, preflight or not', async () => {
+    const victim = world.actors.victim
+    for (const [method, headers] of [
+      ['GET', {}],
+      [
+        'OPTIONS',
+        { 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      ],
+    ] as const) {
+      const res = await send(t.app, {
+        method,
+        url: '/api/profiles/me',
+        cookie: victim.cookie,
+        origin: 'https://evil.example',
+        headers,
+      })
+      expect(res.headers.get('access-control-allow-origin'), method).toBeNull()
+      expect(res.headers.get('access-control-allow-credentials'), method).toBeNull()
+    }
+  })
+
   it('the app’s own origin, or a same-origin fetch without Origin, gets through', async () => {
     const victim = world.actors.victim
     const own = await send(t.app, {
