@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -38,8 +39,38 @@ export const LISTEN_APPLICATION_NAME = 'picklematch-listen'
 // Migrations from several instances at once on one server: one at a time.
 const MIGRATION_LOCK = 728_443_001
 
+// Every statement with parameters goes out as a named prepared statement, so each connection
+// parses and plans it once and PostgreSQL can reuse the plan: planning cost more than running
+// most hot reads (docs/decisions/0040-performance-at-scale.md). The names are bounded: a
+// statement whose text varies without end (a list of n ids) stops getting new names at the cap.
+const MAX_NAMED_STATEMENTS = 500
+const statementNames = new Map<string, string>()
+
+function statementName(text: string) {
+  let name = statementNames.get(text)
+  if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `pm_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`
+    statementNames.set(text, name)
+  }
+  return name
+}
+
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [config] = args
+    if (config && typeof config === 'object' && !('submit' in config)) {
+      const query = config as pg.QueryConfig
+      if (!query.name && query.values?.length) {
+        const name = statementName(query.text)
+        if (name) args[0] = { ...query, name }
+      }
+    }
+    return (super.query as (...a: unknown[]) => never)(...args)
+  }
+}
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient })
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   })
