@@ -6,6 +6,8 @@ import pg from 'pg'
 export interface CapturedStatement {
   text: string
   values: unknown[]
+  // The prepared statement name the app's client gave it, if any: the replay uses it too.
+  name?: string
 }
 export type CapturedSteps = CapturedStatement[][]
 
@@ -13,9 +15,14 @@ let sink: Array<CapturedStatement & { seen: number }> | undefined
 let finished = 0
 
 // Notes a statement about to run; the returned function is called when it has finished.
-function record(text: unknown, values: unknown): (() => void) | undefined {
+function record(text: unknown, values: unknown, name?: unknown): (() => void) | undefined {
   if (!sink || typeof text !== 'string') return undefined
-  sink.push({ text, values: Array.isArray(values) ? [...values] : [], seen: finished })
+  sink.push({
+    text,
+    values: Array.isArray(values) ? [...values] : [],
+    ...(typeof name === 'string' ? { name } : {}),
+    seen: finished,
+  })
   return () => {
     finished++
   }
@@ -43,7 +50,8 @@ function installPgRecorder() {
       typeof config === 'object' && Array.isArray((config as { values?: unknown }).values)
         ? (config as { values: unknown[] }).values
         : second
-    const done = record(text, values)
+    const name = typeof config === 'object' ? (config as { name?: unknown } | undefined)?.name : undefined
+    const done = record(text, values, name)
     const callbackAt = args.findIndex((arg) => typeof arg === 'function')
     if (done && callbackAt >= 0) {
       const callback = args[callbackAt] as (...result: unknown[]) => void

@@ -25,7 +25,9 @@ export const LARGE_TABLE_ROWS = 10_000
 
 export interface SeqScan {
   table: string
+  // Rows in the table, and rows the scan read (EXPLAIN ANALYZE only; a LIMIT may stop it early).
   rows: number
+  read: number | null
 }
 
 export interface ExplainedStatement {
@@ -38,11 +40,20 @@ export interface ExplainedStatement {
 interface PlanNode {
   'Node Type': string
   'Relation Name'?: string
+  'Actual Rows'?: number
+  'Actual Loops'?: number
+  'Rows Removed by Filter'?: number
   Plans?: PlanNode[]
 }
 
-function seqScansOf(node: PlanNode, found: string[] = []) {
-  if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) found.push(node['Relation Name'])
+function seqScansOf(node: PlanNode, found: Array<{ table: string; read: number | null }> = []) {
+  if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) {
+    const read =
+      node['Actual Rows'] === undefined
+        ? null
+        : (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1)
+    found.push({ table: node['Relation Name'], read })
+  }
   for (const child of node.Plans ?? []) seqScansOf(child, found)
   return found
 }
@@ -84,10 +95,11 @@ export async function explainSteps(
         'Execution Time'?: number
       }>
       const top = plan[0]!
-      const seqScans = [...new Set(seqScansOf(top.Plan))]
-        .filter((table) => GROWING_TABLES.has(table))
-        .map((table) => ({ table, rows: sizes.get(table) ?? 0 }))
-        .filter((scan) => options.strict || scan.rows >= LARGE_TABLE_ROWS)
+      // Large: a scan that read at least LARGE_TABLE_ROWS rows, or (not run) of a table that big.
+      const seqScans = seqScansOf(top.Plan)
+        .filter((scan) => GROWING_TABLES.has(scan.table))
+        .map((scan) => ({ ...scan, rows: sizes.get(scan.table) ?? 0 }))
+        .filter((scan) => options.strict || (scan.read ?? scan.rows) >= LARGE_TABLE_ROWS)
       results.push({
         sql: shortSql(statement.text),
         seqScans,

@@ -88,7 +88,7 @@ export async function httpLoad(
   return summarize(latencies, errors, (performance.now() - started) / 1000)
 }
 
-export type Execute = (text: string, values: unknown[]) => Promise<unknown>
+export type Execute = (text: string, values: unknown[], name?: string) => Promise<unknown>
 
 // The captured statements of an endpoint replayed straight to the database at the same
 // concurrency (through a pool as large as the server's): the database's share of the API time.
@@ -107,7 +107,7 @@ export async function sqlLoad(
       const steps = calls[turn++ % calls.length]!
       const begun = performance.now()
       try {
-        for (const step of steps) await Promise.all(step.map((s) => execute(s.text, s.values)))
+        for (const step of steps) await Promise.all(step.map((s) => execute(s.text, s.values, s.name)))
         latencies.push(performance.now() - begun)
       } catch {
         errors++
@@ -123,6 +123,7 @@ export async function openPgExecutor(databaseUrl: string, poolSize: number) {
   // Open the pool's connections first, as the server has them open.
   const clients = await Promise.all(Array.from({ length: poolSize }, () => pool.connect()))
   for (const client of clients) client.release()
-  const execute: Execute = (text, values) => pool.query({ text, values, rowMode: 'array' })
+  const execute: Execute = (text, values, name) =>
+    pool.query({ text, values, rowMode: 'array', ...(name ? { name } : {}) })
   return { execute, close: () => pool.end() }
 }

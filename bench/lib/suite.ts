@@ -1,7 +1,7 @@
 import { openPostgres } from '../../src/server/db/client'
 import { sessionCookieName } from '../../src/server/middleware/session'
 import { loadDataset } from '../dataset/load'
-import { captureSql } from './capture'
+import { captureSql, recordPglite } from './capture'
 import {
   databaseExists,
   openPgliteRunner,

@@ -1,0 +1,115 @@
+// npm run bench:smoke [-- --database-url postgres://...]: the benchmark's machinery on a tiny data
+// set in seconds, so it never rots: generate, sign in, call every hot endpoint, EXPLAIN each
+// statement with sequential scans disabled (one that remains has no index to use). Runs on PGlite,
+// and on PostgreSQL too with --database-url or TEST_DATABASE_URL (a throwaway database there).
+import { parseArgs } from 'node:util'
+import pg from 'pg'
+import { loadDataset } from './dataset/load'
+import { captureSql, recordPglite } from './lib/capture'
+import { openPgliteRunner, openPostgresRunner, recreateDatabase, type SqlRunner } from './lib/databases'
+import { READS, WRITES } from './lib/endpoints'
+import { explainSteps } from './lib/explain'
+import { IN_PROCESS_ORIGIN, openInProcessApp } from './lib/in-process'
+import { probeReads, signInAll } from './lib/probe'
+import { pickSamples } from './lib/samples'
+import { prepareWrites } from './lib/writes'
+
+const { values } = parseArgs({
+  options: {
+    'database-url': { type: 'string' },
+    profiles: { type: 'string', default: '300' },
+  },
+})
+
+const started = performance.now()
+const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`
+const profiles = Number(values.profiles)
+const problems: string[] = []
+
+// PGlite always; PostgreSQL too when a server is given (or the test suite's TEST_DATABASE_URL).
+const serverUrl = values['database-url'] ?? process.env.TEST_DATABASE_URL
+for (const kind of serverUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
+  await smoke(kind)
+}
+
+async function smoke(kind: 'pglite' | 'postgres') {
+  let runner: SqlRunner & { client?: Awaited<ReturnType<typeof openPgliteRunner>>['client'] }
+  let dropDatabase: (() => Promise<void>) | undefined
+  let smokeUrl = ''
+  if (kind === 'postgres' && serverUrl) {
+    // A throwaway database on the same server.
+    const parsed = new URL(serverUrl)
+    parsed.pathname = `/pm_bench_smoke_${process.pid}`
+    smokeUrl = parsed.toString()
+    await recreateDatabase(smokeUrl)
+    runner = await openPostgresRunner(smokeUrl)
+    dropDatabase = async () => {
+      const admin = new URL(smokeUrl)
+      admin.pathname = '/postgres'
+      const client = new pg.Client({ connectionString: admin.toString() })
+      await client.connect()
+      await client.query(`drop database if exists "pm_bench_smoke_${process.pid}" with (force)`)
+      await client.end()
+    }
+    console.log(`Smoke benchmark on PostgreSQL (pm_bench_smoke_${process.pid})`)
+  } else {
+    runner = await openPgliteRunner()
+    console.log('Smoke benchmark on PGlite (in memory)')
+  }
+  const report = (line: string) => problems.push(`${kind}: ${line}`)
+
+  if (runner.client) recordPglite(runner.client)
+  const app = await openInProcessApp(
+    runner.client ? { pglite: runner.client } : { databaseUrl: smokeUrl, poolSize: 4 },
+  )
+  try {
+    await loadDataset(runner, { profiles, playDates: profiles * 2 })
+    console.log(`  data set: ${profiles} players, ${profiles * 2} PlayDates (${seconds()})`)
+    const signedIn = await signInAll(app, await pickSamples(runner, 3))
+
+    const plans = await probeReads(app, signedIn, READS)
+    for (const plan of plans) {
+      const explained = await explainSteps(runner, plan.calls[0]!.steps, { strict: true })
+      const scans = explained.flatMap((e) => e.seqScans.map((s) => `${s.table} in ${e.sql.slice(0, 100)}`))
+      for (const scan of scans) report(`${plan.endpoint.name}: sequential scan of ${scan}`)
+      console.log(
+        `  ${scans.length ? 'SEQ SCAN' : 'ok      '} ${plan.endpoint.name} (${explained.length} statements)`,
+      )
+    }
+
+    const writes = await prepareWrites(runner, signedIn, 50)
+    for (const write of WRITES) {
+      for (let round = 0; round < 2; round++) {
+        const call = writes[write.key](IN_PROCESS_ORIGIN)
+        const { result, steps } = await captureSql(() =>
+          app.request(call.path, {
+            method: 'POST',
+            cookie: call.headers.cookie,
+            body: JSON.parse(call.body ?? '{}'),
+          }),
+        )
+        if (result.status >= 300) report(`${write.name} answered ${result.status}: ${await result.text()}`)
+        if (round > 0) continue
+        const explained = await explainSteps(runner, steps, { strict: true })
+        const scans = explained.flatMap((e) => e.seqScans.map((s) => `${s.table} in ${e.sql.slice(0, 100)}`))
+        for (const scan of scans) report(`${write.name}: sequential scan of ${scan}`)
+        console.log(
+          `  ${scans.length ? 'SEQ SCAN' : 'ok      '} ${write.name} (${explained.length} statements)`,
+        )
+      }
+    }
+
+    const ping = await app.request('/api/ping')
+    if (ping.status !== 200) report(`GET /api/ping answered ${ping.status}`)
+  } finally {
+    await app.close()
+    await runner.close()
+    await dropDatabase?.()
+  }
+}
+
+if (problems.length) {
+  console.error(`\nbench:smoke failed (${seconds()}):\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+  process.exit(1)
+}
+console.log(`bench:smoke passed in ${seconds()}`)
