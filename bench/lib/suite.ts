@@ -135,6 +135,7 @@ export async function runSuite(target: Target, options: SuiteOptions): Promise<D
 
   const pglite =
     target.kind === 'pglite' ? (runner as Awaited<ReturnType<typeof openPgliteRunner>>) : undefined
+  if (pglite) recordPglite(pglite.client)
   const app = await openInProcessApp(
     pglite ? { pglite: pglite.client } : { databaseUrl: target.databaseUrl!, poolSize: options.poolSize },
   )
