@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { createSession } from '../features/auth/sessions'
 import { notifications, profiles } from '../db/schema'
 import { insertUser, type UserOverrides } from './factories'
@@ -115,7 +115,7 @@ export async function seedWorld(t: TestApp) {
   const [notification] = await t.db
     .select({ id: notifications.id })
     .from(notifications)
-    .where(and(eq(notifications.userId, victim.id)))
+    .where(eq(notifications.userId, victim.id))
     .limit(1)
   if (!notification) throw new Error('the victim has no notification')
   const [victimProfile] = await t.db.select().from(profiles).where(eq(profiles.id, victim.id))
