@@ -25,6 +25,21 @@ app.get('/stream', () => {
   })
   return new Response(body, { headers: { 'content-type': 'text/plain' } })
 })
+// A large streamed body (a static file is served this way): the writer meets backpressure.
+const largeParts = Array.from({ length: 64 }, (_, i) =>
+  `${i}:`.padEnd(16 * 1024, String.fromCharCode(97 + (i % 26))),
+)
+app.get('/large-stream', () => {
+  const parts = [...largeParts]
+  const body = new ReadableStream({
+    pull(controller) {
+      const next = parts.shift()
+      if (next) controller.enqueue(new TextEncoder().encode(next))
+      else controller.close()
+    },
+  })
+  return new Response(body, { headers: { 'content-type': 'text/javascript' } })
+})
 app.get('/image', (c) => c.body(new Uint8Array(4000), 200, { 'content-type': 'image/png' }))
 app.get('/events', (c) =>
   streamSSE(c, async (stream) => {
@@ -120,4 +135,12 @@ describe('response compression', () => {
     expect(acceptsGzip('*')).toBe(true)
     expect(acceptsGzip(undefined)).toBe(false)
   })
+})
+
+describe('large streamed bodies', () => {
+  it('are compressed to the end despite backpressure', async () => {
+    const res = await get('/large-stream', 'gzip')
+    expect(res.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(res.body).toString()).toBe(largeParts.join(''))
+  }, 10_000)
 })

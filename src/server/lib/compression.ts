@@ -110,6 +110,9 @@ export function withCompression(listener: RequestListener): RequestListener {
     const startStream = () => {
       if (!decide(undefined, undefined, false)) return
       gzip = createGzip(GZIP_OPTIONS)
+      // A writer that saw write() return false waits for 'drain' on the response: pass the
+      // compressor's on, or a large streamed body (a file) stalls for good.
+      gzip.on('drain', () => res.emit('drain'))
       gzip.on('data', (data: Buffer) => write(data))
       gzip.on('end', () => end())
     }
