@@ -168,7 +168,9 @@ export async function openPglite(client: PGlite): Promise<Database> {
 export async function openEmbedded(dataDir: string): Promise<Database> {
   const dir = path.resolve(dataDir, 'pglite')
   mkdirSync(dir, { recursive: true })
-  const client = await PGlite.create({ dataDir: dir, extensions: pgliteExtensions })
+  // Every write settles only once it reached the data directory: acknowledged means kept
+  // (`npm run test:durability` kills the server mid-load to prove it).
+  const client = await PGlite.create({ dataDir: dir, extensions: pgliteExtensions, relaxedDurability: false })
   return openPglite(client)
 }
 
