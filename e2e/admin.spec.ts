@@ -1,32 +1,13 @@
-import { type BrowserContext, expect, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import {
   appOrigin,
   befriend,
   createPlayDate,
   createPlayer,
   linkFromMailbox,
-  type Player,
+  signInAdmin,
   signInContext,
 } from './support/players'
-
-const ADMIN: Player = {
-  email: 'admin@e2e.picklematch.test',
-  password: 'admin-pass-1',
-  firstName: 'Ada',
-  lastName: 'Admin',
-}
-
-// The server makes ADMIN_EMAIL an admin at sign-up; a retried run finds the account there.
-async function signInAdmin(context: BrowserContext) {
-  const attempt = await context.request.post('/api/auth/sign-in', {
-    headers: { origin: appOrigin },
-    data: { email: ADMIN.email, password: ADMIN.password },
-  })
-  if (attempt.status() !== 200) {
-    await createPlayer(ADMIN)
-    await signInContext(context, ADMIN)
-  }
-}
 
 test('an admin pauses and resumes a player, creates a signup code that a new visitor uses, and deletes a PlayDate', async ({
   browser,

@@ -1,4 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
+import {
+  appOrigin,
+  createPlayer,
+  currentUserId,
+  type Player,
+  signInAdmin,
+  signInContext,
+} from './support/players'
 
 const suffix = 'PickleMatch | Level Up Your Match'
 
@@ -103,31 +111,20 @@ test.describe('signed out', () => {
   })
 })
 
-// The shell's behaviour for a signed-in player, with the account endpoints answered in the
-// browser so these journeys do not depend on how accounts are created.
-const jane = {
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'jane@example.com',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  gender: 'female',
-  duprRating: 4.25,
-  selfRating: 4,
-  birthdate: '1980-05-01',
-  zipCode: '85001',
-  isAdmin: false,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-}
+// The shell's behaviour for a signed-in player: real accounts, signed in through the API.
+let jane: Player
+test.beforeAll(async () => {
+  jane = await createPlayer({ firstName: 'Jane', lastName: 'Doe' })
+})
 
-async function signInAs(page: Page, user = jane, { unread = 0 } = {}) {
-  await page.route('**/api/auth/session', (route) => route.fulfill({ json: { user } }))
-  await page.route('**/api/notifications/unread-count', (route) => route.fulfill({ json: { count: unread } }))
+async function signInAs(page: Page, player?: Player) {
+  if (player) await signInContext(page.context(), player)
+  else await signInAdmin(page.context())
 }
 
 test.describe('signed in', () => {
   test('the landing page sends a signed-in player to the dashboard', async ({ page }) => {
-    await signInAs(page)
+    await signInAs(page, jane)
     await page.goto('/')
     await expect(page).toHaveURL(/\/dashboard$/)
     await expect(page).toHaveTitle(`Dashboard | ${suffix}`)
@@ -135,14 +132,24 @@ test.describe('signed in', () => {
   })
 
   test('the dashboard shows the navigation, the welcome line and the widgets', async ({ page }) => {
-    await signInAs(page, jane, { unread: 3 })
+    // A Jane of her own: the friend request below must not leave the shared Jane with an unread badge.
+    await signInAs(page, await createPlayer({ firstName: 'Jane', lastName: 'Doe' }))
+    // Someone asks Jane to be friends: one unread notification.
+    const asker = await page.context().browser()!.newContext()
+    await signInContext(asker, await createPlayer({ firstName: 'Asker' }))
+    const sent = await asker.request.post('/api/connections/friend-requests', {
+      headers: { origin: appOrigin },
+      data: { receiverId: await currentUserId(page.context()) },
+    })
+    expect(sent.status()).toBe(201)
+    await asker.close()
     await page.goto('/dashboard')
     await expect(page.getByText('Welcome, Jane Doe')).toBeVisible()
 
     const nav = page.getByRole('navigation', { name: 'Main' })
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
     await expect(nav.getByRole('link', { name: 'PlayDates' })).not.toHaveAttribute('aria-current', 'page')
-    await expect(nav.getByRole('link', { name: 'Notifications (3 unread)' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Notifications (1 unread)' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0)
 
     const main = page.getByRole('main')
@@ -159,7 +166,7 @@ test.describe('signed in', () => {
   })
 
   test('Pickle Widgets lists all five widgets', async ({ page }) => {
-    await signInAs(page)
+    await signInAs(page, jane)
     await page.goto('/dashboard')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pickle Widgets' }).click()
     await expect(page).toHaveURL(/\/widgets$/)
@@ -175,7 +182,7 @@ test.describe('signed in', () => {
   })
 
   test('a page that fails to load shows an error inside the layout', async ({ page }) => {
-    await signInAs(page)
+    await signInAs(page, jane)
     await page.goto('/dashboard')
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
     await page.route(/\/assets\/widgets-[^/]+\.js$/, (route) => route.abort())
@@ -187,7 +194,7 @@ test.describe('signed in', () => {
   })
 
   test('an admin sees the Admin Dashboard button and the footer Admin section', async ({ page }) => {
-    await signInAs(page, { ...jane, isAdmin: true })
+    await signInAs(page)
     await page.goto('/dashboard')
     await expect(page.getByRole('banner').getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute(
       'href',
@@ -198,7 +205,7 @@ test.describe('signed in', () => {
 
   test('Share copies the link and says Copied! for two seconds', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-    await signInAs(page)
+    await signInAs(page, jane)
     await page.addInitScript(() => {
       // Desktop Chromium may offer a share sheet; this journey covers the copy fallback.
       Object.defineProperty(navigator, 'share', { value: undefined })
@@ -212,7 +219,7 @@ test.describe('signed in', () => {
   })
 
   test('Sign Out returns to the landing page even when the server fails', async ({ page }) => {
-    await signInAs(page)
+    await signInAs(page, jane)
     await page.route('**/api/auth/sign-out', (route) => route.fulfill({ status: 500, body: '' }))
     await page.goto('/widgets')
     await page.getByRole('button', { name: 'Sign Out' }).click()
@@ -220,13 +227,12 @@ test.describe('signed in', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible()
   })
 
-  test('a 401 from any call signs the player out of the shell', async ({ page }) => {
-    await signInAs(page)
+  test('a session that ends on the server signs the player out of the shell', async ({ page }) => {
+    await signInAs(page, jane)
     await page.goto('/dashboard')
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
-    await page.route('**/api/notifications/unread-count', (route) =>
-      route.fulfill({ status: 401, json: { error: { code: 'unauthenticated', message: 'Please sign in' } } }),
-    )
+    // The session ends on the server (signed out elsewhere): the next call answers 401.
+    await page.context().request.post('/api/auth/sign-out', { headers: { origin: appOrigin } })
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pickle Widgets' }).click()
     await expect(page).toHaveURL(/\/$/)
     await expect(page.getByRole('heading', { level: 1, name: 'PickleMatch' })).toBeVisible()
@@ -236,7 +242,7 @@ test.describe('signed in', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 375, height: 740 })
-    await signInAs(page)
+    await signInAs(page, jane)
     await page.goto('/dashboard')
     const toggle = page.getByRole('button', { name: 'Menu' })
     await expect(toggle).toHaveAttribute('aria-expanded', 'false')

@@ -115,3 +115,22 @@ export async function createPlayDate(creator: BrowserContext, partner: BrowserCo
   expect(res.status(), await res.text()).toBe(201)
   return ((await res.json()) as { id: string }).id
 }
+
+// The e2e server makes this address an admin at sign-up (ADMIN_EMAIL in playwright.config.ts).
+export const E2E_ADMIN: Player = {
+  email: 'admin@e2e.picklematch.test',
+  password: 'admin-pass-1',
+  firstName: 'Ada',
+  lastName: 'Admin',
+}
+
+// Signs the context in as the admin, creating the account on first use in a run.
+export async function signInAdmin(context: BrowserContext) {
+  const attempt = await context.request.post('/api/auth/sign-in', {
+    headers,
+    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  })
+  if (attempt.status() === 200) return
+  await createPlayer(E2E_ADMIN)
+  await signInContext(context, E2E_ADMIN)
+}
