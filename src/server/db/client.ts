@@ -57,10 +57,11 @@ function statementName(text: string) {
 
 class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
-    const [config] = args
+    const [config, values] = args
     if (config && typeof config === 'object' && !('submit' in config)) {
       const query = config as pg.QueryConfig
-      if (!query.name && query.values?.length) {
+      // Drizzle passes the values as the second argument.
+      if (!query.name && (query.values?.length || (Array.isArray(values) && values.length))) {
         const name = statementName(query.text)
         if (name) args[0] = { ...query, name }
       }
