@@ -16,6 +16,9 @@ export interface FanoutResult {
   p95: number
   p99: number
   max: number
+  // How long creating the notification itself took (insert, unread count, NOTIFY at commit).
+  writeP50: number
+  writeP99: number
   rssIdleMb: number | null
   rssConnectedMb: number | null
   rssPeakMb: number | null
@@ -71,6 +74,7 @@ export async function measureFanout(options: {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
   const sentAt = new Map<string, number>()
   const latencies: number[] = []
+  const writeTimes: number[] = []
   const streams: Stream[] = []
   const connectStarted = performance.now()
 
@@ -140,7 +144,8 @@ export async function measureFanout(options: {
     const due = started + index * interval
     const wait = due - performance.now()
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-    sentAt.set(userId, performance.now())
+    const begun = performance.now()
+    sentAt.set(userId, begun)
     pending.push(
       createNotification(database.db, {
         userId,
@@ -148,7 +153,7 @@ export async function measureFanout(options: {
         title: 'PlayDate played',
         message: 'A benchmark player marked the PlayDate as played',
         link: '/playdates',
-      }),
+      }).then(() => writeTimes.push(performance.now() - begun)),
     )
   }
   await Promise.all(pending)
@@ -164,6 +169,7 @@ export async function measureFanout(options: {
   await runner.rows(`delete from sessions where user_agent = 'bench fan-out'`)
 
   const sorted = latencies.sort((a, b) => a - b)
+  const writes = writeTimes.sort((a, b) => a - b)
   return {
     clients: options.clients,
     connected,
@@ -173,6 +179,8 @@ export async function measureFanout(options: {
     p95: round(percentile(sorted, 95)),
     p99: round(percentile(sorted, 99)),
     max: round(sorted.at(-1) ?? NaN),
+    writeP50: round(percentile(writes, 50)),
+    writeP99: round(percentile(writes, 99)),
     rssIdleMb: rssIdle,
     rssConnectedMb: rssConnected,
     rssPeakMb: rssPeak || null,
