@@ -289,6 +289,99 @@ describe("another player's things", () => {
   })
 })
 
+// Body fields that name a player or a thing (uuid fields, lists of them).
+function referenceFields(op: ApiOperation) {
+  const fields: Array<{ name: string; isList: boolean }> = []
+  for (const [name, property] of Object.entries(op.body?.properties ?? {})) {
+    const choices = [property, ...(property.anyOf ?? []), ...(property.oneOf ?? [])]
+    if (choices.some((c) => c.format === 'uuid')) fields.push({ name, isList: false })
+    else if (choices.some((c) => c.items?.format === 'uuid')) fields.push({ name, isList: true })
+  }
+  return fields
+}
+
+// Naming someone in a body is the feature for these: anyone may be asked to be a friend, and
+// a SUPR Builder player may be linked to any player's public profile.
+const REFERENCES_ALLOWED: Record<string, string> = {
+  'POST /api/connections/friend-requests': 'a friend request may go to any player',
+  'POST /api/players': 'a SUPR Builder player may be any player',
+  'PUT /api/players/{id}': 'a SUPR Builder player may be any player',
+}
+
+describe("another player's things named in a body", () => {
+  it('are refused on the player’s own things too, and nothing changes', async () => {
+    const { attacker, attackerFriend, victimPartner } = world.actors
+    const own = async (method: string, url: string, body: unknown) => {
+      const res = await send(t.app, { method, url, cookie: attacker.cookie, body: JSON.stringify(body) })
+      expect(res.status, `${url}: ${res.text}`).toBe(201)
+      return res.json.id as string
+    }
+    const ownList = await own('POST', '/api/partner-lists', { name: 'Mine' })
+    const ownSeeds: Record<string, string> = {
+      'play-dates/{id}': await own('POST', '/api/play-dates', {
+        type: 'earn',
+        state: 'TX',
+        regions: ['statewide'],
+        partnerId: attackerFriend.id,
+        amount: 40,
+        description: 'Mine',
+      }),
+      'partner-lists/{id}': ownList,
+      'entries/{entryId}': await own('POST', `/api/partner-lists/${ownList}/manual-entries`, {
+        firstName: 'My',
+        lastName: 'Entry',
+      }),
+      'players/{id}': await own('POST', '/api/players', {
+        firstName: 'My',
+        lastName: 'Player',
+        gender: 'male',
+        duprRating: 3.5,
+      }),
+    }
+    const failures: string[] = []
+    let tried = 0
+    for (const op of operations.filter((o) => o.access === 'user' && referenceFields(o).length > 0)) {
+      const params = Object.fromEntries(
+        op.pathParams.map((name) => {
+          const before = op.path.split(`/{${name}}`)[0]!.split('/').pop()
+          return [name, ownSeeds[`${before}/{${name}}`] ?? randomUUID()]
+        }),
+      )
+      const body = exampleOf(op.body!, context()) as Record<string, unknown>
+      for (const field of referenceFields(op)) {
+        // A player who is not the caller's friend, or the victim's list entries.
+        body[field.name] = field.isList ? [world.ids.manualEntry, world.ids.friendEntry] : victimPartner.id
+      }
+      const before = await tableChecksums(t.db, tables)
+      const res = await send(t.app, {
+        method: op.method,
+        url: urlOf(op, params, exampleQuery(op, context())),
+        cookie: attacker.cookie,
+        body: JSON.stringify(body),
+      })
+      tried++
+      const leak = leakIn(res.text)
+      if (op.key in REFERENCES_ALLOWED) {
+        // The feature's own rules still apply (a profile linked once, a request already sent).
+        const refusedBadly = res.status >= 400 && !isErrorShape(res.json)
+        if (res.status >= 500 || refusedBadly || leak) {
+          failures.push(`${describeCall(op, 'allowed', res)} leak: ${leak}`)
+        }
+        continue
+      }
+      if (![400, 403, 404, 409].includes(res.status) || !isErrorShape(res.json) || leak) {
+        failures.push(describeCall(op, JSON.stringify(body), res))
+      }
+      const changed = changedTables(before, await tableChecksums(t.db, tables))
+      if (changed.length) failures.push(`${op.key} changed ${changed.join(', ')}`)
+    }
+    expect(failures).toEqual([])
+    expect(tried).toBeGreaterThanOrEqual(5)
+    const keys = new Set(operations.map((op) => op.key))
+    expect(Object.keys(REFERENCES_ALLOWED).filter((key) => !keys.has(key))).toEqual([])
+  })
+})
+
 describe('reads', () => {
   it('no GET operation changes the database, whoever calls it', async () => {
     const failures: string[] = []
