@@ -1,13 +1,29 @@
-import type { MouseEvent } from 'react'
+import { lazy, type MouseEvent, Suspense } from 'react'
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router'
 import { PublicHeader } from '../components/layout/public-header'
 import { SiteFooter } from '../components/layout/site-footer'
 import { TopNav } from '../components/layout/top-nav'
 import { useSession } from '../features/auth/api/session.queries'
-import { RatingPrompt } from '../features/profiles/components/rating-prompt'
-import { LiveEvents } from '../lib/live-events'
+import { useRatingCheck } from '../features/profiles/api/rating-prompt.queries'
 import { usePageTitle } from '../lib/page-title'
+import { LiveEvents } from '../lib/live-events'
 import { SessionSync } from './session-sync'
+
+// The rating prompt (a form with react-hook-form and zod) loads only when the server says the
+// player's ratings are due for a check: it is not part of any page's first load.
+const RatingPrompt = lazy(() =>
+  import('../features/profiles/components/rating-prompt').then((m) => ({ default: m.RatingPrompt })),
+)
+
+function RatingPromptWhenDue() {
+  const check = useRatingCheck()
+  if (check.data?.updateNeeded !== true) return null
+  return (
+    <Suspense fallback={null}>
+      <RatingPrompt />
+    </Suspense>
+  )
+}
 
 export interface RouteHandle {
   title?: string
@@ -52,7 +68,9 @@ export function RootLayout() {
       </a>
       <NavigationProgress />
       {user ? <TopNav user={user} /> : <PublicHeader showActions={!isLoading} />}
-      <main id="main" tabIndex={-1} className="w-full flex-1 focus:outline-none">
+      {/* At least a screen tall: while a page or its data loads, the footer waits below the fold
+          instead of jumping down when the content arrives. */}
+      <main id="main" tabIndex={-1} className="min-h-dvh w-full flex-1 focus:outline-none">
         <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
           <Outlet />
         </div>
@@ -61,7 +79,7 @@ export function RootLayout() {
       <RouteTitle />
       <SessionSync />
       {user ? <LiveEvents /> : null}
-      {user ? <RatingPrompt /> : null}
+      {user ? <RatingPromptWhenDue /> : null}
       <ScrollRestoration />
     </div>
   )

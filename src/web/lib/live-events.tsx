@@ -1,6 +1,9 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useSyncExternalStore } from 'react'
-import { realtimeEvent, type RealtimeEvent } from '../../domain/realtime/realtime-event'
+import type { RealtimeEvent } from '../../domain/realtime/realtime-event'
+
+// The event schema (zod) is fetched with the stream, not with the first page load.
+const loadEventSchema = () => import('../../domain/realtime/realtime-event').then((m) => m.realtimeEvent)
 
 // The live event stream of the signed-in player (GET /api/events). Events are signals to
 // refetch: each kind marks the queries that show that state as stale, so what is on screen
@@ -59,7 +62,15 @@ export function LiveEvents() {
     let hasOpened = false
     let stopped = false
 
-    const connect = () => {
+    let schema: Awaited<ReturnType<typeof loadEventSchema>> | undefined
+
+    const connect = async () => {
+      schema ??= await loadEventSchema().catch(() => undefined)
+      if (!schema || stopped) {
+        if (!stopped) retryTimer = setTimeout(() => void connect(), MAX_RECONNECT_DELAY_MS)
+        return
+      }
+      const realtimeEvent = schema
       source = new EventSource('/api/events', { withCredentials: true })
       source.onopen = () => {
         // Anything may have happened while the stream was down.
@@ -91,11 +102,11 @@ export function LiveEvents() {
         source.close()
         failures += 1
         const delay = Math.min(MAX_RECONNECT_DELAY_MS, 1000 * 2 ** Math.min(failures, 5))
-        retryTimer = setTimeout(connect, delay)
+        retryTimer = setTimeout(() => void connect(), delay)
       }
     }
 
-    connect()
+    void connect()
     return () => {
       stopped = true
       clearTimeout(retryTimer)

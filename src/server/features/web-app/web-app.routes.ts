@@ -43,6 +43,8 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     '/assets/*',
     serveStatic({
       root: relativeRoot,
+      // The build writes .br and .gz next to each asset (vite.config.ts).
+      precompressed: true,
       onFound: (_path, c) => {
         c.header('Cache-Control', 'public, max-age=31536000, immutable')
       },

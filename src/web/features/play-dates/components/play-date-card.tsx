@@ -19,14 +19,14 @@ export function PlayDateCard({ playDate }: { playDate: PlayDateSummary }) {
         <StatusBadge status={playDate.status} />
       </div>
       <div>
-        <h3 className="text-lg font-bold text-slate-900">
+        <h2 className="text-lg font-bold text-slate-900">
           <Link
             to={`/playdates/${playDate.id}`}
             className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
           >
             {names}
           </Link>
-        </h3>
+        </h2>
         <p className="text-sm text-slate-600">
           Team DUPR <span className="font-semibold text-slate-900">{formatRating(team.averageDupr)}</span>
         </p>
