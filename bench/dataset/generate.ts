@@ -56,11 +56,14 @@ if (values.pglite) {
   where = `PostgreSQL database ${name}`
 }
 
-console.log(`Generating ${profiles.toLocaleString('en-US')} players and ${playDates.toLocaleString('en-US')} PlayDates into ${where}`)
+console.log(
+  `Generating ${profiles.toLocaleString('en-US')} players and ${playDates.toLocaleString('en-US')} PlayDates into ${where}`,
+)
 try {
   const counts = await loadDataset(runner, { profiles, playDates, log: console.log })
   console.log('')
-  for (const { table, rows } of counts) console.log(`  ${table.padEnd(24)} ${rows.toLocaleString('en-US').padStart(12)}`)
+  for (const { table, rows } of counts)
+    console.log(`  ${table.padEnd(24)} ${rows.toLocaleString('en-US').padStart(12)}`)
 } finally {
   await runner.close()
 }
