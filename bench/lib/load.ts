@@ -1,6 +1,7 @@
 import autocannon from 'autocannon'
 import pg from 'pg'
 import type { CapturedSteps } from './capture'
+import { cpuMs } from './processes'
 
 export interface LoadResult {
   requests: number
@@ -10,6 +11,8 @@ export interface LoadResult {
   p95: number
   p99: number
   max: number
+  // CPU time the server process used per answered request (user + system), when known.
+  serverCpuUs?: number
 }
 
 export function percentile(sorted: number[], p: number) {
@@ -46,10 +49,11 @@ export interface HttpCall {
 export async function httpLoad(
   baseUrl: string,
   next: () => HttpCall,
-  options: { connections: number; seconds: number },
+  options: { connections: number; seconds: number; serverPid?: number | undefined },
 ): Promise<LoadResult> {
   const latencies: number[] = []
   let errors = 0
+  const cpuBefore = cpuMs(options.serverPid)
   const started = performance.now()
   let finish: (result: autocannon.Result) => void = () => undefined
   let fail: (error: unknown) => void = () => undefined
@@ -85,7 +89,12 @@ export async function httpLoad(
   })
   const result = await done
   errors += result.errors + result.timeouts
-  return summarize(latencies, errors, (performance.now() - started) / 1000)
+  const summary = summarize(latencies, errors, (performance.now() - started) / 1000)
+  const cpuAfter = cpuMs(options.serverPid)
+  if (cpuBefore !== undefined && cpuAfter !== undefined && latencies.length > 0) {
+    summary.serverCpuUs = Math.round(((cpuAfter - cpuBefore) * 1000) / (latencies.length + errors))
+  }
+  return summary
 }
 
 export type Execute = (text: string, values: unknown[], name?: string) => Promise<unknown>

@@ -170,6 +170,7 @@ export function readsTable(report: Omit<Report, 'checks'>) {
     'API p50',
     'API p99',
     'API req/s',
+    'Server CPU/req',
     'SQL p50',
     'API/SQL',
     ...others.flatMap((o) => [`p50 @${o.label}`, `${main.label}/${o.label}`]),
@@ -180,6 +181,7 @@ export function readsTable(report: Omit<Report, 'checks'>) {
     ms(r.api.p50),
     ms(r.api.p99),
     count(r.api.rps),
+    r.api.serverCpuUs ? `${r.api.serverCpuUs} µs` : '-',
     ms(r.sql.p50),
     times(ratio(r.api.p50, r.sql.p50)),
     ...others.flatMap((o) => {
@@ -241,19 +243,21 @@ export function renderMarkdown(report: Report) {
     lines.push('## Framework floor', '')
     lines.push(
       markdownTable(
-        ['Server', 'req/s', 'p50', 'p99'],
+        ['Server', 'req/s', 'p50', 'p99', 'Server CPU/req'],
         [
           [
             'App: GET /api/ping (full middleware chain, no database)',
             count(main.floor.app.rps),
             ms(main.floor.app.p50),
             ms(main.floor.app.p99),
+            main.floor.app.serverCpuUs ? `${main.floor.app.serverCpuUs} µs` : '-',
           ],
           [
-            'Bare node:http, same body',
+            'Bare node:http, same body and headers',
             count(main.floor.bare.rps),
             ms(main.floor.bare.p50),
             ms(main.floor.bare.p99),
+            main.floor.bare.serverCpuUs ? `${main.floor.bare.serverCpuUs} µs` : '-',
           ],
         ],
       ),

@@ -117,7 +117,9 @@ const mergeExplains = (lists: ExplainedStatement[][]) => {
 }
 
 const fmt = (r: LoadResult) =>
-  `p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.rps} req/s${r.errors ? `, ${r.errors} errors` : ''}`
+  `p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.rps} req/s` +
+  (r.serverCpuUs ? `, ${r.serverCpuUs} µs server CPU/req` : '') +
+  (r.errors ? `, ${r.errors} errors` : '')
 
 // One data set: sign in, record and EXPLAIN each endpoint's SQL, then load the API and the same
 // SQL at the same concurrency; then the framework floor, the writes and the event fan-out.
@@ -216,7 +218,11 @@ export async function runSuite(target: Target, options: SuiteOptions): Promise<D
           return { path: call.path, headers: { cookie: call.cookie } }
         }
         await httpLoad(base, next, { connections: options.connections, seconds: options.warmupSeconds })
-        const api = await httpLoad(base, next, { connections: options.connections, seconds: options.seconds })
+        const api = await httpLoad(base, next, {
+          connections: options.connections,
+          seconds: options.seconds,
+          serverPid: server.pid,
+        })
         log(`  ${plan.endpoint.name}: API ${fmt(api)} | SQL ${fmt(sql)}`)
         result.reads.push({
           key: plan.endpoint.key,
@@ -241,10 +247,12 @@ export async function runSuite(target: Target, options: SuiteOptions): Promise<D
         await httpLoad(base, ping, warm)
         await httpLoad(bare.url, ping, warm)
         // Alternate, and keep each side's better run: other work on the machine hits both alike.
-        const appRuns = [await httpLoad(base, ping, load)]
-        const bareRuns = [await httpLoad(bare.url, ping, load)]
-        appRuns.push(await httpLoad(base, ping, load))
-        bareRuns.push(await httpLoad(bare.url, ping, load))
+        const onApp = { ...load, serverPid: server.pid }
+        const onBare = { ...load, serverPid: bare.pid }
+        const appRuns = [await httpLoad(base, ping, onApp)]
+        const bareRuns = [await httpLoad(bare.url, ping, onBare)]
+        appRuns.push(await httpLoad(base, ping, onApp))
+        bareRuns.push(await httpLoad(bare.url, ping, onBare))
         const best = (runs: LoadResult[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a))
         result.floor = { app: best(appRuns), bare: best(bareRuns) }
         log(`  GET /api/ping: ${fmt(result.floor.app)} | bare node:http: ${fmt(result.floor.bare)}`)
@@ -257,7 +265,11 @@ export async function runSuite(target: Target, options: SuiteOptions): Promise<D
       for (const write of WRITES) {
         const next = () => writeCalls[write.key](base)
         await httpLoad(base, next, { connections: options.connections, seconds: options.warmupSeconds })
-        const api = await httpLoad(base, next, { connections: options.connections, seconds: options.seconds })
+        const api = await httpLoad(base, next, {
+          connections: options.connections,
+          seconds: options.seconds,
+          serverPid: server.pid,
+        })
         log(`  ${write.name}: API ${fmt(api)}`)
         result.writes.push({
           key: write.key,
