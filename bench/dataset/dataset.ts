@@ -677,14 +677,17 @@ export function datasetSteps(options: DatasetOptions): Step[] {
        ) a
      ) b;
      insert into play_dates (id, creator_id, partner_id, type, doubles_type, status, state, regions,
-       payment_per_hour_min, payment_per_hour_max, description, cancelled_by, created_at, updated_at)
+       payment_per_hour_min, payment_per_hour_max, description, cancelled_by, created_at, updated_at, team_dupr)
      select ${playDateId('d')}, ${profileId('n')}, ${profileId(mod(`n + (${friendOffsets})[1 + kc]`))},
        case when ${u('d', 28)} < 0.5 then 'challenge' else 'earn' end, 'any', status, state,
        case when state <> 'AZ' then array['statewide']
          when ${u('d', 29)} < 0.5 then array[${pick(AZ_REGIONS, 'd', 30)}]
          else array[(${list(AZ_REGIONS)})[1 + ${h('d', 30)} % 10], (${list(AZ_REGIONS)})[1 + (${h('d', 30)} + 1 + ${h('d', 31)} % 9) % 10]] end,
        pay, pay, ${pick(DESCRIPTIONS, 'd', 32)},
-       case when status = 'cancelled' then ${profileId('n')} end, created, updated
+       case when status = 'cancelled' then ${profileId('n')} end, created, updated,
+       -- What the play_dates trigger computes (triggers are off during the load).
+       (select avg(p.dupr_rating) from profiles p
+        where p.id in (${profileId('n')}, ${profileId(mod(`n + (${friendOffsets})[1 + kc]`))}))
      from (
        select *, ${pick(['AZ', 'AZ', 'AZ', 'AZ', 'FL', 'CA', 'UT', 'TX'], 'd', 33)} as state,
          5 * (3 + ${h('d', 34)} % 14) as pay

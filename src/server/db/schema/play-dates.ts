@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from './columns'
 import { profiles } from './profiles'
 
@@ -21,6 +21,10 @@ export const playDates = pgTable(
     paymentPerHourMin: integer('payment_per_hour_min').notNull(),
     paymentPerHourMax: integer('payment_per_hour_max').notNull(),
     description: text('description').notNull(),
+    // The creator team's average DUPR (the creator's alone without a partner), kept by triggers
+    // (migration 0003) as players' ratings change while the PlayDate is open: the Available rating
+    // filter reads it while walking the list in order, and the planner has statistics for it.
+    teamDupr: numeric('team_dupr', { precision: 4, scale: 3, mode: 'number' }),
     cancelledBy: uuid('cancelled_by').references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

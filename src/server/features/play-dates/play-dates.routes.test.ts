@@ -296,6 +296,21 @@ describe('listing', () => {
     expect(page.body.items.map((x: { id: string }) => x.id)).toEqual([first])
   })
 
+  it('filters Available by the creator team ratings as they are now', async () => {
+    const { a, b, c } = await foursome()
+    const id = await openPlayDate(a, b)
+    const inRange = (min: number, max: number) =>
+      c.client
+        .get(`/api/play-dates?tab=available&minRating=${min}&maxRating=${max}&pageSize=50`)
+        .then((res) => res.body.items.map((x: { id: string }) => x.id))
+    // Ana 4.00 and Ben 3.50 average 3.75; Ana then rates herself 6.00: 4.75.
+    expect(await inRange(3.7, 3.8)).toContain(id)
+    const updated = await a.client.put('/api/profiles/me/ratings', { duprRating: 6, selfRating: 6 })
+    expect(updated.status).toBe(200)
+    expect(await inRange(3.7, 3.8)).not.toContain(id)
+    expect(await inRange(4.7, 4.8)).toContain(id)
+  })
+
   it('counts a long tab only up to a hundred past the page', async () => {
     const { a, b, c } = await foursome()
     await t.db.insert(playDates).values(

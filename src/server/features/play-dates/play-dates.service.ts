@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import type {
   ChatMessage,
@@ -169,10 +169,9 @@ export async function listPlayDates(
     conditions.push(eq(playDates.status, 'open'))
     conditions.push(ne(playDates.creatorId, user.id))
     conditions.push(sql`${playDates.partnerId} is distinct from ${user.id}`)
-    // The rating filter applies to the creator team's average DUPR.
-    const average = sql`((${creator.duprRating} + coalesce(${partner.duprRating}, ${creator.duprRating})) / 2)`
-    if (query.minRating !== undefined) conditions.push(sql`${average} >= ${query.minRating}`)
-    if (query.maxRating !== undefined) conditions.push(sql`${average} <= ${query.maxRating}`)
+    // The rating filter applies to the creator team's average DUPR (kept on the PlayDate).
+    if (query.minRating !== undefined) conditions.push(gte(playDates.teamDupr, query.minRating))
+    if (query.maxRating !== undefined) conditions.push(lte(playDates.teamDupr, query.maxRating))
   } else {
     // History: finished PlayDates of both teams (the spec names the creator team; the
     // responding team played it too).
@@ -190,8 +189,6 @@ export async function listPlayDates(
   const matches = db
     .select({ one: sql`1` })
     .from(playDates)
-    .innerJoin(creator, eq(creator.id, playDates.creatorId))
-    .leftJoin(partner, eq(partner.id, playDates.partnerId))
     .where(where)
     // In list order, so the count walks the same index as the page and stops at the cap.
     .orderBy(desc(playDates.createdAt), desc(playDates.id))
