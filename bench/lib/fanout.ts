@@ -16,9 +16,9 @@ export interface FanoutResult {
   p95: number
   p99: number
   max: number
-  // How long creating the notification itself took (insert, unread count, NOTIFY at commit).
-  writeP50: number
-  writeP99: number
+  // From the start of creating the notification (insert, unread count, NOTIFY) to arrival.
+  endToEndP50: number
+  endToEndP99: number
   rssIdleMb: number | null
   rssConnectedMb: number | null
   rssPeakMb: number | null
@@ -72,9 +72,11 @@ export async function measureFanout(options: {
   const rssIdle = rssMb(options.serverPid) ?? null
   const sessions = await createSessions(runner, options.clients)
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
+  // Per player: when creating the notification started, when it was committed (the NOTIFY
+  // leaves at commit), and when the event arrived on the player's stream.
   const sentAt = new Map<string, number>()
-  const latencies: number[] = []
-  const writeTimes: number[] = []
+  const committedAt = new Map<string, number>()
+  const arrivedAt = new Map<string, number>()
   const streams: Stream[] = []
   const connectStarted = performance.now()
 
@@ -111,10 +113,8 @@ export async function measureFanout(options: {
             const event = JSON.parse(data) as { type: string }
             if (event.type === 'ready') resolveReady()
             if (event.type === 'notification') {
-              const started = sentAt.get(session.userId)
-              if (started !== undefined) {
-                latencies.push(performance.now() - started)
-                sentAt.delete(session.userId)
+              if (sentAt.has(session.userId) && !arrivedAt.has(session.userId)) {
+                arrivedAt.set(session.userId, performance.now())
               }
             }
           }
@@ -153,13 +153,13 @@ export async function measureFanout(options: {
         title: 'PlayDate played',
         message: 'A benchmark player marked the PlayDate as played',
         link: '/playdates',
-      }).then(() => writeTimes.push(performance.now() - begun)),
+      }).then(() => committedAt.set(userId, performance.now())),
     )
   }
   await Promise.all(pending)
   // Give the last events time to arrive.
   const deadline = performance.now() + 5000
-  while (sentAt.size > 0 && performance.now() < deadline)
+  while (arrivedAt.size < sentAt.size && performance.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 50))
   clearInterval(sampler)
   rssPeak = Math.max(rssPeak, rssMb(options.serverPid) ?? 0)
@@ -168,19 +168,24 @@ export async function measureFanout(options: {
   agent.destroy()
   await runner.rows(`delete from sessions where user_agent = 'bench fan-out'`)
 
-  const sorted = latencies.sort((a, b) => a - b)
-  const writes = writeTimes.sort((a, b) => a - b)
+  // Delivery: commit to arrival (an event may even arrive before the write's answer does).
+  // End to end: from the start of the write, the database's share included.
+  const delivered = [...arrivedAt.keys()]
+  const sorted = delivered
+    .map((id) => Math.max(0, arrivedAt.get(id)! - (committedAt.get(id) ?? sentAt.get(id)!)))
+    .sort((a, b) => a - b)
+  const endToEnd = delivered.map((id) => arrivedAt.get(id)! - sentAt.get(id)!).sort((a, b) => a - b)
   return {
     clients: options.clients,
     connected,
     notifications: order.length,
-    delivered: latencies.length,
+    delivered: delivered.length,
     p50: round(percentile(sorted, 50)),
     p95: round(percentile(sorted, 95)),
     p99: round(percentile(sorted, 99)),
     max: round(sorted.at(-1) ?? NaN),
-    writeP50: round(percentile(writes, 50)),
-    writeP99: round(percentile(writes, 99)),
+    endToEndP50: round(percentile(endToEnd, 50)),
+    endToEndP99: round(percentile(endToEnd, 99)),
     rssIdleMb: rssIdle,
     rssConnectedMb: rssConnected,
     rssPeakMb: rssPeak || null,

@@ -286,12 +286,24 @@ export function renderMarkdown(report: Report) {
     lines.push('## Real-time fan-out', '')
     lines.push(
       `${count(f.connected)} of ${count(f.clients)} event streams connected over HTTP in ${f.connectSeconds} s; ` +
-        `each player then got one notification (created in the database, LISTEN/NOTIFY to the server, SSE to the client).`,
+        `each player then got one notification (created in the database, LISTEN/NOTIFY to the server, SSE to the client). ` +
+        `Delivery: from the commit of the notification to its arrival; end to end: from the start of its creation.`,
       '',
     )
     lines.push(
       markdownTable(
-        ['Delivered', 'p50', 'p95', 'p99', 'max', 'RSS before', 'RSS connected', 'RSS peak'],
+        [
+          'Delivered',
+          'p50',
+          'p95',
+          'p99',
+          'max',
+          'End to end p50',
+          'End to end p99',
+          'RSS before',
+          'RSS connected',
+          'RSS peak',
+        ],
         [
           [
             `${count(f.delivered)}/${count(f.notifications)}`,
@@ -299,6 +311,8 @@ export function renderMarkdown(report: Report) {
             ms(f.p95),
             ms(f.p99),
             ms(f.max),
+            ms(f.endToEndP50),
+            ms(f.endToEndP99),
             `${f.rssIdleMb} MB`,
             `${f.rssConnectedMb} MB`,
             `${f.rssPeakMb} MB`,
