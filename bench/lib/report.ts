@@ -351,9 +351,9 @@ export function renderMarkdown(report: Report) {
   return lines.join('\n')
 }
 
-// Hand-written context kept next to the results (what could not be met here and why).
+// Hand-written context for the results (bench/notes.md: what could not be met here and why).
 function notesFile() {
-  const file = path.join(RESULTS_DIR, 'notes.md')
+  const file = path.join(ROOT, 'bench/notes.md')
   return existsSync(file) ? readFileSync(file, 'utf8') : ''
 }
 
