@@ -86,6 +86,8 @@ export interface AppServerOptions {
   poolSize?: number
   logLevel?: string
   env?: Record<string, string>
+  // Extra flags for node itself (a CPU profile, for instance).
+  nodeArgs?: string[]
 }
 
 // The app as it runs in production: one Node process, `node --import tsx src/server/main.ts`.
@@ -104,7 +106,12 @@ export async function startAppServer(options: AppServerOptions): Promise<Started
     ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
     ...options.env,
   }
-  const server = launch(['--import', 'tsx', 'src/server/main.ts'], env, '/api/health', port)
+  const server = launch(
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'],
+    env,
+    '/api/health',
+    port,
+  )
   await waitFor(server.ready, server.child, server.output, 120_000)
   return { url: server.url, pid: server.child.pid, output: server.output, stop: server.stop }
 }

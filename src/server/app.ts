@@ -1,6 +1,4 @@
 import { bodyLimit } from 'hono/body-limit'
-import { requestId } from 'hono/request-id'
-import { secureHeaders } from 'hono/secure-headers'
 import { AppError } from '../domain/errors'
 import type { AppDeps } from './app-env'
 import { createApi } from './app-factory'
@@ -22,6 +20,7 @@ import { partnerListRoutes } from './features/partner-lists/partner-lists.routes
 import { mountWebApp } from './features/web-app/web-app.routes'
 import { hasDevMailbox } from './lib/mail'
 import { handleError, handleNotFound } from './middleware/handle-errors'
+import { responseHeaders, securityHeaders } from './middleware/response-headers'
 import { requireSameOrigin } from './middleware/same-origin'
 import { loadSession } from './middleware/session'
 
@@ -30,15 +29,16 @@ export const MAX_BODY_BYTES = 256 * 1024
 export function createApp(deps: AppDeps) {
   const app = createApi()
 
-  app.use(requestId())
+  app.use(responseHeaders(securityHeaders(deps.env)))
   app.use(async (c, next) => {
     c.set('deps', deps)
     c.set('db', deps.database.db)
-    c.set('log', deps.logger.child({ requestId: c.var.requestId }))
+    const log = deps.logger.child({ requestId: c.get('requestId') })
+    c.set('log', log)
     const started = performance.now()
     await next()
     if (c.req.path.startsWith('/api/')) {
-      c.var.log.info(
+      log.info(
         {
           method: c.req.method,
           path: c.req.path,
@@ -49,28 +49,6 @@ export function createApp(deps: AppDeps) {
       )
     }
   })
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Style attributes and runtime-inserted styles of the toast and docs libraries.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        // ASVS 3.4.3: no <base> element may change where relative URLs point.
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      strictTransportSecurity:
-        deps.env.NODE_ENV === 'production' ? 'max-age=31536000; includeSubDomains' : false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      crossOriginEmbedderPolicy: false,
-    }),
-  )
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {

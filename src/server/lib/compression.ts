@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http'
-import { createGzip, gzipSync } from 'node:zlib'
+import { createServer, type IncomingMessage, type RequestListener, ServerResponse } from 'node:http'
+import { createGzip, type Gzip, gzipSync } from 'node:zlib'
 
 // Response compression at the HTTP layer, under the app. Done inside Hono (hono/compress) it
 // turned every response, however small, into a web-stream response and piped it through a
@@ -74,95 +74,108 @@ function applyHeaders(res: ServerResponse, headers: unknown) {
   }
 }
 
-export function withCompression(listener: RequestListener): RequestListener {
-  return (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method === 'HEAD' || !acceptsGzip(req.headers['accept-encoding'])) {
-      listener(req, res)
-      return
+// The response class of the app's HTTP server: for a client that accepts gzip, the head is held
+// back until the first byte of the body decides whether it is compressed. Its methods live on the
+// prototype, so a request costs no extra allocations when nothing is compressed.
+export class CompressingResponse<
+  Request extends IncomingMessage = IncomingMessage,
+> extends ServerResponse<Request> {
+  #accepts: boolean | undefined
+  #message: string | undefined
+  #decided = false
+  #gzip: Gzip | undefined
+
+  #acceptsGzip() {
+    return (this.#accepts ??= this.req.method !== 'HEAD' && acceptsGzip(this.req.headers['accept-encoding']))
+  }
+
+  #sendHead() {
+    if (!this.headersSent) super.writeHead(this.statusCode, this.#message)
+  }
+
+  // Called before the first byte of the body: with the whole body, or with none yet (streamed).
+  #decide(body: Chunk | undefined, encoding: BufferEncoding | undefined, whole: boolean) {
+    this.#decided = true
+    if (!shouldCompress(this, this.statusCode)) return false
+    addVary(this)
+    const size =
+      whole && body !== undefined ? byteLength(body, encoding) : Number(this.getHeader('content-length'))
+    if (Number.isFinite(size) && size < MIN_COMPRESS_BYTES) return false
+    this.setHeader('content-encoding', 'gzip')
+    this.removeHeader('content-length')
+    return true
+  }
+
+  #startStream() {
+    if (!this.#decide(undefined, undefined, false)) return
+    const gzip = createGzip(GZIP_OPTIONS)
+    this.#gzip = gzip
+    // A writer that saw write() return false waits for 'drain' on the response: pass the
+    // compressor's on, or a large streamed body (a file) stalls for good.
+    gzip.on('drain', () => this.emit('drain'))
+    gzip.on('data', (data: Buffer) => super.write(data))
+    gzip.on('end', () => super.end())
+  }
+
+  override writeHead(code: number, ...rest: unknown[]): this {
+    if (!this.#acceptsGzip()) return (super.writeHead as (...a: unknown[]) => this)(code, ...rest)
+    this.statusCode = code
+    if (typeof rest[0] === 'string') this.#message = rest.shift() as string
+    applyHeaders(this, rest[0])
+    return this
+  }
+
+  override flushHeaders() {
+    if (this.#acceptsGzip()) {
+      if (!this.#decided) this.#startStream()
+      this.#sendHead()
     }
-    const writeHead = res.writeHead.bind(res) as (status: number, message?: string) => ServerResponse
-    const write = res.write.bind(res) as (chunk: Chunk, encoding?: BufferEncoding, cb?: Callback) => boolean
-    const end = res.end.bind(res) as (
-      chunk?: Chunk,
-      encoding?: BufferEncoding,
-      cb?: () => void,
-    ) => ServerResponse
-    let status = 200
-    let message: string | undefined
-    let decided = false
-    let gzip: ReturnType<typeof createGzip> | undefined
+    super.flushHeaders()
+  }
 
-    const sendHead = () => {
-      if (!res.headersSent) writeHead(status, message)
+  override write(chunk: Chunk, encoding?: BufferEncoding | Callback, cb?: Callback): boolean {
+    if (!this.#acceptsGzip()) return (super.write as (...a: unknown[]) => boolean)(chunk, encoding, cb)
+    const enc = typeof encoding === 'string' ? encoding : undefined
+    const callback = typeof encoding === 'function' ? encoding : cb
+    if (!this.#decided) this.#startStream()
+    this.#sendHead()
+    return this.#gzip
+      ? this.#gzip.write(chunk, enc ?? 'utf8', callback)
+      : (super.write as (...a: unknown[]) => boolean)(chunk, enc, callback)
+  }
+
+  override end(
+    chunk?: Chunk | (() => void),
+    encoding?: BufferEncoding | (() => void),
+    cb?: () => void,
+  ): this {
+    if (!this.#acceptsGzip()) return (super.end as (...a: unknown[]) => this)(chunk, encoding, cb)
+    const body = typeof chunk === 'function' ? undefined : chunk
+    const enc = typeof encoding === 'string' ? encoding : undefined
+    const callback = [chunk, encoding, cb].find((arg) => typeof arg === 'function') as
+      (() => void) | undefined
+    if (!this.#decided && body !== undefined && this.#decide(body, enc, true)) {
+      const compressed = gzipSync(typeof body === 'string' ? Buffer.from(body, enc) : body, GZIP_OPTIONS)
+      this.setHeader('content-length', compressed.byteLength)
+      this.#sendHead()
+      return super.end(compressed, callback)
     }
-    // Called before the first byte of the body: with the whole body, or with none yet (streamed).
-    const decide = (body: Chunk | undefined, encoding: BufferEncoding | undefined, whole: boolean) => {
-      decided = true
-      if (!shouldCompress(res, status)) return false
-      addVary(res)
-      const size =
-        whole && body !== undefined ? byteLength(body, encoding) : Number(res.getHeader('content-length'))
-      if (Number.isFinite(size) && size < MIN_COMPRESS_BYTES) return false
-      res.setHeader('content-encoding', 'gzip')
-      res.removeHeader('content-length')
-      return true
+    this.#decided = true
+    this.#sendHead()
+    if (this.#gzip) {
+      if (callback) this.once('finish', callback)
+      this.#gzip.end(body ?? Buffer.alloc(0))
+      return this
     }
-    const startStream = () => {
-      if (!decide(undefined, undefined, false)) return
-      gzip = createGzip(GZIP_OPTIONS)
-      // A writer that saw write() return false waits for 'drain' on the response: pass the
-      // compressor's on, or a large streamed body (a file) stalls for good.
-      gzip.on('drain', () => res.emit('drain'))
-      gzip.on('data', (data: Buffer) => write(data))
-      gzip.on('end', () => end())
-    }
-
-    res.writeHead = ((code: number, ...rest: unknown[]) => {
-      status = code
-      res.statusCode = code
-      if (typeof rest[0] === 'string') message = rest.shift() as string
-      applyHeaders(res, rest[0])
-      return res
-    }) as typeof res.writeHead
-
-    res.flushHeaders = () => {
-      if (!decided) startStream()
-      sendHead()
-    }
-
-    res.write = ((chunk: Chunk, encoding?: BufferEncoding | Callback, cb?: Callback) => {
-      const enc = typeof encoding === 'string' ? encoding : undefined
-      const callback = typeof encoding === 'function' ? encoding : cb
-      if (!decided) startStream()
-      sendHead()
-      return gzip ? gzip.write(chunk, enc ?? 'utf8', callback) : write(chunk, enc, callback)
-    }) as typeof res.write
-
-    res.end = ((chunk?: Chunk | (() => void), encoding?: BufferEncoding | (() => void), cb?: () => void) => {
-      const body = typeof chunk === 'function' ? undefined : chunk
-      const enc = typeof encoding === 'string' ? encoding : undefined
-      const callback = [chunk, encoding, cb].find((arg) => typeof arg === 'function') as
-        (() => void) | undefined
-      if (!decided && body !== undefined && decide(body, enc, true)) {
-        const compressed = gzipSync(typeof body === 'string' ? Buffer.from(body, enc) : body, GZIP_OPTIONS)
-        res.setHeader('content-length', compressed.byteLength)
-        sendHead()
-        return end(compressed, undefined, callback)
-      }
-      decided = true
-      sendHead()
-      if (gzip) {
-        if (callback) res.once('finish', callback)
-        gzip.end(body ?? Buffer.alloc(0))
-        return res
-      }
-      return body === undefined ? end(undefined, undefined, callback) : end(body, enc, callback)
-    }) as typeof res.end
-
-    listener(req, res)
+    return (super.end as (...a: unknown[]) => this)(
+      ...[body, body === undefined ? undefined : enc, callback].filter((a) => a !== undefined),
+    )
   }
 }
 
 // A node:http server whose responses are compressed for clients that accept gzip.
 export const createCompressingServer = ((options: object, listener: RequestListener) =>
-  createServer(options, withCompression(listener))) as unknown as typeof createServer
+  createServer(
+    { ...options, ServerResponse: CompressingResponse },
+    listener,
+  )) as unknown as typeof createServer

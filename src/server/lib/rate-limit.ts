@@ -67,7 +67,7 @@ export async function deleteExpiredCounters(db: DbOrTx) {
 // For routes: counts the attempt and, when refused, tells the client when to try again.
 export async function limitRequest(c: Context<AppEnv>, checks: Array<{ rule: RateLimit; subject: string }>) {
   try {
-    await enforceRateLimits(c.var.db, checks, c.var.deps.env.RATE_LIMIT_FACTOR)
+    await enforceRateLimits(c.get('db'), checks, c.get('deps').env.RATE_LIMIT_FACTOR)
   } catch (error) {
     if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds))
     throw error

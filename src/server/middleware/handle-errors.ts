@@ -40,8 +40,13 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     // Security events (ASVS 16.3): every refused authentication, authorization or rate limit.
     const level = refusalLevel[err.code]
     if (level) {
-      const event = { code: err.code, method: c.req.method, path: c.req.path, userId: c.var.session?.user.id }
-      c.var.log?.[level](event, 'request refused')
+      const event = {
+        code: err.code,
+        method: c.req.method,
+        path: c.req.path,
+        userId: c.get('session')?.user.id,
+      }
+      c.get('log')?.[level](event, 'request refused')
     }
     return c.json(errorBody(err.code, err.message, err.fields), statusOf[err.code])
   }
@@ -55,7 +60,7 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   if (isUnstorableText(err)) {
     return c.json(errorBody('invalid', 'Text cannot contain the NUL character'), 400)
   }
-  c.var.log?.error({ err, requestId: c.var.requestId }, 'unhandled error')
+  c.get('log')?.error({ err, requestId: c.get('requestId') }, 'unhandled error')
   return c.json(errorBody('internal', 'Something went wrong. Please try again.'), 500)
 }
 

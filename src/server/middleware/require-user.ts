@@ -4,9 +4,9 @@ import type { AppEnv } from '../app-env'
 
 export const PAUSED_MESSAGE = 'Your access has been paused'
 
-// Signed in and not paused: sets c.var.user.
+// Signed in and not paused: sets c.get('user').
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  const session = c.var.session
+  const session = c.get('session')
   if (!session) throw new AppError('unauthenticated', 'Please sign in to continue')
   if (session.isPaused) throw new AppError('forbidden', PAUSED_MESSAGE)
   c.set('user', session.user)
@@ -15,7 +15,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 
 // An admin, signed in and not paused.
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  const session = c.var.session
+  const session = c.get('session')
   if (!session) throw new AppError('unauthenticated', 'Please sign in to continue')
   if (session.isPaused) throw new AppError('forbidden', PAUSED_MESSAGE)
   if (!session.user.isAdmin)

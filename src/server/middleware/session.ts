@@ -8,7 +8,7 @@ import { resolveSession } from '../features/auth/sessions'
 export const sessionCookieName = (production: boolean) => (production ? '__Host-pm_session' : 'pm_session')
 
 export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: Date) {
-  const production = c.var.deps.env.NODE_ENV === 'production'
+  const production = c.get('deps').env.NODE_ENV === 'production'
   setCookie(c, sessionCookieName(production), token, {
     httpOnly: true,
     secure: production,
@@ -19,18 +19,18 @@ export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: D
 }
 
 export function clearSessionCookie(c: Context<AppEnv>) {
-  const production = c.var.deps.env.NODE_ENV === 'production'
+  const production = c.get('deps').env.NODE_ENV === 'production'
   deleteCookie(c, sessionCookieName(production), { path: '/', secure: production })
 }
 
 export const readSessionToken = (c: Context<AppEnv>) =>
-  getCookie(c, sessionCookieName(c.var.deps.env.NODE_ENV === 'production'))
+  getCookie(c, sessionCookieName(c.get('deps').env.NODE_ENV === 'production'))
 
 // Resolves the session cookie (if any) for every API request; guards decide what to do with it.
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   const token = readSessionToken(c)
   if (token) {
-    const session = await resolveSession(c.var.db, token, c.var.deps.env.SESSION_TTL_DAYS)
+    const session = await resolveSession(c.get('db'), token, c.get('deps').env.SESSION_TTL_DAYS)
     if (session) {
       c.set('session', session)
       if (session.renewed) setSessionCookie(c, token, session.expiresAt)

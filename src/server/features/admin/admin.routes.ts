@@ -124,32 +124,40 @@ const api = createApi()
 api.use('/admin/*', requireAdmin)
 
 export const adminRoutes = api
-  .openapi(routes.users, async (c) => c.json(await listUsers(c.var.db, c.req.valid('query')), 200))
-  .openapi(routes.user, async (c) => c.json(await getUserDetail(c.var.db, c.req.valid('param').id), 200))
+  .openapi(routes.users, async (c) => c.json(await listUsers(c.get('db'), c.req.valid('query')), 200))
+  .openapi(routes.user, async (c) => c.json(await getUserDetail(c.get('db'), c.req.valid('param').id), 200))
   .openapi(routes.setAdmin, async (c) =>
-    c.json(await setAdmin(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').isAdmin), 200),
+    c.json(
+      await setAdmin(c.get('db'), c.get('user'), c.req.valid('param').id, c.req.valid('json').isAdmin),
+      200,
+    ),
   )
   .openapi(routes.setPaused, async (c) =>
-    c.json(await setPaused(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').isPaused), 200),
+    c.json(
+      await setPaused(c.get('db'), c.get('user'), c.req.valid('param').id, c.req.valid('json').isPaused),
+      200,
+    ),
   )
   .openapi(routes.userSearch, async (c) =>
-    c.json({ items: await searchUsers(c.var.db, c.req.valid('query').q) }, 200),
+    c.json({ items: await searchUsers(c.get('db'), c.req.valid('query').q) }, 200),
   )
-  .openapi(routes.codes, async (c) => c.json({ items: await listSignupCodes(c.var.db) }, 200))
+  .openapi(routes.codes, async (c) => c.json({ items: await listSignupCodes(c.get('db')) }, 200))
   .openapi(routes.createCode, async (c) => {
     const input = c.req.valid('json')
-    const created = await c.var.db.transaction(async (tx) => {
-      const code = await createSignupCode(tx, { ...input, createdById: c.var.user.id })
-      await recordAudit(tx, c.var.user.id, 'create_signup_code', input.assignedToId ?? null, {
+    const created = await c.get('db').transaction(async (tx) => {
+      const code = await createSignupCode(tx, { ...input, createdById: c.get('user').id })
+      await recordAudit(tx, c.get('user').id, 'create_signup_code', input.assignedToId ?? null, {
         code: code.code,
       })
       return code
     })
-    const [view] = await listSignupCodes(c.var.db, { id: created.id })
+    const [view] = await listSignupCodes(c.get('db'), { id: created.id })
     return c.json(view!, 201)
   })
-  .openapi(routes.playDates, async (c) => c.json(await listAllPlayDates(c.var.db, c.req.valid('query')), 200))
+  .openapi(routes.playDates, async (c) =>
+    c.json(await listAllPlayDates(c.get('db'), c.req.valid('query')), 200),
+  )
   .openapi(routes.deletePlayDate, async (c) => {
-    await deletePlayDate(c.var.db, c.var.user, c.req.valid('param').id)
+    await deletePlayDate(c.get('db'), c.get('user'), c.req.valid('param').id)
     return c.body(null, 204)
   })

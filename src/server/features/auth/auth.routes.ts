@@ -48,9 +48,9 @@ export const authLimits = {
 } satisfies Record<string, RateLimit>
 
 function mailContext(c: Context<AppEnv>): MailContext {
-  const { env } = c.var.deps
+  const { env } = c.get('deps')
   return {
-    mailer: mailerOf(c.var.deps),
+    mailer: mailerOf(c.get('deps')),
     productName: env.PRODUCT_NAME,
     baseUrl: (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/+$/, ''),
   }
@@ -58,8 +58,9 @@ function mailContext(c: Context<AppEnv>): MailContext {
 
 // A new session for a freshly authenticated user; the one the browser held before (if any) ends.
 async function startSession(c: Context<AppEnv>, user: SessionUser) {
-  if (c.var.session) await revokeSession(c.var.db, c.var.session.tokenHash)
-  const { token, expiresAt } = await createSession(c.var.db, user.id, c.var.deps.env.SESSION_TTL_DAYS, {
+  const previous = c.get('session')
+  if (previous) await revokeSession(c.get('db'), previous.tokenHash)
+  const { token, expiresAt } = await createSession(c.get('db'), user.id, c.get('deps').env.SESSION_TTL_DAYS, {
     userAgent: c.req.header('user-agent'),
     ip: clientIp(c),
   })
@@ -170,8 +171,8 @@ export const authRoutes = createApi()
   .openapi(signUpRoute, async (c) => {
     const input = c.req.valid('json')
     await limitRequest(c, [{ rule: authLimits.signUpPerIp, subject: clientIp(c) }])
-    const { env } = c.var.deps
-    const user = await signUp(c.var.db, mailContext(c), input, {
+    const { env } = c.get('deps')
+    const user = await signUp(c.get('db'), mailContext(c), input, {
       requireSignupCode: env.REQUIRE_SIGNUP_CODE,
       adminEmail: env.ADMIN_EMAIL,
     })
@@ -184,24 +185,25 @@ export const authRoutes = createApi()
       { rule: authLimits.signInPerAccount, subject: `${ip}:${input.email}` },
       { rule: authLimits.signInPerIp, subject: ip },
     ])
-    const user = await signIn(c.var.db, input).catch((error: unknown) => {
-      c.var.log.warn({ email: input.email }, 'sign-in failed')
+    const user = await signIn(c.get('db'), input).catch((error: unknown) => {
+      c.get('log').warn({ email: input.email }, 'sign-in failed')
       throw error
     })
-    c.var.log.info({ userId: user.id }, 'signed in')
+    c.get('log').info({ userId: user.id }, 'signed in')
     await startSession(c, user)
     return c.json({ user }, 200)
   })
   .openapi(signOutRoute, async (c) => {
-    if (c.var.session) await revokeSession(c.var.db, c.var.session.tokenHash)
+    const session = c.get('session')
+    if (session) await revokeSession(c.get('db'), session.tokenHash)
     clearSessionCookie(c)
     return c.body(null, 204)
   })
   .openapi(sessionRoute, async (c) => {
-    const session = c.var.session
+    const session = c.get('session')
     if (session?.isPaused) {
       // A paused account keeps no session.
-      await revokeSession(c.var.db, session.tokenHash)
+      await revokeSession(c.get('db'), session.tokenHash)
       clearSessionCookie(c)
     }
     return c.json({ user: session && !session.isPaused ? session.user : null }, 200)
@@ -212,13 +214,13 @@ export const authRoutes = createApi()
       { rule: authLimits.resendPerEmail, subject: email },
       { rule: authLimits.resendPerIp, subject: clientIp(c) },
     ])
-    const message = await resendConfirmation(c.var.db, mailContext(c), email)
+    const message = await resendConfirmation(c.get('db'), mailContext(c), email)
     return c.json({ message }, 200)
   })
   .openapi(confirmRoute, async (c) => {
     const { token } = c.req.valid('json')
     await limitRequest(c, [{ rule: authLimits.emailTokensPerIp, subject: clientIp(c) }])
-    const user = await confirmEmail(c.var.db, token)
+    const user = await confirmEmail(c.get('db'), token)
     await startSession(c, user)
     return c.json({ user }, 200)
   })
@@ -228,19 +230,19 @@ export const authRoutes = createApi()
       { rule: authLimits.forgotPerEmail, subject: email },
       { rule: authLimits.forgotPerIp, subject: clientIp(c) },
     ])
-    const message = await requestPasswordReset(c.var.db, mailContext(c), email)
+    const message = await requestPasswordReset(c.get('db'), mailContext(c), email)
     return c.json({ message }, 200)
   })
   .openapi(resetRoute, async (c) => {
     await limitRequest(c, [{ rule: authLimits.emailTokensPerIp, subject: clientIp(c) }])
-    await resetPassword(c.var.db, c.req.valid('json'))
+    await resetPassword(c.get('db'), c.req.valid('json'))
     // Every session ended, this browser's too.
     clearSessionCookie(c)
     return c.json({ message: 'Your password has been reset. Please sign in with your new password.' }, 200)
   })
   .openapi(changePasswordRoute, async (c) => {
-    const user = c.var.user
+    const user = c.get('user')
     await limitRequest(c, [{ rule: authLimits.changePasswordPerUser, subject: user.id }])
-    await changePassword(c.var.db, user.id, c.var.session!.tokenHash, c.req.valid('json'))
+    await changePassword(c.get('db'), user.id, c.get('session')!.tokenHash, c.req.valid('json'))
     return c.json({ message: 'Password updated successfully' }, 200)
   })

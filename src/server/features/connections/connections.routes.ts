@@ -177,40 +177,43 @@ const unwatch = createRoute({
 export const connectionRoutes = createApi()
   .openapi(list, async (c) => {
     const { view, ...page } = c.req.valid('query')
-    return c.json(await listConnections(c.var.db, c.var.user.id, view, page), 200)
+    return c.json(await listConnections(c.get('db'), c.get('user').id, view, page), 200)
   })
-  .openapi(summary, async (c) => c.json(await summarizeConnections(c.var.db, c.var.user.id), 200))
+  .openapi(summary, async (c) => c.json(await summarizeConnections(c.get('db'), c.get('user').id), 200))
   .openapi(search, async (c) => {
-    await limitRequest(c, [{ rule: connectionLimits.searchPerUser, subject: c.var.user.id }])
-    return c.json({ results: await searchPlayers(c.var.db, c.var.user.id, c.req.valid('query').q) }, 200)
+    await limitRequest(c, [{ rule: connectionLimits.searchPerUser, subject: c.get('user').id }])
+    return c.json(
+      { results: await searchPlayers(c.get('db'), c.get('user').id, c.req.valid('query').q) },
+      200,
+    )
   })
   .openapi(friendRequest, async (c) => {
-    await limitRequest(c, [{ rule: connectionLimits.requestsPerUser, subject: c.var.user.id }])
-    return c.json(await sendFriendRequest(c.var.db, c.var.user, c.req.valid('json').receiverId), 201)
+    await limitRequest(c, [{ rule: connectionLimits.requestsPerUser, subject: c.get('user').id }])
+    return c.json(await sendFriendRequest(c.get('db'), c.get('user'), c.req.valid('json').receiverId), 201)
   })
   .openapi(partnerRequest, async (c) => {
-    await limitRequest(c, [{ rule: connectionLimits.requestsPerUser, subject: c.var.user.id }])
-    return c.json(await sendPartnerRequest(c.var.db, c.var.user, c.req.valid('json').receiverId), 201)
+    await limitRequest(c, [{ rule: connectionLimits.requestsPerUser, subject: c.get('user').id }])
+    return c.json(await sendPartnerRequest(c.get('db'), c.get('user'), c.req.valid('json').receiverId), 201)
   })
   .openapi(answerRoute('accept'), async (c) =>
-    c.json(await answerRequest(c.var.db, c.var.user, c.req.valid('param').id, 'accepted'), 200),
+    c.json(await answerRequest(c.get('db'), c.get('user'), c.req.valid('param').id, 'accepted'), 200),
   )
   .openapi(answerRoute('reject'), async (c) =>
-    c.json(await answerRequest(c.var.db, c.var.user, c.req.valid('param').id, 'rejected'), 200),
+    c.json(await answerRequest(c.get('db'), c.get('user'), c.req.valid('param').id, 'rejected'), 200),
   )
   .openapi(cancel, async (c) => {
-    await cancelRequest(c.var.db, c.var.user, c.req.valid('param').id)
+    await cancelRequest(c.get('db'), c.get('user'), c.req.valid('param').id)
     return c.body(null, 204)
   })
   .openapi(remove, async (c) => {
-    await removeConnection(c.var.db, c.var.user, c.req.valid('param').id)
+    await removeConnection(c.get('db'), c.get('user'), c.req.valid('param').id)
     return c.body(null, 204)
   })
   .openapi(watch, async (c) => {
-    await watchPlayer(c.var.db, c.var.user, c.req.valid('param').profileId)
+    await watchPlayer(c.get('db'), c.get('user'), c.req.valid('param').profileId)
     return c.body(null, 204)
   })
   .openapi(unwatch, async (c) => {
-    await unwatchPlayer(c.var.db, c.var.user, c.req.valid('param').profileId)
+    await unwatchPlayer(c.get('db'), c.get('user'), c.req.valid('param').profileId)
     return c.body(null, 204)
   })

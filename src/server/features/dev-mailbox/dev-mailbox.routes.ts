@@ -30,7 +30,7 @@ const listMail = createRoute({
 })
 
 export const devMailRoutes = createApi().openapi(listMail, async (c) => {
-  const rows = await listOutbox(c.var.db, { to: c.req.valid('query').to })
+  const rows = await listOutbox(c.get('db'), { to: c.req.valid('query').to })
   return c.json(
     rows.map((row) => ({
       id: row.id,
@@ -59,7 +59,7 @@ a{color:#15803d;word-break:break-all}a:focus-visible{outline:3px solid #15803d;o
 export function mountDevMailbox(app: OpenAPIHono<AppEnv>) {
   app.get('/dev/mailbox', async (c) => {
     const to = c.req.query('to')
-    const rows = await listOutbox(c.var.db, { to: to || undefined })
+    const rows = await listOutbox(c.get('db'), { to: to || undefined })
     const items = rows.map(
       (row) => `<article>
 <h2>${escapeHtml(row.subject)}</h2>

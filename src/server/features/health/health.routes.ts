@@ -33,10 +33,10 @@ const getPing = createRoute({
 export const healthRoutes = createApi()
   .openapi(getHealth, async (c) => {
     try {
-      await c.var.db.execute(sql`select 1`)
+      await c.get('db').execute(sql`select 1`)
     } catch {
       return c.json({ status: 'unavailable' as const }, 503)
     }
-    return c.json({ status: 'ok' as const, database: c.var.deps.database.kind }, 200)
+    return c.json({ status: 'ok' as const, database: c.get('deps').database.kind }, 200)
   })
   .openapi(getPing, (c) => c.json({ status: 'ok' as const }, 200))

@@ -89,16 +89,16 @@ const dismissAll = createRoute({
 
 export const notificationRoutes = createApi()
   .openapi(list, async (c) =>
-    c.json(await listNotifications(c.var.db, c.var.user.id, c.req.valid('query')), 200),
+    c.json(await listNotifications(c.get('db'), c.get('user').id, c.req.valid('query')), 200),
   )
-  .openapi(unreadCount, async (c) => c.json({ count: await countUnread(c.var.db, c.var.user.id) }, 200))
+  .openapi(unreadCount, async (c) => c.json({ count: await countUnread(c.get('db'), c.get('user').id) }, 200))
   .openapi(markRead, async (c) =>
-    c.json(await markNotificationRead(c.var.db, c.var.user.id, c.req.valid('param').id), 200),
+    c.json(await markNotificationRead(c.get('db'), c.get('user').id, c.req.valid('param').id), 200),
   )
   .openapi(dismiss, async (c) => {
-    await deleteNotification(c.var.db, c.var.user.id, c.req.valid('param').id)
+    await deleteNotification(c.get('db'), c.get('user').id, c.req.valid('param').id)
     return c.body(null, 204)
   })
   .openapi(dismissAll, async (c) =>
-    c.json({ deleted: await deleteAllNotifications(c.var.db, c.var.user.id) }, 200),
+    c.json({ deleted: await deleteAllNotifications(c.get('db'), c.get('user').id) }, 200),
   )

@@ -6,6 +6,7 @@ import type {
   NotificationType,
 } from '../../../domain/notifications/notification.schema'
 import type { DbOrTx } from '../../db/client'
+import { preparedQuery } from '../../db/prepared'
 import { notifications } from '../../db/schema'
 import { publishToUser } from '../../lib/realtime'
 
@@ -52,11 +53,14 @@ const toOutput = (row: Row): NotificationOutput => ({
   createdAt: row.createdAt.toISOString(),
 })
 
-export async function countUnread(db: DbOrTx, userId: string) {
-  const [row] = await db
+const unreadQuery = (db: DbOrTx) =>
+  db
     .select({ value: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .where(and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.read, false)))
+
+export async function countUnread(db: DbOrTx, userId: string) {
+  const [row] = await preparedQuery(db, 'notifications_unread', unreadQuery).execute({ userId })
   return row?.value ?? 0
 }
 
@@ -104,34 +108,58 @@ function decodeCursor(cursor: string): [string, string] {
   throw new AppError('invalid', 'Invalid page cursor', { cursor: 'Invalid page cursor' })
 }
 
-// Newest first, one page at a time; `cursor` continues after the last item of a page.
-export async function listNotifications(
-  db: DbOrTx,
-  userId: string,
-  page: { limit: number; cursor?: string | undefined },
-): Promise<NotificationListOutput> {
-  const mine = eq(notifications.userId, userId)
-  const after = page.cursor ? decodeCursor(page.cursor) : undefined
-  const rows: Row[] = await db
+const mine = eq(notifications.userId, sql.placeholder('userId'))
+const newestFirst = [desc(notifications.createdAt), desc(notifications.id)] as const
+
+const firstPageQuery = (db: DbOrTx) =>
+  db
+    .select(columns)
+    .from(notifications)
+    .where(mine)
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+
+const nextPageQuery = (db: DbOrTx) =>
+  db
     .select(columns)
     .from(notifications)
     .where(
-      after
-        ? and(
-            mine,
-            sql`(${notifications.createdAt}, ${notifications.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
-          )
-        : mine,
+      and(
+        mine,
+        sql`(${notifications.createdAt}, ${notifications.id}) < (${sql.placeholder('afterTime')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`,
+      ),
     )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(page.limit + 1)
-  const [totals] = await db
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+
+const totalsQuery = (db: DbOrTx) =>
+  db
     .select({
       total: count(),
       unread: sql<number>`count(*) filter (where not ${notifications.read})`.mapWith(Number),
     })
     .from(notifications)
     .where(mine)
+
+// Newest first, one page at a time; `cursor` continues after the last item of a page.
+export async function listNotifications(
+  db: DbOrTx,
+  userId: string,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<NotificationListOutput> {
+  const after = page.cursor ? decodeCursor(page.cursor) : undefined
+  const limit = page.limit + 1
+  const [rows, [totals]] = await Promise.all([
+    after
+      ? preparedQuery(db, 'notifications_next_page', nextPageQuery).execute({
+          userId,
+          limit,
+          afterTime: after[0],
+          afterId: after[1],
+        })
+      : preparedQuery(db, 'notifications_first_page', firstPageQuery).execute({ userId, limit }),
+    preparedQuery(db, 'notifications_totals', totalsQuery).execute({ userId }),
+  ])
   const items = rows.slice(0, page.limit)
   const last = items.at(-1)
   return {

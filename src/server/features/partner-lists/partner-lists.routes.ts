@@ -179,9 +179,9 @@ const routes = {
 }
 
 function inviteContext(c: Context<AppEnv>) {
-  const { env } = c.var.deps
+  const { env } = c.get('deps')
   return {
-    mailer: mailerOf(c.var.deps),
+    mailer: mailerOf(c.get('deps')),
     productName: env.PRODUCT_NAME,
     baseUrl: (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/+$/, ''),
   }
@@ -189,7 +189,7 @@ function inviteContext(c: Context<AppEnv>) {
 
 async function limitInvites(c: Context<AppEnv>) {
   try {
-    await limitRequest(c, [{ rule: partnerListLimits.invitesPerUser, subject: c.var.user.id }])
+    await limitRequest(c, [{ rule: partnerListLimits.invitesPerUser, subject: c.get('user').id }])
   } catch (error) {
     if (error instanceof RateLimitedError) throw new AppError('rate_limited', INVITE_RATE_LIMITED)
     throw error
@@ -201,38 +201,46 @@ api.use('/partner-lists', requireUser)
 api.use('/partner-lists/*', requireUser)
 
 export const partnerListRoutes = api
-  .openapi(routes.lists, async (c) => c.json({ items: await listPartnerLists(c.var.db, c.var.user) }, 200))
+  .openapi(routes.lists, async (c) =>
+    c.json({ items: await listPartnerLists(c.get('db'), c.get('user')) }, 200),
+  )
   .openapi(routes.create, async (c) =>
-    c.json(await createPartnerList(c.var.db, c.var.user, c.req.valid('json')), 201),
+    c.json(await createPartnerList(c.get('db'), c.get('user'), c.req.valid('json')), 201),
   )
   // Before /partner-lists/{id}, which would otherwise take 'friends' for an id.
-  .openapi(routes.friends, async (c) => c.json({ items: await listFriends(c.var.db, c.var.user) }, 200))
+  .openapi(routes.friends, async (c) => c.json({ items: await listFriends(c.get('db'), c.get('user')) }, 200))
   .openapi(routes.get, async (c) =>
-    c.json(await getPartnerList(c.var.db, c.var.user, c.req.valid('param').id), 200),
+    c.json(await getPartnerList(c.get('db'), c.get('user'), c.req.valid('param').id), 200),
   )
   .openapi(routes.delete, async (c) => {
-    await deletePartnerList(c.var.db, c.var.user, c.req.valid('param').id)
+    await deletePartnerList(c.get('db'), c.get('user'), c.req.valid('param').id)
     return c.body(null, 204)
   })
   .openapi(routes.addFriend, async (c) =>
-    c.json(await addFriendEntry(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json')), 201),
+    c.json(
+      await addFriendEntry(c.get('db'), c.get('user'), c.req.valid('param').id, c.req.valid('json')),
+      201,
+    ),
   )
   .openapi(routes.addManual, async (c) =>
-    c.json(await addManualEntry(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json')), 201),
+    c.json(
+      await addManualEntry(c.get('db'), c.get('user'), c.req.valid('param').id, c.req.valid('json')),
+      201,
+    ),
   )
   .openapi(routes.update, async (c) => {
     const { id, entryId } = c.req.valid('param')
-    return c.json(await updateEntry(c.var.db, c.var.user, id, entryId, c.req.valid('json')), 200)
+    return c.json(await updateEntry(c.get('db'), c.get('user'), id, entryId, c.req.valid('json')), 200)
   })
   .openapi(routes.remove, async (c) => {
     const { id, entryId } = c.req.valid('param')
-    await removeEntry(c.var.db, c.var.user, id, entryId)
+    await removeEntry(c.get('db'), c.get('user'), id, entryId)
     return c.body(null, 204)
   })
   .openapi(routes.reorder, async (c) => {
     const items = await reorderEntries(
-      c.var.db,
-      c.var.user,
+      c.get('db'),
+      c.get('user'),
       c.req.valid('param').id,
       c.req.valid('json').entryIds,
     )
@@ -241,10 +249,17 @@ export const partnerListRoutes = api
   .openapi(routes.invite, async (c) => {
     await limitInvites(c)
     const { id, entryId } = c.req.valid('param')
-    const sent = await invitePartner(c.var.db, c.var.user, id, entryId, c.req.valid('json'), inviteContext(c))
+    const sent = await invitePartner(
+      c.get('db'),
+      c.get('user'),
+      id,
+      entryId,
+      c.req.valid('json'),
+      inviteContext(c),
+    )
     return c.json(sent, 200)
   })
   .openapi(routes.validateInvite, async (c) => {
     await limitRequest(c, [{ rule: partnerListLimits.inviteChecksPerIp, subject: clientIp(c) }])
-    return c.json(await validateInviteCode(c.var.db, c.req.valid('param').code), 200)
+    return c.json(await validateInviteCode(c.get('db'), c.req.valid('param').code), 200)
   })

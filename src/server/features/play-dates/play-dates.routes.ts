@@ -166,44 +166,55 @@ api.use('/play-dates/*', requireUser)
 
 export const playDateRoutes = api
   .openapi(routes.partnerOptions, async (c) =>
-    c.json({ items: await listPartnerOptions(c.var.db, c.var.user.id) }, 200),
+    c.json({ items: await listPartnerOptions(c.get('db'), c.get('user').id) }, 200),
   )
   .openapi(routes.create, async (c) =>
-    c.json(await createPlayDate(c.var.db, c.var.user, c.req.valid('json')), 201),
+    c.json(await createPlayDate(c.get('db'), c.get('user'), c.req.valid('json')), 201),
   )
   .openapi(routes.list, async (c) =>
-    c.json(await listPlayDates(c.var.db, c.var.user, c.req.valid('query')), 200),
+    c.json(await listPlayDates(c.get('db'), c.get('user'), c.req.valid('query')), 200),
   )
   .openapi(routes.get, async (c) =>
-    c.json(await getPlayDate(c.var.db, c.var.user, c.req.valid('param').id), 200),
+    c.json(await getPlayDate(c.get('db'), c.get('user'), c.req.valid('param').id), 200),
   )
   .openapi(routes.apply, async (c) =>
-    c.json(await applyToPlayDate(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json')), 201),
+    c.json(
+      await applyToPlayDate(c.get('db'), c.get('user'), c.req.valid('param').id, c.req.valid('json')),
+      201,
+    ),
   )
   .openapi(routes.accept, async (c) =>
-    c.json(await acceptRequest(c.var.db, c.var.user, c.req.valid('param').requestId), 200),
+    c.json(await acceptRequest(c.get('db'), c.get('user'), c.req.valid('param').requestId), 200),
   )
   .openapi(routes.decline, async (c) =>
-    c.json(await declineRequest(c.var.db, c.var.user, c.req.valid('param').requestId), 200),
+    c.json(await declineRequest(c.get('db'), c.get('user'), c.req.valid('param').requestId), 200),
   )
   .openapi(routes.withdraw, async (c) =>
-    c.json(await withdrawRequest(c.var.db, c.var.user, c.req.valid('param').requestId), 200),
+    c.json(await withdrawRequest(c.get('db'), c.get('user'), c.req.valid('param').requestId), 200),
   )
   .openapi(routes.cancel, async (c) =>
-    c.json(await cancelPlayDate(c.var.db, c.var.user, c.req.valid('param').id), 200),
+    c.json(await cancelPlayDate(c.get('db'), c.get('user'), c.req.valid('param').id), 200),
   )
   .openapi(routes.complete, async (c) =>
-    c.json(await completePlayDate(c.var.db, c.var.user, c.req.valid('param').id), 200),
+    c.json(await completePlayDate(c.get('db'), c.get('user'), c.req.valid('param').id), 200),
   )
   .openapi(routes.messages, async (c) =>
     c.json(
       {
-        items: await listMessages(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('query').after),
+        items: await listMessages(
+          c.get('db'),
+          c.get('user'),
+          c.req.valid('param').id,
+          c.req.valid('query').after,
+        ),
       },
       200,
     ),
   )
   .openapi(routes.send, async (c) => {
-    await limitRequest(c, [{ rule: playDateLimits.messagesPerUser, subject: c.var.user.id }])
-    return c.json(await sendMessage(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json')), 201)
+    await limitRequest(c, [{ rule: playDateLimits.messagesPerUser, subject: c.get('user').id }])
+    return c.json(
+      await sendMessage(c.get('db'), c.get('user'), c.req.valid('param').id, c.req.valid('json')),
+      201,
+    )
   })

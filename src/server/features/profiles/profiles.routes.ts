@@ -30,7 +30,7 @@ const putMe = createRoute({
 })
 
 export const profileRoutes = createApi()
-  .openapi(getMe, async (c) => c.json(await getOwnProfile(c.var.db, c.var.user.id), 200))
+  .openapi(getMe, async (c) => c.json(await getOwnProfile(c.get('db'), c.get('user').id), 200))
   .openapi(putMe, async (c) =>
-    c.json(await updateOwnProfile(c.var.db, c.var.user.id, c.req.valid('json')), 200),
+    c.json(await updateOwnProfile(c.get('db'), c.get('user').id, c.req.valid('json')), 200),
   )

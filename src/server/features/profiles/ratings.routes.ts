@@ -48,11 +48,11 @@ const update = createRoute({
 })
 
 export const ratingRoutes = createApi()
-  .openapi(check, async (c) => c.json(await checkRatingUpdate(c.var.db, c.var.user.id), 200))
+  .openapi(check, async (c) => c.json(await checkRatingUpdate(c.get('db'), c.get('user').id), 200))
   .openapi(skip, async (c) => {
-    await skipRatingPrompt(c.var.db, c.var.user.id)
+    await skipRatingPrompt(c.get('db'), c.get('user').id)
     return c.body(null, 204)
   })
   .openapi(update, async (c) =>
-    c.json(await updateRatings(c.var.db, c.var.user.id, c.req.valid('json')), 200),
+    c.json(await updateRatings(c.get('db'), c.get('user').id, c.req.valid('json')), 200),
   )

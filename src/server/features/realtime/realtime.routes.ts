@@ -53,15 +53,15 @@ const streamEvents = createRoute({
 })
 
 export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
-  const { database, logger } = c.var.deps
-  const user = c.var.user
-  const tokenHash = c.var.session?.tokenHash
+  const { database, logger } = c.get('deps')
+  const user = c.get('user')
+  const tokenHash = c.get('session')?.tokenHash
   if (!tokenHash) throw new AppError('unauthenticated', 'Please sign in to continue')
   const hub = realtimeHubFor(database, logger)
   try {
     await hub.start()
   } catch (error) {
-    c.var.log.error({ err: error }, 'realtime listen failed')
+    c.get('log').error({ err: error }, 'realtime listen failed')
     throw new AppError('unavailable', 'Live updates are unavailable right now')
   }
   const resumed = c.req.valid('header')['last-event-id'] !== undefined
@@ -96,9 +96,9 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
         ])
         clearTimeout(timer)
         if (queue.isEnded) break
-        const live = await isSessionLive(c.var.db, tokenHash).catch((error: unknown) => {
+        const live = await isSessionLive(c.get('db'), tokenHash).catch((error: unknown) => {
           // A database hiccup is no reason to drop the player's stream.
-          c.var.log.warn({ err: error }, 'session check on the event stream failed')
+          c.get('log').warn({ err: error }, 'session check on the event stream failed')
           return true
         })
         if (!live) {

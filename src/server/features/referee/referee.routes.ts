@@ -31,10 +31,10 @@ const ask = createRoute({
 export function createRefereeRoutes() {
   const limiter = createQuestionLimiter({ limit: QUESTIONS_PER_MINUTE, windowMs: 60_000 })
   return createApi().openapi(ask, async (c) => {
-    const { env } = c.var.deps
+    const { env } = c.get('deps')
     const answer = await askReferee(
-      { llm: createLlmFromEnv(env), limiter, log: c.var.log, productName: env.PRODUCT_NAME },
-      c.var.user.id,
+      { llm: createLlmFromEnv(env), limiter, log: c.get('log'), productName: env.PRODUCT_NAME },
+      c.get('user').id,
       c.req.valid('json'),
     )
     return c.json(answer, 200)

@@ -116,22 +116,25 @@ const trainingRoute = createRoute({
 })
 
 export const teamBuilderRoutes = createApi()
-  .openapi(listRoute, async (c) => c.json(await listPlayers(c.var.db, c.var.user.id), 200))
+  .openapi(listRoute, async (c) => c.json(await listPlayers(c.get('db'), c.get('user').id), 200))
   .openapi(searchRoute, async (c) => {
-    await limitRequest(c, [{ rule: teamBuilderLimits.profileSearchPerUser, subject: c.var.user.id }])
-    return c.json(await searchProfiles(c.var.db, c.var.user.id, c.req.valid('query').q), 200)
+    await limitRequest(c, [{ rule: teamBuilderLimits.profileSearchPerUser, subject: c.get('user').id }])
+    return c.json(await searchProfiles(c.get('db'), c.get('user').id, c.req.valid('query').q), 200)
   })
   .openapi(getRoute, async (c) =>
-    c.json(await getPlayer(c.var.db, c.var.user.id, c.req.valid('param').id), 200),
+    c.json(await getPlayer(c.get('db'), c.get('user').id, c.req.valid('param').id), 200),
   )
   .openapi(createPlayerRoute, async (c) =>
-    c.json(await createPlayer(c.var.db, c.var.user.id, c.req.valid('json')), 201),
+    c.json(await createPlayer(c.get('db'), c.get('user').id, c.req.valid('json')), 201),
   )
   .openapi(updateRoute, async (c) =>
-    c.json(await updatePlayer(c.var.db, c.var.user.id, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(
+      await updatePlayer(c.get('db'), c.get('user').id, c.req.valid('param').id, c.req.valid('json')),
+      200,
+    ),
   )
   .openapi(deleteRoute, async (c) => {
-    await deletePlayer(c.var.db, c.var.user.id, c.req.valid('param').id)
+    await deletePlayer(c.get('db'), c.get('user').id, c.req.valid('param').id)
     return c.body(null, 204)
   })
-  .openapi(trainingRoute, async (c) => c.json(await listTrainingPartners(c.var.db, c.var.user), 200))
+  .openapi(trainingRoute, async (c) => c.json(await listTrainingPartners(c.get('db'), c.get('user')), 200))

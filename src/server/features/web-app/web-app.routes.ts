@@ -26,6 +26,61 @@ export function renderIndexHtml(template: string, config: PublicConfig) {
     .replace('__APP_CONFIG__', escapeHtml(JSON.stringify(config)))
 }
 
+// The build lists, for each page's path, the files its page needs beyond the entry
+// (vite.config.ts, page-preloads.json).
+interface PagePreload {
+  path: string
+  files: string[]
+}
+
+function readPagePreloads(root: string): PagePreload[] {
+  try {
+    const parsed = JSON.parse(readFileSync(path.join(root, 'page-preloads.json'), 'utf8')) as unknown
+    return Array.isArray(parsed) ? (parsed as PagePreload[]) : []
+  } catch {
+    return []
+  }
+}
+
+// Matches a route path of the web app ('/playdates/:id', '/invite/:code?') as its router does
+// (case-insensitive); the number of fixed segments ranks the matches.
+function matchScore(pattern: string, pathname: string): number | null {
+  const wanted = pattern.split('/').filter(Boolean)
+  const given = pathname.split('/').filter(Boolean)
+  if (given.length > wanted.length) return null
+  let score = 0
+  for (const [index, segment] of wanted.entries()) {
+    const value = given[index]
+    if (segment.startsWith(':')) {
+      if (value === undefined && !segment.endsWith('?')) return null
+      continue
+    }
+    if (value === undefined || value.toLowerCase() !== segment.toLowerCase()) return null
+    score += 1
+  }
+  return score
+}
+
+export function pagePreloadFor(preloads: PagePreload[], pathname: string): PagePreload | undefined {
+  let best: { preload: PagePreload; score: number } | undefined
+  for (const preload of preloads) {
+    const score = matchScore(preload.path, pathname)
+    if (score !== null && (!best || score > best.score)) best = { preload, score }
+  }
+  return best?.preload
+}
+
+// The page's own files as modulepreload links, so the browser fetches them with the entry
+// instead of after it has run (docs/decisions/0041-web-first-load.md).
+export function withPagePreload(html: string, preload: PagePreload | undefined) {
+  if (!preload || preload.files.length === 0) return html
+  const links = preload.files
+    .filter((file) => /^\/assets\/[\w.-]+\.js$/.test(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .join('\n    ')
+  return html.replace('</head>', `  ${links}\n  </head>`)
+}
+
 // Serves the built SPA: hashed assets cached for a year, every other path gets index.html.
 export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   const root = deps.webRoot
@@ -37,6 +92,17 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return
   }
   const indexHtml = renderIndexHtml(readFileSync(indexPath, 'utf8'), publicConfigOf(deps))
+  const preloads = readPagePreloads(root)
+  const htmlByPage = new Map<PagePreload | undefined, string>()
+  const htmlFor = (pathname: string) => {
+    const preload = pagePreloadFor(preloads, pathname)
+    let html = htmlByPage.get(preload)
+    if (html === undefined) {
+      html = withPagePreload(indexHtml, preload)
+      htmlByPage.set(preload, html)
+    }
+    return html
+  }
   const relativeRoot = path.relative(process.cwd(), root) || '.'
 
   app.use(
@@ -56,6 +122,6 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   })
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache')
-    return c.html(indexHtml)
+    return c.html(htmlFor(c.req.path))
   })
 }

@@ -1,0 +1,38 @@
+import type { DbOrTx } from './client'
+
+// Hot reads are built once per database handle and kept as prepared queries: their values go in
+// as placeholders (`sql.placeholder('name')`), so a call only fills them in. Building the SQL
+// through the query builder on every call cost more CPU than PostgreSQL spent running most of
+// these reads (docs/decisions/0040-performance-at-scale.md). On PostgreSQL the name is also the
+// server-side prepared statement of each pooled connection, so every name must stand for one
+// query text: a query whose shape varies gets one name per shape.
+//
+// A handle is the app's database or a transaction; a query prepared on a transaction lives only
+// as long as that transaction. Builders are module-level functions: a name that two builders
+// claim is refused, so one name can never run another query's text.
+
+interface Preparable<Q> {
+  prepare(name: string): Q
+}
+
+type Builder<Q> = (db: DbOrTx) => Preparable<Q>
+
+const builders = new Map<string, Builder<unknown>>()
+const prepared = new WeakMap<DbOrTx, Map<string, unknown>>()
+
+export function preparedQuery<Q>(db: DbOrTx, name: string, build: Builder<Q>): Q {
+  let queries = prepared.get(db)
+  if (!queries) {
+    queries = new Map()
+    prepared.set(db, queries)
+  }
+  let query = queries.get(name) as Q | undefined
+  if (query === undefined) {
+    const known = builders.get(name)
+    if (known && known !== build) throw new Error(`prepared query name ${name} is taken by another query`)
+    builders.set(name, build)
+    query = build(db).prepare(name)
+    queries.set(name, query)
+  }
+  return query
+}
