@@ -17,7 +17,8 @@ import type {
   playDateListQuery,
 } from '../../../domain/play-dates/play-date.schema'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
-import type { Db, Tx } from '../../db/client'
+import type { Db, DbOrTx, Tx } from '../../db/client'
+import { preparedQuery } from '../../db/prepared'
 import { playDateMessages, playDateRequests, playDates, profiles } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { publishToUsers } from '../../lib/realtime'
@@ -79,7 +80,7 @@ const baseSelect = {
 
 type BaseRow = Awaited<ReturnType<typeof selectPlayDates>>[number]
 
-function selectPlayDates(db: Db | Tx) {
+function selectPlayDates(db: DbOrTx) {
   return db
     .select(baseSelect)
     .from(playDates)
@@ -144,57 +145,104 @@ export async function createPlayDate(db: Db, user: Actor, input: z.output<typeof
 // every open PlayDate grows with the data, a page does not.
 export const PLAY_DATE_COUNT_CAP = 100
 
+const userParam = sql.placeholder('userId')
+
 // The PlayDates a player is on: as creator or partner, or on the accepted responding team. Each
 // side is one index lookup; together they are a handful of ids however many PlayDates exist.
-const playDatesOf = (userId: string) => sql`${playDates.id} in (
-  select ${playDates.id} from ${playDates} where ${playDates.creatorId} = ${userId}
+const playDatesOfUser = sql`${playDates.id} in (
+  select ${playDates.id} from ${playDates} where ${playDates.creatorId} = ${userParam}
   union all
-  select ${playDates.id} from ${playDates} where ${playDates.partnerId} = ${userId}
+  select ${playDates.id} from ${playDates} where ${playDates.partnerId} = ${userParam}
   union all
   select ${playDateRequests.playDateId} from ${playDateRequests}
   where ${playDateRequests.status} = 'accepted'
-    and (${playDateRequests.requesterId} = ${userId} or ${playDateRequests.requesterPartnerId} = ${userId})
+    and (${playDateRequests.requesterId} = ${userParam} or ${playDateRequests.requesterPartnerId} = ${userParam})
 )`
+
+// Each tab (and each combination of rating bounds on Available) is one prepared query shape.
+type ListShape = 'mine' | 'history' | `available_${'any' | 'min' | 'max' | 'min_max'}`
+
+function listConditions(shape: ListShape) {
+  if (shape === 'mine') return and(inArray(playDates.status, ['open', 'matched']), playDatesOfUser)
+  // History: finished PlayDates of both teams (the spec names the creator team; the responding
+  // team played it too).
+  if (shape === 'history') return and(inArray(playDates.status, ['completed', 'cancelled']), playDatesOfUser)
+  const conditions = [
+    eq(playDates.status, 'open'),
+    ne(playDates.creatorId, userParam),
+    sql`${playDates.partnerId} is distinct from ${userParam}`,
+  ]
+  // The rating filter applies to the creator team's average DUPR (kept on the PlayDate).
+  if (shape === 'available_min' || shape === 'available_min_max')
+    conditions.push(gte(playDates.teamDupr, sql.placeholder('minRating')))
+  if (shape === 'available_max' || shape === 'available_min_max')
+    conditions.push(lte(playDates.teamDupr, sql.placeholder('maxRating')))
+  return and(...conditions)
+}
+
+const newestFirst = [desc(playDates.createdAt), desc(playDates.id)] as const
+
+function listQueries(shape: ListShape) {
+  const where = listConditions(shape)
+  return {
+    page: (db: DbOrTx) =>
+      selectPlayDates(db)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    // In list order, so the count walks the same index as the page and stops at the cap.
+    count: (db: DbOrTx) =>
+      db.select({ total: sql<number>`count(*)::int` }).from(
+        db
+          .select({ one: sql`1` })
+          .from(playDates)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(sql.placeholder('countLimit'))
+          .as('matches'),
+      ),
+  }
+}
+
+const LIST_SHAPES: ListShape[] = [
+  'mine',
+  'history',
+  'available_any',
+  'available_min',
+  'available_max',
+  'available_min_max',
+]
+const listQueriesByShape = new Map(LIST_SHAPES.map((shape) => [shape, listQueries(shape)] as const))
+
+function listShape(query: z.output<typeof playDateListQuery>): ListShape {
+  if (query.tab === 'mine' || query.tab === 'history') return query.tab
+  const min = query.minRating !== undefined
+  const max = query.maxRating !== undefined
+  return min && max ? 'available_min_max' : min ? 'available_min' : max ? 'available_max' : 'available_any'
+}
 
 export async function listPlayDates(
   db: Db,
   user: Actor,
   query: z.output<typeof playDateListQuery>,
 ): Promise<PlayDatePage> {
-  const conditions = []
-  if (query.tab === 'mine') {
-    conditions.push(inArray(playDates.status, ['open', 'matched']))
-    conditions.push(playDatesOf(user.id))
-  } else if (query.tab === 'available') {
-    conditions.push(eq(playDates.status, 'open'))
-    conditions.push(ne(playDates.creatorId, user.id))
-    conditions.push(sql`${playDates.partnerId} is distinct from ${user.id}`)
-    // The rating filter applies to the creator team's average DUPR (kept on the PlayDate).
-    if (query.minRating !== undefined) conditions.push(gte(playDates.teamDupr, query.minRating))
-    if (query.maxRating !== undefined) conditions.push(lte(playDates.teamDupr, query.maxRating))
-  } else {
-    // History: finished PlayDates of both teams (the spec names the creator team; the
-    // responding team played it too).
-    conditions.push(inArray(playDates.status, ['completed', 'cancelled']))
-    conditions.push(playDatesOf(user.id))
-  }
-  const where = and(...conditions)
+  const shape = listShape(query)
+  const queries = listQueriesByShape.get(shape)!
   const offset = (query.page - 1) * query.pageSize
-  const rows = await selectPlayDates(db)
-    .where(where)
-    .orderBy(desc(playDates.createdAt), desc(playDates.id))
-    .limit(query.pageSize)
-    .offset(offset)
   const cap = offset + PLAY_DATE_COUNT_CAP
-  const matches = db
-    .select({ one: sql`1` })
-    .from(playDates)
-    .where(where)
-    // In list order, so the count walks the same index as the page and stops at the cap.
-    .orderBy(desc(playDates.createdAt), desc(playDates.id))
-    .limit(cap + 1)
-    .as('matches')
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(matches)
+  const values = {
+    userId: user.id,
+    limit: query.pageSize,
+    offset,
+    countLimit: cap + 1,
+    ...(query.minRating !== undefined ? { minRating: query.minRating } : {}),
+    ...(query.maxRating !== undefined ? { maxRating: query.maxRating } : {}),
+  }
+  const [rows, [counted]] = await Promise.all([
+    preparedQuery(db, `play_dates_${shape}_page`, queries.page).execute(values),
+    preparedQuery(db, `play_dates_${shape}_count`, queries.count).execute(values),
+  ])
   const total = Number(counted?.total ?? 0)
   return {
     items: rows.map(toSummary),
@@ -205,8 +253,8 @@ export async function listPlayDates(
   }
 }
 
-async function loadRequests(db: Db | Tx, playDateId: string, statuses: Array<'pending' | 'accepted'>) {
-  const rows = await db
+const requestsQuery = (status: 'pending' | 'accepted') => (db: DbOrTx) =>
+  db
     .select({
       id: playDateRequests.id,
       status: playDateRequests.status,
@@ -217,8 +265,22 @@ async function loadRequests(db: Db | Tx, playDateId: string, statuses: Array<'pe
     .from(playDateRequests)
     .innerJoin(requester, eq(requester.id, playDateRequests.requesterId))
     .innerJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
-    .where(and(eq(playDateRequests.playDateId, playDateId), inArray(playDateRequests.status, statuses)))
+    .where(
+      and(
+        eq(playDateRequests.playDateId, sql.placeholder('playDateId')),
+        eq(playDateRequests.status, status),
+      ),
+    )
     .orderBy(asc(playDateRequests.createdAt))
+const pendingRequestsQuery = requestsQuery('pending')
+const acceptedRequestsQuery = requestsQuery('accepted')
+
+async function loadRequests(db: DbOrTx, playDateId: string, status: 'pending' | 'accepted') {
+  const rows = await (
+    status === 'pending'
+      ? preparedQuery(db, 'play_date_pending_requests', pendingRequestsQuery)
+      : preparedQuery(db, 'play_date_accepted_requests', acceptedRequestsQuery)
+  ).execute({ playDateId })
   return rows.map((r): PlayDateRequestView => ({
     id: r.id,
     status: r.status,
@@ -227,10 +289,42 @@ async function loadRequests(db: Db | Tx, playDateId: string, statuses: Array<'pe
   }))
 }
 
+const playDateByIdQuery = (db: DbOrTx) =>
+  selectPlayDates(db)
+    .where(eq(playDates.id, sql.placeholder('id')))
+    .limit(1)
+
+// The viewer's live application to an open PlayDate, as captain or partner.
+const viewerRequestQuery = (db: DbOrTx) =>
+  db
+    .select({ id: playDateRequests.id })
+    .from(playDateRequests)
+    .where(
+      and(
+        eq(playDateRequests.playDateId, sql.placeholder('playDateId')),
+        inArray(playDateRequests.status, ['pending', 'accepted']),
+        or(eq(playDateRequests.requesterId, userParam), eq(playDateRequests.requesterPartnerId, userParam)),
+      ),
+    )
+    .limit(1)
+
+const playerSummaryQuery = (db: DbOrTx) =>
+  db
+    .select({
+      id: profiles.id,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      gender: profiles.gender,
+      duprRating: profiles.duprRating,
+      selfRating: profiles.selfRating,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder('id')))
+
 export async function getPlayDate(db: Db, user: Actor, id: string): Promise<PlayDateDetail> {
-  const [row] = await selectPlayDates(db).where(eq(playDates.id, id)).limit(1)
+  const [row] = await preparedQuery(db, 'play_date_by_id', playDateByIdQuery).execute({ id })
   if (!row) throw new AppError('not_found', MESSAGES.notFound)
-  const accepted = row.status === 'open' ? [] : await loadRequests(db, id, ['accepted'])
+  const accepted = row.status === 'open' ? [] : await loadRequests(db, id, 'accepted')
   const responding = accepted[0] ?? null
   const onRespondingTeam = responding
     ? responding.team.captain.id === user.id || responding.team.partner?.id === user.id
@@ -242,35 +336,20 @@ export async function getPlayDate(db: Db, user: Actor, id: string): Promise<Play
   }
   const [mine] =
     row.status === 'open' && !onCreatorTeam
-      ? await db
-          .select({ id: playDateRequests.id })
-          .from(playDateRequests)
-          .where(
-            and(
-              eq(playDateRequests.playDateId, id),
-              inArray(playDateRequests.status, ['pending', 'accepted']),
-              or(eq(playDateRequests.requesterId, user.id), eq(playDateRequests.requesterPartnerId, user.id)),
-            ),
-          )
-          .limit(1)
+      ? await preparedQuery(db, 'play_date_viewer_request', viewerRequestQuery).execute({
+          playDateId: id,
+          userId: user.id,
+        })
       : []
-  const pending = onCreatorTeam && row.status === 'open' ? await loadRequests(db, id, ['pending']) : []
+  const pending = onCreatorTeam && row.status === 'open' ? await loadRequests(db, id, 'pending') : []
   const myRequest = mine
-    ? ((await loadRequests(db, id, ['pending'])).find((r) => r.id === mine.id) ?? null)
+    ? ((await loadRequests(db, id, 'pending')).find((r) => r.id === mine.id) ?? null)
     : null
   let cancelledBy = null
   if (row.cancelledBy) {
-    const [who] = await db
-      .select({
-        id: profiles.id,
-        firstName: profiles.firstName,
-        lastName: profiles.lastName,
-        gender: profiles.gender,
-        duprRating: profiles.duprRating,
-        selfRating: profiles.selfRating,
-      })
-      .from(profiles)
-      .where(eq(profiles.id, row.cancelledBy))
+    const [who] = await preparedQuery(db, 'play_date_player_summary', playerSummaryQuery).execute({
+      id: row.cancelledBy,
+    })
     cancelledBy = who ? toPlayer(who) : null
   }
   const isPlayer = onCreatorTeam || onRespondingTeam
@@ -551,18 +630,26 @@ export const cancelPlayDate = (db: Db, user: Actor, id: string) => changeStatus(
 export const completePlayDate = (db: Db, user: Actor, id: string) => changeStatus(db, user, id, 'completed')
 
 // The four players of a matched or completed PlayDate; anyone else is refused.
-async function requireChatMember(db: Db | Tx, user: Actor, id: string) {
-  const [row] = await db
+const chatPlayDateQuery = (db: DbOrTx) =>
+  db
     .select({ status: playDates.status, creatorId: playDates.creatorId, partnerId: playDates.partnerId })
     .from(playDates)
-    .where(eq(playDates.id, id))
+    .where(eq(playDates.id, sql.placeholder('id')))
+
+const respondersQuery = (db: DbOrTx) =>
+  db
+    .select({ a: playDateRequests.requesterId, b: playDateRequests.requesterPartnerId })
+    .from(playDateRequests)
+    .where(
+      and(eq(playDateRequests.playDateId, sql.placeholder('id')), eq(playDateRequests.status, 'accepted')),
+    )
+
+async function requireChatMember(db: DbOrTx, user: Actor, id: string) {
+  const [row] = await preparedQuery(db, 'chat_play_date', chatPlayDateQuery).execute({ id })
   if (!row) throw new AppError('not_found', MESSAGES.notFound)
-  const responders = (
-    await db
-      .select({ a: playDateRequests.requesterId, b: playDateRequests.requesterPartnerId })
-      .from(playDateRequests)
-      .where(and(eq(playDateRequests.playDateId, id), eq(playDateRequests.status, 'accepted')))
-  ).flatMap((r) => [r.a, r.b])
+  const responders = (await preparedQuery(db, 'chat_responders', respondersQuery).execute({ id })).flatMap(
+    (r) => [r.a, r.b],
+  )
   const members = [row.creatorId, row.partnerId, ...responders].filter((p): p is string => Boolean(p))
   if (!members.includes(user.id)) throw new AppError('forbidden', MESSAGES.notAuthorized)
   if (row.status !== 'matched' && row.status !== 'completed') {
@@ -573,12 +660,8 @@ async function requireChatMember(db: Db | Tx, user: Actor, id: string) {
 
 const MESSAGE_PAGE = 200
 
-export async function listMessages(db: Db, user: Actor, id: string, after?: string): Promise<ChatMessage[]> {
-  await requireChatMember(db, user, id)
-  const conditions = [eq(playDateMessages.playDateId, id)]
-  if (after) conditions.push(sql`${playDateMessages.createdAt} > ${new Date(after)}`)
-  // The newest page, returned oldest first.
-  const rows = await db
+const messagesQuery = (after: boolean) => (db: DbOrTx) =>
+  db
     .select({
       id: playDateMessages.id,
       userId: playDateMessages.userId,
@@ -589,9 +672,28 @@ export async function listMessages(db: Db, user: Actor, id: string, after?: stri
     })
     .from(playDateMessages)
     .innerJoin(profiles, eq(profiles.id, playDateMessages.userId))
-    .where(and(...conditions))
+    .where(
+      after
+        ? and(
+            eq(playDateMessages.playDateId, sql.placeholder('id')),
+            sql`${playDateMessages.createdAt} > ${sql.placeholder('after')}::timestamptz`,
+          )
+        : eq(playDateMessages.playDateId, sql.placeholder('id')),
+    )
     .orderBy(desc(playDateMessages.createdAt), desc(playDateMessages.id))
     .limit(MESSAGE_PAGE)
+const latestMessagesQuery = messagesQuery(false)
+const newerMessagesQuery = messagesQuery(true)
+
+export async function listMessages(db: Db, user: Actor, id: string, after?: string): Promise<ChatMessage[]> {
+  await requireChatMember(db, user, id)
+  // The newest page, returned oldest first.
+  const rows = after
+    ? await preparedQuery(db, 'chat_messages_after', newerMessagesQuery).execute({
+        id,
+        after: new Date(after).toISOString(),
+      })
+    : await preparedQuery(db, 'chat_messages', latestMessagesQuery).execute({ id })
   return rows.reverse().map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))
 }
 
