@@ -1,4 +1,5 @@
 import type { SessionUser } from '../domain/profiles/profile.schema'
+import type { Context } from 'hono'
 import type { Database, Db } from './db/client'
 import type { Env } from './env'
 import type { ResolvedSession } from './features/auth/sessions'
@@ -19,11 +20,23 @@ export interface AppEnv {
   Variables: {
     deps: AppDeps
     db: Db
-    log: Logger
+    // The request's own logger: use requestLog(c), which makes it when first needed.
+    log: Logger | undefined
     requestId: string
     // Set by loadSession when the cookie names a live session.
     session: ResolvedSession | undefined
     // Set by requireUser / requireAdmin.
     user: SessionUser
   }
+}
+
+// A logger whose lines carry the request id, made on first use: most requests log nothing but
+// the request line, which the app writes itself.
+export function requestLog(c: Context<AppEnv>): Logger {
+  let log = c.get('log')
+  if (!log) {
+    log = c.get('deps').logger.child({ requestId: c.get('requestId') })
+    c.set('log', log)
+  }
+  return log
 }

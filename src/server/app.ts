@@ -33,13 +33,12 @@ export function createApp(deps: AppDeps) {
   app.use(async (c, next) => {
     c.set('deps', deps)
     c.set('db', deps.database.db)
-    const log = deps.logger.child({ requestId: c.get('requestId') })
-    c.set('log', log)
     const started = performance.now()
     await next()
     if (c.req.path.startsWith('/api/')) {
-      log.info(
+      deps.logger.info(
         {
+          requestId: c.get('requestId'),
           method: c.req.method,
           path: c.req.path,
           status: c.res.status,

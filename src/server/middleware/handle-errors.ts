@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type ErrorBody, type ErrorCode, isAppError } from '../../domain/errors'
-import type { AppEnv } from '../app-env'
+import { type AppEnv, requestLog } from '../app-env'
 import { isUnstorableText } from '../lib/db-errors'
 
 export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
@@ -46,7 +46,7 @@ export function handleError(err: Error, c: Context<AppEnv>) {
         path: c.req.path,
         userId: c.get('session')?.user.id,
       }
-      c.get('log')?.[level](event, 'request refused')
+      if (c.get('deps')) requestLog(c)[level](event, 'request refused')
     }
     return c.json(errorBody(err.code, err.message, err.fields), statusOf[err.code])
   }
@@ -60,7 +60,7 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   if (isUnstorableText(err)) {
     return c.json(errorBody('invalid', 'Text cannot contain the NUL character'), 400)
   }
-  c.get('log')?.error({ err, requestId: c.get('requestId') }, 'unhandled error')
+  if (c.get('deps')) requestLog(c).error({ err }, 'unhandled error')
   return c.json(errorBody('internal', 'Something went wrong. Please try again.'), 500)
 }
 

@@ -13,7 +13,7 @@ import {
   userOutput,
 } from '../../../domain/auth/auth.schema'
 import { sessionOutput, type SessionUser } from '../../../domain/profiles/profile.schema'
-import type { AppEnv } from '../../app-env'
+import { type AppEnv, requestLog } from '../../app-env'
 import { createApi } from '../../app-factory'
 import { clientIp } from '../../lib/client-ip'
 import { mailerOf } from '../../lib/mail'
@@ -186,10 +186,10 @@ export const authRoutes = createApi()
       { rule: authLimits.signInPerIp, subject: ip },
     ])
     const user = await signIn(c.get('db'), input).catch((error: unknown) => {
-      c.get('log').warn({ email: input.email }, 'sign-in failed')
+      requestLog(c).warn({ email: input.email }, 'sign-in failed')
       throw error
     })
-    c.get('log').info({ userId: user.id }, 'signed in')
+    requestLog(c).info({ userId: user.id }, 'signed in')
     await startSession(c, user)
     return c.json({ user }, 200)
   })

@@ -1,3 +1,4 @@
+import { requestLog } from '../../app-env'
 import { randomBytes } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, eq, gt } from 'drizzle-orm'
@@ -61,7 +62,7 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
   try {
     await hub.start()
   } catch (error) {
-    c.get('log').error({ err: error }, 'realtime listen failed')
+    requestLog(c).error({ err: error }, 'realtime listen failed')
     throw new AppError('unavailable', 'Live updates are unavailable right now')
   }
   const resumed = c.req.valid('header')['last-event-id'] !== undefined
@@ -98,7 +99,7 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
         if (queue.isEnded) break
         const live = await isSessionLive(c.get('db'), tokenHash).catch((error: unknown) => {
           // A database hiccup is no reason to drop the player's stream.
-          c.get('log').warn({ err: error }, 'session check on the event stream failed')
+          requestLog(c).warn({ err: error }, 'session check on the event stream failed')
           return true
         })
         if (!live) {

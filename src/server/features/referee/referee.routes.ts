@@ -1,3 +1,4 @@
+import { requestLog } from '../../app-env'
 import { createRoute } from '@hono/zod-openapi'
 import { askInput, askOutput } from '../../../domain/referee/referee.schema'
 import { createApi } from '../../app-factory'
@@ -33,7 +34,7 @@ export function createRefereeRoutes() {
   return createApi().openapi(ask, async (c) => {
     const { env } = c.get('deps')
     const answer = await askReferee(
-      { llm: createLlmFromEnv(env), limiter, log: c.get('log'), productName: env.PRODUCT_NAME },
+      { llm: createLlmFromEnv(env), limiter, log: requestLog(c), productName: env.PRODUCT_NAME },
       c.get('user').id,
       c.req.valid('json'),
     )
