@@ -13,6 +13,8 @@ export interface LoadResult {
   max: number
   // CPU time the server process used per answered request (user + system), when known.
   serverCpuUs?: number
+  // For the direct SQL: CPU time the benchmark's own `pg` client used per call.
+  clientCpuUs?: number
 }
 
 export function percentile(sorted: number[], p: number) {
@@ -111,6 +113,7 @@ export async function sqlLoad(
   const deadline = performance.now() + options.seconds * 1000
   const started = performance.now()
   let turn = 0
+  const cpuBefore = process.cpuUsage()
   const worker = async () => {
     while (performance.now() < deadline) {
       const steps = calls[turn++ % calls.length]!
@@ -124,7 +127,10 @@ export async function sqlLoad(
     }
   }
   await Promise.all(Array.from({ length: options.connections }, worker))
-  return summarize(latencies, errors, (performance.now() - started) / 1000)
+  const cpu = process.cpuUsage(cpuBefore)
+  const summary = summarize(latencies, errors, (performance.now() - started) / 1000)
+  if (latencies.length > 0) summary.clientCpuUs = Math.round((cpu.user + cpu.system) / latencies.length)
+  return summary
 }
 
 export async function openPgExecutor(databaseUrl: string, poolSize: number) {

@@ -174,6 +174,7 @@ export function readsTable(report: Omit<Report, 'checks'>) {
     'API req/s',
     'Server CPU/req',
     'SQL p50',
+    'SQL client CPU/req',
     'API/SQL',
     ...others.flatMap((o) => [`p50 @${o.label}`, `${main.label}/${o.label}`]),
     'Seq scans',
@@ -185,6 +186,7 @@ export function readsTable(report: Omit<Report, 'checks'>) {
     count(r.api.rps),
     r.api.serverCpuUs ? `${r.api.serverCpuUs} µs` : '-',
     ms(r.sql.p50),
+    r.sql.clientCpuUs ? `${r.sql.clientCpuUs} µs` : '-',
     times(ratio(r.api.p50, r.sql.p50)),
     ...others.flatMap((o) => {
       const other = o.reads.find((x) => x.key === r.key)
