@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { ageOn } from '../../../domain/auth/auth.schema'
 import type { PlayerSummary } from '../../../domain/connections/connection.schema'
@@ -10,8 +10,9 @@ import {
   type PublicProfileOutput,
 } from '../../../domain/profiles/public-profile.schema'
 import type { DbOrTx } from '../../db/client'
+import { preparedQuery } from '../../db/prepared'
 import { connections, profiles } from '../../db/schema'
-import { findLiveConnection, partnerStatusFrom, statusFrom } from '../connections/connections.service'
+import { partnerStatusFrom, statusFrom } from '../connections/connections.service'
 
 export const PROFILE_NOT_FOUND = 'Profile Not Found'
 
@@ -40,15 +41,13 @@ const toSummary = (row: {
 
 const byName = [asc(other.firstName), asc(other.lastName), asc(other.id)]
 
-// What any signed-in player sees of another (or of themselves): the age instead of the
-// birthdate, no email; accepted friends and the players this one watches, bounded.
-export async function getPublicProfile(
-  db: DbOrTx,
-  viewerId: string,
-  profileId: string,
-): Promise<PublicProfileOutput> {
-  const started = performance.now()
-  const [profile] = await db
+// Every statement of the page is a prepared query (docs/decisions/0040-performance-at-scale.md):
+// the two players go in as placeholders.
+const profileParam = sql.placeholder('profileId')
+const viewerParam = sql.placeholder('viewerId')
+
+const profileQuery = (db: DbOrTx) =>
+  db
     .select({
       id: profiles.id,
       firstName: profiles.firstName,
@@ -60,38 +59,110 @@ export async function getPublicProfile(
       zipCode: profiles.zipCode,
     })
     .from(profiles)
-    .where(eq(profiles.id, profileId))
+    .where(eq(profiles.id, profileParam))
+
+const isFriendOf = and(
+  eq(connections.type, 'friend'),
+  eq(connections.status, 'accepted'),
+  sql`${profileParam} in (${connections.requesterId}, ${connections.receiverId})`,
+)
+const watchedBy = and(
+  eq(connections.type, 'watched'),
+  eq(connections.status, 'accepted'),
+  eq(connections.requesterId, profileParam),
+)
+const friendSide = sql`case when ${connections.requesterId} = ${profileParam} then ${connections.receiverId} else ${connections.requesterId} end`
+
+const friendsQuery = (db: DbOrTx) =>
+  db
+    .select(summaryColumns)
+    .from(connections)
+    .innerJoin(other, eq(other.id, friendSide))
+    .where(isFriendOf)
+    .orderBy(...byName)
+    .limit(PUBLIC_CONNECTIONS_LIMIT)
+
+const watchedQuery = (db: DbOrTx) =>
+  db
+    .select(summaryColumns)
+    .from(connections)
+    .innerJoin(other, eq(other.id, connections.receiverId))
+    .where(watchedBy)
+    .orderBy(...byName)
+    .limit(PUBLIC_CONNECTIONS_LIMIT)
+
+const friendTotalQuery = (db: DbOrTx) => db.select({ value: count() }).from(connections).where(isFriendOf)
+const watchedTotalQuery = (db: DbOrTx) => db.select({ value: count() }).from(connections).where(watchedBy)
+
+// The live (pending or accepted) friend or partner connection between the viewer and the player,
+// as findLiveConnection reads it; the type goes in as a placeholder too.
+const liveConnectionQuery = (db: DbOrTx) =>
+  db
+    .select()
+    .from(connections)
+    .where(
+      and(
+        or(
+          and(eq(connections.requesterId, viewerParam), eq(connections.receiverId, profileParam)),
+          and(eq(connections.requesterId, profileParam), eq(connections.receiverId, viewerParam)),
+        ),
+        eq(connections.type, sql.placeholder('type')),
+        inArray(connections.status, ['pending', 'accepted']),
+      ),
+    )
+    .limit(1)
+
+const watchingQuery = (db: DbOrTx) =>
+  db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(
+      and(
+        eq(connections.type, 'watched'),
+        eq(connections.requesterId, viewerParam),
+        eq(connections.receiverId, profileParam),
+      ),
+    )
+
+// Where the viewer stands with another player.
+async function viewerStanding(
+  db: DbOrTx,
+  viewerId: string,
+  profileId: string,
+): Promise<NonNullable<PublicProfileOutput['viewer']>> {
+  const live = preparedQuery(db, 'public_profile_live_connection', liveConnectionQuery)
+  const [[friendship], [partnership], [watching]] = await Promise.all([
+    live.execute({ viewerId, profileId, type: 'friend' }),
+    live.execute({ viewerId, profileId, type: 'partner' }),
+    preparedQuery(db, 'public_profile_watching', watchingQuery).execute({ viewerId, profileId }),
+  ])
+  return {
+    friendStatus: statusFrom(friendship, viewerId),
+    friendConnectionId: friendship?.id ?? null,
+    isWatching: watching !== undefined,
+    partnerStatus: partnerStatusFrom(partnership, viewerId),
+    partnerConnectionId: partnership?.id ?? null,
+  }
+}
+
+// What any signed-in player sees of another (or of themselves): the age instead of the
+// birthdate, no email; accepted friends and the players this one watches, bounded.
+export async function getPublicProfile(
+  db: DbOrTx,
+  viewerId: string,
+  profileId: string,
+): Promise<PublicProfileOutput> {
+  const started = performance.now()
+  const [profile] = await preparedQuery(db, 'public_profile', profileQuery).execute({ profileId })
   if (!profile) throw new AppError('not_found', PROFILE_NOT_FOUND)
 
-  const isFriendOf = and(
-    eq(connections.type, 'friend'),
-    eq(connections.status, 'accepted'),
-    sql`${profileId} in (${connections.requesterId}, ${connections.receiverId})`,
-  )
-  const watchedBy = and(
-    eq(connections.type, 'watched'),
-    eq(connections.status, 'accepted'),
-    eq(connections.requesterId, profileId),
-  )
-  const friendSide = sql`case when ${connections.requesterId} = ${profileId} then ${connections.receiverId} else ${connections.requesterId} end`
-
-  const [friends, watched, [friendTotal], [watchedTotal]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(connections)
-      .innerJoin(other, eq(other.id, friendSide))
-      .where(isFriendOf)
-      .orderBy(...byName)
-      .limit(PUBLIC_CONNECTIONS_LIMIT),
-    db
-      .select(summaryColumns)
-      .from(connections)
-      .innerJoin(other, eq(other.id, connections.receiverId))
-      .where(watchedBy)
-      .orderBy(...byName)
-      .limit(PUBLIC_CONNECTIONS_LIMIT),
-    db.select({ value: count() }).from(connections).where(isFriendOf),
-    db.select({ value: count() }).from(connections).where(watchedBy),
+  // The lists, their totals and where the viewer stands are independent: all at once.
+  const [friends, watched, [friendTotal], [watchedTotal], viewer] = await Promise.all([
+    preparedQuery(db, 'public_profile_friends', friendsQuery).execute({ profileId }),
+    preparedQuery(db, 'public_profile_watched', watchedQuery).execute({ profileId }),
+    preparedQuery(db, 'public_profile_friend_total', friendTotalQuery).execute({ profileId }),
+    preparedQuery(db, 'public_profile_watched_total', watchedTotalQuery).execute({ profileId }),
+    viewerId === profileId ? null : viewerStanding(db, viewerId, profileId),
   ])
 
   // A friend who is also watched is listed once, as Friend.
@@ -104,31 +175,6 @@ export async function getPublicProfile(
       .map((row) => ({ ...toSummary(row), kind: 'watching' as const })),
   ]
   listed.sort(comparePublicConnections)
-
-  let viewer: PublicProfileOutput['viewer'] = null
-  if (viewerId !== profileId) {
-    const [friendship, partnership, [watching]] = await Promise.all([
-      findLiveConnection(db, viewerId, profileId, 'friend'),
-      findLiveConnection(db, viewerId, profileId, 'partner'),
-      db
-        .select({ id: connections.id })
-        .from(connections)
-        .where(
-          and(
-            eq(connections.type, 'watched'),
-            eq(connections.requesterId, viewerId),
-            eq(connections.receiverId, profileId),
-          ),
-        ),
-    ])
-    viewer = {
-      friendStatus: statusFrom(friendship, viewerId),
-      friendConnectionId: friendship?.id ?? null,
-      isWatching: watching !== undefined,
-      partnerStatus: partnerStatusFrom(partnership, viewerId),
-      partnerConnectionId: partnership?.id ?? null,
-    }
-  }
 
   return {
     profile: {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import {
   isRatingUpdateNeeded,
@@ -7,9 +7,22 @@ import {
   type RatingsOutput,
 } from '../../../domain/profiles/ratings.schema'
 import type { DbOrTx } from '../../db/client'
+import { preparedQuery } from '../../db/prepared'
 import { profiles } from '../../db/schema'
 
 const NOT_FOUND = 'Profile Not Found'
+
+// Asked on every dashboard load: a prepared query (docs/decisions/0040-performance-at-scale.md).
+const ratingCheckQuery = (db: DbOrTx) =>
+  db
+    .select({
+      duprRating: profiles.duprRating,
+      selfRating: profiles.selfRating,
+      ratingsConfirmedAt: profiles.ratingsConfirmedAt,
+      ratingPromptSkippedAt: profiles.ratingPromptSkippedAt,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder('userId')))
 
 // The rating prompt asks when the ratings were confirmed more than 90 days ago, unless the
 // player skipped it in the last 7 days.
@@ -18,15 +31,7 @@ export async function checkRatingUpdate(
   userId: string,
   now = new Date(),
 ): Promise<RatingCheckOutput> {
-  const [row] = await db
-    .select({
-      duprRating: profiles.duprRating,
-      selfRating: profiles.selfRating,
-      ratingsConfirmedAt: profiles.ratingsConfirmedAt,
-      ratingPromptSkippedAt: profiles.ratingPromptSkippedAt,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, userId))
+  const [row] = await preparedQuery(db, 'rating_check', ratingCheckQuery).execute({ userId })
   if (!row) throw new AppError('not_found', NOT_FOUND)
   return {
     updateNeeded: isRatingUpdateNeeded(row.ratingsConfirmedAt, row.ratingPromptSkippedAt, now),
