@@ -612,6 +612,17 @@ export function datasetSteps(options: DatasetOptions): Step[] {
      ) p`,
   )
 
+  // The name search keys and their counts, which the profiles trigger keeps outside a replica-mode
+  // load (migration 0004).
+  add(
+    'profile search keys',
+    `insert into profile_search_keys (profile_id, key, is_email, first_name, last_name, created_at)
+     select p.id, k.key, k.is_email, p.first_name, p.last_name, p.created_at
+     from profiles p, profile_search_keys_of(p.first_name, p.last_name, p.email) k;
+     insert into profile_search_key_counts (key, profiles)
+     select key, count(*) from profile_search_keys group by key`,
+  )
+
   add(
     'passwords',
     `insert into passwords (profile_id, hash, updated_at)

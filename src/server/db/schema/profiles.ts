@@ -1,5 +1,16 @@
-import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { type SQL, sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { createdAt, id, rating, updatedAt } from './columns'
 
 export const profiles = pgTable(
@@ -30,14 +41,13 @@ export const profiles = pgTable(
     check('profiles_self_rating_range', sql`${t.selfRating} between 2 and 7`),
     check('profiles_first_name_present', sql`length(btrim(${t.firstName})) > 0`),
     check('profiles_last_name_present', sql`length(btrim(${t.lastName})) > 0`),
-    // Friend search and admin search match names from any position: trigram indexes.
+    // The SUPR Builder's profile search matches names from any position: trigram indexes.
     index('profiles_first_name_trgm').using('gin', sql`lower(${t.firstName}) gin_trgm_ops`),
     index('profiles_last_name_trgm').using('gin', sql`lower(${t.lastName}) gin_trgm_ops`),
-    index('profiles_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
+    // The admin search by an address typed up to or past its '@': a prefix range.
+    index('profiles_email_prefix_idx').on(sql`(${t.email} collate "C")`),
     index('profiles_created_at_idx').on(t.createdAt),
     index('profiles_name_idx').on(t.lastName, t.firstName),
-    // Friend search answers in first-name order: for a common name the scan walks this index
-    // and stops at the page; a rare one goes through the trigram indexes.
     index('profiles_first_name_order_idx').on(t.firstName, t.lastName, t.id),
     index('profiles_dupr_idx').on(t.duprRating),
   ],
@@ -51,3 +61,46 @@ export const passwords = pgTable('passwords', {
   hash: text('hash').notNull(),
   updatedAt: updatedAt(),
 })
+
+// Name search (docs/decisions/0042-name-search.md): one row per profile and per start of what a
+// search may type: every prefix of the name read from each of its words ('s' to 'sarah johnson',
+// 'j' to 'johnson'), and, marked isEmail, those of the address before its '@' read the same way
+// (numbers left out) that the name does not already give. A search is an equality on the key, read in the order of
+// the page, so it costs the same with a thousand players or a million. A trigger on profiles
+// keeps the rows (migration 0004), with copies of the columns the pages are ordered by.
+export const profileSearchKeys = pgTable(
+  'profile_search_keys',
+  {
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    isEmail: boolean('is_email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // Friend search and the user picker: names only, in name order.
+    index('profile_search_keys_name_idx')
+      .on(t.key, t.firstName, t.lastName, t.profileId)
+      .where(sql`not ${t.isEmail}`),
+    // Admin user list: names and addresses, newest (or oldest) first, and its count with filters.
+    index('profile_search_keys_created_idx').on(t.key, t.createdAt, t.profileId),
+    // A rename replaces the player's rows.
+    index('profile_search_keys_profile_idx').on(t.profileId),
+  ],
+)
+
+// How many players each key finds, kept by the same trigger: the admin list's total for a name
+// search without filters is read here rather than counted.
+export const profileSearchKeyCounts = pgTable('profile_search_key_counts', {
+  key: text('key').primaryKey(),
+  profiles: integer('profiles').notNull(),
+})
+
+// The key a search looks up, normalised by the same database function as the keys. It is read
+// through a scalar subquery so the planner estimates every search alike: a prepared statement
+// then settles on its generic plan (an ordered read of the keys index) instead of planning the
+// frequent keys again on every call.
+export const nameSearchKey = (search: string): SQL<string> => sql<string>`(select name_search_key(${search}))`

@@ -104,6 +104,70 @@ describe('user management', () => {
     expect(literal.body.total).toBe(0)
   })
 
+  it('finds names from the start of a word and addresses by their words before the @ or their start', async () => {
+    const older = await insertUser(t.db, {
+      firstName: 'Brenna',
+      lastName: 'Quillfeather',
+      email: 'bq.driftwood77.1990@example.com',
+    })
+    const newer = await insertUser(t.db, {
+      firstName: 'Ivo',
+      lastName: 'Quillon',
+      email: 'ivo.q@example.org',
+    })
+    await insertUser(t.db, { firstName: 'Tess', lastName: 'Marquill', email: 'tess.m@example.org' })
+    const ids = async (search: string) => {
+      const res = await admin.client.get(`/api/admin/users?search=${encodeURIComponent(search)}`)
+      expect(res.status, search).toBe(200)
+      return res.body.items.map((u: { id: string }) => u.id)
+    }
+
+    expect(await ids('QUILL')).toEqual([newer.id, older.id])
+    expect(await ids('brenna q')).toEqual([older.id])
+    expect(await ids('driftwood')).toEqual([older.id])
+    expect(await ids('bq.driftwood7')).toEqual([older.id])
+    expect(await ids('bq.driftwood77.1990@example.c')).toEqual([older.id])
+    expect(await ids('BQ.DRIFTWOOD77.1990@EXAMPLE.COM')).toEqual([older.id])
+    expect(await ids('uill')).toEqual([])
+    expect(await ids('1990')).toEqual([])
+    expect(await ids('@example.com')).toEqual([])
+    const oldestFirst = await admin.client.get('/api/admin/users?search=quill&sort=created_at&direction=asc')
+    expect(oldestFirst.body.items.map((u: { id: string }) => u.id)).toEqual([older.id, newer.id])
+    const byLast = await admin.client.get('/api/admin/users?search=quill&sort=last_name&direction=asc')
+    expect(byLast.body.items.map((u: { lastName: string }) => u.lastName)).toEqual([
+      'Quillfeather',
+      'Quillon',
+    ])
+  })
+
+  it('keeps the name search total as players join, rename and leave', async () => {
+    const tag = `Yv${Date.now() % 100000}`
+    const total = async (search: string) =>
+      (await admin.client.get(`/api/admin/users?search=${encodeURIComponent(search)}`)).body.total
+    await Promise.all(
+      Array.from({ length: 3 }, () => insertUser(t.db, { firstName: tag, lastName: 'Stays' })),
+    )
+    const renaming = await signedInUser(t, { firstName: tag, lastName: 'Moves' })
+    const leaving = await insertUser(t.db, { firstName: tag, lastName: 'Leaves' })
+    expect(await total(tag)).toBe(5)
+
+    const renamed = await renaming.client.put('/api/profiles/me', {
+      firstName: `${tag}x`,
+      lastName: 'Moved',
+      gender: 'female',
+      duprRating: 3.5,
+      selfRating: 3.5,
+      birthdate: '1990-05-17',
+      zipCode: '85004',
+    })
+    expect(renamed.status).toBe(200)
+    await t.db.delete(profiles).where(eq(profiles.id, leaving.id))
+    expect(await total(tag)).toBe(4)
+    expect(await total(`${tag}x`)).toBe(1)
+    expect(await total(`${tag} stays`)).toBe(3)
+    expect(await total(`${tag} leaves`)).toBe(0)
+  })
+
   it('shows a user with accepted friends and the audit of admin actions', async () => {
     const target = await insertUser(t.db, { firstName: 'Tess' })
     const friend = await insertUser(t.db, { firstName: 'Fay', duprRating: 4.4 })
@@ -202,10 +266,20 @@ describe('signup codes', () => {
     expect(taken.body.error.fields.urlCode).toBe('This URL code is already in use')
   })
 
-  it('finds users by name for assignment, up to 5, from 2 characters', async () => {
-    await Promise.all(Array.from({ length: 7 }, () => insertUser(t.db, { lastName: 'Searchable' })))
+  it('finds users by name for assignment, up to 5 in name order, from 2 characters', async () => {
+    const users = await Promise.all(
+      Array.from({ length: 7 }, (_, i) =>
+        insertUser(t.db, { firstName: `Pat${7 - i}`, lastName: 'Searchable' }),
+      ),
+    )
+    await insertUser(t.db, { firstName: 'Email', lastName: 'Only', email: 'searchable.e@example.com' })
     const res = await admin.client.get('/api/admin/user-search?q=searchab')
-    expect(res.body.items).toHaveLength(5)
+    expect(res.body.items).toEqual(
+      users
+        .map((u) => ({ id: u.id, firstName: u.firstName, lastName: u.lastName }))
+        .sort((a, b) => (a.firstName < b.firstName ? -1 : 1))
+        .slice(0, 5),
+    )
     expect((await admin.client.get('/api/admin/user-search?q=s')).status).toBe(400)
   })
 })

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, or, sql, type SQL, type Subquery } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import {
@@ -15,7 +15,15 @@ import { AppError } from '../../../domain/errors'
 import type { PlayDatePage } from '../../../domain/play-dates/play-date.schema'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, DbOrTx, Tx } from '../../db/client'
-import { auditLog, connections, playDates, profiles } from '../../db/schema'
+import {
+  auditLog,
+  connections,
+  nameSearchKey,
+  playDates,
+  profileSearchKeyCounts,
+  profileSearchKeys,
+  profiles,
+} from '../../db/schema'
 import { endUserStreams } from '../../lib/realtime'
 import { revokeAllSessions } from '../auth/sessions'
 import {
@@ -35,26 +43,18 @@ export const USER_NOT_FOUND = 'User not found'
 // costs the same with a thousand players or a million.
 export const ADMIN_COUNT_CAP = 1000
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
+// Name searches read the keys of docs/decisions/0042-name-search.md: players whose name, read
+// from any of its words, starts with the search. Conditions a partial index needs are literals,
+// so they also hold in a prepared statement's generic plan.
+const nameKeyMatches = (search: string) =>
+  and(eq(profileSearchKeys.key, nameSearchKey(search)), sql`not ${profileSearchKeys.isEmail}`)!
 
-// Each word must match a first name, last name or email (trigram indexes keep this fast).
-function nameSearch(
-  words: string[],
-  first: SQL | typeof profiles.firstName,
-  last: SQL | typeof profiles.lastName,
-  email?: typeof profiles.email,
-) {
-  return and(
-    ...words.map((word) => {
-      const like = `%${escapeLike(word.toLowerCase())}%`
-      const parts = [sql`lower(${first}) like ${like}`, sql`lower(${last}) like ${like}`]
-      if (email) parts.push(sql`${email} like ${like}`)
-      return or(...parts)
-    }),
-  )
+// An address typed up to or past its '@' matches the addresses that start with it (a range on
+// profiles_email_prefix_idx; addresses are stored in lower case).
+const emailStartsWith = (search: string) => {
+  const email = sql`(${profiles.email} collate "C")`
+  return sql`${email} >= lower(${search}) and ${email} < lower(${search}) || chr(1114111)`
 }
-
-const words = (search: string) => search.split(/\s+/).filter(Boolean).slice(0, 5)
 
 const userColumns = {
   id: profiles.id,
@@ -93,35 +93,68 @@ const userSort = {
 
 export async function listUsers(db: Db, query: z.output<typeof adminUsersQuery>): Promise<AdminUsersPage> {
   const conditions: SQL[] = []
-  const terms = words(query.search)
-  if (terms.length) conditions.push(nameSearch(terms, profiles.firstName, profiles.lastName, profiles.email)!)
+  const search = query.search
+  const byName = search !== '' && !search.includes('@')
+  if (search.includes('@')) conditions.push(emailStartsWith(search))
   if (query.gender !== 'all') conditions.push(eq(profiles.gender, query.gender))
   if (query.admin !== 'all') conditions.push(eq(profiles.isAdmin, query.admin === 'yes'))
   if (query.paused !== 'all') conditions.push(eq(profiles.isPaused, query.paused === 'yes'))
-  const where = conditions.length ? and(...conditions) : undefined
   const order = query.direction === 'asc' ? asc : desc
   const offset = (query.page - 1) * USERS_PAGE_SIZE
-  const rows = await db
-    .select(userColumns)
-    .from(profiles)
-    .where(where)
-    .orderBy(order(userSort[query.sort]), order(profiles.id))
-    .limit(USERS_PAGE_SIZE)
-    .offset(offset)
   const cap = offset + ADMIN_COUNT_CAP
-  // Filters alone: counted in list order, so the count walks the same index as the page and
-  // stops at the cap. A name search: its trigram indexes find the matches directly.
-  const matching = db
-    .select({ one: sql`1` })
-    .from(profiles)
-    .where(where)
-  const matches = (
-    terms.length ? matching : matching.orderBy(order(userSort[query.sort]), order(profiles.id))
-  )
-    .limit(cap + 1)
-    .as('matches')
-  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(matches)
-  const total = Number(count?.total ?? 0)
+  const page = { limit: USERS_PAGE_SIZE, offset }
+
+  let rows: UserRow[]
+  let total: number
+  if (byName) {
+    // A name or a word of an address: the keys, newest first as the list is, joined to their
+    // profiles (other sorts order the matches). The total is the key's count, kept by the keys'
+    // trigger; with filters it is counted from the same keys and stops at the cap.
+    const where = and(eq(profileSearchKeys.key, nameSearchKey(search)), ...conditions)
+    const orderBy =
+      query.sort === 'created_at'
+        ? [order(profileSearchKeys.createdAt), order(profileSearchKeys.profileId)]
+        : [order(userSort[query.sort]), order(profiles.id)]
+    rows = await db
+      .select(userColumns)
+      .from(profileSearchKeys)
+      .innerJoin(profiles, eq(profiles.id, profileSearchKeys.profileId))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(page.limit)
+      .offset(page.offset)
+    total = conditions.length
+      ? await countOf(
+          db,
+          db
+            .select({ one: sql`1` })
+            .from(profileSearchKeys)
+            .innerJoin(profiles, eq(profiles.id, profileSearchKeys.profileId))
+            .where(where)
+            .limit(cap + 1)
+            .as('matches'),
+        )
+      : await countOfKey(db, search)
+  } else {
+    const where = conditions.length ? and(...conditions) : undefined
+    rows = await db
+      .select(userColumns)
+      .from(profiles)
+      .where(where)
+      .orderBy(order(userSort[query.sort]), order(profiles.id))
+      .limit(page.limit)
+      .offset(page.offset)
+    // Filters alone: counted in list order, so the count walks the same index as the page and
+    // stops at the cap. An address: its few matches are counted as they are.
+    const matching = db
+      .select({ one: sql`1` })
+      .from(profiles)
+      .where(where)
+    const matches = (search ? matching : matching.orderBy(order(userSort[query.sort]), order(profiles.id)))
+      .limit(cap + 1)
+      .as('matches')
+    total = await countOf(db, matches)
+  }
   return {
     items: rows.map(toAdminUser),
     total: Math.min(total, cap),
@@ -129,6 +162,19 @@ export async function listUsers(db: Db, query: z.output<typeof adminUsersQuery>)
     page: query.page,
     pageSize: USERS_PAGE_SIZE,
   }
+}
+
+async function countOf(db: Db, matches: Subquery) {
+  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(matches)
+  return Number(count?.total ?? 0)
+}
+
+async function countOfKey(db: Db, search: string) {
+  const [count] = await db
+    .select({ total: profileSearchKeyCounts.profiles })
+    .from(profileSearchKeyCounts)
+    .where(eq(profileSearchKeyCounts.key, nameSearchKey(search)))
+  return count?.total ?? 0
 }
 
 const actorProfile = alias(profiles, 'actor')
@@ -256,12 +302,21 @@ export async function setPaused(db: Db, actor: Actor, id: string, isPaused: bool
   return getUserDetail(db, id)
 }
 
+// The user picker: names only, in name order, straight from the keys index.
 export async function searchUsers(db: Db, q: string) {
   return db
-    .select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName })
-    .from(profiles)
-    .where(nameSearch(words(q), profiles.firstName, profiles.lastName))
-    .orderBy(asc(profiles.firstName), asc(profiles.lastName))
+    .select({
+      id: profileSearchKeys.profileId,
+      firstName: profileSearchKeys.firstName,
+      lastName: profileSearchKeys.lastName,
+    })
+    .from(profileSearchKeys)
+    .where(nameKeyMatches(q))
+    .orderBy(
+      asc(profileSearchKeys.firstName),
+      asc(profileSearchKeys.lastName),
+      asc(profileSearchKeys.profileId),
+    )
     .limit(USER_SEARCH_LIMIT)
 }
 
@@ -274,6 +329,9 @@ const playDateSort = {
   status: playDates.status,
 } as const
 
+// Up to this many players, a PlayDates search by name looks their PlayDates up one by one.
+const FEW_PLAYERS = 100
+
 export async function listAllPlayDates(
   db: Db,
   query: z.output<typeof adminPlayDatesQuery>,
@@ -282,14 +340,29 @@ export async function listAllPlayDates(
   if (query.status !== 'all') conditions.push(eq(playDates.status, query.status))
   if (query.type !== 'all') conditions.push(eq(playDates.type, query.type))
   if (query.state !== 'all') conditions.push(eq(playDates.state, query.state))
-  const terms = words(query.search)
-  if (terms.length) {
-    // Match players by name first (trigram indexes), then their PlayDates (creator/partner indexes).
-    const matching = db
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(nameSearch(terms, profiles.firstName, profiles.lastName))
-    conditions.push(or(inArray(playDates.creatorId, matching), inArray(playDates.partnerId, matching))!)
+  const search = query.search
+  if (search) {
+    // Players by name (the keys), then their PlayDates as creator or partner. A rare name looks
+    // its players' PlayDates up (creator and partner indexes); a common one walks the newest
+    // PlayDates, checking each against its players, and stops at the page and the cap.
+    const players = db
+      .select({ id: profileSearchKeys.profileId })
+      .from(profileSearchKeys)
+      .where(nameKeyMatches(search))
+    conditions.push(
+      (await countOfKey(db, search)) <= FEW_PLAYERS
+        ? inArray(
+            playDates.id,
+            db
+              .select({ id: playDates.id })
+              .from(playDates)
+              .where(inArray(playDates.creatorId, players))
+              .unionAll(
+                db.select({ id: playDates.id }).from(playDates).where(inArray(playDates.partnerId, players)),
+              ),
+          )
+        : or(inArray(playDates.creatorId, players), inArray(playDates.partnerId, players))!,
+    )
   }
   const where = conditions.length ? and(...conditions) : undefined
   const order = query.direction === 'asc' ? asc : desc
@@ -323,9 +396,7 @@ export async function listAllPlayDates(
     .select({ one: sql`1` })
     .from(playDates)
     .where(where)
-  const matches = (
-    terms.length ? counting : counting.orderBy(order(playDateSort[query.sort]), order(playDates.id))
-  )
+  const matches = (search ? counting : counting.orderBy(order(playDateSort[query.sort]), order(playDates.id)))
     .limit(cap + 1)
     .as('matches')
   const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(matches)

@@ -414,22 +414,97 @@ describe('friend search', () => {
     expect(reversed.body.results).toEqual([])
   })
 
-  it('starts at two characters and treats wildcards as plain text', async () => {
+  it('matches the start of any word of the name, never the middle of one, in name order', async () => {
     const me = await signedInUser(t)
-    const short = await me.client.get('/api/connections/search?q=a')
-    expect(short.status).toBe(400)
-    const wildcard = await me.client.get(`/api/connections/search?q=${encodeURIComponent('%%')}`)
-    expect(wildcard.status).toBe(200)
-    expect(wildcard.body.results).toEqual([])
+    const first = await insertUser(t.db, { firstName: 'Vexa', lastName: 'Lind' })
+    const last = await insertUser(t.db, { firstName: 'Tom', lastName: 'Vexaro' })
+    const hyphenated = await insertUser(t.db, { firstName: 'Ann-Vexa', lastName: 'Berg' })
+    const laterWord = await insertUser(t.db, { firstName: 'Mary', lastName: 'De Vexa' })
+    await insertUser(t.db, { firstName: 'Ovexa', lastName: 'Moss' })
+    const ids = async (q: string) => {
+      const res = await me.client.get(`/api/connections/search?q=${encodeURIComponent(q)}`)
+      expect(res.status).toBe(200)
+      return res.body.results.map((r: { id: string }) => r.id)
+    }
+
+    expect(await ids('vexa')).toEqual([hyphenated.id, laterWord.id, last.id, first.id])
+    expect(await ids('VEX')).toEqual([hyphenated.id, laterWord.id, last.id, first.id])
+    expect(await ids('vexa li')).toEqual([first.id])
+    expect(await ids('de vexa')).toEqual([laterWord.id])
+    expect(await ids('mary de v')).toEqual([laterWord.id])
+    expect(await ids('ann vexa')).toEqual([hyphenated.id])
+    expect(await ids('exa')).toEqual([])
   })
 
-  it('answers at most 20 players', async () => {
+  it('reads apostrophes, hyphens and spaces in names and searches alike', async () => {
     const me = await signedInUser(t)
-    await Promise.all(
+    const target = await insertUser(t.db, { firstName: 'Siobhan', lastName: "O'Quarrel-Dunne" })
+    for (const q of [
+      "o'quarrel",
+      'oquarrel',
+      'quarrel',
+      'o quarrel',
+      'quarrel dunne',
+      'dunne',
+      '  Siobhan   O’Q ',
+    ]) {
+      const res = await me.client.get(`/api/connections/search?q=${encodeURIComponent(q)}`)
+      expect(
+        res.body.results.map((r: { id: string }) => r.id),
+        q,
+      ).toEqual([target.id])
+    }
+  })
+
+  it('starts at two characters and treats wildcards as plain text', async () => {
+    const me = await signedInUser(t)
+    await insertUser(t.db, { firstName: 'Wildara', lastName: 'Card' })
+    const short = await me.client.get('/api/connections/search?q=a')
+    expect(short.status).toBe(400)
+    for (const q of ['%%', '__', 'w%a', 'w_ldara', '%ara']) {
+      const res = await me.client.get(`/api/connections/search?q=${encodeURIComponent(q)}`)
+      expect(res.status, q).toBe(200)
+      expect(res.body.results, q).toEqual([])
+    }
+  })
+
+  it('never matches an email address', async () => {
+    const me = await signedInUser(t)
+    await insertUser(t.db, { firstName: 'Kim', lastName: 'Hidden', email: 'zorblatt.k@example.com' })
+    const res = await me.client.get('/api/connections/search?q=zorblatt')
+    expect(res.body.results).toEqual([])
+  })
+
+  it('finds a player by the new name once they rename themselves', async () => {
+    const me = await signedInUser(t)
+    const player = await signedInUser(t, { firstName: 'Quentrel', lastName: 'Before' })
+    const renamed = await player.client.put('/api/profiles/me', {
+      firstName: 'Quentrel',
+      lastName: 'Afterwards',
+      gender: 'male',
+      duprRating: 4,
+      selfRating: 4,
+      birthdate: '1980-01-01',
+      zipCode: '85004',
+    })
+    expect(renamed.status).toBe(200)
+    const ids = async (q: string) =>
+      (await me.client.get(`/api/connections/search?q=${encodeURIComponent(q)}`)).body.results.map(
+        (r: { id: string }) => r.id,
+      )
+    expect(await ids('before')).toEqual([])
+    expect(await ids('afterw')).toEqual([player.profile.id])
+    expect(await ids('quentrel a')).toEqual([player.profile.id])
+  })
+
+  it('answers at most 20 players, the first 20 by name', async () => {
+    const me = await signedInUser(t)
+    const players = await Promise.all(
       Array.from({ length: 25 }, (_, i) => insertUser(t.db, { firstName: 'Xavialimit', lastName: `N${i}` })),
     )
     const res = await me.client.get('/api/connections/search?q=xavialimit')
-    expect(res.body.results).toHaveLength(20)
+    const byName = players.map((p) => p.lastName).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    expect(res.body.results.map((r: { lastName: string }) => r.lastName)).toEqual(byName.slice(0, 20))
   })
 
   it('shows the friend status of each result from the searcher’s side', async () => {
@@ -451,12 +526,13 @@ describe('friend search', () => {
     expect(sentResult.connectionId).toBe(sent.body.id)
   })
 
-  it('is answered by the trigram indexes on first and last name', async () => {
+  it('reads the first page in name order from the keys index, one probe per friend status', async () => {
     const me = await signedInUser(t)
     const plan = await t.db.transaction(async (tx) => {
-      // The test table is tiny: take sequential scans off the table so the plan shows whether
-      // the indexes can answer the search at all.
+      // The test tables are tiny: take sequential scans and sorts off the table so the plan
+      // shows whether the indexes alone can answer the search, in order.
       await tx.execute(sql`set local enable_seqscan = off`)
+      await tx.execute(sql`set local enable_sort = off`)
       const result = (await tx.execute(
         sql`explain ${searchPlayersQuery(tx, me.profile.id, 'quin oka')}`,
       )) as {
@@ -464,7 +540,8 @@ describe('friend search', () => {
       }
       return result.rows.map((row) => Object.values(row)[0]).join('\n')
     })
-    expect(plan).toContain('profiles_first_name_trgm')
-    expect(plan).toContain('profiles_last_name_trgm')
+    expect(plan).toContain('profile_search_keys_name_idx')
+    expect(plan).toContain('connections_live_pair_key')
+    expect(plan).not.toMatch(/Sort|Seq Scan/)
   })
 })

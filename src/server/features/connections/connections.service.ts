@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, ne, not, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
   type ConnectionListOutput,
@@ -16,7 +16,8 @@ import {
 import { AppError } from '../../../domain/errors'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, DbOrTx } from '../../db/client'
-import { connections, profiles } from '../../db/schema'
+import { preparedQuery } from '../../db/prepared'
+import { connections, nameSearchKey, profileSearchKeys, profiles } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { publishToUsers } from '../../lib/realtime'
 import { createNotification } from '../notifications/notifications.service'
@@ -78,8 +79,11 @@ const other = alias(profiles, 'other')
 // Written out in the subquery below as `connections partner_row`.
 const partnerRow = alias(connections, 'partner_row')
 
-const otherSide = (viewerId: string) =>
-  sql`case when ${connections.requesterId} = ${viewerId} then ${connections.receiverId} else ${connections.requesterId} end`
+// The lists and the tab counts are prepared queries (docs/decisions/0040-performance-at-scale.md):
+// the viewer, the page size and the offset go in as placeholders.
+const viewer = sql.placeholder('viewerId')
+
+const otherSide = sql`case when ${connections.requesterId} = ${viewer} then ${connections.receiverId} else ${connections.requesterId} end`
 
 const playerColumns = {
   id: other.id,
@@ -106,24 +110,81 @@ const toPlayer = (row: {
   selfRating: Number(row.selfRating),
 })
 
-function viewFilter(viewerId: string, view: ConnectionView): SQL | undefined {
-  const mine = or(eq(connections.requesterId, viewerId), eq(connections.receiverId, viewerId))
+function viewFilter(view: ConnectionView): SQL | undefined {
+  const mine = or(eq(connections.requesterId, viewer), eq(connections.receiverId, viewer))
   switch (view) {
     case 'connected':
       return and(mine, eq(connections.type, 'friend'), eq(connections.status, 'accepted'))
     case 'received':
       return and(
-        eq(connections.receiverId, viewerId),
+        eq(connections.receiverId, viewer),
         inArray(connections.type, ['friend', 'partner']),
         eq(connections.status, 'pending'),
       )
     case 'sent':
       return and(
-        eq(connections.requesterId, viewerId),
+        eq(connections.requesterId, viewer),
         inArray(connections.type, ['friend', 'partner']),
         eq(connections.status, 'pending'),
       )
   }
+}
+
+const isRegularPartner = sql<boolean>`exists (
+    select 1 from ${connections} ${sql.identifier('partner_row')}
+    where ${partnerRow.type} = 'partner' and ${partnerRow.status} = 'accepted'
+      and least(${partnerRow.requesterId}, ${partnerRow.receiverId}) = least(${connections.requesterId}, ${connections.receiverId})
+      and greatest(${partnerRow.requesterId}, ${partnerRow.receiverId}) = greatest(${connections.requesterId}, ${connections.receiverId})
+  )`
+
+const listQuery = (db: DbOrTx, view: ConnectionView) =>
+  db
+    .select({
+      connection: connections,
+      player: playerColumns,
+      isRegularPartner,
+    })
+    .from(connections)
+    .innerJoin(other, eq(other.id, otherSide))
+    .where(viewFilter(view))
+    .orderBy(
+      ...(view === 'connected'
+        ? [asc(other.firstName), asc(other.lastName), asc(other.id)]
+        : [desc(connections.createdAt), desc(connections.id)]),
+    )
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+
+const totalQuery = (db: DbOrTx, view: ConnectionView) =>
+  db.select({ value: count() }).from(connections).where(viewFilter(view))
+
+// Each view filters and orders differently: one prepared query (and name) per view.
+const connectedListQuery = (db: DbOrTx) => listQuery(db, 'connected')
+const receivedListQuery = (db: DbOrTx) => listQuery(db, 'received')
+const sentListQuery = (db: DbOrTx) => listQuery(db, 'sent')
+const connectedTotalQuery = (db: DbOrTx) => totalQuery(db, 'connected')
+const receivedTotalQuery = (db: DbOrTx) => totalQuery(db, 'received')
+const sentTotalQuery = (db: DbOrTx) => totalQuery(db, 'sent')
+
+const viewQueries = {
+  connected: {
+    listName: 'connections_connected',
+    list: connectedListQuery,
+    totalName: 'connections_connected_total',
+    total: connectedTotalQuery,
+  },
+  received: {
+    listName: 'connections_received',
+    list: receivedListQuery,
+    totalName: 'connections_received_total',
+    total: receivedTotalQuery,
+  },
+  sent: {
+    listName: 'connections_sent',
+    list: sentListQuery,
+    totalName: 'connections_sent_total',
+    total: sentTotalQuery,
+  },
 }
 
 // Connected: friends by first and last name. Received and Sent: pending friend and regular
@@ -134,30 +195,15 @@ export async function listConnections(
   view: ConnectionView,
   page: { limit: number; offset: number },
 ): Promise<ConnectionListOutput> {
-  const where = viewFilter(viewerId, view)
-  const isRegularPartner = sql<boolean>`exists (
-    select 1 from ${connections} ${sql.identifier('partner_row')}
-    where ${partnerRow.type} = 'partner' and ${partnerRow.status} = 'accepted'
-      and least(${partnerRow.requesterId}, ${partnerRow.receiverId}) = least(${connections.requesterId}, ${connections.receiverId})
-      and greatest(${partnerRow.requesterId}, ${partnerRow.receiverId}) = greatest(${connections.requesterId}, ${connections.receiverId})
-  )`
-  const rows = await db
-    .select({
-      connection: connections,
-      player: playerColumns,
-      isRegularPartner,
-    })
-    .from(connections)
-    .innerJoin(other, eq(other.id, otherSide(viewerId)))
-    .where(where)
-    .orderBy(
-      ...(view === 'connected'
-        ? [asc(other.firstName), asc(other.lastName), asc(other.id)]
-        : [desc(connections.createdAt), desc(connections.id)]),
-    )
-    .limit(page.limit)
-    .offset(page.offset)
-  const [total] = await db.select({ value: count() }).from(connections).where(where)
+  const queries = viewQueries[view]
+  const [rows, [total]] = await Promise.all([
+    preparedQuery(db, queries.listName, queries.list).execute({
+      viewerId,
+      limit: page.limit,
+      offset: page.offset,
+    }),
+    preparedQuery(db, queries.totalName, queries.total).execute({ viewerId }),
+  ])
   return {
     items: rows.map((row): ConnectionOutput => ({
       id: row.connection.id,
@@ -175,13 +221,17 @@ export async function listConnections(
   }
 }
 
-export async function summarizeConnections(db: DbOrTx, viewerId: string): Promise<ConnectionSummaryOutput> {
-  const countOf = (view: ConnectionView) =>
-    sql<number>`count(*) filter (where ${viewFilter(viewerId, view)})`.mapWith(Number)
-  const [row] = await db
+const countOf = (view: ConnectionView) =>
+  sql<number>`count(*) filter (where ${viewFilter(view)})`.mapWith(Number)
+
+const summaryQuery = (db: DbOrTx) =>
+  db
     .select({ connected: countOf('connected'), received: countOf('received'), sent: countOf('sent') })
     .from(connections)
-    .where(or(eq(connections.requesterId, viewerId), eq(connections.receiverId, viewerId)))
+    .where(or(eq(connections.requesterId, viewer), eq(connections.receiverId, viewer)))
+
+export async function summarizeConnections(db: DbOrTx, viewerId: string): Promise<ConnectionSummaryOutput> {
+  const [row] = await preparedQuery(db, 'connections_summary', summaryQuery).execute({ viewerId })
   return { connected: row?.connected ?? 0, received: row?.received ?? 0, sent: row?.sent ?? 0 }
 }
 
@@ -189,28 +239,34 @@ export async function summarizeConnections(db: DbOrTx, viewerId: string): Promis
 // Friend search
 // ---------------------------------------------------------------------------------------------
 
-const likeEscape = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`)
-const contains = (value: string) => `%${likeEscape(value)}%`
-
-// Case-insensitive on the first name, the last name and "first last". Each word must appear
-// in the first or the last name, which the trigram indexes on lower(first_name) and
-// lower(last_name) answer; the whole phrase then narrows to "first last".
-export function nameMatches(query: string): SQL {
-  const phrase = query.trim().toLowerCase().replace(/\s+/g, ' ')
-  const words = phrase.split(' ').filter(Boolean)
-  const wordMatches = words.map(
-    (word) =>
-      sql`(lower(${profiles.firstName}) like ${contains(word)} or lower(${profiles.lastName}) like ${contains(word)})`,
-  )
-  // One word matching the first or the last name already matches "first last"; repeating it
-  // as a phrase would only make the planner underestimate the matches and pick a slow plan.
-  if (words.length === 1) return wordMatches[0]!
-  const phraseMatch = sql`(lower(${profiles.firstName}) || ' ' || lower(${profiles.lastName})) like ${contains(phrase)}`
-  return sql.join([...wordMatches, phraseMatch], sql` and `)
-}
-
+// Players whose name, read from any of its words, starts with the search, in name order
+// (docs/decisions/0042-name-search.md): the first page is read straight from the keys index,
+// then come the players' profiles and the viewer's live friend connection with each, one probe
+// of the live-pair index per player. The conditions the partial indexes need are written as
+// literals so that they also hold in the prepared statement's generic plan.
 export function searchPlayersQuery(db: DbOrTx, viewerId: string, query: string) {
   const friendRow = alias(connections, 'friend_row')
+  const matches = db
+    .select({
+      profileId: profileSearchKeys.profileId,
+      firstName: profileSearchKeys.firstName,
+      lastName: profileSearchKeys.lastName,
+    })
+    .from(profileSearchKeys)
+    .where(
+      and(
+        eq(profileSearchKeys.key, nameSearchKey(query)),
+        not(profileSearchKeys.isEmail),
+        ne(profileSearchKeys.profileId, viewerId),
+      ),
+    )
+    .orderBy(
+      asc(profileSearchKeys.firstName),
+      asc(profileSearchKeys.lastName),
+      asc(profileSearchKeys.profileId),
+    )
+    .limit(SEARCH_RESULT_LIMIT)
+    .as('matches')
   return db
     .select({
       id: profiles.id,
@@ -223,21 +279,15 @@ export function searchPlayersQuery(db: DbOrTx, viewerId: string, query: string) 
       requesterId: friendRow.requesterId,
       status: friendRow.status,
     })
-    .from(profiles)
+    .from(matches)
+    .innerJoin(profiles, eq(profiles.id, matches.profileId))
     .leftJoin(
       friendRow,
-      and(
-        eq(friendRow.type, 'friend'),
-        inArray(friendRow.status, ['pending', 'accepted']),
-        or(
-          and(eq(friendRow.requesterId, viewerId), eq(friendRow.receiverId, profiles.id)),
-          and(eq(friendRow.requesterId, profiles.id), eq(friendRow.receiverId, viewerId)),
-        ),
-      ),
+      sql`${friendRow.type} = 'friend' and ${friendRow.status} in ('pending', 'accepted')
+        and least(${friendRow.requesterId}, ${friendRow.receiverId}) = least(${viewerId}::uuid, ${profiles.id})
+        and greatest(${friendRow.requesterId}, ${friendRow.receiverId}) = greatest(${viewerId}::uuid, ${profiles.id})`,
     )
-    .where(and(ne(profiles.id, viewerId), nameMatches(query)))
-    .orderBy(asc(profiles.firstName), asc(profiles.lastName), asc(profiles.id))
-    .limit(SEARCH_RESULT_LIMIT)
+    .orderBy(asc(matches.firstName), asc(matches.lastName), asc(matches.profileId))
 }
 
 export async function searchPlayers(
