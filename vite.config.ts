@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, parseAst, type Plugin } from 'vite'
 
 // In development the server is not in front of Vite: fill the config placeholders with defaults.
 const devConfigPlaceholders = (): Plugin => ({
@@ -43,14 +44,164 @@ const precompressAssets = (): Plugin => ({
   },
 })
 
+// react-router's package exports point at its development build in every mode
+// (remix-run/react-router#12532); the production build beside it leaves out the developer warnings.
+const reactRouterProductionBuild = (): Plugin => {
+  const dist = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist',
+  )
+  return {
+    name: 'react-router-production-build',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: path.join(dist, 'production/index.mjs') },
+          { find: /^react-router\/dom$/, replacement: path.join(dist, 'production/dom-export.mjs') },
+        ],
+      },
+    }),
+  }
+}
+
+// Domain modules are pure by rule (docs/STYLE.md): a top-level value there is built without side
+// effects. The bundler cannot see that through zod's builder calls, so every page that reads a
+// label or a list from a `*.schema.ts` file would also run (and download) every schema beside it,
+// and zod with them. Marking those calls pure lets the build drop the schemas a page never uses
+// (docs/decisions/0041-web-first-load.md).
+type AstNode = { type: string; start: number; [key: string]: unknown }
+const isNode = (value: unknown): value is AstNode =>
+  typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string'
+
+// Calls `enter` on `node` and every node below it; `enter` returns false to skip a node's children.
+function walk(node: AstNode, enter: (node: AstNode) => boolean | void) {
+  if (enter(node) === false) return
+  for (const value of Object.values(node)) {
+    for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) walk(child, enter)
+  }
+}
+
+const pureDomainValues = (): Plugin => ({
+  name: 'pure-domain-values',
+  apply: 'build',
+  enforce: 'post',
+  transform: {
+    filter: { id: /\/src\/domain\/.+(?<!\.test)\.ts$/ },
+    handler(code) {
+      const starts: number[] = []
+      for (const statement of parseAst(code).body as unknown as AstNode[]) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement
+        if (!isNode(declaration) || declaration.type !== 'VariableDeclaration') continue
+        walk(declaration, (node) => {
+          // A function body runs later, not when the module loads.
+          if (/Function|Class/.test(node.type)) return false
+          if (node.type === 'CallExpression' || node.type === 'NewExpression') starts.push(node.start)
+        })
+      }
+      if (starts.length === 0) return null
+      let out = code
+      for (const start of [...new Set(starts)].sort((a, b) => b - a)) {
+        out = `${out.slice(0, start)}/* @__PURE__ */ ${out.slice(start)}`
+      }
+      return { code: out, map: null }
+    },
+  },
+})
+
+// Every page is its own chunk, which the router asks for once the entry has run. To save that
+// round trip, the server names the page's files in the HTML of its URL (modulepreload), so the
+// browser fetches them together with the entry. The build reads the route table (each
+// `{ path, page: () => import('./routes/...') }` in app/router.tsx) and writes, for every path,
+// the files its page needs beyond the entry: dist/web/page-preloads.json.
+const pagePreloads = (): Plugin => {
+  const pages: { path: string; moduleId: string }[] = []
+  return {
+    name: 'page-preloads',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]src[\\/]web[\\/]app[\\/]router\.tsx$/ },
+      async handler(code, id) {
+        const found: { path: string; specifier: string }[] = []
+        walk(parseAst(code, { lang: 'tsx' }) as unknown as AstNode, (node) => {
+          if (node.type !== 'ObjectExpression') return
+          const valueOf = (name: string) =>
+            (node.properties as AstNode[]).find((p) => isNode(p.key) && p.key.name === name)?.value as
+              AstNode | undefined
+          const routePath = valueOf('path')
+          const page = valueOf('page')
+          const imported = page?.type === 'ArrowFunctionExpression' ? (page.body as AstNode) : undefined
+          const source = imported?.type === 'ImportExpression' ? (imported.source as AstNode) : undefined
+          if (routePath?.type === 'Literal' && source?.type === 'Literal') {
+            found.push({ path: String(routePath.value), specifier: String(source.value) })
+          }
+        })
+        if (found.length === 0) this.warn('no pages found in the route table: pages load without preloads')
+        pages.length = 0
+        for (const { path: routePath, specifier } of found) {
+          const resolved = await this.resolve(specifier, id)
+          if (resolved) pages.push({ path: routePath, moduleId: resolved.id })
+        }
+        return null
+      },
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk')
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+      const withImports = (fileName: string, seen = new Set<string>()) => {
+        if (seen.has(fileName)) return seen
+        seen.add(fileName)
+        for (const imported of byName.get(fileName)?.imports ?? []) withImports(imported, seen)
+        return seen
+      }
+      const entry = chunks.find((chunk) => chunk.isEntry)
+      if (!entry) return
+      const firstLoad = withImports(entry.fileName)
+      const preloads = pages.flatMap(({ path: routePath, moduleId }) => {
+        const chunk = chunks.find((c) => c.facadeModuleId === moduleId)
+        if (!chunk) return []
+        const files = [...withImports(chunk.fileName)].filter((file) => !firstLoad.has(file))
+        return [{ path: routePath, files: files.map((file) => `/${file}`) }]
+      })
+      this.emitFile({
+        type: 'asset',
+        fileName: 'page-preloads.json',
+        source: `${JSON.stringify(preloads, null, 2)}\n`,
+      })
+    },
+  }
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), devConfigPlaceholders(), precompressAssets()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    devConfigPlaceholders(),
+    reactRouterProductionBuild(),
+    pureDomainValues(),
+    pagePreloads(),
+    precompressAssets(),
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Every page needs React, the router and the query client before it can show anything:
+          // one file for them compresses better and costs one request instead of four.
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,20 +1,53 @@
 import './lib/zod-config'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router/dom'
-import { Toaster } from 'sonner'
 import { createQueryClient } from './app/query-client'
-import { router } from './app/router'
+import { createAppRouter } from './app/router'
+import { Toaster } from './components/ui/toaster'
+import { prefetchSession } from './features/auth/api/session.queries'
+import { markFirstPageReady } from './lib/scheduling'
 import './styles.css'
 
 const queryClient = createQueryClient()
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster position="bottom-center" richColors closeButton containerAriaLabel="Alerts" />
-    </QueryClientProvider>
-  </StrictMode>,
-)
+// Creating the router starts loading the current page (its files are preloaded by the HTML).
+const router = createAppRouter()
+const firstPage = new Promise<void>((resolve) => {
+  if (router.state.initialized) return resolve()
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return
+    stop()
+    resolve()
+  })
+})
+// Tasks that the first page does not need wait until it is ready (lib/scheduling.ts).
+void firstPage.then(markFirstPageReady)
+
+// The HTML has already asked for the session and the page's files (preloads), so they are usually
+// here by now. The first render waits for them a moment: the layout then shows the right header
+// and the page at once, instead of a placeholder header that changes size when the session
+// arrives and moves the page down (docs/decisions/0041-web-first-load.md). A slow answer gets
+// the loading view as before.
+const FIRST_RENDER_WAIT_MS = 500
+void Promise.race([
+  Promise.all([prefetchSession(queryClient), firstPage]).then(() => true),
+  new Promise<boolean>((resolve) => setTimeout(() => resolve(false), FIRST_RENDER_WAIT_MS)),
+]).then((isReady) => {
+  const render = () =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+          <Toaster />
+        </QueryClientProvider>
+      </StrictMode>,
+    )
+  // With the page ready, the first render is a transition: it yields to the browser now and then
+  // instead of holding the main thread until it is done. Not while the router is still loading
+  // the page: its provider only listens once the render has committed, and would miss the page
+  // arriving in between.
+  if (isReady) startTransition(render)
+  else render()
+})

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '../lib/toast'
 import { useSession } from '../features/auth/api/session.queries'
 import { PageLoading } from '../components/ui/spinner'
 

@@ -138,4 +138,5 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export const router = createBrowserRouter(routes)
+// Creating the router starts loading the current page's chunk.
+export const createAppRouter = () => createBrowserRouter(routes)

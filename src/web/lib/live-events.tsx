@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import type { RealtimeEvent } from '../../domain/realtime/realtime-event'
+import { whenIdle } from './scheduling'
 
 // The event schema (zod) is fetched with the stream, not with the first page load.
 const loadEventSchema = () => import('../../domain/realtime/realtime-event').then((m) => m.realtimeEvent)
@@ -106,9 +107,11 @@ export function LiveEvents() {
       }
     }
 
-    void connect()
+    // The stream (and the event schema, with zod) waits until the page is on screen and idle.
+    const cancelConnect = whenIdle(() => void connect())
     return () => {
       stopped = true
+      cancelConnect()
       clearTimeout(retryTimer)
       source?.close()
       setConnected(false)

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '../../lib/toast'
 import { PageHeader } from '../../components/ui/page-header'
 import { useCreatePlayer } from '../../features/team-builder/api/players.queries'
 import { PlayerForm } from '../../features/team-builder/components/player-form'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '../../lib/toast'
 import {
   type ConnectionOutput,
   type ConnectionView,

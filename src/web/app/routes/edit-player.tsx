@@ -1,6 +1,6 @@
 import { UserX } from 'lucide-react'
 import { useNavigate, useParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '../../lib/toast'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { PageHeader } from '../../components/ui/page-header'
 import { PageLoading } from '../../components/ui/spinner'

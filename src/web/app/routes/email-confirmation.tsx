@@ -1,7 +1,7 @@
 import { MailCheck } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '../../lib/toast'
 import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { PageLoading } from '../../components/ui/spinner'

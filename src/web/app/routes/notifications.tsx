@@ -1,7 +1,7 @@
 import { BellOff } from 'lucide-react'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '../../lib/toast'
 import {
   notificationCountText,
   notificationTarget,

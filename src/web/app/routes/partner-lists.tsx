@@ -1,6 +1,6 @@
 import { ListPlus, Users } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../lib/toast'
 import { NEED_A_FRIEND, type PartnerListSummary } from '../../../domain/partner-lists/partner-list.schema'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/dialog'

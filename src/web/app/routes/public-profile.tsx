@@ -1,7 +1,7 @@
 import { Pencil } from 'lucide-react'
 import { useEffect } from 'react'
 import { Navigate, useParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '../../lib/toast'
 import { ButtonLink } from '../../components/ui/button'
 import { PageLoading } from '../../components/ui/spinner'
 import { useSession } from '../../features/auth/api/session.queries'

@@ -1,5 +1,5 @@
 import { Check, Share2 } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '../../lib/toast'
 import { config } from '../../lib/config'
 import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard'
 import { TAGLINE } from '../../../domain/product'

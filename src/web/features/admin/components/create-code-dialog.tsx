@@ -1,6 +1,6 @@
 import { X } from 'lucide-react'
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { URL_CODE_MESSAGE, urlCodeInput } from '../../../../domain/admin/admin.schema'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'

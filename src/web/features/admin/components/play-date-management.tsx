@@ -1,6 +1,6 @@
 import { Eye, Search, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import type { AdminPlayDatesQuery } from '../../../../domain/admin/admin.schema'
 import { formatPayment, statusLabel } from '../../../../domain/play-dates/play-date.rules'
 import {

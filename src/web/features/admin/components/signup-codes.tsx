@@ -1,6 +1,6 @@
 import { Check, Copy, Link as LinkIcon, Plus } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import type { SignupCode } from '../../../../domain/admin/admin.schema'
 import { Button } from '../../../components/ui/button'
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard'

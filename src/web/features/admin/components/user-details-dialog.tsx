@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'

@@ -1,6 +1,6 @@
 import { Eye, Filter, Pause, Play, RefreshCw, Search, Shield, ShieldOff } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import type { AdminUser, AdminUsersQuery } from '../../../../domain/admin/admin.schema'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { useAdminUsers, useUpdateUserAccess } from '../api/admin.queries'

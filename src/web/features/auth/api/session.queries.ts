@@ -1,4 +1,4 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { SessionOutput, SessionUser } from '../../../../domain/profiles/profile.schema'
 import { api, onApiError } from '../../../lib/api-client'
@@ -53,17 +53,25 @@ function listenForSessionChanges(queryClient: QueryClient) {
   })
 }
 
+// One definition for the hook and for the prefetch before the first render (main.tsx), which
+// picks up the answer to the request the HTML preloads.
+const sessionQuery = queryOptions({
+  queryKey: sessionKey,
+  queryFn: () => api.get<SessionOutput>('/auth/session'),
+  staleTime: 60_000,
+  retry: 1,
+})
+
+export const prefetchSession = (queryClient: QueryClient) => queryClient.prefetchQuery(sessionQuery)
+
 // The signed-in user, or null. Everything that depends on who is signed in reads this.
 export function useSession() {
   const queryClient = useQueryClient()
   useEffect(() => listenForSessionChanges(queryClient), [queryClient])
   const query = useQuery({
-    queryKey: sessionKey,
-    queryFn: () => api.get<SessionOutput>('/auth/session'),
-    staleTime: 60_000,
+    ...sessionQuery,
     // Coming back to a tab always checks that the session is still there.
     refetchOnWindowFocus: 'always',
-    retry: 1,
   })
   return {
     user: query.data?.user ?? null,

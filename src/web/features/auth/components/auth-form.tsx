@@ -1,16 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
-import { FormProvider, type Resolver, useForm } from 'react-hook-form'
+import { FormProvider, useForm } from 'react-hook-form'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { toast } from 'sonner'
-import {
-  type SignInInput,
-  signInInput,
-  type SignUpInput,
-  signUpInput,
-} from '../../../../domain/auth/auth.schema'
+import { toast } from '../../../lib/toast'
+import type { SignInInput, SignUpInput } from '../../../../domain/auth/auth.schema'
 import { config } from '../../../lib/config'
 import { isApiError } from '../../../lib/api-client'
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver'
 import { useResendConfirmation, useSignIn, useSignUp } from '../api/auth.queries'
 import { applyServerFieldErrors, errorMessage, focusFirstError } from '../lib/server-errors'
 import { CheckboxField, FormAlert, SubmitButton, TextField } from './form-controls'
@@ -91,6 +86,12 @@ interface SignInFields {
   password: string
 }
 
+// The sign-in page is many visitors' first page: its schemas load once the form is in use.
+const loadAuthSchemas = () => import('../../../../domain/auth/auth.schema')
+const signInValidation = lazyZodResolver<SignInFields, SignInInput>(() =>
+  loadAuthSchemas().then((m) => m.signInInput),
+)
+
 function SignInForm({ initialEmail, target }: { initialEmail: string | undefined; target: string }) {
   const navigate = useNavigate()
   const signIn = useSignIn()
@@ -104,7 +105,7 @@ function SignInForm({ initialEmail, target }: { initialEmail: string | undefined
     setError,
     formState: { errors },
   } = useForm<SignInFields, unknown, SignInInput>({
-    resolver: zodResolver(signInInput) as Resolver<SignInFields, unknown, SignInInput>,
+    resolver: signInValidation.resolver,
     defaultValues: { email: initialEmail ?? '', password: '' },
   })
 
@@ -139,7 +140,13 @@ function SignInForm({ initialEmail, target }: { initialEmail: string | undefined
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Sign in">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={signInValidation.preload}
+      className="space-y-4"
+      aria-label="Sign in"
+    >
       {formError ? (
         <FormAlert>
           <p>{formError}</p>
@@ -197,12 +204,16 @@ interface SignUpFields extends ProfileFieldValues {
 
 const signUpFieldNames = [...profileFieldNames, 'email', 'password', 'signupCode', 'consent'] as const
 
+const signUpValidation = lazyZodResolver<SignUpFields, SignUpInput>(() =>
+  loadAuthSchemas().then((m) => m.signUpInput),
+)
+
 function SignUpForm({ initialValues }: { initialValues: AuthFormInitialValues }) {
   const navigate = useNavigate()
   const signUp = useSignUp()
   const [formError, setFormError] = useState<string | null>(null)
   const form = useForm<SignUpFields, unknown, SignUpInput>({
-    resolver: zodResolver(signUpInput) as Resolver<SignUpFields, unknown, SignUpInput>,
+    resolver: signUpValidation.resolver,
     shouldFocusError: false,
     defaultValues: {
       ...emptyProfileFields,
@@ -239,7 +250,13 @@ function SignUpForm({ initialValues }: { initialValues: AuthFormInitialValues })
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Sign up">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={signUpValidation.preload}
+        className="space-y-4"
+        aria-label="Sign up"
+      >
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         <ProfileFields idPrefix="signup" />
         <div className="grid gap-4 sm:grid-cols-2">

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { type Resolver, useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import {
   type ForgotPasswordInput,
   forgotPasswordInput,

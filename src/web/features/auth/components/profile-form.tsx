@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { FormProvider, type Resolver, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { type ProfileInput, profileInput } from '../../../../domain/auth/auth.schema'
 import type { SessionUser } from '../../../../domain/profiles/profile.schema'
 import { useUpdateProfile } from '../api/auth.queries'

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Check, UserPlus } from 'lucide-react'
 import { type KeyboardEvent, useId, useRef, useState } from 'react'
 import { type Resolver, useForm } from 'react-hook-form'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { isAlreadyInList } from '../../../../domain/partner-lists/partner-list.rules'
 import {
   ALREADY_IN_LIST,

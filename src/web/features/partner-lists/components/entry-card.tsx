@@ -1,6 +1,6 @@
 import { GripVertical, Mail, Send, Trash2 } from 'lucide-react'
 import { forwardRef, type CSSProperties, type HTMLAttributes, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import type { EntryStatus, PartnerEntry } from '../../../../domain/partner-lists/partner-list.schema'
 import { Button } from '../../../components/ui/button'
 import { isApiError } from '../../../lib/api-client'

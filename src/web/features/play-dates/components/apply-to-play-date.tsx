@@ -1,7 +1,7 @@
 import { ArrowLeft, Send } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { typeDescription } from '../../../../domain/play-dates/play-date.schema'
 import { formatPayment } from '../../../../domain/play-dates/play-date.rules'
 import { Button } from '../../../components/ui/button'

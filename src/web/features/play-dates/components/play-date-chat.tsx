@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { MESSAGE_MAX } from '../../../../domain/play-dates/play-date.schema'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'

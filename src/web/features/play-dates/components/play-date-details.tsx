@@ -1,7 +1,7 @@
 import { ArrowLeft, CalendarCheck, Send, XCircle } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import {
   type PlayDateDetail,
   type PlayDateRequestView,

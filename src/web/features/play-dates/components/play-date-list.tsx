@@ -1,5 +1,5 @@
 import { CalendarPlus } from 'lucide-react'
-import { type KeyboardEvent, useId, useRef } from 'react'
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { type PlayDateTab, playDateTabs } from '../../../../domain/play-dates/play-date.schema'
 import { Button, ButtonLink } from '../../../components/ui/button'
@@ -7,8 +7,9 @@ import { Spinner } from '../../../components/ui/spinner'
 import { usePlayDates } from '../api/play-dates.queries'
 import { usePlayDatesResync } from '../hooks/use-play-dates-live'
 import { isFullRatingRange, parseRatingRange } from '../lib/play-date-view'
+import { whenIdle } from '../../../lib/scheduling'
 import { PlayDateCard } from './play-date-card'
-import { RatingFilter } from './rating-filter'
+import { preloadRatingFilter, RatingFilter } from './rating-filter'
 
 const tabLabels: Record<PlayDateTab, string> = {
   mine: 'My PlayDates',
@@ -43,6 +44,7 @@ export function PlayDateList() {
   const baseId = useId()
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
   usePlayDatesResync()
+  useEffect(() => whenIdle(preloadRatingFilter), [])
 
   const selectTab = (next: PlayDateTab, focus = false) => {
     if (next !== tab) {

@@ -1,15 +1,23 @@
-import * as Slider from '@radix-ui/react-slider'
-import { useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { Button } from '../../../components/ui/button'
-import {
-  isFullRatingRange,
-  RATING_FILTER_MAX,
-  RATING_FILTER_MIN,
-  RATING_FILTER_STEP,
-} from '../lib/play-date-view'
+import { isFullRatingRange, RATING_FILTER_MAX, RATING_FILTER_MIN } from '../lib/play-date-view'
 
-const thumbClasses =
-  'block size-7 rounded-full border-2 border-brand-700 bg-white shadow-md transition-transform focus-visible:scale-110 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700'
+const loadRatingSlider = () => import('./rating-slider')
+const RatingSlider = lazy(loadRatingSlider)
+
+// The PlayDates page fetches the slider once it is idle, so the Available tab shows it at once.
+export function preloadRatingFilter() {
+  loadRatingSlider().catch(() => undefined)
+}
+
+// Holds the slider's place (same height, same track) while its code loads: nothing moves.
+function SliderPlaceholder() {
+  return (
+    <div aria-hidden="true" className="relative mt-4 mb-2 flex h-8 items-center">
+      <div className="h-2 grow rounded-full bg-slate-200" />
+    </div>
+  )
+}
 
 // Two handles on 2 to 7 for the creator team's average DUPR. The handles keep their order; the
 // list is asked again when a handle is let go, not at every step of a drag.
@@ -39,31 +47,9 @@ export function RatingFilter({
           {min.toFixed(1)} – {max.toFixed(1)}
         </p>
       </div>
-      <Slider.Root
-        aria-labelledby={labelId}
-        min={RATING_FILTER_MIN}
-        max={RATING_FILTER_MAX}
-        step={RATING_FILTER_STEP}
-        value={draft}
-        preserveThumbOrder
-        onValueChange={(next) => setDraft([next[0] ?? min, next[1] ?? max])}
-        onValueCommit={(next) => onCommit([next[0] ?? min, next[1] ?? max])}
-        className="relative mt-4 mb-2 flex h-8 touch-none items-center select-none"
-      >
-        <Slider.Track className="relative h-2 grow rounded-full bg-slate-200">
-          <Slider.Range className="absolute h-full rounded-full bg-brand-600" />
-        </Slider.Track>
-        <Slider.Thumb
-          aria-label="Minimum team DUPR"
-          aria-valuetext={`Minimum ${min.toFixed(1)}`}
-          className={thumbClasses}
-        />
-        <Slider.Thumb
-          aria-label="Maximum team DUPR"
-          aria-valuetext={`Maximum ${max.toFixed(1)}`}
-          className={thumbClasses}
-        />
-      </Slider.Root>
+      <Suspense fallback={<SliderPlaceholder />}>
+        <RatingSlider labelId={labelId} value={draft} onChange={setDraft} onCommit={onCommit} />
+      </Suspense>
       <div className="flex items-center justify-between text-xs text-slate-500">
         <span>{RATING_FILTER_MIN.toFixed(1)}</span>
         {isFullRatingRange(draft) ? null : (

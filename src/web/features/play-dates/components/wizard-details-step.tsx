@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { Navigate, useNavigate, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import {
   AMOUNT_STEP,
   DESCRIPTION_MAX,

@@ -1,6 +1,6 @@
 import { Link2, Search } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import {
   ageGroupLabels,
   PROFILE_SEARCH_MIN,

@@ -1,6 +1,6 @@
 import { RotateCw, UserPlus } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import type { SessionUser } from '../../../../domain/profiles/profile.schema'
 import type { Player } from '../../../../domain/team-builder/player.schema'
 import { selectionLimit } from '../../../../domain/team-builder/team.rules'

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../app'
+import { parseEnv } from '../../env'
+import { createLogger } from '../../lib/logger'
+import { openTestDatabase } from '../../testing/test-app'
+
+const template = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>__PRODUCT_NAME__</title>
+    <script type="module" crossorigin src="/assets/index-a1.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`
+
+const preloads = [
+  { path: '/', files: ['/assets/home-b2.js'] },
+  { path: '/signin', files: ['/assets/sign-in-c3.js', '/assets/form-d4.js'] },
+  { path: '/playdates/:id', files: ['/assets/play-dates-detail-e5.js'] },
+  { path: '/playdates/:id/apply', files: ['/assets/play-dates-apply-f6.js'] },
+  { path: '/invite/:code?', files: ['/assets/invite-g7.js'] },
+]
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>
+let webRoot: string
+let app: ReturnType<typeof createApp>
+
+beforeAll(async () => {
+  webRoot = mkdtempSync(path.join(tmpdir(), 'pm-web-app-'))
+  writeFileSync(path.join(webRoot, 'index.html'), template)
+  writeFileSync(path.join(webRoot, 'page-preloads.json'), JSON.stringify(preloads))
+  database = await openTestDatabase()
+  const env = parseEnv({ NODE_ENV: 'test' })
+  app = createApp({ database, env, logger: createLogger(env), webRoot })
+})
+afterAll(async () => {
+  await database?.close()
+  rmSync(webRoot, { recursive: true, force: true })
+})
+
+const preloadedFiles = async (url: string) => {
+  const res = await app.request(url)
+  expect(res.status).toBe(200)
+  const html = await res.text()
+  return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
+}
+
+describe('the HTML of a page', () => {
+  it("names the page's own files, so the browser fetches them with the entry", async () => {
+    expect(await preloadedFiles('/signin')).toEqual(['/assets/sign-in-c3.js', '/assets/form-d4.js'])
+    expect(await preloadedFiles('/')).toEqual(['/assets/home-b2.js'])
+  })
+
+  it('matches paths as the router does: parameters, optional parameters, any letter case', async () => {
+    expect(await preloadedFiles('/playdates/42')).toEqual(['/assets/play-dates-detail-e5.js'])
+    expect(await preloadedFiles('/playdates/42/apply')).toEqual(['/assets/play-dates-apply-f6.js'])
+    expect(await preloadedFiles('/invite')).toEqual(['/assets/invite-g7.js'])
+    expect(await preloadedFiles('/invite/spring')).toEqual(['/assets/invite-g7.js'])
+    expect(await preloadedFiles('/SignIn')).toEqual(['/assets/sign-in-c3.js', '/assets/form-d4.js'])
+  })
+
+  it('names nothing more for a path the app does not know', async () => {
+    expect(await preloadedFiles('/no/such/page')).toEqual([])
+    expect(await preloadedFiles('/playdates/42/apply/more')).toEqual([])
+  })
+})

@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react'
+import { loadToasts, onToastsLoading, toasterMounted } from '../../lib/toast'
+import { whenIdle } from '../../lib/scheduling'
+
+type SonnerToaster = (typeof import('sonner'))['Toaster']
+
+// The toast area (an `Alerts` live region). It comes on screen once the first page is idle, or as
+// soon as a toast is raised before that (the toast then waits for it: lib/toast.ts).
+export function Toaster() {
+  const [SonnerToaster, setSonnerToaster] = useState<SonnerToaster | null>(null)
+
+  useEffect(() => {
+    let active = true
+    const mount = () => {
+      loadToasts().then(
+        (sonner) => {
+          if (active) setSonnerToaster(() => sonner.Toaster)
+        },
+        () => undefined,
+      )
+    }
+    const stopListening = onToastsLoading(mount)
+    const cancelIdle = whenIdle(mount)
+    return () => {
+      active = false
+      stopListening()
+      cancelIdle()
+    }
+  }, [])
+
+  useEffect(() => {
+    if (SonnerToaster) toasterMounted()
+  }, [SonnerToaster])
+
+  if (!SonnerToaster) return null
+  return <SonnerToaster position="bottom-center" richColors closeButton containerAriaLabel="Alerts" />
+}
