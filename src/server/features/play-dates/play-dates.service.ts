@@ -29,6 +29,7 @@ import {
   partner,
   partnerColumns,
   pendingRequestCount,
+  profileSummaryColumns,
   requester,
   requesterColumns,
   requesterPartner,
@@ -310,14 +311,7 @@ const viewerRequestQuery = (db: DbOrTx) =>
 
 const playerSummaryQuery = (db: DbOrTx) =>
   db
-    .select({
-      id: profiles.id,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      gender: profiles.gender,
-      duprRating: profiles.duprRating,
-      selfRating: profiles.selfRating,
-    })
+    .select(profileSummaryColumns)
     .from(profiles)
     .where(eq(profiles.id, sql.placeholder('id')))
 
