@@ -399,8 +399,7 @@ export async function listAllPlayDates(
   const matches = (search ? counting : counting.orderBy(order(playDateSort[query.sort]), order(playDates.id)))
     .limit(cap + 1)
     .as('matches')
-  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(matches)
-  const total = Number(count?.total ?? 0)
+  const total = await countOf(db, matches)
   return {
     items: rows.map((r) => ({
       id: r.id,

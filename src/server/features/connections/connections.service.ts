@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, not, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, ne, not, or, type Placeholder, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
   type ConnectionListOutput,
@@ -28,7 +28,7 @@ type LiveType = 'friend' | 'partner'
 const fullName = (user: Pick<SessionUser, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`
 
 // Rows between two players, whichever side asked.
-const betweenPair = (a: string, b: string) =>
+const betweenPair = (a: string | Placeholder, b: string | Placeholder) =>
   or(
     and(eq(connections.requesterId, a), eq(connections.receiverId, b)),
     and(eq(connections.requesterId, b), eq(connections.receiverId, a)),
@@ -37,13 +37,30 @@ const betweenPair = (a: string, b: string) =>
 const isLive = inArray(connections.status, ['pending', 'accepted'])
 
 // The live (pending or accepted) friend or partner connection of a pair; at most one exists.
-export async function findLiveConnection(db: DbOrTx, a: string, b: string, type: LiveType, lock = false) {
-  const query = db
+const liveConnectionQuery = (db: DbOrTx) =>
+  db
     .select()
     .from(connections)
-    .where(and(betweenPair(a, b), eq(connections.type, type), isLive))
+    .where(
+      and(
+        betweenPair(sql.placeholder('a'), sql.placeholder('b')),
+        eq(connections.type, sql.placeholder('type')),
+        isLive,
+      ),
+    )
     .limit(1)
-  const [row] = lock ? await query.for('share') : await query
+
+export async function findLiveConnection(db: DbOrTx, a: string, b: string, type: LiveType, lock = false) {
+  if (lock) {
+    const [row] = await db
+      .select()
+      .from(connections)
+      .where(and(betweenPair(a, b), eq(connections.type, type), isLive))
+      .limit(1)
+      .for('share')
+    return row
+  }
+  const [row] = await preparedQuery(db, 'live_connection', liveConnectionQuery).execute({ a, b, type })
   return row
 }
 

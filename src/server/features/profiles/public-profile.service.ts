@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { ageOn } from '../../../domain/auth/auth.schema'
 import type { PlayerSummary } from '../../../domain/connections/connection.schema'
@@ -12,7 +12,7 @@ import {
 import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { connections, profiles } from '../../db/schema'
-import { partnerStatusFrom, statusFrom } from '../connections/connections.service'
+import { findLiveConnection, partnerStatusFrom, statusFrom } from '../connections/connections.service'
 
 export const PROFILE_NOT_FOUND = 'Profile Not Found'
 
@@ -94,24 +94,6 @@ const watchedQuery = (db: DbOrTx) =>
 const friendTotalQuery = (db: DbOrTx) => db.select({ value: count() }).from(connections).where(isFriendOf)
 const watchedTotalQuery = (db: DbOrTx) => db.select({ value: count() }).from(connections).where(watchedBy)
 
-// The live (pending or accepted) friend or partner connection between the viewer and the player,
-// as findLiveConnection reads it; the type goes in as a placeholder too.
-const liveConnectionQuery = (db: DbOrTx) =>
-  db
-    .select()
-    .from(connections)
-    .where(
-      and(
-        or(
-          and(eq(connections.requesterId, viewerParam), eq(connections.receiverId, profileParam)),
-          and(eq(connections.requesterId, profileParam), eq(connections.receiverId, viewerParam)),
-        ),
-        eq(connections.type, sql.placeholder('type')),
-        inArray(connections.status, ['pending', 'accepted']),
-      ),
-    )
-    .limit(1)
-
 const watchingQuery = (db: DbOrTx) =>
   db
     .select({ id: connections.id })
@@ -130,10 +112,9 @@ async function viewerStanding(
   viewerId: string,
   profileId: string,
 ): Promise<NonNullable<PublicProfileOutput['viewer']>> {
-  const live = preparedQuery(db, 'public_profile_live_connection', liveConnectionQuery)
-  const [[friendship], [partnership], [watching]] = await Promise.all([
-    live.execute({ viewerId, profileId, type: 'friend' }),
-    live.execute({ viewerId, profileId, type: 'partner' }),
+  const [friendship, partnership, [watching]] = await Promise.all([
+    findLiveConnection(db, viewerId, profileId, 'friend'),
+    findLiveConnection(db, viewerId, profileId, 'partner'),
     preparedQuery(db, 'public_profile_watching', watchingQuery).execute({ viewerId, profileId }),
   ])
   return {
