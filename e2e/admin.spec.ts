@@ -38,7 +38,7 @@ test('an admin pauses and resumes a player, creates a signup code that a new vis
   await expect(admin.getByText('Showing 1 to 1 of 1 users')).toBeVisible()
   await row.getByRole('button', { name: /Pause Access/ }).click()
   await expect(admin.getByText('User access paused')).toBeVisible()
-  await expect(row.getByText('Paused')).toBeVisible()
+  await expect(row.getByText('Paused', { exact: true })).toBeVisible()
 
   // The player's open session is over, and signing in again is refused.
   await playerPage.goto('/dashboard')
