@@ -44,12 +44,15 @@ export const publicProfileOutput = z.object({
 })
 export type PublicProfileOutput = z.infer<typeof publicProfileOutput>
 
+// One collator for every comparison: localeCompare with options builds a new one on each call.
+const byNameCollator = /* @__PURE__ */ new Intl.Collator('en', { sensitivity: 'base' })
+
 // Friend before Watching, then first name, then last name.
 export function comparePublicConnections(a: PublicConnection, b: PublicConnection) {
   if (a.kind !== b.kind) return a.kind === 'friend' ? -1 : 1
   return (
-    a.firstName.localeCompare(b.firstName, 'en', { sensitivity: 'base' }) ||
-    a.lastName.localeCompare(b.lastName, 'en', { sensitivity: 'base' }) ||
+    byNameCollator.compare(a.firstName, b.firstName) ||
+    byNameCollator.compare(a.lastName, b.lastName) ||
     a.id.localeCompare(b.id)
   )
 }

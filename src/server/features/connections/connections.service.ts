@@ -50,6 +50,20 @@ const liveConnectionQuery = (db: DbOrTx) =>
     )
     .limit(1)
 
+// The same lookup as a subquery of a larger read (its id, status and who asked), for pages that
+// fetch everything in one statement.
+export const liveConnectionSubquery = (
+  db: DbOrTx,
+  a: string | Placeholder,
+  b: string | Placeholder,
+  type: LiveType,
+) =>
+  db
+    .select({ id: connections.id, status: connections.status, requesterId: connections.requesterId })
+    .from(connections)
+    .where(and(betweenPair(a, b), eq(connections.type, type), isLive))
+    .limit(1)
+
 export async function findLiveConnection(db: DbOrTx, a: string, b: string, type: LiveType, lock = false) {
   if (lock) {
     const [row] = await db
@@ -64,13 +78,15 @@ export async function findLiveConnection(db: DbOrTx, a: string, b: string, type:
   return row
 }
 
-export function statusFrom(row: ConnectionRow | undefined, viewerId: string): FriendStatus {
+type LiveRow = Pick<ConnectionRow, 'status' | 'requesterId'>
+
+export function statusFrom(row: LiveRow | undefined, viewerId: string): FriendStatus {
   if (!row) return 'none'
   if (row.status === 'accepted') return 'friends'
   return row.requesterId === viewerId ? 'sent' : 'received'
 }
 
-export function partnerStatusFrom(row: ConnectionRow | undefined, viewerId: string): PartnerStatus {
+export function partnerStatusFrom(row: LiveRow | undefined, viewerId: string): PartnerStatus {
   if (!row) return 'none'
   if (row.status === 'accepted') return 'partners'
   return row.requesterId === viewerId ? 'sent' : 'received'

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, sql, type SQLWrapper } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { ageOn } from '../../../domain/auth/auth.schema'
-import type { PlayerSummary } from '../../../domain/connections/connection.schema'
+import type { ConnectionStatus, PlayerSummary } from '../../../domain/connections/connection.schema'
 import { AppError } from '../../../domain/errors'
 import {
   comparePublicConnections,
@@ -12,7 +12,7 @@ import {
 import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { connections, profiles } from '../../db/schema'
-import { findLiveConnection, partnerStatusFrom, statusFrom } from '../connections/connections.service'
+import { liveConnectionSubquery, partnerStatusFrom, statusFrom } from '../connections/connections.service'
 
 export const PROFILE_NOT_FOUND = 'Profile Not Found'
 
@@ -26,19 +26,6 @@ const summaryColumns = {
   selfRating: other.selfRating,
 }
 
-const toSummary = (row: {
-  id: string
-  firstName: string
-  lastName: string
-  gender: PlayerSummary['gender']
-  duprRating: number | string
-  selfRating: number | string
-}): PlayerSummary => ({
-  ...row,
-  duprRating: Number(row.duprRating),
-  selfRating: Number(row.selfRating),
-})
-
 const byName = [asc(other.firstName), asc(other.lastName), asc(other.id)]
 
 // Every statement of the page is a prepared query (docs/decisions/0040-performance-at-scale.md):
@@ -46,20 +33,16 @@ const byName = [asc(other.firstName), asc(other.lastName), asc(other.id)]
 const profileParam = sql.placeholder('profileId')
 const viewerParam = sql.placeholder('viewerId')
 
-const profileQuery = (db: DbOrTx) =>
-  db
-    .select({
-      id: profiles.id,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      gender: profiles.gender,
-      duprRating: profiles.duprRating,
-      selfRating: profiles.selfRating,
-      birthdate: profiles.birthdate,
-      zipCode: profiles.zipCode,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, profileParam))
+const profileColumns = {
+  id: profiles.id,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  gender: profiles.gender,
+  duprRating: profiles.duprRating,
+  selfRating: profiles.selfRating,
+  birthdate: profiles.birthdate,
+  zipCode: profiles.zipCode,
+}
 
 const isFriendOf = and(
   eq(connections.type, 'friend'),
@@ -106,25 +89,55 @@ const watchingQuery = (db: DbOrTx) =>
       ),
     )
 
-// Where the viewer stands with another player.
-async function viewerStanding(
-  db: DbOrTx,
-  viewerId: string,
-  profileId: string,
-): Promise<NonNullable<PublicProfileOutput['viewer']>> {
-  const [friendship, partnership, [watching]] = await Promise.all([
-    findLiveConnection(db, viewerId, profileId, 'friend'),
-    findLiveConnection(db, viewerId, profileId, 'partner'),
-    preparedQuery(db, 'public_profile_watching', watchingQuery).execute({ viewerId, profileId }),
-  ])
-  return {
-    friendStatus: statusFrom(friendship, viewerId),
-    friendConnectionId: friendship?.id ?? null,
-    isWatching: watching !== undefined,
-    partnerStatus: partnerStatusFrom(partnership, viewerId),
-    partnerConnectionId: partnership?.id ?? null,
-  }
+// One connection row of a pair, as the statement below returns it (JSON keys are column names).
+interface LiveJson {
+  id: string
+  status: ConnectionStatus
+  requester_id: string
 }
+// One listed player, as the statement below returns it.
+interface SummaryJson {
+  id: string
+  first_name: string
+  last_name: string
+  gender: PlayerSummary['gender']
+  dupr_rating: number | string
+  self_rating: number | string
+}
+
+const fromJson = (row: SummaryJson): PlayerSummary => ({
+  id: row.id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  gender: row.gender,
+  duprRating: Number(row.dupr_rating),
+  selfRating: Number(row.self_rating),
+})
+const liveFromJson = (row: LiveJson | null) =>
+  row ? { id: row.id, status: row.status, requesterId: row.requester_id } : undefined
+
+// A list subquery as one JSON array, in the list's own order (by name).
+const jsonList = (list: SQLWrapper) =>
+  sql<SummaryJson[]>`(select coalesce(json_agg(l order by l.first_name, l.last_name, l.id), '[]'::json) from (${list}) l)`
+const jsonRow = (row: SQLWrapper) => sql<LiveJson | null>`(select row_to_json(r) from (${row}) r)`
+
+// The whole page in one statement: the player, both lists and their totals, and where the viewer
+// stands (friend and partner connections, watching). Seven statements cost seven round trips and
+// most of the server's CPU on this page (docs/decisions/0040-performance-at-scale.md).
+const pageQuery = (db: DbOrTx) =>
+  db
+    .select({
+      ...profileColumns,
+      friends: jsonList(friendsQuery(db)),
+      watched: jsonList(watchedQuery(db)),
+      friendCount: sql<number>`(${friendTotalQuery(db)})`.mapWith(Number),
+      watchedCount: sql<number>`(${watchedTotalQuery(db)})`.mapWith(Number),
+      friendship: jsonRow(liveConnectionSubquery(db, viewerParam, profileParam, 'friend')),
+      partnership: jsonRow(liveConnectionSubquery(db, viewerParam, profileParam, 'partner')),
+      watching: sql<boolean>`exists (${watchingQuery(db)})`,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, profileParam))
 
 // What any signed-in player sees of another (or of themselves): the age instead of the
 // birthdate, no email; accepted friends and the players this one watches, bounded.
@@ -134,45 +147,50 @@ export async function getPublicProfile(
   profileId: string,
 ): Promise<PublicProfileOutput> {
   const started = performance.now()
-  const [profile] = await preparedQuery(db, 'public_profile', profileQuery).execute({ profileId })
-  if (!profile) throw new AppError('not_found', PROFILE_NOT_FOUND)
-
-  // The lists, their totals and where the viewer stands are independent: all at once.
-  const [friends, watched, [friendTotal], [watchedTotal], viewer] = await Promise.all([
-    preparedQuery(db, 'public_profile_friends', friendsQuery).execute({ profileId }),
-    preparedQuery(db, 'public_profile_watched', watchedQuery).execute({ profileId }),
-    preparedQuery(db, 'public_profile_friend_total', friendTotalQuery).execute({ profileId }),
-    preparedQuery(db, 'public_profile_watched_total', watchedTotalQuery).execute({ profileId }),
-    viewerId === profileId ? null : viewerStanding(db, viewerId, profileId),
-  ])
+  const [page] = await preparedQuery(db, 'public_profile_page', pageQuery).execute({ profileId, viewerId })
+  if (!page) throw new AppError('not_found', PROFILE_NOT_FOUND)
+  const friends = page.friends.map(fromJson)
+  const watched = page.watched.map(fromJson)
+  const friendship = liveFromJson(page.friendship)
+  const partnership = liveFromJson(page.partnership)
+  const viewer =
+    viewerId === profileId
+      ? null
+      : {
+          friendStatus: statusFrom(friendship, viewerId),
+          friendConnectionId: friendship?.id ?? null,
+          isWatching: page.watching,
+          partnerStatus: partnerStatusFrom(partnership, viewerId),
+          partnerConnectionId: partnership?.id ?? null,
+        }
 
   // A friend who is also watched is listed once, as Friend.
   const friendIds = friends.map((row) => row.id)
   const friendSet = new Set(friendIds)
   const listed: PublicConnection[] = [
-    ...friends.map((row) => ({ ...toSummary(row), kind: 'friend' as const })),
+    ...friends.map((row) => ({ ...row, kind: 'friend' as const })),
     ...watched
       .filter((row) => !friendSet.has(row.id))
-      .map((row) => ({ ...toSummary(row), kind: 'watching' as const })),
+      .map((row) => ({ ...row, kind: 'watching' as const })),
   ]
   listed.sort(comparePublicConnections)
 
   return {
     profile: {
-      id: profile.id,
-      firstName: profile.firstName,
-      lastName: profile.lastName,
-      gender: profile.gender,
-      duprRating: Number(profile.duprRating),
-      selfRating: Number(profile.selfRating),
-      age: ageOn(profile.birthdate),
-      zipCode: profile.zipCode,
+      id: page.id,
+      firstName: page.firstName,
+      lastName: page.lastName,
+      gender: page.gender,
+      duprRating: Number(page.duprRating),
+      selfRating: Number(page.selfRating),
+      age: ageOn(page.birthdate),
+      zipCode: page.zipCode,
     },
     connections: listed,
     friendIds,
     watchedIds: watched.map((row) => row.id),
-    friendCount: friendTotal?.value ?? 0,
-    watchedCount: watchedTotal?.value ?? 0,
+    friendCount: page.friendCount,
+    watchedCount: page.watchedCount,
     viewer,
     queryMs: Math.round((performance.now() - started) * 10) / 10,
   }
