@@ -118,7 +118,9 @@ const liveFromJson = (row: LiveJson | null) =>
 
 // A list subquery as one JSON array, in the list's own order (by name).
 const jsonList = (list: SQLWrapper) =>
-  sql<SummaryJson[]>`(select coalesce(json_agg(l order by l.first_name, l.last_name, l.id), '[]'::json) from (${list}) l)`
+  sql<
+    SummaryJson[]
+  >`(select coalesce(json_agg(l order by l.first_name, l.last_name, l.id), '[]'::json) from (${list}) l)`
 const jsonRow = (row: SQLWrapper) => sql<LiveJson | null>`(select row_to_json(r) from (${row}) r)`
 
 // The whole page in one statement: the player, both lists and their totals, and where the viewer
@@ -169,9 +171,7 @@ export async function getPublicProfile(
   const friendSet = new Set(friendIds)
   const listed: PublicConnection[] = [
     ...friends.map((row) => ({ ...row, kind: 'friend' as const })),
-    ...watched
-      .filter((row) => !friendSet.has(row.id))
-      .map((row) => ({ ...row, kind: 'watching' as const })),
+    ...watched.filter((row) => !friendSet.has(row.id)).map((row) => ({ ...row, kind: 'watching' as const })),
   ]
   listed.sort(comparePublicConnections)
 
