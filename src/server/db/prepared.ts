@@ -36,3 +36,17 @@ export function preparedQuery<Q>(db: DbOrTx, name: string, build: Builder<Q>): Q
   }
   return query
 }
+
+// A query whose text depends on a few choices (which filters are on, the sort): one builder per
+// shape, made on first use and kept, each under a name that spells out its shape, so every name
+// still stands for one query text. `name` must encode everything `make` reads from its shape.
+const shapedBuilders = new Map<string, Builder<unknown>>()
+
+export function preparedShape<Q>(db: DbOrTx, name: string, make: () => Builder<Q>): Q {
+  let build = shapedBuilders.get(name) as Builder<Q> | undefined
+  if (!build) {
+    build = make()
+    shapedBuilders.set(name, build)
+  }
+  return preparedQuery(db, name, build)
+}

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { type Placeholder, type SQL, sql } from 'drizzle-orm'
 import {
   boolean,
   check,
@@ -103,4 +103,4 @@ export const profileSearchKeyCounts = pgTable('profile_search_key_counts', {
 // through a scalar subquery so the planner estimates every search alike: a prepared statement
 // then settles on its generic plan (an ordered read of the keys index) instead of planning the
 // frequent keys again on every call.
-export const nameSearchKey = (search: string): SQL<string> => sql<string>`(select name_search_key(${search}))`
+export const nameSearchKey = (search: string | Placeholder): SQL<string> => sql<string>`(select name_search_key(${search}))`

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL, type Subquery } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, or, type Placeholder, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import {
@@ -24,6 +24,7 @@ import {
   profileSearchKeys,
   profiles,
 } from '../../db/schema'
+import { preparedQuery, preparedShape } from '../../db/prepared'
 import { endUserStreams } from '../../lib/realtime'
 import { revokeAllSessions } from '../auth/sessions'
 import {
@@ -43,6 +44,16 @@ export const USER_NOT_FOUND = 'User not found'
 // costs the same with a thousand players or a million.
 export const ADMIN_COUNT_CAP = 1000
 
+// The lists are prepared queries with one statement per shape (which filters are on, the sort,
+// the direction): the shape is spelled out in the statement's name (db/prepared.ts).
+const shapeName = (prefix: string, shape: object) =>
+  `${prefix}_${Object.values(shape)
+    .map((value) => (typeof value === 'boolean' ? Number(value) : value))
+    .join('_')}`
+
+// The search as typed; the database turns it into its key (name_search_key).
+const searchKey = nameSearchKey(sql.placeholder('search'))
+
 // Name searches read the keys of docs/decisions/0042-name-search.md: players whose name, read
 // from any of its words, starts with the search. Conditions a partial index needs are literals,
 // so they also hold in a prepared statement's generic plan.
@@ -51,7 +62,7 @@ const nameKeyMatches = (search: string) =>
 
 // An address typed up to or past its '@' matches the addresses that start with it (a range on
 // profiles_email_prefix_idx; addresses are stored in lower case).
-const emailStartsWith = (search: string) => {
+const emailStartsWith = (search: string | Placeholder) => {
   const email = sql`(${profiles.email} collate "C")`
   return sql`${email} >= lower(${search}) and ${email} < lower(${search}) || chr(1114111)`
 }
@@ -91,70 +102,113 @@ const userSort = {
   gender: profiles.gender,
 } as const
 
-export async function listUsers(db: Db, query: z.output<typeof adminUsersQuery>): Promise<AdminUsersPage> {
+type UsersQuery = z.output<typeof adminUsersQuery>
+
+// Which parts of the users list's SQL a request needs: its prepared statement's name.
+interface UsersShape {
+  // A name or a word of an address ('name', the keys), an address typed up to or past its '@'.
+  search: 'none' | 'name' | 'email'
+  gender: boolean
+  admin: boolean
+  paused: boolean
+  sort: UsersQuery['sort']
+  direction: UsersQuery['direction']
+}
+
+function usersConditions(shape: UsersShape) {
   const conditions: SQL[] = []
+  if (shape.search === 'email') conditions.push(emailStartsWith(sql.placeholder('search')))
+  if (shape.gender) conditions.push(eq(profiles.gender, sql.placeholder('gender')))
+  if (shape.admin) conditions.push(eq(profiles.isAdmin, sql.placeholder('isAdmin')))
+  if (shape.paused) conditions.push(eq(profiles.isPaused, sql.placeholder('isPaused')))
+  return conditions
+}
+
+const usersOrder = (shape: UsersShape) => {
+  const order = shape.direction === 'asc' ? asc : desc
+  // By name, newest first reads the keys in their own order.
+  return shape.search === 'name' && shape.sort === 'created_at'
+    ? [order(profileSearchKeys.createdAt), order(profileSearchKeys.profileId)]
+    : [order(userSort[shape.sort]), order(profiles.id)]
+}
+
+const usersPageQuery = (shape: UsersShape) => (db: DbOrTx) => {
+  const conditions = usersConditions(shape)
+  const page =
+    shape.search === 'name'
+      ? db
+          .select(userColumns)
+          .from(profileSearchKeys)
+          .innerJoin(profiles, eq(profiles.id, profileSearchKeys.profileId))
+          .where(and(eq(profileSearchKeys.key, searchKey), ...conditions))
+      : db
+          .select(userColumns)
+          .from(profiles)
+          .where(conditions.length ? and(...conditions) : undefined)
+  return page
+    .orderBy(...usersOrder(shape))
+    .limit(USERS_PAGE_SIZE)
+    .offset(sql.placeholder('offset'))
+}
+
+// Filters alone are counted in list order, so the count walks the same index as the page and
+// stops at the cap. An address, or a name with filters, counts its matches as they come.
+const usersCountQuery = (shape: UsersShape) => (db: DbOrTx) => {
+  const conditions = usersConditions(shape)
+  const matches =
+    shape.search === 'name'
+      ? db
+          .select({ one: sql`1` })
+          .from(profileSearchKeys)
+          .innerJoin(profiles, eq(profiles.id, profileSearchKeys.profileId))
+          .where(and(eq(profileSearchKeys.key, searchKey), ...conditions))
+      : shape.search === 'email'
+        ? db
+            .select({ one: sql`1` })
+            .from(profiles)
+            .where(and(...conditions))
+        : db
+            .select({ one: sql`1` })
+            .from(profiles)
+            .where(conditions.length ? and(...conditions) : undefined)
+            .orderBy(...usersOrder(shape))
+  return db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(matches.limit(sql.placeholder('cap')).as('matches'))
+}
+
+export async function listUsers(db: Db, query: UsersQuery): Promise<AdminUsersPage> {
   const search = query.search
-  const byName = search !== '' && !search.includes('@')
-  if (search.includes('@')) conditions.push(emailStartsWith(search))
-  if (query.gender !== 'all') conditions.push(eq(profiles.gender, query.gender))
-  if (query.admin !== 'all') conditions.push(eq(profiles.isAdmin, query.admin === 'yes'))
-  if (query.paused !== 'all') conditions.push(eq(profiles.isPaused, query.paused === 'yes'))
-  const order = query.direction === 'asc' ? asc : desc
+  const shape: UsersShape = {
+    search: search === '' ? 'none' : search.includes('@') ? 'email' : 'name',
+    gender: query.gender !== 'all',
+    admin: query.admin !== 'all',
+    paused: query.paused !== 'all',
+    sort: query.sort,
+    direction: query.direction,
+  }
   const offset = (query.page - 1) * USERS_PAGE_SIZE
   const cap = offset + ADMIN_COUNT_CAP
-  const page = { limit: USERS_PAGE_SIZE, offset }
-
-  let rows: UserRow[]
-  let total: number
-  if (byName) {
-    // A name or a word of an address: the keys, newest first as the list is, joined to their
-    // profiles (other sorts order the matches). The total is the key's count, kept by the keys'
-    // trigger; with filters it is counted from the same keys and stops at the cap.
-    const where = and(eq(profileSearchKeys.key, nameSearchKey(search)), ...conditions)
-    const orderBy =
-      query.sort === 'created_at'
-        ? [order(profileSearchKeys.createdAt), order(profileSearchKeys.profileId)]
-        : [order(userSort[query.sort]), order(profiles.id)]
-    rows = await db
-      .select(userColumns)
-      .from(profileSearchKeys)
-      .innerJoin(profiles, eq(profiles.id, profileSearchKeys.profileId))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(page.limit)
-      .offset(page.offset)
-    total = conditions.length
-      ? await countOf(
-          db,
-          db
-            .select({ one: sql`1` })
-            .from(profileSearchKeys)
-            .innerJoin(profiles, eq(profiles.id, profileSearchKeys.profileId))
-            .where(where)
-            .limit(cap + 1)
-            .as('matches'),
-        )
-      : await countOfKey(db, search)
-  } else {
-    const where = conditions.length ? and(...conditions) : undefined
-    rows = await db
-      .select(userColumns)
-      .from(profiles)
-      .where(where)
-      .orderBy(order(userSort[query.sort]), order(profiles.id))
-      .limit(page.limit)
-      .offset(page.offset)
-    // Filters alone: counted in list order, so the count walks the same index as the page and
-    // stops at the cap. An address: its few matches are counted as they are.
-    const matching = db
-      .select({ one: sql`1` })
-      .from(profiles)
-      .where(where)
-    const matches = (search ? matching : matching.orderBy(order(userSort[query.sort]), order(profiles.id)))
-      .limit(cap + 1)
-      .as('matches')
-    total = await countOf(db, matches)
+  // Every value a shape may use; each statement takes the ones it names.
+  const values = {
+    search,
+    gender: query.gender,
+    isAdmin: query.admin === 'yes',
+    isPaused: query.paused === 'yes',
+    offset,
+    cap: cap + 1,
   }
+  const name = shapeName('admin_users', shape)
+  const filtered = shape.gender || shape.admin || shape.paused
+  const [rows, total] = await Promise.all([
+    preparedShape(db, name, () => usersPageQuery(shape)).execute(values),
+    // A name alone: the key's count, kept by the keys' trigger.
+    shape.search === 'name' && !filtered
+      ? countOfKey(db, search)
+      : preparedShape(db, `${name}_count`, () => usersCountQuery(shape))
+          .execute(values)
+          .then(([count]) => Number(count?.total ?? 0)),
+  ])
   return {
     items: rows.map(toAdminUser),
     total: Math.min(total, cap),
@@ -164,16 +218,14 @@ export async function listUsers(db: Db, query: z.output<typeof adminUsersQuery>)
   }
 }
 
-async function countOf(db: Db, matches: Subquery) {
-  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(matches)
-  return Number(count?.total ?? 0)
-}
-
-async function countOfKey(db: Db, search: string) {
-  const [count] = await db
+const keyCountQuery = (db: DbOrTx) =>
+  db
     .select({ total: profileSearchKeyCounts.profiles })
     .from(profileSearchKeyCounts)
-    .where(eq(profileSearchKeyCounts.key, nameSearchKey(search)))
+    .where(eq(profileSearchKeyCounts.key, searchKey))
+
+async function countOfKey(db: Db, search: string) {
+  const [count] = await preparedQuery(db, 'admin_search_key_count', keyCountQuery).execute({ search })
   return count?.total ?? 0
 }
 
@@ -332,42 +384,64 @@ const playDateSort = {
 // Up to this many players, a PlayDates search by name looks their PlayDates up one by one.
 const FEW_PLAYERS = 100
 
-export async function listAllPlayDates(
-  db: Db,
-  query: z.output<typeof adminPlayDatesQuery>,
-): Promise<PlayDatePage> {
+type PlayDatesQuery = z.output<typeof adminPlayDatesQuery>
+
+// Which parts of the PlayDates list's SQL a request needs: its prepared statement's name.
+interface PlayDatesShape {
+  status: boolean
+  type: boolean
+  state: boolean
+  // By a player's name: 'few' players look their PlayDates up, 'many' walk the newest PlayDates.
+  search: 'none' | 'few' | 'many'
+  sort: PlayDatesQuery['sort']
+  direction: PlayDatesQuery['direction']
+}
+
+const playersNamed = (db: DbOrTx) =>
+  db
+    .select({ id: profileSearchKeys.profileId })
+    .from(profileSearchKeys)
+    .where(and(eq(profileSearchKeys.key, searchKey), sql`not ${profileSearchKeys.isEmail}`))
+
+function playDatesWhere(db: DbOrTx, shape: PlayDatesShape) {
   const conditions: SQL[] = []
-  if (query.status !== 'all') conditions.push(eq(playDates.status, query.status))
-  if (query.type !== 'all') conditions.push(eq(playDates.type, query.type))
-  if (query.state !== 'all') conditions.push(eq(playDates.state, query.state))
-  const search = query.search
-  if (search) {
-    // Players by name (the keys), then their PlayDates as creator or partner. A rare name looks
-    // its players' PlayDates up (creator and partner indexes); a common one walks the newest
-    // PlayDates, checking each against its players, and stops at the page and the cap.
-    const players = db
-      .select({ id: profileSearchKeys.profileId })
-      .from(profileSearchKeys)
-      .where(nameKeyMatches(search))
+  if (shape.status) conditions.push(eq(playDates.status, sql.placeholder('status')))
+  if (shape.type) conditions.push(eq(playDates.type, sql.placeholder('type')))
+  if (shape.state) conditions.push(eq(playDates.state, sql.placeholder('state')))
+  // Players by name (the keys), then their PlayDates as creator or partner. A rare name looks
+  // its players' PlayDates up (creator and partner indexes); a common one walks the newest
+  // PlayDates, checking each against its players, and stops at the page and the cap.
+  if (shape.search === 'few') {
     conditions.push(
-      (await countOfKey(db, search)) <= FEW_PLAYERS
-        ? inArray(
-            playDates.id,
+      inArray(
+        playDates.id,
+        db
+          .select({ id: playDates.id })
+          .from(playDates)
+          .where(inArray(playDates.creatorId, playersNamed(db)))
+          .unionAll(
             db
               .select({ id: playDates.id })
               .from(playDates)
-              .where(inArray(playDates.creatorId, players))
-              .unionAll(
-                db.select({ id: playDates.id }).from(playDates).where(inArray(playDates.partnerId, players)),
-              ),
-          )
-        : or(inArray(playDates.creatorId, players), inArray(playDates.partnerId, players))!,
+              .where(inArray(playDates.partnerId, playersNamed(db))),
+          ),
+      ),
+    )
+  } else if (shape.search === 'many') {
+    conditions.push(
+      or(inArray(playDates.creatorId, playersNamed(db)), inArray(playDates.partnerId, playersNamed(db)))!,
     )
   }
-  const where = conditions.length ? and(...conditions) : undefined
-  const order = query.direction === 'asc' ? asc : desc
-  const offset = (query.page - 1) * PLAY_DATES_PAGE_SIZE
-  const rows = await db
+  return conditions.length ? and(...conditions) : undefined
+}
+
+const playDatesOrder = (shape: PlayDatesShape) => {
+  const order = shape.direction === 'asc' ? asc : desc
+  return [order(playDateSort[shape.sort]), order(playDates.id)]
+}
+
+const playDatesPageQuery = (shape: PlayDatesShape) => (db: DbOrTx) =>
+  db
     .select({
       id: playDates.id,
       type: playDates.type,
@@ -387,19 +461,51 @@ export async function listAllPlayDates(
     .from(playDates)
     .innerJoin(creator, eq(creator.id, playDates.creatorId))
     .leftJoin(partner, eq(partner.id, playDates.partnerId))
-    .where(where)
-    .orderBy(order(playDateSort[query.sort]), order(playDates.id))
+    .where(playDatesWhere(db, shape))
+    .orderBy(...playDatesOrder(shape))
     .limit(PLAY_DATES_PAGE_SIZE)
-    .offset(offset)
-  const cap = offset + ADMIN_COUNT_CAP
+    .offset(sql.placeholder('offset'))
+
+// Filters alone are counted in list order, so the count walks the same index as the page and
+// stops at the cap; a name search counts its matches as they come.
+const playDatesCountQuery = (shape: PlayDatesShape) => (db: DbOrTx) => {
   const counting = db
     .select({ one: sql`1` })
     .from(playDates)
-    .where(where)
-  const matches = (search ? counting : counting.orderBy(order(playDateSort[query.sort]), order(playDates.id)))
-    .limit(cap + 1)
+    .where(playDatesWhere(db, shape))
+  const matches = (shape.search !== 'none' ? counting : counting.orderBy(...playDatesOrder(shape)))
+    .limit(sql.placeholder('cap'))
     .as('matches')
-  const total = await countOf(db, matches)
+  return db.select({ total: sql<number>`count(*)::int` }).from(matches)
+}
+
+export async function listAllPlayDates(db: Db, query: PlayDatesQuery): Promise<PlayDatePage> {
+  const search = query.search
+  const shape: PlayDatesShape = {
+    status: query.status !== 'all',
+    type: query.type !== 'all',
+    state: query.state !== 'all',
+    search: !search ? 'none' : (await countOfKey(db, search)) <= FEW_PLAYERS ? 'few' : 'many',
+    sort: query.sort,
+    direction: query.direction,
+  }
+  const offset = (query.page - 1) * PLAY_DATES_PAGE_SIZE
+  const cap = offset + ADMIN_COUNT_CAP
+  // Every value a shape may use; each statement takes the ones it names.
+  const values = {
+    status: query.status,
+    type: query.type,
+    state: query.state,
+    search,
+    offset,
+    cap: cap + 1,
+  }
+  const name = shapeName('admin_play_dates', shape)
+  const [rows, [count]] = await Promise.all([
+    preparedShape(db, name, () => playDatesPageQuery(shape)).execute(values),
+    preparedShape(db, `${name}_count`, () => playDatesCountQuery(shape)).execute(values),
+  ])
+  const total = Number(count?.total ?? 0)
   return {
     items: rows.map((r) => ({
       id: r.id,
