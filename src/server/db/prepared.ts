@@ -21,6 +21,11 @@ const builders = new Map<string, Builder<unknown>>()
 const prepared = new WeakMap<DbOrTx, Map<string, unknown>>()
 
 export function preparedQuery<Q>(db: DbOrTx, name: string, build: Builder<Q>): Q {
+  const known = builders.get(name)
+  if (known !== build) {
+    if (known) throw new Error(`prepared query name ${name} is taken by another query`)
+    builders.set(name, build)
+  }
   let queries = prepared.get(db)
   if (!queries) {
     queries = new Map()
@@ -28,9 +33,6 @@ export function preparedQuery<Q>(db: DbOrTx, name: string, build: Builder<Q>): Q
   }
   let query = queries.get(name) as Q | undefined
   if (query === undefined) {
-    const known = builders.get(name)
-    if (known && known !== build) throw new Error(`prepared query name ${name} is taken by another query`)
-    builders.set(name, build)
     query = build(db).prepare(name)
     queries.set(name, query)
   }

@@ -89,6 +89,11 @@ describe('user management', () => {
     expect(paused.body.items.map((u: { firstName: string }) => u.firstName)).toEqual([`${tag}04`])
     const men = await admin.client.get(`/api/admin/users?search=${tag}&gender=male`)
     expect(men.body.total).toBe(8)
+    // Past the last page: no items, and still the totals, by name alone and with a filter.
+    const past = await admin.client.get(`/api/admin/users?search=${tag}&page=4`)
+    expect(past.body).toMatchObject({ items: [], page: 4, total: 23, totalCapped: false })
+    const pastMen = await admin.client.get(`/api/admin/users?search=${tag}&gender=male&page=3`)
+    expect(pastMen.body).toMatchObject({ items: [], total: 8 })
     const twoWords = await admin.client.get(`/api/admin/users?search=${tag}01 odd`)
     expect(twoWords.body.items.map((u: { firstName: string }) => u.firstName)).toEqual([`${tag}01`])
     const byDupr = await admin.client.get(`/api/admin/users?search=${tag}&sort=dupr_rating&direction=desc`)

@@ -134,15 +134,20 @@ const usersOrder = (shape: UsersShape) => {
 
 const usersPageQuery = (shape: UsersShape) => (db: DbOrTx) => {
   const conditions = usersConditions(shape)
+  // Every row carries the list's total (a subquery PostgreSQL runs once): one round trip.
+  const columns = {
+    ...userColumns,
+    total: sql<number>`coalesce((${usersCountQuery(shape)(db)}), 0)`.mapWith(Number),
+  }
   const page =
     shape.search === 'name'
       ? db
-          .select(userColumns)
+          .select(columns)
           .from(profileSearchKeys)
           .innerJoin(profiles, eq(profiles.id, profileSearchKeys.profileId))
           .where(and(eq(profileSearchKeys.key, searchKey), ...conditions))
       : db
-          .select(userColumns)
+          .select(columns)
           .from(profiles)
           .where(conditions.length ? and(...conditions) : undefined)
   return page
@@ -152,8 +157,10 @@ const usersPageQuery = (shape: UsersShape) => (db: DbOrTx) => {
 }
 
 // Filters alone are counted in list order, so the count walks the same index as the page and
-// stops at the cap. An address, or a name with filters, counts its matches as they come.
+// stops at the cap. An address, or a name with filters, counts its matches as they come; a name
+// alone is its key's count, kept by the keys' trigger.
 const usersCountQuery = (shape: UsersShape) => (db: DbOrTx) => {
+  if (shape.search === 'name' && !shape.gender && !shape.admin && !shape.paused) return keyCountQuery(db)
   const conditions = usersConditions(shape)
   const matches =
     shape.search === 'name'
@@ -199,18 +206,15 @@ export async function listUsers(db: Db, query: UsersQuery): Promise<AdminUsersPa
     cap: cap + 1,
   }
   const name = shapeName('admin_users', shape)
-  const filtered = shape.gender || shape.admin || shape.paused
-  const [rows, total] = await Promise.all([
-    preparedShape(db, name, () => usersPageQuery(shape)).execute(values),
-    // A name alone: the key's count, kept by the keys' trigger.
-    shape.search === 'name' && !filtered
-      ? countOfKey(db, search)
-      : preparedShape(db, `${name}_count`, () => usersCountQuery(shape))
-          .execute(values)
-          .then(([count]) => Number(count?.total ?? 0)),
-  ])
+  const rows = await preparedShape(db, name, () => usersPageQuery(shape)).execute(values)
+  const total =
+    rows[0]?.total ??
+    (offset === 0
+      ? 0
+      : ((await preparedShape(db, `${name}_count`, () => usersCountQuery(shape)).execute(values))[0]?.total ??
+        0))
   return {
-    items: rows.map(toAdminUser),
+    items: rows.map(({ total: _total, ...row }) => toAdminUser(row)),
     total: Math.min(total, cap),
     totalCapped: total > cap,
     page: query.page,
@@ -457,6 +461,8 @@ const playDatesPageQuery = (shape: PlayDatesShape) => (db: DbOrTx) =>
       creator: creatorColumns,
       partner: partnerColumns,
       requestCount: pendingRequestCount,
+      // Every row carries the list's total (a subquery PostgreSQL runs once): one round trip.
+      total: sql<number>`(${playDatesCountQuery(shape)(db)})`.mapWith(Number),
     })
     .from(playDates)
     .innerJoin(creator, eq(creator.id, playDates.creatorId))
@@ -501,11 +507,13 @@ export async function listAllPlayDates(db: Db, query: PlayDatesQuery): Promise<P
     cap: cap + 1,
   }
   const name = shapeName('admin_play_dates', shape)
-  const [rows, [count]] = await Promise.all([
-    preparedShape(db, name, () => playDatesPageQuery(shape)).execute(values),
-    preparedShape(db, `${name}_count`, () => playDatesCountQuery(shape)).execute(values),
-  ])
-  const total = Number(count?.total ?? 0)
+  const rows = await preparedShape(db, name, () => playDatesPageQuery(shape)).execute(values)
+  const total =
+    rows[0]?.total ??
+    (offset === 0
+      ? 0
+      : ((await preparedShape(db, `${name}_count`, () => playDatesCountQuery(shape)).execute(values))[0]
+          ?.total ?? 0))
   return {
     items: rows.map((r) => ({
       id: r.id,

@@ -294,6 +294,11 @@ describe('listing', () => {
     const page = await a.client.get('/api/play-dates?tab=mine&pageSize=1&page=2')
     expect(page.body).toMatchObject({ page: 2, pageSize: 1, total: 2, totalCapped: false })
     expect(page.body.items.map((x: { id: string }) => x.id)).toEqual([first])
+    // Past the last page: no items, and still the tab's total.
+    const past = await a.client.get('/api/play-dates?tab=mine&pageSize=1&page=5')
+    expect(past.body).toMatchObject({ items: [], page: 5, total: 2, totalCapped: false })
+    const none = await c.client.get('/api/play-dates?tab=mine')
+    expect(none.body).toMatchObject({ items: [], total: 0, totalCapped: false })
   })
 
   it('filters Available by the creator team ratings as they are now', async () => {

@@ -1,0 +1,49 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database, DbOrTx } from './client'
+import { preparedQuery, preparedShape } from './prepared'
+import { profiles } from './schema'
+import { openTestDatabase } from '../testing/test-app'
+
+let database: Database
+beforeAll(async () => {
+  database = await openTestDatabase()
+})
+afterAll(() => database.close())
+
+const byId = (db: DbOrTx) =>
+  db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder('id')))
+const byIdAgain = (db: DbOrTx) =>
+  db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder('id')))
+
+describe('prepared queries', () => {
+  it('are built once per database handle and name', () => {
+    const first = preparedQuery(database.db, 'prepared_test_by_id', byId)
+    expect(preparedQuery(database.db, 'prepared_test_by_id', byId)).toBe(first)
+  })
+
+  it('refuse a name that another builder has taken', () => {
+    preparedQuery(database.db, 'prepared_test_taken', byId)
+    expect(() => preparedQuery(database.db, 'prepared_test_taken', byIdAgain)).toThrow(/taken/)
+  })
+
+  it('keep one builder per shape name, made on first use', async () => {
+    let made = 0
+    const make = (limit: number) => () => {
+      made += 1
+      return (db: DbOrTx) => db.select({ n: sql<number>`${limit}::int` }).from(sql`(select 1) as one`)
+    }
+    const one = preparedShape(database.db, 'prepared_test_shape_1', make(1))
+    expect(preparedShape(database.db, 'prepared_test_shape_1', make(1))).toBe(one)
+    const two = preparedShape(database.db, 'prepared_test_shape_2', make(2))
+    expect(made).toBe(2)
+    expect(await one.execute()).toEqual([{ n: 1 }])
+    expect(await two.execute()).toEqual([{ n: 2 }])
+  })
+})
