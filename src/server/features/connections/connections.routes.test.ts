@@ -368,6 +368,8 @@ describe('lists and counts', () => {
     const paged = await me.client.get('/api/connections?view=received&limit=1&offset=1')
     expect(paged.body).toMatchObject({ total: 2, limit: 1, offset: 1 })
     expect(paged.body.items).toHaveLength(1)
+    const past = await me.client.get('/api/connections?view=received&limit=1&offset=5')
+    expect(past.body).toMatchObject({ items: [], total: 2, offset: 5 })
 
     expect((await me.client.get('/api/connections?limit=500')).status).toBe(400)
   })

@@ -170,12 +170,17 @@ const isRegularPartner = sql<boolean>`exists (
       and greatest(${partnerRow.requesterId}, ${partnerRow.receiverId}) = greatest(${connections.requesterId}, ${connections.receiverId})
   )`
 
+const totalQuery = (db: DbOrTx, view: ConnectionView) =>
+  db.select({ value: count() }).from(connections).where(viewFilter(view))
+
+// Every row carries the view's total (a subquery PostgreSQL runs once): one round trip.
 const listQuery = (db: DbOrTx, view: ConnectionView) =>
   db
     .select({
       connection: connections,
       player: playerColumns,
       isRegularPartner,
+      total: sql<number>`(${totalQuery(db, view)})`.mapWith(Number),
     })
     .from(connections)
     .innerJoin(other, eq(other.id, otherSide))
@@ -187,9 +192,6 @@ const listQuery = (db: DbOrTx, view: ConnectionView) =>
     )
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-
-const totalQuery = (db: DbOrTx, view: ConnectionView) =>
-  db.select({ value: count() }).from(connections).where(viewFilter(view))
 
 // Each view filters and orders differently: one prepared query (and name) per view.
 const connectedListQuery = (db: DbOrTx) => listQuery(db, 'connected')
@@ -229,14 +231,17 @@ export async function listConnections(
   page: { limit: number; offset: number },
 ): Promise<ConnectionListOutput> {
   const queries = viewQueries[view]
-  const [rows, [total]] = await Promise.all([
-    preparedQuery(db, queries.listName, queries.list).execute({
-      viewerId,
-      limit: page.limit,
-      offset: page.offset,
-    }),
-    preparedQuery(db, queries.totalName, queries.total).execute({ viewerId }),
-  ])
+  const rows = await preparedQuery(db, queries.listName, queries.list).execute({
+    viewerId,
+    limit: page.limit,
+    offset: page.offset,
+  })
+  // Past the last page no row carries the total.
+  const total =
+    rows[0]?.total ??
+    (page.offset === 0
+      ? 0
+      : ((await preparedQuery(db, queries.totalName, queries.total).execute({ viewerId }))[0]?.value ?? 0))
   return {
     items: rows.map((row): ConnectionOutput => ({
       id: row.connection.id,
@@ -248,7 +253,7 @@ export async function listConnections(
       createdAt: row.connection.createdAt.toISOString(),
       updatedAt: row.connection.updatedAt.toISOString(),
     })),
-    total: total?.value ?? 0,
+    total,
     limit: page.limit,
     offset: page.offset,
   }
