@@ -2,9 +2,9 @@ import './lib/zod-config'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router/dom'
 import { createQueryClient } from './app/query-client'
-import { createAppRouter } from './app/router'
+import { AppRouter } from './app/navigation'
+import { AppRoutes, preloadPage } from './app/router'
 import { Toaster } from './components/ui/toaster'
 import { prefetchSession } from './features/auth/api/session.queries'
 import { markFirstPageReady } from './lib/scheduling'
@@ -12,16 +12,8 @@ import './styles.css'
 
 const queryClient = createQueryClient()
 
-// Creating the router starts loading the current page (its files are preloaded by the HTML).
-const router = createAppRouter()
-const firstPage = new Promise<void>((resolve) => {
-  if (router.state.initialized) return resolve()
-  const stop = router.subscribe((state) => {
-    if (!state.initialized) return
-    stop()
-    resolve()
-  })
-})
+// The current page starts loading now (its files are preloaded by the HTML).
+const firstPage = Promise.resolve(preloadPage(window.location.pathname))
 // Tasks that the first page does not need wait until it is ready (lib/scheduling.ts).
 void firstPage.then(markFirstPageReady)
 
@@ -39,15 +31,16 @@ void Promise.race([
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <AppRouter loadPage={preloadPage}>
+            <AppRoutes />
+          </AppRouter>
           <Toaster />
         </QueryClientProvider>
       </StrictMode>,
     )
   // With the page ready, the first render is a transition: it yields to the browser now and then
-  // instead of holding the main thread until it is done. Not while the router is still loading
-  // the page: its provider only listens once the render has committed, and would miss the page
-  // arriving in between.
+  // instead of holding the main thread until it is done. When the wait ran out, the layout and
+  // its loading view show at once.
   if (isReady) startTransition(render)
   else render()
 })

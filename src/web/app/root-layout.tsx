@@ -1,12 +1,15 @@
 import { lazy, type MouseEvent, Suspense } from 'react'
-import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router'
+import { Outlet } from 'react-router'
 import { PublicHeader } from '../components/layout/public-header'
 import { SiteFooter } from '../components/layout/site-footer'
 import { TopNav } from '../components/layout/top-nav'
+import { PageLoading } from '../components/ui/spinner'
 import { useSession } from '../features/auth/api/session.queries'
 import { useRatingCheck } from '../features/profiles/api/rating-prompt.queries'
-import { usePageTitle } from '../lib/page-title'
 import { LiveEvents } from '../lib/live-events'
+import { useIsLoadingPage } from './navigation'
+import { RouteError, RouteErrorBoundary } from './route-error'
+import { ScrollRestoration } from './scroll-restoration'
 import { SessionSync } from './session-sync'
 
 // The rating prompt (a form with react-hook-form and zod) loads only when the server says the
@@ -25,21 +28,8 @@ function RatingPromptWhenDue() {
   )
 }
 
-export interface RouteHandle {
-  title?: string
-}
-
-// The deepest route that names its page sets the title; a page may still override it.
-function RouteTitle() {
-  const matches = useMatches()
-  const title = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)
-  usePageTitle((title?.handle as RouteHandle | undefined)?.title ?? 'Home', 'route')
-  return null
-}
-
 function NavigationProgress() {
-  const navigation = useNavigation()
-  if (navigation.state === 'idle') return null
+  if (!useIsLoadingPage()) return null
   return (
     <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100">
       <div className="h-full w-2/5 bg-brand-600 [animation:navigation-progress_1s_ease-in-out_infinite]" />
@@ -72,11 +62,16 @@ export function RootLayout() {
           instead of jumping down when the content arrives. */}
       <main id="main" tabIndex={-1} className="min-h-dvh w-full flex-1 focus:outline-none">
         <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
-          <Outlet />
+          {/* A page that crashes shows the error here, in the layout. On the first load the
+              page may still be on its way: 'Loading...' holds its place. */}
+          <RouteErrorBoundary fallback={RouteError}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </div>
       </main>
       <SiteFooter user={user} />
-      <RouteTitle />
       <SessionSync />
       {user ? <LiveEvents /> : null}
       {user ? <RatingPromptWhenDue /> : null}

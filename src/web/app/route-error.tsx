@@ -1,11 +1,13 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router'
+import { Component, type ComponentType, type ReactNode } from 'react'
+import { type Location, useLocation } from 'react-router'
 import { Button, ButtonLink } from '../components/ui/button'
-import { NotFoundView } from './routes/not-found'
 
-// Shown in place of a page that failed to load or crashed; the header and footer stay.
-export function RouteError() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />
+interface ErrorProps {
+  error: unknown
+}
+
+// Shown in place of a page that crashed; the header and footer stay.
+export function RouteError({ error }: ErrorProps) {
   console.error(error)
   return <ErrorView />
 }
@@ -30,10 +32,45 @@ export function ErrorView() {
 }
 
 // The last resort when the layout itself fails: no header or footer to lean on.
-export function RootError() {
+export function RootError({ error }: ErrorProps) {
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center p-6">
-      <RouteError />
+      <RouteError error={error} />
     </main>
   )
+}
+
+interface BoundaryProps {
+  location: Location
+  fallback: ComponentType<ErrorProps>
+  children: ReactNode
+}
+
+// The thrown value is boxed: a page may throw anything, even undefined.
+interface BoundaryState {
+  location: Location
+  caught: { error: unknown } | null
+}
+
+class LocationErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { location: this.props.location, caught: null }
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { caught: { error } }
+  }
+
+  // Another location is another page: the error stays behind.
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.location === state.location ? null : { location: props.location, caught: null }
+  }
+
+  override render() {
+    const { fallback: Fallback, children } = this.props
+    return this.state.caught ? <Fallback error={this.state.caught.error} /> : children
+  }
+}
+
+// Shows `fallback` in place of its children when they fail to render, until the next navigation.
+export function RouteErrorBoundary(props: Omit<BoundaryProps, 'location'>) {
+  return <LocationErrorBoundary location={useLocation()} {...props} />
 }

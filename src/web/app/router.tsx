@@ -1,9 +1,9 @@
-import type { ComponentType } from 'react'
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router'
-import { PageLoading } from '../components/ui/spinner'
+import { type ComponentType, type ReactElement, use } from 'react'
+import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router'
+import { usePageTitle } from '../lib/page-title'
 import { RequireAdmin, RequireSignedOut, RequireUser } from './guards'
-import { RootLayout, type RouteHandle } from './root-layout'
-import { ErrorView, RootError, RouteError } from './route-error'
+import { RootLayout } from './root-layout'
+import { ErrorView, RootError, RouteErrorBoundary } from './route-error'
 import { NotFoundView } from './routes/not-found'
 
 // One page of the app. `page` loads the module lazily, so each page is its own chunk; the
@@ -97,46 +97,76 @@ const adminPages: PageRoute[] = [
 
 // ---------------------------------------------------------------------------------------------
 
-// A page chunk that cannot be fetched (offline, or replaced by a newer deploy) shows the error
-// view in the layout. React Router does not render a route whose `lazy` rejected, so the
-// failure becomes the page itself; 'Try Again' reloads and fetches the chunk anew.
-async function loadPage(page: PageRoute['page']): Promise<{ Component: ComponentType }> {
-  try {
-    return { Component: (await page()).default }
-  } catch (error) {
-    console.error(error)
-    return { Component: ErrorView }
+// A page whose module loads when first needed. Unlike React.lazy, a page already here renders
+// at once: the first render after the page was preloaded (main.tsx) does not suspend, whether or
+// not it can wait. A chunk that cannot be fetched (offline, or replaced by a newer deploy) shows
+// the error view in the layout: the failure becomes the page itself, and 'Try Again' reloads,
+// which fetches the chunk anew.
+function lazyPage(route: PageRoute) {
+  let Loaded: ComponentType | undefined
+  let loading: Promise<void> | undefined
+  const load = () =>
+    (loading ??= route.page().then(
+      (module) => {
+        Loaded = module.default
+      },
+      (error: unknown) => {
+        console.error(error)
+        Loaded = ErrorView
+      },
+    ))
+  // Until its chunk is here the page suspends: a navigation (a transition) keeps the current page
+  // on screen, the first load shows the layout's 'Loading...'.
+  function Page() {
+    if (!Loaded) use(load())
+    return Loaded ? <Loaded /> : null
   }
+  return { ...route, Page, preload: () => (Loaded ? null : load()) }
 }
 
-const toRoute = ({ path, page, title }: PageRoute): RouteObject => ({
-  path,
-  handle: { title } satisfies RouteHandle,
-  lazy: () => loadPage(page),
-  errorElement: <RouteError />,
-})
+const guards: [guard: ReactElement, pages: PageRoute[]][] = [
+  [<Outlet />, publicPages],
+  [<RequireSignedOut />, signedOutPages],
+  [<RequireUser />, signedInPages],
+  [<RequireAdmin />, adminPages],
+]
+const guardedPages = guards.map(([guard, pages]) => ({ guard, pages: pages.map(lazyPage) }))
+const allPages = guardedPages.flatMap(({ pages }) => pages)
 
-// While a guard's page chunk loads on the first visit, the layout stays and shows 'Loading...'.
-const guarded = (Guard: ComponentType, pages: PageRoute[]): RouteObject => ({
-  Component: Guard,
-  HydrateFallback: PageLoading,
-  errorElement: <RouteError />,
-  children: pages.map(toRoute),
-})
-
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
-    Component: RootLayout,
-    errorElement: <RootError />,
+    element: <RootLayout />,
     children: [
-      guarded(Outlet, publicPages),
-      guarded(RequireSignedOut, signedOutPages),
-      guarded(RequireUser, signedInPages),
-      guarded(RequireAdmin, adminPages),
-      { path: '*', Component: NotFoundView, handle: { title: 'Page Not Found' } satisfies RouteHandle },
+      ...guardedPages.map(({ guard, pages }) => ({
+        element: guard,
+        children: pages.map(({ path, Page }) => ({ path, element: <Page /> })),
+      })),
+      { path: '*', element: <NotFoundView /> },
     ],
   },
 ]
 
-// Creating the router starts loading the current page's chunk.
-export const createAppRouter = () => createBrowserRouter(routes)
+// The page of a path, as the routes above match it; undefined for an unknown path.
+const matchPage = (pathname: string) => matchRoutes(allPages, pathname)?.[0]?.route
+
+// Starts loading the page of `pathname`; null when it is already loaded (or has no chunk).
+export const preloadPage = (pathname: string) => matchPage(pathname)?.preload() ?? null
+
+// The document title names the page of the route table; a page may still override it.
+function RouteTitle() {
+  const { pathname } = useLocation()
+  usePageTitle(matchPage(pathname)?.title ?? 'Page Not Found', 'route')
+  return null
+}
+
+// The whole app: the layout and its pages. When the layout itself fails, the root error shows
+// instead, until the next navigation.
+export function AppRoutes() {
+  const layout = useRoutes(routes)
+  return (
+    <RouteErrorBoundary fallback={RootError}>
+      <RouteTitle />
+      {layout}
+    </RouteErrorBoundary>
+  )
+}
