@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, notInArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { notifications } from '../../db/schema'
 import { signedInUser } from '../../testing/factories'
@@ -72,6 +72,22 @@ describe('notifications', () => {
     } while (cursor)
     expect(seen).toHaveLength(7)
     expect(new Set(seen).size).toBe(7)
+
+    // The rest removed after the first page: the next page is empty and still has the totals.
+    const first = await me.client.get('/api/notifications?limit=3')
+    await t.db.delete(notifications).where(
+      and(
+        eq(notifications.userId, me.profile.id),
+        notInArray(
+          notifications.id,
+          first.body.items.map((n: { id: string }) => n.id),
+        ),
+      ),
+    )
+    const next = await me.client.get(
+      `/api/notifications?limit=3&cursor=${encodeURIComponent(first.body.nextCursor)}`,
+    )
+    expect(next.body).toMatchObject({ items: [], total: 3, unreadCount: 3, nextCursor: null })
   })
 
   it('refuses a forged cursor and an oversized page', async () => {

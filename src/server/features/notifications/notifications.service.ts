@@ -111,9 +111,15 @@ function decodeCursor(cursor: string): [string, string] {
 const mine = eq(notifications.userId, sql.placeholder('userId'))
 const newestFirst = [desc(notifications.createdAt), desc(notifications.id)] as const
 
+// Both totals of the player's notifications as one value ([all, unread]), so each page's rows can
+// carry them (a subquery PostgreSQL runs once): one round trip per page instead of two.
+const pageTotals = sql<
+  [number, number]
+>`(select array[count(*), count(*) filter (where not ${notifications.read})]::int[] from ${notifications} where ${mine})`
+
 const firstPageQuery = (db: DbOrTx) =>
   db
-    .select(columns)
+    .select({ ...columns, totals: pageTotals })
     .from(notifications)
     .where(mine)
     .orderBy(...newestFirst)
@@ -121,7 +127,7 @@ const firstPageQuery = (db: DbOrTx) =>
 
 const nextPageQuery = (db: DbOrTx) =>
   db
-    .select(columns)
+    .select({ ...columns, totals: pageTotals })
     .from(notifications)
     .where(
       and(
@@ -149,23 +155,28 @@ export async function listNotifications(
 ): Promise<NotificationListOutput> {
   const after = page.cursor ? decodeCursor(page.cursor) : undefined
   const limit = page.limit + 1
-  const [rows, [totals]] = await Promise.all([
-    after
-      ? preparedQuery(db, 'notifications_next_page', nextPageQuery).execute({
-          userId,
-          limit,
-          afterTime: after[0],
-          afterId: after[1],
-        })
-      : preparedQuery(db, 'notifications_first_page', firstPageQuery).execute({ userId, limit }),
-    preparedQuery(db, 'notifications_totals', totalsQuery).execute({ userId }),
-  ])
+  const rows = await (after
+    ? preparedQuery(db, 'notifications_next_page', nextPageQuery).execute({
+        userId,
+        limit,
+        afterTime: after[0],
+        afterId: after[1],
+      })
+    : preparedQuery(db, 'notifications_first_page', firstPageQuery).execute({ userId, limit }))
+  // Past the last page no row carries the totals (a first page without rows: there are none).
+  let totals = rows[0]?.totals
+  if (!totals) {
+    const [row] = after
+      ? await preparedQuery(db, 'notifications_totals', totalsQuery).execute({ userId })
+      : []
+    totals = [row?.total ?? 0, row?.unread ?? 0]
+  }
   const items = rows.slice(0, page.limit)
   const last = items.at(-1)
   return {
-    items: items.map(toOutput),
-    total: totals?.total ?? 0,
-    unreadCount: totals?.unread ?? 0,
+    items: items.map(({ totals: _totals, ...row }) => toOutput(row)),
+    total: Number(totals[0]),
+    unreadCount: Number(totals[1]),
     nextCursor: rows.length > page.limit && last ? encodeCursor(last) : null,
   }
 }
