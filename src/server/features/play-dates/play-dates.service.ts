@@ -634,26 +634,28 @@ export const cancelPlayDate = (db: Db, user: Actor, id: string) => changeStatus(
 export const completePlayDate = (db: Db, user: Actor, id: string) => changeStatus(db, user, id, 'completed')
 
 // The four players of a matched or completed PlayDate; anyone else is refused.
-const chatPlayDateQuery = (db: DbOrTx) =>
+// The PlayDate's status and every player on it (both teams, the responding one from its accepted
+// request) in one statement. (A one-table select leaves its columns unqualified: the subquery
+// names the PlayDate by the same placeholder, not by an outer column.)
+const chatMembersQuery = (db: DbOrTx) =>
   db
-    .select({ status: playDates.status, creatorId: playDates.creatorId, partnerId: playDates.partnerId })
+    .select({
+      status: playDates.status,
+      creatorId: playDates.creatorId,
+      partnerId: playDates.partnerId,
+      responders: sql<string[]>`array(
+        select unnest(array[${playDateRequests.requesterId}, ${playDateRequests.requesterPartnerId}])
+        from ${playDateRequests}
+        where ${playDateRequests.playDateId} = ${sql.placeholder('id')} and ${playDateRequests.status} = 'accepted'
+      )::text[]`,
+    })
     .from(playDates)
     .where(eq(playDates.id, sql.placeholder('id')))
 
-const respondersQuery = (db: DbOrTx) =>
-  db
-    .select({ a: playDateRequests.requesterId, b: playDateRequests.requesterPartnerId })
-    .from(playDateRequests)
-    .where(
-      and(eq(playDateRequests.playDateId, sql.placeholder('id')), eq(playDateRequests.status, 'accepted')),
-    )
-
 async function requireChatMember(db: DbOrTx, user: Actor, id: string) {
-  const [row] = await preparedQuery(db, 'chat_play_date', chatPlayDateQuery).execute({ id })
+  const [row] = await preparedQuery(db, 'chat_members', chatMembersQuery).execute({ id })
   if (!row) throw new AppError('not_found', MESSAGES.notFound)
-  const responders = (await preparedQuery(db, 'chat_responders', respondersQuery).execute({ id })).flatMap(
-    (r) => [r.a, r.b],
-  )
+  const responders = row.responders
   const members = [row.creatorId, row.partnerId, ...responders].filter((p): p is string => Boolean(p))
   if (!members.includes(user.id)) throw new AppError('forbidden', MESSAGES.notAuthorized)
   if (row.status !== 'matched' && row.status !== 'completed') {
