@@ -97,9 +97,9 @@ const adminPages: PageRoute[] = [
 
 // ---------------------------------------------------------------------------------------------
 
-// A page whose module loads when first needed. Unlike React.lazy, a page already here renders
-// at once: the first render after the page was preloaded (main.tsx) does not suspend, whether or
-// not it can wait. A chunk that cannot be fetched (offline, or replaced by a newer deploy) shows
+// A page whose module loads when first needed. React.lazy suspends on its first render even when
+// the chunk has arrived; this page renders at once then, so the first render after the wait in
+// main.tsx shows the page without a 'Loading...' step. A chunk that cannot be fetched (offline, or replaced by a newer deploy) shows
 // the error view in the layout: the failure becomes the page itself, and 'Try Again' reloads,
 // which fetches the chunk anew.
 function lazyPage(route: PageRoute) {
@@ -124,6 +124,7 @@ function lazyPage(route: PageRoute) {
   return { ...route, Page, preload: () => (Loaded ? null : load()) }
 }
 
+// Each list of the route table under its guard; public pages have none.
 const guards: [guard: ReactElement, pages: PageRoute[]][] = [
   [<Outlet />, publicPages],
   [<RequireSignedOut />, signedOutPages],
