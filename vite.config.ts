@@ -56,10 +56,7 @@ const reactRouterProductionBuild = (): Plugin => {
     apply: 'build',
     config: () => ({
       resolve: {
-        alias: [
-          { find: /^react-router$/, replacement: path.join(dist, 'production/index.mjs') },
-          { find: /^react-router\/dom$/, replacement: path.join(dist, 'production/dom-export.mjs') },
-        ],
+        alias: [{ find: /^react-router$/, replacement: path.join(dist, 'production/index.mjs') }],
       },
     }),
   }

@@ -103,4 +103,5 @@ export const profileSearchKeyCounts = pgTable('profile_search_key_counts', {
 // through a scalar subquery so the planner estimates every search alike: a prepared statement
 // then settles on its generic plan (an ordered read of the keys index) instead of planning the
 // frequent keys again on every call.
-export const nameSearchKey = (search: string | Placeholder): SQL<string> => sql<string>`(select name_search_key(${search}))`
+export const nameSearchKey = (search: string | Placeholder): SQL<string> =>
+  sql<string>`(select name_search_key(${search}))`
