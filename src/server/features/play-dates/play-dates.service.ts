@@ -163,13 +163,19 @@ const playDatesOfUser = sql`${playDates.id} in (
 // Each tab (and each combination of rating bounds on Available) is one prepared query shape.
 type ListShape = 'mine' | 'history' | `available_${'any' | 'min' | 'max' | 'min_max'}`
 
+// The statuses a tab shows are written into its SQL, not sent as values: a prepared statement's
+// generic plan then still reads the (status, created_at, id) index by status, instead of walking
+// every PlayDate newest first and filtering on a status it cannot see.
+const statusIn = (...statuses: PlayDateStatus[]) =>
+  sql`${playDates.status} in (${sql.raw(statuses.map((status) => `'${status}'`).join(', '))})`
+
 function listConditions(shape: ListShape) {
-  if (shape === 'mine') return and(inArray(playDates.status, ['open', 'matched']), playDatesOfUser)
+  if (shape === 'mine') return and(statusIn('open', 'matched'), playDatesOfUser)
   // History: finished PlayDates of both teams (the spec names the creator team; the responding
   // team played it too).
-  if (shape === 'history') return and(inArray(playDates.status, ['completed', 'cancelled']), playDatesOfUser)
+  if (shape === 'history') return and(statusIn('completed', 'cancelled'), playDatesOfUser)
   const conditions = [
-    eq(playDates.status, 'open'),
+    statusIn('open'),
     ne(playDates.creatorId, userParam),
     sql`${playDates.partnerId} is distinct from ${userParam}`,
   ]
