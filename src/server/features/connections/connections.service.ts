@@ -282,8 +282,9 @@ export async function summarizeConnections(db: DbOrTx, viewerId: string): Promis
 // then come the players' profiles and the viewer's live friend connection with each, one probe
 // of the live-pair index per player. The conditions the partial indexes need are written as
 // literals so that they also hold in the prepared statement's generic plan.
-export function searchPlayersQuery(db: DbOrTx, viewerId: string, query: string) {
-  const friendRow = alias(connections, 'friend_row')
+const friendRow = alias(connections, 'friend_row')
+
+export function searchPlayersQuery(db: DbOrTx, viewerId: string | Placeholder, query: string | Placeholder) {
   const matches = db
     .select({
       profileId: profileSearchKeys.profileId,
@@ -328,12 +329,16 @@ export function searchPlayersQuery(db: DbOrTx, viewerId: string, query: string) 
     .orderBy(asc(matches.firstName), asc(matches.lastName), asc(matches.profileId))
 }
 
+// The search as a prepared query: the viewer and the search go in as placeholders.
+const preparedSearchQuery = (db: DbOrTx) =>
+  searchPlayersQuery(db, sql.placeholder('viewerId'), sql.placeholder('query'))
+
 export async function searchPlayers(
   db: DbOrTx,
   viewerId: string,
   query: string,
 ): Promise<SearchResultOutput[]> {
-  const rows = await searchPlayersQuery(db, viewerId, query)
+  const rows = await preparedQuery(db, 'connections_search', preparedSearchQuery).execute({ viewerId, query })
   return rows.map((row) => {
     let friendStatus: FriendStatus = 'none'
     if (row.status === 'accepted') friendStatus = 'friends'
