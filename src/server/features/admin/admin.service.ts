@@ -25,6 +25,7 @@ import {
   profiles,
 } from '../../db/schema'
 import { preparedQuery, preparedShape } from '../../db/prepared'
+import { pageTotal } from '../../lib/page-total'
 import { endUserStreams } from '../../lib/realtime'
 import { revokeAllSessions } from '../auth/sessions'
 import {
@@ -207,12 +208,10 @@ export async function listUsers(db: Db, query: UsersQuery): Promise<AdminUsersPa
   }
   const name = shapeName('admin_users', shape)
   const rows = await preparedShape(db, name, () => usersPageQuery(shape)).execute(values)
-  const total =
-    rows[0]?.total ??
-    (offset === 0
-      ? 0
-      : ((await preparedShape(db, `${name}_count`, () => usersCountQuery(shape)).execute(values))[0]?.total ??
-        0))
+  const total = await pageTotal(rows, offset, async () => {
+    const [count] = await preparedShape(db, `${name}_count`, () => usersCountQuery(shape)).execute(values)
+    return count?.total ?? 0
+  })
   return {
     items: rows.map(({ total: _total, ...row }) => toAdminUser(row)),
     total: Math.min(total, cap),
@@ -508,12 +507,10 @@ export async function listAllPlayDates(db: Db, query: PlayDatesQuery): Promise<P
   }
   const name = shapeName('admin_play_dates', shape)
   const rows = await preparedShape(db, name, () => playDatesPageQuery(shape)).execute(values)
-  const total =
-    rows[0]?.total ??
-    (offset === 0
-      ? 0
-      : ((await preparedShape(db, `${name}_count`, () => playDatesCountQuery(shape)).execute(values))[0]
-          ?.total ?? 0))
+  const total = await pageTotal(rows, offset, async () => {
+    const [count] = await preparedShape(db, `${name}_count`, () => playDatesCountQuery(shape)).execute(values)
+    return count?.total ?? 0
+  })
   return {
     items: rows.map((r) => ({
       id: r.id,

@@ -19,6 +19,7 @@ import type { Db, DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { connections, nameSearchKey, profileSearchKeys, profiles } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
+import { pageTotal } from '../../lib/page-total'
 import { publishToUsers } from '../../lib/realtime'
 import { createNotification } from '../notifications/notifications.service'
 
@@ -236,12 +237,10 @@ export async function listConnections(
     limit: page.limit,
     offset: page.offset,
   })
-  // Past the last page no row carries the total.
-  const total =
-    rows[0]?.total ??
-    (page.offset === 0
-      ? 0
-      : ((await preparedQuery(db, queries.totalName, queries.total).execute({ viewerId }))[0]?.value ?? 0))
+  const total = await pageTotal(rows, page.offset, async () => {
+    const [count] = await preparedQuery(db, queries.totalName, queries.total).execute({ viewerId })
+    return count?.value ?? 0
+  })
   return {
     items: rows.map((row): ConnectionOutput => ({
       id: row.connection.id,

@@ -21,6 +21,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { playDateMessages, playDateRequests, playDates, profiles } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
+import { pageTotal } from '../../lib/page-total'
 import { publishToUsers } from '../../lib/realtime'
 import {
   areFriends,
@@ -255,12 +256,10 @@ export async function listPlayDates(
     ...(query.maxRating !== undefined ? { maxRating: query.maxRating } : {}),
   }
   const rows = await preparedQuery(db, `play_dates_${shape}_page`, queries.page).execute(values)
-  const total =
-    rows[0]?.total ??
-    (offset === 0
-      ? 0
-      : ((await preparedQuery(db, `play_dates_${shape}_count`, queries.count).execute(values))[0]?.total ??
-        0))
+  const total = await pageTotal(rows, offset, async () => {
+    const [count] = await preparedQuery(db, `play_dates_${shape}_count`, queries.count).execute(values)
+    return count?.total ?? 0
+  })
   return {
     items: rows.map(toSummary),
     page: query.page,
