@@ -163,6 +163,10 @@ const usersPageQuery = (shape: UsersShape) => (db: DbOrTx) => {
 const usersCountQuery = (shape: UsersShape) => (db: DbOrTx) => {
   if (shape.search === 'name' && !shape.gender && !shape.admin && !shape.paused) return keyCountQuery(db)
   const conditions = usersConditions(shape)
+  const matching = db
+    .select({ one: sql`1` })
+    .from(profiles)
+    .where(conditions.length ? and(...conditions) : undefined)
   const matches =
     shape.search === 'name'
       ? db
@@ -171,15 +175,8 @@ const usersCountQuery = (shape: UsersShape) => (db: DbOrTx) => {
           .innerJoin(profiles, eq(profiles.id, profileSearchKeys.profileId))
           .where(and(eq(profileSearchKeys.key, searchKey), ...conditions))
       : shape.search === 'email'
-        ? db
-            .select({ one: sql`1` })
-            .from(profiles)
-            .where(and(...conditions))
-        : db
-            .select({ one: sql`1` })
-            .from(profiles)
-            .where(conditions.length ? and(...conditions) : undefined)
-            .orderBy(...usersOrder(shape))
+        ? matching
+        : matching.orderBy(...usersOrder(shape))
   return db
     .select({ total: sql<number>`count(*)::int` })
     .from(matches.limit(sql.placeholder('cap')).as('matches'))

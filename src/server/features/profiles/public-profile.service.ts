@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { connections, profiles } from '../../db/schema'
 import { liveConnectionSubquery, partnerStatusFrom, statusFrom } from '../connections/connections.service'
+import { profileSummaryColumns } from '../play-dates/play-dates.queries'
 
 export const PROFILE_NOT_FOUND = 'Profile Not Found'
 
@@ -33,16 +34,7 @@ const byName = [asc(other.firstName), asc(other.lastName), asc(other.id)]
 const profileParam = sql.placeholder('profileId')
 const viewerParam = sql.placeholder('viewerId')
 
-const profileColumns = {
-  id: profiles.id,
-  firstName: profiles.firstName,
-  lastName: profiles.lastName,
-  gender: profiles.gender,
-  duprRating: profiles.duprRating,
-  selfRating: profiles.selfRating,
-  birthdate: profiles.birthdate,
-  zipCode: profiles.zipCode,
-}
+const profileColumns = { ...profileSummaryColumns, birthdate: profiles.birthdate, zipCode: profiles.zipCode }
 
 const isFriendOf = and(
   eq(connections.type, 'friend'),
