@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import type {
   ChatMessage,
@@ -82,9 +82,13 @@ const baseSelect = {
 
 type BaseRow = Awaited<ReturnType<typeof selectPlayDates>>[number]
 
-function selectPlayDates(db: DbOrTx) {
+// The PlayDates with their creator team; a list adds its own columns to the summary's.
+function selectPlayDates<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: DbOrTx,
+  extra: Extra = {} as Extra,
+) {
   return db
-    .select(baseSelect)
+    .select({ ...baseSelect, ...extra })
     .from(playDates)
     .innerJoin(creator, eq(creator.id, playDates.creatorId))
     .leftJoin(partner, eq(partner.id, playDates.partnerId))
@@ -207,11 +211,7 @@ function listQueries(shape: ListShape) {
     // The page carries its tab's total on every row (a subquery PostgreSQL runs once): one round
     // trip instead of two.
     page: (db: DbOrTx) =>
-      db
-        .select({ ...baseSelect, total: sql<number>`(${count(db)})`.mapWith(Number) })
-        .from(playDates)
-        .innerJoin(creator, eq(creator.id, playDates.creatorId))
-        .leftJoin(partner, eq(partner.id, playDates.partnerId))
+      selectPlayDates(db, { total: sql<number>`(${count(db)})`.mapWith(Number) })
         .where(where)
         .orderBy(...newestFirst)
         .limit(sql.placeholder('limit'))
