@@ -76,6 +76,10 @@ export const playDateRequests = pgTable(
     uniqueIndex('play_date_requests_live_partner_key')
       .on(t.playDateId, t.requesterPartnerId)
       .where(sql`${t.status} in ('pending', 'accepted')`),
+    // Every application of a PlayDate, whatever its status: a status sent as a value (a
+    // prepared statement's generic plan) cannot use the partial indexes above, and deleting a
+    // PlayDate removes its applications through this index too.
+    index('play_date_requests_play_date_idx').on(t.playDateId, t.status),
     index('play_date_requests_requester_idx').on(t.requesterId, t.status),
     index('play_date_requests_partner_idx').on(t.requesterPartnerId, t.status),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, type Placeholder, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, not, or, type Placeholder, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import {
@@ -34,6 +34,7 @@ import {
   partner,
   partnerColumns,
   pendingRequestCount,
+  statusIn,
   toTeam,
 } from '../play-dates/play-dates.queries'
 
@@ -110,7 +111,8 @@ interface UsersShape {
   // A name or a word of an address ('name', the keys), an address typed up to or past its '@'.
   search: 'none' | 'name' | 'email'
   gender: boolean
-  admin: boolean
+  // Written into the SQL, so a generic plan of the admins reads their partial index.
+  admin: UsersQuery['admin']
   paused: boolean
   sort: UsersQuery['sort']
   direction: UsersQuery['direction']
@@ -120,7 +122,8 @@ function usersConditions(shape: UsersShape) {
   const conditions: SQL[] = []
   if (shape.search === 'email') conditions.push(emailStartsWith(sql.placeholder('search')))
   if (shape.gender) conditions.push(eq(profiles.gender, sql.placeholder('gender')))
-  if (shape.admin) conditions.push(eq(profiles.isAdmin, sql.placeholder('isAdmin')))
+  if (shape.admin !== 'all')
+    conditions.push(shape.admin === 'yes' ? sql`${profiles.isAdmin}` : not(profiles.isAdmin))
   if (shape.paused) conditions.push(eq(profiles.isPaused, sql.placeholder('isPaused')))
   return conditions
 }
@@ -161,7 +164,8 @@ const usersPageQuery = (shape: UsersShape) => (db: DbOrTx) => {
 // stops at the cap. An address, or a name with filters, counts its matches as they come; a name
 // alone is its key's count, kept by the keys' trigger.
 const usersCountQuery = (shape: UsersShape) => (db: DbOrTx) => {
-  if (shape.search === 'name' && !shape.gender && !shape.admin && !shape.paused) return keyCountQuery(db)
+  if (shape.search === 'name' && !shape.gender && shape.admin === 'all' && !shape.paused)
+    return keyCountQuery(db)
   const conditions = usersConditions(shape)
   const matching = db
     .select({ one: sql`1` })
@@ -187,7 +191,7 @@ export async function listUsers(db: Db, query: UsersQuery): Promise<AdminUsersPa
   const shape: UsersShape = {
     search: search === '' ? 'none' : search.includes('@') ? 'email' : 'name',
     gender: query.gender !== 'all',
-    admin: query.admin !== 'all',
+    admin: query.admin,
     paused: query.paused !== 'all',
     sort: query.sort,
     direction: query.direction,
@@ -198,7 +202,6 @@ export async function listUsers(db: Db, query: UsersQuery): Promise<AdminUsersPa
   const values = {
     search,
     gender: query.gender,
-    isAdmin: query.admin === 'yes',
     isPaused: query.paused === 'yes',
     offset,
     cap: cap + 1,
@@ -306,7 +309,8 @@ async function lockAdmins(tx: Tx, actor: Actor) {
   const admins = await tx
     .select({ id: profiles.id, isPaused: profiles.isPaused })
     .from(profiles)
-    .where(eq(profiles.isAdmin, true))
+    // Written out, not sent as a value, so every plan reads the admins' partial index.
+    .where(sql`${profiles.isAdmin}`)
     .orderBy(profiles.id)
     .for('update')
   const me = admins.find((admin) => admin.id === actor.id)
@@ -388,7 +392,8 @@ type PlayDatesQuery = z.output<typeof adminPlayDatesQuery>
 
 // Which parts of the PlayDates list's SQL a request needs: its prepared statement's name.
 interface PlayDatesShape {
-  status: boolean
+  // Written into the SQL, so a generic plan reads the status index for the rarer statuses.
+  status: PlayDatesQuery['status']
   type: boolean
   state: boolean
   // By a player's name: 'few' players look their PlayDates up, 'many' walk the newest PlayDates.
@@ -405,7 +410,7 @@ const playersNamed = (db: DbOrTx) =>
 
 function playDatesWhere(db: DbOrTx, shape: PlayDatesShape) {
   const conditions: SQL[] = []
-  if (shape.status) conditions.push(eq(playDates.status, sql.placeholder('status')))
+  if (shape.status !== 'all') conditions.push(statusIn(shape.status))
   if (shape.type) conditions.push(eq(playDates.type, sql.placeholder('type')))
   if (shape.state) conditions.push(eq(playDates.state, sql.placeholder('state')))
   // Players by name (the keys), then their PlayDates as creator or partner. A rare name looks
@@ -484,7 +489,7 @@ const playDatesCountQuery = (shape: PlayDatesShape) => (db: DbOrTx) => {
 export async function listAllPlayDates(db: Db, query: PlayDatesQuery): Promise<PlayDatePage> {
   const search = query.search
   const shape: PlayDatesShape = {
-    status: query.status !== 'all',
+    status: query.status,
     type: query.type !== 'all',
     state: query.state !== 'all',
     search: !search ? 'none' : (await countOfKey(db, search)) <= FEW_PLAYERS ? 'few' : 'many',
@@ -495,7 +500,6 @@ export async function listAllPlayDates(db: Db, query: PlayDatesQuery): Promise<P
   const cap = offset + ADMIN_COUNT_CAP
   // Every value a shape may use; each statement takes the ones it names.
   const values = {
-    status: query.status,
     type: query.type,
     state: query.state,
     search,

@@ -25,6 +25,10 @@ import { consumeToken, issueToken, retireTokens } from './auth.tokens'
 import { hashPassword, verifyPassword } from './password'
 import { profileColumns, revokeAllSessions, toSessionUser } from './sessions'
 
+// Addresses are stored lower-case (a check constraint) and unique through an index on
+// lower(email): an account is looked up through that index, never by scanning every profile.
+const emailIs = (email: string) => sql`lower(${profiles.email}) = lower(${email})`
+
 export interface MailContext {
   mailer: Mailer
   productName: string
@@ -56,7 +60,7 @@ export async function signUp(db: Db, mail: MailContext, input: SignUpInput, sett
       const [taken] = await tx
         .select({ id: profiles.id })
         .from(profiles)
-        .where(eq(profiles.email, input.email))
+        .where(emailIs(input.email))
         .limit(1)
       if (taken) throw emailTaken()
 
@@ -131,7 +135,7 @@ export async function signIn(db: Db, input: SignInInput): Promise<SessionUser> {
     .select({ ...profileColumns, emailVerifiedAt: profiles.emailVerifiedAt, hash: passwords.hash })
     .from(profiles)
     .leftJoin(passwords, eq(passwords.profileId, profiles.id))
-    .where(eq(profiles.email, input.email))
+    .where(emailIs(input.email))
     .limit(1)
   const matches = await verifyPassword(row?.hash ?? (await hashForUnknownUser()), input.password)
   if (!row || !row.hash || !matches) throw new AppError('unauthenticated', INVALID_CREDENTIALS_MESSAGE)
@@ -162,7 +166,7 @@ export async function resendConfirmation(db: Db, mail: MailContext, email: strin
   const [row] = await db
     .select({ id: profiles.id, firstName: profiles.firstName })
     .from(profiles)
-    .where(and(eq(profiles.email, email), isNull(profiles.emailVerifiedAt), eq(profiles.isPaused, false)))
+    .where(and(emailIs(email), isNull(profiles.emailVerifiedAt), eq(profiles.isPaused, false)))
     .limit(1)
   if (row) {
     const token = await issueToken(db, row.id, 'email_confirmation')
@@ -175,7 +179,7 @@ export async function requestPasswordReset(db: Db, mail: MailContext, email: str
   const [row] = await db
     .select({ id: profiles.id, firstName: profiles.firstName })
     .from(profiles)
-    .where(and(eq(profiles.email, email), eq(profiles.isPaused, false)))
+    .where(and(emailIs(email), eq(profiles.isPaused, false)))
     .limit(1)
   if (row) {
     const token = await issueToken(db, row.id, 'password_reset')
@@ -232,7 +236,7 @@ export async function promoteToAdmin(db: Db, email: string) {
   const [row] = await db
     .update(profiles)
     .set({ isAdmin: true })
-    .where(eq(profiles.email, email.trim().toLowerCase()))
+    .where(emailIs(email.trim().toLowerCase()))
     .returning(profileColumns)
   return row ? toSessionUser(row) : undefined
 }

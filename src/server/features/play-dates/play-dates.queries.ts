@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { PlayerSummary, TeamSummary } from '../../../domain/play-dates/play-date.schema'
+import type { PlayDateStatus, PlayerSummary, TeamSummary } from '../../../domain/play-dates/play-date.schema'
 import { teamAverage } from '../../../domain/play-dates/play-date.rules'
 import type { DbOrTx } from '../../db/client'
 import { connections, playDateRequests, playDates, profiles } from '../../db/schema'
@@ -55,6 +55,12 @@ export function toTeam(captain: Row, mate: Row | null | undefined): TeamSummary 
     averageSelf: teamAverage(a.selfRating, b?.selfRating),
   }
 }
+
+// Statuses written into the SQL, not sent as values: a prepared statement's generic plan then
+// still reads the (status, created_at, id) index by status, instead of walking every PlayDate
+// newest first and filtering on a status it cannot see (docs/decisions/0044-generic-plans.md).
+export const statusIn = (...statuses: PlayDateStatus[]) =>
+  sql`${playDates.status} in (${sql.raw(statuses.map((status) => `'${status}'`).join(', '))})`
 
 // Pending applications waiting for the creator team.
 export const pendingRequestCount = sql<number>`(

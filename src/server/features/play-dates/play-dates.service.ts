@@ -35,6 +35,7 @@ import {
   requesterColumns,
   requesterPartner,
   requesterPartnerColumns,
+  statusIn,
   toPlayer,
   toTeam,
 } from './play-dates.queries'
@@ -167,12 +168,6 @@ const playDatesOfUser = sql`${playDates.id} in (
 
 // Each tab (and each combination of rating bounds on Available) is one prepared query shape.
 type ListShape = 'mine' | 'history' | `available_${'any' | 'min' | 'max' | 'min_max'}`
-
-// The statuses a tab shows are written into its SQL, not sent as values: a prepared statement's
-// generic plan then still reads the (status, created_at, id) index by status, instead of walking
-// every PlayDate newest first and filtering on a status it cannot see.
-const statusIn = (...statuses: PlayDateStatus[]) =>
-  sql`${playDates.status} in (${sql.raw(statuses.map((status) => `'${status}'`).join(', '))})`
 
 function listConditions(shape: ListShape) {
   if (shape === 'mine') return and(statusIn('open', 'matched'), playDatesOfUser)

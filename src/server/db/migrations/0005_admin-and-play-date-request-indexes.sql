@@ -1,0 +1,2 @@
+CREATE INDEX "play_date_requests_play_date_idx" ON "play_date_requests" USING btree ("play_date_id","status");--> statement-breakpoint
+CREATE INDEX "profiles_admins_idx" ON "profiles" USING btree ("id") WHERE "profiles"."is_admin";
