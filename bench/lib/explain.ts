@@ -1,3 +1,5 @@
+import pg from 'pg'
+import { CONNECTION_SETTINGS, CONNECTION_SETTINGS_SQL } from '../../src/server/db/client'
 import type { CapturedSteps } from './capture'
 import type { SqlRunner } from './databases'
 
@@ -64,7 +66,51 @@ const isRead = (sql: string) =>
 
 export const shortSql = (sql: string) => sql.replace(/\s+/g, ' ').trim().slice(0, 160)
 
-// EXPLAIN of every statement an endpoint ran (ANALYZE for reads). `strict` plans with sequential
+// A captured value written as an SQL literal of unknown type, which PostgreSQL casts to the type
+// of the parameter it fills.
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null'
+  if (value instanceof Date) return pg.escapeLiteral(value.toISOString())
+  if (Array.isArray(value)) {
+    const items = value.map((item) =>
+      item === null ? 'NULL' : `"${String(item).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
+    )
+    return pg.escapeLiteral(`{${items.join(',')}}`)
+  }
+  if (typeof value === 'object') return pg.escapeLiteral(JSON.stringify(value))
+  return pg.escapeLiteral(String(value))
+}
+
+// The plan the server runs. On PostgreSQL its connections plan each named statement once for
+// any values (CONNECTION_SETTINGS): the statement is prepared and its generic plan explained,
+// since an EXPLAIN given the values plans for those values. PGlite plans every call for its
+// values, as EXPLAIN does.
+async function explainJson(
+  runner: SqlRunner,
+  statement: { text: string; values: unknown[] },
+  analyze: boolean,
+) {
+  const options = `${analyze ? 'analyze, ' : ''}format json`
+  if (runner.kind !== 'postgres') {
+    const [row] = await runner.rows<{ 'QUERY PLAN': unknown }>(
+      `explain (${options}) ${statement.text}`,
+      statement.values,
+    )
+    return row?.['QUERY PLAN']
+  }
+  await runner.exec(`prepare pm_explained as ${statement.text}`)
+  try {
+    const args = statement.values.length ? `(${statement.values.map(literal).join(', ')})` : ''
+    const [row] = await runner.rows<{ 'QUERY PLAN': unknown }>(
+      `explain (${options}) execute pm_explained${args}`,
+    )
+    return row?.['QUERY PLAN']
+  } finally {
+    await runner.exec('deallocate pm_explained')
+  }
+}
+
+// EXPLAIN of every statement an endpoint ran, as the server plans it (ANALYZE for reads). `strict` plans with sequential
 // scans disabled, so on a tiny data set a sequential scan remains only where no index can answer.
 export async function explainSteps(
   runner: SqlRunner,
@@ -81,15 +127,12 @@ export async function explainSteps(
   )
   const results: ExplainedStatement[] = []
   if (options.strict) await runner.exec('set enable_seqscan = off')
+  if (runner.kind === 'postgres') await runner.exec(CONNECTION_SETTINGS_SQL)
   try {
     for (const statement of steps.flat()) {
       if (SKIP.test(statement.text)) continue
       const read = isRead(statement.text)
-      const [row] = await runner.rows<{ 'QUERY PLAN': unknown }>(
-        `explain (${read ? 'analyze, ' : ''}format json) ${statement.text}`,
-        statement.values,
-      )
-      const raw = row?.['QUERY PLAN']
+      const raw = await explainJson(runner, statement, read)
       const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
         Plan: PlanNode
         'Execution Time'?: number
@@ -108,6 +151,9 @@ export async function explainSteps(
     }
   } finally {
     if (options.strict) await runner.exec('reset enable_seqscan')
+    if (runner.kind === 'postgres') {
+      for (const name of Object.keys(CONNECTION_SETTINGS)) await runner.exec(`reset ${name}`)
+    }
   }
   return results
 }

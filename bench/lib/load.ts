@@ -1,7 +1,8 @@
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { CONNECTION_SETTINGS_SQL } from '../../src/server/db/client'
 import type { CapturedSteps } from './capture'
-import { cpuMs } from './processes'
+import { cpuMs, postgresCpuMs } from './processes'
 
 export interface LoadResult {
   requests: number
@@ -13,9 +14,18 @@ export interface LoadResult {
   max: number
   // CPU time the server process used per answered request (user + system), when known.
   serverCpuUs?: number
-  // For the direct SQL: CPU time the benchmark's own `pg` client used per call.
+  // For the direct SQL: CPU time the benchmark's own `pg` client used per call; for the API, the
+  // load generator's (autocannon, in the benchmark's process) per request.
   clientCpuUs?: number
+  // CPU time the local PostgreSQL processes used per request or call, when they are visible.
+  databaseCpuUs?: number
 }
+
+// CPU per completed request, from a reading before and after (ms), in µs.
+const perRequest = (before: number | undefined, after: number | undefined, requests: number) =>
+  before !== undefined && after !== undefined && requests > 0
+    ? Math.round(((after - before) * 1000) / requests)
+    : undefined
 
 export function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return NaN
@@ -56,6 +66,8 @@ export async function httpLoad(
   const latencies: number[] = []
   let errors = 0
   const cpuBefore = cpuMs(options.serverPid)
+  const databaseBefore = postgresCpuMs()
+  const loadBefore = process.cpuUsage()
   const started = performance.now()
   let finish: (result: autocannon.Result) => void = () => undefined
   let fail: (error: unknown) => void = () => undefined
@@ -92,10 +104,13 @@ export async function httpLoad(
   const result = await done
   errors += result.errors + result.timeouts
   const summary = summarize(latencies, errors, (performance.now() - started) / 1000)
-  const cpuAfter = cpuMs(options.serverPid)
-  if (cpuBefore !== undefined && cpuAfter !== undefined && latencies.length > 0) {
-    summary.serverCpuUs = Math.round(((cpuAfter - cpuBefore) * 1000) / (latencies.length + errors))
-  }
+  const loadCpu = process.cpuUsage(loadBefore)
+  const answered = latencies.length + errors
+  const serverCpuUs = perRequest(cpuBefore, cpuMs(options.serverPid), answered)
+  if (serverCpuUs !== undefined) summary.serverCpuUs = serverCpuUs
+  const databaseCpuUs = perRequest(databaseBefore, postgresCpuMs(), answered)
+  if (databaseCpuUs !== undefined) summary.databaseCpuUs = databaseCpuUs
+  if (answered > 0) summary.clientCpuUs = Math.round((loadCpu.user + loadCpu.system) / answered)
   return summary
 }
 
@@ -113,6 +128,7 @@ export async function sqlLoad(
   const deadline = performance.now() + options.seconds * 1000
   const started = performance.now()
   let turn = 0
+  const databaseBefore = postgresCpuMs()
   const cpuBefore = process.cpuUsage()
   const worker = async () => {
     while (performance.now() < deadline) {
@@ -128,13 +144,19 @@ export async function sqlLoad(
   }
   await Promise.all(Array.from({ length: options.connections }, worker))
   const cpu = process.cpuUsage(cpuBefore)
+  const databaseCpuUs = perRequest(databaseBefore, postgresCpuMs(), latencies.length + errors)
   const summary = summarize(latencies, errors, (performance.now() - started) / 1000)
   if (latencies.length > 0) summary.clientCpuUs = Math.round((cpu.user + cpu.system) / latencies.length)
+  if (databaseCpuUs !== undefined) summary.databaseCpuUs = databaseCpuUs
   return summary
 }
 
 export async function openPgExecutor(databaseUrl: string, poolSize: number) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize })
+  // The server's connection settings (generic plans, no parallel workers): the same plans.
+  pool.on('connect', (client) => {
+    client.query(CONNECTION_SETTINGS_SQL).catch(() => undefined)
+  })
   // Open the pool's connections first, as the server has them open.
   const clients = await Promise.all(Array.from({ length: poolSize }, () => pool.connect()))
   for (const client of clients) client.release()

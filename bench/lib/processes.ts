@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createServer } from 'node:net'
@@ -151,6 +151,32 @@ export async function pingResponse(baseUrl: string) {
 }
 
 // CPU time (user + system) a process has used so far, in ms (Linux /proc).
+// CPU time (ms) every local PostgreSQL process has used so far (the server's backends and its
+// background workers), from /proc; undefined when no such process is visible (PGlite, a remote
+// server, not Linux).
+export function postgresCpuMs(): number | undefined {
+  let ticks = 0
+  let seen = false
+  let entries: string[]
+  try {
+    entries = readdirSync('/proc')
+  } catch {
+    return undefined
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      ticks += Number(fields[11]) + Number(fields[12])
+      seen = true
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return seen ? (ticks * 1000) / 100 : undefined
+}
+
 export function cpuMs(pid: number | undefined): number | undefined {
   if (!pid) return undefined
   try {

@@ -172,9 +172,9 @@ export function readsTable(report: Omit<Report, 'checks'>) {
     'API p50',
     'API p99',
     'API req/s',
-    'Server CPU/req',
+    'API CPU/req: server + load + DB',
     'SQL p50',
-    'SQL client CPU/req',
+    'SQL CPU/req: client + DB',
     'API/SQL',
     ...others.flatMap((o) => [`p50 @${o.label}`, `${main.label}/${o.label}`]),
     'Seq scans',
@@ -184,9 +184,9 @@ export function readsTable(report: Omit<Report, 'checks'>) {
     ms(r.api.p50),
     ms(r.api.p99),
     count(r.api.rps),
-    r.api.serverCpuUs ? `${r.api.serverCpuUs} µs` : '-',
+    cpuParts(r.api.serverCpuUs, r.api.clientCpuUs, r.api.databaseCpuUs),
     ms(r.sql.p50),
-    r.sql.clientCpuUs ? `${r.sql.clientCpuUs} µs` : '-',
+    cpuParts(r.sql.clientCpuUs, r.sql.databaseCpuUs),
     times(ratio(r.api.p50, r.sql.p50)),
     ...others.flatMap((o) => {
       const other = o.reads.find((x) => x.key === r.key)
@@ -196,6 +196,10 @@ export function readsTable(report: Omit<Report, 'checks'>) {
   ])
   return { header, rows }
 }
+
+// CPU per request by process, in µs: "561 + 91 + 722 µs".
+const cpuParts = (...parts: Array<number | undefined>) =>
+  parts.every((part) => part === undefined) ? '-' : `${parts.map((part) => part ?? '?').join(' + ')} µs`
 
 const markdownTable = (header: string[], rows: string[][]) =>
   [

@@ -119,6 +119,8 @@ const mergeExplains = (lists: ExplainedStatement[][]) => {
 const fmt = (r: LoadResult) =>
   `p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.rps} req/s` +
   (r.serverCpuUs ? `, ${r.serverCpuUs} µs server CPU/req` : '') +
+  (r.clientCpuUs ? `, ${r.clientCpuUs} µs client CPU/req` : '') +
+  (r.databaseCpuUs ? `, ${r.databaseCpuUs} µs database CPU/req` : '') +
   (r.errors ? `, ${r.errors} errors` : '')
 
 // One data set: sign in, record and EXPLAIN each endpoint's SQL, then load the API and the same

@@ -1,6 +1,8 @@
+import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database, LISTEN_APPLICATION_NAME } from './client'
+import { CONNECTION_SETTINGS, type Database, LISTEN_APPLICATION_NAME } from './client'
+import { profiles } from './schema'
 import { openTestDatabase, testDatabaseKind } from '../testing/test-app'
 
 let database: Database
@@ -48,5 +50,40 @@ describe('LISTEN/NOTIFY', () => {
     }
     expect(received).toContain('again')
     await stop()
+  })
+})
+
+describe.runIf(testDatabaseKind === 'postgres')('pooled PostgreSQL connections', () => {
+  it('all run with the connection settings', async () => {
+    const shown = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        database.db.transaction(async (tx) => {
+          const shown = (await tx.execute(
+            sql`select current_setting('plan_cache_mode') as plans,
+                       current_setting('max_parallel_workers_per_gather') as workers, pg_sleep(0.05)`,
+          )) as unknown as { rows: Array<{ plans: string; workers: string }> }
+          return [shown.rows[0]?.plans, shown.rows[0]?.workers]
+        }),
+      ),
+    )
+    for (const settings of shown) {
+      expect(settings).toEqual([
+        CONNECTION_SETTINGS.plan_cache_mode,
+        CONNECTION_SETTINGS.max_parallel_workers_per_gather,
+      ])
+    }
+  })
+
+  it('plan a statement with values once, for any values', async () => {
+    const counts = await database.db.transaction(async (tx) => {
+      for (const id of ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002']) {
+        await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, id))
+      }
+      return (await tx.execute(
+        sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+            where statement like 'select "id" from "profiles" where "profiles"."id" = $1%'`,
+      )) as unknown as { rows: Array<{ generic: number; custom: number }> }
+    })
+    expect(counts.rows).toEqual([{ generic: 2, custom: 0 }])
   })
 })

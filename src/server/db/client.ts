@@ -70,10 +70,32 @@ class PreparingClient extends pg.Client {
   }
 }
 
+// Each pooled connection plans its named statements once, for any values (a generic plan),
+// instead of PostgreSQL's default of planning again for the values of each call whenever it
+// guesses the values matter: planning cost more than running most hot reads. The statements are
+// written so that their generic plans read the right indexes (statuses written out where a
+// partial index or a status index needs them), and `npm run bench` explains the generic plans.
+// A query never fans out to parallel workers: on a server shared by many short requests, the
+// workers' start-up costs more than they save (docs/decisions/0044-generic-plans.md).
+export const CONNECTION_SETTINGS = {
+  plan_cache_mode: 'force_generic_plan',
+  max_parallel_workers_per_gather: '0',
+} as const
+
+// The settings as one statement, for a new connection.
+export const CONNECTION_SETTINGS_SQL = Object.entries(CONNECTION_SETTINGS)
+  .map(([name, value]) => `set ${name} = ${pg.escapeLiteral(value)}`)
+  .join('; ')
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient })
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
+  })
+  // Queued before anything the new connection is asked to run. Should it fail, the connection
+  // keeps the server's defaults: slower plans, same answers.
+  pool.on('connect', (client) => {
+    client.query(CONNECTION_SETTINGS_SQL).catch(() => undefined)
   })
   const db = drizzlePg({ client: pool, schema }) as unknown as Db
 
