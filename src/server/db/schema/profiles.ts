@@ -51,7 +51,9 @@ export const profiles = pgTable(
     index('profiles_first_name_order_idx').on(t.firstName, t.lastName, t.id),
     index('profiles_dupr_idx').on(t.duprRating),
     // The admins, locked together before any admin action (a handful of rows among all players).
-    index('profiles_admins_idx').on(t.id).where(sql`${t.isAdmin}`),
+    index('profiles_admins_idx')
+      .on(t.id)
+      .where(sql`${t.isAdmin}`),
   ],
 )
 

@@ -57,11 +57,7 @@ export async function signUp(db: Db, mail: MailContext, input: SignUpInput, sett
   let created: { user: SessionUser; token: string }
   try {
     created = await db.transaction(async (tx) => {
-      const [taken] = await tx
-        .select({ id: profiles.id })
-        .from(profiles)
-        .where(emailIs(input.email))
-        .limit(1)
+      const [taken] = await tx.select({ id: profiles.id }).from(profiles).where(emailIs(input.email)).limit(1)
       if (taken) throw emailTaken()
 
       let codeId: string | undefined
