@@ -111,11 +111,14 @@ function decodeCursor(cursor: string): [string, string] {
 const mine = eq(notifications.userId, sql.placeholder('userId'))
 const newestFirst = [desc(notifications.createdAt), desc(notifications.id)] as const
 
-// Both totals of the player's notifications as one value ([all, unread]), so each page's rows can
-// carry them (a subquery PostgreSQL runs once): one round trip per page instead of two.
-const pageTotals = sql<
+// Both totals of the player's notifications as one value: [all, unread].
+const totals = sql<
   [number, number]
->`(select array[count(*), count(*) filter (where not ${notifications.read})]::int[] from ${notifications} where ${mine})`
+>`array[count(*), count(*) filter (where not ${notifications.read})]::int[]`
+
+// Each page's rows carry the totals (a subquery PostgreSQL runs once): one round trip per page
+// instead of two.
+const pageTotals = sql<[number, number]>`(select ${totals} from ${notifications} where ${mine})`
 
 const firstPageQuery = (db: DbOrTx) =>
   db
@@ -138,14 +141,7 @@ const nextPageQuery = (db: DbOrTx) =>
     .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
 
-const totalsQuery = (db: DbOrTx) =>
-  db
-    .select({
-      total: count(),
-      unread: sql<number>`count(*) filter (where not ${notifications.read})`.mapWith(Number),
-    })
-    .from(notifications)
-    .where(mine)
+const totalsQuery = (db: DbOrTx) => db.select({ totals }).from(notifications).where(mine)
 
 // Newest first, one page at a time; `cursor` continues after the last item of a page.
 export async function listNotifications(
@@ -164,19 +160,19 @@ export async function listNotifications(
       })
     : preparedQuery(db, 'notifications_first_page', firstPageQuery).execute({ userId, limit }))
   // Past the last page no row carries the totals (a first page without rows: there are none).
-  let totals = rows[0]?.totals
-  if (!totals) {
+  let counts = rows[0]?.totals
+  if (!counts) {
     const [row] = after
       ? await preparedQuery(db, 'notifications_totals', totalsQuery).execute({ userId })
       : []
-    totals = [row?.total ?? 0, row?.unread ?? 0]
+    counts = row?.totals ?? [0, 0]
   }
   const items = rows.slice(0, page.limit)
   const last = items.at(-1)
   return {
     items: items.map(({ totals: _totals, ...row }) => toOutput(row)),
-    total: Number(totals[0]),
-    unreadCount: Number(totals[1]),
+    total: Number(counts[0]),
+    unreadCount: Number(counts[1]),
     nextCursor: rows.length > page.limit && last ? encodeCursor(last) : null,
   }
 }
