@@ -22,6 +22,7 @@ import { isUniqueViolation } from '../../lib/db-errors'
 import { pageTotal } from '../../lib/page-total'
 import { publishToUsers } from '../../lib/realtime'
 import { createNotification } from '../notifications/notifications.service'
+import { summaryColumnsOf, toPlayer } from '../play-dates/play-dates.queries'
 
 type ConnectionRow = typeof connections.$inferSelect
 type LiveType = 'friend' | 'partner'
@@ -119,30 +120,7 @@ const viewer = sql.placeholder('viewerId')
 
 const otherSide = sql`case when ${connections.requesterId} = ${viewer} then ${connections.receiverId} else ${connections.requesterId} end`
 
-const playerColumns = {
-  id: other.id,
-  firstName: other.firstName,
-  lastName: other.lastName,
-  gender: other.gender,
-  duprRating: other.duprRating,
-  selfRating: other.selfRating,
-}
-
-const toPlayer = (row: {
-  id: string
-  firstName: string
-  lastName: string
-  gender: PlayerSummary['gender']
-  duprRating: number | string
-  selfRating: number | string
-}): PlayerSummary => ({
-  id: row.id,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  gender: row.gender,
-  duprRating: Number(row.duprRating),
-  selfRating: Number(row.selfRating),
-})
+const playerColumns = summaryColumnsOf(other)
 
 function viewFilter(view: ConnectionView): SQL | undefined {
   const mine = or(eq(connections.requesterId, viewer), eq(connections.receiverId, viewer))

@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { PlayDateStatus, PlayerSummary, TeamSummary } from '../../../domain/play-dates/play-date.schema'
 import { teamAverage } from '../../../domain/play-dates/play-date.rules'
 import type { DbOrTx } from '../../db/client'
@@ -10,12 +10,10 @@ export const partner = alias(profiles, 'partner')
 export const requester = alias(profiles, 'requester')
 export const requesterPartner = alias(profiles, 'requester_partner')
 
-// The public summary of a player, selected through each alias.
-const columnsOf = <
-  T extends typeof profiles | typeof creator | typeof partner | typeof requester | typeof requesterPartner,
->(
-  p: T,
-) => ({
+type SummaryKey = 'id' | 'firstName' | 'lastName' | 'gender' | 'duprRating' | 'selfRating'
+
+// The public summary of a player, selected through profiles or any alias of it.
+export const summaryColumnsOf = (p: Record<SummaryKey, AnyPgColumn>) => ({
   id: p.id as typeof profiles.id,
   firstName: p.firstName as typeof profiles.firstName,
   lastName: p.lastName as typeof profiles.lastName,
@@ -24,11 +22,11 @@ const columnsOf = <
   selfRating: p.selfRating as typeof profiles.selfRating,
 })
 
-export const creatorColumns = columnsOf(creator)
-export const partnerColumns = columnsOf(partner)
-export const requesterColumns = columnsOf(requester)
-export const requesterPartnerColumns = columnsOf(requesterPartner)
-export const profileSummaryColumns = columnsOf(profiles)
+export const creatorColumns = summaryColumnsOf(creator)
+export const partnerColumns = summaryColumnsOf(partner)
+export const requesterColumns = summaryColumnsOf(requester)
+export const requesterPartnerColumns = summaryColumnsOf(requesterPartner)
+export const profileSummaryColumns = summaryColumnsOf(profiles)
 
 type Row = {
   id: string
@@ -39,8 +37,12 @@ type Row = {
   selfRating: number
 }
 
+// Only the summary's fields, whatever else the row carries.
 export const toPlayer = (row: Row): PlayerSummary => ({
-  ...row,
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  gender: row.gender,
   duprRating: Number(row.duprRating),
   selfRating: Number(row.selfRating),
 })

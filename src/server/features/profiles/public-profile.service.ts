@@ -13,19 +13,12 @@ import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { connections, profiles } from '../../db/schema'
 import { liveConnectionSubquery, partnerStatusFrom, statusFrom } from '../connections/connections.service'
-import { profileSummaryColumns } from '../play-dates/play-dates.queries'
+import { profileSummaryColumns, summaryColumnsOf } from '../play-dates/play-dates.queries'
 
 export const PROFILE_NOT_FOUND = 'Profile Not Found'
 
 const other = alias(profiles, 'other')
-const summaryColumns = {
-  id: other.id,
-  firstName: other.firstName,
-  lastName: other.lastName,
-  gender: other.gender,
-  duprRating: other.duprRating,
-  selfRating: other.selfRating,
-}
+const summaryColumns = summaryColumnsOf(other)
 
 const byName = [asc(other.firstName), asc(other.lastName), asc(other.id)]
 
