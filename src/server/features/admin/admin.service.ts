@@ -53,6 +53,28 @@ const shapeName = (prefix: string, shape: object) =>
     .map((value) => (typeof value === 'boolean' ? Number(value) : value))
     .join('_')}`
 
+interface Executable<Row> {
+  execute(values: Record<string, unknown>): Promise<Row[]>
+}
+type Shaped<Row> = () => (db: DbOrTx) => { prepare(name: string): Executable<Row> }
+
+// One page of an admin list: its shape's statement, whose rows carry the list's total, and past
+// the last page the shape's count.
+async function shapedPage<Row extends { total: number }>(
+  db: Db,
+  name: string,
+  values: Record<string, unknown>,
+  offset: number,
+  queries: { page: Shaped<Row>; count: Shaped<{ total: number }> },
+) {
+  const rows = await preparedShape(db, name, queries.page).execute(values)
+  const total = await pageTotal(rows, offset, async () => {
+    const [count] = await preparedShape(db, `${name}_count`, queries.count).execute(values)
+    return count?.total ?? 0
+  })
+  return { rows, total }
+}
+
 // The search as typed; the database turns it into its key (name_search_key).
 const searchKey = nameSearchKey(sql.placeholder('search'))
 
@@ -206,11 +228,9 @@ export async function listUsers(db: Db, query: UsersQuery): Promise<AdminUsersPa
     offset,
     cap: cap + 1,
   }
-  const name = shapeName('admin_users', shape)
-  const rows = await preparedShape(db, name, () => usersPageQuery(shape)).execute(values)
-  const total = await pageTotal(rows, offset, async () => {
-    const [count] = await preparedShape(db, `${name}_count`, () => usersCountQuery(shape)).execute(values)
-    return count?.total ?? 0
+  const { rows, total } = await shapedPage(db, shapeName('admin_users', shape), values, offset, {
+    page: () => usersPageQuery(shape),
+    count: () => usersCountQuery(shape),
   })
   return {
     items: rows.map(({ total: _total, ...row }) => toAdminUser(row)),
@@ -506,11 +526,9 @@ export async function listAllPlayDates(db: Db, query: PlayDatesQuery): Promise<P
     offset,
     cap: cap + 1,
   }
-  const name = shapeName('admin_play_dates', shape)
-  const rows = await preparedShape(db, name, () => playDatesPageQuery(shape)).execute(values)
-  const total = await pageTotal(rows, offset, async () => {
-    const [count] = await preparedShape(db, `${name}_count`, () => playDatesCountQuery(shape)).execute(values)
-    return count?.total ?? 0
+  const { rows, total } = await shapedPage(db, shapeName('admin_play_dates', shape), values, offset, {
+    page: () => playDatesPageQuery(shape),
+    count: () => playDatesCountQuery(shape),
   })
   return {
     items: rows.map((r) => ({
