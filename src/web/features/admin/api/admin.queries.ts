@@ -94,10 +94,30 @@ export function useAdminPlayDate(id: string | null) {
   })
 }
 
+// A cached page of the PlayDates list without the one just deleted (the same page if it was not
+// on it).
+export function withoutPlayDate(page: PlayDatePage, id: string): PlayDatePage {
+  if (!page.items.some((item) => item.id === id)) return page
+  return {
+    ...page,
+    items: page.items.filter((item) => item.id !== id),
+    // A capped total stands for 'at least': it still holds.
+    total: page.totalCapped ? page.total : Math.max(0, page.total - 1),
+  }
+}
+
 export function useDeletePlayDate() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => api.delete<void>(`/admin/play-dates/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'play-dates'] }),
+    onSuccess: (_, id) => {
+      // Gone from every cached page at once; the refetch then brings the next rows up. A page
+      // kept on screen while it refetches never shows the deleted PlayDate again.
+      queryClient.setQueriesData<PlayDatePage>({ queryKey: ['admin', 'play-dates'] }, (page) =>
+        page ? withoutPlayDate(page, id) : page,
+      )
+      queryClient.removeQueries({ queryKey: adminKeys.playDate(id) })
+      return queryClient.invalidateQueries({ queryKey: ['admin', 'play-dates'] })
+    },
   })
 }
