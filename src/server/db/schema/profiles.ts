@@ -47,6 +47,9 @@ export const profiles = pgTable(
     // The admin search by an address typed up to or past its '@': a prefix range.
     index('profiles_email_prefix_idx').on(sql`(${t.email} collate "C")`),
     index('profiles_created_at_idx').on(t.createdAt),
+    // The admin users list filtered by gender, newest first (its default order): the page and
+    // its capped count read the index in order instead of filtering every player by date.
+    index('profiles_gender_created_idx').on(t.gender, t.createdAt, t.id),
     index('profiles_name_idx').on(t.lastName, t.firstName),
     index('profiles_first_name_order_idx').on(t.firstName, t.lastName, t.id),
     index('profiles_dupr_idx').on(t.duprRating),

@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_gender_created_idx" ON "profiles" USING btree ("gender","created_at","id");
