@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -90,8 +90,15 @@ export interface AppServerOptions {
   nodeArgs?: string[]
 }
 
-// The app as it runs in production: one Node process, `node --import tsx src/server/main.ts`.
+let serverBuilt = false
+
+// The app as it runs in production (`npm start`): one Node process running the server's bundle,
+// built once per benchmark run from the current sources.
 export async function startAppServer(options: AppServerOptions): Promise<Started> {
+  if (!serverBuilt) {
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' })
+    serverBuilt = true
+  }
   const port = await freePort()
   const env: Record<string, string> = {
     NODE_ENV: 'production',
@@ -107,7 +114,7 @@ export async function startAppServer(options: AppServerOptions): Promise<Started
     ...options.env,
   }
   const server = launch(
-    [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'],
+    [...(options.nodeArgs ?? []), '--enable-source-maps', 'dist/server/main.js'],
     env,
     '/api/health',
     port,

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { openDatabase } from './db/client'
@@ -6,6 +5,7 @@ import { isDatabaseEmpty, seedDemo } from './db/seed'
 import { EnvError, loadEnv } from './env'
 import { createCompressingServer } from './lib/compression'
 import { createLogger } from './lib/logger'
+import { WEB_ROOT } from './paths'
 
 async function main() {
   let env
@@ -34,8 +34,7 @@ async function main() {
     console.log(demo.summary)
   }
 
-  const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url))
-  const app = createApp({ database, env, logger, webRoot })
+  const app = createApp({ database, env, logger, webRoot: WEB_ROOT })
   // Compression happens under the app, at the HTTP layer (see lib/compression.ts).
   const server = serve(
     { fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer: createCompressingServer },
