@@ -22,7 +22,7 @@ import { isUniqueViolation } from '../../lib/db-errors'
 import { pageTotal } from '../../lib/page-total'
 import { publishToUsers } from '../../lib/realtime'
 import { createNotification } from '../notifications/notifications.service'
-import { summaryColumnsOf, toPlayer } from '../play-dates/play-dates.queries'
+import { summaryColumnsOf, toPlayer } from '../profiles/player-summary'
 
 type ConnectionRow = typeof connections.$inferSelect
 type LiveType = 'friend' | 'partner'

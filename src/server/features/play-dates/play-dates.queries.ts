@@ -1,53 +1,27 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
-import type { PlayDateStatus, PlayerSummary, TeamSummary } from '../../../domain/play-dates/play-date.schema'
+import { alias } from 'drizzle-orm/pg-core'
+import type { PlayDateStatus, TeamSummary } from '../../../domain/play-dates/play-date.schema'
 import { teamAverage } from '../../../domain/play-dates/play-date.rules'
 import type { DbOrTx } from '../../db/client'
 import { connections, playDateRequests, playDates, profiles } from '../../db/schema'
+import {
+  type PlayerSummaryRow,
+  profileSummaryColumns,
+  summaryColumnsOf,
+  toPlayer,
+} from '../profiles/player-summary'
 
 export const creator = alias(profiles, 'creator')
 export const partner = alias(profiles, 'partner')
 export const requester = alias(profiles, 'requester')
 export const requesterPartner = alias(profiles, 'requester_partner')
 
-type SummaryKey = 'id' | 'firstName' | 'lastName' | 'gender' | 'duprRating' | 'selfRating'
-
-// The public summary of a player, selected through profiles or any alias of it.
-export const summaryColumnsOf = (p: Record<SummaryKey, AnyPgColumn>) => ({
-  id: p.id as typeof profiles.id,
-  firstName: p.firstName as typeof profiles.firstName,
-  lastName: p.lastName as typeof profiles.lastName,
-  gender: p.gender as typeof profiles.gender,
-  duprRating: p.duprRating as typeof profiles.duprRating,
-  selfRating: p.selfRating as typeof profiles.selfRating,
-})
-
 export const creatorColumns = summaryColumnsOf(creator)
 export const partnerColumns = summaryColumnsOf(partner)
 export const requesterColumns = summaryColumnsOf(requester)
 export const requesterPartnerColumns = summaryColumnsOf(requesterPartner)
-export const profileSummaryColumns = summaryColumnsOf(profiles)
 
-type Row = {
-  id: string
-  firstName: string
-  lastName: string
-  gender: 'male' | 'female'
-  duprRating: number
-  selfRating: number
-}
-
-// Only the summary's fields, whatever else the row carries.
-export const toPlayer = (row: Row): PlayerSummary => ({
-  id: row.id,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  gender: row.gender,
-  duprRating: Number(row.duprRating),
-  selfRating: Number(row.selfRating),
-})
-
-export function toTeam(captain: Row, mate: Row | null | undefined): TeamSummary {
+export function toTeam(captain: PlayerSummaryRow, mate: PlayerSummaryRow | null | undefined): TeamSummary {
   const a = toPlayer(captain)
   const b = mate?.id ? toPlayer(mate) : null
   return {

@@ -30,15 +30,14 @@ import {
   partner,
   partnerColumns,
   pendingRequestCount,
-  profileSummaryColumns,
   requester,
   requesterColumns,
   requesterPartner,
   requesterPartnerColumns,
   statusIn,
-  toPlayer,
   toTeam,
 } from './play-dates.queries'
+import { profileSummaryColumns, toPlayer } from '../profiles/player-summary'
 import { notifyPlayDate } from './play-dates.notify'
 
 export const MESSAGES = {

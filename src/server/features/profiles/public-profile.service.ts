@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { connections, profiles } from '../../db/schema'
 import { liveConnectionSubquery, partnerStatusFrom, statusFrom } from '../connections/connections.service'
-import { profileSummaryColumns, summaryColumnsOf } from '../play-dates/play-dates.queries'
+import { profileSummaryColumns, summaryColumnsOf } from './player-summary'
 
 export const PROFILE_NOT_FOUND = 'Profile Not Found'
 

@@ -1,0 +1,37 @@
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { PlayerSummary } from '../../../domain/play-dates/play-date.schema'
+import { profiles } from '../../db/schema'
+
+type SummaryKey = 'id' | 'firstName' | 'lastName' | 'gender' | 'duprRating' | 'selfRating'
+
+// A player's public summary (name, gender, ratings) as PlayDates, connections and profiles show
+// it, selected through profiles or any alias of it.
+export const summaryColumnsOf = (p: Record<SummaryKey, AnyPgColumn>) => ({
+  id: p.id as typeof profiles.id,
+  firstName: p.firstName as typeof profiles.firstName,
+  lastName: p.lastName as typeof profiles.lastName,
+  gender: p.gender as typeof profiles.gender,
+  duprRating: p.duprRating as typeof profiles.duprRating,
+  selfRating: p.selfRating as typeof profiles.selfRating,
+})
+
+export const profileSummaryColumns = summaryColumnsOf(profiles)
+
+export type PlayerSummaryRow = {
+  id: string
+  firstName: string
+  lastName: string
+  gender: 'male' | 'female'
+  duprRating: number
+  selfRating: number
+}
+
+// Only the summary's fields, whatever else the row carries.
+export const toPlayer = (row: PlayerSummaryRow): PlayerSummary => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  gender: row.gender,
+  duprRating: Number(row.duprRating),
+  selfRating: Number(row.selfRating),
+})
