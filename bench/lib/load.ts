@@ -1,6 +1,6 @@
 import autocannon from 'autocannon'
 import pg from 'pg'
-import { CONNECTION_SETTINGS_SQL } from '../../src/server/db/client'
+import { applyConnectionSettings } from '../../src/server/db/client'
 import type { CapturedSteps } from './capture'
 import { cpuMs, postgresCpuMs } from './processes'
 
@@ -154,9 +154,7 @@ export async function sqlLoad(
 export async function openPgExecutor(databaseUrl: string, poolSize: number) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize })
   // The server's connection settings (generic plans, no parallel workers): the same plans.
-  pool.on('connect', (client) => {
-    client.query(CONNECTION_SETTINGS_SQL).catch(() => undefined)
-  })
+  applyConnectionSettings(pool)
   // Open the pool's connections first, as the server has them open.
   const clients = await Promise.all(Array.from({ length: poolSize }, () => pool.connect()))
   for (const client of clients) client.release()

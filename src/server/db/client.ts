@@ -82,21 +82,25 @@ export const CONNECTION_SETTINGS = {
   max_parallel_workers_per_gather: '0',
 } as const
 
-// The settings as one statement, for a new connection.
+// The settings as one statement.
 export const CONNECTION_SETTINGS_SQL = Object.entries(CONNECTION_SETTINGS)
   .map(([name, value]) => `set ${name} = ${pg.escapeLiteral(value)}`)
   .join('; ')
+
+// Every connection the pool opens gets the settings, queued before anything it is asked to run.
+// Should that fail, the connection keeps the server's defaults: slower plans, same answers.
+export function applyConnectionSettings(pool: pg.Pool) {
+  pool.on('connect', (client) => {
+    client.query(CONNECTION_SETTINGS_SQL).catch(() => undefined)
+  })
+}
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient })
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   })
-  // Queued before anything the new connection is asked to run. Should it fail, the connection
-  // keeps the server's defaults: slower plans, same answers.
-  pool.on('connect', (client) => {
-    client.query(CONNECTION_SETTINGS_SQL).catch(() => undefined)
-  })
+  applyConnectionSettings(pool)
   const db = drizzlePg({ client: pool, schema }) as unknown as Db
 
   const lockClient = await pool.connect()
