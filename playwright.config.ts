@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { SERVER_BUNDLE_ARGS } from './scripts/server-bundle'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://localhost:${port}`
@@ -45,7 +46,7 @@ export default defineConfig({
   ],
   webServer: {
     // The server as `npm start` runs it: its bundle, built first from the current sources.
-    command: 'node scripts/build-server.mjs && node --enable-source-maps dist/server/main.js',
+    command: `node scripts/build-server.mjs && node ${SERVER_BUNDLE_ARGS.join(' ')}`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

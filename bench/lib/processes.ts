@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createServer } from 'node:net'
+import { buildServerBundle, SERVER_BUNDLE_ARGS } from '../../scripts/server-bundle'
 
 export const ROOT = new URL('../../', import.meta.url).pathname
 
@@ -90,15 +91,10 @@ export interface AppServerOptions {
   nodeArgs?: string[]
 }
 
-let serverBuilt = false
-
 // The app as it runs in production (`npm start`): one Node process running the server's bundle,
 // built once per benchmark run from the current sources.
 export async function startAppServer(options: AppServerOptions): Promise<Started> {
-  if (!serverBuilt) {
-    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' })
-    serverBuilt = true
-  }
+  buildServerBundle(ROOT)
   const port = await freePort()
   const env: Record<string, string> = {
     NODE_ENV: 'production',
@@ -113,12 +109,7 @@ export async function startAppServer(options: AppServerOptions): Promise<Started
     ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
     ...options.env,
   }
-  const server = launch(
-    [...(options.nodeArgs ?? []), '--enable-source-maps', 'dist/server/main.js'],
-    env,
-    '/api/health',
-    port,
-  )
+  const server = launch([...(options.nodeArgs ?? []), ...SERVER_BUNDLE_ARGS], env, '/api/health', port)
   await waitFor(server.ready, server.child, server.output, 120_000)
   return { url: server.url, pid: server.child.pid, output: server.output, stop: server.stop }
 }

@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { buildServerBundle, SERVER_BUNDLE_ARGS } from '../server-bundle'
 
 // The real server as a separate process, as `npm start` runs it (its bundle, built once per run
 // from the current sources), for the durability, load and scan scripts.
@@ -31,16 +32,11 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-let built = false
-
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
-  if (!built) {
-    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: repoRoot, stdio: 'inherit' })
-    built = true
-  }
+  buildServerBundle(repoRoot)
   const port = Number(env.PORT ?? (await freePort()))
   const baseUrl = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  const child = spawn(process.execPath, SERVER_BUNDLE_ARGS, {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,0 +1,13 @@
+import { execFileSync } from 'node:child_process'
+
+// How every tool that needs the real server starts it: as `npm start` runs it, the bundle
+// (scripts/build-server.mjs), built once per run from the current sources.
+export const SERVER_BUNDLE_ARGS = ['--enable-source-maps', 'dist/server/main.js']
+
+let built = false
+
+export function buildServerBundle(root: string) {
+  if (built) return
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' })
+  built = true
+}
