@@ -13,7 +13,7 @@ import {
   updateReadme,
   writeResults,
 } from './lib/report'
-import { runSuite, type SuiteOptions, type Target } from './lib/suite'
+import { runSuites, type SuiteOptions, type Target } from './lib/suite'
 import { ROOT } from './lib/processes'
 
 const { values } = parseArgs({
@@ -47,7 +47,7 @@ the real-time fan-out and the query plans; writes bench/results/latest.json and 
   --compare N        smaller data set for the scale curve (default 10000; 0 to skip)
   --scale            also 1,000,000 PlayDates on the main player count
   --pglite           the main data set on PGlite (embedded) instead of PostgreSQL
-  --data-dir DIR     PGlite data directory (default bench/.data/pglite-<size>)
+  --data-dir DIR     PGlite data directory of the main data set (default bench/.data/pglite-<size>)
   --duration S       seconds per measurement (default 5), --warmup S (default 1)
   --connections N    concurrent connections (default 32), --players N signed-in players (32)
   --pool-size N      server database pool (default 10; the direct SQL uses the same)
@@ -65,7 +65,7 @@ const only = values.only?.split(',').map((s) => s.trim())
 const reads = only ? READS.filter((r) => only.includes(r.key)) : READS
 if (reads.length === 0) throw new Error(`--only matched no read: ${values.only}`)
 
-const target = (count: number, playDates: number, kind: Target['kind']): Target => {
+const target = (count: number, playDates: number, kind: Target['kind'], dataDir?: string): Target => {
   const label = datasetLabel(count, playDates)
   return kind === 'pglite'
     ? {
@@ -73,12 +73,13 @@ const target = (count: number, playDates: number, kind: Target['kind']): Target 
         kind,
         profiles: count,
         playDates,
-        dataDir: values['data-dir'] ?? path.join(ROOT, 'bench/.data', `pglite-${label}`),
+        dataDir: dataDir ?? path.join(ROOT, 'bench/.data', `pglite-${label}`),
       }
     : { label, kind, profiles: count, playDates, databaseUrl: databaseUrlFor(label) }
 }
 
-const main = target(profiles, profiles * 2, values.pglite ? 'pglite' : 'postgres')
+// --data-dir is the main data set's; the others keep a directory each.
+const main = target(profiles, profiles * 2, values.pglite ? 'pglite' : 'postgres', values['data-dir'])
 const extra: Target[] = []
 if (compare > 0) extra.push(target(compare, compare * 2, main.kind))
 if (values.scale) extra.push(target(profiles, 1_000_000, main.kind))
@@ -101,20 +102,12 @@ if (main.kind === 'postgres') {
   await client.end()
 }
 
-const datasets = []
-console.log(`Main data set: ${main.label} on ${main.kind}`)
-datasets.push(
-  await runSuite(main, {
-    ...base,
-    writes: !values['no-writes'],
-    floor: true,
-    fanout: values['no-fanout'] ? null : { clients: num('sse-clients'), ratePerSecond: num('sse-rate') },
-  }),
-)
-for (const other of extra) {
-  console.log(`\nScale curve: ${other.label} on ${other.kind}`)
-  datasets.push(await runSuite(other, { ...base, writes: false, floor: false, fanout: null }))
-}
+const datasets = await runSuites(main, extra, {
+  ...base,
+  writes: !values['no-writes'],
+  floor: true,
+  fanout: values['no-fanout'] ? null : { clients: num('sse-clients'), ratePerSecond: num('sse-rate') },
+})
 
 const draft: Omit<Report, 'checks'> = {
   generatedAt: new Date().toISOString(),

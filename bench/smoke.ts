@@ -1,6 +1,7 @@
 // npm run bench:smoke [-- --database-url postgres://...]: the benchmark's machinery on a tiny data
 // set in seconds, so it never rots: generate, sign in, call every hot endpoint, EXPLAIN each
-// statement with sequential scans disabled (one that remains has no index to use). Runs on PGlite,
+// statement with sequential scans disabled (one that remains has no index to use), and on
+// PostgreSQL load a few endpoints of the built server with wrk for a second each. Runs on PGlite,
 // and on PostgreSQL too with --database-url or TEST_DATABASE_URL (a throwaway database there).
 import { parseArgs } from 'node:util'
 import pg from 'pg'
@@ -10,7 +11,9 @@ import { openPgliteRunner, openPostgresRunner, recreateDatabase, type SqlRunner 
 import { READS, WRITES } from './lib/endpoints'
 import { explainSteps } from './lib/explain'
 import { IN_PROCESS_ORIGIN, openInProcessApp } from './lib/in-process'
+import { type HttpCall, httpLoad } from './lib/load'
 import { probeReads, signInAll } from './lib/probe'
+import { startAppServer } from './lib/processes'
 import { pickSamples } from './lib/samples'
 import { prepareWrites } from './lib/writes'
 
@@ -101,6 +104,34 @@ async function smoke(kind: 'pglite' | 'postgres') {
 
     const ping = await app.request('/api/ping')
     if (ping.status !== 200) report(`GET /api/ping answered ${ping.status}`)
+
+    // The load generator against the built server (PostgreSQL only: the PGlite data set lives in
+    // this process): a second of two reads and of a write, every answer a success.
+    if (kind === 'postgres') {
+      const server = await startAppServer({ databaseUrl: smokeUrl, poolSize: 4 })
+      try {
+        const load = { connections: 4, seconds: 1, serverPid: server.pid }
+        const runs: Array<[string, HttpCall[]]> = [
+          ...plans
+            .filter((plan) => ['session', 'play-dates-available'].includes(plan.endpoint.key))
+            .map((plan): [string, HttpCall[]] => [
+              plan.endpoint.name,
+              plan.calls.map((call) => ({ path: call.path, headers: { cookie: call.cookie } })),
+            ]),
+          ['Send a chat message', Array.from({ length: 2000 }, () => writes['chat-message'](server.url))],
+        ]
+        for (const [name, calls] of runs) {
+          const result = await httpLoad(server.url, calls, load)
+          const fine = result.requests > 0 && result.errors === 0 && Number.isFinite(result.p50)
+          if (!fine) report(`${name} over HTTP: ${result.requests} answered, ${result.errors} errors`)
+          console.log(
+            `  ${fine ? 'ok      ' : 'FAILED  '} ${name} over HTTP (wrk: ${result.requests} requests)`,
+          )
+        }
+      } finally {
+        await server.stop()
+      }
+    }
   } finally {
     await app.close()
     await runner.close()

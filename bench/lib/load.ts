@@ -1,8 +1,12 @@
-import autocannon from 'autocannon'
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { applyConnectionSettings } from '../../src/server/db/client'
 import type { CapturedSteps } from './capture'
-import { cpuMs, postgresCpuMs } from './processes'
+import { cpuMs, postgresCpu, postgresCpuSince } from './processes'
 
 export interface LoadResult {
   requests: number
@@ -15,7 +19,7 @@ export interface LoadResult {
   // CPU time the server process used per answered request (user + system), when known.
   serverCpuUs?: number
   // For the direct SQL: CPU time the benchmark's own `pg` client used per call; for the API, the
-  // load generator's (autocannon, in the benchmark's process) per request.
+  // load generator's (wrk) per request.
   clientCpuUs?: number
   // CPU time the local PostgreSQL processes used per request or call, when they are visible.
   databaseCpuUs?: number
@@ -55,63 +59,109 @@ export interface HttpCall {
   body?: string
 }
 
-// autocannon at a fixed number of connections; each request takes the next call from `next`.
-// Latencies are taken from its response events (sub-millisecond precision); a non-2xx answer
-// counts as an error.
+// Lua source for a string: printable ASCII as is, every other byte as a decimal escape.
+function luaString(value: string) {
+  let out = '"'
+  for (const byte of Buffer.from(value, 'utf8')) {
+    const char = String.fromCharCode(byte)
+    out +=
+      byte >= 0x20 && byte < 0x7f && char !== '"' && char !== '\\'
+        ? char
+        : `\\${String(byte).padStart(3, '0')}`
+  }
+  return `${out}"`
+}
+
+function luaCalls(calls: HttpCall[]) {
+  const entries = calls.map((call) => {
+    const headers = Object.entries({ ...call.headers, 'accept-encoding': 'gzip' })
+      .map(([name, value]) => `[${luaString(name)}]=${luaString(value)}`)
+      .join(',')
+    const body = call.body === undefined ? 'nil' : luaString(call.body)
+    return `{method=${luaString(call.method ?? 'GET')},path=${luaString(call.path)},headers={${headers}},body=${body}}`
+  })
+  return `return {\n${entries.join(',\n')}\n}\n`
+}
+
+const WRK_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'wrk.lua')
+
+interface WrkSummary {
+  requests: number
+  durationUs: number
+  connect: number
+  read: number
+  write: number
+  status: number
+  timeout: number
+  p50: number
+  p95: number
+  p99: number
+  max: number
+}
+
+// wrk (C, one thread) at a fixed number of connections; each connection sends `calls` in turn,
+// starting over at the end. Its own CPU is read from the shell that ran it (`times`), so the
+// table can show what the load generator cost. Any answer of 400 or above, and any socket
+// error or timeout, counts as an error.
 export async function httpLoad(
   baseUrl: string,
-  next: () => HttpCall,
+  calls: HttpCall[],
   options: { connections: number; seconds: number; serverPid?: number | undefined },
 ): Promise<LoadResult> {
-  const latencies: number[] = []
-  let errors = 0
+  const folder = mkdtempSync(path.join(tmpdir(), 'pm-wrk-'))
+  const file = path.join(folder, 'requests.lua')
+  writeFileSync(file, luaCalls(calls))
   const cpuBefore = cpuMs(options.serverPid)
-  const databaseBefore = postgresCpuMs()
-  const loadBefore = process.cpuUsage()
-  const started = performance.now()
-  let finish: (result: autocannon.Result) => void = () => undefined
-  let fail: (error: unknown) => void = () => undefined
-  const done = new Promise<autocannon.Result>((resolve, reject) => {
-    finish = resolve
-    fail = reject
-  })
-  const instance = autocannon(
-    {
-      url: baseUrl,
-      connections: options.connections,
-      duration: options.seconds,
-      requests: [
-        {
-          setupRequest: (request) => {
-            const call = next()
-            return {
-              ...request,
-              method: call.method ?? 'GET',
-              path: call.path,
-              headers: { ...call.headers, 'accept-encoding': 'gzip' },
-              ...(call.body === undefined ? {} : { body: call.body }),
-            }
-          },
-        },
-      ],
-    },
-    (error, result) => (error ? fail(error) : finish(result)),
-  )
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime)
-    else errors++
-  })
-  const result = await done
-  errors += result.errors + result.timeouts
-  const summary = summarize(latencies, errors, (performance.now() - started) / 1000)
-  const loadCpu = process.cpuUsage(loadBefore)
-  const answered = latencies.length + errors
-  const serverCpuUs = perRequest(cpuBefore, cpuMs(options.serverPid), answered)
-  if (serverCpuUs !== undefined) summary.serverCpuUs = serverCpuUs
-  const databaseCpuUs = perRequest(databaseBefore, postgresCpuMs(), answered)
-  if (databaseCpuUs !== undefined) summary.databaseCpuUs = databaseCpuUs
-  if (answered > 0) summary.clientCpuUs = Math.round((loadCpu.user + loadCpu.system) / answered)
-  return summary
+  const databaseBefore = postgresCpu()
+  const command = [
+    'wrk',
+    '--threads 1',
+    `--connections ${options.connections}`,
+    `--duration ${options.seconds}s`,
+    '--timeout 10s',
+    `--script '${WRK_SCRIPT}'`,
+    `'${baseUrl}'`,
+    '--',
+    `'${file}'`,
+  ].join(' ')
+  try {
+    const output = await new Promise<string>((resolve, reject) => {
+      execFile('bash', ['-c', `${command} && times`], { maxBuffer: 1 << 20 }, (error, stdout, stderr) =>
+        error ? reject(new Error(`wrk failed: ${stderr || error.message}`)) : resolve(stdout),
+      )
+    })
+    const line = output.split('\n').find((l) => l.startsWith('WRK_RESULT '))
+    if (!line) throw new Error(`wrk printed no result:\n${output}`)
+    const wrk = JSON.parse(line.slice('WRK_RESULT '.length)) as WrkSummary
+    const errors = wrk.connect + wrk.read + wrk.write + wrk.status + wrk.timeout
+    const ms = (us: number) => Math.round(us / 10) / 100
+    const summary: LoadResult = {
+      requests: wrk.requests - wrk.status,
+      errors,
+      rps: Math.round((wrk.requests - wrk.status) / (wrk.durationUs / 1e6)),
+      p50: ms(wrk.p50),
+      p95: ms(wrk.p95),
+      p99: ms(wrk.p99),
+      max: ms(wrk.max),
+    }
+    const answered = wrk.requests
+    const serverCpuUs = perRequest(cpuBefore, cpuMs(options.serverPid), answered)
+    if (serverCpuUs !== undefined) summary.serverCpuUs = serverCpuUs
+    const databaseCpuUs = perRequest(0, postgresCpuSince(databaseBefore), answered)
+    if (databaseCpuUs !== undefined) summary.databaseCpuUs = databaseCpuUs
+    const childTimes = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(output.trim())
+    if (childTimes && answered > 0) {
+      const seconds =
+        Number(childTimes[1]) * 60 +
+        Number(childTimes[2]) +
+        Number(childTimes[3]) * 60 +
+        Number(childTimes[4])
+      summary.clientCpuUs = Math.round((seconds * 1e6) / answered)
+    }
+    return summary
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
+  }
 }
 
 export type Execute = (text: string, values: unknown[], name?: string) => Promise<unknown>
@@ -128,7 +178,7 @@ export async function sqlLoad(
   const deadline = performance.now() + options.seconds * 1000
   const started = performance.now()
   let turn = 0
-  const databaseBefore = postgresCpuMs()
+  const databaseBefore = postgresCpu()
   const cpuBefore = process.cpuUsage()
   const worker = async () => {
     while (performance.now() < deadline) {
@@ -144,7 +194,7 @@ export async function sqlLoad(
   }
   await Promise.all(Array.from({ length: options.connections }, worker))
   const cpu = process.cpuUsage(cpuBefore)
-  const databaseCpuUs = perRequest(databaseBefore, postgresCpuMs(), latencies.length + errors)
+  const databaseCpuUs = perRequest(0, postgresCpuSince(databaseBefore), latencies.length + errors)
   const summary = summarize(latencies, errors, (performance.now() - started) / 1000)
   if (latencies.length > 0) summary.clientCpuUs = Math.round((cpu.user + cpu.system) / latencies.length)
   if (databaseCpuUs !== undefined) summary.databaseCpuUs = databaseCpuUs
@@ -152,7 +202,7 @@ export async function sqlLoad(
 }
 
 export async function openPgExecutor(databaseUrl: string, poolSize: number) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize })
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, idleTimeoutMillis: 0 })
   // The server's connection settings (generic plans, no parallel workers): the same plans.
   applyConnectionSettings(pool)
   // Open the pool's connections first, as the server has them open.

@@ -148,13 +148,11 @@ export async function pingResponse(baseUrl: string) {
   return { body: await response.text(), headers }
 }
 
-// CPU time (user + system) a process has used so far, in ms (Linux /proc).
-// CPU time (ms) every local PostgreSQL process has used so far (the server's backends and its
-// background workers), from /proc; undefined when no such process is visible (PGlite, a remote
-// server, not Linux).
-export function postgresCpuMs(): number | undefined {
-  let ticks = 0
-  let seen = false
+// CPU time (ms) each local PostgreSQL process (the server's backends and its background workers)
+// has used so far, by process id, from /proc; undefined when no such process is visible
+// (PGlite, a remote server, not Linux).
+export function postgresCpu(): Map<number, number> | undefined {
+  const usage = new Map<number, number>()
   let entries: string[]
   try {
     entries = readdirSync('/proc')
@@ -166,15 +164,26 @@ export function postgresCpuMs(): number | undefined {
     try {
       if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue
       const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')
-      ticks += Number(fields[11]) + Number(fields[12])
-      seen = true
+      usage.set(Number(entry), ((Number(fields[11]) + Number(fields[12])) * 1000) / 100)
     } catch {
       // the process ended meanwhile
     }
   }
-  return seen ? (ticks * 1000) / 100 : undefined
+  return usage.size > 0 ? usage : undefined
 }
 
+// The PostgreSQL CPU time (ms) used since an earlier reading: what each process still running
+// added, and all of what a new one used. A process that ended in between (an idle connection
+// another pool closed) drops out rather than taking its earlier total off the sum.
+export function postgresCpuSince(before: Map<number, number> | undefined): number | undefined {
+  const after = postgresCpu()
+  if (!before || !after) return undefined
+  let ms = 0
+  for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0)
+  return ms
+}
+
+// CPU time (user + system) a process has used so far, in ms (Linux /proc).
 export function cpuMs(pid: number | undefined): number | undefined {
   if (!pid) return undefined
   try {

@@ -14,10 +14,13 @@ import { type ExplainedStatement, explainSteps } from './explain'
 import { type FanoutResult, measureFanout } from './fanout'
 import { IN_PROCESS_ORIGIN, openInProcessApp } from './in-process'
 import { type Execute, httpLoad, type LoadResult, openPgExecutor, sqlLoad } from './load'
-import { probeReads, type ReadPlan, signInAll } from './probe'
-import { pingResponse, rssMb, startAppServer, startBareServer } from './processes'
+import { probeReads, type ReadPlan, type SignedIn, signInAll } from './probe'
+import { pingResponse, rssMb, type Started, startAppServer, startBareServer } from './processes'
 import { pickSamples } from './samples'
-import { prepareWrites } from './writes'
+import { prepareWrites, type WriteCalls } from './writes'
+
+// More writes a second than the server can take: each write run gets this many distinct calls.
+const WRITES_PER_SECOND_BOUND = 3000
 
 export interface Target {
   label: string
@@ -46,7 +49,8 @@ export interface ReadResult {
   name: string
   statements: number
   api: LoadResult
-  sql: LoadResult
+  // The direct SQL: measured on the main data set only (its target is the main one's).
+  sql: LoadResult | null
   explain: ExplainedStatement[]
 }
 
@@ -123,11 +127,31 @@ const fmt = (r: LoadResult) =>
   (r.databaseCpuUs ? `, ${r.databaseCpuUs} µs database CPU/req` : '') +
   (r.errors ? `, ${r.errors} errors` : '')
 
-// One data set: sign in, record and EXPLAIN each endpoint's SQL, then load the API and the same
-// SQL at the same concurrency; then the framework floor, the writes and the event fan-out.
-export async function runSuite(target: Target, options: SuiteOptions): Promise<DatasetResult> {
+interface OpenDataset {
+  target: Target
+  result: DatasetResult
+  // PostgreSQL only: the PGlite runner is closed while the server has the data directory.
+  runner: SqlRunner | undefined
+  runStarted: Date
+  plans: ReadPlan[]
+  server: Started
+  // PostgreSQL: the direct SQL runs through this pool; PGlite: it ran before the server started.
+  executor: Awaited<ReturnType<typeof openPgExecutor>> | undefined
+  sqlResults: Map<string, LoadResult>
+  signedIn: SignedIn
+  writeCalls: WriteCalls | undefined
+  writeExplains: Map<WriteKey, ExplainedStatement[]>
+}
+
+// Opens a data set for measuring: sign in, record and EXPLAIN each endpoint's SQL (and the
+// writes' SQL, when asked), then start the built server on it. PGlite serves one process, so
+// its direct SQL is measured here, before the server opens the data directory.
+async function openDataset(
+  target: Target,
+  options: SuiteOptions & { writes: boolean; sql: boolean },
+): Promise<OpenDataset> {
   const { log } = options
-  let runner: SqlRunner & { client?: unknown } = await ensureDataset(target, log)
+  const runner: SqlRunner & { client?: unknown } = await ensureDataset(target, log)
   const tables: Record<string, number> = {}
   for (const table of TABLES) {
     const [row] = await runner.rows<{ count: number }>(`select count(*)::int as count from ${table}`)
@@ -153,7 +177,6 @@ export async function runSuite(target: Target, options: SuiteOptions): Promise<D
     fanout: null,
     serverRssMb: null,
   }
-  let stopServer: (() => Promise<void>) | undefined
   try {
     const samples = await pickSamples(runner, options.players)
     const signedIn = await signInAll(app, samples)
@@ -165,8 +188,24 @@ export async function runSuite(target: Target, options: SuiteOptions): Promise<D
       for (const call of plan.calls.slice(0, 3)) lists.push(await explainSteps(runner, call.steps))
       explains.set(plan.endpoint.key, mergeExplains(lists))
     }
+    for (const plan of plans) {
+      result.reads.push({
+        key: plan.endpoint.key,
+        name: plan.endpoint.name,
+        statements: plan.calls[0]!.steps.flat().length,
+        api: NOT_MEASURED,
+        sql: null,
+        explain: explains.get(plan.endpoint.key) ?? [],
+      })
+    }
 
-    const writeCalls = options.writes ? await prepareWrites(runner, signedIn, 40_000) : undefined
+    const writeCalls = options.writes
+      ? await prepareWrites(
+          runner,
+          signedIn,
+          (options.warmupSeconds + options.seconds) * WRITES_PER_SECOND_BOUND,
+        )
+      : undefined
     const writeExplains = new Map<WriteKey, ExplainedStatement[]>()
     if (writeCalls) {
       for (const write of WRITES) {
@@ -182,21 +221,13 @@ export async function runSuite(target: Target, options: SuiteOptions): Promise<D
     }
 
     const sqlResults = new Map<string, LoadResult>()
-    const measureSql = async (plan: ReadPlan, execute: Execute) => {
-      const calls = plan.calls.map((c) => c.steps)
-      await sqlLoad(execute, calls, { connections: options.connections, seconds: options.warmupSeconds })
-      const measured = await sqlLoad(execute, calls, {
-        connections: options.connections,
-        seconds: options.seconds,
-      })
-      sqlResults.set(plan.endpoint.key, measured)
-      return measured
-    }
-
-    // PGlite serves one process: the SQL runs before the server opens the data directory.
-    if (pglite) {
+    if (pglite && options.sql) {
       const execute: Execute = (text, values) => pglite.client.query(text, values, { rowMode: 'array' })
-      for (const plan of plans) log(`  SQL  ${plan.endpoint.name}: ${fmt(await measureSql(plan, execute))}`)
+      for (const plan of plans) {
+        const measured = await measureSql(plan, execute, options)
+        sqlResults.set(plan.endpoint.key, measured)
+        log(`  SQL  ${plan.endpoint.name}: ${fmt(measured)}`)
+      }
       await app.close()
       await runner.close()
     } else {
@@ -208,109 +239,195 @@ export async function runSuite(target: Target, options: SuiteOptions): Promise<D
       dataDir: target.dataDir,
       poolSize: options.poolSize,
     })
-    stopServer = server.stop
-    const base = server.url
-    const executor = pglite ? undefined : await openPgExecutor(target.databaseUrl!, options.poolSize)
-    try {
-      for (const plan of plans) {
-        const sql = executor ? await measureSql(plan, executor.execute) : sqlResults.get(plan.endpoint.key)!
-        let turn = 0
-        const next = () => {
-          const call = plan.calls[turn++ % plan.calls.length]!
-          return { path: call.path, headers: { cookie: call.cookie } }
-        }
-        await httpLoad(base, next, { connections: options.connections, seconds: options.warmupSeconds })
-        const api = await httpLoad(base, next, {
-          connections: options.connections,
-          seconds: options.seconds,
-          serverPid: server.pid,
-        })
-        log(`  ${plan.endpoint.name}: API ${fmt(api)} | SQL ${fmt(sql)}`)
-        result.reads.push({
-          key: plan.endpoint.key,
-          name: plan.endpoint.name,
-          statements: plan.calls[0]!.steps.flat().length,
-          api,
-          sql,
-          explain: explains.get(plan.endpoint.key) ?? [],
-        })
-      }
-    } finally {
-      await executor?.close()
+    const executor =
+      pglite || !options.sql ? undefined : await openPgExecutor(target.databaseUrl!, options.poolSize)
+    return {
+      target,
+      result,
+      runner: pglite ? undefined : runner,
+      runStarted,
+      plans,
+      server,
+      executor,
+      sqlResults,
+      signedIn,
+      writeCalls,
+      writeExplains,
     }
-    result.serverRssMb = rssMb(server.pid) ?? null
-
-    if (options.floor) {
-      const bare = await startBareServer(await pingResponse(base))
-      try {
-        const ping = () => ({ path: '/api/ping', headers: {} })
-        const load = { connections: options.connections, seconds: options.seconds }
-        const warm = { connections: options.connections, seconds: options.warmupSeconds }
-        await httpLoad(base, ping, warm)
-        await httpLoad(bare.url, ping, warm)
-        // Alternate, and keep each side's better run: other work on the machine hits both alike.
-        const onApp = { ...load, serverPid: server.pid }
-        const onBare = { ...load, serverPid: bare.pid }
-        const appRuns = [await httpLoad(base, ping, onApp)]
-        const bareRuns = [await httpLoad(bare.url, ping, onBare)]
-        appRuns.push(await httpLoad(base, ping, onApp))
-        bareRuns.push(await httpLoad(bare.url, ping, onBare))
-        const best = (runs: LoadResult[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a))
-        result.floor = { app: best(appRuns), bare: best(bareRuns) }
-        log(`  GET /api/ping: ${fmt(result.floor.app)} | bare node:http: ${fmt(result.floor.bare)}`)
-      } finally {
-        await bare.stop()
-      }
-    }
-
-    if (writeCalls) {
-      for (const write of WRITES) {
-        const next = () => writeCalls[write.key](base)
-        await httpLoad(base, next, { connections: options.connections, seconds: options.warmupSeconds })
-        const api = await httpLoad(base, next, {
-          connections: options.connections,
-          seconds: options.seconds,
-          serverPid: server.pid,
-        })
-        log(`  ${write.name}: API ${fmt(api)}`)
-        result.writes.push({
-          key: write.key,
-          name: write.name,
-          api,
-          explain: writeExplains.get(write.key) ?? [],
-        })
-      }
-    }
-
-    if (options.fanout && target.kind === 'postgres') {
-      const database = await openPostgres(target.databaseUrl!, 4)
-      try {
-        result.fanout = await measureFanout({
-          baseUrl: base,
-          serverPid: server.pid,
-          runner,
-          database,
-          clients: options.fanout.clients,
-          ratePerSecond: options.fanout.ratePerSecond,
-          cookieName: sessionCookieName(true),
-        })
-        const f = result.fanout
-        log(
-          `  Fan-out: ${f.connected}/${f.clients} streams, ${f.delivered}/${f.notifications} delivered, ` +
-            `p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms (from the start of the write: p50 ${f.endToEndP50} ms, p99 ${f.endToEndP99} ms), RSS ${f.rssPeakMb} MB`,
-        )
-      } finally {
-        await database.close()
-      }
-    }
-  } finally {
-    await stopServer?.()
+  } catch (error) {
     await app.close().catch(() => undefined)
-    if (pglite) runner = await openPgliteRunner(target.dataDir)
-    await cleanUp(runner, runStarted)
-    await runner.close()
+    if (!pglite) {
+      await cleanUp(runner, runStarted).catch(() => undefined)
+      await runner.close().catch(() => undefined)
+    }
+    throw error
   }
-  return result
+}
+
+const NOT_MEASURED: LoadResult = { requests: 0, errors: 0, rps: 0, p50: NaN, p95: NaN, p99: NaN, max: NaN }
+
+async function measureSql(plan: ReadPlan, execute: Execute, options: SuiteOptions, warm = true) {
+  const calls = plan.calls.map((c) => c.steps)
+  if (warm)
+    await sqlLoad(execute, calls, { connections: options.connections, seconds: options.warmupSeconds })
+  return sqlLoad(execute, calls, { connections: options.connections, seconds: options.seconds })
+}
+
+async function measureApi(open: OpenDataset, plan: ReadPlan, options: SuiteOptions, warm: boolean) {
+  const calls = plan.calls.map((call) => ({ path: call.path, headers: { cookie: call.cookie } }))
+  const base = open.server.url
+  if (warm) await httpLoad(base, calls, { connections: options.connections, seconds: options.warmupSeconds })
+  return httpLoad(base, calls, {
+    connections: options.connections,
+    seconds: options.seconds,
+    serverPid: open.server.pid,
+  })
+}
+
+// The lower p50 of two measurements of the same thing.
+const better = (a: LoadResult | undefined, b: LoadResult) => (a && a.p50 <= b.p50 ? a : b)
+
+// Every hot read on every data set, read by read: the data sets take turns, and each read is
+// measured twice on each, in one order and then in the reverse order, keeping the better of the
+// two. A busy moment on the shared machine then hits each data set and each side (API and direct
+// SQL) alike, instead of whichever data set happened to be measured at the time, so the ratios
+// the targets set (API to SQL, 100k to 10k) compare like with like.
+async function measureReads(opened: OpenDataset[], options: SuiteOptions) {
+  const { log } = options
+  const keys = opened[0]!.plans.map((plan) => plan.endpoint.key)
+  for (const key of keys) {
+    const best = new Map<OpenDataset, { api?: LoadResult; sql?: LoadResult }>()
+    for (const [pass, order] of [opened, [...opened].reverse()].entries()) {
+      for (const open of order) {
+        const plan = open.plans.find((p) => p.endpoint.key === key)
+        if (!plan) continue
+        const kept = best.get(open) ?? {}
+        if (open.executor)
+          kept.sql = better(kept.sql, await measureSql(plan, open.executor.execute, options, pass === 0))
+        kept.api = better(kept.api, await measureApi(open, plan, options, pass === 0))
+        best.set(open, kept)
+      }
+    }
+    for (const [open, kept] of best) {
+      const read = open.result.reads.find((r) => r.key === key)!
+      read.api = kept.api!
+      read.sql = kept.sql ?? open.sqlResults.get(key) ?? null
+      log(
+        `  ${open.target.label} ${read.name}: API ${fmt(read.api)}` +
+          (read.sql ? ` | SQL ${fmt(read.sql)}` : ''),
+      )
+    }
+  }
+  for (const open of opened) open.result.serverRssMb = rssMb(open.server.pid) ?? null
+}
+
+// The main data set's other measurements: the framework floor, the writes and the event fan-out.
+async function measureMain(open: OpenDataset, options: SuiteOptions) {
+  const { log } = options
+  const { result, server, target } = open
+  const base = server.url
+  if (options.floor) {
+    const bare = await startBareServer(await pingResponse(base))
+    try {
+      const ping = [{ path: '/api/ping', headers: {} }]
+      const load = { connections: options.connections, seconds: options.seconds }
+      const warm = { connections: options.connections, seconds: options.warmupSeconds }
+      await httpLoad(base, ping, warm)
+      await httpLoad(bare.url, ping, warm)
+      // Alternate, and keep each side's better run: other work on the machine hits both alike.
+      const onApp = { ...load, serverPid: server.pid }
+      const onBare = { ...load, serverPid: bare.pid }
+      const appRuns = [await httpLoad(base, ping, onApp)]
+      const bareRuns = [await httpLoad(bare.url, ping, onBare)]
+      appRuns.push(await httpLoad(base, ping, onApp))
+      bareRuns.push(await httpLoad(bare.url, ping, onBare))
+      const best = (runs: LoadResult[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a))
+      result.floor = { app: best(appRuns), bare: best(bareRuns) }
+      log(`  GET /api/ping: ${fmt(result.floor.app)} | bare node:http: ${fmt(result.floor.bare)}`)
+    } finally {
+      await bare.stop()
+    }
+  }
+
+  if (open.writeCalls) {
+    const writeCalls = open.writeCalls
+    for (const write of WRITES) {
+      // Each write must be new: more calls than the run can send (wrk would start over at the end).
+      const calls = (seconds: number) =>
+        Array.from({ length: seconds * WRITES_PER_SECOND_BOUND }, () => writeCalls[write.key](base))
+      await httpLoad(base, calls(options.warmupSeconds), {
+        connections: options.connections,
+        seconds: options.warmupSeconds,
+      })
+      const api = await httpLoad(base, calls(options.seconds), {
+        connections: options.connections,
+        seconds: options.seconds,
+        serverPid: server.pid,
+      })
+      log(`  ${write.name}: API ${fmt(api)}`)
+      result.writes.push({
+        key: write.key,
+        name: write.name,
+        api,
+        explain: open.writeExplains.get(write.key) ?? [],
+      })
+    }
+  }
+
+  if (options.fanout && target.kind === 'postgres') {
+    const database = await openPostgres(target.databaseUrl!, 4)
+    try {
+      result.fanout = await measureFanout({
+        baseUrl: base,
+        serverPid: server.pid,
+        runner: open.runner!,
+        database,
+        clients: options.fanout.clients,
+        ratePerSecond: options.fanout.ratePerSecond,
+        cookieName: sessionCookieName(true),
+      })
+      const f = result.fanout
+      log(
+        `  Fan-out: ${f.connected}/${f.clients} streams, ${f.delivered}/${f.notifications} delivered, ` +
+          `p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms (from the start of the write: p50 ${f.endToEndP50} ms, p99 ${f.endToEndP99} ms), RSS ${f.rssPeakMb} MB`,
+      )
+    } finally {
+      await database.close()
+    }
+  }
+}
+
+async function closeDataset(open: OpenDataset) {
+  await open.executor?.close().catch(() => undefined)
+  await open.server.stop()
+  const runner = open.runner ?? (await openPgliteRunner(open.target.dataDir))
+  await cleanUp(runner, open.runStarted)
+  await runner.close()
+}
+
+// The whole run: every data set opened (each with its own server), the hot reads measured on all
+// of them in turns, then the main data set's floor, writes and fan-out. Only the main data set
+// runs writes, so the others stay as generated.
+export async function runSuites(
+  main: Target,
+  others: Target[],
+  options: SuiteOptions,
+): Promise<DatasetResult[]> {
+  const opened: OpenDataset[] = []
+  try {
+    for (const [index, target] of [main, ...others].entries()) {
+      options.log(`${index === 0 ? 'Main data set' : 'Scale curve'}: ${target.label} on ${target.kind}`)
+      opened.push(
+        await openDataset(target, { ...options, writes: index === 0 && options.writes, sql: index === 0 }),
+      )
+    }
+    options.log('Hot reads, the data sets in turns:')
+    await measureReads(opened, options)
+    await measureMain(opened[0]!, options)
+    return opened.map((open) => open.result)
+  } finally {
+    for (const open of opened) await closeDataset(open)
+  }
 }
 
 // What the run wrote is removed again, so every run starts from the same data set.
