@@ -22,7 +22,8 @@ export const signupCodes = pgTable(
     check('signup_codes_code_format', sql`${t.code} ~ '^[1-9][0-9]{6}$'`),
     check('signup_codes_url_code_format', sql`${t.urlCode} ~ '^[A-Za-z0-9_-]{3,50}$'`),
     uniqueIndex('signup_codes_url_code_key').on(sql`lower(${t.urlCode})`),
-    index('signup_codes_created_idx').on(t.createdAt.desc()),
+    // The list, newest first (read backward): its first page straight from the index.
+    index('signup_codes_created_idx').on(t.createdAt, t.id),
     index('signup_codes_created_by_idx').on(t.createdById, t.createdAt.desc()),
   ],
 )

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   auditLog,
@@ -255,6 +255,39 @@ describe('signup codes', () => {
     const list = await admin.client.get('/api/admin/signup-codes')
     expect(list.body.items[0].id).toBe(plain.body.id)
     expect(list.body.items[1].id).toBe(created.body.id)
+  })
+
+  it('shows who used a code and when, and lists the newest 500 codes', async () => {
+    const player = await insertUser(t.db, { firstName: 'Ursula', lastName: 'Used' })
+    const start = Date.parse('2030-01-01T00:00:00Z')
+    const rows = await t.db
+      .insert(signupCodes)
+      .values(
+        Array.from({ length: 501 }, (_, i) => ({
+          code: String(8_000_000 + i),
+          createdAt: new Date(start + i * 1000),
+          ...(i === 500 ? { userId: player.id, usedAt: new Date(start + 600_000) } : {}),
+        })),
+      )
+      .returning()
+    const list = await admin.client.get('/api/admin/signup-codes')
+    expect(list.status).toBe(200)
+    expect(list.body.items).toHaveLength(500)
+    expect(list.body.items[0]).toMatchObject({
+      id: rows[500]!.id,
+      status: 'used',
+      usedBy: { id: player.id, firstName: 'Ursula', lastName: 'Used' },
+      usedAt: new Date(start + 600_000).toISOString(),
+      assignedTo: null,
+    })
+    expect(list.body.items[1]).toMatchObject({ id: rows[499]!.id, status: 'available', usedBy: null })
+    expect(list.body.items.at(-1).id).toBe(rows[1]!.id)
+    await t.db.delete(signupCodes).where(
+      inArray(
+        signupCodes.id,
+        rows.map((r) => r.id),
+      ),
+    )
   })
 
   it('enforces the URL code rules and uniqueness (any letter case)', async () => {

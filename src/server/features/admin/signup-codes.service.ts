@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { desc, eq, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { desc, eq, sql, type SQLWrapper } from 'drizzle-orm'
 import { URL_CODE_MESSAGE, type SignupCode } from '../../../domain/admin/admin.schema'
 import { AppError } from '../../../domain/errors'
 import type { DbOrTx } from '../../db/client'
@@ -66,20 +65,37 @@ export async function createSignupCode(db: DbOrTx, input: NewCode) {
   }
 }
 
-const usedBy = alias(profiles, 'used_by')
-const assignedTo = alias(profiles, 'assigned_to')
-
+// The newest codes first, then each code's players by primary key. Joined before the limit, or
+// as plain joins (a generic plan assumes a tenth of the codes and hashes every profile), the
+// players of far more codes than the page were read; a lateral join looks up each row's own.
 export async function listSignupCodes(
   db: DbOrTx,
   options: { limit?: number; id?: string } = {},
 ): Promise<SignupCode[]> {
+  const newest = db
+    .select()
+    .from(signupCodes)
+    .where(options.id ? eq(signupCodes.id, options.id) : undefined)
+    .orderBy(desc(signupCodes.createdAt), desc(signupCodes.id))
+    .limit(options.limit ?? 500)
+    .as('newest')
+  const playerName = (name: 'used_by' | 'assigned_to', id: SQLWrapper) =>
+    db
+      .select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName })
+      .from(profiles)
+      .where(eq(profiles.id, id))
+      // A limit keeps PostgreSQL from pulling the subquery up into a plain join.
+      .limit(1)
+      .as(name)
+  const usedBy = playerName('used_by', newest.userId)
+  const assignedTo = playerName('assigned_to', newest.assignedToId)
   const rows = await db
     .select({
-      id: signupCodes.id,
-      code: signupCodes.code,
-      urlCode: signupCodes.urlCode,
-      usedAt: signupCodes.usedAt,
-      createdAt: signupCodes.createdAt,
+      id: newest.id,
+      code: newest.code,
+      urlCode: newest.urlCode,
+      usedAt: newest.usedAt,
+      createdAt: newest.createdAt,
       usedById: usedBy.id,
       usedByFirst: usedBy.firstName,
       usedByLast: usedBy.lastName,
@@ -87,12 +103,10 @@ export async function listSignupCodes(
       assignedFirst: assignedTo.firstName,
       assignedLast: assignedTo.lastName,
     })
-    .from(signupCodes)
-    .leftJoin(usedBy, eq(usedBy.id, signupCodes.userId))
-    .leftJoin(assignedTo, eq(assignedTo.id, signupCodes.assignedToId))
-    .where(options.id ? eq(signupCodes.id, options.id) : undefined)
-    .orderBy(desc(signupCodes.createdAt), desc(signupCodes.id))
-    .limit(options.limit ?? 500)
+    .from(newest)
+    .leftJoinLateral(usedBy, sql`true`)
+    .leftJoinLateral(assignedTo, sql`true`)
+    .orderBy(desc(newest.createdAt), desc(newest.id))
   return rows.map((r) => ({
     id: r.id,
     code: r.code,
