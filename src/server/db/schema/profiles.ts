@@ -57,6 +57,10 @@ export const profiles = pgTable(
     index('profiles_admins_idx')
       .on(t.id)
       .where(sql`${t.isAdmin}`),
+    // The paused players, newest first for the admin users filter (a few among all players).
+    index('profiles_paused_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.isPaused}`),
   ],
 )
 

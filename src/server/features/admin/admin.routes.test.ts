@@ -87,6 +87,13 @@ describe('user management', () => {
 
     const paused = await admin.client.get(`/api/admin/users?search=${tag}&paused=yes`)
     expect(paused.body.items.map((u: { firstName: string }) => u.firstName)).toEqual([`${tag}04`])
+    const active = await admin.client.get(`/api/admin/users?search=${tag}&paused=no`)
+    expect(active.body.total).toBe(22)
+    expect(active.body.items.every((u: { isPaused: boolean }) => !u.isPaused)).toBe(true)
+    // Without a search, the paused players come from their own (partial) index.
+    const everyPaused = await admin.client.get('/api/admin/users?paused=yes&sort=last_name&direction=asc')
+    expect(everyPaused.body.items.every((u: { isPaused: boolean }) => u.isPaused)).toBe(true)
+    expect(everyPaused.body.items.map((u: { id: string }) => u.id)).toContain(paused.body.items[0].id)
     const men = await admin.client.get(`/api/admin/users?search=${tag}&gender=male`)
     expect(men.body.total).toBe(8)
     // Past the last page: no items, and still the totals, by name alone and with a filter.

@@ -133,9 +133,10 @@ interface UsersShape {
   // A name or a word of an address ('name', the keys), an address typed up to or past its '@'.
   search: 'none' | 'name' | 'email'
   gender: boolean
-  // Written into the SQL, so a generic plan of the admins reads their partial index.
+  // Written into the SQL, so a generic plan of the admins (or the paused players) reads their
+  // partial index.
   admin: UsersQuery['admin']
-  paused: boolean
+  paused: UsersQuery['paused']
   sort: UsersQuery['sort']
   direction: UsersQuery['direction']
 }
@@ -146,7 +147,8 @@ function usersConditions(shape: UsersShape) {
   if (shape.gender) conditions.push(eq(profiles.gender, sql.placeholder('gender')))
   if (shape.admin !== 'all')
     conditions.push(shape.admin === 'yes' ? sql`${profiles.isAdmin}` : not(profiles.isAdmin))
-  if (shape.paused) conditions.push(eq(profiles.isPaused, sql.placeholder('isPaused')))
+  if (shape.paused !== 'all')
+    conditions.push(shape.paused === 'yes' ? sql`${profiles.isPaused}` : not(profiles.isPaused))
   return conditions
 }
 
@@ -186,7 +188,7 @@ const usersPageQuery = (shape: UsersShape) => (db: DbOrTx) => {
 // stops at the cap. An address, or a name with filters, counts its matches as they come; a name
 // alone is its key's count, kept by the keys' trigger.
 const usersCountQuery = (shape: UsersShape) => (db: DbOrTx) => {
-  if (shape.search === 'name' && !shape.gender && shape.admin === 'all' && !shape.paused)
+  if (shape.search === 'name' && !shape.gender && shape.admin === 'all' && shape.paused === 'all')
     return keyCountQuery(db)
   const conditions = usersConditions(shape)
   const matching = db
@@ -214,7 +216,7 @@ export async function listUsers(db: Db, query: UsersQuery): Promise<AdminUsersPa
     search: search === '' ? 'none' : search.includes('@') ? 'email' : 'name',
     gender: query.gender !== 'all',
     admin: query.admin,
-    paused: query.paused !== 'all',
+    paused: query.paused,
     sort: query.sort,
     direction: query.direction,
   }
@@ -224,7 +226,6 @@ export async function listUsers(db: Db, query: UsersQuery): Promise<AdminUsersPa
   const values = {
     search,
     gender: query.gender,
-    isPaused: query.paused === 'yes',
     offset,
     cap: cap + 1,
   }

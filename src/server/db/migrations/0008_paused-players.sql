@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_paused_created_idx" ON "profiles" USING btree ("created_at","id") WHERE "profiles"."is_paused";
