@@ -60,9 +60,10 @@ describe.runIf(testDatabaseKind === 'postgres')('pooled PostgreSQL connections',
         database.db.transaction(async (tx) => {
           const shown = (await tx.execute(
             sql`select current_setting('plan_cache_mode') as plans,
-                       current_setting('max_parallel_workers_per_gather') as workers, pg_sleep(0.05)`,
-          )) as unknown as { rows: Array<{ plans: string; workers: string }> }
-          return [shown.rows[0]?.plans, shown.rows[0]?.workers]
+                       current_setting('max_parallel_workers_per_gather') as workers,
+                       current_setting('jit') as jit, pg_sleep(0.05)`,
+          )) as unknown as { rows: Array<{ plans: string; workers: string; jit: string }> }
+          return [shown.rows[0]?.plans, shown.rows[0]?.workers, shown.rows[0]?.jit]
         }),
       ),
     )
@@ -70,6 +71,7 @@ describe.runIf(testDatabaseKind === 'postgres')('pooled PostgreSQL connections',
       expect(settings).toEqual([
         CONNECTION_SETTINGS.plan_cache_mode,
         CONNECTION_SETTINGS.max_parallel_workers_per_gather,
+        CONNECTION_SETTINGS.jit,
       ])
     }
   })

@@ -76,10 +76,14 @@ class PreparingClient extends pg.Client {
 // written so that their generic plans read the right indexes (statuses written out where a
 // partial index or a status index needs them), and `npm run bench` explains the generic plans.
 // A query never fans out to parallel workers: on a server shared by many short requests, the
-// workers' start-up costs more than they save (docs/decisions/0044-generic-plans.md).
+// workers' start-up costs more than they save. Nor is a query compiled to machine code (JIT): a
+// generic plan takes a `LIMIT` sent as a value for a tenth of the table, its cost then passed
+// PostgreSQL's JIT threshold, and a page that ran in 1 ms spent 20 ms compiling on every call
+// (docs/decisions/0044-generic-plans.md).
 export const CONNECTION_SETTINGS = {
   plan_cache_mode: 'force_generic_plan',
   max_parallel_workers_per_gather: '0',
+  jit: 'off',
 } as const
 
 // The settings as one statement.
