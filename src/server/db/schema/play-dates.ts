@@ -42,6 +42,11 @@ export const playDates = pgTable(
     index('play_dates_creator_idx').on(t.creatorId, t.createdAt.desc()),
     index('play_dates_partner_idx').on(t.partnerId, t.createdAt.desc()),
     index('play_dates_created_idx').on(t.createdAt, t.id),
+    // The admin list's other sorts, ties by creation time (the last edit is its own order).
+    index('play_dates_updated_idx').on(t.updatedAt, t.id),
+    index('play_dates_payment_min_idx').on(t.paymentPerHourMin, t.createdAt, t.id),
+    index('play_dates_payment_max_idx').on(t.paymentPerHourMax, t.createdAt, t.id),
+    index('play_dates_type_created_idx').on(t.type, t.createdAt, t.id),
   ],
 )
 

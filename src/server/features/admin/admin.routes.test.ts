@@ -376,4 +376,35 @@ describe('PlayDate management', () => {
     ).toHaveLength(0)
     expect((await admin.client.delete(`/api/admin/play-dates/${target}`)).status).toBe(404)
   })
+
+  it('sorts by type, status or payment, ties by creation time in the same direction', async () => {
+    const creatorUser = await insertUser(t.db, { firstName: 'Tiebreak', lastName: 'Sorter' })
+    const start = Date.parse('2026-03-01T12:00:00Z')
+    const rows = await t.db
+      .insert(playDates)
+      .values(
+        Array.from({ length: 4 }, (_, i) => ({
+          creatorId: creatorUser.id,
+          type: i < 2 ? ('earn' as const) : ('challenge' as const),
+          status: 'open' as const,
+          state: 'AZ' as const,
+          regions: ['tucson'],
+          paymentPerHourMin: 40,
+          paymentPerHourMax: 40,
+          description: `Tie ${i}`,
+          createdAt: new Date(start + i * 60_000),
+        })),
+      )
+      .returning({ id: playDates.id })
+    const ids = (path: string) =>
+      admin.client
+        .get(`/api/admin/play-dates?search=tiebreak&${path}`)
+        .then((res) => res.body.items.map((p: { id: string }) => p.id))
+    const [a, b, c, d] = rows.map((r) => r.id)
+    expect(await ids('sort=payment_min&direction=desc')).toEqual([d, c, b, a])
+    expect(await ids('sort=payment_max&direction=asc')).toEqual([a, b, c, d])
+    expect(await ids('sort=type&direction=asc')).toEqual([c, d, a, b])
+    expect(await ids('sort=type&direction=desc')).toEqual([b, a, d, c])
+    expect(await ids('sort=status&direction=desc')).toEqual([d, c, b, a])
+  })
 })

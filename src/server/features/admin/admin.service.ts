@@ -461,9 +461,14 @@ function playDatesWhere(db: DbOrTx, shape: PlayDatesShape) {
   return conditions.length ? and(...conditions) : undefined
 }
 
+// Equal types, statuses and payments follow by creation time, in the same direction; each sort
+// reads its index in order
+// (play_dates_*_idx), so a page stops after its rows instead of sorting every PlayDate.
 const playDatesOrder = (shape: PlayDatesShape) => {
   const order = shape.direction === 'asc' ? asc : desc
-  return [order(playDateSort[shape.sort]), order(playDates.id)]
+  const newest =
+    shape.sort === 'created_at' || shape.sort === 'updated_at' ? [] : [order(playDates.createdAt)]
+  return [order(playDateSort[shape.sort]), ...newest, order(playDates.id)]
 }
 
 const playDatesPageQuery = (shape: PlayDatesShape) => (db: DbOrTx) =>
