@@ -323,32 +323,30 @@ export async function recordAudit(
   await db.insert(auditLog).values({ actorId, action, targetId, details })
 }
 
-// Locks every admin row, in one order (two admins acting on each other at once cannot both
-// succeed, nor deadlock), and checks the actor is still an active admin: one who was just
-// demoted or paused by another admin acts no more, so an active admin always remains.
-async function lockAdmins(tx: Tx, actor: Actor) {
-  const admins = await tx
-    .select({ id: profiles.id, isPaused: profiles.isPaused })
+// Locks every admin row and the target's, in one statement and in id order: two admins acting
+// on each other at once cannot both succeed, nor deadlock (the target locked afterwards, out of
+// that order, deadlocked with another admin's lock of the admins once in a while). Then checks
+// the actor is still an active admin: one who was just demoted or paused by another admin acts
+// no more, so an active admin always remains.
+async function lockAdminsAnd(tx: Tx, actor: Actor, targetId: string) {
+  const rows = await tx
+    .select({ id: profiles.id, isAdmin: profiles.isAdmin, isPaused: profiles.isPaused })
     .from(profiles)
-    // Written out, not sent as a value, so every plan reads the admins' partial index.
-    .where(sql`${profiles.isAdmin}`)
+    // `is_admin` written out, not sent as a value, so every plan reads the admins' partial index.
+    .where(or(sql`${profiles.isAdmin}`, eq(profiles.id, targetId)))
     .orderBy(profiles.id)
     .for('update')
-  const me = admins.find((admin) => admin.id === actor.id)
+  const me = rows.find((row) => row.id === actor.id && row.isAdmin)
   if (!me || me.isPaused) throw new AppError('forbidden', 'You do not have permission to access this page.')
-  return admins
+  const target = rows.find((row) => row.id === targetId)
+  if (!target) throw new AppError('not_found', USER_NOT_FOUND)
+  return { admins: rows.filter((row) => row.isAdmin), target }
 }
 
 export async function setAdmin(db: Db, actor: Actor, id: string, isAdmin: boolean) {
   await db.transaction(async (tx) => {
     if (id === actor.id) throw new AppError('forbidden', 'You cannot change your own admin status')
-    const admins = await lockAdmins(tx, actor)
-    const [target] = await tx
-      .select({ isAdmin: profiles.isAdmin })
-      .from(profiles)
-      .where(eq(profiles.id, id))
-      .for('update')
-    if (!target) throw new AppError('not_found', USER_NOT_FOUND)
+    const { admins, target } = await lockAdminsAnd(tx, actor, id)
     if (target.isAdmin === isAdmin) return
     if (!isAdmin && admins.length <= 1) throw new AppError('conflict', 'The last admin cannot be demoted')
     await tx.update(profiles).set({ isAdmin }).where(eq(profiles.id, id))
@@ -360,13 +358,7 @@ export async function setAdmin(db: Db, actor: Actor, id: string, isAdmin: boolea
 export async function setPaused(db: Db, actor: Actor, id: string, isPaused: boolean) {
   await db.transaction(async (tx) => {
     if (id === actor.id) throw new AppError('forbidden', 'You cannot pause your own access')
-    await lockAdmins(tx, actor)
-    const [target] = await tx
-      .select({ isPaused: profiles.isPaused })
-      .from(profiles)
-      .where(eq(profiles.id, id))
-      .for('update')
-    if (!target) throw new AppError('not_found', USER_NOT_FOUND)
+    const { target } = await lockAdminsAnd(tx, actor, id)
     if (target.isPaused === isPaused) return
     await tx.update(profiles).set({ isPaused }).where(eq(profiles.id, id))
     if (isPaused) {
