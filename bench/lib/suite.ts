@@ -442,5 +442,8 @@ async function cleanUp(runner: SqlRunner, since: Date) {
   ]) {
     await runner.rows(`delete from ${table} where created_at >= $1`, [at])
   }
-  await runner.exec('analyze connections, notifications, play_date_requests, play_date_messages, sessions')
+  // Vacuumed now, so the deleted rows do not wake autovacuum in the middle of the next run.
+  await runner.exec(
+    'vacuum analyze connections, notifications, play_date_requests, play_date_messages, sessions',
+  )
 }
