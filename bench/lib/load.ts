@@ -25,11 +25,13 @@ export interface LoadResult {
   databaseCpuUs?: number
 }
 
-// CPU per completed request, from a reading before and after (ms), in µs.
+// CPU per completed request, from the CPU time a run used (ms), in µs.
+const perRequestOf = (spentMs: number | undefined, requests: number) =>
+  spentMs !== undefined && requests > 0 ? Math.round((spentMs * 1000) / requests) : undefined
+
+// The same, from a reading before and after the run (ms).
 const perRequest = (before: number | undefined, after: number | undefined, requests: number) =>
-  before !== undefined && after !== undefined && requests > 0
-    ? Math.round(((after - before) * 1000) / requests)
-    : undefined
+  perRequestOf(before !== undefined && after !== undefined ? after - before : undefined, requests)
 
 export function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return NaN
@@ -147,7 +149,7 @@ export async function httpLoad(
     const answered = wrk.requests
     const serverCpuUs = perRequest(cpuBefore, cpuMs(options.serverPid), answered)
     if (serverCpuUs !== undefined) summary.serverCpuUs = serverCpuUs
-    const databaseCpuUs = perRequest(0, postgresCpuSince(databaseBefore), answered)
+    const databaseCpuUs = perRequestOf(postgresCpuSince(databaseBefore), answered)
     if (databaseCpuUs !== undefined) summary.databaseCpuUs = databaseCpuUs
     const childTimes = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(output.trim())
     if (childTimes && answered > 0) {
@@ -194,7 +196,7 @@ export async function sqlLoad(
   }
   await Promise.all(Array.from({ length: options.connections }, worker))
   const cpu = process.cpuUsage(cpuBefore)
-  const databaseCpuUs = perRequest(0, postgresCpuSince(databaseBefore), latencies.length + errors)
+  const databaseCpuUs = perRequestOf(postgresCpuSince(databaseBefore), latencies.length + errors)
   const summary = summarize(latencies, errors, (performance.now() - started) / 1000)
   if (latencies.length > 0) summary.clientCpuUs = Math.round((cpu.user + cpu.system) / latencies.length)
   if (databaseCpuUs !== undefined) summary.databaseCpuUs = databaseCpuUs

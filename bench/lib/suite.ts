@@ -14,7 +14,7 @@ import { type ExplainedStatement, explainSteps } from './explain'
 import { type FanoutResult, measureFanout } from './fanout'
 import { IN_PROCESS_ORIGIN, openInProcessApp } from './in-process'
 import { type Execute, httpLoad, type LoadResult, openPgExecutor, sqlLoad } from './load'
-import { probeReads, type ReadPlan, type SignedIn, signInAll } from './probe'
+import { type Call, probeReads, type ReadPlan, type SignedIn, signInAll } from './probe'
 import { pingResponse, rssMb, type Started, startAppServer, startBareServer } from './processes'
 import { pickSamples } from './samples'
 import { prepareWrites, type WriteCalls } from './writes'
@@ -134,6 +134,8 @@ interface OpenDataset {
   runner: SqlRunner | undefined
   runStarted: Date
   plans: ReadPlan[]
+  // Each read's statements, EXPLAINed (by endpoint key).
+  explains: Map<string, ExplainedStatement[]>
   server: Started
   // PostgreSQL: the direct SQL runs through this pool; PGlite: it ran before the server started.
   executor: Awaited<ReturnType<typeof openPgExecutor>> | undefined
@@ -188,16 +190,6 @@ async function openDataset(
       for (const call of plan.calls.slice(0, 3)) lists.push(await explainSteps(runner, call.steps))
       explains.set(plan.endpoint.key, mergeExplains(lists))
     }
-    for (const plan of plans) {
-      result.reads.push({
-        key: plan.endpoint.key,
-        name: plan.endpoint.name,
-        statements: plan.calls[0]!.steps.flat().length,
-        api: NOT_MEASURED,
-        sql: null,
-        explain: explains.get(plan.endpoint.key) ?? [],
-      })
-    }
 
     const writeCalls = options.writes
       ? await prepareWrites(
@@ -247,6 +239,7 @@ async function openDataset(
       runner: pglite ? undefined : runner,
       runStarted,
       plans,
+      explains,
       server,
       executor,
       sqlResults,
@@ -264,8 +257,6 @@ async function openDataset(
   }
 }
 
-const NOT_MEASURED: LoadResult = { requests: 0, errors: 0, rps: 0, p50: NaN, p95: NaN, p99: NaN, max: NaN }
-
 async function measureSql(plan: ReadPlan, execute: Execute, options: SuiteOptions, warm = true) {
   const calls = plan.calls.map((c) => c.steps)
   if (warm)
@@ -273,8 +264,11 @@ async function measureSql(plan: ReadPlan, execute: Execute, options: SuiteOption
   return sqlLoad(execute, calls, { connections: options.connections, seconds: options.seconds })
 }
 
+const httpCalls = (calls: Call[]) =>
+  calls.map((call) => ({ path: call.path, headers: { cookie: call.cookie } }))
+
 async function measureApi(open: OpenDataset, plan: ReadPlan, options: SuiteOptions, warm: boolean) {
-  const calls = plan.calls.map((call) => ({ path: call.path, headers: { cookie: call.cookie } }))
+  const calls = httpCalls(plan.calls)
   const base = open.server.url
   if (warm) await httpLoad(base, calls, { connections: options.connections, seconds: options.warmupSeconds })
   return httpLoad(base, calls, {
@@ -282,6 +276,24 @@ async function measureApi(open: OpenDataset, plan: ReadPlan, options: SuiteOptio
     seconds: options.seconds,
     serverPid: open.server.pid,
   })
+}
+
+// Every read of a data set, mixed call by call (the first call of each read, then the second of
+// each, and so on), through its server and, where the direct SQL is measured, through the pool.
+async function warmUp(open: OpenDataset, options: SuiteOptions) {
+  const seconds = options.warmupSeconds * open.plans.length
+  const longest = Math.max(...open.plans.map((plan) => plan.calls.length))
+  const mixed = Array.from({ length: longest }, (_, index) =>
+    open.plans.flatMap((plan) => (index < plan.calls.length ? [plan.calls[index]!] : [])),
+  ).flat()
+  const load = { connections: options.connections, seconds }
+  await httpLoad(open.server.url, httpCalls(mixed), load)
+  if (open.executor)
+    await sqlLoad(
+      open.executor.execute,
+      mixed.map((call) => call.steps),
+      load,
+    )
 }
 
 // The lower p50 of two measurements of the same thing.
@@ -295,6 +307,14 @@ const better = (a: LoadResult | undefined, b: LoadResult) => (a && a.p50 <= b.p5
 async function measureReads(opened: OpenDataset[], options: SuiteOptions) {
   const { log } = options
   const keys = opened[0]!.plans.map((plan) => plan.endpoint.key)
+  // Before the first measurement, each data set serves all of its reads for a while: the server's
+  // compiled code and PostgreSQL's caches are then as warm for the first read as for the last.
+  // Without it the first read or two came out slower on whichever data set had just started or
+  // just had indexes built, and missed the scale curve.
+  for (const open of opened) {
+    log(`  warming up ${open.target.label}...`)
+    await warmUp(open, options)
+  }
   for (const key of keys) {
     const best = new Map<OpenDataset, { api?: LoadResult; sql?: LoadResult }>()
     for (const [pass, order] of [opened, [...opened].reverse()].entries()) {
@@ -309,9 +329,16 @@ async function measureReads(opened: OpenDataset[], options: SuiteOptions) {
       }
     }
     for (const [open, kept] of best) {
-      const read = open.result.reads.find((r) => r.key === key)!
-      read.api = kept.api!
-      read.sql = kept.sql ?? open.sqlResults.get(key) ?? null
+      const plan = open.plans.find((p) => p.endpoint.key === key)!
+      const read: ReadResult = {
+        key,
+        name: plan.endpoint.name,
+        statements: plan.calls[0]!.steps.flat().length,
+        api: kept.api!,
+        sql: kept.sql ?? open.sqlResults.get(key) ?? null,
+        explain: open.explains.get(key) ?? [],
+      }
+      open.result.reads.push(read)
       log(
         `  ${open.target.label} ${read.name}: API ${fmt(read.api)}` +
           (read.sql ? ` | SQL ${fmt(read.sql)}` : ''),
