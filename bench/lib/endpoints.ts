@@ -46,6 +46,13 @@ export const READS: ReadEndpoint[] = [
     name: 'PlayDates: Available, rating 3.5-4.5',
     path: () => '/api/play-dates?tab=available&minRating=3.5&maxRating=4.5&page=1&pageSize=10',
   },
+  // Few open PlayDates have a creator team this strong: the range is read by rating
+  // (docs/decisions/0047-available-rating-ranges.md).
+  {
+    key: 'play-dates-available-strong',
+    name: 'PlayDates: Available, rating 5-7',
+    path: () => '/api/play-dates?tab=available&minRating=5&maxRating=7&page=1&pageSize=10',
+  },
   {
     key: 'play-dates-mine',
     name: 'PlayDates: My',

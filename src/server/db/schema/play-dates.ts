@@ -23,7 +23,7 @@ export const playDates = pgTable(
     description: text('description').notNull(),
     // The creator team's average DUPR (the creator's alone without a partner), kept by triggers
     // (migration 0003) as players' ratings change while the PlayDate is open: the Available rating
-    // filter reads it while walking the list in order, and the planner has statistics for it.
+    // filter reads it, walking the list in order or through the open PlayDates' rating index.
     teamDupr: numeric('team_dupr', { precision: 4, scale: 3, mode: 'number' }),
     cancelledBy: uuid('cancelled_by').references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -47,6 +47,12 @@ export const playDates = pgTable(
     index('play_dates_payment_min_idx').on(t.paymentPerHourMin, t.createdAt, t.id),
     index('play_dates_payment_max_idx').on(t.paymentPerHourMax, t.createdAt, t.id),
     index('play_dates_type_created_idx').on(t.type, t.createdAt, t.id),
+    // Available with a rating range few open PlayDates fall in: the matches are read by rating
+    // and sorted, instead of walking every open PlayDate newest first to find a few
+    // (docs/decisions/0047-available-rating-ranges.md).
+    index('play_dates_open_rating_idx')
+      .on(t.teamDupr)
+      .where(sql`${t.status} = 'open'`),
   ],
 )
 

@@ -4,6 +4,9 @@ import { connections, notifications, playDateRequests, playDates } from '../../d
 import { openEventStream } from '../../testing/event-stream'
 import { signedInUser } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
+import { playDateListQuery } from '../../../domain/play-dates/play-date.schema'
+import { listPlayDates } from './play-dates.service'
+import type { RatingPlan } from './rating-plan'
 
 let t: TestApp
 beforeAll(async () => {
@@ -335,6 +338,71 @@ describe('listing', () => {
     expect(first.body.items).toHaveLength(10)
     const deeper = await a.client.get('/api/play-dates?tab=mine&pageSize=10&page=3')
     expect(deeper.body).toMatchObject({ total: 115, totalCapped: false })
+  })
+
+  it('answers a rating range the same whichever way the server reads it', async () => {
+    // Creator teams averaging 6.10, 6.25 and 6.40, four PlayDates each, and the viewer's own team
+    // at 6.30 with two: a band no other test's players reach.
+    const team = async (first: number, second: number) => {
+      const [x, y] = await Promise.all([
+        player({ duprRating: first, selfRating: first }),
+        player({ duprRating: second, selfRating: second }),
+      ])
+      await befriend(x!, y!)
+      return [x!, y!] as const
+    }
+    const teams = await Promise.all([team(6.0, 6.2), team(6.5, 6.0), team(6.4, 6.4)])
+    const [viewer, viewerPartner] = await team(6.3, 6.3)
+    const posted = new Map<number, string[]>()
+    for (const [index, [x, y]] of teams.entries()) {
+      const ids: string[] = []
+      for (let i = 0; i < 4; i++)
+        ids.push(await openPlayDate(x, y, { description: `Team ${index} game ${i}` }))
+      posted.set(index, ids)
+    }
+    const own = [await openPlayDate(viewer, viewerPartner), await openPlayDate(viewerPartner, viewer)]
+
+    const actor = { ...viewer.profile }
+    const list = (query: Record<string, unknown>, plan: RatingPlan) =>
+      listPlayDates(t.db, actor, playDateListQuery.parse({ tab: 'available', ...query }), plan)
+    const ids = (page: { items: Array<{ id: string }> }) => page.items.map((item) => item.id)
+
+    for (const range of [
+      { minRating: 6, maxRating: 6.9 },
+      { minRating: 6.2, maxRating: 6.3 },
+      { minRating: 6.25, maxRating: 6.25 },
+      { minRating: 6.3, maxRating: 6.35 },
+      { minRating: 6.35 },
+      { maxRating: 6.15 },
+    ]) {
+      for (const page of [1, 2, 3, 9]) {
+        const query = { ...range, page, pageSize: 3 }
+        const walked = await list(query, 'newest-first')
+        const byRating = await list(query, 'by-rating')
+        expect(byRating).toEqual(walked)
+        const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))
+        const served = await viewer.client.get(`/api/play-dates?tab=available&${search}`)
+        expect(served.body).toEqual(walked)
+        for (const id of own) expect(ids(walked)).not.toContain(id)
+      }
+    }
+
+    const expectIds = async (query: Record<string, unknown>, expected: string[]) => {
+      for (const plan of ['newest-first', 'by-rating'] as const) {
+        const page = await list({ ...query, pageSize: 50 }, plan)
+        expect(ids(page)).toEqual(expected)
+        expect(page).toMatchObject({ total: expected.length, totalCapped: false })
+      }
+    }
+    const newestFirst = (index: number) => [...posted.get(index)!].reverse()
+    await expectIds({ minRating: 6.2, maxRating: 6.3 }, newestFirst(1))
+    await expectIds({ minRating: 6.35 }, newestFirst(2))
+    await expectIds({ minRating: 6, maxRating: 6.9 }, [
+      ...newestFirst(2),
+      ...newestFirst(1),
+      ...newestFirst(0),
+    ])
+    await expectIds({ minRating: 6.3, maxRating: 6.35 }, [])
   })
 
   it('offers accepted friends as partners, regular partners first', async () => {

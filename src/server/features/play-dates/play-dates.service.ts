@@ -39,6 +39,7 @@ import {
 } from './play-dates.queries'
 import { profileSummaryColumns, toPlayer } from '../profiles/player-summary'
 import { notifyPlayDate } from './play-dates.notify'
+import { chooseRatingPlan, estimateMatches, openRatingCounts, type RatingPlan } from './rating-plan'
 
 export const MESSAGES = {
   notFound: 'PlayDate Not Found',
@@ -165,8 +166,20 @@ const playDatesOfUser = sql`${playDates.id} in (
     and (${playDateRequests.requesterId} = ${userParam} or ${playDateRequests.requesterPartnerId} = ${userParam})
 )`
 
-// Each tab (and each combination of rating bounds on Available) is one prepared query shape.
-type ListShape = 'mine' | 'history' | `available_${'any' | 'min' | 'max' | 'min_max'}`
+// Each tab (and each combination of rating bounds on Available, with each way of reading a rating
+// range) is one prepared query shape.
+type RatingBounds = 'min' | 'max' | 'min_max'
+type ListShape =
+  'mine' | 'history' | 'available_any' | `available_${RatingBounds}` | `available_${RatingBounds}_by_rating`
+
+const ratingBoundsOf = (shape: ListShape) =>
+  shape.startsWith('available_min_max')
+    ? 'min_max'
+    : shape.startsWith('available_min')
+      ? 'min'
+      : shape.startsWith('available_max')
+        ? 'max'
+        : undefined
 
 function listConditions(shape: ListShape) {
   if (shape === 'mine') return and(statusIn('open', 'matched'), playDatesOfUser)
@@ -178,11 +191,16 @@ function listConditions(shape: ListShape) {
     ne(playDates.creatorId, userParam),
     sql`${playDates.partnerId} is distinct from ${userParam}`,
   ]
-  // The rating filter applies to the creator team's average DUPR (kept on the PlayDate).
-  if (shape === 'available_min' || shape === 'available_min_max')
-    conditions.push(gte(playDates.teamDupr, sql.placeholder('minRating')))
-  if (shape === 'available_max' || shape === 'available_min_max')
-    conditions.push(lte(playDates.teamDupr, sql.placeholder('maxRating')))
+  // The rating filter applies to the creator team's average DUPR (kept on the PlayDate). Read by
+  // rating, the bounds use the open PlayDates' rating index; walked newest first, they are
+  // written as `team_dupr + 0`, which no index serves, so the generic plan cannot trade the walk
+  // for a sort of every match (rating-plan.ts).
+  const bounds = ratingBoundsOf(shape)
+  const rating: SQL = shape.endsWith('_by_rating')
+    ? sql`${playDates.teamDupr}`
+    : sql`${playDates.teamDupr} + 0`
+  if (bounds === 'min' || bounds === 'min_max') conditions.push(gte(rating, sql.placeholder('minRating')))
+  if (bounds === 'max' || bounds === 'min_max') conditions.push(lte(rating, sql.placeholder('maxRating')))
   return and(...conditions)
 }
 
@@ -201,15 +219,54 @@ function listQueries(shape: ListShape) {
         .limit(sql.placeholder('countLimit'))
         .as('matches'),
     )
+  // Available reads its matches once, in list order and up to the count's cap: the page is a
+  // slice of them and the total is their number. Only the page's PlayDates are then joined with
+  // their players. (Joined first, a generic plan on a smaller data set sorted every open PlayDate
+  // with its players to keep ten; counted apart, the matches were read twice.)
+  const matches = (db: DbOrTx) =>
+    db.$with('matches').as(
+      db
+        .select({ id: playDates.id, createdAt: playDates.createdAt })
+        .from(playDates)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(sql.placeholder('countLimit')),
+    )
+  const availablePage = (db: DbOrTx) => {
+    const found = matches(db)
+    return db
+      .with(found)
+      .select({
+        ...baseSelect,
+        total: sql<number>`(select count(*)::int from ${found})`.mapWith(Number),
+      })
+      .from(playDates)
+      .innerJoin(creator, eq(creator.id, playDates.creatorId))
+      .leftJoin(partner, eq(partner.id, playDates.partnerId))
+      .where(
+        inArray(
+          playDates.id,
+          db
+            .select({ id: found.id })
+            .from(found)
+            .orderBy(desc(found.createdAt), desc(found.id))
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset')),
+        ),
+      )
+      .orderBy(...newestFirst)
+  }
   return {
     // The page carries its tab's total on every row (a subquery PostgreSQL runs once): one round
     // trip instead of two.
-    page: (db: DbOrTx) =>
-      selectPlayDates(db, { total: sql<number>`(${count(db)})`.mapWith(Number) })
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset')),
+    page: shape.startsWith('available')
+      ? availablePage
+      : (db: DbOrTx) =>
+          selectPlayDates(db, { total: sql<number>`(${count(db)})`.mapWith(Number) })
+            .where(where)
+            .orderBy(...newestFirst)
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset')),
     // A page past the end has no row to carry the total.
     count,
   }
@@ -222,25 +279,43 @@ const LIST_SHAPES: ListShape[] = [
   'available_min',
   'available_max',
   'available_min_max',
+  'available_min_by_rating',
+  'available_max_by_rating',
+  'available_min_max_by_rating',
 ]
 const listQueriesByShape = new Map(LIST_SHAPES.map((shape) => [shape, listQueries(shape)] as const))
 
-function listShape(query: z.output<typeof playDateListQuery>): ListShape {
+async function listShape(
+  db: Db,
+  query: z.output<typeof playDateListQuery>,
+  countLimit: number,
+  plan: RatingPlan | undefined,
+): Promise<ListShape> {
   if (query.tab === 'mine' || query.tab === 'history') return query.tab
-  const min = query.minRating !== undefined
-  const max = query.maxRating !== undefined
-  return min && max ? 'available_min_max' : min ? 'available_min' : max ? 'available_max' : 'available_any'
+  const { minRating: min, maxRating: max } = query
+  if (min === undefined && max === undefined) return 'available_any'
+  const bounds: RatingBounds =
+    min !== undefined && max !== undefined ? 'min_max' : min !== undefined ? 'min' : 'max'
+  let chosen = plan
+  if (!chosen) {
+    const counts = await openRatingCounts(db)
+    chosen = chooseRatingPlan(estimateMatches(counts, min, max), counts.open, countLimit)
+  }
+  return chosen === 'by-rating' ? `available_${bounds}_by_rating` : `available_${bounds}`
 }
 
+// `plan` picks how Available reads a rating range (the server chooses when it is not given;
+// the tests give it to compare both).
 export async function listPlayDates(
   db: Db,
   user: Actor,
   query: z.output<typeof playDateListQuery>,
+  plan?: RatingPlan,
 ): Promise<PlayDatePage> {
-  const shape = listShape(query)
-  const queries = listQueriesByShape.get(shape)!
   const offset = (query.page - 1) * query.pageSize
   const cap = offset + PLAY_DATE_COUNT_CAP
+  const shape = await listShape(db, query, cap + 1, plan)
+  const queries = listQueriesByShape.get(shape)!
   const values = {
     userId: user.id,
     limit: query.pageSize,

@@ -1,0 +1,1 @@
+CREATE INDEX "play_dates_open_rating_idx" ON "play_dates" USING btree ("team_dupr") WHERE "play_dates"."status" = 'open';
