@@ -234,27 +234,24 @@ function listQueries(shape: ListShape) {
     )
   const availablePage = (db: DbOrTx) => {
     const found = matches(db)
+    const page = db
+      .select({ id: found.id, createdAt: found.createdAt })
+      .from(found)
+      .orderBy(desc(found.createdAt), desc(found.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page')
     return db
       .with(found)
       .select({
         ...baseSelect,
         total: sql<number>`(select count(*)::int from ${found})`.mapWith(Number),
       })
-      .from(playDates)
+      .from(page)
+      .innerJoin(playDates, eq(playDates.id, page.id))
       .innerJoin(creator, eq(creator.id, playDates.creatorId))
       .leftJoin(partner, eq(partner.id, playDates.partnerId))
-      .where(
-        inArray(
-          playDates.id,
-          db
-            .select({ id: found.id })
-            .from(found)
-            .orderBy(desc(found.createdAt), desc(found.id))
-            .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset')),
-        ),
-      )
-      .orderBy(...newestFirst)
+      .orderBy(desc(page.createdAt), desc(page.id))
   }
   return {
     // The page carries its tab's total on every row (a subquery PostgreSQL runs once): one round
