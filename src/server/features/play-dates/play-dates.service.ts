@@ -173,13 +173,7 @@ type ListShape =
   'mine' | 'history' | 'available_any' | `available_${RatingBounds}` | `available_${RatingBounds}_by_rating`
 
 const ratingBoundsOf = (shape: ListShape) =>
-  shape.startsWith('available_min_max')
-    ? 'min_max'
-    : shape.startsWith('available_min')
-      ? 'min'
-      : shape.startsWith('available_max')
-        ? 'max'
-        : undefined
+  /^available_(min_max|min|max)/.exec(shape)?.[1] as RatingBounds | undefined
 
 function listConditions(shape: ListShape) {
   if (shape === 'mine') return and(statusIn('open', 'matched'), playDatesOfUser)
@@ -208,30 +202,22 @@ const newestFirst = [desc(playDates.createdAt), desc(playDates.id)] as const
 
 function listQueries(shape: ListShape) {
   const where = listConditions(shape)
-  // In list order, so the count walks the same index as the page and stops at the cap.
+  // The tab's matches in list order, up to the count's cap: the count walks the same index as
+  // the page and stops there.
+  const matchesInOrder = (db: DbOrTx) =>
+    db
+      .select({ id: playDates.id, createdAt: playDates.createdAt })
+      .from(playDates)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(sql.placeholder('countLimit'))
   const count = (db: DbOrTx) =>
-    db.select({ total: sql<number>`count(*)::int` }).from(
-      db
-        .select({ one: sql`1` })
-        .from(playDates)
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(sql.placeholder('countLimit'))
-        .as('matches'),
-    )
-  // Available reads its matches once, in list order and up to the count's cap: the page is a
-  // slice of them and the total is their number. Only the page's PlayDates are then joined with
-  // their players. (Joined first, a generic plan on a smaller data set sorted every open PlayDate
-  // with its players to keep ten; counted apart, the matches were read twice.)
-  const matches = (db: DbOrTx) =>
-    db.$with('matches').as(
-      db
-        .select({ id: playDates.id, createdAt: playDates.createdAt })
-        .from(playDates)
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(sql.placeholder('countLimit')),
-    )
+    db.select({ total: sql<number>`count(*)::int` }).from(matchesInOrder(db).as('matches'))
+  // Available reads its matches once: the page is a slice of them and the total is their number.
+  // Only the page's PlayDates are then joined with their players. (Joined first, a generic plan on
+  // a smaller data set sorted every open PlayDate with its players to keep ten; counted apart, the
+  // matches were read twice.)
+  const matches = (db: DbOrTx) => db.$with('matches').as(matchesInOrder(db))
   const availablePage = (db: DbOrTx) => {
     const found = matches(db)
     const page = db
