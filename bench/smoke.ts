@@ -15,6 +15,7 @@ import { type HttpCall, httpLoad } from './lib/load'
 import { probeReads, signInAll } from './lib/probe'
 import { startAppServer } from './lib/processes'
 import { pickSamples } from './lib/samples'
+import { checkLeastServer, startLeastServer } from './lib/suite'
 import { prepareWrites } from './lib/writes'
 
 const { values } = parseArgs({
@@ -127,6 +128,23 @@ async function smoke(kind: 'pglite' | 'postgres') {
           console.log(
             `  ${fine ? 'ok      ' : 'FAILED  '} ${name} over HTTP (wrk: ${result.requests} requests)`,
           )
+        }
+        // The least server for the session read answers each player as the app does.
+        const session = plans.find((plan) => plan.endpoint.key === 'session')!
+        const least = await startLeastServer(server.url, session, { databaseUrl: smokeUrl, poolSize: 4 })
+        try {
+          await checkLeastServer(server.url, least.url, session.calls)
+          const calls = session.calls.map((call) => ({ path: call.path, headers: { cookie: call.cookie } }))
+          const result = await httpLoad(least.url, calls, { ...load, serverPid: least.pid })
+          const fine = result.requests > 0 && result.errors === 0
+          if (!fine) report(`node:http + pg: ${result.requests} answered, ${result.errors} errors`)
+          console.log(
+            `  ${fine ? 'ok      ' : 'FAILED  '} node:http + pg, the session read (wrk: ${result.requests} requests)`,
+          )
+        } catch (error) {
+          report(`node:http + pg: ${(error as Error).message}`)
+        } finally {
+          await least.stop()
         }
       } finally {
         await server.stop()

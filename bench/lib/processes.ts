@@ -119,13 +119,39 @@ export async function startBareServer(response: {
   body: string
   headers: Record<string, string>
 }): Promise<Started> {
+  return launchBare({ BODY: response.body, HEADERS: JSON.stringify(response.headers) })
+}
+
+// The least server for the session read: the app's session statement, the values the app sent
+// with it, and where among them the hash of the session token goes.
+export interface BareSessionOptions {
+  headers: Record<string, string>
+  databaseUrl: string
+  poolSize: number
+  connectionSql: string
+  statement: { text: string; values: unknown[]; name?: string | undefined }
+  tokenHashIndex: number
+  cookieName: string
+}
+
+// The least any Node server can do for the session read: node:http and pg, nothing on top.
+export async function startBareSessionServer(options: BareSessionOptions): Promise<Started> {
+  return launchBare({
+    HEADERS: JSON.stringify(options.headers),
+    DATABASE_URL: options.databaseUrl,
+    POOL_SIZE: String(options.poolSize),
+    CONNECTION_SQL: options.connectionSql,
+    SESSION_SQL: options.statement.text,
+    SESSION_VALUES: JSON.stringify(options.statement.values),
+    TOKEN_HASH_INDEX: String(options.tokenHashIndex),
+    ...(options.statement.name ? { SESSION_STATEMENT: options.statement.name } : {}),
+    SESSION_COOKIE: options.cookieName,
+  })
+}
+
+async function launchBare(env: Record<string, string>): Promise<Started> {
   const port = await freePort()
-  const server = launch(
-    ['bench/lib/bare-server.mjs'],
-    { PORT: String(port), BODY: response.body, HEADERS: JSON.stringify(response.headers) },
-    '/api/ping',
-    port,
-  )
+  const server = launch(['bench/lib/bare-server.mjs'], { PORT: String(port), ...env }, '/api/ping', port)
   await waitFor(server.ready, server.child, server.output, 30_000)
   return { url: server.url, pid: server.child.pid, output: server.output, stop: server.stop }
 }

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { LoadResult } from './load'
 import type { DatasetResult, ReadResult } from './suite'
 import { ROOT } from './processes'
 
@@ -269,6 +270,38 @@ export function renderMarkdown(report: Report) {
             main.floor.bare.serverCpuUs ? `${main.floor.bare.serverCpuUs} µs` : '-',
           ],
         ],
+      ),
+      '',
+    )
+  }
+  if (main.leastServer) {
+    const { app, bare, sql } = main.leastServer
+    const cpu = (load: LoadResult, own: number | undefined) =>
+      own !== undefined && load.databaseCpuUs !== undefined ? `${own} + ${load.databaseCpuUs} µs` : '-'
+    lines.push('## The least server for the session read', '')
+    lines.push(
+      'The Dashboard: session read three ways, in turns, each keeping the better of two runs: the app; ' +
+        'the least a Node server can do for it, node:http and `pg` with nothing on top (the cookie hashed, ' +
+        "the app's own session statement on a pool with the app's settings, the row as JSON with the same " +
+        'headers); and its direct SQL. The last column is the API/SQL ratio the first target bounds at ' +
+        `${TARGETS.ratioApiToSql}×.`,
+      '',
+    )
+    lines.push(
+      markdownTable(
+        ['Server', 'p50', 'p99', 'req/s', 'CPU/req: server or client + DB', '/ SQL p50'],
+        [
+          { name: 'App: GET /api/auth/session', load: app, own: app.serverCpuUs },
+          { name: 'node:http + pg, the same statement', load: bare, own: bare.serverCpuUs },
+          { name: 'Direct SQL (pg)', load: sql, own: sql.clientCpuUs },
+        ].map(({ name, load, own }) => [
+          name,
+          ms(load.p50),
+          ms(load.p99),
+          count(load.rps),
+          cpu(load, own),
+          times(ratio(load.p50, sql.p50)),
+        ]),
       ),
       '',
     )

@@ -1,4 +1,5 @@
-import { openPostgres } from '../../src/server/db/client'
+import { hashToken } from '../../src/server/features/auth/sessions'
+import { CONNECTION_SETTINGS_SQL, openPostgres } from '../../src/server/db/client'
 import { sessionCookieName } from '../../src/server/middleware/session'
 import { loadDataset } from '../dataset/load'
 import { captureSql, recordPglite } from './capture'
@@ -15,7 +16,14 @@ import { type FanoutResult, measureFanout } from './fanout'
 import { IN_PROCESS_ORIGIN, openInProcessApp } from './in-process'
 import { type Execute, httpLoad, type LoadResult, openPgExecutor, sqlLoad } from './load'
 import { type Call, probeReads, type ReadPlan, type SignedIn, signInAll } from './probe'
-import { pingResponse, rssMb, type Started, startAppServer, startBareServer } from './processes'
+import {
+  pingResponse,
+  rssMb,
+  type Started,
+  startAppServer,
+  startBareServer,
+  startBareSessionServer,
+} from './processes'
 import { pickSamples } from './samples'
 import { prepareWrites, type WriteCalls } from './writes'
 
@@ -67,6 +75,9 @@ export interface DatasetResult {
   tables: Record<string, number>
   reads: ReadResult[]
   floor: { app: LoadResult; bare: LoadResult } | null
+  // The session read three ways, measured in turns: the app, the least Node server that can
+  // answer it (node:http and pg), and its direct SQL.
+  leastServer: { app: LoadResult; bare: LoadResult; sql: LoadResult } | null
   writes: WriteResult[]
   fanout: FanoutResult | null
   serverRssMb: number | null
@@ -175,6 +186,7 @@ async function openDataset(
     tables,
     reads: [],
     floor: null,
+    leastServer: null,
     writes: [],
     fanout: null,
     serverRssMb: null,
@@ -376,6 +388,13 @@ async function measureMain(open: OpenDataset, options: SuiteOptions) {
     }
   }
 
+  const session = open.plans.find((plan) => plan.endpoint.key === 'session')
+  if (options.floor && session && open.executor) {
+    result.leastServer = await measureLeastServer(open, session, open.executor.execute, options)
+    const least = result.leastServer
+    log(`  Session read: app ${fmt(least.app)} | node:http + pg ${fmt(least.bare)} | SQL ${fmt(least.sql)}`)
+  }
+
   if (open.writeCalls) {
     const writeCalls = open.writeCalls
     for (const write of WRITES) {
@@ -421,6 +440,76 @@ async function measureMain(open: OpenDataset, options: SuiteOptions) {
     } finally {
       await database.close()
     }
+  }
+}
+
+// The session read on the app, on the least server that can answer it and as direct SQL, in
+// turns, twice, each keeping its better run.
+async function measureLeastServer(
+  open: OpenDataset,
+  session: ReadPlan,
+  execute: Execute,
+  options: SuiteOptions,
+) {
+  const bare = await startLeastServer(open.server.url, session, {
+    databaseUrl: open.target.databaseUrl!,
+    poolSize: options.poolSize,
+  })
+  try {
+    await checkLeastServer(open.server.url, bare.url, session.calls)
+    const calls = httpCalls(session.calls)
+    const load = { connections: options.connections, seconds: options.seconds }
+    const warm = { connections: options.connections, seconds: options.warmupSeconds }
+    await httpLoad(bare.url, calls, warm)
+    let kept: { app?: LoadResult; bare?: LoadResult; sql?: LoadResult } = {}
+    for (let pass = 0; pass < 2; pass++) {
+      kept = {
+        app: better(kept.app, await measureApi(open, session, options, false)),
+        bare: better(kept.bare, await httpLoad(bare.url, calls, { ...load, serverPid: bare.pid })),
+        sql: better(kept.sql, await measureSql(session, execute, options, false)),
+      }
+    }
+    return { app: kept.app!, bare: kept.bare!, sql: kept.sql! }
+  } finally {
+    await bare.stop()
+  }
+}
+
+// The least server for the session read, on the app's statement and the values it sent.
+export async function startLeastServer(
+  appUrl: string,
+  session: ReadPlan,
+  database: { databaseUrl: string; poolSize: number },
+) {
+  const [first] = session.calls
+  const statements = first!.steps.flat()
+  if (statements.length !== 1) throw new Error(`the session read ran ${statements.length} statements, not 1`)
+  const cookieName = sessionCookieName(true)
+  const token = new RegExp(`(?:^|;\\s*)${cookieName}=([^;]*)`).exec(first!.cookie)?.[1] ?? ''
+  const statement = statements[0]!
+  const tokenHashIndex = statement.values.indexOf(hashToken(decodeURIComponent(token)))
+  if (tokenHashIndex < 0) throw new Error('the session statement was not sent the hash of the session token')
+  return startBareSessionServer({
+    ...database,
+    headers: (await pingResponse(appUrl)).headers,
+    connectionSql: CONNECTION_SETTINGS_SQL,
+    statement,
+    tokenHashIndex,
+    cookieName,
+  })
+}
+
+// The least server must answer each player with the player the app answers with.
+export async function checkLeastServer(appUrl: string, bareUrl: string, calls: Call[]) {
+  const userOf = async (url: string, call: Call) => {
+    const response = await fetch(`${url}${call.path}`, { headers: { cookie: call.cookie } })
+    const body = (await response.json()) as { user?: { id?: string } | null }
+    return response.ok ? body.user?.id : undefined
+  }
+  for (const call of calls.slice(0, 3)) {
+    const [app, bare] = [await userOf(appUrl, call), await userOf(bareUrl, call)]
+    if (!app || app !== bare)
+      throw new Error(`the session of ${app ?? 'nobody'} was answered with ${bare ?? 'nobody'}`)
   }
 }
 
