@@ -129,6 +129,7 @@ describe('matching', () => {
     const seenByB = await b.client.get(`/api/play-dates/${id}`)
     expect(seenByB.body.pendingRequests).toHaveLength(1)
     expect(seenByB.body.requestCount).toBe(1)
+    expect(seenByB.body.respondingTeam).toBeNull()
     const requestId = seenByB.body.pendingRequests[0].id
 
     expect((await c.client.post(`/api/play-dates/requests/${requestId}/accept`)).status).toBe(404)
@@ -136,6 +137,20 @@ describe('matching', () => {
     expect(accepted.status).toBe(200)
     expect(accepted.body.status).toBe('matched')
     expect(accepted.body.respondingTeam.captain.id).toBe(c.profile.id)
+    // The responding team's partner sees the match from their side.
+    const seenByD = await d.client.get(`/api/play-dates/${id}`)
+    expect(seenByD.status).toBe(200)
+    expect(seenByD.body.respondingTeam.captain.id).toBe(c.profile.id)
+    expect(seenByD.body.respondingTeam.partner.id).toBe(d.profile.id)
+    expect(seenByD.body.respondingTeam.averageDupr).toBeGreaterThan(0)
+    expect(seenByD.body.pendingRequests).toEqual([])
+    expect(seenByD.body.viewer).toMatchObject({
+      isCreatorTeam: false,
+      isRespondingTeam: true,
+      canChat: true,
+      canComplete: true,
+      canApply: false,
+    })
 
     for (const p of [a, b, c, d]) {
       const mine = await p.client.get('/api/play-dates?tab=mine')

@@ -321,7 +321,8 @@ export async function listPlayDates(
   }
 }
 
-const requestsQuery = (status: 'pending' | 'accepted') => (db: DbOrTx) =>
+// The applications waiting on a PlayDate, oldest first, with their teams.
+const pendingRequestsQuery = (db: DbOrTx) =>
   db
     .select({
       id: playDateRequests.id,
@@ -336,19 +337,15 @@ const requestsQuery = (status: 'pending' | 'accepted') => (db: DbOrTx) =>
     .where(
       and(
         eq(playDateRequests.playDateId, sql.placeholder('playDateId')),
-        eq(playDateRequests.status, status),
+        eq(playDateRequests.status, 'pending'),
       ),
     )
     .orderBy(asc(playDateRequests.createdAt))
-const pendingRequestsQuery = requestsQuery('pending')
-const acceptedRequestsQuery = requestsQuery('accepted')
 
-async function loadRequests(db: DbOrTx, playDateId: string, status: 'pending' | 'accepted') {
-  const rows = await (
-    status === 'pending'
-      ? preparedQuery(db, 'play_date_pending_requests', pendingRequestsQuery)
-      : preparedQuery(db, 'play_date_accepted_requests', acceptedRequestsQuery)
-  ).execute({ playDateId })
+async function loadPendingRequests(db: DbOrTx, playDateId: string) {
+  const rows = await preparedQuery(db, 'play_date_pending_requests', pendingRequestsQuery).execute({
+    playDateId,
+  })
   return rows.map((r): PlayDateRequestView => ({
     id: r.id,
     status: r.status,
@@ -357,8 +354,30 @@ async function loadRequests(db: DbOrTx, playDateId: string, status: 'pending' | 
   }))
 }
 
+// A PlayDate with its creator team and, once matched, the accepted application with its team
+// (one at most: play_date_requests_one_accepted_key): one round trip for the detail page.
 const playDateByIdQuery = (db: DbOrTx) =>
-  selectPlayDates(db)
+  db
+    .select({
+      ...baseSelect,
+      accepted: {
+        id: playDateRequests.id,
+        status: playDateRequests.status,
+        createdAt: playDateRequests.createdAt,
+      },
+      acceptedCaptain: requesterColumns,
+      acceptedPartner: requesterPartnerColumns,
+    })
+    .from(playDates)
+    .innerJoin(creator, eq(creator.id, playDates.creatorId))
+    .leftJoin(partner, eq(partner.id, playDates.partnerId))
+    // The status is written out: the generic plan then reads the partial unique index.
+    .leftJoin(
+      playDateRequests,
+      and(eq(playDateRequests.playDateId, playDates.id), sql`${playDateRequests.status} = 'accepted'`),
+    )
+    .leftJoin(requester, eq(requester.id, playDateRequests.requesterId))
+    .leftJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
     .where(eq(playDates.id, sql.placeholder('id')))
     .limit(1)
 
@@ -385,8 +404,15 @@ const playerSummaryQuery = (db: DbOrTx) =>
 export async function getPlayDate(db: Db, user: Actor, id: string): Promise<PlayDateDetail> {
   const [row] = await preparedQuery(db, 'play_date_by_id', playDateByIdQuery).execute({ id })
   if (!row) throw new AppError('not_found', MESSAGES.notFound)
-  const accepted = row.status === 'open' ? [] : await loadRequests(db, id, 'accepted')
-  const responding = accepted[0] ?? null
+  const responding: PlayDateRequestView | null =
+    row.status !== 'open' && row.accepted && row.acceptedCaptain
+      ? {
+          id: row.accepted.id,
+          status: row.accepted.status,
+          team: toTeam(row.acceptedCaptain, row.acceptedPartner),
+          createdAt: row.accepted.createdAt.toISOString(),
+        }
+      : null
   const onRespondingTeam = responding
     ? responding.team.captain.id === user.id || responding.team.partner?.id === user.id
     : false
@@ -402,10 +428,8 @@ export async function getPlayDate(db: Db, user: Actor, id: string): Promise<Play
           userId: user.id,
         })
       : []
-  const pending = onCreatorTeam && row.status === 'open' ? await loadRequests(db, id, 'pending') : []
-  const myRequest = mine
-    ? ((await loadRequests(db, id, 'pending')).find((r) => r.id === mine.id) ?? null)
-    : null
+  const pending = onCreatorTeam && row.status === 'open' ? await loadPendingRequests(db, id) : []
+  const myRequest = mine ? ((await loadPendingRequests(db, id)).find((r) => r.id === mine.id) ?? null) : null
   let cancelledBy = null
   if (row.cancelledBy) {
     const [who] = await preparedQuery(db, 'play_date_player_summary', playerSummaryQuery).execute({
