@@ -21,7 +21,7 @@ import { prepareWrites } from './lib/writes'
 const { values } = parseArgs({
   options: {
     'database-url': { type: 'string' },
-    profiles: { type: 'string', default: '300' },
+    profiles: { type: 'string', default: '1000' },
   },
 })
 
@@ -69,6 +69,7 @@ async function smoke(kind: 'pglite' | 'postgres') {
   try {
     await loadDataset(runner, { profiles, playDates: profiles * 2 })
     console.log(`  data set: ${profiles} players, ${profiles * 2} PlayDates (${seconds()})`)
+    for (const problem of await datasetProblems(runner)) report(`data set: ${problem}`)
     const signedIn = await signInAll(app, await pickSamples(runner, 3))
 
     const plans = await probeReads(app, signedIn, READS)
@@ -162,3 +163,33 @@ if (problems.length) {
   process.exit(1)
 }
 console.log(`bench:smoke passed in ${seconds()}`)
+
+// What the generated data must hold: nothing dated later than now (a benchmark run removes what
+// was created after it started), and one accepted application for each matched or played PlayDate.
+async function datasetProblems(runner: SqlRunner) {
+  const DATED: Array<[table: string, columns: string[]]> = [
+    ['profiles', ['created_at', 'updated_at']],
+    ['connections', ['created_at', 'updated_at']],
+    ['play_dates', ['created_at', 'updated_at']],
+    ['play_date_requests', ['created_at', 'updated_at']],
+    ['play_date_messages', ['created_at']],
+    ['notifications', ['created_at']],
+  ]
+  const checks: Array<[string, string]> = [
+    ...DATED.map(([table, columns]): [string, string] => [
+      `${table} dated later than now`,
+      `select count(*)::int as count from ${table} where ${columns.map((c) => `${c} > now()`).join(' or ')}`,
+    ]),
+    [
+      'matched or played PlayDates without exactly one accepted application',
+      `select count(*)::int as count from play_dates d where d.status in ('matched', 'completed')
+         and (select count(*) from play_date_requests r where r.play_date_id = d.id and r.status = 'accepted') <> 1`,
+    ],
+  ]
+  const problems: string[] = []
+  for (const [name, query] of checks) {
+    const [row] = await runner.rows<{ count: number }>(query)
+    if (row?.count) problems.push(`${row.count} ${name}`)
+  }
+  return problems
+}

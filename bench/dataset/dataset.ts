@@ -649,7 +649,7 @@ export function datasetSteps(options: DatasetOptions): Step[] {
      from (select n, now() - ${u('n', 18)} * interval '60 days' as t
            from generate_series(0, ${P - 1}) n where n % 3 <> 0) x
      union all
-     select ${profileId('n')}, ${profileId(mod(`n + ${o.rejectedFriend}`))}, 'friend', 'rejected', t, t + interval '2 days'
+     select ${profileId('n')}, ${profileId(mod(`n + ${o.rejectedFriend}`))}, 'friend', 'rejected', t, least(now(), t + interval '2 days')
      from (select n, now() - ${u('n', 19)} * interval '400 days' as t
            from generate_series(0, ${P - 1}) n where n % 4 = 0) x`,
   )
@@ -671,11 +671,13 @@ export function datasetSteps(options: DatasetOptions): Step[] {
   )
 
   // PlayDates: the newest 30 days are mostly open; older ones were played, cancelled or matched.
+  // No time is later than now: a run of the benchmark removes what was created after it started.
   add(
     'play dates',
     `create temp table bench_play_dates as
      select d, n, kc, status, created,
-       case when status = 'open' then created else created + (1 + ${u('d', 23)} * 72) * interval '1 hour' end as updated
+       case when status = 'open' then created
+         else least(now(), created + (1 + ${u('d', 23)} * 72) * interval '1 hour') end as updated
      from (
        select d, n, kc, created,
          case when age < 30 then (case when r < 0.85 then 'open' when r < 0.95 then 'matched' else 'cancelled' end)
@@ -716,7 +718,7 @@ export function datasetSteps(options: DatasetOptions): Step[] {
        ${profileId(mod(`n + (${applicants})[1 + k] + ${first}`))},
        case when status = 'open' then 'pending' when status in ('matched', 'completed') and k = 0 then 'accepted'
          else 'declined' end,
-       created + (k + 1) * interval '3 hours', updated
+       least(now(), created + (k + 1) * interval '3 hours'), updated
      from bench_play_dates cross join generate_series(0, 3) k
      where k < case status when 'open' then ${h('d', 35)} % 4 when 'cancelled' then ${h('d', 35)} % 3
        else 1 + ${h('d', 35)} % 3 end`,
