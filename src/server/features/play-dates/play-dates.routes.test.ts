@@ -262,6 +262,14 @@ describe('matching', () => {
     const id = await openPlayDate(a, b)
     const applied = await c.client.post(`/api/play-dates/${id}/requests`, { partnerId: d.profile.id })
     const requestId = applied.body.id
+    // Both players of the applying team see their application; anyone else may still apply.
+    for (const applicant of [c, d]) {
+      const seen = await applicant.client.get(`/api/play-dates/${id}`)
+      expect(seen.body.viewer).toMatchObject({ canApply: false, myRequest: { id: requestId } })
+      expect(seen.body.viewer.myRequest.team.partner.id).toBe(d.profile.id)
+    }
+    const other = await (await player()).client.get(`/api/play-dates/${id}`)
+    expect(other.body.viewer).toMatchObject({ canApply: true, myRequest: null })
     expect((await a.client.post(`/api/play-dates/requests/${requestId}/withdraw`)).status).toBe(404)
     const withdrawn = await d.client.post(`/api/play-dates/requests/${requestId}/withdraw`)
     expect(withdrawn.status).toBe(200)

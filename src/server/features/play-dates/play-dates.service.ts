@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { AppError } from '../../../domain/errors'
 import type {
   ChatMessage,
@@ -37,7 +38,7 @@ import {
   statusIn,
   toTeam,
 } from './play-dates.queries'
-import { profileSummaryColumns, toPlayer } from '../profiles/player-summary'
+import { summaryColumnsOf, toPlayer } from '../profiles/player-summary'
 import { notifyPlayDate } from './play-dates.notify'
 import { chooseRatingPlan, estimateMatches, openRatingCounts, type RatingPlan } from './rating-plan'
 
@@ -354,8 +355,26 @@ async function loadPendingRequests(db: DbOrTx, playDateId: string) {
   }))
 }
 
-// A PlayDate with its creator team and, once matched, the accepted application with its team
-// (one at most: play_date_requests_one_accepted_key): one round trip for the detail page.
+// Who cancelled a PlayDate, and the viewer's live application to it (as captain or partner).
+const canceller = alias(profiles, 'canceller')
+const viewerRequest = alias(playDateRequests, 'viewer_request')
+const viewerRequestId = (db: DbOrTx) =>
+  sql<string | null>`(${db
+    .select({ id: viewerRequest.id })
+    .from(viewerRequest)
+    .where(
+      and(
+        eq(viewerRequest.playDateId, playDates.id),
+        sql`${viewerRequest.status} in ('pending', 'accepted')`,
+        or(eq(viewerRequest.requesterId, userParam), eq(viewerRequest.requesterPartnerId, userParam)),
+      ),
+    )
+    .limit(1)})`
+
+// The detail page in one round trip for most viewers: the PlayDate with its creator team, once
+// matched the accepted application with its team (one at most: play_date_requests_one_accepted_key),
+// who cancelled it, and the viewer's own live application. Statuses are written out, so the
+// generic plan reads the partial indexes.
 const playDateByIdQuery = (db: DbOrTx) =>
   db
     .select({
@@ -367,42 +386,24 @@ const playDateByIdQuery = (db: DbOrTx) =>
       },
       acceptedCaptain: requesterColumns,
       acceptedPartner: requesterPartnerColumns,
+      cancelledByPlayer: summaryColumnsOf(canceller),
+      viewerRequestId: viewerRequestId(db),
     })
     .from(playDates)
     .innerJoin(creator, eq(creator.id, playDates.creatorId))
     .leftJoin(partner, eq(partner.id, playDates.partnerId))
-    // The status is written out: the generic plan then reads the partial unique index.
     .leftJoin(
       playDateRequests,
       and(eq(playDateRequests.playDateId, playDates.id), sql`${playDateRequests.status} = 'accepted'`),
     )
     .leftJoin(requester, eq(requester.id, playDateRequests.requesterId))
     .leftJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
+    .leftJoin(canceller, eq(canceller.id, playDates.cancelledBy))
     .where(eq(playDates.id, sql.placeholder('id')))
     .limit(1)
 
-// The viewer's live application to an open PlayDate, as captain or partner.
-const viewerRequestQuery = (db: DbOrTx) =>
-  db
-    .select({ id: playDateRequests.id })
-    .from(playDateRequests)
-    .where(
-      and(
-        eq(playDateRequests.playDateId, sql.placeholder('playDateId')),
-        inArray(playDateRequests.status, ['pending', 'accepted']),
-        or(eq(playDateRequests.requesterId, userParam), eq(playDateRequests.requesterPartnerId, userParam)),
-      ),
-    )
-    .limit(1)
-
-const playerSummaryQuery = (db: DbOrTx) =>
-  db
-    .select(profileSummaryColumns)
-    .from(profiles)
-    .where(eq(profiles.id, sql.placeholder('id')))
-
 export async function getPlayDate(db: Db, user: Actor, id: string): Promise<PlayDateDetail> {
-  const [row] = await preparedQuery(db, 'play_date_by_id', playDateByIdQuery).execute({ id })
+  const [row] = await preparedQuery(db, 'play_date_by_id', playDateByIdQuery).execute({ id, userId: user.id })
   if (!row) throw new AppError('not_found', MESSAGES.notFound)
   const responding: PlayDateRequestView | null =
     row.status !== 'open' && row.accepted && row.acceptedCaptain
@@ -421,22 +422,10 @@ export async function getPlayDate(db: Db, user: Actor, id: string): Promise<Play
   if (row.status !== 'open' && !onCreatorTeam && !onRespondingTeam && !user.isAdmin) {
     throw new AppError('forbidden', MESSAGES.notAuthorized)
   }
-  const [mine] =
-    row.status === 'open' && !onCreatorTeam
-      ? await preparedQuery(db, 'play_date_viewer_request', viewerRequestQuery).execute({
-          playDateId: id,
-          userId: user.id,
-        })
-      : []
+  const mine = row.status === 'open' && !onCreatorTeam ? row.viewerRequestId : null
   const pending = onCreatorTeam && row.status === 'open' ? await loadPendingRequests(db, id) : []
-  const myRequest = mine ? ((await loadPendingRequests(db, id)).find((r) => r.id === mine.id) ?? null) : null
-  let cancelledBy = null
-  if (row.cancelledBy) {
-    const [who] = await preparedQuery(db, 'play_date_player_summary', playerSummaryQuery).execute({
-      id: row.cancelledBy,
-    })
-    cancelledBy = who ? toPlayer(who) : null
-  }
+  const myRequest = mine ? ((await loadPendingRequests(db, id)).find((r) => r.id === mine) ?? null) : null
+  const cancelledBy = row.cancelledBy && row.cancelledByPlayer ? toPlayer(row.cancelledByPlayer) : null
   const isPlayer = onCreatorTeam || onRespondingTeam
   return {
     ...toSummary(row),
