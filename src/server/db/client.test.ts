@@ -76,6 +76,19 @@ describe.runIf(testDatabaseKind === 'postgres')('pooled PostgreSQL connections',
     }
   })
 
+  it('stay open while idle, ready for the next request', async () => {
+    const backend = async () =>
+      (
+        (await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+          rows: Array<{ pid: number }>
+        }
+      ).rows[0]!.pid
+    const before = await backend()
+    // Past pg's default idle timeout (10 s), which closed the connection.
+    await new Promise((resolve) => setTimeout(resolve, 10_500))
+    expect(await backend()).toBe(before)
+  }, 20_000)
+
   it('plan a statement with values once, for any values', async () => {
     const counts = await database.db.transaction(async (tx) => {
       for (const id of ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002']) {
