@@ -15,7 +15,7 @@ import { type HttpCall, httpLoad } from './lib/load'
 import { probeReads, signInAll } from './lib/probe'
 import { startAppServer } from './lib/processes'
 import { pickSamples } from './lib/samples'
-import { checkLeastServer, startLeastServer } from './lib/suite'
+import { checkLeastServer, httpCalls, startLeastServer } from './lib/suite'
 import { prepareWrites } from './lib/writes'
 
 const { values } = parseArgs({
@@ -116,10 +116,7 @@ async function smoke(kind: 'pglite' | 'postgres') {
         const runs: Array<[string, HttpCall[]]> = [
           ...plans
             .filter((plan) => ['session', 'play-dates-available'].includes(plan.endpoint.key))
-            .map((plan): [string, HttpCall[]] => [
-              plan.endpoint.name,
-              plan.calls.map((call) => ({ path: call.path, headers: { cookie: call.cookie } })),
-            ]),
+            .map((plan): [string, HttpCall[]] => [plan.endpoint.name, httpCalls(plan.calls)]),
           ['Send a chat message', Array.from({ length: 2000 }, () => writes['chat-message'](server.url))],
         ]
         for (const [name, calls] of runs) {
@@ -135,8 +132,10 @@ async function smoke(kind: 'pglite' | 'postgres') {
         const least = await startLeastServer(server.url, session, { databaseUrl: smokeUrl, poolSize: 4 })
         try {
           await checkLeastServer(server.url, least.url, session.calls)
-          const calls = session.calls.map((call) => ({ path: call.path, headers: { cookie: call.cookie } }))
-          const result = await httpLoad(least.url, calls, { ...load, serverPid: least.pid })
+          const result = await httpLoad(least.url, httpCalls(session.calls), {
+            ...load,
+            serverPid: least.pid,
+          })
           const fine = result.requests > 0 && result.errors === 0
           if (!fine) report(`node:http + pg: ${result.requests} answered, ${result.errors} errors`)
           console.log(

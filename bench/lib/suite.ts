@@ -1,3 +1,4 @@
+import { parse } from 'hono/utils/cookie'
 import { hashToken } from '../../src/server/features/auth/sessions'
 import { CONNECTION_SETTINGS_SQL, openPostgres } from '../../src/server/db/client'
 import { sessionCookieName } from '../../src/server/middleware/session'
@@ -276,7 +277,7 @@ async function measureSql(plan: ReadPlan, execute: Execute, options: SuiteOption
   return sqlLoad(execute, calls, { connections: options.connections, seconds: options.seconds })
 }
 
-const httpCalls = (calls: Call[]) =>
+export const httpCalls = (calls: Call[]) =>
   calls.map((call) => ({ path: call.path, headers: { cookie: call.cookie } }))
 
 async function measureApi(open: OpenDataset, plan: ReadPlan, options: SuiteOptions, warm: boolean) {
@@ -485,9 +486,10 @@ export async function startLeastServer(
   const statements = first!.steps.flat()
   if (statements.length !== 1) throw new Error(`the session read ran ${statements.length} statements, not 1`)
   const cookieName = sessionCookieName(true)
-  const token = new RegExp(`(?:^|;\\s*)${cookieName}=([^;]*)`).exec(first!.cookie)?.[1] ?? ''
+  // Read as the app reads it (hono's cookie parser), so its hash is the one the app sent.
+  const token = parse(first!.cookie, cookieName)[cookieName] ?? ''
   const statement = statements[0]!
-  const tokenHashIndex = statement.values.indexOf(hashToken(decodeURIComponent(token)))
+  const tokenHashIndex = statement.values.indexOf(hashToken(token))
   if (tokenHashIndex < 0) throw new Error('the session statement was not sent the hash of the session token')
   return startBareSessionServer({
     ...database,

@@ -104,7 +104,7 @@ export function applyConnectionSettings(pool: pg.Pool) {
 // statement it runs prepared again, about 15 ms on this machine's loopback and more over a
 // network. Each connection is replaced after an hour, so no backend keeps its prepared
 // statements and their plans for ever.
-export const POOL_IDLE = { idleTimeoutMillis: 0, maxLifetimeSeconds: 60 * 60 }
+const POOL_IDLE = { idleTimeoutMillis: 0, maxLifetimeSeconds: 60 * 60 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient, ...POOL_IDLE })

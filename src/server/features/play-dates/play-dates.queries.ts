@@ -15,11 +15,13 @@ export const creator = alias(profiles, 'creator')
 export const partner = alias(profiles, 'partner')
 export const requester = alias(profiles, 'requester')
 export const requesterPartner = alias(profiles, 'requester_partner')
+export const canceller = alias(profiles, 'canceller')
 
 export const creatorColumns = summaryColumnsOf(creator)
 export const partnerColumns = summaryColumnsOf(partner)
 export const requesterColumns = summaryColumnsOf(requester)
 export const requesterPartnerColumns = summaryColumnsOf(requesterPartner)
+export const cancellerColumns = summaryColumnsOf(canceller)
 
 export function toTeam(captain: PlayerSummaryRow, mate: PlayerSummaryRow | null | undefined): TeamSummary {
   const a = toPlayer(captain)

@@ -26,6 +26,8 @@ import { pageTotal } from '../../lib/page-total'
 import { publishToUsers } from '../../lib/realtime'
 import {
   areFriends,
+  canceller,
+  cancellerColumns,
   creator,
   creatorColumns,
   partner,
@@ -38,7 +40,7 @@ import {
   statusIn,
   toTeam,
 } from './play-dates.queries'
-import { summaryColumnsOf, toPlayer } from '../profiles/player-summary'
+import { toPlayer } from '../profiles/player-summary'
 import { notifyPlayDate } from './play-dates.notify'
 import { chooseRatingPlan, estimateMatches, openRatingCounts, type RatingPlan } from './rating-plan'
 
@@ -355,8 +357,7 @@ async function loadPendingRequests(db: DbOrTx, playDateId: string) {
   }))
 }
 
-// Who cancelled a PlayDate, and the viewer's live application to it (as captain or partner).
-const canceller = alias(profiles, 'canceller')
+// The viewer's live application to a PlayDate (as captain or partner).
 const viewerRequest = alias(playDateRequests, 'viewer_request')
 const viewerRequestId = (db: DbOrTx) =>
   sql<string | null>`(${db
@@ -386,7 +387,7 @@ const playDateByIdQuery = (db: DbOrTx) =>
       },
       acceptedCaptain: requesterColumns,
       acceptedPartner: requesterPartnerColumns,
-      cancelledByPlayer: summaryColumnsOf(canceller),
+      cancelledByPlayer: cancellerColumns,
       viewerRequestId: viewerRequestId(db),
     })
     .from(playDates)
