@@ -144,3 +144,54 @@ describe('large streamed bodies', () => {
     expect(gunzipSync(res.body).toString()).toBe(largeParts.join(''))
   }, 10_000)
 })
+
+describe('whole bodies, compressed off the event loop', () => {
+  // A plain node:http listener on the app's server: the body is handed to end() at once.
+  const ended: string[] = []
+  let raw: Server
+  let rawBase: string
+  beforeAll(async () => {
+    raw = createCompressingServer({}, (req, res) => {
+      const n = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('n') ?? 0)
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ n, items: Array.from({ length: 200 }, (_, i) => `${n}:${i}`) }), () => {
+        ended.push(String(n))
+      })
+    })
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve))
+    rawBase = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise<void>((resolve) => raw.close(() => resolve())))
+
+  const fetchRaw = (n: number, destroyEarly = false) =>
+    new Promise<{ encoding: string | undefined; body: Buffer } | null>((resolve, reject) => {
+      const req = request(`${rawBase}/?n=${n}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () =>
+          resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+        )
+      })
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        destroyEarly && error.code === 'ECONNRESET' ? resolve(null) : reject(error),
+      )
+      req.end()
+      if (destroyEarly) req.on('finish', () => req.destroy())
+    })
+
+  it('gives every one of many concurrent requests its own body, and calls back once sent', async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, n) => fetchRaw(n)))
+    for (const [n, answer] of answers.entries()) {
+      expect(answer?.encoding).toBe('gzip')
+      expect(JSON.parse(gunzipSync(answer!.body).toString())).toMatchObject({ n, items: expect.any(Array) })
+    }
+    await expect.poll(() => ended.length).toBeGreaterThanOrEqual(40)
+    expect(new Set(ended).size).toBe(ended.length)
+  })
+
+  it('keeps serving after clients that leave before their body is ready', async () => {
+    await Promise.all(Array.from({ length: 10 }, (_, n) => fetchRaw(100 + n, true)))
+    const after = await fetchRaw(7)
+    expect(JSON.parse(gunzipSync(after!.body).toString())).toMatchObject({ n: 7 })
+  })
+})

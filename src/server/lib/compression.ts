@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type RequestListener, ServerResponse } from 'node:http'
-import { createGzip, type Gzip, gzipSync } from 'node:zlib'
+import { createGzip, type Gzip, gzip } from 'node:zlib'
 
 // Response compression at the HTTP layer, under the app. Done inside Hono (hono/compress) it
 // turned every response, however small, into a web-stream response and piped it through a
 // CompressionStream: the request-per-second floor fell to a tenth of bare node:http (see
 // docs/decisions/0040-performance-at-scale.md). Here a whole body written at once is gzipped in
-// one call when it is worth it, a streamed body goes through a zlib stream, everything else
-// passes untouched.
+// one call when it is worth it, on libuv's thread pool so the event loop serves other requests
+// meanwhile (docs/decisions/0050-request-path-cpu.md); a streamed body goes through a zlib
+// stream; everything else passes untouched.
 
 export const MIN_COMPRESS_BYTES = 1024
 // Fast levels: JSON shrinks nearly as much as at the default level for a fraction of the time.
@@ -160,13 +161,21 @@ export class CompressingResponse<
       (() => void) | undefined
     if (!this.#decided && body !== undefined && this.#decide(body, enc, true)) {
       const bytes = typeof body === 'string' ? Buffer.from(body, enc) : body
-      const compressed = gzipSync(
-        bytes,
-        bytes.byteLength < SMALL_BODY_BYTES ? SMALL_BODY_GZIP_OPTIONS : GZIP_OPTIONS,
-      )
-      this.setHeader('content-length', compressed.byteLength)
-      this.#sendHead()
-      return super.end(compressed, callback)
+      const options = bytes.byteLength < SMALL_BODY_BYTES ? SMALL_BODY_GZIP_OPTIONS : GZIP_OPTIONS
+      gzip(bytes, options, (error, compressed) => {
+        if (error) {
+          // Never the case for a whole buffer in memory; the body then goes out as it is.
+          this.removeHeader('content-encoding')
+          this.setHeader('content-length', bytes.byteLength)
+          this.#sendHead()
+          super.end(bytes, callback)
+          return
+        }
+        this.setHeader('content-length', compressed.byteLength)
+        this.#sendHead()
+        super.end(compressed, callback)
+      })
+      return this
     }
     this.#decided = true
     this.#sendHead()

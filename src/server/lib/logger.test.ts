@@ -1,6 +1,6 @@
 import pino from 'pino'
-import { describe, expect, it } from 'vitest'
-import { logRequest } from './logger'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createLogger, logRequest } from './logger'
 
 const capture = (level: string) => {
   const lines: string[] = []
@@ -45,5 +45,61 @@ describe('the request log', () => {
     const { logger, lines } = capture('warn')
     logRequest(logger, { requestId: 'r', method: 'GET', path: '/api/ping', status: 200, ms: 0 })
     expect(lines).toHaveLength(0)
+  })
+})
+
+describe('the app logger', () => {
+  const request = (n: number) => ({
+    requestId: `r${n}`,
+    method: 'GET',
+    path: `/api/x/${n}`,
+    status: 200,
+    ms: 1,
+  })
+  const open = () => {
+    const writes: string[] = []
+    const logger = createLogger(
+      { NODE_ENV: 'production', LOG_LEVEL: 'info' },
+      { write: (chunk) => writes.push(chunk) },
+    )
+    const lines = () =>
+      writes
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+    return { logger, writes, lines }
+  }
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('gathers request lines and writes them in front of the next other line, in order', () => {
+    const { logger, writes, lines } = open()
+    for (let n = 0; n < 3; n++) logRequest(logger, request(n))
+    expect(writes).toHaveLength(0)
+    logger.child({ requestId: 'r3' }).warn({ code: 'forbidden' }, 'request refused')
+    expect(writes).toHaveLength(1)
+    expect(lines().map((line) => [line.requestId, line.msg])).toEqual([
+      ['r0', 'request'],
+      ['r1', 'request'],
+      ['r2', 'request'],
+      ['r3', 'request refused'],
+    ])
+    logRequest(logger, request(4))
+    logger.info('later')
+    expect(lines().map((line) => line.requestId ?? line.msg)).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'later'])
+  })
+
+  it('writes request lines in large pieces, and what is left within a quarter second', () => {
+    vi.useFakeTimers()
+    const { logger, writes, lines } = open()
+    const count = 200
+    for (let n = 0; n < count; n++) logRequest(logger, request(n))
+    // About 120 characters a line: at least one piece has left, in far fewer writes than lines.
+    expect(writes.length).toBeGreaterThan(0)
+    expect(writes.length).toBeLessThan(count / 50)
+    vi.advanceTimersByTime(250)
+    expect(lines().map((line) => line.requestId)).toEqual(Array.from({ length: count }, (_, n) => `r${n}`))
   })
 })

@@ -8,27 +8,81 @@ export type Logger = pino.Logger
 // more than the rest of the work of a small request.
 const BATCH_BYTES = 4096
 const FLUSH_MS = 250
+// The request lines, one per API call, gather in a string of their own and go to the destination
+// in pieces of this size (or with the next other line, or every FLUSH_MS). Handed over one at a
+// time, each line cost the destination a measure of everything it held (sonic-boom measures its
+// whole pending buffer on every write) and a write of its own about every twenty requests: more
+// than the rest of the work of GET /api/ping (docs/decisions/0050-request-path-cpu.md).
+const REQUEST_BATCH_CHARS = 16 * 1024
 
-export function createLogger(env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>): Logger {
+export interface LogDestination {
+  write(chunk: string): unknown
+  flush?(): void
+  flushSync?(): void
+}
+
+// The request lines not yet handed to the destination. Any other line the logger writes takes
+// them along in front of itself, so the log keeps the order in which things happened.
+class RequestLines {
+  #pending = ''
+  constructor(private readonly destination: LogDestination) {}
+
+  add(line: string) {
+    this.#pending += line
+    if (this.#pending.length >= REQUEST_BATCH_CHARS) this.flush()
+  }
+
+  take() {
+    const pending = this.#pending
+    this.#pending = ''
+    return pending
+  }
+
+  flush() {
+    if (this.#pending) this.destination.write(this.take())
+  }
+}
+
+const requestLinesOf = new WeakMap<Logger, RequestLines>()
+
+export function createLogger(
+  env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>,
+  // Standard output unless given (tests pass their own).
+  stream?: LogDestination,
+): Logger {
   const level = env.NODE_ENV === 'test' ? 'silent' : env.LOG_LEVEL
   if (level === 'silent') return pino({ level })
-  const destination = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES })
+  const destination: LogDestination =
+    stream ?? pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES })
+  const requestLines = new RequestLines(destination)
   setInterval(() => {
+    requestLines.flush()
     // A write may still be under way: the buffer then leaves with the next tick.
     try {
-      destination.flush()
+      destination.flush?.()
     } catch {
       // nothing to flush yet
     }
   }, FLUSH_MS).unref()
-  return pino(
+  process.once('exit', () => {
+    requestLines.flush()
+    try {
+      destination.flushSync?.()
+    } catch {
+      // the destination is closed already
+    }
+  })
+  const logger = pino(
     {
       level,
       base: undefined,
       redact: { paths: ['req.headers.cookie', 'password', '*.password', 'token'], remove: true },
+      hooks: { streamWrite: (line) => requestLines.take() + line },
     },
-    destination,
+    destination as pino.DestinationStream,
   )
+  requestLinesOf.set(logger, requestLines)
+  return logger
 }
 
 export interface RequestLine {
@@ -47,10 +101,15 @@ export interface RequestLine {
 // its fields can carry a secret; the strings are JSON-escaped.
 export function logRequest(logger: Logger, line: RequestLine) {
   if (!logger.isLevelEnabled('info')) return
+  const text = `{"level":30,"time":${Date.now()},"requestId":${JSON.stringify(line.requestId)},"method":${JSON.stringify(line.method)},"path":${JSON.stringify(line.path)},"status":${line.status},"ms":${line.ms},"msg":"request"}\n`
+  const batch = requestLinesOf.get(logger)
+  if (batch) {
+    batch.add(text)
+    return
+  }
+  // A logger made elsewhere: the line goes straight to its stream.
   const stream = (logger as unknown as Record<symbol, { write(chunk: string): unknown }>)[
     pino.symbols.streamSym
   ]
-  stream?.write(
-    `{"level":30,"time":${Date.now()},"requestId":${JSON.stringify(line.requestId)},"method":${JSON.stringify(line.method)},"path":${JSON.stringify(line.path)},"status":${line.status},"ms":${line.ms},"msg":"request"}\n`,
-  )
+  stream?.write(text)
 }
