@@ -13,7 +13,7 @@ import { explainSteps } from './lib/explain'
 import { IN_PROCESS_ORIGIN, openInProcessApp } from './lib/in-process'
 import { type HttpCall, httpLoad } from './lib/load'
 import { probeReads, signInAll } from './lib/probe'
-import { startAppServer } from './lib/processes'
+import { pingResponse, startAppServer, startBareServer, startFrameworkServer } from './lib/processes'
 import { pickSamples } from './lib/samples'
 import { checkLeastServer, httpCalls, startLeastServer } from './lib/suite'
 import { prepareWrites } from './lib/writes'
@@ -145,6 +145,33 @@ async function smoke(kind: 'pglite' | 'postgres') {
           report(`node:http + pg: ${(error as Error).message}`)
         } finally {
           await least.stop()
+        }
+        // The floor's two other servers answer the ping with the app's body and headers.
+        const response = await pingResponse(server.url)
+        for (const [name, start] of [
+          ['Hono alone', startFrameworkServer],
+          ['bare node:http', startBareServer],
+        ] as const) {
+          const other = await start(response)
+          try {
+            const answer = await pingResponse(other.url)
+            const same =
+              answer.body === response.body &&
+              JSON.stringify(answer.headers) === JSON.stringify(response.headers)
+            if (!same) report(`${name}: the ping differs from the app's: ${JSON.stringify(answer)}`)
+            const result = await httpLoad(other.url, [{ path: '/api/ping', headers: {} }], {
+              ...load,
+              serverPid: other.pid,
+            })
+            const fine = same && result.requests > 0 && result.errors === 0
+            if (result.requests === 0 || result.errors > 0)
+              report(`${name}: ${result.requests} answered, ${result.errors} errors`)
+            console.log(
+              `  ${fine ? 'ok      ' : 'FAILED  '} ${name}, the ping (wrk: ${result.requests} requests)`,
+            )
+          } finally {
+            await other.stop()
+          }
         }
       } finally {
         await server.stop()

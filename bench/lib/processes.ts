@@ -149,9 +149,24 @@ export async function startBareSessionServer(options: BareSessionOptions): Promi
   })
 }
 
-async function launchBare(env: Record<string, string>): Promise<Started> {
+// The framework alone (Hono on @hono/node-server, one route) answering the same body with the
+// same headers.
+export async function startFrameworkServer(response: {
+  body: string
+  headers: Record<string, string>
+}): Promise<Started> {
+  return launchBare(
+    { BODY: response.body, HEADERS: JSON.stringify(response.headers) },
+    'bench/lib/framework-server.mjs',
+  )
+}
+
+async function launchBare(
+  env: Record<string, string>,
+  script = 'bench/lib/bare-server.mjs',
+): Promise<Started> {
   const port = await freePort()
-  const server = launch(['bench/lib/bare-server.mjs'], { PORT: String(port), ...env }, '/api/ping', port)
+  const server = launch([script], { PORT: String(port), ...env }, '/api/ping', port)
   await waitFor(server.ready, server.child, server.output, 30_000)
   return { url: server.url, pid: server.child.pid, output: server.output, stop: server.stop }
 }

@@ -24,6 +24,7 @@ import {
   startAppServer,
   startBareServer,
   startBareSessionServer,
+  startFrameworkServer,
 } from './processes'
 import { pickSamples } from './samples'
 import { prepareWrites, type WriteCalls } from './writes'
@@ -75,7 +76,8 @@ export interface DatasetResult {
   kind: Target['kind']
   tables: Record<string, number>
   reads: ReadResult[]
-  floor: { app: LoadResult; bare: LoadResult } | null
+  // framework: Hono alone with one route; absent in results written before it was measured.
+  floor: { app: LoadResult; framework?: LoadResult; bare: LoadResult } | null
   // The session read three ways, measured in turns: the app, the least Node server that can
   // answer it (node:http and pg), and its direct SQL.
   leastServer: { app: LoadResult; bare: LoadResult; sql: LoadResult } | null
@@ -367,24 +369,30 @@ async function measureMain(open: OpenDataset, options: SuiteOptions) {
   const { result, server, target } = open
   const base = server.url
   if (options.floor) {
-    const bare = await startBareServer(await pingResponse(base))
+    const response = await pingResponse(base)
+    const bare = await startBareServer(response)
+    const framework = await startFrameworkServer(response)
     try {
       const ping = [{ path: '/api/ping', headers: {} }]
       const load = { connections: options.connections, seconds: options.seconds }
       const warm = { connections: options.connections, seconds: options.warmupSeconds }
-      await httpLoad(base, ping, warm)
-      await httpLoad(bare.url, ping, warm)
-      // Alternate, and keep each side's better run: other work on the machine hits both alike.
-      const onApp = { ...load, serverPid: server.pid }
-      const onBare = { ...load, serverPid: bare.pid }
-      const appRuns = [await httpLoad(base, ping, onApp)]
-      const bareRuns = [await httpLoad(bare.url, ping, onBare)]
-      appRuns.push(await httpLoad(base, ping, onApp))
-      bareRuns.push(await httpLoad(bare.url, ping, onBare))
+      const sides = [
+        { url: base, pid: server.pid, runs: [] as LoadResult[] },
+        { url: framework.url, pid: framework.pid, runs: [] as LoadResult[] },
+        { url: bare.url, pid: bare.pid, runs: [] as LoadResult[] },
+      ]
+      for (const side of sides) await httpLoad(side.url, ping, warm)
+      // In turns, twice, each side keeping its better run: other work on the machine hits all
+      // three alike.
+      for (let round = 0; round < 2; round++)
+        for (const side of sides)
+          side.runs.push(await httpLoad(side.url, ping, { ...load, serverPid: side.pid }))
       const best = (runs: LoadResult[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a))
-      result.floor = { app: best(appRuns), bare: best(bareRuns) }
-      log(`  GET /api/ping: ${fmt(result.floor.app)} | bare node:http: ${fmt(result.floor.bare)}`)
+      const [app, alone, node] = sides.map((side) => best(side.runs)) as [LoadResult, LoadResult, LoadResult]
+      result.floor = { app, framework: alone, bare: node }
+      log(`  GET /api/ping: ${fmt(app)} | Hono alone: ${fmt(alone)} | bare node:http: ${fmt(node)}`)
     } finally {
+      await framework.stop()
       await bare.stop()
     }
   }
