@@ -11,8 +11,8 @@ const FLUSH_MS = 250
 // The request lines, one per API call, gather in a string of their own and go to the destination
 // in pieces of this size (or with the next other line, or every FLUSH_MS). Handed over one at a
 // time, each line cost the destination a measure of everything it held (sonic-boom measures its
-// whole pending buffer on every write) and a write of its own about every twenty requests: more
-// than the rest of the work of GET /api/ping (docs/decisions/0050-request-path-cpu.md).
+// whole pending buffer on every write) and a write of its own about every twenty requests, a
+// sixth of the CPU of GET /api/ping (docs/decisions/0050-request-path-cpu.md).
 const REQUEST_BATCH_CHARS = 16 * 1024
 
 export interface LogDestination {
