@@ -253,18 +253,19 @@ export function renderMarkdown(report: Report) {
     '',
   )
   lines.push(markdownTable(header, rows), '')
-  if (main.floor) {
+  const floor = main.floor
+  if (floor) {
     lines.push('## Framework floor', '')
     lines.push(
       markdownTable(
         ['Server', 'req/s', 'p50', 'p99', 'Server CPU/req', '/ bare'],
         (
           [
-            ['App: GET /api/ping (full middleware chain, no database)', main.floor.app],
-            ...(main.floor.framework
-              ? [['Hono alone: one route, the same body and headers', main.floor.framework]]
+            ['App: GET /api/ping (full middleware chain, no database)', floor.app],
+            ...(floor.framework
+              ? [['Hono alone: one route, the same body and headers', floor.framework]]
               : []),
-            ['Bare node:http, same body and headers', main.floor.bare],
+            ['Bare node:http, same body and headers', floor.bare],
           ] as Array<[string, LoadResult]>
         ).map(([name, load]) => [
           name,
@@ -272,7 +273,7 @@ export function renderMarkdown(report: Report) {
           ms(load.p50),
           ms(load.p99),
           load.serverCpuUs ? `${load.serverCpuUs} µs` : '-',
-          `${Math.round((load.rps / main.floor!.bare.rps) * 100)}%`,
+          `${Math.round((load.rps / floor.bare.rps) * 100)}%`,
         ]),
       ),
       '',
