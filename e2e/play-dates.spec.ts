@@ -231,7 +231,8 @@ test.describe('PlayDates', () => {
       { page: c, text: 'Cat: see you at court 3!' },
       { page: d, text: 'Dan: bringing new balls.' },
     ]
-    for (const { page } of pages) await expect(chat(page)).toBeVisible()
+    for (const { page } of pages)
+      await expect(page.getByRole('region', { name: 'Message thread' })).toBeVisible()
     for (const { page, text } of pages) {
       const input = page.getByRole('textbox', { name: 'Message' })
       await expect(input).toHaveAttribute('placeholder', 'Type a message...')

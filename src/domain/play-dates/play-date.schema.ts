@@ -200,3 +200,26 @@ export const chatMessage = z.object({
   createdAt: z.string(),
 })
 export type ChatMessage = z.infer<typeof chatMessage>
+
+// The chat comes in pages of this many messages: the newest page first, then the page before
+// the oldest message held, back to the start of the thread.
+export const CHAT_PAGE_SIZE = 200
+export const CHAT_RANGE_CONFLICT = 'Ask for messages after a time or before a message, not both'
+
+export const chatMessagesQuery = z
+  .object({
+    // Messages sent after this time (a poll catching up), newest page of them.
+    after: z.iso.datetime({ offset: true }).optional(),
+    // Messages sent before this message (the id of the oldest one held).
+    before: z.uuid().optional(),
+  })
+  .refine((query) => !(query.after && query.before), { error: CHAT_RANGE_CONFLICT, path: ['before'] })
+export type ChatMessagesQuery = z.infer<typeof chatMessagesQuery>
+
+export const chatPage = z.object({
+  // Oldest first.
+  items: z.array(chatMessage),
+  // More messages come before the first item, within what was asked for.
+  hasEarlier: z.boolean(),
+})
+export type ChatPage = z.infer<typeof chatPage>

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connections, notifications, playDateRequests, playDates } from '../../db/schema'
+import { connections, notifications, playDateMessages, playDateRequests, playDates } from '../../db/schema'
 import { openEventStream } from '../../testing/event-stream'
 import { signedInUser } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
@@ -279,6 +279,89 @@ describe('matching', () => {
     expect((await c.client.post(`/api/play-dates/requests/${second.body.id}/decline`)).status).toBe(404)
     expect((await a.client.post(`/api/play-dates/requests/${second.body.id}/decline`)).status).toBe(200)
     expect((await a.client.post(`/api/play-dates/requests/${second.body.id}/accept`)).status).toBe(409)
+  })
+})
+
+describe('the chat, a page at a time', () => {
+  type Message = { id: string; content: string; createdAt: string }
+  const contents = (body: { items: Message[] }) => body.items.map((m) => m.content)
+
+  // A matched PlayDate whose thread holds `count` messages, one a second from 2026-03-01 10:00,
+  // alternating between Ana and Dee; the 11th and 12th were sent in the same instant.
+  async function matchedWithThread(count: number) {
+    const { a, b, c, d } = await foursome()
+    const id = await openPlayDate(a, b)
+    const applied = await c.client.post(`/api/play-dates/${id}/requests`, { partnerId: d.profile.id })
+    expect((await a.client.post(`/api/play-dates/requests/${applied.body.id}/accept`)).status).toBe(200)
+    const start = Date.parse('2026-03-01T10:00:00Z')
+    await t.db.insert(playDateMessages).values(
+      Array.from({ length: count }, (_, i) => ({
+        playDateId: id,
+        userId: (i % 2 ? d : a).profile.id,
+        content: `Message ${i + 1}`,
+        createdAt: new Date(start + (i === 11 ? 10 : i) * 1000),
+      })),
+    )
+    return { a, b, c, d, id }
+  }
+
+  it('answers the newest page first, then each page before it, back to the first message', async () => {
+    const { c, id } = await matchedWithThread(411)
+    const all = Array.from({ length: 411 }, (_, i) => `Message ${i + 1}`)
+    const newest = await c.client.get(`/api/play-dates/${id}/messages`)
+    expect(newest.status).toBe(200)
+    expect(newest.body.hasEarlier).toBe(true)
+    expect(contents(newest.body)).toEqual(all.slice(211))
+
+    const middle = await c.client.get(`/api/play-dates/${id}/messages?before=${newest.body.items[0].id}`)
+    expect(middle.status).toBe(200)
+    expect(middle.body.hasEarlier).toBe(true)
+    expect(middle.body.items).toHaveLength(200)
+
+    // The first page ends where messages 11 and 12 share their time: the id orders them.
+    const first = await c.client.get(`/api/play-dates/${id}/messages?before=${middle.body.items[0].id}`)
+    expect(first.body.hasEarlier).toBe(false)
+    expect(first.body.items).toHaveLength(11)
+    // Every message exactly once, oldest first, across the three pages.
+    const thread = [...first.body.items, ...middle.body.items, ...newest.body.items] as Message[]
+    expect(new Set(thread.map((m) => m.id)).size).toBe(411)
+    expect(thread.map((m) => m.createdAt)).toEqual([...thread.map((m) => m.createdAt)].sort())
+    expect(thread.map((m) => m.content).toSorted()).toEqual(all.toSorted())
+    expect(contents(first.body).slice(0, 3)).toEqual(['Message 1', 'Message 2', 'Message 3'])
+  })
+
+  it('catches up with what came after a time', async () => {
+    const { a, id } = await matchedWithThread(5)
+    const after = await a.client.get(`/api/play-dates/${id}/messages?after=2026-03-01T10:00:02Z`)
+    expect(after.status).toBe(200)
+    expect(after.body).toMatchObject({ hasEarlier: false })
+    expect(contents(after.body)).toEqual(['Message 4', 'Message 5'])
+  })
+
+  it('reads a page before a message only within the same PlayDate, and only for its players', async () => {
+    const one = await matchedWithThread(3)
+    const other = await matchedWithThread(3)
+    const [oldest] = (await one.a.client.get(`/api/play-dates/${one.id}/messages`)).body.items as Message[]
+    const elsewhere = await other.a.client.get(`/api/play-dates/${other.id}/messages?before=${oldest!.id}`)
+    expect(elsewhere.body).toEqual({ items: [], hasEarlier: false })
+    const missing = await one.a.client.get(
+      `/api/play-dates/${one.id}/messages?before=00000000-0000-4000-8000-000000000000`,
+    )
+    expect(missing.body).toEqual({ items: [], hasEarlier: false })
+    const stranger = await player()
+    const refused = await stranger.client.get(`/api/play-dates/${one.id}/messages?before=${oldest!.id}`)
+    expect(refused.status).toBe(403)
+    expect(refused.body.error.message).toBe('Not authorized to view this PlayDate')
+  })
+
+  it('refuses a range it cannot read', async () => {
+    const { a, id } = await matchedWithThread(1)
+    const notAnId = await a.client.get(`/api/play-dates/${id}/messages?before=last`)
+    expect(notAnId.status).toBe(400)
+    expect(notAnId.body.error.code).toBe('invalid')
+    const both = await a.client.get(`/api/play-dates/${id}/messages?after=2026-03-01T10:00:00Z&before=${id}`)
+    expect(both.status).toBe(400)
+    expect(both.body.error.message).toBe('Ask for messages after a time or before a message, not both')
   })
 })
 

@@ -2,6 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi'
 import {
   applyInput,
   chatMessage,
+  chatMessagesQuery,
+  chatPage,
   createPlayDateInput,
   messageInput,
   playDateDetail,
@@ -138,11 +140,15 @@ const routes = {
     method: 'get',
     path: '/play-dates/{id}/messages',
     tags,
-    summary: 'Chat of a matched or completed PlayDate, oldest first (its four players)',
+    summary: 'Chat of a matched or completed PlayDate, a page at a time, oldest first (its four players)',
+    description:
+      'Without a range, the newest page of the thread. `after` gives the newest page of what came ' +
+      'after a time (catching up); `before` the page before a message (scrolling back to the start). ' +
+      '`hasEarlier` says more messages come before the first one returned.',
     ...access.user,
-    request: { params: idParam, query: z.object({ after: z.iso.datetime({ offset: true }).optional() }) },
+    request: { params: idParam, query: chatMessagesQuery },
     responses: {
-      200: jsonContent(z.object({ items: z.array(chatMessage) }), 'Messages'),
+      200: jsonContent(chatPage, 'A page of messages'),
       ...errorResponses(400, 401, 403, 404, 409),
     },
   }),
@@ -200,14 +206,7 @@ export const playDateRoutes = api
   )
   .openapi(routes.messages, async (c) =>
     c.json(
-      {
-        items: await listMessages(
-          c.get('db'),
-          c.get('user'),
-          c.req.valid('param').id,
-          c.req.valid('query').after,
-        ),
-      },
+      await listMessages(c.get('db'), c.get('user'), c.req.valid('param').id, c.req.valid('query')),
       200,
     ),
   )

@@ -1,13 +1,16 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { AppError } from '../../../domain/errors'
-import type {
-  ChatMessage,
-  PlayDateDetail,
-  PlayDatePage,
-  PlayDateRequestView,
-  PlayDateStatus,
-  PlayDateSummary,
+import {
+  CHAT_PAGE_SIZE,
+  type ChatMessage,
+  type ChatMessagesQuery,
+  type ChatPage,
+  type PlayDateDetail,
+  type PlayDatePage,
+  type PlayDateRequestView,
+  type PlayDateStatus,
+  type PlayDateSummary,
 } from '../../../domain/play-dates/play-date.schema'
 import { canTransition } from '../../../domain/play-dates/play-date.rules'
 import type { z } from 'zod'
@@ -735,9 +738,21 @@ async function requireChatMember(db: DbOrTx, user: Actor, id: string) {
   return members
 }
 
-const MESSAGE_PAGE = 200
+// A page of the thread, newest first, one row more than a page so the answer can say whether
+// more came before it: the latest page, the one after a time (a poll catching up) or the one
+// before a message (scrolling back; the message is looked up within this PlayDate, and the pair
+// (time, id) orders messages sent in the same instant).
+type MessageRange = 'latest' | 'after' | 'before'
+const rangeCondition: Record<MessageRange, SQL | undefined> = {
+  latest: undefined,
+  after: sql`${playDateMessages.createdAt} > ${sql.placeholder('after')}::timestamptz`,
+  before: sql`(${playDateMessages.createdAt}, ${playDateMessages.id}) < (
+    select m.created_at, m.id from ${playDateMessages} m
+    where m.id = ${sql.placeholder('before')} and m.play_date_id = ${sql.placeholder('id')}
+  )`,
+}
 
-const messagesQuery = (after: boolean) => (db: DbOrTx) =>
+const messagesQuery = (range: MessageRange) => (db: DbOrTx) =>
   db
     .select({
       id: playDateMessages.id,
@@ -749,29 +764,38 @@ const messagesQuery = (after: boolean) => (db: DbOrTx) =>
     })
     .from(playDateMessages)
     .innerJoin(profiles, eq(profiles.id, playDateMessages.userId))
-    .where(
-      after
-        ? and(
-            eq(playDateMessages.playDateId, sql.placeholder('id')),
-            sql`${playDateMessages.createdAt} > ${sql.placeholder('after')}::timestamptz`,
-          )
-        : eq(playDateMessages.playDateId, sql.placeholder('id')),
-    )
+    .where(and(eq(playDateMessages.playDateId, sql.placeholder('id')), rangeCondition[range]))
     .orderBy(desc(playDateMessages.createdAt), desc(playDateMessages.id))
-    .limit(MESSAGE_PAGE)
-const latestMessagesQuery = messagesQuery(false)
-const newerMessagesQuery = messagesQuery(true)
+    .limit(CHAT_PAGE_SIZE + 1)
+const latestMessagesQuery = messagesQuery('latest')
+const newerMessagesQuery = messagesQuery('after')
+const earlierMessagesQuery = messagesQuery('before')
 
-export async function listMessages(db: Db, user: Actor, id: string, after?: string): Promise<ChatMessage[]> {
+export async function listMessages(
+  db: Db,
+  user: Actor,
+  id: string,
+  range: ChatMessagesQuery = {},
+): Promise<ChatPage> {
   await requireChatMember(db, user, id)
-  // The newest page, returned oldest first.
-  const rows = after
-    ? await preparedQuery(db, 'chat_messages_after', newerMessagesQuery).execute({
+  const rows = range.before
+    ? await preparedQuery(db, 'chat_messages_before', earlierMessagesQuery).execute({
         id,
-        after: new Date(after).toISOString(),
+        before: range.before,
       })
-    : await preparedQuery(db, 'chat_messages', latestMessagesQuery).execute({ id })
-  return rows.reverse().map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))
+    : range.after
+      ? await preparedQuery(db, 'chat_messages_after', newerMessagesQuery).execute({
+          id,
+          after: new Date(range.after).toISOString(),
+        })
+      : await preparedQuery(db, 'chat_messages', latestMessagesQuery).execute({ id })
+  const hasEarlier = rows.length > CHAT_PAGE_SIZE
+  const page = hasEarlier ? rows.slice(0, CHAT_PAGE_SIZE) : rows
+  // Oldest first.
+  return {
+    items: page.reverse().map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    hasEarlier,
+  }
 }
 
 export async function sendMessage(db: Db, user: Actor, id: string, input: z.output<typeof messageInput>) {

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query'
 import type {
   ChatMessage,
+  ChatPage,
   CreatePlayDateInput,
   PlayDateDetail,
   PlayDatePage,
@@ -14,7 +15,7 @@ import type {
   PlayerSummary,
 } from '../../../../domain/play-dates/play-date.schema'
 import { api } from '../../../lib/api-client'
-import { latestMessageTime, mergeMessages } from '../lib/chat-messages'
+import { type ChatThread, latestMessageTime, withEarlier, withLatest } from '../lib/chat-messages'
 import { useLiveConnected } from '../../../lib/live-events'
 
 export type PartnerOption = PlayerSummary & { isRegularPartner: boolean }
@@ -117,26 +118,38 @@ export function useChangePlayDateStatus(id: string) {
   })
 }
 
-// The chat, oldest first. The first fetch loads the latest page; later ones ask only for what
+// The chat, oldest first. The first fetch loads the newest page; later ones ask only for what
 // came after the newest message held and merge it in. A live 'playdate' event refetches it at
-// once; the poll is the fallback for when the event stream is down.
+// once; the poll is the fallback for when the event stream is down. Each answer is merged into
+// the thread as it is when the answer arrives, so a page loaded meanwhile stays.
 export function useChatMessages(id: string) {
   const queryClient = useQueryClient()
   const live = useLiveConnected()
   return useQuery({
     queryKey: playDateKeys.messages(id),
     queryFn: async ({ signal }) => {
-      const held = queryClient.getQueryData<ChatMessage[]>(playDateKeys.messages(id)) ?? []
-      const after = latestMessageTime(held)
-      const { items } = await api.get<{ items: ChatMessage[] }>(`${path(id)}/messages`, {
-        query: { after },
-        signal,
-      })
-      return mergeMessages(held, items)
+      const held = queryClient.getQueryData<ChatThread>(playDateKeys.messages(id))
+      const after = latestMessageTime(held?.messages ?? [])
+      const page = await api.get<ChatPage>(`${path(id)}/messages`, { query: { after }, signal })
+      const current = queryClient.getQueryData<ChatThread>(playDateKeys.messages(id))
+      return withLatest(current, page, after !== undefined)
     },
     refetchInterval: live ? false : CHAT_POLL_MS,
-    // Only whole merged lists are stored, so a poll never loses a message it already showed.
+    // Only whole merged threads are stored, so a poll never loses a message it already showed.
     structuralSharing: false,
+  })
+}
+
+// The page before the oldest message held: going back through the thread to its first message.
+export function useEarlierMessages(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async () => {
+      const oldest = queryClient.getQueryData<ChatThread>(playDateKeys.messages(id))?.messages[0]
+      if (!oldest) return
+      const page = await api.get<ChatPage>(`${path(id)}/messages`, { query: { before: oldest.id } })
+      queryClient.setQueryData<ChatThread>(playDateKeys.messages(id), (held) => withEarlier(held, page))
+    },
   })
 }
 
@@ -144,9 +157,10 @@ export function useSendMessage(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (content: string) => api.post<ChatMessage>(`${path(id)}/messages`, { content }),
+    // Into the thread held (before the thread first loads there is none: its load brings it).
     onSuccess: (message) =>
-      queryClient.setQueryData<ChatMessage[]>(playDateKeys.messages(id), (held = []) =>
-        mergeMessages(held, [message]),
+      queryClient.setQueryData<ChatThread>(playDateKeys.messages(id), (held) =>
+        held ? withLatest(held, { items: [message], hasEarlier: false }, true) : undefined,
       ),
   })
 }

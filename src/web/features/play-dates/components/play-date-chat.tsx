@@ -1,12 +1,13 @@
 import { Send } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { toast } from '../../../lib/toast'
-import { MESSAGE_MAX } from '../../../../domain/play-dates/play-date.schema'
+import { type ChatMessage, MESSAGE_MAX } from '../../../../domain/play-dates/play-date.schema'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Spinner } from '../../../components/ui/spinner'
 import { isApiError } from '../../../lib/api-client'
-import { useChatMessages, useSendMessage } from '../api/play-dates.queries'
+import { useChatMessages, useEarlierMessages, useSendMessage } from '../api/play-dates.queries'
+import { liveStart } from '../lib/chat-messages'
 import { fullName } from '../lib/play-date-view'
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' })
@@ -18,24 +19,83 @@ function sentAt(iso: string) {
   return today ? timeFormat.format(date) : `${dayFormat.format(date)}, ${timeFormat.format(date)}`
 }
 
+function MessageItem({ message, own }: { message: ChatMessage; own: boolean }) {
+  return (
+    <li className={`flex flex-col ${own ? 'items-end' : 'items-start'}`}>
+      <div
+        className={`max-w-[85%] rounded-2xl px-3 py-2 shadow-sm ${
+          own ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm bg-white text-slate-900'
+        }`}
+      >
+        <p className={`text-xs font-semibold ${own ? 'text-brand-100' : 'text-brand-800'}`}>
+          {fullName(message)}
+          {own ? <span className="sr-only"> (you)</span> : null}
+        </p>
+        <p className="break-words whitespace-pre-wrap">{message.content}</p>
+      </div>
+      <p className="mt-0.5 px-1 text-xs text-slate-500">
+        <time dateTime={message.createdAt}>{sentAt(message.createdAt)}</time>
+      </p>
+    </li>
+  )
+}
+
 // The team-only thread of a matched or completed PlayDate. New messages arrive through the
-// event stream, and a 3-second poll catches up whenever the stream is down.
+// event stream, and a 3-second poll catches up whenever the stream is down. The newest page
+// loads first; 'Load earlier messages' goes back a page at a time to the first message. Those
+// earlier pages sit in a list of their own above the live log, so screen readers announce only
+// the messages that arrive, not a page the player asked for.
 export function PlayDateChat({ playDateId, viewerId }: { playDateId: string; viewerId: string }) {
   const messages = useChatMessages(playDateId)
+  const earlier = useEarlierMessages(playDateId)
   const send = useSendMessage(playDateId)
   const [text, setText] = useState('')
-  const listRef = useRef<HTMLOListElement>(null)
+  const scrollerRef = useRef<HTMLDivElement>(null)
   const stickToBottom = useRef(true)
+  // Where the view stood before a page was put in front, so it stays on the same message.
+  const heldPosition = useRef<{ height: number; top: number } | null>(null)
   const headingId = useId()
   const inputId = useId()
-  const items = messages.data ?? []
+  const thread = messages.data
+  const items = thread?.messages ?? []
+  const split = thread ? liveStart(thread) : 0
+  const earlierItems = items.slice(0, split)
+  const liveItems = items.slice(split)
+  const firstId = items[0]?.id
   const lastId = items.at(-1)?.id
 
   // Follow the conversation unless the player scrolled up to read older messages.
   useLayoutEffect(() => {
-    const list = listRef.current
-    if (list && stickToBottom.current) list.scrollTop = list.scrollHeight
+    const scroller = scrollerRef.current
+    if (scroller && stickToBottom.current) scroller.scrollTop = scroller.scrollHeight
   }, [lastId])
+
+  // A page put in front: keep the messages the player was reading where they were.
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current
+    const held = heldPosition.current
+    if (!scroller || !held) return
+    heldPosition.current = null
+    scroller.scrollTop = held.top + (scroller.scrollHeight - held.height)
+  }, [firstId])
+
+  const loadEarlier = () => {
+    const scroller = scrollerRef.current
+    if (earlier.isPending) return
+    if (scroller) heldPosition.current = { height: scroller.scrollHeight, top: scroller.scrollTop }
+    earlier.mutate(undefined, {
+      onError: (error) => {
+        heldPosition.current = null
+        console.warn('Could not load earlier messages', error)
+        toast.error('Error loading messages')
+      },
+      // With the first message reached the button goes: keep the keyboard in the thread.
+      onSuccess: () => {
+        if (scrollerRef.current && !scrollerRef.current.contains(document.activeElement))
+          scrollerRef.current.focus()
+      },
+    })
+  }
 
   useEffect(() => {
     if (messages.error) console.warn('Could not load the chat', messages.error)
@@ -74,40 +134,51 @@ export function PlayDateChat({ playDateId, viewerId }: { playDateId: string; vie
             Error loading messages
           </p>
         ) : null}
-        <ol
-          ref={listRef}
-          role="log"
-          aria-labelledby={headingId}
-          aria-live="polite"
-          aria-relevant="additions"
+        <div
+          ref={scrollerRef}
+          // Focus lands here when the button to go back goes away (the first message reached).
+          tabIndex={-1}
+          role="region"
+          aria-label="Message thread"
           onScroll={(event) => {
-            const list = event.currentTarget
-            stickToBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < 40
+            const scroller = event.currentTarget
+            stickToBottom.current = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40
           }}
-          className="flex max-h-[400px] flex-col gap-3 overflow-y-auto p-3 focus-visible:outline-offset-[-3px]"
+          className="max-h-[400px] overflow-y-auto p-3 [overflow-anchor:none] focus-visible:outline-offset-[-3px]"
         >
-          {items.map((message) => {
-            const own = message.userId === viewerId
-            return (
-              <li key={message.id} className={`flex flex-col ${own ? 'items-end' : 'items-start'}`}>
-                <div
-                  className={`max-w-[85%] rounded-2xl px-3 py-2 shadow-sm ${
-                    own ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm bg-white text-slate-900'
-                  }`}
-                >
-                  <p className={`text-xs font-semibold ${own ? 'text-brand-100' : 'text-brand-800'}`}>
-                    {fullName(message)}
-                    {own ? <span className="sr-only"> (you)</span> : null}
-                  </p>
-                  <p className="break-words whitespace-pre-wrap">{message.content}</p>
-                </div>
-                <p className="mt-0.5 px-1 text-xs text-slate-500">
-                  <time dateTime={message.createdAt}>{sentAt(message.createdAt)}</time>
-                </p>
-              </li>
-            )
-          })}
-        </ol>
+          {thread?.hasEarlier ? (
+            <div className="mb-3 flex justify-center">
+              <Button
+                type="button"
+                variant="secondary"
+                onClick={loadEarlier}
+                disabled={earlier.isPending}
+                aria-busy={earlier.isPending || undefined}
+              >
+                {earlier.isPending ? <Spinner className="size-4" /> : null}
+                {earlier.isPending ? 'Loading earlier messages...' : 'Load earlier messages'}
+              </Button>
+            </div>
+          ) : null}
+          {earlierItems.length > 0 ? (
+            <ol aria-label="Earlier messages" className="mb-3 flex flex-col gap-3">
+              {earlierItems.map((message) => (
+                <MessageItem key={message.id} message={message} own={message.userId === viewerId} />
+              ))}
+            </ol>
+          ) : null}
+          <ol
+            role="log"
+            aria-labelledby={headingId}
+            aria-live="polite"
+            aria-relevant="additions"
+            className="flex flex-col gap-3"
+          >
+            {liveItems.map((message) => (
+              <MessageItem key={message.id} message={message} own={message.userId === viewerId} />
+            ))}
+          </ol>
+        </div>
         {messages.isSuccess && items.length === 0 ? (
           <p className="px-4 pb-4 text-center text-sm text-slate-600">No messages yet. Say hello!</p>
         ) : null}

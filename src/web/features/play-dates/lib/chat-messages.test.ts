@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatMessage } from '../../../../domain/play-dates/play-date.schema'
-import { latestMessageTime, mergeMessages } from './chat-messages'
+import { latestMessageTime, liveStart, mergeMessages, withEarlier, withLatest } from './chat-messages'
 
 const message = (id: string, createdAt: string, content = id): ChatMessage => ({
   id,
@@ -32,5 +32,43 @@ describe('chat messages', () => {
   it('has no time to ask from before the first message', () => {
     expect(latestMessageTime([])).toBeUndefined()
     expect(mergeMessages([], [])).toEqual([])
+  })
+
+  describe('the thread, a page at a time', () => {
+    const at = (second: number) => `2026-05-01T10:00:${String(second).padStart(2, '0')}.000Z`
+    const m = (id: string, second: number) => message(id, at(second))
+
+    it('starts from the newest page and knows whether more came before it', () => {
+      const thread = withLatest(undefined, { items: [m('c', 3), m('d', 4)], hasEarlier: true }, false)
+      expect(thread).toEqual({ messages: [m('c', 3), m('d', 4)], hasEarlier: true, firstLiveId: 'c' })
+      expect(liveStart(thread)).toBe(0)
+    })
+
+    it('keeps what it knew of earlier messages when it catches up', () => {
+      const first = withLatest(undefined, { items: [m('c', 3), m('d', 4)], hasEarlier: true }, false)
+      const caughtUp = withLatest(first, { items: [m('d', 4), m('e', 5)], hasEarlier: false }, true)
+      expect(caughtUp.messages.map((x) => x.id)).toEqual(['c', 'd', 'e'])
+      expect(caughtUp.hasEarlier).toBe(true)
+      expect(caughtUp.firstLiveId).toBe('c')
+    })
+
+    it('puts an earlier page in front, apart from the live messages', () => {
+      const first = withLatest(undefined, { items: [m('c', 3), m('d', 4)], hasEarlier: true }, false)
+      const back = withEarlier(first, { items: [m('a', 1), m('b', 2)], hasEarlier: false })
+      expect(back.messages.map((x) => x.id)).toEqual(['a', 'b', 'c', 'd'])
+      expect(back.hasEarlier).toBe(false)
+      expect(liveStart(back)).toBe(2)
+      // A message that arrives afterwards joins the live ones.
+      const later = withLatest(back, { items: [m('e', 5)], hasEarlier: false }, true)
+      expect(later.messages.slice(liveStart(later)).map((x) => x.id)).toEqual(['c', 'd', 'e'])
+    })
+
+    it('shows an empty thread with nothing before it', () => {
+      const empty = withLatest(undefined, { items: [], hasEarlier: false }, false)
+      expect(empty).toEqual({ messages: [], hasEarlier: false, firstLiveId: undefined })
+      expect(liveStart(empty)).toBe(0)
+      const first = withLatest(empty, { items: [m('a', 1)], hasEarlier: false }, false)
+      expect(liveStart(first)).toBe(0)
+    })
   })
 })

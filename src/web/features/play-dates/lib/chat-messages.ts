@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../../../domain/play-dates/play-date.schema'
+import type { ChatMessage, ChatPage } from '../../../../domain/play-dates/play-date.schema'
 
 // Messages fetched again (a poll that overlaps the last one, an event and a poll at once) are
 // the same rows: keep one of each id, oldest first.
@@ -24,4 +24,38 @@ export const CATCH_UP_MS = 30_000
 export function latestMessageTime(messages: readonly ChatMessage[]) {
   const newest = messages.at(-1)?.createdAt
   return newest === undefined ? undefined : new Date(Date.parse(newest) - CATCH_UP_MS).toISOString()
+}
+
+// The thread as the page holds it: the newest page first, then the pages before it that the
+// player went back for, plus whatever arrived since.
+export interface ChatThread {
+  // Oldest first.
+  messages: ChatMessage[]
+  // More messages come before the first one held.
+  hasEarlier: boolean
+  // The oldest message of the first page loaded: the ones before it were loaded by going back,
+  // and are not announced as they arrive.
+  firstLiveId: string | undefined
+}
+
+// A newest page (the first load) or a catch-up (`after` a time) merged into the thread held. A
+// catch-up says nothing about what came before the thread, so what the thread knew stays.
+export function withLatest(held: ChatThread | undefined, page: ChatPage, catchUp: boolean): ChatThread {
+  const messages = mergeMessages(held?.messages ?? [], page.items)
+  if (held && catchUp) return { ...held, messages }
+  return { messages, hasEarlier: page.hasEarlier, firstLiveId: messages[0]?.id }
+}
+
+// The page before the oldest message held, put in front of it.
+export function withEarlier(held: ChatThread | undefined, page: ChatPage): ChatThread {
+  const messages = mergeMessages(held?.messages ?? [], page.items)
+  return { messages, hasEarlier: page.hasEarlier, firstLiveId: held?.firstLiveId ?? messages[0]?.id }
+}
+
+// Where the messages loaded by going back end and the live ones begin.
+export function liveStart(thread: ChatThread) {
+  return Math.max(
+    0,
+    thread.messages.findIndex((message) => message.id === thread.firstLiveId),
+  )
 }
