@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { acceptsGzip, createCompressingServer, MIN_COMPRESS_BYTES } from './compression'
+import { acceptsGzip, createCompressingServer, MIN_COMPRESS_BYTES, SMALL_BODY_BYTES } from './compression'
 
 const big = { items: Array.from({ length: 100 }, (_, i) => ({ id: i, name: `Player ${i}`, rating: 3.5 })) }
 
@@ -145,7 +145,11 @@ describe('large streamed bodies', () => {
   }, 10_000)
 })
 
-describe('whole bodies, compressed off the event loop', () => {
+// Whole bodies: a small one is gzipped on the event loop, a large one on the thread pool.
+describe.each([
+  { kind: 'small, gzipped at once', items: 200 },
+  { kind: 'large, gzipped on the thread pool', items: 4000 },
+])('whole bodies ($kind)', ({ items }) => {
   // A plain node:http listener on the app's server: the body is handed to end() at once.
   const ended: string[] = []
   let raw: Server
@@ -154,7 +158,7 @@ describe('whole bodies, compressed off the event loop', () => {
     raw = createCompressingServer({}, (req, res) => {
       const n = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('n') ?? 0)
       res.writeHead(200, { 'content-type': 'application/json' })
-      res.end(JSON.stringify({ n, items: Array.from({ length: 200 }, (_, i) => `${n}:${i}`) }), () => {
+      res.end(JSON.stringify({ n, items: Array.from({ length: items }, (_, i) => `${n}:${i}`) }), () => {
         ended.push(String(n))
       })
     })
@@ -179,11 +183,19 @@ describe('whole bodies, compressed off the event loop', () => {
       if (destroyEarly) req.on('finish', () => req.destroy())
     })
 
+  it('is on the intended side of the size that decides where it is gzipped', () => {
+    const size = JSON.stringify({ n: 10, items: Array.from({ length: items }, (_, i) => `10:${i}`) }).length
+    expect(size < SMALL_BODY_BYTES).toBe(items === 200)
+    expect(size).toBeGreaterThan(MIN_COMPRESS_BYTES)
+  })
+
   it('gives every one of many concurrent requests its own body, and calls back once sent', async () => {
     const answers = await Promise.all(Array.from({ length: 40 }, (_, n) => fetchRaw(n)))
     for (const [n, answer] of answers.entries()) {
       expect(answer?.encoding).toBe('gzip')
-      expect(JSON.parse(gunzipSync(answer!.body).toString())).toMatchObject({ n, items: expect.any(Array) })
+      const body = JSON.parse(gunzipSync(answer!.body).toString()) as { n: number; items: string[] }
+      expect(body.n).toBe(n)
+      expect(body.items).toHaveLength(items)
     }
     await expect.poll(() => ended.length).toBeGreaterThanOrEqual(40)
     expect(new Set(ended).size).toBe(ended.length)

@@ -1,20 +1,22 @@
 import { createServer, type IncomingMessage, type RequestListener, ServerResponse } from 'node:http'
-import { createGzip, type Gzip, gzip } from 'node:zlib'
+import { createGzip, type Gzip, gzip, gzipSync } from 'node:zlib'
 
 // Response compression at the HTTP layer, under the app. Done inside Hono (hono/compress) it
 // turned every response, however small, into a web-stream response and piped it through a
 // CompressionStream: the request-per-second floor fell to a tenth of bare node:http (see
 // docs/decisions/0040-performance-at-scale.md). Here a whole body written at once is gzipped in
-// one call when it is worth it, on libuv's thread pool so the event loop serves other requests
-// meanwhile (docs/decisions/0050-request-path-cpu.md); a streamed body goes through a zlib
-// stream; everything else passes untouched.
+// one call when it is worth it: a small one (a typical API answer) right away, which costs less
+// CPU than handing it to another thread; a large one on libuv's thread pool, so the event loop
+// serves other requests meanwhile (docs/decisions/0050-request-path-cpu.md). A streamed body
+// goes through a zlib stream; everything else passes untouched.
 
 export const MIN_COMPRESS_BYTES = 1024
 // Fast levels: JSON shrinks nearly as much as at the default level for a fraction of the time.
 // A typical API answer (a few KB) comes out the same size at level 1 as at 4, for half the CPU;
-// larger bodies and streams get level 4, where the extra matching pays off.
+// larger bodies and streams get level 4, where the extra matching pays off. Bodies under
+// SMALL_BODY_BYTES are also the ones gzipped on the event loop (tens of microseconds each).
 const GZIP_OPTIONS = { level: 4, memLevel: 8 }
-const SMALL_BODY_BYTES = 16 * 1024
+export const SMALL_BODY_BYTES = 16 * 1024
 const SMALL_BODY_GZIP_OPTIONS = { level: 1, memLevel: 8 }
 
 // Event streams are never buffered by a compressor.
@@ -161,8 +163,14 @@ export class CompressingResponse<
       (() => void) | undefined
     if (!this.#decided && body !== undefined && this.#decide(body, enc, true)) {
       const bytes = typeof body === 'string' ? Buffer.from(body, enc) : body
-      const options = bytes.byteLength < SMALL_BODY_BYTES ? SMALL_BODY_GZIP_OPTIONS : GZIP_OPTIONS
-      gzip(bytes, options, (error, compressed) => {
+      if (bytes.byteLength < SMALL_BODY_BYTES) {
+        const compressed = gzipSync(bytes, SMALL_BODY_GZIP_OPTIONS)
+        this.setHeader('content-length', compressed.byteLength)
+        this.#sendHead()
+        super.end(compressed, callback)
+        return this
+      }
+      gzip(bytes, GZIP_OPTIONS, (error, compressed) => {
         if (error) {
           // Never the case for a whole buffer in memory; the body then goes out as it is.
           this.removeHeader('content-encoding')
