@@ -52,6 +52,19 @@ describe('chat messages', () => {
       expect(caughtUp.firstLiveId).toBe('c')
     })
 
+    it('keeps a message sent while the first page was on its way', () => {
+      const sent = { messages: [m('s', 9)], hasEarlier: false, firstLiveId: undefined }
+      const first = withLatest(sent, { items: [m('a', 1), m('b', 2)], hasEarlier: false }, false)
+      expect(first.messages.map((x) => x.id)).toEqual(['a', 'b', 's'])
+      expect(first.firstLiveId).toBe('a')
+    })
+
+    it('starts over from a catch-up that could not reach the messages it held', () => {
+      const first = withLatest(undefined, { items: [m('a', 1), m('b', 2)], hasEarlier: false }, false)
+      const gap = withLatest(first, { items: [m('y', 50), m('z', 51)], hasEarlier: true }, true)
+      expect(gap).toEqual({ messages: [m('y', 50), m('z', 51)], hasEarlier: true, firstLiveId: 'y' })
+    })
+
     it('puts an earlier page in front, apart from the live messages', () => {
       const first = withLatest(undefined, { items: [m('c', 3), m('d', 4)], hasEarlier: true }, false)
       const back = withEarlier(first, { items: [m('a', 1), m('b', 2)], hasEarlier: false })

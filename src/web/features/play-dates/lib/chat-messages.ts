@@ -39,10 +39,15 @@ export interface ChatThread {
 }
 
 // A newest page (the first load) or a catch-up (`after` a time) merged into the thread held. A
-// catch-up says nothing about what came before the thread, so what the thread knew stays.
+// catch-up says nothing about what came before the thread, so what the thread knew stays; but
+// one that brought a full page and more (a phone asleep through a busy chat) did not reach the
+// messages held, so the thread starts over from it, and the ones between are read by going back.
 export function withLatest(held: ChatThread | undefined, page: ChatPage, catchUp: boolean): ChatThread {
-  const messages = mergeMessages(held?.messages ?? [], page.items)
-  if (held && catchUp) return { ...held, messages }
+  if (held && catchUp && !page.hasEarlier)
+    return { ...held, messages: mergeMessages(held.messages, page.items) }
+  // The first load keeps a message sent while it was on its way; a catch-up with a gap keeps none.
+  const kept = held && !catchUp ? held.messages : []
+  const messages = mergeMessages(kept, page.items)
   return { messages, hasEarlier: page.hasEarlier, firstLiveId: messages[0]?.id }
 }
 
