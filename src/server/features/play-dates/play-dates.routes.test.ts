@@ -330,12 +330,19 @@ describe('the chat, a page at a time', () => {
     expect(contents(first.body).slice(0, 3)).toEqual(['Message 1', 'Message 2', 'Message 3'])
   })
 
-  it('catches up with what came after a time', async () => {
-    const { a, id } = await matchedWithThread(5)
-    const after = await a.client.get(`/api/play-dates/${id}/messages?after=2026-03-01T10:00:02Z`)
+  it('catches up with what came after a time, and says when that was more than a page', async () => {
+    const { a, id } = await matchedWithThread(205)
+    const after = await a.client.get(`/api/play-dates/${id}/messages?after=2026-03-01T10:03:21Z`)
     expect(after.status).toBe(200)
     expect(after.body).toMatchObject({ hasEarlier: false })
-    expect(contents(after.body)).toEqual(['Message 4', 'Message 5'])
+    expect(contents(after.body)).toEqual(['Message 203', 'Message 204', 'Message 205'])
+    // A client asleep since before the first message: the newest page, and a gap before it.
+    const behind = await a.client.get(`/api/play-dates/${id}/messages?after=2026-03-01T09:00:00Z`)
+    expect(behind.body.hasEarlier).toBe(true)
+    // (Messages 11 and 12 share their time, so only the set is compared.)
+    expect(contents(behind.body).toSorted()).toEqual(
+      Array.from({ length: 200 }, (_, i) => `Message ${i + 6}`).toSorted(),
+    )
   })
 
   it('reads a page before a message only within the same PlayDate, and only for its players', async () => {
