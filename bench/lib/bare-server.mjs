@@ -22,13 +22,27 @@ function pingHandler() {
 }
 
 function sessionHandler() {
+  // The app's connection settings, applied as each connection opens (as the app's pool does).
+  class SettingsClient extends pg.Client {
+    connect(callback) {
+      const settings = process.env.CONNECTION_SQL
+      const ready = super.connect().then((client) =>
+        settings
+          ? super.query(settings).then(
+              () => client,
+              () => client,
+            )
+          : client,
+      )
+      if (!callback) return ready
+      ready.then((client) => callback(null, client), callback)
+    }
+  }
   const pool = new pg.Pool({
     connectionString: process.env.DATABASE_URL,
     max: Number(process.env.POOL_SIZE ?? 10),
     idleTimeoutMillis: 0,
-  })
-  pool.on('connect', (client) => {
-    if (process.env.CONNECTION_SQL) client.query(process.env.CONNECTION_SQL).catch(() => undefined)
+    Client: SettingsClient,
   })
   const text = process.env.SESSION_SQL
   const name = process.env.SESSION_STATEMENT

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { applyConnectionSettings } from '../../src/server/db/client'
+import { SettingsClient } from '../../src/server/db/client'
 import type { CapturedSteps } from './capture'
 import { cpuMs, postgresCpu, postgresCpuSince } from './processes'
 
@@ -204,9 +204,13 @@ export async function sqlLoad(
 }
 
 export async function openPgExecutor(databaseUrl: string, poolSize: number) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, idleTimeoutMillis: 0 })
   // The server's connection settings (generic plans, no parallel workers): the same plans.
-  applyConnectionSettings(pool)
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    idleTimeoutMillis: 0,
+    Client: SettingsClient,
+  })
   // Open the pool's connections first, as the server has them open.
   const clients = await Promise.all(Array.from({ length: poolSize }, () => pool.connect()))
   for (const client of clients) client.release()

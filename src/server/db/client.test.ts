@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONNECTION_SETTINGS, type Database, LISTEN_APPLICATION_NAME } from './client'
+import { CONNECTION_SETTINGS, type Database, LISTEN_APPLICATION_NAME, SettingsClient } from './client'
 import { profiles } from './schema'
 import { openTestDatabase, testDatabaseKind } from '../testing/test-app'
 
@@ -54,6 +54,38 @@ describe('LISTEN/NOTIFY', () => {
 })
 
 describe.runIf(testDatabaseKind === 'postgres')('pooled PostgreSQL connections', () => {
+  it('get the settings before their first query, with nothing sent while the settings run', async () => {
+    // pg still queues a query sent while another runs, but warns that it will stop doing so.
+    const busy: boolean[] = []
+    class Watched extends SettingsClient {
+      override query(...args: unknown[]): never {
+        busy.push(!(this as unknown as { readyForQuery: boolean }).readyForQuery)
+        return (super.query as (...a: unknown[]) => never)(...args)
+      }
+    }
+    const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 4, Client: Watched })
+    try {
+      // Every connection is new, and each is asked for a query as soon as the pool has it.
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          pool.query<{ plans: string; jit: string }>(
+            `select current_setting('plan_cache_mode') as plans, current_setting('jit') as jit`,
+          ),
+        ),
+      )
+      for (const result of results) {
+        expect(result.rows[0]).toEqual({
+          plans: CONNECTION_SETTINGS.plan_cache_mode,
+          jit: CONNECTION_SETTINGS.jit,
+        })
+      }
+      expect(busy).toHaveLength(8)
+      expect(busy.filter(Boolean)).toEqual([])
+    } finally {
+      await pool.end()
+    }
+  })
+
   it('all run with the connection settings', async () => {
     const shown = await Promise.all(
       Array.from({ length: 6 }, () =>

@@ -55,21 +55,6 @@ function statementName(text: string) {
   return name
 }
 
-class PreparingClient extends pg.Client {
-  override query(...args: unknown[]): never {
-    const [config, values] = args
-    if (config && typeof config === 'object' && !('submit' in config)) {
-      const query = config as pg.QueryConfig
-      // Drizzle passes the values as the second argument.
-      if (!query.name && (query.values?.length || (Array.isArray(values) && values.length))) {
-        const name = statementName(query.text)
-        if (name) args[0] = { ...query, name }
-      }
-    }
-    return (super.query as (...a: unknown[]) => never)(...args)
-  }
-}
-
 // Each pooled connection plans its named statements once, for any values (a generic plan),
 // instead of PostgreSQL's default of planning again for the values of each call whenever it
 // guesses the values matter: planning cost more than running most hot reads. The statements are
@@ -91,12 +76,42 @@ export const CONNECTION_SETTINGS_SQL = Object.entries(CONNECTION_SETTINGS)
   .map(([name, value]) => `set ${name} = ${pg.escapeLiteral(value)}`)
   .join('; ')
 
-// Every connection the pool opens gets the settings, queued before anything it is asked to run.
-// Should that fail, the connection keeps the server's defaults: slower plans, same answers.
-export function applyConnectionSettings(pool: pg.Pool) {
-  pool.on('connect', (client) => {
-    client.query(CONNECTION_SETTINGS_SQL).catch(() => undefined)
-  })
+// A connection that applies the settings as it connects, before the pool hands it out: the pool
+// waits for `connect`, so the settings run before anything the connection is asked to run (pg
+// no longer lets a query be sent while another runs). Should they fail, the connection keeps
+// the server's defaults: slower plans, same answers.
+export class SettingsClient extends pg.Client {
+  override connect(): Promise<pg.Client>
+  override connect(callback: ((error: Error) => void) | ((error: null, client: pg.Client) => void)): void
+  override connect(
+    callback?: ((error: Error) => void) | ((error: null, client: pg.Client) => void),
+  ): Promise<pg.Client> | void {
+    // A failed connection fails; failed settings leave the defaults.
+    const ready = super.connect().then((client) =>
+      super.query(CONNECTION_SETTINGS_SQL).then(
+        () => client,
+        () => client,
+      ),
+    )
+    if (!callback) return ready
+    const done = callback as (error: Error | null, client?: pg.Client) => void
+    ready.then((client) => done(null, client), done)
+  }
+}
+
+class PreparingClient extends SettingsClient {
+  override query(...args: unknown[]): never {
+    const [config, values] = args
+    if (config && typeof config === 'object' && !('submit' in config)) {
+      const query = config as pg.QueryConfig
+      // Drizzle passes the values as the second argument.
+      if (!query.name && (query.values?.length || (Array.isArray(values) && values.length))) {
+        const name = statementName(query.text)
+        if (name) args[0] = { ...query, name }
+      }
+    }
+    return (super.query as (...a: unknown[]) => never)(...args)
+  }
 }
 
 // Pooled connections stay open while idle (pg closes them after 10 s by default): the first
@@ -111,7 +126,6 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   })
-  applyConnectionSettings(pool)
   const db = drizzlePg({ client: pool, schema }) as unknown as Db
 
   const lockClient = await pool.connect()
