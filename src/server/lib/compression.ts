@@ -100,6 +100,13 @@ export class CompressingResponse<
     if (!this.headersSent) super.writeHead(this.statusCode, this.#message)
   }
 
+  // A whole body, ready to go: its length, the head, the body.
+  #endWhole(bytes: Uint8Array, callback: (() => void) | undefined) {
+    this.setHeader('content-length', bytes.byteLength)
+    this.#sendHead()
+    super.end(bytes, callback)
+  }
+
   // Called before the first byte of the body: with the whole body, or with none yet (streamed).
   #decide(body: Chunk | undefined, encoding: BufferEncoding | undefined, whole: boolean) {
     this.#decided = true
@@ -164,24 +171,14 @@ export class CompressingResponse<
     if (!this.#decided && body !== undefined && this.#decide(body, enc, true)) {
       const bytes = typeof body === 'string' ? Buffer.from(body, enc) : body
       if (bytes.byteLength < SMALL_BODY_BYTES) {
-        const compressed = gzipSync(bytes, SMALL_BODY_GZIP_OPTIONS)
-        this.setHeader('content-length', compressed.byteLength)
-        this.#sendHead()
-        super.end(compressed, callback)
+        this.#endWhole(gzipSync(bytes, SMALL_BODY_GZIP_OPTIONS), callback)
         return this
       }
       gzip(bytes, GZIP_OPTIONS, (error, compressed) => {
-        if (error) {
-          // Never the case for a whole buffer in memory; the body then goes out as it is.
-          this.removeHeader('content-encoding')
-          this.setHeader('content-length', bytes.byteLength)
-          this.#sendHead()
-          super.end(bytes, callback)
-          return
-        }
-        this.setHeader('content-length', compressed.byteLength)
-        this.#sendHead()
-        super.end(compressed, callback)
+        if (!error) return this.#endWhole(compressed, callback)
+        // Never the case for a whole buffer in memory; the body then goes out as it is.
+        this.removeHeader('content-encoding')
+        this.#endWhole(bytes, callback)
       })
       return this
     }
