@@ -8,7 +8,7 @@ import { connectionRoutes } from './features/connections/connections.routes'
 import { docsRoutes } from './features/docs/docs.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { teamBuilderRoutes } from './features/team-builder/team-builder.routes'
-import { createRefereeRoutes } from './features/referee/referee.routes'
+import { refereeRoutes } from './features/referee/referee.routes'
 import { profileRoutes } from './features/profiles/profiles.routes'
 import { adminRoutes } from './features/admin/admin.routes'
 import { playDateRoutes } from './features/play-dates/play-dates.routes'
@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', playDateRoutes)
   app.route('/api', adminRoutes)
   app.route('/api', teamBuilderRoutes)
-  app.route('/api', createRefereeRoutes())
+  app.route('/api', refereeRoutes)
   app.route('/api', authRoutes)
   app.route('/api', profileRoutes)
   app.route('/api', partnerListRoutes)

@@ -494,8 +494,7 @@ const RATE_LIMITED: Record<string, number> = {
   'POST /api/connections/friend-requests': 1,
   'POST /api/connections/partner-requests': 1,
   'POST /api/play-dates/{id}/messages': 1,
-  // Counted in memory per server process, not scaled (see the referee decision record).
-  'POST /api/referee/ask': 10,
+  'POST /api/referee/ask': 1,
 }
 
 describe('rate limits', () => {

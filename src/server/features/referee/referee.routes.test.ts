@@ -6,9 +6,11 @@ import {
   geminiReply,
   startFakeModelServer,
 } from '../../lib/llm.fake'
+import { createApp } from '../../app'
+import { createLogger } from '../../lib/logger'
 import { signedInUser } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
-import { QUESTIONS_PER_MINUTE } from './referee.limiter'
+import { QUESTIONS_PER_MINUTE } from './referee.routes'
 
 const API_KEY = 'gemini-key-73c0d2a9'
 const ANSWER = 'No. Every volley must start outside the non-volley zone (9.A), and momentum counts (9.B).'
@@ -132,6 +134,29 @@ describe('POST /api/referee/ask without a model', () => {
 
     const other = await signedInUser(noModel)
     expect((await ask(other.client, { question: 'how high is the net?' })).status).toBe(200)
+  })
+
+  it('counts a player’s questions across every server instance on the database', async () => {
+    // A second instance on the same database, as behind a load balancer.
+    const second = createApp({
+      database: noModel.database,
+      env: noModel.env,
+      logger: createLogger(noModel.env),
+    })
+    const { client, token } = await signedInUser(noModel)
+    const onSecond = createClient(second)
+    onSecond.cookies.set('pm_session', token)
+    const half = QUESTIONS_PER_MINUTE / 2
+    for (let i = 0; i < QUESTIONS_PER_MINUTE; i++) {
+      const via = i < half ? client : onSecond
+      expect((await ask(via, { question: `how high is the net? (${i})` })).status).toBe(200)
+    }
+    for (const via of [client, onSecond]) {
+      const refused = await ask(via, { question: 'how high is the net?' })
+      expect(refused.status).toBe(429)
+      expect(refused.body.error.message).toBe('Too many requests. Please wait a moment and try again.')
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    }
   })
 
   it('is listed in the API document for signed-in players', async () => {

@@ -1,12 +1,24 @@
 import { requestLog } from '../../app-env'
 import { createRoute } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { AppError } from '../../../domain/errors'
+import { refereeMessages } from '../../../domain/referee/referee.rules'
 import { askInput, askOutput } from '../../../domain/referee/referee.schema'
+import type { AppEnv } from '../../app-env'
 import { createApi } from '../../app-factory'
 import { createLlmFromEnv } from '../../lib/llm'
+import { limitRequest, RateLimitedError, type RateLimit } from '../../lib/rate-limit'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, errorSchema, jsonBody, jsonContent } from '../../openapi'
-import { createQuestionLimiter, QUESTIONS_PER_MINUTE } from './referee.limiter'
 import { askReferee } from './referee.service'
+
+// The limit guards the model bill. It is counted in the shared rate_limits table, so several
+// server instances on one database allow a player this many questions in all, not each.
+export const refereeLimits = {
+  questionsPerUser: { name: 'referee:user', limit: 10, windowSeconds: 60 },
+} satisfies Record<string, RateLimit>
+
+export const QUESTIONS_PER_MINUTE = refereeLimits.questionsPerUser.limit
 
 const ask = createRoute({
   method: 'post',
@@ -16,7 +28,8 @@ const ask = createRoute({
   description:
     'Finds up to 3 rulebook sections for the question and lets the configured model answer from them ' +
     '(Gemini or an OpenAI-compatible endpoint). With no model configured the answer is the sections ' +
-    `themselves (\`kind: rulebook\`). At most ${QUESTIONS_PER_MINUTE} questions per player per minute.`,
+    `themselves (\`kind: rulebook\`). At most ${QUESTIONS_PER_MINUTE} questions per player per minute, ` +
+    'counted across every server instance.',
   ...access.user,
   middleware: [requireUser] as const,
   request: { body: jsonBody(askInput) },
@@ -28,16 +41,23 @@ const ask = createRoute({
   },
 })
 
-// A factory, so each app (and each test app) counts questions on its own.
-export function createRefereeRoutes() {
-  const limiter = createQuestionLimiter({ limit: QUESTIONS_PER_MINUTE, windowMs: 60_000 })
-  return createApi().openapi(ask, async (c) => {
-    const { env } = c.get('deps')
-    const answer = await askReferee(
-      { llm: createLlmFromEnv(env), limiter, log: requestLog(c), productName: env.PRODUCT_NAME },
-      c.get('user').id,
-      c.req.valid('json'),
-    )
-    return c.json(answer, 200)
-  })
+// Counts the question before the model is asked; refused with the referee's own wording (the
+// Retry-After header set by limitRequest stays on the answer).
+async function limitQuestions(c: Context<AppEnv>) {
+  try {
+    await limitRequest(c, [{ rule: refereeLimits.questionsPerUser, subject: c.get('user').id }])
+  } catch (error) {
+    if (error instanceof RateLimitedError) throw new AppError('rate_limited', refereeMessages.tooManyRequests)
+    throw error
+  }
 }
+
+export const refereeRoutes = createApi().openapi(ask, async (c) => {
+  const { env } = c.get('deps')
+  await limitQuestions(c)
+  const answer = await askReferee(
+    { llm: createLlmFromEnv(env), log: requestLog(c), productName: env.PRODUCT_NAME },
+    c.req.valid('json'),
+  )
+  return c.json(answer, 200)
+})

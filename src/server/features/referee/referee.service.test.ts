@@ -11,7 +11,6 @@ import {
   type LlmFailureKind,
 } from '../../lib/llm'
 import { type FakeModelServer, type FakeReply, startFakeModelServer } from '../../lib/llm.fake'
-import { createQuestionLimiter } from './referee.limiter'
 import { askReferee, refereeErrorOf } from './referee.service'
 
 const API_KEY = 'secret-gemini-key-0b7d'
@@ -61,12 +60,14 @@ async function askWithRetries(reply: FakeReply) {
     createGeminiProvider({ apiKey: API_KEY, model: 'gemini-2.0-flash', baseUrl: server.url }),
     { clock },
   )
-  const limiter = createQuestionLimiter({ limit: 10, windowMs: 60_000 })
-  const outcome = askReferee({ llm, limiter, log, productName: 'PickleMatch' }, 'player-1', {
-    question: 'can I volley in the kitchen?',
-    history: [],
-    includeRuleNumbers: true,
-  }).then(
+  const outcome = askReferee(
+    { llm, log, productName: 'PickleMatch' },
+    {
+      question: 'can I volley in the kitchen?',
+      history: [],
+      includeRuleNumbers: true,
+    },
+  ).then(
     () => {
       throw new Error('expected a failure')
     },
@@ -121,30 +122,15 @@ describe('what a failed model call tells the player', () => {
       provider: 'gemini' as const,
       complete: () => Promise.reject(new TypeError('boom')),
     }
-    const limiter = createQuestionLimiter({ limit: 10, windowMs: 60_000 })
     await expect(
-      askReferee({ llm, limiter, log, productName: 'PickleMatch' }, 'player-2', {
-        question: 'how high is the net?',
-        history: [],
-        includeRuleNumbers: true,
-      }),
+      askReferee(
+        { llm, log, productName: 'PickleMatch' },
+        {
+          question: 'how high is the net?',
+          history: [],
+          includeRuleNumbers: true,
+        },
+      ),
     ).rejects.toMatchObject({ code: 'internal', message: refereeMessages.unexpected })
-  })
-})
-
-describe('the question limit', () => {
-  it('counts questions per player in a sliding window', () => {
-    let now = 0
-    const limiter = createQuestionLimiter({ limit: 2, windowMs: 60_000, now: () => now })
-    expect(limiter.tryAsk('a')).toBe(true)
-    now = 30_000
-    expect(limiter.tryAsk('a')).toBe(true)
-    expect(limiter.tryAsk('a')).toBe(false)
-    expect(limiter.tryAsk('b')).toBe(true)
-    now = 60_000
-    expect(limiter.tryAsk('a')).toBe(true)
-    expect(limiter.tryAsk('a')).toBe(false)
-    now = 120_000
-    expect(limiter.tryAsk('a')).toBe(true)
   })
 })

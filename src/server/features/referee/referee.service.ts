@@ -3,14 +3,12 @@ import { recentHistory, refereeMessages } from '../../../domain/referee/referee.
 import type { AskInput, AskOutput } from '../../../domain/referee/referee.schema'
 import { isLlmFailure, type LlmClient, LlmFailure } from '../../lib/llm'
 import type { Logger } from '../../lib/logger'
-import type { QuestionLimiter } from './referee.limiter'
 import { buildRefereeRequest, citeSection, formatRulebookAnswer } from './referee.prompt'
 import { searchRulebook } from './referee.search'
 
 export interface RefereeDeps {
   // Undefined when no model provider is configured.
   llm: LlmClient | undefined
-  limiter: QuestionLimiter
   log: Logger
   productName: string
 }
@@ -40,9 +38,7 @@ export function refereeErrorOf(failure: LlmFailure): AppError {
 
 // A player's rules question: find the sections, then let the model answer from them, or
 // answer with the sections themselves when no model is configured.
-export async function askReferee(deps: RefereeDeps, userId: string, input: AskInput): Promise<AskOutput> {
-  if (!deps.limiter.tryAsk(userId)) throw new AppError('rate_limited', refereeMessages.tooManyRequests)
-
+export async function askReferee(deps: RefereeDeps, input: AskInput): Promise<AskOutput> {
   const sections = searchRulebook(input.question)
   const cited = sections.map((section) => citeSection(section, input.includeRuleNumbers))
 
