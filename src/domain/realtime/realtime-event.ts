@@ -15,7 +15,8 @@ export const realtimeEvent = z.discriminatedUnion('type', [
   // The first event of a new stream.
   z.object({ type: z.literal('ready') }),
   // The first event of a resumed stream (Last-Event-ID), or sent when events had to be
-  // dropped: some may have been missed, so refetch everything that is shown.
+  // dropped or the server's own LISTEN was lost for a while: some may have been missed, so
+  // refetch everything that is shown.
   z.object({ type: z.literal('resync') }),
 ])
 export type RealtimeEvent = z.infer<typeof realtimeEvent>

@@ -31,7 +31,10 @@ describe('LISTEN/NOTIFY', () => {
 
   it.runIf(testDatabaseKind === 'postgres')('listens again after its connection is cut', async () => {
     const received: string[] = []
+    let resumed = 0
+    const stopWatch = database.onListenResumed(() => (resumed += 1))
     const stop = await database.listen('pm_reconnect_channel', (payload) => received.push(payload))
+    expect(resumed).toBe(0)
     const current = (await database.db.execute('select current_database() as name' as never)) as unknown as {
       rows: Array<{ name: string }>
     }
@@ -49,6 +52,9 @@ describe('LISTEN/NOTIFY', () => {
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
     expect(received).toContain('again')
+    // The handler heard of it once, after LISTEN was back (it would hear nothing before).
+    expect(resumed).toBe(1)
+    stopWatch()
     await stop()
   })
 })

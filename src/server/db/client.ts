@@ -26,6 +26,9 @@ export interface Database {
   kind: DatabaseKind
   // LISTEN on a channel; resolves to an unsubscribe function.
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>
+  // Runs `handler` each time LISTEN is back after its connection was lost: notifications sent
+  // in between were missed. Returns a function that removes the handler.
+  onListenResumed(handler: () => void): () => void
   close(): Promise<void>
 }
 
@@ -143,6 +146,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   let connecting: Promise<pg.Client> | undefined
   let closed = false
   const listeners = new Map<string, Set<Listener>>()
+  const resumeHandlers = new Set<() => void>()
+  let hasListened = false
   const connectListener = async () => {
     const client = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION_NAME })
     client.on('notification', (message) => {
@@ -159,6 +164,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     await client.connect()
     for (const channel of listeners.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`)
     listenClient = client
+    if (hasListened) for (const handler of resumeHandlers) handler()
+    hasListened = true
     return client
   }
   const getListenClient = () =>
@@ -193,6 +200,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         }
       }
     },
+    onListenResumed(handler) {
+      resumeHandlers.add(handler)
+      return () => resumeHandlers.delete(handler)
+    },
     async close() {
       closed = true
       await listenClient?.end().catch(() => undefined)
@@ -210,6 +221,10 @@ export async function openPglite(client: PGlite): Promise<Database> {
     kind: 'pglite',
     async listen(channel, listener) {
       return client.listen(channel, listener)
+    },
+    // The embedded database lives in this process: its LISTEN cannot be cut off.
+    onListenResumed() {
+      return () => undefined
     },
     async close() {
       if (!client.closed) await client.close()

@@ -155,7 +155,9 @@ type Subscriber = (event: RealtimeEvent) => void
 
 export class RealtimeHub {
   private readonly subscribers = new Map<string, Set<Subscriber>>()
+  private readonly openStreams = new Map<string, number>()
   private listening: Promise<void> | undefined
+  private stopResumeWatch: (() => void) | undefined
 
   constructor(
     private readonly database: Database,
@@ -166,7 +168,11 @@ export class RealtimeHub {
   start(): Promise<void> {
     this.listening ??= this.database
       .listen(REALTIME_CHANNEL, (payload) => this.dispatch(payload))
-      .then(() => undefined)
+      .then(() => {
+        // Events published while LISTEN was down never reach this instance: every stream
+        // is told to refetch what it shows.
+        this.stopResumeWatch ??= this.database.onListenResumed(() => this.resyncAll())
+      })
       .catch((error: unknown) => {
         this.listening = undefined
         throw error
@@ -187,8 +193,30 @@ export class RealtimeHub {
     }
   }
 
+  // Claims one of a player's `max` streams on this instance before the stream starts, so
+  // concurrent requests cannot exceed it; undefined when all are taken. The returned function
+  // gives the claim back (once, however often it is called).
+  claimStream(userId: string, max: number): (() => void) | undefined {
+    const open = this.openStreams.get(userId) ?? 0
+    if (open >= max) return undefined
+    this.openStreams.set(userId, open + 1)
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      const left = (this.openStreams.get(userId) ?? 1) - 1
+      if (left <= 0) this.openStreams.delete(userId)
+      else this.openStreams.set(userId, left)
+    }
+  }
+
   streamCount(userId: string) {
     return this.subscribers.get(userId)?.size ?? 0
+  }
+
+  private resyncAll() {
+    this.logger.info({ players: this.subscribers.size }, 'realtime listen resumed; streams resync')
+    for (const set of this.subscribers.values()) for (const subscriber of set) subscriber({ type: 'resync' })
   }
 
   private dispatch(payload: string) {

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { createApp } from '../../app'
-import { openPostgres } from '../../db/client'
+import { LISTEN_APPLICATION_NAME, openPostgres } from '../../db/client'
 import { sessions } from '../../db/schema'
 import { parseEnv } from '../../env'
 import { createLogger } from '../../lib/logger'
@@ -12,7 +13,7 @@ import { signedInUser } from '../../testing/factories'
 import { createDatabaseFromTemplate } from '../../testing/postgres-databases'
 import { createClient, createTestApp, type TestApp, testDatabaseKind } from '../../testing/test-app'
 import { createNotification } from '../notifications/notifications.service'
-import { streamTiming } from './realtime.routes'
+import { MAX_STREAMS_PER_PLAYER, streamTiming } from './realtime.routes'
 
 let t: TestApp
 beforeAll(async () => {
@@ -46,6 +47,49 @@ describe('GET /api/events', () => {
     expect(hub.streamCount(me.profile.id)).toBe(1)
     await stream.close()
     await expect.poll(() => hub.streamCount(me.profile.id), { timeout: 3000 }).toBe(0)
+  })
+
+  it(`holds at most ${MAX_STREAMS_PER_PLAYER} streams per player and frees a slot when one closes`, async () => {
+    const me = await signedInUser(t)
+    const other = await signedInUser(t)
+    const hub = realtimeHubFor(t.database, createLogger(t.env))
+    // Opened all at once, as a script would: the claims are counted before any stream starts.
+    const opened = await Promise.all(
+      Array.from({ length: MAX_STREAMS_PER_PLAYER + 2 }, () => openEventStream(t.app, me.token)),
+    )
+    const accepted = opened.filter((stream) => stream.response.status === 200)
+    const refused = opened.filter((stream) => stream.response.status !== 200)
+    try {
+      expect(accepted).toHaveLength(MAX_STREAMS_PER_PLAYER)
+      expect(refused).toHaveLength(2)
+      for (const stream of refused) {
+        expect(stream.response.status).toBe(429)
+        expect(await stream.response.json()).toEqual({
+          error: {
+            code: 'rate_limited',
+            message: 'Live updates are already open in too many windows. Close one to get them here.',
+          },
+        })
+      }
+      await Promise.all(accepted.map((stream) => stream.waitFor((event) => event.type === 'ready')))
+      expect(hub.streamCount(me.profile.id)).toBe(MAX_STREAMS_PER_PLAYER)
+
+      // Another player is not affected.
+      const theirs = await openEventStream(t.app, other.token)
+      expect(theirs.response.status).toBe(200)
+      await theirs.close()
+
+      // Closing one tab lets the next one in.
+      await accepted.shift()!.close()
+      await expect
+        .poll(() => hub.streamCount(me.profile.id), { timeout: 3000 })
+        .toBe(MAX_STREAMS_PER_PLAYER - 1)
+      const next = await openEventStream(t.app, me.token)
+      accepted.push(next)
+      expect(next.response.status).toBe(200)
+    } finally {
+      await Promise.all(accepted.map((stream) => stream.close()))
+    }
   })
 
   it('starts a resumed stream (Last-Event-ID) with resync, so the page refetches', async () => {
@@ -187,6 +231,42 @@ describe('GET /api/events', () => {
 
 // Two server instances on one PostgreSQL database: a write through one reaches a stream held
 // by the other, through LISTEN/NOTIFY.
+describe.skipIf(testDatabaseKind !== 'postgres')('a lost LISTEN connection', () => {
+  it('tells every open stream to resync once it is back, then delivers again', async () => {
+    const me = await signedInUser(t)
+    const stream = await openEventStream(t.app, me.token)
+    try {
+      await stream.waitFor((event) => event.type === 'ready')
+      // What an operator's restart of a connection pooler or a failover does to the listener.
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+      await admin.connect()
+      try {
+        const killed = await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+           where datname = (select datname from pg_stat_activity where pid = $1) and application_name = $2`,
+          [await backendPid(t), LISTEN_APPLICATION_NAME],
+        )
+        expect(killed.rowCount).toBe(1)
+      } finally {
+        await admin.end()
+      }
+      const resync = await stream.waitFor((event) => event.type === 'resync', { timeoutMs: 8000 })
+      expect(resync.data).toEqual({ type: 'resync' })
+      await publishToUser(t.db, me.profile.id, { type: 'connection' })
+      await stream.waitFor((event) => event.type === 'connection')
+    } finally {
+      await stream.close()
+    }
+  })
+})
+
+async function backendPid(app: TestApp) {
+  const result = (await app.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+    rows: Array<{ pid: number }>
+  }
+  return result.rows[0]!.pid
+}
+
 describe.skipIf(testDatabaseKind !== 'postgres')('two server instances', () => {
   it('delivers a notification created through one instance to a stream on the other', async () => {
     const url = process.env.TEST_DATABASE_URL!

@@ -17,6 +17,12 @@ import { access, errorResponses } from '../../openapi'
 export const streamTiming = { heartbeatMs: 25_000 }
 // How long the browser waits before it reconnects after the stream drops.
 export const RECONNECT_MS = 3_000
+// Open streams per player on one server instance: a browser holds one per open tab (and no
+// more than 6 connections to one host over HTTP/1.1), so this is generous for phones, laptops
+// and tabs together, while a script that opens streams without end cannot fill the memory.
+export const MAX_STREAMS_PER_PLAYER = 10
+export const TOO_MANY_STREAMS =
+  'Live updates are already open in too many windows. Close one to get them here.'
 
 // Checked at every heartbeat, so a revoked or paused session does not keep its stream.
 async function isSessionLive(db: Db, tokenHash: string) {
@@ -38,7 +44,8 @@ const streamEvents = createRoute({
     'Each event is an unnamed SSE message whose data is JSON `{ type, ... }`: `ready` (new stream), ' +
     '`resync` (resumed with Last-Event-ID, or events were dropped: refetch what is shown), ' +
     '`notification` (with `unreadCount`), `connection`, `session-ended` (the stream then closes). ' +
-    'At most 10 events per second; a comment line every 25 s.',
+    'At most 10 events per second; a comment line every 25 s. ' +
+    `At most ${MAX_STREAMS_PER_PLAYER} open streams per player on a server instance; another is refused with 429.`,
   ...access.user,
   middleware: [requireUser] as const,
   request: {
@@ -49,7 +56,7 @@ const streamEvents = createRoute({
       description: 'An endless event stream',
       content: { 'text/event-stream': { schema: z.string() } },
     },
-    ...errorResponses(401, 403),
+    ...errorResponses(401, 403, 429),
   },
 })
 
@@ -66,6 +73,8 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
     throw new AppError('unavailable', 'Live updates are unavailable right now')
   }
   const resumed = c.req.valid('header')['last-event-id'] !== undefined
+  const release = hub.claimStream(user.id, MAX_STREAMS_PER_PLAYER)
+  if (!release) throw new AppError('rate_limited', TOO_MANY_STREAMS)
 
   return streamSSE(c, async (stream) => {
     // Ids only have to be unique per stream: reconnecting means "refetch", not "replay".
@@ -112,6 +121,7 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
     } finally {
       unsubscribe()
       queue.end()
+      release()
     }
   })
 })
