@@ -1,11 +1,34 @@
+import type { IncomingMessage } from 'node:http'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import { createMiddleware } from 'hono/factory'
+import { AppError } from '../../../domain/errors'
 import type { AppEnv } from '../../app-env'
 import { createApi } from '../../app-factory'
 import { escapeHtml, listOutbox } from '../../lib/mail'
-import { access, jsonContent } from '../../openapi'
+import { access, errorResponses, jsonContent } from '../../openapi'
 
-// Only mounted where mail cannot leave the machine (no SMTP, not production): see app.ts.
+// Only mounted where mail cannot leave the machine (no SMTP, not production): see app.ts. Even
+// then it shows every confirmation and reset link, so it answers only on the machine the server
+// runs on: a caller on a loopback address, not relayed by a proxy (which would make every
+// caller look local). A request with no socket at all comes from this process (tests).
+
+export const MAILBOX_NOT_LOCAL = 'The development mailbox opens only on the machine the server runs on'
+
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/
+
+export function isLocalCaller(incoming: Pick<IncomingMessage, 'headers' | 'socket'> | undefined) {
+  if (!incoming) return true
+  const { headers } = incoming
+  if (headers['x-forwarded-for'] !== undefined || headers.forwarded !== undefined) return false
+  return LOOPBACK.test(incoming.socket.remoteAddress ?? '')
+}
+
+const onlyFromThisMachine = createMiddleware<AppEnv>(async (c, next) => {
+  const { incoming } = (c.env ?? {}) as { incoming?: IncomingMessage }
+  if (!isLocalCaller(incoming)) throw new AppError('forbidden', MAILBOX_NOT_LOCAL)
+  await next()
+})
 
 const outboxMessage = z
   .object({
@@ -23,10 +46,16 @@ const listMail = createRoute({
   path: '/dev/mail',
   tags: ['development'],
   summary: 'Development mailbox: messages kept in the outbox, newest first',
-  description: 'Exists only when no SMTP server is configured and NODE_ENV is not production.',
+  description:
+    'Exists only when no SMTP server is configured and NODE_ENV is not production, and answers only ' +
+    'callers on the machine the server runs on (a loopback address, no proxy in between).',
   ...access.public,
+  middleware: [onlyFromThisMachine] as const,
   request: { query: z.object({ to: z.string().max(254).optional() }) },
-  responses: { 200: jsonContent(z.array(outboxMessage), 'Messages, newest first') },
+  responses: {
+    200: jsonContent(z.array(outboxMessage), 'Messages, newest first'),
+    ...errorResponses(403),
+  },
 })
 
 export const devMailRoutes = createApi().openapi(listMail, async (c) => {
@@ -58,6 +87,10 @@ a{color:#15803d;word-break:break-all}a:focus-visible{outline:3px solid #15803d;o
 // A plain page listing the outbox with clickable links; no scripts at all.
 export function mountDevMailbox(app: OpenAPIHono<AppEnv>) {
   app.get('/dev/mailbox', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    if (!isLocalCaller((c.env as { incoming?: IncomingMessage } | undefined)?.incoming)) {
+      return c.html(page(`<h1>Development mailbox</h1>\n<p>${MAILBOX_NOT_LOCAL}.</p>`), 403)
+    }
     const to = c.req.query('to')
     const rows = await listOutbox(c.get('db'), { to: to || undefined })
     const items = rows.map(
@@ -68,7 +101,6 @@ export function mountDevMailbox(app: OpenAPIHono<AppEnv>) {
 ${row.links.map((link) => `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`).join('')}
 </article>`,
     )
-    c.header('Cache-Control', 'no-store')
     return c.html(
       page(
         `<h1>Development mailbox</h1>
