@@ -5,6 +5,7 @@ import { isDatabaseEmpty, seedDemo } from './db/seed'
 import { EnvError, loadEnv } from './env'
 import { createCompressingServer } from './lib/compression'
 import { createLogger } from './lib/logger'
+import { startMaintenance } from './lib/maintenance'
 import { WEB_ROOT } from './paths'
 
 async function main() {
@@ -34,7 +35,10 @@ async function main() {
     console.log(demo.summary)
   }
 
-  const app = createApp({ database, env, logger, webRoot: WEB_ROOT })
+  const deps = { database, env, logger, webRoot: WEB_ROOT }
+  const app = createApp(deps)
+  // Mail tried again, expired rows deleted (lib/maintenance.ts).
+  const maintenance = startMaintenance(deps)
   // Compression happens under the app, at the HTTP layer (see lib/compression.ts).
   const server = serve(
     { fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer: createCompressingServer },
@@ -50,6 +54,7 @@ async function main() {
     stopping = true
     logger.info({ signal }, 'shutting down')
     server.close()
+    await maintenance.stop()
     await database.close()
     process.exit(0)
   }

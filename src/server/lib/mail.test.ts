@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox } from '../db/schema'
 import { createTestApp, type TestApp } from '../testing/test-app'
 import { createLogger } from './logger'
-import { createMailer, hasDevMailbox, listOutbox } from './mail'
+import { createMailer, hasDevMailbox, listOutbox, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail'
 
 const silent = createLogger({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })
 
@@ -48,11 +48,124 @@ describe('mail', () => {
     expect(row!.sentAt).toBeInstanceOf(Date)
   })
 
+  it('a failed delivery is tried again later, with longer waits, until it is sent', async () => {
+    let down = true
+    const sent: string[] = []
+    const mailer = createMailer({
+      db: t.db,
+      env: { MAIL_FROM: 'App <a@b.c>' },
+      logger: silent,
+      transport: {
+        sendMail: async (m) => {
+          if (down) throw new Error('connect ECONNREFUSED 127.0.0.1:25')
+          sent.push(m.to)
+        },
+      },
+    })
+    const to = 'retry@example.com'
+    const rowOf = async () => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, to)))[0]!
+    const makeDue = () =>
+      t.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+        .where(eq(mailOutbox.recipient, to))
+    const waitOf = (row: Awaited<ReturnType<typeof rowOf>>) => row.nextAttemptAt!.getTime() - Date.now()
+
+    await (
+      await mailer.send(message(to))
+    ).delivered
+    let row = await rowOf()
+    expect(row).toMatchObject({ sentAt: null, attempts: 1, lastError: 'connect ECONNREFUSED 127.0.0.1:25' })
+    expect(waitOf(row)).toBeGreaterThan(mailRetryDelayMs(1) - 5_000)
+    expect(waitOf(row)).toBeLessThanOrEqual(mailRetryDelayMs(1) + 1_000)
+    // Not due yet: nothing is tried.
+    expect(await mailer.retryDue()).toBe(0)
+
+    await makeDue()
+    expect(await mailer.retryDue()).toBe(1)
+    row = await rowOf()
+    expect(row.attempts).toBe(2)
+    expect(waitOf(row)).toBeGreaterThan(mailRetryDelayMs(2) - 5_000)
+    expect(mailRetryDelayMs(2)).toBe(2 * mailRetryDelayMs(1))
+
+    down = false
+    await makeDue()
+    expect(await mailer.retryDue()).toBe(1)
+    row = await rowOf()
+    expect(row).toMatchObject({ attempts: 3, nextAttemptAt: null, lastError: null })
+    expect(row.sentAt).toBeInstanceOf(Date)
+    expect(sent).toEqual([to])
+    await makeDue()
+    expect(await mailer.retryDue()).toBe(0)
+  })
+
+  it(`gives up after ${MAIL_MAX_ATTEMPTS} attempts and says so in the log`, async () => {
+    const errors: unknown[] = []
+    const logger = {
+      ...silent,
+      error: (...args: unknown[]) => void errors.push(args),
+    } as unknown as typeof silent
+    let tries = 0
+    const mailer = createMailer({
+      db: t.db,
+      env: { MAIL_FROM: 'App <a@b.c>' },
+      logger,
+      transport: {
+        sendMail: async () => {
+          tries += 1
+          throw new Error('550 mailbox unavailable')
+        },
+      },
+    })
+    const to = 'never@example.com'
+    await (
+      await mailer.send(message(to))
+    ).delivered
+    for (let i = 1; i < MAIL_MAX_ATTEMPTS + 2; i++) {
+      await t.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: sql`case when next_attempt_at is null then null else now() end` })
+        .where(eq(mailOutbox.recipient, to))
+      await mailer.retryDue()
+    }
+    expect(tries).toBe(MAIL_MAX_ATTEMPTS)
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, to))
+    expect(row).toMatchObject({ sentAt: null, attempts: MAIL_MAX_ATTEMPTS, nextAttemptAt: null })
+    expect(errors).toHaveLength(1)
+    expect(JSON.stringify(errors[0])).toContain('giving up')
+  })
+
+  it('sends a due message once when two instances look at the same time', async () => {
+    const sent: string[] = []
+    const transport = {
+      sendMail: async (m: { to: string }) => {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        sent.push(m.to)
+      },
+    }
+    const one = createMailer({ db: t.db, env: { MAIL_FROM: 'App <a@b.c>' }, logger: silent, transport })
+    const two = createMailer({ db: t.db, env: { MAIL_FROM: 'App <a@b.c>' }, logger: silent, transport })
+    const recipients = ['due-1@example.com', 'due-2@example.com', 'due-3@example.com']
+    // Left by an instance that stopped while sending: the lease is over.
+    await t.db.insert(mailOutbox).values(
+      recipients.map((recipient) => ({
+        recipient,
+        subject: 'Hello',
+        text: 'x',
+        html: '<p>x</p>',
+        nextAttemptAt: new Date(Date.now() - 1000),
+      })),
+    )
+    const [a, b] = await Promise.all([one.retryDue(), two.retryDue()])
+    expect(a + b).toBe(3)
+    expect(sent.filter((to) => recipients.includes(to)).sort()).toEqual(recipients)
+  })
+
   it('a failed delivery is logged, not thrown, and stays unsent', async () => {
     const logged: unknown[] = []
     const logger = {
       ...silent,
-      error: (...args: unknown[]) => void logged.push(args),
+      warn: (...args: unknown[]) => void logged.push(args),
     } as unknown as typeof silent
     const mailer = createMailer({
       db: t.db,

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { AppDeps } from '../app-env'
 import type { Db } from '../db/client'
@@ -21,6 +21,9 @@ export interface Mailer {
   // Resolves once the message is in the outbox. Delivery goes on in the background, so an
   // answer never waits for (or reveals anything by the timing of) the mail server.
   send(message: MailMessage): Promise<{ delivered: Promise<void> }>
+  // Tries again the messages whose next attempt is due (a mail server that was down, an
+  // instance that stopped while sending); resolves to how many were tried.
+  retryDue(limit?: number): Promise<number>
 }
 
 interface Transport {
@@ -33,8 +36,22 @@ interface Transport {
   }): Promise<unknown>
 }
 
-// Every message is recorded in mail_outbox. With SMTP it is then sent and stamped sent_at;
-// without SMTP the outbox is the mailbox and the links are printed in the server log.
+// Attempts per message: the first, then again after 1, 2, 4, 8 and 16 minutes (about half an
+// hour in all), long enough for a mail server's restart or a short outage.
+export const MAIL_MAX_ATTEMPTS = 6
+export const mailRetryDelayMs = (attemptsMade: number) => 2 ** Math.max(0, attemptsMade - 1) * 60_000
+// While one instance sends a message, no other picks it up; if the sender stops before it
+// records the outcome, the message is tried again once the lease is over.
+export const MAIL_SENDING_LEASE_MS = 5 * 60_000
+
+type OutboxRow = typeof mailOutbox.$inferSelect
+type Pending = Pick<OutboxRow, 'id' | 'recipient' | 'subject' | 'text' | 'html' | 'attempts'>
+
+const inMs = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`
+
+// Every message is recorded in mail_outbox. With SMTP it is then sent and stamped sent_at; a
+// failed attempt is tried again later (`retryDue`, run by the maintenance loop). Without SMTP
+// the outbox is the mailbox and the links are printed in the server log.
 export function createMailer(options: {
   db: Db
   env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>
@@ -44,6 +61,39 @@ export function createMailer(options: {
   const { db, env, logger } = options
   const transport: Transport | undefined =
     options.transport ?? (env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined)
+
+  const attempt = async (transport: Transport, row: Pending) => {
+    const attempts = row.attempts + 1
+    try {
+      await transport.sendMail({
+        from: env.MAIL_FROM,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+      })
+    } catch (err) {
+      const givingUp = attempts >= MAIL_MAX_ATTEMPTS
+      const fields = { err, to: row.recipient, subject: row.subject, attempts }
+      if (givingUp) logger.error(fields, 'mail delivery failed; giving up')
+      else logger.warn(fields, 'mail delivery failed; will try again')
+      await db
+        .update(mailOutbox)
+        .set({
+          attempts,
+          nextAttemptAt: givingUp ? null : inMs(mailRetryDelayMs(attempts)),
+          lastError: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+        })
+        .where(eq(mailOutbox.id, row.id))
+        .catch((error: unknown) => logger.error({ err: error }, 'could not record a failed delivery'))
+      return
+    }
+    await db
+      .update(mailOutbox)
+      .set({ sentAt: sql`now()`, attempts, nextAttemptAt: null, lastError: null })
+      .where(eq(mailOutbox.id, row.id))
+      .catch((error: unknown) => logger.error({ err: error }, 'could not record a delivery'))
+  }
 
   return {
     delivers: transport !== undefined,
@@ -56,30 +106,37 @@ export function createMailer(options: {
           text: message.text,
           html: message.html,
           links: message.links,
+          // The first attempt starts now, under a lease like every later one.
+          nextAttemptAt: transport ? inMs(MAIL_SENDING_LEASE_MS) : null,
         })
-        .returning({ id: mailOutbox.id })
-      if (!transport) {
+        .returning()
+      if (!transport || !row) {
         logger.info(
           { to: message.to, subject: message.subject, links: message.links },
           'mail kept in the outbox',
         )
         return { delivered: Promise.resolve() }
       }
-      const delivered = (async () => {
-        try {
-          await transport.sendMail({
-            from: env.MAIL_FROM,
-            to: message.to,
-            subject: message.subject,
-            text: message.text,
-            html: message.html,
-          })
-          if (row) await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id))
-        } catch (err) {
-          logger.error({ err, to: message.to, subject: message.subject }, 'mail delivery failed')
-        }
-      })()
-      return { delivered }
+      return { delivered: attempt(transport, row) }
+    },
+    async retryDue(limit = 20) {
+      if (!transport) return 0
+      // Claimed in one statement, and rows another instance holds are skipped, so two
+      // instances never send the same message at once.
+      const claimed = await db.execute<Pending>(sql`
+        update ${mailOutbox} set next_attempt_at = ${inMs(MAIL_SENDING_LEASE_MS)}
+        where id in (
+          select id from ${mailOutbox}
+          where sent_at is null and next_attempt_at <= now()
+          order by next_attempt_at
+          limit ${limit}
+          for update skip locked
+        )
+        returning id, recipient, subject, text, html, attempts
+      `)
+      const rows = (claimed as unknown as { rows: Pending[] }).rows
+      for (const row of rows) await attempt(transport, row)
+      return rows.length
     },
   }
 }

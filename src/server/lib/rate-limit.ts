@@ -42,7 +42,7 @@ export async function hit(db: DbOrTx, key: string, windowSeconds: number) {
 }
 
 // Counts one attempt against each limit; throws 429 when any is exceeded. `factor` scales every
-// limit (0 turns them off).
+// limit (0 turns them off). Counters of past windows are deleted by the maintenance loop.
 export async function enforceRateLimits(
   db: DbOrTx,
   checks: Array<{ rule: RateLimit; subject: string }>,
@@ -56,12 +56,7 @@ export async function enforceRateLimits(
       exceeded = Math.max(exceeded ?? 0, retryAfterSeconds)
     }
   }
-  if (Math.random() < 0.01) await deleteExpiredCounters(db)
   if (exceeded !== undefined) throw new RateLimitedError(exceeded)
-}
-
-export async function deleteExpiredCounters(db: DbOrTx) {
-  await db.execute(sql`delete from rate_limits where window_ends_at < now() - interval '1 hour'`)
 }
 
 // For routes: counts the attempt and, when refused, tells the client when to try again.

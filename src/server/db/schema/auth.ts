@@ -34,7 +34,10 @@ export const authTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('auth_tokens_profile_idx').on(t.profileId, t.purpose)],
+  (t) => [
+    index('auth_tokens_profile_idx').on(t.profileId, t.purpose),
+    index('auth_tokens_expires_idx').on(t.expiresAt),
+  ],
 )
 
 // Fixed-window counters shared by every server instance on the same database.

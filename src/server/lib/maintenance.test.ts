@@ -1,0 +1,142 @@
+import { eq, inArray } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authTokens, mailOutbox, rateLimits, sessions } from '../db/schema'
+import { hashToken } from '../features/auth/sessions'
+import { insertUser } from '../testing/factories'
+import { createTestApp, type TestApp } from '../testing/test-app'
+import { createLogger } from './logger'
+import type { Mailer } from './mail'
+import { deleteExpiredRows, MAIL_KEPT_DAYS, startMaintenance } from './maintenance'
+
+const silent = createLogger({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })
+const DAY_MS = 24 * 60 * 60_000
+const ago = (ms: number) => new Date(Date.now() - ms)
+const ahead = (ms: number) => new Date(Date.now() + ms)
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+describe('deleting expired rows', () => {
+  it('removes what can no longer be used and keeps everything else', async () => {
+    const player = await insertUser(t.db)
+    await t.db.insert(sessions).values([
+      { tokenHash: hashToken('expired-session'), profileId: player.id, expiresAt: ago(1000) },
+      { tokenHash: hashToken('live-session'), profileId: player.id, expiresAt: ahead(DAY_MS) },
+    ])
+    await t.db.insert(authTokens).values([
+      { profileId: player.id, purpose: 'password_reset', tokenHash: 'expired-token', expiresAt: ago(1000) },
+      {
+        profileId: player.id,
+        purpose: 'password_reset',
+        tokenHash: 'live-token',
+        expiresAt: ahead(3600_000),
+      },
+    ])
+    await t.db.insert(rateLimits).values([
+      { key: 'test:old', count: 3, windowEndsAt: ago(2 * 3600_000) },
+      { key: 'test:recent', count: 3, windowEndsAt: ago(60_000) },
+      { key: 'test:open', count: 3, windowEndsAt: ahead(60_000) },
+    ])
+    const mail = (recipient: string, createdAt: Date, nextAttemptAt: Date | null) => ({
+      recipient,
+      subject: 'Hello',
+      text: 'x',
+      html: '<p>x</p>',
+      createdAt,
+      nextAttemptAt,
+    })
+    const old = ago((MAIL_KEPT_DAYS + 1) * DAY_MS)
+    await t.db
+      .insert(mailOutbox)
+      .values([
+        mail('old-sent@example.com', old, null),
+        mail('old-waiting@example.com', old, ahead(60_000)),
+        mail('recent@example.com', ago(DAY_MS), null),
+      ])
+
+    const counts = await deleteExpiredRows(t.db)
+    expect(counts).toEqual({ sessions: 1, authTokens: 1, rateLimits: 1, mail: 1 })
+
+    const hashes = (await t.db.select().from(sessions).where(eq(sessions.profileId, player.id))).map(
+      (row) => row.tokenHash,
+    )
+    expect(hashes).toEqual([hashToken('live-session')])
+    const tokens = (await t.db.select().from(authTokens).where(eq(authTokens.profileId, player.id))).map(
+      (row) => row.tokenHash,
+    )
+    expect(tokens).toEqual(['live-token'])
+    const keys = (
+      await t.db
+        .select()
+        .from(rateLimits)
+        .where(inArray(rateLimits.key, ['test:old', 'test:recent', 'test:open']))
+    ).map((row) => row.key)
+    expect(keys.sort()).toEqual(['test:open', 'test:recent'])
+    const recipients = (
+      await t.db
+        .select()
+        .from(mailOutbox)
+        .where(
+          inArray(mailOutbox.recipient, [
+            'old-sent@example.com',
+            'old-waiting@example.com',
+            'recent@example.com',
+          ]),
+        )
+    ).map((row) => row.recipient)
+    expect(recipients.sort()).toEqual(['old-waiting@example.com', 'recent@example.com'])
+
+    expect(await deleteExpiredRows(t.db)).toEqual({ sessions: 0, authTokens: 0, rateLimits: 0, mail: 0 })
+  })
+})
+
+describe('the maintenance loop', () => {
+  const fakeMailer = (delivers: boolean) => {
+    const calls: number[] = []
+    const mailer: Mailer = {
+      delivers,
+      send: async () => ({ delivered: Promise.resolve() }),
+      retryDue: async () => {
+        calls.push(Date.now())
+        return 0
+      },
+    }
+    return { mailer, calls }
+  }
+  const fast = { mailRetryMs: 20, cleanupMs: 30, firstCleanupMs: 5 }
+  const until = async (check: () => boolean) => {
+    const end = Date.now() + 5000
+    while (!check()) {
+      if (Date.now() > end) throw new Error('timed out')
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+  }
+
+  it('tries mail again and deletes expired rows on its timers, and stops', async () => {
+    const player = await insertUser(t.db)
+    const { mailer, calls } = fakeMailer(true)
+    const maintenance = startMaintenance({ database: t.database, env: t.env, logger: silent, mailer }, fast)
+    await t.db
+      .insert(sessions)
+      .values({ tokenHash: hashToken('loop-expired'), profileId: player.id, expiresAt: ago(1000) })
+    await until(() => calls.length >= 2)
+    await expect
+      .poll(async () => (await t.db.select().from(sessions).where(eq(sessions.profileId, player.id))).length)
+      .toBe(0)
+    await maintenance.stop()
+    const after = calls.length
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(calls.length).toBe(after)
+  })
+
+  it('does not look for mail to retry without an SMTP server', async () => {
+    const { mailer, calls } = fakeMailer(false)
+    const maintenance = startMaintenance({ database: t.database, env: t.env, logger: silent, mailer }, fast)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await maintenance.stop()
+    expect(calls).toEqual([])
+  })
+})

@@ -1,0 +1,107 @@
+import { and, isNull, lt, sql } from 'drizzle-orm'
+import type { AppDeps } from '../app-env'
+import type { Db } from '../db/client'
+import { authTokens, mailOutbox, rateLimits, sessions } from '../db/schema'
+import { mailerOf } from './mail'
+
+// Background work of a server instance: mail that failed is tried again, and rows that can no
+// longer be used are deleted. Every instance runs it; each step is safe to run at the same time
+// on several (the mail claims its messages, the deletes are idempotent).
+
+export const maintenanceTiming = {
+  // How often messages due for another attempt are looked for (only with SMTP).
+  mailRetryMs: 30_000,
+  // How often expired rows are deleted, and how soon after start the first time.
+  cleanupMs: 60 * 60_000,
+  firstCleanupMs: 60_000,
+}
+
+// Sent (or given up) mail stays this long for support questions and the development mailbox.
+export const MAIL_KEPT_DAYS = 30
+
+export async function deleteExpiredRows(db: Db) {
+  const deleted = async (rows: Promise<unknown[]>) => (await rows).length
+  return {
+    sessions: await deleted(
+      db
+        .delete(sessions)
+        .where(lt(sessions.expiresAt, sql`now()`))
+        .returning({ id: sessions.tokenHash }),
+    ),
+    authTokens: await deleted(
+      db
+        .delete(authTokens)
+        .where(lt(authTokens.expiresAt, sql`now()`))
+        .returning({ id: authTokens.id }),
+    ),
+    rateLimits: await deleted(
+      db
+        .delete(rateLimits)
+        .where(lt(rateLimits.windowEndsAt, sql`now() - interval '1 hour'`))
+        .returning({ id: rateLimits.key }),
+    ),
+    mail: await deleted(
+      db
+        .delete(mailOutbox)
+        .where(
+          and(
+            isNull(mailOutbox.nextAttemptAt),
+            lt(mailOutbox.createdAt, sql`now() - make_interval(days => ${MAIL_KEPT_DAYS})`),
+          ),
+        )
+        .returning({ id: mailOutbox.id }),
+    ),
+  }
+}
+
+export interface Maintenance {
+  // Stops the timers and waits for a step under way, so the database can close after it.
+  stop(): Promise<void>
+}
+
+export function startMaintenance(deps: AppDeps, timing = maintenanceTiming): Maintenance {
+  const { logger } = deps
+  const db = deps.database.db
+  const mailer = mailerOf(deps)
+  let running: Promise<unknown> = Promise.resolve()
+  let stopped = false
+
+  // One step at a time per instance; a step that fails is logged and tried at its next turn.
+  const run = (name: string, step: () => Promise<unknown>) => {
+    if (stopped) return
+    running = running.then(async () => {
+      if (stopped) return
+      try {
+        await step()
+      } catch (err) {
+        logger.error({ err, step: name }, 'maintenance step failed')
+      }
+    })
+  }
+
+  const cleanup = () =>
+    run('cleanup', async () => {
+      const counts = await deleteExpiredRows(db)
+      if (Object.values(counts).some((n) => n > 0)) logger.info({ deleted: counts }, 'expired rows deleted')
+    })
+  const retryMail = () =>
+    run('mail', async () => {
+      const tried = await mailer.retryDue()
+      if (tried > 0) logger.info({ tried }, 'mail tried again')
+    })
+
+  const timers = [
+    setTimeout(cleanup, timing.firstCleanupMs),
+    setInterval(cleanup, timing.cleanupMs),
+    ...(mailer.delivers ? [setInterval(retryMail, timing.mailRetryMs)] : []),
+  ]
+  for (const timer of timers) timer.unref()
+
+  return {
+    async stop() {
+      stopped = true
+      for (const timer of timers) clearTimeout(timer)
+      await running
+    },
+  }
+}
