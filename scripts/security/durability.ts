@@ -4,8 +4,10 @@
 // set), runs a write load over HTTP (sign-ups, friend requests, PlayDates, SUPR players,
 // partner list entries, chat messages), records every write the server acknowledged, kills
 // the server with SIGKILL in the middle of the load, starts it again on the same data and
-// checks that every acknowledged write is there. Exits 1 on any loss.
+// checks that every acknowledged write is there; then stops it with SIGTERM while requests are
+// under way and checks that they are answered (the graceful stop). Exits 1 on any problem.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import {
@@ -17,7 +19,7 @@ import {
   signUpBody,
   uniqueEmail,
 } from './http-players'
-import { createScratchDatabase, repoRoot, startServer } from './server-process'
+import { createScratchDatabase, repoRoot, type RunningServer, startServer } from './server-process'
 
 type Kind = 'pglite' | 'postgres'
 
@@ -191,7 +193,7 @@ async function runOnce(kind: Kind, env: Record<string, string>) {
       pageProblems.push('the built page loads no script at all')
     }
   }
-  await server.stop()
+  const stopProblems = await stopGracefully(server, pool)
 
   const byKind = new Map<string, number>()
   for (const ack of acknowledged) byKind.set(ack.kind, (byKind.get(ack.kind) ?? 0) + 1)
@@ -203,8 +205,92 @@ async function runOnce(kind: Kind, env: Record<string, string>) {
   )
   for (const ack of missing) console.error(`  missing ${ack.kind} ${ack.id}`)
   for (const problem of pageProblems) console.error(`  page: ${problem}`)
+  for (const problem of stopProblems) console.error(`  graceful stop: ${problem}`)
   if (acknowledged.length < 20) console.error('  too few writes were acknowledged to tell anything')
-  return missing.length === 0 && pageProblems.length === 0 && acknowledged.length >= 20
+  return (
+    missing.length === 0 &&
+    pageProblems.length === 0 &&
+    stopProblems.length === 0 &&
+    acknowledged.length >= 20
+  )
+}
+
+// SIGTERM while requests are under way (a deploy): every request the server has begun to read
+// gets its whole answer, a live event stream ends (so the browser reconnects elsewhere), new
+// connections are refused, and the process exits 0 soon after. The requests are sign-ins whose
+// body is only half sent when the signal arrives and finished after it, so each is certainly
+// under way at that moment, whatever the machine's speed.
+async function stopGracefully(server: RunningServer, players: HttpPlayer[]) {
+  const problems: string[] = []
+  const { port } = new URL(server.baseUrl)
+  const streamed = await fetch(`${server.baseUrl}/api/events`, {
+    headers: { cookie: players[0]!.cookie, accept: 'text/event-stream' },
+  })
+  const reader = streamed.body!.getReader()
+  await reader.read()
+  const streamEnded = (async () => {
+    try {
+      while (!(await reader.read()).done) {
+        // heartbeats, events
+      }
+      return true
+    } catch {
+      return false
+    }
+  })()
+
+  const signIns = players.slice(0, 8).map((player) => {
+    const body = JSON.stringify({ email: player.email, password: PASSWORD })
+    const socket = connect(Number(port), '127.0.0.1')
+    let received = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk) => (received += chunk))
+    const answered = new Promise<string>((resolve) => {
+      socket.on('close', () => resolve(received))
+      socket.on('error', () => undefined)
+    })
+    socket.write(
+      `POST /api/auth/sign-in HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${server.baseUrl}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n` +
+        body.slice(0, 10),
+    )
+    return { socket, rest: body.slice(10), answered }
+  })
+  // The server has read every request's head and waits for the rest of its body.
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  const signalled = Date.now()
+  const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)))
+  server.process.kill('SIGTERM')
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  const refused = await fetch(`${server.baseUrl}/api/health`).then(
+    () => false,
+    () => true,
+  )
+  if (!refused) problems.push('a new connection was accepted after SIGTERM')
+  for (const { socket, rest } of signIns) socket.write(rest)
+
+  const answers = await Promise.all(signIns.map((signIn) => signIn.answered))
+  const unanswered = answers.filter((answer) => !/^HTTP\/1\.1 200 [^]*\r\n\r\n[^]*"user"/.test(answer))
+  if (unanswered.length > 0) {
+    problems.push(`${unanswered.length} of ${answers.length} sign-ins under way got no whole answer`)
+  }
+  const ended = await Promise.race([
+    streamEnded,
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), 5_000)),
+  ])
+  if (!ended) problems.push('the event stream did not end cleanly within 5 s')
+  const code = await Promise.race([
+    exited,
+    new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 15_000)),
+  ])
+  if (code !== 0) problems.push(`the process exit was ${code}, not 0`)
+  await server.stop()
+  console.log(
+    `  graceful stop: ${answers.length - unanswered.length}/${answers.length} sign-ins under way answered, ` +
+      `stream ${ended ? 'ended' : 'left open'}, new connections ${refused ? 'refused' : 'accepted'}, ` +
+      `exit ${code} after ${Date.now() - signalled} ms`,
+  )
+  return problems
 }
 
 async function main() {

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { openDatabase } from './db/client'
@@ -6,7 +7,11 @@ import { EnvError, loadEnv } from './env'
 import { createCompressingServer } from './lib/compression'
 import { createLogger } from './lib/logger'
 import { startMaintenance } from './lib/maintenance'
+import { realtimeHubFor } from './lib/realtime'
 import { WEB_ROOT } from './paths'
+
+// How long a stopping server waits for the requests under way.
+const SHUTDOWN_GRACE_MS = 10_000
 
 async function main() {
   let env
@@ -48,12 +53,33 @@ async function main() {
     },
   )
 
+  // A graceful stop (a deploy, a scale-down): no new connections; live streams end so their
+  // browsers reconnect elsewhere; requests under way finish (up to SHUTDOWN_GRACE_MS), and
+  // only then does the database close.
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'shutting down')
-    server.close()
+    const httpServer = server as Server
+    const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()))
+    realtimeHubFor(database, logger).closeAllStreams()
+    // Keep-alive connections that fall idle after a request are closed as they do.
+    const sweep = setInterval(() => httpServer.closeIdleConnections(), 100)
+    let grace: ReturnType<typeof setTimeout> | undefined
+    const late = await Promise.race([
+      closed.then(() => false),
+      new Promise<boolean>((resolve) => (grace = setTimeout(() => resolve(true), SHUTDOWN_GRACE_MS))),
+    ])
+    clearInterval(sweep)
+    clearTimeout(grace)
+    if (late) {
+      logger.warn(
+        { graceMs: SHUTDOWN_GRACE_MS },
+        'requests still open at the end of the grace period; closing them',
+      )
+      httpServer.closeAllConnections()
+    }
     await maintenance.stop()
     await database.close()
     process.exit(0)

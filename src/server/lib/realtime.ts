@@ -156,6 +156,7 @@ type Subscriber = (event: RealtimeEvent) => void
 export class RealtimeHub {
   private readonly subscribers = new Map<string, Set<Subscriber>>()
   private readonly openStreams = new Map<string, number>()
+  private readonly closers = new Set<() => void>()
   private listening: Promise<void> | undefined
   private stopResumeWatch: (() => void) | undefined
 
@@ -194,20 +195,29 @@ export class RealtimeHub {
   }
 
   // Claims one of a player's `max` streams on this instance before the stream starts, so
-  // concurrent requests cannot exceed it; undefined when all are taken. The returned function
-  // gives the claim back (once, however often it is called).
-  claimStream(userId: string, max: number): (() => void) | undefined {
+  // concurrent requests cannot exceed it; undefined when all are taken. `close` ends the stream
+  // when the instance shuts down. The returned function gives the claim back (once, however
+  // often it is called).
+  claimStream(userId: string, max: number, close: () => void): (() => void) | undefined {
     const open = this.openStreams.get(userId) ?? 0
     if (open >= max) return undefined
     this.openStreams.set(userId, open + 1)
+    this.closers.add(close)
     let released = false
     return () => {
       if (released) return
       released = true
+      this.closers.delete(close)
       const left = (this.openStreams.get(userId) ?? 1) - 1
       if (left <= 0) this.openStreams.delete(userId)
       else this.openStreams.set(userId, left)
     }
+  }
+
+  // Ends every stream of this instance (shutdown): each browser reconnects, to another
+  // instance behind a load balancer, and refetches.
+  closeAllStreams() {
+    for (const close of [...this.closers]) close()
   }
 
   streamCount(userId: string) {

@@ -73,7 +73,8 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
     throw new AppError('unavailable', 'Live updates are unavailable right now')
   }
   const resumed = c.req.valid('header')['last-event-id'] !== undefined
-  const release = hub.claimStream(user.id, MAX_STREAMS_PER_PLAYER)
+  let end: () => void = () => undefined
+  const release = hub.claimStream(user.id, MAX_STREAMS_PER_PLAYER, () => end())
   if (!release) throw new AppError('rate_limited', TOO_MANY_STREAMS)
 
   return streamSSE(c, async (stream) => {
@@ -91,6 +92,7 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
     const queue = new EventQueue({ send, onEnd: () => finish() })
     const unsubscribe = hub.subscribe(user.id, (event) => queue.push(event))
     stream.onAbort(() => queue.end())
+    end = () => queue.end()
 
     try {
       await stream.writeSSE({
