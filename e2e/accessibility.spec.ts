@@ -1,0 +1,123 @@
+import AxeBuilder from '@axe-core/playwright'
+import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import {
+  appOrigin,
+  befriend,
+  createPlayDate,
+  createPlayer,
+  currentUserId,
+  signInAdmin,
+  signInContext,
+} from './support/players'
+
+// Every page of the app, scanned with axe-core against WCAG 2.2 A and AA in real Chromium, on
+// a desktop and at 375 px: labels, names, roles, contrast, landmarks, headings. A page passes
+// with no violation at all.
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+async function violationsOf(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze()
+  return results.violations.map(
+    (v) => `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  )
+}
+
+// Opens a page and waits until it shows its content, not a loading state.
+async function open(page: Page, path: string) {
+  await page.goto(path)
+  await expect(page.locator('h1').first()).toBeVisible()
+  await expect(page.getByText('Loading...')).toHaveCount(0)
+  await page.waitForLoadState('networkidle')
+}
+
+async function scan(page: Page, paths: string[]) {
+  const found: string[] = []
+  for (const path of paths) {
+    await open(page, path)
+    found.push(...(await violationsOf(page, path)))
+  }
+  return found
+}
+
+test.describe('accessibility @phone', () => {
+  test('public pages have no WCAG A or AA violation', async ({ page }) => {
+    const found = await scan(page, [
+      '/',
+      '/signin',
+      '/signup',
+      '/forgot-password',
+      '/invite',
+      '/about',
+      '/glossary',
+      '/terms',
+      '/privacy',
+    ])
+    expect(found).toEqual([])
+  })
+
+  test('a player’s pages have no WCAG A or AA violation', async ({ page, browser }) => {
+    test.setTimeout(120_000)
+    const me = await createPlayer({ firstName: 'Axel' })
+    const partner = await createPlayer({ firstName: 'Bea' })
+    const stranger = await createPlayer({ firstName: 'Cyd' })
+    const partnerContext: BrowserContext = await browser.newContext({ baseURL: appOrigin })
+    const strangerContext: BrowserContext = await browser.newContext({ baseURL: appOrigin })
+    try {
+      await signInContext(page.context(), me)
+      await signInContext(partnerContext, partner)
+      await signInContext(strangerContext, stranger)
+      await befriend(page.context(), partnerContext)
+      // A friend request waiting, so the notifications and requests lists are not empty.
+      const sent = await strangerContext.request.post('/api/connections/friend-requests', {
+        headers: { origin: appOrigin },
+        data: { receiverId: await currentUserId(page.context()) },
+      })
+      expect(sent.status()).toBe(201)
+      const playDateId = await createPlayDate(page.context(), partnerContext, 'Doubles at Pecos Park')
+      const list = await page.request.post('/api/partner-lists', {
+        headers: { origin: appOrigin },
+        data: { name: 'Spring Open' },
+      })
+      expect(list.status()).toBe(201)
+      const listId = ((await list.json()) as { id: string }).id
+      const partnerId = await currentUserId(partnerContext)
+
+      const found = await scan(page, [
+        '/dashboard',
+        '/playdates',
+        `/playdates/${playDateId}`,
+        '/create-playdate',
+        '/connections',
+        '/notifications',
+        '/profile',
+        `/profile/${partnerId}`,
+        '/supr-builder',
+        '/add-player',
+        '/partner-lists',
+        `/partner-lists/${listId}`,
+        '/ai-referee',
+        '/widgets',
+        '/ratings',
+        '/training',
+      ])
+      // The PlayDates tabs other than the first.
+      await open(page, '/playdates')
+      for (const tab of ['Available', 'History']) {
+        await page.getByRole('tab', { name: tab }).click()
+        await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
+        await page.waitForLoadState('networkidle')
+        found.push(...(await violationsOf(page, `/playdates (${tab})`)))
+      }
+      expect(found).toEqual([])
+    } finally {
+      await partnerContext.close()
+      await strangerContext.close()
+    }
+  })
+
+  test('the admin pages have no WCAG A or AA violation', async ({ page }) => {
+    await signInAdmin(page.context())
+    expect(await scan(page, ['/admin', '/admin/signup-codes'])).toEqual([])
+  })
+})
