@@ -157,6 +157,7 @@ export class RealtimeHub {
   private readonly subscribers = new Map<string, Set<Subscriber>>()
   private readonly openStreams = new Map<string, number>()
   private readonly closers = new Set<() => void>()
+  private closing = false
   private listening: Promise<void> | undefined
   private stopResumeWatch: (() => void) | undefined
 
@@ -215,9 +216,14 @@ export class RealtimeHub {
   }
 
   // Ends every stream of this instance (shutdown): each browser reconnects, to another
-  // instance behind a load balancer, and refetches.
+  // instance behind a load balancer, and refetches. No stream starts after it.
   closeAllStreams() {
+    this.closing = true
     for (const close of [...this.closers]) close()
+  }
+
+  get isClosing() {
+    return this.closing
   }
 
   streamCount(userId: string) {

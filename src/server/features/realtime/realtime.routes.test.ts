@@ -92,6 +92,26 @@ describe('GET /api/events', () => {
     }
   })
 
+  it('ends every stream when the instance stops, and starts no new one', async () => {
+    const other = await createTestApp()
+    try {
+      const me = await signedInUser(other)
+      const hub = realtimeHubFor(other.database, createLogger(other.env))
+      const streams = [await openEventStream(other.app, me.token), await openEventStream(other.app, me.token)]
+      await Promise.all(streams.map((stream) => stream.waitFor((event) => event.type === 'ready')))
+      hub.closeAllStreams()
+      await expect.poll(() => hub.streamCount(me.profile.id), { timeout: 3000 }).toBe(0)
+      await Promise.all(streams.map((stream) => stream.waitUntilClosed()))
+      const late = await openEventStream(other.app, me.token)
+      expect(late.response.status).toBe(503)
+      expect(await late.response.json()).toEqual({
+        error: { code: 'unavailable', message: 'Live updates are unavailable right now' },
+      })
+    } finally {
+      await other.close()
+    }
+  })
+
   it('starts a resumed stream (Last-Event-ID) with resync, so the page refetches', async () => {
     const me = await signedInUser(t)
     const stream = await openEventStream(t.app, me.token, { 'last-event-id': 'abc-12' })

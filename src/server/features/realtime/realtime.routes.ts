@@ -10,7 +10,7 @@ import type { Db } from '../../db/client'
 import { profiles, sessions } from '../../db/schema'
 import { EventQueue, realtimeHubFor } from '../../lib/realtime'
 import { requireUser } from '../../middleware/require-user'
-import { access, errorResponses } from '../../openapi'
+import { access, errorResponses, errorSchema, jsonContent } from '../../openapi'
 
 // A proxy may drop an idle connection after 30 to 60 s: a comment line keeps it busy. (An
 // object, so a test can shorten it.)
@@ -21,6 +21,7 @@ export const RECONNECT_MS = 3_000
 // more than 6 connections to one host over HTTP/1.1), so this is generous for phones, laptops
 // and tabs together, while a script that opens streams without end cannot fill the memory.
 export const MAX_STREAMS_PER_PLAYER = 10
+export const LIVE_UPDATES_UNAVAILABLE = 'Live updates are unavailable right now'
 export const TOO_MANY_STREAMS =
   'Live updates are already open in too many windows. Close one to get them here.'
 
@@ -57,6 +58,10 @@ const streamEvents = createRoute({
       content: { 'text/event-stream': { schema: z.string() } },
     },
     ...errorResponses(401, 403, 429),
+    503: jsonContent(
+      errorSchema,
+      'Live updates are unavailable (the instance is stopping, or cannot listen)',
+    ),
   },
 })
 
@@ -66,11 +71,13 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
   const tokenHash = c.get('session')?.tokenHash
   if (!tokenHash) throw new AppError('unauthenticated', 'Please sign in to continue')
   const hub = realtimeHubFor(database, logger)
+  // A stopping instance starts no stream: the browser tries again, on another instance.
+  if (hub.isClosing) throw new AppError('unavailable', LIVE_UPDATES_UNAVAILABLE)
   try {
     await hub.start()
   } catch (error) {
     requestLog(c).error({ err: error }, 'realtime listen failed')
-    throw new AppError('unavailable', 'Live updates are unavailable right now')
+    throw new AppError('unavailable', LIVE_UPDATES_UNAVAILABLE)
   }
   const resumed = c.req.valid('header')['last-event-id'] !== undefined
   let end: () => void = () => undefined
