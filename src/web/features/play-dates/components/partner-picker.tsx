@@ -44,48 +44,52 @@ export function PartnerPicker({
           </p>
         </div>
       ) : (
-        <ul role="group" aria-label={label} aria-describedby={describedBy} className="grid gap-2">
-          {options.map((option) => {
-            const selected = option.id === selectedId
-            const reason = unavailable?.get(option.id)
-            return (
-              <li key={option.id}>
-                <button
-                  type="button"
-                  aria-pressed={selected}
-                  disabled={reason !== undefined}
-                  onClick={() => onChange(selected ? undefined : option.id)}
-                  className={`flex min-h-16 w-full items-center gap-3 rounded-xl border-2 px-3 py-2 text-left transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
-                    selected
-                      ? 'border-brand-700 bg-brand-50'
-                      : 'border-slate-200 bg-white hover:border-slate-300 hover:bg-slate-50'
-                  }`}
-                >
-                  <GenderIcon gender={option.gender} />
-                  <span className="min-w-0 flex-1">
-                    <span className="flex flex-wrap items-center gap-x-2 font-semibold text-slate-900">
-                      <span>{fullName(option)}</span>
-                      {option.isRegularPartner ? (
-                        <span className="inline-flex items-center gap-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
-                          <Handshake aria-hidden="true" className="size-3.5" />
-                          Regular partner
-                        </span>
-                      ) : null}
+        // The group names the choice; the list inside keeps its list semantics (a list given
+        // the group role would leave its items outside any list).
+        <div role="group" aria-label={label} aria-describedby={describedBy}>
+          <ul className="grid gap-2">
+            {options.map((option) => {
+              const selected = option.id === selectedId
+              const reason = unavailable?.get(option.id)
+              return (
+                <li key={option.id}>
+                  <button
+                    type="button"
+                    aria-pressed={selected}
+                    disabled={reason !== undefined}
+                    onClick={() => onChange(selected ? undefined : option.id)}
+                    className={`flex min-h-16 w-full items-center gap-3 rounded-xl border-2 px-3 py-2 text-left transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
+                      selected
+                        ? 'border-brand-700 bg-brand-50'
+                        : 'border-slate-200 bg-white hover:border-slate-300 hover:bg-slate-50'
+                    }`}
+                  >
+                    <GenderIcon gender={option.gender} />
+                    <span className="min-w-0 flex-1">
+                      <span className="flex flex-wrap items-center gap-x-2 font-semibold text-slate-900">
+                        <span>{fullName(option)}</span>
+                        {option.isRegularPartner ? (
+                          <span className="inline-flex items-center gap-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                            <Handshake aria-hidden="true" className="size-3.5" />
+                            Regular partner
+                          </span>
+                        ) : null}
+                      </span>
+                      <span className="block">
+                        <Ratings player={option} />
+                      </span>
+                      {reason ? <span className="block text-sm text-slate-600">{reason}</span> : null}
                     </span>
-                    <span className="block">
-                      <Ratings player={option} />
-                    </span>
-                    {reason ? <span className="block text-sm text-slate-600">{reason}</span> : null}
-                  </span>
-                  <CheckCircle2
-                    aria-hidden="true"
-                    className={`size-6 shrink-0 ${selected ? 'text-brand-700' : 'text-transparent'}`}
-                  />
-                </button>
-              </li>
-            )
-          })}
-        </ul>
+                    <CheckCircle2
+                      aria-hidden="true"
+                      className={`size-6 shrink-0 ${selected ? 'text-brand-700' : 'text-transparent'}`}
+                    />
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+        </div>
       )}
     </div>
   )
