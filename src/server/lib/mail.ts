@@ -41,8 +41,10 @@ interface Transport {
 export const MAIL_MAX_ATTEMPTS = 6
 export const mailRetryDelayMs = (attemptsMade: number) => 2 ** Math.max(0, attemptsMade - 1) * 60_000
 // While one instance sends a message, no other picks it up; if the sender stops before it
-// records the outcome, the message is tried again once the lease is over.
-export const MAIL_SENDING_LEASE_MS = 5 * 60_000
+// records the outcome, the message is tried again once the lease is over. Longer than the
+// longest a send can hang (nodemailer gives up on a silent connection after 10 minutes), so a
+// slow mail server never gets the same message from two instances.
+export const MAIL_SENDING_LEASE_MS = 15 * 60_000
 
 type OutboxRow = typeof mailOutbox.$inferSelect
 type Pending = Pick<OutboxRow, 'id' | 'recipient' | 'subject' | 'text' | 'html' | 'attempts'>

@@ -100,6 +100,8 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
     const unsubscribe = hub.subscribe(user.id, (event) => queue.push(event))
     stream.onAbort(() => queue.end())
     end = () => queue.end()
+    // The instance began to stop between the claim and this point.
+    if (hub.isClosing) queue.end()
 
     try {
       await stream.writeSSE({
