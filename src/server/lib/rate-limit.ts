@@ -10,12 +10,14 @@ export interface RateLimit {
   name: string
   limit: number
   windowSeconds: number
+  // The refusal's wording where the product has its own for this limit.
+  message?: string
 }
 
 export class RateLimitedError extends AppError {
   readonly retryAfterSeconds: number
-  constructor(retryAfterSeconds: number) {
-    super('rate_limited', RATE_LIMITED_MESSAGE)
+  constructor(retryAfterSeconds: number, message = RATE_LIMITED_MESSAGE) {
+    super('rate_limited', message)
     this.retryAfterSeconds = retryAfterSeconds
   }
 }
@@ -50,13 +52,15 @@ export async function enforceRateLimits(
 ) {
   if (factor === 0) return
   let exceeded: number | undefined
+  let message: string | undefined
   for (const { rule, subject } of checks) {
     const { count, retryAfterSeconds } = await hit(db, `${rule.name}:${subject}`, rule.windowSeconds)
     if (count > Math.max(1, Math.round(rule.limit * factor))) {
       exceeded = Math.max(exceeded ?? 0, retryAfterSeconds)
+      message ??= rule.message
     }
   }
-  if (exceeded !== undefined) throw new RateLimitedError(exceeded)
+  if (exceeded !== undefined) throw new RateLimitedError(exceeded, message)
 }
 
 // For routes: counts the attempt and, when refused, tells the client when to try again.

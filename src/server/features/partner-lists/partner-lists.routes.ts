@@ -1,6 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { AppError } from '../../../domain/errors'
 import {
   createListInput,
   ENTRY_NOT_FOUND,
@@ -23,7 +22,7 @@ import type { AppEnv } from '../../app-env'
 import { createApi } from '../../app-factory'
 import { clientIp } from '../../lib/client-ip'
 import { mailerOf } from '../../lib/mail'
-import { limitRequest, RateLimitedError, type RateLimit } from '../../lib/rate-limit'
+import { limitRequest, type RateLimit } from '../../lib/rate-limit'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
 import { invitePartner, validateInviteCode } from './partner-lists.invites'
@@ -41,7 +40,12 @@ import {
 } from './partner-lists.service'
 
 export const partnerListLimits = {
-  invitesPerUser: { name: 'partner-invite:user', limit: 20, windowSeconds: 60 * 60 },
+  invitesPerUser: {
+    name: 'partner-invite:user',
+    limit: 20,
+    windowSeconds: 60 * 60,
+    message: INVITE_RATE_LIMITED,
+  },
   inviteChecksPerIp: { name: 'invite-check:ip', limit: 30, windowSeconds: 60 },
 } satisfies Record<string, RateLimit>
 
@@ -187,15 +191,6 @@ function inviteContext(c: Context<AppEnv>) {
   }
 }
 
-async function limitInvites(c: Context<AppEnv>) {
-  try {
-    await limitRequest(c, [{ rule: partnerListLimits.invitesPerUser, subject: c.get('user').id }])
-  } catch (error) {
-    if (error instanceof RateLimitedError) throw new AppError('rate_limited', INVITE_RATE_LIMITED)
-    throw error
-  }
-}
-
 const api = createApi()
 api.use('/partner-lists', requireUser)
 api.use('/partner-lists/*', requireUser)
@@ -247,7 +242,7 @@ export const partnerListRoutes = api
     return c.json({ items }, 200)
   })
   .openapi(routes.invite, async (c) => {
-    await limitInvites(c)
+    await limitRequest(c, [{ rule: partnerListLimits.invitesPerUser, subject: c.get('user').id }])
     const { id, entryId } = c.req.valid('param')
     const sent = await invitePartner(
       c.get('db'),

@@ -1,13 +1,10 @@
 import { requestLog } from '../../app-env'
 import { createRoute } from '@hono/zod-openapi'
-import type { Context } from 'hono'
-import { AppError } from '../../../domain/errors'
 import { refereeMessages } from '../../../domain/referee/referee.rules'
 import { askInput, askOutput } from '../../../domain/referee/referee.schema'
-import type { AppEnv } from '../../app-env'
 import { createApi } from '../../app-factory'
 import { createLlmFromEnv } from '../../lib/llm'
-import { limitRequest, RateLimitedError, type RateLimit } from '../../lib/rate-limit'
+import { limitRequest, type RateLimit } from '../../lib/rate-limit'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, errorSchema, jsonBody, jsonContent } from '../../openapi'
 import { askReferee } from './referee.service'
@@ -15,7 +12,12 @@ import { askReferee } from './referee.service'
 // The limit guards the model bill. It is counted in the shared rate_limits table, so several
 // server instances on one database allow a player this many questions in all, not each.
 export const refereeLimits = {
-  questionsPerUser: { name: 'referee:user', limit: 10, windowSeconds: 60 },
+  questionsPerUser: {
+    name: 'referee:user',
+    limit: 10,
+    windowSeconds: 60,
+    message: refereeMessages.tooManyRequests,
+  },
 } satisfies Record<string, RateLimit>
 
 export const QUESTIONS_PER_MINUTE = refereeLimits.questionsPerUser.limit
@@ -41,20 +43,10 @@ const ask = createRoute({
   },
 })
 
-// Counts the question before the model is asked; refused with the referee's own wording (the
-// Retry-After header set by limitRequest stays on the answer).
-async function limitQuestions(c: Context<AppEnv>) {
-  try {
-    await limitRequest(c, [{ rule: refereeLimits.questionsPerUser, subject: c.get('user').id }])
-  } catch (error) {
-    if (error instanceof RateLimitedError) throw new AppError('rate_limited', refereeMessages.tooManyRequests)
-    throw error
-  }
-}
-
 export const refereeRoutes = createApi().openapi(ask, async (c) => {
   const { env } = c.get('deps')
-  await limitQuestions(c)
+  // Counted before the model is asked.
+  await limitRequest(c, [{ rule: refereeLimits.questionsPerUser, subject: c.get('user').id }])
   const answer = await askReferee(
     { llm: createLlmFromEnv(env), log: requestLog(c), productName: env.PRODUCT_NAME },
     c.req.valid('json'),
