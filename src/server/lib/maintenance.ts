@@ -1,7 +1,8 @@
 import { and, isNull, lt, sql } from 'drizzle-orm'
 import type { AppDeps } from '../app-env'
 import type { Db } from '../db/client'
-import { authTokens, mailOutbox, rateLimits, sessions } from '../db/schema'
+import { authTokens, mailOutbox, rateLimits } from '../db/schema'
+import { deleteExpiredSessions } from '../features/auth/sessions'
 import { mailerOf } from './mail'
 
 // Background work of a server instance: mail that failed is tried again, and rows that can no
@@ -22,12 +23,7 @@ export const MAIL_KEPT_DAYS = 30
 export async function deleteExpiredRows(db: Db) {
   const deleted = async (rows: Promise<unknown[]>) => (await rows).length
   return {
-    sessions: await deleted(
-      db
-        .delete(sessions)
-        .where(lt(sessions.expiresAt, sql`now()`))
-        .returning({ id: sessions.tokenHash }),
-    ),
+    sessions: await deleteExpiredSessions(db),
     authTokens: await deleted(
       db
         .delete(authTokens)

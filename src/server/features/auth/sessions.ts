@@ -157,6 +157,11 @@ export async function revokeAllSessions(db: DbOrTx, profileId: string, keep?: st
     )
 }
 
+// Resolves to how many were deleted (the maintenance loop runs it, lib/maintenance.ts).
 export async function deleteExpiredSessions(db: Db) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()))
+  const deleted = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, new Date()))
+    .returning({ tokenHash: sessions.tokenHash })
+  return deleted.length
 }
