@@ -642,24 +642,24 @@ describe('development mailbox', () => {
   })
 
   it('answers only callers on the server’s own machine, not through a proxy', async () => {
-    // What @hono/node-server hands the app for a request that came over a socket.
-    const from = (remoteAddress: string, headers: Record<string, string> = {}) => ({
-      incoming: { socket: { remoteAddress }, headers },
-    })
+    // A request that came over a socket from `remoteAddress` (what @hono/node-server hands the
+    // app), with the headers it carried.
+    const from = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      [{ headers }, { incoming: { socket: { remoteAddress } } }] as const
     const local = ['127.0.0.1', '127.3.0.9', '::1', '::ffff:127.0.0.1']
     const remote = ['192.0.2.2', '10.0.0.7', 'fd00::2', '::ffff:192.0.2.2', '']
     for (const address of local) {
-      const res = await t.app.request('/api/dev/mail', {}, from(address))
+      const res = await t.app.request('/api/dev/mail', ...from(address))
       expect(res.status, address).toBe(200)
-      expect((await t.app.request('/dev/mailbox', {}, from(address))).status, address).toBe(200)
+      expect((await t.app.request('/dev/mailbox', ...from(address))).status, address).toBe(200)
     }
     const refusals = [
       ...remote.map((address) => from(address)),
       from('127.0.0.1', { 'x-forwarded-for': '198.51.100.4' }),
       from('::1', { forwarded: 'for=198.51.100.4' }),
     ]
-    for (const env of refusals) {
-      const res = await t.app.request('/api/dev/mail', {}, env)
+    for (const request of refusals) {
+      const res = await t.app.request('/api/dev/mail', ...request)
       expect(res.status).toBe(403)
       expect(await res.json()).toEqual({
         error: {
@@ -667,7 +667,7 @@ describe('development mailbox', () => {
           message: 'The development mailbox opens only on the machine the server runs on',
         },
       })
-      const page = await t.app.request('/dev/mailbox', {}, env)
+      const page = await t.app.request('/dev/mailbox', ...request)
       expect(page.status).toBe(403)
       const html = await page.text()
       expect(html).toContain('The development mailbox opens only on the machine the server runs on.')

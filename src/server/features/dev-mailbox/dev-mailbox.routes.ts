@@ -1,6 +1,7 @@
-import type { IncomingMessage } from 'node:http'
+import { getConnInfo } from '@hono/node-server/conninfo'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { AppError } from '../../../domain/errors'
 import type { AppEnv } from '../../app-env'
@@ -17,16 +18,19 @@ export const MAILBOX_NOT_LOCAL = 'The development mailbox opens only on the mach
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/
 
-export function isLocalCaller(incoming: Pick<IncomingMessage, 'headers' | 'socket'> | undefined) {
-  if (!incoming) return true
-  const { headers } = incoming
-  if (headers['x-forwarded-for'] !== undefined || headers.forwarded !== undefined) return false
-  return LOOPBACK.test(incoming.socket.remoteAddress ?? '')
+export function isLocalCaller(c: Context<AppEnv>) {
+  let address: string | undefined
+  try {
+    address = getConnInfo(c).remote.address
+  } catch {
+    return true
+  }
+  if (c.req.header('x-forwarded-for') !== undefined || c.req.header('forwarded') !== undefined) return false
+  return LOOPBACK.test(address ?? '')
 }
 
 const onlyFromThisMachine = createMiddleware<AppEnv>(async (c, next) => {
-  const { incoming } = (c.env ?? {}) as { incoming?: IncomingMessage }
-  if (!isLocalCaller(incoming)) throw new AppError('forbidden', MAILBOX_NOT_LOCAL)
+  if (!isLocalCaller(c)) throw new AppError('forbidden', MAILBOX_NOT_LOCAL)
   await next()
 })
 
@@ -88,7 +92,7 @@ a{color:#15803d;word-break:break-all}a:focus-visible{outline:3px solid #15803d;o
 export function mountDevMailbox(app: OpenAPIHono<AppEnv>) {
   app.get('/dev/mailbox', async (c) => {
     c.header('Cache-Control', 'no-store')
-    if (!isLocalCaller((c.env as { incoming?: IncomingMessage } | undefined)?.incoming)) {
+    if (!isLocalCaller(c)) {
       return c.html(page(`<h1>Development mailbox</h1>\n<p>${MAILBOX_NOT_LOCAL}.</p>`), 403)
     }
     const to = c.req.query('to')
