@@ -151,12 +151,11 @@ export class EventQueue {
 // The hub of one server instance: one LISTEN, fan-out to the streams of each user.
 // ---------------------------------------------------------------------------------------------
 
-type Subscriber = (event: RealtimeEvent) => void
+// A player's open stream, as the hub sees it: events go in, and the hub can end it (shutdown).
+type Subscriber = Pick<EventQueue, 'push' | 'end'>
 
 export class RealtimeHub {
   private readonly subscribers = new Map<string, Set<Subscriber>>()
-  private readonly openStreams = new Map<string, number>()
-  private readonly closers = new Set<() => void>()
   private closing = false
   private listening: Promise<void> | undefined
   private stopResumeWatch: (() => void) | undefined
@@ -195,31 +194,11 @@ export class RealtimeHub {
     }
   }
 
-  // Claims one of a player's `max` streams on this instance before the stream starts, so
-  // concurrent requests cannot exceed it; undefined when all are taken. `close` ends the stream
-  // when the instance shuts down. The returned function gives the claim back (once, however
-  // often it is called).
-  claimStream(userId: string, max: number, close: () => void): (() => void) | undefined {
-    const open = this.openStreams.get(userId) ?? 0
-    if (open >= max) return undefined
-    this.openStreams.set(userId, open + 1)
-    this.closers.add(close)
-    let released = false
-    return () => {
-      if (released) return
-      released = true
-      this.closers.delete(close)
-      const left = (this.openStreams.get(userId) ?? 1) - 1
-      if (left <= 0) this.openStreams.delete(userId)
-      else this.openStreams.set(userId, left)
-    }
-  }
-
   // Ends every stream of this instance (shutdown): each browser reconnects, to another
   // instance behind a load balancer, and refetches. No stream starts after it.
   closeAllStreams() {
     this.closing = true
-    for (const close of [...this.closers]) close()
+    for (const set of [...this.subscribers.values()]) for (const subscriber of [...set]) subscriber.end()
   }
 
   get isClosing() {
@@ -232,7 +211,8 @@ export class RealtimeHub {
 
   private resyncAll() {
     this.logger.info({ players: this.subscribers.size }, 'realtime listen resumed; streams resync')
-    for (const set of this.subscribers.values()) for (const subscriber of set) subscriber({ type: 'resync' })
+    for (const set of this.subscribers.values())
+      for (const subscriber of set) subscriber.push({ type: 'resync' })
   }
 
   private dispatch(payload: string) {
@@ -244,7 +224,7 @@ export class RealtimeHub {
       return
     }
     for (const userId of parsed.userIds) {
-      for (const subscriber of this.subscribers.get(userId) ?? []) subscriber(parsed.event)
+      for (const subscriber of this.subscribers.get(userId) ?? []) subscriber.push(parsed.event)
     }
   }
 }

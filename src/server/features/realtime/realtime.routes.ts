@@ -71,8 +71,6 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
   const tokenHash = c.get('session')?.tokenHash
   if (!tokenHash) throw new AppError('unauthenticated', 'Please sign in to continue')
   const hub = realtimeHubFor(database, logger)
-  // A stopping instance starts no stream: the browser tries again, on another instance.
-  if (hub.isClosing) throw new AppError('unavailable', LIVE_UPDATES_UNAVAILABLE)
   try {
     await hub.start()
   } catch (error) {
@@ -80,9 +78,11 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
     throw new AppError('unavailable', LIVE_UPDATES_UNAVAILABLE)
   }
   const resumed = c.req.valid('header')['last-event-id'] !== undefined
-  let end: () => void = () => undefined
-  const release = hub.claimStream(user.id, MAX_STREAMS_PER_PLAYER, () => end())
-  if (!release) throw new AppError('rate_limited', TOO_MANY_STREAMS)
+  // From these checks to the subscription below nothing awaits (streamSSE runs its callback at
+  // once, up to its first await), so requests sent together cannot pass them all.
+  // A stopping instance starts no stream: the browser tries again, on another instance.
+  if (hub.isClosing) throw new AppError('unavailable', LIVE_UPDATES_UNAVAILABLE)
+  if (hub.streamCount(user.id) >= MAX_STREAMS_PER_PLAYER) throw new AppError('rate_limited', TOO_MANY_STREAMS)
 
   return streamSSE(c, async (stream) => {
     // Ids only have to be unique per stream: reconnecting means "refetch", not "replay".
@@ -97,11 +97,8 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
 
     const send = (event: RealtimeEvent) => stream.writeSSE({ data: JSON.stringify(event), id: nextId() })
     const queue = new EventQueue({ send, onEnd: () => finish() })
-    const unsubscribe = hub.subscribe(user.id, (event) => queue.push(event))
+    const unsubscribe = hub.subscribe(user.id, queue)
     stream.onAbort(() => queue.end())
-    end = () => queue.end()
-    // The instance began to stop between the claim and this point.
-    if (hub.isClosing) queue.end()
 
     try {
       await stream.writeSSE({
@@ -132,7 +129,6 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
     } finally {
       unsubscribe()
       queue.end()
-      release()
     }
   })
 })
