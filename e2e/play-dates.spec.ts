@@ -144,6 +144,9 @@ test.describe('PlayDates', () => {
     await expect(amount).toHaveValue('25')
     await amount.fill('0')
     await expect(next).toBeDisabled()
+    await amount.fill('10005')
+    await expect(next).toBeDisabled()
+    await expect(a.getByText('Amount must be at most $10,000 per hour')).toBeVisible()
     await amount.fill('40')
     await next.click()
 

@@ -58,6 +58,15 @@ describe('creating a PlayDate', () => {
     expect(createPlayDateInput.safeParse({ ...valid, amount: 'abc' }).success).toBe(false)
   })
 
+  it('takes only a JSON number as the amount, up to $10,000', () => {
+    for (const amount of [true, [30], '30', null]) {
+      expect(createPlayDateInput.safeParse({ ...valid, amount }).success).toBe(false)
+    }
+    expect(createPlayDateInput.safeParse({ ...valid, amount: 10_000 }).success).toBe(true)
+    const tooHigh = createPlayDateInput.safeParse({ ...valid, amount: 10_005 })
+    expect(tooHigh.error?.issues[0]?.message).toBe('Amount must be at most $10,000 per hour')
+  })
+
   it('needs a description of at most 500 characters', () => {
     expect(createPlayDateInput.safeParse({ ...valid, description: '   ' }).success).toBe(false)
     expect(createPlayDateInput.safeParse({ ...valid, description: 'x'.repeat(501) }).success).toBe(false)

@@ -56,11 +56,15 @@ export const playDateTypeInput = z
   .enum(['challenge', 'earn', 'teach'], { error: 'Choose Pay or Earn' })
   .transform((value): PlayDateType => (value === 'teach' ? 'earn' : value))
 
-export const amountInput = z.coerce
+export const AMOUNT_MAX = 10_000
+export const amountTooHigh = 'Amount must be at most $10,000 per hour'
+
+// A JSON number: `true` or `[30]` are not amounts (coercion took them as 1 and 30).
+export const amountInput = z
   .number({ error: 'Amount must be above 0' })
   .int('Amount must be a whole number of dollars')
   .min(1, 'Amount must be above 0')
-  .max(10_000, 'Amount must be at most $10,000 per hour')
+  .max(AMOUNT_MAX, amountTooHigh)
 
 export const descriptionInput = z
   .string({ error: 'Description is required' })

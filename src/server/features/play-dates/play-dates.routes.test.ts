@@ -86,6 +86,10 @@ describe('creating a PlayDate', () => {
     const zero = await a.client.post('/api/play-dates', input(b, { amount: 0 }))
     expect(zero.status).toBe(400)
     expect(zero.body.error.fields.amount).toBe('Amount must be above 0')
+    for (const amount of [true, [30]]) {
+      const notNumber = await a.client.post('/api/play-dates', input(b, { amount }))
+      expect(notNumber.status).toBe(400)
+    }
     const blank = await a.client.post('/api/play-dates', input(b, { description: '   ' }))
     expect(blank.body.error.fields.description).toBe('Description is required')
     const long = await a.client.post('/api/play-dates', input(b, { description: 'x'.repeat(501) }))

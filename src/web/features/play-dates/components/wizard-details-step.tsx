@@ -2,7 +2,9 @@ import { useId, useState } from 'react'
 import { Navigate, useNavigate, useSearchParams } from 'react-router'
 import { toast } from '../../../lib/toast'
 import {
+  AMOUNT_MAX,
   AMOUNT_STEP,
+  amountTooHigh,
   DESCRIPTION_MAX,
   regionLabel,
   stateName,
@@ -145,8 +147,11 @@ export function DetailsStepPage() {
           goTo('partner')
         }}
         nextLabel="Next"
-        nextDisabled={amount <= 0}
-        nextHint={{ id: `${ids.amount}-hint`, text: 'Enter an amount above $0' }}
+        nextDisabled={amount <= 0 || amount > AMOUNT_MAX}
+        nextHint={{
+          id: `${ids.amount}-hint`,
+          text: amount > AMOUNT_MAX ? amountTooHigh : 'Enter an amount above $0',
+        }}
         onNext={() => {
           update({ amount })
           goTo('description')
@@ -167,6 +172,7 @@ export function DetailsStepPage() {
             type="number"
             inputMode="numeric"
             min={0}
+            max={AMOUNT_MAX}
             step={AMOUNT_STEP}
             value={amount}
             onChange={(event) => setAmount(parseAmount(event.target.value))}
