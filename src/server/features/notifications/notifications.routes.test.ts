@@ -93,6 +93,23 @@ describe('notifications', () => {
   it('refuses a forged cursor and an oversized page', async () => {
     const me = await signedInUser(t)
     expect((await me.client.get('/api/notifications?cursor=garbage')).status).toBe(400)
+    // The right shape with parts out of range never reaches the database.
+    const forged = (time: string, id: string) => Buffer.from(JSON.stringify([time, id])).toString('base64url')
+    const zero = '00000000-0000-0000-0000-000000000000'
+    for (const cursor of [
+      forged('2026-13-45 99:99:99+00', zero),
+      forged('2026-02-30 10:00:00+00', zero),
+      forged('9999-12-31 23:59:59+99:99', zero),
+      forged('2026-01-01 00:00:00+00', '-'.repeat(36)),
+    ]) {
+      const res = await me.client.get(`/api/notifications?limit=1&cursor=${cursor}`)
+      expect(res.status, cursor).toBe(400)
+      expect(res.body.error.message).toBe('Invalid page cursor')
+    }
+    const fine = await me.client.get(
+      `/api/notifications?limit=1&cursor=${forged('2026-02-28 10:00:00.123456+00', zero)}`,
+    )
+    expect(fine.status).toBe(200)
     expect((await me.client.get('/api/notifications?limit=1000')).status).toBe(400)
   })
 

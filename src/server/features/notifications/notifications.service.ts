@@ -89,6 +89,31 @@ export async function createNotification(db: DbOrTx, input: NewNotification): Pr
 
 const encodeCursor = (row: Row) => Buffer.from(JSON.stringify([row.cursorTime, row.id])).toString('base64url')
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?$/
+
+// A timestamp as PostgreSQL prints a timestamptz, with every part in range: the shape alone let
+// month 13 or an offset of +99 through to the query, which PostgreSQL then refused (a 500).
+function isTimestamp(text: string) {
+  const parts = TIMESTAMP.exec(text)
+  if (!parts) return false
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] =
+    parts.slice(1).map((part) => Number(part ?? 0))
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
+  return (
+    year >= 1000 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHours <= 15 &&
+    offsetMinutes <= 59
+  )
+}
+
 function decodeCursor(cursor: string): [string, string] {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
@@ -96,9 +121,9 @@ function decodeCursor(cursor: string): [string, string] {
       Array.isArray(value) &&
       value.length === 2 &&
       typeof value[0] === 'string' &&
-      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(value[0]) &&
+      isTimestamp(value[0]) &&
       typeof value[1] === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(value[1])
+      UUID.test(value[1])
     ) {
       return [value[0], value[1]]
     }
