@@ -75,10 +75,16 @@ export const userSearchResult = z.object({ id: z.string(), firstName: z.string()
 export const URL_CODE_MESSAGE =
   'URL code must be 3-50 characters and contain only letters, numbers, underscores, and hyphens'
 
+// The generated codes are 7-digit numbers, and an invite is matched on either code: a URL code
+// of 7 digits could be another code's number, so one string would open two codes.
+export const URL_CODE_NUMBER_MESSAGE = 'A URL code cannot be a 7-digit number; those are the generated codes'
+export const isSevenDigits = (value: string) => /^[0-9]{7}$/.test(value)
+
 export const urlCodeInput = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9_-]{3,50}$/, URL_CODE_MESSAGE)
+  .refine((value) => !isSevenDigits(value), URL_CODE_NUMBER_MESSAGE)
 
 export const createSignupCodeInput = z.object({
   urlCode: z

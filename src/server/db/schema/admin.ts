@@ -21,6 +21,8 @@ export const signupCodes = pgTable(
   (t) => [
     check('signup_codes_code_format', sql`${t.code} ~ '^[1-9][0-9]{6}$'`),
     check('signup_codes_url_code_format', sql`${t.urlCode} ~ '^[A-Za-z0-9_-]{3,50}$'`),
+    // A URL code is never the shape of a generated code (docs/decisions/0055).
+    check('signup_codes_url_code_not_a_code', sql`${t.urlCode} !~ '^[0-9]{7}$'`),
     uniqueIndex('signup_codes_url_code_key').on(sql`lower(${t.urlCode})`),
     // The list, newest first (read backward): its first page straight from the index.
     index('signup_codes_created_idx').on(t.createdAt, t.id),

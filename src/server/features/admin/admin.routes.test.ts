@@ -311,6 +311,20 @@ describe('signup codes', () => {
     expect(taken.body.error.fields.urlCode).toBe('This URL code is already in use')
   })
 
+  it('refuses a URL code of 7 digits, which could be another code (one string, two codes)', async () => {
+    const generated = await admin.client.post('/api/admin/signup-codes', {})
+    const clash = await admin.client.post('/api/admin/signup-codes', { urlCode: generated.body.code })
+    expect(clash.status).toBe(400)
+    expect(clash.body.error.fields.urlCode).toBe(
+      'A URL code cannot be a 7-digit number; those are the generated codes',
+    )
+    // Whatever the server is asked, the database holds the rule too.
+    await expect(t.db.insert(signupCodes).values({ code: '7654321', urlCode: '1234567' })).rejects.toThrow()
+    for (const fine of ['123456', '12345678', 'club-2026']) {
+      expect((await admin.client.post('/api/admin/signup-codes', { urlCode: fine })).status, fine).toBe(201)
+    }
+  })
+
   it('finds users by name for assignment, up to 5 in name order, from 2 characters', async () => {
     const users = await Promise.all(
       Array.from({ length: 7 }, (_, i) =>

@@ -1,6 +1,11 @@
 import { randomInt } from 'node:crypto'
 import { desc, eq, sql, type SQLWrapper } from 'drizzle-orm'
-import { URL_CODE_MESSAGE, type SignupCode } from '../../../domain/admin/admin.schema'
+import {
+  isSevenDigits,
+  URL_CODE_MESSAGE,
+  URL_CODE_NUMBER_MESSAGE,
+  type SignupCode,
+} from '../../../domain/admin/admin.schema'
 import { AppError } from '../../../domain/errors'
 import type { DbOrTx } from '../../db/client'
 import { profiles, signupCodes } from '../../db/schema'
@@ -22,6 +27,9 @@ interface NewCode {
 export async function createSignupCode(db: DbOrTx, input: NewCode) {
   if (input.urlCode !== undefined && !/^[A-Za-z0-9_-]{3,50}$/.test(input.urlCode)) {
     throw new AppError('invalid', URL_CODE_MESSAGE, { urlCode: URL_CODE_MESSAGE })
+  }
+  if (input.urlCode !== undefined && isSevenDigits(input.urlCode)) {
+    throw new AppError('invalid', URL_CODE_NUMBER_MESSAGE, { urlCode: URL_CODE_NUMBER_MESSAGE })
   }
   if (input.assignedToId) {
     const [exists] = await db

@@ -73,6 +73,8 @@ export async function signUp(db: Db, mail: MailContext, input: SignUpInput, sett
               isNull(signupCodes.usedAt),
             ),
           )
+          // A 7-digit URL code from before they were refused: the generated code comes first.
+          .orderBy(sql`${signupCodes.code} = ${given} desc`)
           .limit(1)
           .for('update')
         if (!code) throw invalidCode()

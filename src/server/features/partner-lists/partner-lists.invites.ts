@@ -116,6 +116,8 @@ export async function validateInviteCode(db: DbOrTx, given: string): Promise<Inv
         isNull(signupCodes.usedAt),
       ),
     )
+    // A 7-digit URL code from before they were refused: the generated code comes first.
+    .orderBy(sql`${signupCodes.code} = ${given} desc`)
     .limit(1)
   if (!found) throw new AppError('not_found', INVALID_OR_EXPIRED_INVITE)
   return { valid: true, code: found.code }
