@@ -162,6 +162,8 @@ test.describe('PlayDates', () => {
     const annCard = a.getByRole('article').filter({ hasText: 'Ann Archer & Ben Baker' })
     await expect(annCard).toContainText('Available')
     await expect(annCard).toContainText('$40/hr')
+    // A challenge: Ann's team pays, the team that answers earns.
+    await expect(annCard).toContainText('Your team pays')
     await expect(annCard).toContainText('0 pending requests')
     await expect(annCard).toContainText('East Valley')
     await expect(annCard).toContainText('Team DUPR 4.30')
@@ -178,6 +180,7 @@ test.describe('PlayDates', () => {
     await expect(c.getByRole('tab', { name: 'Available' })).toHaveAttribute('aria-selected', 'true')
     const catCard = c.getByRole('article').filter({ hasText: 'Ann Archer & Ben Baker' })
     await expect(catCard).toBeVisible()
+    await expect(catCard).toContainText('Your team earns')
     const minimum = c.getByRole('slider', { name: 'Minimum team DUPR' })
     await minimum.focus()
     // 2.0 -> 4.5 with the keyboard: Page Up moves ten steps of 0.1.
@@ -191,6 +194,7 @@ test.describe('PlayDates', () => {
     await catCard.getByRole('link').click()
     await c.getByRole('link', { name: 'Apply to this PlayDate' }).click()
     await expect(c).toHaveTitle(`Apply to PlayDate${TITLE_SUFFIX}`)
+    await expect(c.getByText('The creator team pays this to your team')).toBeVisible()
     await expect(c.getByText('Ann Archer')).toBeVisible()
     const submit = c.getByRole('button', { name: 'Submit Application' })
     await expect(submit).toBeDisabled()
@@ -371,6 +375,25 @@ test.describe('PlayDates', () => {
     await page.goto('/create-playdate/region')
     await expect(page).toHaveURL(/\/create-playdate$/)
     await expect(page.getByRole('radio', { name: 'Earn Teaching' })).not.toBeChecked()
+
+    // A long link in the description wraps on the PlayDate's page instead of widening it.
+    const link = 'https://courts.example.com/book/kiwanis-recreation-center-tempe?date=2026-12-01&court=7'
+    const created = await page.request.post('/api/play-dates', {
+      headers: { origin },
+      data: {
+        type: 'earn',
+        state: 'FL',
+        regions: ['statewide'],
+        partnerId: fay.player.id,
+        amount: 35,
+        description: `Book here: ${link}`,
+      },
+    })
+    expect(created.status(), await created.text()).toBe(201)
+    await page.goto(`/playdates/${((await created.json()) as { id: string }).id}`)
+    await expect(page.getByText(link)).toBeVisible()
+    await expect(page.getByText('Your team earns')).toBeVisible()
+    await fitsTheScreen()
 
     await eve.context.close()
     await fay.context.close()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canTransition, formatPayment, statusLabel, teamAverage } from './play-date.rules'
+import { canTransition, formatPayment, statusLabel, teamAverage, yourTeamPayment } from './play-date.rules'
 import { createPlayDateInput, regionsOf } from './play-date.schema'
 
 const valid = {
@@ -31,6 +31,15 @@ describe('PlayDate rules', () => {
   it('formats payment as $min/hr or $min-max/hr', () => {
     expect(formatPayment(25, 25)).toBe('$25/hr')
     expect(formatPayment(20, 30)).toBe('$20-30/hr')
+  })
+
+  it('says who pays from the side of the team reading it', () => {
+    // A challenge: the creator team pays the responding team.
+    expect(yourTeamPayment('challenge', true)).toBe('Your team pays')
+    expect(yourTeamPayment('challenge', false)).toBe('Your team earns')
+    // Earn: the responding team pays the creator team.
+    expect(yourTeamPayment('earn', true)).toBe('Your team earns')
+    expect(yourTeamPayment('earn', false)).toBe('Your team pays')
   })
 
   it('shows open as Available', () => {

@@ -1,4 +1,4 @@
-import type { PlayDateStatus } from './play-date.schema'
+import type { PlayDateStatus, PlayDateType } from './play-date.schema'
 
 // Team rating: the mean of the two players, to 2 decimals (computed in hundredths).
 export function teamAverage(a: number, b?: number | null) {
@@ -17,6 +17,15 @@ const transitions: Record<PlayDateStatus, readonly PlayDateStatus[]> = {
 export const canTransition = (from: PlayDateStatus, to: PlayDateStatus) => transitions[from].includes(to)
 
 export const formatPayment = (min: number, max: number) => (min === max ? `$${min}/hr` : `$${min}-${max}/hr`)
+
+// The money from one team's side: in a challenge the creator team pays the responding team, in
+// an earn PlayDate the responding team pays the creator team. Anyone not on the creator team
+// reads it as the responding team would (a player looking at Available is about to be one).
+export const teamPays = (type: PlayDateType, onCreatorTeam: boolean) =>
+  (type === 'challenge') === onCreatorTeam
+
+export const yourTeamPayment = (type: PlayDateType, onCreatorTeam: boolean) =>
+  teamPays(type, onCreatorTeam) ? 'Your team pays' : 'Your team earns'
 
 export const statusLabel = (status: PlayDateStatus) =>
   status === 'open' ? 'Available' : status.charAt(0).toUpperCase() + status.slice(1)

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { toast } from '../../../lib/toast'
 import { typeDescription } from '../../../../domain/play-dates/play-date.schema'
-import { formatPayment } from '../../../../domain/play-dates/play-date.rules'
+import { formatPayment, teamPays } from '../../../../domain/play-dates/play-date.rules'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { PageLoading, Spinner } from '../../../components/ui/spinner'
@@ -98,6 +98,11 @@ export function ApplyToPlayDate({ id }: { id: string }) {
         <h2 className="mt-2 text-lg font-bold text-slate-900">{typeDescription(playDate.type)}</h2>
         <p className="mt-1 text-xl font-bold text-brand-800">
           {formatPayment(playDate.paymentPerHourMin, playDate.paymentPerHourMax)}
+        </p>
+        <p className="text-sm text-slate-700">
+          {teamPays(playDate.type, false)
+            ? 'Your team pays this to the creator team, for you and your partner together.'
+            : 'The creator team pays this to your team, for you and your partner together.'}
         </p>
         <div className="mt-2">
           <LocationChips state={playDate.state} regions={playDate.regions} />

@@ -1,13 +1,15 @@
 import { ChevronRight, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import type { PlayDateSummary } from '../../../../domain/play-dates/play-date.schema'
-import { formatPayment } from '../../../../domain/play-dates/play-date.rules'
+import { formatPayment, yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
 import { formatRating, fullName, requestCountLabel } from '../lib/play-date-view'
 import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
 
-// One PlayDate in a list; the title links to its page and the link covers the card.
-export function PlayDateCard({ playDate }: { playDate: PlayDateSummary }) {
+// One PlayDate in a list; the title links to its page and the link covers the card. The price
+// says whether the viewer's team pays or earns it (the type chip names the creator's side).
+export function PlayDateCard({ playDate, viewerId }: { playDate: PlayDateSummary; viewerId: string }) {
   const team = playDate.creatorTeam
+  const onCreatorTeam = team.captain.id === viewerId || team.partner?.id === viewerId
   const names = [team.captain, team.partner]
     .filter((p) => p !== null)
     .map(fullName)
@@ -33,8 +35,11 @@ export function PlayDateCard({ playDate }: { playDate: PlayDateSummary }) {
       </div>
       <LocationChips state={playDate.state} regions={playDate.regions} />
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
-        <p className="text-lg font-bold text-brand-800">
-          {formatPayment(playDate.paymentPerHourMin, playDate.paymentPerHourMax)}
+        <p className="flex flex-col">
+          <span className="text-lg font-bold text-brand-800">
+            {formatPayment(playDate.paymentPerHourMin, playDate.paymentPerHourMax)}
+          </span>
+          <span className="text-sm text-slate-700">{yourTeamPayment(playDate.type, onCreatorTeam)}</span>
         </p>
         {playDate.status === 'open' ? (
           <p className="inline-flex items-center gap-1 text-sm text-slate-700">

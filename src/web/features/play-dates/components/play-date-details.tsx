@@ -7,7 +7,7 @@ import {
   type PlayDateRequestView,
   typeDescription,
 } from '../../../../domain/play-dates/play-date.schema'
-import { formatPayment } from '../../../../domain/play-dates/play-date.rules'
+import { formatPayment, yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/dialog'
@@ -193,7 +193,7 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
         onComplete={() => setPending({ kind: 'complete' })}
       />
 
-      <div className="grid gap-4 md:grid-cols-2 sm:gap-6">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 sm:gap-6">
         <Section title="Creator Team">
           <TeamRoster team={playDate.creatorTeam} tags={['Creator', 'Partner']} />
         </Section>
@@ -220,6 +220,9 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
                   {playDate.type === 'challenge'
                     ? 'paid by the creator team to the responding team'
                     : 'paid by the responding team to the creator team'}
+                </span>
+                <span className="block text-sm font-semibold text-slate-800">
+                  {yourTeamPayment(playDate.type, playDate.viewer.isCreatorTeam)}
                 </span>
               </dd>
             </div>

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router'
 import { type PlayDateTab, playDateTabs } from '../../../../domain/play-dates/play-date.schema'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
+import { useSession } from '../../auth/api/session.queries'
 import { usePlayDates } from '../api/play-dates.queries'
 import { usePlayDatesResync } from '../hooks/use-play-dates-live'
 import { isFullRatingRange, parseRatingRange } from '../lib/play-date-view'
@@ -136,6 +137,7 @@ export function PlayDateList() {
 
 function TabContent({ tab, range }: { tab: PlayDateTab; range: [number, number] | undefined }) {
   const query = usePlayDates({ tab, minRating: range?.[0], maxRating: range?.[1] })
+  const viewerId = useSession().user?.id ?? ''
   if (query.isPending) {
     return (
       <p role="status" className="flex min-h-40 items-center justify-center gap-2 text-slate-700">
@@ -178,10 +180,10 @@ function TabContent({ tab, range }: { tab: PlayDateTab; range: [number, number] 
         Showing {items.length} of {total}
         {totalCapped ? '+' : ''}
       </p>
-      <ul className="grid gap-3 md:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
         {items.map((playDate) => (
           <li key={playDate.id}>
-            <PlayDateCard playDate={playDate} />
+            <PlayDateCard playDate={playDate} viewerId={viewerId} />
           </li>
         ))}
       </ul>
