@@ -40,7 +40,11 @@ test('an admin pauses and resumes a player, creates a signup code that a new vis
   await expect(admin.getByText('User access paused')).toBeVisible()
   await expect(row.getByText('Paused', { exact: true })).toBeVisible()
 
-  // The player's open session is over, and signing in again is refused.
+  // The player's open page hears of it at once (the live stream): told why, and signed out.
+  await expect(playerPage.getByText('Your access has been paused')).toBeVisible()
+  await expect(playerPage).toHaveURL(`${appOrigin}/`)
+
+  // The player's session is over, and signing in again is refused.
   await playerPage.goto('/dashboard')
   await expect(playerPage).toHaveURL(`${appOrigin}/`)
   await playerPage.goto('/signin')

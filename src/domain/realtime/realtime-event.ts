@@ -11,7 +11,8 @@ export const realtimeEvent = z.discriminatedUnion('type', [
   // the PlayDate id.
   z.object({ type: z.literal('playdate'), topic: z.string() }),
   // The player's sessions ended (paused, signed out everywhere): the stream closes after this.
-  z.object({ type: z.literal('session-ended') }),
+  // `reason` says when it was a pause, so the page can tell the player why.
+  z.object({ type: z.literal('session-ended'), reason: z.enum(['paused']).optional() }),
   // The first event of a new stream.
   z.object({ type: z.literal('ready') }),
   // The first event of a resumed stream (Last-Event-ID), or sent when events had to be

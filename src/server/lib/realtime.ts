@@ -33,8 +33,8 @@ export function publishToUser(db: DbOrTx, userId: string, event: RealtimeEvent) 
 
 // Every open stream of the user, on every instance, gets 'session-ended' and closes (a pause,
 // a sign-out everywhere). The browser then finds its session gone.
-export function endUserStreams(db: DbOrTx, userId: string) {
-  return publishToUser(db, userId, { type: 'session-ended' })
+export function endUserStreams(db: DbOrTx, userId: string, reason?: 'paused') {
+  return publishToUser(db, userId, reason ? { type: 'session-ended', reason } : { type: 'session-ended' })
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 import { createMiddleware } from 'hono/factory'
 import { AppError } from '../../domain/errors'
 import type { AppEnv } from '../app-env'
+import { PAUSED_MESSAGE } from '../../domain/auth/auth.messages'
 
-export const PAUSED_MESSAGE = 'Your access has been paused'
+export { PAUSED_MESSAGE }
 
 // Signed in and not paused: sets c.get('user').
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {

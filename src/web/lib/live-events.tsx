@@ -1,7 +1,9 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import type { RealtimeEvent } from '../../domain/realtime/realtime-event'
+import { PAUSED_MESSAGE } from '../../domain/auth/auth.messages'
 import { whenIdle } from './scheduling'
+import { toast } from './toast'
 
 // The event schema (zod) is fetched with the stream, not with the first page load.
 const loadEventSchema = () => import('../../domain/realtime/realtime-event').then((m) => m.realtimeEvent)
@@ -90,6 +92,8 @@ export function LiveEvents() {
         invalidate(queryClient, event.type)
         for (const listener of listeners) listener(event)
         if (event.type === 'session-ended') {
+          // Paused by an admin: say so, or the player just finds themselves signed out.
+          if (event.reason === 'paused') toast.error(PAUSED_MESSAGE)
           stopped = true
           source?.close()
           setConnected(false)

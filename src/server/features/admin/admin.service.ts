@@ -364,7 +364,7 @@ export async function setPaused(db: Db, actor: Actor, id: string, isPaused: bool
     if (isPaused) {
       // Paused means signed out everywhere, at once: sessions revoked, live streams closed.
       await revokeAllSessions(tx, id)
-      await endUserStreams(tx, id)
+      await endUserStreams(tx, id, 'paused')
     }
     await recordAudit(tx, actor.id, isPaused ? 'pause' : 'resume', id)
   })

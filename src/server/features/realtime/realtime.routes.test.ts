@@ -224,6 +224,22 @@ describe('GET /api/events', () => {
     }
   })
 
+  it('tells a player paused by an admin why the stream ends', async () => {
+    const admin = await signedInUser(t, { isAdmin: true })
+    const me = await signedInUser(t)
+    const stream = await openEventStream(t.app, me.token)
+    try {
+      await stream.waitFor((event) => event.type === 'ready')
+      const paused = await admin.client.put(`/api/admin/users/${me.profile.id}/paused`, { isPaused: true })
+      expect(paused.status).toBe(200)
+      const ended = await stream.waitFor((event) => event.type === 'session-ended')
+      expect(ended.data).toEqual({ type: 'session-ended', reason: 'paused' })
+      await stream.waitUntilClosed()
+    } finally {
+      await stream.close()
+    }
+  })
+
   it('sends heartbeats, and ends the stream once its session is revoked', async () => {
     const me = await signedInUser(t)
     const before = streamTiming.heartbeatMs
