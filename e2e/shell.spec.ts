@@ -7,6 +7,7 @@ import {
   signInAdmin,
   signInContext,
 } from './support/players'
+import { expectFitsScreen } from './support/layout'
 
 const suffix = 'PickleMatch | Level Up Your Match'
 
@@ -106,8 +107,7 @@ test.describe('signed out', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'PickleMatch' })).toBeVisible()
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'AI Referee' })).toBeAttached()
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-    expect(overflow).toBeLessThanOrEqual(0)
+    await expectFitsScreen(page)
   })
 })
 
@@ -278,7 +278,6 @@ test.describe('signed in', () => {
     await menu.getByRole('link', { name: 'Pickle Widgets' }).click()
     await expect(page).toHaveURL(/\/widgets$/)
     await expect(menu).toBeHidden()
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-    expect(overflow).toBeLessThanOrEqual(0)
+    await expectFitsScreen(page)
   })
 })
