@@ -32,7 +32,9 @@ function InviteError({ message }: { message: string }) {
         <TriangleAlert aria-hidden="true" className="mx-auto size-10 text-amber-600" />
         <h2 className="mt-3 text-xl font-bold text-slate-900">{message}</h2>
         <p className="mt-1 text-slate-600">
-          Ask the player who invited you for a new link, or sign up without an invitation.
+          {config.requireSignupCode
+            ? 'Ask the player who invited you for a new link.'
+            : 'Ask the player who invited you for a new link, or sign up without an invitation.'}
         </p>
       </div>
       <ButtonLink to="/" className="mt-5">
