@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test'
+import { createPlayer, signInContext } from './support/players'
 
 const suffix = 'PickleMatch | Level Up Your Match'
 
@@ -235,4 +236,36 @@ test('a signup link with a code opens the form in sign-up mode with the code fil
   await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL(/\/signin$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible()
+})
+
+test('the rating prompt takes new ratings over Profile Settings, and saving the page keeps them', async ({
+  page,
+  context,
+}) => {
+  const player = await createPlayer({ duprRating: 3.42, selfRating: 3.5 })
+  await signInContext(context, player)
+  // When the prompt is due is the server's rule (its route tests: 90 days, 7-day snooze); here
+  // the check says it is due, and everything after it runs against the server.
+  await page.route('**/api/profiles/me/rating-check', (route) =>
+    route.fulfill({ json: { updateNeeded: true, duprRating: 3.42, selfRating: 3.5 } }),
+  )
+  await page.goto('/profile')
+  const prompt = page.getByRole('dialog', { name: 'Update Your Ratings' })
+  await expect(prompt).toBeVisible()
+  await expect(page.getByLabel('DUPR rating', { exact: true })).toHaveValue('3.42')
+  await prompt.getByLabel('DUPR Rating').fill('4.10')
+  await prompt.getByLabel('Self Rating').fill('4.25')
+  await page.unroute('**/api/profiles/me/rating-check')
+  await prompt.getByRole('button', { name: 'Update Ratings' }).click()
+  await expect(page.getByText('Ratings updated successfully')).toBeVisible()
+  await expect(prompt).toBeHidden()
+
+  // The form under the prompt shows what was just saved, so saving it does not put back the old.
+  await expect(page.getByLabel('DUPR rating', { exact: true })).toHaveValue('4.10')
+  await expect(page.getByLabel('Self rating', { exact: true })).toHaveValue('4.25')
+  await page.getByLabel('ZIP code').fill('85005')
+  await page.getByRole('button', { name: 'Save Profile' }).click()
+  await expect(page.getByText('Profile updated successfully')).toBeVisible()
+  const own = (await (await context.request.get('/api/profiles/me')).json()) as Record<string, unknown>
+  expect(own).toMatchObject({ duprRating: 4.1, selfRating: 4.25, zipCode: '85005' })
 })

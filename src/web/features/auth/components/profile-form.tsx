@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect } from 'react'
 import { FormProvider, type Resolver, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { toast } from '../../../lib/toast'
@@ -18,6 +19,15 @@ export function ProfileForm({ user }: { user: SessionUser }) {
     shouldFocusError: false,
     defaultValues: profileFieldsOf(user),
   })
+
+  // Ratings saved elsewhere while the form is open (the rating prompt opens over this page)
+  // replace the ones it was loaded with, or saving the form would put the old ones back.
+  const { duprRating, selfRating } = profileFieldsOf(user)
+  const { resetField } = form
+  useEffect(() => {
+    resetField('duprRating', { defaultValue: duprRating })
+    resetField('selfRating', { defaultValue: selfRating })
+  }, [resetField, duprRating, selfRating])
 
   const onSubmit = form.handleSubmit(
     async (input) => {

@@ -5,6 +5,8 @@ import type {
   RatingsOutput,
 } from '../../../../domain/profiles/ratings.schema'
 import { api } from '../../../lib/api-client'
+import { toast } from '../../../lib/toast'
+import { ownProfileKey } from '../../auth/api/auth.queries'
 
 export const ratingCheckKey = ['rating-check'] as const
 
@@ -42,8 +44,15 @@ export function useUpdateRatings() {
         duprRating: ratings.duprRating,
         selfRating: ratings.selfRating,
       })
-      // The session carries the player's ratings.
-      return queryClient.invalidateQueries({ queryKey: ['auth'] })
+      // Here, not in the form's own callback: saving closes the prompt, and a callback of a
+      // component that is gone never runs.
+      toast.success('Ratings updated successfully')
+      // The session and the own profile (Profile Settings may be open under the prompt) carry
+      // the player's ratings.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['auth'] }),
+        queryClient.invalidateQueries({ queryKey: ownProfileKey }),
+      ])
     },
   })
 }

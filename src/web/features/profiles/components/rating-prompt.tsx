@@ -68,7 +68,6 @@ function RatingForm({
 
   const submit = handleSubmit((values) =>
     update.mutate(values, {
-      onSuccess: () => toast.success('Ratings updated successfully'),
       onError: (error) => {
         const fields = isApiError(error) ? error.fields : undefined
         for (const name of ['duprRating', 'selfRating'] as const) {
