@@ -53,6 +53,32 @@ describe('rating prompt', () => {
     })
   })
 
+  it('counts ratings saved in Profile Settings as confirmed', async () => {
+    const me = await signedInUser(t)
+    await setDates(me.profile.id, daysAgo(200), daysAgo(1))
+    const own = (await me.client.get('/api/profiles/me')).body
+    const saved = await me.client.put('/api/profiles/me', {
+      firstName: own.firstName,
+      lastName: own.lastName,
+      gender: own.gender,
+      duprRating: 4.4,
+      selfRating: 4.5,
+      birthdate: own.birthdate,
+      zipCode: own.zipCode ?? '',
+    })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    // Quiet because the ratings are confirmed now, not because of a snooze (a skip 8 days ago is over).
+    await t.db
+      .update(profiles)
+      .set({ ratingPromptSkippedAt: daysAgo(8) })
+      .where(eq(profiles.id, me.profile.id))
+    expect((await me.client.get('/api/profiles/me/rating-check')).body).toEqual({
+      updateNeeded: false,
+      duprRating: 4.4,
+      selfRating: 4.5,
+    })
+  })
+
   it('refuses ratings outside 2.00 to 7.00 or missing, with the spec messages', async () => {
     const me = await signedInUser(t)
     const low = await me.client.put('/api/profiles/me/ratings', { duprRating: 1.5, selfRating: 7.5 })
