@@ -56,6 +56,18 @@ test.describe('accessibility @phone', () => {
     expect(found).toEqual([])
   })
 
+  test('a toast has no WCAG A or AA violation', async ({ page }) => {
+    const player = await createPlayer()
+    await page.goto('/signin')
+    await page.getByLabel('Email').fill(player.email)
+    await page.getByLabel('Password').fill(player.password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    const toaster = page.locator('[data-sonner-toaster]')
+    await expect(toaster.getByText('Signed in successfully!')).toBeVisible()
+    const results = await new AxeBuilder({ page }).include('[data-sonner-toaster]').withTags(WCAG).analyze()
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+  })
+
   test('a player’s pages have no WCAG A or AA violation', async ({ page, browser }, testInfo) => {
     // At 375 px only, the layout players use at the courts: the desktop run of every page would
     // add a minute and a half to the journeys for the header's links alone.

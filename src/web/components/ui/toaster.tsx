@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { type CSSProperties, useEffect, useState } from 'react'
 import { loadToasts, onToastsLoading, toasterMounted } from '../../lib/toast'
 import { whenIdle } from '../../lib/scheduling'
 
@@ -33,5 +33,15 @@ export function Toaster() {
   }, [SonnerToaster])
 
   if (!SonnerToaster) return null
-  return <SonnerToaster position="bottom-center" richColors closeButton containerAriaLabel="Alerts" />
+  return (
+    <SonnerToaster
+      position="bottom-center"
+      richColors
+      closeButton
+      containerAriaLabel="Alerts"
+      // The library's green and red text on their pale backgrounds read 4.3:1, under the 4.5:1
+      // WCAG AA asks of text this size; the same hues, darker (6.4:1 and 5.9:1).
+      style={{ '--success-text': '#006b24', '--error-text': '#c00000' } as CSSProperties}
+    />
+  )
 }
