@@ -25,17 +25,23 @@ interface NotifyArgs {
   playDateId: string
   actor: Pick<SessionUser, 'id' | 'firstName' | 'lastName'>
   recipients: string[]
+  // Where the notification leads: the PlayDate, unless the recipients can no longer open it.
+  link?: string
 }
+
+// For players whose application ended with the PlayDate closed to them (matched with another
+// team, or cancelled): the PlayDate's page would only answer 'Not authorized to view this
+// PlayDate', so their notification leads to the PlayDates they can still apply to.
+export const AVAILABLE_PLAY_DATES_LINK = '/playdates?tab=available'
 
 // Every PlayDate event notifies the other players involved (never the actor), with a link.
 export async function notifyPlayDate(
   tx: Tx,
   event: PlayDateEvent,
-  { playDateId, actor, recipients }: NotifyArgs,
+  { playDateId, actor, recipients, link = `/playdates/${playDateId}` }: NotifyArgs,
 ) {
   let targets = [...new Set(recipients)].filter((id) => id !== actor.id)
   if (targets.length === 0) return
-  const link = `/playdates/${playDateId}`
   const text = texts[event]
   if (event === 'message') {
     // One unread chat notification per PlayDate is enough: later messages don't pile up.

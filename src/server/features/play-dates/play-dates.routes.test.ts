@@ -395,6 +395,44 @@ describe('cancelling', () => {
   })
 })
 
+describe('notification links', () => {
+  const linksOf = async (who: Player, title: string) =>
+    (await t.db.select().from(notifications).where(eq(notifications.userId, who.profile.id)))
+      .filter((n) => n.title === title)
+      .map((n) => n.link)
+
+  it('lead each player where they can still go once the PlayDate is closed to them', async () => {
+    const { a, b, c, d } = await foursome()
+    const [e, f] = await Promise.all([player(), player()])
+    await befriend(e!, f!)
+
+    // Matched with C and D: E and F are declined and cannot open the PlayDate any more.
+    const matched = await openPlayDate(a, b)
+    const cd = await c.client.post(`/api/play-dates/${matched}/requests`, { partnerId: d.profile.id })
+    await e!.client.post(`/api/play-dates/${matched}/requests`, { partnerId: f!.profile.id })
+    expect((await a.client.post(`/api/play-dates/requests/${cd.body.id}/accept`)).status).toBe(200)
+    expect((await e!.client.get(`/api/play-dates/${matched}`)).status).toBe(403)
+    for (const declined of [e!, f!]) {
+      expect(await linksOf(declined, 'Application declined')).toEqual(['/playdates?tab=available'])
+    }
+    expect(await linksOf(c, 'Application accepted')).toEqual([`/playdates/${matched}`])
+
+    // Declined by hand while still open: the PlayDate can still be opened (and applied to again).
+    const open = await openPlayDate(a, b)
+    const ef = await e!.client.post(`/api/play-dates/${open}/requests`, { partnerId: f!.profile.id })
+    expect((await b.client.post(`/api/play-dates/requests/${ef.body.id}/decline`)).status).toBe(200)
+    expect(await linksOf(e!, 'Application declined')).toContain(`/playdates/${open}`)
+
+    // Cancelled: the partner finds it in History, the waiting applicants cannot open it.
+    const cancelled = await openPlayDate(a, b)
+    await c.client.post(`/api/play-dates/${cancelled}/requests`, { partnerId: d.profile.id })
+    expect((await a.client.post(`/api/play-dates/${cancelled}/cancel`)).status).toBe(200)
+    expect(await linksOf(b, 'PlayDate cancelled')).toEqual([`/playdates/${cancelled}`])
+    expect(await linksOf(c, 'PlayDate cancelled')).toEqual(['/playdates?tab=available'])
+    expect((await c.client.get(`/api/play-dates/${cancelled}`)).status).toBe(403)
+  })
+})
+
 describe('listing', () => {
   it('filters Available by the creator team average and paginates newest first', async () => {
     const { a, b, c } = await foursome()

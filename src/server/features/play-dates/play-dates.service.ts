@@ -44,7 +44,7 @@ import {
   toTeam,
 } from './play-dates.queries'
 import { toPlayer } from '../profiles/player-summary'
-import { notifyPlayDate } from './play-dates.notify'
+import { AVAILABLE_PLAY_DATES_LINK, notifyPlayDate } from './play-dates.notify'
 import { chooseRatingPlan, estimateMatches, openRatingCounts, type RatingPlan } from './rating-plan'
 
 export const MESSAGES = {
@@ -580,6 +580,7 @@ export async function acceptRequest(db: Db, user: Actor, requestId: string) {
         playDateId: playDate.id,
         actor: user,
         recipients: declined.flatMap((d) => [d.requesterId, d.partnerId]),
+        link: AVAILABLE_PLAY_DATES_LINK,
       })
       await announce(tx, playDate.id, [
         playDate.creatorId,
@@ -686,10 +687,12 @@ async function changeStatus(db: Db, user: Actor, id: string, to: PlayDateStatus)
         .set({ status: 'declined' })
         .where(and(eq(playDateRequests.playDateId, id), eq(playDateRequests.status, 'pending')))
         .returning({ a: playDateRequests.requesterId, b: playDateRequests.requesterPartnerId })
+      await notifyPlayDate(tx, 'cancelled', { playDateId: id, actor: user, recipients: creatorTeam })
       await notifyPlayDate(tx, 'cancelled', {
         playDateId: id,
         actor: user,
-        recipients: [...creatorTeam, ...pending.flatMap((p) => [p.a, p.b])],
+        recipients: pending.flatMap((p) => [p.a, p.b]),
+        link: AVAILABLE_PLAY_DATES_LINK,
       })
       await announce(tx, id, [...creatorTeam, ...pending.flatMap((p) => [p.a, p.b])])
     } else {

@@ -23,6 +23,7 @@ import { usePlayDatesResync } from '../hooks/use-play-dates-live'
 import { fullName } from '../lib/play-date-view'
 import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
 import { PlayDateChat } from './play-date-chat'
+import { applyMessages } from '../lib/apply-errors'
 import { TeamRoster } from './team-roster'
 
 export const NOT_AUTHORIZED = 'Not authorized to view this PlayDate'
@@ -97,12 +98,20 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
   usePlayDatesResync()
 
   const error = query.error
+  // Shown before, and now closed to the viewer: cancelled, or matched with another team, while
+  // the page was open. That is news about the PlayDate, not a permission the player lacked.
+  const wasShown = query.data !== undefined
   useEffect(() => {
     if (!error || isMissing(error)) return
     const forbidden = isApiError(error) && error.code === 'forbidden'
-    toast.error(forbidden ? NOT_AUTHORIZED : 'Error loading PlayDate', { id: `play-date-${id}` })
+    const message = forbidden
+      ? wasShown
+        ? applyMessages.noLongerAvailable
+        : NOT_AUTHORIZED
+      : 'Error loading PlayDate'
+    toast.error(message, { id: `play-date-${id}` })
     void navigate('/playdates', { replace: true })
-  }, [error, id, navigate])
+  }, [error, wasShown, id, navigate])
 
   if (query.isPending) return <PageLoading />
   if (query.isError) {
