@@ -283,6 +283,23 @@ test('the players table fits a phone screen @phone', async ({ page, baseURL }) =
   await row.getByRole('checkbox').check()
   await expect(teamStatus(page)).toContainText('7.65')
   await expectFitsScreen(page)
+  await expect(page.getByText('Team full: 1 of 1 selected.', { exact: false })).toBeVisible()
+
+  // Deleted on another device: after a reload the choice holds only players that still exist
+  // (it counted the deleted one, and a full team could not be changed).
+  const listed = (await (await page.request.get('/api/players')).json()) as Array<{
+    id: string
+    lastName: string
+  }>
+  const gone = listed.find((player) => player.lastName === 'Montgomery-Whitfield')!
+  const origin = { origin: baseURL! }
+  const other = { firstName: 'Bo', lastName: 'Short', gender: 'male', duprRating: 3.5 }
+  expect((await page.request.post('/api/players', { headers: origin, data: other })).status()).toBe(201)
+  expect((await page.request.delete(`/api/players/${gone.id}`, { headers: origin })).status()).toBe(204)
+  await page.reload()
+  await expect(page.getByText('0 of 1 selected.', { exact: true })).toBeVisible()
+  await expect(page.getByRole('row', { name: /Bo Short/ }).getByRole('checkbox')).toBeEnabled()
+
   // On a phone, a select stands in for the column headers that fold away.
   if (test.info().project.name === 'phone') {
     await page.getByLabel('Sort by').selectOption('duprRating:descending')

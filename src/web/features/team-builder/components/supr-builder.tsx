@@ -15,7 +15,7 @@ import { TeamSettingsPanel } from './team-settings'
 import { TeamSummary } from './team-summary'
 
 export function SuprBuilder({ captain }: { captain: SessionUser }) {
-  const { settings, selected, updateSettings, toggle, deselect } = useSuprBuilderState(captain.id)
+  const { settings, selected, updateSettings, toggle, deselect, keepOnly } = useSuprBuilderState(captain.id)
   const playersQuery = usePlayers()
   const deletePlayer = useDeletePlayer()
   const [toDelete, setToDelete] = useState<Player | null>(null)
@@ -25,11 +25,14 @@ export function SuprBuilder({ captain }: { captain: SessionUser }) {
   }, [playersQuery.isError])
 
   const players = useMemo(() => playersQuery.data ?? [], [playersQuery.data])
-  // Chosen players in the order they were chosen; one deleted elsewhere simply drops out.
+  // Chosen players in the order they were chosen; one deleted elsewhere drops out of the choice.
   const selectedPlayers = useMemo(
     () => selected.flatMap((id) => players.filter((player) => player.id === id)),
     [selected, players],
   )
+  useEffect(() => {
+    if (playersQuery.data) keepOnly(playersQuery.data.map((player) => player.id))
+  }, [playersQuery.data, keepOnly])
 
   const confirmDelete = () => {
     if (!toDelete) return

@@ -44,5 +44,14 @@ export function useSuprBuilderState(userId: string) {
     setState((current) => ({ ...current, selected: current.selected.filter((other) => other !== id) }))
   }, [])
 
-  return { settings: state.settings, selected: state.selected, updateSettings, toggle, deselect }
+  // Players deleted elsewhere (another device, another tab) leave the stored choice, or the team
+  // would count them and stay full with nobody to remove.
+  const keepOnly = useCallback((existing: readonly string[]) => {
+    setState((current) => {
+      const kept = current.selected.filter((id) => existing.includes(id))
+      return kept.length === current.selected.length ? current : { ...current, selected: kept }
+    })
+  }, [])
+
+  return { settings: state.settings, selected: state.selected, updateSettings, toggle, deselect, keepOnly }
 }
