@@ -31,6 +31,8 @@ export const SYNONYM_GROUPS: readonly string[][] = [
   ['racket', 'racquet', 'paddle'],
   ['line call', 'call the line', 'call lines', 'out call'],
   ['on the line', 'touches the line', 'lands on the line', 'in or out'],
+  // A serve on the kitchen line is the one ball on a line that is not in (rule 6.B).
+  ['kitchen line', 'non volley line', 'short serve', 'touches the line'],
   ['what is a', 'what is an', 'what does', 'meaning', 'mean', 'definition', 'define'],
   ['rally scoring', 'every rally'],
   ['who serves', 'serving order', 'service sequence', 'first server', 'second server'],
