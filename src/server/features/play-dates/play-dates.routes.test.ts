@@ -474,6 +474,26 @@ describe('listing', () => {
     expect(await inRange(4.7, 4.8)).toContain(id)
   })
 
+  it('filters by the team DUPR the cards show, to 2 decimals', async () => {
+    const [a, b, c] = await Promise.all([
+      player({ duprRating: 3.95 }),
+      player({ duprRating: 4.04 }),
+      player(),
+    ])
+    await befriend(a!, b!)
+    const id = await openPlayDate(a!, b!)
+    const listed = (query: string) =>
+      c!.client
+        .get(`/api/play-dates?tab=available&${query}&pageSize=50`)
+        .then((res) => res.body.items.filter((x: { id: string }) => x.id === id))
+    // 3.95 and 4.04 average 3.995, shown as 4.00.
+    const [shown] = await listed('minRating=4')
+    expect(shown?.creatorTeam.averageDupr).toBe(4)
+    expect(await listed('minRating=4&maxRating=4')).toHaveLength(1)
+    expect(await listed('maxRating=3.99')).toHaveLength(0)
+    expect(await listed('minRating=4.01')).toHaveLength(0)
+  })
+
   it('counts a long tab only up to a hundred past the page', async () => {
     const { a, b, c } = await foursome()
     await t.db.insert(playDates).values(

@@ -293,6 +293,12 @@ async function listShape(
   return chosen === 'by-rating' ? `available_${bounds}_by_rating` : `available_${bounds}`
 }
 
+// The filter compares what the cards show: the team DUPR to 2 decimals, half up (teamAverage).
+// The stored average has 3 decimals and ends in 0 or 5 (the mean of two 2-decimal ratings), so
+// 3.995 shows as 4.00: it is in a range from 4.0, and not in one up to 3.99.
+const shownAtLeast = (min: number) => (Math.round(min * 100) * 10 - 5) / 1000
+const shownAtMost = (max: number) => (Math.round(max * 100) * 10 + 4) / 1000
+
 // `plan` picks how Available reads a rating range (the server chooses when it is not given;
 // the tests give it to compare both).
 export async function listPlayDates(
@@ -310,8 +316,8 @@ export async function listPlayDates(
     limit: query.pageSize,
     offset,
     countLimit: cap + 1,
-    ...(query.minRating !== undefined ? { minRating: query.minRating } : {}),
-    ...(query.maxRating !== undefined ? { maxRating: query.maxRating } : {}),
+    ...(query.minRating !== undefined ? { minRating: shownAtLeast(query.minRating) } : {}),
+    ...(query.maxRating !== undefined ? { maxRating: shownAtMost(query.maxRating) } : {}),
   }
   const rows = await preparedQuery(db, `play_dates_${shape}_page`, queries.page).execute(values)
   const total = await pageTotal(rows, offset, async () => {
