@@ -36,6 +36,13 @@ test('an admin pauses and resumes a player, creates a signup code that a new vis
   const row = admin.getByRole('row', { name: new RegExp(`Paula Pause${tag}`) })
   await expect(row).toBeVisible()
   await expect(admin.getByText('Showing 1 to 1 of 1 users')).toBeVisible()
+  // Sorting by a name from the filters starts at A, as a new column header does.
+  await admin.getByRole('button', { name: 'Filters' }).click()
+  await admin.getByLabel('Sort By').selectOption('first_name')
+  await expect(admin.getByRole('columnheader', { name: /Name/ }).first()).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  )
   await row.getByRole('button', { name: /Pause Access/ }).click()
   await expect(admin.getByText('User access paused')).toBeVisible()
   await expect(row.getByText('Paused', { exact: true })).toBeVisible()

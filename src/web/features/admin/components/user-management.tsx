@@ -130,7 +130,12 @@ export function UserManagement() {
           <Select
             label="Sort By"
             value={filters.sort}
-            onChange={(sort) => change({ sort: sort as Sort })}
+            // A new order starts ascending, as a new column header does (spec 001, 2.15); the
+            // registration date goes back to the default order, newest first. Keeping the previous
+            // direction sorted First Name from Z.
+            onChange={(sort) =>
+              change({ sort: sort as Sort, direction: sort === 'created_at' ? 'desc' : 'asc' })
+            }
             options={[
               ['created_at', 'Registration Date'],
               ['first_name', 'First Name'],
