@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { createPlayer, currentUserId, type Player, signInContext } from './support/players'
+import { befriend, createPlayer, currentUserId, type Player, signInContext } from './support/players'
 
 const suffix = 'PickleMatch | Level Up Your Match'
 
@@ -147,6 +147,42 @@ test('two players become friends live, then part; notifications are read and dis
     await expect(b.page.getByRole('heading', { name: 'No notifications' })).toBeVisible()
   } finally {
     await Promise.all(contexts.map((context) => context.close()))
+  }
+})
+
+test('friends become regular partners from a profile, and either can end it and stay friends', async ({
+  browser,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 7)
+  const cory = await createPlayer({ firstName: 'Cory', lastName: `Lane${tag}` })
+  const dana = await createPlayer({ firstName: 'Dana', lastName: `Fields${tag}` })
+  const c = await openAs(browser, cory)
+  const d = await openAs(browser, dana)
+  try {
+    await befriend(c.context, d.context)
+    const danaId = await currentUserId(d.context)
+    await c.page.goto(`/profile/${danaId}`)
+    await c.page.getByRole('button', { name: 'Invite as regular partner' }).click()
+    await expect(c.page.getByText(`Regular partner invitation sent to Dana Fields${tag}`)).toBeVisible()
+
+    await d.page.goto('/connections?view=received')
+    await d.page.getByRole('button', { name: `Accept Cory Lane${tag}` }).click()
+    await expect(d.page.getByText('Connection accepted')).toBeVisible()
+
+    await c.page.reload()
+    await expect(c.page.getByText('Regular Partner', { exact: true })).toBeVisible()
+    await c.page.getByRole('button', { name: 'End partnership' }).click()
+    const dialog = c.page.getByRole('dialog', { name: 'End regular partnership' })
+    await expect(
+      dialog.getByText(`Stop being regular partners with Dana Fields${tag}? You stay friends.`),
+    ).toBeVisible()
+    await dialog.getByRole('button', { name: 'End partnership' }).click()
+    await expect(c.page.getByText('Connection removed')).toBeVisible()
+    await expect(c.page.getByRole('button', { name: 'Invite as regular partner' })).toBeVisible()
+    await expect(c.page.getByText('Friends', { exact: true })).toBeVisible()
+  } finally {
+    await c.context.close()
+    await d.context.close()
   }
 })
 

@@ -1,9 +1,10 @@
 import { Check, Clock, Eye, EyeOff, Handshake, Inbox, UserPlus } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import type { PlayerSummary } from '../../../../domain/connections/connection.schema'
 import type { PublicProfileOutput } from '../../../../domain/profiles/public-profile.schema'
 import { Button, ButtonLink } from '../../../components/ui/button'
-import { useConnectionActions } from '../hooks/use-connection-actions'
+import { ConfirmDialog } from '../../../components/ui/dialog'
+import { nameOf, useConnectionActions } from '../hooks/use-connection-actions'
 
 type Viewer = NonNullable<PublicProfileOutput['viewer']>
 
@@ -19,10 +20,13 @@ function State({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 const toReceived = { pathname: '/connections' }
 
 // On another player's profile: befriend them (or see where the request stands), watch or stop
-// watching, and invite a friend as regular partner.
+// watching, invite a friend as regular partner, and end that partnership (either side may; the
+// friendship stays).
 export function RelationshipActions({ player, viewer }: { player: PlayerSummary; viewer: Viewer }) {
   const actions = useConnectionActions()
   const busy = actions.isPending
+  const [confirmEnd, setConfirmEnd] = useState(false)
+  const partnershipId = viewer.partnerConnectionId
 
   const friend = {
     none: (
@@ -58,9 +62,16 @@ export function RelationshipActions({ player, viewer }: { player: PlayerSummary;
         </ButtonLink>
       ),
       partners: (
-        <State icon={<Handshake aria-hidden="true" className="size-4 text-brand-700" />}>
-          Regular Partner
-        </State>
+        <>
+          <State icon={<Handshake aria-hidden="true" className="size-4 text-brand-700" />}>
+            Regular Partner
+          </State>
+          {partnershipId ? (
+            <Button variant="secondary" onClick={() => setConfirmEnd(true)} disabled={busy}>
+              End partnership
+            </Button>
+          ) : null}
+        </>
       ),
     }[viewer.partnerStatus]
   }
@@ -81,6 +92,17 @@ export function RelationshipActions({ player, viewer }: { player: PlayerSummary;
         {viewer.isWatching ? 'Unwatch' : 'Watch'}
       </Button>
       {partner}
+      <ConfirmDialog
+        open={confirmEnd}
+        title="End regular partnership"
+        message={`Stop being regular partners with ${nameOf(player)}? You stay friends.`}
+        confirmLabel="End partnership"
+        isPending={busy}
+        onConfirm={() => {
+          if (partnershipId) actions.removeConnection(partnershipId, () => setConfirmEnd(false))
+        }}
+        onCancel={() => setConfirmEnd(false)}
+      />
     </>
   )
 }
