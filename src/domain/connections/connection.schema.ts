@@ -113,9 +113,14 @@ export const connectionMessages = {
 export const removeFriendshipQuestion = (name: string) =>
   `Are you sure you want to remove your friendship with ${name}?`
 
-export const friendRequestNotification = (requesterName: string) => ({
+// The link names the request, so a request cancelled before it is answered takes its
+// notification with it.
+export const requestNotificationLink = (connectionId: string) =>
+  `/connections?view=received&request=${connectionId}`
+
+export const friendRequestNotification = (requesterName: string, connectionId: string) => ({
   type: 'connection_request' as const,
   title: 'New Friend Request',
   message: `${requesterName} wants to be your friend`,
-  link: '/connections?view=received',
+  link: requestNotificationLink(connectionId),
 })

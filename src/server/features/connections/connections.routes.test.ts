@@ -58,7 +58,7 @@ describe('friend requests', () => {
       type: 'connection_request',
       title: 'New Friend Request',
       message: 'Avery Stone wants to be your friend',
-      link: '/connections?view=received',
+      link: `/connections?view=received&request=${res.body.id}`,
       read: false,
     })
   })
@@ -194,6 +194,24 @@ describe('answering, cancelling and removing', () => {
     expect((await a.client.post(`/api/connections/${body.id}/cancel`)).status).toBe(204)
     expect(await pairRows(a, b)).toHaveLength(0)
     expect((await a.client.post(`/api/connections/${body.id}/cancel`)).status).toBe(404)
+  })
+
+  it('takes a cancelled request’s notification back, so sending and cancelling leaves nothing behind', async () => {
+    const a = await signedInUser(t)
+    const b = await signedInUser(t)
+    const other = await signedInUser(t)
+    await request(other, b)
+    for (let round = 0; round < 3; round++) {
+      const { body } = await request(a, b)
+      expect((await b.client.get('/api/notifications/unread-count')).body).toEqual({ count: 2 })
+      expect((await a.client.post(`/api/connections/${body.id}/cancel`)).status).toBe(204)
+    }
+    // Only the request still waiting is left.
+    const left = await t.db.select().from(notifications).where(eq(notifications.userId, b.profile.id))
+    expect(left.map((n) => n.message)).toEqual([
+      `${other.profile.firstName} ${other.profile.lastName} wants to be your friend`,
+    ])
+    expect((await b.client.get('/api/notifications/unread-count')).body).toEqual({ count: 1 })
   })
 
   it('refuses to cancel a friendship that was already accepted', async () => {

@@ -7,6 +7,7 @@ import {
   type ConnectionSummaryOutput,
   type ConnectionView,
   friendRequestNotification,
+  requestNotificationLink,
   type FriendStatus,
   type PartnerStatus,
   type PlayerSummary,
@@ -21,7 +22,7 @@ import { connections, nameSearchKey, profileSearchKeys, profiles } from '../../d
 import { isUniqueViolation } from '../../lib/db-errors'
 import { pageTotal } from '../../lib/page-total'
 import { publishToUsers } from '../../lib/realtime'
-import { createNotification } from '../notifications/notifications.service'
+import { createNotification, withdrawNotifications } from '../notifications/notifications.service'
 import { summaryColumnsOf, toPlayer } from '../profiles/player-summary'
 
 type ConnectionRow = typeof connections.$inferSelect
@@ -370,7 +371,10 @@ export async function sendFriendRequest(db: Db, user: SessionUser, receiverId: s
         .values({ requesterId: user.id, receiverId, type: 'friend', status: 'pending' })
         .returning()
       if (!row) throw new Error('connection insert returned nothing')
-      await createNotification(tx, { userId: receiverId, ...friendRequestNotification(fullName(user)) })
+      await createNotification(tx, {
+        userId: receiverId,
+        ...friendRequestNotification(fullName(user), row.id),
+      })
       await announce(tx, row)
       return toConnectionOutput(row, user.id, await playerSummaryOf(tx, receiverId))
     })
@@ -406,7 +410,7 @@ export async function sendPartnerRequest(db: Db, user: SessionUser, receiverId: 
         type: 'other',
         title: 'Regular Partner Invitation',
         message: `${fullName(user)} invited you to be regular partners`,
-        link: '/connections?view=received',
+        link: requestNotificationLink(row.id),
       })
       await announce(tx, row)
       return toConnectionOutput(row, user.id, await playerSummaryOf(tx, receiverId))
@@ -483,6 +487,7 @@ export async function cancelRequest(db: Db, user: SessionUser, connectionId: str
     if (row.requesterId !== user.id) throw new AppError('forbidden', messages.onlyRequester)
     if (row.status !== 'pending') throw new AppError('conflict', messages.notPending)
     await tx.delete(connections).where(eq(connections.id, row.id))
+    await withdrawNotifications(tx, row.receiverId, requestNotificationLink(row.id))
     await announce(tx, row)
   })
 }

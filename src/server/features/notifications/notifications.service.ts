@@ -222,6 +222,15 @@ export async function deleteNotification(db: DbOrTx, userId: string, notificatio
   await announceChange(db, userId)
 }
 
+// What a withdrawn action had told the player (a friend request cancelled before an answer).
+export async function withdrawNotifications(db: DbOrTx, userId: string, link: string) {
+  const rows = await db
+    .delete(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.link, link)))
+    .returning({ id: notifications.id })
+  if (rows.length > 0) await announceChange(db, userId)
+}
+
 export async function deleteAllNotifications(db: DbOrTx, userId: string) {
   const rows = await db
     .delete(notifications)
