@@ -47,20 +47,33 @@ export const pendingRequestCount = sql<number>`(
 )`.as('request_count')
 
 // Accepted friends in either direction.
+const acceptedFriendship = (a: string, b: string) =>
+  and(
+    eq(connections.type, 'friend'),
+    eq(connections.status, 'accepted'),
+    or(
+      and(eq(connections.requesterId, a), eq(connections.receiverId, b)),
+      and(eq(connections.requesterId, b), eq(connections.receiverId, a)),
+    ),
+  )
+
 export async function areFriends(db: DbOrTx, a: string, b: string) {
   const rows = await db
     .select({ id: connections.id })
     .from(connections)
-    .where(
-      and(
-        eq(connections.type, 'friend'),
-        eq(connections.status, 'accepted'),
-        or(
-          and(eq(connections.requesterId, a), eq(connections.receiverId, b)),
-          and(eq(connections.requesterId, b), eq(connections.receiverId, a)),
-        ),
-      ),
-    )
+    .where(acceptedFriendship(a, b))
+    .limit(1)
+  return rows.length > 0
+}
+
+// `b` can be `a`'s partner: an accepted friend whose access is not paused (a paused player
+// cannot sign in, so could neither see nor play the PlayDate).
+export async function isPlayablePartner(db: DbOrTx, a: string, b: string) {
+  const rows = await db
+    .select({ id: connections.id })
+    .from(connections)
+    .innerJoin(profiles, and(eq(profiles.id, b), eq(profiles.isPaused, false)))
+    .where(acceptedFriendship(a, b))
     .limit(1)
   return rows.length > 0
 }
@@ -93,7 +106,10 @@ export async function listPartnerOptions(db: DbOrTx, userId: string) {
       ),
     )
   const regular = new Set(partnerRows.map((r) => (r.requesterId === userId ? r.receiverId : r.requesterId)))
-  const people = await db.select(profileSummaryColumns).from(profiles).where(inArray(profiles.id, ids))
+  const people = await db
+    .select(profileSummaryColumns)
+    .from(profiles)
+    .where(and(inArray(profiles.id, ids), eq(profiles.isPaused, false)))
   return people
     .map((p) => ({ ...toPlayer(p), isRegularPartner: regular.has(p.id) }))
     .sort(

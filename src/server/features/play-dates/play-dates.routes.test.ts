@@ -1,6 +1,13 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connections, notifications, playDateMessages, playDateRequests, playDates } from '../../db/schema'
+import {
+  connections,
+  notifications,
+  playDateMessages,
+  playDateRequests,
+  playDates,
+  profiles,
+} from '../../db/schema'
 import { openEventStream } from '../../testing/event-stream'
 import { signedInUser } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
@@ -590,6 +597,22 @@ describe('listing', () => {
     const res = await a.client.get('/api/play-dates/partner-options')
     expect(res.body.items.map((p: { id: string }) => p.id)).toEqual([z.profile.id, b.profile.id])
     expect(res.body.items[0].isRegularPartner).toBe(true)
+  })
+
+  it('never offers or takes a paused friend as partner', async () => {
+    const { a, b, c, d } = await foursome()
+    const id = await openPlayDate(a, b)
+    await t.db
+      .update(profiles)
+      .set({ isPaused: true })
+      .where(inArray(profiles.id, [b.profile.id, d.profile.id]))
+    expect((await a.client.get('/api/play-dates/partner-options')).body.items).toEqual([])
+    const created = await a.client.post('/api/play-dates', input(b))
+    expect(created.status).toBe(400)
+    expect(created.body.error.fields.partnerId).toBe('Your partner must be one of your friends')
+    const applied = await c.client.post(`/api/play-dates/${id}/requests`, { partnerId: d.profile.id })
+    expect(applied.status).toBe(400)
+    expect(applied.body.error.message).toBe('Please select a friend')
   })
 })
 

@@ -28,7 +28,7 @@ import { isUniqueViolation } from '../../lib/db-errors'
 import { pageTotal } from '../../lib/page-total'
 import { publishToUsers } from '../../lib/realtime'
 import {
-  areFriends,
+  isPlayablePartner,
   canceller,
   cancellerColumns,
   creator,
@@ -124,7 +124,7 @@ export async function createPlayDate(db: Db, user: Actor, input: z.output<typeof
     throw new AppError('invalid', MESSAGES.partnerNotFriend, { partnerId: MESSAGES.partnerNotFriend })
   }
   const id = await db.transaction(async (tx) => {
-    if (!(await areFriends(tx, user.id, input.partnerId))) {
+    if (!(await isPlayablePartner(tx, user.id, input.partnerId))) {
       throw new AppError('invalid', MESSAGES.partnerNotFriend, { partnerId: MESSAGES.partnerNotFriend })
     }
     const [created] = await tx
@@ -481,7 +481,7 @@ export async function applyToPlayDate(db: Db, user: Actor, id: string, input: z.
       const creatorTeam = [playDate.creatorId, playDate.partnerId]
       if (creatorTeam.includes(user.id)) throw new AppError('conflict', MESSAGES.ownPlayDate)
       if (creatorTeam.includes(input.partnerId)) throw new AppError('conflict', MESSAGES.alreadyApplied)
-      if (!(await areFriends(tx, user.id, input.partnerId))) {
+      if (!(await isPlayablePartner(tx, user.id, input.partnerId))) {
         throw new AppError('invalid', MESSAGES.selectFriend, { partnerId: MESSAGES.selectFriend })
       }
       const people = [user.id, input.partnerId]
