@@ -27,6 +27,10 @@ export const readSessionToken = (c: Context<AppEnv>) =>
   getCookie(c, sessionCookieName(c.get('deps').env.NODE_ENV === 'production'))
 
 // Resolves the session cookie (if any) for every API request; guards decide what to do with it.
+// A cookie whose session is gone (expired, revoked) is not cleared here: the request may have
+// left before the browser got a new session (a sign-in or an email confirmation in the same
+// browser), and clearing it would wipe the new cookie that replaced it. A dead token signs in
+// no one; sign-out, a password reset and a pause clear the cookie themselves.
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   const token = readSessionToken(c)
   if (token) {
@@ -34,8 +38,6 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     if (session) {
       c.set('session', session)
       if (session.renewed) setSessionCookie(c, token, session.expiresAt)
-    } else {
-      clearSessionCookie(c)
     }
   }
   await next()

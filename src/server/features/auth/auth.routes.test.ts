@@ -442,6 +442,18 @@ describe('sessions', () => {
     expect((await createClient(t.app).post('/api/auth/sign-out')).status).toBe(204)
   })
 
+  it('answers a request with a dead session as signed out, and leaves the browser’s cookie to a newer session', async () => {
+    const user = await createUser(t.db)
+    const client = await signedInClient(t, user)
+    await t.db.delete(sessions).where(eq(sessions.profileId, user.id))
+    // Sent before the browser got its new cookie (say, an email confirmation in the same tab):
+    // clearing the cookie here would sign the browser out of the session that replaced it.
+    const late = await client.get('/api/notifications/unread-count')
+    expect(late.status).toBe(401)
+    expect(late.headers.getSetCookie()).toEqual([])
+    expect((await client.get('/api/auth/session')).body).toEqual({ user: null })
+  })
+
   it('a session is useless once the account is paused', async () => {
     const user = await createUser(t.db)
     const client = await signedInClient(t, user)
