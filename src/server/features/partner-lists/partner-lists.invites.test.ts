@@ -134,6 +134,27 @@ describe('sending an invitation', () => {
     expect(res.status).toBe(409)
   })
 
+  it('sends no new code once the invitee joined with the invitation', async () => {
+    const { me, listId } = await listOwner()
+    const email = unique()
+    const entryId = await addManual(me, listId, { email })
+    const url = `/api/partner-lists/${listId}/entries/${entryId}/invite`
+    const sent = await me.client.post(url, {})
+    const joined = await createClient(t.app).post(
+      '/api/auth/sign-up',
+      signUpBody(email, sent.body.urlCode),
+      freshIp(),
+    )
+    expect(joined.status).toBe(201)
+
+    const again = await me.client.post(url, {})
+    expect(again.status).toBe(409)
+    expect(again.body.error.message).toBe('This partner already has an account')
+    expect(await t.db.select().from(signupCodes).where(eq(signupCodes.inviteeEmail, email))).toHaveLength(1)
+    // The invitation and the confirmation of the new account; no second invitation.
+    expect(await mailTo(email)).toHaveLength(2)
+  })
+
   it('limits a player to 20 invitations an hour', async () => {
     const { me, listId } = await listOwner()
     const entryId = await addManual(me, listId, { email: unique() })

@@ -13,7 +13,7 @@ import {
 } from '../../../domain/partner-lists/partner-list.schema'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, DbOrTx } from '../../db/client'
-import { partnerListEntries, signupCodes } from '../../db/schema'
+import { partnerListEntries, profiles, signupCodes } from '../../db/schema'
 import type { Mailer } from '../../lib/mail'
 import { createSignupCode } from '../admin/signup-codes.service'
 import { invitationEmail } from './partner-lists.emails'
@@ -51,6 +51,25 @@ async function findLiveInvitation(db: DbOrTx, inviterId: string, email: string) 
   return found
 }
 
+// Whether the invitee already made an account with one of this player's invitations to that
+// address. The inviter knows it already (their code was used), so saying so reveals nothing;
+// another code would only be a live code for someone who needs none.
+async function joinedWithInvitation(db: DbOrTx, inviterId: string, email: string) {
+  const [found] = await db
+    .select({ id: signupCodes.id })
+    .from(signupCodes)
+    .innerJoin(profiles, eq(profiles.id, signupCodes.userId))
+    .where(
+      and(
+        eq(signupCodes.createdById, inviterId),
+        eq(signupCodes.inviteeEmail, email),
+        eq(profiles.email, email),
+      ),
+    )
+    .limit(1)
+  return found !== undefined
+}
+
 // Sends (or sends again) an invitation to a manual entry, with an unused signup code in the
 // link. The email given is saved on the entry.
 export async function invitePartner(
@@ -67,6 +86,7 @@ export async function invitePartner(
     if (found.platformUserId !== null) throw new AppError('conflict', INVITE_ONLY_MANUAL)
     const email = input.email ?? found.email
     if (!email) throw new AppError('invalid', NO_EMAIL_FOR_PARTNER, { email: NO_EMAIL_FOR_PARTNER })
+    if (await joinedWithInvitation(tx, user.id, email)) throw new AppError('conflict', INVITE_ONLY_MANUAL)
     const created =
       (await findLiveInvitation(tx, user.id, email)) ??
       (await createSignupCode(tx, { urlCode: randomUrlCode(), createdById: user.id, inviteeEmail: email }))
