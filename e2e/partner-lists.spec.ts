@@ -340,13 +340,31 @@ test('on a phone, entries fit the screen and move by touch @phone', async ({ pag
   await befriend(context, friend)
   const created = await context.request.post('/api/partner-lists', { headers, data: { name: 'Phone list' } })
   const listId = ((await created.json()) as { id: string }).id
+  const entryIds: string[] = []
   for (const firstName of ['Ada', 'Bea', 'Cy']) {
     const res = await context.request.post(`/api/partner-lists/${listId}/manual-entries`, {
       headers,
-      data: { firstName, lastName: 'Mobile', email: `${firstName.toLowerCase()}@example.com` },
+      data: {
+        firstName,
+        lastName: 'Mobile',
+        email:
+          firstName === 'Cy'
+            ? 'cy.from.the.spring.ladder.league@example.com'
+            : `${firstName.toLowerCase()}@example.com`,
+      },
     })
     expect(res.status()).toBe(201)
+    entryIds.push(((await res.json()) as { id: string }).id)
   }
+  // A note with a long link wraps inside its card instead of widening the page.
+  const noted = await context.request.patch(`/api/partner-lists/${listId}/entries/${entryIds[2]}`, {
+    headers,
+    data: {
+      notes:
+        'Booked via https://courts.example.com/facilities/kiwanis-recreation-center/reservations?date=2026-12-01',
+    },
+  })
+  expect(noted.status()).toBe(200)
   await page.goto(`/partner-lists/${listId}`)
   await expect(entryNames(page)).toHaveText(['Ada Mobile', 'Bea Mobile', 'Cy Mobile'])
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)

@@ -70,12 +70,12 @@ export function NotificationList({
                     </>
                   ) : null}
                   <span
-                    className={`break-words ${unread ? 'font-bold text-slate-900' : 'font-semibold text-slate-800'}`}
+                    className={`wrap-anywhere ${unread ? 'font-bold text-slate-900' : 'font-semibold text-slate-800'}`}
                   >
                     {notification.title}
                   </span>
                 </span>
-                <span className="mt-0.5 block break-words text-slate-700">{notification.message}</span>
+                <span className="mt-0.5 block wrap-anywhere text-slate-700">{notification.message}</span>
                 <time dateTime={notification.createdAt} className="mt-1 block text-sm text-slate-600">
                   {formatRelativeTime(notification.createdAt, now)}
                 </time>

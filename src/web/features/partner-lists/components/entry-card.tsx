@@ -89,7 +89,7 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
             <span className="text-sm font-bold text-brand-700" aria-hidden="true">
               {position}.
             </span>
-            <h2 className="text-base font-bold break-words text-slate-900">{name}</h2>
+            <h2 className="text-base font-bold wrap-anywhere text-slate-900">{name}</h2>
             <span
               className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
                 isManual ? 'bg-slate-100 text-slate-700' : 'bg-brand-50 text-brand-900'
@@ -106,11 +106,11 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
             </p>
           ) : null}
           {isManual && entry.email ? (
-            <p className="mt-0.5 flex items-center gap-1 text-sm break-all text-slate-600">
+            <p className="mt-0.5 flex flex-wrap items-center gap-x-1 text-sm text-slate-600">
               <Mail aria-hidden="true" className="size-4 shrink-0" />
-              {entry.email}
+              <span className="min-w-0">{entry.email}</span>
               {entry.invitedAt ? (
-                <span className="text-slate-500">
+                <span className="whitespace-nowrap text-slate-500">
                   {' '}
                   · Invited <time dateTime={entry.invitedAt}>{day.format(new Date(entry.invitedAt))}</time>
                 </span>

@@ -24,7 +24,7 @@ export function NotesEditor({
     return (
       <div className="flex items-start justify-between gap-3">
         <p
-          className={`text-sm whitespace-pre-wrap break-words ${notes ? 'text-slate-800' : 'text-slate-500'}`}
+          className={`text-sm whitespace-pre-wrap wrap-anywhere ${notes ? 'text-slate-800' : 'text-slate-500'}`}
         >
           {notes || 'No notes'}
         </p>

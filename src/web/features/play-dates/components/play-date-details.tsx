@@ -237,7 +237,9 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
             </div>
             <div>
               <dt className="text-sm font-medium text-slate-600">Description</dt>
-              <dd className="mt-1 break-words whitespace-pre-line text-slate-900">{playDate.description}</dd>
+              <dd className="mt-1 wrap-anywhere whitespace-pre-line text-slate-900">
+                {playDate.description}
+              </dd>
             </div>
             {playDate.cancelledBy ? (
               <div>
