@@ -10,6 +10,7 @@ import { LiveEvents } from '../lib/live-events'
 import { useIsLoadingPage } from './navigation'
 import { RouteError, RouteErrorBoundary } from './route-error'
 import { ScrollRestoration } from './scroll-restoration'
+import { FocusKeeper } from './focus-keeper'
 import { SessionSync } from './session-sync'
 
 // The rating prompt (a form with react-hook-form and zod) loads only when the server says the
@@ -76,6 +77,7 @@ export function RootLayout() {
       {user ? <LiveEvents /> : null}
       {user ? <RatingPromptWhenDue /> : null}
       <ScrollRestoration />
+      <FocusKeeper />
     </div>
   )
 }

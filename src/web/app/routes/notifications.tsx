@@ -16,6 +16,7 @@ import {
   useMarkNotificationRead,
   useNotifications,
 } from '../../features/notifications/api/notifications.queries'
+import { useSingleFlight } from '../../lib/use-single-flight'
 import { NotificationList } from '../../features/notifications/components/notification-list'
 
 export default function NotificationsPage() {
@@ -45,17 +46,22 @@ export default function NotificationsPage() {
     else if (target) navigate(target)
   }
 
+  const guard = useSingleFlight(dismiss.isPending || dismissAll.isPending)
   const dismissOne = (notification: NotificationOutput) =>
-    dismiss.mutate(notification.id, {
-      onSuccess: () => toast.success('Notification dismissed'),
-      onError: () => toast.error('Error dismissing notification'),
-    })
+    guard(() =>
+      dismiss.mutate(notification.id, {
+        onSuccess: () => toast.success('Notification dismissed'),
+        onError: () => toast.error('Error dismissing notification'),
+      }),
+    )
 
   const dismissEverything = () =>
-    dismissAll.mutate(undefined, {
-      onSuccess: () => toast.success('All notifications dismissed'),
-      onError: () => toast.error('Error dismissing notifications'),
-    })
+    guard(() =>
+      dismissAll.mutate(undefined, {
+        onSuccess: () => toast.success('All notifications dismissed'),
+        onError: () => toast.error('Error dismissing notifications'),
+      }),
+    )
 
   return (
     <>

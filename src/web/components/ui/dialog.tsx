@@ -1,5 +1,6 @@
 import { X } from 'lucide-react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useSingleFlight } from '../../lib/use-single-flight'
 import { Button } from './button'
 
 // A modal on the native <dialog>: the browser keeps focus inside, closes it on Escape and
@@ -26,7 +27,12 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
+    if (open && !dialog.open) {
+      dialog.showModal()
+      // showModal focuses the first control, the Close button; a dialog opened for a field marks
+      // it with data-autofocus (React's autoFocus runs before the dialog is open, to no effect).
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
+    }
     if (!open && dialog.open) dialog.close()
   }, [open])
 
@@ -92,6 +98,7 @@ export function ConfirmDialog({
   onConfirm: () => void
   onCancel: () => void
 }) {
+  const guard = useSingleFlight(isPending)
   return (
     <Dialog
       open={open}
@@ -103,7 +110,7 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onCancel} disabled={isPending}>
             {cancelLabel}
           </Button>
-          <Button variant={tone} onClick={onConfirm} disabled={isPending} aria-busy={isPending}>
+          <Button variant={tone} onClick={() => guard(onConfirm)} disabled={isPending} aria-busy={isPending}>
             {confirmLabel}
           </Button>
         </>

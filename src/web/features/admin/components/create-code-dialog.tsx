@@ -31,8 +31,9 @@ export function CreateCodeDialog({ open, onClose }: { open: boolean; onClose: ()
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     const trimmed = urlCode.trim()
-    if (trimmed && !urlCodeInput.safeParse(trimmed).success) {
-      setError(URL_CODE_MESSAGE)
+    const checked = trimmed ? urlCodeInput.safeParse(trimmed) : undefined
+    if (checked && !checked.success) {
+      setError(checked.error.issues[0]?.message ?? URL_CODE_MESSAGE)
       return
     }
     try {
@@ -68,6 +69,7 @@ export function CreateCodeDialog({ open, onClose }: { open: boolean; onClose: ()
           ) : (
             <>
               <input
+                data-autofocus
                 id={searchId}
                 type="search"
                 value={term}

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import type { UnreadCountOutput } from '../../../../domain/notifications/notification.schema'
+import { announce } from '../../../lib/announcer'
 import { api } from '../../../lib/api-client'
 import { useLiveEvent } from '../../../lib/live-events'
 import { notificationKeys } from './notifications.queries'
@@ -22,7 +23,14 @@ export function useUnreadCount({ enabled = true }: { enabled?: boolean } = {}) {
   })
 
   useLiveEvent((event) => {
-    if (enabled && event.type === 'notification') queryClient.setQueryData(unreadCountKey, event.unreadCount)
+    if (!enabled || event.type !== 'notification') return
+    // A new one is said out loud: the badge changes silently. The first hook to hear the event
+    // stores the count, so the others (the phone and desktop badges) do not say it again.
+    const before = queryClient.getQueryData<number>(unreadCountKey)
+    if (before !== undefined && event.unreadCount > before) {
+      announce(`New notification: ${event.unreadCount} unread`)
+    }
+    queryClient.setQueryData(unreadCountKey, event.unreadCount)
   })
 
   useEffect(() => {

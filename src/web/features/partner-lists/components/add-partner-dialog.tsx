@@ -93,6 +93,7 @@ function AddPartnerTabs({
             role="tab"
             id={`${id}-tab-${t.id}`}
             aria-selected={tab === t.id}
+            data-autofocus={tab === t.id ? true : undefined}
             aria-controls={`${id}-panel-${t.id}`}
             tabIndex={tab === t.id ? 0 : -1}
             onClick={() => setTab(t.id)}
@@ -170,7 +171,7 @@ function SelectFriend({
         return (
           <li key={friend.id} className="flex items-center justify-between gap-3 p-3">
             <div className="min-w-0">
-              <p className="font-semibold break-words text-slate-900">{name}</p>
+              <p className="font-semibold wrap-anywhere text-slate-900">{name}</p>
               <p className="text-sm text-slate-600">
                 DUPR {friend.duprRating.toFixed(2)} · Self {friend.selfRating.toFixed(2)}
               </p>

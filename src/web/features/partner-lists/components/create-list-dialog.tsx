@@ -70,8 +70,7 @@ function CreateListForm({
         placeholder="e.g. Mixed doubles, spring tournament"
         maxLength={100}
         // The dialog opens for this one field.
-        // eslint-disable-next-line jsx-a11y/no-autofocus
-        autoFocus
+        data-autofocus
         error={errors.name?.message}
         {...register('name')}
       />

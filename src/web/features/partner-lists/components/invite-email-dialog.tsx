@@ -69,8 +69,7 @@ function InviteEmailForm({
         inputMode="email"
         autoComplete="off"
         // The dialog opens for this one field.
-        // eslint-disable-next-line jsx-a11y/no-autofocus
-        autoFocus
+        data-autofocus
         hint="Saved on this partner and used for the invitation."
         error={errors.email?.message}
         {...register('email')}

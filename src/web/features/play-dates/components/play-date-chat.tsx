@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { isApiError } from '../../../lib/api-client'
 import { useChatMessages, useEarlierMessages, useSendMessage } from '../api/play-dates.queries'
 import { liveStart } from '../lib/chat-messages'
+import { useSingleFlight } from '../../../lib/use-single-flight'
 import { fullName } from '../lib/play-date-view'
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' })
@@ -101,10 +102,8 @@ export function PlayDateChat({ playDateId, viewerId }: { playDateId: string; vie
     if (messages.error) console.warn('Could not load the chat', messages.error)
   }, [messages.error])
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const content = text.trim()
-    if (!content || send.isPending) return
+  const guard = useSingleFlight(send.isPending)
+  const sendMessage = (content: string) => {
     stickToBottom.current = true
     send.mutate(content, {
       onSuccess: () => setText(''),
@@ -115,6 +114,12 @@ export function PlayDateChat({ playDateId, viewerId }: { playDateId: string; vie
         )
       },
     })
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const content = text.trim()
+    if (!content || send.isPending) return
+    guard(() => sendMessage(content))
   }
 
   return (

@@ -176,7 +176,10 @@ export function DetailsStepPage() {
             step={AMOUNT_STEP}
             value={amount}
             onChange={(event) => setAmount(parseAmount(event.target.value))}
-            aria-describedby={ids.amountNote}
+            aria-invalid={amount <= 0 || amount > AMOUNT_MAX || undefined}
+            aria-describedby={
+              amount <= 0 || amount > AMOUNT_MAX ? `${ids.amountNote} ${ids.amount}-hint` : ids.amountNote
+            }
             className="block min-h-12 w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-7 text-lg font-semibold text-slate-900 shadow-sm focus-visible:border-brand-700"
           />
         </div>

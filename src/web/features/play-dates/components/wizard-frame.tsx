@@ -2,6 +2,7 @@ import { ArrowLeft, ArrowRight } from 'lucide-react'
 import type { FormEvent, ReactNode } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { useSingleFlight } from '../../../lib/use-single-flight'
 import { Spinner } from '../../../components/ui/spinner'
 
 export const WIZARD_STEP_COUNT = 4
@@ -33,9 +34,10 @@ export function WizardFrame({
   onNext: () => void
   nextHint?: { id: string; text: string }
 }) {
+  const guard = useSingleFlight(Boolean(busy))
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (!nextDisabled && !busy) onNext()
+    if (!nextDisabled && !busy) guard(onNext)
   }
   return (
     <div className="mx-auto w-full max-w-2xl">
@@ -68,9 +70,10 @@ export function WizardFrame({
               {nextLabel}
               {busy ? null : <ArrowRight aria-hidden="true" className="size-4" />}
             </Button>
-            {nextHint && nextDisabled ? (
-              <p id={nextHint.id} className="text-sm text-slate-600">
-                {nextHint.text}
+            {/* Always there, so the reason Next is unavailable is read out when it appears. */}
+            {nextHint ? (
+              <p id={nextHint.id} aria-live="polite" className="text-sm text-slate-600">
+                {nextDisabled ? nextHint.text : ''}
               </p>
             ) : null}
           </div>

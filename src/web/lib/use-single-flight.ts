@@ -1,0 +1,26 @@
+import { useCallback, useLayoutEffect, useRef } from 'react'
+
+// One action per tap. A button is disabled while its request runs, but only once the page has
+// redrawn: a double tap, or a second tap on a phone busy redrawing, lands before that and sent
+// the request twice (two PlayDates, a chat message twice, or an error toast for the second
+// cancel of a PlayDate the first one had cancelled). `guard(action)` runs the action once, and
+// again only after `pending` has gone back to false, or from the next frame if it never became
+// true (an action that sent nothing).
+export function useSingleFlight(pending: boolean) {
+  const inFlight = useRef(false)
+  const pendingNow = useRef(pending)
+
+  useLayoutEffect(() => {
+    pendingNow.current = pending
+    if (!pending) inFlight.current = false
+  }, [pending])
+
+  return useCallback((action: () => void) => {
+    if (inFlight.current) return
+    inFlight.current = true
+    action()
+    requestAnimationFrame(() => {
+      if (!pendingNow.current) inFlight.current = false
+    })
+  }, [])
+}
