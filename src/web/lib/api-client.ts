@@ -1,5 +1,8 @@
 import { AppError, type ErrorBody, type ErrorCode, type FieldErrors } from '../../domain/errors'
 
+// A request that never reached the server (offline, dropped connection, server restarting).
+export const NETWORK_ERROR_MESSAGE = 'The connection was lost. Check your internet connection and try again.'
+
 // A non-2xx answer from the API, with the server's code, message and field errors.
 export class ApiError extends AppError {
   readonly status: number
@@ -47,8 +50,10 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     })
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
-    const reason = cause instanceof Error ? cause.message : String(cause)
-    throw new ApiError(0, 'unavailable', `Network request failed: ${reason}`)
+    // Shown as it is by the forms and toasts that pass server wording through, so it speaks
+    // to the player; the browser's own reason ('Failed to fetch') goes to the console.
+    console.warn('Network request failed', cause)
+    throw new ApiError(0, 'unavailable', NETWORK_ERROR_MESSAGE)
   }
   if (response.status === 204) return undefined as T
   const text = await response.text()
@@ -58,7 +63,10 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     const error = new ApiError(
       response.status,
       body?.error?.code ?? (response.status >= 500 ? 'internal' : 'invalid'),
-      body?.error?.message ?? `Request failed (${response.status})`,
+      body?.error?.message ??
+        (response.status >= 500
+          ? 'Something went wrong on our side. Please try again.'
+          : `Request failed (${response.status})`),
       body?.error?.fields,
     )
     for (const listener of listeners) listener(error)
