@@ -67,7 +67,7 @@ test('two players become friends live, then part; notifications are read and dis
     await expect(b.page.getByText('1 notification, 1 unread')).toBeVisible()
     const item = b.page.getByRole('listitem').filter({ hasText: 'New Friend Request' })
     await expect(item).toHaveAttribute('data-unread', 'true')
-    await expect(item.getByText(`Avery Stone${tag} wants to be your friend`)).toBeVisible()
+    await expect(item.getByText(`Avery Stone${tag} wants to be your friend`, { exact: true })).toBeVisible()
     await expect(item.getByText('Just now')).toBeVisible()
     await item.getByRole('button', { name: /^Unread: New Friend Request/ }).click()
     await expect(b.page).toHaveURL(/\/connections$/)
@@ -132,8 +132,10 @@ test('two players become friends live, then part; notifications are read and dis
     // Avery reads, then dismisses the acceptance notification.
     await notificationsLink(a.page).click()
     const accepted = a.page.getByRole('listitem').filter({ hasText: 'Friend Request Accepted' })
-    await expect(accepted.getByText(`Blake Rivers${tag} accepted your friend request`)).toBeVisible()
-    await accepted.getByRole('button', { name: 'Dismiss Friend Request Accepted' }).click()
+    await expect(
+      accepted.getByText(`Blake Rivers${tag} accepted your friend request`, { exact: true }),
+    ).toBeVisible()
+    await accepted.getByRole('button', { name: /^Dismiss Friend Request Accepted: / }).click()
     await expect(a.page.getByText('Notification dismissed')).toBeVisible()
     await expect(a.page.getByRole('heading', { name: 'No notifications' })).toBeVisible()
     await expect(a.page.getByText("You're all caught up!")).toBeVisible()

@@ -53,6 +53,7 @@ export function FocusKeeper() {
     let last: HTMLElement | null = null
     let ancestors: HTMLElement[] = []
     let lastPath = window.location.pathname
+    let stillDisabled: number | undefined
 
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target
@@ -77,9 +78,21 @@ export function FocusKeeper() {
       // A route change: the page's own handling above puts focus in the content.
       if (window.location.pathname !== lastPath) return
       if (last.isConnected) {
-        if (!isDisabled(last)) last.focus({ preventScroll: true })
+        if (!isDisabled(last)) {
+          last.focus({ preventScroll: true })
+          return
+        }
+        // Disabled for good (Next on the last page): after a moment, the nearest other control.
+        const waiting = last
+        window.clearTimeout(stillDisabled)
+        stillDisabled = window.setTimeout(() => {
+          if (last === waiting && waiting.isConnected && isDisabled(waiting) && focusIsLost()) nearest()
+        }, 1500)
         return
       }
+      nearest()
+    }
+    const nearest = () => {
       const container = ancestors.find((node) => node.isConnected)
       const next = container?.querySelector<HTMLElement>(FOCUSABLE)
       if (next) next.focus({ preventScroll: true })
@@ -96,6 +109,7 @@ export function FocusKeeper() {
     document.addEventListener('focusin', onFocusIn)
     document.addEventListener('focusout', onFocusOut)
     return () => {
+      window.clearTimeout(stillDisabled)
       observer.disconnect()
       document.removeEventListener('focusin', onFocusIn)
       document.removeEventListener('focusout', onFocusOut)

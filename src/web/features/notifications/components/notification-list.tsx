@@ -88,7 +88,10 @@ export function NotificationList({
               className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50"
             >
               <X aria-hidden="true" className="size-5" />
-              <span className="sr-only">Dismiss {notification.title}</span>
+              {/* The message too: two notifications often share a title ('New Friend Request'). */}
+              <span className="sr-only">
+                Dismiss {notification.title}: {notification.message}
+              </span>
             </button>
           </li>
         )
