@@ -5,10 +5,9 @@ import {
   createPlayDate,
   createPlayer,
   currentUserId,
+  headers,
   signInContext,
 } from './support/players'
-
-const headers = { origin: appOrigin }
 
 test('keyboard focus never falls to nothing, and a new page is announced', async ({ browser }) => {
   const [player, friend] = await Promise.all([

@@ -21,7 +21,7 @@ export const uniqueEmail = (name: string) =>
 
 // State changes need the app's own Origin (the server refuses cross-site requests).
 export const appOrigin = `http://localhost:${process.env.E2E_PORT ?? 3100}`
-const headers = { origin: appOrigin }
+export const headers = { origin: appOrigin }
 
 // The newest link containing `path` in the development mailbox for the address.
 export async function linkFromMailbox(request: APIRequestContext, email: string, path: string) {
