@@ -268,4 +268,14 @@ test('the rating prompt takes new ratings over Profile Settings, and saving the 
   await expect(page.getByText('Profile updated successfully')).toBeVisible()
   const own = (await (await context.request.get('/api/profiles/me')).json()) as Record<string, unknown>
   expect(own).toMatchObject({ duprRating: 4.1, selfRating: 4.25, zipCode: '85005' })
+
+  // A profile that fails to load can be asked for again without leaving the page.
+  await page.route('**/api/profiles/me', (route) =>
+    route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'Profile Not Found' } } }),
+  )
+  await page.goto('/profile')
+  await expect(page.getByText('Error loading profile')).toBeVisible()
+  await page.unroute('**/api/profiles/me')
+  await page.getByRole('button', { name: 'Try Again' }).click()
+  await expect(page.getByLabel('ZIP code')).toHaveValue('85005')
 })

@@ -1,5 +1,6 @@
 import { ExternalLink } from 'lucide-react'
 import { Link } from 'react-router'
+import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page-header'
 import { PageLoading } from '../../components/ui/spinner'
@@ -43,7 +44,18 @@ export default function ProfileSettingsPage() {
               <ProfileForm user={profile.data} />
             </>
           ) : (
-            <FormAlert>Error loading profile</FormAlert>
+            <>
+              <FormAlert>Error loading profile</FormAlert>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="mt-3"
+                onClick={() => void profile.refetch()}
+                disabled={profile.isFetching}
+              >
+                Try Again
+              </Button>
+            </>
           )}
         </Card>
         <Card>
