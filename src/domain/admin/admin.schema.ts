@@ -78,13 +78,12 @@ export const URL_CODE_MESSAGE =
 // The generated codes are 7-digit numbers, and an invite is matched on either code: a URL code
 // of 7 digits could be another code's number, so one string would open two codes.
 export const URL_CODE_NUMBER_MESSAGE = 'A URL code cannot be a 7-digit number; those are the generated codes'
-export const isSevenDigits = (value: string) => /^[0-9]{7}$/.test(value)
 
 export const urlCodeInput = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9_-]{3,50}$/, URL_CODE_MESSAGE)
-  .refine((value) => !isSevenDigits(value), URL_CODE_NUMBER_MESSAGE)
+  .refine((value) => !/^[0-9]{7}$/.test(value), URL_CODE_NUMBER_MESSAGE)
 
 export const createSignupCodeInput = z.object({
   urlCode: z

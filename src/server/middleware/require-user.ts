@@ -3,8 +3,6 @@ import { AppError } from '../../domain/errors'
 import type { AppEnv } from '../app-env'
 import { PAUSED_MESSAGE } from '../../domain/auth/auth.messages'
 
-export { PAUSED_MESSAGE }
-
 // Signed in and not paused: sets c.get('user').
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const session = c.get('session')

@@ -30,7 +30,7 @@ export const readSessionToken = (c: Context<AppEnv>) =>
 // A cookie whose session is gone (expired, revoked) is not cleared here: the request may have
 // left before the browser got a new session (a sign-in or an email confirmation in the same
 // browser), and clearing it would wipe the new cookie that replaced it. A dead token signs in
-// no one; sign-out, a password reset and a pause clear the cookie themselves.
+// no one; sign-out and a password reset clear the cookie themselves.
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   const token = readSessionToken(c)
   if (token) {

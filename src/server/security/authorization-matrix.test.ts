@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PAUSED_MESSAGE } from '../middleware/require-user'
+import { PAUSED_MESSAGE } from '../../domain/auth/auth.messages'
 import { appTables, changedTables, tableChecksums } from '../testing/db-snapshot'
 import {
   ACCESS_LEVELS,

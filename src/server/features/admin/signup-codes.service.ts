@@ -1,11 +1,6 @@
 import { randomInt } from 'node:crypto'
-import { desc, eq, sql, type SQLWrapper } from 'drizzle-orm'
-import {
-  isSevenDigits,
-  URL_CODE_MESSAGE,
-  URL_CODE_NUMBER_MESSAGE,
-  type SignupCode,
-} from '../../../domain/admin/admin.schema'
+import { and, desc, eq, isNull, or, sql, type SQLWrapper } from 'drizzle-orm'
+import { type SignupCode, URL_CODE_MESSAGE, urlCodeInput } from '../../../domain/admin/admin.schema'
 import { AppError } from '../../../domain/errors'
 import type { DbOrTx } from '../../db/client'
 import { profiles, signupCodes } from '../../db/schema'
@@ -23,13 +18,27 @@ interface NewCode {
   inviteeEmail?: string | null | undefined
 }
 
+// An unused code that matches what a visitor typed or followed: its 7-digit code, or its URL
+// code in any letter case (spec 001, section 5). Sign-up and the invite page read it alike.
+export const unusedCodeMatching = (given: string) =>
+  and(
+    or(eq(signupCodes.code, given), sql`lower(${signupCodes.urlCode}) = ${given.toLowerCase()}`),
+    isNull(signupCodes.userId),
+    isNull(signupCodes.usedAt),
+  )
+// A 7-digit URL code from before they were refused (decision 0055) equal to another code's
+// number: the generated code comes first.
+export const generatedCodeFirst = (given: string) => sql`${signupCodes.code} = ${given} desc`
+
 // Inserts a new unused code; a collision on the random code is retried with a new one.
 export async function createSignupCode(db: DbOrTx, input: NewCode) {
-  if (input.urlCode !== undefined && !/^[A-Za-z0-9_-]{3,50}$/.test(input.urlCode)) {
-    throw new AppError('invalid', URL_CODE_MESSAGE, { urlCode: URL_CODE_MESSAGE })
-  }
-  if (input.urlCode !== undefined && isSevenDigits(input.urlCode)) {
-    throw new AppError('invalid', URL_CODE_NUMBER_MESSAGE, { urlCode: URL_CODE_NUMBER_MESSAGE })
+  // The form's own rule (format, and never a 7-digit number), whoever calls.
+  if (input.urlCode !== undefined) {
+    const checked = urlCodeInput.safeParse(input.urlCode)
+    if (!checked.success || checked.data !== input.urlCode) {
+      const message = checked.error?.issues[0]?.message ?? URL_CODE_MESSAGE
+      throw new AppError('invalid', message, { urlCode: message })
+    }
   }
   if (input.assignedToId) {
     const [exists] = await db

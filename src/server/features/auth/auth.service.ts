@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import {
   CURRENT_PASSWORD_INCORRECT_MESSAGE,
   EMAIL_NOT_CONFIRMED_MESSAGE,
@@ -19,7 +19,8 @@ import type { Db } from '../../db/client'
 import { passwords, profiles, signupCodes } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
 import type { Mailer } from '../../lib/mail'
-import { PAUSED_MESSAGE } from '../../middleware/require-user'
+import { PAUSED_MESSAGE } from '../../../domain/auth/auth.messages'
+import { generatedCodeFirst, unusedCodeMatching } from '../admin/signup-codes.service'
 import { confirmationEmail, passwordResetEmail } from './auth.emails'
 import { consumeToken, issueToken, retireTokens } from './auth.tokens'
 import { hashPassword, verifyPassword } from './password'
@@ -66,15 +67,8 @@ export async function signUp(db: Db, mail: MailContext, input: SignUpInput, sett
         const [code] = await tx
           .select({ id: signupCodes.id })
           .from(signupCodes)
-          .where(
-            and(
-              or(eq(signupCodes.code, given), sql`lower(${signupCodes.urlCode}) = ${given.toLowerCase()}`),
-              isNull(signupCodes.userId),
-              isNull(signupCodes.usedAt),
-            ),
-          )
-          // A 7-digit URL code from before they were refused: the generated code comes first.
-          .orderBy(sql`${signupCodes.code} = ${given} desc`)
+          .where(unusedCodeMatching(given))
+          .orderBy(generatedCodeFirst(given))
           .limit(1)
           .for('update')
         if (!code) throw invalidCode()

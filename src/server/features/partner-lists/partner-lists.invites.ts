@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import { inviteLink } from '../../../domain/partner-lists/partner-list.rules'
 import {
@@ -15,7 +15,7 @@ import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, DbOrTx } from '../../db/client'
 import { partnerListEntries, profiles, signupCodes } from '../../db/schema'
 import type { Mailer } from '../../lib/mail'
-import { createSignupCode } from '../admin/signup-codes.service'
+import { createSignupCode, generatedCodeFirst, unusedCodeMatching } from '../admin/signup-codes.service'
 import { invitationEmail } from './partner-lists.emails'
 import { findEntry, lockOwnedList, toEntry } from './partner-lists.service'
 
@@ -129,15 +129,8 @@ export async function validateInviteCode(db: DbOrTx, given: string): Promise<Inv
   const [found] = await db
     .select({ code: signupCodes.code })
     .from(signupCodes)
-    .where(
-      and(
-        or(eq(signupCodes.code, given), sql`lower(${signupCodes.urlCode}) = ${given.toLowerCase()}`),
-        isNull(signupCodes.userId),
-        isNull(signupCodes.usedAt),
-      ),
-    )
-    // A 7-digit URL code from before they were refused: the generated code comes first.
-    .orderBy(sql`${signupCodes.code} = ${given} desc`)
+    .where(unusedCodeMatching(given))
+    .orderBy(generatedCodeFirst(given))
     .limit(1)
   if (!found) throw new AppError('not_found', INVALID_OR_EXPIRED_INVITE)
   return { valid: true, code: found.code }
