@@ -70,7 +70,7 @@ export default function PartnerListDetailPage() {
         Partner Lists
       </Link>
       <PageHeader
-        title={<span className="wrap-anywhere">{list.data.name}</span>}
+        title={list.data.name}
         description="Put your partners in order of preference: drag them by the handle, or use the keyboard."
         actions={
           <Button onClick={() => setAdding(true)}>

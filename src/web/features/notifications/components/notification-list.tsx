@@ -69,13 +69,11 @@ export function NotificationList({
                       <span className="sr-only">Unread: </span>
                     </>
                   ) : null}
-                  <span
-                    className={`wrap-anywhere ${unread ? 'font-bold text-slate-900' : 'font-semibold text-slate-800'}`}
-                  >
+                  <span className={unread ? 'font-bold text-slate-900' : 'font-semibold text-slate-800'}>
                     {notification.title}
                   </span>
                 </span>
-                <span className="mt-0.5 block wrap-anywhere text-slate-700">{notification.message}</span>
+                <span className="mt-0.5 block text-slate-700">{notification.message}</span>
                 <time dateTime={notification.createdAt} className="mt-1 block text-sm text-slate-600">
                   {formatRelativeTime(notification.createdAt, now)}
                 </time>

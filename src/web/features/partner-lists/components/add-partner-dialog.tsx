@@ -171,7 +171,7 @@ function SelectFriend({
         return (
           <li key={friend.id} className="flex items-center justify-between gap-3 p-3">
             <div className="min-w-0">
-              <p className="font-semibold wrap-anywhere text-slate-900">{name}</p>
+              <p className="font-semibold text-slate-900">{name}</p>
               <p className="text-sm text-slate-600">
                 DUPR {friend.duprRating.toFixed(2)} · Self {friend.selfRating.toFixed(2)}
               </p>

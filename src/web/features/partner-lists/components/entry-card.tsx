@@ -89,7 +89,7 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
             <span className="text-sm font-bold text-brand-700" aria-hidden="true">
               {position}.
             </span>
-            <h2 className="text-base font-bold wrap-anywhere text-slate-900">{name}</h2>
+            <h2 className="text-base font-bold text-slate-900">{name}</h2>
             <span
               className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
                 isManual ? 'bg-slate-100 text-slate-700' : 'bg-brand-50 text-brand-900'

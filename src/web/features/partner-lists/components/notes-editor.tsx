@@ -23,9 +23,7 @@ export function NotesEditor({
   if (draft === null) {
     return (
       <div className="flex items-start justify-between gap-3">
-        <p
-          className={`text-sm whitespace-pre-wrap wrap-anywhere ${notes ? 'text-slate-800' : 'text-slate-500'}`}
-        >
+        <p className={`text-sm whitespace-pre-wrap ${notes ? 'text-slate-800' : 'text-slate-500'}`}>
           {notes || 'No notes'}
         </p>
         <Button

@@ -18,7 +18,7 @@ export function PartnerListCard({
       <div className="flex items-start gap-3">
         <ListOrdered aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand-700" />
         <div className="min-w-0">
-          <h2 className="text-lg font-bold wrap-anywhere text-slate-900">
+          <h2 className="text-lg font-bold text-slate-900">
             <Link to={href} className="hover:underline focus-visible:underline">
               {list.name}
             </Link>

@@ -32,7 +32,7 @@ function MessageItem({ message, own }: { message: ChatMessage; own: boolean }) {
           {fullName(message)}
           {own ? <span className="sr-only"> (you)</span> : null}
         </p>
-        <p className="wrap-anywhere whitespace-pre-wrap">{message.content}</p>
+        <p className="whitespace-pre-wrap">{message.content}</p>
       </div>
       <p className="mt-0.5 px-1 text-xs text-slate-500">
         <time dateTime={message.createdAt}>{sentAt(message.createdAt)}</time>

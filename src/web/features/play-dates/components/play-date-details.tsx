@@ -202,7 +202,7 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
         onComplete={() => setPending({ kind: 'complete' })}
       />
 
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 sm:gap-6">
+      <div className="grid gap-4 md:grid-cols-2 sm:gap-6">
         <Section title="Creator Team">
           <TeamRoster team={playDate.creatorTeam} tags={['Creator', 'Partner']} />
         </Section>
@@ -237,9 +237,7 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
             </div>
             <div>
               <dt className="text-sm font-medium text-slate-600">Description</dt>
-              <dd className="mt-1 wrap-anywhere whitespace-pre-line text-slate-900">
-                {playDate.description}
-              </dd>
+              <dd className="mt-1 whitespace-pre-line text-slate-900">{playDate.description}</dd>
             </div>
             {playDate.cancelledBy ? (
               <div>

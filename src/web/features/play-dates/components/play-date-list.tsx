@@ -180,7 +180,7 @@ function TabContent({ tab, range }: { tab: PlayDateTab; range: [number, number] 
         Showing {items.length} of {total}
         {totalCapped ? '+' : ''}
       </p>
-      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
+      <ul className="grid gap-3 md:grid-cols-2">
         {items.map((playDate) => (
           <li key={playDate.id}>
             <PlayDateCard playDate={playDate} viewerId={viewerId} />

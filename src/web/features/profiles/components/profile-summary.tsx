@@ -31,7 +31,7 @@ export function ProfileSummary({
             {initials}
           </span>
           <div className="min-w-0">
-            <h1 className="text-2xl font-bold tracking-tight wrap-anywhere text-slate-900 sm:text-3xl">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
               {profile.firstName} {profile.lastName}
             </h1>
             {profile.zipCode ? (

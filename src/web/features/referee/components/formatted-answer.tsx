@@ -21,7 +21,7 @@ function InlineText({ inlines }: { inlines: Inline[] }) {
 export function FormattedAnswer({ text }: { text: string }) {
   const blocks = parseAnswer(text)
   return (
-    <div className="space-y-3 wrap-anywhere">
+    <div className="space-y-3">
       {blocks.map((block, index) => {
         if (block.kind === 'heading') {
           return (

@@ -57,7 +57,7 @@ function MessageItem({ message }: { message: Message }) {
   if (message.role === 'user') {
     return (
       <li className="flex justify-end">
-        <div className="max-w-[85%] rounded-2xl rounded-br-sm bg-brand-700 px-4 py-2.5 wrap-anywhere whitespace-pre-wrap text-white">
+        <div className="max-w-[85%] rounded-2xl rounded-br-sm bg-brand-700 px-4 py-2.5 whitespace-pre-wrap text-white">
           <span className="sr-only">You: </span>
           {message.text}
         </div>

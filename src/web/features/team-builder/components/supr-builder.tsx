@@ -49,7 +49,7 @@ export function SuprBuilder({ captain }: { captain: SessionUser }) {
 
   return (
     <div className="space-y-6">
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2">
         <TeamSettingsPanel settings={settings} onChange={updateSettings} />
         <TeamSummary
           captain={captain}
