@@ -156,6 +156,10 @@ test('a new player signs up, confirms the email, edits the profile, changes the 
   await page.getByRole('button', { name: 'Sign Out' }).click()
   await expect(page).toHaveURL(/\/$/)
   await expect(other).toHaveURL(/\/$/)
+  // Signing out was the player's choice: no tab offers to go back to where they were.
+  await expect(other.getByRole('heading', { level: 1, name: 'PickleMatch' })).toBeVisible()
+  await expect(other.getByText('Sign in to continue to the page you were on.')).toHaveCount(0)
+  await expect(page.getByText('Sign in to continue to the page you were on.')).toHaveCount(0)
   await other.close()
 
   // The old password no longer works; the new one does.

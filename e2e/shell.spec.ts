@@ -52,10 +52,23 @@ test.describe('signed out', () => {
     await expect(page).toHaveURL(/\/signin$/)
   })
 
-  test('a signed-in page sends a signed-out visitor to the landing page', async ({ page }) => {
-    await page.goto('/dashboard')
+  test('a signed-in page sends a signed-out visitor to the landing page, and signing in comes back', async ({
+    page,
+  }) => {
+    const player = await createPlayer({ firstName: 'Linked' })
+    // A link from an email, opened signed out.
+    await page.goto('/playdates?tab=history')
     await expect(page).toHaveURL(/\/$/)
     await expect(page).toHaveTitle(`Home | ${suffix}`)
+    await expect(page.getByRole('status').filter({ hasText: 'Sign in to continue' })).toHaveText(
+      'Sign in to continue to the page you were on.',
+    )
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click()
+    await page.getByLabel('Email').fill(player.email)
+    await page.getByLabel('Password').fill(player.password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page).toHaveURL(/\/playdates\?tab=history$/)
+    await expect(page.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true')
   })
 
   test('an unknown path shows Page Not Found with a way home', async ({ page }) => {
@@ -241,6 +254,13 @@ test.describe('signed in', () => {
     await Promise.race([widgets.click().catch(() => undefined), page.waitForURL(/\/$/)])
     await expect(page).toHaveURL(/\/$/)
     await expect(page.getByRole('heading', { level: 1, name: 'PickleMatch' })).toBeVisible()
+    // The session ended by itself: signing in again leads back to the page the player was on.
+    await expect(page.getByText('Sign in to continue to the page you were on.')).toBeVisible()
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click()
+    await page.getByLabel('Email').fill(jane.email)
+    await page.getByLabel('Password').fill(jane.password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page).toHaveURL(/\/(dashboard|widgets)$/)
   })
 
   test('the phone menu lists the pages and the widget tools, and closes on Escape @phone', async ({

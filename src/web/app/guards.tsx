@@ -1,13 +1,9 @@
 import { useEffect } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
+import { returnToInState } from '../lib/return-to'
 import { toast } from '../lib/toast'
-import { useSession } from '../features/auth/api/session.queries'
+import { useSession, wasSignedOutOnPurpose } from '../features/auth/api/session.queries'
 import { PageLoading } from '../components/ui/spinner'
-
-// Only paths of this app: '/x' but never '//host' or a full URL.
-export function safeReturnTo(value: unknown): string | null {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : null
-}
 
 // Landing, sign-in, sign-up, invite: a signed-in user goes to where they were headed, or /dashboard.
 export function RequireSignedOut() {
@@ -15,16 +11,24 @@ export function RequireSignedOut() {
   const location = useLocation()
   if (isLoading) return <PageLoading />
   if (user) {
-    const state = location.state as { returnTo?: unknown } | null
-    return <Navigate to={safeReturnTo(state?.returnTo) ?? '/dashboard'} replace />
+    return <Navigate to={returnToInState(location.state) ?? '/dashboard'} replace />
   }
   return <Outlet />
+}
+
+// Signed out, a visitor goes to the landing page. Unless they chose to sign out, the page they
+// asked for (a link in an email, a page whose session just ended) rides along as returnTo:
+// signing in from the landing page brings them back to it.
+function ToLanding() {
+  const { pathname, search, hash } = useLocation()
+  const state = wasSignedOutOnPurpose() ? undefined : { returnTo: pathname + search + hash }
+  return <Navigate to="/" replace state={state} />
 }
 
 export function RequireUser() {
   const { user, isLoading } = useSession()
   if (isLoading) return <PageLoading />
-  if (!user) return <Navigate to="/" replace />
+  if (!user) return <ToLanding />
   return <Outlet />
 }
 
@@ -42,7 +46,7 @@ function AccessDenied() {
 export function RequireAdmin() {
   const { user, isLoading } = useSession()
   if (isLoading) return <PageLoading />
-  if (!user) return <Navigate to="/" replace />
+  if (!user) return <ToLanding />
   if (!user.isAdmin) return <AccessDenied />
   return <Outlet />
 }

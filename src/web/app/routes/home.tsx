@@ -1,11 +1,14 @@
 import { CalendarDays, Users, type LucideIcon } from 'lucide-react'
 import { useId, type ReactNode } from 'react'
+import { useLocation } from 'react-router'
 import { TAGLINE } from '../../../domain/product'
 import { featuredWidgetIds, widgetsByIds } from '../../../domain/widgets/widgets'
 import { ButtonLink } from '../../components/ui/button'
 import { ComingSoonBadge } from '../../features/widgets/components/widget-card'
 import { WidgetIcon } from '../../features/widgets/components/widget-icon'
+import { FormAlert } from '../../features/auth/components/form-controls'
 import { config } from '../../lib/config'
+import { returnToInState } from '../../lib/return-to'
 
 const SIGN_IN_CTA = 'Sign In or Sign Up Now'
 
@@ -74,9 +77,20 @@ const features: { icon: LucideIcon; title: string; description: string; path: st
   },
 ]
 
+// Shown when a signed-out visitor was sent here from a signed-in page (guards.tsx).
+export const SIGN_IN_TO_CONTINUE = 'Sign in to continue to the page you were on.'
+
 export default function HomePage() {
+  // The page the visitor was sent away from: both Sign In buttons bring them back to it.
+  const returnTo = returnToInState(useLocation().state)
+  const signInState = returnTo ? { returnTo } : undefined
   return (
     <div className="space-y-12 sm:space-y-16">
+      {returnTo ? (
+        <div className="-mb-6 sm:-mb-10">
+          <FormAlert tone="info">{SIGN_IN_TO_CONTINUE}</FormAlert>
+        </div>
+      ) : null}
       <section
         aria-labelledby="hero-title"
         className="on-dark relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-800 via-brand-700 to-brand-900 px-6 py-12 text-white shadow-lg sm:px-12 sm:py-16"
@@ -98,7 +112,7 @@ export default function HomePage() {
             <ButtonLink to="/signup" size="lg" variant="accent">
               Sign Up
             </ButtonLink>
-            <ButtonLink to="/signin" size="lg" variant="inverse">
+            <ButtonLink to="/signin" state={signInState} size="lg" variant="inverse">
               Sign In
             </ButtonLink>
           </div>

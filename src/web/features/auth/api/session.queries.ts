@@ -21,6 +21,13 @@ function announce(message: SessionMessage) {
   sessionChannel()?.postMessage(message)
 }
 
+// Whether the last sign-out was the player's own (Sign Out here or in another tab). A session
+// that ends by itself (expired, revoked, paused) sends the player to the landing page with the
+// page they were on, so signing in again brings them back; a chosen sign-out does not, or the
+// next person to sign in on the device would land on the last one's page.
+let signedOutOnPurpose = false
+export const wasSignedOutOnPurpose = () => signedOutOnPurpose
+
 // The browser forgets the user and everything loaded on their behalf.
 export function forgetUser(queryClient: QueryClient) {
   queryClient.setQueryData<SessionOutput>(sessionKey, { user: null })
@@ -29,11 +36,13 @@ export function forgetUser(queryClient: QueryClient) {
 
 // After sign-in or email confirmation: this tab knows the user at once, the others reload it.
 export function rememberUser(queryClient: QueryClient, user: SessionUser) {
+  signedOutOnPurpose = false
   queryClient.setQueryData<SessionOutput>(sessionKey, { user })
   announce({ type: 'signed-in' })
 }
 
 export function announceSignedOut(queryClient: QueryClient) {
+  signedOutOnPurpose = true
   forgetUser(queryClient)
   announce({ type: 'signed-out' })
 }
@@ -44,8 +53,10 @@ function listenForSessionChanges(queryClient: QueryClient) {
   listening.add(queryClient)
   const current = sessionChannel()
   current?.addEventListener('message', (event: MessageEvent<SessionMessage>) => {
-    if (event.data?.type === 'signed-out') forgetUser(queryClient)
-    else void queryClient.invalidateQueries({ queryKey: sessionKey })
+    if (event.data?.type === 'signed-out') {
+      signedOutOnPurpose = true
+      forgetUser(queryClient)
+    } else void queryClient.invalidateQueries({ queryKey: sessionKey })
   })
   // A 401 here means the session may have ended for every tab (they share the cookie).
   onApiError((error) => {

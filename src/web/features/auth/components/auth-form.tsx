@@ -6,6 +6,7 @@ import type { SignInInput, SignUpInput } from '../../../../domain/auth/auth.sche
 import { config } from '../../../lib/config'
 import { isApiError } from '../../../lib/api-client'
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver'
+import { returnToInState, safeReturnTo } from '../../../lib/return-to'
 import { useResendConfirmation, useSignIn, useSignUp } from '../api/auth.queries'
 import { applyServerFieldErrors, errorMessage, focusFirstError } from '../lib/server-errors'
 import { CheckboxField, FormAlert, SubmitButton, TextField } from './form-controls'
@@ -40,15 +41,10 @@ export const SIGNED_IN_MESSAGE = 'Signed in successfully!'
 export const SIGNED_UP_MESSAGE =
   'Account created successfully! Please check your email to confirm your account.'
 
-// Only paths of this app: '/x' but never '//host' or a full URL.
-const safePath = (value: unknown) =>
-  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : null
-
 // The sign-in / sign-up screen's form: one component, two modes.
 export function AuthForm({ mode, initialValues = {}, onModeChange, returnTo }: AuthFormProps) {
   const location = useLocation()
-  const state = location.state as { returnTo?: unknown } | null
-  const target = safePath(returnTo) ?? safePath(state?.returnTo) ?? '/dashboard'
+  const target = safeReturnTo(returnTo) ?? returnToInState(location.state) ?? '/dashboard'
   const other: AuthMode = mode === 'signin' ? 'signup' : 'signin'
   const switchLabel = mode === 'signin' ? 'Sign up' : 'Sign in'
   const switchClasses =
