@@ -315,7 +315,8 @@ test.describe('PlayDates', () => {
     )
     const fay = await openAs(browser, origin, {
       firstName: 'Fay',
-      lastName: 'Fox',
+      // A long name: it wraps on the PlayDate's page instead of being cut off.
+      lastName: 'Fox-Wolstenholme-Vanderbergh',
       gender: 'female',
       duprRating: 3.6,
       selfRating: 3.5,
@@ -393,6 +394,9 @@ test.describe('PlayDates', () => {
     await page.goto(`/playdates/${((await created.json()) as { id: string }).id}`)
     await expect(page.getByText(link)).toBeVisible()
     await expect(page.getByText('Your team earns')).toBeVisible()
+    const partnerName = page.getByText('Fay Fox-Wolstenholme-Vanderbergh', { exact: true })
+    await expect(partnerName).toBeVisible()
+    expect(await partnerName.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
     await fitsTheScreen()
 
     await eve.context.close()

@@ -6,7 +6,7 @@ export function PlayerLine({ player, headingLevel = 3 }: { player: PlayerSummary
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <div className="min-w-0">
-      <Heading className="truncate font-semibold text-slate-900">
+      <Heading className="font-semibold text-slate-900">
         <Link to={`/profile/${player.id}`} className="hover:text-brand-800 hover:underline">
           {player.firstName} {player.lastName}
         </Link>

@@ -34,7 +34,7 @@ function PlayerRow({ player, tag }: { player: PlayerSummary; tag: string }) {
       <GenderIcon gender={player.gender} />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 font-semibold text-slate-900">
-          <span className="truncate">{fullName(player)}</span>
+          <span className="min-w-0">{fullName(player)}</span>
           <span className="rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200 ring-inset">
             {tag}
           </span>

@@ -13,7 +13,7 @@ export function ConnectionCards({ connections }: { connections: PublicConnection
             className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-600 hover:shadow-md"
           >
             <span className="min-w-0">
-              <span className="block truncate font-semibold text-slate-900">
+              <span className="block font-semibold text-slate-900">
                 {connection.firstName} {connection.lastName}
               </span>
               <span className="block text-sm text-slate-600">DUPR {connection.duprRating.toFixed(2)}</span>

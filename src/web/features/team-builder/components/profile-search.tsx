@@ -84,7 +84,7 @@ export function ProfileSearch({
             return (
               <li key={profile.id} className="flex items-center justify-between gap-3 px-3 py-2">
                 <div className="min-w-0">
-                  <p className="truncate font-semibold text-slate-900">{fullName(profile)}</p>
+                  <p className="font-semibold text-slate-900">{fullName(profile)}</p>
                   <p className="text-sm text-slate-600">
                     DUPR {formatRating(profile.duprRating)} ·{' '}
                     {profile.gender === 'female' ? 'Female' : 'Male'} · {ageGroupLabels[profile.ageGroup]}

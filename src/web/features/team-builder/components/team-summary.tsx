@@ -57,7 +57,7 @@ function MemberRow({
       {avatar}
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-          <span className="truncate">{name}</span>
+          <span className="min-w-0">{name}</span>
           {badge}
         </p>
         <p className="text-sm text-slate-600">

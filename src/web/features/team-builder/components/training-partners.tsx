@@ -25,7 +25,7 @@ function PartnerCard({ partner, duprRating }: { partner: TrainingPartner; duprRa
     >
       <PlayerAvatar player={partner} />
       <div className="min-w-0 flex-1">
-        <h3 className="truncate font-bold text-slate-900">
+        <h3 className="font-bold text-slate-900">
           <Link
             to={`/profile/${partner.id}`}
             className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-700 focus-visible:after:outline-solid"
