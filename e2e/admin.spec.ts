@@ -31,7 +31,15 @@ test('an admin pauses and resumes a player, creates a signup code that a new vis
   // Find and pause.
   await admin.goto('/admin')
   await expect(admin).toHaveTitle('Admin Dashboard | PickleMatch | Level Up Your Match')
-  await admin.getByRole('tab', { name: 'User Management' }).click()
+  // The section tabs work from the keyboard: arrows move the focus, Enter opens the tab.
+  await admin.getByRole('tab', { name: 'Overview' }).focus()
+  await admin.keyboard.press('ArrowLeft')
+  await expect(admin.getByRole('tab', { name: 'PlayDate Management' })).toBeFocused()
+  await admin.keyboard.press('Home')
+  await admin.keyboard.press('ArrowRight')
+  await expect(admin.getByRole('tab', { name: 'User Management' })).toBeFocused()
+  await admin.keyboard.press('Enter')
+  await expect(admin.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true')
   await admin.getByPlaceholder('Search users by name or email...').fill(`pause${tag}`)
   const row = admin.getByRole('row', { name: new RegExp(`Paula Pause${tag}`) })
   await expect(row).toBeVisible()

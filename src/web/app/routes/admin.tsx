@@ -1,8 +1,10 @@
+import { type KeyboardEvent, useRef } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { PageHeader } from '../../components/ui/page-header'
 import { AdminOverview, type AdminTab } from '../../features/admin/components/admin-overview'
 import { PlayDateManagement } from '../../features/admin/components/play-date-management'
 import { UserManagement } from '../../features/admin/components/user-management'
+import { tabKeyTarget } from '../../lib/tab-keys'
 
 const tabs: Array<{ id: AdminTab; label: string }> = [
   { id: 'overview', label: 'Overview' },
@@ -22,6 +24,16 @@ export default function AdminPage() {
     else setParams(tab === 'overview' ? {} : { tab })
   }
 
+  // Arrow keys, Home and End move the focus between the tabs; Enter or Space opens one (manual
+  // activation: arrowing past Signup Codes must not leave the page, nor load every section).
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([])
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const next = tabKeyTarget(event.key, index, tabs.length)
+    if (next === null) return
+    event.preventDefault()
+    tabRefs.current[next]?.focus()
+  }
+
   return (
     <div>
       <PageHeader title="Admin Dashboard" description="Manage users, signup codes and PlayDates." />
@@ -30,15 +42,20 @@ export default function AdminPage() {
         aria-label="Admin sections"
         className="relative mb-6 flex gap-1 overflow-x-auto border-b border-slate-200"
       >
-        {tabs.map((tab) => (
+        {tabs.map((tab, index) => (
           <button
             key={tab.id}
+            ref={(element) => {
+              tabRefs.current[index] = element
+            }}
             role="tab"
             type="button"
             id={`admin-tab-${tab.id}`}
             aria-selected={current === tab.id}
-            aria-controls={`admin-panel-${tab.id}`}
+            aria-controls={current === tab.id ? `admin-panel-${tab.id}` : undefined}
+            tabIndex={current === tab.id ? 0 : -1}
             onClick={() => select(tab.id)}
+            onKeyDown={(event) => onTabKey(event, index)}
             className={`min-h-11 shrink-0 border-b-2 px-4 font-semibold ${
               current === tab.id
                 ? 'border-brand-700 text-brand-800'

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react'
 import type { ConnectionView } from '../../../../domain/connections/connection.schema'
+import { tabKeyTarget } from '../../../lib/tab-keys'
 
 export const connectionTabs: Array<{ view: ConnectionView; label: string }> = [
   { view: 'connected', label: 'Connected' },
@@ -23,21 +24,7 @@ export function ConnectionTabs({
   const refs = useRef<Array<HTMLButtonElement | null>>([])
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = connectionTabs.length - 1
-    const next =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null
+    const next = tabKeyTarget(event.key, index, connectionTabs.length)
     if (next === null) return
     event.preventDefault()
     onSelect(connectionTabs[next]!.view)

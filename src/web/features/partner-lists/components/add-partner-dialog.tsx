@@ -14,7 +14,8 @@ import {
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'
-import { isApiError } from '../../../lib/api-client'
+import { errorDetail, isApiError } from '../../../lib/api-client'
+import { tabKeyTarget } from '../../../lib/tab-keys'
 import { useAddFriendEntry, useAddManualEntry, usePartnerListFriends } from '../api/partner-lists.queries'
 import { Field } from './field'
 
@@ -24,10 +25,7 @@ const tabs: Array<{ id: Tab; label: string }> = [
   { id: 'manual', label: 'Add Manually' },
 ]
 
-const addError = (error: unknown) =>
-  toast.error('Error adding partner', {
-    description: isApiError(error) && error.status < 500 ? error.message : undefined,
-  })
+const addError = (error: unknown) => toast.error('Error adding partner', { description: errorDetail(error) })
 
 // 'Add Partner': a friend from the player's friends, or anyone by name.
 export function AddPartnerDialog({
@@ -63,13 +61,12 @@ function AddPartnerTabs({
 
   // Arrow keys move between the two tabs (and select them), as in every tab strip.
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = tabs.findIndex((t) => t.id === tab)
-    let next: number | undefined
-    if (event.key === 'ArrowRight') next = (index + 1) % tabs.length
-    if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length
-    if (event.key === 'Home') next = 0
-    if (event.key === 'End') next = tabs.length - 1
-    if (next === undefined) return
+    const next = tabKeyTarget(
+      event.key,
+      tabs.findIndex((t) => t.id === tab),
+      tabs.length,
+    )
+    if (next === null) return
     event.preventDefault()
     const target = tabs[next]!.id
     setTab(target)

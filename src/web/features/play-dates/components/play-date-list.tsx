@@ -9,6 +9,7 @@ import { usePlayDates } from '../api/play-dates.queries'
 import { usePlayDatesResync } from '../hooks/use-play-dates-live'
 import { isFullRatingRange, parseRatingRange } from '../lib/play-date-view'
 import { whenIdle } from '../../../lib/scheduling'
+import { tabKeyTarget } from '../../../lib/tab-keys'
 import { PlayDateCard } from './play-date-card'
 import { preloadRatingFilter, RatingFilter } from './rating-filter'
 
@@ -59,17 +60,10 @@ export function PlayDateList() {
   }
 
   const onTabKey = (event: KeyboardEvent) => {
-    const index = playDateTabs.indexOf(tab)
-    const moves: Record<string, number> = {
-      ArrowRight: index + 1,
-      ArrowLeft: index - 1,
-      Home: 0,
-      End: playDateTabs.length - 1,
-    }
-    const target = moves[event.key]
-    if (target === undefined) return
+    const target = tabKeyTarget(event.key, playDateTabs.indexOf(tab), playDateTabs.length)
+    if (target === null) return
     event.preventDefault()
-    const next = playDateTabs[(target + playDateTabs.length) % playDateTabs.length]
+    const next = playDateTabs[target]
     if (next) selectTab(next, true)
   }
 
