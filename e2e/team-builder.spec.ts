@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test'
 import { expectFitsScreen } from './support/layout'
+import { createPlayer } from './support/players'
 
 const suffix = 'PickleMatch | Level Up Your Match'
 
@@ -58,12 +59,14 @@ test('a captain adds players, links a profile, checks a team of 4 against the ca
   baseURL,
 }) => {
   const tag = unique().replace(/\d/g, 'x')
-  // The player to link has a profile of their own; they only need to exist.
-  await signUp(page.request, baseURL!, {
+  // The player to link has a confirmed profile of their own (an account nobody confirmed is not
+  // found by the profile search).
+  await createPlayer({
     firstName: 'Jordan',
     lastName: `Link${tag}`,
     gender: 'male',
-    duprRating: '4.75',
+    duprRating: 4.75,
+    selfRating: 4.75,
     birthdate: '1990-03-02',
   })
   const captainEmail = await signUp(page.request, baseURL!, {

@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connections, notifications } from '../../db/schema'
+import { connections, notifications, profiles } from '../../db/schema'
 import { insertUser, signedInUser } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 import { searchPlayersQuery } from './connections.service'
@@ -544,6 +544,17 @@ describe('friend search', () => {
     expect(byLast).toEqual({ Friend: 'friends', None: 'none', Received: 'received', Sent: 'sent' })
     const sentResult = res.body.results.find((r: { lastName: string }) => r.lastName === 'Sent')
     expect(sentResult.connectionId).toBe(sent.body.id)
+  })
+
+  it('leaves out accounts whose address was never confirmed, and finds them once it is', async () => {
+    const me = await signedInUser(t)
+    const pending = await insertUser(t.db, { firstName: 'Unconfa', lastName: 'Pending', confirmed: false })
+    const confirmedPlayer = await insertUser(t.db, { firstName: 'Unconfa', lastName: 'Zed' })
+    const found = async () =>
+      (await me.client.get('/api/connections/search?q=unconfa')).body.results.map((r: { id: string }) => r.id)
+    expect(await found()).toEqual([confirmedPlayer.id])
+    await t.db.update(profiles).set({ emailVerifiedAt: new Date() }).where(eq(profiles.id, pending.id))
+    expect(await found()).toEqual([pending.id, confirmedPlayer.id])
   })
 
   it('reads the first page in name order from the keys index, one probe per friend status', async () => {

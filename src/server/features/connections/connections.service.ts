@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, inArray, ne, not, or, type Placeholder, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  ne,
+  not,
+  or,
+  type Placeholder,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
   type ConnectionListOutput,
@@ -261,6 +276,7 @@ export async function summarizeConnections(db: DbOrTx, viewerId: string): Promis
 // of the live-pair index per player. The conditions the partial indexes need are written as
 // literals so that they also hold in the prepared statement's generic plan.
 const friendRow = alias(connections, 'friend_row')
+const confirmed = alias(profiles, 'confirmed')
 
 export function searchPlayersQuery(db: DbOrTx, viewerId: string | Placeholder, query: string | Placeholder) {
   const matches = db
@@ -275,6 +291,14 @@ export function searchPlayersQuery(db: DbOrTx, viewerId: string | Placeholder, q
         eq(profileSearchKeys.key, nameSearchKey(query)),
         not(profileSearchKeys.isEmail),
         ne(profileSearchKeys.profileId, viewerId),
+        // Only players who confirmed their address: an account nobody confirmed may be someone
+        // else's address typed by mistake, and it cannot sign in to answer a request.
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(confirmed)
+            .where(and(eq(confirmed.id, profileSearchKeys.profileId), isNotNull(confirmed.emailVerifiedAt))),
+        ),
       ),
     )
     .orderBy(

@@ -247,6 +247,15 @@ describe('profile search', () => {
     ])
   })
 
+  it('leaves out accounts whose address was never confirmed', async () => {
+    const tag = `unc${randomUUID().slice(0, 6).replace(/\d/g, 'u')}`
+    const me = await signedInUser(t)
+    await insertUser(t.db, { firstName: tag, lastName: 'Pending', confirmed: false })
+    const confirmedPlayer = await insertUser(t.db, { firstName: tag, lastName: 'Confirmed' })
+    const res = await me.client.get(`/api/players/profile-search?q=${tag}`)
+    expect(res.body.map((p: { id: string }) => p.id)).toEqual([confirmedPlayer.id])
+  })
+
   it('starts at two characters', async () => {
     const { client } = await signedInUser(t)
     const res = await client.get('/api/players/profile-search?q=%20a%20')

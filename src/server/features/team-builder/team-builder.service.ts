@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import {
@@ -219,6 +219,8 @@ export async function searchProfiles(db: Db, userId: string, query: string): Pro
     .where(
       and(
         ne(profiles.id, userId),
+        // Players who confirmed their address, as in the friend search.
+        isNotNull(profiles.emailVerifiedAt),
         or(
           sql`${first} like ${pattern}`,
           sql`${last} like ${pattern}`,
