@@ -311,7 +311,10 @@ test('a player keeps a partner list, invites a partner by email, and the partner
   await expect(again).toHaveURL(/\/$/)
   await later.close()
 
-  // The list can be deleted from the lists page.
+  // The list can be deleted from the lists page, while a second tab still shows it.
+  const second = await context.newPage()
+  await second.goto(page.url())
+  await expect(entryNames(second)).toHaveText([friendName, 'Riley Invitee'])
   await page.goto('/partner-lists')
   await page.getByRole('button', { name: 'Delete Spring Open' }).click()
   await expect(
@@ -320,6 +323,17 @@ test('a player keeps a partner list, invites a partner by email, and the partner
   await page.getByRole('dialog', { name: 'Delete list' }).getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByText('List deleted successfully')).toBeVisible()
   await expect(page.getByText('No partner lists')).toBeVisible()
+
+  // The second tab is told why its change failed, and goes back to the lists.
+  await second
+    .getByRole('group', { name: `Status of ${friendName}` })
+    .getByRole('button', { name: 'Not interested' })
+    .click()
+  await expect(second.getByText('Error updating status')).toBeVisible()
+  await expect(second.getByText('Partner list not found')).toBeVisible()
+  await expect(second).toHaveURL(/\/partner-lists$/)
+  await expect(second.getByText('No partner lists')).toBeVisible()
+  await second.close()
 })
 
 test('an invite link without a valid code says so', async ({ page }) => {

@@ -15,6 +15,11 @@ export class ApiError extends AppError {
 
 export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError
 
+// What the player can act on, as the server words it ('Partner list not found', a lost
+// connection): the detail under a toast's own title. A server fault gets no detail.
+export const errorDetail = (error: unknown): string | undefined =>
+  isApiError(error) && error.status < 500 ? error.message : undefined
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export interface RequestOptions {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, UserPlus } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
+import { errorDetail } from '../../lib/api-client'
 import { toast } from '../../lib/toast'
 import type { PartnerEntry } from '../../../domain/partner-lists/partner-list.schema'
 import { Button } from '../../components/ui/button'
@@ -41,8 +42,8 @@ export default function PartnerListDetailPage() {
 
   const saveOrder = (entryIds: string[]) => {
     reorder.mutate(entryIds, {
-      onError: () => {
-        toast.error('Error updating order')
+      onError: (error) => {
+        toast.error('Error updating order', { description: errorDetail(error) })
         void queryClient.invalidateQueries({ queryKey: partnerListKeys.list(id) })
       },
     })
@@ -53,8 +54,8 @@ export default function PartnerListDetailPage() {
     try {
       await remove.mutateAsync(removing.id)
       toast.success('Partner removed from list')
-    } catch {
-      toast.error('Error removing partner')
+    } catch (error) {
+      toast.error('Error removing partner', { description: errorDetail(error) })
     } finally {
       setRemoving(null)
     }

@@ -1,6 +1,6 @@
 import { toast } from '../../../lib/toast'
 import type { PlayerSummary } from '../../../../domain/connections/connection.schema'
-import { isApiError } from '../../../lib/api-client'
+import { errorDetail, isApiError } from '../../../lib/api-client'
 import {
   useAnswerRequest,
   useCancelRequest,
@@ -12,11 +12,6 @@ import {
 
 export const nameOf = (player: Pick<PlayerSummary, 'firstName' | 'lastName'>) =>
   `${player.firstName} ${player.lastName}`
-
-// A refusal the player can act on ('A friend request is already pending') is shown as the
-// server words it; anything else gets the page's own wording.
-const reasonOf = (error: unknown) =>
-  isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : undefined
 
 // Every connection action with its toasts, for the connections page and the public profile.
 export function useConnectionActions() {
@@ -42,7 +37,7 @@ export function useConnectionActions() {
         onError: (error) =>
           isApiError(error) && error.status === 409
             ? toast.error(error.message)
-            : toast.error('Error creating connection', { description: reasonOf(error) }),
+            : toast.error('Error creating connection', { description: errorDetail(error) }),
       }),
 
     inviteRegularPartner: (player: PlayerSummary) =>
@@ -51,7 +46,7 @@ export function useConnectionActions() {
         onError: (error) =>
           isApiError(error) && error.status === 409
             ? toast.error(error.message)
-            : toast.error('Error creating connection', { description: reasonOf(error) }),
+            : toast.error('Error creating connection', { description: errorDetail(error) }),
       }),
 
     answerRequest: (connectionId: string, action: 'accept' | 'reject') =>
@@ -59,20 +54,21 @@ export function useConnectionActions() {
         { id: connectionId, answer: action },
         {
           onSuccess: () => toast.success(`Connection ${action}ed`),
-          onError: (error) => toast.error(`Error ${action}ing connection`, { description: reasonOf(error) }),
+          onError: (error) =>
+            toast.error(`Error ${action}ing connection`, { description: errorDetail(error) }),
         },
       ),
 
     cancelRequest: (connectionId: string) =>
       cancel.mutate(connectionId, {
         onSuccess: () => toast.success('Request cancelled'),
-        onError: (error) => toast.error('Error cancelling connection', { description: reasonOf(error) }),
+        onError: (error) => toast.error('Error cancelling connection', { description: errorDetail(error) }),
       }),
 
     removeConnection: (connectionId: string, onDone?: () => void) =>
       remove.mutate(connectionId, {
         onSuccess: () => toast.success('Connection removed'),
-        onError: (error) => toast.error('Error removing connection', { description: reasonOf(error) }),
+        onError: (error) => toast.error('Error removing connection', { description: errorDetail(error) }),
         onSettled: () => onDone?.(),
       }),
 
@@ -82,7 +78,7 @@ export function useConnectionActions() {
         {
           onSuccess: () =>
             toast.success(watch ? `Watching ${nameOf(player)}` : `Stopped watching ${nameOf(player)}`),
-          onError: (error) => toast.error('Error updating watch list', { description: reasonOf(error) }),
+          onError: (error) => toast.error('Error updating watch list', { description: errorDetail(error) }),
         },
       ),
   }

@@ -9,7 +9,8 @@ import type {
   PartnerListSummary,
   UpdateEntryInput,
 } from '../../../../domain/partner-lists/partner-list.schema'
-import { api } from '../../../lib/api-client'
+import { LIST_NOT_FOUND } from '../../../../domain/partner-lists/partner-list.schema'
+import { api, isApiError } from '../../../lib/api-client'
 
 export const partnerListKeys = {
   all: ['partner-lists'] as const,
@@ -78,13 +79,29 @@ function useSetEntries(listId: string) {
     })
 }
 
+// A list or a partner deleted in another tab or on another device: the page catches up. A gone
+// partner leaves the list; a gone list is loaded again, fails, and its page goes back to all
+// lists ('Error loading list').
+function useCatchUpWhenGone(listId: string) {
+  const queryClient = useQueryClient()
+  return (error: Error) => {
+    if (!isApiError(error) || error.status !== 404) return
+    void queryClient.invalidateQueries({ queryKey: partnerListKeys.lists() })
+    if (error.message === LIST_NOT_FOUND)
+      void queryClient.resetQueries({ queryKey: partnerListKeys.list(listId) })
+    else void queryClient.invalidateQueries({ queryKey: partnerListKeys.list(listId) })
+  }
+}
+
 const replaceEntry = (entry: PartnerEntry) => (entries: PartnerEntry[]) =>
   entries.map((e) => (e.id === entry.id ? entry : e))
 
 export function useAddFriendEntry(listId: string) {
+  const catchUp = useCatchUpWhenGone(listId)
   const queryClient = useQueryClient()
   const setEntries = useSetEntries(listId)
   return useMutation({
+    onError: catchUp,
     mutationFn: (friendId: string) =>
       api.post<PartnerEntry>(`${listPath(listId)}/friend-entries`, { friendId }),
     onSuccess: (entry) => {
@@ -95,9 +112,11 @@ export function useAddFriendEntry(listId: string) {
 }
 
 export function useAddManualEntry(listId: string) {
+  const catchUp = useCatchUpWhenGone(listId)
   const queryClient = useQueryClient()
   const setEntries = useSetEntries(listId)
   return useMutation({
+    onError: catchUp,
     mutationFn: (input: ManualEntryInput) =>
       api.post<PartnerEntry>(`${listPath(listId)}/manual-entries`, input),
     onSuccess: (entry) => {
@@ -108,8 +127,10 @@ export function useAddManualEntry(listId: string) {
 }
 
 export function useUpdateEntry(listId: string) {
+  const catchUp = useCatchUpWhenGone(listId)
   const setEntries = useSetEntries(listId)
   return useMutation({
+    onError: catchUp,
     mutationFn: ({ entryId, ...input }: UpdateEntryInput & { entryId: string }) =>
       api.patch<PartnerEntry>(entryPath(listId, entryId), input),
     onSuccess: (entry) => setEntries(replaceEntry(entry)),
@@ -117,8 +138,10 @@ export function useUpdateEntry(listId: string) {
 }
 
 export function useRemoveEntry(listId: string) {
+  const catchUp = useCatchUpWhenGone(listId)
   const queryClient = useQueryClient()
   return useMutation({
+    onError: catchUp,
     mutationFn: (entryId: string) => api.delete<void>(entryPath(listId, entryId)),
     // The server closes the gap: load the new positions.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerListKeys.all }),
@@ -127,9 +150,11 @@ export function useRemoveEntry(listId: string) {
 
 // The new order shows at once; the server's answer replaces it.
 export function useReorderEntries(listId: string) {
+  const catchUp = useCatchUpWhenGone(listId)
   const queryClient = useQueryClient()
   const setEntries = useSetEntries(listId)
   return useMutation({
+    onError: catchUp,
     mutationFn: (entryIds: string[]) =>
       api.put<{ items: PartnerEntry[] }>(`${listPath(listId)}/order`, { entryIds }),
     onMutate: async (entryIds) => {
@@ -144,8 +169,10 @@ export function useReorderEntries(listId: string) {
 }
 
 export function useSendInvite(listId: string) {
+  const catchUp = useCatchUpWhenGone(listId)
   const setEntries = useSetEntries(listId)
   return useMutation({
+    onError: catchUp,
     mutationFn: ({ entryId, email }: { entryId: string; email?: string | undefined }) =>
       api.post<InviteOutput>(`${entryPath(listId, entryId)}/invite`, email ? { email } : {}),
     onSuccess: (sent) => setEntries(replaceEntry(sent.entry)),

@@ -3,7 +3,7 @@ import { forwardRef, type CSSProperties, type HTMLAttributes, useState } from 'r
 import { toast } from '../../../lib/toast'
 import type { EntryStatus, PartnerEntry } from '../../../../domain/partner-lists/partner-list.schema'
 import { Button } from '../../../components/ui/button'
-import { isApiError } from '../../../lib/api-client'
+import { errorDetail } from '../../../lib/api-client'
 import { useSendInvite, useUpdateEntry } from '../api/partner-lists.queries'
 import { EntryStatusButtons } from './entry-status'
 import { InviteEmailDialog } from './invite-email-dialog'
@@ -38,8 +38,8 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
   const setStatus = async (status: EntryStatus) => {
     try {
       await update.mutateAsync({ entryId: entry.id, status })
-    } catch {
-      toast.error('Error updating status')
+    } catch (error) {
+      toast.error('Error updating status', { description: errorDetail(error) })
     }
   }
 
@@ -48,8 +48,8 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
       await update.mutateAsync({ entryId: entry.id, notes })
       toast.success('Notes updated')
       return true
-    } catch {
-      toast.error('Error updating notes')
+    } catch (error) {
+      toast.error('Error updating notes', { description: errorDetail(error) })
       return false
     }
   }
@@ -60,9 +60,7 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
       toast.success(sent.message)
       setAskingEmail(false)
     } catch (error) {
-      toast.error('Failed to send invitation', {
-        description: isApiError(error) && error.status < 500 && error.status > 0 ? error.message : undefined,
-      })
+      toast.error('Failed to send invitation', { description: errorDetail(error) })
     }
   }
 
