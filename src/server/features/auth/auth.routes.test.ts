@@ -530,6 +530,32 @@ describe('password reset', () => {
     }
   })
 
+  it('a link sent before the account was paused changes nothing while it is paused', async () => {
+    const user = await createUser(t.db)
+    await createClient(t.app).post('/api/auth/forgot-password', { email: user.email })
+    const { token } = await tokenFromMail(user.email, '/reset-password')
+    await setPaused(t.db, user.id)
+    const res = await createClient(t.app).post('/api/auth/reset-password', {
+      token,
+      password: 'brand-new-pass',
+    })
+    expect(res.status).toBe(403)
+    expect(res.body.error).toEqual({ code: 'forbidden', message: 'Your access has been paused' })
+
+    // Resumed, the same link still works, once; the password was not changed before.
+    await t.db.update(profiles).set({ isPaused: false }).where(eq(profiles.id, user.id))
+    const old = await createClient(t.app).post('/api/auth/sign-in', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    })
+    expect(old.status).toBe(200)
+    const later = await createClient(t.app).post('/api/auth/reset-password', {
+      token,
+      password: 'brand-new-pass',
+    })
+    expect(later.status).toBe(200)
+  })
+
   it('an expired link is refused', async () => {
     const user = await createUser(t.db)
     await createClient(t.app).post('/api/auth/forgot-password', { email: user.email })

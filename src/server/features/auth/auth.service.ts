@@ -181,12 +181,20 @@ export async function requestPasswordReset(db: Db, mail: MailContext, email: str
 }
 
 // A new password from an email link: every session of the account ends, and the other reset
-// links stop working. The link also proves the address.
+// links stop working. The link also proves the address. A paused account is refused.
 export async function resetPassword(db: Db, input: ResetPasswordInput) {
   const hash = await hashPassword(input.password)
   await db.transaction(async (tx) => {
     const profileId = await consumeToken(tx, input.token, 'password_reset')
     if (!profileId) throw new AppError('invalid', INVALID_RESET_LINK_MESSAGE)
+    // A link sent before an admin paused the account changes nothing while it is paused (the
+    // transaction rolls back, so the link works again once access is resumed).
+    const [owner] = await tx
+      .select({ isPaused: profiles.isPaused })
+      .from(profiles)
+      .where(eq(profiles.id, profileId))
+      .for('share')
+    if (owner?.isPaused) throw new AppError('forbidden', PAUSED_MESSAGE)
     await tx
       .insert(passwords)
       .values({ profileId, hash })
