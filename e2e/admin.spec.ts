@@ -8,6 +8,7 @@ import {
   signInAdmin,
   signInContext,
 } from './support/players'
+import { expectFitsScreen } from './support/layout'
 
 test('an admin pauses and resumes a player, creates a signup code that a new visitor uses, and deletes a PlayDate', async ({
   browser,
@@ -126,9 +127,17 @@ test('an admin pauses and resumes a player, creates a signup code that a new vis
   await expect(visitor).toHaveURL(/\/email-confirmation/)
   expect(await linkFromMailbox(visitorContext.request, email, '/email-confirmation')).toContain('token=')
 
+  // From here on, a phone: each table row is a card, with nothing to scroll sideways.
+  await admin.setViewportSize({ width: 375, height: 740 })
+  const fitsAPhone = async () => {
+    await expectFitsScreen(admin)
+    const frame = admin.getByRole('table').locator('..')
+    expect(await frame.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+  }
   await admin.reload()
   await expect(codeRow.getByText('Used')).toBeVisible()
   await expect(codeRow.getByText(`Nia Newcomer${tag}`)).toBeVisible()
+  await fitsAPhone()
 
   // A PlayDate, deleted from PlayDate Management.
   const creatorContext = await browser.newContext()
@@ -141,6 +150,10 @@ test('an admin pauses and resumes a player, creates a signup code that a new vis
   await admin.getByPlaceholder('Search play dates by creator or partner name...').fill(`creator${tag}`)
   await expect(admin.getByText('Showing 1 to 1 of 1 play dates')).toBeVisible()
   const playDateRow = admin.getByRole('row', { name: new RegExp(`Cleo Creator${tag}`) })
+  await fitsAPhone()
+  // The columns that sort are still a row of buttons above the cards.
+  await admin.getByRole('columnheader', { name: 'Payment' }).getByRole('button').click()
+  await expect(admin.getByRole('columnheader', { name: 'Payment' })).toHaveAttribute('aria-sort', 'ascending')
   await playDateRow.getByRole('button', { name: /View PlayDate/ }).click()
   const playDateDialog = admin.getByRole('dialog', { name: 'Pay to Challenge PlayDate' })
   await expect(playDateDialog.getByText(`Doomed game ${tag}`)).toBeVisible()

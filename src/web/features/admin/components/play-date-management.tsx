@@ -16,7 +16,7 @@ import { useAdminPlayDates, useDeletePlayDate } from '../api/admin.queries'
 import { PlayDateDetailsDialog } from './play-date-details-dialog'
 import { Pagination, SortableHeader } from './sortable-header'
 import { Badge, statusTone } from './status-badge'
-import { TableFrame } from './table-frame'
+import { AdminTable, Cell, HeaderCell, Row, TableFrame } from './table-frame'
 import { IconButton, Select } from './controls'
 
 type Sort = NonNullable<AdminPlayDatesQuery['sort']>
@@ -140,9 +140,10 @@ export function PlayDateManagement() {
         empty={<p className="font-semibold">No play dates found</p>}
       >
         {list.data ? (
-          <table className="w-full min-w-[900px] text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
+          <AdminTable
+            minWidth={900}
+            head={
+              <>
                 <SortableHeader
                   label="Created"
                   column={'created_at' as Sort}
@@ -150,9 +151,7 @@ export function PlayDateManagement() {
                   direction={filters.direction}
                   onSort={onSort}
                 />
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Creator
-                </th>
+                <HeaderCell>Creator</HeaderCell>
                 <SortableHeader
                   label="Type"
                   column={'type' as Sort}
@@ -174,80 +173,75 @@ export function PlayDateManagement() {
                   direction={filters.direction}
                   onSort={onSort}
                 />
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Location
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {list.data.items.map((playDate) => {
-                const { captain } = playDate.creatorTeam
-                return (
-                  <tr key={playDate.id}>
-                    <td className="px-3 py-2">
-                      <div>{new Date(playDate.createdAt).toLocaleDateString()}</div>
-                      <div className="font-mono text-xs text-slate-500">{playDate.id.slice(0, 8)}</div>
-                    </td>
-                    <td className="px-3 py-2">
-                      <div className="font-semibold">
-                        {captain.firstName} {captain.lastName}
-                      </div>
-                      <div className="text-slate-600">
-                        Team DUPR {playDate.creatorTeam.averageDupr.toFixed(2)}
-                      </div>
-                    </td>
-                    <td className="px-3 py-2">
-                      <div className="font-semibold">{typeLabel(playDate.type)}</div>
-                      <div className="text-slate-600">{doublesLabel(playDate.doublesType)}</div>
-                    </td>
-                    <td className="px-3 py-2">
-                      <Badge tone={statusTone(playDate.status)}>{statusLabel(playDate.status)}</Badge>
-                      {playDate.status === 'open' ? (
-                        <div className="mt-1 text-slate-600">{requestWording(playDate.requestCount)}</div>
+                <HeaderCell>Location</HeaderCell>
+                <HeaderCell>Actions</HeaderCell>
+              </>
+            }
+          >
+            {list.data.items.map((playDate) => {
+              const { captain } = playDate.creatorTeam
+              return (
+                <Row key={playDate.id}>
+                  <Cell label="Created">
+                    <div>{new Date(playDate.createdAt).toLocaleDateString()}</div>
+                    <div className="font-mono text-xs text-slate-500">{playDate.id.slice(0, 8)}</div>
+                  </Cell>
+                  <Cell label="Creator">
+                    <div className="font-semibold">
+                      {captain.firstName} {captain.lastName}
+                    </div>
+                    <div className="text-slate-600">
+                      Team DUPR {playDate.creatorTeam.averageDupr.toFixed(2)}
+                    </div>
+                  </Cell>
+                  <Cell label="Type">
+                    <div className="font-semibold">{typeLabel(playDate.type)}</div>
+                    <div className="text-slate-600">{doublesLabel(playDate.doublesType)}</div>
+                  </Cell>
+                  <Cell label="Status">
+                    <Badge tone={statusTone(playDate.status)}>{statusLabel(playDate.status)}</Badge>
+                    {playDate.status === 'open' ? (
+                      <div className="mt-1 text-slate-600">{requestWording(playDate.requestCount)}</div>
+                    ) : null}
+                  </Cell>
+                  <Cell label="Payment" className="font-semibold">
+                    {formatPayment(playDate.paymentPerHourMin, playDate.paymentPerHourMax)}
+                  </Cell>
+                  <Cell label="Location">
+                    <div>{stateName(playDate.state)}</div>
+                    <div className="mt-1 flex flex-wrap gap-1">
+                      {playDate.regions.slice(0, 2).map((region) => (
+                        <span key={region} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">
+                          {regionLabel(region)}
+                        </span>
+                      ))}
+                      {playDate.regions.length > 2 ? (
+                        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">
+                          +{playDate.regions.length - 2} more
+                        </span>
                       ) : null}
-                    </td>
-                    <td className="px-3 py-2 font-semibold">
-                      {formatPayment(playDate.paymentPerHourMin, playDate.paymentPerHourMax)}
-                    </td>
-                    <td className="px-3 py-2">
-                      <div>{stateName(playDate.state)}</div>
-                      <div className="mt-1 flex flex-wrap gap-1">
-                        {playDate.regions.slice(0, 2).map((region) => (
-                          <span key={region} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">
-                            {regionLabel(region)}
-                          </span>
-                        ))}
-                        {playDate.regions.length > 2 ? (
-                          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">
-                            +{playDate.regions.length - 2} more
-                          </span>
-                        ) : null}
-                      </div>
-                    </td>
-                    <td className="px-3 py-2">
-                      <div className="flex gap-1">
-                        <IconButton
-                          label={`View PlayDate ${playDate.id.slice(0, 8)}`}
-                          onClick={() => setViewing(playDate.id)}
-                        >
-                          <Eye aria-hidden="true" className="size-4" />
-                        </IconButton>
-                        <IconButton
-                          label={`Delete PlayDate ${playDate.id.slice(0, 8)}`}
-                          onClick={() => setDeleting(playDate)}
-                        >
-                          <Trash2 aria-hidden="true" className="size-4 text-red-700" />
-                        </IconButton>
-                      </div>
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
+                    </div>
+                  </Cell>
+                  <Cell label="Actions">
+                    <div className="flex gap-1">
+                      <IconButton
+                        label={`View PlayDate ${playDate.id.slice(0, 8)}`}
+                        onClick={() => setViewing(playDate.id)}
+                      >
+                        <Eye aria-hidden="true" className="size-4" />
+                      </IconButton>
+                      <IconButton
+                        label={`Delete PlayDate ${playDate.id.slice(0, 8)}`}
+                        onClick={() => setDeleting(playDate)}
+                      >
+                        <Trash2 aria-hidden="true" className="size-4 text-red-700" />
+                      </IconButton>
+                    </div>
+                  </Cell>
+                </Row>
+              )
+            })}
+          </AdminTable>
         ) : null}
       </TableFrame>
       {list.data && list.data.total > 0 ? (

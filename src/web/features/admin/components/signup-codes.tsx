@@ -7,7 +7,7 @@ import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard'
 import { useSignupCodes } from '../api/admin.queries'
 import { CreateCodeDialog } from './create-code-dialog'
 import { Badge } from './status-badge'
-import { TableFrame } from './table-frame'
+import { AdminTable, Cell, HeaderCell, Row, TableFrame } from './table-frame'
 
 export const signupLink = (urlCode: string) =>
   `${window.location.origin}/signup?code=${encodeURIComponent(urlCode)}`
@@ -48,55 +48,57 @@ export function SignupCodes() {
         }
       >
         {codes.data ? (
-          <table className="w-full min-w-[760px] text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
+          <AdminTable
+            minWidth={760}
+            head={
+              <>
                 {['Code', 'URL Code', 'Status', 'Used By', 'Used At', 'Created', 'Actions'].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                    {h}
-                  </th>
+                  <HeaderCell key={h}>{h}</HeaderCell>
                 ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {codes.data.items.map((code: SignupCode) => (
-                <tr key={code.id}>
-                  <td className="px-3 py-2 font-mono font-semibold">{code.code}</td>
-                  <td className="px-3 py-2 font-mono">{code.urlCode ?? '-'}</td>
-                  <td className="px-3 py-2">
-                    {code.status === 'used' ? (
-                      <Badge tone="red">Used</Badge>
-                    ) : (
-                      <Badge tone="green">Available</Badge>
-                    )}
-                  </td>
-                  <td className="px-3 py-2">
-                    {code.usedBy ? `${code.usedBy.firstName} ${code.usedBy.lastName}` : '-'}
-                  </td>
-                  <td className="px-3 py-2">{formatDate(code.usedAt)}</td>
-                  <td className="px-3 py-2">{formatDate(code.createdAt)}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex gap-1">
+              </>
+            }
+          >
+            {codes.data.items.map((code: SignupCode) => (
+              <Row key={code.id}>
+                <Cell label="Code" className="font-mono font-semibold">
+                  {code.code}
+                </Cell>
+                <Cell label="URL Code" className="font-mono">
+                  {code.urlCode ?? '-'}
+                </Cell>
+                <Cell label="Status">
+                  {code.status === 'used' ? (
+                    <Badge tone="red">Used</Badge>
+                  ) : (
+                    <Badge tone="green">Available</Badge>
+                  )}
+                </Cell>
+                <Cell label="Used By">
+                  {code.usedBy ? `${code.usedBy.firstName} ${code.usedBy.lastName}` : '-'}
+                </Cell>
+                <Cell label="Used At">{formatDate(code.usedAt)}</Cell>
+                <Cell label="Created">{formatDate(code.createdAt)}</Cell>
+                <Cell label="Actions">
+                  <div className="flex gap-1">
+                    <CopyButton
+                      label={`Copy code ${code.code}`}
+                      copied={copiedKey === `code:${code.id}`}
+                      onClick={() => void copyValue(code.code, `code:${code.id}`)}
+                      icon={<Copy aria-hidden="true" className="size-4" />}
+                    />
+                    {code.urlCode ? (
                       <CopyButton
-                        label={`Copy code ${code.code}`}
-                        copied={copiedKey === `code:${code.id}`}
-                        onClick={() => void copyValue(code.code, `code:${code.id}`)}
-                        icon={<Copy aria-hidden="true" className="size-4" />}
+                        label={`Copy link for ${code.urlCode}`}
+                        copied={copiedKey === `link:${code.id}`}
+                        onClick={() => void copyValue(signupLink(code.urlCode!), `link:${code.id}`)}
+                        icon={<LinkIcon aria-hidden="true" className="size-4" />}
                       />
-                      {code.urlCode ? (
-                        <CopyButton
-                          label={`Copy link for ${code.urlCode}`}
-                          copied={copiedKey === `link:${code.id}`}
-                          onClick={() => void copyValue(signupLink(code.urlCode!), `link:${code.id}`)}
-                          icon={<LinkIcon aria-hidden="true" className="size-4" />}
-                        />
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                    ) : null}
+                  </div>
+                </Cell>
+              </Row>
+            ))}
+          </AdminTable>
         ) : null}
       </TableFrame>
       <CreateCodeDialog open={creating} onClose={() => setCreating(false)} />

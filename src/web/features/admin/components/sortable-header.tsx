@@ -18,6 +18,7 @@ export function SortableHeader<S extends string>({
   const Icon = active ? (direction === 'asc' ? ArrowUp : ArrowDown) : ArrowUpDown
   return (
     <th
+      role="columnheader"
       scope="col"
       aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
       className="px-3 py-2"

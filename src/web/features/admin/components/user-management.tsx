@@ -7,7 +7,7 @@ import { useAdminUsers, useUpdateUserAccess } from '../api/admin.queries'
 import { accessMessage } from './access-message'
 import { Pagination, SortableHeader } from './sortable-header'
 import { Badge } from './status-badge'
-import { TableFrame } from './table-frame'
+import { AdminTable, Cell, HeaderCell, Row, TableFrame } from './table-frame'
 import { IconButton, Select } from './controls'
 import { UserDetailsDialog } from './user-details-dialog'
 
@@ -172,9 +172,10 @@ export function UserManagement() {
         }
       >
         {users.data ? (
-          <table className="w-full min-w-[760px] text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
+          <AdminTable
+            minWidth={760}
+            head={
+              <>
                 <SortableHeader
                   label="Name"
                   column={'first_name' as Sort}
@@ -203,71 +204,68 @@ export function UserManagement() {
                   direction={filters.direction}
                   onSort={onSort}
                 />
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {users.data.items.map((user) => (
-                <tr key={user.id}>
-                  <td className="px-3 py-2">
-                    <div className="font-semibold">
-                      {user.firstName} {user.lastName}
-                    </div>
-                    <div className="text-slate-600">{user.zipCode ?? 'No ZIP code'}</div>
-                  </td>
-                  <td className="px-3 py-2 capitalize">{user.gender}</td>
-                  <td className="px-3 py-2">
-                    <div className="font-semibold">{user.duprRating.toFixed(2)}</div>
-                    <div className="text-slate-600">Self: {user.selfRating.toFixed(2)}</div>
-                  </td>
-                  <td className="px-3 py-2">{formatDate(user.createdAt)}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap gap-1">
-                      {user.isAdmin ? <Badge tone="purple">Admin</Badge> : null}
-                      {user.isPaused ? <Badge tone="red">Paused</Badge> : <Badge tone="green">Active</Badge>}
-                    </div>
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="flex gap-1">
-                      <IconButton
-                        label={`View details of ${user.firstName} ${user.lastName}`}
-                        onClick={() => setSelected(user.id)}
-                      >
-                        <Eye className="size-4" aria-hidden="true" />
-                      </IconButton>
-                      <IconButton
-                        label={`${user.isAdmin ? 'Remove Admin' : 'Make Admin'}: ${user.firstName} ${user.lastName}`}
-                        onClick={() => void toggle(user, { isAdmin: !user.isAdmin })}
-                        disabled={update.isPending}
-                      >
-                        {user.isAdmin ? (
-                          <ShieldOff className="size-4" aria-hidden="true" />
-                        ) : (
-                          <Shield className="size-4" aria-hidden="true" />
-                        )}
-                      </IconButton>
-                      <IconButton
-                        label={`${user.isPaused ? 'Resume Access' : 'Pause Access'}: ${user.firstName} ${user.lastName}`}
-                        onClick={() => void toggle(user, { isPaused: !user.isPaused })}
-                        disabled={update.isPending}
-                      >
-                        {user.isPaused ? (
-                          <Play className="size-4" aria-hidden="true" />
-                        ) : (
-                          <Pause className="size-4" aria-hidden="true" />
-                        )}
-                      </IconButton>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                <HeaderCell>Status</HeaderCell>
+                <HeaderCell>Actions</HeaderCell>
+              </>
+            }
+          >
+            {users.data.items.map((user) => (
+              <Row key={user.id}>
+                <Cell label="Name">
+                  <div className="font-semibold">
+                    {user.firstName} {user.lastName}
+                  </div>
+                  <div className="text-slate-600">{user.zipCode ?? 'No ZIP code'}</div>
+                </Cell>
+                <Cell label="Gender" className="capitalize">
+                  {user.gender}
+                </Cell>
+                <Cell label="DUPR Rating">
+                  <div className="font-semibold">{user.duprRating.toFixed(2)}</div>
+                  <div className="text-slate-600">Self: {user.selfRating.toFixed(2)}</div>
+                </Cell>
+                <Cell label="Registered">{formatDate(user.createdAt)}</Cell>
+                <Cell label="Status">
+                  <div className="flex flex-wrap gap-1">
+                    {user.isAdmin ? <Badge tone="purple">Admin</Badge> : null}
+                    {user.isPaused ? <Badge tone="red">Paused</Badge> : <Badge tone="green">Active</Badge>}
+                  </div>
+                </Cell>
+                <Cell label="Actions">
+                  <div className="flex gap-1">
+                    <IconButton
+                      label={`View details of ${user.firstName} ${user.lastName}`}
+                      onClick={() => setSelected(user.id)}
+                    >
+                      <Eye className="size-4" aria-hidden="true" />
+                    </IconButton>
+                    <IconButton
+                      label={`${user.isAdmin ? 'Remove Admin' : 'Make Admin'}: ${user.firstName} ${user.lastName}`}
+                      onClick={() => void toggle(user, { isAdmin: !user.isAdmin })}
+                      disabled={update.isPending}
+                    >
+                      {user.isAdmin ? (
+                        <ShieldOff className="size-4" aria-hidden="true" />
+                      ) : (
+                        <Shield className="size-4" aria-hidden="true" />
+                      )}
+                    </IconButton>
+                    <IconButton
+                      label={`${user.isPaused ? 'Resume Access' : 'Pause Access'}: ${user.firstName} ${user.lastName}`}
+                      onClick={() => void toggle(user, { isPaused: !user.isPaused })}
+                      disabled={update.isPending}
+                    >
+                      {user.isPaused ? (
+                        <Play className="size-4" aria-hidden="true" />
+                      ) : (
+                        <Pause className="size-4" aria-hidden="true" />
+                      )}
+                    </IconButton>
+                  </div>
+                </Cell>
+              </Row>
+            ))}
+          </AdminTable>
         ) : null}
       </TableFrame>
       {users.data && users.data.total > 0 ? (
