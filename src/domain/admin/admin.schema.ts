@@ -105,6 +105,16 @@ export const signupCode = z.object({
 })
 export type SignupCode = z.infer<typeof signupCode>
 
+// The codes list comes a page at a time, newest first; the page loads every page in turn.
+export const SIGNUP_CODES_PAGE_SIZE = 100
+export const signupCodesQuery = z.object({ cursor: z.string().max(200).optional() })
+export const signupCodePage = z.object({
+  items: z.array(signupCode),
+  // Pass as `cursor` to get the next (older) codes; null on the last page.
+  nextCursor: z.string().nullable(),
+})
+export type SignupCodePage = z.infer<typeof signupCodePage>
+
 export const adminPlayDatesQuery = z.object({
   search,
   status: z.enum(['all', ...playDateStatuses]).default('all'),

@@ -264,31 +264,52 @@ describe('signup codes', () => {
     expect(list.body.items[1].id).toBe(created.body.id)
   })
 
-  it('shows who used a code and when, and lists the newest 500 codes', async () => {
+  it('shows who used a code and when, and lists every code newest first, a page at a time', async () => {
     const player = await insertUser(t.db, { firstName: 'Ursula', lastName: 'Used' })
     const start = Date.parse('2030-01-01T00:00:00Z')
     const rows = await t.db
       .insert(signupCodes)
       .values(
-        Array.from({ length: 501 }, (_, i) => ({
+        Array.from({ length: 201 }, (_, i) => ({
           code: String(8_000_000 + i),
-          createdAt: new Date(start + i * 1000),
-          ...(i === 500 ? { userId: player.id, usedAt: new Date(start + 600_000) } : {}),
+          // Two codes share a time at the page boundary: the id keeps them in one order.
+          createdAt: new Date(start + (i > 100 ? i - 1 : i) * 1000),
+          ...(i === 200 ? { userId: player.id, usedAt: new Date(start + 600_000) } : {}),
         })),
       )
       .returning()
-    const list = await admin.client.get('/api/admin/signup-codes')
-    expect(list.status).toBe(200)
-    expect(list.body.items).toHaveLength(500)
-    expect(list.body.items[0]).toMatchObject({
-      id: rows[500]!.id,
+    const first = await admin.client.get('/api/admin/signup-codes')
+    expect(first.status).toBe(200)
+    expect(first.body.items).toHaveLength(100)
+    expect(first.body.items[0]).toMatchObject({
+      id: rows[200]!.id,
       status: 'used',
       usedBy: { id: player.id, firstName: 'Ursula', lastName: 'Used' },
       usedAt: new Date(start + 600_000).toISOString(),
       assignedTo: null,
     })
-    expect(list.body.items[1]).toMatchObject({ id: rows[499]!.id, status: 'available', usedBy: null })
-    expect(list.body.items.at(-1).id).toBe(rows[1]!.id)
+    expect(first.body.items[1]).toMatchObject({ id: rows[199]!.id, status: 'available', usedBy: null })
+
+    const seen: string[] = first.body.items.map((code: { id: string }) => code.id)
+    let cursor: string | null = first.body.nextCursor
+    while (cursor) {
+      const next = await admin.client.get(`/api/admin/signup-codes?cursor=${encodeURIComponent(cursor)}`)
+      expect(next.status).toBe(200)
+      seen.push(...next.body.items.map((code: { id: string }) => code.id))
+      cursor = next.body.nextCursor
+    }
+    // Every code once, the 201 newest in order.
+    expect(new Set(seen).size).toBe(seen.length)
+    const ours = [...rows].sort(
+      (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (b.id > a.id ? 1 : -1),
+    )
+    expect(seen.slice(0, 201)).toEqual(ours.map((r) => r.id))
+
+    for (const bad of ['nonsense', Buffer.from('["2030-13-01 00:00:00+00","x"]').toString('base64url')]) {
+      const refused = await admin.client.get(`/api/admin/signup-codes?cursor=${bad}`)
+      expect(refused.status).toBe(400)
+      expect(refused.body.error.message).toBe('Invalid page cursor')
+    }
     await t.db.delete(signupCodes).where(
       inArray(
         signupCodes.id,

@@ -8,6 +8,8 @@ import {
   setAdminInput,
   setPausedInput,
   signupCode,
+  signupCodePage,
+  signupCodesQuery,
   userSearchQuery,
   userSearchResult,
 } from '../../../domain/admin/admin.schema'
@@ -25,7 +27,7 @@ import {
   setAdmin,
   setPaused,
 } from './admin.service'
-import { createSignupCode, listSignupCodes } from './signup-codes.service'
+import { createSignupCode, listSignupCodes, signupCodeView } from './signup-codes.service'
 
 const tags = ['admin']
 const idParam = z.object({ id: z.uuid({ error: 'Not found' }) })
@@ -84,11 +86,12 @@ const routes = {
     method: 'get',
     path: '/admin/signup-codes',
     tags,
-    summary: 'Signup codes, newest first',
+    summary: 'Signup codes, newest first, a page at a time (pass nextCursor as cursor for the next)',
     ...access.admin,
+    request: { query: signupCodesQuery },
     responses: {
-      200: jsonContent(z.object({ items: z.array(signupCode) }), 'Codes'),
-      ...errorResponses(401, 403),
+      200: jsonContent(signupCodePage, 'One page of codes'),
+      ...errorResponses(400, 401, 403),
     },
   }),
   createCode: createRoute({
@@ -141,7 +144,9 @@ export const adminRoutes = api
   .openapi(routes.userSearch, async (c) =>
     c.json({ items: await searchUsers(c.get('db'), c.req.valid('query').q) }, 200),
   )
-  .openapi(routes.codes, async (c) => c.json({ items: await listSignupCodes(c.get('db')) }, 200))
+  .openapi(routes.codes, async (c) =>
+    c.json(await listSignupCodes(c.get('db'), c.req.valid('query').cursor), 200),
+  )
   .openapi(routes.createCode, async (c) => {
     const input = c.req.valid('json')
     const created = await c.get('db').transaction(async (tx) => {
@@ -151,7 +156,7 @@ export const adminRoutes = api
       })
       return code
     })
-    const [view] = await listSignupCodes(c.get('db'), { id: created.id })
+    const view = await signupCodeView(c.get('db'), created.id)
     return c.json(view!, 201)
   })
   .openapi(routes.playDates, async (c) =>

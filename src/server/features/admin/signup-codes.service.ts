@@ -1,10 +1,17 @@
 import { randomInt } from 'node:crypto'
-import { and, desc, eq, isNull, or, sql, type SQLWrapper } from 'drizzle-orm'
-import { type SignupCode, URL_CODE_MESSAGE, urlCodeInput } from '../../../domain/admin/admin.schema'
+import { and, desc, eq, getTableColumns, isNull, or, sql, type SQLWrapper } from 'drizzle-orm'
+import {
+  SIGNUP_CODES_PAGE_SIZE,
+  type SignupCode,
+  type SignupCodePage,
+  URL_CODE_MESSAGE,
+  urlCodeInput,
+} from '../../../domain/admin/admin.schema'
 import { AppError } from '../../../domain/errors'
 import type { DbOrTx } from '../../db/client'
 import { profiles, signupCodes } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
+import { decodeCursor, encodeCursor } from '../../lib/page-cursor'
 
 export const URL_CODE_TAKEN = 'This URL code is already in use'
 
@@ -85,16 +92,26 @@ export async function createSignupCode(db: DbOrTx, input: NewCode) {
 // The newest codes first, then each code's players by primary key. Joined before the limit, or
 // as plain joins (a generic plan assumes a tenth of the codes and hashes every profile), the
 // players of far more codes than the page were read; a lateral join looks up each row's own.
-export async function listSignupCodes(
+// `after` continues after a page's last code (its exact time and id).
+async function readSignupCodes(
   db: DbOrTx,
-  options: { limit?: number; id?: string } = {},
-): Promise<SignupCode[]> {
+  options: { limit: number; id?: string; after?: [string, string] },
+) {
   const newest = db
-    .select()
+    .select({
+      ...getTableColumns(signupCodes),
+      cursorTime: sql<string>`${signupCodes.createdAt}::text`.as('cursor_time'),
+    })
     .from(signupCodes)
-    .where(options.id ? eq(signupCodes.id, options.id) : undefined)
+    .where(
+      options.id
+        ? eq(signupCodes.id, options.id)
+        : options.after
+          ? sql`(${signupCodes.createdAt}, ${signupCodes.id}) < (${options.after[0]}::timestamptz, ${options.after[1]}::uuid)`
+          : undefined,
+    )
     .orderBy(desc(signupCodes.createdAt), desc(signupCodes.id))
-    .limit(options.limit ?? 500)
+    .limit(options.limit)
     .as('newest')
   const playerName = (name: 'used_by' | 'assigned_to', id: SQLWrapper) =>
     db
@@ -113,6 +130,7 @@ export async function listSignupCodes(
       urlCode: newest.urlCode,
       usedAt: newest.usedAt,
       createdAt: newest.createdAt,
+      cursorTime: newest.cursorTime,
       usedById: usedBy.id,
       usedByFirst: usedBy.firstName,
       usedByLast: usedBy.lastName,
@@ -125,17 +143,41 @@ export async function listSignupCodes(
     .leftJoinLateral(assignedTo, sql`true`)
     .orderBy(desc(newest.createdAt), desc(newest.id))
   return rows.map((r) => ({
-    id: r.id,
-    code: r.code,
-    urlCode: r.urlCode,
-    status: r.usedAt ? 'used' : 'available',
-    usedBy: r.usedById
-      ? { id: r.usedById, firstName: r.usedByFirst ?? '', lastName: r.usedByLast ?? '' }
-      : null,
-    usedAt: r.usedAt?.toISOString() ?? null,
-    assignedTo: r.assignedId
-      ? { id: r.assignedId, firstName: r.assignedFirst ?? '', lastName: r.assignedLast ?? '' }
-      : null,
-    createdAt: r.createdAt.toISOString(),
+    cursorTime: r.cursorTime,
+    view: {
+      id: r.id,
+      code: r.code,
+      urlCode: r.urlCode,
+      status: r.usedAt ? ('used' as const) : ('available' as const),
+      usedBy: r.usedById
+        ? { id: r.usedById, firstName: r.usedByFirst ?? '', lastName: r.usedByLast ?? '' }
+        : null,
+      usedAt: r.usedAt?.toISOString() ?? null,
+      assignedTo: r.assignedId
+        ? { id: r.assignedId, firstName: r.assignedFirst ?? '', lastName: r.assignedLast ?? '' }
+        : null,
+      createdAt: r.createdAt.toISOString(),
+    },
   }))
+}
+
+// One page of the list, newest first, with the cursor of the next page.
+export async function listSignupCodes(db: DbOrTx, cursor?: string): Promise<SignupCodePage> {
+  const rows = await readSignupCodes(db, {
+    limit: SIGNUP_CODES_PAGE_SIZE + 1,
+    after: cursor ? decodeCursor(cursor) : undefined,
+  })
+  const page = rows.slice(0, SIGNUP_CODES_PAGE_SIZE)
+  const last = page.at(-1)
+  return {
+    items: page.map((row) => row.view),
+    nextCursor:
+      rows.length > SIGNUP_CODES_PAGE_SIZE && last ? encodeCursor(last.cursorTime, last.view.id) : null,
+  }
+}
+
+// One code as the list shows it.
+export async function signupCodeView(db: DbOrTx, id: string): Promise<SignupCode | undefined> {
+  const [row] = await readSignupCodes(db, { limit: 1, id })
+  return row?.view
 }

@@ -8,6 +8,7 @@ import type {
 import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { notifications } from '../../db/schema'
+import { decodeCursor, encodeCursor } from '../../lib/page-cursor'
 import { publishToUser } from '../../lib/realtime'
 
 export interface NewNotification {
@@ -87,52 +88,6 @@ export async function createNotification(db: DbOrTx, input: NewNotification): Pr
   return toOutput(row)
 }
 
-const encodeCursor = (row: Row) => Buffer.from(JSON.stringify([row.cursorTime, row.id])).toString('base64url')
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?$/
-
-// A timestamp as PostgreSQL prints a timestamptz, with every part in range: the shape alone let
-// month 13 or an offset of +99 through to the query, which PostgreSQL then refused (a 500).
-function isTimestamp(text: string) {
-  const parts = TIMESTAMP.exec(text)
-  if (!parts) return false
-  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] =
-    parts.slice(1).map((part) => Number(part ?? 0))
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
-  return (
-    year >= 1000 &&
-    month >= 1 &&
-    month <= 12 &&
-    day >= 1 &&
-    day <= daysInMonth &&
-    hour <= 23 &&
-    minute <= 59 &&
-    second <= 59 &&
-    offsetHours <= 15 &&
-    offsetMinutes <= 59
-  )
-}
-
-function decodeCursor(cursor: string): [string, string] {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      isTimestamp(value[0]) &&
-      typeof value[1] === 'string' &&
-      UUID.test(value[1])
-    ) {
-      return [value[0], value[1]]
-    }
-  } catch {
-    // falls through to the refusal below
-  }
-  throw new AppError('invalid', 'Invalid page cursor', { cursor: 'Invalid page cursor' })
-}
-
 const mine = eq(notifications.userId, sql.placeholder('userId'))
 const newestFirst = [desc(notifications.createdAt), desc(notifications.id)] as const
 
@@ -198,7 +153,7 @@ export async function listNotifications(
     items: items.map(({ totals: _totals, ...row }) => toOutput(row)),
     total: Number(counts[0]),
     unreadCount: Number(counts[1]),
-    nextCursor: rows.length > page.limit && last ? encodeCursor(last) : null,
+    nextCursor: rows.length > page.limit && last ? encodeCursor(last.cursorTime, last.id) : null,
   }
 }
 

@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
 import type {
   AdminPlayDatesQuery,
   AdminUserDetail,
@@ -6,6 +12,7 @@ import type {
   AdminUsersQuery,
   CreateSignupCodeInput,
   SignupCode,
+  SignupCodePage,
 } from '../../../../domain/admin/admin.schema'
 import type { PlayDateDetail, PlayDatePage } from '../../../../domain/play-dates/play-date.schema'
 import { api } from '../../../lib/api-client'
@@ -63,10 +70,14 @@ export function useUserSearch(q: string) {
   })
 }
 
+// Newest first, a page at a time ('Load more' asks for the next).
 export function useSignupCodes() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: adminKeys.codes,
-    queryFn: ({ signal }) => api.get<{ items: SignupCode[] }>('/admin/signup-codes', { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<SignupCodePage>('/admin/signup-codes', { query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   })
 }
 

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { toast } from '../../../lib/toast'
 import type { SignupCode } from '../../../../domain/admin/admin.schema'
 import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard'
 import { useSignupCodes } from '../api/admin.queries'
 import { CreateCodeDialog } from './create-code-dialog'
@@ -17,6 +18,7 @@ const formatDate = (iso: string | null) =>
 
 export function SignupCodes() {
   const codes = useSignupCodes()
+  const items = codes.data?.pages.flatMap((page) => page.items)
   const [creating, setCreating] = useState(false)
   const { copy, copiedKey } = useCopyToClipboard()
 
@@ -38,7 +40,7 @@ export function SignupCodes() {
       <TableFrame
         isPending={codes.isPending}
         error={codes.isError ? codes.error.message || 'Error loading codes. Please try again.' : null}
-        isEmpty={codes.data?.items.length === 0}
+        isEmpty={items?.length === 0}
         onRetry={() => void codes.refetch()}
         empty={
           <>
@@ -47,7 +49,7 @@ export function SignupCodes() {
           </>
         }
       >
-        {codes.data ? (
+        {items ? (
           <AdminTable
             minWidth={760}
             head={
@@ -58,7 +60,7 @@ export function SignupCodes() {
               </>
             }
           >
-            {codes.data.items.map((code: SignupCode) => (
+            {items.map((code: SignupCode) => (
               <Row key={code.id}>
                 <Cell label="Code" className="font-mono font-semibold">
                   {code.code}
@@ -101,6 +103,19 @@ export function SignupCodes() {
           </AdminTable>
         ) : null}
       </TableFrame>
+      {codes.hasNextPage ? (
+        <div className="mt-4 flex flex-col items-center gap-2">
+          <p className="text-sm text-slate-600">Showing the newest {items?.length ?? 0} codes</p>
+          <Button
+            variant="secondary"
+            onClick={() => void codes.fetchNextPage()}
+            disabled={codes.isFetchingNextPage}
+          >
+            {codes.isFetchingNextPage ? <Spinner className="size-4" /> : null}
+            Load more
+          </Button>
+        </div>
+      ) : null}
       <CreateCodeDialog open={creating} onClose={() => setCreating(false)} />
     </section>
   )
