@@ -546,6 +546,20 @@ describe('friend search', () => {
     expect(sentResult.connectionId).toBe(sent.body.id)
   })
 
+  it('refuses requests and watching for an account whose address was never confirmed', async () => {
+    const me = await signedInUser(t)
+    const pending = await insertUser(t.db, { confirmed: false })
+    for (const res of [
+      await me.client.post('/api/connections/friend-requests', { receiverId: pending.id }),
+      await me.client.post('/api/connections/partner-requests', { receiverId: pending.id }),
+      await me.client.put(`/api/connections/watching/${pending.id}`),
+    ]) {
+      expect(res.status).toBe(404)
+      expect(res.body.error.message).toBe('Player not found')
+    }
+    expect(await pairRows(me, { profile: pending } as Player)).toEqual([])
+  })
+
   it('leaves out accounts whose address was never confirmed, and finds them once it is', async () => {
     const me = await signedInUser(t)
     const pending = await insertUser(t.db, { firstName: 'Unconfa', lastName: 'Pending', confirmed: false })

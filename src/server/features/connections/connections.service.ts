@@ -113,11 +113,13 @@ export function partnerStatusFrom(row: LiveRow | undefined, viewerId: string): P
 const announce = (db: DbOrTx, row: Pick<ConnectionRow, 'requesterId' | 'receiverId'>) =>
   publishToUsers(db, [row.requesterId, row.receiverId], { type: 'connection' })
 
+// A player another can ask, invite or watch: one whose address is confirmed. An account nobody
+// confirmed reads as no player at all, as in the searches (docs/decisions/0058).
 async function requireProfile(db: DbOrTx, id: string) {
   const [row] = await db
     .select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName })
     .from(profiles)
-    .where(eq(profiles.id, id))
+    .where(and(eq(profiles.id, id), isNotNull(profiles.emailVerifiedAt)))
   if (!row) throw new AppError('not_found', messages.playerNotFound)
   return row
 }

@@ -140,6 +140,14 @@ describe('public profile', () => {
     expect((await me.client.get('/api/profiles/nope')).status).toBe(400)
   })
 
+  it('answers Profile Not Found for an account whose address was never confirmed', async () => {
+    const me = await signedInUser(t)
+    const pending = await insertUser(t.db, { confirmed: false })
+    const res = await me.client.get(`/api/profiles/${pending.id}`)
+    expect(res.status).toBe(404)
+    expect(res.body.error.message).toBe('Profile Not Found')
+  })
+
   it('leaves /profiles/me to the own-profile route', async () => {
     const me = await signedInUser(t)
     const res = await me.client.get('/api/profiles/me')

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, count, eq, isNotNull, sql, type SQLWrapper } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { ageOn } from '../../../domain/auth/auth.schema'
 import type { ConnectionStatus, PlayerSummary } from '../../../domain/connections/connection.schema'
@@ -124,7 +124,8 @@ const pageQuery = (db: DbOrTx) =>
       watching: sql<boolean>`exists (${watchingQuery(db)})`,
     })
     .from(profiles)
-    .where(eq(profiles.id, profileParam))
+    // An account nobody confirmed is not shown, as in the searches (docs/decisions/0058).
+    .where(and(eq(profiles.id, profileParam), isNotNull(profiles.emailVerifiedAt)))
 
 // What any signed-in player sees of another (or of themselves): the age instead of the
 // birthdate, no email; accepted friends and the players this one watches, bounded.
