@@ -56,7 +56,10 @@ function listenForSessionChanges(queryClient: QueryClient) {
     if (event.data?.type === 'signed-out') {
       signedOutOnPurpose = true
       forgetUser(queryClient)
-    } else void queryClient.invalidateQueries({ queryKey: sessionKey })
+      return
+    }
+    if (event.data?.type === 'signed-in') signedOutOnPurpose = false
+    void queryClient.invalidateQueries({ queryKey: sessionKey })
   })
   // A 401 here means the session may have ended for every tab (they share the cookie).
   onApiError((error) => {
