@@ -8,9 +8,10 @@ import {
   removeFriendshipQuestion,
 } from '../../../domain/connections/connection.schema'
 import { Button } from '../../components/ui/button'
+import { LoadMore } from '../../components/ui/load-more'
 import { ConfirmDialog } from '../../components/ui/dialog'
 import { PageHeader } from '../../components/ui/page-header'
-import { PageLoading, Spinner } from '../../components/ui/spinner'
+import { PageLoading } from '../../components/ui/spinner'
 import { useConnections, useConnectionSummary } from '../../features/connections/api/connections.queries'
 import { ConnectionList } from '../../features/connections/components/connection-list'
 import { ConnectionTabs } from '../../features/connections/components/connection-tabs'
@@ -81,18 +82,7 @@ function ConnectionsPanel({
           onRemove,
         }}
       />
-      {query.hasNextPage ? (
-        <div className="mt-4 flex justify-center">
-          <Button
-            variant="secondary"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? <Spinner className="size-4" /> : null}
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore query={query} />
     </>
   )
 }

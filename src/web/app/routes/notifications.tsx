@@ -8,8 +8,9 @@ import {
   type NotificationOutput,
 } from '../../../domain/notifications/notification.schema'
 import { Button } from '../../components/ui/button'
+import { LoadMore } from '../../components/ui/load-more'
 import { PageHeader } from '../../components/ui/page-header'
-import { PageLoading, Spinner } from '../../components/ui/spinner'
+import { PageLoading } from '../../components/ui/spinner'
 import {
   useDismissAllNotifications,
   useDismissNotification,
@@ -99,18 +100,7 @@ export default function NotificationsPage() {
             onDismiss={dismissOne}
             dismissingId={dismiss.isPending ? dismiss.variables : undefined}
           />
-          {query.hasNextPage ? (
-            <div className="mt-4 flex justify-center">
-              <Button
-                variant="secondary"
-                onClick={() => void query.fetchNextPage()}
-                disabled={query.isFetchingNextPage}
-              >
-                {query.isFetchingNextPage ? <Spinner className="size-4" /> : null}
-                Load more
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore query={query} />
         </>
       )}
     </>

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { toast } from '../../../lib/toast'
 import type { SignupCode } from '../../../../domain/admin/admin.schema'
 import { Button } from '../../../components/ui/button'
-import { Spinner } from '../../../components/ui/spinner'
+import { LoadMore } from '../../../components/ui/load-more'
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard'
 import { useSignupCodes } from '../api/admin.queries'
 import { CreateCodeDialog } from './create-code-dialog'
@@ -103,19 +103,9 @@ export function SignupCodes() {
           </AdminTable>
         ) : null}
       </TableFrame>
-      {codes.hasNextPage ? (
-        <div className="mt-4 flex flex-col items-center gap-2">
-          <p className="text-sm text-slate-600">Showing the newest {items?.length ?? 0} codes</p>
-          <Button
-            variant="secondary"
-            onClick={() => void codes.fetchNextPage()}
-            disabled={codes.isFetchingNextPage}
-          >
-            {codes.isFetchingNextPage ? <Spinner className="size-4" /> : null}
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore query={codes}>
+        <p className="text-sm text-slate-600">Showing the newest {items?.length ?? 0} codes</p>
+      </LoadMore>
       <CreateCodeDialog open={creating} onClose={() => setCreating(false)} />
     </section>
   )

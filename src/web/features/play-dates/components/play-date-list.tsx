@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { type PlayDateTab, playDateTabs } from '../../../../domain/play-dates/play-date.schema'
 import { Button, ButtonLink } from '../../../components/ui/button'
+import { LoadMore } from '../../../components/ui/load-more'
 import { Spinner } from '../../../components/ui/spinner'
 import { useSession } from '../../auth/api/session.queries'
 import { usePlayDates } from '../api/play-dates.queries'
@@ -181,18 +182,7 @@ function TabContent({ tab, range }: { tab: PlayDateTab; range: [number, number] 
           </li>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="self-center"
-          onClick={() => void query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-          aria-busy={query.isFetchingNextPage || undefined}
-        >
-          {query.isFetchingNextPage ? <Spinner /> : null}
-          Load more
-        </Button>
-      ) : null}
+      <LoadMore query={query} />
     </>
   )
 }
