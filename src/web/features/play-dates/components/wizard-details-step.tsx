@@ -47,6 +47,7 @@ export function DetailsStepPage() {
   const create = useCreatePlayDate()
   const [partnerId, setPartnerId] = useState(draft.partnerId)
   const [amount, setAmount] = useState(amountOrDefault(draft))
+  const amountInvalid = amount <= 0 || amount > AMOUNT_MAX
   const [description, setDescription] = useState(draft.description ?? '')
   const ids = {
     partnerHint: useId(),
@@ -147,7 +148,7 @@ export function DetailsStepPage() {
           goTo('partner')
         }}
         nextLabel="Next"
-        nextDisabled={amount <= 0 || amount > AMOUNT_MAX}
+        nextDisabled={amountInvalid}
         nextHint={{
           id: `${ids.amount}-hint`,
           text: amount > AMOUNT_MAX ? amountTooHigh : 'Enter an amount above $0',
@@ -176,10 +177,8 @@ export function DetailsStepPage() {
             step={AMOUNT_STEP}
             value={amount}
             onChange={(event) => setAmount(parseAmount(event.target.value))}
-            aria-invalid={amount <= 0 || amount > AMOUNT_MAX || undefined}
-            aria-describedby={
-              amount <= 0 || amount > AMOUNT_MAX ? `${ids.amountNote} ${ids.amount}-hint` : ids.amountNote
-            }
+            aria-invalid={amountInvalid || undefined}
+            aria-describedby={amountInvalid ? `${ids.amountNote} ${ids.amount}-hint` : ids.amountNote}
             className="block min-h-12 w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-7 text-lg font-semibold text-slate-900 shadow-sm focus-visible:border-brand-700"
           />
         </div>

@@ -7,7 +7,7 @@ import type { z } from 'zod'
 import { type RatingsInput, ratingsInput } from '../../../../domain/profiles/ratings.schema'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
-import { isApiError } from '../../../lib/api-client'
+import { errorDetail, isApiError } from '../../../lib/api-client'
 import { useRatingCheck, useSkipRatingPrompt, useUpdateRatings } from '../api/rating-prompt.queries'
 
 type RatingFields = z.input<typeof ratingsInput>
@@ -73,7 +73,7 @@ function RatingForm({
         for (const name of ['duprRating', 'selfRating'] as const) {
           if (fields?.[name]) setError(name, { message: fields[name] })
         }
-        toast.error(isApiError(error) && error.status < 500 ? error.message : 'Failed to update ratings')
+        toast.error(errorDetail(error) ?? 'Failed to update ratings')
       },
     }),
   )
