@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type RequestListener, ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http'
 import { createGzip, type Gzip, gzip, gzipSync } from 'node:zlib'
+import { BatchedResponse } from './batched-response'
 
 // Response compression at the HTTP layer, under the app. Done inside Hono (hono/compress) it
 // turned every response, however small, into a web-stream response and piped it through a
@@ -83,10 +84,11 @@ function applyHeaders(res: ServerResponse, headers: unknown) {
 
 // The response class of the app's HTTP server: for a client that accepts gzip, the head is held
 // back until the first byte of the body decides whether it is compressed. Its methods live on the
-// prototype, so a request costs no extra allocations when nothing is compressed.
+// prototype, so a request costs no extra allocations when nothing is compressed. A whole response
+// then leaves with the others of its event-loop turn (batched-response.ts).
 export class CompressingResponse<
   Request extends IncomingMessage = IncomingMessage,
-> extends ServerResponse<Request> {
+> extends BatchedResponse<Request> {
   #accepts: boolean | undefined
   #message: string | undefined
   #decided = false
@@ -195,7 +197,8 @@ export class CompressingResponse<
   }
 }
 
-// A node:http server whose responses are compressed for clients that accept gzip.
+// A node:http server whose responses are compressed for clients that accept gzip, and whose whole
+// responses are written together at the end of each turn of the event loop.
 export const createCompressingServer = ((options: object, listener: RequestListener) =>
   createServer(
     { ...options, ServerResponse: CompressingResponse },
