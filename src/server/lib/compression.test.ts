@@ -134,6 +134,12 @@ describe('response compression', () => {
     expect(acceptsGzip('br')).toBe(false)
     expect(acceptsGzip('*')).toBe(true)
     expect(acceptsGzip(undefined)).toBe(false)
+    // The same header twice in a row, then another: each gets its own answer.
+    expect(acceptsGzip('br')).toBe(false)
+    expect(acceptsGzip('br')).toBe(false)
+    expect(acceptsGzip('gzip, deflate')).toBe(true)
+    expect(acceptsGzip('gzip, deflate')).toBe(true)
+    expect(acceptsGzip('gzip;q=0')).toBe(false)
   })
 })
 

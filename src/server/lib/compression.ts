@@ -24,15 +24,22 @@ const SMALL_BODY_GZIP_OPTIONS = { level: 1, memLevel: 8 }
 const COMPRESSIBLE =
   /^\s*(?:text\/(?!event-stream)[\w.+-]+|application\/(?:json|javascript|x-javascript|xml|manifest\+json|[\w.-]+\+json|[\w.-]+\+xml)|image\/svg\+xml)\s*(?:;|$)/i
 
+// A browser sends the same Accept-Encoding with every request: the last answer is kept.
+let lastAcceptEncoding: string | undefined
+let lastAcceptsGzip = false
+
 export function acceptsGzip(header: string | string[] | undefined) {
   if (!header) return false
   const value = Array.isArray(header) ? header.join(',') : header
-  return value.split(',').some((part) => {
+  if (value === lastAcceptEncoding) return lastAcceptsGzip
+  lastAcceptsGzip = value.split(',').some((part) => {
     const [coding = '', ...params] = part.trim().toLowerCase().split(';')
     if (coding.trim() !== 'gzip' && coding.trim() !== '*') return false
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
     return q === undefined || Number(q.slice(2)) > 0
   })
+  lastAcceptEncoding = value
+  return lastAcceptsGzip
 }
 
 type Chunk = string | Uint8Array
