@@ -3,7 +3,8 @@
 // the same static headers as the app, set on the Node response by one middleware the way the
 // app sets them (src/server/middleware/response-headers.ts). No routing table, request id,
 // request log, session, compression or database: what remains between it and bare node:http is
-// what the framework itself costs, which no app built on it can go below.
+// what the framework costs out of the box. It writes each answer on the spot; the app writes the
+// answers of one event-loop turn together (docs/decisions/0059), so the app can pass it.
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 
