@@ -6,7 +6,7 @@ import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { PageLoading } from '../../components/ui/spinner'
 import { useConfirmEmail, useResendConfirmation } from '../../features/auth/api/auth.queries'
-import { FormAlert } from '../../features/auth/components/form-controls'
+import { FormAlert } from '../../features/auth/components/form-alert'
 import { errorMessage } from '../../features/auth/lib/server-errors'
 
 // With ?token=… (the link in the email) it confirms and signs in; without, it asks the new

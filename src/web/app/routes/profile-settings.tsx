@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/ui/page-header'
 import { PageLoading } from '../../components/ui/spinner'
 import { useOwnProfile } from '../../features/auth/api/auth.queries'
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form'
-import { FormAlert } from '../../features/auth/components/form-controls'
+import { FormAlert } from '../../features/auth/components/form-alert'
 import { ProfileForm } from '../../features/auth/components/profile-form'
 
 export default function ProfileSettingsPage() {

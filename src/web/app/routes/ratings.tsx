@@ -2,7 +2,7 @@ import { Gauge } from 'lucide-react'
 import { findWidget } from '../../../domain/widgets/widgets'
 import { ButtonLink } from '../../components/ui/button'
 import { useSession } from '../../features/auth/api/session.queries'
-import { ComingSoonBadge } from '../../features/widgets/components/widget-card'
+import { ComingSoonBadge } from '../../features/widgets/components/coming-soon-badge'
 
 const easyRating = findWidget('easy-rating')
 

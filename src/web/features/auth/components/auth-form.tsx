@@ -9,7 +9,8 @@ import { lazyZodResolver } from '../../../lib/lazy-zod-resolver'
 import { returnToInState, safeReturnTo } from '../../../lib/return-to'
 import { useResendConfirmation, useSignIn, useSignUp } from '../api/auth.queries'
 import { applyServerFieldErrors, errorMessage, focusFirstError } from '../lib/server-errors'
-import { CheckboxField, FormAlert, SubmitButton, TextField } from './form-controls'
+import { FormAlert } from './form-alert'
+import { CheckboxField, SubmitButton, TextField } from './form-controls'
 import {
   emptyProfileFields,
   type ProfileFieldValues,

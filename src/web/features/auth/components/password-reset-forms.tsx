@@ -11,7 +11,8 @@ import {
 } from '../../../../domain/auth/auth.schema'
 import { useForgotPassword, useResetPassword } from '../api/auth.queries'
 import { errorMessage } from '../lib/server-errors'
-import { FormAlert, SubmitButton, TextField } from './form-controls'
+import { FormAlert } from './form-alert'
+import { SubmitButton, TextField } from './form-controls'
 
 export const PASSWORD_RESET_DONE = 'Your password has been reset. Please sign in with your new password.'
 

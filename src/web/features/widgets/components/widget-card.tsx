@@ -1,17 +1,10 @@
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
 import { widgetTarget, type Widget } from '../../../../domain/widgets/widgets'
+import { ComingSoonBadge } from './coming-soon-badge'
 import { WidgetIcon } from './widget-icon'
 
 type HeadingLevel = 2 | 3
-
-export function ComingSoonBadge() {
-  return (
-    <span className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
-      Coming soon
-    </span>
-  )
-}
 
 // One tool of the Pickle Widgets grid. The whole card is the link (its title carries it);
 // a coming-soon widget is shown but cannot be opened. A signed-out visitor is sent to /signin
