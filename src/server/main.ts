@@ -32,6 +32,9 @@ async function main() {
     poolSize: env.DATABASE_POOL_SIZE,
   })
   logger.info({ database: database.kind }, 'database ready, migrations applied')
+  // A live event that could not be sent after its write committed: the write stands, and the
+  // players' pages catch up at their next refetch.
+  database.onAfterCommitError((error) => logger.error({ err: error }, 'a step after a commit failed'))
 
   // Demo data only for a fresh embedded database: a PostgreSQL server is never seeded implicitly.
   if (env.SEED_DEMO && database.kind === 'pglite' && (await isDatabaseEmpty(database.db))) {

@@ -1,7 +1,14 @@
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONNECTION_SETTINGS, type Database, LISTEN_APPLICATION_NAME, SettingsClient } from './client'
+import {
+  afterCommit,
+  CONNECTION_SETTINGS,
+  type Database,
+  type DbOrTx,
+  LISTEN_APPLICATION_NAME,
+  SettingsClient,
+} from './client'
 import { profiles } from './schema'
 import { openTestDatabase, testDatabaseKind } from '../testing/test-app'
 
@@ -18,6 +25,94 @@ const waitFor = async (check: () => boolean, ms = 8000) => {
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
+
+describe('after-commit steps', () => {
+  // A table of this test's own: a write the steps can look for from outside the transaction.
+  beforeAll(async () => {
+    await database.db.execute(sql`create table after_commit_probe (id int primary key)`)
+  })
+  const probeCount = async (db: DbOrTx) => {
+    const result = (await db.execute(sql`select count(*)::int as n from after_commit_probe`)) as unknown as {
+      rows: Array<{ n: number }>
+    }
+    return result.rows[0]!.n
+  }
+
+  it('runs a step once its transaction has committed, outside it, before the transaction settles', async () => {
+    const seen: Array<{ on: DbOrTx; rows: number }> = []
+    let inside: DbOrTx | undefined
+    await database.db.transaction(async (tx) => {
+      inside = tx
+      await tx.execute(sql`insert into after_commit_probe values (1)`)
+      await afterCommit(tx, async (db) => {
+        seen.push({ on: db, rows: await probeCount(db) })
+      })
+      expect(seen).toEqual([])
+    })
+    expect(seen).toHaveLength(1)
+    expect(seen[0]!.on).toBe(database.db)
+    expect(seen[0]!.on).not.toBe(inside)
+    // The step saw the committed row from outside the transaction.
+    expect(seen[0]!.rows).toBe(1)
+  })
+
+  it('never runs the steps of a transaction that rolls back', async () => {
+    let ran = false
+    await expect(
+      database.db.transaction(async (tx) => {
+        await afterCommit(tx, async () => {
+          ran = true
+        })
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
+    expect(ran).toBe(false)
+  })
+
+  it('runs a keyed step once per transaction, steps in order, and at once outside a transaction', async () => {
+    const order: string[] = []
+    await database.db.transaction(async (tx) => {
+      await afterCommit(tx, async () => void order.push('a'), 'same')
+      await afterCommit(tx, async () => void order.push('b'))
+      await afterCommit(tx, async () => void order.push('a again'), 'same')
+      await afterCommit(tx, async () => void order.push('c'))
+    })
+    expect(order).toEqual(['a', 'b', 'c'])
+    await afterCommit(database.db, async () => void order.push('now'))
+    expect(order).toEqual(['a', 'b', 'c', 'now'])
+  })
+
+  it('reports a step that fails, runs the others, and keeps the write', async () => {
+    const errors: unknown[] = []
+    const stop = database.onAfterCommitError((error) => errors.push(error))
+    let later = false
+    const result = await database.db.transaction(async (tx) => {
+      await afterCommit(tx, async () => {
+        throw new Error('step failed')
+      })
+      await afterCommit(tx, async () => {
+        later = true
+      })
+      return 'committed'
+    })
+    stop()
+    expect(result).toBe('committed')
+    expect(later).toBe(true)
+    expect(errors).toHaveLength(1)
+    expect((errors[0] as Error).message).toBe('step failed')
+  })
+
+  it('runs a step inside a savepoint at once, on the savepoint', async () => {
+    const seen: DbOrTx[] = []
+    await database.db.transaction(async (tx) => {
+      await tx.transaction(async (savepoint) => {
+        await afterCommit(savepoint, async (db) => void seen.push(db))
+        expect(seen).toEqual([savepoint])
+      })
+    })
+    expect(seen).toHaveLength(1)
+  })
+})
 
 describe('LISTEN/NOTIFY', () => {
   it('delivers a notification to a listener', async () => {

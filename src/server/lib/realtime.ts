@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { coalesceKeyOf, realtimeEvent, type RealtimeEvent } from '../../domain/realtime/realtime-event'
-import type { Database, DbOrTx } from '../db/client'
+import { afterCommit, type Database, type DbOrTx } from '../db/client'
 import type { Logger } from './logger'
 
 // Realtime for every server instance: a write publishes an event with pg_notify on one channel;
@@ -16,15 +16,27 @@ const MAX_PAYLOAD_BYTES = 7900
 
 const envelope = z.object({ userIds: z.array(z.string()).min(1), event: realtimeEvent })
 
-// Sends `event` to every open stream of the users. Given a transaction, the event leaves only
-// when it commits (PostgreSQL delivers NOTIFY at commit), so a rolled-back write sends nothing.
-export async function publishToUsers(db: DbOrTx, userIds: readonly string[], event: RealtimeEvent) {
+// Sends `event` to every open stream of the users. Given a transaction, the event leaves once
+// it commits, so a rolled-back write sends nothing, and the NOTIFY goes out after the commit,
+// not inside it (`afterCommit`, docs/decisions/0060). The same event to the same users leaves
+// once per transaction.
+export function publishToUsers(db: DbOrTx, userIds: readonly string[], event: RealtimeEvent) {
   const unique = [...new Set(userIds)]
+  const payloads: string[] = []
   for (let start = 0; start < unique.length; start += USERS_PER_NOTIFY) {
     const payload = JSON.stringify({ userIds: unique.slice(start, start + USERS_PER_NOTIFY), event })
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error('realtime event too large')
-    await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`)
+    payloads.push(payload)
   }
+  if (payloads.length === 0) return Promise.resolve()
+  return afterCommit(
+    db,
+    async (target) => {
+      for (const payload of payloads)
+        await target.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`)
+    },
+    `realtime:${payloads.join('\n')}`,
+  )
 }
 
 export function publishToUser(db: DbOrTx, userId: string, event: RealtimeEvent) {

@@ -5,7 +5,7 @@ import type {
   NotificationOutput,
   NotificationType,
 } from '../../../domain/notifications/notification.schema'
-import type { DbOrTx } from '../../db/client'
+import { afterCommit, type DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { notifications } from '../../db/schema'
 import { decodeCursor, encodeCursor } from '../../lib/page-cursor'
@@ -65,9 +65,16 @@ export async function countUnread(db: DbOrTx, userId: string) {
   return row?.value ?? 0
 }
 
-// The player's badge and list follow every change, on every device.
-async function announceChange(db: DbOrTx, userId: string) {
-  await publishToUser(db, userId, { type: 'notification', unreadCount: await countUnread(db, userId) })
+// The player's badge and list follow every change, on every device. In a transaction, the
+// count is read once it has committed: it then includes every change committed before it, the
+// caller's and any other's.
+function announceChange(db: DbOrTx, userId: string) {
+  return afterCommit(
+    db,
+    async (target) =>
+      publishToUser(target, userId, { type: 'notification', unreadCount: await countUnread(target, userId) }),
+    `unread:${userId}`,
+  )
 }
 
 // Any feature that tells a player something calls this. Inside the caller's transaction the

@@ -60,8 +60,8 @@ export const MESSAGES = {
 
 type Actor = Pick<SessionUser, 'id' | 'firstName' | 'lastName' | 'isAdmin'>
 
-// Open pages of the PlayDate refetch it (chat, applications, status). Inside the transaction,
-// so the event leaves only if the change commits.
+// Open pages of the PlayDate refetch it (chat, applications, status). Published through the
+// transaction, so the event leaves only once the change commits.
 async function announce(tx: Tx, playDateId: string, players: ReadonlyArray<string | null>) {
   const userIds = players.filter((p): p is string => Boolean(p))
   if (userIds.length > 0) await publishToUsers(tx, userIds, { type: 'playdate', topic: playDateId })

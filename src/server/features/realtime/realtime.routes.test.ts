@@ -176,6 +176,31 @@ describe('GET /api/events', () => {
     }
   })
 
+  it('sends a write’s events once, after its commit, with the count read after it', async () => {
+    const me = await signedInUser(t)
+    const stream = await openEventStream(t.app, me.token)
+    try {
+      await stream.waitFor((event) => event.type === 'ready')
+      await t.db.transaction(async (tx) => {
+        await createNotification(tx, { userId: me.profile.id, type: 'other', title: 'one', message: 'y' })
+        await createNotification(tx, { userId: me.profile.id, type: 'other', title: 'two', message: 'y' })
+        await publishToUsers(tx, [me.profile.id], { type: 'connection' })
+        await publishToUsers(tx, [me.profile.id], { type: 'connection' })
+      })
+      // A marker, published last: when it arrives, the write's events would have too.
+      await publishToUser(t.db, me.profile.id, { type: 'resync' })
+      await stream.waitFor((event) => event.type === 'resync')
+      expect(stream.events.map((event) => event.data)).toEqual([
+        expect.objectContaining({ type: 'ready' }),
+        { type: 'notification', unreadCount: 2 },
+        { type: 'connection' },
+        { type: 'resync' },
+      ])
+    } finally {
+      await stream.close()
+    }
+  })
+
   it('coalesces a burst: fewer events than writes, and the last count wins', async () => {
     const me = await signedInUser(t)
     const stream = await openEventStream(t.app, me.token)
