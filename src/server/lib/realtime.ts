@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { coalesceKeyOf, realtimeEvent, type RealtimeEvent } from '../../domain/realtime/realtime-event'
 import { afterCommit, type Database, type DbOrTx } from '../db/client'
@@ -16,27 +16,75 @@ const MAX_PAYLOAD_BYTES = 7900
 
 const envelope = z.object({ userIds: z.array(z.string()).min(1), event: realtimeEvent })
 
+// What a transaction publishes waits in its outbox and leaves after the commit, all of it in one
+// statement: each NOTIFY on its own would be a round trip of its own (docs/decisions/0060).
+// An entry is a payload, or the SQL of an event read at that moment (`publishQueried`).
+type Outgoing = { payload: string } | { userId: string; event: SQL }
+
+interface Outbox {
+  entries: Outgoing[]
+  keys: Set<string>
+}
+
+const outboxes = new WeakMap<DbOrTx, Outbox>()
+
+function send(db: DbOrTx, entries: readonly Outgoing[]) {
+  const rows = entries.map((entry) =>
+    'payload' in entry
+      ? sql`(${entry.payload}::text)`
+      : sql`(json_build_object('userIds', json_build_array(${entry.userId}::text), 'event', ${entry.event})::text)`,
+  )
+  // A VALUES list is read in order, so the events leave in the order they were published.
+  return db.execute(
+    sql`select pg_notify(${REALTIME_CHANNEL}, payload) from (values ${sql.join(rows, sql`, `)}) as outgoing (payload)`,
+  )
+}
+
+// Puts entries in the outbox of `db`'s transaction, once per key; outside a transaction they
+// leave at once.
+function enqueue(db: DbOrTx, entries: ReadonlyArray<{ key: string; entry: Outgoing }>) {
+  let outbox = outboxes.get(db)
+  const isNew = !outbox
+  if (!outbox) {
+    outbox = { entries: [], keys: new Set() }
+    outboxes.set(db, outbox)
+  }
+  for (const { key, entry } of entries) {
+    if (outbox.keys.has(key)) continue
+    outbox.keys.add(key)
+    outbox.entries.push(entry)
+  }
+  if (!isNew) return Promise.resolve()
+  const taken = outbox
+  return afterCommit(db, async (target) => {
+    // Taken before the first await: what is published from now on starts a new outbox.
+    outboxes.delete(db)
+    if (taken.entries.length > 0) await send(target, taken.entries)
+  })
+}
+
 // Sends `event` to every open stream of the users. Given a transaction, the event leaves once
 // it commits, so a rolled-back write sends nothing, and the NOTIFY goes out after the commit,
 // not inside it (`afterCommit`, docs/decisions/0060). The same event to the same users leaves
 // once per transaction.
 export function publishToUsers(db: DbOrTx, userIds: readonly string[], event: RealtimeEvent) {
   const unique = [...new Set(userIds)]
-  const payloads: string[] = []
+  const entries: Array<{ key: string; entry: Outgoing }> = []
   for (let start = 0; start < unique.length; start += USERS_PER_NOTIFY) {
     const payload = JSON.stringify({ userIds: unique.slice(start, start + USERS_PER_NOTIFY), event })
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error('realtime event too large')
-    payloads.push(payload)
+    entries.push({ key: payload, entry: { payload } })
   }
-  if (payloads.length === 0) return Promise.resolve()
-  return afterCommit(
-    db,
-    async (target) => {
-      for (const payload of payloads)
-        await target.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`)
-    },
-    `realtime:${payloads.join('\n')}`,
-  )
+  if (entries.length === 0) return Promise.resolve()
+  return enqueue(db, entries)
+}
+
+// Sends one player the event that `event` (SQL giving the event as JSON) reads when it leaves:
+// after the commit, so it sees the transaction's own changes and every other committed before.
+// `key` names the event: one per key leaves per transaction. The hub checks every event it
+// receives against the event schema, and drops one that does not match.
+export function publishQueried(db: DbOrTx, userId: string, key: string, event: SQL) {
+  return enqueue(db, [{ key: `${key}:${userId}`, entry: { userId, event } }])
 }
 
 export function publishToUser(db: DbOrTx, userId: string, event: RealtimeEvent) {

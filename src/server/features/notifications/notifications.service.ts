@@ -5,11 +5,11 @@ import type {
   NotificationOutput,
   NotificationType,
 } from '../../../domain/notifications/notification.schema'
-import { afterCommit, type DbOrTx } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { notifications } from '../../db/schema'
 import { decodeCursor, encodeCursor } from '../../lib/page-cursor'
-import { publishToUser } from '../../lib/realtime'
+import { publishQueried } from '../../lib/realtime'
 
 export interface NewNotification {
   userId: string
@@ -65,15 +65,15 @@ export async function countUnread(db: DbOrTx, userId: string) {
   return row?.value ?? 0
 }
 
-// The player's badge and list follow every change, on every device. In a transaction, the
-// count is read once it has committed: it then includes every change committed before it, the
+// The player's badge and list follow every change, on every device. The count is read as the
+// event leaves, after the commit: it then includes every change committed before it, the
 // caller's and any other's.
 function announceChange(db: DbOrTx, userId: string) {
-  return afterCommit(
+  return publishQueried(
     db,
-    async (target) =>
-      publishToUser(target, userId, { type: 'notification', unreadCount: await countUnread(target, userId) }),
-    `unread:${userId}`,
+    userId,
+    'unread',
+    sql`json_build_object('type', 'notification', 'unreadCount', (select count(*)::int from ${notifications} where ${notifications.userId} = ${userId} and not ${notifications.read}))`,
   )
 }
 
