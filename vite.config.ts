@@ -110,7 +110,8 @@ const pureDomainValues = (): Plugin => ({
 // round trip, the server names the page's files in the HTML of its URL (modulepreload), so the
 // browser fetches them together with the entry. The build reads the route table (each
 // `{ path, page: () => import('./routes/...') }` in app/router.tsx) and writes, for every path,
-// the files its page needs beyond the entry: dist/web/page-preloads.json.
+// the files its page needs beyond the entry: dist/web/page-preloads.json; and the files of the
+// signed-in shell beyond the entry: dist/web/signed-in-preloads.json.
 const pagePreloads = (): Plugin => {
   const pages: { path: string; moduleId: string }[] = []
   return {
@@ -164,6 +165,22 @@ const pagePreloads = (): Plugin => {
         type: 'asset',
         fileName: 'page-preloads.json',
         source: `${JSON.stringify(preloads, null, 2)}\n`,
+      })
+      // The signed-in shell (app/signed-in-shell.tsx) is loaded once someone is signed in: the
+      // server names its files in the HTML of a request that carries a session cookie.
+      const shell = chunks.find((chunk) =>
+        /[\\/]src[\\/]web[\\/]app[\\/]signed-in-shell\.tsx$/.test(chunk.facadeModuleId ?? ''),
+      )
+      if (!shell) this.warn('no signed-in shell chunk: signed-in pages load it without a preload')
+      const shellFiles = shell ? [...withImports(shell.fileName)].filter((file) => !firstLoad.has(file)) : []
+      this.emitFile({
+        type: 'asset',
+        fileName: 'signed-in-preloads.json',
+        source: `${JSON.stringify(
+          shellFiles.map((file) => `/${file}`),
+          null,
+          2,
+        )}\n`,
       })
     },
   }

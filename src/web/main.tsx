@@ -4,9 +4,11 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createQueryClient } from './app/query-client'
 import { AppRouter } from './app/navigation'
+import { loadSignedInShell } from './app/root-layout'
 import { AppRoutes, preloadPage } from './app/router'
 import { Toaster } from './components/ui/toaster'
-import { prefetchSession } from './features/auth/api/session.queries'
+import { prefetchSession, sessionKey } from './features/auth/api/session.queries'
+import type { SessionOutput } from '../domain/profiles/profile.schema'
 import { markFirstPageReady } from './lib/scheduling'
 import './styles.css'
 
@@ -22,9 +24,16 @@ void firstPage.then(markFirstPageReady)
 // and the page at once, instead of a placeholder header that changes size when the session
 // arrives and moves the page down (docs/decisions/0041-web-first-load.md). A slow answer gets
 // the loading view as before.
+// A signed-in player's navigation bar is a module of its own (app/signed-in-shell.tsx): it is
+// part of that wait, so the bar shows with the page.
 const FIRST_RENDER_WAIT_MS = 500
+const sessionAndShell = prefetchSession(queryClient).then(() =>
+  queryClient.getQueryData<SessionOutput>(sessionKey)?.user
+    ? loadSignedInShell().catch(() => undefined)
+    : undefined,
+)
 void Promise.race([
-  Promise.all([prefetchSession(queryClient), firstPage]).then(() => true),
+  Promise.all([sessionAndShell, firstPage]).then(() => true),
   new Promise<boolean>((resolve) => setTimeout(() => resolve(false), FIRST_RENDER_WAIT_MS)),
 ]).then((isReady) => {
   const render = () =>

@@ -1,31 +1,69 @@
-import { lazy, type MouseEvent, Suspense } from 'react'
+import { type MouseEvent, Suspense, use } from 'react'
 import { Outlet } from 'react-router'
+import type { SessionUser } from '../../domain/profiles/profile.schema'
+import { Brand } from '../components/layout/brand'
 import { PublicHeader } from '../components/layout/public-header'
 import { SiteFooter } from '../components/layout/site-footer'
-import { TopNav } from '../components/layout/top-nav'
 import { PageLoading } from '../components/ui/spinner'
 import { useSession } from '../features/auth/api/session.queries'
-import { useRatingCheck } from '../features/profiles/api/rating-prompt.queries'
-import { LiveEvents } from '../lib/live-events'
 import { useIsLoadingPage } from './navigation'
 import { RouteError, RouteErrorBoundary } from './route-error'
 import { ScrollRestoration } from './scroll-restoration'
 import { FocusKeeper } from './focus-keeper'
 import { SessionSync } from './session-sync'
 
-// The rating prompt (a form with react-hook-form and zod) loads only when the server says the
-// player's ratings are due for a check: it is not part of any page's first load.
-const RatingPrompt = lazy(() =>
-  import('../features/profiles/components/rating-prompt').then((m) => ({ default: m.RatingPrompt })),
-)
+type SignedInShell = typeof import('./signed-in-shell')
+let shell: SignedInShell | undefined
+let loadingShell: Promise<void> | undefined
 
-function RatingPromptWhenDue() {
-  const check = useRatingCheck()
-  if (check.data?.updateNeeded !== true) return null
+// Starts loading the signed-in shell (./signed-in-shell.tsx); main.tsx calls it as soon as the
+// session says someone is signed in. A failed load is tried again at the next call.
+export const loadSignedInShell = () =>
+  (loadingShell ??= import('./signed-in-shell').then(
+    (module) => {
+      shell = module
+    },
+    (error: unknown) => {
+      loadingShell = undefined
+      throw error
+    },
+  ))
+
+// The signed-in part of the layout. Once its module is here it renders at once (React.lazy would
+// suspend on its first render even then). Until then the navigation bar keeps its place with an
+// empty bar of its height, so nothing below it moves when it arrives; a module that cannot be
+// fetched shows the layout's error view, whose 'Try Again' reloads.
+function SignedInNav({ user }: { user: SessionUser }) {
+  if (!shell) use(loadSignedInShell())
+  return shell ? <shell.TopNav user={user} /> : null
+}
+
+// The navigation bar's place while its module loads: the same rows at the same heights (the bar,
+// the welcome line under it on phones, the links row from lg up), empty.
+function NavPlaceholder() {
   return (
-    <Suspense fallback={null}>
-      <RatingPrompt />
-    </Suspense>
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 py-2 sm:px-6">
+        <Brand to="/dashboard" />
+        <p className="order-last w-full pb-1 text-sm md:order-none md:ml-2 md:w-auto md:flex-1 md:pb-0">
+          &nbsp;
+        </p>
+        <div className="ml-auto size-11" />
+      </div>
+      <div className="hidden h-[3.25rem] border-t border-slate-100 lg:block" />
+    </header>
+  )
+}
+
+function SignedInExtras() {
+  if (!shell) use(loadSignedInShell())
+  if (!shell) return null
+  const { LiveEvents, RatingPromptWhenDue } = shell
+  return (
+    <>
+      <LiveEvents />
+      <RatingPromptWhenDue />
+    </>
   )
 }
 
@@ -58,7 +96,13 @@ export function RootLayout() {
         Skip to content
       </a>
       <NavigationProgress />
-      {user ? <TopNav user={user} /> : <PublicHeader showActions={!isLoading} />}
+      {user ? (
+        <Suspense fallback={<NavPlaceholder />}>
+          <SignedInNav user={user} />
+        </Suspense>
+      ) : (
+        <PublicHeader showActions={!isLoading} />
+      )}
       {/* At least a screen tall: while a page or its data loads, the footer waits below the fold
           instead of jumping down when the content arrives. */}
       <main id="main" tabIndex={-1} className="min-h-dvh w-full flex-1 focus:outline-none">
@@ -74,8 +118,11 @@ export function RootLayout() {
       </main>
       <SiteFooter user={user} />
       <SessionSync />
-      {user ? <LiveEvents /> : null}
-      {user ? <RatingPromptWhenDue /> : null}
+      {user ? (
+        <Suspense fallback={null}>
+          <SignedInExtras />
+        </Suspense>
+      ) : null}
       <ScrollRestoration />
       <FocusKeeper />
     </div>

@@ -25,6 +25,8 @@ const preloads = [
   { path: '/invite/:code?', files: ['/assets/invite-g7.js'] },
 ]
 
+const signedInFiles = ['/assets/signed-in-shell-h8.js', '/assets/form-d4.js']
+
 let database: Awaited<ReturnType<typeof openTestDatabase>>
 let webRoot: string
 let app: ReturnType<typeof createApp>
@@ -33,6 +35,7 @@ beforeAll(async () => {
   webRoot = mkdtempSync(path.join(tmpdir(), 'pm-web-app-'))
   writeFileSync(path.join(webRoot, 'index.html'), template)
   writeFileSync(path.join(webRoot, 'page-preloads.json'), JSON.stringify(preloads))
+  writeFileSync(path.join(webRoot, 'signed-in-preloads.json'), JSON.stringify(signedInFiles))
   database = await openTestDatabase()
   const env = parseEnv({ NODE_ENV: 'test' })
   app = createApp({ database, env, logger: createLogger(env), webRoot })
@@ -42,9 +45,10 @@ afterAll(async () => {
   rmSync(webRoot, { recursive: true, force: true })
 })
 
-const preloadedFiles = async (url: string) => {
-  const res = await app.request(url)
+const preloadedFiles = async (url: string, headers: Record<string, string> = {}) => {
+  const res = await app.request(url, { headers })
   expect(res.status).toBe(200)
+  expect(res.headers.get('vary')).toMatch(/Cookie/)
   const html = await res.text()
   return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
 }
@@ -66,5 +70,22 @@ describe('the HTML of a page', () => {
   it('names nothing more for a path the app does not know', async () => {
     expect(await preloadedFiles('/no/such/page')).toEqual([])
     expect(await preloadedFiles('/playdates/42/apply/more')).toEqual([])
+  })
+})
+
+describe('the HTML of a page for a request with a session cookie', () => {
+  it('also names the files of the signed-in shell, each file once', async () => {
+    const cookie = { cookie: 'pm_session=any-token' }
+    expect(await preloadedFiles('/dashboard', cookie)).toEqual([
+      '/assets/signed-in-shell-h8.js',
+      '/assets/form-d4.js',
+    ])
+    expect(await preloadedFiles('/signin', cookie)).toEqual([
+      '/assets/sign-in-c3.js',
+      '/assets/form-d4.js',
+      '/assets/signed-in-shell-h8.js',
+    ])
+    expect(await preloadedFiles('/dashboard')).toEqual([])
+    expect(await preloadedFiles('/dashboard', { cookie: 'other=1' })).toEqual([])
   })
 })

@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { PublicConfig } from '../../../domain/product'
 import type { AppDeps, AppEnv } from '../../app-env'
+import { readSessionToken } from '../../middleware/session'
 
 export function publicConfigOf(deps: AppDeps): PublicConfig {
   const { env } = deps
@@ -33,13 +34,25 @@ interface PagePreload {
   files: string[]
 }
 
-function readPagePreloads(root: string): PagePreload[] {
+function readJson(root: string, name: string): unknown {
   try {
-    const parsed = JSON.parse(readFileSync(path.join(root, 'page-preloads.json'), 'utf8')) as unknown
-    return Array.isArray(parsed) ? (parsed as PagePreload[]) : []
+    return JSON.parse(readFileSync(path.join(root, name), 'utf8')) as unknown
   } catch {
-    return []
+    return undefined
   }
+}
+
+function readPagePreloads(root: string): PagePreload[] {
+  const parsed = readJson(root, 'page-preloads.json')
+  return Array.isArray(parsed) ? (parsed as PagePreload[]) : []
+}
+
+// The files of the signed-in shell beyond the entry (signed-in-preloads.json).
+function readSignedInPreload(root: string): PagePreload | undefined {
+  const parsed = readJson(root, 'signed-in-preloads.json')
+  return Array.isArray(parsed)
+    ? { path: '', files: parsed.filter((file) => typeof file === 'string') }
+    : undefined
 }
 
 // Matches a route path of the web app ('/playdates/:id', '/invite/:code?') as its router does
@@ -72,9 +85,10 @@ export function pagePreloadFor(preloads: PagePreload[], pathname: string): PageP
 
 // The page's own files as modulepreload links, so the browser fetches them with the entry
 // instead of after it has run (docs/decisions/0041-web-first-load.md).
-export function withPagePreload(html: string, preload: PagePreload | undefined) {
-  if (!preload || preload.files.length === 0) return html
-  const links = preload.files
+export function withPagePreload(html: string, ...preloads: Array<PagePreload | undefined>) {
+  const files = [...new Set(preloads.flatMap((preload) => preload?.files ?? []))]
+  if (files.length === 0) return html
+  const links = files
     .filter((file) => /^\/assets\/[\w.-]+\.js$/.test(file))
     .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
     .join('\n    ')
@@ -93,13 +107,18 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   }
   const indexHtml = renderIndexHtml(readFileSync(indexPath, 'utf8'), publicConfigOf(deps))
   const preloads = readPagePreloads(root)
-  const htmlByPage = new Map<PagePreload | undefined, string>()
-  const htmlFor = (pathname: string) => {
+  const signedInPreload = readSignedInPreload(root)
+  // Per page, signed out and signed in. A request with a session cookie most likely comes from a
+  // signed-in player (the cookie is not checked here): the HTML also names the files of the
+  // signed-in shell, which the first render waits for (docs/decisions/0061).
+  const htmlByPage = [new Map<PagePreload | undefined, string>(), new Map<PagePreload | undefined, string>()]
+  const htmlFor = (pathname: string, signedIn: boolean) => {
     const preload = pagePreloadFor(preloads, pathname)
-    let html = htmlByPage.get(preload)
+    const cache = htmlByPage[signedIn ? 1 : 0]!
+    let html = cache.get(preload)
     if (html === undefined) {
-      html = withPagePreload(indexHtml, preload)
-      htmlByPage.set(preload, html)
+      html = withPagePreload(indexHtml, preload, signedIn ? signedInPreload : undefined)
+      cache.set(preload, html)
     }
     return html
   }
@@ -122,6 +141,7 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   })
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache')
-    return c.html(htmlFor(c.req.path))
+    c.header('Vary', 'Cookie', { append: true })
+    return c.html(htmlFor(c.req.path, Boolean(readSessionToken(c))))
   })
 }

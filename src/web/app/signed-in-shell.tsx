@@ -1,0 +1,26 @@
+import { lazy, Suspense } from 'react'
+import { useRatingCheck } from '../features/profiles/api/rating-prompt.queries'
+
+// What the layout adds for a signed-in player: the navigation bar (with the bell and its count,
+// and the phone menu), the live event stream and the rating prompt. A module of its own, loaded
+// only once someone is signed in, so the landing page and sign-in do not download it; the server
+// names its files in the HTML of a request that carries a session cookie, so a signed-in page
+// fetches it together with the entry (docs/decisions/0061).
+export { TopNav } from '../components/layout/top-nav'
+export { LiveEvents } from '../lib/live-events'
+
+// The rating prompt (a form with react-hook-form and zod) loads only when the server says the
+// player's ratings are due for a check: it is not part of any page's first load.
+const RatingPrompt = lazy(() =>
+  import('../features/profiles/components/rating-prompt').then((m) => ({ default: m.RatingPrompt })),
+)
+
+export function RatingPromptWhenDue() {
+  const check = useRatingCheck()
+  if (check.data?.updateNeeded !== true) return null
+  return (
+    <Suspense fallback={null}>
+      <RatingPrompt />
+    </Suspense>
+  )
+}
