@@ -39,7 +39,11 @@ export function SignupCodes() {
       </div>
       <TableFrame
         isPending={codes.isPending}
-        error={codes.isError ? codes.error.message || 'Error loading codes. Please try again.' : null}
+        error={
+          codes.isError && !codes.data
+            ? codes.error.message || 'Error loading codes. Please try again.'
+            : null
+        }
         isEmpty={items?.length === 0}
         onRetry={() => void codes.refetch()}
         empty={

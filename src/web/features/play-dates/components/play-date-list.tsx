@@ -140,7 +140,7 @@ function TabContent({ tab, range }: { tab: PlayDateTab; range: [number, number] 
       </p>
     )
   }
-  if (query.isError) {
+  if (query.isError && !query.data) {
     return (
       <div role="alert" className="rounded-2xl bg-red-50 p-5 text-red-900">
         <p className="font-semibold">Error loading PlayDates</p>

@@ -1,0 +1,49 @@
+import { type Browser, expect, test } from '@playwright/test'
+import { appOrigin, befriend, createPlayDate, createPlayer, signInContext } from './support/players'
+
+// A list read a page at a time: when the next page fails to load, the rows already shown stay,
+// the list says so under them, and 'Load more' tries again. The PlayDates are made through the
+// API; the failure is the network's, for a while.
+
+async function signedIn(browser: Browser, firstName: string) {
+  const context = await browser.newContext({ baseURL: appOrigin })
+  await signInContext(context, await createPlayer({ firstName }))
+  return context
+}
+
+test('a page of PlayDates that fails to load keeps the ones shown, and the next try loads it @phone', async ({
+  browser,
+}) => {
+  const [ann, ben] = await Promise.all([signedIn(browser, 'Ann'), signedIn(browser, 'Ben')])
+  await befriend(ann, ben)
+  for (let n = 1; n <= 11; n++) await createPlayDate(ann, ben, `Morning doubles ${n}`)
+
+  const page = await ann.newPage()
+  await page.goto('/playdates')
+  const panel = page.getByRole('tabpanel', { name: 'My PlayDates' })
+  // Each card is headed by its team.
+  const cards = panel.getByRole('heading', { level: 2 })
+  await expect(cards).toHaveCount(10)
+  await expect(panel.getByText('Showing 10 of 11')).toBeVisible()
+
+  // The second page cannot be fetched (the app's own tries again included) until the network
+  // is back.
+  let offline = true
+  await page.route(
+    (url) => url.pathname === '/api/play-dates' && url.searchParams.get('page') === '2',
+    (route) => (offline ? route.abort('failed') : route.fallback()),
+  )
+  await panel.getByRole('button', { name: 'Load more' }).click()
+  await expect(panel.getByRole('alert')).toHaveText('Error loading more. Please try again.', {
+    timeout: 20_000,
+  })
+  await expect(cards).toHaveCount(10)
+  await expect(cards.first()).toBeVisible()
+
+  offline = false
+  await panel.getByRole('button', { name: 'Load more' }).click()
+  await expect(cards).toHaveCount(11)
+  await expect(panel.getByRole('alert')).toHaveCount(0)
+  await expect(panel.getByRole('button', { name: 'Load more' })).toHaveCount(0)
+  await Promise.all([ann.close(), ben.close()])
+})
