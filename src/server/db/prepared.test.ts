@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database, DbOrTx } from './client'
 import { preparedQuery, preparedShape } from './prepared'
 import { profiles } from './schema'
-import { openTestDatabase } from '../testing/test-app'
+import { openTestDatabase, testDatabaseKind } from '../testing/test-app'
 
 let database: Database
 beforeAll(async () => {
@@ -45,5 +45,44 @@ describe('prepared queries', () => {
     expect(made).toBe(2)
     expect(await one.execute()).toEqual([{ n: 1 }])
     expect(await two.execute()).toEqual([{ n: 2 }])
+  })
+
+  it('serve a later transaction on the same connection, and run on that transaction', async () => {
+    const connectionOf = (tx: DbOrTx) => (tx as unknown as { session: { client: object } }).session.client
+    const seen: Array<{ query: unknown; connection: object }> = []
+    for (const email of ['prepared-one@example.com', 'prepared-two@example.com']) {
+      await database.db
+        .transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(profiles)
+            .values({
+              email,
+              firstName: 'Pre',
+              lastName: 'Pared',
+              gender: 'female',
+              duprRating: 3.5,
+              selfRating: 3.5,
+              birthdate: '1990-01-01',
+              zipCode: '85001',
+            })
+            .returning({ id: profiles.id })
+          const query = preparedQuery(tx, 'prepared_test_in_transaction', byId)
+          // The row exists only inside this transaction: the query runs on it.
+          expect(await query.execute({ id: inserted!.id })).toEqual([{ id: inserted!.id }])
+          seen.push({ query, connection: connectionOf(tx) })
+          tx.rollback()
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof Error) || !/rollback/i.test(error.message)) throw error
+        })
+    }
+    const [first, second] = seen
+    if (testDatabaseKind === 'postgres') {
+      // The pool hands the connection it got back last to the next transaction.
+      expect(second!.connection).toBe(first!.connection)
+      expect(second!.query).toBe(first!.query)
+    } else {
+      expect(second!.query).not.toBe(first!.query)
+    }
   })
 })

@@ -7,8 +7,12 @@ import type { DbOrTx } from './client'
 // server-side prepared statement of each pooled connection, so every name must stand for one
 // query text: a query whose shape varies gets one name per shape.
 //
-// A handle is the app's database or a transaction; a query prepared on a transaction lives only
-// as long as that transaction. Builders are module-level functions: a name that two builders
+// A handle is the app's database or a transaction. Queries are kept per connection: the app's
+// database (its pool), or the pooled connection a transaction holds. A query prepared in one
+// transaction runs on that connection, so the next transaction that holds the same connection
+// uses it again instead of building the SQL anew (writes run in transactions, and building
+// their SQL was a tenth of a friend request's CPU). On PGlite each transaction is a connection of
+// its own, kept only as long as it. Builders are module-level functions: a name that two builders
 // claim is refused, so one name can never run another query's text.
 
 interface Preparable<Q> {
@@ -18,7 +22,14 @@ interface Preparable<Q> {
 type Builder<Q> = (db: DbOrTx) => Preparable<Q>
 
 const builders = new Map<string, Builder<unknown>>()
-const prepared = new WeakMap<DbOrTx, Map<string, unknown>>()
+const prepared = new WeakMap<object, Map<string, unknown>>()
+
+// The connection a handle runs its queries on (Drizzle's session holds it): the pool or the
+// embedded database for the app's database, the checked-out connection for a transaction.
+function connectionOf(db: DbOrTx): object {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client
+  return typeof client === 'object' && client !== null ? client : db
+}
 
 export function preparedQuery<Q>(db: DbOrTx, name: string, build: Builder<Q>): Q {
   const known = builders.get(name)
@@ -26,10 +37,11 @@ export function preparedQuery<Q>(db: DbOrTx, name: string, build: Builder<Q>): Q
     if (known) throw new Error(`prepared query name ${name} is taken by another query`)
     builders.set(name, build)
   }
-  let queries = prepared.get(db)
+  const connection = connectionOf(db)
+  let queries = prepared.get(connection)
   if (!queries) {
     queries = new Map()
-    prepared.set(db, queries)
+    prepared.set(connection, queries)
   }
   let query = queries.get(name) as Q | undefined
   if (query === undefined) {
