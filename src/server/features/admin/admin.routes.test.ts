@@ -197,6 +197,25 @@ describe('user management', () => {
     expect((await admin.client.get(`/api/admin/users/${crypto.randomUUID()}`)).status).toBe(404)
   })
 
+  it('answers a malformed id with 400 and the words of an id that names nobody', async () => {
+    const missing = await admin.client.get(`/api/admin/users/${crypto.randomUUID()}`)
+    expect(missing.body.error.message).toBe('User not found')
+    for (const res of [
+      await admin.client.get('/api/admin/users/not-an-id'),
+      await admin.client.put('/api/admin/users/not-an-id/admin', { isAdmin: true }),
+      await admin.client.put('/api/admin/users/not-an-id/paused', { isPaused: true }),
+    ]) {
+      expect(res.status).toBe(400)
+      expect(res.body.error.message).toBe('User not found')
+    }
+    const playDate = await admin.client.delete('/api/admin/play-dates/not-an-id')
+    expect(playDate.status).toBe(400)
+    expect(playDate.body.error.message).toBe('PlayDate Not Found')
+    const gone = await admin.client.delete(`/api/admin/play-dates/${crypto.randomUUID()}`)
+    expect(gone.status).toBe(404)
+    expect(gone.body.error.message).toBe('PlayDate Not Found')
+  })
+
   it('pausing revokes every session of the user; resuming lets them back', async () => {
     const player = await signedInUser(t)
     expect((await player.client.get('/api/auth/session')).body.user.id).toBe(player.profile.id)

@@ -22,15 +22,19 @@ import {
   getUserDetail,
   listAllPlayDates,
   listUsers,
+  PLAY_DATE_NOT_FOUND,
   recordAudit,
   searchUsers,
   setAdmin,
   setPaused,
+  USER_NOT_FOUND,
 } from './admin.service'
 import { createSignupCode, listSignupCodes, signupCodeView } from './signup-codes.service'
 
 const tags = ['admin']
-const idParam = z.object({ id: z.uuid({ error: 'Not found' }) })
+// A malformed id names no user or PlayDate: the same words as an id that names none, with 400.
+const userIdParam = z.object({ id: z.uuid({ error: USER_NOT_FOUND }) })
+const playDateIdParam = z.object({ id: z.uuid({ error: PLAY_DATE_NOT_FOUND }) })
 const refusals = errorResponses(400, 401, 403, 404, 409)
 
 const routes = {
@@ -49,7 +53,7 @@ const routes = {
     tags,
     summary: "A user's details, accepted friends and the admin actions taken on them",
     ...access.admin,
-    request: { params: idParam },
+    request: { params: userIdParam },
     responses: { 200: jsonContent(adminUserDetail, 'The user'), ...refusals },
   }),
   setAdmin: createRoute({
@@ -58,7 +62,7 @@ const routes = {
     tags,
     summary: 'Make Admin or Remove Admin (not yourself, never the last admin)',
     ...access.admin,
-    request: { params: idParam, body: jsonBody(setAdminInput) },
+    request: { params: userIdParam, body: jsonBody(setAdminInput) },
     responses: { 200: jsonContent(adminUserDetail, 'The user'), ...refusals },
   }),
   setPaused: createRoute({
@@ -67,7 +71,7 @@ const routes = {
     tags,
     summary: "Pause Access (revokes the user's sessions and live streams) or Resume Access",
     ...access.admin,
-    request: { params: idParam, body: jsonBody(setPausedInput) },
+    request: { params: userIdParam, body: jsonBody(setPausedInput) },
     responses: { 200: jsonContent(adminUserDetail, 'The user'), ...refusals },
   }),
   userSearch: createRoute({
@@ -118,7 +122,7 @@ const routes = {
     tags,
     summary: 'Delete a PlayDate with its applications and messages',
     ...access.admin,
-    request: { params: idParam },
+    request: { params: playDateIdParam },
     responses: { 204: { description: 'Deleted' }, ...refusals },
   }),
 }
