@@ -114,14 +114,15 @@ const announce = (db: DbOrTx, row: Pick<ConnectionRow, 'requesterId' | 'receiver
   publishToUsers(db, [row.requesterId, row.receiverId], { type: 'connection' })
 
 // A player another can ask, invite or watch: one whose address is confirmed. An account nobody
-// confirmed reads as no player at all, as in the searches (docs/decisions/0058).
-async function requireProfile(db: DbOrTx, id: string) {
+// confirmed reads as no player at all, as in the searches (docs/decisions/0058). Read as the
+// summary the answer shows, so a request reads the player once.
+async function requirePlayer(db: DbOrTx, id: string): Promise<PlayerSummary> {
   const [row] = await db
-    .select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName })
-    .from(profiles)
-    .where(and(eq(profiles.id, id), isNotNull(profiles.emailVerifiedAt)))
+    .select(playerColumns)
+    .from(other)
+    .where(and(eq(other.id, id), isNotNull(other.emailVerifiedAt)))
   if (!row) throw new AppError('not_found', messages.playerNotFound)
-  return row
+  return toPlayer(row)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -384,7 +385,7 @@ export async function sendFriendRequest(db: Db, user: SessionUser, receiverId: s
   if (receiverId === user.id) throw new AppError('invalid', messages.notYourself)
   try {
     return await db.transaction(async (tx) => {
-      await requireProfile(tx, receiverId)
+      const receiver = await requirePlayer(tx, receiverId)
       const existing = await findLiveConnection(tx, user.id, receiverId, 'friend')
       if (existing) {
         throw new AppError(
@@ -402,7 +403,7 @@ export async function sendFriendRequest(db: Db, user: SessionUser, receiverId: s
         ...friendRequestNotification(fullName(user), row.id),
       })
       await announce(tx, row)
-      return toConnectionOutput(row, user.id, await playerSummaryOf(tx, receiverId))
+      return toConnectionOutput(row, user.id, receiver)
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', messages.alreadyFriends)
@@ -415,7 +416,7 @@ export async function sendPartnerRequest(db: Db, user: SessionUser, receiverId: 
   if (receiverId === user.id) throw new AppError('invalid', messages.notYourself)
   try {
     return await db.transaction(async (tx) => {
-      await requireProfile(tx, receiverId)
+      const receiver = await requirePlayer(tx, receiverId)
       // Locked so a friendship removed at the same moment cannot leave an orphan invitation.
       const friendship = await findLiveConnection(tx, user.id, receiverId, 'friend', true)
       if (friendship?.status !== 'accepted') throw new AppError('conflict', messages.partnerNeedsFriend)
@@ -439,7 +440,7 @@ export async function sendPartnerRequest(db: Db, user: SessionUser, receiverId: 
         link: requestNotificationLink(row.id),
       })
       await announce(tx, row)
-      return toConnectionOutput(row, user.id, await playerSummaryOf(tx, receiverId))
+      return toConnectionOutput(row, user.id, receiver)
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', messages.partnerAlreadyPending)
@@ -547,7 +548,7 @@ export async function removeConnection(db: Db, user: SessionUser, connectionId: 
 export async function watchPlayer(db: Db, user: SessionUser, profileId: string) {
   if (profileId === user.id) throw new AppError('invalid', messages.notYourself)
   await db.transaction(async (tx) => {
-    await requireProfile(tx, profileId)
+    await requirePlayer(tx, profileId)
     const inserted = await tx
       .insert(connections)
       .values({ requesterId: user.id, receiverId: profileId, type: 'watched', status: 'accepted' })
