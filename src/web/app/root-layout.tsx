@@ -32,7 +32,7 @@ export const loadSignedInShell = () =>
 // The signed-in part of the layout. Once its module is here it renders at once (React.lazy would
 // suspend on its first render even then). Until then the navigation bar keeps its place with an
 // empty bar of its height, so nothing below it moves when it arrives; a module that cannot be
-// fetched shows the layout's error view, whose 'Try Again' reloads.
+// fetched shows the app's error view in place of the layout, whose 'Try Again' reloads.
 function SignedInNav({ user }: { user: SessionUser }) {
   if (!shell) use(loadSignedInShell())
   return shell ? <shell.TopNav user={user} /> : null
