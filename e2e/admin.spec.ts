@@ -147,7 +147,14 @@ test('an admin pauses and resumes a player, creates a signup code that a new vis
   await befriend(creatorContext, partnerContext)
   await createPlayDate(creatorContext, partnerContext, `Doomed game ${tag}`)
   await admin.goto('/admin?tab=play-dates')
+  // The search applies half a second after the last key (a fresh database may hold this one
+  // PlayDate only, so the count alone does not say the search is in).
+  const searched = admin.waitForResponse(
+    (response) =>
+      response.url().includes('/api/admin/play-dates?') && response.url().includes(`search=creator${tag}`),
+  )
   await admin.getByPlaceholder('Search play dates by creator or partner name...').fill(`creator${tag}`)
+  await searched
   await expect(admin.getByText('Showing 1 to 1 of 1 play dates')).toBeVisible()
   const playDateRow = admin.getByRole('row', { name: new RegExp(`Cleo Creator${tag}`) })
   await fitsAPhone()
