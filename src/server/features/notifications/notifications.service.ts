@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { and, count, desc, eq, type SQLWrapper, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import type {
   NotificationListOutput,
@@ -54,11 +54,15 @@ const toOutput = (row: Row): NotificationOutput => ({
   createdAt: row.createdAt.toISOString(),
 })
 
+// A player's unread notifications: the badge's count, read here and in its live event.
+const unreadOf = (userId: string | SQLWrapper) =>
+  and(eq(notifications.userId, userId), eq(notifications.read, false))
+
 const unreadQuery = (db: DbOrTx) =>
   db
     .select({ value: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.read, false)))
+    .where(unreadOf(sql.placeholder('userId')))
 
 export async function countUnread(db: DbOrTx, userId: string) {
   const [row] = await preparedQuery(db, 'notifications_unread', unreadQuery).execute({ userId })
@@ -73,7 +77,7 @@ function announceChange(db: DbOrTx, userId: string) {
     db,
     userId,
     'unread',
-    sql`json_build_object('type', 'notification', 'unreadCount', (select count(*)::int from ${notifications} where ${notifications.userId} = ${userId} and not ${notifications.read}))`,
+    sql`json_build_object('type', 'notification', 'unreadCount', (select count(*)::int from ${notifications} where ${unreadOf(userId)}))`,
   )
 }
 
