@@ -69,12 +69,11 @@ describe('after-commit steps', () => {
     expect(ran).toBe(false)
   })
 
-  it('runs a keyed step once per transaction, steps in order, and at once outside a transaction', async () => {
+  it('runs the steps in order, and at once outside a transaction', async () => {
     const order: string[] = []
     await database.db.transaction(async (tx) => {
-      await afterCommit(tx, async () => void order.push('a'), 'same')
+      await afterCommit(tx, async () => void order.push('a'))
       await afterCommit(tx, async () => void order.push('b'))
-      await afterCommit(tx, async () => void order.push('a again'), 'same')
       await afterCommit(tx, async () => void order.push('c'))
     })
     expect(order).toEqual(['a', 'b', 'c'])

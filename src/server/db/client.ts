@@ -46,15 +46,15 @@ export interface Database {
 
 export type AfterCommitStep = (db: DbOrTx) => Promise<void>
 
-const pendingSteps = new WeakMap<object, Map<string | symbol, AfterCommitStep>>()
+const pendingSteps = new WeakMap<object, AfterCommitStep[]>()
 
 // Runs `step` once the transaction `db` has committed (never, if it rolls back), on the
-// database outside it; `key` runs a step only once per transaction (the first one queued).
-// Outside a transaction, or in a savepoint (`tx.transaction`), the step runs now, on `db`.
-export async function afterCommit(db: DbOrTx, step: AfterCommitStep, key?: string) {
+// database outside it. Outside a transaction, or in a savepoint (`tx.transaction`), the step
+// runs now, on `db`.
+export async function afterCommit(db: DbOrTx, step: AfterCommitStep) {
   const steps = pendingSteps.get(db)
   if (!steps) return step(db)
-  if (key === undefined || !steps.has(key)) steps.set(key ?? Symbol('step'), step)
+  steps.push(step)
 }
 
 // Gives `db.transaction` its after-commit steps: they run, in order, after the commit and
@@ -63,12 +63,12 @@ export async function afterCommit(db: DbOrTx, step: AfterCommitStep, key?: strin
 function withAfterCommitSteps(db: Db, report: (error: unknown) => void): Db {
   const transaction = db.transaction.bind(db)
   const run = async (...[work, config]: Parameters<Db['transaction']>) => {
-    const steps = new Map<string | symbol, AfterCommitStep>()
+    const steps: AfterCommitStep[] = []
     const result = await transaction((tx) => {
       pendingSteps.set(tx, steps)
       return work(tx)
     }, config)
-    for (const step of steps.values()) {
+    for (const step of steps) {
       try {
         await step(db)
       } catch (error) {

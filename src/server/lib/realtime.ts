@@ -21,10 +21,8 @@ const envelope = z.object({ userIds: z.array(z.string()).min(1), event: realtime
 // An entry is a payload, or the SQL of an event read at that moment (`publishQueried`).
 type Outgoing = { payload: string } | { userId: string; event: SQL }
 
-interface Outbox {
-  entries: Outgoing[]
-  keys: Set<string>
-}
+// Keyed so the same event leaves once; a Map keeps the order of publishing.
+type Outbox = Map<string, Outgoing>
 
 const outboxes = new WeakMap<DbOrTx, Outbox>()
 
@@ -43,23 +41,15 @@ function send(db: DbOrTx, entries: readonly Outgoing[]) {
 // Puts entries in the outbox of `db`'s transaction, once per key; outside a transaction they
 // leave at once.
 function enqueue(db: DbOrTx, entries: ReadonlyArray<{ key: string; entry: Outgoing }>) {
-  let outbox = outboxes.get(db)
-  const isNew = !outbox
-  if (!outbox) {
-    outbox = { entries: [], keys: new Set() }
-    outboxes.set(db, outbox)
-  }
-  for (const { key, entry } of entries) {
-    if (outbox.keys.has(key)) continue
-    outbox.keys.add(key)
-    outbox.entries.push(entry)
-  }
-  if (!isNew) return Promise.resolve()
-  const taken = outbox
+  const existing = outboxes.get(db)
+  const outbox: Outbox = existing ?? new Map()
+  for (const { key, entry } of entries) if (!outbox.has(key)) outbox.set(key, entry)
+  if (existing) return Promise.resolve()
+  outboxes.set(db, outbox)
   return afterCommit(db, async (target) => {
     // Taken before the first await: what is published from now on starts a new outbox.
     outboxes.delete(db)
-    if (taken.entries.length > 0) await send(target, taken.entries)
+    if (outbox.size > 0) await send(target, [...outbox.values()])
   })
 }
 
