@@ -48,11 +48,9 @@ function readPagePreloads(root: string): PagePreload[] {
 }
 
 // The files of the signed-in shell beyond the entry (signed-in-preloads.json).
-function readSignedInPreload(root: string): PagePreload | undefined {
+function readSignedInFiles(root: string): string[] {
   const parsed = readJson(root, 'signed-in-preloads.json')
-  return Array.isArray(parsed)
-    ? { path: '', files: parsed.filter((file) => typeof file === 'string') }
-    : undefined
+  return Array.isArray(parsed) ? parsed.filter((file) => typeof file === 'string') : []
 }
 
 // Matches a route path of the web app ('/playdates/:id', '/invite/:code?') as its router does
@@ -85,10 +83,9 @@ export function pagePreloadFor(preloads: PagePreload[], pathname: string): PageP
 
 // The page's own files as modulepreload links, so the browser fetches them with the entry
 // instead of after it has run (docs/decisions/0041-web-first-load.md).
-export function withPagePreload(html: string, ...preloads: Array<PagePreload | undefined>) {
-  const files = [...new Set(preloads.flatMap((preload) => preload?.files ?? []))]
+export function withPagePreload(html: string, files: readonly string[]) {
   if (files.length === 0) return html
-  const links = files
+  const links = [...new Set(files)]
     .filter((file) => /^\/assets\/[\w.-]+\.js$/.test(file))
     .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
     .join('\n    ')
@@ -107,7 +104,7 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   }
   const indexHtml = renderIndexHtml(readFileSync(indexPath, 'utf8'), publicConfigOf(deps))
   const preloads = readPagePreloads(root)
-  const signedInPreload = readSignedInPreload(root)
+  const signedInFiles = readSignedInFiles(root)
   // Per page, signed out and signed in. A request with a session cookie most likely comes from a
   // signed-in player (the cookie is not checked here): the HTML also names the files of the
   // signed-in shell, which the first render waits for (docs/decisions/0061).
@@ -117,7 +114,7 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const cache = htmlByPage[signedIn ? 1 : 0]!
     let html = cache.get(preload)
     if (html === undefined) {
-      html = withPagePreload(indexHtml, preload, signedIn ? signedInPreload : undefined)
+      html = withPagePreload(indexHtml, [...(preload?.files ?? []), ...(signedIn ? signedInFiles : [])])
       cache.set(preload, html)
     }
     return html
