@@ -47,3 +47,43 @@ test('a page of PlayDates that fails to load keeps the ones shown, and the next 
   await expect(panel.getByRole('button', { name: 'Load more' })).toHaveCount(0)
   await Promise.all([ann.close(), ben.close()])
 })
+
+test('a page of notifications that fails to load is told once, under the list, not in a toast as well', async ({
+  browser,
+}) => {
+  const [ann, ben] = await Promise.all([signedIn(browser, 'Ann'), signedIn(browser, 'Ben')])
+  await befriend(ann, ben)
+  // Each PlayDate Ann makes with Ben tells Ben: with Ann's friend request, more than one page of
+  // notifications (20).
+  for (let n = 1; n <= 21; n++) await createPlayDate(ann, ben, `Evening doubles ${n}`)
+
+  const page = await ben.newPage()
+  await page.goto('/notifications')
+  const dismissButtons = page.getByRole('button', { name: /^Dismiss .+: / })
+  await expect(dismissButtons).toHaveCount(20)
+
+  let offline = true
+  await page.route(
+    (url) => url.pathname === '/api/notifications' && url.searchParams.has('cursor'),
+    (route) => (offline ? route.abort('failed') : route.fallback()),
+  )
+  await page.getByRole('button', { name: 'Load more' }).click()
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'Error loading more. Please try again.',
+    {
+      timeout: 20_000,
+    },
+  )
+  await expect(dismissButtons).toHaveCount(20)
+  // A toast would come within a moment of the list's own message (the toaster is loaded by now),
+  // and leave a few seconds later: it is looked for once, not waited away.
+  await page.waitForTimeout(1_000)
+  expect(await page.locator('[data-sonner-toaster]').getByText('Error loading notifications').count()).toBe(0)
+
+  offline = false
+  await page.getByRole('button', { name: 'Load more' }).click()
+  // The 21 PlayDates and Ann's friend request.
+  await expect(dismissButtons).toHaveCount(22)
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0)
+  await Promise.all([ann.close(), ben.close()])
+})

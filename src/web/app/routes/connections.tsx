@@ -49,9 +49,11 @@ function ConnectionsPanel({
   const actions = useConnectionActions()
   const [busyId, setBusyId] = useState<string | null>(null)
 
+  // A next page that fails says so under the list (LoadMore), not in a toast as well.
+  const loadFailed = query.isError && !query.isFetchNextPageError
   useEffect(() => {
-    if (query.isError) toast.error('Error loading connections', { id: 'connections-load' })
-  }, [query.isError])
+    if (loadFailed) toast.error('Error loading connections', { id: 'connections-load' })
+  }, [loadFailed])
 
   if (query.isPending) return <PageLoading label="Loading connections..." />
   if (query.isError && !query.data) {

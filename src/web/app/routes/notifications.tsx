@@ -27,9 +27,11 @@ export default function NotificationsPage() {
   const dismiss = useDismissNotification()
   const dismissAll = useDismissAllNotifications()
 
+  // A next page that fails says so under the list (LoadMore), not in a toast as well.
+  const loadFailed = query.isError && !query.isFetchNextPageError
   useEffect(() => {
-    if (query.isError) toast.error('Error loading notifications', { id: 'notifications-load' })
-  }, [query.isError])
+    if (loadFailed) toast.error('Error loading notifications', { id: 'notifications-load' })
+  }, [loadFailed])
 
   const pages = query.data?.pages ?? []
   const items = pages.flatMap((page) => page.items)
