@@ -26,8 +26,33 @@ export const notificationListOutput = z.object({
 })
 export type NotificationListOutput = z.infer<typeof notificationListOutput>
 
-export const unreadCountOutput = z.object({ count: z.number().int().min(0) })
+// `asOf`: when the count was read, in microseconds of the database's clock. Counts read at the
+// same time by different requests can arrive in any order; the latest read is the one to keep
+// (`latestCount`).
+const countAsOf = z
+  .number()
+  .int()
+  .describe('When the count was read: microseconds since 1970, database clock')
+export const unreadCountOutput = z.object({ count: z.number().int().min(0), asOf: countAsOf })
 export type UnreadCountOutput = z.infer<typeof unreadCountOutput>
+export { countAsOf }
+
+// A count read this long before the kept one is not a late answer (none takes ten minutes) but a
+// database clock set back: it is taken, or the badge would stand still until the clock caught up.
+export const CLOCK_SET_BACK_US = 10 * 60 * 1_000_000
+
+// Of two unread counts, the one read later. A count is read after the commit of the change it
+// follows, so the latest read includes every change whose count was read before it: keeping it
+// never brings the badge back to an older number, whatever order the answers and live events
+// arrive in. On a tie either will do (both were read after both changes).
+export function latestCount(
+  kept: UnreadCountOutput | undefined,
+  arrived: UnreadCountOutput,
+): UnreadCountOutput {
+  if (!kept) return arrived
+  const olderBy = kept.asOf - arrived.asOf
+  return olderBy > 0 && olderBy < CLOCK_SET_BACK_US ? kept : arrived
+}
 
 // Where a click on a notification goes. A friend request opens the Received Requests tab.
 export function notificationTarget(notification: Pick<NotificationOutput, 'type' | 'link'>): string | null {

@@ -1,10 +1,12 @@
 import { z } from 'zod'
+import { countAsOf, latestCount } from '../notifications/notification.schema'
 
 // What the server pushes down the event stream. Events are signals to refetch: the state they
 // talk about lives in the database, so a missed event is repaired by a refetch (`resync`).
 export const realtimeEvent = z.discriminatedUnion('type', [
-  // The player's notifications changed; the count is the unread total after the change.
-  z.object({ type: z.literal('notification'), unreadCount: z.number().int().min(0) }),
+  // The player's notifications changed; the count is the unread total after the change, read
+  // at `asOf` (see `latestCount`).
+  z.object({ type: z.literal('notification'), unreadCount: z.number().int().min(0), asOf: countAsOf }),
   // A connection of the player was created, answered or removed.
   z.object({ type: z.literal('connection') }),
   // A PlayDate of the player changed: a chat message, an application, its status. `topic` is
@@ -28,4 +30,13 @@ export type RealtimeEventType = RealtimeEvent['type']
 export function coalesceKeyOf(event: RealtimeEvent): string {
   const topic = (event as { topic?: unknown }).topic
   return typeof topic === 'string' ? `${event.type}:${topic}` : event.type
+}
+
+// Of two events with the same key, the one to send: the one that arrived last, except that of two
+// unread counts it is the one read last (`latestCount`), whichever arrived last.
+export function coalesceEvents(queued: RealtimeEvent | undefined, arrived: RealtimeEvent): RealtimeEvent {
+  if (queued?.type !== 'notification' || arrived.type !== 'notification') return arrived
+  const queuedCount = { count: queued.unreadCount, asOf: queued.asOf }
+  const kept = latestCount(queuedCount, { count: arrived.unreadCount, asOf: arrived.asOf })
+  return kept === queuedCount ? queued : arrived
 }

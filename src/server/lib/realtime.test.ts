@@ -19,7 +19,11 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-const notification = (unreadCount: number): RealtimeEvent => ({ type: 'notification', unreadCount })
+const notification = (unreadCount: number): RealtimeEvent => ({
+  type: 'notification',
+  unreadCount,
+  asOf: unreadCount,
+})
 const topical = (topic: string) => ({ type: 'connection', topic }) as RealtimeEvent
 
 describe('EventQueue', () => {
@@ -45,6 +49,16 @@ describe('EventQueue', () => {
     queue.push(notification(3))
     await vi.advanceTimersByTimeAsync(1000)
     expect(sent.slice(10).map((s) => s.event)).toEqual([notification(3), topical('other')])
+  })
+
+  it('keeps, of two waiting unread counts, the one read last, whichever arrived last', async () => {
+    for (let i = 0; i < 10; i++) queue.push(topical(`t${i}`))
+    await vi.advanceTimersByTimeAsync(0)
+    queue.push(notification(2))
+    // Read before the 2, published after it (two writes at once).
+    queue.push({ type: 'notification', unreadCount: 1, asOf: 1 })
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(sent.slice(10).map((s) => s.event)).toEqual([notification(2)])
   })
 
   it('replaces a pile of different waiting events with one resync', async () => {

@@ -1,6 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { coalesceKeyOf, realtimeEvent, type RealtimeEvent } from '../../domain/realtime/realtime-event'
+import {
+  coalesceEvents,
+  coalesceKeyOf,
+  realtimeEvent,
+  type RealtimeEvent,
+} from '../../domain/realtime/realtime-event'
 import { afterCommit, type Database, type DbOrTx } from '../db/client'
 import type { Logger } from './logger'
 
@@ -142,7 +147,7 @@ export class EventQueue {
         this.pending.clear()
         this.pending.set('resync', { type: 'resync' })
       } else if (!this.pending.has('resync') || key === 'resync') {
-        this.pending.set(key, event)
+        this.pending.set(key, coalesceEvents(this.pending.get(key), event))
       }
     }
     this.kick()

@@ -203,7 +203,10 @@ describe('answering, cancelling and removing', () => {
     await request(other, b)
     for (let round = 0; round < 3; round++) {
       const { body } = await request(a, b)
-      expect((await b.client.get('/api/notifications/unread-count')).body).toEqual({ count: 2 })
+      expect((await b.client.get('/api/notifications/unread-count')).body).toEqual({
+        count: 2,
+        asOf: expect.any(Number),
+      })
       expect((await a.client.post(`/api/connections/${body.id}/cancel`)).status).toBe(204)
     }
     // Only the request still waiting is left.
@@ -211,7 +214,10 @@ describe('answering, cancelling and removing', () => {
     expect(left.map((n) => n.message)).toEqual([
       `${other.profile.firstName} ${other.profile.lastName} wants to be your friend`,
     ])
-    expect((await b.client.get('/api/notifications/unread-count')).body).toEqual({ count: 1 })
+    expect((await b.client.get('/api/notifications/unread-count')).body).toEqual({
+      count: 1,
+      asOf: expect.any(Number),
+    })
   })
 
   it('refuses to cancel a friendship that was already accepted', async () => {

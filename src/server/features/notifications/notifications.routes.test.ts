@@ -118,7 +118,10 @@ describe('notifications', () => {
     const other = await signedInUser(t)
     const [first] = await seed(me.profile.id, 2)
 
-    expect((await me.client.get('/api/notifications/unread-count')).body).toEqual({ count: 2 })
+    expect((await me.client.get('/api/notifications/unread-count')).body).toEqual({
+      count: 2,
+      asOf: expect.any(Number),
+    })
 
     const foreign = await other.client.post(`/api/notifications/${first!.id}/read`)
     expect(foreign.status).toBe(404)
@@ -126,7 +129,10 @@ describe('notifications', () => {
     const read = await me.client.post(`/api/notifications/${first!.id}/read`)
     expect(read.status).toBe(200)
     expect(read.body).toMatchObject({ id: first!.id, read: true })
-    expect((await me.client.get('/api/notifications/unread-count')).body).toEqual({ count: 1 })
+    expect((await me.client.get('/api/notifications/unread-count')).body).toEqual({
+      count: 1,
+      asOf: expect.any(Number),
+    })
     expect((await me.client.get('/api/notifications')).body.unreadCount).toBe(1)
   })
 
@@ -180,6 +186,9 @@ describe('notifications', () => {
         throw new Error('rolled back')
       }),
     ).rejects.toThrow('rolled back')
-    expect((await me.client.get('/api/notifications/unread-count')).body).toEqual({ count: 0 })
+    expect((await me.client.get('/api/notifications/unread-count')).body).toEqual({
+      count: 0,
+      asOf: expect.any(Number),
+    })
   })
 })

@@ -91,7 +91,7 @@ export const notificationRoutes = createApi()
   .openapi(list, async (c) =>
     c.json(await listNotifications(c.get('db'), c.get('user').id, c.req.valid('query')), 200),
   )
-  .openapi(unreadCount, async (c) => c.json({ count: await countUnread(c.get('db'), c.get('user').id) }, 200))
+  .openapi(unreadCount, async (c) => c.json(await countUnread(c.get('db'), c.get('user').id), 200))
   .openapi(markRead, async (c) =>
     c.json(await markNotificationRead(c.get('db'), c.get('user').id, c.req.valid('param').id), 200),
   )

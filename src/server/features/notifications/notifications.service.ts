@@ -4,6 +4,7 @@ import type {
   NotificationListOutput,
   NotificationOutput,
   NotificationType,
+  UnreadCountOutput,
 } from '../../../domain/notifications/notification.schema'
 import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
@@ -58,15 +59,20 @@ const toOutput = (row: Row): NotificationOutput => ({
 const unreadOf = (userId: string | SQLWrapper) =>
   and(eq(notifications.userId, userId), eq(notifications.read, false))
 
+// When a count is read, for `latestCount`: the statement's start, which comes before its
+// snapshot, in microseconds of the database's clock (one clock for every server instance).
+const countReadAt = sql<number>`(extract(epoch from statement_timestamp()) * 1000000)::bigint`
+
 const unreadQuery = (db: DbOrTx) =>
   db
-    .select({ value: count() })
+    .select({ count: count(), asOf: countReadAt.mapWith(Number) })
     .from(notifications)
     .where(unreadOf(sql.placeholder('userId')))
 
-export async function countUnread(db: DbOrTx, userId: string) {
+export async function countUnread(db: DbOrTx, userId: string): Promise<UnreadCountOutput> {
   const [row] = await preparedQuery(db, 'notifications_unread', unreadQuery).execute({ userId })
-  return row?.value ?? 0
+  if (!row) throw new Error('count returned no row')
+  return row
 }
 
 // The player's badge and list follow every change, on every device. The count is read as the
@@ -77,7 +83,7 @@ function announceChange(db: DbOrTx, userId: string) {
     db,
     userId,
     'unread',
-    sql`json_build_object('type', 'notification', 'unreadCount', (select count(*)::int from ${notifications} where ${unreadOf(userId)}))`,
+    sql`json_build_object('type', 'notification', 'unreadCount', (select count(*)::int from ${notifications} where ${unreadOf(userId)}), 'asOf', ${countReadAt})`,
   )
 }
 

@@ -633,7 +633,7 @@ describe('live updates', () => {
       await toB!.waitFor(isAbout(id))
       // The bell follows too: Ana's unread count now holds the application.
       const badge = await toA!.waitFor((event) => event.type === 'notification')
-      expect(badge.data).toEqual({ type: 'notification', unreadCount: 1 })
+      expect(badge.data).toEqual({ type: 'notification', unreadCount: 1, asOf: expect.any(Number) })
 
       expect((await a.client.post(`/api/play-dates/requests/${applied.body.id}/accept`)).status).toBe(200)
       const seen = streams.map((stream) => stream.events.length)

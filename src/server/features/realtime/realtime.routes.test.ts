@@ -132,7 +132,7 @@ describe('GET /api/events', () => {
       const res = await a.client.post('/api/connections/friend-requests', { receiverId: b.profile.id })
       expect(res.status).toBe(201)
       const notification = await stream.waitFor((event) => event.type === 'notification')
-      expect(notification.data).toEqual({ type: 'notification', unreadCount: 1 })
+      expect(notification.data).toEqual({ type: 'notification', unreadCount: 1, asOf: expect.any(Number) })
       expect(notification.receivedAt - sentAt).toBeLessThan(1000)
       await stream.waitFor((event) => event.type === 'connection')
     } finally {
@@ -192,10 +192,40 @@ describe('GET /api/events', () => {
       await stream.waitFor((event) => event.type === 'resync')
       expect(stream.events.map((event) => event.data)).toEqual([
         expect.objectContaining({ type: 'ready' }),
-        { type: 'notification', unreadCount: 2 },
+        { type: 'notification', unreadCount: 2, asOf: expect.any(Number) },
         { type: 'connection' },
         { type: 'resync' },
       ])
+    } finally {
+      await stream.close()
+    }
+  })
+
+  it('stamps each unread count with when it was read: the latest read holds every change', async () => {
+    const me = await signedInUser(t)
+    const stream = await openEventStream(t.app, me.token)
+    try {
+      await stream.waitFor((event) => event.type === 'ready')
+      // Eight writes at once, each in its own transaction: their counts can leave in any order.
+      await Promise.all(
+        Array.from({ length: 8 }, (_, n) =>
+          t.db.transaction((tx) =>
+            createNotification(tx, { userId: me.profile.id, type: 'other', title: `n${n}`, message: 'y' }),
+          ),
+        ),
+      )
+      await stream.waitFor((event) => event.type === 'notification' && event.unreadCount === 8, {
+        timeoutMs: 5000,
+      })
+      const counts = stream.events.flatMap((event) =>
+        event.data.type === 'notification' ? [event.data] : [],
+      )
+      const latest = counts.reduce((a, b) => (b.asOf > a.asOf ? b : a))
+      expect(latest.unreadCount).toBe(8)
+      // A count read afterwards is stamped later.
+      const { body } = await me.client.get('/api/notifications/unread-count')
+      expect(body.count).toBe(8)
+      expect(body.asOf).toBeGreaterThanOrEqual(latest.asOf)
     } finally {
       await stream.close()
     }
@@ -207,7 +237,7 @@ describe('GET /api/events', () => {
     try {
       await stream.waitFor((event) => event.type === 'ready')
       for (let count = 1; count <= 30; count++) {
-        await publishToUser(t.db, me.profile.id, { type: 'notification', unreadCount: count })
+        await publishToUser(t.db, me.profile.id, { type: 'notification', unreadCount: count, asOf: count })
       }
       await stream.waitFor((event) => event.type === 'notification' && event.unreadCount === 30, {
         timeoutMs: 5000,
@@ -348,7 +378,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two server instances', () => {
         const res = await a.client.post('/api/connections/friend-requests', { receiverId: b.profile.id })
         expect(res.status).toBe(201)
         const event = await stream.waitFor((e) => e.type === 'notification')
-        expect(event.data).toEqual({ type: 'notification', unreadCount: 1 })
+        expect(event.data).toEqual({ type: 'notification', unreadCount: 1, asOf: expect.any(Number) })
       } finally {
         await stream.close()
       }

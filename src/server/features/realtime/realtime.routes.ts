@@ -44,7 +44,7 @@ const streamEvents = createRoute({
   description:
     'Each event is an unnamed SSE message whose data is JSON `{ type, ... }`: `ready` (new stream), ' +
     '`resync` (resumed with Last-Event-ID, or events were dropped: refetch what is shown), ' +
-    '`notification` (with `unreadCount`), `connection`, `session-ended` (the stream then closes). ' +
+    '`notification` (with `unreadCount` and `asOf`, when it was read), `connection`, `session-ended` (the stream then closes). ' +
     'At most 10 events per second; a comment line every 25 s. ' +
     `At most ${MAX_STREAMS_PER_PLAYER} open streams per player on a server instance; another is refused with 429.`,
   ...access.user,

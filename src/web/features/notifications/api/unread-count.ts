@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
-import type { UnreadCountOutput } from '../../../../domain/notifications/notification.schema'
+import { latestCount, type UnreadCountOutput } from '../../../../domain/notifications/notification.schema'
 import { announce } from '../../../lib/announcer'
 import { api } from '../../../lib/api-client'
 import { useLiveEvent } from '../../../lib/live-events'
@@ -11,13 +11,18 @@ export const unreadCountKey = notificationKeys.unreadCount()
 
 // The number of unread notifications for the signed-in player; 0 while unknown. The live event
 // stream carries the new count the moment a notification changes (no polling); the count is
-// also refreshed on every route change.
+// also refreshed on every route change. Answers and events can cross on the way: whichever
+// arrives, the count read last is kept (`latestCount`).
 export function useUnreadCount({ enabled = true }: { enabled?: boolean } = {}) {
   const queryClient = useQueryClient()
   const { pathname } = useLocation()
   const query = useQuery({
     queryKey: unreadCountKey,
-    queryFn: async () => (await api.get<UnreadCountOutput>('/notifications/unread-count')).count,
+    queryFn: async () =>
+      latestCount(
+        queryClient.getQueryData<UnreadCountOutput>(unreadCountKey),
+        await api.get<UnreadCountOutput>('/notifications/unread-count'),
+      ),
     enabled,
     staleTime: 30_000,
   })
@@ -26,11 +31,13 @@ export function useUnreadCount({ enabled = true }: { enabled?: boolean } = {}) {
     if (!enabled || event.type !== 'notification') return
     // A new one is said out loud: the badge changes silently. The first hook to hear the event
     // stores the count, so the others (the phone and desktop badges) do not say it again.
-    const before = queryClient.getQueryData<number>(unreadCountKey)
-    if (before !== undefined && event.unreadCount > before) {
-      announce(`New notification: ${event.unreadCount} unread`)
+    const before = queryClient.getQueryData<UnreadCountOutput>(unreadCountKey)
+    const after = latestCount(before, { count: event.unreadCount, asOf: event.asOf })
+    if (after === before) return
+    if (before !== undefined && after.count > before.count) {
+      announce(`New notification: ${after.count} unread`)
     }
-    queryClient.setQueryData(unreadCountKey, event.unreadCount)
+    queryClient.setQueryData(unreadCountKey, after)
   })
 
   useEffect(() => {
@@ -42,5 +49,5 @@ export function useUnreadCount({ enabled = true }: { enabled?: boolean } = {}) {
     if (query.error) console.warn('Could not load the unread notification count', query.error)
   }, [query.error])
 
-  return query.data ?? 0
+  return query.data?.count ?? 0
 }
