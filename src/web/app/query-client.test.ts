@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { QueryObserver } from '@tanstack/react-query'
+import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../lib/api-client'
-import { retryDelay, shouldRetry } from './query-client'
+import { createQueryClient, retryDelay, shouldRetry } from './query-client'
 
 describe('query retries', () => {
   it('retries a network failure up to three times', () => {
@@ -25,5 +26,43 @@ describe('query retries', () => {
 
   it('waits 1000 ms, then doubles the wait each time', () => {
     expect([0, 1, 2].map(retryDelay)).toEqual([1000, 2000, 4000])
+  })
+})
+
+describe('invalidating a query whose first answer is still on its way', () => {
+  // A list asked for under a new filter, and a write that lands before its answer: the answer
+  // may have been read before the write, so it must not be the one shown.
+  function pendingAnswers() {
+    const answers: Array<(value: string) => void> = []
+    const queryFn = vi.fn(() => new Promise<string>((resolve) => answers.push(resolve)))
+    return { answers, queryFn }
+  }
+
+  it('asks again, and the answer from before the write is not shown', async () => {
+    const client = createQueryClient()
+    const { answers, queryFn } = pendingAnswers()
+    const observer = new QueryObserver(client, { queryKey: ['list', 'new filter'], queryFn })
+    const unsubscribe = observer.subscribe(() => undefined)
+    expect(queryFn).toHaveBeenCalledTimes(1)
+
+    const invalidated = client.invalidateQueries({ queryKey: ['list'] })
+    expect(queryFn).toHaveBeenCalledTimes(2)
+    answers[0]!('read before the write')
+    answers[1]!('read after the write')
+    await invalidated
+    expect(observer.getCurrentResult().data).toBe('read after the write')
+    expect(client.getQueryData(['list', 'new filter'])).toBe('read after the write')
+    unsubscribe()
+  })
+
+  it('leaves a query nobody shows to be fetched when it is shown', async () => {
+    const client = createQueryClient()
+    const { answers, queryFn } = pendingAnswers()
+    const prefetch = client.prefetchQuery({ queryKey: ['list', 'prefetched'], queryFn })
+    await client.invalidateQueries({ queryKey: ['list'] })
+    expect(queryFn).toHaveBeenCalledTimes(1)
+    answers[0]!('an answer')
+    await prefetch
+    expect(client.getQueryData(['list', 'prefetched'])).toBe('an answer')
   })
 })

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query'
+import { type InvalidateOptions, type InvalidateQueryFilters, QueryClient } from '@tanstack/react-query'
 import { isApiError } from '../lib/api-client'
 
 export const MAX_RETRIES = 3
@@ -15,8 +15,29 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 // 1000 ms, then 2000 ms, then 4000 ms.
 export const retryDelay = (attemptIndex: number) => FIRST_RETRY_DELAY_MS * 2 ** attemptIndex
 
+// Invalidation after a write (or a live event) refetches what is shown, and a fetch under way is
+// started over, since its answer may have been read before the write. TanStack Query starts over
+// only a query that already has data: a first fetch under way (a list asked for under a new
+// filter a moment before the write) is left to finish, and its answer from before the write is
+// shown (TanStack/query#8530). Such a fetch is cancelled here first, back to where it was before
+// it started, so the invalidation starts it again. Only queries on screen: those are the ones
+// the invalidation refetches; one that nobody shows is left to finish.
+class AppQueryClient extends QueryClient {
+  override invalidateQueries(filters?: InvalidateQueryFilters, options?: InvalidateOptions): Promise<void> {
+    if (filters?.refetchType !== 'none' && options?.cancelRefetch !== false) {
+      for (const query of this.getQueryCache().findAll(filters)) {
+        const { fetchStatus, data } = query.state
+        if (fetchStatus === 'fetching' && data === undefined && query.isActive()) {
+          void query.cancel({ revert: true, silent: true })
+        }
+      }
+    }
+    return super.invalidateQueries(filters, options)
+  }
+}
+
 export function createQueryClient() {
-  return new QueryClient({
+  return new AppQueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, retryDelay, refetchOnWindowFocus: true },
       mutations: { retry: false },
