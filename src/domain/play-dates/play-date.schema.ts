@@ -72,6 +72,14 @@ export const descriptionInput = z
   .min(1, 'Description is required')
   .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
 
+// A key the app makes for one thing the player means to create (a PlayDate, a message), sent
+// again when the same thing is sent again: an answer lost on the way (the server created it, the
+// phone never heard) and a second try gives back what the first created instead of a second one.
+export const requestKeyInput = z
+  .uuid({ error: 'Invalid request key' })
+  .optional()
+  .describe('Optional. The same key on a second request returns what the first created.')
+
 export const createPlayDateInput = z
   .object({
     type: playDateTypeInput,
@@ -83,6 +91,7 @@ export const createPlayDateInput = z
     partnerId: z.uuid({ error: 'Please select a partner' }),
     amount: amountInput,
     description: descriptionInput,
+    requestKey: requestKeyInput,
   })
   .superRefine((value, ctx) => {
     const allowed = new Set(regionsOf(value.state).map((r) => r.key))
@@ -105,6 +114,7 @@ export const messageInput = z.object({
     .trim()
     .min(1, 'Message cannot be empty')
     .max(MESSAGE_MAX, `Messages can be at most ${MESSAGE_MAX} characters`),
+  requestKey: requestKeyInput,
 })
 
 export const playDateTabs = ['mine', 'available', 'history'] as const

@@ -26,6 +26,8 @@ export const playDates = pgTable(
     // filter reads it, walking the list in order or through the open PlayDates' rating index.
     teamDupr: numeric('team_dupr', { precision: 4, scale: 3, mode: 'number' }),
     cancelledBy: uuid('cancelled_by').references(() => profiles.id, { onDelete: 'set null' }),
+    // The creator's key for this PlayDate (`requestKey`): the same key again returns it.
+    requestKey: uuid('request_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,6 +42,9 @@ export const playDates = pgTable(
     // in order and the scan stops after it instead of sorting every match.
     index('play_dates_status_created_idx').on(t.status, t.createdAt, t.id),
     index('play_dates_creator_idx').on(t.creatorId, t.createdAt.desc()),
+    uniqueIndex('play_dates_creator_request_key_idx')
+      .on(t.creatorId, t.requestKey)
+      .where(sql`${t.requestKey} is not null`),
     index('play_dates_partner_idx').on(t.partnerId, t.createdAt.desc()),
     index('play_dates_created_idx').on(t.createdAt, t.id),
     // The admin list's other sorts, ties by creation time (the last edit is its own order).
@@ -107,10 +112,15 @@ export const playDateMessages = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    // The sender's key for this message (`requestKey`): the same key again returns it.
+    requestKey: uuid('request_key'),
     createdAt: createdAt(),
   },
   (t) => [
     check('play_date_messages_content_length', sql`length(btrim(${t.content})) between 1 and 2000`),
     index('play_date_messages_play_date_idx').on(t.playDateId, t.createdAt),
+    uniqueIndex('play_date_messages_sender_request_key_idx')
+      .on(t.userId, t.requestKey)
+      .where(sql`${t.requestKey} is not null`),
   ],
 )

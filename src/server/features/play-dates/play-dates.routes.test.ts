@@ -120,6 +120,75 @@ describe('creating a PlayDate', () => {
   })
 })
 
+describe('sending the same thing twice', () => {
+  const key = () => crypto.randomUUID()
+
+  it('gives back the PlayDate a request key already created, and tells the partner once', async () => {
+    const { a, b } = await foursome()
+    const requestKey = key()
+    const first = await a.client.post('/api/play-dates', input(b, { requestKey }))
+    expect(first.status).toBe(201)
+    // The answer was lost on the way; the phone sends it again (the player may have changed a word).
+    const again = await a.client.post('/api/play-dates', input(b, { requestKey, description: 'Changed' }))
+    expect(again.status).toBe(201)
+    expect(again.body).toEqual(first.body)
+    const created = await t.db.select().from(playDates).where(eq(playDates.creatorId, a.profile.id))
+    expect(created).toHaveLength(1)
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, b.profile.id))
+    expect(told.filter((n) => n.title === 'New PlayDate')).toHaveLength(1)
+  })
+
+  it('creates one PlayDate from the same key sent at once, and two from two keys', async () => {
+    const { a, b } = await foursome()
+    const requestKey = key()
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => a.client.post('/api/play-dates', input(b, { requestKey }))),
+    )
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201, 201])
+    expect(new Set(answers.map((r) => r.body.id)).size).toBe(1)
+    expect((await a.client.post('/api/play-dates', input(b, { requestKey: key() }))).status).toBe(201)
+    expect((await a.client.post('/api/play-dates', input(b))).status).toBe(201)
+    const created = await t.db.select().from(playDates).where(eq(playDates.creatorId, a.profile.id))
+    expect(created).toHaveLength(3)
+  })
+
+  it('keeps one player’s keys apart from another’s', async () => {
+    const { a, b, c, d } = await foursome()
+    const requestKey = key()
+    const mine = await a.client.post('/api/play-dates', input(b, { requestKey }))
+    const theirs = await c.client.post('/api/play-dates', input(d, { requestKey }))
+    expect(theirs.status).toBe(201)
+    expect(theirs.body.id).not.toBe(mine.body.id)
+  })
+
+  it('refuses a key that is not a UUID', async () => {
+    const { a, b } = await foursome()
+    const res = await a.client.post('/api/play-dates', input(b, { requestKey: 'again' }))
+    expect(res.status).toBe(400)
+    expect(res.body.error.message).toBe('Invalid request key')
+  })
+
+  it('sends a chat message once for one key, however often it is sent', async () => {
+    const { a, b, c, d } = await foursome()
+    const id = await openPlayDate(a, b)
+    const applied = await c.client.post(`/api/play-dates/${id}/requests`, { partnerId: d.profile.id })
+    expect((await a.client.post(`/api/play-dates/requests/${applied.body.id}/accept`)).status).toBe(200)
+    const requestKey = key()
+    const sent = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        d.client.post(`/api/play-dates/${id}/messages`, { content: 'On our way', requestKey }),
+      ),
+    )
+    expect(sent.map((r) => r.status)).toEqual([201, 201, 201])
+    expect(new Set(sent.map((r) => r.body.id)).size).toBe(1)
+    expect(sent[0]!.body).toMatchObject({ content: 'On our way', firstName: 'Dee' })
+    // The same words again, on purpose: a new key, a new message.
+    await d.client.post(`/api/play-dates/${id}/messages`, { content: 'On our way', requestKey: key() })
+    const thread = await a.client.get(`/api/play-dates/${id}/messages`)
+    expect(thread.body.items.map((m: { content: string }) => m.content)).toEqual(['On our way', 'On our way'])
+  })
+})
+
 describe('matching', () => {
   it('runs the whole story: apply, accept, chat, mark as played, history for all four', async () => {
     const { a, b, c, d } = await foursome()

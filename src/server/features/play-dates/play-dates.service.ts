@@ -140,9 +140,22 @@ export async function createPlayDate(db: Db, user: Actor, input: z.output<typeof
         paymentPerHourMin: input.amount,
         paymentPerHourMax: input.amount,
         description: input.description,
+        requestKey: input.requestKey ?? null,
+      })
+      .onConflictDoNothing({
+        target: [playDates.creatorId, playDates.requestKey],
+        where: sql`${playDates.requestKey} is not null`,
       })
       .returning({ id: playDates.id })
-    if (!created) throw new Error('insert returned nothing')
+    if (!created) {
+      // The key was sent before: the PlayDate that request created, told to nobody again.
+      const [earlier] = await tx
+        .select({ id: playDates.id })
+        .from(playDates)
+        .where(and(eq(playDates.creatorId, user.id), eq(playDates.requestKey, input.requestKey!)))
+      if (!earlier) throw new Error('insert returned nothing')
+      return earlier.id
+    }
     await notifyPlayDate(tx, 'created', {
       playDateId: created.id,
       actor: user,
@@ -812,22 +825,46 @@ export async function sendMessage(db: Db, user: Actor, id: string, input: z.outp
     const members = await requireChatMember(tx, user, id)
     const [message] = await tx
       .insert(playDateMessages)
-      .values({ playDateId: id, userId: user.id, content: input.content })
+      .values({
+        playDateId: id,
+        userId: user.id,
+        content: input.content,
+        requestKey: input.requestKey ?? null,
+      })
+      .onConflictDoNothing({
+        target: [playDateMessages.userId, playDateMessages.requestKey],
+        where: sql`${playDateMessages.requestKey} is not null`,
+      })
       .returning()
-    if (!message) throw new Error('insert returned nothing')
+    if (!message) {
+      // The key was sent before: the message that request sent, sent to nobody again.
+      const [earlier] = await tx
+        .select()
+        .from(playDateMessages)
+        .where(and(eq(playDateMessages.userId, user.id), eq(playDateMessages.requestKey, input.requestKey!)))
+      if (!earlier) throw new Error('insert returned nothing')
+      return toChatMessage(user, earlier)
+    }
     await notifyPlayDate(tx, 'message', {
       playDateId: id,
       actor: user,
       recipients: members.filter((m) => m !== user.id),
     })
     await announce(tx, id, members)
-    return {
-      id: message.id,
-      userId: user.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      content: message.content,
-      createdAt: message.createdAt.toISOString(),
-    } satisfies ChatMessage
+    return toChatMessage(user, message)
   })
+}
+
+function toChatMessage(
+  sender: Actor,
+  message: { id: string; content: string; createdAt: Date },
+): ChatMessage {
+  return {
+    id: message.id,
+    userId: sender.id,
+    firstName: sender.firstName,
+    lastName: sender.lastName,
+    content: message.content,
+    createdAt: message.createdAt.toISOString(),
+  }
 }

@@ -156,7 +156,8 @@ export function useEarlierMessages(id: string) {
 export function useSendMessage(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (content: string) => api.post<ChatMessage>(`${path(id)}/messages`, { content }),
+    mutationFn: (input: { content: string; requestKey: string }) =>
+      api.post<ChatMessage>(`${path(id)}/messages`, input),
     // Into the thread held (before the thread first loads there is none: its load brings it).
     onSuccess: (message) =>
       queryClient.setQueryData<ChatThread>(playDateKeys.messages(id), (held) =>

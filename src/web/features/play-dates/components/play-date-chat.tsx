@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card'
 import { Spinner } from '../../../components/ui/spinner'
 import { isApiError } from '../../../lib/api-client'
 import { useChatMessages, useEarlierMessages, useSendMessage } from '../api/play-dates.queries'
+import { useRequestKeys } from '../../../lib/request-key'
 import { liveStart } from '../lib/chat-messages'
 import { useSingleFlight } from '../../../lib/use-single-flight'
 import { fullName } from '../lib/play-date-view'
@@ -50,6 +51,7 @@ export function PlayDateChat({ playDateId, viewerId }: { playDateId: string; vie
   const messages = useChatMessages(playDateId)
   const earlier = useEarlierMessages(playDateId)
   const send = useSendMessage(playDateId)
+  const requestKeys = useRequestKeys()
   const [text, setText] = useState('')
   const scrollerRef = useRef<HTMLDivElement>(null)
   const stickToBottom = useRef(true)
@@ -105,15 +107,23 @@ export function PlayDateChat({ playDateId, viewerId }: { playDateId: string; vie
   const guard = useSingleFlight(send.isPending)
   const sendMessage = (content: string) => {
     stickToBottom.current = true
-    send.mutate(content, {
-      onSuccess: () => setText(''),
-      onError: (error) => {
-        // Too many messages in a minute: the server says when to try again.
-        toast.error(
-          isApiError(error) && error.code === 'rate_limited' ? error.message : 'Error sending message',
-        )
+    // Sent again after an error, the same words carry the same key: sent once, whatever became
+    // of the first try's answer.
+    send.mutate(
+      { content, requestKey: requestKeys.keyFor(content) },
+      {
+        onSuccess: () => {
+          requestKeys.sent()
+          setText('')
+        },
+        onError: (error) => {
+          // Too many messages in a minute: the server says when to try again.
+          toast.error(
+            isApiError(error) && error.code === 'rate_limited' ? error.message : 'Error sending message',
+          )
+        },
       },
-    })
+    )
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()

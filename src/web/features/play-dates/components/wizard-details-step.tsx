@@ -14,6 +14,7 @@ import { formatPayment } from '../../../../domain/play-dates/play-date.rules'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { useCreatePlayDate, usePartnerOptions } from '../api/play-dates.queries'
+import { useRequestKeys } from '../../../lib/request-key'
 import { fullName } from '../lib/play-date-view'
 import {
   amountNote,
@@ -45,6 +46,7 @@ export function DetailsStepPage() {
   const step = firstMissingDetailsStep(draft, asked)
   const partners = usePartnerOptions()
   const create = useCreatePlayDate()
+  const requestKeys = useRequestKeys()
   const [partnerId, setPartnerId] = useState(draft.partnerId)
   const [amount, setAmount] = useState(amountOrDefault(draft))
   const amountInvalid = amount <= 0 || amount > AMOUNT_MAX
@@ -70,17 +72,21 @@ export function DetailsStepPage() {
 
   const submit = () => {
     if (!chosen || !draft.type || !draft.state || !draft.regions) return
+    const input = {
+      type: draft.type,
+      state: draft.state,
+      regions: draft.regions,
+      partnerId: chosen.id,
+      amount,
+      description: description.trim(),
+    }
+    // Created again after an error, the same PlayDate carries the same key: created once,
+    // whatever became of the first try's answer.
     create.mutate(
-      {
-        type: draft.type,
-        state: draft.state,
-        regions: draft.regions,
-        partnerId: chosen.id,
-        amount,
-        description: description.trim(),
-      },
+      { ...input, requestKey: requestKeys.keyFor(input) },
       {
         onSuccess: () => {
+          requestKeys.sent()
           toast.success('PlayDate created successfully')
           finish()
         },
