@@ -100,6 +100,7 @@ export async function startAppServer(options: AppServerOptions): Promise<Started
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     SEED_DEMO: 'false',
     // Every benchmark user signs in from one address.
     RATE_LIMIT_FACTOR: '0',

@@ -53,6 +53,14 @@ const envSchema = z.object({
   HELP_URL: link.default('/about#help'),
   ROADMAP_URL: link.default('/about#roadmap'),
 })
+// Account and invitation emails carry links to the app. Without PUBLIC_URL they are built from
+// the request's own Host, which whoever sends the request chooses: a 'forgot password' sent for
+// someone else with a Host of the sender's would mail that player a reset link to the sender's
+// site. Fine on a developer's machine, never in production.
+const checkedEnvSchema = envSchema.refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL, {
+  path: ['PUBLIC_URL'],
+  message: 'must be set in production: the public address of the app, used in email links',
+})
 
 export type Env = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & { SEED_DEMO: boolean }
 
@@ -63,7 +71,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
   )
-  const result = envSchema.safeParse(cleaned)
+  const result = checkedEnvSchema.safeParse(cleaned)
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
     throw new EnvError(`Invalid configuration:\n${problems.join('\n')}`)

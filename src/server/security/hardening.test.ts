@@ -212,10 +212,20 @@ describe('session cookies', () => {
 
 describe('default accounts', () => {
   it('demo data, with its known passwords, is seeded in production only when asked for', () => {
-    expect(parseEnv({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false)
-    expect(parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true)
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://picklematch.example' }
+    expect(parseEnv(production).SEED_DEMO).toBe(false)
+    expect(parseEnv({ ...production, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true)
     expect(parseEnv({ NODE_ENV: 'development' }).SEED_DEMO).toBe(true)
     expect(parseEnv({}).SEED_DEMO).toBe(true)
+  })
+})
+
+describe('email links', () => {
+  it('are never built from a request’s Host in production: the app does not start without PUBLIC_URL', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
+      'PUBLIC_URL: must be set in production: the public address of the app, used in email links',
+    )
+    expect(parseEnv({ NODE_ENV: 'development' }).PUBLIC_URL).toBeUndefined()
   })
 })
 
