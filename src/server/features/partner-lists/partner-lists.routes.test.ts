@@ -97,6 +97,25 @@ describe('partner lists', () => {
     expect(friends.body).toEqual({ items: [] })
   })
 
+  it('keeps the list limit under concurrent creates', async () => {
+    const { me } = await owner()
+    await t.db
+      .insert(partnerLists)
+      .values(Array.from({ length: 99 }, (_, i) => ({ userId: me.profile.id, name: `List ${i}` })))
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => me.client.post('/api/partner-lists', { name: `Race ${i}` })),
+    )
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1)
+    const refused = results.filter((r) => r.status !== 201)
+    expect(refused).toHaveLength(4)
+    for (const res of refused) {
+      expect(res.status).toBe(409)
+      expect(res.body.error.message).toBe('You can keep at most 100 partner lists')
+    }
+    const owned = await t.db.select().from(partnerLists).where(eq(partnerLists.userId, me.profile.id))
+    expect(owned).toHaveLength(100)
+  })
+
   it('deletes a list with its entries', async () => {
     const { me } = await owner()
     const id = await createList(me)

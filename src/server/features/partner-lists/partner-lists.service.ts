@@ -80,6 +80,13 @@ export async function lockOwnedList(tx: Tx, userId: string, listId: string) {
   return list
 }
 
+// Holding the owner's profile row serialises one user's list creations, so two requests cannot
+// both count the lists and both slip under the limit. 'No key update': rows that only point at
+// the profile (a friend request, a notification) are not held up by it.
+async function lockOwner(tx: Tx, userId: string) {
+  await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId)).for('no key update')
+}
+
 export async function findEntry(db: DbOrTx, listId: string, entryId: string) {
   const [entry] = await db
     .select()
@@ -127,14 +134,17 @@ export async function createPartnerList(
   input: CreateListInput,
 ): Promise<PartnerListSummary> {
   if ((await listPartnerOptions(db, user.id)).length === 0) throw new AppError('conflict', NEED_A_FRIEND)
-  const [owned] = await db
-    .select({ total: count() })
-    .from(partnerLists)
-    .where(eq(partnerLists.userId, user.id))
-  if ((owned?.total ?? 0) >= MAX_LISTS_PER_USER) throw new AppError('conflict', LIST_LIMIT_REACHED)
-  const [list] = await db.insert(partnerLists).values({ userId: user.id, name: input.name }).returning()
-  if (!list) throw new Error('partner list insert returned nothing')
-  return toSummary({ ...list, entryCount: 0 })
+  return db.transaction(async (tx) => {
+    await lockOwner(tx, user.id)
+    const [owned] = await tx
+      .select({ total: count() })
+      .from(partnerLists)
+      .where(eq(partnerLists.userId, user.id))
+    if ((owned?.total ?? 0) >= MAX_LISTS_PER_USER) throw new AppError('conflict', LIST_LIMIT_REACHED)
+    const [list] = await tx.insert(partnerLists).values({ userId: user.id, name: input.name }).returning()
+    if (!list) throw new Error('partner list insert returned nothing')
+    return toSummary({ ...list, entryCount: 0 })
+  })
 }
 
 export async function getPartnerList(db: Db, user: SessionUser, listId: string): Promise<PartnerListDetail> {

@@ -178,6 +178,20 @@ describe('linking a platform profile', () => {
     expect(malformed.body.error.fields).toEqual({ profileId: 'Profile not found' })
   })
 
+  it('treats an account whose address was never confirmed as not found', async () => {
+    const { client } = await signedInUser(t)
+    const pending = await insertUser(t.db, { firstName: 'Pending', lastName: 'Person', confirmed: false })
+    const res = await client.post('/api/players', { ...carol, profileId: pending.id })
+    expect(res.status).toBe(400)
+    expect(res.body.error.fields).toEqual({ profileId: 'Profile not found' })
+    expect(JSON.stringify(res.body)).not.toContain('Pending')
+    const created = await client.post('/api/players', carol)
+    const updated = await client.put(`/api/players/${created.body.id}`, { ...carol, profileId: pending.id })
+    expect(updated.status).toBe(400)
+    expect(updated.body.error.fields).toEqual({ profileId: 'Profile not found' })
+    expect((await client.get('/api/players')).body[0]).toMatchObject({ profileId: null, linkedProfile: null })
+  })
+
   it('refuses the captain’s own profile', async () => {
     const { client, profile } = await signedInUser(t)
     const res = await client.post('/api/players', { ...carol, profileId: profile.id })

@@ -106,7 +106,7 @@ export async function getPlayer(db: Db, userId: string, id: string): Promise<Pla
 // Holding the owner's profile row serialises one user's player writes, so two requests cannot
 // both link the same profile or both slip under the list limit.
 async function lockOwner(tx: DbOrTx, userId: string) {
-  await tx.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${userId} for update`)
+  await tx.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${userId} for no key update`)
 }
 
 async function requireLinkableProfile(
@@ -116,10 +116,12 @@ async function requireLinkableProfile(
   exceptPlayerId?: string,
 ) {
   if (profileId === userId) throw new AppError('invalid', OWN_PROFILE, { profileId: OWN_PROFILE })
+  // An account whose address was never confirmed is hidden everywhere, as in the profile
+  // search: linking it would show its name, so it is not found.
   const [profile] = await tx
     .select({ id: profiles.id })
     .from(profiles)
-    .where(eq(profiles.id, profileId))
+    .where(and(eq(profiles.id, profileId), isNotNull(profiles.emailVerifiedAt)))
     .limit(1)
   if (!profile) throw new AppError('invalid', PROFILE_NOT_FOUND, { profileId: PROFILE_NOT_FOUND })
   const [linked] = await tx
