@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authTokens, mailOutbox, profiles, sessions, signupCodes } from '../../db/schema'
 import { createClient, createTestApp, type TestApp, type TestClient } from '../../testing/test-app'
@@ -343,6 +343,30 @@ describe('email confirmation', () => {
     const { token } = await tokenFromMail(body.email, '/email-confirmation')
     expect((await createClient(t.app).post('/api/auth/confirm-email', { token })).status).toBe(200)
   })
+
+  it('confirming ends the other links: a spare one signs no one in', async () => {
+    const body = signUpBody()
+    await createClient(t.app).post('/api/auth/sign-up', body)
+    await createClient(t.app).post('/api/auth/resend-confirmation', { email: body.email })
+    await createClient(t.app).post('/api/auth/resend-confirmation', { email: body.email })
+    const messages = await mailTo(body.email)
+    const [first, second, third] = messages.map((m) => new URL(m.links[0]!).searchParams.get('token')!)
+    expect((await createClient(t.app).post('/api/auth/confirm-email', { token: first })).status).toBe(200)
+
+    // Sent to someone else's browser, a spare link must not sign it in to this account.
+    for (const spare of [second, third]) {
+      const victim = createClient(t.app)
+      const res = await victim.post('/api/auth/confirm-email', { token: spare })
+      expect(res.status).toBe(400)
+      expect(res.body.error).toEqual({
+        code: 'invalid',
+        message:
+          'This confirmation link is invalid or has expired. If you have already confirmed your email, please sign in.',
+      })
+      expect(res.headers.getSetCookie()).toEqual([])
+      expect(victim.cookies.size).toBe(0)
+    }
+  })
 })
 
 describe('sign-in', () => {
@@ -530,6 +554,43 @@ describe('password reset', () => {
     }
   })
 
+  it('ends the confirmation and reset links sent before', async () => {
+    const body = signUpBody()
+    await createClient(t.app).post('/api/auth/sign-up', body)
+    const { token: confirmToken } = await tokenFromMail(body.email, '/email-confirmation')
+    await createClient(t.app).post('/api/auth/forgot-password', { email: body.email })
+    await createClient(t.app).post('/api/auth/forgot-password', { email: body.email })
+    const resets = (await mailTo(body.email))
+      .flatMap((m) => m.links)
+      .filter((l) => l.includes('/reset-password'))
+    const [olderToken, token] = resets.map((l) => new URL(l).searchParams.get('token')!)
+    const res = await createClient(t.app).post('/api/auth/reset-password', {
+      token,
+      password: 'brand-new-pass',
+    })
+    expect(res.status).toBe(200)
+
+    const confirm = createClient(t.app)
+    const confirmed = await confirm.post('/api/auth/confirm-email', { token: confirmToken })
+    expect(confirmed.status).toBe(400)
+    expect(confirmed.body.error.code).toBe('invalid')
+    expect(confirm.cookies.size).toBe(0)
+    const older = await createClient(t.app).post('/api/auth/reset-password', {
+      token: olderToken,
+      password: 'another-pass',
+    })
+    expect(older.status).toBe(400)
+    expect(older.body.error.message).toBe(
+      'This password reset link is invalid or has expired. Please request a new one.',
+    )
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.email, body.email))
+    const live = await t.db
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.profileId, profile!.id), isNull(authTokens.usedAt)))
+    expect(live).toHaveLength(0)
+  })
+
   it('a link sent before the account was paused changes nothing while it is paused', async () => {
     const user = await createUser(t.db)
     await createClient(t.app).post('/api/auth/forgot-password', { email: user.email })
@@ -625,6 +686,33 @@ describe('change password', () => {
     expect(res.body.message).toBe('Password updated successfully')
     expect((await here.get('/api/profiles/me')).status).toBe(200)
     expect((await elsewhere.get('/api/profiles/me')).status).toBe(401)
+    const signIn = await createClient(t.app).post('/api/auth/sign-in', {
+      email: user.email,
+      password: 'next-pass-1',
+    })
+    expect(signIn.status).toBe(200)
+  })
+
+  it('ends the reset links sent before', async () => {
+    const user = await createUser(t.db)
+    const client = await signedInClient(t, user)
+    await createClient(t.app).post('/api/auth/forgot-password', { email: user.email })
+    const { token } = await tokenFromMail(user.email, '/reset-password')
+    const res = await client.post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'next-pass-1',
+      confirmPassword: 'next-pass-1',
+    })
+    expect(res.status).toBe(200)
+
+    const reset = await createClient(t.app).post('/api/auth/reset-password', {
+      token,
+      password: 'someone-elses-pass',
+    })
+    expect(reset.status).toBe(400)
+    expect(reset.body.error.message).toBe(
+      'This password reset link is invalid or has expired. Please request a new one.',
+    )
     const signIn = await createClient(t.app).post('/api/auth/sign-in', {
       email: user.email,
       password: 'next-pass-1',

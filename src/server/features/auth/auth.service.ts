@@ -137,18 +137,23 @@ export async function signIn(db: Db, input: SignInInput): Promise<SessionUser> {
   return toSessionUser(row)
 }
 
-// Opening the link proves the address; the caller then starts a session.
+// Opening the link proves the address; the caller then starts a session. That works once per
+// account: a link for an address already confirmed is refused like a used one, so a spare link
+// is never a way to sign in without the password (nor to sign someone else's browser in to the
+// account), and the other confirmation links of the account stop working here.
 export async function confirmEmail(db: Db, token: string): Promise<SessionUser> {
   return db.transaction(async (tx) => {
     const profileId = await consumeToken(tx, token, 'email_confirmation')
     if (!profileId) throw new AppError('invalid', INVALID_CONFIRMATION_LINK_MESSAGE)
+    // Only an unconfirmed account changes; two links opened at the same moment confirm it once.
     const [row] = await tx
       .update(profiles)
-      .set({ emailVerifiedAt: sql`coalesce(${profiles.emailVerifiedAt}, now())` })
-      .where(eq(profiles.id, profileId))
+      .set({ emailVerifiedAt: new Date() })
+      .where(and(eq(profiles.id, profileId), isNull(profiles.emailVerifiedAt)))
       .returning(profileColumns)
     if (!row) throw new AppError('invalid', INVALID_CONFIRMATION_LINK_MESSAGE)
     if (row.isPaused) throw new AppError('forbidden', PAUSED_MESSAGE)
+    await retireTokens(tx, profileId, 'email_confirmation')
     return toSessionUser(row)
   })
 }
@@ -180,8 +185,9 @@ export async function requestPasswordReset(db: Db, mail: MailContext, email: str
   return FORGOT_PASSWORD_MESSAGE
 }
 
-// A new password from an email link: every session of the account ends, and the other reset
-// links stop working. The link also proves the address. A paused account is refused.
+// A new password from an email link: every session of the account ends, and every other link
+// sent to it (reset or confirmation) stops working. The link also proves the address. A paused
+// account is refused.
 export async function resetPassword(db: Db, input: ResetPasswordInput) {
   const hash = await hashPassword(input.password)
   await db.transaction(async (tx) => {
@@ -203,12 +209,13 @@ export async function resetPassword(db: Db, input: ResetPasswordInput) {
       .update(profiles)
       .set({ emailVerifiedAt: sql`coalesce(${profiles.emailVerifiedAt}, now())` })
       .where(eq(profiles.id, profileId))
-    await retireTokens(tx, profileId, 'password_reset')
+    await retireTokens(tx, profileId)
     await revokeAllSessions(tx, profileId)
   })
 }
 
-// The current password is checked first; the session making the change stays, all others end.
+// The current password is checked first; the session making the change stays, all others end,
+// and so do the links emailed before (a reset link must not outlive the change).
 export async function changePassword(
   db: Db,
   userId: string,
@@ -227,6 +234,7 @@ export async function changePassword(
   const hash = await hashPassword(input.newPassword)
   await db.transaction(async (tx) => {
     await tx.update(passwords).set({ hash, updatedAt: new Date() }).where(eq(passwords.profileId, userId))
+    await retireTokens(tx, userId)
     await revokeAllSessions(tx, userId, keepSession)
   })
 }

@@ -41,12 +41,17 @@ export async function consumeToken(db: DbOrTx, token: string, purpose: TokenPurp
   return row?.profileId
 }
 
-// After a reset, the other reset links of that account stop working.
-export async function retireTokens(db: DbOrTx, profileId: string, purpose: TokenPurpose) {
+// Ends the account's unused links of one kind, or of every kind when none is named: once an
+// address is confirmed or a password changes, an older link must not still work.
+export async function retireTokens(db: DbOrTx, profileId: string, purpose?: TokenPurpose) {
   await db
     .update(authTokens)
     .set({ usedAt: new Date() })
     .where(
-      and(eq(authTokens.profileId, profileId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)),
+      and(
+        eq(authTokens.profileId, profileId),
+        purpose ? eq(authTokens.purpose, purpose) : undefined,
+        isNull(authTokens.usedAt),
+      ),
     )
 }
