@@ -219,11 +219,25 @@ export type ChatMessage = z.infer<typeof chatMessage>
 // the oldest message held, back to the start of the thread.
 export const CHAT_PAGE_SIZE = 200
 export const CHAT_RANGE_CONFLICT = 'Ask for messages after a time or before a message, not both'
+export const CHAT_AFTER_INVALID = 'Invalid time'
+
+// A time PostgreSQL can hold, bounded as page cursors are (years 1000 to 9999), with an offset a
+// real time zone has (at most 14 hours): the format alone let year 0, or 9999-12-31 at -23:59
+// (year 10000 in UTC), through to the query, which PostgreSQL then refused (a 500).
+function isStorableTime(text: string) {
+  const offset = /[+-](\d{2}):(\d{2})$/.exec(text)
+  if (offset && Number(offset[1]) * 60 + Number(offset[2]) > 14 * 60) return false
+  const year = new Date(text).getUTCFullYear()
+  return year >= 1000 && year <= 9999
+}
 
 export const chatMessagesQuery = z
   .object({
     // Messages sent after this time (a poll catching up), newest page of them.
-    after: z.iso.datetime({ offset: true }).optional(),
+    after: z.iso
+      .datetime({ offset: true, error: CHAT_AFTER_INVALID })
+      .refine(isStorableTime, CHAT_AFTER_INVALID)
+      .optional(),
     // Messages sent before this message (the id of the oldest one held).
     before: z.uuid().optional(),
   })

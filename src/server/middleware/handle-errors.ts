@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type ErrorBody, type ErrorCode, isAppError } from '../../domain/errors'
 import { type AppEnv, requestLog } from '../app-env'
-import { isUnstorableText } from '../lib/db-errors'
+import { isUnstorableText, isUnstorableTime } from '../lib/db-errors'
 
 export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   invalid: 400,
@@ -60,6 +60,8 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   if (isUnstorableText(err)) {
     return c.json(errorBody('invalid', 'Text cannot contain the NUL character'), 400)
   }
+  // A time the database cannot hold that a schema let through: the caller's mistake, not ours.
+  if (isUnstorableTime(err)) return c.json(errorBody('invalid', 'Invalid time'), 400)
   if (c.get('deps')) requestLog(c).error({ err }, 'unhandled error')
   return c.json(errorBody('internal', 'Something went wrong. Please try again.'), 500)
 }

@@ -11,7 +11,9 @@ import {
 import { openEventStream } from '../../testing/event-stream'
 import { signedInUser } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
-import { playDateListQuery } from '../../../domain/play-dates/play-date.schema'
+import { RATE_LIMITED_MESSAGE } from '../../../domain/auth/auth.schema'
+import { CHAT_AFTER_INVALID, playDateListQuery } from '../../../domain/play-dates/play-date.schema'
+import { playDateLimits } from './play-dates.routes'
 import { listPlayDates } from './play-dates.service'
 import type { RatingPlan } from './rating-plan'
 
@@ -450,6 +452,18 @@ describe('the chat, a page at a time', () => {
     expect(both.status).toBe(400)
     expect(both.body.error.message).toBe('Ask for messages after a time or before a message, not both')
   })
+
+  it('refuses a time PostgreSQL cannot hold with a 400, not a 500', async () => {
+    const { a, id } = await matchedWithThread(1)
+    // Year 0, and a last second of 9999 whose -23:59 offset carries it into year 10000.
+    for (const after of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59-23:59']) {
+      const res = await a.client.get(`/api/play-dates/${id}/messages?after=${encodeURIComponent(after)}`)
+      expect(res.status, after).toBe(400)
+      expect(res.body).toEqual({
+        error: { code: 'invalid', message: CHAT_AFTER_INVALID, fields: { after: CHAT_AFTER_INVALID } },
+      })
+    }
+  })
 })
 
 describe('cancelling', () => {
@@ -468,6 +482,64 @@ describe('cancelling', () => {
     expect((await a.client.get(`/api/play-dates/${id}/messages`)).status).toBe(409)
     const history = await a.client.get('/api/play-dates?tab=history')
     expect(history.body.items.map((x: { id: string }) => x.id)).toContain(id)
+  })
+})
+
+describe('marking as played', () => {
+  it('refuses a stranger as the detail and chat do, and a player before the PlayDate is matched', async () => {
+    const { a, b } = await foursome()
+    const id = await openPlayDate(a, b)
+    const stranger = await player()
+    const refused = await stranger.client.post(`/api/play-dates/${id}/complete`)
+    expect(refused.status).toBe(403)
+    expect(refused.body.error).toEqual({ code: 'forbidden', message: 'Not authorized to view this PlayDate' })
+    const early = await b.client.post(`/api/play-dates/${id}/complete`)
+    expect(early.status).toBe(409)
+    expect(early.body.error.message).toBe('Only a matched PlayDate can be marked as played')
+    // Cancelling an open PlayDate, which anyone may view, still says who may cancel it.
+    const cancel = await stranger.client.post(`/api/play-dates/${id}/cancel`)
+    expect(cancel.status).toBe(403)
+    expect(cancel.body.error.message).toBe('Only the creator team can cancel this PlayDate')
+  })
+})
+
+describe('rate limits', () => {
+  const refusal = { code: 'rate_limited', message: RATE_LIMITED_MESSAGE }
+
+  it(`lets a player create ${playDateLimits.createsPerUser.limit} PlayDates an hour, then answers 429`, async () => {
+    const { a, b, c, d } = await foursome()
+    for (let i = 0; i < playDateLimits.createsPerUser.limit; i++) await openPlayDate(a, b)
+    const refused = await a.client.post('/api/play-dates', input(b))
+    expect(refused.status).toBe(429)
+    expect(refused.body.error).toEqual(refusal)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Another player is not affected.
+    await openPlayDate(c, d)
+  })
+
+  it('stops a player applying and withdrawing over and over', async () => {
+    const { a, b, c, d } = await foursome()
+    const id = await openPlayDate(a, b)
+    expect(playDateLimits.withdrawalsPerUser.limit).toBe(playDateLimits.applicationsPerUser.limit)
+    let requestId = ''
+    for (let i = 0; i < playDateLimits.applicationsPerUser.limit; i++) {
+      const applied = await c.client.post(`/api/play-dates/${id}/requests`, { partnerId: d.profile.id })
+      expect(applied.status).toBe(201)
+      requestId = applied.body.id
+      expect((await c.client.post(`/api/play-dates/requests/${requestId}/withdraw`)).status).toBe(200)
+    }
+    const apply = await c.client.post(`/api/play-dates/${id}/requests`, { partnerId: d.profile.id })
+    expect(apply.status).toBe(429)
+    expect(apply.body.error).toEqual(refusal)
+    const withdraw = await c.client.post(`/api/play-dates/requests/${requestId}/withdraw`)
+    expect(withdraw.status).toBe(429)
+    expect(withdraw.body.error).toEqual(refusal)
+    // The creator team heard of each application and withdrawal only up to the limit.
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, a.profile.id))
+    expect(told).toHaveLength(2 * playDateLimits.applicationsPerUser.limit)
+    // Each limit is the player's own: the partner may still apply.
+    const partner = await d.client.post(`/api/play-dates/${id}/requests`, { partnerId: c.profile.id })
+    expect(partner.status).toBe(201)
   })
 })
 

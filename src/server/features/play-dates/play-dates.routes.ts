@@ -34,6 +34,12 @@ const tags = ['play-dates']
 
 export const playDateLimits = {
   messagesPerUser: { name: 'chat-message:user', limit: 30, windowSeconds: 60 },
+  // Each application and withdrawal notifies the creator team, and each PlayDate shows in
+  // Available: far above what a player does in an hour, low enough that a script looping
+  // them cannot flood anyone.
+  createsPerUser: { name: 'play-date-create:user', limit: 20, windowSeconds: 60 * 60 },
+  applicationsPerUser: { name: 'play-date-apply:user', limit: 30, windowSeconds: 60 * 60 },
+  withdrawalsPerUser: { name: 'play-date-withdraw:user', limit: 30, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>
 const idParam = z.object({ id: z.uuid({ error: 'PlayDate Not Found' }) })
 const requestParam = z.object({ requestId: z.uuid({ error: 'Application not found' }) })
@@ -59,7 +65,7 @@ const routes = {
     summary: 'Create a PlayDate with an accepted friend as partner',
     ...access.user,
     request: { body: jsonBody(createPlayDateInput) },
-    responses: { 201: detailResponse, ...errorResponses(400, 401, 403) },
+    responses: { 201: detailResponse, ...errorResponses(400, 401, 403, 429) },
   }),
   list: createRoute({
     method: 'get',
@@ -88,7 +94,7 @@ const routes = {
     request: { params: idParam, body: jsonBody(applyInput) },
     responses: {
       201: jsonContent(z.object({ id: z.string(), status: z.string() }), 'The pending application'),
-      ...errorResponses(400, 401, 403, 404, 409),
+      ...errorResponses(400, 401, 403, 404, 409, 429),
     },
   }),
   accept: createRoute({
@@ -116,7 +122,7 @@ const routes = {
     summary: 'Withdraw a pending application (its team)',
     ...access.user,
     request: { params: requestParam },
-    responses: { 200: detailResponse, ...errorResponses(400, 401, 403, 404, 409) },
+    responses: { 200: detailResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
   cancel: createRoute({
     method: 'post',
@@ -174,30 +180,33 @@ export const playDateRoutes = api
   .openapi(routes.partnerOptions, async (c) =>
     c.json({ items: await listPartnerOptions(c.get('db'), c.get('user').id) }, 200),
   )
-  .openapi(routes.create, async (c) =>
-    c.json(await createPlayDate(c.get('db'), c.get('user'), c.req.valid('json')), 201),
-  )
+  .openapi(routes.create, async (c) => {
+    await limitRequest(c, [{ rule: playDateLimits.createsPerUser, subject: c.get('user').id }])
+    return c.json(await createPlayDate(c.get('db'), c.get('user'), c.req.valid('json')), 201)
+  })
   .openapi(routes.list, async (c) =>
     c.json(await listPlayDates(c.get('db'), c.get('user'), c.req.valid('query')), 200),
   )
   .openapi(routes.get, async (c) =>
     c.json(await getPlayDate(c.get('db'), c.get('user'), c.req.valid('param').id), 200),
   )
-  .openapi(routes.apply, async (c) =>
-    c.json(
+  .openapi(routes.apply, async (c) => {
+    await limitRequest(c, [{ rule: playDateLimits.applicationsPerUser, subject: c.get('user').id }])
+    return c.json(
       await applyToPlayDate(c.get('db'), c.get('user'), c.req.valid('param').id, c.req.valid('json')),
       201,
-    ),
-  )
+    )
+  })
   .openapi(routes.accept, async (c) =>
     c.json(await acceptRequest(c.get('db'), c.get('user'), c.req.valid('param').requestId), 200),
   )
   .openapi(routes.decline, async (c) =>
     c.json(await declineRequest(c.get('db'), c.get('user'), c.req.valid('param').requestId), 200),
   )
-  .openapi(routes.withdraw, async (c) =>
-    c.json(await withdrawRequest(c.get('db'), c.get('user'), c.req.valid('param').requestId), 200),
-  )
+  .openapi(routes.withdraw, async (c) => {
+    await limitRequest(c, [{ rule: playDateLimits.withdrawalsPerUser, subject: c.get('user').id }])
+    return c.json(await withdrawRequest(c.get('db'), c.get('user'), c.req.valid('param').requestId), 200)
+  })
   .openapi(routes.cancel, async (c) =>
     c.json(await cancelPlayDate(c.get('db'), c.get('user'), c.req.valid('param').id), 200),
   )

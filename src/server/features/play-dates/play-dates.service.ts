@@ -681,11 +681,13 @@ async function changeStatus(db: Db, user: Actor, id: string, to: PlayDateStatus)
               .from(playDateRequests)
               .where(and(eq(playDateRequests.playDateId, id), eq(playDateRequests.status, 'accepted')))
           ).flatMap((r) => [r.a, r.b])
-    const allowed = to === 'cancelled' ? creatorTeam : [...creatorTeam, ...responders]
-    if (!allowed.includes(user.id)) {
-      if (playDate.status !== 'open' && !responders.includes(user.id) && !creatorTeam.includes(user.id)) {
-        throw new AppError('forbidden', MESSAGES.notAuthorized)
-      }
+    const players = [...creatorTeam, ...responders]
+    // Someone not on the PlayDate gets the refusal its detail and chat give them. Only cancelling
+    // an open PlayDate, which every player may view, says who may cancel instead.
+    if (!players.includes(user.id) && (to === 'completed' || playDate.status !== 'open')) {
+      throw new AppError('forbidden', MESSAGES.notAuthorized)
+    }
+    if (to === 'cancelled' && !creatorTeam.includes(user.id)) {
       throw new AppError('forbidden', 'Only the creator team can cancel this PlayDate')
     }
     if (!canTransition(playDate.status, to)) {
