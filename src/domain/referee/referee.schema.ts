@@ -12,7 +12,13 @@ export const askInput = z.object({
     .trim()
     .min(1, refereeMessages.questionRequired)
     .max(QUESTION_MAX_LENGTH, refereeMessages.questionTooLong),
-  history: z.array(chatTurn).max(HISTORY_MAX_TURNS, refereeMessages.historyTooLong).default([]),
+  // A turn with no words says nothing, and the model's service refuses a conversation with one
+  // (which reached the player as 'Failed to get response'): it is left out.
+  history: z
+    .array(chatTurn)
+    .max(HISTORY_MAX_TURNS, refereeMessages.historyTooLong)
+    .default([])
+    .transform((turns) => turns.filter((turn) => turn.text.trim() !== '')),
   includeRuleNumbers: z.boolean().default(true),
 })
 export type AskInput = z.infer<typeof askInput>

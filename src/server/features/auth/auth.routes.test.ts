@@ -774,6 +774,9 @@ describe('development mailbox', () => {
       [{ headers }, { incoming: { socket: { remoteAddress } } }] as const
     const local = ['127.0.0.1', '127.3.0.9', '::1', '::ffff:127.0.0.1']
     const remote = ['192.0.2.2', '10.0.0.7', 'fd00::2', '::ffff:192.0.2.2', '']
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000']) {
+      expect((await t.app.request('/api/dev/mail', ...from('127.0.0.1', { host }))).status, host).toBe(200)
+    }
     for (const address of local) {
       const res = await t.app.request('/api/dev/mail', ...from(address))
       expect(res.status, address).toBe(200)
@@ -783,6 +786,8 @@ describe('development mailbox', () => {
       ...remote.map((address) => from(address)),
       from('127.0.0.1', { 'x-forwarded-for': '198.51.100.4' }),
       from('::1', { forwarded: 'for=198.51.100.4' }),
+      // Another site's name pointed at this machine (DNS rebinding).
+      from('127.0.0.1', { host: 'rebind.example:3000' }),
     ]
     for (const request of refusals) {
       const res = await t.app.request('/api/dev/mail', ...request)

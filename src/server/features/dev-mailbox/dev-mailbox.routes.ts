@@ -26,7 +26,24 @@ export function isLocalCaller(c: Context<AppEnv>) {
     return true
   }
   if (c.req.header('x-forwarded-for') !== undefined || c.req.header('forwarded') !== undefined) return false
-  return LOOPBACK.test(address ?? '')
+  return LOOPBACK.test(address ?? '') && isLocalHost(c)
+}
+
+// A page of another site can point its own name at 127.0.0.1 (DNS rebinding) and read the
+// mailbox from the developer's browser: such requests carry that site's name as Host. Only the
+// machine's own names, or the configured public address, are answered.
+function isLocalHost(c: Context<AppEnv>) {
+  const host = c.req.header('host')
+  if (host === undefined) return true
+  let hostname: string
+  try {
+    hostname = new URL(`http://${host}`).hostname
+  } catch {
+    return false
+  }
+  const publicUrl = c.get('deps').env.PUBLIC_URL
+  if (publicUrl && new URL(publicUrl).hostname === hostname) return true
+  return hostname === 'localhost' || hostname === '[::1]' || LOOPBACK.test(hostname)
 }
 
 const onlyFromThisMachine = createMiddleware<AppEnv>(async (c, next) => {
