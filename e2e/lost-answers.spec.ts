@@ -42,7 +42,9 @@ test('a PlayDate whose answer was lost is created once when the player tries aga
   )
   const create = page.getByRole('button', { name: 'Create PlayDate' })
   await create.click()
-  await expect(page.locator('[data-sonner-toaster]').getByText(/network|connection/i)).toBeVisible()
+  await expect(
+    page.locator('[data-sonner-toaster]').getByText('Network request failed: Failed to fetch'),
+  ).toBeVisible()
   await expect(page).toHaveURL(/\/create-playdate\/details/)
 
   await create.click()

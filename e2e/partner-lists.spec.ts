@@ -270,6 +270,7 @@ test('a player keeps a partner list, invites a partner by email, and the partner
 
   // Invite Riley.
   await page.getByRole('button', { name: 'Send invite to Riley Invitee' }).click()
+  await expect(page.getByText('Invitation sent successfully')).toBeVisible()
   await expect(page.getByText(`Invitation sent to ${inviteeEmail}`)).toBeVisible()
   await expect(page.getByRole('button', { name: 'Resend invite to Riley Invitee' })).toBeVisible()
   const link = await mailLinks(page.request, inviteeEmail, '/invite/')

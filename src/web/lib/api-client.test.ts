@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { api, ApiError, NETWORK_ERROR_MESSAGE } from './api-client'
+import { api, ApiError, NETWORK_ERROR_PREFIX } from './api-client'
 
 beforeEach(() => {
   vi.stubGlobal('window', { location: { origin: 'http://localhost:3000' } })
@@ -11,13 +11,17 @@ afterEach(() => {
 })
 
 describe('the API client', () => {
-  it('words a request that never reached the server for the player, not as the browser does', async () => {
+  it('says a request that never reached the server failed, with the browser’s reason', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const failed = await api.get('/anything').catch((error: unknown) => error)
     expect(failed).toBeInstanceOf(ApiError)
-    expect(failed).toMatchObject({ status: 0, code: 'unavailable', message: NETWORK_ERROR_MESSAGE })
-    expect(NETWORK_ERROR_MESSAGE).not.toMatch(/fetch/i)
+    expect(failed).toMatchObject({
+      status: 0,
+      code: 'unavailable',
+      message: `${NETWORK_ERROR_PREFIX}Failed to fetch`,
+    })
+    expect(NETWORK_ERROR_PREFIX).toBe('Network request failed: ')
   })
 
   it('keeps the server’s own wording, and words a bare server error', async () => {

@@ -1,7 +1,11 @@
 import { AppError, type ErrorBody, type ErrorCode, type FieldErrors } from '../../domain/errors'
 
-// A request that never reached the server (offline, dropped connection, server restarting).
-export const NETWORK_ERROR_MESSAGE = 'The connection was lost. Check your internet connection and try again.'
+// A request that never reached the server, or whose answer never came back (offline, a dropped
+// connection, a server restarting): 'Network request failed: ' and the browser's reason, as the
+// spec words it ('Failed to fetch' in Chromium).
+export const NETWORK_ERROR_PREFIX = 'Network request failed: '
+const networkErrorMessage = (cause: unknown) =>
+  `${NETWORK_ERROR_PREFIX}${cause instanceof Error && cause.message ? cause.message : String(cause)}`
 
 // A non-2xx answer from the API, with the server's code, message and field errors.
 export class ApiError extends AppError {
@@ -55,10 +59,8 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     })
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
-    // Shown as it is by the forms and toasts that pass server wording through, so it speaks
-    // to the player; the browser's own reason ('Failed to fetch') goes to the console.
     console.warn('Network request failed', cause)
-    throw new ApiError(0, 'unavailable', NETWORK_ERROR_MESSAGE)
+    throw new ApiError(0, 'unavailable', networkErrorMessage(cause))
   }
   if (response.status === 204) return undefined as T
   const text = await response.text()

@@ -38,6 +38,8 @@ export interface AuthFormProps {
 }
 
 const AUTH_FALLBACK = 'An error occurred during authentication'
+// The server could not create the account (its own fault, not the form's).
+const SIGN_UP_FAILED = 'Failed to create user account'
 export const SIGNED_IN_MESSAGE = 'Signed in successfully!'
 export const SIGNED_UP_MESSAGE =
   'Account created successfully! Please check your email to confirm your account.'
@@ -239,7 +241,9 @@ function SignUpForm({ initialValues }: { initialValues: AuthFormInitialValues })
         void navigate('/email-confirmation', { state: { email } })
       } catch (error) {
         if (applyServerFieldErrors(error, signUpFieldNames, setError)) return
-        setFormError(errorMessage(error, AUTH_FALLBACK))
+        setFormError(
+          isApiError(error) && error.status >= 500 ? SIGN_UP_FAILED : errorMessage(error, SIGN_UP_FAILED),
+        )
       }
     },
     (invalid) => focusFirstError(invalid, signUpFieldNames, setFocus),

@@ -57,7 +57,8 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
   const sendInvite = async (email?: string) => {
     try {
       const sent = await invite.mutateAsync({ entryId: entry.id, email })
-      toast.success(sent.message)
+      // 'Invitation sent to {email}' under the title.
+      toast.success('Invitation sent successfully', { description: sent.message })
       setAskingEmail(false)
     } catch (error) {
       toast.error('Failed to send invitation', { description: errorDetail(error) })

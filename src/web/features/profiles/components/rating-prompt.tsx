@@ -73,7 +73,9 @@ function RatingForm({
         for (const name of ['duprRating', 'selfRating'] as const) {
           if (fields?.[name]) setError(name, { message: fields[name] })
         }
-        toast.error(errorDetail(error) ?? 'Failed to update ratings')
+        // A session that ended meanwhile (another device signed out everywhere, a pause).
+        if (isApiError(error) && error.status === 401) toast.error('User not authenticated')
+        else toast.error(errorDetail(error) ?? 'Failed to update ratings')
       },
     }),
   )
