@@ -504,6 +504,8 @@ const RATE_LIMITED: Record<string, number> = {
   'POST /api/connections/friend-requests': 1,
   'POST /api/connections/partner-requests': 1,
   'POST /api/play-dates/{id}/messages': 1,
+  'POST /api/play-dates/{id}/requests': 1,
+  'POST /api/play-dates/requests/{requestId}/withdraw': 1,
   'POST /api/referee/ask': 1,
 }
 
