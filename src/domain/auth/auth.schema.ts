@@ -180,5 +180,10 @@ export type SignUpOutput = z.infer<typeof signUpOutput>
 export const userOutput = z.object({ user: sessionUser })
 export type UserOutput = z.infer<typeof userOutput>
 
+// A confirmed address: `signedIn` says whether the link signed this browser in to the account
+// (`user`), or left it with the other player already signed in on it (`user` is then that one).
+export const confirmEmailOutput = z.object({ user: sessionUser, signedIn: z.boolean() })
+export type ConfirmEmailOutput = z.infer<typeof confirmEmailOutput>
+
 export const messageOutput = z.object({ message: z.string() })
 export type MessageOutput = z.infer<typeof messageOutput>

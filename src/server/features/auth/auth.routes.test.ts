@@ -282,6 +282,7 @@ describe('email confirmation', () => {
     const client = createClient(t.app)
     const res = await client.post('/api/auth/confirm-email', { token })
     expect(res.status).toBe(200)
+    expect(res.body.signedIn).toBe(true)
     expect(res.body.user).toMatchObject({
       email: body.email,
       firstName: 'Dana',
@@ -342,6 +343,32 @@ describe('email confirmation', () => {
     // The newest link works.
     const { token } = await tokenFromMail(body.email, '/email-confirmation')
     expect((await createClient(t.app).post('/api/auth/confirm-email', { token })).status).toBe(200)
+  })
+
+  it('opened where another player is signed in, confirms the address and leaves that player signed in', async () => {
+    const mine = signUpBody()
+    const theirs = signUpBody({ firstName: 'Mallory' })
+    const me = createClient(t.app)
+    await me.post('/api/auth/sign-up', mine)
+    const { token: myToken } = await tokenFromMail(mine.email, '/email-confirmation')
+    expect((await me.post('/api/auth/confirm-email', { token: myToken })).status).toBe(200)
+    const myCookie = me.cookies.get('pm_session')
+
+    // Someone else's confirmation link, sent to me.
+    await createClient(t.app).post('/api/auth/sign-up', theirs)
+    const { token } = await tokenFromMail(theirs.email, '/email-confirmation')
+    const res = await me.post('/api/auth/confirm-email', { token })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ signedIn: false, user: { email: mine.email } })
+    expect(res.headers.getSetCookie()).toEqual([])
+    expect(me.cookies.get('pm_session')).toBe(myCookie)
+    expect((await me.get('/api/auth/session')).body.user.email).toBe(mine.email)
+    // Their address is confirmed: they sign in with their password.
+    const signIn = await createClient(t.app).post('/api/auth/sign-in', {
+      email: theirs.email,
+      password: theirs.password,
+    })
+    expect(signIn.status).toBe(200)
   })
 
   it('confirming ends the other links: a spare one signs no one in', async () => {

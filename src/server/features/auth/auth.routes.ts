@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import {
   changePasswordInput,
   confirmEmailInput,
+  confirmEmailOutput,
   forgotPasswordInput,
   messageOutput,
   resendConfirmationInput,
@@ -130,7 +131,13 @@ const confirmRoute = createRoute({
   summary: 'Confirm the email address with the token from the link; signs in',
   ...access.public,
   request: { body: jsonBody(confirmEmailInput) },
-  responses: { 200: jsonContent(userOutput, 'Confirmed and signed in'), ...errorResponses(400, 403, 429) },
+  responses: {
+    200: jsonContent(
+      confirmEmailOutput,
+      'Confirmed; signed in, unless another player is signed in on this browser (that player stays)',
+    ),
+    ...errorResponses(400, 403, 429),
+  },
 })
 
 const forgotRoute = createRoute({
@@ -221,8 +228,15 @@ export const authRoutes = createApi()
     const { token } = c.req.valid('json')
     await limitRequest(c, [{ rule: authLimits.emailTokensPerIp, subject: clientIp(c) }])
     const user = await confirmEmail(c.get('db'), token)
+    // A link opened in a browser where another player is signed in confirms the address and
+    // leaves that player signed in: a link sent by someone else must not swap the player into
+    // the sender's account unnoticed.
+    const current = c.get('session')
+    if (current && !current.isPaused && current.user.id !== user.id) {
+      return c.json({ user: current.user, signedIn: false }, 200)
+    }
     await startSession(c, user)
-    return c.json({ user }, 200)
+    return c.json({ user, signedIn: true }, 200)
   })
   .openapi(forgotRoute, async (c) => {
     const { email } = c.req.valid('json')

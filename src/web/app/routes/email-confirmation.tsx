@@ -27,8 +27,9 @@ function ConfirmToken({ token }: { token: string }) {
     if (started.current) return
     started.current = true
     confirm.mutate(token, {
-      onSuccess: ({ user }) => {
-        toast.success(`Email confirmed. Welcome, ${user.firstName}!`)
+      onSuccess: ({ user, signedIn }) => {
+        // Opened where another player is signed in: the address is confirmed, that player stays.
+        toast.success(signedIn ? `Email confirmed. Welcome, ${user.firstName}!` : 'Email confirmed')
         void navigate('/dashboard', { replace: true })
       },
       onError: (error) => {

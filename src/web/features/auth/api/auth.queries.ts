@@ -7,6 +7,7 @@ import type {
   SignInInput,
   SignUpInput,
   SignUpOutput,
+  ConfirmEmailOutput,
   UserOutput,
 } from '../../../../domain/auth/auth.schema'
 import type { SessionUser } from '../../../../domain/profiles/profile.schema'
@@ -36,7 +37,7 @@ export function useResendConfirmation() {
 export function useConfirmEmail() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (token: string) => api.post<UserOutput>('/auth/confirm-email', { token }),
+    mutationFn: (token: string) => api.post<ConfirmEmailOutput>('/auth/confirm-email', { token }),
     onSuccess: ({ user }) => rememberUser(queryClient, user),
   })
 }
