@@ -19,7 +19,12 @@ export const REALTIME_CHANNEL = 'pm_events'
 const USERS_PER_NOTIFY = 100
 const MAX_PAYLOAD_BYTES = 7900
 
-const envelope = z.object({ userIds: z.array(z.string()).min(1), event: realtimeEvent })
+const userIds = z.array(z.string()).min(1)
+// An event for the users' streams, or a request that each of their streams check its session now.
+const envelope = z.union([
+  z.object({ userIds, event: realtimeEvent }),
+  z.object({ userIds, check: z.literal('sessions') }),
+])
 
 // What a transaction publishes waits in its outbox and leaves after the commit, all of it in one
 // statement: each NOTIFY on its own would be a round trip of its own (docs/decisions/0060).
@@ -80,6 +85,14 @@ export function publishToUsers(db: DbOrTx, userIds: readonly string[], event: Re
 // receives against the event schema, and drops one that does not match.
 export function publishQueried(db: DbOrTx, userId: string, key: string, event: SQL) {
   return enqueue(db, [{ key: `${key}:${userId}`, entry: { userId, event } }])
+}
+
+// Every open stream of the user checks its own session now rather than at its next heartbeat:
+// the streams of a session just signed out or revoked end at once, the others go on. Nothing
+// reaches the browser unless its session has ended.
+export function checkUserSessions(db: DbOrTx, userId: string) {
+  const payload = JSON.stringify({ userIds: [userId], check: 'sessions' })
+  return enqueue(db, [{ key: payload, entry: { payload } }])
 }
 
 export function publishToUser(db: DbOrTx, userId: string, event: RealtimeEvent) {
@@ -207,7 +220,7 @@ export class EventQueue {
 // ---------------------------------------------------------------------------------------------
 
 // A player's open stream, as the hub sees it: events go in, and the hub can end it (shutdown).
-type Subscriber = Pick<EventQueue, 'push' | 'end'>
+type Subscriber = Pick<EventQueue, 'push' | 'end'> & { checkSession?: () => void }
 
 export class RealtimeHub {
   private readonly subscribers = new Map<string, Set<Subscriber>>()
@@ -279,7 +292,10 @@ export class RealtimeHub {
       return
     }
     for (const userId of parsed.userIds) {
-      for (const subscriber of this.subscribers.get(userId) ?? []) subscriber.push(parsed.event)
+      for (const subscriber of this.subscribers.get(userId) ?? []) {
+        if ('event' in parsed) subscriber.push(parsed.event)
+        else subscriber.checkSession?.()
+      }
     }
   }
 }

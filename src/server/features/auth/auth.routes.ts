@@ -22,6 +22,7 @@ import { limitRequest, type RateLimit } from '../../lib/rate-limit'
 import { requireUser } from '../../middleware/require-user'
 import { clearSessionCookie, setSessionCookie } from '../../middleware/session'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
+import { checkUserSessions } from '../../lib/realtime'
 import {
   changePassword,
   confirmEmail,
@@ -202,7 +203,11 @@ export const authRoutes = createApi()
   })
   .openapi(signOutRoute, async (c) => {
     const session = c.get('session')
-    if (session) await revokeSession(c.get('db'), session.tokenHash)
+    if (session) {
+      await revokeSession(c.get('db'), session.tokenHash)
+      // Its event streams (another tab of this browser) end now, not at their next heartbeat.
+      await checkUserSessions(c.get('db'), session.user.id)
+    }
     clearSessionCookie(c)
     return c.body(null, 204)
   })

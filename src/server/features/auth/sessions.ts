@@ -3,6 +3,7 @@ import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, DbOrTx } from '../../db/client'
 import { profiles, sessions } from '../../db/schema'
+import { checkUserSessions } from '../../lib/realtime'
 
 // 256 bits from the OS CSPRNG; only the SHA-256 of the token is stored.
 export const newSessionToken = () => randomBytes(32).toString('base64url')
@@ -146,7 +147,8 @@ export async function revokeSession(db: DbOrTx, tokenHash: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
 }
 
-// Password change, password reset and pause end every session of a user (but `keep`).
+// Password change, password reset and pause end every session of a user (but `keep`), and
+// the event streams of those sessions with them.
 export async function revokeAllSessions(db: DbOrTx, profileId: string, keep?: string) {
   await db
     .delete(sessions)
@@ -155,6 +157,7 @@ export async function revokeAllSessions(db: DbOrTx, profileId: string, keep?: st
         ? and(eq(sessions.profileId, profileId), ne(sessions.tokenHash, keep))
         : eq(sessions.profileId, profileId),
     )
+  await checkUserSessions(db, profileId)
 }
 
 // Resolves to how many were deleted (the maintenance loop runs it, lib/maintenance.ts).

@@ -97,7 +97,13 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
 
     const send = (event: RealtimeEvent) => stream.writeSSE({ data: JSON.stringify(event), id: nextId() })
     const queue = new EventQueue({ send, onEnd: () => finish() })
-    const unsubscribe = hub.subscribe(user.id, queue)
+    // A sign-out or password change elsewhere asks for the session check now (checkUserSessions).
+    let checkNow: () => void = () => undefined
+    const unsubscribe = hub.subscribe(user.id, {
+      push: (event) => queue.push(event),
+      end: () => queue.end(),
+      checkSession: () => checkNow(),
+    })
     stream.onAbort(() => queue.end())
 
     try {
@@ -110,7 +116,10 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
         let timer: ReturnType<typeof setTimeout> | undefined
         await Promise.race([
           finished,
-          new Promise((resolve) => (timer = setTimeout(resolve, streamTiming.heartbeatMs))),
+          new Promise<void>((resolve) => {
+            checkNow = resolve
+            timer = setTimeout(resolve, streamTiming.heartbeatMs)
+          }),
         ])
         clearTimeout(timer)
         if (queue.isEnded) break
