@@ -22,7 +22,6 @@ import { limitRequest, type RateLimit } from '../../lib/rate-limit'
 import { requireUser } from '../../middleware/require-user'
 import { clearSessionCookie, setSessionCookie } from '../../middleware/session'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
-import { checkUserSessions } from '../../lib/realtime'
 import {
   changePassword,
   confirmEmail,
@@ -203,11 +202,9 @@ export const authRoutes = createApi()
   })
   .openapi(signOutRoute, async (c) => {
     const session = c.get('session')
-    if (session) {
-      await revokeSession(c.get('db'), session.tokenHash)
-      // Its event streams (another tab of this browser) end now, not at their next heartbeat.
-      await checkUserSessions(c.get('db'), session.user.id)
-    }
+    // This session's other streams are this browser's other tabs, which the page signs out
+    // itself (and tells apart from a session ended elsewhere).
+    if (session) await revokeSession(c.get('db'), session.tokenHash)
     clearSessionCookie(c)
     return c.body(null, 204)
   })
