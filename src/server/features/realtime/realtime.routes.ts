@@ -97,12 +97,18 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
 
     const send = (event: RealtimeEvent) => stream.writeSSE({ data: JSON.stringify(event), id: nextId() })
     const queue = new EventQueue({ send, onEnd: () => finish() })
-    // A sign-out or password change elsewhere asks for the session check now (checkUserSessions).
-    let checkNow: () => void = () => undefined
+    // A password change or reset elsewhere asks for the session check now (checkUserSessions).
+    // Asked while no wait is under way (the first event, a check running), the next wait is
+    // skipped, so the request is never lost to the 25 s heartbeat.
+    let checkAsked = false
+    let wake: (() => void) | undefined
     const unsubscribe = hub.subscribe(user.id, {
       push: (event) => queue.push(event),
       end: () => queue.end(),
-      checkSession: () => checkNow(),
+      checkSession: () => {
+        checkAsked = true
+        wake?.()
+      },
     })
     stream.onAbort(() => queue.end())
 
@@ -113,15 +119,19 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
         retry: RECONNECT_MS,
       })
       while (!queue.isEnded) {
-        let timer: ReturnType<typeof setTimeout> | undefined
-        await Promise.race([
-          finished,
-          new Promise<void>((resolve) => {
-            checkNow = resolve
-            timer = setTimeout(resolve, streamTiming.heartbeatMs)
-          }),
-        ])
-        clearTimeout(timer)
+        if (!checkAsked) {
+          let timer: ReturnType<typeof setTimeout> | undefined
+          await Promise.race([
+            finished,
+            new Promise<void>((resolve) => {
+              wake = resolve
+              timer = setTimeout(resolve, streamTiming.heartbeatMs)
+            }),
+          ])
+          wake = undefined
+          clearTimeout(timer)
+        }
+        checkAsked = false
         if (queue.isEnded) break
         const live = await isSessionLive(c.get('db'), tokenHash).catch((error: unknown) => {
           // A database hiccup is no reason to drop the player's stream.
