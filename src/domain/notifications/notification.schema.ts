@@ -29,13 +29,12 @@ export type NotificationListOutput = z.infer<typeof notificationListOutput>
 // `asOf`: when the count was read, in microseconds of the database's clock. Counts read at the
 // same time by different requests can arrive in any order; the latest read is the one to keep
 // (`latestCount`).
-const countAsOf = z
+export const countAsOf = z
   .number()
   .int()
   .describe('When the count was read: microseconds since 1970, database clock')
 export const unreadCountOutput = z.object({ count: z.number().int().min(0), asOf: countAsOf })
 export type UnreadCountOutput = z.infer<typeof unreadCountOutput>
-export { countAsOf }
 
 // A count read this long before the kept one is not a late answer (none takes ten minutes) but a
 // database clock set back: it is taken, or the badge would stand still until the clock caught up.

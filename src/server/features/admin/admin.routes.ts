@@ -22,19 +22,19 @@ import {
   getUserDetail,
   listAllPlayDates,
   listUsers,
-  PLAY_DATE_NOT_FOUND,
   recordAudit,
   searchUsers,
   setAdmin,
   setPaused,
   USER_NOT_FOUND,
 } from './admin.service'
+import { MESSAGES as PLAY_DATE_MESSAGES } from '../play-dates/play-dates.service'
 import { createSignupCode, listSignupCodes, signupCodeView } from './signup-codes.service'
 
 const tags = ['admin']
 // A malformed id names no user or PlayDate: the same words as an id that names none, with 400.
 const userIdParam = z.object({ id: z.uuid({ error: USER_NOT_FOUND }) })
-const playDateIdParam = z.object({ id: z.uuid({ error: PLAY_DATE_NOT_FOUND }) })
+const playDateIdParam = z.object({ id: z.uuid({ error: PLAY_DATE_MESSAGES.notFound }) })
 const refusals = errorResponses(400, 401, 403, 404, 409)
 
 const routes = {

@@ -37,11 +37,11 @@ import {
   statusIn,
   toTeam,
 } from '../play-dates/play-dates.queries'
+import { MESSAGES as PLAY_DATE_MESSAGES } from '../play-dates/play-dates.service'
 
 type Actor = Pick<SessionUser, 'id'>
 
 export const USER_NOT_FOUND = 'User not found'
-export const PLAY_DATE_NOT_FOUND = 'PlayDate Not Found'
 
 // Totals are counted up to this many rows past the page: 'Showing 1 to 20 of 1000+ users'
 // costs the same with a thousand players or a million.
@@ -555,7 +555,7 @@ export async function listAllPlayDates(db: Db, query: PlayDatesQuery): Promise<P
 export async function deletePlayDate(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     const deleted = await tx.delete(playDates).where(eq(playDates.id, id)).returning({ id: playDates.id })
-    if (deleted.length === 0) throw new AppError('not_found', PLAY_DATE_NOT_FOUND)
+    if (deleted.length === 0) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
     await recordAudit(tx, actor.id, 'delete_play_date', null, { playDateId: id })
   })
 }

@@ -25,6 +25,7 @@ import {
   declineRequest,
   getPlayDate,
   listMessages,
+  MESSAGES,
   listPlayDates,
   sendMessage,
   withdrawRequest,
@@ -41,8 +42,8 @@ export const playDateLimits = {
   applicationsPerUser: { name: 'play-date-apply:user', limit: 30, windowSeconds: 60 * 60 },
   withdrawalsPerUser: { name: 'play-date-withdraw:user', limit: 30, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>
-const idParam = z.object({ id: z.uuid({ error: 'PlayDate Not Found' }) })
-const requestParam = z.object({ requestId: z.uuid({ error: 'Application not found' }) })
+const idParam = z.object({ id: z.uuid({ error: MESSAGES.notFound }) })
+const requestParam = z.object({ requestId: z.uuid({ error: MESSAGES.requestNotFound }) })
 const partnerOption = playerSummary.extend({ isRegularPartner: z.boolean() })
 const detailResponse = jsonContent(playDateDetail, 'The PlayDate as the caller may see it')
 
