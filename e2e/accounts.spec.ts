@@ -233,6 +233,47 @@ test('a player who forgot the password resets it by email @phone', async ({ page
   await expect(page.getByRole('banner').getByText('Welcome, Robin Fry')).toBeVisible()
 })
 
+test('a confirmation link opened on another device confirms the address, and the player signs in there @phone', async ({
+  page,
+  baseURL,
+  browser,
+}) => {
+  const email = uniqueEmail('laptop')
+  const origin = new URL(baseURL!).origin
+  // Signed up on a laptop (its own browser, with its own cookies).
+  const laptop = await browser.newContext({ baseURL: origin })
+  const created = await laptop.request.post('/api/auth/sign-up', {
+    headers: { origin },
+    data: {
+      firstName: 'Jordan',
+      lastName: 'Avery',
+      gender: 'female',
+      duprRating: 3.6,
+      selfRating: 3.5,
+      birthdate: '1991-03-09',
+      zipCode: '85004',
+      email,
+      password: 'laptop-pass-1',
+      consent: true,
+    },
+  })
+  expect(created.status()).toBe(201)
+  const link = await linkFromMailbox(laptop.request, email, '/email-confirmation')
+  await laptop.close()
+
+  // Opened on the phone: the address is confirmed, but only the password signs in here.
+  await page.goto(link)
+  await expect(page.getByText('Email confirmed', { exact: true })).toBeVisible()
+  await expect(page).toHaveURL(/\/signin$/)
+  await expect(page.getByText('Your email is confirmed. Please sign in to continue.')).toBeVisible()
+  await expect(page.getByRole('banner').getByText(/Welcome,/)).toHaveCount(0)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('laptop-pass-1')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByRole('banner').getByText('Welcome, Jordan Avery')).toBeVisible()
+})
+
 test('a signup link with a code opens the form in sign-up mode with the code filled in', async ({ page }) => {
   await page.goto('/signin?code=7654321')
   await expect(page).toHaveTitle(`Sign Up | ${suffix}`)

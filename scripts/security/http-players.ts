@@ -8,25 +8,34 @@ export interface Answer {
 }
 
 export class HttpPlayer {
-  cookie = ''
+  // Every cookie the server set: the session, and the sign-up browser's key that lets the
+  // confirmation link sign this player in.
+  readonly cookies = new Map<string, string>()
   id = ''
   email = ''
 
   constructor(readonly baseUrl: string) {}
+
+  get cookie() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  }
 
   async call(method: string, path: string, body?: unknown): Promise<Answer> {
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
         origin: this.baseUrl,
-        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(this.cookies.size ? { cookie: this.cookie } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     for (const line of res.headers.getSetCookie()) {
       const pair = line.split(';')[0]!
-      if (/pm_session=/.test(pair)) this.cookie = pair.endsWith('=') ? '' : pair
+      const at = pair.indexOf('=')
+      const name = pair.slice(0, at)
+      if (at === pair.length - 1) this.cookies.delete(name)
+      else this.cookies.set(name, pair.slice(at + 1))
     }
     const text = await res.text()
     let parsed: unknown

@@ -182,7 +182,8 @@ export type UserOutput = z.infer<typeof userOutput>
 
 // A confirmed address: `signedIn` says whether the link signed this browser in to the account
 // (`user`), or left it with the other player already signed in on it (`user` is then that one).
-export const confirmEmailOutput = z.object({ user: sessionUser, signedIn: z.boolean() })
+// `user`: the player signed in on this browser after the call (null for no one).
+export const confirmEmailOutput = z.object({ user: sessionUser.nullable(), signedIn: z.boolean() })
 export type ConfirmEmailOutput = z.infer<typeof confirmEmailOutput>
 
 export const messageOutput = z.object({ message: z.string() })

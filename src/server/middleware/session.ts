@@ -2,7 +2,8 @@ import { getCookie, setCookie, deleteCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { Context } from 'hono'
 import type { AppEnv } from '../app-env'
-import { resolveSession } from '../features/auth/sessions'
+import { TOKEN_TTL_MS } from '../features/auth/auth.tokens'
+import { hashToken, newSessionToken, resolveSession } from '../features/auth/sessions'
 
 // In production the cookie is `__Host-` prefixed (Secure, no Domain, Path=/).
 export const sessionCookieName = (production: boolean) => (production ? '__Host-pm_session' : 'pm_session')
@@ -21,6 +22,34 @@ export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: D
 export function clearSessionCookie(c: Context<AppEnv>) {
   const production = c.get('deps').env.NODE_ENV === 'production'
   deleteCookie(c, sessionCookieName(production), { path: '/', secure: production })
+}
+
+// The sign-up browser's key: a random value in its own cookie, set when the browser signs up or
+// asks for a confirmation link again. Each confirmation link keeps the key's hash, and opening
+// the link signs in only the browser that holds the key (features/auth/auth.service.ts,
+// confirmEmail). One key per browser, kept while any of its links can still be used.
+const signUpBrowserCookieName = (production: boolean) => (production ? '__Host-pm_signup' : 'pm_signup')
+const BROWSER_KEY = /^[\w-]{43}$/
+
+export function readSignUpBrowser(c: Context<AppEnv>): string | null {
+  const key = getCookie(c, signUpBrowserCookieName(c.get('deps').env.NODE_ENV === 'production'))
+  return key && BROWSER_KEY.test(key) ? hashToken(key) : null
+}
+
+// The hash of this browser's key, giving the browser a key first when it has none.
+export function claimSignUpBrowser(c: Context<AppEnv>): string {
+  const production = c.get('deps').env.NODE_ENV === 'production'
+  const name = signUpBrowserCookieName(production)
+  const held = getCookie(c, name)
+  const key = held && BROWSER_KEY.test(held) ? held : newSessionToken()
+  setCookie(c, name, key, {
+    httpOnly: true,
+    secure: production,
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: TOKEN_TTL_MS.email_confirmation / 1000,
+  })
+  return hashToken(key)
 }
 
 export const readSessionToken = (c: Context<AppEnv>) =>

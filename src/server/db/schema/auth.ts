@@ -30,6 +30,9 @@ export const authTokens = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['email_confirmation', 'password_reset'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
+    // SHA-256 of the sign-up browser's key (the pm_signup cookie) for a confirmation link: only
+    // that browser is signed in by the link; anywhere else it confirms the address and no more.
+    browserHash: text('browser_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -66,12 +66,14 @@ async function tokenFromMail(email: string, path: '/email-confirmation' | '/rese
 
 async function signUpConfirmed(overrides: Record<string, unknown> = {}) {
   const body = signUpBody(overrides)
-  const res = await createClient(t.app).post('/api/auth/sign-up', body)
+  // The link signs in the browser that signed up.
+  const client = createClient(t.app)
+  const res = await client.post('/api/auth/sign-up', body)
   expect(res.status).toBe(201)
   const { token } = await tokenFromMail(body.email, '/email-confirmation')
-  const client = createClient(t.app)
   const confirmed = await client.post('/api/auth/confirm-email', { token })
   expect(confirmed.status).toBe(200)
+  expect(confirmed.body.signedIn).toBe(true)
   return { body, client, user: confirmed.body.user }
 }
 
@@ -87,7 +89,12 @@ describe('sign-up', () => {
     const res = await client.post('/api/auth/sign-up', body)
     expect(res.status).toBe(201)
     expect(res.body).toEqual({ email: 'new.player@example.com', requiresConfirmation: true })
-    expect(client.cookies.size).toBe(0)
+    expect(client.cookies.has('pm_session')).toBe(false)
+    // Only the browser's key, which lets the emailed link sign this browser in.
+    expect([...client.cookies.keys()]).toEqual(['pm_signup'])
+    expect(res.headers.getSetCookie()[0]).toMatch(
+      /^pm_signup=[\w-]{43}; Max-Age=172800; Path=\/; HttpOnly; SameSite=Lax$/,
+    )
 
     const [row] = await t.db.select().from(profiles).where(eq(profiles.email, 'new.player@example.com'))
     expect(row).toMatchObject({
@@ -274,12 +281,12 @@ describe('sign-up', () => {
 })
 
 describe('email confirmation', () => {
-  it('confirms, signs in with a session cookie and answers the user', async () => {
+  it('confirms, signs in the browser that signed up with a session cookie and answers the user', async () => {
     const body = signUpBody()
-    await createClient(t.app).post('/api/auth/sign-up', body)
+    const client = createClient(t.app)
+    await client.post('/api/auth/sign-up', body)
     const { token, url } = await tokenFromMail(body.email, '/email-confirmation')
     expect(url.pathname).toBe('/email-confirmation')
-    const client = createClient(t.app)
     const res = await client.post('/api/auth/confirm-email', { token })
     expect(res.status).toBe(200)
     expect(res.body.signedIn).toBe(true)
@@ -293,6 +300,79 @@ describe('email confirmation', () => {
     expect(res.headers.get('set-cookie')).toMatch(/SameSite=Lax/i)
     const session = await client.get('/api/auth/session')
     expect(session.body.user.email).toBe(body.email)
+  })
+
+  it('opened in another browser, confirms the address and signs no one in', async () => {
+    const body = signUpBody({ firstName: 'Mallory' })
+    await createClient(t.app).post('/api/auth/sign-up', body)
+    const { token } = await tokenFromMail(body.email, '/email-confirmation')
+    // Someone sends the link of their own new account: opening it must not sign the reader in
+    // to the sender's account (nor name it).
+    const reader = createClient(t.app)
+    const res = await reader.post('/api/auth/confirm-email', { token })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ user: null, signedIn: false })
+    expect(res.headers.getSetCookie()).toEqual([])
+    expect((await reader.get('/api/auth/session')).body.user).toBeNull()
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.email, body.email))
+    expect(row!.emailVerifiedAt).not.toBeNull()
+    // The owner signs in with the password.
+    const signIn = await createClient(t.app).post('/api/auth/sign-in', {
+      email: body.email,
+      password: body.password,
+    })
+    expect(signIn.status).toBe(200)
+  })
+
+  it("a browser key that is not the sign-up browser's signs no one in", async () => {
+    // One browser signed up an account of its own; another holds a key made up.
+    const other = createClient(t.app)
+    await other.post('/api/auth/sign-up', signUpBody())
+    const forged = createClient(t.app)
+    forged.cookies.set('pm_signup', randomBytes(32).toString('base64url'))
+    for (const reader of [other, forged]) {
+      const owner = createClient(t.app)
+      const body = signUpBody()
+      await owner.post('/api/auth/sign-up', body)
+      const { token } = await tokenFromMail(body.email, '/email-confirmation')
+      const res = await reader.post('/api/auth/confirm-email', { token })
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual({ user: null, signedIn: false })
+      expect(reader.cookies.has('pm_session')).toBe(false)
+    }
+  })
+
+  it('a link asked for again signs in the browser that asked, which keeps one key', async () => {
+    const body = signUpBody()
+    const first = createClient(t.app)
+    await first.post('/api/auth/sign-up', body)
+    const key = first.cookies.get('pm_signup')
+    // The same browser asks again: same key. Another browser asks: its own key, and the new link
+    // is bound to it.
+    await first.post('/api/auth/resend-confirmation', { email: body.email })
+    expect(first.cookies.get('pm_signup')).toBe(key)
+    const second = createClient(t.app)
+    const resend = await second.post('/api/auth/resend-confirmation', { email: body.email })
+    expect(resend.status).toBe(200)
+    expect(second.cookies.get('pm_signup')).toMatch(/^[\w-]{43}$/)
+    expect(second.cookies.get('pm_signup')).not.toBe(key)
+    const { token } = await tokenFromMail(body.email, '/email-confirmation')
+    const res = await second.post('/api/auth/confirm-email', { token })
+    expect(res.body).toMatchObject({ signedIn: true, user: { email: body.email } })
+    expect(second.cookies.has('pm_session')).toBe(true)
+  })
+
+  it('resend gives every caller a browser key, whether or not the address waits for confirmation', async () => {
+    const known = signUpBody()
+    await createClient(t.app).post('/api/auth/sign-up', known)
+    const shapes = []
+    for (const email of [known.email, uniqueEmail()]) {
+      const client = createClient(t.app)
+      const res = await client.post('/api/auth/resend-confirmation', { email })
+      shapes.push(res.headers.getSetCookie().map((c) => c.replace(/=[\w-]{43};/, '=…;')))
+    }
+    expect(shapes[0]).toEqual(shapes[1])
+    expect(shapes[0]).toHaveLength(1)
   })
 
   it('a used, unknown or expired link gives a clear 400', async () => {

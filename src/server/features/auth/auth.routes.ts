@@ -20,7 +20,12 @@ import { clientIp } from '../../lib/client-ip'
 import { mailerOf } from '../../lib/mail'
 import { limitRequest, type RateLimit } from '../../lib/rate-limit'
 import { requireUser } from '../../middleware/require-user'
-import { clearSessionCookie, setSessionCookie } from '../../middleware/session'
+import {
+  claimSignUpBrowser,
+  clearSessionCookie,
+  readSignUpBrowser,
+  setSessionCookie,
+} from '../../middleware/session'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
 import {
   changePassword,
@@ -128,13 +133,13 @@ const confirmRoute = createRoute({
   method: 'post',
   path: '/auth/confirm-email',
   tags,
-  summary: 'Confirm the email address with the token from the link; signs in',
+  summary: 'Confirm the email address with the token from the link; signs in the browser that signed up',
   ...access.public,
   request: { body: jsonBody(confirmEmailInput) },
   responses: {
     200: jsonContent(
       confirmEmailOutput,
-      'Confirmed; signed in, unless another player is signed in on this browser (that player stays)',
+      'Confirmed. Signed in when opened in the browser that signed up (or asked for the link again) and no other player is signed in there; otherwise `signedIn` is false and `user` is whoever is signed in on this browser (null for no one)',
     ),
     ...errorResponses(400, 403, 429),
   },
@@ -179,10 +184,13 @@ export const authRoutes = createApi()
     const input = c.req.valid('json')
     await limitRequest(c, [{ rule: authLimits.signUpPerIp, subject: clientIp(c) }])
     const { env } = c.get('deps')
-    const user = await signUp(c.get('db'), mailContext(c), input, {
-      requireSignupCode: env.REQUIRE_SIGNUP_CODE,
-      adminEmail: env.ADMIN_EMAIL,
-    })
+    const user = await signUp(
+      c.get('db'),
+      mailContext(c),
+      input,
+      { requireSignupCode: env.REQUIRE_SIGNUP_CODE, adminEmail: env.ADMIN_EMAIL },
+      claimSignUpBrowser(c),
+    )
     return c.json({ email: user.email, requiresConfirmation: true as const }, 201)
   })
   .openapi(signInRoute, async (c) => {
@@ -223,20 +231,22 @@ export const authRoutes = createApi()
       { rule: authLimits.resendPerEmail, subject: email },
       { rule: authLimits.resendPerIp, subject: clientIp(c) },
     ])
-    const message = await resendConfirmation(c.get('db'), mailContext(c), email)
+    // Every caller gets the browser key, whether or not the address has an account waiting: its
+    // presence must not tell.
+    const message = await resendConfirmation(c.get('db'), mailContext(c), email, claimSignUpBrowser(c))
     return c.json({ message }, 200)
   })
   .openapi(confirmRoute, async (c) => {
     const { token } = c.req.valid('json')
     await limitRequest(c, [{ rule: authLimits.emailTokensPerIp, subject: clientIp(c) }])
-    const user = await confirmEmail(c.get('db'), token)
-    // A link opened in a browser where another player is signed in confirms the address and
-    // leaves that player signed in: a link sent by someone else must not swap the player into
-    // the sender's account unnoticed.
+    const { user, fromSignUpBrowser } = await confirmEmail(c.get('db'), token, readSignUpBrowser(c))
     const current = c.get('session')
-    if (current && !current.isPaused && current.user.id !== user.id) {
-      return c.json({ user: current.user, signedIn: false }, 200)
-    }
+    const currentUser = current && !current.isPaused ? current.user : null
+    if (currentUser?.id === user.id) return c.json({ user, signedIn: true }, 200)
+    // Opened anywhere but the browser that signed up, or where another player is signed in, the
+    // link confirms the address and no more: a link someone else sent must not sign the reader
+    // in to the sender's account, nor swap a signed-in player into it unnoticed.
+    if (!fromSignUpBrowser || currentUser) return c.json({ user: currentUser, signedIn: false }, 200)
     await startSession(c, user)
     return c.json({ user, signedIn: true }, 200)
   })

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import {
   CURRENT_PASSWORD_INCORRECT_MESSAGE,
@@ -53,7 +54,13 @@ const invalidCode = () =>
 // Creates the account and, in the same transaction, claims the signup code: one code can never
 // make two accounts, and a refused sign-up leaves nothing behind. No session until the email
 // address is confirmed.
-export async function signUp(db: Db, mail: MailContext, input: SignUpInput, settings: SignUpSettings) {
+export async function signUp(
+  db: Db,
+  mail: MailContext,
+  input: SignUpInput,
+  settings: SignUpSettings,
+  browserHash: string | null = null,
+) {
   const hash = await hashPassword(input.password)
   let created: { user: SessionUser; token: string }
   try {
@@ -106,7 +113,7 @@ export async function signUp(db: Db, mail: MailContext, input: SignUpInput, sett
         if (claimed.length === 0) throw invalidCode()
       }
 
-      const token = await issueToken(tx, profile.id, 'email_confirmation')
+      const token = await issueToken(tx, profile.id, 'email_confirmation', browserHash)
       return { user: toSessionUser(profile), token }
     })
   } catch (error) {
@@ -137,36 +144,54 @@ export async function signIn(db: Db, input: SignInInput): Promise<SessionUser> {
   return toSessionUser(row)
 }
 
-// Opening the link proves the address; the caller then starts a session. That works once per
-// account: a link for an address already confirmed is refused like a used one, so a spare link
-// is never a way to sign in without the password (nor to sign someone else's browser in to the
-// account), and the other confirmation links of the account stop working here.
-export async function confirmEmail(db: Db, token: string): Promise<SessionUser> {
+// Opening the link proves the address. It works once per account: a link for an address already
+// confirmed is refused like a used one, so a spare link is never a way to sign in without the
+// password, and the other confirmation links of the account stop working here.
+//
+// The caller starts a session only when `fromSignUpBrowser`: the link was opened in the browser
+// that signed up (or asked for the link again), which holds the key whose hash the link keeps.
+// Opened anywhere else, the link confirms the address and signs no one in: a link someone sent
+// for their own new account must not sign the reader in to it (login CSRF).
+export async function confirmEmail(
+  db: Db,
+  token: string,
+  browserHash: string | null,
+): Promise<{ user: SessionUser; fromSignUpBrowser: boolean }> {
   return db.transaction(async (tx) => {
-    const profileId = await consumeToken(tx, token, 'email_confirmation')
-    if (!profileId) throw new AppError('invalid', INVALID_CONFIRMATION_LINK_MESSAGE)
+    const link = await consumeToken(tx, token, 'email_confirmation')
+    if (!link) throw new AppError('invalid', INVALID_CONFIRMATION_LINK_MESSAGE)
     // Only an unconfirmed account changes; two links opened at the same moment confirm it once.
     const [row] = await tx
       .update(profiles)
       .set({ emailVerifiedAt: new Date() })
-      .where(and(eq(profiles.id, profileId), isNull(profiles.emailVerifiedAt)))
+      .where(and(eq(profiles.id, link.profileId), isNull(profiles.emailVerifiedAt)))
       .returning(profileColumns)
     if (!row) throw new AppError('invalid', INVALID_CONFIRMATION_LINK_MESSAGE)
     if (row.isPaused) throw new AppError('forbidden', PAUSED_MESSAGE)
-    await retireTokens(tx, profileId, 'email_confirmation')
-    return toSessionUser(row)
+    await retireTokens(tx, link.profileId, 'email_confirmation')
+    const fromSignUpBrowser =
+      link.browserHash !== null && browserHash !== null && sameHash(link.browserHash, browserHash)
+    return { user: toSessionUser(row), fromSignUpBrowser }
   })
 }
 
+const sameHash = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+
 // The same answer whether or not the address has an account (no account enumeration).
-export async function resendConfirmation(db: Db, mail: MailContext, email: string) {
+export async function resendConfirmation(
+  db: Db,
+  mail: MailContext,
+  email: string,
+  browserHash: string | null = null,
+) {
   const [row] = await db
     .select({ id: profiles.id, firstName: profiles.firstName })
     .from(profiles)
     .where(and(emailIs(email), isNull(profiles.emailVerifiedAt), eq(profiles.isPaused, false)))
     .limit(1)
   if (row) {
-    const token = await issueToken(db, row.id, 'email_confirmation')
+    const token = await issueToken(db, row.id, 'email_confirmation', browserHash)
     await mail.mailer.send(confirmationEmail(mail, email, row.firstName, token))
   }
   return RESEND_CONFIRMATION_MESSAGE
@@ -191,7 +216,7 @@ export async function requestPasswordReset(db: Db, mail: MailContext, email: str
 export async function resetPassword(db: Db, input: ResetPasswordInput) {
   const hash = await hashPassword(input.password)
   await db.transaction(async (tx) => {
-    const profileId = await consumeToken(tx, input.token, 'password_reset')
+    const profileId = (await consumeToken(tx, input.token, 'password_reset'))?.profileId
     if (!profileId) throw new AppError('invalid', INVALID_RESET_LINK_MESSAGE)
     // A link sent before an admin paused the account changes nothing while it is paused (the
     // transaction rolls back, so the link works again once access is resumed).

@@ -11,20 +11,27 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   password_reset: HOUR_MS,
 }
 
-// A random token for an email link; only its SHA-256 is stored.
-export async function issueToken(db: DbOrTx, profileId: string, purpose: TokenPurpose) {
+// A random token for an email link; only its SHA-256 is stored. A confirmation link also
+// keeps the hash of the browser that asked for it (the sign-up browser's key), if any.
+export async function issueToken(
+  db: DbOrTx,
+  profileId: string,
+  purpose: TokenPurpose,
+  browserHash: string | null = null,
+) {
   const token = newSessionToken()
   await db.insert(authTokens).values({
     profileId,
     purpose,
     tokenHash: hashToken(token),
+    browserHash,
     expiresAt: new Date(Date.now() + TOKEN_TTL_MS[purpose]),
   })
   return token
 }
 
-// Marks a live token used and names its owner, in one statement: a token works once, even
-// when the same link is opened twice at the same moment.
+// Marks a live token used and names its owner (and the browser it was sent for), in one
+// statement: a token works once, even when the same link is opened twice at the same moment.
 export async function consumeToken(db: DbOrTx, token: string, purpose: TokenPurpose) {
   const [row] = await db
     .update(authTokens)
@@ -37,8 +44,8 @@ export async function consumeToken(db: DbOrTx, token: string, purpose: TokenPurp
         gt(authTokens.expiresAt, new Date()),
       ),
     )
-    .returning({ profileId: authTokens.profileId })
-  return row?.profileId
+    .returning({ profileId: authTokens.profileId, browserHash: authTokens.browserHash })
+  return row
 }
 
 // Ends the account's unused links of one kind, or of every kind when none is named: once an

@@ -9,13 +9,15 @@ import { useConfirmEmail, useResendConfirmation } from '../../features/auth/api/
 import { FormAlert } from '../../features/auth/components/form-alert'
 import { errorMessage } from '../../features/auth/lib/server-errors'
 
-// With ?token=… (the link in the email) it confirms and signs in; without, it asks the new
-// player to check their inbox.
+// With ?token=… (the link in the email) it confirms, and signs in the browser that signed up;
+// without, it asks the new player to check their inbox.
 export default function EmailConfirmationPage() {
   const [params] = useSearchParams()
   const token = params.get('token')
   return token ? <ConfirmToken token={token} /> : <CheckYourEmail />
 }
+
+const EMAIL_CONFIRMED_SIGN_IN = 'Your email is confirmed. Please sign in to continue.'
 
 function ConfirmToken({ token }: { token: string }) {
   const navigate = useNavigate()
@@ -28,9 +30,16 @@ function ConfirmToken({ token }: { token: string }) {
     started.current = true
     confirm.mutate(token, {
       onSuccess: ({ user, signedIn }) => {
+        if (signedIn && user) {
+          toast.success(`Email confirmed. Welcome, ${user.firstName}!`)
+          void navigate('/dashboard', { replace: true })
+          return
+        }
+        toast.success('Email confirmed')
         // Opened where another player is signed in: the address is confirmed, that player stays.
-        toast.success(signedIn ? `Email confirmed. Welcome, ${user.firstName}!` : 'Email confirmed')
-        void navigate('/dashboard', { replace: true })
+        if (user) void navigate('/dashboard', { replace: true })
+        // Opened in another browser than the one that signed up: the owner signs in here.
+        else void navigate('/signin', { replace: true, state: { message: EMAIL_CONFIRMED_SIGN_IN } })
       },
       onError: (error) => {
         void navigate('/signin', {

@@ -38,7 +38,10 @@ export function useConfirmEmail() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (token: string) => api.post<ConfirmEmailOutput>('/auth/confirm-email', { token }),
-    onSuccess: ({ user }) => rememberUser(queryClient, user),
+    // Nobody signed in by the link (opened away from the browser that signed up): nothing changes here.
+    onSuccess: ({ user }) => {
+      if (user) rememberUser(queryClient, user)
+    },
   })
 }
 
