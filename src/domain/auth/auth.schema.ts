@@ -180,9 +180,9 @@ export type SignUpOutput = z.infer<typeof signUpOutput>
 export const userOutput = z.object({ user: sessionUser })
 export type UserOutput = z.infer<typeof userOutput>
 
-// A confirmed address: `signedIn` says whether the link signed this browser in to the account
-// (`user`), or left it with the other player already signed in on it (`user` is then that one).
-// `user`: the player signed in on this browser after the call (null for no one).
+// A confirmed address: `signedIn` says whether the link signed this browser in to the account.
+// `user` is the player signed in on this browser after the call: the account's owner, another
+// player who was signed in there already, or null for no one.
 export const confirmEmailOutput = z.object({ user: sessionUser.nullable(), signedIn: z.boolean() })
 export type ConfirmEmailOutput = z.infer<typeof confirmEmailOutput>
 

@@ -31,18 +31,22 @@ export function clearSessionCookie(c: Context<AppEnv>) {
 const signUpBrowserCookieName = (production: boolean) => (production ? '__Host-pm_signup' : 'pm_signup')
 const BROWSER_KEY = /^[\w-]{43}$/
 
-export function readSignUpBrowser(c: Context<AppEnv>): string | null {
+function heldBrowserKey(c: Context<AppEnv>): string | undefined {
   const key = getCookie(c, signUpBrowserCookieName(c.get('deps').env.NODE_ENV === 'production'))
-  return key && BROWSER_KEY.test(key) ? hashToken(key) : null
+  return key && BROWSER_KEY.test(key) ? key : undefined
+}
+
+// The hash of this browser's key, if it has one.
+export function readSignUpBrowser(c: Context<AppEnv>): string | null {
+  const key = heldBrowserKey(c)
+  return key ? hashToken(key) : null
 }
 
 // The hash of this browser's key, giving the browser a key first when it has none.
 export function claimSignUpBrowser(c: Context<AppEnv>): string {
   const production = c.get('deps').env.NODE_ENV === 'production'
-  const name = signUpBrowserCookieName(production)
-  const held = getCookie(c, name)
-  const key = held && BROWSER_KEY.test(held) ? held : newSessionToken()
-  setCookie(c, name, key, {
+  const key = heldBrowserKey(c) ?? newSessionToken()
+  setCookie(c, signUpBrowserCookieName(production), key, {
     httpOnly: true,
     secure: production,
     sameSite: 'Lax',

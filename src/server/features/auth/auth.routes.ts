@@ -242,7 +242,6 @@ export const authRoutes = createApi()
     const { user, fromSignUpBrowser } = await confirmEmail(c.get('db'), token, readSignUpBrowser(c))
     const current = c.get('session')
     const currentUser = current && !current.isPaused ? current.user : null
-    if (currentUser?.id === user.id) return c.json({ user, signedIn: true }, 200)
     // Opened anywhere but the browser that signed up, or where another player is signed in, the
     // link confirms the address and no more: a link someone else sent must not sign the reader
     // in to the sender's account, nor swap a signed-in player into it unnoticed.
