@@ -26,6 +26,7 @@ import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, DbOrTx, Tx } from '../../db/client'
 import { partnerListEntries, partnerLists, profiles } from '../../db/schema'
 import { areFriends, listPartnerOptions } from '../play-dates/play-dates.queries'
+import { lockProfile } from '../profiles/profiles.service'
 
 type EntryRow = typeof partnerListEntries.$inferSelect
 
@@ -80,13 +81,6 @@ export async function lockOwnedList(tx: Tx, userId: string, listId: string) {
   return list
 }
 
-// Holding the owner's profile row serialises one user's list creations, so two requests cannot
-// both count the lists and both slip under the limit. 'No key update': rows that only point at
-// the profile (a friend request, a notification) are not held up by it.
-async function lockOwner(tx: Tx, userId: string) {
-  await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId)).for('no key update')
-}
-
 export async function findEntry(db: DbOrTx, listId: string, entryId: string) {
   const [entry] = await db
     .select()
@@ -135,7 +129,8 @@ export async function createPartnerList(
 ): Promise<PartnerListSummary> {
   if ((await listPartnerOptions(db, user.id)).length === 0) throw new AppError('conflict', NEED_A_FRIEND)
   return db.transaction(async (tx) => {
-    await lockOwner(tx, user.id)
+    // Two creations at once cannot both count the lists and both slip under the limit.
+    await lockProfile(tx, user.id)
     const [owned] = await tx
       .select({ total: count() })
       .from(partnerLists)

@@ -2,9 +2,17 @@ import { eq } from 'drizzle-orm'
 import type { ProfileInput } from '../../../domain/auth/auth.schema'
 import { AppError } from '../../../domain/errors'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { profiles } from '../../db/schema'
 import { profileColumns, toSessionUser } from '../auth/sessions'
+
+// Holds the player's profile row to the end of the transaction, so one player's writes that
+// count or check before they insert (partner lists under their limit, SUPR Builder players and
+// the profiles they link) run one after another. 'No key update': rows that only point at the
+// profile (a friend request, a notification) are not held up by it.
+export async function lockProfile(tx: Tx, userId: string) {
+  await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId)).for('no key update')
+}
 
 export async function getOwnProfile(db: Db, userId: string): Promise<SessionUser> {
   const [row] = await db.select(profileColumns).from(profiles).where(eq(profiles.id, userId))

@@ -17,6 +17,7 @@ import {
 } from '../../../domain/team-builder/training.rules'
 import type { Db, DbOrTx } from '../../db/client'
 import { connections, players, profiles } from '../../db/schema'
+import { lockProfile } from '../profiles/profiles.service'
 
 const PLAYER_NOT_FOUND = 'Player not found'
 const PROFILE_NOT_FOUND = 'Profile not found'
@@ -103,12 +104,6 @@ export async function getPlayer(db: Db, userId: string, id: string): Promise<Pla
   return toOnePlayer(db, row)
 }
 
-// Holding the owner's profile row serialises one user's player writes, so two requests cannot
-// both link the same profile or both slip under the list limit.
-async function lockOwner(tx: DbOrTx, userId: string) {
-  await tx.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${userId} for no key update`)
-}
-
 async function requireLinkableProfile(
   tx: DbOrTx,
   userId: string,
@@ -151,7 +146,9 @@ const columnsOf = (input: PlayerValues) => ({
 
 export async function createPlayer(db: Db, userId: string, input: PlayerValues): Promise<Player> {
   return db.transaction(async (tx) => {
-    await lockOwner(tx, userId)
+    // One player's writes in turn: two cannot both link the same profile or both slip under the
+    // limit.
+    await lockProfile(tx, userId)
     const [count] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(players)
@@ -171,7 +168,7 @@ export async function createPlayer(db: Db, userId: string, input: PlayerValues):
 
 export async function updatePlayer(db: Db, userId: string, id: string, input: PlayerValues): Promise<Player> {
   return db.transaction(async (tx) => {
-    await lockOwner(tx, userId)
+    await lockProfile(tx, userId)
     const existing = await findOwnPlayer(tx, userId, id)
     if (!existing) throw new AppError('not_found', PLAYER_NOT_FOUND)
     if (input.profileId) await requireLinkableProfile(tx, userId, input.profileId, existing.id)
