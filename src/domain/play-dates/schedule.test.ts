@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+import {
+  durationInput,
+  durationOptions,
+  formatStart,
+  priceLine,
+  relativeDay,
+  startProblem,
+  startTooLate,
+  startTooSoon,
+  viewerPays,
+  wallClock,
+  zonedInstant,
+  zoneOfState,
+} from './schedule'
+
+describe('PlayDate times', () => {
+  it('reads a wall-clock time in the PlayDate zone, across Utah’s change to daylight saving', () => {
+    // Utah moves its clocks forward on Sunday, March 14, 2027: MST (UTC-7) before, MDT (UTC-6) after.
+    expect(zonedInstant('2027-03-13', '08:00', 'America/Denver')?.toISOString()).toBe(
+      '2027-03-13T15:00:00.000Z',
+    )
+    expect(zonedInstant('2027-03-15', '08:00', 'America/Denver')?.toISOString()).toBe(
+      '2027-03-15T14:00:00.000Z',
+    )
+    expect(formatStart(new Date('2027-03-13T15:00:00Z'), 'America/Denver')).toBe('Sat, Mar 13 · 8:00 AM MST')
+    expect(formatStart(new Date('2027-03-15T14:00:00Z'), 'America/Denver')).toBe('Mon, Mar 15 · 8:00 AM MDT')
+  })
+
+  it('keeps Arizona on MST all year', () => {
+    expect(zonedInstant('2027-03-13', '08:00', 'America/Phoenix')?.toISOString()).toBe(
+      '2027-03-13T15:00:00.000Z',
+    )
+    expect(zonedInstant('2027-03-15', '08:00', 'America/Phoenix')?.toISOString()).toBe(
+      '2027-03-15T15:00:00.000Z',
+    )
+    expect(formatStart(new Date('2027-07-04T15:00:00Z'), 'America/Phoenix')).toBe('Sun, Jul 4 · 8:00 AM MST')
+  })
+
+  it('refuses a time the clocks skip in Utah but not in Arizona', () => {
+    expect(zonedInstant('2027-03-14', '02:30', 'America/Denver')).toBeNull()
+    expect(zonedInstant('2027-03-14', '02:30', 'America/Phoenix')?.toISOString()).toBe(
+      '2027-03-14T09:30:00.000Z',
+    )
+  })
+
+  it('gives back the date and time inputs of an instant in its zone', () => {
+    expect(wallClock(new Date('2026-12-05T15:00:00Z'), 'America/Denver')).toEqual({
+      date: '2026-12-05',
+      time: '08:00',
+    })
+    expect(wallClock(new Date('2026-12-05T15:00:00Z'), 'America/New_York')).toEqual({
+      date: '2026-12-05',
+      time: '10:00',
+    })
+  })
+
+  it('takes each state’s zone', () => {
+    expect(zoneOfState).toEqual({
+      AZ: 'America/Phoenix',
+      CA: 'America/Los_Angeles',
+      UT: 'America/Denver',
+      TX: 'America/Chicago',
+      FL: 'America/New_York',
+    })
+  })
+
+  it('starts at least 30 minutes and at most 90 days ahead', () => {
+    const now = new Date('2026-11-25T12:00:00Z')
+    expect(startProblem(new Date('2026-11-25T12:29:00Z'), now)).toBe(startTooSoon)
+    expect(startProblem(new Date('2026-11-25T12:30:00Z'), now)).toBeNull()
+    expect(startProblem(new Date('2027-02-23T12:00:00Z'), now)).toBeNull()
+    expect(startProblem(new Date('2027-02-23T12:01:00Z'), now)).toBe(startTooLate)
+  })
+
+  it('says today, tomorrow and in N days by the calendar of the PlayDate zone', () => {
+    // 11 PM in Phoenix is already the next day in New York.
+    const now = new Date('2026-11-26T06:00:00Z')
+    expect(relativeDay(new Date('2026-11-26T15:00:00Z'), 'America/Phoenix', now)).toBe('tomorrow')
+    expect(relativeDay(new Date('2026-11-26T15:00:00Z'), 'America/New_York', now)).toBe('today')
+    expect(relativeDay(new Date('2026-11-29T15:00:00Z'), 'America/Phoenix', now)).toBe('in 4 days')
+    expect(relativeDay(new Date('2026-12-09T15:00:00Z'), 'America/Phoenix', now)).toBeNull()
+  })
+})
+
+describe('PlayDate durations and prices', () => {
+  it('offers 30 minutes to 4 hours in steps of 30 minutes', () => {
+    expect(durationOptions).toEqual([30, 60, 90, 120, 150, 180, 210, 240])
+    expect(durationInput.safeParse(120).success).toBe(true)
+    expect(durationInput.safeParse(45).success).toBe(false)
+    expect(durationInput.safeParse(270).success).toBe(false)
+    expect(durationInput.safeParse('120').success).toBe(false)
+  })
+
+  it('reads as the hourly amount, the length and the total for the game', () => {
+    expect(priceLine(25, 120)).toBe('$25/hour · 2 h · $50')
+    expect(priceLine(25, 90)).toBe('$25/hour · 1.5 h · $37.50')
+    expect(priceLine(40, 30)).toBe('$40/hour · 30 min · $20')
+    expect(priceLine(25, null)).toBe('$25/hour')
+  })
+
+  it('tells each viewer whether their team pays or is paid', () => {
+    expect(viewerPays('challenge', true)).toBe(true)
+    expect(viewerPays('challenge', false)).toBe(false)
+    expect(viewerPays('earn', true)).toBe(false)
+    expect(viewerPays('earn', false)).toBe(true)
+  })
+})

@@ -1,0 +1,127 @@
+import { TZDate, tzName } from '@date-fns/tz'
+import { addDays, addMinutes, differenceInCalendarDays, format } from 'date-fns'
+import { z } from 'zod'
+import type { PlayDateType, StateCode } from './play-date.schema'
+
+// When a PlayDate is played: a start instant, the IANA zone it is shown in, and a duration.
+// Wall-clock dates and times are read in the PlayDate's own zone, never the viewer's: a player
+// in Phoenix looking at a Florida game sees Florida's time, with its abbreviation.
+
+export const playDateZones = [
+  { zone: 'America/New_York', label: 'Eastern time' },
+  { zone: 'America/Chicago', label: 'Central time' },
+  { zone: 'America/Denver', label: 'Mountain time' },
+  { zone: 'America/Phoenix', label: 'Arizona time (no daylight saving)' },
+  { zone: 'America/Los_Angeles', label: 'Pacific time' },
+] as const
+export const playDateZoneIds = playDateZones.map((z) => z.zone) as [PlayDateZone, ...PlayDateZone[]]
+export type PlayDateZone = (typeof playDateZones)[number]['zone']
+
+// The zone a state's games are in; the creator may pick another for the few places that differ
+// (the Florida panhandle is on Central time, El Paso on Mountain time).
+export const zoneOfState: Record<StateCode, PlayDateZone> = {
+  AZ: 'America/Phoenix',
+  CA: 'America/Los_Angeles',
+  UT: 'America/Denver',
+  TX: 'America/Chicago',
+  FL: 'America/New_York',
+}
+
+export const DURATION_MIN = 30
+export const DURATION_MAX = 240
+export const DURATION_STEP = 30
+export const DEFAULT_DURATION = 120
+export const durationOptions: number[] = Array.from(
+  { length: (DURATION_MAX - DURATION_MIN) / DURATION_STEP + 1 },
+  (_, i) => DURATION_MIN + i * DURATION_STEP,
+)
+
+export const START_MIN_AHEAD_MINUTES = 30
+export const START_MAX_AHEAD_DAYS = 90
+
+export const TIME_TO_BE_AGREED = 'Time to be agreed'
+export const startTooSoon = `Start must be at least ${START_MIN_AHEAD_MINUTES} minutes from now`
+export const startTooLate = `Start must be within ${START_MAX_AHEAD_DAYS} days`
+export const startDoesNotExist = 'That time does not exist on this day (the clocks change): choose another'
+
+export const startDateInput = z
+  .string({ error: 'Choose a date' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date')
+export const startTimeInput = z
+  .string({ error: 'Choose a start time' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Choose a start time')
+export const timeZoneInput = z.enum(playDateZoneIds, { error: 'Choose a time zone' })
+export const durationInput = z
+  .number({ error: 'Choose how long you will play' })
+  .int('Choose how long you will play')
+  .min(DURATION_MIN, 'A game lasts at least 30 minutes')
+  .max(DURATION_MAX, 'A game lasts at most 4 hours')
+  .refine((m) => m % DURATION_STEP === 0, 'Choose a duration in steps of 30 minutes')
+
+// The instant of a wall-clock date and time in a zone; null for a time the zone skips when its
+// clocks go forward (2:30 AM on the second Sunday of March in Denver does not exist).
+export function zonedInstant(date: string, time: string, zone: string): Date | null {
+  const [y, m, d] = date.split('-').map(Number)
+  const [hh, mm] = time.split(':').map(Number)
+  const instant = new TZDate(y!, m! - 1, d!, hh!, mm!, 0, zone)
+  if (Number.isNaN(instant.getTime())) return null
+  const roundTrip = format(instant, 'yyyy-MM-dd HH:mm')
+  return roundTrip === `${date} ${time}` ? new Date(instant.getTime()) : null
+}
+
+// The date and time inputs' values for an instant, in the PlayDate's zone.
+export function wallClock(start: Date, zone: string): { date: string; time: string } {
+  const local = new TZDate(start.getTime(), zone)
+  return { date: format(local, 'yyyy-MM-dd'), time: format(local, 'HH:mm') }
+}
+
+export function startProblem(start: Date, now: Date): string | null {
+  if (start.getTime() < addMinutes(now, START_MIN_AHEAD_MINUTES).getTime()) return startTooSoon
+  if (start.getTime() > addDays(now, START_MAX_AHEAD_DAYS).getTime()) return startTooLate
+  return null
+}
+
+export const endOf = (start: Date, durationMinutes: number) => addMinutes(start, durationMinutes)
+
+// "Sat, Dec 5 · 8:00 AM MST"
+export function formatStart(start: Date, zone: string): string {
+  const local = new TZDate(start.getTime(), zone)
+  return `${format(local, 'EEE, MMM d · h:mm a')} ${tzName(zone, local, 'short')}`
+}
+
+// "8:00 AM" in the PlayDate's zone (for "8:00 – 10:00 AM MST" style ranges).
+export function formatClock(instant: Date, zone: string): string {
+  return format(new TZDate(instant.getTime(), zone), 'h:mm a')
+}
+
+// "today", "tomorrow", "in 3 days", counted in calendar days of the PlayDate's zone; null when
+// the date itself reads better (more than a week away, or in the past).
+export function relativeDay(start: Date, zone: string, now: Date): string | null {
+  const days = differenceInCalendarDays(new TZDate(start.getTime(), zone), new TZDate(now.getTime(), zone))
+  if (days < 0 || days > 6) return null
+  if (days === 0) return 'today'
+  if (days === 1) return 'tomorrow'
+  return `in ${days} days`
+}
+
+export const durationLabel = (minutes: number) =>
+  minutes < 60
+    ? `${minutes} min`
+    : `${Number.isInteger(minutes / 60) ? minutes / 60 : (minutes / 60).toFixed(1)} h`
+
+const dollars = (amount: number) =>
+  `$${Number.isInteger(amount) ? amount.toLocaleString('en-US') : amount.toFixed(2)}`
+
+// "$25/hour · 2 h · $50": the hourly amount, the length, and what it comes to for the game.
+// Without a duration (a PlayDate from before times), the hourly amount alone.
+export function priceLine(amountPerHour: number, durationMinutes: number | null): string {
+  if (durationMinutes === null) return `${dollars(amountPerHour)}/hour`
+  const total = (amountPerHour * durationMinutes) / 60
+  return `${dollars(amountPerHour)}/hour · ${durationLabel(durationMinutes)} · ${dollars(total)}`
+}
+
+// Who pays whom, from the viewer's side. The amount is what one team pays the other in total:
+// on a challenge the creator's team pays, on an earn PlayDate the creator's team is paid.
+export function viewerPays(type: PlayDateType, viewerOnCreatorTeam: boolean): boolean {
+  return type === 'challenge' ? viewerOnCreatorTeam : !viewerOnCreatorTeam
+}
