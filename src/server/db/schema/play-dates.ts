@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from './columns'
 import { profiles } from './profiles'
+import { venues } from './venues'
 
 export const playDates = pgTable(
   'play_dates',
@@ -28,6 +39,14 @@ export const playDates = pgTable(
     cancelledBy: uuid('cancelled_by').references(() => profiles.id, { onDelete: 'set null' }),
     // The creator's key for this PlayDate (`requestKey`): the same key again returns it.
     requestKey: uuid('request_key'),
+    // When and where (all null on PlayDates from before times and places: 'Time to be agreed').
+    // The start is an instant; `time_zone` (IANA) is the zone it is shown in.
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    timeZone: text('time_zone'),
+    durationMinutes: integer('duration_minutes'),
+    venueId: uuid('venue_id').references(() => venues.id, { onDelete: 'set null' }),
+    // "Other": a place the venue list does not have, in the creator's words.
+    place: text('place'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -37,6 +56,16 @@ export const playDates = pgTable(
     check('play_dates_payment_range', sql`${t.paymentPerHourMax} >= ${t.paymentPerHourMin}`),
     check('play_dates_description_length', sql`length(btrim(${t.description})) between 1 and 500`),
     check('play_dates_partner_not_creator', sql`${t.partnerId} <> ${t.creatorId}`),
+    check(
+      'play_dates_schedule_together',
+      sql`(${t.startsAt} is null) = (${t.timeZone} is null) and (${t.startsAt} is null) = (${t.durationMinutes} is null)`,
+    ),
+    check(
+      'play_dates_duration_range',
+      sql`${t.durationMinutes} between 30 and 240 and ${t.durationMinutes} % 30 = 0`,
+    ),
+    check('play_dates_place_length', sql`length(btrim(${t.place})) between 1 and 120`),
+    check('play_dates_one_place', sql`not (${t.venueId} is not null and ${t.place} is not null)`),
     // Lists read newest first with the id as tie-breaker (`order by created_at desc, id desc`,
     // nulls first): ascending indexes on both, read backwards, give that order, so a page is read
     // in order and the scan stops after it instead of sorting every match.
@@ -55,6 +84,12 @@ export const playDates = pgTable(
     // Available with a rating range few open PlayDates fall in: the matches are read by rating
     // and sorted, instead of walking every open PlayDate newest first to find a few
     // (docs/decisions/0047-available-rating-ranges.md).
+    // Available by start time: the open PlayDates of a state, soonest first.
+    index('play_dates_open_state_start_idx')
+      .on(t.state, t.startsAt, t.id)
+      .where(sql`${t.status} = 'open'`),
+    // A player's matched games around a time (overlaps, reminders, the calendar feed).
+    index('play_dates_start_idx').on(t.startsAt),
     index('play_dates_open_rating_idx')
       .on(t.teamDupr)
       .where(sql`${t.status} = 'open'`),

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { createdAt, id } from './columns'
+
+// Background work (reminders, expiring PlayDates): one row a job, claimed by one instance at a
+// time with `for update skip locked` (lib/jobs.ts), so N instances on one database run each job
+// once and the embedded database's one process runs them all.
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    // Enqueueing a key that exists does nothing: one reminder per PlayDate, kind and start time.
+    key: text('key').notNull().unique(),
+    payload: jsonb('payload').notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    // Set when the job ran (or gave up after its last attempt); kept a while for support.
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null`),
+  ],
+)

@@ -1,0 +1,172 @@
+import { eq, inArray, sql } from 'drizzle-orm'
+import { inject } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Database, openPostgres } from '../db/client'
+import { jobs, notifications } from '../db/schema'
+import { insertUser } from '../testing/factories'
+import { createDatabaseFromTemplate } from '../testing/postgres-databases'
+import { openTestDatabase, testDatabaseKind } from '../testing/test-app'
+import { enqueueJob, enqueueJobs, type JobHandlers, MAX_ATTEMPTS, runDueJobs } from './jobs'
+
+const NOW = new Date('2026-12-01T12:00:00Z')
+const later = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000)
+
+// Two instances on one database: on PostgreSQL two pools on the same database; the embedded
+// database has one process, so its "two workers" share it.
+let first: Database
+let second: Database
+let dropDatabase: (() => Promise<void>) | undefined
+beforeAll(async () => {
+  if (testDatabaseKind === 'postgres') {
+    const created = await createDatabaseFromTemplate(
+      process.env.TEST_DATABASE_URL!,
+      inject('postgresTemplate'),
+    )
+    first = await openPostgres(created.url, 4)
+    second = await openPostgres(created.url, 4)
+    dropDatabase = created.drop
+  } else {
+    first = await openTestDatabase()
+    second = first
+  }
+})
+afterAll(async () => {
+  await first.close()
+  if (second !== first) await second.close()
+  await dropDatabase?.()
+})
+
+// A job that leaves a trace in the database: a notification for the player in its payload.
+const notify: JobHandlers = {
+  note: async ({ tx, job }) => {
+    const { userId, title } = job.payload as { userId: string; title: string }
+    await tx.insert(notifications).values({ userId, type: 'other', title, message: 'from a job' })
+  },
+}
+
+async function notesOf(userId: string) {
+  const rows = await first.db.select().from(notifications).where(eq(notifications.userId, userId))
+  return rows.map((r) => r.title).sort()
+}
+
+describe('jobs', () => {
+  it('runs each due job once with two workers taking turns at the same time', async () => {
+    const player = await insertUser(first.db)
+    const keys = Array.from({ length: 40 }, (_, i) => `exactly-once:${player.id}:${i}`)
+    await enqueueJobs(
+      first.db,
+      keys.map((key, i) => ({
+        kind: 'note',
+        key,
+        runAt: later(-1),
+        payload: { userId: player.id, title: `n${i}` },
+      })),
+    )
+    const [a, b] = await Promise.all([runDueJobs(first.db, notify, NOW), runDueJobs(second.db, notify, NOW)])
+    expect(a + b).toBe(40)
+    expect(await notesOf(player.id)).toEqual(keys.map((_, i) => `n${i}`).sort())
+    const done = await first.db.select().from(jobs).where(inArray(jobs.key, keys))
+    expect(done.every((j) => j.doneAt !== null && j.attempts === 1)).toBe(true)
+    // Nothing is left to run, by either.
+    expect(await runDueJobs(second.db, notify, NOW)).toBe(0)
+  })
+
+  it('leaves a job that is not due yet, and runs it when the clock passes its time', async () => {
+    const player = await insertUser(first.db)
+    await enqueueJob(first.db, {
+      kind: 'note',
+      key: `later:${player.id}`,
+      runAt: later(30),
+      payload: { userId: player.id, title: 'later' },
+    })
+    await runDueJobs(first.db, notify, NOW)
+    expect(await notesOf(player.id)).toEqual([])
+    await runDueJobs(first.db, notify, later(30))
+    expect(await notesOf(player.id)).toEqual(['later'])
+  })
+
+  it('enqueues a key once: a second enqueue of the same key does nothing', async () => {
+    const player = await insertUser(first.db)
+    const job = {
+      kind: 'note',
+      key: `once:${player.id}`,
+      runAt: later(-1),
+      payload: { userId: player.id, title: 'a' },
+    }
+    await enqueueJob(first.db, job)
+    await enqueueJob(second.db, { ...job, payload: { userId: player.id, title: 'b' } })
+    await runDueJobs(first.db, notify, NOW)
+    await enqueueJob(first.db, job)
+    await runDueJobs(first.db, notify, later(60))
+    expect(await notesOf(player.id)).toEqual(['a'])
+  })
+
+  it('undoes what a failing job wrote, tries it again later, and gives up after its last attempt', async () => {
+    const player = await insertUser(first.db)
+    let calls = 0
+    const failing: JobHandlers = {
+      flaky: async ({ tx, job }) => {
+        calls++
+        await notify.note!({ tx, job, now: NOW })
+        if (calls < 3) throw new Error(`attempt ${calls} failed`)
+      },
+      broken: async () => {
+        throw new Error('always')
+      },
+    }
+    await enqueueJobs(first.db, [
+      {
+        kind: 'flaky',
+        key: `flaky:${player.id}`,
+        runAt: later(-1),
+        payload: { userId: player.id, title: 'flaky' },
+      },
+      { kind: 'broken', key: `broken:${player.id}`, runAt: later(-1) },
+    ])
+    await runDueJobs(first.db, failing, NOW)
+    expect(await notesOf(player.id)).toEqual([])
+    const [flaky] = await first.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `flaky:${player.id}`))
+    expect(flaky).toMatchObject({ attempts: 1, lastError: 'attempt 1 failed', doneAt: null })
+    // Not again at once: after a minute, then two more.
+    await runDueJobs(first.db, failing, NOW)
+    expect(calls).toBe(1)
+    await runDueJobs(first.db, failing, later(1))
+    await runDueJobs(first.db, failing, later(4))
+    expect(await notesOf(player.id)).toEqual(['flaky'])
+
+    for (let minutes = 8; minutes < 60 * 24; minutes *= 2) await runDueJobs(first.db, failing, later(minutes))
+    const [broken] = await first.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `broken:${player.id}`))
+    expect(broken).toMatchObject({ attempts: MAX_ATTEMPTS, lastError: 'always' })
+    expect(broken!.doneAt).not.toBeNull()
+  })
+
+  it('leaves a job whose runner stopped mid-job to the next turn (its lock goes with its transaction)', async () => {
+    const player = await insertUser(first.db)
+    await enqueueJob(first.db, {
+      kind: 'note',
+      key: `held:${player.id}`,
+      runAt: later(-1),
+      payload: { userId: player.id, title: 'held' },
+    })
+    if (testDatabaseKind === 'postgres') {
+      // While one instance holds the job, the other passes over it.
+      let release!: () => void
+      const held = first.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from jobs where key = ${`held:${player.id}`} for update`)
+        await new Promise<void>((resolve) => (release = resolve))
+      })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(await runDueJobs(second.db, notify, NOW)).toBe(0)
+      release()
+      await held
+    }
+    expect(await runDueJobs(second.db, notify, NOW)).toBe(1)
+    expect(await notesOf(player.id)).toEqual(['held'])
+  })
+})
