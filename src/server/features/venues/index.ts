@@ -1,0 +1,2 @@
+export { venueRoutes } from './venues.routes'
+export { listVenues, requireVenueFor, toVenue } from './venues.service'

@@ -1,0 +1,119 @@
+import { and, asc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm'
+import { AppError } from '../../../domain/errors'
+import {
+  VENUE_NOT_FOUND,
+  type Venue,
+  type venueInput,
+  type venueListQuery,
+  type adminVenueListQuery,
+} from '../../../domain/venues/venue.schema'
+import type { z } from 'zod'
+import type { DbOrTx } from '../../db/client'
+import { auditLog, venues } from '../../db/schema'
+
+type VenueRow = typeof venues.$inferSelect
+
+export const toVenue = (row: VenueRow): Venue => ({
+  id: row.id,
+  name: row.name,
+  address: row.address,
+  city: row.city,
+  state: row.state,
+  region: row.region,
+  courts: row.courts,
+  setting: row.setting,
+  latitude: row.latitude,
+  longitude: row.longitude,
+  isDemo: row.isDemo,
+  retired: row.retiredAt !== null,
+})
+
+const placeFilters = (query: { state?: string | undefined; regions: string[] }): SQL[] => [
+  ...(query.state ? [eq(venues.state, query.state as VenueRow['state'])] : []),
+  ...(query.regions.length ? [inArray(venues.region, query.regions)] : []),
+]
+
+// The venues a PlayDate can be at: in use, of a state and its regions, by region and name.
+export async function listVenues(db: DbOrTx, query: z.output<typeof venueListQuery>) {
+  const rows = await db
+    .select()
+    .from(venues)
+    .where(and(isNull(venues.retiredAt), ...placeFilters(query)))
+    .orderBy(asc(venues.state), asc(venues.region), asc(venues.name))
+  return { items: rows.map(toVenue) }
+}
+
+// Admins see retired venues too, when they ask.
+export async function listVenuesForAdmin(db: DbOrTx, query: z.output<typeof adminVenueListQuery>) {
+  const retired =
+    query.retired === 'yes'
+      ? [isNotNull(venues.retiredAt)]
+      : query.retired === 'no'
+        ? [isNull(venues.retiredAt)]
+        : []
+  const rows = await db
+    .select()
+    .from(venues)
+    .where(and(...retired, ...placeFilters(query)))
+    .orderBy(asc(venues.state), asc(venues.region), asc(venues.name))
+  return { items: rows.map(toVenue) }
+}
+
+// A venue a new PlayDate may name: one in use, of the PlayDate's state and one of its regions.
+export async function requireVenueFor(db: DbOrTx, venueId: string, state: string, regions: string[]) {
+  const [row] = await db.select().from(venues).where(eq(venues.id, venueId))
+  if (!row || row.retiredAt !== null)
+    throw new AppError('invalid', VENUE_NOT_FOUND, { venueId: VENUE_NOT_FOUND })
+  if (row.state !== state || !regions.includes(row.region)) {
+    const message = 'Choose a venue in the PlayDate’s state and regions'
+    throw new AppError('invalid', message, { venueId: message })
+  }
+  return toVenue(row)
+}
+
+export async function createVenue(db: DbOrTx, adminId: string, input: z.output<typeof venueInput>) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(venues).values(input).returning()
+    await tx
+      .insert(auditLog)
+      .values({ actorId: adminId, action: 'venue_created', targetId: row!.id, details: { name: row!.name } })
+    return toVenue(row!)
+  })
+}
+
+export async function updateVenue(
+  db: DbOrTx,
+  adminId: string,
+  id: string,
+  input: z.output<typeof venueInput>,
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(venues).set(input).where(eq(venues.id, id)).returning()
+    if (!row) throw new AppError('not_found', VENUE_NOT_FOUND)
+    await tx
+      .insert(auditLog)
+      .values({ actorId: adminId, action: 'venue_updated', targetId: id, details: { name: row.name } })
+    return toVenue(row)
+  })
+}
+
+// Retired venues leave the wizard's list; PlayDates already there keep showing them.
+export async function setVenueRetired(db: DbOrTx, adminId: string, id: string, retired: boolean) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(venues)
+      .set({ retiredAt: retired ? new Date() : null })
+      .where(eq(venues.id, id))
+      .returning()
+    if (!row) throw new AppError('not_found', VENUE_NOT_FOUND)
+    await tx
+      .insert(auditLog)
+      .values({
+        actorId: adminId,
+        action: retired ? 'venue_retired' : 'venue_restored',
+        targetId: id,
+        details: {},
+      })
+    return toVenue(row)
+  })
+}
