@@ -36,6 +36,7 @@ ALTER TABLE "play_dates" ADD COLUMN "time_zone" text;--> statement-breakpoint
 ALTER TABLE "play_dates" ADD COLUMN "duration_minutes" integer;--> statement-breakpoint
 ALTER TABLE "play_dates" ADD COLUMN "venue_id" uuid;--> statement-breakpoint
 ALTER TABLE "play_dates" ADD COLUMN "place" text;--> statement-breakpoint
+ALTER TABLE "play_dates" ADD COLUMN "revision" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at") WHERE "jobs"."done_at" is null;--> statement-breakpoint
 CREATE INDEX "venues_state_region_idx" ON "venues" USING btree ("state","region","name") WHERE "venues"."retired_at" is null;--> statement-breakpoint
 ALTER TABLE "play_dates" ADD CONSTRAINT "play_dates_venue_id_venues_id_fk" FOREIGN KEY ("venue_id") REFERENCES "public"."venues"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

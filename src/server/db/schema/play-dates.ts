@@ -47,6 +47,9 @@ export const playDates = pgTable(
     venueId: uuid('venue_id').references(() => venues.id, { onDelete: 'set null' }),
     // "Other": a place the venue list does not have, in the creator's words.
     place: text('place'),
+    // Goes up when the game's time or status changes: the calendar entry's SEQUENCE (RFC 5545),
+    // so calendars that subscribed take the newer version.
+    revision: integer('revision').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
