@@ -17,6 +17,7 @@ import { publicProfileRoutes } from './features/profiles/public-profile.routes'
 import { ratingRoutes } from './features/profiles/ratings.routes'
 import { realtimeRoutes } from './features/realtime/realtime.routes'
 import { partnerListRoutes } from './features/partner-lists/partner-lists.routes'
+import { notificationPreferenceRoutes } from './features/notifications/notification-preferences.routes'
 import { venueRoutes } from './features/venues'
 import { mountWebApp } from './features/web-app/web-app.routes'
 import { logRequest } from './lib/logger'
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', notificationRoutes)
   app.route('/api', realtimeRoutes)
   app.route('/api', venueRoutes)
+  app.route('/api', notificationPreferenceRoutes)
   if (hasDevMailbox(deps.env)) {
     app.route('/api', devMailRoutes)
     mountDevMailbox(app)

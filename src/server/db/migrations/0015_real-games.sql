@@ -1,3 +1,12 @@
+CREATE TABLE "notification_preferences" (
+	"profile_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"in_app" boolean DEFAULT true NOT NULL,
+	"email" boolean DEFAULT true NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "notification_preferences_profile_id_kind_pk" PRIMARY KEY("profile_id","kind")
+);
+--> statement-breakpoint
 CREATE TABLE "jobs" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"kind" text NOT NULL,
@@ -37,6 +46,7 @@ ALTER TABLE "play_dates" ADD COLUMN "duration_minutes" integer;--> statement-bre
 ALTER TABLE "play_dates" ADD COLUMN "venue_id" uuid;--> statement-breakpoint
 ALTER TABLE "play_dates" ADD COLUMN "place" text;--> statement-breakpoint
 ALTER TABLE "play_dates" ADD COLUMN "revision" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at") WHERE "jobs"."done_at" is null;--> statement-breakpoint
 CREATE INDEX "venues_state_region_idx" ON "venues" USING btree ("state","region","name") WHERE "venues"."retired_at" is null;--> statement-breakpoint
 ALTER TABLE "play_dates" ADD CONSTRAINT "play_dates_venue_id_venues_id_fk" FOREIGN KEY ("venue_id") REFERENCES "public"."venues"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, id } from './columns'
+import { boolean, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, id, updatedAt } from './columns'
 import { profiles } from './profiles'
 
 export const notifications = pgTable(
@@ -25,4 +25,20 @@ export const notifications = pgTable(
       .on(t.userId)
       .where(sql`not ${t.read}`),
   ],
+)
+
+// A player's choice per kind of notification (domain/notifications/preferences.schema.ts); no
+// row means on, so a new kind starts on for everyone without a migration of data.
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['reminders', 'applications', 'messages', 'friend_requests'] }).notNull(),
+    inApp: boolean('in_app').notNull().default(true),
+    email: boolean('email').notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.kind] })],
 )
