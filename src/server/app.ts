@@ -19,6 +19,7 @@ import { realtimeRoutes } from './features/realtime/realtime.routes'
 import { partnerListRoutes } from './features/partner-lists/partner-lists.routes'
 import { notificationPreferenceRoutes } from './features/notifications/notification-preferences.routes'
 import { venueRoutes } from './features/venues'
+import { playDateCalendarRoutes } from './features/play-dates/play-dates.calendar.routes'
 import { mountWebApp } from './features/web-app/web-app.routes'
 import { logRequest } from './lib/logger'
 import { hasDevMailbox } from './lib/mail'
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', notificationRoutes)
   app.route('/api', realtimeRoutes)
   app.route('/api', venueRoutes)
+  app.route('/api', playDateCalendarRoutes)
   app.route('/api', notificationPreferenceRoutes)
   if (hasDevMailbox(deps.env)) {
     app.route('/api', devMailRoutes)

@@ -36,6 +36,7 @@ const PUBLIC_OPERATIONS: Record<string, string> = {
   'POST /api/auth/reset-password': 'needs the emailed token',
   'GET /api/invites/{code}': 'checks an invitation code before sign-up (rate-limited)',
   'GET /api/dev/mail': 'development mailbox: never mounted in production or with SMTP',
+  'GET /api/calendar-feeds/{token}': 'a player’s calendar feed: needs the 256-bit token of its link',
 }
 
 // Which of the victim's things fill a path param, by the path segment before it. A param

@@ -7,6 +7,13 @@ CREATE TABLE "notification_preferences" (
 	CONSTRAINT "notification_preferences_profile_id_kind_pk" PRIMARY KEY("profile_id","kind")
 );
 --> statement-breakpoint
+CREATE TABLE "calendar_feeds" (
+	"profile_id" uuid PRIMARY KEY NOT NULL,
+	"token" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "calendar_feeds_token_unique" UNIQUE("token")
+);
+--> statement-breakpoint
 CREATE TABLE "jobs" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"kind" text NOT NULL,
@@ -47,6 +54,7 @@ ALTER TABLE "play_dates" ADD COLUMN "venue_id" uuid;--> statement-breakpoint
 ALTER TABLE "play_dates" ADD COLUMN "place" text;--> statement-breakpoint
 ALTER TABLE "play_dates" ADD COLUMN "revision" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_feeds" ADD CONSTRAINT "calendar_feeds_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at") WHERE "jobs"."done_at" is null;--> statement-breakpoint
 CREATE INDEX "venues_state_region_idx" ON "venues" USING btree ("state","region","name") WHERE "venues"."retired_at" is null;--> statement-breakpoint
 ALTER TABLE "play_dates" ADD CONSTRAINT "play_dates_venue_id_venues_id_fk" FOREIGN KEY ("venue_id") REFERENCES "public"."venues"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -162,3 +162,14 @@ export const playDateMessages = pgTable(
       .where(sql`${t.requestKey} is not null`),
   ],
 )
+
+// A player's private calendar feed (docs/decisions/0081): the token in its URL reads that
+// player's PlayDates as a calendar and nothing else. Kept as it is, so settings can show the link
+// again; resetting it replaces the row, and the old link stops working at once.
+export const calendarFeeds = pgTable('calendar_feeds', {
+  profileId: uuid('profile_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: createdAt(),
+})

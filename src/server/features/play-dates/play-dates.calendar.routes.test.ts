@@ -1,0 +1,152 @@
+import { eq } from 'drizzle-orm'
+import ICAL from 'ical.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { playDateRequests, playDates, venues } from '../../db/schema'
+import { signedInUser } from '../../testing/factories'
+import { createTestApp, type TestApp } from '../../testing/test-app'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+
+// A matched game next month at a venue: Maya and Sam (creators, paying) against Alex and Jo.
+async function matchedGame() {
+  const [maya, sam, alex, jo] = await Promise.all(
+    ['Maya', 'Sam', 'Alex', 'Jo'].map((firstName) => signedInUser(t, { firstName, lastName: 'Test' })),
+  )
+  const [venue] = await t.db
+    .insert(venues)
+    .values({
+      name: 'Kiwanis Park',
+      address: '6111 S All-America Way',
+      city: 'Tempe',
+      state: 'AZ',
+      region: 'east_valley',
+      courts: 8,
+      setting: 'outdoor',
+    })
+    .returning()
+  const [game] = await t.db
+    .insert(playDates)
+    .values({
+      creatorId: maya!.profile.id,
+      partnerId: sam!.profile.id,
+      type: 'challenge',
+      status: 'matched',
+      state: 'AZ',
+      regions: ['east_valley'],
+      paymentPerHourMin: 25,
+      paymentPerHourMax: 25,
+      description: 'Morning doubles',
+      startsAt: new Date('2027-01-09T15:00:00Z'),
+      timeZone: 'America/Phoenix',
+      durationMinutes: 120,
+      venueId: venue!.id,
+    })
+    .returning()
+  await t.db.insert(playDateRequests).values({
+    playDateId: game!.id,
+    requesterId: alex!.profile.id,
+    requesterPartnerId: jo!.profile.id,
+    status: 'accepted',
+  })
+  return { game: game!, maya: maya!, sam: sam!, alex: alex!, jo: jo! }
+}
+
+function events(text: string) {
+  return new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((vevent) => ({
+    uid: vevent.getFirstPropertyValue('uid'),
+    summary: vevent.getFirstPropertyValue('summary'),
+    location: vevent.getFirstPropertyValue('location'),
+    status: vevent.getFirstPropertyValue('status'),
+    sequence: vevent.getFirstPropertyValue('sequence'),
+    description: vevent.getFirstPropertyValue('description'),
+    start: new ICAL.Event(vevent).startDate.toJSDate().toISOString(),
+  }))
+}
+
+const uidOf = (id: string) => `playdate-${id}@localhost:3000`
+
+describe('Add to calendar', () => {
+  it('gives each of the four players an .ics file of the game, priced from their side', async () => {
+    const { game, maya, jo } = await matchedGame()
+    const forMaya = await maya.client.get(`/api/play-dates/${game.id}/calendar`)
+    expect(forMaya.status).toBe(200)
+    expect(forMaya.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
+    expect(forMaya.headers.get('content-disposition')).toMatch(/^attachment; filename="playdate-.+\.ics"$/)
+    expect(events(forMaya.text)).toEqual([
+      {
+        uid: uidOf(game.id),
+        summary: 'PickleMatch: Maya Test & Sam Test vs Alex Test & Jo Test',
+        location: 'Kiwanis Park, 6111 S All-America Way, Tempe, AZ',
+        status: 'CONFIRMED',
+        sequence: 0,
+        description: `Your team pays $25/hour · 2 h · $50\nhttp://localhost:3000/playdates/${game.id}`,
+        start: '2027-01-09T15:00:00.000Z',
+      },
+    ])
+    const forJo = await jo.client.get(`/api/play-dates/${game.id}/calendar`)
+    expect(events(forJo.text)[0]!.description).toMatch(/^Your team earns \$25\/hour · 2 h · \$50/)
+  })
+
+  it('is refused to a player outside the game, and to a PlayDate with no time yet', async () => {
+    const { game, maya } = await matchedGame()
+    const stranger = await signedInUser(t)
+    const refused = await stranger.client.get(`/api/play-dates/${game.id}/calendar`)
+    expect(refused.status).toBe(403)
+    expect(refused.body.error.message).toBe('Only the players of this PlayDate can add it to their calendar')
+
+    await t.db
+      .update(playDates)
+      .set({ startsAt: null, timeZone: null, durationMinutes: null })
+      .where(eq(playDates.id, game.id))
+    const untimed = await maya.client.get(`/api/play-dates/${game.id}/calendar`)
+    expect(untimed.status).toBe(409)
+    expect((await maya.client.get(`/api/play-dates/${crypto.randomUUID()}/calendar`)).status).toBe(404)
+  })
+})
+
+describe('the private calendar feed', () => {
+  it('lists the player’s games by its link alone, and shows a cancellation with a higher sequence', async () => {
+    const { game, alex } = await matchedGame()
+    expect((await alex.client.get('/api/calendar-feed')).body).toEqual({ url: null })
+    const made = await alex.client.post('/api/calendar-feed')
+    expect(made.status).toBe(200)
+    const url = new URL(made.body.url)
+    expect(url.origin).toBe('http://localhost:3000')
+    expect((await alex.client.get('/api/calendar-feed')).body).toEqual(made.body)
+
+    // Read the way a calendar app reads it: no cookie.
+    const feed = await t.app.request(`http://localhost${url.pathname}`)
+    expect(feed.status).toBe(200)
+    const [entry] = events(await feed.text())
+    expect(entry).toMatchObject({ uid: uidOf(game.id), status: 'CONFIRMED', sequence: 0 })
+
+    await t.db.update(playDates).set({ status: 'cancelled', revision: 1 }).where(eq(playDates.id, game.id))
+    const [cancelled] = events(await (await t.app.request(`http://localhost${url.pathname}`)).text())
+    expect(cancelled).toMatchObject({ uid: uidOf(game.id), status: 'CANCELLED', sequence: 1 })
+  })
+
+  it('stops working at once when the player resets the link, and the token opens nothing else', async () => {
+    const { alex } = await matchedGame()
+    const first = new URL((await alex.client.post('/api/calendar-feed')).body.url)
+    const second = new URL((await alex.client.post('/api/calendar-feed')).body.url)
+    expect(second.pathname).not.toBe(first.pathname)
+    const old = await t.app.request(`http://localhost${first.pathname}`)
+    expect(old.status).toBe(404)
+    expect((await old.json()).error.message).toBe(
+      'This calendar link is not valid any more. Get the new link in Profile Settings.',
+    )
+    expect((await t.app.request(`http://localhost${second.pathname}`)).status).toBe(200)
+
+    // The token is not a session.
+    const token = second.pathname.split('/').pop()!
+    const asCookie = await t.app.request('http://localhost/api/calendar-feed', {
+      headers: { cookie: `pm_session=${token}` },
+    })
+    expect(asCookie.status).toBe(401)
+  })
+})

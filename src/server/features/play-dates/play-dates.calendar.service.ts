@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto'
+import { and, asc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { AppError } from '../../../domain/errors'
+import { priceLine, viewerPays } from '../../../domain/play-dates/schedule'
+import { venueAddressLine } from '../../../domain/venues/venue.schema'
+import type { DbOrTx } from '../../db/client'
+import { calendarFeeds, playDateRequests, playDates, venues } from '../../db/schema'
+import { creator, partner, requester, requesterPartner } from './play-dates.queries'
+import { type CalendarGame, calendarOf } from './play-dates.calendar'
+
+export const CALENDAR_NOT_FOUND =
+  'This calendar link is not valid any more. Get the new link in Profile Settings.'
+const NO_TIME_YET = 'This PlayDate has no time yet: there is nothing to add to a calendar'
+const NOT_YOURS = 'Only the players of this PlayDate can add it to their calendar'
+
+// Past games stay in a feed this long, so a calendar keeps last week's games (and learns of a
+// late cancellation).
+const FEED_DAYS_BACK = 30
+
+export interface CalendarContext {
+  productName: string
+  // The app's public origin, for the links in each entry and the UIDs' host.
+  origin: string
+}
+
+const name = (p: typeof creator | typeof partner | typeof requester | typeof requesterPartner) =>
+  sql<string>`${p.firstName} || ' ' || ${p.lastName}`
+
+// The PlayDates with a time that `viewerId` plays in (creator's team, or the accepted team), with
+// what a calendar entry shows.
+function gamesOf(db: DbOrTx, viewerId: string, only: { playDateId: string } | { since: Date }) {
+  const accepted = alias(playDateRequests, 'accepted')
+  return db
+    .select({
+      id: playDates.id,
+      status: playDates.status,
+      type: playDates.type,
+      startsAt: playDates.startsAt,
+      durationMinutes: playDates.durationMinutes,
+      amount: playDates.paymentPerHourMin,
+      revision: playDates.revision,
+      updatedAt: playDates.updatedAt,
+      place: playDates.place,
+      venue: { name: venues.name, address: venues.address, city: venues.city, state: venues.state },
+      creatorTeam: sql<string>`${name(creator)} || coalesce(' & ' || ${name(partner)}, '')`,
+      otherTeam: sql<string | null>`${name(requester)} || ' & ' || ${name(requesterPartner)}`,
+      viewerOnCreatorTeam: sql<boolean>`${viewerId}::uuid in (${playDates.creatorId}, ${playDates.partnerId})`,
+    })
+    .from(playDates)
+    .innerJoin(creator, eq(creator.id, playDates.creatorId))
+    .leftJoin(partner, eq(partner.id, playDates.partnerId))
+    .leftJoin(accepted, and(eq(accepted.playDateId, playDates.id), eq(accepted.status, 'accepted')))
+    .leftJoin(requester, eq(requester.id, accepted.requesterId))
+    .leftJoin(requesterPartner, eq(requesterPartner.id, accepted.requesterPartnerId))
+    .leftJoin(venues, eq(venues.id, playDates.venueId))
+    .where(
+      and(
+        // A single PlayDate is read without a time too, so its players learn why there is no file.
+        'playDateId' in only ? undefined : isNotNull(playDates.startsAt),
+        sql`${viewerId}::uuid in (${playDates.creatorId}, ${playDates.partnerId}, ${accepted.requesterId}, ${accepted.requesterPartnerId})`,
+        'playDateId' in only
+          ? eq(playDates.id, only.playDateId)
+          : or(inArray(playDates.status, ['open', 'matched']), gte(playDates.startsAt, only.since)),
+      ),
+    )
+    .orderBy(asc(playDates.startsAt), asc(playDates.id))
+}
+type GameRow = Awaited<ReturnType<typeof gamesOf>>[number]
+
+type TimedGameRow = GameRow & { startsAt: Date; durationMinutes: number }
+
+function toCalendarGame(row: TimedGameRow, context: CalendarContext): CalendarGame {
+  const pays = viewerPays(row.type, row.viewerOnCreatorTeam)
+  const location = row.venue ? `${row.venue.name}, ${venueAddressLine(row.venue)}` : row.place
+  return {
+    id: row.id,
+    status: row.status,
+    startsAt: row.startsAt,
+    durationMinutes: row.durationMinutes,
+    location,
+    creatorTeam: row.creatorTeam,
+    otherTeam: row.otherTeam,
+    price: `${pays ? 'Your team pays' : 'Your team earns'} ${priceLine(row.amount, row.durationMinutes)}`,
+    revision: row.revision,
+    updatedAt: row.updatedAt,
+    url: `${context.origin}/playdates/${row.id}`,
+  }
+}
+
+const hostOf = (origin: string) => new URL(origin).host
+
+// One PlayDate as an .ics download, for one of its players.
+export async function playDateCalendar(
+  db: DbOrTx,
+  viewerId: string,
+  playDateId: string,
+  context: CalendarContext,
+) {
+  const [row] = await gamesOf(db, viewerId, { playDateId })
+  if (!row) {
+    const [playDate] = await db
+      .select({ id: playDates.id })
+      .from(playDates)
+      .where(eq(playDates.id, playDateId))
+    if (!playDate) throw new AppError('not_found', 'PlayDate Not Found')
+    throw new AppError('forbidden', NOT_YOURS)
+  }
+  if (row.startsAt === null || row.durationMinutes === null) throw new AppError('conflict', NO_TIME_YET)
+  return calendarOf([toCalendarGame(row as TimedGameRow, context)], {
+    productName: context.productName,
+    host: hostOf(context.origin),
+  })
+}
+
+// A player's feed, read with its token: their PlayDates with a time, from 30 days back.
+export async function feedCalendar(db: DbOrTx, token: string, context: CalendarContext, now: Date) {
+  const [feed] = await db
+    .select({ profileId: calendarFeeds.profileId })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.token, token))
+  if (!feed) throw new AppError('not_found', CALENDAR_NOT_FOUND)
+  const since = new Date(now.getTime() - FEED_DAYS_BACK * 24 * 60 * 60_000)
+  const rows = await gamesOf(db, feed.profileId, { since })
+  return calendarOf(
+    rows.map((row) => toCalendarGame(row as TimedGameRow, context)),
+    {
+      productName: context.productName,
+      host: hostOf(context.origin),
+      name: `${context.productName} PlayDates`,
+    },
+  )
+}
+
+const feedUrl = (origin: string, token: string) => `${origin}/api/calendar-feeds/${token}`
+
+export async function getCalendarFeed(db: DbOrTx, userId: string, origin: string) {
+  const [feed] = await db
+    .select({ token: calendarFeeds.token })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.profileId, userId))
+  return { url: feed ? feedUrl(origin, feed.token) : null }
+}
+
+// Makes the player's feed link, or a new one in place of the old (which stops working at once).
+export async function resetCalendarFeed(db: DbOrTx, userId: string, origin: string) {
+  const token = randomBytes(32).toString('base64url')
+  await db
+    .insert(calendarFeeds)
+    .values({ profileId: userId, token })
+    .onConflictDoUpdate({ target: calendarFeeds.profileId, set: { token, createdAt: sql`now()` } })
+  return { url: feedUrl(origin, token) }
+}
