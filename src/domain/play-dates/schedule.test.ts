@@ -44,6 +44,12 @@ describe('PlayDate times', () => {
     )
   })
 
+  it('takes the first of the hour Utah lives twice when its clocks go back', () => {
+    expect(zonedInstant('2026-11-01', '01:30', 'America/Denver')?.toISOString()).toBe(
+      '2026-11-01T07:30:00.000Z',
+    )
+  })
+
   it('gives back the date and time inputs of an instant in its zone', () => {
     expect(wallClock(new Date('2026-12-05T15:00:00Z'), 'America/Denver')).toEqual({
       date: '2026-12-05',
