@@ -8,6 +8,8 @@ import { useOwnProfile } from '../../features/auth/api/auth.queries'
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form'
 import { FormAlert } from '../../features/auth/components/form-alert'
 import { ProfileForm } from '../../features/auth/components/profile-form'
+import { NotificationPreferencesForm } from '../../features/notifications/components/notification-preferences'
+import { CalendarFeed } from '../../features/play-dates/components/calendar-feed'
 
 export default function ProfileSettingsPage() {
   const profile = useOwnProfile()
@@ -63,6 +65,15 @@ export default function ProfileSettingsPage() {
             Change password
           </h2>
           <ChangePasswordForm />
+        </Card>
+        <Card>
+          <h2 className="mb-2 text-lg font-bold text-slate-900">Notifications</h2>
+          <p className="mb-2 text-sm text-slate-600">Choose what you hear about, in the app and by email.</p>
+          <NotificationPreferencesForm />
+        </Card>
+        <Card>
+          <h2 className="mb-4 text-lg font-bold text-slate-900">Calendar</h2>
+          <CalendarFeed />
         </Card>
       </div>
     </div>

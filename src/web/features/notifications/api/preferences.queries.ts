@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type {
+  NotificationPreference,
+  NotificationPreferences,
+} from '../../../../domain/notifications/preferences.schema'
+import { api } from '../../../lib/api-client'
+
+export const preferencesKey = ['notification-preferences'] as const
+
+export function useNotificationPreferences() {
+  return useQuery({
+    queryKey: preferencesKey,
+    queryFn: () => api.get<NotificationPreferences>('/notification-preferences'),
+  })
+}
+
+// The switch moves at once; a refusal puts it back.
+export function useSetNotificationPreference() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (item: NotificationPreference) =>
+      api.put<NotificationPreferences>('/notification-preferences', { items: [item] }),
+    onMutate: async (item) => {
+      await queryClient.cancelQueries({ queryKey: preferencesKey })
+      const before = queryClient.getQueryData<NotificationPreferences>(preferencesKey)
+      queryClient.setQueryData<NotificationPreferences>(
+        preferencesKey,
+        (old) => old && { items: old.items.map((i) => (i.kind === item.kind ? item : i)) },
+      )
+      return { before }
+    },
+    onError: (_error, _item, context) => {
+      if (context?.before) queryClient.setQueryData(preferencesKey, context.before)
+    },
+    onSuccess: (saved) => queryClient.setQueryData(preferencesKey, saved),
+  })
+}

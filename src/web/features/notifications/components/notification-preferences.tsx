@@ -1,0 +1,72 @@
+import {
+  notificationKindLabel,
+  type NotificationPreference,
+} from '../../../../domain/notifications/preferences.schema'
+import { Button } from '../../../components/ui/button'
+import { PageLoading } from '../../../components/ui/spinner'
+import { errorDetail } from '../../../lib/api-client'
+import { toast } from '../../../lib/toast'
+import { useNotificationPreferences, useSetNotificationPreference } from '../api/preferences.queries'
+
+const channels = [
+  { key: 'inApp', label: 'In the app' },
+  { key: 'email', label: 'Email' },
+] as const
+
+// Each kind with two switches, saved as soon as one is flipped.
+export function NotificationPreferencesForm() {
+  const preferences = useNotificationPreferences()
+  const save = useSetNotificationPreference()
+
+  if (preferences.isPending) return <PageLoading />
+  if (!preferences.data) {
+    return (
+      <div role="alert" className="text-sm text-red-700">
+        <p>Could not load your notification settings.</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void preferences.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    )
+  }
+
+  const flip = (item: NotificationPreference, channel: 'inApp' | 'email', on: boolean) =>
+    save.mutate(
+      { ...item, [channel]: on },
+      {
+        onError: (error) =>
+          toast.error('Could not save your notification settings', { description: errorDetail(error) }),
+      },
+    )
+
+  return (
+    <ul className="divide-y divide-slate-200">
+      {preferences.data.items.map((item) => (
+        <li
+          key={item.kind}
+          className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <span id={`pref-${item.kind}`} className="text-sm font-medium text-slate-900">
+            {notificationKindLabel[item.kind]}
+          </span>
+          <span className="flex gap-4" role="group" aria-labelledby={`pref-${item.kind}`}>
+            {channels.map((channel) => (
+              <label
+                key={channel.key}
+                className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-700"
+              >
+                <input
+                  type="checkbox"
+                  className="size-5 accent-brand-700"
+                  checked={item[channel.key]}
+                  onChange={(event) => flip(item, channel.key, event.target.checked)}
+                />
+                {channel.label}
+              </label>
+            ))}
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}

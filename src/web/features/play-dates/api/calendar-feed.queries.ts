@@ -1,0 +1,20 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../lib/api-client'
+
+export const calendarFeedKey = ['calendar-feed'] as const
+type CalendarFeed = { url: string | null }
+
+export function useCalendarFeed() {
+  return useQuery({ queryKey: calendarFeedKey, queryFn: () => api.get<CalendarFeed>('/calendar-feed') })
+}
+
+export function useResetCalendarFeed() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.post<CalendarFeed>('/calendar-feed'),
+    onSuccess: (feed) => queryClient.setQueryData(calendarFeedKey, feed),
+  })
+}
+
+// The download link of one PlayDate's calendar entry (a plain link: the browser saves the file).
+export const playDateCalendarUrl = (id: string) => `/api/play-dates/${id}/calendar`
