@@ -48,6 +48,32 @@ describe('mail', () => {
     expect(row!.sentAt).toBeInstanceOf(Date)
   })
 
+  it('written in a transaction, is sent once it commits, and never if it rolls back', async () => {
+    const sent: string[] = []
+    const mailer = createMailer({
+      db: t.db,
+      env: { MAIL_FROM: 'App <a@b.c>' },
+      logger: silent,
+      transport: { sendMail: async (m) => void sent.push(m.to) },
+    })
+    let delivered: Promise<void> | undefined
+    await t.db.transaction(async (tx) => {
+      ;({ delivered } = await mailer.send(message('committed@example.com'), tx))
+      expect(sent).toEqual([])
+    })
+    await delivered
+    expect(sent).toEqual(['committed@example.com'])
+
+    await t.db
+      .transaction(async (tx) => {
+        await mailer.send(message('rolled-back@example.com'), tx)
+        throw new Error('undo')
+      })
+      .catch(() => undefined)
+    expect(await listOutbox(t.db, { to: 'rolled-back@example.com' })).toEqual([])
+    expect(sent).toEqual(['committed@example.com'])
+  })
+
   it('a failed delivery is logged, not thrown, and tried again later, with longer waits, until it is sent', async () => {
     let down = true
     const sent: string[] = []

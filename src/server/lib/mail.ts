@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { AppDeps } from '../app-env'
-import type { Db } from '../db/client'
+import { afterCommit, type Db, type DbOrTx } from '../db/client'
 import { mailOutbox } from '../db/schema'
 import type { Env } from '../env'
 import type { Logger } from './logger'
@@ -19,8 +19,10 @@ export interface Mailer {
   // True when messages leave the machine (SMTP); false when they stay in the outbox.
   readonly delivers: boolean
   // Resolves once the message is in the outbox. Delivery goes on in the background, so an
-  // answer never waits for (or reveals anything by the timing of) the mail server.
-  send(message: MailMessage): Promise<{ delivered: Promise<void> }>
+  // answer never waits for (or reveals anything by the timing of) the mail server. Given a
+  // transaction (`into`), the message is written in it and sent once it commits: a job's
+  // reminder is in the outbox exactly when the job is done.
+  send(message: MailMessage, into?: DbOrTx): Promise<{ delivered: Promise<void> }>
   // Tries again the messages whose next attempt is due (a mail server that was down, an
   // instance that stopped while sending); resolves to how many were tried.
   retryDue(limit?: number): Promise<number>
@@ -99,8 +101,8 @@ export function createMailer(options: {
 
   return {
     delivers: transport !== undefined,
-    async send(message) {
-      const [row] = await db
+    async send(message, into = db) {
+      const [row] = await into
         .insert(mailOutbox)
         .values({
           recipient: message.to,
@@ -119,7 +121,14 @@ export function createMailer(options: {
         )
         return { delivered: Promise.resolve() }
       }
-      return { delivered: attempt(transport, row) }
+      if (into === db) return { delivered: attempt(transport, row) }
+      // Sent once the transaction commits, without holding up its caller; never if it rolls back.
+      let sent!: () => void
+      const delivered = new Promise<void>((resolve) => (sent = resolve))
+      await afterCommit(into, async () => {
+        void attempt(transport, row).then(sent)
+      })
+      return { delivered }
     },
     async retryDue(limit = 20) {
       if (!transport) return 0
