@@ -7,13 +7,15 @@ export function teamAverage(a: number, b?: number | null) {
 }
 
 const transitions: Record<PlayDateStatus, readonly PlayDateStatus[]> = {
-  open: ['matched', 'cancelled'],
+  open: ['matched', 'cancelled', 'expired'],
   matched: ['completed'],
   completed: [],
   cancelled: [],
+  expired: [],
 }
 
-// open -> matched -> completed, and open -> cancelled; nothing else.
+// open -> matched -> completed, open -> cancelled, and open -> expired when the start passes
+// unmatched (a job); nothing else.
 export const canTransition = (from: PlayDateStatus, to: PlayDateStatus) => transitions[from].includes(to)
 
 export const formatPayment = (min: number, max: number) => (min === max ? `$${min}/hr` : `$${min}-${max}/hr`)

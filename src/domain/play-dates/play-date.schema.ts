@@ -3,7 +3,7 @@ import { z } from 'zod'
 export const playDateTypes = ['challenge', 'earn'] as const
 export type PlayDateType = (typeof playDateTypes)[number]
 
-export const playDateStatuses = ['open', 'matched', 'completed', 'cancelled'] as const
+export const playDateStatuses = ['open', 'matched', 'completed', 'cancelled', 'expired'] as const
 export type PlayDateStatus = (typeof playDateStatuses)[number]
 
 export const requestStatuses = ['pending', 'accepted', 'declined', 'withdrawn'] as const

@@ -24,7 +24,7 @@ export const playDates = pgTable(
     partnerId: uuid('partner_id').references(() => profiles.id, { onDelete: 'set null' }),
     type: text('type', { enum: ['challenge', 'earn'] }).notNull(),
     doublesType: text('doubles_type').notNull().default('any'),
-    status: text('status', { enum: ['open', 'matched', 'completed', 'cancelled'] })
+    status: text('status', { enum: ['open', 'matched', 'completed', 'cancelled', 'expired'] })
       .notNull()
       .default('open'),
     state: text('state', { enum: ['AZ', 'FL', 'CA', 'UT', 'TX'] }).notNull(),

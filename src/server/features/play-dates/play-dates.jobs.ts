@@ -1,0 +1,156 @@
+import { and, eq, lte, sql } from 'drizzle-orm'
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core'
+import { formatStart } from '../../../domain/play-dates/schedule'
+import { venueAddressLine } from '../../../domain/venues/venue.schema'
+import type { DbOrTx, Tx } from '../../db/client'
+import { playDateRequests, playDates, profiles, venues } from '../../db/schema'
+import { emailLayout } from '../../lib/email-layout'
+import { enqueueJobs, type JobHandlers, type NewJob } from '../../lib/jobs'
+import type { Mailer } from '../../lib/mail'
+import { playersWanting } from '../notifications/notification-preferences.service'
+import { createNotification } from '../notifications/notifications.service'
+
+// What happens around a PlayDate's start without anyone asking: reminders to the four players
+// of a matched game, and open PlayDates whose start has passed leaving the lists.
+
+export const REMINDER_JOB = 'play-date-reminder'
+export const EXPIRY_JOB = 'play-date-expiry'
+
+export const reminderLeads = [
+  { lead: '24h', minutes: 24 * 60, title: 'PlayDate tomorrow', when: 'in 24 hours' },
+  { lead: '2h', minutes: 2 * 60, title: 'PlayDate in 2 hours', when: 'in 2 hours' },
+] as const
+type Lead = (typeof reminderLeads)[number]['lead']
+
+interface Timed {
+  id: string
+  startsAt: Date
+}
+
+// The reminders still ahead of `now` for a matched PlayDate. The key names the start time, so a
+// PlayDate moved to another time gets reminders of its own and the old ones find it moved.
+export function reminderJobs(playDate: Timed, now: Date): NewJob[] {
+  return reminderLeads
+    .map(({ lead, minutes }) => ({
+      kind: REMINDER_JOB,
+      key: `reminder:${lead}:${playDate.id}:${playDate.startsAt.toISOString()}`,
+      runAt: new Date(playDate.startsAt.getTime() - minutes * 60_000),
+      payload: { playDateId: playDate.id, lead, startsAt: playDate.startsAt.toISOString() },
+    }))
+    .filter((job) => job.runAt.getTime() > now.getTime())
+}
+
+export const scheduleReminders = (db: DbOrTx, playDate: Timed, now: Date) =>
+  enqueueJobs(db, reminderJobs(playDate, now))
+
+// An open PlayDate leaves the lists when its start passes.
+export const scheduleExpiry = (db: DbOrTx, playDate: Timed) =>
+  enqueueJobs(db, [
+    {
+      kind: EXPIRY_JOB,
+      key: `expiry:${playDate.id}:${playDate.startsAt.toISOString()}`,
+      runAt: playDate.startsAt,
+      payload: { playDateId: playDate.id },
+    },
+  ])
+
+type Person = { id: AnyPgColumn; email: AnyPgColumn; firstName: AnyPgColumn; lastName: AnyPgColumn }
+const name = (p: Person) => sql<string>`${p.firstName} || ' ' || ${p.lastName}`
+
+// The matched game as its reminder tells it, with its four players; none if it is not matched.
+async function loadMatchedGame(tx: Tx, playDateId: string) {
+  const creator = alias(profiles, 'creator')
+  const partner = alias(profiles, 'partner')
+  const requester = alias(profiles, 'requester')
+  const requesterPartner = alias(profiles, 'requester_partner')
+  const accepted = alias(playDateRequests, 'accepted')
+  const player = (p: Person) => ({
+    id: sql<string>`${p.id}`,
+    email: sql<string>`${p.email}`,
+    firstName: sql<string>`${p.firstName}`,
+  })
+  const [game] = await tx
+    .select({
+      startsAt: playDates.startsAt,
+      timeZone: playDates.timeZone,
+      place: playDates.place,
+      venue: { name: venues.name, address: venues.address, city: venues.city, state: venues.state },
+      creatorTeam: sql<string>`${name(creator)} || ' & ' || ${name(partner)}`,
+      otherTeam: sql<string>`${name(requester)} || ' & ' || ${name(requesterPartner)}`,
+      creator: player(creator),
+      partner: player(partner),
+      requester: player(requester),
+      requesterPartner: player(requesterPartner),
+    })
+    .from(playDates)
+    .innerJoin(creator, eq(creator.id, playDates.creatorId))
+    .innerJoin(partner, eq(partner.id, playDates.partnerId))
+    .innerJoin(accepted, and(eq(accepted.playDateId, playDates.id), eq(accepted.status, 'accepted')))
+    .innerJoin(requester, eq(requester.id, accepted.requesterId))
+    .innerJoin(requesterPartner, eq(requesterPartner.id, accepted.requesterPartnerId))
+    .leftJoin(venues, eq(venues.id, playDates.venueId))
+    .where(and(eq(playDates.id, playDateId), eq(playDates.status, 'matched')))
+  return game
+}
+
+export interface ReminderSettings {
+  mailer: Mailer
+  productName: string
+  // The app's public origin, for the link in the email.
+  origin: string
+}
+
+async function remind(
+  tx: Tx,
+  settings: ReminderSettings,
+  payload: { playDateId: string; lead: Lead; startsAt: string },
+) {
+  const game = await loadMatchedGame(tx, payload.playDateId)
+  // Cancelled, completed or moved since the reminder was planned: nothing to say.
+  if (!game || !game.startsAt || game.startsAt.toISOString() !== payload.startsAt) return
+  const lead = reminderLeads.find((l) => l.lead === payload.lead)!
+  const when = formatStart(game.startsAt, game.timeZone!)
+  const where = game.venue ? `${game.venue.name}, ${venueAddressLine(game.venue)}` : game.place
+  const teams = `${game.creatorTeam} vs ${game.otherTeam}`
+  const message = where ? `${when} at ${where}: ${teams}` : `${when}: ${teams}`
+  const link = `/playdates/${payload.playDateId}`
+  const players = [game.creator, game.partner, game.requester, game.requesterPartner]
+  const ids = players.map((p) => p.id)
+
+  for (const userId of await playersWanting(tx, ids, 'reminders', 'inApp')) {
+    await createNotification(tx, { userId, type: 'other', title: lead.title, message, link })
+  }
+  const url = `${settings.origin}${link}`
+  for (const userId of await playersWanting(tx, ids, 'reminders', 'email')) {
+    const to = players.find((p) => p.id === userId)!
+    const paragraphs = [`Hi ${to.firstName},`, `Your PlayDate starts ${lead.when}: ${when}.`]
+    if (where) paragraphs.push(`Where: ${where}`)
+    paragraphs.push(teams)
+    await settings.mailer.send(
+      {
+        to: to.email,
+        subject: `${lead.title}: ${when}`,
+        text: `${paragraphs.join('\n\n')}\n\nOpen the PlayDate: ${url}\n`,
+        html: emailLayout(settings.productName, lead.title, paragraphs, { label: 'Open the PlayDate', url }),
+        links: [url],
+      },
+      tx,
+    )
+  }
+}
+
+// An open PlayDate whose start has passed becomes 'expired' (History); one matched, cancelled
+// or moved to a later start since is left as it is.
+async function expire(tx: Tx, playDateId: string, now: Date) {
+  await tx
+    .update(playDates)
+    .set({ status: 'expired', revision: sql`${playDates.revision} + 1` })
+    .where(and(eq(playDates.id, playDateId), eq(playDates.status, 'open'), lte(playDates.startsAt, now)))
+}
+
+export function playDateJobs(settings: ReminderSettings): JobHandlers {
+  return {
+    [REMINDER_JOB]: ({ tx, job }) => remind(tx, settings, job.payload as Parameters<typeof remind>[2]),
+    [EXPIRY_JOB]: ({ tx, job, now }) => expire(tx, (job.payload as { playDateId: string }).playDateId, now),
+  }
+}
