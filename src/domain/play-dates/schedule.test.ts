@@ -8,7 +8,6 @@ import {
   startProblem,
   startTooLate,
   startTooSoon,
-  viewerPays,
   wallClock,
   zonedInstant,
   zoneOfState,
@@ -103,12 +102,5 @@ describe('PlayDate durations and prices', () => {
     expect(priceLine(25, 90)).toBe('$25/hour · 1.5 h · $37.50')
     expect(priceLine(40, 30)).toBe('$40/hour · 30 min · $20')
     expect(priceLine(25, null)).toBe('$25/hour')
-  })
-
-  it('tells each viewer whether their team pays or is paid', () => {
-    expect(viewerPays('challenge', true)).toBe(true)
-    expect(viewerPays('challenge', false)).toBe(false)
-    expect(viewerPays('earn', true)).toBe(false)
-    expect(viewerPays('earn', false)).toBe(true)
   })
 })

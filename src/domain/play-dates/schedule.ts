@@ -1,7 +1,7 @@
 import { TZDate, tzName } from '@date-fns/tz'
 import { addDays, addMinutes, differenceInCalendarDays, format } from 'date-fns'
 import { z } from 'zod'
-import type { PlayDateType, StateCode } from './play-date.schema'
+import type { StateCode } from './play-date.schema'
 
 // When a PlayDate is played: a start instant, the IANA zone it is shown in, and a duration.
 // Wall-clock dates and times are read in the PlayDate's own zone, never the viewer's: a player
@@ -118,10 +118,4 @@ export function priceLine(amountPerHour: number, durationMinutes: number | null)
   if (durationMinutes === null) return `${dollars(amountPerHour)}/hour`
   const total = (amountPerHour * durationMinutes) / 60
   return `${dollars(amountPerHour)}/hour · ${durationLabel(durationMinutes)} · ${dollars(total)}`
-}
-
-// Who pays whom, from the viewer's side. The amount is what one team pays the other in total:
-// on a challenge the creator's team pays, on an earn PlayDate the creator's team is paid.
-export function viewerPays(type: PlayDateType, viewerOnCreatorTeam: boolean): boolean {
-  return type === 'challenge' ? viewerOnCreatorTeam : !viewerOnCreatorTeam
 }

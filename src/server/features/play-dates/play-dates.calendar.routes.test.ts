@@ -11,7 +11,6 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-
 // A matched game next month at a venue: Maya and Sam (creators, paying) against Alex and Jo.
 async function matchedGame() {
   const [maya, sam, alex, jo] = await Promise.all(

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { and, asc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { AppError } from '../../../domain/errors'
-import { priceLine, viewerPays } from '../../../domain/play-dates/schedule'
+import { yourTeamPayment } from '../../../domain/play-dates/play-date.rules'
+import { priceLine } from '../../../domain/play-dates/schedule'
 import { venueAddressLine } from '../../../domain/venues/venue.schema'
 import type { DbOrTx } from '../../db/client'
 import { calendarFeeds, playDateRequests, playDates, venues } from '../../db/schema'
@@ -71,7 +72,6 @@ type GameRow = Awaited<ReturnType<typeof gamesOf>>[number]
 type TimedGameRow = GameRow & { startsAt: Date; durationMinutes: number }
 
 function toCalendarGame(row: TimedGameRow, context: CalendarContext): CalendarGame {
-  const pays = viewerPays(row.type, row.viewerOnCreatorTeam)
   const location = row.venue ? `${row.venue.name}, ${venueAddressLine(row.venue)}` : row.place
   return {
     id: row.id,
@@ -81,7 +81,7 @@ function toCalendarGame(row: TimedGameRow, context: CalendarContext): CalendarGa
     location,
     creatorTeam: row.creatorTeam,
     otherTeam: row.otherTeam,
-    price: `${pays ? 'Your team pays' : 'Your team earns'} ${priceLine(row.amount, row.durationMinutes)}`,
+    price: `${yourTeamPayment(row.type, row.viewerOnCreatorTeam)} ${priceLine(row.amount, row.durationMinutes)}`,
     revision: row.revision,
     updatedAt: row.updatedAt,
     url: `${context.origin}/playdates/${row.id}`,
