@@ -1,0 +1,86 @@
+import { CalendarClock, MapPin, Navigation } from 'lucide-react'
+import {
+  durationLabel,
+  formatClock,
+  formatStart,
+  endOf,
+  relativeDay,
+  TIME_TO_BE_AGREED,
+} from '../../../../domain/play-dates/schedule'
+import { directionsUrl, venueAddressLine } from '../../../../domain/venues/venue.schema'
+
+export interface PlayDateSchedule {
+  startsAt: string | null
+  timeZone: string | null
+  durationMinutes: number | null
+}
+
+export interface PlayDatePlace {
+  venue: { name: string; address: string; city: string; state: string } | null
+  place: string | null
+}
+
+// "Sat, Dec 5 · 8:00 AM MST · tomorrow", in the PlayDate's own zone; PlayDates from before
+// times say 'Time to be agreed'.
+export function PlayDateWhen({ schedule, now = new Date() }: { schedule: PlayDateSchedule; now?: Date }) {
+  const { startsAt, timeZone, durationMinutes } = schedule
+  if (!startsAt || !timeZone || !durationMinutes) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-slate-700">
+        <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+        {TIME_TO_BE_AGREED}
+      </p>
+    )
+  }
+  const start = new Date(startsAt)
+  const relative = relativeDay(start, timeZone, now)
+  return (
+    <p className="flex items-start gap-2 text-sm text-slate-900">
+      <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+      <span>
+        <time dateTime={startsAt} className="font-semibold">
+          {formatStart(start, timeZone)}
+        </time>
+        <span className="text-slate-600">
+          {' '}
+          · {durationLabel(durationMinutes)}
+          {relative ? ` · ${relative}` : ''}
+        </span>
+      </span>
+    </p>
+  )
+}
+
+// "Until 10:00 AM": the end of the game, in its zone (the detail page).
+export const endsAt = (schedule: PlayDateSchedule) =>
+  schedule.startsAt && schedule.timeZone && schedule.durationMinutes
+    ? formatClock(endOf(new Date(schedule.startsAt), schedule.durationMinutes), schedule.timeZone)
+    : null
+
+// The venue (or the creator's words for the place); with `directions`, its address and a
+// maps search for it.
+export function PlayDateWhere({ place, directions = false }: { place: PlayDatePlace; directions?: boolean }) {
+  if (!place.venue && !place.place) return null
+  const address = place.venue ? venueAddressLine(place.venue) : null
+  const name = place.venue?.name ?? place.place!
+  return (
+    <div className="flex items-start gap-2 text-sm text-slate-900">
+      <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+      <div className="min-w-0">
+        <p className="font-semibold break-words">{name}</p>
+        {directions && address ? <p className="text-slate-600">{address}</p> : null}
+        {directions ? (
+          <a
+            href={directionsUrl(address ? `${name}, ${address}` : name)}
+            target="_blank"
+            rel="noreferrer"
+            className="mt-1 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline underline-offset-2"
+          >
+            <Navigation aria-hidden="true" className="size-4" />
+            Directions
+          </a>
+        ) : null}
+      </div>
+    </div>
+  )
+}
