@@ -100,7 +100,7 @@ export const setRetiredInput = z.object({
 })
 
 // "123 Main St, Mesa, AZ": one line for a card and for a maps search.
-export const venueAddressLine = (venue: Pick<Venue, 'address' | 'city' | 'state'>) =>
+export const venueAddressLine = (venue: { address: string; city: string; state: string }) =>
   `${venue.address}, ${venue.city}, ${venue.state}`
 
 // A maps search for the address: works on every phone without map tiles or a key.
