@@ -188,8 +188,8 @@ async function runLighthouse(runs: number): Promise<PageScore[]> {
 // ---------------------------------------------------------------------------------------------
 
 if (!values['no-build']) {
-  console.log('Building the web app (vite build --manifest)...')
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--manifest'], {
+  console.log('Building the web app (scripts/build-web.mjs --manifest)...')
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-web.mjs'), '--manifest'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
   })
