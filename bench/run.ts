@@ -5,14 +5,7 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { databaseUrlFor, datasetLabel } from './lib/databases'
 import { READS } from './lib/endpoints'
-import {
-  consoleTable,
-  describeMachine,
-  evaluate,
-  type Report,
-  updateReadme,
-  writeResults,
-} from './lib/report'
+import { consoleTable, describeMachine, evaluate, type Report, writeResults } from './lib/report'
 import { runSuites, type SuiteOptions, type Target } from './lib/suite'
 import { ROOT } from './lib/processes'
 
@@ -34,7 +27,6 @@ const { values } = parseArgs({
     'no-writes': { type: 'boolean', default: false },
     'no-fanout': { type: 'boolean', default: false },
     'no-save': { type: 'boolean', default: false },
-    readme: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 })
@@ -53,7 +45,9 @@ the real-time fan-out and the query plans; writes bench/results/latest.json and 
   --pool-size N      server database pool (default 10; the direct SQL uses the same)
   --sse-clients N    event streams for the fan-out (default 2000), --sse-rate N notifications/s
   --only a,b         only these reads (keys: ${READS.map((r) => r.key).join(', ')})
-  --no-writes, --no-fanout, --no-save (print only), --readme (copy the tables into README.md)`)
+  --no-writes, --no-fanout, --no-save (print only)
+
+The README links to bench/results/latest.md; it carries no figures of its own.`)
   process.exit(0)
 }
 
@@ -129,8 +123,6 @@ console.log(`\n${consoleTable(report)}\n`)
 for (const check of report.checks)
   console.log(`${check.pass ? 'met    ' : 'NOT MET'}  ${check.target}: ${check.measured}`)
 if (!values['no-save']) {
-  const markdown = writeResults(report)
+  writeResults(report)
   console.log('\nWrote bench/results/latest.json and bench/results/latest.md')
-  if (values.readme && updateReadme(markdown, 'api'))
-    console.log('Updated the Benchmarks section of README.md')
 }

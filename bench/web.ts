@@ -1,4 +1,4 @@
-// npm run bench:web -- [--runs 3] [--no-build] [--readme]: JavaScript per route (gzip, from the Vite
+// npm run bench:web -- [--runs 3] [--no-build]: JavaScript per route (gzip, from the Vite
 // manifest) and Lighthouse (mobile) on /, /signin, /dashboard and /playdates, signed in with the
 // demo data. Writes bench/results/web.json and web.md.
 import { execFileSync } from 'node:child_process'
@@ -10,13 +10,12 @@ import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { ROOT, startAppServer } from './lib/processes'
-import { RESULTS_DIR, updateReadme } from './lib/report'
+import { RESULTS_DIR } from './lib/report'
 
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     'no-build': { type: 'boolean', default: false },
-    readme: { type: 'boolean', default: false },
     chromium: { type: 'string', default: '/usr/bin/chromium' },
   },
 })
@@ -188,8 +187,8 @@ async function runLighthouse(runs: number): Promise<PageScore[]> {
 // ---------------------------------------------------------------------------------------------
 
 if (!values['no-build']) {
-  console.log('Building the web app (vite build --manifest)...')
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--manifest'], {
+  console.log('Building the web app (scripts/build-web.mjs --manifest)...')
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-web.mjs'), '--manifest'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
   })
@@ -275,4 +274,3 @@ console.log('')
 for (const check of checks)
   console.log(`${check.pass ? 'met    ' : 'NOT MET'}  ${check.target}: ${check.measured}`)
 console.log('\nWrote bench/results/web.json and bench/results/web.md')
-if (values.readme && updateReadme(markdown, 'web')) console.log('Updated the Benchmarks section of README.md')

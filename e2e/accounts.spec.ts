@@ -29,151 +29,152 @@ async function linkFromMailbox(request: APIRequestContext, email: string, path: 
 const errorOf = (page: Page, label: string | RegExp) =>
   page.getByLabel(label, { exact: typeof label === 'string' }).and(page.locator('[aria-invalid="true"]'))
 
-test('a new player signs up, confirms the email, edits the profile, changes the password and signs in again', async ({
-  page,
-  context,
-}) => {
-  const email = uniqueEmail('journey')
-  await page.goto('/signup')
-  await expect(page).toHaveTitle(`Sign Up | ${suffix}`)
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible()
+test(
+  'a new player signs up, confirms the email, edits the profile, changes the password and signs in again',
+  { tag: '@postgres' },
+  async ({ page, context }) => {
+    const email = uniqueEmail('journey')
+    await page.goto('/signup')
+    await expect(page).toHaveTitle(`Sign Up | ${suffix}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible()
 
-  // Every rule speaks first, under its field.
-  await page.getByRole('button', { name: 'Create Account' }).click()
-  for (const message of [
-    'First name is required',
-    'Last name is required',
-    'Gender is required',
-    'DUPR rating is required',
-    'Self rating is required',
-    'Birthdate is required',
-    'ZIP code is required',
-    'Email is required',
-    'Password is required',
-    'You must agree to the Terms and Privacy Policy',
-  ]) {
-    await expect(page.getByText(message, { exact: true })).toBeVisible()
-  }
-  await expect(page.getByLabel('First name')).toBeFocused()
-  await expect(page.getByLabel('First name')).toHaveAccessibleDescription('First name is required')
+    // Every rule speaks first, under its field.
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Gender is required',
+      'DUPR rating is required',
+      'Self rating is required',
+      'Birthdate is required',
+      'ZIP code is required',
+      'Email is required',
+      'Password is required',
+      'You must agree to the Terms and Privacy Policy',
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible()
+    }
+    await expect(page.getByLabel('First name')).toBeFocused()
+    await expect(page.getByLabel('First name')).toHaveAccessibleDescription('First name is required')
 
-  await page.getByLabel('First name').fill('Casey')
-  await page.getByLabel('Last name').fill('Morgan')
-  await page.getByLabel('Gender').selectOption('female')
-  await page.getByLabel('DUPR rating').fill('1.5')
-  await page.getByLabel('Self rating').fill('7.5')
-  await page.getByLabel('Birthdate').fill('1992-04-18')
-  await page.getByLabel('ZIP code').fill('123')
-  await page.getByLabel('Email').fill('not-an-email')
-  await page.getByLabel('Password').fill('123')
-  await page.getByRole('button', { name: 'Create Account' }).click()
-  await expect(page.getByText('Rating must be at least 2.00')).toBeVisible()
-  await expect(page.getByText('Rating must be at most 7.00')).toBeVisible()
-  await expect(page.getByText('Please enter a valid ZIP code')).toBeVisible()
-  await expect(page.getByText('Invalid email address')).toBeVisible()
-  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible()
-  await expect(errorOf(page, 'ZIP code')).toHaveCount(1)
+    await page.getByLabel('First name').fill('Casey')
+    await page.getByLabel('Last name').fill('Morgan')
+    await page.getByLabel('Gender').selectOption('female')
+    await page.getByLabel('DUPR rating').fill('1.5')
+    await page.getByLabel('Self rating').fill('7.5')
+    await page.getByLabel('Birthdate').fill('1992-04-18')
+    await page.getByLabel('ZIP code').fill('123')
+    await page.getByLabel('Email').fill('not-an-email')
+    await page.getByLabel('Password').fill('123')
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await expect(page.getByText('Rating must be at least 2.00')).toBeVisible()
+    await expect(page.getByText('Rating must be at most 7.00')).toBeVisible()
+    await expect(page.getByText('Please enter a valid ZIP code')).toBeVisible()
+    await expect(page.getByText('Invalid email address')).toBeVisible()
+    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible()
+    await expect(errorOf(page, 'ZIP code')).toHaveCount(1)
 
-  await page.getByLabel('DUPR rating').fill('3.8')
-  await page.getByLabel('Self rating').fill('4.1')
-  await page.getByLabel('ZIP code').fill('85004')
-  await page.getByLabel('Email').fill(email.toUpperCase())
-  await page.getByLabel('Password').fill('first-pass-1')
-  await page.getByLabel(/I agree to the/).check()
-  const consent = page.getByRole('main').getByRole('form', { name: 'Sign up' })
-  await expect(consent.getByRole('link', { name: /^Terms/ })).toHaveAttribute('href', '/terms')
-  await expect(consent.getByRole('link', { name: /^Privacy Policy/ })).toHaveAttribute('href', '/privacy')
-  await page.getByRole('button', { name: 'Create Account' }).click()
+    await page.getByLabel('DUPR rating').fill('3.8')
+    await page.getByLabel('Self rating').fill('4.1')
+    await page.getByLabel('ZIP code').fill('85004')
+    await page.getByLabel('Email').fill(email.toUpperCase())
+    await page.getByLabel('Password').fill('first-pass-1')
+    await page.getByLabel(/I agree to the/).check()
+    const consent = page.getByRole('main').getByRole('form', { name: 'Sign up' })
+    await expect(consent.getByRole('link', { name: /^Terms/ })).toHaveAttribute('href', '/terms')
+    await expect(consent.getByRole('link', { name: /^Privacy Policy/ })).toHaveAttribute('href', '/privacy')
+    await page.getByRole('button', { name: 'Create Account' }).click()
 
-  await expect(
-    page.getByText('Account created successfully! Please check your email to confirm your account.'),
-  ).toBeVisible()
-  await expect(page).toHaveURL(/\/email-confirmation$/)
-  await expect(page).toHaveTitle(`Email Confirmation | ${suffix}`)
-  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
-  await expect(page.getByText(email)).toBeVisible()
-  await expect(page.getByText('Confirmation Required')).toBeVisible()
+    await expect(
+      page.getByText('Account created successfully! Please check your email to confirm your account.'),
+    ).toBeVisible()
+    await expect(page).toHaveURL(/\/email-confirmation$/)
+    await expect(page).toHaveTitle(`Email Confirmation | ${suffix}`)
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+    await expect(page.getByText(email)).toBeVisible()
+    await expect(page.getByText('Confirmation Required')).toBeVisible()
 
-  // Signing in before confirming is refused, with a way to get a new link.
-  await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click()
-  await expect(page).toHaveURL(/\/signin$/)
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill('first-pass-1')
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page.getByText('Please confirm your email address before signing in.')).toBeVisible()
-  await page.getByRole('button', { name: 'Resend confirmation email' }).click()
-  await expect(page.getByText(/we have sent a new confirmation link/)).toBeVisible()
+    // Signing in before confirming is refused, with a way to get a new link.
+    await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click()
+    await expect(page).toHaveURL(/\/signin$/)
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill('first-pass-1')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByText('Please confirm your email address before signing in.')).toBeVisible()
+    await page.getByRole('button', { name: 'Resend confirmation email' }).click()
+    await expect(page.getByText(/we have sent a new confirmation link/)).toBeVisible()
 
-  // The link from the mailbox confirms and signs in.
-  await page.goto(await linkFromMailbox(page.request, email, '/email-confirmation'))
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await expect(page.getByRole('banner').getByText('Welcome, Casey Morgan')).toBeVisible()
+    // The link from the mailbox confirms and signs in.
+    await page.goto(await linkFromMailbox(page.request, email, '/email-confirmation'))
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page.getByRole('banner').getByText('Welcome, Casey Morgan')).toBeVisible()
 
-  // The session survives a reload.
-  await page.reload()
-  await expect(page.getByRole('banner').getByText('Welcome, Casey Morgan')).toBeVisible()
+    // The session survives a reload.
+    await page.reload()
+    await expect(page.getByRole('banner').getByText('Welcome, Casey Morgan')).toBeVisible()
 
-  // Profile Settings.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click()
-  await expect(page).toHaveURL(/\/profile$/)
-  await expect(page).toHaveTitle(`Profile Settings | ${suffix}`)
-  await expect(page.getByLabel('First name')).toHaveValue('Casey')
-  await expect(page.getByLabel('DUPR rating')).toHaveValue('3.80')
-  await expect(page.getByRole('link', { name: 'View public profile' })).toHaveAttribute(
-    'href',
-    /^\/profile\/[0-9a-f-]{36}$/,
-  )
-  await page.getByLabel('Last name').fill('')
-  await page.getByRole('button', { name: 'Save Profile' }).click()
-  await expect(page.getByText('Last name is required')).toBeVisible()
-  await page.getByLabel('Last name').fill('Morgan-Reyes')
-  await page.getByLabel('DUPR rating').fill('4.02')
-  await page.getByRole('button', { name: 'Save Profile' }).click()
-  await expect(page.getByText('Profile updated successfully')).toBeVisible()
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await expect(page.getByRole('banner').getByText('Welcome, Casey Morgan-Reyes')).toBeVisible()
+    // Profile Settings.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click()
+    await expect(page).toHaveURL(/\/profile$/)
+    await expect(page).toHaveTitle(`Profile Settings | ${suffix}`)
+    await expect(page.getByLabel('First name')).toHaveValue('Casey')
+    await expect(page.getByLabel('DUPR rating')).toHaveValue('3.80')
+    await expect(page.getByRole('link', { name: 'View public profile' })).toHaveAttribute(
+      'href',
+      /^\/profile\/[0-9a-f-]{36}$/,
+    )
+    await page.getByLabel('Last name').fill('')
+    await page.getByRole('button', { name: 'Save Profile' }).click()
+    await expect(page.getByText('Last name is required')).toBeVisible()
+    await page.getByLabel('Last name').fill('Morgan-Reyes')
+    await page.getByLabel('DUPR rating').fill('4.02')
+    await page.getByRole('button', { name: 'Save Profile' }).click()
+    await expect(page.getByText('Profile updated successfully')).toBeVisible()
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page.getByRole('banner').getByText('Welcome, Casey Morgan-Reyes')).toBeVisible()
 
-  // Change the password: the current one is checked first.
-  await page.goto('/profile')
-  await page.getByLabel('Current password').fill('not-my-password')
-  await page.getByLabel('New password', { exact: true }).fill('second-pass-2')
-  await page.getByLabel('Confirm new password').fill('second-pass-3')
-  await page.getByRole('button', { name: 'Update Password' }).click()
-  await expect(page.getByText('Passwords do not match')).toBeVisible()
-  await page.getByLabel('Confirm new password').fill('second-pass-2')
-  await page.getByRole('button', { name: 'Update Password' }).click()
-  await expect(page.getByLabel('Current password')).toHaveAccessibleDescription(
-    'Current password is incorrect',
-  )
-  await page.getByLabel('Current password').fill('first-pass-1')
-  await page.getByRole('button', { name: 'Update Password' }).click()
-  await expect(page.getByText('Password updated successfully')).toBeVisible()
+    // Change the password: the current one is checked first.
+    await page.goto('/profile')
+    await page.getByLabel('Current password').fill('not-my-password')
+    await page.getByLabel('New password', { exact: true }).fill('second-pass-2')
+    await page.getByLabel('Confirm new password').fill('second-pass-3')
+    await page.getByRole('button', { name: 'Update Password' }).click()
+    await expect(page.getByText('Passwords do not match')).toBeVisible()
+    await page.getByLabel('Confirm new password').fill('second-pass-2')
+    await page.getByRole('button', { name: 'Update Password' }).click()
+    await expect(page.getByLabel('Current password')).toHaveAccessibleDescription(
+      'Current password is incorrect',
+    )
+    await page.getByLabel('Current password').fill('first-pass-1')
+    await page.getByRole('button', { name: 'Update Password' }).click()
+    await expect(page.getByText('Password updated successfully')).toBeVisible()
 
-  // Signing out in one tab signs out the others.
-  const other = await context.newPage()
-  await other.goto('/dashboard')
-  await expect(other.getByRole('banner').getByText('Welcome, Casey Morgan-Reyes')).toBeVisible()
-  await page.getByRole('button', { name: 'Sign Out' }).click()
-  await expect(page).toHaveURL(/\/$/)
-  await expect(other).toHaveURL(/\/$/)
-  // Signing out was the player's choice: no tab offers to go back to where they were.
-  await expect(other.getByRole('heading', { level: 1, name: 'PickleMatch' })).toBeVisible()
-  await expect(other.getByText('Sign in to continue to the page you were on.')).toHaveCount(0)
-  await expect(page.getByText('Sign in to continue to the page you were on.')).toHaveCount(0)
-  await other.close()
+    // Signing out in one tab signs out the others.
+    const other = await context.newPage()
+    await other.goto('/dashboard')
+    await expect(other.getByRole('banner').getByText('Welcome, Casey Morgan-Reyes')).toBeVisible()
+    await page.getByRole('button', { name: 'Sign Out' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(other).toHaveURL(/\/$/)
+    // Signing out was the player's choice: no tab offers to go back to where they were.
+    await expect(other.getByRole('heading', { level: 1, name: 'PickleMatch' })).toBeVisible()
+    await expect(other.getByText('Sign in to continue to the page you were on.')).toHaveCount(0)
+    await expect(page.getByText('Sign in to continue to the page you were on.')).toHaveCount(0)
+    await other.close()
 
-  // The old password no longer works; the new one does.
-  await page.goto('/signin')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill('first-pass-1')
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page.getByText('Invalid email or password')).toBeVisible()
-  await page.getByLabel('Password').fill('second-pass-2')
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page.getByText('Signed in successfully!')).toBeVisible()
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await expect(page.getByRole('banner').getByText('Welcome, Casey Morgan-Reyes')).toBeVisible()
-})
+    // The old password no longer works; the new one does.
+    await page.goto('/signin')
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill('first-pass-1')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByText('Invalid email or password')).toBeVisible()
+    await page.getByLabel('Password').fill('second-pass-2')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByText('Signed in successfully!')).toBeVisible()
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page.getByRole('banner').getByText('Welcome, Casey Morgan-Reyes')).toBeVisible()
+  },
+)
 
 test('a player who forgot the password resets it by email @phone', async ({ page, baseURL }) => {
   const email = uniqueEmail('forgot')

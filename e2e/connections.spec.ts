@@ -25,132 +25,136 @@ const unreadBadge = async (page: Page, count: number) =>
     count === 0 ? 'Notifications' : new RegExp(`Notifications\\W+${count} unread`),
   )
 
-test('two players become friends live, then part; notifications are read and dismissed', async ({
-  browser,
-}) => {
-  const tag = Math.random().toString(36).slice(2, 7)
-  const avery = await createPlayer({ firstName: 'Avery', lastName: `Stone${tag}` })
-  const blake = await createPlayer({ firstName: 'Blake', lastName: `Rivers${tag}` })
-  const a = await openAs(browser, avery)
-  const b = await openAs(browser, blake)
-  const contexts: BrowserContext[] = [a.context, b.context]
+test(
+  'two players become friends live, then part; notifications are read and dismissed',
+  { tag: '@postgres' },
+  async ({ browser }) => {
+    const tag = Math.random().toString(36).slice(2, 7)
+    const avery = await createPlayer({ firstName: 'Avery', lastName: `Stone${tag}` })
+    const blake = await createPlayer({ firstName: 'Blake', lastName: `Rivers${tag}` })
+    const a = await openAs(browser, avery)
+    const b = await openAs(browser, blake)
+    const contexts: BrowserContext[] = [a.context, b.context]
 
-  try {
-    // Blake waits on the dashboard; nothing unread yet.
-    await b.page.goto('/dashboard')
-    await expect(b.page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
-    await unreadBadge(b.page, 0)
+    try {
+      // Blake waits on the dashboard; nothing unread yet.
+      await b.page.goto('/dashboard')
+      await expect(b.page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+      await unreadBadge(b.page, 0)
 
-    // Avery finds Blake by "first last" and sends a request.
-    await a.page.goto('/connections')
-    await expect(a.page).toHaveTitle(`Player Connections | ${suffix}`)
-    await expect(a.page.getByRole('heading', { level: 1, name: 'Player Connections' })).toBeVisible()
-    const search = a.page.getByLabel('Search players by name')
-    await search.fill('b')
-    await expect(a.page.getByText('Type at least 2 characters to search')).toBeVisible()
-    await search.fill(`blake rivers${tag}`)
-    const results = a.page.getByRole('list', { name: 'Search results' })
-    const blakeResult = results.getByRole('listitem').filter({ hasText: `Blake Rivers${tag}` })
-    await expect(blakeResult).toHaveCount(1)
-    await blakeResult.getByRole('button', { name: /Add Friend/ }).click()
-    await expect(a.page.getByText('Friend request sent')).toBeVisible()
-    await expect(blakeResult.getByText('Request Sent')).toBeVisible()
-    await a.page.getByRole('tab', { name: 'Sent Requests' }).click()
-    await expect(a.page.getByRole('tabpanel').getByRole('link', { name: `Blake Rivers${tag}` })).toBeVisible()
+      // Avery finds Blake by "first last" and sends a request.
+      await a.page.goto('/connections')
+      await expect(a.page).toHaveTitle(`Player Connections | ${suffix}`)
+      await expect(a.page.getByRole('heading', { level: 1, name: 'Player Connections' })).toBeVisible()
+      const search = a.page.getByLabel('Search players by name')
+      await search.fill('b')
+      await expect(a.page.getByText('Type at least 2 characters to search')).toBeVisible()
+      await search.fill(`blake rivers${tag}`)
+      const results = a.page.getByRole('list', { name: 'Search results' })
+      const blakeResult = results.getByRole('listitem').filter({ hasText: `Blake Rivers${tag}` })
+      await expect(blakeResult).toHaveCount(1)
+      await blakeResult.getByRole('button', { name: /Add Friend/ }).click()
+      await expect(a.page.getByText('Friend request sent')).toBeVisible()
+      await expect(blakeResult.getByText('Request Sent')).toBeVisible()
+      await a.page.getByRole('tab', { name: 'Sent Requests' }).click()
+      await expect(
+        a.page.getByRole('tabpanel').getByRole('link', { name: `Blake Rivers${tag}` }),
+      ).toBeVisible()
 
-    // Blake's badge rises without a reload.
-    await unreadBadge(b.page, 1)
+      // Blake's badge rises without a reload.
+      await unreadBadge(b.page, 1)
 
-    // The notification: newest first, unread, and a click opens Received Requests.
-    await notificationsLink(b.page).click()
-    await expect(b.page).toHaveTitle(`Notifications | ${suffix}`)
-    await expect(b.page.getByText('1 notification, 1 unread')).toBeVisible()
-    const item = b.page.getByRole('listitem').filter({ hasText: 'New Friend Request' })
-    await expect(item).toHaveAttribute('data-unread', 'true')
-    await expect(item.getByText(`Avery Stone${tag} wants to be your friend`, { exact: true })).toBeVisible()
-    await expect(item.getByText('Just now')).toBeVisible()
-    await item.getByRole('button', { name: /^Unread: New Friend Request/ }).click()
-    await expect(b.page).toHaveURL(/\/connections$/)
-    await expect(b.page.getByRole('tab', { name: /Received Requests/ })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    )
-    await unreadBadge(b.page, 0)
+      // The notification: newest first, unread, and a click opens Received Requests.
+      await notificationsLink(b.page).click()
+      await expect(b.page).toHaveTitle(`Notifications | ${suffix}`)
+      await expect(b.page.getByText('1 notification, 1 unread')).toBeVisible()
+      const item = b.page.getByRole('listitem').filter({ hasText: 'New Friend Request' })
+      await expect(item).toHaveAttribute('data-unread', 'true')
+      await expect(item.getByText(`Avery Stone${tag} wants to be your friend`, { exact: true })).toBeVisible()
+      await expect(item.getByText('Just now')).toBeVisible()
+      await item.getByRole('button', { name: /^Unread: New Friend Request/ }).click()
+      await expect(b.page).toHaveURL(/\/connections$/)
+      await expect(b.page.getByRole('tab', { name: /Received Requests/ })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      )
+      await unreadBadge(b.page, 0)
 
-    // Blake accepts; both see Friends.
-    const request = b.page
-      .getByRole('tabpanel')
-      .getByRole('listitem')
-      .filter({ hasText: `Avery Stone${tag}` })
-    await request.getByRole('button', { name: /Accept/ }).click()
-    await expect(b.page.getByText('Connection accepted')).toBeVisible()
-    await b.page.getByRole('tab', { name: 'Connected' }).click()
-    const friendRow = b.page
-      .getByRole('tabpanel')
-      .getByRole('listitem')
-      .filter({ hasText: `Avery Stone${tag}` })
-    await expect(friendRow.getByText('Friends')).toBeVisible()
+      // Blake accepts; both see Friends.
+      const request = b.page
+        .getByRole('tabpanel')
+        .getByRole('listitem')
+        .filter({ hasText: `Avery Stone${tag}` })
+      await request.getByRole('button', { name: /Accept/ }).click()
+      await expect(b.page.getByText('Connection accepted')).toBeVisible()
+      await b.page.getByRole('tab', { name: 'Connected' }).click()
+      const friendRow = b.page
+        .getByRole('tabpanel')
+        .getByRole('listitem')
+        .filter({ hasText: `Avery Stone${tag}` })
+      await expect(friendRow.getByText('Friends')).toBeVisible()
 
-    // Avery's page follows live: the search result, the Connected tab and a new notification.
-    await expect(blakeResult.getByText('Friends')).toBeVisible()
-    await a.page.getByRole('tab', { name: 'Connected' }).click()
-    const averyRow = a.page
-      .getByRole('tabpanel')
-      .getByRole('listitem')
-      .filter({ hasText: `Blake Rivers${tag}` })
-    await expect(averyRow.getByText('Friends')).toBeVisible()
-    await unreadBadge(a.page, 1)
+      // Avery's page follows live: the search result, the Connected tab and a new notification.
+      await expect(blakeResult.getByText('Friends')).toBeVisible()
+      await a.page.getByRole('tab', { name: 'Connected' }).click()
+      const averyRow = a.page
+        .getByRole('tabpanel')
+        .getByRole('listitem')
+        .filter({ hasText: `Blake Rivers${tag}` })
+      await expect(averyRow.getByText('Friends')).toBeVisible()
+      await unreadBadge(a.page, 1)
 
-    // Blake's public profile, as Avery sees it.
-    await averyRow.getByRole('link', { name: `Blake Rivers${tag}` }).click()
-    await expect(a.page).toHaveTitle(`Blake Rivers${tag} | Public Profile`)
-    await expect(a.page.getByRole('heading', { level: 1, name: `Blake Rivers${tag}` })).toBeVisible()
-    await expect(a.page.getByText('Friends', { exact: true })).toBeVisible()
-    await expect(a.page.getByRole('link', { name: new RegExp(`Avery Stone${tag}.*Friend`) })).toBeVisible()
-    await a.page.getByRole('button', { name: 'Show Debug Info' }).click()
-    await expect(a.page.getByText(await currentUserId(b.context)).first()).toBeVisible()
-    await expect(a.page.getByText(blake.email)).toHaveCount(0)
-    await a.page.getByRole('button', { name: 'Hide Debug Info' }).click()
+      // Blake's public profile, as Avery sees it.
+      await averyRow.getByRole('link', { name: `Blake Rivers${tag}` }).click()
+      await expect(a.page).toHaveTitle(`Blake Rivers${tag} | Public Profile`)
+      await expect(a.page.getByRole('heading', { level: 1, name: `Blake Rivers${tag}` })).toBeVisible()
+      await expect(a.page.getByText('Friends', { exact: true })).toBeVisible()
+      await expect(a.page.getByRole('link', { name: new RegExp(`Avery Stone${tag}.*Friend`) })).toBeVisible()
+      await a.page.getByRole('button', { name: 'Show Debug Info' }).click()
+      await expect(a.page.getByText(await currentUserId(b.context)).first()).toBeVisible()
+      await expect(a.page.getByText(blake.email)).toHaveCount(0)
+      await a.page.getByRole('button', { name: 'Hide Debug Info' }).click()
 
-    // Avery removes the friendship, after confirming.
-    await a.page.goto('/connections')
-    const row = a.page
-      .getByRole('tabpanel')
-      .getByRole('listitem')
-      .filter({ hasText: `Blake Rivers${tag}` })
-    await row.getByRole('button', { name: /Remove/ }).click()
-    const dialog = a.page.getByRole('dialog', { name: 'Remove friend' })
-    await expect(dialog).toHaveAccessibleDescription(
-      `Are you sure you want to remove your friendship with Blake Rivers${tag}?`,
-    )
-    await dialog.getByRole('button', { name: 'Remove' }).click()
-    await expect(a.page.getByText('Connection removed')).toBeVisible()
-    await expect(a.page.getByText('No friends yet')).toBeVisible()
-    // Blake's Connected tab empties on its own.
-    await expect(b.page.getByText('No friends yet')).toBeVisible()
+      // Avery removes the friendship, after confirming.
+      await a.page.goto('/connections')
+      const row = a.page
+        .getByRole('tabpanel')
+        .getByRole('listitem')
+        .filter({ hasText: `Blake Rivers${tag}` })
+      await row.getByRole('button', { name: /Remove/ }).click()
+      const dialog = a.page.getByRole('dialog', { name: 'Remove friend' })
+      await expect(dialog).toHaveAccessibleDescription(
+        `Are you sure you want to remove your friendship with Blake Rivers${tag}?`,
+      )
+      await dialog.getByRole('button', { name: 'Remove' }).click()
+      await expect(a.page.getByText('Connection removed')).toBeVisible()
+      await expect(a.page.getByText('No friends yet')).toBeVisible()
+      // Blake's Connected tab empties on its own.
+      await expect(b.page.getByText('No friends yet')).toBeVisible()
 
-    // Avery reads, then dismisses the acceptance notification.
-    await notificationsLink(a.page).click()
-    const accepted = a.page.getByRole('listitem').filter({ hasText: 'Friend Request Accepted' })
-    await expect(
-      accepted.getByText(`Blake Rivers${tag} accepted your friend request`, { exact: true }),
-    ).toBeVisible()
-    await accepted.getByRole('button', { name: /^Dismiss Friend Request Accepted: / }).click()
-    await expect(a.page.getByText('Notification dismissed')).toBeVisible()
-    await expect(a.page.getByRole('heading', { name: 'No notifications' })).toBeVisible()
-    await expect(a.page.getByText("You're all caught up!")).toBeVisible()
-    await unreadBadge(a.page, 0)
+      // Avery reads, then dismisses the acceptance notification.
+      await notificationsLink(a.page).click()
+      const accepted = a.page.getByRole('listitem').filter({ hasText: 'Friend Request Accepted' })
+      await expect(
+        accepted.getByText(`Blake Rivers${tag} accepted your friend request`, { exact: true }),
+      ).toBeVisible()
+      await accepted.getByRole('button', { name: /^Dismiss Friend Request Accepted: / }).click()
+      await expect(a.page.getByText('Notification dismissed')).toBeVisible()
+      await expect(a.page.getByRole('heading', { name: 'No notifications' })).toBeVisible()
+      await expect(a.page.getByText("You're all caught up!")).toBeVisible()
+      await unreadBadge(a.page, 0)
 
-    // Blake clears everything at once.
-    await notificationsLink(b.page).click()
-    await expect(b.page.getByText('1 notification')).toBeVisible()
-    await b.page.getByRole('button', { name: 'Dismiss All' }).click()
-    await expect(b.page.getByText('All notifications dismissed')).toBeVisible()
-    await expect(b.page.getByRole('heading', { name: 'No notifications' })).toBeVisible()
-  } finally {
-    await Promise.all(contexts.map((context) => context.close()))
-  }
-})
+      // Blake clears everything at once.
+      await notificationsLink(b.page).click()
+      await expect(b.page.getByText('1 notification')).toBeVisible()
+      await b.page.getByRole('button', { name: 'Dismiss All' }).click()
+      await expect(b.page.getByText('All notifications dismissed')).toBeVisible()
+      await expect(b.page.getByRole('heading', { name: 'No notifications' })).toBeVisible()
+    } finally {
+      await Promise.all(contexts.map((context) => context.close()))
+    }
+  },
+)
 
 test('friends become regular partners from a profile, and either can end it and stay friends', async ({
   browser,

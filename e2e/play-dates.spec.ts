@@ -70,205 +70,206 @@ async function befriend(
 const chat = (page: Page) => page.getByRole('log', { name: 'Messages' })
 
 test.describe('PlayDates', () => {
-  test('two teams meet through a PlayDate: create, apply, accept, chat live, mark as played', async ({
-    browser,
-    baseURL,
-  }) => {
-    test.setTimeout(150_000)
-    const origin = baseURL!
-    const ann = await openAs(browser, origin, {
-      firstName: 'Ann',
-      lastName: 'Archer',
-      gender: 'female',
-      duprRating: 4.2,
-      selfRating: 4.0,
-    })
-    const ben = await openAs(browser, origin, {
-      firstName: 'Ben',
-      lastName: 'Baker',
-      gender: 'male',
-      duprRating: 4.4,
-      selfRating: 4.25,
-    })
-    const cat = await openAs(browser, origin, {
-      firstName: 'Cat',
-      lastName: 'Cole',
-      gender: 'female',
-      duprRating: 3.1,
-      selfRating: 3.0,
-    })
-    const dan = await openAs(browser, origin, {
-      firstName: 'Dan',
-      lastName: 'Diaz',
-      gender: 'male',
-      duprRating: 3.3,
-      selfRating: 3.5,
-    })
-    await befriend(ann, ben, origin)
-    await befriend(cat, dan, origin)
+  test(
+    'two teams meet through a PlayDate: create, apply, accept, chat live, mark as played',
+    { tag: '@postgres' },
+    async ({ browser, baseURL }) => {
+      test.setTimeout(150_000)
+      const origin = baseURL!
+      const ann = await openAs(browser, origin, {
+        firstName: 'Ann',
+        lastName: 'Archer',
+        gender: 'female',
+        duprRating: 4.2,
+        selfRating: 4.0,
+      })
+      const ben = await openAs(browser, origin, {
+        firstName: 'Ben',
+        lastName: 'Baker',
+        gender: 'male',
+        duprRating: 4.4,
+        selfRating: 4.25,
+      })
+      const cat = await openAs(browser, origin, {
+        firstName: 'Cat',
+        lastName: 'Cole',
+        gender: 'female',
+        duprRating: 3.1,
+        selfRating: 3.0,
+      })
+      const dan = await openAs(browser, origin, {
+        firstName: 'Dan',
+        lastName: 'Diaz',
+        gender: 'male',
+        duprRating: 3.3,
+        selfRating: 3.5,
+      })
+      await befriend(ann, ben, origin)
+      await befriend(cat, dan, origin)
 
-    // Ann creates a Pay PlayDate with Ben.
-    const a = ann.page
-    await a.goto('/playdates')
-    await expect(a).toHaveTitle(`PlayDates${TITLE_SUFFIX}`)
-    await a.getByRole('link', { name: 'Create PlayDate' }).first().click()
-    await expect(a).toHaveTitle(`Create PlayDate${TITLE_SUFFIX}`)
-    const continueButton = a.getByRole('button', { name: 'Continue' })
-    await expect(continueButton).toBeDisabled()
-    await a.getByRole('radio', { name: 'Pay to Challenge' }).check()
-    await continueButton.click()
+      // Ann creates a Pay PlayDate with Ben.
+      const a = ann.page
+      await a.goto('/playdates')
+      await expect(a).toHaveTitle(`PlayDates${TITLE_SUFFIX}`)
+      await a.getByRole('link', { name: 'Create PlayDate' }).first().click()
+      await expect(a).toHaveTitle(`Create PlayDate${TITLE_SUFFIX}`)
+      const continueButton = a.getByRole('button', { name: 'Continue' })
+      await expect(continueButton).toBeDisabled()
+      await a.getByRole('radio', { name: 'Pay to Challenge' }).check()
+      await continueButton.click()
 
-    await expect(a.getByRole('heading', { level: 1, name: 'Select State' })).toBeVisible()
-    await expect(a.getByRole('radio', { name: /Arizona/ })).toBeChecked()
-    await continueButton.click()
+      await expect(a.getByRole('heading', { level: 1, name: 'Select State' })).toBeVisible()
+      await expect(a.getByRole('radio', { name: /Arizona/ })).toBeChecked()
+      await continueButton.click()
 
-    await expect(a.getByRole('heading', { level: 1, name: 'Select Region' })).toBeVisible()
-    await expect(continueButton).toBeDisabled()
-    await a.getByRole('checkbox', { name: /East Valley/ }).check()
-    await a.getByRole('checkbox', { name: /Tucson/ }).check()
-    await continueButton.click()
+      await expect(a.getByRole('heading', { level: 1, name: 'Select Region' })).toBeVisible()
+      await expect(continueButton).toBeDisabled()
+      await a.getByRole('checkbox', { name: /East Valley/ }).check()
+      await a.getByRole('checkbox', { name: /Tucson/ }).check()
+      await continueButton.click()
 
-    await expect(a).toHaveTitle(`PlayDate Details${TITLE_SUFFIX}`)
-    await expect(a.getByText('Available Friends: 1')).toBeVisible()
-    await expect(a.getByText('You need at least one friend to create a PlayDate')).toBeVisible()
-    const next = a.getByRole('button', { name: 'Next' })
-    await expect(next).toBeDisabled()
-    const benOption = a.getByRole('button', { name: /Ben Baker/ })
-    await expect(benOption).toContainText('4.40')
-    await expect(benOption).toContainText('4.25')
-    await benOption.click()
-    await expect(benOption).toHaveAttribute('aria-pressed', 'true')
-    await next.click()
+      await expect(a).toHaveTitle(`PlayDate Details${TITLE_SUFFIX}`)
+      await expect(a.getByText('Available Friends: 1')).toBeVisible()
+      await expect(a.getByText('You need at least one friend to create a PlayDate')).toBeVisible()
+      const next = a.getByRole('button', { name: 'Next' })
+      await expect(next).toBeDisabled()
+      const benOption = a.getByRole('button', { name: /Ben Baker/ })
+      await expect(benOption).toContainText('4.40')
+      await expect(benOption).toContainText('4.25')
+      await benOption.click()
+      await expect(benOption).toHaveAttribute('aria-pressed', 'true')
+      await next.click()
 
-    const amount = a.getByRole('spinbutton', { name: 'Amount to Pay (per hour)' })
-    await expect(amount).toHaveValue('25')
-    await amount.fill('0')
-    await expect(next).toBeDisabled()
-    await amount.fill('10005')
-    await expect(next).toBeDisabled()
-    await expect(a.getByText('Amount must be at most $10,000 per hour')).toBeVisible()
-    await amount.fill('40')
-    await next.click()
+      const amount = a.getByRole('spinbutton', { name: 'Amount to Pay (per hour)' })
+      await expect(amount).toHaveValue('25')
+      await amount.fill('0')
+      await expect(next).toBeDisabled()
+      await amount.fill('10005')
+      await expect(next).toBeDisabled()
+      await expect(a.getByText('Amount must be at most $10,000 per hour')).toBeVisible()
+      await amount.fill('40')
+      await next.click()
 
-    const description = a.getByRole('textbox', { name: 'Description' })
-    const create = a.getByRole('button', { name: 'Create PlayDate' })
-    await expect(create).toBeDisabled()
-    await description.fill('Looking for a strong pair for an evening match at Tempe courts.')
-    await expect(a.getByText('63/500')).toBeVisible()
-    await create.click()
-    await expect(a.getByText('PlayDate created successfully')).toBeVisible()
-    await expect(a).toHaveURL(/\/playdates$/)
+      const description = a.getByRole('textbox', { name: 'Description' })
+      const create = a.getByRole('button', { name: 'Create PlayDate' })
+      await expect(create).toBeDisabled()
+      await description.fill('Looking for a strong pair for an evening match at Tempe courts.')
+      await expect(a.getByText('63/500')).toBeVisible()
+      await create.click()
+      await expect(a.getByText('PlayDate created successfully')).toBeVisible()
+      await expect(a).toHaveURL(/\/playdates$/)
 
-    const annCard = a.getByRole('article').filter({ hasText: 'Ann Archer & Ben Baker' })
-    await expect(annCard).toContainText('Available')
-    await expect(annCard).toContainText('$40/hr')
-    // A challenge: Ann's team pays, the team that answers earns.
-    await expect(annCard).toContainText('Your team pays')
-    await expect(annCard).toContainText('0 pending requests')
-    await expect(annCard).toContainText('East Valley')
-    await expect(annCard).toContainText('Team DUPR 4.30')
-    await annCard.getByRole('link').click()
-    await expect(
-      a.getByRole('heading', { level: 1, name: 'Looking to Pay Higher Level Players' }),
-    ).toBeVisible()
-    const playDateId = new URL(a.url()).pathname.split('/').at(-1)!
-    await expect(a.getByText('No applications yet.')).toBeVisible()
+      const annCard = a.getByRole('article').filter({ hasText: 'Ann Archer & Ben Baker' })
+      await expect(annCard).toContainText('Available')
+      await expect(annCard).toContainText('$40/hr')
+      // A challenge: Ann's team pays, the team that answers earns.
+      await expect(annCard).toContainText('Your team pays')
+      await expect(annCard).toContainText('0 pending requests')
+      await expect(annCard).toContainText('East Valley')
+      await expect(annCard).toContainText('Team DUPR 4.30')
+      await annCard.getByRole('link').click()
+      await expect(
+        a.getByRole('heading', { level: 1, name: 'Looking to Pay Higher Level Players' }),
+      ).toBeVisible()
+      const playDateId = new URL(a.url()).pathname.split('/').at(-1)!
+      await expect(a.getByText('No applications yet.')).toBeVisible()
 
-    // Cat finds it in Available, filtered by the creator team's rating, and applies with Dan.
-    const c = cat.page
-    await c.goto('/playdates?tab=available')
-    await expect(c.getByRole('tab', { name: 'Available' })).toHaveAttribute('aria-selected', 'true')
-    const catCard = c.getByRole('article').filter({ hasText: 'Ann Archer & Ben Baker' })
-    await expect(catCard).toBeVisible()
-    await expect(catCard).toContainText('Your team earns')
-    const minimum = c.getByRole('slider', { name: 'Minimum team DUPR' })
-    await minimum.focus()
-    // 2.0 -> 4.5 with the keyboard: Page Up moves ten steps of 0.1.
-    for (let i = 0; i < 2; i++) await c.keyboard.press('PageUp')
-    for (let i = 0; i < 5; i++) await c.keyboard.press('ArrowRight')
-    await expect(minimum).toHaveAttribute('aria-valuenow', '4.5')
-    await expect(c).toHaveURL(/minRating=4\.5/)
-    await expect(c.getByText('No PlayDates available')).toBeVisible()
-    await c.getByRole('button', { name: 'Show all ratings' }).click()
-    await expect(catCard).toBeVisible()
-    await catCard.getByRole('link').click()
-    await c.getByRole('link', { name: 'Apply to this PlayDate' }).click()
-    await expect(c).toHaveTitle(`Apply to PlayDate${TITLE_SUFFIX}`)
-    await expect(c.getByText('The creator team pays this to your team')).toBeVisible()
-    await expect(c.getByText('Ann Archer')).toBeVisible()
-    const submit = c.getByRole('button', { name: 'Submit Application' })
-    await expect(submit).toBeDisabled()
-    await expect(c.getByText('Please select a friend')).toBeVisible()
-    await c.getByRole('button', { name: /Dan Diaz/ }).click()
-    await submit.click()
-    await expect(c.getByText('Application submitted successfully')).toBeVisible()
-    await expect(c).toHaveURL(new RegExp(`/playdates/${playDateId}$`))
-    await expect(c.getByRole('heading', { name: 'Your Application' })).toBeVisible()
+      // Cat finds it in Available, filtered by the creator team's rating, and applies with Dan.
+      const c = cat.page
+      await c.goto('/playdates?tab=available')
+      await expect(c.getByRole('tab', { name: 'Available' })).toHaveAttribute('aria-selected', 'true')
+      const catCard = c.getByRole('article').filter({ hasText: 'Ann Archer & Ben Baker' })
+      await expect(catCard).toBeVisible()
+      await expect(catCard).toContainText('Your team earns')
+      const minimum = c.getByRole('slider', { name: 'Minimum team DUPR' })
+      await minimum.focus()
+      // 2.0 -> 4.5 with the keyboard: Page Up moves ten steps of 0.1.
+      for (let i = 0; i < 2; i++) await c.keyboard.press('PageUp')
+      for (let i = 0; i < 5; i++) await c.keyboard.press('ArrowRight')
+      await expect(minimum).toHaveAttribute('aria-valuenow', '4.5')
+      await expect(c).toHaveURL(/minRating=4\.5/)
+      await expect(c.getByText('No PlayDates available')).toBeVisible()
+      await c.getByRole('button', { name: 'Show all ratings' }).click()
+      await expect(catCard).toBeVisible()
+      await catCard.getByRole('link').click()
+      await c.getByRole('link', { name: 'Apply to this PlayDate' }).click()
+      await expect(c).toHaveTitle(`Apply to PlayDate${TITLE_SUFFIX}`)
+      await expect(c.getByText('The creator team pays this to your team')).toBeVisible()
+      await expect(c.getByText('Ann Archer')).toBeVisible()
+      const submit = c.getByRole('button', { name: 'Submit Application' })
+      await expect(submit).toBeDisabled()
+      await expect(c.getByText('Please select a friend')).toBeVisible()
+      await c.getByRole('button', { name: /Dan Diaz/ }).click()
+      await submit.click()
+      await expect(c.getByText('Application submitted successfully')).toBeVisible()
+      await expect(c).toHaveURL(new RegExp(`/playdates/${playDateId}$`))
+      await expect(c.getByRole('heading', { name: 'Your Application' })).toBeVisible()
 
-    // Dan cannot apply a second time for the same team.
-    const d = dan.page
-    await d.goto(`/playdates/${playDateId}/apply`)
-    await expect(d.getByText('You or your partner have already applied for this PlayDate')).toBeVisible()
-    await expect(d.getByRole('button', { name: 'Submit Application' })).toBeDisabled()
+      // Dan cannot apply a second time for the same team.
+      const d = dan.page
+      await d.goto(`/playdates/${playDateId}/apply`)
+      await expect(d.getByText('You or your partner have already applied for this PlayDate')).toBeVisible()
+      await expect(d.getByRole('button', { name: 'Submit Application' })).toBeDisabled()
 
-    // Ann, still on the PlayDate's page, sees the application arrive without reloading (the
-    // live event stream) and accepts it.
-    await expect(a.getByText('No applications yet.')).toBeHidden()
-    await a.getByRole('button', { name: 'Accept Cat Cole & Dan Diaz' }).click()
-    await a.getByRole('dialog').getByRole('button', { name: 'Accept' }).click()
-    await expect(a.getByText('Application accepted: you are matched')).toBeVisible()
-    await expect(a.getByText('Status: Matched')).toBeVisible()
-    const responding = a.getByRole('heading', { name: 'Responding Team' }).locator('..')
-    await expect(responding).toContainText('Cat Cole')
-    await expect(responding).toContainText('Captain')
-    await expect(responding).toContainText('3.20')
+      // Ann, still on the PlayDate's page, sees the application arrive without reloading (the
+      // live event stream) and accepts it.
+      await expect(a.getByText('No applications yet.')).toBeHidden()
+      await a.getByRole('button', { name: 'Accept Cat Cole & Dan Diaz' }).click()
+      await a.getByRole('dialog').getByRole('button', { name: 'Accept' }).click()
+      await expect(a.getByText('Application accepted: you are matched')).toBeVisible()
+      await expect(a.getByText('Status: Matched')).toBeVisible()
+      const responding = a.getByRole('heading', { name: 'Responding Team' }).locator('..')
+      await expect(responding).toContainText('Cat Cole')
+      await expect(responding).toContainText('Captain')
+      await expect(responding).toContainText('3.20')
 
-    // Cat's page follows too: her application became the responding team and the chat opened.
-    await expect(c.getByText('Status: Matched')).toBeVisible()
-    await expect(c.getByRole('heading', { name: 'Your Application' })).toBeHidden()
-    await expect(c.getByRole('heading', { name: 'Responding Team' })).toBeVisible()
+      // Cat's page follows too: her application became the responding team and the chat opened.
+      await expect(c.getByText('Status: Matched')).toBeVisible()
+      await expect(c.getByRole('heading', { name: 'Your Application' })).toBeHidden()
+      await expect(c.getByRole('heading', { name: 'Responding Team' })).toBeVisible()
 
-    // The four chat; each sees the others' messages without reloading.
-    const b = ben.page
-    await b.goto(`/playdates/${playDateId}`)
-    await d.goto(`/playdates/${playDateId}`)
-    const pages = [
-      { page: a, text: 'Hi all, Ann here. Tuesday 6pm works?' },
-      { page: b, text: 'Ben: Tuesday is great.' },
-      { page: c, text: 'Cat: see you at court 3!' },
-      { page: d, text: 'Dan: bringing new balls.' },
-    ]
-    for (const { page } of pages)
-      await expect(page.getByRole('region', { name: 'Message thread' })).toBeVisible()
-    for (const { page, text } of pages) {
-      const input = page.getByRole('textbox', { name: 'Message' })
-      await expect(input).toHaveAttribute('placeholder', 'Type a message...')
-      await input.fill(text)
-      await input.press('Enter')
-      await expect(input).toHaveValue('')
-      for (const other of pages) await expect(chat(other.page)).toContainText(text)
-    }
-    await expect(chat(d).getByRole('listitem')).toHaveCount(4)
-    await expect(chat(b).getByRole('listitem').first()).toContainText('Ann Archer')
+      // The four chat; each sees the others' messages without reloading.
+      const b = ben.page
+      await b.goto(`/playdates/${playDateId}`)
+      await d.goto(`/playdates/${playDateId}`)
+      const pages = [
+        { page: a, text: 'Hi all, Ann here. Tuesday 6pm works?' },
+        { page: b, text: 'Ben: Tuesday is great.' },
+        { page: c, text: 'Cat: see you at court 3!' },
+        { page: d, text: 'Dan: bringing new balls.' },
+      ]
+      for (const { page } of pages)
+        await expect(page.getByRole('region', { name: 'Message thread' })).toBeVisible()
+      for (const { page, text } of pages) {
+        const input = page.getByRole('textbox', { name: 'Message' })
+        await expect(input).toHaveAttribute('placeholder', 'Type a message...')
+        await input.fill(text)
+        await input.press('Enter')
+        await expect(input).toHaveValue('')
+        for (const other of pages) await expect(chat(other.page)).toContainText(text)
+      }
+      await expect(chat(d).getByRole('listitem')).toHaveCount(4)
+      await expect(chat(b).getByRole('listitem').first()).toContainText('Ann Archer')
 
-    // Cat marks it played: it leaves My PlayDates and shows in History for all four.
-    await c.getByRole('button', { name: 'Mark as played' }).click()
-    await c.getByRole('dialog').getByRole('button', { name: 'Mark as played' }).click()
-    await expect(c.getByText('PlayDate marked as played')).toBeVisible()
-    await expect(c.getByText('Status: Completed')).toBeVisible()
-    for (const page of [a, b, c, d]) {
-      await page.goto('/playdates')
-      await expect(page.getByText('No PlayDates yet')).toBeVisible()
-      await page.getByRole('tab', { name: 'History' }).click()
-      await expect(page).toHaveURL(/tab=history/)
-      const card = page.getByRole('article').filter({ hasText: 'Ann Archer & Ben Baker' })
-      await expect(card).toContainText('Completed')
-      await page.goBack()
-      await expect(page.getByRole('tab', { name: 'My PlayDates' })).toHaveAttribute('aria-selected', 'true')
-    }
+      // Cat marks it played: it leaves My PlayDates and shows in History for all four.
+      await c.getByRole('button', { name: 'Mark as played' }).click()
+      await c.getByRole('dialog').getByRole('button', { name: 'Mark as played' }).click()
+      await expect(c.getByText('PlayDate marked as played')).toBeVisible()
+      await expect(c.getByText('Status: Completed')).toBeVisible()
+      for (const page of [a, b, c, d]) {
+        await page.goto('/playdates')
+        await expect(page.getByText('No PlayDates yet')).toBeVisible()
+        await page.getByRole('tab', { name: 'History' }).click()
+        await expect(page).toHaveURL(/tab=history/)
+        const card = page.getByRole('article').filter({ hasText: 'Ann Archer & Ben Baker' })
+        await expect(card).toContainText('Completed')
+        await page.goBack()
+        await expect(page.getByRole('tab', { name: 'My PlayDates' })).toHaveAttribute('aria-selected', 'true')
+      }
 
-    for (const player of [ann, ben, cat, dan]) await player.context.close()
-  })
+      for (const player of [ann, ben, cat, dan]) await player.context.close()
+    },
+  )
 
   test('a signed-out visitor of an apply link signs in and lands back on it', async ({
     browser,

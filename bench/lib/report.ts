@@ -416,21 +416,5 @@ export function consoleTable(report: Report) {
 export function writeResults(report: Report) {
   mkdirSync(RESULTS_DIR, { recursive: true })
   writeFileSync(path.join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`)
-  const markdown = renderMarkdown(report)
-  writeFileSync(path.join(RESULTS_DIR, 'latest.md'), `${markdown}\n`)
-  return markdown
-}
-
-// The README's Benchmarks section shows the latest results between two markers.
-export function updateReadme(markdown: string, marker: 'api' | 'web') {
-  const file = path.join(ROOT, 'README.md')
-  const text = readFileSync(file, 'utf8')
-  const start = `<!-- bench:${marker}:start -->`
-  const end = `<!-- bench:${marker}:end -->`
-  const from = text.indexOf(start)
-  const to = text.indexOf(end)
-  if (from < 0 || to < from) return false
-  const body = markdown.replace(/^# .*\n+/, '').replace(/^## /gm, '#### ')
-  writeFileSync(file, `${text.slice(0, from + start.length)}\n${body.trim()}\n${text.slice(to)}`)
-  return true
+  writeFileSync(path.join(RESULTS_DIR, 'latest.md'), `${renderMarkdown(report)}\n`)
 }
