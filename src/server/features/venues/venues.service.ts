@@ -106,14 +106,12 @@ export async function setVenueRetired(db: DbOrTx, adminId: string, id: string, r
       .where(eq(venues.id, id))
       .returning()
     if (!row) throw new AppError('not_found', VENUE_NOT_FOUND)
-    await tx
-      .insert(auditLog)
-      .values({
-        actorId: adminId,
-        action: retired ? 'venue_retired' : 'venue_restored',
-        targetId: id,
-        details: {},
-      })
+    await tx.insert(auditLog).values({
+      actorId: adminId,
+      action: retired ? 'venue_retired' : 'venue_restored',
+      targetId: id,
+      details: {},
+    })
     return toVenue(row)
   })
 }
