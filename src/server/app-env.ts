@@ -2,7 +2,6 @@ import type { SessionUser } from '../domain/profiles/profile.schema'
 import type { Context } from 'hono'
 import type { Database, Db } from './db/client'
 import type { Env } from './env'
-import type { ResolvedSession } from './features/auth/sessions'
 import type { Logger } from './lib/logger'
 import type { Mailer } from './lib/mail'
 
@@ -14,6 +13,15 @@ export interface AppDeps {
   mailer?: Mailer | undefined
   // Directory of the built web app; absent in route tests.
   webRoot?: string | undefined
+}
+
+// The session a request's cookie names (features/auth/sessions.ts resolves it).
+export interface ResolvedSession {
+  user: SessionUser
+  isPaused: boolean
+  tokenHash: string
+  expiresAt: Date
+  renewed: boolean
 }
 
 export interface AppEnv {

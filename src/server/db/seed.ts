@@ -1,4 +1,4 @@
-import { hashPassword } from '../features/auth/password'
+import { hashPassword } from '../features/auth'
 import type { Db } from './client'
 import {
   connections,

@@ -1,6 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
-import type { AppDeps } from '../app-env'
 import type { Db } from '../db/client'
 import { mailOutbox } from '../db/schema'
 import type { Env } from '../env'
@@ -143,9 +142,16 @@ export function createMailer(options: {
   }
 }
 
-const mailers = new WeakMap<AppDeps, Mailer>()
+interface MailerParts {
+  mailer?: Mailer | undefined
+  database: { db: Db }
+  env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>
+  logger: Logger
+}
 
-export function mailerOf(deps: AppDeps): Mailer {
+const mailers = new WeakMap<MailerParts, Mailer>()
+
+export function mailerOf(deps: MailerParts): Mailer {
   if (deps.mailer) return deps.mailer
   let mailer = mailers.get(deps)
   if (!mailer) {

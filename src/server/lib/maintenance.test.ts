@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authTokens, mailOutbox, rateLimits, sessions } from '../db/schema'
-import { hashToken } from '../features/auth/sessions'
+import { hashToken } from '../features/auth'
 import { insertUser } from '../testing/factories'
 import { createTestApp, type TestApp } from '../testing/test-app'
 import { createLogger } from './logger'

@@ -2,7 +2,7 @@ import { and, isNull, lt, sql } from 'drizzle-orm'
 import type { AppDeps } from '../app-env'
 import type { Db } from '../db/client'
 import { authTokens, mailOutbox, rateLimits } from '../db/schema'
-import { deleteExpiredSessions } from '../features/auth/sessions'
+import { deleteExpiredSessions } from '../features/auth'
 import { mailerOf } from './mail'
 
 // Background work of a server instance: mail that failed is tried again, and rows that can no

@@ -27,7 +27,7 @@ import {
 import { preparedQuery, preparedShape } from '../../db/prepared'
 import { pageTotal } from '../../lib/page-total'
 import { endUserStreams } from '../../lib/realtime'
-import { revokeAllSessions } from '../auth/sessions'
+import { revokeAllSessions } from '../auth'
 import {
   creator,
   creatorColumns,
@@ -36,8 +36,8 @@ import {
   pendingRequestCount,
   statusIn,
   toTeam,
-} from '../play-dates/play-dates.queries'
-import { MESSAGES as PLAY_DATE_MESSAGES } from '../play-dates/play-dates.service'
+} from '../play-dates'
+import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 
 type Actor = Pick<SessionUser, 'id'>
 

@@ -25,7 +25,7 @@ import {
   clearSessionCookie,
   readSignUpBrowser,
   setSessionCookie,
-} from '../../middleware/session'
+} from './session.middleware'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
 import {
   changePassword,

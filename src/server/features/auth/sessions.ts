@@ -3,6 +3,7 @@ import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, DbOrTx } from '../../db/client'
 import { profiles, sessions } from '../../db/schema'
+import type { ResolvedSession } from '../../app-env'
 import { checkUserSessions } from '../../lib/realtime'
 
 // 256 bits from the OS CSPRNG; only the SHA-256 of the token is stored.
@@ -79,14 +80,6 @@ export const toSessionUser = (row: ProfileRow): SessionUser => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 })
-
-export interface ResolvedSession {
-  user: SessionUser
-  isPaused: boolean
-  tokenHash: string
-  expiresAt: Date
-  renewed: boolean
-}
 
 // Every signed-in request looks its session up, so the query is built once per database:
 // building the SQL on each call took longer than running it (docs/decisions/0040).

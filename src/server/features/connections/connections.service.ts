@@ -37,8 +37,8 @@ import { connections, nameSearchKey, profileSearchKeys, profiles } from '../../d
 import { isUniqueViolation } from '../../lib/db-errors'
 import { pageTotal } from '../../lib/page-total'
 import { publishToUsers } from '../../lib/realtime'
-import { createNotification, withdrawNotifications } from '../notifications/notifications.service'
-import { summaryColumnsOf, toPlayer } from '../profiles/player-summary'
+import { createNotification, withdrawNotifications } from '../notifications'
+import { summaryColumnsOf, toPlayer } from '../../db/player-summary'
 
 type ConnectionRow = typeof connections.$inferSelect
 type LiveType = 'friend' | 'partner'

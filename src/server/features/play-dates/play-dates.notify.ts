@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Tx } from '../../db/client'
 import { notifications } from '../../db/schema'
-import { createNotification } from '../notifications/notifications.service'
+import { createNotification } from '../notifications'
 
 export type PlayDateEvent =
   'created' | 'applied' | 'accepted' | 'declined' | 'withdrawn' | 'cancelled' | 'completed' | 'message'

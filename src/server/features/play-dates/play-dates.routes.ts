@@ -15,7 +15,8 @@ import { createApi } from '../../app-factory'
 import { limitRequest, type RateLimit } from '../../lib/rate-limit'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
-import { listPartnerOptions } from './play-dates.queries'
+import { PLAY_DATE_MESSAGES as MESSAGES } from '../../../domain/play-dates/play-date.messages'
+import { listPartnerOptions } from '../connections'
 import {
   acceptRequest,
   applyToPlayDate,
@@ -25,7 +26,6 @@ import {
   declineRequest,
   getPlayDate,
   listMessages,
-  MESSAGES,
   listPlayDates,
   sendMessage,
   withdrawRequest,

@@ -12,6 +12,7 @@ import {
   type PlayDateStatus,
   type PlayDateSummary,
 } from '../../../domain/play-dates/play-date.schema'
+import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import { canTransition } from '../../../domain/play-dates/play-date.rules'
 import type { z } from 'zod'
 import type {
@@ -26,9 +27,10 @@ import { preparedQuery } from '../../db/prepared'
 import { playDateMessages, playDateRequests, playDates, profiles } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { pageTotal } from '../../lib/page-total'
+import { toPlayer } from '../../db/player-summary'
 import { publishToUsers } from '../../lib/realtime'
+import { isPlayablePartner } from '../connections'
 import {
-  isPlayablePartner,
   canceller,
   cancellerColumns,
   creator,
@@ -43,20 +45,8 @@ import {
   statusIn,
   toTeam,
 } from './play-dates.queries'
-import { toPlayer } from '../profiles/player-summary'
 import { AVAILABLE_PLAY_DATES_LINK, notifyPlayDate } from './play-dates.notify'
 import { chooseRatingPlan, estimateMatches, openRatingCounts, type RatingPlan } from './rating-plan'
-
-export const MESSAGES = {
-  notFound: 'PlayDate Not Found',
-  notAuthorized: 'Not authorized to view this PlayDate',
-  partnerNotFriend: 'Your partner must be one of your friends',
-  alreadyApplied: 'You or your partner have already applied for this PlayDate',
-  noLongerAvailable: 'This PlayDate is no longer available',
-  selectFriend: 'Please select a friend',
-  ownPlayDate: 'You cannot apply to your own PlayDate',
-  requestNotFound: 'Application not found',
-} as const
 
 type Actor = Pick<SessionUser, 'id' | 'firstName' | 'lastName' | 'isAdmin'>
 
@@ -121,11 +111,15 @@ function toSummary(row: BaseRow): PlayDateSummary {
 
 export async function createPlayDate(db: Db, user: Actor, input: z.output<typeof createPlayDateInput>) {
   if (input.partnerId === user.id) {
-    throw new AppError('invalid', MESSAGES.partnerNotFriend, { partnerId: MESSAGES.partnerNotFriend })
+    throw new AppError('invalid', PLAY_DATE_MESSAGES.partnerNotFriend, {
+      partnerId: PLAY_DATE_MESSAGES.partnerNotFriend,
+    })
   }
   const id = await db.transaction(async (tx) => {
     if (!(await isPlayablePartner(tx, user.id, input.partnerId))) {
-      throw new AppError('invalid', MESSAGES.partnerNotFriend, { partnerId: MESSAGES.partnerNotFriend })
+      throw new AppError('invalid', PLAY_DATE_MESSAGES.partnerNotFriend, {
+        partnerId: PLAY_DATE_MESSAGES.partnerNotFriend,
+      })
     }
     const [created] = await tx
       .insert(playDates)
@@ -427,7 +421,7 @@ const playDateByIdQuery = (db: DbOrTx) =>
 
 export async function getPlayDate(db: Db, user: Actor, id: string): Promise<PlayDateDetail> {
   const [row] = await preparedQuery(db, 'play_date_by_id', playDateByIdQuery).execute({ id, userId: user.id })
-  if (!row) throw new AppError('not_found', MESSAGES.notFound)
+  if (!row) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
   const responding: PlayDateRequestView | null =
     row.status !== 'open' && row.accepted && row.acceptedCaptain
       ? {
@@ -443,7 +437,7 @@ export async function getPlayDate(db: Db, user: Actor, id: string): Promise<Play
   const onCreatorTeam = row.creatorId === user.id || row.partnerId === user.id
   // Open PlayDates are visible to every signed-in player; the rest only to their players and admins.
   if (row.status !== 'open' && !onCreatorTeam && !onRespondingTeam && !user.isAdmin) {
-    throw new AppError('forbidden', MESSAGES.notAuthorized)
+    throw new AppError('forbidden', PLAY_DATE_MESSAGES.notAuthorized)
   }
   const mine = row.status === 'open' && !onCreatorTeam ? row.viewerRequestId : null
   const pending = onCreatorTeam && row.status === 'open' ? await loadPendingRequests(db, id) : []
@@ -484,18 +478,23 @@ async function lockPlayDate(tx: Tx, id: string) {
 
 export async function applyToPlayDate(db: Db, user: Actor, id: string, input: z.output<typeof applyInput>) {
   if (input.partnerId === user.id) {
-    throw new AppError('invalid', MESSAGES.selectFriend, { partnerId: MESSAGES.selectFriend })
+    throw new AppError('invalid', PLAY_DATE_MESSAGES.selectFriend, {
+      partnerId: PLAY_DATE_MESSAGES.selectFriend,
+    })
   }
   try {
     return await db.transaction(async (tx) => {
       const playDate = await lockPlayDate(tx, id)
-      if (!playDate) throw new AppError('not_found', MESSAGES.notFound)
-      if (playDate.status !== 'open') throw new AppError('conflict', MESSAGES.noLongerAvailable)
+      if (!playDate) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
+      if (playDate.status !== 'open') throw new AppError('conflict', PLAY_DATE_MESSAGES.noLongerAvailable)
       const creatorTeam = [playDate.creatorId, playDate.partnerId]
-      if (creatorTeam.includes(user.id)) throw new AppError('conflict', MESSAGES.ownPlayDate)
-      if (creatorTeam.includes(input.partnerId)) throw new AppError('conflict', MESSAGES.alreadyApplied)
+      if (creatorTeam.includes(user.id)) throw new AppError('conflict', PLAY_DATE_MESSAGES.ownPlayDate)
+      if (creatorTeam.includes(input.partnerId))
+        throw new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)
       if (!(await isPlayablePartner(tx, user.id, input.partnerId))) {
-        throw new AppError('invalid', MESSAGES.selectFriend, { partnerId: MESSAGES.selectFriend })
+        throw new AppError('invalid', PLAY_DATE_MESSAGES.selectFriend, {
+          partnerId: PLAY_DATE_MESSAGES.selectFriend,
+        })
       }
       const people = [user.id, input.partnerId]
       const [live] = await tx
@@ -512,7 +511,7 @@ export async function applyToPlayDate(db: Db, user: Actor, id: string, input: z.
           ),
         )
         .limit(1)
-      if (live) throw new AppError('conflict', MESSAGES.alreadyApplied)
+      if (live) throw new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)
       const [request] = await tx
         .insert(playDateRequests)
         .values({
@@ -531,7 +530,7 @@ export async function applyToPlayDate(db: Db, user: Actor, id: string, input: z.
       return request!
     })
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('conflict', MESSAGES.alreadyApplied)
+    if (isUniqueViolation(error)) throw new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)
     throw error
   }
 }
@@ -547,10 +546,10 @@ async function lockRequest(tx: Tx, requestId: string) {
     })
     .from(playDateRequests)
     .where(eq(playDateRequests.id, requestId))
-  if (!request) throw new AppError('not_found', MESSAGES.requestNotFound)
+  if (!request) throw new AppError('not_found', PLAY_DATE_MESSAGES.requestNotFound)
   // Lock the PlayDate first, then read the request again under the lock.
   const playDate = await lockPlayDate(tx, request.playDateId)
-  if (!playDate) throw new AppError('not_found', MESSAGES.notFound)
+  if (!playDate) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
   const [current] = await tx
     .select({ status: playDateRequests.status })
     .from(playDateRequests)
@@ -564,10 +563,10 @@ export async function acceptRequest(db: Db, user: Actor, requestId: string) {
     const playDateId = await db.transaction(async (tx) => {
       const { request, playDate } = await lockRequest(tx, requestId)
       if (playDate.creatorId !== user.id && playDate.partnerId !== user.id) {
-        throw new AppError('not_found', MESSAGES.requestNotFound)
+        throw new AppError('not_found', PLAY_DATE_MESSAGES.requestNotFound)
       }
       if (playDate.status !== 'open' || !canTransition(playDate.status, 'matched')) {
-        throw new AppError('conflict', MESSAGES.noLongerAvailable)
+        throw new AppError('conflict', PLAY_DATE_MESSAGES.noLongerAvailable)
       }
       if (request.status !== 'pending')
         throw new AppError('conflict', 'This application is no longer pending')
@@ -613,7 +612,7 @@ export async function acceptRequest(db: Db, user: Actor, requestId: string) {
     return getPlayDate(db, user, playDateId)
   } catch (error) {
     // The one-accepted-per-PlayDate index: a concurrent accept won.
-    if (isUniqueViolation(error)) throw new AppError('conflict', MESSAGES.noLongerAvailable)
+    if (isUniqueViolation(error)) throw new AppError('conflict', PLAY_DATE_MESSAGES.noLongerAvailable)
     throw error
   }
 }
@@ -622,7 +621,7 @@ export async function declineRequest(db: Db, user: Actor, requestId: string) {
   const playDateId = await db.transaction(async (tx) => {
     const { request, playDate } = await lockRequest(tx, requestId)
     if (playDate.creatorId !== user.id && playDate.partnerId !== user.id) {
-      throw new AppError('not_found', MESSAGES.requestNotFound)
+      throw new AppError('not_found', PLAY_DATE_MESSAGES.requestNotFound)
     }
     if (request.status !== 'pending') throw new AppError('conflict', 'This application is no longer pending')
     await tx.update(playDateRequests).set({ status: 'declined' }).where(eq(playDateRequests.id, requestId))
@@ -646,7 +645,7 @@ export async function withdrawRequest(db: Db, user: Actor, requestId: string) {
   const playDateId = await db.transaction(async (tx) => {
     const { request, playDate } = await lockRequest(tx, requestId)
     if (request.requesterId !== user.id && request.requesterPartnerId !== user.id) {
-      throw new AppError('not_found', MESSAGES.requestNotFound)
+      throw new AppError('not_found', PLAY_DATE_MESSAGES.requestNotFound)
     }
     if (request.status !== 'pending') throw new AppError('conflict', 'This application is no longer pending')
     await tx.update(playDateRequests).set({ status: 'withdrawn' }).where(eq(playDateRequests.id, requestId))
@@ -670,7 +669,7 @@ export async function withdrawRequest(db: Db, user: Actor, requestId: string) {
 async function changeStatus(db: Db, user: Actor, id: string, to: PlayDateStatus) {
   await db.transaction(async (tx) => {
     const playDate = await lockPlayDate(tx, id)
-    if (!playDate) throw new AppError('not_found', MESSAGES.notFound)
+    if (!playDate) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
     const creatorTeam = [playDate.creatorId, playDate.partnerId].filter((p): p is string => Boolean(p))
     const responders =
       playDate.status === 'open'
@@ -685,7 +684,7 @@ async function changeStatus(db: Db, user: Actor, id: string, to: PlayDateStatus)
     // Someone not on the PlayDate gets the refusal its detail and chat give them. Only cancelling
     // an open PlayDate, which every player may view, says who may cancel instead.
     if (!players.includes(user.id) && (to === 'completed' || playDate.status !== 'open')) {
-      throw new AppError('forbidden', MESSAGES.notAuthorized)
+      throw new AppError('forbidden', PLAY_DATE_MESSAGES.notAuthorized)
     }
     if (to === 'cancelled' && !creatorTeam.includes(user.id)) {
       throw new AppError('forbidden', 'Only the creator team can cancel this PlayDate')
@@ -752,10 +751,10 @@ const chatMembersQuery = (db: DbOrTx) =>
 
 async function requireChatMember(db: DbOrTx, user: Actor, id: string) {
   const [row] = await preparedQuery(db, 'chat_members', chatMembersQuery).execute({ id })
-  if (!row) throw new AppError('not_found', MESSAGES.notFound)
+  if (!row) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
   const responders = row.responders
   const members = [row.creatorId, row.partnerId, ...responders].filter((p): p is string => Boolean(p))
-  if (!members.includes(user.id)) throw new AppError('forbidden', MESSAGES.notAuthorized)
+  if (!members.includes(user.id)) throw new AppError('forbidden', PLAY_DATE_MESSAGES.notAuthorized)
   if (row.status !== 'matched' && row.status !== 'completed') {
     throw new AppError('conflict', 'Chat opens once the PlayDate is matched')
   }

@@ -12,8 +12,8 @@ import { openEventStream } from '../../testing/event-stream'
 import { FACTORY_PASSWORD, signedInUser } from '../../testing/factories'
 import { createDatabaseFromTemplate } from '../../testing/postgres-databases'
 import { createClient, createTestApp, type TestApp, testDatabaseKind } from '../../testing/test-app'
-import { createNotification } from '../notifications/notifications.service'
-import { createSession } from '../auth/sessions'
+import { createNotification } from '../notifications'
+import { createSession } from '../auth'
 import { MAX_STREAMS_PER_PLAYER, streamTiming } from './realtime.routes'
 
 let t: TestApp

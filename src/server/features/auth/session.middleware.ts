@@ -1,9 +1,9 @@
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { Context } from 'hono'
-import type { AppEnv } from '../app-env'
-import { TOKEN_TTL_MS } from '../features/auth/auth.tokens'
-import { hashToken, newSessionToken, resolveSession } from '../features/auth/sessions'
+import type { AppEnv } from '../../app-env'
+import { TOKEN_TTL_MS } from './auth.tokens'
+import { hashToken, newSessionToken, resolveSession } from './sessions'
 
 // In production the cookie is `__Host-` prefixed (Secure, no Domain, Path=/).
 export const sessionCookieName = (production: boolean) => (production ? '__Host-pm_session' : 'pm_session')

@@ -1,0 +1,3 @@
+// notifications: the bell; other features create and withdraw a player's notifications.
+export { notificationRoutes } from './notifications.routes'
+export { createNotification, withdrawNotifications } from './notifications.service'
