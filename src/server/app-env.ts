@@ -2,15 +2,20 @@ import type { SessionUser } from '../domain/profiles/profile.schema'
 import type { Context } from 'hono'
 import type { Database, Db } from './db/client'
 import type { Env } from './env'
+import type { Clock } from './lib/clock'
 import type { Logger } from './lib/logger'
 import type { Mailer } from './lib/mail'
+import type { RealtimeHub } from './lib/realtime'
 
 export interface AppDeps {
   database: Database
   env: Env
   logger: Logger
-  // Outgoing mail; built from the settings when absent (tests may pass their own).
-  mailer?: Mailer | undefined
+  // Outgoing mail: SMTP or the outbox, from the settings (tests may pass their own).
+  mailer: Mailer
+  // This instance's live event streams.
+  realtime: RealtimeHub
+  clock: Clock
   // Directory of the built web app; absent in route tests.
   webRoot?: string | undefined
 }

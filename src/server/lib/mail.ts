@@ -142,25 +142,6 @@ export function createMailer(options: {
   }
 }
 
-interface MailerParts {
-  mailer?: Mailer | undefined
-  database: { db: Db }
-  env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>
-  logger: Logger
-}
-
-const mailers = new WeakMap<MailerParts, Mailer>()
-
-export function mailerOf(deps: MailerParts): Mailer {
-  if (deps.mailer) return deps.mailer
-  let mailer = mailers.get(deps)
-  if (!mailer) {
-    mailer = createMailer({ db: deps.database.db, env: deps.env, logger: deps.logger })
-    mailers.set(deps, mailer)
-  }
-  return mailer
-}
-
 // The development mailbox exists only where mail cannot leave the machine.
 export const hasDevMailbox = (env: Pick<Env, 'SMTP_URL' | 'NODE_ENV'>) =>
   !env.SMTP_URL && env.NODE_ENV !== 'production'

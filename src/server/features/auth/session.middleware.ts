@@ -67,7 +67,8 @@ export const readSessionToken = (c: Context<AppEnv>) =>
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   const token = readSessionToken(c)
   if (token) {
-    const session = await resolveSession(c.get('db'), token, c.get('deps').env.SESSION_TTL_DAYS)
+    const { env, clock } = c.get('deps')
+    const session = await resolveSession(c.get('db'), token, env.SESSION_TTL_DAYS, clock.now())
     if (session) {
       c.set('session', session)
       if (session.renewed) setSessionCookie(c, token, session.expiresAt)
