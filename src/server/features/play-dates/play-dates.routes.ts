@@ -17,18 +17,14 @@ import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
 import { PLAY_DATE_MESSAGES as MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import { listPartnerOptions } from '../connections'
+import { acceptRequest, applyToPlayDate, declineRequest, withdrawRequest } from './play-dates.applications'
+import { listMessages, sendMessage } from './play-dates.chat'
 import {
-  acceptRequest,
-  applyToPlayDate,
   cancelPlayDate,
   completePlayDate,
   createPlayDate,
-  declineRequest,
   getPlayDate,
-  listMessages,
   listPlayDates,
-  sendMessage,
-  withdrawRequest,
 } from './play-dates.service'
 
 const tags = ['play-dates']
