@@ -17,10 +17,9 @@ import { playDatePage } from '../../../domain/play-dates/play-date.schema'
 import { createApi } from '../../app-factory'
 import { requireAdmin } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
+import { deletePlayDate, listAllPlayDates } from './admin.play-dates'
 import {
-  deletePlayDate,
   getUserDetail,
-  listAllPlayDates,
   listUsers,
   recordAudit,
   searchUsers,
