@@ -11,6 +11,7 @@ import {
   partner,
   partnerColumns,
   pendingRequestCount,
+  playDateCardColumns,
   statusIn,
   toTeam,
 } from '../play-dates'
@@ -104,15 +105,7 @@ const playDatesOrder = (shape: PlayDatesShape) => {
 const playDatesPageQuery = (shape: PlayDatesShape) => (db: DbOrTx) =>
   db
     .select({
-      id: playDates.id,
-      type: playDates.type,
-      doublesType: playDates.doublesType,
-      status: playDates.status,
-      state: playDates.state,
-      regions: playDates.regions,
-      paymentPerHourMin: playDates.paymentPerHourMin,
-      paymentPerHourMax: playDates.paymentPerHourMax,
-      description: playDates.description,
+      ...playDateCardColumns,
       createdAt: playDates.createdAt,
       updatedAt: playDates.updatedAt,
       creator: creatorColumns,

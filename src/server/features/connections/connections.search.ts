@@ -8,7 +8,7 @@ import {
 import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { connections, nameSearchKey, profileSearchKeys, profiles } from '../../db/schema'
-import { toPlayer } from '../../db/player-summary'
+import { profileSummaryColumns, toPlayer } from '../../db/player-summary'
 
 // Find a player by name, with the viewer's friend status of each.
 
@@ -56,12 +56,7 @@ export function searchPlayersQuery(db: DbOrTx, viewerId: string | Placeholder, q
     .as('matches')
   return db
     .select({
-      id: profiles.id,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      gender: profiles.gender,
-      duprRating: profiles.duprRating,
-      selfRating: profiles.selfRating,
+      ...profileSummaryColumns,
       connectionId: friendRow.id,
       requesterId: friendRow.requesterId,
       status: friendRow.status,

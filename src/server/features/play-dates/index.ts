@@ -7,6 +7,7 @@ export {
   partner,
   partnerColumns,
   pendingRequestCount,
+  playDateCardColumns,
   statusIn,
   toTeam,
 } from './play-dates.queries'

@@ -49,7 +49,8 @@ export const pendingRequestCount = sql<number>`(
 // The player a PlayDate service acts for.
 export type Actor = Pick<SessionUser, 'id' | 'firstName' | 'lastName' | 'isAdmin'>
 
-export const baseSelect = {
+// What a PlayDate card shows of the PlayDate itself, in the PlayDate pages and the admin's list.
+export const playDateCardColumns = {
   id: playDates.id,
   type: playDates.type,
   doublesType: playDates.doublesType,
@@ -59,6 +60,10 @@ export const baseSelect = {
   paymentPerHourMin: playDates.paymentPerHourMin,
   paymentPerHourMax: playDates.paymentPerHourMax,
   description: playDates.description,
+}
+
+export const baseSelect = {
+  ...playDateCardColumns,
   creatorId: playDates.creatorId,
   partnerId: playDates.partnerId,
   cancelledBy: playDates.cancelledBy,
