@@ -2,7 +2,7 @@
 // (embedded in DATA_DIR, or DATABASE_URL). Stop the server first when it uses the embedded one.
 import { openDatabase } from '../src/server/db/client'
 import { EnvError, loadEnv } from '../src/server/env'
-import { promoteToAdmin } from '../src/server/features/auth/auth.service'
+import { promoteToAdmin } from '../src/server/features/auth'
 
 const email = process.argv[2]?.trim()
 if (!email || process.argv.length > 3) {

@@ -1,4 +1,4 @@
-import { hashPassword } from '../../src/server/features/auth/password'
+import { hashPassword } from '../../src/server/features/auth'
 import type { SqlRunner } from '../lib/databases'
 import { BENCH_PASSWORD, datasetSteps } from './dataset'
 

@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { createApp } from '../../src/server/app'
+import { buildDeps } from '../../src/server/deps'
 import { type Database, openPglite, openPostgres } from '../../src/server/db/client'
 import { parseEnv } from '../../src/server/env'
 import { createLogger } from '../../src/server/lib/logger'
@@ -29,7 +30,7 @@ export async function openInProcessApp(
     RATE_LIMIT_FACTOR: '0',
     PUBLIC_URL: IN_PROCESS_ORIGIN,
   })
-  const app = createApp({ database, env, logger: createLogger(env) })
+  const app = createApp(buildDeps({ database, env, logger: createLogger(env) }))
   const request: InProcessApp['request'] = (path, init = {}) =>
     Promise.resolve(
       app.request(`${IN_PROCESS_ORIGIN}${path}`, {

@@ -1,7 +1,6 @@
 import { parse } from 'hono/utils/cookie'
-import { hashToken } from '../../src/server/features/auth/sessions'
+import { hashToken, sessionCookieName } from '../../src/server/features/auth'
 import { CONNECTION_SETTINGS_SQL, openPostgres } from '../../src/server/db/client'
-import { sessionCookieName } from '../../src/server/middleware/session'
 import { loadDataset } from '../dataset/load'
 import { captureSql, recordPglite } from './capture'
 import {

@@ -2,18 +2,31 @@ import type { SessionUser } from '../domain/profiles/profile.schema'
 import type { Context } from 'hono'
 import type { Database, Db } from './db/client'
 import type { Env } from './env'
-import type { ResolvedSession } from './features/auth/sessions'
+import type { Clock } from './lib/clock'
 import type { Logger } from './lib/logger'
 import type { Mailer } from './lib/mail'
+import type { RealtimeHub } from './lib/realtime'
 
 export interface AppDeps {
   database: Database
   env: Env
   logger: Logger
-  // Outgoing mail; built from the settings when absent (tests may pass their own).
-  mailer?: Mailer | undefined
+  // Outgoing mail: SMTP or the outbox, from the settings (tests may pass their own).
+  mailer: Mailer
+  // This instance's live event streams.
+  realtime: RealtimeHub
+  clock: Clock
   // Directory of the built web app; absent in route tests.
   webRoot?: string | undefined
+}
+
+// The session a request's cookie names (features/auth/sessions.ts resolves it).
+export interface ResolvedSession {
+  user: SessionUser
+  isPaused: boolean
+  tokenHash: string
+  expiresAt: Date
+  renewed: boolean
 }
 
 export interface AppEnv {

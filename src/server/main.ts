@@ -3,11 +3,11 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { openDatabase } from './db/client'
 import { isDatabaseEmpty, seedDemo } from './db/seed'
+import { buildDeps } from './deps'
 import { EnvError, loadEnv } from './env'
 import { createCompressingServer } from './lib/compression'
 import { createLogger } from './lib/logger'
 import { startMaintenance } from './lib/maintenance'
-import { realtimeHubFor } from './lib/realtime'
 import { WEB_ROOT } from './paths'
 
 // How long a stopping server waits for the requests under way.
@@ -43,9 +43,12 @@ async function main() {
     console.log(demo.summary)
   }
 
-  const deps = { database, env, logger, webRoot: WEB_ROOT }
+  // The composition root: the parts that touch the outside world (database, mailer, event hub,
+  // clock) are built here, once, and handed to the app (deps.ts).
+  const deps = buildDeps({ database, env, logger, webRoot: WEB_ROOT })
   const app = createApp(deps)
-  // Mail tried again, expired rows deleted (lib/maintenance.ts).
+  // Background work: mail tried again, expired rows deleted (lib/maintenance.ts). The job
+  // runner, when it comes, is built here beside it, takes deps, and is stopped in `stop`.
   const maintenance = startMaintenance(deps)
   // Compression happens under the app, at the HTTP layer (see lib/compression.ts).
   const server = serve(
@@ -66,7 +69,7 @@ async function main() {
     logger.info({ signal }, 'shutting down')
     const httpServer = server as Server
     const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()))
-    realtimeHubFor(database, logger).closeAllStreams()
+    deps.realtime.closeAllStreams()
     // Keep-alive connections that fall idle after a request are closed as they do.
     const sweep = setInterval(() => httpServer.closeIdleConnections(), 100)
     let grace: ReturnType<typeof setTimeout> | undefined

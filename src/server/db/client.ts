@@ -46,6 +46,10 @@ export interface Database {
 
 export type AfterCommitStep = (db: DbOrTx) => Promise<void>
 
+// Keyed by the transaction: the steps are the transaction's own state, born and dropped with it,
+// and `afterCommit` is given only the transaction (a service passes `tx` down, not the
+// Database). A WeakMap keeps them off Drizzle's object and lets a dropped transaction take its
+// steps along (docs/decisions/0068).
 const pendingSteps = new WeakMap<object, AfterCommitStep[]>()
 
 // Runs `step` once the transaction `db` has committed (never, if it rolls back), on the

@@ -22,6 +22,9 @@ interface Preparable<Q> {
 type Builder<Q> = (db: DbOrTx) => Preparable<Q>
 
 const builders = new Map<string, Builder<unknown>>()
+// Keyed by the connection: a prepared statement lives on one server connection, and the pool
+// opens and drops connections on its own, so the cache must go with each one (a transaction
+// reaches only its connection, never the Database that owns the pool; docs/decisions/0068).
 const prepared = new WeakMap<object, Map<string, unknown>>()
 
 // The connection a handle runs its queries on (Drizzle's session holds it): the pool or the

@@ -43,7 +43,10 @@ class RequestLines {
   }
 }
 
-const requestLinesOf = new WeakMap<Logger, RequestLines>()
+// Each logger made here owns its request lines, under this key, so logRequest finds them on the
+// logger it is given.
+const requestLinesKey = Symbol('requestLines')
+type LoggerWithLines = Logger & { [requestLinesKey]?: RequestLines }
 
 export function createLogger(
   env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>,
@@ -81,7 +84,7 @@ export function createLogger(
     },
     destination as pino.DestinationStream,
   )
-  requestLinesOf.set(logger, requestLines)
+  Object.defineProperty(logger, requestLinesKey, { value: requestLines })
   return logger
 }
 
@@ -102,7 +105,7 @@ export interface RequestLine {
 export function logRequest(logger: Logger, line: RequestLine) {
   if (!logger.isLevelEnabled('info')) return
   const text = `{"level":30,"time":${Date.now()},"requestId":${JSON.stringify(line.requestId)},"method":${JSON.stringify(line.method)},"path":${JSON.stringify(line.path)},"status":${line.status},"ms":${line.ms},"msg":"request"}\n`
-  const batch = requestLinesOf.get(logger)
+  const batch = (logger as LoggerWithLines)[requestLinesKey]
   if (batch) {
     batch.add(text)
     return

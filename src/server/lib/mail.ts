@@ -1,6 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
-import type { AppDeps } from '../app-env'
 import { afterCommit, type Db, type DbOrTx } from '../db/client'
 import { mailOutbox } from '../db/schema'
 import type { Env } from '../env'
@@ -150,18 +149,6 @@ export function createMailer(options: {
       return rows.length
     },
   }
-}
-
-const mailers = new WeakMap<AppDeps, Mailer>()
-
-export function mailerOf(deps: AppDeps): Mailer {
-  if (deps.mailer) return deps.mailer
-  let mailer = mailers.get(deps)
-  if (!mailer) {
-    mailer = createMailer({ db: deps.database.db, env: deps.env, logger: deps.logger })
-    mailers.set(deps, mailer)
-  }
-  return mailer
 }
 
 // The development mailbox exists only where mail cannot leave the machine.

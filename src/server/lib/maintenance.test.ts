@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authTokens, mailOutbox, rateLimits, sessions } from '../db/schema'
-import { hashToken } from '../features/auth/sessions'
+import { hashToken } from '../features/auth'
 import { insertUser } from '../testing/factories'
 import { createTestApp, type TestApp } from '../testing/test-app'
 import { createLogger } from './logger'
@@ -118,7 +118,7 @@ describe('the maintenance loop', () => {
   it('tries mail again and deletes expired rows on its timers, and stops', async () => {
     const player = await insertUser(t.db)
     const { mailer, calls } = fakeMailer(true)
-    const maintenance = startMaintenance({ database: t.database, env: t.env, logger: silent, mailer }, fast)
+    const maintenance = startMaintenance({ database: t.database, logger: silent, mailer }, fast)
     await t.db
       .insert(sessions)
       .values({ tokenHash: hashToken('loop-expired'), profileId: player.id, expiresAt: ago(1000) })
@@ -134,7 +134,7 @@ describe('the maintenance loop', () => {
 
   it('does not look for mail to retry without an SMTP server', async () => {
     const { mailer, calls } = fakeMailer(false)
-    const maintenance = startMaintenance({ database: t.database, env: t.env, logger: silent, mailer }, fast)
+    const maintenance = startMaintenance({ database: t.database, logger: silent, mailer }, fast)
     await new Promise((resolve) => setTimeout(resolve, 100))
     await maintenance.stop()
     expect(calls).toEqual([])

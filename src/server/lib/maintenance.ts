@@ -2,8 +2,7 @@ import { and, isNull, lt, sql } from 'drizzle-orm'
 import type { AppDeps } from '../app-env'
 import type { Db } from '../db/client'
 import { authTokens, mailOutbox, rateLimits } from '../db/schema'
-import { deleteExpiredSessions } from '../features/auth/sessions'
-import { mailerOf } from './mail'
+import { deleteExpiredSessions } from '../features/auth'
 
 // Background work of a server instance: mail that failed is tried again, and rows that can no
 // longer be used are deleted. Every instance runs it; each step is safe to run at the same time
@@ -55,10 +54,13 @@ export interface Maintenance {
   stop(): Promise<void>
 }
 
-export function startMaintenance(deps: AppDeps, timing = maintenanceTiming): Maintenance {
+export function startMaintenance(
+  deps: Pick<AppDeps, 'database' | 'logger' | 'mailer'>,
+  timing = maintenanceTiming,
+): Maintenance {
   const { logger } = deps
   const db = deps.database.db
-  const mailer = mailerOf(deps)
+  const { mailer } = deps
   let running: Promise<unknown> = Promise.resolve()
   let stopped = false
 

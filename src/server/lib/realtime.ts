@@ -34,6 +34,8 @@ type Outgoing = { payload: string } | { userId: string; event: SQL }
 // Keyed so the same event leaves once; a Map keeps the order of publishing.
 type Outbox = Map<string, Outgoing>
 
+// Keyed by the transaction, like the after-commit steps the outbox rides on (db/client.ts): the
+// outbox lives as long as its transaction, and a publisher is handed only the transaction.
 const outboxes = new WeakMap<DbOrTx, Outbox>()
 
 function send(db: DbOrTx, entries: readonly Outgoing[]) {
@@ -298,16 +300,4 @@ export class RealtimeHub {
       }
     }
   }
-}
-
-// One hub per open database, that is per server instance.
-const hubs = new WeakMap<Database, RealtimeHub>()
-
-export function realtimeHubFor(database: Database, logger: Logger) {
-  let hub = hubs.get(database)
-  if (!hub) {
-    hub = new RealtimeHub(database, logger)
-    hubs.set(database, hub)
-  }
-  return hub
 }

@@ -6,9 +6,10 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { regionsOf } from '../../domain/play-dates/play-date.schema'
 import { createApp } from '../app'
+import { buildDeps } from '../deps'
 import { passwords, profiles, rateLimits, sessions } from '../db/schema'
 import { parseEnv } from '../env'
-import { createSession, hashToken } from '../features/auth/sessions'
+import { createSession, hashToken } from '../features/auth'
 import { createLogger } from '../lib/logger'
 import { appTables, changedTables, tableChecksums } from '../testing/db-snapshot'
 import { FACTORY_PASSWORD, insertUser } from '../testing/factories'
@@ -86,7 +87,7 @@ describe('security headers', () => {
     const database = await openTestDatabase()
     try {
       const env = parseEnv({ NODE_ENV: 'test' })
-      const app = createApp({ database, env, logger: createLogger(env), webRoot })
+      const app = createApp(buildDeps({ database, env, logger: createLogger(env), webRoot }))
       for (const url of ['/', '/playdates/some-id', '/admin']) {
         const res = await send(app, { method: 'GET', url })
         expect(res.status, url).toBe(200)
@@ -266,7 +267,7 @@ describe('security events', () => {
       { level: 'info', base: undefined },
       { write: (line: string) => lines.push(JSON.parse(line)) },
     )
-    const app = createApp({ database: t.database, env: t.env, logger })
+    const app = createApp(buildDeps({ database: t.database, env: t.env, logger }))
     const { attacker } = world.actors
 
     expect(
@@ -525,7 +526,7 @@ describe('rate limits', () => {
   it('answer 429 with Retry-After in the error shape once an operation’s limit is used up', async () => {
     // The same database, served by an app whose limits are all at their minimum.
     const env = { ...t.env, RATE_LIMIT_FACTOR: 0.001 }
-    const limited = createApp({ database: t.database, env, logger: createLogger(env) })
+    const limited = createApp(buildDeps({ database: t.database, env, logger: createLogger(env) }))
     const { victim, victimPartner } = world.actors
     const params: Record<string, string> = {
       id: world.ids.matchedPlayDate,

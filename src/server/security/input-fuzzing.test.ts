@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { MAX_BODY_BYTES } from '../app'
-import { createSession } from '../features/auth/sessions'
+import { createSession } from '../features/auth'
 import { appTables, installWriteCounter } from '../testing/db-snapshot'
 import {
   type ApiOperation,

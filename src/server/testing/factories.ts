@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/client'
 import { passwords, profiles } from '../db/schema'
-import { hashPassword } from '../features/auth/password'
-import { createSession } from '../features/auth/sessions'
+import { createSession, hashPassword } from '../features/auth'
 import { createClient, type TestApp } from './test-app'
 
 export interface UserOverrides {

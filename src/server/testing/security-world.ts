@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { createSession } from '../features/auth/sessions'
+import { createSession } from '../features/auth'
 import { notifications, profiles } from '../db/schema'
 import { insertUser, type UserOverrides } from './factories'
 import type { TestApp } from './test-app'

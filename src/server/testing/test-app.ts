@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { inject } from 'vitest'
 import { createApp } from '../app'
+import { buildDeps } from '../deps'
 import { type Database, openPglite, openPostgres, pgliteExtensions } from '../db/client'
 import { parseEnv, type Env } from '../env'
 import { createLogger } from '../lib/logger'
+import { createFakeClock } from './fake-clock'
 import { createDatabaseFromTemplate } from './postgres-databases'
 
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
@@ -32,9 +34,10 @@ export async function openTestDatabase(): Promise<Database> {
 export async function createTestApp(settings: Record<string, string> = {}) {
   const database = await openTestDatabase()
   const env: Env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...settings })
-  const logger = createLogger(env)
-  const app = createApp({ database, env, logger })
-  return { app, database, db: database.db, env, close: () => database.close() }
+  const clock = createFakeClock()
+  const deps = buildDeps({ database, env, logger: createLogger(env), clock })
+  const app = createApp(deps)
+  return { app, deps, clock, database, db: database.db, env, close: () => database.close() }
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>

@@ -17,10 +17,9 @@ import { playDatePage } from '../../../domain/play-dates/play-date.schema'
 import { createApi } from '../../app-factory'
 import { requireAdmin } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
+import { deletePlayDate, listAllPlayDates } from './admin.play-dates'
 import {
-  deletePlayDate,
   getUserDetail,
-  listAllPlayDates,
   listUsers,
   recordAudit,
   searchUsers,
@@ -28,8 +27,8 @@ import {
   setPaused,
   USER_NOT_FOUND,
 } from './admin.service'
-import { MESSAGES as PLAY_DATE_MESSAGES } from '../play-dates/play-dates.service'
-import { createSignupCode, listSignupCodes, signupCodeView } from './signup-codes.service'
+import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
+import { createSignupCode, listSignupCodes, signupCodeView } from '../signup-codes'
 
 const tags = ['admin']
 // A malformed id names no user or PlayDate: the same words as an id that names none, with 400.

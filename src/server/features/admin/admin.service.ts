@@ -2,24 +2,20 @@ import { and, asc, desc, eq, inArray, not, or, type Placeholder, sql, type SQL }
 import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import {
-  PLAY_DATES_PAGE_SIZE,
   USER_SEARCH_LIMIT,
   USERS_PAGE_SIZE,
-  type adminPlayDatesQuery,
   type AdminUser,
   type AdminUserDetail,
   type adminUsersQuery,
   type AdminUsersPage,
 } from '../../../domain/admin/admin.schema'
 import { AppError } from '../../../domain/errors'
-import type { PlayDatePage } from '../../../domain/play-dates/play-date.schema'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, DbOrTx, Tx } from '../../db/client'
 import {
   auditLog,
   connections,
   nameSearchKey,
-  playDates,
   profileSearchKeyCounts,
   profileSearchKeys,
   profiles,
@@ -27,19 +23,12 @@ import {
 import { preparedQuery, preparedShape } from '../../db/prepared'
 import { pageTotal } from '../../lib/page-total'
 import { endUserStreams } from '../../lib/realtime'
-import { revokeAllSessions } from '../auth/sessions'
-import {
-  creator,
-  creatorColumns,
-  partner,
-  partnerColumns,
-  pendingRequestCount,
-  statusIn,
-  toTeam,
-} from '../play-dates/play-dates.queries'
-import { MESSAGES as PLAY_DATE_MESSAGES } from '../play-dates/play-dates.service'
+import { revokeAllSessions } from '../auth'
 
-type Actor = Pick<SessionUser, 'id'>
+// The users list, a user's detail, pausing and promoting, and the audit log; the PlayDates list
+// is in admin.play-dates.ts.
+
+export type Actor = Pick<SessionUser, 'id'>
 
 export const USER_NOT_FOUND = 'User not found'
 
@@ -49,7 +38,7 @@ export const ADMIN_COUNT_CAP = 1000
 
 // The lists are prepared queries with one statement per shape (which filters are on, the sort,
 // the direction): the shape is spelled out in the statement's name (db/prepared.ts).
-const shapeName = (prefix: string, shape: object) =>
+export const shapeName = (prefix: string, shape: object) =>
   `${prefix}_${Object.values(shape)
     .map((value) => (typeof value === 'boolean' ? Number(value) : value))
     .join('_')}`
@@ -61,7 +50,7 @@ type Shaped<Row> = () => (db: DbOrTx) => { prepare(name: string): Executable<Row
 
 // One page of an admin list: its shape's statement, whose rows carry the list's total, and past
 // the last page the shape's count.
-async function shapedPage<Row extends { total: number }>(
+export async function shapedPage<Row extends { total: number }>(
   db: Db,
   name: string,
   values: Record<string, unknown>,
@@ -77,7 +66,7 @@ async function shapedPage<Row extends { total: number }>(
 }
 
 // The search as typed; the database turns it into its key (name_search_key).
-const searchKey = nameSearchKey(sql.placeholder('search'))
+export const searchKey = nameSearchKey(sql.placeholder('search'))
 
 // Name searches read the keys of docs/decisions/0042-name-search.md: players whose name, read
 // from any of its words, starts with the search. Conditions a partial index needs are literals,
@@ -249,7 +238,7 @@ const keyCountQuery = (db: DbOrTx) =>
     .from(profileSearchKeyCounts)
     .where(eq(profileSearchKeyCounts.key, searchKey))
 
-async function countOfKey(db: Db, search: string) {
+export async function countOfKey(db: Db, search: string) {
   const [count] = await preparedQuery(db, 'admin_search_key_count', keyCountQuery).execute({ search })
   return count?.total ?? 0
 }
@@ -388,174 +377,4 @@ export async function searchUsers(db: Db, q: string) {
       asc(profileSearchKeys.profileId),
     )
     .limit(USER_SEARCH_LIMIT)
-}
-
-const playDateSort = {
-  created_at: playDates.createdAt,
-  updated_at: playDates.updatedAt,
-  payment_min: playDates.paymentPerHourMin,
-  payment_max: playDates.paymentPerHourMax,
-  type: playDates.type,
-  status: playDates.status,
-} as const
-
-// Up to this many players, a PlayDates search by name looks their PlayDates up one by one.
-const FEW_PLAYERS = 100
-
-type PlayDatesQuery = z.output<typeof adminPlayDatesQuery>
-
-// Which parts of the PlayDates list's SQL a request needs: its prepared statement's name.
-interface PlayDatesShape {
-  // Written into the SQL, so a generic plan reads the status index for the rarer statuses.
-  status: PlayDatesQuery['status']
-  type: boolean
-  state: boolean
-  // By a player's name: 'few' players look their PlayDates up, 'many' walk the newest PlayDates.
-  search: 'none' | 'few' | 'many'
-  sort: PlayDatesQuery['sort']
-  direction: PlayDatesQuery['direction']
-}
-
-const playersNamed = (db: DbOrTx) =>
-  db
-    .select({ id: profileSearchKeys.profileId })
-    .from(profileSearchKeys)
-    .where(and(eq(profileSearchKeys.key, searchKey), sql`not ${profileSearchKeys.isEmail}`))
-
-function playDatesWhere(db: DbOrTx, shape: PlayDatesShape) {
-  const conditions: SQL[] = []
-  if (shape.status !== 'all') conditions.push(statusIn(shape.status))
-  if (shape.type) conditions.push(eq(playDates.type, sql.placeholder('type')))
-  if (shape.state) conditions.push(eq(playDates.state, sql.placeholder('state')))
-  // Players by name (the keys), then their PlayDates as creator or partner. A rare name looks
-  // its players' PlayDates up (creator and partner indexes); a common one walks the newest
-  // PlayDates, checking each against its players, and stops at the page and the cap.
-  if (shape.search === 'few') {
-    conditions.push(
-      inArray(
-        playDates.id,
-        db
-          .select({ id: playDates.id })
-          .from(playDates)
-          .where(inArray(playDates.creatorId, playersNamed(db)))
-          .unionAll(
-            db
-              .select({ id: playDates.id })
-              .from(playDates)
-              .where(inArray(playDates.partnerId, playersNamed(db))),
-          ),
-      ),
-    )
-  } else if (shape.search === 'many') {
-    conditions.push(
-      or(inArray(playDates.creatorId, playersNamed(db)), inArray(playDates.partnerId, playersNamed(db)))!,
-    )
-  }
-  return conditions.length ? and(...conditions) : undefined
-}
-
-// Equal types, statuses and payments follow by creation time, in the same direction; each sort
-// reads its index in order
-// (play_dates_*_idx), so a page stops after its rows instead of sorting every PlayDate.
-const playDatesOrder = (shape: PlayDatesShape) => {
-  const order = shape.direction === 'asc' ? asc : desc
-  const newest =
-    shape.sort === 'created_at' || shape.sort === 'updated_at' ? [] : [order(playDates.createdAt)]
-  return [order(playDateSort[shape.sort]), ...newest, order(playDates.id)]
-}
-
-const playDatesPageQuery = (shape: PlayDatesShape) => (db: DbOrTx) =>
-  db
-    .select({
-      id: playDates.id,
-      type: playDates.type,
-      doublesType: playDates.doublesType,
-      status: playDates.status,
-      state: playDates.state,
-      regions: playDates.regions,
-      paymentPerHourMin: playDates.paymentPerHourMin,
-      paymentPerHourMax: playDates.paymentPerHourMax,
-      description: playDates.description,
-      createdAt: playDates.createdAt,
-      updatedAt: playDates.updatedAt,
-      creator: creatorColumns,
-      partner: partnerColumns,
-      requestCount: pendingRequestCount,
-      // Every row carries the list's total (a subquery PostgreSQL runs once): one round trip.
-      total: sql<number>`(${playDatesCountQuery(shape)(db)})`.mapWith(Number),
-    })
-    .from(playDates)
-    .innerJoin(creator, eq(creator.id, playDates.creatorId))
-    .leftJoin(partner, eq(partner.id, playDates.partnerId))
-    .where(playDatesWhere(db, shape))
-    .orderBy(...playDatesOrder(shape))
-    .limit(PLAY_DATES_PAGE_SIZE)
-    .offset(sql.placeholder('offset'))
-
-// Filters alone are counted in list order, so the count walks the same index as the page and
-// stops at the cap; a name search counts its matches as they come.
-const playDatesCountQuery = (shape: PlayDatesShape) => (db: DbOrTx) => {
-  const counting = db
-    .select({ one: sql`1` })
-    .from(playDates)
-    .where(playDatesWhere(db, shape))
-  const matches = (shape.search !== 'none' ? counting : counting.orderBy(...playDatesOrder(shape)))
-    .limit(sql.placeholder('cap'))
-    .as('matches')
-  return db.select({ total: sql<number>`count(*)::int` }).from(matches)
-}
-
-export async function listAllPlayDates(db: Db, query: PlayDatesQuery): Promise<PlayDatePage> {
-  const search = query.search
-  const shape: PlayDatesShape = {
-    status: query.status,
-    type: query.type !== 'all',
-    state: query.state !== 'all',
-    search: !search ? 'none' : (await countOfKey(db, search)) <= FEW_PLAYERS ? 'few' : 'many',
-    sort: query.sort,
-    direction: query.direction,
-  }
-  const offset = (query.page - 1) * PLAY_DATES_PAGE_SIZE
-  const cap = offset + ADMIN_COUNT_CAP
-  // Every value a shape may use; each statement takes the ones it names.
-  const values = {
-    type: query.type,
-    state: query.state,
-    search,
-    offset,
-    cap: cap + 1,
-  }
-  const { rows, total } = await shapedPage(db, shapeName('admin_play_dates', shape), values, offset, {
-    page: () => playDatesPageQuery(shape),
-    count: () => playDatesCountQuery(shape),
-  })
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      type: r.type,
-      doublesType: r.doublesType,
-      status: r.status,
-      state: r.state,
-      regions: r.regions,
-      paymentPerHourMin: r.paymentPerHourMin,
-      paymentPerHourMax: r.paymentPerHourMax,
-      description: r.description,
-      creatorTeam: toTeam(r.creator, r.partner),
-      requestCount: Number(r.requestCount),
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-    })),
-    total: Math.min(total, cap),
-    totalCapped: total > cap,
-    page: query.page,
-    pageSize: PLAY_DATES_PAGE_SIZE,
-  }
-}
-
-export async function deletePlayDate(db: Db, actor: Actor, id: string) {
-  await db.transaction(async (tx) => {
-    const deleted = await tx.delete(playDates).where(eq(playDates.id, id)).returning({ id: playDates.id })
-    if (deleted.length === 0) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
-    await recordAudit(tx, actor.id, 'delete_play_date', null, { playDateId: id })
-  })
 }

@@ -17,7 +17,6 @@ import { sessionOutput, type SessionUser } from '../../../domain/profiles/profil
 import { type AppEnv, requestLog } from '../../app-env'
 import { createApi } from '../../app-factory'
 import { clientIp } from '../../lib/client-ip'
-import { mailerOf } from '../../lib/mail'
 import { limitRequest, type RateLimit } from '../../lib/rate-limit'
 import { requireUser } from '../../middleware/require-user'
 import {
@@ -25,7 +24,7 @@ import {
   clearSessionCookie,
   readSignUpBrowser,
   setSessionCookie,
-} from '../../middleware/session'
+} from './session.middleware'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
 import {
   changePassword,
@@ -56,7 +55,7 @@ export const authLimits = {
 function mailContext(c: Context<AppEnv>): MailContext {
   const { env } = c.get('deps')
   return {
-    mailer: mailerOf(c.get('deps')),
+    mailer: c.get('deps').mailer,
     productName: env.PRODUCT_NAME,
     baseUrl: (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/+$/, ''),
   }

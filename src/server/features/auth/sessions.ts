@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, DbOrTx } from '../../db/client'
+import { preparedQuery } from '../../db/prepared'
 import { profiles, sessions } from '../../db/schema'
+import type { ResolvedSession } from '../../app-env'
 import { checkUserSessions } from '../../lib/realtime'
 
 // 256 bits from the OS CSPRNG; only the SHA-256 of the token is stored.
@@ -80,18 +82,11 @@ export const toSessionUser = (row: ProfileRow): SessionUser => ({
   updatedAt: row.updatedAt.toISOString(),
 })
 
-export interface ResolvedSession {
-  user: SessionUser
-  isPaused: boolean
-  tokenHash: string
-  expiresAt: Date
-  renewed: boolean
-}
-
-// Every signed-in request looks its session up, so the query is built once per database:
-// building the SQL on each call took longer than running it (docs/decisions/0040).
-function prepareSessionLookup(db: Db) {
-  return db
+// Every signed-in request looks its session up, so the query is built once per connection
+// (db/prepared.ts): building the SQL on each call took longer than running it
+// (docs/decisions/0040).
+const sessionLookup = (db: DbOrTx) =>
+  db
     .select({
       ...profileColumns,
       expiresAt: sessions.expiresAt,
@@ -108,24 +103,16 @@ function prepareSessionLookup(db: Db) {
       ),
     )
     .limit(1)
-    .prepare('session_lookup')
-}
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>()
 
 // Looks a token up; an expired or unknown token resolves to nothing.
 export async function resolveSession(
   db: Db,
   token: string,
   ttlDays: number,
+  now: Date,
 ): Promise<ResolvedSession | undefined> {
   const tokenHash = hashToken(token)
-  const now = new Date()
-  let lookup = sessionLookups.get(db)
-  if (!lookup) {
-    lookup = prepareSessionLookup(db)
-    sessionLookups.set(db, lookup)
-  }
-  const [row] = await lookup.execute({
+  const [row] = await preparedQuery(db, 'session_lookup', sessionLookup).execute({
     tokenHash,
     now: now.toISOString(),
     signedInAfter: new Date(now.getTime() - SESSION_ABSOLUTE_DAYS * DAY_MS).toISOString(),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connections, notifications, profiles } from '../../db/schema'
 import { insertUser, signedInUser } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
-import { searchPlayersQuery } from './connections.service'
+import { searchPlayersQuery } from './connections.search'
 
 let t: TestApp
 beforeAll(async () => {

@@ -14,15 +14,14 @@ import { createApi } from '../../app-factory'
 import { limitRequest, type RateLimit } from '../../lib/rate-limit'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
+import { listConnections, summarizeConnections } from './connections.lists'
+import { searchPlayers } from './connections.search'
 import {
   answerRequest,
   cancelRequest,
-  listConnections,
   removeConnection,
-  searchPlayers,
   sendFriendRequest,
   sendPartnerRequest,
-  summarizeConnections,
   unwatchPlayer,
   watchPlayer,
 } from './connections.service'

@@ -1,49 +1,31 @@
+import { and, eq, inArray, isNotNull, or, type Placeholder, sql } from 'drizzle-orm'
 import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  exists,
-  inArray,
-  isNotNull,
-  ne,
-  not,
-  or,
-  type Placeholder,
-  sql,
-  type SQL,
-} from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
-import {
-  type ConnectionListOutput,
   connectionMessages as messages,
   type ConnectionOutput,
-  type ConnectionSummaryOutput,
-  type ConnectionView,
   friendRequestNotification,
   requestNotificationLink,
   type FriendStatus,
   type PartnerStatus,
   type PlayerSummary,
-  SEARCH_RESULT_LIMIT,
-  type SearchResultOutput,
 } from '../../../domain/connections/connection.schema'
 import { AppError } from '../../../domain/errors'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
-import { connections, nameSearchKey, profileSearchKeys, profiles } from '../../db/schema'
+import { connections } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
-import { pageTotal } from '../../lib/page-total'
 import { publishToUsers } from '../../lib/realtime'
-import { createNotification, withdrawNotifications } from '../notifications/notifications.service'
-import { summaryColumnsOf, toPlayer } from '../profiles/player-summary'
+import { createNotification, withdrawNotifications } from '../notifications'
+import { toPlayer } from '../../db/player-summary'
+import { other, playerColumns } from './connections.lists'
 
 type ConnectionRow = typeof connections.$inferSelect
 type LiveType = 'friend' | 'partner'
 
 const fullName = (user: Pick<SessionUser, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`
+
+// Friend and regular partner requests and watching; the lists are in connections.lists.ts, the
+// search in connections.search.ts, the friend graph other features ask in friend-graph.ts.
 
 // Rows between two players, whichever side asked.
 const betweenPair = (a: string | Placeholder, b: string | Placeholder) =>
@@ -124,234 +106,6 @@ async function requirePlayer(db: DbOrTx, id: string): Promise<PlayerSummary> {
   if (!row) throw new AppError('not_found', messages.playerNotFound)
   return toPlayer(row)
 }
-
-// ---------------------------------------------------------------------------------------------
-// Lists
-// ---------------------------------------------------------------------------------------------
-
-const other = alias(profiles, 'other')
-// Written out in the subquery below as `connections partner_row`.
-const partnerRow = alias(connections, 'partner_row')
-
-// The lists and the tab counts are prepared queries (docs/decisions/0040-performance-at-scale.md):
-// the viewer, the page size and the offset go in as placeholders.
-const viewer = sql.placeholder('viewerId')
-
-const otherSide = sql`case when ${connections.requesterId} = ${viewer} then ${connections.receiverId} else ${connections.requesterId} end`
-
-const playerColumns = summaryColumnsOf(other)
-
-function viewFilter(view: ConnectionView): SQL | undefined {
-  const mine = or(eq(connections.requesterId, viewer), eq(connections.receiverId, viewer))
-  switch (view) {
-    case 'connected':
-      return and(mine, eq(connections.type, 'friend'), eq(connections.status, 'accepted'))
-    case 'received':
-      return and(
-        eq(connections.receiverId, viewer),
-        inArray(connections.type, ['friend', 'partner']),
-        eq(connections.status, 'pending'),
-      )
-    case 'sent':
-      return and(
-        eq(connections.requesterId, viewer),
-        inArray(connections.type, ['friend', 'partner']),
-        eq(connections.status, 'pending'),
-      )
-  }
-}
-
-const isRegularPartner = sql<boolean>`exists (
-    select 1 from ${connections} ${sql.identifier('partner_row')}
-    where ${partnerRow.type} = 'partner' and ${partnerRow.status} = 'accepted'
-      and least(${partnerRow.requesterId}, ${partnerRow.receiverId}) = least(${connections.requesterId}, ${connections.receiverId})
-      and greatest(${partnerRow.requesterId}, ${partnerRow.receiverId}) = greatest(${connections.requesterId}, ${connections.receiverId})
-  )`
-
-const totalQuery = (db: DbOrTx, view: ConnectionView) =>
-  db.select({ value: count() }).from(connections).where(viewFilter(view))
-
-// Every row carries the view's total (a subquery PostgreSQL runs once): one round trip.
-const listQuery = (db: DbOrTx, view: ConnectionView) =>
-  db
-    .select({
-      connection: connections,
-      player: playerColumns,
-      isRegularPartner,
-      total: sql<number>`(${totalQuery(db, view)})`.mapWith(Number),
-    })
-    .from(connections)
-    .innerJoin(other, eq(other.id, otherSide))
-    .where(viewFilter(view))
-    .orderBy(
-      ...(view === 'connected'
-        ? [asc(other.firstName), asc(other.lastName), asc(other.id)]
-        : [desc(connections.createdAt), desc(connections.id)]),
-    )
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-
-// Each view filters and orders differently: one prepared query (and name) per view.
-const connectedListQuery = (db: DbOrTx) => listQuery(db, 'connected')
-const receivedListQuery = (db: DbOrTx) => listQuery(db, 'received')
-const sentListQuery = (db: DbOrTx) => listQuery(db, 'sent')
-const connectedTotalQuery = (db: DbOrTx) => totalQuery(db, 'connected')
-const receivedTotalQuery = (db: DbOrTx) => totalQuery(db, 'received')
-const sentTotalQuery = (db: DbOrTx) => totalQuery(db, 'sent')
-
-const viewQueries = {
-  connected: {
-    listName: 'connections_connected',
-    list: connectedListQuery,
-    totalName: 'connections_connected_total',
-    total: connectedTotalQuery,
-  },
-  received: {
-    listName: 'connections_received',
-    list: receivedListQuery,
-    totalName: 'connections_received_total',
-    total: receivedTotalQuery,
-  },
-  sent: {
-    listName: 'connections_sent',
-    list: sentListQuery,
-    totalName: 'connections_sent_total',
-    total: sentTotalQuery,
-  },
-}
-
-// Connected: friends by first and last name. Received and Sent: pending friend and regular
-// partner requests, newest first. One page at a time.
-export async function listConnections(
-  db: DbOrTx,
-  viewerId: string,
-  view: ConnectionView,
-  page: { limit: number; offset: number },
-): Promise<ConnectionListOutput> {
-  const queries = viewQueries[view]
-  const rows = await preparedQuery(db, queries.listName, queries.list).execute({
-    viewerId,
-    limit: page.limit,
-    offset: page.offset,
-  })
-  const total = await pageTotal(rows, page.offset, async () => {
-    const [count] = await preparedQuery(db, queries.totalName, queries.total).execute({ viewerId })
-    return count?.value ?? 0
-  })
-  return {
-    items: rows.map((row): ConnectionOutput => ({
-      id: row.connection.id,
-      type: row.connection.type,
-      status: row.connection.status,
-      direction: row.connection.requesterId === viewerId ? 'sent' : 'received',
-      player: toPlayer(row.player),
-      isRegularPartner: Boolean(row.isRegularPartner),
-      createdAt: row.connection.createdAt.toISOString(),
-      updatedAt: row.connection.updatedAt.toISOString(),
-    })),
-    total,
-    limit: page.limit,
-    offset: page.offset,
-  }
-}
-
-const countOf = (view: ConnectionView) =>
-  sql<number>`count(*) filter (where ${viewFilter(view)})`.mapWith(Number)
-
-const summaryQuery = (db: DbOrTx) =>
-  db
-    .select({ connected: countOf('connected'), received: countOf('received'), sent: countOf('sent') })
-    .from(connections)
-    .where(or(eq(connections.requesterId, viewer), eq(connections.receiverId, viewer)))
-
-export async function summarizeConnections(db: DbOrTx, viewerId: string): Promise<ConnectionSummaryOutput> {
-  const [row] = await preparedQuery(db, 'connections_summary', summaryQuery).execute({ viewerId })
-  return { connected: row?.connected ?? 0, received: row?.received ?? 0, sent: row?.sent ?? 0 }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Friend search
-// ---------------------------------------------------------------------------------------------
-
-// Players whose name, read from any of its words, starts with the search, in name order
-// (docs/decisions/0042-name-search.md): the first page is read straight from the keys index,
-// then come the players' profiles and the viewer's live friend connection with each, one probe
-// of the live-pair index per player. The conditions the partial indexes need are written as
-// literals so that they also hold in the prepared statement's generic plan.
-const friendRow = alias(connections, 'friend_row')
-const confirmed = alias(profiles, 'confirmed')
-
-export function searchPlayersQuery(db: DbOrTx, viewerId: string | Placeholder, query: string | Placeholder) {
-  const matches = db
-    .select({
-      profileId: profileSearchKeys.profileId,
-      firstName: profileSearchKeys.firstName,
-      lastName: profileSearchKeys.lastName,
-    })
-    .from(profileSearchKeys)
-    .where(
-      and(
-        eq(profileSearchKeys.key, nameSearchKey(query)),
-        not(profileSearchKeys.isEmail),
-        ne(profileSearchKeys.profileId, viewerId),
-        // Only players who confirmed their address: an account nobody confirmed may be someone
-        // else's address typed by mistake, and it cannot sign in to answer a request.
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(confirmed)
-            .where(and(eq(confirmed.id, profileSearchKeys.profileId), isNotNull(confirmed.emailVerifiedAt))),
-        ),
-      ),
-    )
-    .orderBy(
-      asc(profileSearchKeys.firstName),
-      asc(profileSearchKeys.lastName),
-      asc(profileSearchKeys.profileId),
-    )
-    .limit(SEARCH_RESULT_LIMIT)
-    .as('matches')
-  return db
-    .select({
-      id: profiles.id,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      gender: profiles.gender,
-      duprRating: profiles.duprRating,
-      selfRating: profiles.selfRating,
-      connectionId: friendRow.id,
-      requesterId: friendRow.requesterId,
-      status: friendRow.status,
-    })
-    .from(matches)
-    .innerJoin(profiles, eq(profiles.id, matches.profileId))
-    .leftJoin(
-      friendRow,
-      sql`${friendRow.type} = 'friend' and ${friendRow.status} in ('pending', 'accepted')
-        and least(${friendRow.requesterId}, ${friendRow.receiverId}) = least(${viewerId}::uuid, ${profiles.id})
-        and greatest(${friendRow.requesterId}, ${friendRow.receiverId}) = greatest(${viewerId}::uuid, ${profiles.id})`,
-    )
-    .orderBy(asc(matches.firstName), asc(matches.lastName), asc(matches.profileId))
-}
-
-// The search as a prepared query: the viewer and the search go in as placeholders.
-const preparedSearchQuery = (db: DbOrTx) =>
-  searchPlayersQuery(db, sql.placeholder('viewerId'), sql.placeholder('query'))
-
-export async function searchPlayers(
-  db: DbOrTx,
-  viewerId: string,
-  query: string,
-): Promise<SearchResultOutput[]> {
-  const rows = await preparedQuery(db, 'connections_search', preparedSearchQuery).execute({ viewerId, query })
-  return rows.map((row) => {
-    let friendStatus: FriendStatus = 'none'
-    if (row.status === 'accepted') friendStatus = 'friends'
-    else if (row.status === 'pending') friendStatus = row.requesterId === viewerId ? 'sent' : 'received'
-    return { ...toPlayer(row), friendStatus, connectionId: row.connectionId }
-  })
-}
-
 // ---------------------------------------------------------------------------------------------
 // Requests: friend and regular partner
 // ---------------------------------------------------------------------------------------------

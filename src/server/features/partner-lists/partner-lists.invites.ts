@@ -15,7 +15,7 @@ import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, DbOrTx } from '../../db/client'
 import { partnerListEntries, profiles, signupCodes } from '../../db/schema'
 import type { Mailer } from '../../lib/mail'
-import { createSignupCode, generatedCodeFirst, unusedCodeMatching } from '../admin/signup-codes.service'
+import { createSignupCode, generatedCodeFirst, unusedCodeMatching } from '../signup-codes'
 import { invitationEmail } from './partner-lists.emails'
 import { findEntry, lockOwnedList, toEntry } from './partner-lists.service'
 

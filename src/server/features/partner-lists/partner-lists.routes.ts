@@ -21,7 +21,6 @@ import {
 import type { AppEnv } from '../../app-env'
 import { createApi } from '../../app-factory'
 import { clientIp } from '../../lib/client-ip'
-import { mailerOf } from '../../lib/mail'
 import { limitRequest, type RateLimit } from '../../lib/rate-limit'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
@@ -185,7 +184,7 @@ const routes = {
 function inviteContext(c: Context<AppEnv>) {
   const { env } = c.get('deps')
   return {
-    mailer: mailerOf(c.get('deps')),
+    mailer: c.get('deps').mailer,
     productName: env.PRODUCT_NAME,
     baseUrl: (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/+$/, ''),
   }

@@ -25,8 +25,8 @@ import {
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, DbOrTx, Tx } from '../../db/client'
 import { partnerListEntries, partnerLists, profiles } from '../../db/schema'
-import { areFriends, listPartnerOptions } from '../play-dates/play-dates.queries'
-import { lockProfile } from '../profiles/profiles.service'
+import { areFriends, listPartnerOptions } from '../connections'
+import { lockProfile } from '../profiles'
 
 type EntryRow = typeof partnerListEntries.$inferSelect
 

@@ -89,7 +89,12 @@ export const playDateCalendarRoutes = createApi()
     return calendarAnswer(c, text, `playdate-${id.slice(0, 8)}.ics`)
   })
   .openapi(feed, async (c) => {
-    const text = await feedCalendar(c.get('db'), c.req.valid('param').token, context(c), new Date())
+    const text = await feedCalendar(
+      c.get('db'),
+      c.req.valid('param').token,
+      context(c),
+      c.get('deps').clock.now(),
+    )
     return calendarAnswer(c, text)
   })
   .openapi(readFeed, async (c) =>

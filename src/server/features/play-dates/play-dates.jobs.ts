@@ -7,8 +7,7 @@ import { playDateRequests, playDates, profiles, venues } from '../../db/schema'
 import { emailLayout } from '../../lib/email-layout'
 import { enqueueJobs, type JobHandlers, type NewJob } from '../../lib/jobs'
 import type { Mailer } from '../../lib/mail'
-import { playersWanting } from '../notifications/notification-preferences.service'
-import { createNotification } from '../notifications/notifications.service'
+import { createNotification, playersWanting } from '../notifications'
 
 // What happens around a PlayDate's start without anyone asking: reminders to the four players
 // of a matched game, and open PlayDates whose start has passed leaving the lists.

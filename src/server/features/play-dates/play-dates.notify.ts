@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Tx } from '../../db/client'
 import { notifications } from '../../db/schema'
-import { createNotification } from '../notifications/notifications.service'
+import { publishToUsers } from '../../lib/realtime'
+import { createNotification } from '../notifications'
 
 export type PlayDateEvent =
   'created' | 'applied' | 'accepted' | 'declined' | 'withdrawn' | 'cancelled' | 'completed' | 'message'
@@ -71,4 +72,11 @@ export async function notifyPlayDate(
       link,
     })
   }
+}
+
+// Open pages of the PlayDate refetch it (chat, applications, status). Published through the
+// transaction, so the event leaves only once the change commits.
+export async function announce(tx: Tx, playDateId: string, players: ReadonlyArray<string | null>) {
+  const userIds = players.filter((p): p is string => Boolean(p))
+  if (userIds.length > 0) await publishToUsers(tx, userIds, { type: 'playdate', topic: playDateId })
 }

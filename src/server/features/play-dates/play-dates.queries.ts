@@ -1,15 +1,15 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { PlayDateStatus, TeamSummary } from '../../../domain/play-dates/play-date.schema'
+import type {
+  PlayDateStatus,
+  PlayDateSummary,
+  TeamSummary,
+} from '../../../domain/play-dates/play-date.schema'
 import { teamAverage } from '../../../domain/play-dates/play-date.rules'
-import type { DbOrTx } from '../../db/client'
-import { connections, playDateRequests, playDates, profiles } from '../../db/schema'
-import {
-  type PlayerSummaryRow,
-  profileSummaryColumns,
-  summaryColumnsOf,
-  toPlayer,
-} from '../profiles/player-summary'
+import type { SessionUser } from '../../../domain/profiles/profile.schema'
+import type { DbOrTx, Tx } from '../../db/client'
+import { type PlayerSummaryRow, summaryColumnsOf, toPlayer } from '../../db/player-summary'
+import { playDateRequests, playDates, profiles } from '../../db/schema'
 
 export const creator = alias(profiles, 'creator')
 export const partner = alias(profiles, 'partner')
@@ -46,76 +46,193 @@ export const pendingRequestCount = sql<number>`(
   where ${playDateRequests.playDateId} = ${playDates.id} and ${playDateRequests.status} = 'pending'
 )`.as('request_count')
 
-// Accepted friends in either direction.
-const acceptedFriendship = (a: string, b: string) =>
-  and(
-    eq(connections.type, 'friend'),
-    eq(connections.status, 'accepted'),
-    or(
-      and(eq(connections.requesterId, a), eq(connections.receiverId, b)),
-      and(eq(connections.requesterId, b), eq(connections.receiverId, a)),
-    ),
-  )
+// The player a PlayDate service acts for.
+export type Actor = Pick<SessionUser, 'id' | 'firstName' | 'lastName' | 'isAdmin'>
 
-export async function areFriends(db: DbOrTx, a: string, b: string) {
-  const rows = await db
-    .select({ id: connections.id })
-    .from(connections)
-    .where(acceptedFriendship(a, b))
-    .limit(1)
-  return rows.length > 0
+// What a PlayDate card shows of the PlayDate itself, in the PlayDate pages and the admin's list.
+export const playDateCardColumns = {
+  id: playDates.id,
+  type: playDates.type,
+  doublesType: playDates.doublesType,
+  status: playDates.status,
+  state: playDates.state,
+  regions: playDates.regions,
+  paymentPerHourMin: playDates.paymentPerHourMin,
+  paymentPerHourMax: playDates.paymentPerHourMax,
+  description: playDates.description,
 }
 
-// `b` can be `a`'s partner: an accepted friend whose access is not paused (a paused player
-// cannot sign in, so could neither see nor play the PlayDate).
-export async function isPlayablePartner(db: DbOrTx, a: string, b: string) {
-  const rows = await db
-    .select({ id: connections.id })
-    .from(connections)
-    .innerJoin(profiles, and(eq(profiles.id, b), eq(profiles.isPaused, false)))
-    .where(acceptedFriendship(a, b))
-    .limit(1)
-  return rows.length > 0
+export const baseSelect = {
+  ...playDateCardColumns,
+  creatorId: playDates.creatorId,
+  partnerId: playDates.partnerId,
+  cancelledBy: playDates.cancelledBy,
+  createdAt: playDates.createdAt,
+  updatedAt: playDates.updatedAt,
+  creator: creatorColumns,
+  partner: partnerColumns,
+  requestCount: pendingRequestCount,
 }
 
-// The user's accepted friends, regular partners first, then by name.
-export async function listPartnerOptions(db: DbOrTx, userId: string) {
-  const friendRows = await db
+type BaseRow = Awaited<ReturnType<typeof selectPlayDates>>[number]
+
+// The PlayDates with their creator team; a list adds its own columns to the summary's.
+export function selectPlayDates<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: DbOrTx,
+  extra: Extra = {} as Extra,
+) {
+  return db
+    .select({ ...baseSelect, ...extra })
+    .from(playDates)
+    .innerJoin(creator, eq(creator.id, playDates.creatorId))
+    .leftJoin(partner, eq(partner.id, playDates.partnerId))
+}
+
+export function toSummary(row: BaseRow): PlayDateSummary {
+  return {
+    id: row.id,
+    type: row.type,
+    doublesType: row.doublesType,
+    status: row.status,
+    state: row.state,
+    regions: row.regions,
+    paymentPerHourMin: row.paymentPerHourMin,
+    paymentPerHourMax: row.paymentPerHourMax,
+    description: row.description,
+    creatorTeam: toTeam(row.creator, row.partner),
+    requestCount: Number(row.requestCount),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+export const userParam = sql.placeholder('userId')
+
+// The PlayDates a player is on: as creator or partner, or on the accepted responding team. Each
+// side is one index lookup; together they are a handful of ids however many PlayDates exist.
+const playDatesOfUser = sql`${playDates.id} in (
+  select ${playDates.id} from ${playDates} where ${playDates.creatorId} = ${userParam}
+  union all
+  select ${playDates.id} from ${playDates} where ${playDates.partnerId} = ${userParam}
+  union all
+  select ${playDateRequests.playDateId} from ${playDateRequests}
+  where ${playDateRequests.status} = 'accepted'
+    and (${playDateRequests.requesterId} = ${userParam} or ${playDateRequests.requesterPartnerId} = ${userParam})
+)`
+
+// Each tab (and each combination of rating bounds on Available, with each way of reading a rating
+// range) is one prepared query shape.
+export type RatingBounds = 'min' | 'max' | 'min_max'
+export type ListShape =
+  'mine' | 'history' | 'available_any' | `available_${RatingBounds}` | `available_${RatingBounds}_by_rating`
+
+const ratingBoundsOf = (shape: ListShape) =>
+  /^available_(min_max|min|max)/.exec(shape)?.[1] as RatingBounds | undefined
+
+function listConditions(shape: ListShape) {
+  if (shape === 'mine') return and(statusIn('open', 'matched'), playDatesOfUser)
+  // History: finished PlayDates of both teams (the spec names the creator team; the responding
+  // team played it too).
+  if (shape === 'history') return and(statusIn('completed', 'cancelled'), playDatesOfUser)
+  const conditions = [
+    statusIn('open'),
+    ne(playDates.creatorId, userParam),
+    sql`${playDates.partnerId} is distinct from ${userParam}`,
+  ]
+  // The rating filter applies to the creator team's average DUPR (kept on the PlayDate). Read by
+  // rating, the bounds use the open PlayDates' rating index; walked newest first, they are
+  // written as `team_dupr + 0`, which no index serves, so the generic plan cannot trade the walk
+  // for a sort of every match (rating-plan.ts).
+  const bounds = ratingBoundsOf(shape)
+  const rating: SQL = shape.endsWith('_by_rating')
+    ? sql`${playDates.teamDupr}`
+    : sql`${playDates.teamDupr} + 0`
+  if (bounds === 'min' || bounds === 'min_max') conditions.push(gte(rating, sql.placeholder('minRating')))
+  if (bounds === 'max' || bounds === 'min_max') conditions.push(lte(rating, sql.placeholder('maxRating')))
+  return and(...conditions)
+}
+
+const newestFirst = [desc(playDates.createdAt), desc(playDates.id)] as const
+
+function listQueries(shape: ListShape) {
+  const where = listConditions(shape)
+  // The tab's matches in list order, up to the count's cap: the count walks the same index as
+  // the page and stops there.
+  const matchesInOrder = (db: DbOrTx) =>
+    db
+      .select({ id: playDates.id, createdAt: playDates.createdAt })
+      .from(playDates)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(sql.placeholder('countLimit'))
+  const count = (db: DbOrTx) =>
+    db.select({ total: sql<number>`count(*)::int` }).from(matchesInOrder(db).as('matches'))
+  // Available reads its matches once: the page is a slice of them and the total is their number.
+  // Only the page's PlayDates are then joined with their players. (Joined first, a generic plan on
+  // a smaller data set sorted every open PlayDate with its players to keep ten; counted apart, the
+  // matches were read twice.)
+  const matches = (db: DbOrTx) => db.$with('matches').as(matchesInOrder(db))
+  const availablePage = (db: DbOrTx) => {
+    const found = matches(db)
+    const page = db
+      .select({ id: found.id, createdAt: found.createdAt })
+      .from(found)
+      .orderBy(desc(found.createdAt), desc(found.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page')
+    return db
+      .with(found)
+      .select({
+        ...baseSelect,
+        total: sql<number>`(select count(*)::int from ${found})`.mapWith(Number),
+      })
+      .from(page)
+      .innerJoin(playDates, eq(playDates.id, page.id))
+      .innerJoin(creator, eq(creator.id, playDates.creatorId))
+      .leftJoin(partner, eq(partner.id, playDates.partnerId))
+      .orderBy(desc(page.createdAt), desc(page.id))
+  }
+  return {
+    // The page carries its tab's total on every row (a subquery PostgreSQL runs once): one round
+    // trip instead of two.
+    page: shape.startsWith('available')
+      ? availablePage
+      : (db: DbOrTx) =>
+          selectPlayDates(db, { total: sql<number>`(${count(db)})`.mapWith(Number) })
+            .where(where)
+            .orderBy(...newestFirst)
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset')),
+    // A page past the end has no row to carry the total.
+    count,
+  }
+}
+
+const LIST_SHAPES: ListShape[] = [
+  'mine',
+  'history',
+  'available_any',
+  'available_min',
+  'available_max',
+  'available_min_max',
+  'available_min_by_rating',
+  'available_max_by_rating',
+  'available_min_max_by_rating',
+]
+export const listQueriesByShape = new Map(LIST_SHAPES.map((shape) => [shape, listQueries(shape)] as const))
+
+// Row lock on the PlayDate: applications, accepts and state changes of one PlayDate queue up.
+export async function lockPlayDate(tx: Tx, id: string) {
+  const [row] = await tx
     .select({
-      friendId: sql<string>`case when ${connections.requesterId} = ${userId} then ${connections.receiverId} else ${connections.requesterId} end`,
+      id: playDates.id,
+      status: playDates.status,
+      creatorId: playDates.creatorId,
+      partnerId: playDates.partnerId,
     })
-    .from(connections)
-    .where(
-      and(
-        eq(connections.type, 'friend'),
-        eq(connections.status, 'accepted'),
-        or(eq(connections.requesterId, userId), eq(connections.receiverId, userId)),
-      ),
-    )
-    .limit(1000)
-  const ids = friendRows.map((r) => r.friendId)
-  if (ids.length === 0) return []
-  const partnerRows = await db
-    .select({ requesterId: connections.requesterId, receiverId: connections.receiverId })
-    .from(connections)
-    .where(
-      and(
-        eq(connections.type, 'partner'),
-        eq(connections.status, 'accepted'),
-        or(eq(connections.requesterId, userId), eq(connections.receiverId, userId)),
-      ),
-    )
-  const regular = new Set(partnerRows.map((r) => (r.requesterId === userId ? r.receiverId : r.requesterId)))
-  const people = await db
-    .select(profileSummaryColumns)
-    .from(profiles)
-    .where(and(inArray(profiles.id, ids), eq(profiles.isPaused, false)))
-  return people
-    .map((p) => ({ ...toPlayer(p), isRegularPartner: regular.has(p.id) }))
-    .sort(
-      (x, y) =>
-        Number(y.isRegularPartner) - Number(x.isRegularPartner) ||
-        x.firstName.localeCompare(y.firstName) ||
-        x.lastName.localeCompare(y.lastName),
-    )
+    .from(playDates)
+    .where(eq(playDates.id, id))
+    .for('update')
+  return row
 }

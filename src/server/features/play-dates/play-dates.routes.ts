@@ -15,20 +15,16 @@ import { createApi } from '../../app-factory'
 import { limitRequest, type RateLimit } from '../../lib/rate-limit'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
-import { listPartnerOptions } from './play-dates.queries'
+import { PLAY_DATE_MESSAGES as MESSAGES } from '../../../domain/play-dates/play-date.messages'
+import { listPartnerOptions } from '../connections'
+import { acceptRequest, applyToPlayDate, declineRequest, withdrawRequest } from './play-dates.applications'
+import { listMessages, sendMessage } from './play-dates.chat'
 import {
-  acceptRequest,
-  applyToPlayDate,
   cancelPlayDate,
   completePlayDate,
   createPlayDate,
-  declineRequest,
   getPlayDate,
-  listMessages,
-  MESSAGES,
   listPlayDates,
-  sendMessage,
-  withdrawRequest,
 } from './play-dates.service'
 
 const tags = ['play-dates']

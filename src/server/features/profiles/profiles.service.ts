@@ -4,7 +4,7 @@ import { AppError } from '../../../domain/errors'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, Tx } from '../../db/client'
 import { profiles } from '../../db/schema'
-import { profileColumns, toSessionUser } from '../auth/sessions'
+import { profileColumns, toSessionUser } from '../auth'
 
 // Holds the player's profile row to the end of the transaction, so one player's writes that
 // count or check before they insert (partner lists under their limit, SUPR Builder players and

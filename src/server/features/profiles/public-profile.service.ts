@@ -12,8 +12,8 @@ import {
 import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { connections, profiles } from '../../db/schema'
-import { liveConnectionSubquery, partnerStatusFrom, statusFrom } from '../connections/connections.service'
-import { profileSummaryColumns, summaryColumnsOf } from './player-summary'
+import { liveConnectionSubquery, partnerStatusFrom, statusFrom } from '../connections'
+import { profileSummaryColumns, summaryColumnsOf } from '../../db/player-summary'
 
 export const PROFILE_NOT_FOUND = 'Profile Not Found'
 

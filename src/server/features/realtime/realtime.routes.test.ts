@@ -3,17 +3,18 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { createApp } from '../../app'
+import { buildDeps } from '../../deps'
 import { LISTEN_APPLICATION_NAME, openPostgres } from '../../db/client'
 import { sessions } from '../../db/schema'
 import { parseEnv } from '../../env'
 import { createLogger } from '../../lib/logger'
-import { endUserStreams, publishToUser, publishToUsers, realtimeHubFor } from '../../lib/realtime'
+import { endUserStreams, publishToUser, publishToUsers } from '../../lib/realtime'
 import { openEventStream } from '../../testing/event-stream'
 import { FACTORY_PASSWORD, signedInUser } from '../../testing/factories'
 import { createDatabaseFromTemplate } from '../../testing/postgres-databases'
 import { createClient, createTestApp, type TestApp, testDatabaseKind } from '../../testing/test-app'
-import { createNotification } from '../notifications/notifications.service'
-import { createSession } from '../auth/sessions'
+import { createNotification } from '../notifications'
+import { createSession } from '../auth'
 import { MAX_STREAMS_PER_PLAYER, streamTiming } from './realtime.routes'
 
 let t: TestApp
@@ -34,7 +35,7 @@ describe('GET /api/events', () => {
       expect(first.data).toEqual({ type: 'ready' })
       expect(first.id).toMatch(/\S/)
       expect(first.retry).toBe(3000)
-      expect(realtimeHubFor(t.database, createLogger(t.env)).streamCount(me.profile.id)).toBe(1)
+      expect(t.deps.realtime.streamCount(me.profile.id)).toBe(1)
     } finally {
       await stream.close()
     }
@@ -42,7 +43,7 @@ describe('GET /api/events', () => {
 
   it('forgets a stream once the browser goes away', async () => {
     const me = await signedInUser(t)
-    const hub = realtimeHubFor(t.database, createLogger(t.env))
+    const hub = t.deps.realtime
     const stream = await openEventStream(t.app, me.token)
     await stream.waitFor((event) => event.type === 'ready')
     expect(hub.streamCount(me.profile.id)).toBe(1)
@@ -53,7 +54,7 @@ describe('GET /api/events', () => {
   it(`holds at most ${MAX_STREAMS_PER_PLAYER} streams per player and frees a slot when one closes`, async () => {
     const me = await signedInUser(t)
     const other = await signedInUser(t)
-    const hub = realtimeHubFor(t.database, createLogger(t.env))
+    const hub = t.deps.realtime
     // Opened all at once, as a script would: the claims are counted before any stream starts.
     const opened = await Promise.all(
       Array.from({ length: MAX_STREAMS_PER_PLAYER + 2 }, () => openEventStream(t.app, me.token)),
@@ -97,7 +98,7 @@ describe('GET /api/events', () => {
     const other = await createTestApp()
     try {
       const me = await signedInUser(other)
-      const hub = realtimeHubFor(other.database, createLogger(other.env))
+      const hub = other.deps.realtime
       const streams = [await openEventStream(other.app, me.token), await openEventStream(other.app, me.token)]
       await Promise.all(streams.map((stream) => stream.waitFor((event) => event.type === 'ready')))
       hub.closeAllStreams()
@@ -272,7 +273,7 @@ describe('GET /api/events', () => {
         await stream.waitUntilClosed()
       }
       expect(bystander.isClosed()).toBe(false)
-      const hub = realtimeHubFor(t.database, createLogger(t.env))
+      const hub = t.deps.realtime
       await expect.poll(() => hub.streamCount(me.profile.id), { timeout: 3000 }).toBe(0)
       expect(hub.streamCount(other.profile.id)).toBe(1)
     } finally {
@@ -391,8 +392,8 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two server instances', () => {
     const logger = createLogger(env)
     const databaseOne = await openPostgres(created.url, 3)
     const databaseTwo = await openPostgres(created.url, 3)
-    const one = createApp({ database: databaseOne, env, logger })
-    const two = createApp({ database: databaseTwo, env, logger })
+    const one = createApp(buildDeps({ database: databaseOne, env, logger }))
+    const two = createApp(buildDeps({ database: databaseTwo, env, logger }))
     const harness = { app: one, db: databaseOne.db } as unknown as TestApp
     try {
       const a = await signedInUser(harness)

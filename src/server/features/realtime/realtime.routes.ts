@@ -8,7 +8,7 @@ import type { RealtimeEvent } from '../../../domain/realtime/realtime-event'
 import { createApi } from '../../app-factory'
 import type { Db } from '../../db/client'
 import { profiles, sessions } from '../../db/schema'
-import { EventQueue, realtimeHubFor } from '../../lib/realtime'
+import { EventQueue } from '../../lib/realtime'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, errorSchema, jsonContent } from '../../openapi'
 
@@ -66,11 +66,10 @@ const streamEvents = createRoute({
 })
 
 export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
-  const { database, logger } = c.get('deps')
+  const { realtime: hub } = c.get('deps')
   const user = c.get('user')
   const tokenHash = c.get('session')?.tokenHash
   if (!tokenHash) throw new AppError('unauthenticated', 'Please sign in to continue')
-  const hub = realtimeHubFor(database, logger)
   try {
     await hub.start()
   } catch (error) {

@@ -7,6 +7,7 @@ import {
   startFakeModelServer,
 } from '../../lib/llm.fake'
 import { createApp } from '../../app'
+import { buildDeps } from '../../deps'
 import { createLogger } from '../../lib/logger'
 import { signedInUser } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
@@ -138,11 +139,13 @@ describe('POST /api/referee/ask without a model', () => {
 
   it('counts a player’s questions across every server instance on the database', async () => {
     // A second instance on the same database, as behind a load balancer.
-    const second = createApp({
-      database: noModel.database,
-      env: noModel.env,
-      logger: createLogger(noModel.env),
-    })
+    const second = createApp(
+      buildDeps({
+        database: noModel.database,
+        env: noModel.env,
+        logger: createLogger(noModel.env),
+      }),
+    )
     const { client, token } = await signedInUser(noModel)
     const onSecond = createClient(second)
     onSecond.cookies.set('pm_session', token)

@@ -17,7 +17,7 @@ import {
 } from '../../../domain/team-builder/training.rules'
 import type { Db, DbOrTx } from '../../db/client'
 import { connections, players, profiles } from '../../db/schema'
-import { lockProfile } from '../profiles/profiles.service'
+import { lockProfile } from '../profiles'
 
 const PLAYER_NOT_FOUND = 'Player not found'
 const PROFILE_NOT_FOUND = 'Profile not found'

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../app'
+import { buildDeps } from '../../deps'
 import { parseEnv } from '../../env'
 import { createLogger } from '../../lib/logger'
 import { openTestDatabase } from '../../testing/test-app'
@@ -38,7 +39,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'signed-in-preloads.json'), JSON.stringify(signedInFiles))
   database = await openTestDatabase()
   const env = parseEnv({ NODE_ENV: 'test' })
-  app = createApp({ database, env, logger: createLogger(env), webRoot })
+  app = createApp(buildDeps({ database, env, logger: createLogger(env), webRoot }))
 })
 afterAll(async () => {
   await database?.close()

@@ -4,7 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { PublicConfig } from '../../../domain/product'
 import type { AppDeps, AppEnv } from '../../app-env'
-import { readSessionToken } from '../../middleware/session'
+import { readSessionToken } from '../auth'
 
 export function publicConfigOf(deps: AppDeps): PublicConfig {
   const { env } = deps

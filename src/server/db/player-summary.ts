@@ -1,6 +1,6 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import type { PlayerSummary } from '../../../domain/play-dates/play-date.schema'
-import { profiles } from '../../db/schema'
+import type { PlayerSummary } from '../../domain/play-dates/play-date.schema'
+import { profiles } from './schema'
 
 type SummaryKey = 'id' | 'firstName' | 'lastName' | 'gender' | 'duprRating' | 'selfRating'
 

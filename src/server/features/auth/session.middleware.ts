@@ -1,9 +1,9 @@
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { Context } from 'hono'
-import type { AppEnv } from '../app-env'
-import { TOKEN_TTL_MS } from '../features/auth/auth.tokens'
-import { hashToken, newSessionToken, resolveSession } from '../features/auth/sessions'
+import type { AppEnv } from '../../app-env'
+import { TOKEN_TTL_MS } from './auth.tokens'
+import { hashToken, newSessionToken, resolveSession } from './sessions'
 
 // In production the cookie is `__Host-` prefixed (Secure, no Domain, Path=/).
 export const sessionCookieName = (production: boolean) => (production ? '__Host-pm_session' : 'pm_session')
@@ -67,7 +67,8 @@ export const readSessionToken = (c: Context<AppEnv>) =>
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   const token = readSessionToken(c)
   if (token) {
-    const session = await resolveSession(c.get('db'), token, c.get('deps').env.SESSION_TTL_DAYS)
+    const { env, clock } = c.get('deps')
+    const session = await resolveSession(c.get('db'), token, env.SESSION_TTL_DAYS, clock.now())
     if (session) {
       c.set('session', session)
       if (session.renewed) setSessionCookie(c, token, session.expiresAt)

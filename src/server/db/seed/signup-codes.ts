@@ -1,0 +1,17 @@
+import { signupCodes } from '../schema'
+import { daysAgo, type DemoWorld } from './demo-world'
+
+// Two signup codes to hand out and one already used.
+export async function seedSignupCodes({ tx, id }: DemoWorld) {
+  await tx.insert(signupCodes).values([
+    { code: '4827193', urlCode: 'spring-league', createdById: id('Avery') },
+    { code: '7305518', createdById: id('Avery') },
+    {
+      code: '6194027',
+      urlCode: 'mesa-club',
+      userId: id('Noah'),
+      usedAt: daysAgo(30),
+      createdById: id('Avery'),
+    },
+  ])
+}

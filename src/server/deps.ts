@@ -1,0 +1,31 @@
+import type { AppDeps } from './app-env'
+import type { Database } from './db/client'
+import type { Env } from './env'
+import { type Clock, systemClock } from './lib/clock'
+import type { Logger } from './lib/logger'
+import { createMailer, type Mailer } from './lib/mail'
+import { RealtimeHub } from './lib/realtime'
+
+// The parts of the app that touch the outside world, put together once: by main.ts with the
+// real ones, by a test with its own (a recording mailer, a fake clock). Each part is built here
+// and handed down; nothing looks one up later.
+export function buildDeps(parts: {
+  database: Database
+  env: Env
+  logger: Logger
+  mailer?: Mailer | undefined
+  clock?: Clock | undefined
+  webRoot?: string | undefined
+}): AppDeps {
+  const { database, env, logger } = parts
+  return {
+    database,
+    env,
+    logger,
+    clock: parts.clock ?? systemClock,
+    mailer: parts.mailer ?? createMailer({ db: database.db, env, logger }),
+    // One hub per server instance: one LISTEN, fan-out to this instance's streams.
+    realtime: new RealtimeHub(database, logger),
+    webRoot: parts.webRoot,
+  }
+}

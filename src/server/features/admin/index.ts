@@ -1,0 +1,2 @@
+// admin: the users and PlayDates lists, pausing and promoting players, the audit log.
+export { adminRoutes } from './admin.routes'

@@ -1,0 +1,13 @@
+// auth: sign-up, sign-in, confirmation and reset links, sessions and their cookie.
+export { authRoutes } from './auth.routes'
+export { promoteToAdmin } from './auth.service'
+export { hashPassword } from './password'
+export { loadSession, readSessionToken, sessionCookieName } from './session.middleware'
+export {
+  createSession,
+  deleteExpiredSessions,
+  hashToken,
+  profileColumns,
+  revokeAllSessions,
+  toSessionUser,
+} from './sessions'

@@ -1,0 +1,2 @@
+// docs: the API document's reader.
+export { docsRoutes } from './docs.routes'

@@ -1,0 +1,2 @@
+// health: the liveness and readiness answers.
+export { healthRoutes } from './health.routes'

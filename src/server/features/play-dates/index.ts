@@ -1,0 +1,15 @@
+// play-dates: creating and finding PlayDates, applications and matching, the chat.
+export { playDateRoutes } from './play-dates.routes'
+// The admin's list of every PlayDate shows the teams as the PlayDate pages do.
+export {
+  creator,
+  creatorColumns,
+  partner,
+  partnerColumns,
+  pendingRequestCount,
+  playDateCardColumns,
+  statusIn,
+  toTeam,
+} from './play-dates.queries'
+export { playDateCalendarRoutes } from './play-dates.calendar.routes'
+export { playDateJobs, scheduleExpiry, scheduleReminders } from './play-dates.jobs'

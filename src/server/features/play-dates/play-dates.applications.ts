@@ -1,0 +1,208 @@
+import { and, eq, inArray, ne, or } from 'drizzle-orm'
+import { AppError } from '../../../domain/errors'
+import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
+import { canTransition } from '../../../domain/play-dates/play-date.rules'
+import type { z } from 'zod'
+import type { applyInput } from '../../../domain/play-dates/play-date.schema'
+import type { Db, Tx } from '../../db/client'
+import { playDateRequests, playDates } from '../../db/schema'
+import { isUniqueViolation } from '../../lib/db-errors'
+import { isPlayablePartner } from '../connections'
+import { AVAILABLE_PLAY_DATES_LINK, notifyPlayDate, announce } from './play-dates.notify'
+import { type Actor, lockPlayDate } from './play-dates.queries'
+import { getPlayDate } from './play-dates.service'
+
+// Applications and matching: a team applies, the creator team accepts or declines, the
+// responding team withdraws.
+
+type Team = { creatorId: string; partnerId: string | null }
+type Applicants = { requesterId: string; requesterPartnerId: string | null }
+
+// Every open page of the PlayDate, on both teams, refetches it.
+const announceToBothTeams = (tx: Tx, playDate: Team & { id: string }, request: Applicants) =>
+  announce(tx, playDate.id, [
+    playDate.creatorId,
+    playDate.partnerId,
+    request.requesterId,
+    request.requesterPartnerId,
+  ])
+
+export async function applyToPlayDate(db: Db, user: Actor, id: string, input: z.output<typeof applyInput>) {
+  if (input.partnerId === user.id) {
+    throw new AppError('invalid', PLAY_DATE_MESSAGES.selectFriend, {
+      partnerId: PLAY_DATE_MESSAGES.selectFriend,
+    })
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const playDate = await lockPlayDate(tx, id)
+      if (!playDate) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
+      if (playDate.status !== 'open') throw new AppError('conflict', PLAY_DATE_MESSAGES.noLongerAvailable)
+      const creatorTeam = [playDate.creatorId, playDate.partnerId]
+      if (creatorTeam.includes(user.id)) throw new AppError('conflict', PLAY_DATE_MESSAGES.ownPlayDate)
+      if (creatorTeam.includes(input.partnerId))
+        throw new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)
+      if (!(await isPlayablePartner(tx, user.id, input.partnerId))) {
+        throw new AppError('invalid', PLAY_DATE_MESSAGES.selectFriend, {
+          partnerId: PLAY_DATE_MESSAGES.selectFriend,
+        })
+      }
+      const people = [user.id, input.partnerId]
+      const [live] = await tx
+        .select({ id: playDateRequests.id })
+        .from(playDateRequests)
+        .where(
+          and(
+            eq(playDateRequests.playDateId, id),
+            inArray(playDateRequests.status, ['pending', 'accepted']),
+            or(
+              inArray(playDateRequests.requesterId, people),
+              inArray(playDateRequests.requesterPartnerId, people),
+            ),
+          ),
+        )
+        .limit(1)
+      if (live) throw new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)
+      const [request] = await tx
+        .insert(playDateRequests)
+        .values({
+          playDateId: id,
+          requesterId: user.id,
+          requesterPartnerId: input.partnerId,
+          status: 'pending',
+        })
+        .returning({ id: playDateRequests.id, status: playDateRequests.status })
+      await notifyPlayDate(tx, 'applied', {
+        playDateId: id,
+        actor: user,
+        recipients: creatorTeam.filter((p): p is string => Boolean(p)),
+      })
+      await announce(tx, id, [...creatorTeam, ...people])
+      return request!
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)
+    throw error
+  }
+}
+
+async function lockRequest(tx: Tx, requestId: string) {
+  const [request] = await tx
+    .select({
+      id: playDateRequests.id,
+      playDateId: playDateRequests.playDateId,
+      status: playDateRequests.status,
+      requesterId: playDateRequests.requesterId,
+      requesterPartnerId: playDateRequests.requesterPartnerId,
+    })
+    .from(playDateRequests)
+    .where(eq(playDateRequests.id, requestId))
+  if (!request) throw new AppError('not_found', PLAY_DATE_MESSAGES.requestNotFound)
+  // Lock the PlayDate first, then read the request again under the lock.
+  const playDate = await lockPlayDate(tx, request.playDateId)
+  if (!playDate) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
+  const [current] = await tx
+    .select({ status: playDateRequests.status })
+    .from(playDateRequests)
+    .where(eq(playDateRequests.id, requestId))
+    .for('update')
+  return { request: { ...request, status: current?.status ?? request.status }, playDate }
+}
+
+export async function acceptRequest(db: Db, user: Actor, requestId: string) {
+  try {
+    const playDateId = await db.transaction(async (tx) => {
+      const { request, playDate } = await lockRequest(tx, requestId)
+      if (playDate.creatorId !== user.id && playDate.partnerId !== user.id) {
+        throw new AppError('not_found', PLAY_DATE_MESSAGES.requestNotFound)
+      }
+      if (playDate.status !== 'open' || !canTransition(playDate.status, 'matched')) {
+        throw new AppError('conflict', PLAY_DATE_MESSAGES.noLongerAvailable)
+      }
+      if (request.status !== 'pending')
+        throw new AppError('conflict', 'This application is no longer pending')
+      await tx.update(playDateRequests).set({ status: 'accepted' }).where(eq(playDateRequests.id, requestId))
+      const declined = await tx
+        .update(playDateRequests)
+        .set({ status: 'declined' })
+        .where(
+          and(
+            eq(playDateRequests.playDateId, playDate.id),
+            eq(playDateRequests.status, 'pending'),
+            ne(playDateRequests.id, requestId),
+          ),
+        )
+        .returning({
+          requesterId: playDateRequests.requesterId,
+          partnerId: playDateRequests.requesterPartnerId,
+        })
+      await tx.update(playDates).set({ status: 'matched' }).where(eq(playDates.id, playDate.id))
+      const others = [playDate.creatorId, playDate.partnerId].filter(
+        (p): p is string => Boolean(p) && p !== user.id,
+      )
+      await notifyPlayDate(tx, 'accepted', {
+        playDateId: playDate.id,
+        actor: user,
+        recipients: [request.requesterId, request.requesterPartnerId, ...others],
+      })
+      await notifyPlayDate(tx, 'declined', {
+        playDateId: playDate.id,
+        actor: user,
+        recipients: declined.flatMap((d) => [d.requesterId, d.partnerId]),
+        link: AVAILABLE_PLAY_DATES_LINK,
+      })
+      await announce(tx, playDate.id, [
+        playDate.creatorId,
+        playDate.partnerId,
+        request.requesterId,
+        request.requesterPartnerId,
+        ...declined.flatMap((d) => [d.requesterId, d.partnerId]),
+      ])
+      return playDate.id
+    })
+    return getPlayDate(db, user, playDateId)
+  } catch (error) {
+    // The one-accepted-per-PlayDate index: a concurrent accept won.
+    if (isUniqueViolation(error)) throw new AppError('conflict', PLAY_DATE_MESSAGES.noLongerAvailable)
+    throw error
+  }
+}
+
+export async function declineRequest(db: Db, user: Actor, requestId: string) {
+  const playDateId = await db.transaction(async (tx) => {
+    const { request, playDate } = await lockRequest(tx, requestId)
+    if (playDate.creatorId !== user.id && playDate.partnerId !== user.id) {
+      throw new AppError('not_found', PLAY_DATE_MESSAGES.requestNotFound)
+    }
+    if (request.status !== 'pending') throw new AppError('conflict', 'This application is no longer pending')
+    await tx.update(playDateRequests).set({ status: 'declined' }).where(eq(playDateRequests.id, requestId))
+    await notifyPlayDate(tx, 'declined', {
+      playDateId: playDate.id,
+      actor: user,
+      recipients: [request.requesterId, request.requesterPartnerId],
+    })
+    await announceToBothTeams(tx, playDate, request)
+    return playDate.id
+  })
+  return getPlayDate(db, user, playDateId)
+}
+
+export async function withdrawRequest(db: Db, user: Actor, requestId: string) {
+  const playDateId = await db.transaction(async (tx) => {
+    const { request, playDate } = await lockRequest(tx, requestId)
+    if (request.requesterId !== user.id && request.requesterPartnerId !== user.id) {
+      throw new AppError('not_found', PLAY_DATE_MESSAGES.requestNotFound)
+    }
+    if (request.status !== 'pending') throw new AppError('conflict', 'This application is no longer pending')
+    await tx.update(playDateRequests).set({ status: 'withdrawn' }).where(eq(playDateRequests.id, requestId))
+    const mate = request.requesterId === user.id ? request.requesterPartnerId : request.requesterId
+    await notifyPlayDate(tx, 'withdrawn', {
+      playDateId: playDate.id,
+      actor: user,
+      recipients: [playDate.creatorId, playDate.partnerId, mate].filter((p): p is string => Boolean(p)),
+    })
+    await announceToBothTeams(tx, playDate, request)
+    return playDate.id
+  })
+  return getPlayDate(db, user, playDateId)
+}

@@ -1,0 +1,5 @@
+// profiles: the player's own profile and ratings, and the public profile others see.
+export { profileRoutes } from './profiles.routes'
+export { lockProfile } from './profiles.service'
+export { publicProfileRoutes } from './public-profile.routes'
+export { ratingRoutes } from './ratings.routes'

@@ -1,0 +1,2 @@
+// realtime: the event stream a signed-in page listens to.
+export { realtimeRoutes } from './realtime.routes'
