@@ -389,6 +389,8 @@ test.describe('PlayDates', () => {
         partnerId: fay.player.id,
         amount: 35,
         description: `Book here: ${link}`,
+        startDate: new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString().slice(0, 10),
+        startTime: '08:00',
       },
     })
     expect(created.status(), await created.text()).toBe(201)

@@ -110,7 +110,17 @@ export async function createPlayDate(creator: BrowserContext, partner: BrowserCo
   const partnerId = await currentUserId(partner)
   const res = await creator.request.post('/api/play-dates', {
     headers,
-    data: { type: 'challenge', state: 'AZ', regions: ['east_valley'], partnerId, amount: 30, description },
+    data: {
+      type: 'challenge',
+      state: 'AZ',
+      regions: ['east_valley'],
+      partnerId,
+      amount: 30,
+      description,
+      // 8:00 AM a week from today.
+      startDate: new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString().slice(0, 10),
+      startTime: '08:00',
+    },
   })
   expect(res.status(), await res.text()).toBe(201)
   return ((await res.json()) as { id: string }).id

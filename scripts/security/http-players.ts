@@ -105,4 +105,7 @@ export const playDateInput = (partnerId: string, description = 'Doubles at the c
   partnerId,
   amount: 25,
   description,
+  // 8:00 AM a week from today.
+  startDate: new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString().slice(0, 10),
+  startTime: '08:00',
 })

@@ -1,4 +1,15 @@
 import { z } from 'zod'
+import {
+  DEFAULT_DURATION,
+  durationInput,
+  placeInput,
+  startDateInput,
+  startDoesNotExist,
+  startTimeInput,
+  timeZoneInput,
+  zonedInstant,
+  zoneOfState,
+} from './schedule'
 
 export const playDateTypes = ['challenge', 'earn'] as const
 export type PlayDateType = (typeof playDateTypes)[number]
@@ -91,9 +102,33 @@ export const createPlayDateInput = z
     partnerId: z.uuid({ error: 'Please select a partner' }),
     amount: amountInput,
     description: descriptionInput,
+    // When: a date and time on the wall clock of the PlayDate's zone (the state's, unless the
+    // creator picks another), and how long.
+    startDate: startDateInput,
+    startTime: startTimeInput,
+    timeZone: timeZoneInput.optional(),
+    durationMinutes: durationInput.default(DEFAULT_DURATION),
+    // Where: a venue of the state and regions, or the creator's words for another place.
+    venueId: z.uuid({ error: 'Choose a venue' }).nullable().default(null),
+    place: placeInput.nullable().default(null),
     requestKey: requestKeyInput,
   })
   .superRefine((value, ctx) => {
+    if (value.venueId && value.place) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['place'],
+        message: 'Choose a venue or write the place, not both',
+      })
+    }
+    const zone = value.timeZone ?? zoneOfState[value.state]
+    if (
+      /^\d{4}-\d{2}-\d{2}$/.test(value.startDate) &&
+      /^\d{2}:\d{2}$/.test(value.startTime) &&
+      !zonedInstant(value.startDate, value.startTime, zone)
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['startTime'], message: startDoesNotExist })
+    }
     const allowed = new Set(regionsOf(value.state).map((r) => r.key))
     if (value.regions.some((r) => !allowed.has(r))) {
       ctx.addIssue({ code: 'custom', path: ['regions'], message: 'Select regions of the chosen state' })
@@ -162,6 +197,14 @@ export const playDateSummary = z.object({
   paymentPerHourMin: z.number(),
   paymentPerHourMax: z.number(),
   description: z.string(),
+  // When and where: null on PlayDates from before times and places ('Time to be agreed').
+  startsAt: z.string().nullable(),
+  timeZone: z.string().nullable(),
+  durationMinutes: z.number().nullable(),
+  venue: z
+    .object({ id: z.string(), name: z.string(), address: z.string(), city: z.string(), state: z.string() })
+    .nullable(),
+  place: z.string().nullable(),
   creatorTeam: teamSummary,
   requestCount: z.number(),
   createdAt: z.string(),

@@ -1,7 +1,6 @@
 import { TZDate, tzName } from '@date-fns/tz'
 import { addDays, addMinutes, differenceInCalendarDays, format } from 'date-fns'
 import { z } from 'zod'
-import type { StateCode } from './play-date.schema'
 
 // When a PlayDate is played: a start instant, the IANA zone it is shown in, and a duration.
 // Wall-clock dates and times are read in the PlayDate's own zone, never the viewer's: a player
@@ -19,7 +18,7 @@ export type PlayDateZone = (typeof playDateZones)[number]['zone']
 
 // The zone a state's games are in; the creator may pick another for the few places that differ
 // (the Florida panhandle is on Central time, El Paso on Mountain time).
-export const zoneOfState: Record<StateCode, PlayDateZone> = {
+export const zoneOfState: Record<'AZ' | 'CA' | 'UT' | 'TX' | 'FL', PlayDateZone> = {
   AZ: 'America/Phoenix',
   CA: 'America/Los_Angeles',
   UT: 'America/Denver',
@@ -51,6 +50,13 @@ export const startTimeInput = z
   .string({ error: 'Choose a start time' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Choose a start time')
 export const timeZoneInput = z.enum(playDateZoneIds, { error: 'Choose a time zone' })
+export const PLACE_MAX = 120
+export const placeInput = z
+  .string({ error: 'Say where you will play' })
+  .trim()
+  .min(1, 'Say where you will play')
+  .max(PLACE_MAX, `The place can be at most ${PLACE_MAX} characters`)
+
 export const durationInput = z
   .number({ error: 'Choose how long you will play' })
   .int('Choose how long you will play')

@@ -15,6 +15,7 @@ import {
   type SentResponse,
   urlOf,
 } from '../testing/openapi-operations'
+import { nextWeek } from '../testing/factories'
 import { type Actor, type SeedName, seedWorld, type World } from '../testing/security-world'
 import { createTestApp, type TestApp } from '../testing/test-app'
 
@@ -326,6 +327,7 @@ describe("another player's things named in a body", () => {
         partnerId: attackerFriend.id,
         amount: 40,
         description: 'Mine',
+        ...nextWeek(),
       }),
       'partner-lists/{id}': ownList,
       'entries/{entryId}': await own('POST', `/api/partner-lists/${ownList}/manual-entries`, {

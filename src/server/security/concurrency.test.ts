@@ -9,7 +9,7 @@ import {
   profiles,
   signupCodes,
 } from '../db/schema'
-import { signedInUser } from '../testing/factories'
+import { nextWeek, signedInUser } from '../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../testing/test-app'
 
 // Races on the rules that must hold however requests interleave. The feature suites race each
@@ -127,6 +127,7 @@ describe('PlayDate applications', () => {
         partnerId: b!.profile.id,
         amount: 30,
         description: 'Race day',
+        ...nextWeek(),
       })
       expect(created.status).toBe(201)
       const id = created.body.id as string

@@ -12,7 +12,7 @@ import { parseEnv } from '../env'
 import { createSession, hashToken } from '../features/auth'
 import { createLogger } from '../lib/logger'
 import { appTables, changedTables, tableChecksums } from '../testing/db-snapshot'
-import { FACTORY_PASSWORD, insertUser } from '../testing/factories'
+import { FACTORY_PASSWORD, insertUser, nextWeek } from '../testing/factories'
 import {
   type ApiOperation,
   exampleOf,
@@ -514,7 +514,14 @@ const RATE_LIMITED: Record<string, number> = {
 
 // What a body generated from the schema cannot get right: a PlayDate's regions are of its state.
 const BODY_OVERRIDES: Record<string, Record<string, unknown>> = {
-  'POST /api/play-dates': { state: 'AZ', regions: [regionsOf('AZ')[0]!.key] },
+  'POST /api/play-dates': {
+    state: 'AZ',
+    regions: [regionsOf('AZ')[0]!.key],
+    ...nextWeek(),
+    durationMinutes: 120,
+    venueId: null,
+    place: null,
+  },
 }
 
 describe('rate limits', () => {

@@ -58,3 +58,9 @@ export async function signedInUser(t: TestApp, overrides: UserOverrides = {}) {
   client.cookies.set('pm_session', token)
   return { profile, token, client }
 }
+
+// A PlayDate start the server accepts whatever the state: 8:00 AM a week from today.
+export const nextWeek = () => ({
+  startDate: new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString().slice(0, 10),
+  startTime: '08:00',
+})

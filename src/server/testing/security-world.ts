@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { createSession } from '../features/auth'
 import { notifications, profiles } from '../db/schema'
-import { insertUser, type UserOverrides } from './factories'
+import { insertUser, nextWeek, type UserOverrides } from './factories'
 import type { TestApp } from './test-app'
 import { send } from './openapi-operations'
 
@@ -45,6 +45,7 @@ const playDateInput = (partnerId: string) => ({
   partnerId,
   amount: 25,
   description: 'Morning doubles at the park',
+  ...nextWeek(),
 })
 
 export async function seedWorld(t: TestApp) {

@@ -12,6 +12,7 @@ import {
   partnerColumns,
   pendingRequestCount,
   playDateCardColumns,
+  whenAndWhere,
   statusIn,
   toTeam,
 } from '../play-dates'
@@ -170,6 +171,7 @@ export async function listAllPlayDates(db: Db, query: PlayDatesQuery): Promise<P
       paymentPerHourMin: r.paymentPerHourMin,
       paymentPerHourMax: r.paymentPerHourMax,
       description: r.description,
+      ...whenAndWhere(r),
       creatorTeam: toTeam(r.creator, r.partner),
       requestCount: Number(r.requestCount),
       createdAt: r.createdAt.toISOString(),

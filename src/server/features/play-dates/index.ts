@@ -10,6 +10,7 @@ export {
   playDateCardColumns,
   statusIn,
   toTeam,
+  whenAndWhere,
 } from './play-dates.queries'
 export { playDateCalendarRoutes } from './play-dates.calendar.routes'
 export { playDateJobs, scheduleExpiry, scheduleReminders } from './play-dates.jobs'

@@ -9,7 +9,7 @@ import { teamAverage } from '../../../domain/play-dates/play-date.rules'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { DbOrTx, Tx } from '../../db/client'
 import { type PlayerSummaryRow, summaryColumnsOf, toPlayer } from '../../db/player-summary'
-import { playDateRequests, playDates, profiles } from '../../db/schema'
+import { playDateRequests, playDates, profiles, venues } from '../../db/schema'
 
 export const creator = alias(profiles, 'creator')
 export const partner = alias(profiles, 'partner')
@@ -60,7 +60,33 @@ export const playDateCardColumns = {
   paymentPerHourMin: playDates.paymentPerHourMin,
   paymentPerHourMax: playDates.paymentPerHourMax,
   description: playDates.description,
+  startsAt: playDates.startsAt,
+  timeZone: playDates.timeZone,
+  durationMinutes: playDates.durationMinutes,
+  place: playDates.place,
+  // The venue as the card shows it: one lookup by primary key, as JSON, so no list query needs
+  // another join.
+  venue: sql<
+    PlayDateSummary['venue']
+  >`(select json_build_object('id', v.id, 'name', v.name, 'address', v.address, 'city', v.city, 'state', v.state) from ${venues} v where v.id = ${playDates.venueId})`,
 }
+
+type CardRow = {
+  startsAt: Date | null
+  timeZone: string | null
+  durationMinutes: number | null
+  place: string | null
+  venue: PlayDateSummary['venue']
+}
+
+// When and where, as the summary gives them.
+export const whenAndWhere = (row: CardRow) => ({
+  startsAt: row.startsAt?.toISOString() ?? null,
+  timeZone: row.timeZone,
+  durationMinutes: row.durationMinutes,
+  venue: row.venue,
+  place: row.place,
+})
 
 export const baseSelect = {
   ...playDateCardColumns,
@@ -99,6 +125,7 @@ export function toSummary(row: BaseRow): PlayDateSummary {
     paymentPerHourMin: row.paymentPerHourMin,
     paymentPerHourMax: row.paymentPerHourMax,
     description: row.description,
+    ...whenAndWhere(row),
     creatorTeam: toTeam(row.creator, row.partner),
     requestCount: Number(row.requestCount),
     createdAt: row.createdAt.toISOString(),

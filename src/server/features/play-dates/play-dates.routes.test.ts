@@ -9,7 +9,7 @@ import {
   profiles,
 } from '../../db/schema'
 import { openEventStream } from '../../testing/event-stream'
-import { signedInUser } from '../../testing/factories'
+import { signedInUser, nextWeek } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 import { RATE_LIMITED_MESSAGE } from '../../../domain/auth/auth.schema'
 import { CHAT_AFTER_INVALID, playDateListQuery } from '../../../domain/play-dates/play-date.schema'
@@ -40,6 +40,7 @@ const input = (partner: Player, overrides: Record<string, unknown> = {}) => ({
   partnerId: partner.profile.id,
   amount: 25,
   description: '  Evening games at Kiwanis  ',
+  ...nextWeek(),
   ...overrides,
 })
 

@@ -179,7 +179,10 @@ export const playDateRoutes = api
   )
   .openapi(routes.create, async (c) => {
     await limitRequest(c, [{ rule: playDateLimits.createsPerUser, subject: c.get('user').id }])
-    return c.json(await createPlayDate(c.get('db'), c.get('user'), c.req.valid('json')), 201)
+    return c.json(
+      await createPlayDate(c.get('db'), c.get('user'), c.req.valid('json'), c.get('deps').clock.now()),
+      201,
+    )
   })
   .openapi(routes.list, async (c) =>
     c.json(await listPlayDates(c.get('db'), c.get('user'), c.req.valid('query')), 200),

@@ -17,6 +17,14 @@ import { playDateRequests, playDates } from '../../db/schema'
 import { pageTotal } from '../../lib/page-total'
 import { toPlayer } from '../../db/player-summary'
 import { isPlayablePartner } from '../connections'
+import { requireVenueFor } from '../venues'
+import {
+  startDoesNotExist,
+  startProblem,
+  zonedInstant,
+  zoneOfState,
+} from '../../../domain/play-dates/schedule'
+import { scheduleExpiry } from './play-dates.jobs'
 import {
   canceller,
   cancellerColumns,
@@ -43,7 +51,23 @@ import { chooseRatingPlan, estimateMatches, openRatingCounts, type RatingPlan } 
 // Applications are in play-dates.applications.ts, the chat in play-dates.chat.ts, the SQL
 // they share in play-dates.queries.ts.
 
-export async function createPlayDate(db: Db, user: Actor, input: z.output<typeof createPlayDateInput>) {
+// The start the form asked for, as an instant, checked against the app's clock.
+function startOf(input: z.output<typeof createPlayDateInput>, now: Date) {
+  const timeZone = input.timeZone ?? zoneOfState[input.state]
+  const startsAt = zonedInstant(input.startDate, input.startTime, timeZone)
+  if (!startsAt) throw new AppError('invalid', startDoesNotExist, { startTime: startDoesNotExist })
+  const problem = startProblem(startsAt, now)
+  if (problem) throw new AppError('invalid', problem, { startDate: problem })
+  return { startsAt, timeZone }
+}
+
+export async function createPlayDate(
+  db: Db,
+  user: Actor,
+  input: z.output<typeof createPlayDateInput>,
+  now: Date,
+) {
+  const { startsAt, timeZone } = startOf(input, now)
   if (input.partnerId === user.id) {
     throw new AppError('invalid', PLAY_DATE_MESSAGES.partnerNotFriend, {
       partnerId: PLAY_DATE_MESSAGES.partnerNotFriend,
@@ -55,6 +79,7 @@ export async function createPlayDate(db: Db, user: Actor, input: z.output<typeof
         partnerId: PLAY_DATE_MESSAGES.partnerNotFriend,
       })
     }
+    if (input.venueId) await requireVenueFor(tx, input.venueId, input.state, input.regions)
     const [created] = await tx
       .insert(playDates)
       .values({
@@ -68,6 +93,11 @@ export async function createPlayDate(db: Db, user: Actor, input: z.output<typeof
         paymentPerHourMin: input.amount,
         paymentPerHourMax: input.amount,
         description: input.description,
+        startsAt,
+        timeZone,
+        durationMinutes: input.durationMinutes,
+        venueId: input.venueId,
+        place: input.place,
         requestKey: input.requestKey ?? null,
       })
       .onConflictDoNothing({
@@ -84,6 +114,7 @@ export async function createPlayDate(db: Db, user: Actor, input: z.output<typeof
       if (!earlier) throw new Error('insert returned nothing')
       return earlier.id
     }
+    await scheduleExpiry(tx, { id: created.id, startsAt })
     await notifyPlayDate(tx, 'created', {
       playDateId: created.id,
       actor: user,

@@ -1,9 +1,11 @@
 import { ChevronRight, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import type { PlayDateSummary } from '../../../../domain/play-dates/play-date.schema'
-import { formatPayment, yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
+import { yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
+import { priceLine } from '../../../../domain/play-dates/schedule'
 import { formatRating, fullName, requestCountLabel } from '../lib/play-date-view'
 import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
+import { PlayDateWhen, PlayDateWhere } from './play-date-when'
 
 // One PlayDate in a list; the title links to its page and the link covers the card. The price
 // says whether the viewer's team pays or earns it (the type chip names the creator's side).
@@ -33,13 +35,17 @@ export function PlayDateCard({ playDate, viewerId }: { playDate: PlayDateSummary
           Team DUPR <span className="font-semibold text-slate-900">{formatRating(team.averageDupr)}</span>
         </p>
       </div>
+      <div className="space-y-1">
+        <PlayDateWhen schedule={playDate} />
+        <PlayDateWhere place={playDate} />
+      </div>
       <LocationChips state={playDate.state} regions={playDate.regions} />
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
         <p className="flex flex-col">
-          <span className="text-lg font-bold text-brand-800">
-            {formatPayment(playDate.paymentPerHourMin, playDate.paymentPerHourMax)}
-          </span>
           <span className="text-sm text-slate-700">{yourTeamPayment(playDate.type, onCreatorTeam)}</span>
+          <span className="text-base font-bold text-brand-800">
+            {priceLine(playDate.paymentPerHourMin, playDate.durationMinutes)}
+          </span>
         </p>
         {playDate.status === 'open' ? (
           <p className="inline-flex items-center gap-1 text-sm text-slate-700">

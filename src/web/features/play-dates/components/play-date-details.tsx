@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarCheck, Send, XCircle } from 'lucide-react'
+import { ArrowLeft, CalendarCheck, CalendarPlus, Send, XCircle } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { toast } from '../../../lib/toast'
@@ -7,7 +7,8 @@ import {
   type PlayDateRequestView,
   typeDescription,
 } from '../../../../domain/play-dates/play-date.schema'
-import { formatPayment, yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
+import { yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
+import { priceLine } from '../../../../domain/play-dates/schedule'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/dialog'
@@ -22,6 +23,8 @@ import {
 import { usePlayDatesResync } from '../hooks/use-play-dates-live'
 import { fullName } from '../lib/play-date-view'
 import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
+import { PlayDateWhen, PlayDateWhere } from './play-date-when'
+import { playDateCalendarUrl } from '../api/calendar-feed.queries'
 import { PlayDateChat } from './play-date-chat'
 import { applyMessages } from '../lib/apply-errors'
 import { TeamRoster } from './team-roster'
@@ -214,6 +217,30 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
         <Section title="Details" className={playDate.respondingTeam ? 'md:col-span-2' : undefined}>
           <dl className="flex flex-col gap-3">
             <div>
+              <dt className="text-sm font-medium text-slate-600">When</dt>
+              <dd className="mt-1">
+                <PlayDateWhen schedule={playDate} />
+                {playDate.startsAt && (playDate.viewer.isCreatorTeam || playDate.viewer.isRespondingTeam) ? (
+                  <a
+                    href={playDateCalendarUrl(playDate.id)}
+                    download
+                    className="mt-1 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-800 underline underline-offset-2"
+                  >
+                    <CalendarPlus aria-hidden="true" className="size-4" />
+                    Add to calendar
+                  </a>
+                ) : null}
+              </dd>
+            </div>
+            {playDate.venue || playDate.place ? (
+              <div>
+                <dt className="text-sm font-medium text-slate-600">Where</dt>
+                <dd className="mt-1">
+                  <PlayDateWhere place={playDate} directions />
+                </dd>
+              </div>
+            ) : null}
+            <div>
               <dt className="text-sm font-medium text-slate-600">Location</dt>
               <dd className="mt-1">
                 <LocationChips state={playDate.state} regions={playDate.regions} />
@@ -223,7 +250,7 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
               <dt className="text-sm font-medium text-slate-600">Price</dt>
               <dd className="mt-1">
                 <span className="text-xl font-bold text-brand-800">
-                  {formatPayment(playDate.paymentPerHourMin, playDate.paymentPerHourMax)}
+                  {priceLine(playDate.paymentPerHourMin, playDate.durationMinutes)}
                 </span>{' '}
                 <span className="text-sm text-slate-600">
                   {playDate.type === 'challenge'

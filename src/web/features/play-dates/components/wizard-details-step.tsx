@@ -10,7 +10,7 @@ import {
   stateName,
   typeLabel,
 } from '../../../../domain/play-dates/play-date.schema'
-import { formatPayment } from '../../../../domain/play-dates/play-date.rules'
+import { durationLabel, formatStart, priceLine, zonedInstant } from '../../../../domain/play-dates/schedule'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { useCreatePlayDate, usePartnerOptions } from '../api/play-dates.queries'
@@ -24,8 +24,10 @@ import {
   firstMissingDetailsStep,
   parseAmount,
   parseDetailsStep,
+  scheduleOrDefault,
   WIZARD_PATHS,
 } from '../lib/wizard-draft'
+import { type WhenWhere, WhenWhereFields } from './wizard-when-where'
 import { PartnerPicker } from './partner-picker'
 import { WizardFrame } from './wizard-frame'
 import { useMissingStep } from './wizard-steps'
@@ -51,6 +53,10 @@ export function DetailsStepPage() {
   const [amount, setAmount] = useState(amountOrDefault(draft))
   const amountInvalid = amount <= 0 || amount > AMOUNT_MAX
   const [description, setDescription] = useState(draft.description ?? '')
+  const [whenWhere, setWhenWhere] = useState<WhenWhere>(() => scheduleOrDefault(draft, new Date()))
+  const placeMissing = whenWhere.place !== null && whenWhere.place.trim() === ''
+  const whenWhereInvalid =
+    !zonedInstant(whenWhere.startDate, whenWhere.startTime, whenWhere.timeZone) || placeMissing
   const ids = {
     partnerHint: useId(),
     amount: useId(),
@@ -79,6 +85,8 @@ export function DetailsStepPage() {
       partnerId: chosen.id,
       amount,
       description: description.trim(),
+      ...whenWhere,
+      place: whenWhere.place?.trim() || null,
     }
     // Created again after an error, the same PlayDate carries the same key: created once,
     // whatever became of the first try's answer.
@@ -150,17 +158,24 @@ export function DetailsStepPage() {
       <WizardFrame
         {...frame}
         onBack={() => {
-          update({ amount })
+          update({ amount, ...whenWhere })
           goTo('partner')
         }}
         nextLabel="Next"
-        nextDisabled={amountInvalid}
+        nextDisabled={amountInvalid || whenWhereInvalid}
         nextHint={{
           id: `${ids.amount}-hint`,
-          text: amount > AMOUNT_MAX ? amountTooHigh : 'Enter an amount above $0',
+          text:
+            amount > AMOUNT_MAX
+              ? amountTooHigh
+              : amountInvalid
+                ? 'Enter an amount above $0'
+                : placeMissing
+                  ? 'Say where you will play'
+                  : 'Choose a time that exists on that day',
         }}
         onNext={() => {
-          update({ amount })
+          update({ amount, ...whenWhere })
           goTo('description')
         }}
       >
@@ -191,6 +206,15 @@ export function DetailsStepPage() {
         <p id={ids.amountNote} className="mt-3 text-sm text-slate-600">
           {amountNote(type)} Whole dollars per hour.
         </p>
+        <WhenWhereFields
+          value={whenWhere}
+          onChange={(next) => {
+            setWhenWhere(next)
+            update(next)
+          }}
+          state={draft.state ?? 'AZ'}
+          regions={draft.regions ?? []}
+        />
       </WizardFrame>
     )
   }
@@ -242,8 +266,17 @@ export function DetailsStepPage() {
           </dd>
           <dt className="font-medium">Partner</dt>
           <dd>{chosen ? fullName(chosen) : '...'}</dd>
+          <dt className="font-medium">When</dt>
+          <dd>
+            {(() => {
+              const start = zonedInstant(whenWhere.startDate, whenWhere.startTime, whenWhere.timeZone)
+              return start
+                ? `${formatStart(start, whenWhere.timeZone)} · ${durationLabel(whenWhere.durationMinutes)}`
+                : '...'
+            })()}
+          </dd>
           <dt className="font-medium">Amount</dt>
-          <dd>{formatPayment(amount, amount)}</dd>
+          <dd>{priceLine(amount, whenWhere.durationMinutes)}</dd>
         </dl>
       </div>
     </WizardFrame>

@@ -5,6 +5,7 @@ import {
   firstMissingDetailsStep,
   firstMissingStep,
   initialRegions,
+  nextSaturday,
   parseAmount,
   parseDetailsStep,
   readDraft,
@@ -91,5 +92,17 @@ describe('the Create PlayDate wizard draft', () => {
     storage.setItem(WIZARD_STORAGE_KEY, JSON.stringify({ type: 'teach', state: 'NY' }))
     expect(readDraft(storage)).toEqual({})
     expect(readDraft(undefined)).toEqual({})
+  })
+})
+
+describe('the default start', () => {
+  it('is the coming Saturday in the PlayDate’s zone, a week on when it is Saturday already', () => {
+    // Wednesday, November 25, 2026.
+    expect(nextSaturday(new Date('2026-11-25T18:00:00Z'), 'America/Phoenix')).toBe('2026-11-28')
+    // Saturday morning in Phoenix.
+    expect(nextSaturday(new Date('2026-11-28T16:00:00Z'), 'America/Phoenix')).toBe('2026-12-05')
+    // Friday 11 PM in Phoenix is already Saturday in New York.
+    expect(nextSaturday(new Date('2026-11-28T06:00:00Z'), 'America/Phoenix')).toBe('2026-11-28')
+    expect(nextSaturday(new Date('2026-11-28T06:00:00Z'), 'America/New_York')).toBe('2026-12-05')
   })
 })

@@ -9,6 +9,12 @@ import {
   stateCodes,
   type StateCode,
 } from '../../../../domain/play-dates/play-date.schema'
+import {
+  DEFAULT_DURATION,
+  playDateZoneIds,
+  wallClock,
+  zoneOfState,
+} from '../../../../domain/play-dates/schedule'
 
 // What the Create PlayDate wizard has gathered so far. A field is set once its step was
 // confirmed with Continue or Next, so a later step can tell which choices are missing.
@@ -19,6 +25,13 @@ export const wizardDraft = z.object({
   partnerId: z.string().optional(),
   amount: z.number().int().min(0).optional(),
   description: z.string().max(DESCRIPTION_MAX).optional(),
+  // When and where (the amount part asks for them).
+  startDate: z.string().optional(),
+  startTime: z.string().optional(),
+  durationMinutes: z.number().int().optional(),
+  timeZone: z.enum(playDateZoneIds).optional(),
+  venueId: z.string().nullable().optional(),
+  place: z.string().max(120).nullable().optional(),
 })
 export type WizardDraft = z.infer<typeof wizardDraft>
 
@@ -115,5 +128,30 @@ export function writeDraft(storage: Pick<Storage, 'setItem' | 'removeItem'> | un
     else storage?.setItem(WIZARD_STORAGE_KEY, JSON.stringify(draft))
   } catch {
     // Storage full or blocked (private mode): the wizard still works within the page.
+  }
+}
+
+// The coming Saturday (a week on, if today is Saturday), as a date input's value in `zone`:
+// most club games are on weekend mornings.
+export function nextSaturday(now: Date, zone: string): string {
+  const today = wallClock(now, zone).date
+  const [y, m, d] = today.split('-').map(Number)
+  const date = new Date(Date.UTC(y!, m! - 1, d!))
+  const ahead = (6 - date.getUTCDay() + 7) % 7 || 7
+  date.setUTCDate(date.getUTCDate() + ahead)
+  return date.toISOString().slice(0, 10)
+}
+
+export const DEFAULT_START_TIME = '08:00'
+
+export const scheduleOrDefault = (draft: WizardDraft, now: Date) => {
+  const timeZone = draft.timeZone ?? zoneOfState[stateOrDefault(draft)]
+  return {
+    startDate: draft.startDate ?? nextSaturday(now, timeZone),
+    startTime: draft.startTime ?? DEFAULT_START_TIME,
+    durationMinutes: draft.durationMinutes ?? DEFAULT_DURATION,
+    timeZone,
+    venueId: draft.venueId ?? null,
+    place: draft.place ?? null,
   }
 }

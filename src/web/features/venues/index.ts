@@ -1,0 +1,1 @@
+export { useVenues } from './api/venues.queries'
