@@ -9,9 +9,36 @@ const valid = {
   partnerId: '4b7c1f3e-2a51-4d0e-9f38-1c2d3e4f5a6b',
   amount: 25,
   description: 'Evening games',
+  startDate: '2026-12-05',
+  startTime: '08:00',
 }
 
 describe('PlayDate rules', () => {
+  it('read the start in the state’s zone unless another is chosen, and refuse a time the clocks skip', () => {
+    const parsed = createPlayDateInput.parse(valid)
+    expect(parsed).toMatchObject({ durationMinutes: 120, venueId: null, place: null })
+    const skipped = createPlayDateInput.safeParse({
+      ...valid,
+      state: 'UT',
+      regions: ['statewide'],
+      startDate: '2027-03-14',
+      startTime: '02:30',
+    })
+    expect(skipped.error?.issues.map((i) => i.message)).toEqual([
+      'That time does not exist on this day (the clocks change): choose another',
+    ])
+    // The same wall-clock time in Arizona, which keeps its clocks.
+    expect(
+      createPlayDateInput.safeParse({ ...valid, startDate: '2027-03-14', startTime: '02:30' }).success,
+    ).toBe(true)
+  })
+
+  it('take a venue or another place, not both', () => {
+    const both = createPlayDateInput.safeParse({ ...valid, venueId: valid.partnerId, place: 'The park' })
+    expect(both.error?.issues.map((i) => i.message)).toEqual(['Choose a venue or write the place, not both'])
+    expect(createPlayDateInput.safeParse({ ...valid, place: 'x'.repeat(121) }).success).toBe(false)
+  })
+
   it('averages a team exactly to 2 decimals', () => {
     expect(teamAverage(4.12, 3.85)).toBe(3.99)
     expect(teamAverage(3.1, 3.2)).toBe(3.15)

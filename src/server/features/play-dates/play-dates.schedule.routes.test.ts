@@ -1,0 +1,173 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connections, jobs, playDates, venues } from '../../db/schema'
+import { signedInUser } from '../../testing/factories'
+import { createTestApp, type TestApp } from '../../testing/test-app'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+  // Wednesday, November 25, 2026, 10:00 AM in Phoenix.
+  t.clock.set(new Date('2026-11-25T17:00:00Z'))
+})
+afterAll(() => t.close())
+
+type Player = Awaited<ReturnType<typeof signedInUser>>
+
+async function team() {
+  const [a, b] = await Promise.all([signedInUser(t), signedInUser(t)])
+  await t.db
+    .insert(connections)
+    .values({ requesterId: a!.profile.id, receiverId: b!.profile.id, type: 'friend', status: 'accepted' })
+  return { a: a!, b: b! }
+}
+
+const input = (partner: Player, overrides: Record<string, unknown> = {}) => ({
+  type: 'challenge',
+  state: 'AZ',
+  regions: ['east_valley'],
+  partnerId: partner.profile.id,
+  amount: 25,
+  description: 'Saturday doubles',
+  startDate: '2026-12-05',
+  startTime: '08:00',
+  ...overrides,
+})
+
+async function venue(overrides: Record<string, unknown> = {}) {
+  const [row] = await t.db
+    .insert(venues)
+    .values({
+      name: 'Kiwanis Park',
+      address: '6111 S All-America Way',
+      city: 'Tempe',
+      state: 'AZ',
+      region: 'east_valley',
+      courts: 8,
+      setting: 'outdoor',
+      ...overrides,
+    })
+    .returning()
+  return row!
+}
+
+describe('a PlayDate’s time and place', () => {
+  it('takes the start in the state’s zone, a length of 2 hours by default, and a venue of its regions', async () => {
+    const { a, b } = await team()
+    const kiwanis = await venue()
+    const res = await a.client.post('/api/play-dates', input(b, { venueId: kiwanis.id }))
+    expect(res.status).toBe(201)
+    expect(res.body).toMatchObject({
+      startsAt: '2026-12-05T15:00:00.000Z',
+      timeZone: 'America/Phoenix',
+      durationMinutes: 120,
+      venue: { id: kiwanis.id, name: 'Kiwanis Park', city: 'Tempe', state: 'AZ' },
+      place: null,
+    })
+    // The same time in Utah is an hour's difference in winter (Mountain Standard Time).
+    const utah = await a.client.post(
+      '/api/play-dates',
+      input(b, { state: 'UT', regions: ['statewide'], durationMinutes: 90, place: 'Liberty Park courts' }),
+    )
+    expect(utah.body).toMatchObject({
+      startsAt: '2026-12-05T15:00:00.000Z',
+      timeZone: 'America/Denver',
+      durationMinutes: 90,
+      venue: null,
+      place: 'Liberty Park courts',
+    })
+    // The Florida panhandle is on Central time.
+    const panhandle = await a.client.post(
+      '/api/play-dates',
+      input(b, { state: 'FL', regions: ['statewide'], timeZone: 'America/Chicago' }),
+    )
+    expect(panhandle.body).toMatchObject({
+      startsAt: '2026-12-05T14:00:00.000Z',
+      timeZone: 'America/Chicago',
+    })
+  })
+
+  it('refuses a start under 30 minutes or over 90 days ahead, by the app’s clock, naming the field', async () => {
+    const { a, b } = await team()
+    const soon = await a.client.post(
+      '/api/play-dates',
+      input(b, { startDate: '2026-11-25', startTime: '10:15' }),
+    )
+    expect(soon.status).toBe(400)
+    expect(soon.body.error).toMatchObject({
+      message: 'Start must be at least 30 minutes from now',
+      fields: { startDate: 'Start must be at least 30 minutes from now' },
+    })
+    const late = await a.client.post('/api/play-dates', input(b, { startDate: '2027-03-01' }))
+    expect(late.body.error.message).toBe('Start must be within 90 days')
+    const ok = await a.client.post(
+      '/api/play-dates',
+      input(b, { startDate: '2026-11-25', startTime: '10:30' }),
+    )
+    expect(ok.status).toBe(201)
+  })
+
+  it('refuses a missing date or time, a length off the half hour, and a venue of another region or retired', async () => {
+    const { a, b } = await team()
+    const { startDate: _omit, ...noDate } = input(b)
+    const missing = await a.client.post('/api/play-dates', noDate)
+    expect(missing.status).toBe(400)
+    expect(missing.body.error.fields).toMatchObject({ startDate: 'Choose a date' })
+    const odd = await a.client.post('/api/play-dates', input(b, { durationMinutes: 45 }))
+    expect(odd.body.error.fields).toMatchObject({
+      durationMinutes: 'Choose a duration in steps of 30 minutes',
+    })
+
+    const tucson = await venue({ name: 'Far away', region: 'tucson' })
+    const elsewhere = await a.client.post('/api/play-dates', input(b, { venueId: tucson.id }))
+    expect(elsewhere.status).toBe(400)
+    expect(elsewhere.body.error.fields).toMatchObject({
+      venueId: 'Choose a venue in the PlayDate’s state and regions',
+    })
+    const retired = await venue({ name: 'Closed', retiredAt: new Date() })
+    const closed = await a.client.post('/api/play-dates', input(b, { venueId: retired.id }))
+    expect(closed.body.error.fields).toMatchObject({ venueId: 'Venue not found' })
+    expect(await t.db.select().from(playDates).where(eq(playDates.creatorId, a.profile.id))).toEqual([])
+  })
+
+  it('plans the PlayDate’s expiry at its start', async () => {
+    const { a, b } = await team()
+    const res = await a.client.post('/api/play-dates', input(b))
+    const [expiry] = await t.db
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.kind, 'play-date-expiry'),
+          eq(jobs.key, `expiry:${res.body.id}:2026-12-05T15:00:00.000Z`),
+        ),
+      )
+    expect(expiry?.runAt.toISOString()).toBe('2026-12-05T15:00:00.000Z')
+  })
+
+  it('shows a PlayDate from before times with no time and no place', async () => {
+    const { a, b } = await team()
+    const [old] = await t.db
+      .insert(playDates)
+      .values({
+        creatorId: a.profile.id,
+        partnerId: b.profile.id,
+        type: 'earn',
+        state: 'AZ',
+        regions: ['east_valley'],
+        paymentPerHourMin: 30,
+        paymentPerHourMax: 30,
+        description: 'From before',
+      })
+      .returning()
+    const res = await a.client.get(`/api/play-dates/${old!.id}`)
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({
+      startsAt: null,
+      timeZone: null,
+      durationMinutes: null,
+      venue: null,
+      place: null,
+    })
+  })
+})
