@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import type { Database, Db } from './db/client'
 import type { Env } from './env'
 import type { Clock } from './lib/clock'
+import type { LlmClient } from './lib/llm'
 import type { Logger } from './lib/logger'
 import type { Mailer } from './lib/mail'
 import type { RealtimeHub } from './lib/realtime'
@@ -16,6 +17,8 @@ export interface AppDeps {
   // This instance's live event streams.
   realtime: RealtimeHub
   clock: Clock
+  // The referee's language model; absent without one configured (rulebook-only answers).
+  llm: LlmClient | undefined
   // Directory of the built web app; absent in route tests.
   webRoot?: string | undefined
 }

@@ -2,12 +2,13 @@ import type { AppDeps } from './app-env'
 import type { Database } from './db/client'
 import type { Env } from './env'
 import { type Clock, systemClock } from './lib/clock'
+import { createLlmFromEnv } from './lib/llm'
 import type { Logger } from './lib/logger'
 import { createMailer, type Mailer } from './lib/mail'
 import { RealtimeHub } from './lib/realtime'
 
-// The parts of the app that touch the outside world, put together once: by main.ts with the
-// real ones, by a test with its own (a recording mailer, a fake clock). Each part is built here
+// The parts of the app that touch the outside world (database, mailer, event hub, clock, model
+// client), put together once: by main.ts with the real ones, by a test with its own (a recording mailer, a fake clock). Each part is built here
 // and handed down; nothing looks one up later.
 export function buildDeps(parts: {
   database: Database
@@ -26,6 +27,7 @@ export function buildDeps(parts: {
     mailer: parts.mailer ?? createMailer({ db: database.db, env, logger }),
     // One hub per server instance: one LISTEN, fan-out to this instance's streams.
     realtime: new RealtimeHub(database, logger),
+    llm: createLlmFromEnv(env),
     webRoot: parts.webRoot,
   }
 }

@@ -19,16 +19,16 @@ import { requireAdmin } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
 import { deletePlayDate, listAllPlayDates } from './admin.play-dates'
 import {
+  createAuditedSignupCode,
   getUserDetail,
   listUsers,
-  recordAudit,
   searchUsers,
   setAdmin,
   setPaused,
   USER_NOT_FOUND,
 } from './admin.service'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
-import { createSignupCode, listSignupCodes, signupCodeView } from '../signup-codes'
+import { listSignupCodes } from '../signup-codes'
 
 const tags = ['admin']
 // A malformed id names no user or PlayDate: the same words as an id that names none, with 400.
@@ -151,15 +151,7 @@ export const adminRoutes = api
     c.json(await listSignupCodes(c.get('db'), c.req.valid('query').cursor), 200),
   )
   .openapi(routes.createCode, async (c) => {
-    const input = c.req.valid('json')
-    const created = await c.get('db').transaction(async (tx) => {
-      const code = await createSignupCode(tx, { ...input, createdById: c.get('user').id })
-      await recordAudit(tx, c.get('user').id, 'create_signup_code', input.assignedToId ?? null, {
-        code: code.code,
-      })
-      return code
-    })
-    const view = await signupCodeView(c.get('db'), created.id)
+    const view = await createAuditedSignupCode(c.get('db'), c.get('user'), c.req.valid('json'))
     return c.json(view!, 201)
   })
   .openapi(routes.playDates, async (c) =>

@@ -7,6 +7,7 @@ import {
   type AdminUser,
   type AdminUserDetail,
   type adminUsersQuery,
+  type createSignupCodeInput,
   type AdminUsersPage,
 } from '../../../domain/admin/admin.schema'
 import { AppError } from '../../../domain/errors'
@@ -24,6 +25,7 @@ import { preparedQuery, preparedShape } from '../../db/prepared'
 import { pageTotal } from '../../lib/page-total'
 import { endUserStreams } from '../../lib/realtime'
 import { revokeAllSessions } from '../auth'
+import { createSignupCode, signupCodeView } from '../signup-codes'
 
 // The users list, a user's detail, pausing and promoting, and the audit log; the PlayDates list
 // is in admin.play-dates.ts.
@@ -377,4 +379,18 @@ export async function searchUsers(db: Db, q: string) {
       asc(profileSearchKeys.profileId),
     )
     .limit(USER_SEARCH_LIMIT)
+}
+
+// An admin makes a signup code; the audit log records it in the same transaction.
+export async function createAuditedSignupCode(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof createSignupCodeInput>,
+) {
+  const created = await db.transaction(async (tx) => {
+    const code = await createSignupCode(tx, { ...input, createdById: actor.id })
+    await recordAudit(tx, actor.id, 'create_signup_code', input.assignedToId ?? null, { code: code.code })
+    return code
+  })
+  return signupCodeView(db, created.id)
 }

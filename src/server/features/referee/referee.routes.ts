@@ -3,7 +3,6 @@ import { createRoute } from '@hono/zod-openapi'
 import { refereeMessages } from '../../../domain/referee/referee.rules'
 import { askInput, askOutput } from '../../../domain/referee/referee.schema'
 import { createApi } from '../../app-factory'
-import { createLlmFromEnv } from '../../lib/llm'
 import { limitRequest, type RateLimit } from '../../lib/rate-limit'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, errorSchema, jsonBody, jsonContent } from '../../openapi'
@@ -44,11 +43,11 @@ const ask = createRoute({
 })
 
 export const refereeRoutes = createApi().openapi(ask, async (c) => {
-  const { env } = c.get('deps')
+  const { env, llm } = c.get('deps')
   // Counted before the model is asked.
   await limitRequest(c, [{ rule: refereeLimits.questionsPerUser, subject: c.get('user').id }])
   const answer = await askReferee(
-    { llm: createLlmFromEnv(env), log: requestLog(c), productName: env.PRODUCT_NAME },
+    { llm, log: requestLog(c), productName: env.PRODUCT_NAME },
     c.req.valid('json'),
   )
   return c.json(answer, 200)

@@ -196,6 +196,15 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 const containing = (text: string) => `%${escapeLike(text)}%`
 const startingWith = (text: string) => `${escapeLike(text)}%`
 
+// A profile as SUPR Builder shows it: name, gender and DUPR.
+const teamPlayerColumns = {
+  id: profiles.id,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  gender: profiles.gender,
+  duprRating: profiles.duprRating,
+}
+
 // Profiles to link to a player: the text may sit in the first name, the last name, or span
 // "first last". Each branch can use the trigram indexes on lower(first_name)/lower(last_name):
 // a match spanning the space always has the query's first word inside the first name.
@@ -207,11 +216,7 @@ export async function searchProfiles(db: Db, userId: string, query: string): Pro
   const last = sql`lower(${profiles.lastName})`
   const rows = await db
     .select({
-      id: profiles.id,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      gender: profiles.gender,
-      duprRating: profiles.duprRating,
+      ...teamPlayerColumns,
       birthdate: profiles.birthdate,
     })
     .from(profiles)
@@ -247,11 +252,7 @@ export async function listTrainingPartners(db: Db, user: SessionUser): Promise<T
   const friendId = sql`case when ${connections.requesterId} = ${user.id} then ${connections.receiverId} else ${connections.requesterId} end`
   const rows = await db
     .select({
-      id: profiles.id,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      gender: profiles.gender,
-      duprRating: profiles.duprRating,
+      ...teamPlayerColumns,
     })
     .from(connections)
     .innerJoin(profiles, eq(profiles.id, friendId))

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signedInUser } from '../../testing/factories'
+import { createTestApp, type TestApp } from '../../testing/test-app'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+// Session expiry reads the app's clock (deps.clock), so a test moves time instead of waiting.
+describe('session expiry on the app clock', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('a session is refused once the clock passes its expiry, and kept alive before that', async () => {
+    const { client } = await signedInUser(t)
+    expect((await client.get('/api/profiles/me')).status).toBe(200)
+
+    // A day later the session is still good, and using it renews it for another 30 days.
+    t.clock.advance(DAY_MS)
+    expect((await client.get('/api/profiles/me')).status).toBe(200)
+
+    // Past the renewed expiry it is gone.
+    t.clock.advance(31 * DAY_MS)
+    expect((await client.get('/api/profiles/me')).status).toBe(401)
+  })
+})
