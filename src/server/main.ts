@@ -8,6 +8,8 @@ import { EnvError, loadEnv } from './env'
 import { createCompressingServer } from './lib/compression'
 import { createLogger } from './lib/logger'
 import { startMaintenance } from './lib/maintenance'
+import { startJobRunner } from './lib/job-runner'
+import { jobHandlers } from './jobs'
 import { WEB_ROOT } from './paths'
 
 // How long a stopping server waits for the requests under way.
@@ -50,6 +52,9 @@ async function main() {
   // Background work: mail tried again, expired rows deleted (lib/maintenance.ts). The job
   // runner, when it comes, is built here beside it, takes deps, and is stopped in `stop`.
   const maintenance = startMaintenance(deps)
+  // Reminders and PlayDates whose start passed: the jobs table, each job run once across
+  // instances (lib/jobs.ts).
+  const jobs = startJobRunner({ db: database.db, handlers: jobHandlers(deps), clock: deps.clock, logger })
   // Compression happens under the app, at the HTTP layer (see lib/compression.ts).
   const server = serve(
     { fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer: createCompressingServer },
@@ -87,6 +92,7 @@ async function main() {
       httpServer.closeAllConnections()
     }
     await maintenance.stop()
+    await jobs.stop()
     await database.close()
     process.exit(0)
   }

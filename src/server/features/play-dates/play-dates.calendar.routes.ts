@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { AppEnv } from '../../app-env'
 import { createApi } from '../../app-factory'
+import { publicOrigin } from '../../public-origin'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonContent } from '../../openapi'
 import {
@@ -24,10 +25,7 @@ const feedOutput = z.object({
     .describe('The private feed link to subscribe to; null until the player asks for one'),
 })
 
-const origin = (c: Context<AppEnv>) => {
-  const env = c.get('deps').env
-  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
-}
+const origin = (c: Context<AppEnv>) => publicOrigin(c.get('deps').env)
 const context = (c: Context<AppEnv>) => ({ productName: c.get('deps').env.PRODUCT_NAME, origin: origin(c) })
 
 const calendarAnswer = (c: Context<AppEnv>, text: string, filename?: string) =>

@@ -1,0 +1,12 @@
+import type { AppDeps } from './app-env'
+import { playDateJobs } from './features/play-dates'
+import { publicOrigin } from './public-origin'
+
+// Every kind of background job the app runs, with the parts each needs.
+export const jobHandlers = (deps: AppDeps) => ({
+  ...playDateJobs({
+    mailer: deps.mailer,
+    productName: deps.env.PRODUCT_NAME,
+    origin: publicOrigin(deps.env),
+  }),
+})

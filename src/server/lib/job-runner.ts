@@ -1,0 +1,54 @@
+import type { Db } from '../db/client'
+import type { Clock } from './clock'
+import { type JobHandlers, runDueJobs } from './jobs'
+import type { Logger } from './logger'
+
+// Runs due jobs every few seconds (lib/jobs.ts takes each one once, whatever the number of
+// instances). One turn at a time per instance; a turn that fails is logged and the next one
+// tries again.
+export const JOB_TURN_MS = 15_000
+
+export interface JobRunner {
+  // Runs a turn now (after the one under way, if any); resolves to how many jobs were taken.
+  runNow(): Promise<number>
+  // Stops the timer and waits for a turn under way, so the database can close after it.
+  stop(): Promise<void>
+}
+
+export function startJobRunner(options: {
+  db: Db
+  handlers: JobHandlers
+  clock: Clock
+  logger: Logger
+  turnMs?: number
+}): JobRunner {
+  const { db, handlers, clock, logger } = options
+  let running: Promise<number> = Promise.resolve(0)
+  let stopped = false
+
+  const turn = () => {
+    running = running.then(async () => {
+      if (stopped) return 0
+      try {
+        const taken = await runDueJobs(db, handlers, clock.now())
+        if (taken > 0) logger.info({ taken }, 'jobs run')
+        return taken
+      } catch (err) {
+        logger.error({ err }, 'job turn failed')
+        return 0
+      }
+    })
+    return running
+  }
+
+  const timer = setInterval(() => void turn(), options.turnMs ?? JOB_TURN_MS)
+  timer.unref()
+  return {
+    runNow: turn,
+    async stop() {
+      stopped = true
+      clearInterval(timer)
+      await running
+    },
+  }
+}
