@@ -9,7 +9,9 @@ import { playDateRequests, playDates } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { isPlayablePartner } from '../connections'
 import { AVAILABLE_PLAY_DATES_LINK, notifyPlayDate, announce } from './play-dates.notify'
-import { type Actor, lockPlayDate } from './play-dates.queries'
+import { type Actor, findClash, lockPlayDate } from './play-dates.queries'
+import { scheduleReminders } from './play-dates.jobs'
+import { formatStart } from '../../../domain/play-dates/schedule'
 import { getPlayDate } from './play-dates.service'
 
 // Applications and matching: a team applies, the creator team accepts or declines, the
@@ -109,7 +111,7 @@ async function lockRequest(tx: Tx, requestId: string) {
   return { request: { ...request, status: current?.status ?? request.status }, playDate }
 }
 
-export async function acceptRequest(db: Db, user: Actor, requestId: string) {
+export async function acceptRequest(db: Db, user: Actor, requestId: string, now: Date) {
   try {
     const playDateId = await db.transaction(async (tx) => {
       const { request, playDate } = await lockRequest(tx, requestId)
@@ -121,6 +123,19 @@ export async function acceptRequest(db: Db, user: Actor, requestId: string) {
       }
       if (request.status !== 'pending')
         throw new AppError('conflict', 'This application is no longer pending')
+      const four = [
+        playDate.creatorId,
+        playDate.partnerId,
+        request.requesterId,
+        request.requesterPartnerId,
+      ].filter((p): p is string => Boolean(p))
+      if (playDate.startsAt && playDate.durationMinutes) {
+        const clash = await findClash(tx, playDate.id, four, playDate.startsAt, playDate.durationMinutes)
+        if (clash) {
+          const when = formatStart(clash.startsAt!, clash.timeZone!)
+          throw new AppError('conflict', `${clash.player} already plays a PlayDate at that time (${when})`)
+        }
+      }
       await tx.update(playDateRequests).set({ status: 'accepted' }).where(eq(playDateRequests.id, requestId))
       const declined = await tx
         .update(playDateRequests)
@@ -137,6 +152,8 @@ export async function acceptRequest(db: Db, user: Actor, requestId: string) {
           partnerId: playDateRequests.requesterPartnerId,
         })
       await tx.update(playDates).set({ status: 'matched' }).where(eq(playDates.id, playDate.id))
+      if (playDate.startsAt)
+        await scheduleReminders(tx, { id: playDate.id, startsAt: playDate.startsAt }, now)
       const others = [playDate.creatorId, playDate.partnerId].filter(
         (p): p is string => Boolean(p) && p !== user.id,
       )

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type {
   PlayDateStatus,
@@ -257,9 +257,53 @@ export async function lockPlayDate(tx: Tx, id: string) {
       status: playDates.status,
       creatorId: playDates.creatorId,
       partnerId: playDates.partnerId,
+      startsAt: playDates.startsAt,
+      durationMinutes: playDates.durationMinutes,
     })
     .from(playDates)
     .where(eq(playDates.id, id))
     .for('update')
   return row
+}
+
+// The first matched PlayDate (other than `playDateId`) that one of `players` plays in at a time
+// overlapping [start, start + minutes). The players' rows are locked first, in id order, so two
+// accepts that share a player run one after the other and the second sees the first's match.
+export async function findClash(tx: Tx, playDateId: string, players: string[], start: Date, minutes: number) {
+  const ids = [...new Set(players)].sort()
+  await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(inArray(profiles.id, ids))
+    .orderBy(profiles.id)
+    .for('no key update')
+  const accepted = alias(playDateRequests, 'accepted')
+  const end = new Date(start.getTime() + minutes * 60_000)
+  const [clash] = await tx
+    .select({
+      id: playDates.id,
+      startsAt: playDates.startsAt,
+      timeZone: playDates.timeZone,
+      player: sql<string>`(select ${profiles.firstName} || ' ' || ${profiles.lastName} from ${profiles} where ${profiles.id} = any(array[${playDates.creatorId}, ${playDates.partnerId}, ${accepted.requesterId}, ${accepted.requesterPartnerId}]) and ${profiles.id} in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) limit 1)`,
+    })
+    .from(playDates)
+    .innerJoin(accepted, and(eq(accepted.playDateId, playDates.id), eq(accepted.status, 'accepted')))
+    .where(
+      and(
+        eq(playDates.status, 'matched'),
+        ne(playDates.id, playDateId),
+        sql`${playDates.startsAt} < ${end.toISOString()}::timestamptz`,
+        sql`${playDates.startsAt} + make_interval(mins => ${playDates.durationMinutes}) > ${start.toISOString()}::timestamptz`,
+        sql`array[${playDates.creatorId}, ${playDates.partnerId}, ${accepted.requesterId}, ${accepted.requesterPartnerId}] && array[${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}]`,
+      ),
+    )
+    .orderBy(playDates.startsAt)
+    .limit(1)
+  return clash
 }

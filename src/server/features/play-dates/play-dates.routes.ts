@@ -198,7 +198,15 @@ export const playDateRoutes = api
     )
   })
   .openapi(routes.accept, async (c) =>
-    c.json(await acceptRequest(c.get('db'), c.get('user'), c.req.valid('param').requestId), 200),
+    c.json(
+      await acceptRequest(
+        c.get('db'),
+        c.get('user'),
+        c.req.valid('param').requestId,
+        c.get('deps').clock.now(),
+      ),
+      200,
+    ),
   )
   .openapi(routes.decline, async (c) =>
     c.json(await declineRequest(c.get('db'), c.get('user'), c.req.valid('param').requestId), 200),

@@ -170,4 +170,66 @@ describe('a PlayDate’s time and place', () => {
       place: null,
     })
   })
+
+  it('refuses an accept that would put a player in two matched games at once, naming the clash', async () => {
+    const one = await team()
+    const two = await team()
+    const [cal, dee, eve] = await Promise.all(
+      ['Cal', 'Dee', 'Eve'].map((firstName) => signedInUser(t, { firstName, lastName: 'Clash' })),
+    )
+    for (const [x, y] of [
+      [cal!, dee!],
+      [cal!, eve!],
+    ]) {
+      await t.db
+        .insert(connections)
+        .values({ requesterId: x.profile.id, receiverId: y.profile.id, type: 'friend', status: 'accepted' })
+    }
+    // 8:00-10:00 and 9:00-10:30 on the same Saturday; a third game at 10:00 does not overlap the first.
+    const first = (await one.a.client.post('/api/play-dates', input(one.b))).body
+    const second = (
+      await two.a.client.post('/api/play-dates', input(two.b, { startTime: '09:00', durationMinutes: 90 }))
+    ).body
+    const applyOne = await cal!.client.post(`/api/play-dates/${first.id}/requests`, {
+      partnerId: dee!.profile.id,
+    })
+    const applyTwo = await cal!.client.post(`/api/play-dates/${second.id}/requests`, {
+      partnerId: eve!.profile.id,
+    })
+    expect((await one.a.client.post(`/api/play-dates/requests/${applyOne.body.id}/accept`)).status).toBe(200)
+
+    const refused = await two.a.client.post(`/api/play-dates/requests/${applyTwo.body.id}/accept`)
+    expect(refused.status).toBe(409)
+    expect(refused.body.error.message).toBe(
+      'Cal Clash already plays a PlayDate at that time (Sat, Dec 5 · 8:00 AM MST)',
+    )
+    const still = await two.a.client.get(`/api/play-dates/${second.id}`)
+    expect(still.body.status).toBe('open')
+
+    const later = (await two.a.client.post('/api/play-dates', input(two.b, { startTime: '10:00' }))).body
+    const applyLater = await cal!.client.post(`/api/play-dates/${later.id}/requests`, {
+      partnerId: eve!.profile.id,
+    })
+    expect((await two.a.client.post(`/api/play-dates/requests/${applyLater.body.id}/accept`)).status).toBe(
+      200,
+    )
+  })
+
+  it('plans both reminders when a PlayDate is matched', async () => {
+    const { a, b } = await team()
+    const [c, d] = await Promise.all([signedInUser(t), signedInUser(t)])
+    await t.db
+      .insert(connections)
+      .values({ requesterId: c!.profile.id, receiverId: d!.profile.id, type: 'friend', status: 'accepted' })
+    const game = (await a.client.post('/api/play-dates', input(b))).body
+    const applied = await c!.client.post(`/api/play-dates/${game.id}/requests`, { partnerId: d!.profile.id })
+    await a.client.post(`/api/play-dates/requests/${applied.body.id}/accept`)
+    const planned = await t.db.select().from(jobs).where(eq(jobs.kind, 'play-date-reminder'))
+    expect(
+      planned
+        .filter((j) => (j.payload as { playDateId: string }).playDateId === game.id)
+        .map((j) => j.runAt.toISOString())
+        .sort(),
+    ).toEqual(['2026-12-04T15:00:00.000Z', '2026-12-05T13:00:00.000Z'])
+  })
 })
