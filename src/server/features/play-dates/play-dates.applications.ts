@@ -29,7 +29,13 @@ const announceToBothTeams = (tx: Tx, playDate: Team & { id: string }, request: A
     request.requesterPartnerId,
   ])
 
-export async function applyToPlayDate(db: Db, user: Actor, id: string, input: z.output<typeof applyInput>) {
+export async function applyToPlayDate(
+  db: Db,
+  user: Actor,
+  id: string,
+  input: z.output<typeof applyInput>,
+  now: Date,
+) {
   if (input.partnerId === user.id) {
     throw new AppError('invalid', PLAY_DATE_MESSAGES.selectFriend, {
       partnerId: PLAY_DATE_MESSAGES.selectFriend,
@@ -40,6 +46,7 @@ export async function applyToPlayDate(db: Db, user: Actor, id: string, input: z.
       const playDate = await lockPlayDate(tx, id)
       if (!playDate) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
       if (playDate.status !== 'open') throw new AppError('conflict', PLAY_DATE_MESSAGES.noLongerAvailable)
+      if (hasStarted(playDate, now)) throw new AppError('conflict', ALREADY_STARTED)
       const creatorTeam = [playDate.creatorId, playDate.partnerId]
       if (creatorTeam.includes(user.id)) throw new AppError('conflict', PLAY_DATE_MESSAGES.ownPlayDate)
       if (creatorTeam.includes(input.partnerId))
@@ -111,6 +118,11 @@ async function lockRequest(tx: Tx, requestId: string) {
   return { request: { ...request, status: current?.status ?? request.status }, playDate }
 }
 
+// An open PlayDate whose start has passed takes no more applications and no accept.
+export const ALREADY_STARTED = 'This PlayDate has already started: it can no longer be joined'
+const hasStarted = (playDate: { startsAt: Date | null }, now: Date) =>
+  playDate.startsAt !== null && playDate.startsAt.getTime() <= now.getTime()
+
 export async function acceptRequest(db: Db, user: Actor, requestId: string, now: Date) {
   try {
     const playDateId = await db.transaction(async (tx) => {
@@ -123,6 +135,7 @@ export async function acceptRequest(db: Db, user: Actor, requestId: string, now:
       }
       if (request.status !== 'pending')
         throw new AppError('conflict', 'This application is no longer pending')
+      if (hasStarted(playDate, now)) throw new AppError('conflict', ALREADY_STARTED)
       const four = [
         playDate.creatorId,
         playDate.partnerId,

@@ -160,9 +160,12 @@ function listConditions(shape: ListShape) {
   if (shape === 'mine') return and(statusIn('open', 'matched'), playDatesOfUser)
   // History: finished PlayDates of both teams (the spec names the creator team; the responding
   // team played it too).
-  if (shape === 'history') return and(statusIn('completed', 'cancelled'), playDatesOfUser)
+  if (shape === 'history') return and(statusIn('completed', 'cancelled', 'expired'), playDatesOfUser)
   const conditions = [
     statusIn('open'),
+    // A PlayDate whose start has passed is no longer there to join (the expiry job marks it
+    // expired soon after; until then it is left out here).
+    sql`(${playDates.startsAt} is null or ${playDates.startsAt} > now())`,
     ne(playDates.creatorId, userParam),
     sql`${playDates.partnerId} is distinct from ${userParam}`,
   ]

@@ -193,7 +193,13 @@ export const playDateRoutes = api
   .openapi(routes.apply, async (c) => {
     await limitRequest(c, [{ rule: playDateLimits.applicationsPerUser, subject: c.get('user').id }])
     return c.json(
-      await applyToPlayDate(c.get('db'), c.get('user'), c.req.valid('param').id, c.req.valid('json')),
+      await applyToPlayDate(
+        c.get('db'),
+        c.get('user'),
+        c.req.valid('param').id,
+        c.req.valid('json'),
+        c.get('deps').clock.now(),
+      ),
       201,
     )
   })

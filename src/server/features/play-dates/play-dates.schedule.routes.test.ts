@@ -180,7 +180,7 @@ describe('a PlayDate’s time and place', () => {
     for (const [x, y] of [
       [cal!, dee!],
       [cal!, eve!],
-    ]) {
+    ] as const) {
       await t.db
         .insert(connections)
         .values({ requesterId: x.profile.id, receiverId: y.profile.id, type: 'friend', status: 'accepted' })
@@ -231,5 +231,39 @@ describe('a PlayDate’s time and place', () => {
         .map((j) => j.runAt.toISOString())
         .sort(),
     ).toEqual(['2026-12-04T15:00:00.000Z', '2026-12-05T13:00:00.000Z'])
+  })
+
+  it('takes no application once the start has passed, says why, and leaves the PlayDate out of Available', async () => {
+    const { a, b } = await team()
+    const [c, d] = await Promise.all([signedInUser(t), signedInUser(t)])
+    await t.db
+      .insert(connections)
+      .values({ requesterId: c!.profile.id, receiverId: d!.profile.id, type: 'friend', status: 'accepted' })
+    const game = (
+      await a.client.post('/api/play-dates', input(b, { startDate: '2026-11-25', startTime: '11:00' }))
+    ).body
+    const listed = async () =>
+      (
+        (await c!.client.get('/api/play-dates?tab=available&pageSize=50')).body.items as Array<{ id: string }>
+      ).some((p) => p.id === game.id)
+    t.clock.set(new Date('2026-11-25T18:01:00Z'))
+    try {
+      const late = await c!.client.post(`/api/play-dates/${game.id}/requests`, { partnerId: d!.profile.id })
+      expect(late.status).toBe(409)
+      expect(late.body.error.message).toBe('This PlayDate has already started: it can no longer be joined')
+    } finally {
+      t.clock.set(new Date('2026-11-25T17:00:00Z'))
+    }
+    // Listed while ahead (by the database's clock: a start in 2026 is long past for it).
+    await t.db
+      .update(playDates)
+      .set({ startsAt: new Date(Date.now() + 60 * 60_000) })
+      .where(eq(playDates.id, game.id))
+    expect(await listed()).toBe(true)
+    await t.db
+      .update(playDates)
+      .set({ startsAt: new Date(Date.now() - 60_000) })
+      .where(eq(playDates.id, game.id))
+    expect(await listed()).toBe(false)
   })
 })
