@@ -222,11 +222,11 @@ describe('default accounts', () => {
 })
 
 describe('email links', () => {
-  it('are never built from a request’s Host in production: the app does not start without PUBLIC_URL', () => {
+  it('are never built from a request’s Host: production does not start without PUBLIC_URL, development links to localhost', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
       'PUBLIC_URL: must be set in production: the public address of the app, used in email links',
     )
-    expect(parseEnv({ NODE_ENV: 'development' }).PUBLIC_URL).toBeUndefined()
+    expect(parseEnv({ NODE_ENV: 'development', PORT: '4123' }).PUBLIC_URL).toBe('http://localhost:4123')
   })
 })
 

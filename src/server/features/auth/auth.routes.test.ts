@@ -621,6 +621,23 @@ describe('password reset', () => {
     expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(3500_000)
   })
 
+  it('links to localhost on the configured port without PUBLIC_URL, whatever Host the request names', async () => {
+    const local = await createTestApp({ RATE_LIMIT_FACTOR: '0', PUBLIC_URL: '', PORT: '4567' })
+    try {
+      const user = await createUser(local.db)
+      const res = await local.app.request('http://attacker.example/api/auth/forgot-password', {
+        method: 'POST',
+        headers: { origin: 'http://attacker.example', 'content-type': 'application/json' },
+        body: JSON.stringify({ email: user.email }),
+      })
+      expect(res.status).toBe(200)
+      const [message] = await local.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email))
+      expect(message!.links[0]).toMatch(/^http:\/\/localhost:4567\/reset-password\?token=/)
+    } finally {
+      await local.close()
+    }
+  })
+
   it('sets the new password, ends every session and works once', async () => {
     const user = await createUser(t.db)
     const phone = await signedInClient(t, user)

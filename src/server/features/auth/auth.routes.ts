@@ -58,7 +58,7 @@ function mailContext(c: Context<AppEnv>): MailContext {
   return {
     mailer: mailerOf(c.get('deps')),
     productName: env.PRODUCT_NAME,
-    baseUrl: (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/+$/, ''),
+    baseUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
   }
 }
 

@@ -187,7 +187,7 @@ function inviteContext(c: Context<AppEnv>) {
   return {
     mailer: mailerOf(c.get('deps')),
     productName: env.PRODUCT_NAME,
-    baseUrl: (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/+$/, ''),
+    baseUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
   }
 }
 
