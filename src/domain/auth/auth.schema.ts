@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cleanName } from '../display-text'
 import { genders, ratingInput, sessionUser } from '../profiles/profile.schema'
 
 export const PASSWORD_MIN = 6
@@ -15,7 +16,10 @@ const requiredText = (requiredMessage: string) =>
   z.string({ error: requiredMessage }).trim().min(1, requiredMessage)
 
 const nameInput = (label: string) =>
-  requiredText(`${label} is required`).max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`)
+  z.preprocess(
+    cleanName,
+    requiredText(`${label} is required`).max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`),
+  )
 
 const rating = (requiredMessage: string) => z.preprocess(blankToUndefined, ratingInput(requiredMessage))
 
