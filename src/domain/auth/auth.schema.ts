@@ -168,7 +168,6 @@ export type ResetPasswordForm = z.infer<typeof resetPasswordForm>
 // Error codes beyond the generic ones that the auth pages act on.
 export const EMAIL_NOT_CONFIRMED_MESSAGE = 'Please confirm your email address before signing in.'
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password'
-export const EMAIL_TAKEN_MESSAGE = 'This email is already registered. Please sign in instead.'
 export const INVALID_SIGNUP_CODE_MESSAGE = 'Invalid or expired invite code'
 export const SIGNUP_CODE_REQUIRED_MESSAGE = 'An invite code is required to sign up'
 export const CURRENT_PASSWORD_INCORRECT_MESSAGE = 'Current password is incorrect'

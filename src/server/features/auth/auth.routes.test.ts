@@ -164,31 +164,35 @@ describe('sign-up', () => {
     })
   })
 
-  it('refuses an address already registered, in any letter case, on the email field', async () => {
+  it('answers a registered address as a new one, and emails its owner a sign-in and a reset link', async () => {
     const email = uniqueEmail()
-    expect((await createClient(t.app).post('/api/auth/sign-up', signUpBody({ email }))).status).toBe(201)
-    const res = await createClient(t.app).post(
+    const first = await createClient(t.app).post('/api/auth/sign-up', signUpBody({ email }))
+    const again = await createClient(t.app).post(
       '/api/auth/sign-up',
-      signUpBody({ email: email.toUpperCase() }),
+      signUpBody({ email: email.toUpperCase(), firstName: 'Mallory' }),
     )
-    expect(res.status).toBe(409)
-    expect(res.body.error).toEqual({
-      code: 'conflict',
-      message: 'This email is already registered. Please sign in instead.',
-      fields: { email: 'This email is already registered. Please sign in instead.' },
-    })
+    expect(first.status).toBe(201)
+    expect(again.status).toBe(201)
+    expect(again.body).toEqual(first.body)
+    expect(await t.db.select().from(profiles).where(eq(profiles.email, email))).toHaveLength(1)
+
+    const [, notice] = await mailTo(email)
+    expect(notice!.subject).toBe('Someone tried to sign up with your email')
+    expect(notice!.text).toContain('Hi Dana,')
+    expect(notice!.links).toEqual([
+      'http://localhost:3000/signin',
+      expect.stringMatching(/^http:\/\/localhost:3000\/reset-password\?token=/),
+    ])
   })
 
-  it('two sign-ups with one address at the same moment make one account', async () => {
+  it('two sign-ups with one address at the same moment make one account and the same answer', async () => {
     const email = uniqueEmail()
     const results = await Promise.all([
       createClient(t.app).post('/api/auth/sign-up', signUpBody({ email })),
       createClient(t.app).post('/api/auth/sign-up', signUpBody({ email: email.toUpperCase() })),
     ])
-    expect(results.map((r) => r.status).sort()).toEqual([201, 409])
-    expect(results.find((r) => r.status === 409)!.body.error.fields.email).toBe(
-      'This email is already registered. Please sign in instead.',
-    )
+    expect(results.map((r) => r.status)).toEqual([201, 201])
+    expect(results[0]!.body).toEqual(results[1]!.body)
     expect(await t.db.select().from(profiles).where(eq(profiles.email, email))).toHaveLength(1)
   })
 

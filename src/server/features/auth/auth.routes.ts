@@ -83,8 +83,11 @@ const signUpRoute = createRoute({
   ...access.public,
   request: { body: jsonBody(signUpInput) },
   responses: {
-    201: jsonContent(signUpOutput, 'Account created; a confirmation link was emailed'),
-    ...errorResponses(400, 409, 429),
+    201: jsonContent(
+      signUpOutput,
+      'A confirmation link was emailed; a registered address gets the same answer (its owner is emailed instead)',
+    ),
+    ...errorResponses(400, 429),
   },
 })
 
