@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { inject } from 'vitest'
 import { createApp } from '../app'
+import type { AppDeps } from '../app-env'
 import { type Database, openPglite, openPostgres, pgliteExtensions } from '../db/client'
 import { parseEnv, type Env } from '../env'
 import { createLogger } from '../lib/logger'
@@ -29,11 +30,15 @@ export async function openTestDatabase(): Promise<Database> {
   return openPglite(client)
 }
 
-export async function createTestApp(settings: Record<string, string> = {}) {
+// `parts` replaces parts the app would build itself (a mailer a test controls).
+export async function createTestApp(
+  settings: Record<string, string> = {},
+  parts: Pick<AppDeps, 'mailer'> = {},
+) {
   const database = await openTestDatabase()
   const env: Env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...settings })
   const logger = createLogger(env)
-  const app = createApp({ database, env, logger })
+  const app = createApp({ database, env, logger, ...parts })
   return { app, database, db: database.db, env, close: () => database.close() }
 }
 

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { authTokens, mailOutbox, profiles, sessions, signupCodes } from '../../db/schema'
 import { createClient, createTestApp, type TestApp, type TestClient } from '../../testing/test-app'
 import { FACTORY_PASSWORD as TEST_PASSWORD, insertUser } from '../../testing/factories'
 import { promoteToAdmin } from './auth.service'
 import { createSession } from './sessions'
+import type { Mailer, MailMessage } from '../../lib/mail'
 
 const ADMIN_EMAIL = 'boss@example.com'
 const uniqueEmail = () => `player-${randomBytes(5).toString('hex')}@example.com`
@@ -62,6 +63,14 @@ async function tokenFromMail(email: string, path: '/email-confirmation' | '/rese
   if (!link) throw new Error(`no ${path} link was sent to ${email}`)
   const url = new URL(link)
   return { url, token: url.searchParams.get('token')! }
+}
+
+// The reset email is queued after the answer: wait until it is in the outbox.
+async function askForReset(email: string) {
+  const before = (await mailTo(email)).length
+  const res = await createClient(t.app).post('/api/auth/forgot-password', { email })
+  await vi.waitFor(async () => expect((await mailTo(email)).length).toBeGreaterThan(before))
+  return res
 }
 
 async function signUpConfirmed(overrides: Record<string, unknown> = {}) {
@@ -604,9 +613,7 @@ describe('sessions', () => {
 describe('password reset', () => {
   it('emails a one-hour link and answers the same for unknown addresses', async () => {
     const user = await createUser(t.db)
-    const known = await createClient(t.app).post('/api/auth/forgot-password', {
-      email: user.email.toUpperCase(),
-    })
+    const known = await askForReset(user.email.toUpperCase())
     const unknownEmail = uniqueEmail()
     const unknown = await createClient(t.app).post('/api/auth/forgot-password', { email: unknownEmail })
     expect(known.status).toBe(200)
@@ -625,6 +632,33 @@ describe('password reset', () => {
     expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(3500_000)
   })
 
+  it('answers before looking the address up, so a known and an unknown address take the same time', async () => {
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const sent: MailMessage[] = []
+    const mailer: Mailer = {
+      delivers: false,
+      async send(message) {
+        await gate
+        sent.push(message)
+        return { delivered: Promise.resolve() }
+      },
+      retryDue: async () => 0,
+    }
+    const gated = await createTestApp({ RATE_LIMIT_FACTOR: '0' }, { mailer })
+    try {
+      const user = await insertUser(gated.db)
+      const res = await createClient(gated.app).post('/api/auth/forgot-password', { email: user.email })
+      expect(res.status).toBe(200)
+      expect(sent).toHaveLength(0)
+      release()
+      await vi.waitFor(() => expect(sent.map((message) => message.to)).toEqual([user.email]))
+    } finally {
+      release()
+      await gated.close()
+    }
+  })
+
   it('links to localhost on the configured port without PUBLIC_URL, whatever Host the request names', async () => {
     const local = await createTestApp({ RATE_LIMIT_FACTOR: '0', PUBLIC_URL: '', PORT: '4567' })
     try {
@@ -635,7 +669,11 @@ describe('password reset', () => {
         body: JSON.stringify({ email: user.email }),
       })
       expect(res.status).toBe(200)
-      const [message] = await local.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email))
+      const message = await vi.waitFor(async () => {
+        const [queued] = await local.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email))
+        expect(queued).toBeDefined()
+        return queued
+      })
       expect(message!.links[0]).toMatch(/^http:\/\/localhost:4567\/reset-password\?token=/)
     } finally {
       await local.close()
@@ -646,8 +684,8 @@ describe('password reset', () => {
     const user = await createUser(t.db)
     const phone = await signedInClient(t, user)
     const laptop = await signedInClient(t, user)
-    await createClient(t.app).post('/api/auth/forgot-password', { email: user.email })
-    await createClient(t.app).post('/api/auth/forgot-password', { email: user.email })
+    await askForReset(user.email)
+    await askForReset(user.email)
     const messages = await mailTo(user.email)
     const [olderToken, token] = messages.map((m) => new URL(m.links[0]!).searchParams.get('token')!)
 
@@ -686,8 +724,8 @@ describe('password reset', () => {
     const body = signUpBody()
     await createClient(t.app).post('/api/auth/sign-up', body)
     const { token: confirmToken } = await tokenFromMail(body.email, '/email-confirmation')
-    await createClient(t.app).post('/api/auth/forgot-password', { email: body.email })
-    await createClient(t.app).post('/api/auth/forgot-password', { email: body.email })
+    await askForReset(body.email)
+    await askForReset(body.email)
     const resets = (await mailTo(body.email))
       .flatMap((m) => m.links)
       .filter((l) => l.includes('/reset-password'))
@@ -721,7 +759,7 @@ describe('password reset', () => {
 
   it('a link sent before the account was paused changes nothing while it is paused', async () => {
     const user = await createUser(t.db)
-    await createClient(t.app).post('/api/auth/forgot-password', { email: user.email })
+    await askForReset(user.email)
     const { token } = await tokenFromMail(user.email, '/reset-password')
     await setPaused(t.db, user.id)
     const res = await createClient(t.app).post('/api/auth/reset-password', {
@@ -747,7 +785,7 @@ describe('password reset', () => {
 
   it('an expired link is refused', async () => {
     const user = await createUser(t.db)
-    await createClient(t.app).post('/api/auth/forgot-password', { email: user.email })
+    await askForReset(user.email)
     const { token } = await tokenFromMail(user.email, '/reset-password')
     await t.db
       .update(authTokens)
@@ -824,7 +862,7 @@ describe('change password', () => {
   it('ends the reset links sent before', async () => {
     const user = await createUser(t.db)
     const client = await signedInClient(t, user)
-    await createClient(t.app).post('/api/auth/forgot-password', { email: user.email })
+    await askForReset(user.email)
     const { token } = await tokenFromMail(user.email, '/reset-password')
     const res = await client.post('/api/auth/change-password', {
       currentPassword: TEST_PASSWORD,

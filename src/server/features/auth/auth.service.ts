@@ -212,6 +212,8 @@ export async function resendConfirmation(
   return RESEND_CONFIRMATION_MESSAGE
 }
 
+// Runs after the answer (the route answers FORGOT_PASSWORD_MESSAGE at once): its duration would
+// tell whether the address has an account.
 export async function requestPasswordReset(db: Db, mail: MailContext, email: string) {
   const [row] = await db
     .select({ id: profiles.id, firstName: profiles.firstName })
@@ -222,7 +224,6 @@ export async function requestPasswordReset(db: Db, mail: MailContext, email: str
     const token = await issueToken(db, row.id, 'password_reset')
     await mail.mailer.send(passwordResetEmail(mail, email, row.firstName, token))
   }
-  return FORGOT_PASSWORD_MESSAGE
 }
 
 // A new password from an email link: every session of the account ends, and every other link
