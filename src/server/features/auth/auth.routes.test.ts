@@ -73,6 +73,14 @@ async function askForReset(email: string) {
   return res
 }
 
+// The form's change of the factory password to `next`, typed twice the same.
+const changePasswordTo = (client: TestClient, next: string) =>
+  client.post('/api/auth/change-password', {
+    currentPassword: TEST_PASSWORD,
+    newPassword: next,
+    confirmPassword: next,
+  })
+
 async function signUpConfirmed(overrides: Record<string, unknown> = {}) {
   const body = signUpBody(overrides)
   // The link signs in the browser that signed up.
@@ -155,9 +163,35 @@ describe('sign-up', () => {
       birthdate: 'Birthdate is required',
       zipCode: 'Please enter a valid ZIP code',
       email: 'Invalid email address',
-      password: 'Password must be at least 6 characters',
+      password: 'Password must be at least 8 characters',
       consent: 'You must agree to the Terms and Privacy Policy',
     })
+  })
+
+  it('refuses a common or leaked password on its field, for sign-up, reset and change alike', async () => {
+    const common =
+      'This password is too easy to guess: it is on a list of common passwords. Please choose another one.'
+    const signUp = await createClient(t.app).post('/api/auth/sign-up', signUpBody({ password: 'Password1' }))
+    expect(signUp.status).toBe(400)
+    expect(signUp.body.error.fields).toEqual({ password: common })
+
+    const user = await createUser(t.db)
+    const client = await signedInClient(t, user)
+    const change = await changePasswordTo(client, 'qwerty123')
+    expect(change.status).toBe(400)
+    expect(change.body.error.fields).toEqual({ newPassword: common })
+
+    await askForReset(user.email)
+    const { token } = await tokenFromMail(user.email, '/reset-password')
+    const reset = await createClient(t.app).post('/api/auth/reset-password', { token, password: 'iloveyou1' })
+    expect(reset.status).toBe(400)
+    expect(reset.body.error.fields).toEqual({ password: common })
+  })
+
+  it('still signs in with a password shorter than the new minimum', async () => {
+    const user = await createUser(t.db, { password: 'six-ch' })
+    const res = await createClient(t.app).post('/api/auth/sign-in', { email: user.email, password: 'six-ch' })
+    expect(res.status).toBe(200)
   })
 
   it('refuses missing ratings and a future birthdate with their own messages', async () => {
@@ -691,7 +725,7 @@ describe('password reset', () => {
 
     const weak = await laptop.post('/api/auth/reset-password', { token, password: '123' })
     expect(weak.status).toBe(400)
-    expect(weak.body.error.fields).toEqual({ password: 'Password must be at least 6 characters' })
+    expect(weak.body.error.fields).toEqual({ password: 'Password must be at least 8 characters' })
 
     const res = await laptop.post('/api/auth/reset-password', { token, password: 'brand-new-pass' })
     expect(res.status).toBe(200)
@@ -843,11 +877,7 @@ describe('change password', () => {
     const user = await createUser(t.db)
     const here = await signedInClient(t, user)
     const elsewhere = await signedInClient(t, user)
-    const res = await here.post('/api/auth/change-password', {
-      currentPassword: TEST_PASSWORD,
-      newPassword: 'next-pass-1',
-      confirmPassword: 'next-pass-1',
-    })
+    const res = await changePasswordTo(here, 'next-pass-1')
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Password updated successfully')
     expect((await here.get('/api/profiles/me')).status).toBe(200)
@@ -864,11 +894,7 @@ describe('change password', () => {
     const client = await signedInClient(t, user)
     await askForReset(user.email)
     const { token } = await tokenFromMail(user.email, '/reset-password')
-    const res = await client.post('/api/auth/change-password', {
-      currentPassword: TEST_PASSWORD,
-      newPassword: 'next-pass-1',
-      confirmPassword: 'next-pass-1',
-    })
+    const res = await changePasswordTo(client, 'next-pass-1')
     expect(res.status).toBe(200)
 
     const reset = await createClient(t.app).post('/api/auth/reset-password', {

@@ -22,7 +22,7 @@ import { PAUSED_MESSAGE } from '../../../domain/auth/auth.messages'
 import { generatedCodeFirst, unusedCodeMatching } from '../admin/signup-codes.service'
 import { confirmationEmail, passwordResetEmail, signUpAttemptEmail } from './auth.emails'
 import { consumeToken, issueToken, retireTokens } from './auth.tokens'
-import { hashPassword, verifyPassword } from './password'
+import { hashPassword, requireUncommonPassword, verifyPassword } from './password'
 import { profileColumns, revokeAllSessions, toSessionUser } from './sessions'
 
 // Addresses are stored lower-case (a check constraint) and unique through an index on
@@ -62,6 +62,7 @@ export async function signUp(
   settings: SignUpSettings,
   browserHash: string | null = null,
 ) {
+  requireUncommonPassword(input.password, 'password')
   const hash = await hashPassword(input.password)
   let outcome: { user: SessionUser; token: string } | { registered: { id: string; firstName: string } }
   try {
@@ -230,6 +231,7 @@ export async function requestPasswordReset(db: Db, mail: MailContext, email: str
 // sent to it (reset or confirmation) stops working. The link also proves the address. A paused
 // account is refused.
 export async function resetPassword(db: Db, input: ResetPasswordInput) {
+  requireUncommonPassword(input.password, 'password')
   const hash = await hashPassword(input.password)
   await db.transaction(async (tx) => {
     const profileId = (await consumeToken(tx, input.token, 'password_reset'))?.profileId
@@ -272,6 +274,7 @@ export async function changePassword(
       currentPassword: CURRENT_PASSWORD_INCORRECT_MESSAGE,
     })
   }
+  requireUncommonPassword(input.newPassword, 'newPassword')
   const hash = await hashPassword(input.newPassword)
   await db.transaction(async (tx) => {
     await tx.update(passwords).set({ hash, updatedAt: new Date() }).where(eq(passwords.profileId, userId))
