@@ -141,19 +141,21 @@ describe('session cookies', () => {
       body: JSON.stringify({ email: user.email, password: FACTORY_PASSWORD }),
     })
     expect(res.status, res.text).toBe(200)
-    const [cookie] = res.headers.getSetCookie()
-    return { user, cookie: cookie! }
+    const [cookie, deviceCookie] = res.headers.getSetCookie()
+    return { user, cookie: cookie!, deviceCookie: deviceCookie! }
   }
   const attributesOf = (cookie: string) => cookie.split(';').map((part) => part.trim().toLowerCase())
 
-  it('are HttpOnly, SameSite and host-wide', async () => {
-    const { cookie } = await signIn(t)
+  it('are HttpOnly, SameSite and host-wide, the session and the known-browser key alike', async () => {
+    const { cookie, deviceCookie } = await signIn(t)
     expect(cookie).toMatch(/^pm_session=/)
-    const attributes = attributesOf(cookie)
-    expect(attributes).toContain('httponly')
-    expect(attributes).toContain('samesite=lax')
-    expect(attributes).toContain('path=/')
-    expect(attributes.some((a) => a.startsWith('domain='))).toBe(false)
+    expect(deviceCookie).toMatch(/^pm_device=/)
+    for (const attributes of [attributesOf(cookie), attributesOf(deviceCookie)]) {
+      expect(attributes).toContain('httponly')
+      expect(attributes).toContain('samesite=lax')
+      expect(attributes).toContain('path=/')
+      expect(attributes.some((a) => a.startsWith('domain='))).toBe(false)
+    }
   })
 
   it('are __Host- prefixed and Secure in production, and the plain name is ignored there', async () => {

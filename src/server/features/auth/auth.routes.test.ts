@@ -1047,6 +1047,48 @@ describe('rate limits', () => {
     ).toBe(200)
   })
 
+  it('sign-in: browsers an account does not know share 10 wrong passwords, from any address; a browser it knows still signs in', async () => {
+    const spread = await createTestApp({ TRUST_PROXY: 'true' })
+    try {
+      const user = await createUser(spread.db)
+      const from = (ip: string) => ({ 'x-forwarded-for': ip })
+      const known = createClient(spread.app)
+      const first = await known.post(
+        '/api/auth/sign-in',
+        { email: user.email, password: TEST_PASSWORD },
+        from('10.0.0.1'),
+      )
+      expect(first.status).toBe(200)
+      for (let i = 0; i < 10; i++) {
+        const wrong = await createClient(spread.app).post(
+          '/api/auth/sign-in',
+          { email: user.email, password: 'wrong-guess' },
+          from(`10.0.1.${i}`),
+        )
+        expect(wrong.status).toBe(401)
+      }
+      const stranger = await createClient(spread.app).post(
+        '/api/auth/sign-in',
+        { email: user.email, password: TEST_PASSWORD },
+        from('10.0.2.1'),
+      )
+      expect(stranger.status).toBe(429)
+      const retryAfter = Number(stranger.headers.get('retry-after'))
+      expect(retryAfter).toBeGreaterThan(0)
+      expect(stranger.body.error.message).toBe(
+        `Too many failed sign-ins for this account. Please try again in ${Math.ceil(retryAfter / 60)} minutes.`,
+      )
+      const again = await known.post(
+        '/api/auth/sign-in',
+        { email: user.email, password: TEST_PASSWORD },
+        from('10.0.3.1'),
+      )
+      expect(again.status).toBe(200)
+    } finally {
+      await spread.close()
+    }
+  })
+
   it('sign-up: 5 every 10 minutes from one address', async () => {
     for (let i = 0; i < 5; i++) {
       expect((await createClient(limited.app).post('/api/auth/sign-up', signUpBody())).status).toBe(201)
