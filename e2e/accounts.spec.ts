@@ -71,7 +71,7 @@ test(
     await expect(page.getByText('Rating must be at most 7.00')).toBeVisible()
     await expect(page.getByText('Please enter a valid ZIP code')).toBeVisible()
     await expect(page.getByText('Invalid email address')).toBeVisible()
-    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible()
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible()
     await expect(errorOf(page, 'ZIP code')).toHaveCount(1)
 
     await page.getByLabel('DUPR rating').fill('3.8')

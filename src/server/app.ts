@@ -24,6 +24,28 @@ import { responseHeaders, securityHeaders } from './middleware/response-headers'
 import { requireSameOrigin } from './middleware/same-origin'
 
 export const MAX_BODY_BYTES = 256 * 1024
+// A refusal (401, 403, 413, 429) is often decided before the body is read. Answering while the
+// client still sends makes Node close the socket under it, and the client sees a network error
+// instead of the answer, so the rest of the body is read and dropped first: up to this much,
+// past which a client sending that much is cut off.
+const MAX_DROPPED_BYTES = 4 * MAX_BODY_BYTES
+
+async function dropUnreadBody(request: Request) {
+  const body = request.body
+  if (!body || request.bodyUsed || body.locked) return
+  const reader = body.getReader()
+  try {
+    let dropped = 0
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      dropped += value.byteLength
+      if (dropped > MAX_DROPPED_BYTES) return void (await reader.cancel())
+    }
+  } catch {
+    // The client went away, or the body broke the size limit: nothing left to answer early.
+  }
+}
 
 export function createApp(deps: AppDeps) {
   const app = createApi()
@@ -61,7 +83,7 @@ export function createApp(deps: AppDeps) {
           await requireSameOrigin(c, async () => {
             await loadSession(c, next)
           })
-        }),
+        }).finally(() => dropUnreadBody(c.req.raw)),
   )
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'session', {

@@ -41,4 +41,10 @@ describe('configuration', () => {
       expect(message).toContain('SEED_DEMO')
     }
   })
+
+  it('links to localhost on the configured port in development, never to a request’s Host', () => {
+    expect(parseEnv({ PORT: '4123' }).PUBLIC_URL).toBe('http://localhost:4123')
+    expect(parseEnv({}).PUBLIC_URL).toBe('http://localhost:3000')
+    expect(parseEnv({ PUBLIC_URL: 'https://play.example.com' }).PUBLIC_URL).toBe('https://play.example.com')
+  })
 })

@@ -53,16 +53,19 @@ const envSchema = z.object({
   HELP_URL: link.default('/about#help'),
   ROADMAP_URL: link.default('/about#roadmap'),
 })
-// Account and invitation emails carry links to the app. Without PUBLIC_URL they are built from
-// the request's own Host, which whoever sends the request chooses: a 'forgot password' sent for
-// someone else with a Host of the sender's would mail that player a reset link to the sender's
-// site. Fine on a developer's machine, never in production.
+// Account and invitation emails carry links to the app, built from PUBLIC_URL and never from the
+// request's Host, which whoever sends the request chooses (a 'forgot password' sent for someone
+// else with a Host of the sender's would mail that player a reset link to the sender's site).
+// Production must name it; elsewhere it is this machine on the configured port.
 const checkedEnvSchema = envSchema.refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL, {
   path: ['PUBLIC_URL'],
   message: 'must be set in production: the public address of the app, used in email links',
 })
 
-export type Env = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & { SEED_DEMO: boolean }
+export type Env = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'PUBLIC_URL'> & {
+  SEED_DEMO: boolean
+  PUBLIC_URL: string
+}
 
 export class EnvError extends Error {}
 
@@ -76,7 +79,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
     throw new EnvError(`Invalid configuration:\n${problems.join('\n')}`)
   }
-  return { ...result.data, SEED_DEMO: result.data.SEED_DEMO ?? result.data.NODE_ENV !== 'production' }
+  const env = result.data
+  return {
+    ...env,
+    SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  }
 }
 
 // The one place that reads process.env. A .env file in the working directory is loaded first.

@@ -59,8 +59,10 @@ async function main() {
   const server = serve(
     { fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer: createCompressingServer },
     (info) => {
-      const url = env.PUBLIC_URL ?? `http://localhost:${info.port}`
-      logger.info({ port: info.port, ms: Math.round(performance.now() - started) }, `listening on ${url}`)
+      logger.info(
+        { port: info.port, ms: Math.round(performance.now() - started) },
+        `listening on ${env.PUBLIC_URL}`,
+      )
     },
   )
 

@@ -21,7 +21,7 @@ const validSignUp = {
   birthdate: '1990-05-17',
   zipCode: '85001',
   email: 'Dana@Example.com ',
-  password: 'secret1',
+  password: 'secret-12',
   consent: true,
 }
 
@@ -110,9 +110,9 @@ describe('sign-up input', () => {
     })
   })
 
-  it('needs a password of 6 to 128 characters', () => {
-    expect(messages(signUpInput, { ...validSignUp, password: '12345' })).toEqual({
-      password: 'Password must be at least 6 characters',
+  it('needs a new password of 8 to 128 characters', () => {
+    expect(messages(signUpInput, { ...validSignUp, password: '1234567' })).toEqual({
+      password: 'Password must be at least 8 characters',
     })
     expect(messages(signUpInput, { ...validSignUp, password: 'x'.repeat(129) })).toEqual({
       password: 'Password must be at most 128 characters',
@@ -200,7 +200,7 @@ describe('change password input', () => {
         newPassword: 'abc',
         confirmPassword: 'abc',
       }),
-    ).toEqual({ newPassword: 'Password must be at least 6 characters' })
+    ).toEqual({ newPassword: 'Password must be at least 8 characters' })
   })
 
   it('needs the confirmation to match', () => {
@@ -218,12 +218,12 @@ describe('password reset', () => {
   it('needs a token and a valid password', () => {
     expect(messages(resetPasswordInput, { token: '', password: '1' })).toEqual({
       token: 'The link is missing its token',
-      password: 'Password must be at least 6 characters',
+      password: 'Password must be at least 8 characters',
     })
   })
 
   it('the form needs the two passwords to match', () => {
-    expect(messages(resetPasswordForm, { password: 'abcdef', confirmPassword: 'abcdeg' })).toEqual({
+    expect(messages(resetPasswordForm, { password: 'abcdefgh', confirmPassword: 'abcdefgi' })).toEqual({
       confirmPassword: 'Passwords do not match',
     })
   })

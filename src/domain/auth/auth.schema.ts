@@ -1,7 +1,12 @@
 import { z } from 'zod'
+import { cleanName } from '../display-text'
 import { genders, ratingInput, sessionUser } from '../profiles/profile.schema'
 
-export const PASSWORD_MIN = 6
+// The spec says 6; new passwords need 8 (ASVS 6.2.1, docs/decisions/0074). Passwords set
+// before keep working: sign-in checks no length.
+export const PASSWORD_MIN = 8
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is too easy to guess: it is on a list of common passwords. Please choose another one.'
 // Long enough for any passphrase, short enough that hashing stays cheap.
 export const PASSWORD_MAX = 128
 export const NAME_MAX = 50
@@ -15,7 +20,10 @@ const requiredText = (requiredMessage: string) =>
   z.string({ error: requiredMessage }).trim().min(1, requiredMessage)
 
 const nameInput = (label: string) =>
-  requiredText(`${label} is required`).max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`)
+  z.preprocess(
+    cleanName,
+    requiredText(`${label} is required`).max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`),
+  )
 
 const rating = (requiredMessage: string) => z.preprocess(blankToUndefined, ratingInput(requiredMessage))
 
@@ -164,7 +172,6 @@ export type ResetPasswordForm = z.infer<typeof resetPasswordForm>
 // Error codes beyond the generic ones that the auth pages act on.
 export const EMAIL_NOT_CONFIRMED_MESSAGE = 'Please confirm your email address before signing in.'
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password'
-export const EMAIL_TAKEN_MESSAGE = 'This email is already registered. Please sign in instead.'
 export const INVALID_SIGNUP_CODE_MESSAGE = 'Invalid or expired invite code'
 export const SIGNUP_CODE_REQUIRED_MESSAGE = 'An invite code is required to sign up'
 export const CURRENT_PASSWORD_INCORRECT_MESSAGE = 'Current password is incorrect'

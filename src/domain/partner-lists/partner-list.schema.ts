@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cleanName } from '../display-text'
 
 export const LIST_NAME_MAX = 100
 export const PERSON_NAME_MAX = 50
@@ -66,11 +67,14 @@ export const createListInput = z.object({ name: listNameInput })
 export type CreateListInput = z.infer<typeof createListInput>
 export type CreateListFormValues = z.input<typeof createListInput>
 
-const personName = z
-  .string({ error: NAMES_REQUIRED })
-  .trim()
-  .min(1, NAMES_REQUIRED)
-  .max(PERSON_NAME_MAX, `Names must be at most ${PERSON_NAME_MAX} characters`)
+const personName = z.preprocess(
+  cleanName,
+  z
+    .string({ error: NAMES_REQUIRED })
+    .trim()
+    .min(1, NAMES_REQUIRED)
+    .max(PERSON_NAME_MAX, `Names must be at most ${PERSON_NAME_MAX} characters`),
+)
 
 export const manualEntryInput = z.object({
   firstName: personName,

@@ -10,6 +10,7 @@ import {
   zonedInstant,
   zoneOfState,
 } from './schedule'
+import { cleanChatText } from '../display-text'
 
 export const playDateTypes = ['challenge', 'earn'] as const
 export type PlayDateType = (typeof playDateTypes)[number]
@@ -144,11 +145,14 @@ export const applyInput = z.object({
 })
 
 export const messageInput = z.object({
-  content: z
-    .string({ error: 'Message cannot be empty' })
-    .trim()
-    .min(1, 'Message cannot be empty')
-    .max(MESSAGE_MAX, `Messages can be at most ${MESSAGE_MAX} characters`),
+  content: z.preprocess(
+    cleanChatText,
+    z
+      .string({ error: 'Message cannot be empty' })
+      .trim()
+      .min(1, 'Message cannot be empty')
+      .max(MESSAGE_MAX, `Messages can be at most ${MESSAGE_MAX} characters`),
+  ),
   requestKey: requestKeyInput,
 })
 

@@ -6,10 +6,19 @@ export type Gender = (typeof genders)[number]
 export const RATING_MIN = 2
 export const RATING_MAX = 7
 
+// What the forms send: a number, or a plain decimal string. Nothing else is read as one ([5],
+// '0x3', '1e1' and true all coerce to numbers in JavaScript).
+const PLAIN_DECIMAL = /^-?(\d+\.?\d*|\.\d+)$/
+const readPlainNumber = (value: unknown) => {
+  if (typeof value === 'number') return value
+  if (typeof value === 'string' && PLAIN_DECIMAL.test(value.trim())) return Number(value)
+  return value === undefined ? undefined : Number.NaN
+}
+
 // A rating as the forms send it: a number of 2.00 to 7.00 in steps of 0.01.
 export const ratingInput = (requiredMessage: string) =>
-  z.coerce
-    .number({ error: requiredMessage })
+  z
+    .preprocess(readPlainNumber, z.number({ error: requiredMessage }))
     .refine((value) => Number.isFinite(value), requiredMessage)
     .refine((value) => value >= RATING_MIN, 'Rating must be at least 2.00')
     .refine((value) => value <= RATING_MAX, 'Rating must be at most 7.00')

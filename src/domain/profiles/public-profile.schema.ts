@@ -40,7 +40,6 @@ export const publicProfileOutput = z.object({
     })
     .nullable(),
   // Server time spent on the queries, in milliseconds (shown in the debug panel).
-  queryMs: z.number(),
 })
 export type PublicProfileOutput = z.infer<typeof publicProfileOutput>
 

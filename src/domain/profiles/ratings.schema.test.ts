@@ -49,4 +49,18 @@ describe('ratingsInput', () => {
       selfRating: 2,
     })
   })
+
+  it('reads only a number or a plain decimal string: anything else gets the field message', () => {
+    for (const odd of [[5], '0x3', '1e1', true, '4,5', 'Infinity', { value: 4 }]) {
+      const result = ratingsInput.safeParse({ duprRating: odd, selfRating: odd })
+      expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+        ['duprRating', 'DUPR rating is required'],
+        ['selfRating', 'Self rating is required'],
+      ])
+    }
+    expect(ratingsInput.parse({ duprRating: ' 3.5 ', selfRating: 4.5 })).toEqual({
+      duprRating: 3.5,
+      selfRating: 4.5,
+    })
+  })
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cleanName } from '../display-text'
 import { genders, ratingInput } from '../profiles/profile.schema'
 
 export const ageGroups = ['under_50', '50_or_over'] as const
@@ -17,11 +18,14 @@ const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value
 
 const nameInput = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(PLAYER_NAME_MAX, `${label} must be at most ${PLAYER_NAME_MAX} characters`)
+  z.preprocess(
+    cleanName,
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(PLAYER_NAME_MAX, `${label} must be at most ${PLAYER_NAME_MAX} characters`),
+  )
 
 // A player of the SUPR Builder list, as the add and edit forms send it.
 export const playerInput = z.object({

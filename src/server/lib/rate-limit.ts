@@ -43,6 +43,17 @@ export async function hit(db: DbOrTx, key: string, windowSeconds: number) {
   }
 }
 
+// The count of the current window, without counting: for a limit on failures, checked before
+// the attempt and counted only when it fails. Null when no window is open.
+export async function currentWindow(db: DbOrTx, key: string) {
+  const result = await db.execute<{ count: number; retry_after: number }>(sql`
+    select count, ceil(extract(epoch from (window_ends_at - now())))::int as retry_after
+    from rate_limits where key = ${key} and window_ends_at > now()
+  `)
+  const row = (result as unknown as { rows: Array<{ count: number; retry_after: number }> }).rows[0]
+  return row ? { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) } : null
+}
+
 // Counts one attempt against each limit; throws 429 when any is exceeded. `factor` scales every
 // limit (0 turns them off). Counters of past windows are deleted by the maintenance loop.
 export async function enforceRateLimits(

@@ -10,8 +10,7 @@ export const requireSameOrigin = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next()
   const origin = c.req.header('origin')
   const allowed = new Set([new URL(c.req.url).origin])
-  const publicUrl = c.get('deps').env.PUBLIC_URL
-  if (publicUrl) allowed.add(new URL(publicUrl).origin)
+  allowed.add(new URL(c.get('deps').env.PUBLIC_URL).origin)
   const host = c.req.header('host')
   if (host) {
     allowed.add(`http://${host}`)

@@ -59,7 +59,8 @@ function expectSecurityHeaders(headers: Headers) {
   expect(csp).not.toMatch(/unsafe-eval/)
   expect(headers.get('x-content-type-options')).toBe('nosniff')
   expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
-  expect(headers.get('x-frame-options')).toBeTruthy()
+  // One framing rule: CSP frame-ancestors, which current guidance prefers over X-Frame-Options.
+  expect(headers.get('x-frame-options')).toBeNull()
   expect(headers.get('x-powered-by')).toBeNull()
 }
 
@@ -141,19 +142,21 @@ describe('session cookies', () => {
       body: JSON.stringify({ email: user.email, password: FACTORY_PASSWORD }),
     })
     expect(res.status, res.text).toBe(200)
-    const [cookie] = res.headers.getSetCookie()
-    return { user, cookie: cookie! }
+    const [cookie, deviceCookie] = res.headers.getSetCookie()
+    return { user, cookie: cookie!, deviceCookie: deviceCookie! }
   }
   const attributesOf = (cookie: string) => cookie.split(';').map((part) => part.trim().toLowerCase())
 
-  it('are HttpOnly, SameSite and host-wide', async () => {
-    const { cookie } = await signIn(t)
+  it('are HttpOnly, SameSite and host-wide, the session and the known-browser key alike', async () => {
+    const { cookie, deviceCookie } = await signIn(t)
     expect(cookie).toMatch(/^pm_session=/)
-    const attributes = attributesOf(cookie)
-    expect(attributes).toContain('httponly')
-    expect(attributes).toContain('samesite=lax')
-    expect(attributes).toContain('path=/')
-    expect(attributes.some((a) => a.startsWith('domain='))).toBe(false)
+    expect(deviceCookie).toMatch(/^pm_device=/)
+    for (const attributes of [attributesOf(cookie), attributesOf(deviceCookie)]) {
+      expect(attributes).toContain('httponly')
+      expect(attributes).toContain('samesite=lax')
+      expect(attributes).toContain('path=/')
+      expect(attributes.some((a) => a.startsWith('domain='))).toBe(false)
+    }
   })
 
   it('are __Host- prefixed and Secure in production, and the plain name is ignored there', async () => {
@@ -223,11 +226,11 @@ describe('default accounts', () => {
 })
 
 describe('email links', () => {
-  it('are never built from a request’s Host in production: the app does not start without PUBLIC_URL', () => {
+  it('are never built from a request’s Host: production does not start without PUBLIC_URL, development links to localhost', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
       'PUBLIC_URL: must be set in production: the public address of the app, used in email links',
     )
-    expect(parseEnv({ NODE_ENV: 'development' }).PUBLIC_URL).toBeUndefined()
+    expect(parseEnv({ NODE_ENV: 'development', PORT: '4123' }).PUBLIC_URL).toBe('http://localhost:4123')
   })
 })
 

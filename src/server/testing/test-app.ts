@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { inject } from 'vitest'
 import { createApp } from '../app'
+import type { AppDeps } from '../app-env'
 import { buildDeps } from '../deps'
 import { type Database, openPglite, openPostgres, pgliteExtensions } from '../db/client'
 import { parseEnv, type Env } from '../env'
@@ -31,11 +32,15 @@ export async function openTestDatabase(): Promise<Database> {
   return openPglite(client)
 }
 
-export async function createTestApp(settings: Record<string, string> = {}) {
+// `parts` replaces parts the app would build itself (a mailer a test controls).
+export async function createTestApp(
+  settings: Record<string, string> = {},
+  parts: Partial<Pick<AppDeps, 'mailer'>> = {},
+) {
   const database = await openTestDatabase()
   const env: Env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...settings })
   const clock = createFakeClock()
-  const deps = buildDeps({ database, env, logger: createLogger(env), clock })
+  const deps = buildDeps({ database, env, logger: createLogger(env), clock, mailer: parts.mailer })
   const app = createApp(deps)
   return { app, deps, clock, database, db: database.db, env, close: () => database.close() }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, id } from './columns'
 import { profiles } from './profiles'
 
@@ -41,6 +41,21 @@ export const authTokens = pgTable(
     index('auth_tokens_profile_idx').on(t.profileId, t.purpose),
     index('auth_tokens_expires_idx').on(t.expiresAt),
   ],
+)
+
+// Browsers that signed in to an account before (OWASP device cookies): the SHA-256 of the key
+// in their pm_device cookie. They are exempt from the account's ceiling on wrong passwords,
+// which browsers it does not know share (docs/decisions/0074).
+export const knownBrowsers = pgTable(
+  'known_browsers',
+  {
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    keyHash: text('key_hash').notNull(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.keyHash] })],
 )
 
 // Fixed-window counters shared by every server instance on the same database.

@@ -11,6 +11,7 @@ function layout(
   heading: string,
   paragraphs: string[],
   action: { label: string; url: string },
+  secondAction?: { label: string; url: string },
 ) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('')
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
@@ -19,6 +20,7 @@ function layout(
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>
 ${body}
 <p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#15803d;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
+${secondAction ? `<p style="margin:0 0 24px"><a href="${escapeHtml(secondAction.url)}" style="color:#15803d;font-weight:600">${escapeHtml(secondAction.label)}</a></p>` : ''}
 <p style="font-size:13px;color:#475569">If the button does not work, copy this link into your browser:<br>${escapeHtml(action.url)}</p>
 </div></body></html>`
 }
@@ -54,5 +56,36 @@ export function passwordResetEmail(ctx: Context, to: string, firstName: string, 
     text: `${paragraphs.join('\n\n')}\n\nReset your password: ${url}\n`,
     html: layout(ctx.productName, heading, paragraphs, { label: 'Reset password', url }),
     links: [url],
+  }
+}
+
+// Sign-up answers a registered address as it answers a new one (nobody learns which addresses
+// have accounts); the owner hears of it here, with a way in if it was them.
+export function signUpAttemptEmail(
+  ctx: Context,
+  to: string,
+  firstName: string,
+  resetToken: string,
+): MailMessage {
+  const signInUrl = `${ctx.baseUrl}/signin`
+  const resetUrl = `${ctx.baseUrl}/reset-password?token=${encodeURIComponent(resetToken)}`
+  const heading = 'Someone tried to sign up with your email'
+  const paragraphs = [
+    `Hi ${firstName},`,
+    `Someone tried to create a ${ctx.productName} account with this email address, which already has one. If it was you, sign in instead. If you forgot your password, choose a new one with the reset link (it works once and expires in 1 hour).`,
+    'If it was not you, you can ignore this email: your account has not changed.',
+  ]
+  return {
+    to,
+    subject: heading,
+    text: `${paragraphs.join('\n\n')}\n\nSign in: ${signInUrl}\n\nReset your password: ${resetUrl}\n`,
+    html: layout(
+      ctx.productName,
+      heading,
+      paragraphs,
+      { label: 'Sign in', url: signInUrl },
+      { label: 'Reset password', url: resetUrl },
+    ),
+    links: [signInUrl, resetUrl],
   }
 }

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { authTokens, mailOutbox, profiles, sessions, signupCodes } from '../../db/schema'
 import { createClient, createTestApp, type TestApp, type TestClient } from '../../testing/test-app'
 import { FACTORY_PASSWORD as TEST_PASSWORD, insertUser } from '../../testing/factories'
 import { promoteToAdmin } from './auth.service'
 import { createSession } from './sessions'
+import type { Mailer, MailMessage } from '../../lib/mail'
 
 const ADMIN_EMAIL = 'boss@example.com'
 const uniqueEmail = () => `player-${randomBytes(5).toString('hex')}@example.com`
@@ -63,6 +64,22 @@ async function tokenFromMail(email: string, path: '/email-confirmation' | '/rese
   const url = new URL(link)
   return { url, token: url.searchParams.get('token')! }
 }
+
+// The reset email is queued after the answer: wait until it is in the outbox.
+async function askForReset(email: string) {
+  const before = (await mailTo(email)).length
+  const res = await createClient(t.app).post('/api/auth/forgot-password', { email })
+  await vi.waitFor(async () => expect((await mailTo(email)).length).toBeGreaterThan(before))
+  return res
+}
+
+// The form's change of the factory password to `next`, typed twice the same.
+const changePasswordTo = (client: TestClient, next: string) =>
+  client.post('/api/auth/change-password', {
+    currentPassword: TEST_PASSWORD,
+    newPassword: next,
+    confirmPassword: next,
+  })
 
 async function signUpConfirmed(overrides: Record<string, unknown> = {}) {
   const body = signUpBody(overrides)
@@ -146,9 +163,35 @@ describe('sign-up', () => {
       birthdate: 'Birthdate is required',
       zipCode: 'Please enter a valid ZIP code',
       email: 'Invalid email address',
-      password: 'Password must be at least 6 characters',
+      password: 'Password must be at least 8 characters',
       consent: 'You must agree to the Terms and Privacy Policy',
     })
+  })
+
+  it('refuses a common or leaked password on its field, for sign-up, reset and change alike', async () => {
+    const common =
+      'This password is too easy to guess: it is on a list of common passwords. Please choose another one.'
+    const signUp = await createClient(t.app).post('/api/auth/sign-up', signUpBody({ password: 'Password1' }))
+    expect(signUp.status).toBe(400)
+    expect(signUp.body.error.fields).toEqual({ password: common })
+
+    const user = await createUser(t.db)
+    const client = await signedInClient(t, user)
+    const change = await changePasswordTo(client, 'qwerty123')
+    expect(change.status).toBe(400)
+    expect(change.body.error.fields).toEqual({ newPassword: common })
+
+    await askForReset(user.email)
+    const { token } = await tokenFromMail(user.email, '/reset-password')
+    const reset = await createClient(t.app).post('/api/auth/reset-password', { token, password: 'iloveyou1' })
+    expect(reset.status).toBe(400)
+    expect(reset.body.error.fields).toEqual({ password: common })
+  })
+
+  it('still signs in with a password shorter than the new minimum', async () => {
+    const user = await createUser(t.db, { password: 'six-ch' })
+    const res = await createClient(t.app).post('/api/auth/sign-in', { email: user.email, password: 'six-ch' })
+    expect(res.status).toBe(200)
   })
 
   it('refuses missing ratings and a future birthdate with their own messages', async () => {
@@ -164,31 +207,35 @@ describe('sign-up', () => {
     })
   })
 
-  it('refuses an address already registered, in any letter case, on the email field', async () => {
+  it('answers a registered address as a new one, and emails its owner a sign-in and a reset link', async () => {
     const email = uniqueEmail()
-    expect((await createClient(t.app).post('/api/auth/sign-up', signUpBody({ email }))).status).toBe(201)
-    const res = await createClient(t.app).post(
+    const first = await createClient(t.app).post('/api/auth/sign-up', signUpBody({ email }))
+    const again = await createClient(t.app).post(
       '/api/auth/sign-up',
-      signUpBody({ email: email.toUpperCase() }),
+      signUpBody({ email: email.toUpperCase(), firstName: 'Mallory' }),
     )
-    expect(res.status).toBe(409)
-    expect(res.body.error).toEqual({
-      code: 'conflict',
-      message: 'This email is already registered. Please sign in instead.',
-      fields: { email: 'This email is already registered. Please sign in instead.' },
-    })
+    expect(first.status).toBe(201)
+    expect(again.status).toBe(201)
+    expect(again.body).toEqual(first.body)
+    expect(await t.db.select().from(profiles).where(eq(profiles.email, email))).toHaveLength(1)
+
+    const [, notice] = await mailTo(email)
+    expect(notice!.subject).toBe('Someone tried to sign up with your email')
+    expect(notice!.text).toContain('Hi Dana,')
+    expect(notice!.links).toEqual([
+      'http://localhost:3000/signin',
+      expect.stringMatching(/^http:\/\/localhost:3000\/reset-password\?token=/),
+    ])
   })
 
-  it('two sign-ups with one address at the same moment make one account', async () => {
+  it('two sign-ups with one address at the same moment make one account and the same answer', async () => {
     const email = uniqueEmail()
     const results = await Promise.all([
       createClient(t.app).post('/api/auth/sign-up', signUpBody({ email })),
       createClient(t.app).post('/api/auth/sign-up', signUpBody({ email: email.toUpperCase() })),
     ])
-    expect(results.map((r) => r.status).sort()).toEqual([201, 409])
-    expect(results.find((r) => r.status === 409)!.body.error.fields.email).toBe(
-      'This email is already registered. Please sign in instead.',
-    )
+    expect(results.map((r) => r.status)).toEqual([201, 201])
+    expect(results[0]!.body).toEqual(results[1]!.body)
     expect(await t.db.select().from(profiles).where(eq(profiles.email, email))).toHaveLength(1)
   })
 
@@ -600,9 +647,7 @@ describe('sessions', () => {
 describe('password reset', () => {
   it('emails a one-hour link and answers the same for unknown addresses', async () => {
     const user = await createUser(t.db)
-    const known = await createClient(t.app).post('/api/auth/forgot-password', {
-      email: user.email.toUpperCase(),
-    })
+    const known = await askForReset(user.email.toUpperCase())
     const unknownEmail = uniqueEmail()
     const unknown = await createClient(t.app).post('/api/auth/forgot-password', { email: unknownEmail })
     expect(known.status).toBe(200)
@@ -621,18 +666,66 @@ describe('password reset', () => {
     expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(3500_000)
   })
 
+  it('answers before looking the address up, so a known and an unknown address take the same time', async () => {
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const sent: MailMessage[] = []
+    const mailer: Mailer = {
+      delivers: false,
+      async send(message) {
+        await gate
+        sent.push(message)
+        return { delivered: Promise.resolve() }
+      },
+      retryDue: async () => 0,
+    }
+    const gated = await createTestApp({ RATE_LIMIT_FACTOR: '0' }, { mailer })
+    try {
+      const user = await insertUser(gated.db)
+      const res = await createClient(gated.app).post('/api/auth/forgot-password', { email: user.email })
+      expect(res.status).toBe(200)
+      expect(sent).toHaveLength(0)
+      release()
+      await vi.waitFor(() => expect(sent.map((message) => message.to)).toEqual([user.email]))
+    } finally {
+      release()
+      await gated.close()
+    }
+  })
+
+  it('links to localhost on the configured port without PUBLIC_URL, whatever Host the request names', async () => {
+    const local = await createTestApp({ RATE_LIMIT_FACTOR: '0', PUBLIC_URL: '', PORT: '4567' })
+    try {
+      const user = await createUser(local.db)
+      const res = await local.app.request('http://attacker.example/api/auth/forgot-password', {
+        method: 'POST',
+        headers: { origin: 'http://attacker.example', 'content-type': 'application/json' },
+        body: JSON.stringify({ email: user.email }),
+      })
+      expect(res.status).toBe(200)
+      const message = await vi.waitFor(async () => {
+        const [queued] = await local.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email))
+        expect(queued).toBeDefined()
+        return queued
+      })
+      expect(message!.links[0]).toMatch(/^http:\/\/localhost:4567\/reset-password\?token=/)
+    } finally {
+      await local.close()
+    }
+  })
+
   it('sets the new password, ends every session and works once', async () => {
     const user = await createUser(t.db)
     const phone = await signedInClient(t, user)
     const laptop = await signedInClient(t, user)
-    await createClient(t.app).post('/api/auth/forgot-password', { email: user.email })
-    await createClient(t.app).post('/api/auth/forgot-password', { email: user.email })
+    await askForReset(user.email)
+    await askForReset(user.email)
     const messages = await mailTo(user.email)
     const [olderToken, token] = messages.map((m) => new URL(m.links[0]!).searchParams.get('token')!)
 
     const weak = await laptop.post('/api/auth/reset-password', { token, password: '123' })
     expect(weak.status).toBe(400)
-    expect(weak.body.error.fields).toEqual({ password: 'Password must be at least 6 characters' })
+    expect(weak.body.error.fields).toEqual({ password: 'Password must be at least 8 characters' })
 
     const res = await laptop.post('/api/auth/reset-password', { token, password: 'brand-new-pass' })
     expect(res.status).toBe(200)
@@ -665,8 +758,8 @@ describe('password reset', () => {
     const body = signUpBody()
     await createClient(t.app).post('/api/auth/sign-up', body)
     const { token: confirmToken } = await tokenFromMail(body.email, '/email-confirmation')
-    await createClient(t.app).post('/api/auth/forgot-password', { email: body.email })
-    await createClient(t.app).post('/api/auth/forgot-password', { email: body.email })
+    await askForReset(body.email)
+    await askForReset(body.email)
     const resets = (await mailTo(body.email))
       .flatMap((m) => m.links)
       .filter((l) => l.includes('/reset-password'))
@@ -700,7 +793,7 @@ describe('password reset', () => {
 
   it('a link sent before the account was paused changes nothing while it is paused', async () => {
     const user = await createUser(t.db)
-    await createClient(t.app).post('/api/auth/forgot-password', { email: user.email })
+    await askForReset(user.email)
     const { token } = await tokenFromMail(user.email, '/reset-password')
     await setPaused(t.db, user.id)
     const res = await createClient(t.app).post('/api/auth/reset-password', {
@@ -726,7 +819,7 @@ describe('password reset', () => {
 
   it('an expired link is refused', async () => {
     const user = await createUser(t.db)
-    await createClient(t.app).post('/api/auth/forgot-password', { email: user.email })
+    await askForReset(user.email)
     const { token } = await tokenFromMail(user.email, '/reset-password')
     await t.db
       .update(authTokens)
@@ -784,11 +877,7 @@ describe('change password', () => {
     const user = await createUser(t.db)
     const here = await signedInClient(t, user)
     const elsewhere = await signedInClient(t, user)
-    const res = await here.post('/api/auth/change-password', {
-      currentPassword: TEST_PASSWORD,
-      newPassword: 'next-pass-1',
-      confirmPassword: 'next-pass-1',
-    })
+    const res = await changePasswordTo(here, 'next-pass-1')
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Password updated successfully')
     expect((await here.get('/api/profiles/me')).status).toBe(200)
@@ -803,13 +892,9 @@ describe('change password', () => {
   it('ends the reset links sent before', async () => {
     const user = await createUser(t.db)
     const client = await signedInClient(t, user)
-    await createClient(t.app).post('/api/auth/forgot-password', { email: user.email })
+    await askForReset(user.email)
     const { token } = await tokenFromMail(user.email, '/reset-password')
-    const res = await client.post('/api/auth/change-password', {
-      currentPassword: TEST_PASSWORD,
-      newPassword: 'next-pass-1',
-      confirmPassword: 'next-pass-1',
-    })
+    const res = await changePasswordTo(client, 'next-pass-1')
     expect(res.status).toBe(200)
 
     const reset = await createClient(t.app).post('/api/auth/reset-password', {
@@ -960,6 +1045,48 @@ describe('rate limits', () => {
     expect(
       (await client.post('/api/auth/sign-in', { email: other.email, password: TEST_PASSWORD })).status,
     ).toBe(200)
+  })
+
+  it('sign-in: browsers an account does not know share 10 wrong passwords, from any address; a browser it knows still signs in', async () => {
+    const spread = await createTestApp({ TRUST_PROXY: 'true' })
+    try {
+      const user = await createUser(spread.db)
+      const from = (ip: string) => ({ 'x-forwarded-for': ip })
+      const known = createClient(spread.app)
+      const first = await known.post(
+        '/api/auth/sign-in',
+        { email: user.email, password: TEST_PASSWORD },
+        from('10.0.0.1'),
+      )
+      expect(first.status).toBe(200)
+      for (let i = 0; i < 10; i++) {
+        const wrong = await createClient(spread.app).post(
+          '/api/auth/sign-in',
+          { email: user.email, password: 'wrong-guess' },
+          from(`10.0.1.${i}`),
+        )
+        expect(wrong.status).toBe(401)
+      }
+      const stranger = await createClient(spread.app).post(
+        '/api/auth/sign-in',
+        { email: user.email, password: TEST_PASSWORD },
+        from('10.0.2.1'),
+      )
+      expect(stranger.status).toBe(429)
+      const retryAfter = Number(stranger.headers.get('retry-after'))
+      expect(retryAfter).toBeGreaterThan(0)
+      expect(stranger.body.error.message).toBe(
+        `Too many failed sign-ins for this account. Please try again in ${Math.ceil(retryAfter / 60)} minutes.`,
+      )
+      const again = await known.post(
+        '/api/auth/sign-in',
+        { email: user.email, password: TEST_PASSWORD },
+        from('10.0.3.1'),
+      )
+      expect(again.status).toBe(200)
+    } finally {
+      await spread.close()
+    }
   })
 
   it('sign-up: 5 every 10 minutes from one address', async () => {

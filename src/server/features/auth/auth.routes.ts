@@ -1,3 +1,4 @@
+import { AppError } from '../../../domain/errors'
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import {
@@ -17,7 +18,7 @@ import { sessionOutput, type SessionUser } from '../../../domain/profiles/profil
 import { type AppEnv, requestLog } from '../../app-env'
 import { createApi } from '../../app-factory'
 import { clientIp } from '../../lib/client-ip'
-import { limitRequest, type RateLimit } from '../../lib/rate-limit'
+import { currentWindow, hit, limitRequest, type RateLimit, RateLimitedError } from '../../lib/rate-limit'
 import { requireUser } from '../../middleware/require-user'
 import {
   claimSignUpBrowser,
@@ -29,6 +30,7 @@ import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
 import {
   changePassword,
   confirmEmail,
+  FORGOT_PASSWORD_MESSAGE,
   type MailContext,
   requestPasswordReset,
   resendConfirmation,
@@ -36,12 +38,15 @@ import {
   signIn,
   signUp,
 } from './auth.service'
+import { isKnownBrowser, rememberBrowser } from './known-browsers'
 import { createSession, revokeSession } from './sessions'
 
 const MINUTE = 60
 export const authLimits = {
   signInPerAccount: { name: 'sign-in:ip-email', limit: 10, windowSeconds: MINUTE },
   signInPerIp: { name: 'sign-in:ip', limit: 30, windowSeconds: MINUTE },
+  // Wrong passwords for one account from browsers it does not know, from any address.
+  signInFailuresPerAccount: { name: 'sign-in-failures:account', limit: 10, windowSeconds: 15 * MINUTE },
   signUpPerIp: { name: 'sign-up:ip', limit: 5, windowSeconds: 10 * MINUTE },
   resendPerEmail: { name: 'resend:email', limit: 3, windowSeconds: 10 * MINUTE },
   resendPerIp: { name: 'resend:ip', limit: 10, windowSeconds: 10 * MINUTE },
@@ -57,8 +62,24 @@ function mailContext(c: Context<AppEnv>): MailContext {
   return {
     mailer: c.get('deps').mailer,
     productName: env.PRODUCT_NAME,
-    baseUrl: (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/+$/, ''),
+    baseUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
   }
+}
+
+// Browsers an account does not know share its ceiling on wrong passwords; past it, even the right
+// password waits, and the player is told for how long.
+async function requireUnderAccountCeiling(c: Context<AppEnv>, key: string) {
+  const factor = c.get('deps').env.RATE_LIMIT_FACTOR
+  if (factor === 0) return
+  const window = await currentWindow(c.get('db'), key)
+  const ceiling = Math.max(1, Math.round(authLimits.signInFailuresPerAccount.limit * factor))
+  if (!window || window.count < ceiling) return
+  const minutes = Math.ceil(window.retryAfterSeconds / 60)
+  c.header('Retry-After', String(window.retryAfterSeconds))
+  throw new RateLimitedError(
+    window.retryAfterSeconds,
+    `Too many failed sign-ins for this account. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  )
 }
 
 // A new session for a freshly authenticated user; the one the browser held before (if any) ends.
@@ -82,8 +103,11 @@ const signUpRoute = createRoute({
   ...access.public,
   request: { body: jsonBody(signUpInput) },
   responses: {
-    201: jsonContent(signUpOutput, 'Account created; a confirmation link was emailed'),
-    ...errorResponses(400, 409, 429),
+    201: jsonContent(
+      signUpOutput,
+      'A confirmation link was emailed; a registered address gets the same answer (its owner is emailed instead)',
+    ),
+    ...errorResponses(400, 429),
   },
 })
 
@@ -199,12 +223,20 @@ export const authRoutes = createApi()
       { rule: authLimits.signInPerAccount, subject: `${ip}:${input.email}` },
       { rule: authLimits.signInPerIp, subject: ip },
     ])
-    const user = await signIn(c.get('db'), input).catch((error: unknown) => {
+    const db = c.get('db')
+    const known = await isKnownBrowser(c, db, input.email)
+    const failures = `${authLimits.signInFailuresPerAccount.name}:${input.email}`
+    if (!known) await requireUnderAccountCeiling(c, failures)
+    const user = await signIn(db, input).catch(async (error: unknown) => {
       requestLog(c).warn({ email: input.email }, 'sign-in failed')
+      if (!known && error instanceof AppError && error.code === 'unauthenticated') {
+        await hit(db, failures, authLimits.signInFailuresPerAccount.windowSeconds)
+      }
       throw error
     })
     requestLog(c).info({ userId: user.id }, 'signed in')
     await startSession(c, user)
+    await rememberBrowser(c, db, user.id)
     return c.json({ user }, 200)
   })
   .openapi(signOutRoute, async (c) => {
@@ -254,8 +286,15 @@ export const authRoutes = createApi()
       { rule: authLimits.forgotPerEmail, subject: email },
       { rule: authLimits.forgotPerIp, subject: clientIp(c) },
     ])
-    const message = await requestPasswordReset(c.get('db'), mailContext(c), email)
-    return c.json({ message }, 200)
+    // Looking the address up, making a link and queuing the email take longer for an account
+    // than for no account: all of it happens after the answer, which is the same for both.
+    const db = c.get('db')
+    const mail = mailContext(c)
+    const log = requestLog(c)
+    requestPasswordReset(db, mail, email).catch((error: unknown) =>
+      log.error({ err: error }, 'password reset email not queued'),
+    )
+    return c.json({ message: FORGOT_PASSWORD_MESSAGE }, 200)
   })
   .openapi(resetRoute, async (c) => {
     await limitRequest(c, [{ rule: authLimits.emailTokensPerIp, subject: clientIp(c) }])

@@ -2,7 +2,6 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import {
   CURRENT_PASSWORD_INCORRECT_MESSAGE,
   EMAIL_NOT_CONFIRMED_MESSAGE,
-  EMAIL_TAKEN_MESSAGE,
   INVALID_CONFIRMATION_LINK_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
   INVALID_RESET_LINK_MESSAGE,
@@ -21,9 +20,9 @@ import { isUniqueViolation } from '../../lib/db-errors'
 import type { Mailer } from '../../lib/mail'
 import { PAUSED_MESSAGE } from '../../../domain/auth/auth.messages'
 import { generatedCodeFirst, unusedCodeMatching } from '../signup-codes'
-import { confirmationEmail, passwordResetEmail } from './auth.emails'
+import { confirmationEmail, passwordResetEmail, signUpAttemptEmail } from './auth.emails'
 import { consumeToken, issueToken, retireTokens } from './auth.tokens'
-import { hashPassword, verifyPassword } from './password'
+import { hashPassword, requireUncommonPassword, verifyPassword } from './password'
 import { profileColumns, revokeAllSessions, toSessionUser } from './sessions'
 
 // Addresses are stored lower-case (a check constraint) and unique through an index on
@@ -46,13 +45,16 @@ export const RESEND_CONFIRMATION_MESSAGE =
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that email, we have sent a link to reset your password.'
 
-const emailTaken = () => new AppError('conflict', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE })
 const invalidCode = () =>
   new AppError('invalid', INVALID_SIGNUP_CODE_MESSAGE, { signupCode: INVALID_SIGNUP_CODE_MESSAGE })
 
 // Creates the account and, in the same transaction, claims the signup code: one code can never
 // make two accounts, and a refused sign-up leaves nothing behind. No session until the email
 // address is confirmed.
+//
+// A registered address gets the same answer, after the same work (the password is hashed, the
+// code checked, a link issued and a message queued): its owner is emailed a sign-in and a reset
+// link instead, and the caller learns nothing about which addresses have accounts.
 export async function signUp(
   db: Db,
   mail: MailContext,
@@ -60,12 +62,16 @@ export async function signUp(
   settings: SignUpSettings,
   browserHash: string | null = null,
 ) {
+  requireUncommonPassword(input.password, 'password')
   const hash = await hashPassword(input.password)
-  let created: { user: SessionUser; token: string }
+  let outcome: { user: SessionUser; token: string } | { registered: { id: string; firstName: string } }
   try {
-    created = await db.transaction(async (tx) => {
-      const [taken] = await tx.select({ id: profiles.id }).from(profiles).where(emailIs(input.email)).limit(1)
-      if (taken) throw emailTaken()
+    outcome = await db.transaction(async (tx) => {
+      const [registered] = await tx
+        .select({ id: profiles.id, firstName: profiles.firstName })
+        .from(profiles)
+        .where(emailIs(input.email))
+        .limit(1)
 
       let codeId: string | undefined
       if (input.signupCode) {
@@ -84,6 +90,8 @@ export async function signUp(
           signupCode: SIGNUP_CODE_REQUIRED_MESSAGE,
         })
       }
+      // The code stays unused: it was not spent on an account.
+      if (registered) return { registered }
 
       const [profile] = await tx
         .insert(profiles)
@@ -117,11 +125,23 @@ export async function signUp(
     })
   } catch (error) {
     // Two sign-ups with one address at the same moment: the database lets only one through.
-    if (isUniqueViolation(error, 'profiles_email_lower_key')) throw emailTaken()
-    throw error
+    if (!isUniqueViolation(error, 'profiles_email_lower_key')) throw error
+    const [registered] = await db
+      .select({ id: profiles.id, firstName: profiles.firstName })
+      .from(profiles)
+      .where(emailIs(input.email))
+      .limit(1)
+    if (!registered) throw error
+    outcome = { registered }
   }
-  await mail.mailer.send(confirmationEmail(mail, created.user.email, created.user.firstName, created.token))
-  return created.user
+  if ('registered' in outcome) {
+    const { id, firstName } = outcome.registered
+    const token = await issueToken(db, id, 'password_reset')
+    await mail.mailer.send(signUpAttemptEmail(mail, input.email, firstName, token))
+    return { email: input.email }
+  }
+  await mail.mailer.send(confirmationEmail(mail, outcome.user.email, outcome.user.firstName, outcome.token))
+  return outcome.user
 }
 
 let dummyHash: Promise<string> | undefined
@@ -193,6 +213,8 @@ export async function resendConfirmation(
   return RESEND_CONFIRMATION_MESSAGE
 }
 
+// Runs after the answer (the route answers FORGOT_PASSWORD_MESSAGE at once): its duration would
+// tell whether the address has an account.
 export async function requestPasswordReset(db: Db, mail: MailContext, email: string) {
   const [row] = await db
     .select({ id: profiles.id, firstName: profiles.firstName })
@@ -203,13 +225,13 @@ export async function requestPasswordReset(db: Db, mail: MailContext, email: str
     const token = await issueToken(db, row.id, 'password_reset')
     await mail.mailer.send(passwordResetEmail(mail, email, row.firstName, token))
   }
-  return FORGOT_PASSWORD_MESSAGE
 }
 
 // A new password from an email link: every session of the account ends, and every other link
 // sent to it (reset or confirmation) stops working. The link also proves the address. A paused
 // account is refused.
 export async function resetPassword(db: Db, input: ResetPasswordInput) {
+  requireUncommonPassword(input.password, 'password')
   const hash = await hashPassword(input.password)
   await db.transaction(async (tx) => {
     const profileId = (await consumeToken(tx, input.token, 'password_reset'))?.profileId
@@ -252,6 +274,7 @@ export async function changePassword(
       currentPassword: CURRENT_PASSWORD_INCORRECT_MESSAGE,
     })
   }
+  requireUncommonPassword(input.newPassword, 'newPassword')
   const hash = await hashPassword(input.newPassword)
   await db.transaction(async (tx) => {
     await tx.update(passwords).set({ hash, updatedAt: new Date() }).where(eq(passwords.profileId, userId))

@@ -41,8 +41,7 @@ function isLocalHost(c: Context<AppEnv>) {
   } catch {
     return false
   }
-  const publicUrl = c.get('deps').env.PUBLIC_URL
-  if (publicUrl && new URL(publicUrl).hostname === hostname) return true
+  if (new URL(c.get('deps').env.PUBLIC_URL).hostname === hostname) return true
   return hostname === 'localhost' || hostname === '[::1]' || LOOPBACK.test(hostname)
 }
 

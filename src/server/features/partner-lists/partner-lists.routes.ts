@@ -186,7 +186,7 @@ function inviteContext(c: Context<AppEnv>) {
   return {
     mailer: c.get('deps').mailer,
     productName: env.PRODUCT_NAME,
-    baseUrl: (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/+$/, ''),
+    baseUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
   }
 }
 

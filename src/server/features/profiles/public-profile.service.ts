@@ -134,7 +134,6 @@ export async function getPublicProfile(
   viewerId: string,
   profileId: string,
 ): Promise<PublicProfileOutput> {
-  const started = performance.now()
   const [page] = await preparedQuery(db, 'public_profile_page', pageQuery).execute({ profileId, viewerId })
   if (!page) throw new AppError('not_found', PROFILE_NOT_FOUND)
   const friends = page.friends.map(fromJson)
@@ -178,6 +177,5 @@ export async function getPublicProfile(
     friendCount: page.friendCount,
     watchedCount: page.watchedCount,
     viewer,
-    queryMs: Math.round((performance.now() - started) * 10) / 10,
   }
 }

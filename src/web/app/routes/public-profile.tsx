@@ -79,7 +79,7 @@ export default function PublicProfilePage() {
         friendCount={data.friendCount}
         watchedCount={data.watchedCount}
       />
-      {showDebug ? <DebugPanel data={data} /> : null}
+      {showDebug ? <DebugPanel data={data} clientMs={data.clientMs} /> : null}
     </>
   )
 }

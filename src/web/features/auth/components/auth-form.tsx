@@ -275,7 +275,7 @@ function SignUpForm({ initialValues }: { initialValues: AuthFormInitialValues })
             label="Password"
             type="password"
             autoComplete="new-password"
-            hint="At least 6 characters"
+            hint="At least 8 characters"
             error={errors.password?.message}
             {...register('password')}
           />

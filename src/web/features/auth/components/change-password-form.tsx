@@ -55,7 +55,7 @@ export function ChangePasswordForm() {
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint="At least 6 characters"
+          hint="At least 8 characters"
           error={errors.newPassword?.message}
           {...register('newPassword')}
         />

@@ -114,7 +114,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         label="New password"
         type="password"
         autoComplete="new-password"
-        hint="At least 6 characters"
+        hint="At least 8 characters"
         error={errors.password?.message}
         {...register('password')}
       />

@@ -10,9 +10,17 @@ export const publicProfileKeys = {
 export const fetchPublicProfile = (id: string) =>
   api.get<PublicProfileOutput>(`/profiles/${encodeURIComponent(id)}`)
 
+// The debug panel's query time is measured here, in the browser: the server does not tell
+// how long its queries take.
+export type TimedPublicProfile = PublicProfileOutput & { clientMs: number }
+
 export function usePublicProfile(id: string) {
   return useQuery({
     queryKey: publicProfileKeys.detail(id),
-    queryFn: () => fetchPublicProfile(id),
+    queryFn: async (): Promise<TimedPublicProfile> => {
+      const started = performance.now()
+      const data = await fetchPublicProfile(id)
+      return { ...data, clientMs: Math.round(performance.now() - started) }
+    },
   })
 }

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button'
 
 // For admins and development builds: what the profile query returned. The data never holds an
 // email address or a birthdate (the server does not send them).
-export function DebugPanel({ data, clientMs }: { data: PublicProfileOutput; clientMs?: number | undefined }) {
+export function DebugPanel({ data, clientMs }: { data: PublicProfileOutput; clientMs: number }) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
   return (
@@ -26,9 +26,7 @@ export function DebugPanel({ data, clientMs }: { data: PublicProfileOutput; clie
             <dt className="font-semibold text-slate-700">Profile ID</dt>
             <dd className="font-mono break-all text-slate-900">{data.profile.id}</dd>
             <dt className="font-semibold text-slate-700">Query time</dt>
-            <dd className="text-slate-900">
-              {data.queryMs} ms on the server{clientMs !== undefined ? `, ${clientMs} ms in total` : ''}
-            </dd>
+            <dd className="text-slate-900">{clientMs} ms</dd>
             <dt className="font-semibold text-slate-700">Friend IDs</dt>
             <dd className="text-slate-900">{data.friendIds.length}</dd>
             <dt className="font-semibold text-slate-700">Watched IDs</dt>
