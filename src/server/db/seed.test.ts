@@ -23,8 +23,20 @@ describe('demo data', () => {
     expect(people.filter((p) => p.isAdmin)).toHaveLength(1)
     expect(new Set(people.map((p) => p.gender))).toEqual(new Set(['male', 'female']))
 
-    const statuses = new Set((await db.select().from(playDates)).map((p) => p.status))
-    expect(statuses).toEqual(new Set(['open', 'matched', 'completed', 'cancelled']))
+    const games = await db.select().from(playDates)
+    expect(new Set(games.map((p) => p.status))).toEqual(
+      new Set(['open', 'matched', 'completed', 'cancelled', 'expired']),
+    )
+    // A real fortnight of games: every PlayDate has a time and a venue, the open ones ahead
+    // (over the next 14 days), the finished ones behind (over the last 30).
+    const now = Date.now()
+    const days = (p: (typeof games)[number]) => (p.startsAt!.getTime() - now) / 86_400_000
+    expect(games.every((p) => p.startsAt && p.timeZone && p.durationMinutes && p.venueId)).toBe(true)
+    const open = games.filter((p) => p.status === 'open')
+    expect(open.length).toBeGreaterThanOrEqual(10)
+    expect(open.every((p) => days(p) > 0 && days(p) <= 14)).toBe(true)
+    const done = games.filter((p) => p.status === 'completed' || p.status === 'expired')
+    expect(done.every((p) => days(p) < 0 && days(p) >= -30)).toBe(true)
 
     const friendStates = new Set(
       (await db.select().from(connections)).filter((c) => c.type === 'friend').map((c) => c.status),

@@ -5,6 +5,7 @@ import { seedConnections } from './seed/connections'
 import { seedNotifications } from './seed/notifications'
 import { seedPartnerLists } from './seed/partner-lists'
 import { seedPlayDates } from './seed/play-dates'
+import { seedVenues } from './seed/venues'
 import { DEMO_ADMIN_EMAIL, demoPlayers, emailOf, seedProfiles } from './seed/profiles'
 import { seedSignupCodes } from './seed/signup-codes'
 import { seedTeamBuilder } from './seed/team-builder'
@@ -25,7 +26,7 @@ export async function seedDemo(db: Db, options: { productName: string }) {
   return db.transaction(async (tx) => {
     const world = { tx, id: await seedProfiles(tx, hash) }
     await seedConnections(world)
-    const playDates = await seedPlayDates(world)
+    const playDates = await seedPlayDates(world, await seedVenues(world))
     await seedTeamBuilder(world)
     await seedPartnerLists(world)
     await seedNotifications(world, playDates)

@@ -1,8 +1,24 @@
 import { playDateMessages, playDateRequests, playDates } from '../schema'
+import type { StateCode } from '../../../domain/play-dates/play-date.schema'
+import { wallClock, zonedInstant, zoneOfState } from '../../../domain/play-dates/schedule'
+import { scheduleExpiry } from '../../features/play-dates'
 import { daysAgo, type DemoWorld, hoursAgo } from './demo-world'
 
-// PlayDates in every status, with applications and a chat.
-export async function seedPlayDates({ tx, id }: DemoWorld) {
+// PlayDates in every status, with applications and a chat, spread over the last 30 days and the
+// next 14, at the demo venues: a newcomer's first look is a real week of games.
+export async function seedPlayDates({ tx, id }: DemoWorld, venue: (name: string) => string) {
+  const now = new Date()
+  // A start `days` from today at a wall-clock time in the state's zone, for `minutes`.
+  const when = (days: number, time: string, state: StateCode, venueName: string, minutes = 120) => {
+    const timeZone = zoneOfState[state]
+    const date = wallClock(new Date(now.getTime() + days * 86_400_000), timeZone).date
+    return {
+      startsAt: zonedInstant(date, time, timeZone)!,
+      timeZone,
+      durationMinutes: minutes,
+      venueId: venue(venueName),
+    }
+  }
   const pd = await tx
     .insert(playDates)
     .values([
@@ -15,6 +31,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld) {
         paymentPerHourMin: 40,
         paymentPerHourMax: 40,
         description: 'Looking for a 4.5+ team to push us before the Mesa tournament. Evenings after 6pm.',
+        ...when(2, '18:00', 'AZ', 'Red Mountain Pickleball Park'),
         createdAt: hoursAgo(8),
       },
       {
@@ -26,6 +43,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld) {
         paymentPerHourMin: 30,
         paymentPerHourMax: 30,
         description: 'Happy to play and coach a 3.0-3.5 team: drills on the third-shot drop, then games.',
+        ...when(3, '08:00', 'AZ', 'Superstition Springs Courts', 120),
         createdAt: hoursAgo(26),
       },
       {
@@ -37,6 +55,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld) {
         paymentPerHourMin: 25,
         paymentPerHourMax: 25,
         description: 'Sun City regulars want a morning game against a stronger pair. Courts booked 8-10am.',
+        ...when(5, '08:00', 'AZ', 'Sun Village Courts'),
         createdAt: daysAgo(3),
       },
       {
@@ -49,6 +68,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld) {
         paymentPerHourMin: 35,
         paymentPerHourMax: 35,
         description: 'Two 4.5+ players offering a competitive session with tips between games.',
+        ...when(1, '09:00', 'AZ', 'Encanto Pickleball Club', 90),
         createdAt: daysAgo(4),
       },
       {
@@ -61,6 +81,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld) {
         paymentPerHourMin: 20,
         paymentPerHourMax: 20,
         description: 'Weekend trip to Tucson: want to play a strong local team.',
+        ...when(-12, '09:00', 'AZ', 'Saguaro Paddle Park'),
         createdAt: daysAgo(14),
       },
       {
@@ -74,6 +95,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld) {
         paymentPerHourMin: 30,
         paymentPerHourMax: 30,
         description: 'Orlando area, looking for a 4.0 team on Saturday mornings.',
+        ...when(-5, '08:00', 'FL', 'Lake Eola Paddle Club'),
         createdAt: daysAgo(9),
       },
       {
@@ -85,6 +107,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld) {
         paymentPerHourMin: 50,
         paymentPerHourMax: 50,
         description: 'Pro-level practice partner in Salt Lake City; mixed doubles focus.',
+        ...when(6, '17:30', 'UT', 'Wasatch Indoor Pickleball', 90),
         createdAt: daysAgo(1),
       },
     ])
@@ -139,7 +162,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld) {
     {
       playDateId: sofiaMatched,
       userId: id('Sofia'),
-      content: 'Great to match with you! Does Thursday 6pm at Encanto work?',
+      content: 'Great to match with you! Encanto courts 3 and 4 work for you?',
       createdAt: daysAgo(2.9),
     },
     {
@@ -161,5 +184,68 @@ export async function seedPlayDates({ tx, id }: DemoWorld) {
       createdAt: daysAgo(12),
     },
   ])
+
+  // More open games over the coming two weeks, and games of the last month, across the states.
+  const more: Array<
+    [string, string, 'challenge' | 'earn', StateCode, string, number, string, string, number]
+  > = [
+    ['Priya', 'Kevin', 'challenge', 'AZ', 'central_phoenix', 1, '18:30', 'Camelback Indoor Courts', 35],
+    ['Hannah', 'Nate', 'earn', 'AZ', 'tucson', 4, '07:30', 'Catalina Foothills Courts', 30],
+    ['Isabel', 'Jamal', 'challenge', 'AZ', 'east_valley', 6, '08:00', 'Red Mountain Pickleball Park', 25],
+    ['Luis', 'Samuel', 'earn', 'AZ', 'west_valley', 7, '09:00', 'Bell Road Paddle Center', 40],
+    ['Keiko', 'Beatriz', 'challenge', 'AZ', 'flagstaff', 9, '10:00', 'Ponderosa Rec Center', 20],
+    ['Frank', 'George', 'challenge', 'AZ', 'sedona', 11, '08:00', 'Red Rock Pickleball Courts', 25],
+    ['Noah', 'Ethan', 'earn', 'CA', 'statewide', 8, '17:00', 'Mission Bay Courts', 45],
+    ['Linda', 'Grace', 'challenge', 'TX', 'statewide', 13, '08:30', 'Zilker Paddle Park', 30],
+  ]
+  const upcoming = await tx
+    .insert(playDates)
+    .values(
+      more.map(([a, b, type, state, region, days, time, venueName, amount]) => ({
+        creatorId: id(a),
+        partnerId: id(b),
+        type,
+        state,
+        regions: [region],
+        paymentPerHourMin: amount,
+        paymentPerHourMax: amount,
+        description:
+          type === 'challenge'
+            ? `${a} and ${b} want a stronger team to learn from. Courts are booked.`
+            : `${a} and ${b} will play and share tips with a newer team.`,
+        createdAt: hoursAgo(6 + days * 3),
+        ...when(Math.floor(days), time, state, venueName),
+      })),
+    )
+    .returning({ id: playDates.id, startsAt: playDates.startsAt })
+  const past: Array<[string, string, number, string, 'completed' | 'expired']> = [
+    ['Maya', 'Priya', -3, 'Kiwanis', 'completed'],
+    ['Hannah', 'Nate', -8, 'Saguaro', 'completed'],
+    ['Isabel', 'Jamal', -20, 'Red Mountain', 'expired'],
+    ['Linda', 'Tom', -27, 'Sun Village', 'completed'],
+  ]
+  const venueOf: Record<string, [string, string]> = {
+    Kiwanis: ['Encanto Pickleball Club', 'central_phoenix'],
+    Saguaro: ['Saguaro Paddle Park', 'tucson'],
+    'Red Mountain': ['Red Mountain Pickleball Park', 'east_valley'],
+    'Sun Village': ['Sun Village Courts', 'west_valley'],
+  }
+  await tx.insert(playDates).values(
+    past.map(([a, b, days, place, status]) => ({
+      creatorId: id(a),
+      partnerId: id(b),
+      type: 'challenge' as const,
+      status,
+      state: 'AZ' as const,
+      regions: [venueOf[place]![1]],
+      paymentPerHourMin: 25,
+      paymentPerHourMax: 25,
+      description: 'Morning doubles.',
+      createdAt: daysAgo(-days + 5),
+      ...when(days, '08:00', 'AZ', venueOf[place]![0]),
+    })),
+  )
+  // Open games leave the lists when their start passes; the matched one reminds its players.
+  for (const game of upcoming) await scheduleExpiry(tx, { id: game.id, startsAt: game.startsAt! })
   return { mayaOpen, sofiaMatched }
 }
