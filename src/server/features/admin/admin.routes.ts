@@ -41,6 +41,7 @@ const routes = {
   users: createRoute({
     method: 'get',
     path: '/admin/users',
+    operationId: 'listUsers',
     tags,
     summary: 'Search, filter, sort and page through all users (20 per page)',
     ...access.admin,
@@ -50,6 +51,7 @@ const routes = {
   user: createRoute({
     method: 'get',
     path: '/admin/users/{id}',
+    operationId: 'getUser',
     tags,
     summary: "A user's details, accepted friends and the admin actions taken on them",
     ...access.admin,
@@ -59,6 +61,7 @@ const routes = {
   setAdmin: createRoute({
     method: 'put',
     path: '/admin/users/{id}/admin',
+    operationId: 'setUserAdmin',
     tags,
     summary: 'Make Admin or Remove Admin (not yourself, never the last admin)',
     ...access.admin,
@@ -68,6 +71,7 @@ const routes = {
   setPaused: createRoute({
     method: 'put',
     path: '/admin/users/{id}/paused',
+    operationId: 'setUserPaused',
     tags,
     summary: "Pause Access (revokes the user's sessions and live streams) or Resume Access",
     ...access.admin,
@@ -77,6 +81,7 @@ const routes = {
   userSearch: createRoute({
     method: 'get',
     path: '/admin/user-search',
+    operationId: 'searchUsers',
     tags,
     summary: 'Users whose first or last name matches (up to 5), for assigning a signup code',
     ...access.admin,
@@ -89,6 +94,7 @@ const routes = {
   codes: createRoute({
     method: 'get',
     path: '/admin/signup-codes',
+    operationId: 'listSignupCodes',
     tags,
     summary: 'Signup codes, newest first, a page at a time (pass nextCursor as cursor for the next)',
     ...access.admin,
@@ -101,6 +107,7 @@ const routes = {
   createCode: createRoute({
     method: 'post',
     path: '/admin/signup-codes',
+    operationId: 'createSignupCode',
     tags,
     summary: 'Create a signup code: a random 7-digit code, an optional URL code and user',
     ...access.admin,
@@ -110,6 +117,7 @@ const routes = {
   playDates: createRoute({
     method: 'get',
     path: '/admin/play-dates',
+    operationId: 'listAllPlayDates',
     tags,
     summary: 'Search, filter, sort and page through all PlayDates (10 per page)',
     ...access.admin,
@@ -119,6 +127,7 @@ const routes = {
   deletePlayDate: createRoute({
     method: 'delete',
     path: '/admin/play-dates/{id}',
+    operationId: 'deletePlayDate',
     tags,
     summary: 'Delete a PlayDate with its applications and messages',
     ...access.admin,

@@ -40,6 +40,7 @@ const profileParams = z.object({ profileId: z.uuid({ error: 'Player not found' }
 const list = createRoute({
   method: 'get',
   path: '/connections',
+  operationId: 'listConnections',
   tags,
   summary: 'The signed-in player’s connections: friends, received or sent requests',
   description:
@@ -63,6 +64,7 @@ const list = createRoute({
 const summary = createRoute({
   method: 'get',
   path: '/connections/summary',
+  operationId: 'getConnectionSummary',
   tags,
   summary: 'How many friends, received and sent requests the signed-in player has',
   ...access.user,
@@ -73,6 +75,7 @@ const summary = createRoute({
 const search = createRoute({
   method: 'get',
   path: '/connections/search',
+  operationId: 'searchPlayersToConnect',
   tags,
   summary: 'Find other players by first name, last name or "first last" (at least 2 characters)',
   ...access.user,
@@ -87,6 +90,7 @@ const search = createRoute({
 const friendRequest = createRoute({
   method: 'post',
   path: '/connections/friend-requests',
+  operationId: 'sendFriendRequest',
   tags,
   summary: 'Send a friend request (the receiver is notified)',
   ...access.user,
@@ -101,6 +105,7 @@ const friendRequest = createRoute({
 const partnerRequest = createRoute({
   method: 'post',
   path: '/connections/partner-requests',
+  operationId: 'sendPartnerRequest',
   tags,
   summary: 'Invite a friend as regular partner (the receiver accepts or rejects it)',
   ...access.user,
@@ -116,6 +121,7 @@ const answerRoute = (answer: 'accept' | 'reject') =>
   createRoute({
     method: 'post',
     path: `/connections/{id}/${answer}`,
+    operationId: `${answer}ConnectionRequest`,
     tags,
     summary: `${answer === 'accept' ? 'Accept' : 'Reject'} a pending request (its receiver only)`,
     ...access.user,
@@ -130,6 +136,7 @@ const answerRoute = (answer: 'accept' | 'reject') =>
 const cancel = createRoute({
   method: 'post',
   path: '/connections/{id}/cancel',
+  operationId: 'cancelConnectionRequest',
   tags,
   summary: 'Cancel a pending request (its requester only); the request is deleted',
   ...access.user,
@@ -141,6 +148,7 @@ const cancel = createRoute({
 const remove = createRoute({
   method: 'delete',
   path: '/connections/{id}',
+  operationId: 'removeConnection',
   tags,
   summary: 'Remove an accepted friendship or regular partnership (either side)',
   description:
@@ -155,6 +163,7 @@ const remove = createRoute({
 const watch = createRoute({
   method: 'put',
   path: '/connections/watching/{profileId}',
+  operationId: 'watchPlayer',
   tags,
   summary: 'Watch a player (one-directional, no consent needed); repeating it changes nothing',
   ...access.user,
@@ -166,6 +175,7 @@ const watch = createRoute({
 const unwatch = createRoute({
   method: 'delete',
   path: '/connections/watching/{profileId}',
+  operationId: 'unwatchPlayer',
   tags,
   summary: 'Stop watching a player; repeating it changes nothing',
   ...access.user,
