@@ -4,6 +4,7 @@ import { inject } from 'vitest'
 import { createApp } from '../app'
 import { type Database, openPglite, openPostgres, pgliteExtensions } from '../db/client'
 import { parseEnv, type Env } from '../env'
+import { contractOf } from './contract'
 import { createLogger } from '../lib/logger'
 import { createDatabaseFromTemplate } from './postgres-databases'
 
@@ -34,6 +35,8 @@ export async function createTestApp(settings: Record<string, string> = {}) {
   const env: Env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...settings })
   const logger = createLogger(env)
   const app = createApp({ database, env, logger })
+  // Read the document now, not inside a test's first request (or a timed part of it).
+  await contractOf(app)
   return { app, database, db: database.db, env, close: () => database.close() }
 }
 
@@ -78,6 +81,8 @@ export function createClient(app: TestApp['app'], origin = 'http://localhost:300
     } catch {
       json = undefined
     }
+    const contract = await contractOf(app)
+    contract.check(method, path, { status: response.status, headers: response.headers, text, json })
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return { status: response.status, headers: response.headers, body: json as any, text }
   }
