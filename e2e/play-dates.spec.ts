@@ -161,7 +161,10 @@ test.describe('PlayDates', () => {
 
       const annCard = a.getByRole('article').filter({ hasText: 'Ann Archer & Ben Baker' })
       await expect(annCard).toContainText('Available')
-      await expect(annCard).toContainText('$40/hr')
+      // The price for the game: the hourly amount, the length (2 hours unless changed) and the total;
+      // the time is the coming Saturday at 8:00 AM in Arizona, unless another was chosen.
+      await expect(annCard).toContainText('$40/hour · 2 h · $80')
+      await expect(annCard).toContainText(/Sat, \w{3} \d{1,2} · 8:00 AM MST/)
       // A challenge: Ann's team pays, the team that answers earns.
       await expect(annCard).toContainText('Your team pays')
       await expect(annCard).toContainText('0 pending requests')
@@ -360,7 +363,7 @@ test.describe('PlayDates', () => {
     // A reload keeps every choice.
     await page.reload()
     await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue('Drills for 3.0 players')
-    await expect(page.getByText('$35/hr')).toBeVisible()
+    await expect(page.getByText('$35/hour · 2 h · $70')).toBeVisible()
     await expect(page.getByText('Florida: Statewide')).toBeVisible()
     await fitsTheScreen()
     const create = page.getByRole('button', { name: 'Create PlayDate' })

@@ -1,6 +1,7 @@
 import { bodyLimit } from 'hono/body-limit'
 import { AppError } from '../domain/errors'
 import type { AppDeps } from './app-env'
+import { describeApi } from './api-document'
 import { createApi } from './app-factory'
 import { authRoutes, loadSession } from './features/auth'
 import { devMailRoutes, mountDevMailbox } from './features/dev-mailbox'
@@ -86,13 +87,6 @@ export function createApp(deps: AppDeps) {
         }).finally(() => dropUnreadBody(c.req.raw)),
   )
 
-  app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
-    type: 'apiKey',
-    in: 'cookie',
-    name: 'pm_session',
-    description: 'The session cookie set by sign-in. Operations marked `x-access: admin` also need an admin.',
-  })
-
   app.route('/api', healthRoutes)
   app.route('/api', docsRoutes)
   app.route('/api', playDateRoutes)
@@ -116,15 +110,9 @@ export function createApp(deps: AppDeps) {
     mountDevMailbox(app)
   }
 
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: `${deps.env.PRODUCT_NAME} API`,
-      version: '1.0.0',
-      description:
-        'Every route of the app. Errors always have the shape `{ error: { code, message, fields? } }`.',
-    },
-  })
+  // Built on first request, once every route is registered.
+  let document: ReturnType<typeof describeApi> | undefined
+  app.get('/api/openapi.json', (c) => c.json((document ??= describeApi(app, deps.env))))
 
   app.all('/api/*', handleNotFound)
   mountWebApp(app, deps)

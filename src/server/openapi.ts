@@ -21,11 +21,24 @@ const statusText: Record<number, string> = {
   429: 'Too many requests; try again later',
 }
 
+// A 429 always says when to try again (handle-errors sets the header on every refusal).
+const retryAfter = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying again',
+    required: true,
+    schema: { type: 'integer' as const, minimum: 1 },
+  },
+}
+
 export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 429>) {
   return Object.fromEntries(
     statuses.map((status) => [
       status,
-      { description: statusText[status], content: { 'application/json': { schema: errorSchema } } },
+      {
+        description: statusText[status],
+        content: { 'application/json': { schema: errorSchema } },
+        ...(status === 429 ? { headers: retryAfter } : {}),
+      },
     ]),
   )
 }
@@ -41,7 +54,30 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
 // Who may call an operation, stated in the document: `security` plus an `x-access` marker.
 // (Mutable arrays: createRoute does not accept readonly `security`.)
 export const access = {
-  public: { 'x-access': 'public' as const },
+  public: { security: [] as Array<Record<string, string[]>>, 'x-access': 'public' as const },
   user: { security: [{ session: [] as string[] }], 'x-access': 'user' as const },
   admin: { security: [{ session: [] as string[] }], 'x-access': 'admin' as const },
+}
+
+const setCookie = (description: string, required: boolean) => ({
+  'Set-Cookie': { description, required, schema: { type: 'string' as const } },
+})
+
+// The cookies the auth operations set, by their production names (`__Host-` prefixed, Secure);
+// outside production they are `pm_session` and `pm_signup`, without Secure.
+export const cookieHeaders = {
+  signIn: setCookie(
+    'A new session cookie: `__Host-pm_session=<token>; Path=/; Expires=<date>; HttpOnly; Secure; SameSite=Lax`',
+    true,
+  ),
+  signInIfConfirmed: setCookie(
+    'A new session cookie (`__Host-pm_session`) when this browser is signed in',
+    false,
+  ),
+  clearSession: (required: boolean) =>
+    setCookie('Clears the session cookie: `__Host-pm_session=; Max-Age=0; Path=/`', required),
+  signUpBrowser: setCookie(
+    "This browser's sign-up key: `__Host-pm_signup=<key>; Path=/; Max-Age=<seconds>; HttpOnly; Secure; SameSite=Lax`",
+    true,
+  ),
 }

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type ErrorBody, type ErrorCode, isAppError } from '../../domain/errors'
 import { type AppEnv, requestLog } from '../app-env'
 import { isUnstorableText, isUnstorableTime } from '../lib/db-errors'
+import { RateLimitedError } from '../lib/rate-limit'
 
 export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   invalid: 400,
@@ -47,6 +48,11 @@ export function handleError(err: Error, c: Context<AppEnv>) {
         userId: c.get('session')?.user.id,
       }
       if (c.get('deps')) requestLog(c)[level](event, 'request refused')
+    }
+    // Every 429 says when to try again; a refusal without its own window (a stream cap, the
+    // model provider's limit) suggests half a minute.
+    if (err.code === 'rate_limited') {
+      c.header('Retry-After', String(err instanceof RateLimitedError ? err.retryAfterSeconds : 30))
     }
     return c.json(errorBody(err.code, err.message, err.fields), statusOf[err.code])
   }

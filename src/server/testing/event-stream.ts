@@ -1,4 +1,5 @@
 import type { RealtimeEvent } from '../../domain/realtime/realtime-event'
+import { contractOf } from './contract'
 
 export interface StreamedEvent {
   id: string | undefined
@@ -14,6 +15,10 @@ export async function openEventStream(app: Fetcher, token: string, headers: Reco
   const response = await app.request('http://localhost/api/events', {
     headers: { cookie: `pm_session=${token}`, accept: 'text/event-stream', ...headers },
   })
+  const text = response.ok ? '' : await response.clone().text()
+  const json = response.ok ? undefined : (JSON.parse(text || 'null') as unknown)
+  const answer = { status: response.status, headers: response.headers, text, json }
+  ;(await contractOf(app)).check('GET', '/api/events', answer)
   const events: StreamedEvent[] = []
   let closed = false
   let comments = 0

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
+import { contractOf } from './contract'
 
 // The API as its own document describes it: security suites walk every operation of
 // /api/openapi.json at run time, so a route added later is covered without touching them.
@@ -246,7 +247,9 @@ export async function send(app: Fetcher, options: SendOptions): Promise<SentResp
   } catch {
     json = undefined
   }
-  return { status: response.status, headers: response.headers, text, json }
+  const sent = { status: response.status, headers: response.headers, text, json }
+  ;(await contractOf(app)).check(options.method, options.url, sent)
+  return sent
 }
 
 // `{ error: { code, message, fields? } }` and nothing else.

@@ -6,6 +6,7 @@ import type { AppDeps } from '../app-env'
 import { buildDeps } from '../deps'
 import { type Database, openPglite, openPostgres, pgliteExtensions } from '../db/client'
 import { parseEnv, type Env } from '../env'
+import { contractOf } from './contract'
 import { createLogger } from '../lib/logger'
 import { createFakeClock } from './fake-clock'
 import { createDatabaseFromTemplate } from './postgres-databases'
@@ -42,6 +43,8 @@ export async function createTestApp(
   const clock = createFakeClock()
   const deps = buildDeps({ database, env, logger: createLogger(env), clock, mailer: parts.mailer })
   const app = createApp(deps)
+  // Read the document now, not inside a test's first request (or a timed part of it).
+  await contractOf(app)
   return { app, deps, clock, database, db: database.db, env, close: () => database.close() }
 }
 
@@ -86,6 +89,8 @@ export function createClient(app: TestApp['app'], origin = 'http://localhost:300
     } catch {
       json = undefined
     }
+    const contract = await contractOf(app)
+    contract.check(method, path, { status: response.status, headers: response.headers, text, json })
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return { status: response.status, headers: response.headers, body: json as any, text }
   }

@@ -40,6 +40,7 @@ const routes = {
   users: createRoute({
     method: 'get',
     path: '/admin/users',
+    operationId: 'listUsers',
     tags,
     summary: 'Search, filter, sort and page through all users (20 per page)',
     ...access.admin,
@@ -49,6 +50,7 @@ const routes = {
   user: createRoute({
     method: 'get',
     path: '/admin/users/{id}',
+    operationId: 'getUser',
     tags,
     summary: "A user's details, accepted friends and the admin actions taken on them",
     ...access.admin,
@@ -58,6 +60,7 @@ const routes = {
   setAdmin: createRoute({
     method: 'put',
     path: '/admin/users/{id}/admin',
+    operationId: 'setUserAdmin',
     tags,
     summary: 'Make Admin or Remove Admin (not yourself, never the last admin)',
     ...access.admin,
@@ -67,6 +70,7 @@ const routes = {
   setPaused: createRoute({
     method: 'put',
     path: '/admin/users/{id}/paused',
+    operationId: 'setUserPaused',
     tags,
     summary: "Pause Access (revokes the user's sessions and live streams) or Resume Access",
     ...access.admin,
@@ -76,6 +80,7 @@ const routes = {
   userSearch: createRoute({
     method: 'get',
     path: '/admin/user-search',
+    operationId: 'searchUsers',
     tags,
     summary: 'Users whose first or last name matches (up to 5), for assigning a signup code',
     ...access.admin,
@@ -88,6 +93,7 @@ const routes = {
   codes: createRoute({
     method: 'get',
     path: '/admin/signup-codes',
+    operationId: 'listSignupCodes',
     tags,
     summary: 'Signup codes, newest first, a page at a time (pass nextCursor as cursor for the next)',
     ...access.admin,
@@ -100,6 +106,7 @@ const routes = {
   createCode: createRoute({
     method: 'post',
     path: '/admin/signup-codes',
+    operationId: 'createSignupCode',
     tags,
     summary: 'Create a signup code: a random 7-digit code, an optional URL code and user',
     ...access.admin,
@@ -109,6 +116,7 @@ const routes = {
   playDates: createRoute({
     method: 'get',
     path: '/admin/play-dates',
+    operationId: 'listAllPlayDates',
     tags,
     summary: 'Search, filter, sort and page through all PlayDates (10 per page)',
     ...access.admin,
@@ -118,6 +126,7 @@ const routes = {
   deletePlayDate: createRoute({
     method: 'delete',
     path: '/admin/play-dates/{id}',
+    operationId: 'deletePlayDate',
     tags,
     summary: 'Delete a PlayDate with its applications and messages',
     ...access.admin,

@@ -26,7 +26,7 @@ import {
   readSignUpBrowser,
   setSessionCookie,
 } from './session.middleware'
-import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
+import { access, cookieHeaders, errorResponses, jsonBody, jsonContent } from '../../openapi'
 import {
   changePassword,
   confirmEmail,
@@ -98,15 +98,19 @@ const tags = ['auth']
 const signUpRoute = createRoute({
   method: 'post',
   path: '/auth/sign-up',
+  operationId: 'signUp',
   tags,
   summary: 'Create an account (confirmation email sent; no session until confirmed)',
   ...access.public,
   request: { body: jsonBody(signUpInput) },
   responses: {
-    201: jsonContent(
-      signUpOutput,
-      'A confirmation link was emailed; a registered address gets the same answer (its owner is emailed instead)',
-    ),
+    201: {
+      ...jsonContent(
+        signUpOutput,
+        'A confirmation link was emailed; a registered address gets the same answer (its owner is emailed instead)',
+      ),
+      headers: cookieHeaders.signUpBrowser,
+    },
     ...errorResponses(400, 429),
   },
 })
@@ -114,12 +118,13 @@ const signUpRoute = createRoute({
 const signInRoute = createRoute({
   method: 'post',
   path: '/auth/sign-in',
+  operationId: 'signIn',
   tags,
   summary: 'Sign in with email and password; sets a new session cookie',
   ...access.public,
   request: { body: jsonBody(signInInput) },
   responses: {
-    200: jsonContent(userOutput, 'Signed in'),
+    200: { ...jsonContent(userOutput, 'Signed in'), headers: cookieHeaders.signIn },
     ...errorResponses(400, 401, 403, 429),
   },
 })
@@ -127,43 +132,60 @@ const signInRoute = createRoute({
 const signOutRoute = createRoute({
   method: 'post',
   path: '/auth/sign-out',
+  operationId: 'signOut',
   tags,
   summary: 'End the current session (also without one)',
   ...access.public,
-  responses: { 204: { description: 'Signed out; the cookie is cleared' } },
+  responses: {
+    204: { description: 'Signed out; the cookie is cleared', headers: cookieHeaders.clearSession(true) },
+  },
 })
 
 const sessionRoute = createRoute({
   method: 'get',
   path: '/auth/session',
+  operationId: 'getSession',
   tags,
   summary: 'The signed-in user, or null',
   ...access.public,
-  responses: { 200: jsonContent(sessionOutput, 'The current user or null; never 401') },
+  responses: {
+    200: {
+      ...jsonContent(sessionOutput, 'The current user or null; never 401'),
+      headers: cookieHeaders.clearSession(false),
+    },
+  },
 })
 
 const resendRoute = createRoute({
   method: 'post',
   path: '/auth/resend-confirmation',
+  operationId: 'resendConfirmation',
   tags,
   summary: 'Email a new confirmation link (same answer for every address)',
   ...access.public,
   request: { body: jsonBody(resendConfirmationInput) },
-  responses: { 200: jsonContent(messageOutput, 'Accepted'), ...errorResponses(400, 429) },
+  responses: {
+    200: { ...jsonContent(messageOutput, 'Accepted'), headers: cookieHeaders.signUpBrowser },
+    ...errorResponses(400, 429),
+  },
 })
 
 const confirmRoute = createRoute({
   method: 'post',
   path: '/auth/confirm-email',
+  operationId: 'confirmEmail',
   tags,
   summary: 'Confirm the email address with the token from the link; signs in the browser that signed up',
   ...access.public,
   request: { body: jsonBody(confirmEmailInput) },
   responses: {
-    200: jsonContent(
-      confirmEmailOutput,
-      'Confirmed. Signed in when opened in the browser that signed up (or asked for the link again) and no other player is signed in there; otherwise `signedIn` is false and `user` is whoever is signed in on this browser (null for no one)',
-    ),
+    200: {
+      ...jsonContent(
+        confirmEmailOutput,
+        'Confirmed. Signed in when opened in the browser that signed up (or asked for the link again) and no other player is signed in there; otherwise `signedIn` is false and `user` is whoever is signed in on this browser (null for no one)',
+      ),
+      headers: cookieHeaders.signInIfConfirmed,
+    },
     ...errorResponses(400, 403, 429),
   },
 })
@@ -171,6 +193,7 @@ const confirmRoute = createRoute({
 const forgotRoute = createRoute({
   method: 'post',
   path: '/auth/forgot-password',
+  operationId: 'requestPasswordReset',
   tags,
   summary: 'Email a password reset link (same answer for every address)',
   ...access.public,
@@ -181,16 +204,21 @@ const forgotRoute = createRoute({
 const resetRoute = createRoute({
   method: 'post',
   path: '/auth/reset-password',
+  operationId: 'resetPassword',
   tags,
   summary: 'Set a new password with the token from the link; ends every session',
   ...access.public,
   request: { body: jsonBody(resetPasswordInput) },
-  responses: { 200: jsonContent(messageOutput, 'Password changed'), ...errorResponses(400, 429) },
+  responses: {
+    200: { ...jsonContent(messageOutput, 'Password changed'), headers: cookieHeaders.clearSession(true) },
+    ...errorResponses(400, 403, 429),
+  },
 })
 
 const changePasswordRoute = createRoute({
   method: 'post',
   path: '/auth/change-password',
+  operationId: 'changePassword',
   tags,
   summary: 'Change the password; other sessions end, this one stays',
   ...access.user,

@@ -39,6 +39,7 @@ const profileParams = z.object({ profileId: z.uuid({ error: 'Player not found' }
 const list = createRoute({
   method: 'get',
   path: '/connections',
+  operationId: 'listConnections',
   tags,
   summary: 'The signed-in player’s connections: friends, received or sent requests',
   description:
@@ -62,6 +63,7 @@ const list = createRoute({
 const summary = createRoute({
   method: 'get',
   path: '/connections/summary',
+  operationId: 'getConnectionSummary',
   tags,
   summary: 'How many friends, received and sent requests the signed-in player has',
   ...access.user,
@@ -72,6 +74,7 @@ const summary = createRoute({
 const search = createRoute({
   method: 'get',
   path: '/connections/search',
+  operationId: 'searchPlayersToConnect',
   tags,
   summary: 'Find other players by first name, last name or "first last" (at least 2 characters)',
   ...access.user,
@@ -86,6 +89,7 @@ const search = createRoute({
 const friendRequest = createRoute({
   method: 'post',
   path: '/connections/friend-requests',
+  operationId: 'sendFriendRequest',
   tags,
   summary: 'Send a friend request (the receiver is notified)',
   ...access.user,
@@ -100,6 +104,7 @@ const friendRequest = createRoute({
 const partnerRequest = createRoute({
   method: 'post',
   path: '/connections/partner-requests',
+  operationId: 'sendPartnerRequest',
   tags,
   summary: 'Invite a friend as regular partner (the receiver accepts or rejects it)',
   ...access.user,
@@ -115,6 +120,7 @@ const answerRoute = (answer: 'accept' | 'reject') =>
   createRoute({
     method: 'post',
     path: `/connections/{id}/${answer}`,
+    operationId: `${answer}ConnectionRequest`,
     tags,
     summary: `${answer === 'accept' ? 'Accept' : 'Reject'} a pending request (its receiver only)`,
     ...access.user,
@@ -129,6 +135,7 @@ const answerRoute = (answer: 'accept' | 'reject') =>
 const cancel = createRoute({
   method: 'post',
   path: '/connections/{id}/cancel',
+  operationId: 'cancelConnectionRequest',
   tags,
   summary: 'Cancel a pending request (its requester only); the request is deleted',
   ...access.user,
@@ -140,6 +147,7 @@ const cancel = createRoute({
 const remove = createRoute({
   method: 'delete',
   path: '/connections/{id}',
+  operationId: 'removeConnection',
   tags,
   summary: 'Remove an accepted friendship or regular partnership (either side)',
   description:
@@ -154,6 +162,7 @@ const remove = createRoute({
 const watch = createRoute({
   method: 'put',
   path: '/connections/watching/{profileId}',
+  operationId: 'watchPlayer',
   tags,
   summary: 'Watch a player (one-directional, no consent needed); repeating it changes nothing',
   ...access.user,
@@ -165,6 +174,7 @@ const watch = createRoute({
 const unwatch = createRoute({
   method: 'delete',
   path: '/connections/watching/{profileId}',
+  operationId: 'unwatchPlayer',
   tags,
   summary: 'Stop watching a player; repeating it changes nothing',
   ...access.user,

@@ -64,6 +64,7 @@ const outboxMessage = z
 const listMail = createRoute({
   method: 'get',
   path: '/dev/mail',
+  operationId: 'listDevMail',
   tags: ['development'],
   summary: 'Development mailbox: messages kept in the outbox, newest first',
   description:
@@ -74,7 +75,7 @@ const listMail = createRoute({
   request: { query: z.object({ to: z.string().max(254).optional() }) },
   responses: {
     200: jsonContent(z.array(outboxMessage), 'Messages, newest first'),
-    ...errorResponses(403),
+    ...errorResponses(400, 403),
   },
 })
 

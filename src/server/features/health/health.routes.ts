@@ -10,12 +10,16 @@ const healthOutput = z
 const getHealth = createRoute({
   method: 'get',
   path: '/health',
+  operationId: 'getHealth',
   tags: ['health'],
   summary: 'Liveness and database readiness',
   ...access.public,
   responses: {
     200: jsonContent(healthOutput, 'The server is up and its database answers'),
-    503: jsonContent(z.object({ status: z.literal('unavailable') }), 'The database does not answer'),
+    503: jsonContent(
+      z.object({ status: z.literal('unavailable') }).openapi('HealthUnavailable'),
+      'The database does not answer',
+    ),
   },
 })
 
@@ -24,6 +28,7 @@ const getHealth = createRoute({
 const getPing = createRoute({
   method: 'get',
   path: '/ping',
+  operationId: 'ping',
   tags: ['health'],
   summary: 'Liveness of the server process alone (no database)',
   ...access.public,

@@ -23,6 +23,7 @@ const idParams = z.object({ id: z.uuid({ error: 'Notification not found' }) })
 const list = createRoute({
   method: 'get',
   path: '/notifications',
+  operationId: 'listNotifications',
   tags,
   summary: 'The signed-in player’s notifications, newest first, one page at a time',
   ...access.user,
@@ -42,6 +43,7 @@ const list = createRoute({
 const unreadCount = createRoute({
   method: 'get',
   path: '/notifications/unread-count',
+  operationId: 'getUnreadNotificationCount',
   tags,
   summary: 'How many of the signed-in player’s notifications are unread',
   ...access.user,
@@ -52,6 +54,7 @@ const unreadCount = createRoute({
 const markRead = createRoute({
   method: 'post',
   path: '/notifications/{id}/read',
+  operationId: 'markNotificationRead',
   tags,
   summary: 'Mark one of the player’s notifications read',
   ...access.user,
@@ -66,6 +69,7 @@ const markRead = createRoute({
 const dismiss = createRoute({
   method: 'delete',
   path: '/notifications/{id}',
+  operationId: 'dismissNotification',
   tags,
   summary: 'Dismiss (delete) one of the player’s notifications',
   ...access.user,
@@ -77,6 +81,7 @@ const dismiss = createRoute({
 const dismissAll = createRoute({
   method: 'delete',
   path: '/notifications',
+  operationId: 'dismissAllNotifications',
   tags,
   summary: 'Dismiss (delete) all of the player’s notifications',
   ...access.user,

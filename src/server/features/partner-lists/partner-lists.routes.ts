@@ -58,6 +58,7 @@ const routes = {
   lists: createRoute({
     method: 'get',
     path: '/partner-lists',
+    operationId: 'listPartnerLists',
     tags,
     summary: "The caller's partner lists, newest first",
     ...access.user,
@@ -69,6 +70,7 @@ const routes = {
   create: createRoute({
     method: 'post',
     path: '/partner-lists',
+    operationId: 'createPartnerList',
     tags,
     summary: 'Create a partner list (needs at least one accepted friend)',
     ...access.user,
@@ -81,6 +83,7 @@ const routes = {
   friends: createRoute({
     method: 'get',
     path: '/partner-lists/friends',
+    operationId: 'listPartnerListFriends',
     tags,
     summary: "The caller's accepted friends who can be added to a list, regular partners first",
     ...access.user,
@@ -92,6 +95,7 @@ const routes = {
   get: createRoute({
     method: 'get',
     path: '/partner-lists/{id}',
+    operationId: 'getPartnerList',
     tags,
     summary: 'One of the caller’s lists with its entries in order',
     ...access.user,
@@ -101,6 +105,7 @@ const routes = {
   delete: createRoute({
     method: 'delete',
     path: '/partner-lists/{id}',
+    operationId: 'deletePartnerList',
     tags,
     summary: 'Delete a list with its entries',
     ...access.user,
@@ -110,6 +115,7 @@ const routes = {
   addFriend: createRoute({
     method: 'post',
     path: '/partner-lists/{id}/friend-entries',
+    operationId: 'addFriendEntry',
     tags,
     summary: 'Add an accepted friend at the end of the list (names and ratings are copied)',
     ...access.user,
@@ -119,6 +125,7 @@ const routes = {
   addManual: createRoute({
     method: 'post',
     path: '/partner-lists/{id}/manual-entries',
+    operationId: 'addManualEntry',
     tags,
     summary: 'Add someone by name (and optional email) at the end of the list',
     ...access.user,
@@ -128,6 +135,7 @@ const routes = {
   update: createRoute({
     method: 'patch',
     path: '/partner-lists/{id}/entries/{entryId}',
+    operationId: 'updatePartnerListEntry',
     tags,
     summary: "Change an entry's status, notes or (manual entries) email",
     ...access.user,
@@ -137,6 +145,7 @@ const routes = {
   remove: createRoute({
     method: 'delete',
     path: '/partner-lists/{id}/entries/{entryId}',
+    operationId: 'removePartnerListEntry',
     tags,
     summary: 'Remove an entry; the ones after it move up',
     ...access.user,
@@ -146,6 +155,7 @@ const routes = {
   reorder: createRoute({
     method: 'put',
     path: '/partner-lists/{id}/order',
+    operationId: 'reorderPartnerList',
     tags,
     summary: 'Set the order: every entry id of the list, first to last',
     description: 'Refused with 409 when the ids are not exactly the entries the list has now.',
@@ -156,6 +166,7 @@ const routes = {
   invite: createRoute({
     method: 'post',
     path: '/partner-lists/{id}/entries/{entryId}/invite',
+    operationId: 'sendPartnerListInvite',
     tags,
     summary: 'Email an invitation with a signup code to a manual entry (saving the email given)',
     description: 'Rate-limited per user. A resend repeats the link while its code is unused.',
@@ -169,6 +180,7 @@ const routes = {
   validateInvite: createRoute({
     method: 'get',
     path: '/invites/{code}',
+    operationId: 'getInvite',
     tags: ['invites'],
     summary: 'Check an invitation code (7-digit code or URL code) before sign-up',
     description: 'Valid only while the code is unused. Rate-limited per address.',

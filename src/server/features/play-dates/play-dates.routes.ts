@@ -47,6 +47,7 @@ const routes = {
   partnerOptions: createRoute({
     method: 'get',
     path: '/play-dates/partner-options',
+    operationId: 'listPartnerOptions',
     tags,
     summary: "The caller's accepted friends, regular partners first",
     ...access.user,
@@ -58,6 +59,7 @@ const routes = {
   create: createRoute({
     method: 'post',
     path: '/play-dates',
+    operationId: 'createPlayDate',
     tags,
     summary: 'Create a PlayDate with an accepted friend as partner',
     ...access.user,
@@ -67,6 +69,7 @@ const routes = {
   list: createRoute({
     method: 'get',
     path: '/play-dates',
+    operationId: 'listPlayDates',
     tags,
     summary: 'My PlayDates, Available or History, newest first, paginated',
     ...access.user,
@@ -76,6 +79,7 @@ const routes = {
   get: createRoute({
     method: 'get',
     path: '/play-dates/{id}',
+    operationId: 'getPlayDate',
     tags,
     summary: 'One PlayDate: open ones for every player, others for their players and admins',
     ...access.user,
@@ -85,6 +89,7 @@ const routes = {
   apply: createRoute({
     method: 'post',
     path: '/play-dates/{id}/requests',
+    operationId: 'applyToPlayDate',
     tags,
     summary: 'Apply to an open PlayDate with a friend as partner',
     ...access.user,
@@ -97,6 +102,7 @@ const routes = {
   accept: createRoute({
     method: 'post',
     path: '/play-dates/requests/{requestId}/accept',
+    operationId: 'acceptPlayDateRequest',
     tags,
     summary: 'Accept an application (creator team): the PlayDate is matched, the others declined',
     ...access.user,
@@ -106,6 +112,7 @@ const routes = {
   decline: createRoute({
     method: 'post',
     path: '/play-dates/requests/{requestId}/decline',
+    operationId: 'declinePlayDateRequest',
     tags,
     summary: 'Decline a pending application (creator team)',
     ...access.user,
@@ -115,6 +122,7 @@ const routes = {
   withdraw: createRoute({
     method: 'post',
     path: '/play-dates/requests/{requestId}/withdraw',
+    operationId: 'withdrawPlayDateRequest',
     tags,
     summary: 'Withdraw a pending application (its team)',
     ...access.user,
@@ -124,6 +132,7 @@ const routes = {
   cancel: createRoute({
     method: 'post',
     path: '/play-dates/{id}/cancel',
+    operationId: 'cancelPlayDate',
     tags,
     summary: 'Cancel an open PlayDate (creator or partner)',
     ...access.user,
@@ -133,6 +142,7 @@ const routes = {
   complete: createRoute({
     method: 'post',
     path: '/play-dates/{id}/complete',
+    operationId: 'completePlayDate',
     tags,
     summary: 'Mark a matched PlayDate as played (any of its four players)',
     ...access.user,
@@ -142,6 +152,7 @@ const routes = {
   messages: createRoute({
     method: 'get',
     path: '/play-dates/{id}/messages',
+    operationId: 'listPlayDateMessages',
     tags,
     summary: 'Chat of a matched or completed PlayDate, a page at a time, oldest first (its four players)',
     description:
@@ -158,6 +169,7 @@ const routes = {
   send: createRoute({
     method: 'post',
     path: '/play-dates/{id}/messages',
+    operationId: 'sendPlayDateMessage',
     tags,
     summary: 'Send a chat message (its four players)',
     ...access.user,

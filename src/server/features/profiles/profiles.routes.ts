@@ -11,6 +11,7 @@ const tags = ['profiles']
 const getMe = createRoute({
   method: 'get',
   path: '/profiles/me',
+  operationId: 'getMyProfile',
   tags,
   summary: 'The signed-in player’s own profile',
   ...access.user,
@@ -21,6 +22,7 @@ const getMe = createRoute({
 const putMe = createRoute({
   method: 'put',
   path: '/profiles/me',
+  operationId: 'updateMyProfile',
   tags,
   summary: 'Update the signed-in player’s profile (sign-up rules apply to every field)',
   ...access.user,

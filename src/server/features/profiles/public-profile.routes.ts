@@ -8,6 +8,7 @@ import { getPublicProfile, PROFILE_NOT_FOUND } from './public-profile.service'
 const getProfile = createRoute({
   method: 'get',
   path: '/profiles/{id}',
+  operationId: 'getProfile',
   tags: ['profiles'],
   summary: 'A player’s public profile with their friends and the players they watch',
   description:

@@ -10,6 +10,7 @@ const tags = ['profiles']
 const check = createRoute({
   method: 'get',
   path: '/profiles/me/rating-check',
+  operationId: 'getRatingCheck',
   tags,
   summary: 'Whether the rating prompt should ask the signed-in player to confirm their ratings',
   description:
@@ -26,6 +27,7 @@ const check = createRoute({
 const skip = createRoute({
   method: 'post',
   path: '/profiles/me/rating-check/skip',
+  operationId: 'skipRatingCheck',
   tags,
   summary: 'Skip the rating prompt for 7 days',
   ...access.user,
@@ -36,6 +38,7 @@ const skip = createRoute({
 const update = createRoute({
   method: 'put',
   path: '/profiles/me/ratings',
+  operationId: 'updateMyRatings',
   tags,
   summary: 'Record new DUPR and self ratings and the time they were confirmed',
   ...access.user,

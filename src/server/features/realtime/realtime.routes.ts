@@ -39,6 +39,7 @@ async function isSessionLive(db: Db, tokenHash: string) {
 const streamEvents = createRoute({
   method: 'get',
   path: '/events',
+  operationId: 'streamEvents',
   tags: ['realtime'],
   summary: 'Live events for the signed-in player (Server-Sent Events)',
   description:

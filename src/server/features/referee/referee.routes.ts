@@ -24,6 +24,7 @@ export const QUESTIONS_PER_MINUTE = refereeLimits.questionsPerUser.limit
 const ask = createRoute({
   method: 'post',
   path: '/referee/ask',
+  operationId: 'askReferee',
   tags: ['referee'],
   summary: 'Ask the AI Referee a rules question',
   description:

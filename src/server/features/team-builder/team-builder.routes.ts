@@ -36,6 +36,7 @@ const playerParams = z.object({
 const listRoute = createRoute({
   method: 'get',
   path: '/players',
+  operationId: 'listPlayers',
   tags,
   summary: 'The SUPR Builder players the signed-in user keeps, newest first',
   ...access.user,
@@ -46,6 +47,7 @@ const listRoute = createRoute({
 const searchRoute = createRoute({
   method: 'get',
   path: '/players/profile-search',
+  operationId: 'searchProfilesForPlayer',
   tags,
   summary: 'Find platform profiles to link to a player (first name, last name or "first last")',
   description: 'From 2 characters, case-insensitive, excluding the caller, at most 10 results.',
@@ -61,6 +63,7 @@ const searchRoute = createRoute({
 const getRoute = createRoute({
   method: 'get',
   path: '/players/{id}',
+  operationId: 'getPlayer',
   tags,
   summary: 'One of the caller’s players',
   ...access.user,
@@ -72,6 +75,7 @@ const getRoute = createRoute({
 const createPlayerRoute = createRoute({
   method: 'post',
   path: '/players',
+  operationId: 'createPlayer',
   tags,
   summary: 'Add a player; a given profileId links a platform profile',
   ...access.user,
@@ -83,6 +87,7 @@ const createPlayerRoute = createRoute({
 const updateRoute = createRoute({
   method: 'put',
   path: '/players/{id}',
+  operationId: 'updatePlayer',
   tags,
   summary: 'Replace every field of one of the caller’s players',
   ...access.user,
@@ -94,6 +99,7 @@ const updateRoute = createRoute({
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/players/{id}',
+  operationId: 'deletePlayer',
   tags,
   summary: 'Delete one of the caller’s players',
   ...access.user,
@@ -105,6 +111,7 @@ const deleteRoute = createRoute({
 const trainingRoute = createRoute({
   method: 'get',
   path: '/team-builder/training-partners',
+  operationId: 'listTrainingPartners',
   tags,
   summary: 'Train with Friends: the caller’s friends, closest DUPR first (at most 100)',
   ...access.user,
