@@ -19,6 +19,8 @@ export interface AppDeps {
   clock: Clock
   // The referee's language model; absent without one configured (rulebook-only answers).
   llm: LlmClient | undefined
+  // Signs the referee's answers (lib/signing-key.ts).
+  refereeKey: Buffer
   // Directory of the built web app; absent in route tests.
   webRoot?: string | undefined
 }

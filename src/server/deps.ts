@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { AppDeps } from './app-env'
 import type { Database } from './db/client'
 import type { Env } from './env'
@@ -16,6 +17,8 @@ export function buildDeps(parts: {
   logger: Logger
   mailer?: Mailer | undefined
   clock?: Clock | undefined
+  // main.ts passes the configured or kept key; elsewhere (tests, tools) a fresh one is enough.
+  refereeKey?: Buffer | undefined
   webRoot?: string | undefined
 }): AppDeps {
   const { database, env, logger } = parts
@@ -28,6 +31,7 @@ export function buildDeps(parts: {
     // One hub per server instance: one LISTEN, fan-out to this instance's streams.
     realtime: new RealtimeHub(database, logger),
     llm: createLlmFromEnv(env),
+    refereeKey: parts.refereeKey ?? randomBytes(32),
     webRoot: parts.webRoot,
   }
 }

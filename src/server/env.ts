@@ -49,6 +49,10 @@ const envSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_MODEL: z.string().min(1).optional(),
   LLM_API_KEY: z.string().min(1).optional(),
+  // Signs the referee's answers, so a conversation sent back can only carry answers the referee
+  // gave this player. Unset, one is made and kept in DATA_DIR; several instances share one by
+  // setting it (an answer another key signed is left out of the conversation).
+  REFEREE_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   // External Help/FAQ and Road Map links; by default the About page's own sections.
   HELP_URL: link.default('/about#help'),
   ROADMAP_URL: link.default('/about#roadmap'),

@@ -8,6 +8,7 @@ import { EnvError, loadEnv } from './env'
 import { createCompressingServer } from './lib/compression'
 import { createLogger } from './lib/logger'
 import { startMaintenance } from './lib/maintenance'
+import { refereeSigningKey } from './lib/signing-key'
 import { startJobRunner } from './lib/job-runner'
 import { jobHandlers } from './jobs'
 import { WEB_ROOT } from './paths'
@@ -47,7 +48,13 @@ async function main() {
 
   // The composition root: the parts that touch the outside world (database, mailer, event hub,
   // clock) are built here, once, and handed to the app (deps.ts).
-  const deps = buildDeps({ database, env, logger, webRoot: WEB_ROOT })
+  const deps = buildDeps({
+    database,
+    env,
+    logger,
+    webRoot: WEB_ROOT,
+    refereeKey: refereeSigningKey(env.REFEREE_SIGNING_KEY, env.DATA_DIR),
+  })
   const app = createApp(deps)
   // Background work: mail tried again, expired rows deleted (lib/maintenance.ts). The job
   // runner, when it comes, is built here beside it, takes deps, and is stopped in `stop`.

@@ -26,6 +26,8 @@ export const refereeMessages = {
 export interface ChatTurn {
   role: 'user' | 'assistant'
   text: string
+  // On the referee's answers: the server's signature, sent back with the conversation.
+  signature?: string | undefined
 }
 
 // The browser keeps the whole conversation; only the most recent turns go to the server.
@@ -33,7 +35,9 @@ export const recentHistory = (turns: ChatTurn[]): ChatTurn[] => {
   const recent = turns.slice(-HISTORY_MAX_TURNS)
   const firstQuestion = recent.findIndex((turn) => turn.role === 'user')
   if (firstQuestion === -1) return []
-  return recent
-    .slice(firstQuestion)
-    .map((turn) => ({ role: turn.role, text: turn.text.slice(0, TURN_MAX_LENGTH) }))
+  return recent.slice(firstQuestion).map((turn) => ({
+    role: turn.role,
+    text: turn.text.slice(0, TURN_MAX_LENGTH),
+    ...(turn.signature ? { signature: turn.signature } : {}),
+  }))
 }

@@ -4,6 +4,8 @@ import { HISTORY_MAX_TURNS, QUESTION_MAX_LENGTH, refereeMessages, TURN_MAX_LENGT
 export const chatTurn = z.object({
   role: z.enum(['user', 'assistant']),
   text: z.string().max(TURN_MAX_LENGTH, `Each message must be under ${TURN_MAX_LENGTH} characters`),
+  // The signature the server gave an answer; an answer without a valid one is left out.
+  signature: z.string().max(100).optional(),
 })
 
 export const askInput = z.object({
@@ -39,5 +41,7 @@ export const askOutput = z.object({
   kind: z.enum(answerKinds),
   answer: z.string(),
   sections: z.array(citedSection),
+  // Send it back with the answer in `history`: only signed answers count as the referee's.
+  signature: z.string(),
 })
 export type AskOutput = z.infer<typeof askOutput>

@@ -44,11 +44,11 @@ const ask = createRoute({
 })
 
 export const refereeRoutes = createApi().openapi(ask, async (c) => {
-  const { env, llm } = c.get('deps')
+  const { env, llm, refereeKey } = c.get('deps')
   // Counted before the model is asked.
   await limitRequest(c, [{ rule: refereeLimits.questionsPerUser, subject: c.get('user').id }])
   const answer = await askReferee(
-    { llm, log: requestLog(c), productName: env.PRODUCT_NAME },
+    { llm, key: refereeKey, playerId: c.get('user').id, log: requestLog(c), productName: env.PRODUCT_NAME },
     c.req.valid('json'),
   )
   return c.json(answer, 200)

@@ -61,7 +61,7 @@ async function askWithRetries(reply: FakeReply) {
     { clock },
   )
   const outcome = askReferee(
-    { llm, log, productName: 'PickleMatch' },
+    { llm, log, productName: 'PickleMatch', key: Buffer.alloc(32, 1), playerId: 'player-1' },
     {
       question: 'can I volley in the kitchen?',
       history: [],
@@ -124,7 +124,7 @@ describe('what a failed model call tells the player', () => {
     }
     await expect(
       askReferee(
-        { llm, log, productName: 'PickleMatch' },
+        { llm, log, productName: 'PickleMatch', key: Buffer.alloc(32, 1), playerId: 'player-1' },
         {
           question: 'how high is the net?',
           history: [],

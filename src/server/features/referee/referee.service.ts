@@ -1,14 +1,18 @@
 import { AppError } from '../../../domain/errors'
-import { recentHistory, refereeMessages } from '../../../domain/referee/referee.rules'
+import { recentHistory, refereeMessages, TURN_MAX_LENGTH } from '../../../domain/referee/referee.rules'
 import type { AskInput, AskOutput } from '../../../domain/referee/referee.schema'
 import { isLlmFailure, type LlmClient, LlmFailure } from '../../lib/llm'
 import type { Logger } from '../../lib/logger'
 import { buildRefereeRequest, citeSection, formatRulebookAnswer } from './referee.prompt'
 import { searchRulebook } from './referee.search'
+import { signAnswer, trustedHistory } from './referee.signature'
 
 export interface RefereeDeps {
   // Undefined when no model provider is configured.
   llm: LlmClient | undefined
+  // Signs answers; the player's id goes into each signature.
+  key: Buffer
+  playerId: string
   log: Logger
   productName: string
 }
@@ -39,6 +43,12 @@ export function refereeErrorOf(failure: LlmFailure): AppError {
 // A player's rules question: find the sections, then let the model answer from them, or
 // answer with the sections themselves when no model is configured.
 export async function askReferee(deps: RefereeDeps, input: AskInput): Promise<AskOutput> {
+  const answer = await answerQuestion(deps, input)
+  const signature = signAnswer(deps.key, deps.playerId, answer.answer.slice(0, TURN_MAX_LENGTH))
+  return { ...answer, signature }
+}
+
+async function answerQuestion(deps: RefereeDeps, input: AskInput): Promise<Omit<AskOutput, 'signature'>> {
   const sections = searchRulebook(input.question)
   const cited = sections.map((section) => citeSection(section, input.includeRuleNumbers))
 
@@ -53,7 +63,7 @@ export async function askReferee(deps: RefereeDeps, input: AskInput): Promise<As
   const request = buildRefereeRequest({
     productName: deps.productName,
     question: input.question,
-    history: recentHistory(input.history),
+    history: recentHistory(trustedHistory(deps.key, deps.playerId, input.history)),
     sections,
     includeRuleNumbers: input.includeRuleNumbers,
   })

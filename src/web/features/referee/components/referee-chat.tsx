@@ -21,6 +21,8 @@ type Message =
       kind: 'greeting' | AskOutput['kind']
       text: string
       sections: CitedSection[]
+      // The server's signature of the answer, sent back with the conversation.
+      signature?: string
     }
 
 export const GREETING =
@@ -33,7 +35,9 @@ const greeting: Message = { id: 0, role: 'assistant', kind: 'greeting', text: GR
 const toTurns = (messages: Message[]): ChatTurn[] =>
   messages.flatMap((m): ChatTurn[] => {
     if (m.role === 'user') return [{ role: 'user', text: m.text }]
-    return m.kind === 'answer' || m.kind === 'rulebook' ? [{ role: 'assistant', text: m.text }] : []
+    return m.kind === 'answer' || m.kind === 'rulebook'
+      ? [{ role: 'assistant', text: m.text, signature: m.signature }]
+      : []
   })
 
 function errorMessageOf(error: unknown): string {
@@ -130,6 +134,7 @@ export function RefereeChat() {
           kind: reply.kind,
           text: reply.answer,
           sections: reply.sections,
+          signature: reply.signature,
         },
       ])
     } catch (failure) {
