@@ -39,7 +39,7 @@ import {
   signUp,
 } from './auth.service'
 import { isKnownBrowser, rememberBrowser } from './known-browsers'
-import { createSession, revokeSession } from './sessions'
+import { createSession, endSession, revokeSession } from './sessions'
 
 const MINUTE = 60
 export const authLimits = {
@@ -269,9 +269,7 @@ export const authRoutes = createApi()
   })
   .openapi(signOutRoute, async (c) => {
     const session = c.get('session')
-    // This session's other streams are this browser's other tabs, which the page signs out
-    // itself (and tells apart from a session ended elsewhere).
-    if (session) await revokeSession(c.get('db'), session.tokenHash)
+    if (session) await endSession(c.get('db'), session.tokenHash, session.user.id)
     clearSessionCookie(c)
     return c.body(null, 204)
   })

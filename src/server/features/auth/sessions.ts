@@ -134,6 +134,13 @@ export async function revokeSession(db: DbOrTx, tokenHash: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
 }
 
+// Sign-out: the session ends, and so do its open event streams, on every instance, at once (the
+// same browser's other tabs learn first, from the page, that it was the player's choice).
+export async function endSession(db: DbOrTx, tokenHash: string, profileId: string) {
+  await revokeSession(db, tokenHash)
+  await checkUserSessions(db, profileId)
+}
+
 // Password change, password reset and pause end every session of a user (but `keep`), and
 // the event streams of those sessions with them.
 export async function revokeAllSessions(db: DbOrTx, profileId: string, keep?: string) {

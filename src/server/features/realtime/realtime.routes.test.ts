@@ -297,6 +297,31 @@ describe('GET /api/events', () => {
     }
   })
 
+  it('ends the streams of a session signed out at once, and only those', async () => {
+    const me = await signedInUser(t)
+    // A second device of the same player.
+    const other = await createSession(t.db, me.profile.id, 30)
+    const [here, there] = await Promise.all([
+      openEventStream(t.app, me.token),
+      openEventStream(t.app, other.token),
+    ])
+    try {
+      await Promise.all([here, there].map((stream) => stream.waitFor((event) => event.type === 'ready')))
+      // The heartbeat (25 s) is far off: the sign-out itself ends the stream.
+      const out = await me.client.post('/api/auth/sign-out')
+      expect(out.status).toBe(204)
+      await here.waitFor((event) => event.type === 'session-ended', { timeoutMs: 3000 })
+      await here.waitUntilClosed()
+      // The other device's stream goes on: a marker sent after the sign-out reaches it.
+      await publishToUser(t.db, me.profile.id, { type: 'connection' })
+      await there.waitFor((event) => event.type === 'connection')
+      expect(there.events.map((event) => event.data.type)).toEqual(['ready', 'connection'])
+      expect(there.isClosed()).toBe(false)
+    } finally {
+      await Promise.all([here.close(), there.close()])
+    }
+  })
+
   it('ends the other devices’ streams when the password changes, and keeps this one', async () => {
     const me = await signedInUser(t)
     const other = await createSession(t.db, me.profile.id, 30)

@@ -97,6 +97,9 @@ export function useSession() {
 export function useSignOut() {
   const queryClient = useQueryClient()
   return useMutation({
+    // The other tabs hear first that the player chose to sign out: the server then ends their
+    // event streams too, and they must not take that for a session ended elsewhere.
+    onMutate: () => announce({ type: 'signed-out' }),
     mutationFn: () => api.post<void>('/auth/sign-out'),
     // Whatever the outcome, the browser forgets the user, in every tab.
     onSettled: () => announceSignedOut(queryClient),
