@@ -86,6 +86,11 @@ export async function applyToPlayDate(
         actor: user,
         recipients: creatorTeam.filter((p): p is string => Boolean(p)),
       })
+      await notifyPlayDate(tx, 'appliedWithYou', {
+        playDateId: id,
+        actor: user,
+        recipients: [input.partnerId],
+      })
       await announce(tx, id, [...creatorTeam, ...people])
       return request!
     })

@@ -6,11 +6,21 @@ import { publishToUsers } from '../../lib/realtime'
 import { createNotification } from '../notifications'
 
 export type PlayDateEvent =
-  'created' | 'applied' | 'accepted' | 'declined' | 'withdrawn' | 'cancelled' | 'completed' | 'message'
+  | 'created'
+  | 'applied'
+  | 'appliedWithYou'
+  | 'accepted'
+  | 'declined'
+  | 'withdrawn'
+  | 'cancelled'
+  | 'completed'
+  | 'message'
 
 const texts: Record<PlayDateEvent, { title: string; message: (name: string) => string }> = {
   created: { title: 'New PlayDate', message: (n) => `${n} created a PlayDate with you as partner` },
   applied: { title: 'New application', message: (n) => `${n} applied to your PlayDate` },
+  // The partner an application names hears of it at once, and can withdraw it too.
+  appliedWithYou: { title: 'Applied with you', message: (n) => `${n} applied with you to a PlayDate` },
   accepted: {
     title: 'Application accepted',
     message: (n) => `${n} accepted the application: you are matched`,

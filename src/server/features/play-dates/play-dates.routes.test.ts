@@ -550,6 +550,23 @@ describe('notification links', () => {
       .filter((n) => n.title === title)
       .map((n) => n.link)
 
+  it('tell the partner an application names at once, and the partner can withdraw it', async () => {
+    const { a, b, c, d } = await foursome()
+    const id = await openPlayDate(a, b)
+    const applied = await c.client.post(`/api/play-dates/${id}/requests`, { partnerId: d.profile.id })
+    const [told] = (
+      await t.db.select().from(notifications).where(eq(notifications.userId, d.profile.id))
+    ).filter((n) => n.title === 'Applied with you')
+    expect(told).toMatchObject({
+      message: `Cal ${c.profile.lastName} applied with you to a PlayDate`,
+      link: `/playdates/${id}`,
+    })
+    expect(await linksOf(c, 'Applied with you')).toEqual([])
+    const withdrawn = await d.client.post(`/api/play-dates/requests/${applied.body.id}/withdraw`)
+    expect(withdrawn.status).toBe(200)
+    expect(await linksOf(c, 'Application withdrawn')).toEqual([`/playdates/${id}`])
+  })
+
   it('lead each player where they can still go once the PlayDate is closed to them', async () => {
     const { a, b, c, d } = await foursome()
     const [e, f] = await Promise.all([player(), player()])
