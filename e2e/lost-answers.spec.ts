@@ -49,7 +49,8 @@ test('a PlayDate whose answer was lost is created once when the player tries aga
 
   await create.click()
   await expect(page.locator('[data-sonner-toaster]').getByText('PlayDate created successfully')).toBeVisible()
-  await expect(page).toHaveURL(/\/playdates$/)
+  await expect(page).toHaveURL(/\/playdates\/[0-9a-f-]{36}$/)
+  await page.goto('/playdates')
   const panel = page.getByRole('tabpanel', { name: 'My PlayDates' })
   await expect(panel.getByText('Showing 1 of 1')).toBeVisible()
   await expect(panel.getByRole('heading', { level: 2, name: 'Gia Gomez & Hal Hart' })).toHaveCount(1)

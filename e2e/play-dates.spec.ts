@@ -157,7 +157,10 @@ test.describe('PlayDates', () => {
       await expect(a.getByText('63/500')).toBeVisible()
       await create.click()
       await expect(a.getByText('PlayDate created successfully')).toBeVisible()
-      await expect(a).toHaveURL(/\/playdates$/)
+      // The new PlayDate opens on its own page; the list has it too.
+      await expect(a).toHaveURL(/\/playdates\/[0-9a-f-]{36}$/)
+      await expect(a.getByRole('link', { name: 'Add to calendar' })).toBeVisible()
+      await a.goto('/playdates')
 
       const annCard = a.getByRole('article').filter({ hasText: 'Ann Archer & Ben Baker' })
       await expect(annCard).toContainText('Available')

@@ -93,10 +93,10 @@ export function DetailsStepPage() {
     create.mutate(
       { ...input, requestKey: requestKeys.keyFor(input) },
       {
-        onSuccess: () => {
+        onSuccess: (created) => {
           requestKeys.sent()
           toast.success('PlayDate created successfully')
-          finish()
+          finish(created.id)
         },
         onError: (error) => {
           toast.error(error.message)

@@ -20,10 +20,16 @@ export function useWizardDraft() {
 
   // Leaving the wizard: the stored draft goes, the page's own copy stays until it unmounts, so
   // the step does not redirect to the first step on its way out.
-  const leave = useCallback(() => {
-    writeDraft(storage(), {})
-    void navigate('/playdates')
-  }, [navigate])
+  // Cancel goes back to the list; a created PlayDate opens its own page.
+  const leave = useCallback(
+    (to = '/playdates') => {
+      writeDraft(storage(), {})
+      void navigate(to)
+    },
+    [navigate],
+  )
+  const cancel = useCallback(() => leave(), [leave])
+  const finish = useCallback((playDateId: string) => leave(`/playdates/${playDateId}`), [leave])
 
-  return { draft, update, cancel: leave, finish: leave }
+  return { draft, update, cancel, finish }
 }
