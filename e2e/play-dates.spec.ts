@@ -359,6 +359,8 @@ test.describe('PlayDates', () => {
     const amount = page.getByRole('spinbutton', { name: 'Amount to Earn (per hour)' })
     await expect(amount).toHaveValue('25')
     await expect(page.getByText('the other team pays you and your partner')).toBeVisible()
+    // One step count through the whole wizard.
+    await expect(page.getByText('Step 5 of 6')).toBeVisible()
     await amount.fill('35')
     await page.getByRole('button', { name: 'Next' }).click()
     await page.getByRole('textbox', { name: 'Description' }).fill('Drills for 3.0 players')

@@ -34,7 +34,7 @@ import { useMissingStep } from './wizard-steps'
 
 const subSteps: Record<DetailsStep, { number: number; name: string }> = {
   partner: { number: 1, name: 'Partner' },
-  amount: { number: 2, name: 'Amount' },
+  amount: { number: 2, name: 'Amount, time and place' },
   description: { number: 3, name: 'Description' },
 }
 
@@ -106,9 +106,9 @@ export function DetailsStepPage() {
   }
 
   const frame = {
-    step: 4,
+    step: 3 + subSteps[step].number,
     title: 'PlayDate Details',
-    subtitle: `Part ${subSteps[step].number} of 3: ${subSteps[step].name}`,
+    subtitle: subSteps[step].name,
     onCancel: cancel,
   }
 

@@ -5,7 +5,8 @@ import { Card } from '../../../components/ui/card'
 import { useSingleFlight } from '../../../lib/use-single-flight'
 import { Spinner } from '../../../components/ui/spinner'
 
-export const WIZARD_STEP_COUNT = 4
+// One count through the whole wizard: type, state, region, then the details in three steps.
+export const WIZARD_STEP_COUNT = 6
 
 // One step of the Create PlayDate wizard: the title, the step's content, then Back, Cancel and
 // the step's forward button. The content sits in a form, so Enter moves on like the button.
