@@ -28,6 +28,12 @@ const NOT_A_FINDING: Array<{ pattern: RegExp; reason: string }> = [
       'the header is sent as "0" on purpose: OWASP advises turning the legacy XSS auditor off; ' +
       'the strict Content-Security-Policy is the protection',
   },
+  {
+    pattern: /X-Frame-Options is not set/,
+    reason:
+      "framing is refused by CSP frame-ancestors 'none', the one rule current guidance keeps " +
+      '(docs/decisions/0076)',
+  },
 ]
 const WAPITI_MAX_SECONDS = 900
 
