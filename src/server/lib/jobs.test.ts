@@ -1,40 +1,23 @@
 import { eq, inArray, sql } from 'drizzle-orm'
-import { inject } from 'vitest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database, openPostgres } from '../db/client'
+import type { Database } from '../db/client'
 import { jobs, notifications } from '../db/schema'
 import { insertUser } from '../testing/factories'
-import { createDatabaseFromTemplate } from '../testing/postgres-databases'
-import { openTestDatabase, testDatabaseKind } from '../testing/test-app'
+import { openTwoInstances, testDatabaseKind } from '../testing/test-app'
 import { enqueueJob, enqueueJobs, type JobHandlers, MAX_ATTEMPTS, runDueJobs } from './jobs'
 
 const NOW = new Date('2026-12-01T12:00:00Z')
 const later = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000)
 
-// Two instances on one database: on PostgreSQL two pools on the same database; the embedded
-// database has one process, so its "two workers" share it.
+// Two instances on one database (testing/test-app.ts).
+let instances: Awaited<ReturnType<typeof openTwoInstances>>
 let first: Database
 let second: Database
-let dropDatabase: (() => Promise<void>) | undefined
 beforeAll(async () => {
-  if (testDatabaseKind === 'postgres') {
-    const created = await createDatabaseFromTemplate(
-      process.env.TEST_DATABASE_URL!,
-      inject('postgresTemplate'),
-    )
-    first = await openPostgres(created.url, 4)
-    second = await openPostgres(created.url, 4)
-    dropDatabase = created.drop
-  } else {
-    first = await openTestDatabase()
-    second = first
-  }
+  instances = await openTwoInstances()
+  ;({ first, second } = instances)
 })
-afterAll(async () => {
-  await first.close()
-  if (second !== first) await second.close()
-  await dropDatabase?.()
-})
+afterAll(() => instances.close())
 
 // A job that leaves a trace in the database: a notification for the player in its payload.
 const notify: JobHandlers = {

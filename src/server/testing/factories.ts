@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/client'
-import { passwords, profiles } from '../db/schema'
+import { passwords, profiles, venues } from '../db/schema'
 import { createSession, hashPassword } from '../features/auth'
 import { createClient, type TestApp } from './test-app'
 
@@ -64,3 +64,22 @@ export const nextWeek = () => ({
   startDate: new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString().slice(0, 10),
   startTime: '08:00',
 })
+
+// A venue in use (Kiwanis Park in Tempe, East Valley, unless told otherwise).
+export async function insertVenue(db: Db, overrides: Partial<typeof venues.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(venues)
+    .values({
+      name: 'Kiwanis Park',
+      address: '6111 S All-America Way',
+      city: 'Tempe',
+      state: 'AZ',
+      region: 'east_valley',
+      courts: 8,
+      setting: 'outdoor',
+      ...overrides,
+    })
+    .returning()
+  if (!row) throw new Error('insertVenue failed')
+  return row
+}

@@ -109,3 +109,26 @@ export function createClient(app: TestApp['app'], origin = 'http://localhost:300
 }
 
 export type TestClient = ReturnType<typeof createClient>
+
+// Two server instances on one database, for exactly-once tests: on PostgreSQL two pools on the
+// same fresh database; the embedded database has one process, so both are the same one.
+export async function openTwoInstances() {
+  if (testDatabaseKind === 'postgres') {
+    const created = await createDatabaseFromTemplate(
+      process.env.TEST_DATABASE_URL!,
+      inject('postgresTemplate'),
+    )
+    const first = await openPostgres(created.url, 4)
+    const second = await openPostgres(created.url, 4)
+    return {
+      first,
+      second,
+      async close() {
+        await Promise.all([first.close(), second.close()])
+        await created.drop()
+      },
+    }
+  }
+  const only = await openTestDatabase()
+  return { first: only, second: only, close: () => only.close() }
+}

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { playDateRequests, playDates, venues } from '../../db/schema'
-import { signedInUser } from '../../testing/factories'
+import { playDateRequests, playDates } from '../../db/schema'
+import { insertVenue, signedInUser } from '../../testing/factories'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
 let t: TestApp
@@ -16,18 +16,7 @@ async function matchedGame() {
   const [maya, sam, alex, jo] = await Promise.all(
     ['Maya', 'Sam', 'Alex', 'Jo'].map((firstName) => signedInUser(t, { firstName, lastName: 'Test' })),
   )
-  const [venue] = await t.db
-    .insert(venues)
-    .values({
-      name: 'Kiwanis Park',
-      address: '6111 S All-America Way',
-      city: 'Tempe',
-      state: 'AZ',
-      region: 'east_valley',
-      courts: 8,
-      setting: 'outdoor',
-    })
-    .returning()
+  const venue = await insertVenue(t.db)
   const [game] = await t.db
     .insert(playDates)
     .values({

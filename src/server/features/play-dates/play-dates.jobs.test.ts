@@ -1,20 +1,18 @@
 import { eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { type Database, openPostgres } from '../../db/client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../db/client'
 import {
   mailOutbox,
   notificationPreferences,
   notifications,
   playDateRequests,
   playDates,
-  venues,
 } from '../../db/schema'
 import { runDueJobs } from '../../lib/jobs'
 import { createLogger } from '../../lib/logger'
 import { createMailer } from '../../lib/mail'
-import { insertUser } from '../../testing/factories'
-import { createDatabaseFromTemplate } from '../../testing/postgres-databases'
-import { openTestDatabase, testDatabaseKind } from '../../testing/test-app'
+import { insertUser, insertVenue } from '../../testing/factories'
+import { openTwoInstances } from '../../testing/test-app'
 import { playDateJobs, reminderJobs, scheduleExpiry, scheduleReminders } from './play-dates.jobs'
 
 const silent = createLogger({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })
@@ -22,29 +20,15 @@ const NOW = new Date('2026-12-01T12:00:00Z')
 const START = new Date('2026-12-05T15:00:00Z') // Sat, Dec 5 · 8:00 AM MST
 const at = (base: Date, minutes: number) => new Date(base.getTime() + minutes * 60_000)
 
-// Two instances on one database (on PGlite, the one process twice).
+// Two instances on one database (testing/test-app.ts).
+let instances: Awaited<ReturnType<typeof openTwoInstances>>
 let first: Database
 let second: Database
-let drop: (() => Promise<void>) | undefined
 beforeAll(async () => {
-  if (testDatabaseKind === 'postgres') {
-    const created = await createDatabaseFromTemplate(
-      process.env.TEST_DATABASE_URL!,
-      inject('postgresTemplate'),
-    )
-    first = await openPostgres(created.url, 4)
-    second = await openPostgres(created.url, 4)
-    drop = created.drop
-  } else {
-    first = await openTestDatabase()
-    second = first
-  }
+  instances = await openTwoInstances()
+  ;({ first, second } = instances)
 })
-afterAll(async () => {
-  await first.close()
-  if (second !== first) await second.close()
-  await drop?.()
-})
+afterAll(() => instances.close())
 
 const handlersFor = (database: Database) =>
   playDateJobs({
@@ -64,18 +48,7 @@ async function matchedGame(status: 'matched' | 'open' = 'matched') {
     (typeof players)[0],
     (typeof players)[0],
   ]
-  const [venue] = await db
-    .insert(venues)
-    .values({
-      name: 'Kiwanis Park',
-      address: '6111 S All-America Way',
-      city: 'Tempe',
-      state: 'AZ',
-      region: 'east_valley',
-      courts: 8,
-      setting: 'outdoor',
-    })
-    .returning()
+  const venue = await insertVenue(db)
   const [game] = await db
     .insert(playDates)
     .values({

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connections, jobs, playDates, venues } from '../../db/schema'
-import { signedInUser } from '../../testing/factories'
+import { connections, jobs, playDates } from '../../db/schema'
+import { insertVenue, signedInUser } from '../../testing/factories'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
 let t: TestApp
@@ -34,22 +34,7 @@ const input = (partner: Player, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
-async function venue(overrides: Record<string, unknown> = {}) {
-  const [row] = await t.db
-    .insert(venues)
-    .values({
-      name: 'Kiwanis Park',
-      address: '6111 S All-America Way',
-      city: 'Tempe',
-      state: 'AZ',
-      region: 'east_valley',
-      courts: 8,
-      setting: 'outdoor',
-      ...overrides,
-    })
-    .returning()
-  return row!
-}
+const venue = (overrides: Parameters<typeof insertVenue>[1] = {}) => insertVenue(t.db, overrides)
 
 describe('a PlayDate’s time and place', () => {
   it('takes the start in the state’s zone, a length of 2 hours by default, and a venue of its regions', async () => {
