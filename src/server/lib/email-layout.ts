@@ -1,12 +1,14 @@
 import { escapeHtml } from './mail'
 
-// The HTML of every email the app sends: the product's name, a heading, paragraphs and one
-// button, with the link written out below for mail apps that hide buttons.
+// The HTML of every email the app sends: the product's name, a heading, paragraphs, one button
+// (and maybe a second link), with the button's link written out below for mail apps that hide
+// buttons.
 export function emailLayout(
   productName: string,
   heading: string,
   paragraphs: string[],
   action: { label: string; url: string },
+  secondAction?: { label: string; url: string },
 ) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('')
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
@@ -15,6 +17,7 @@ export function emailLayout(
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>
 ${body}
 <p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#15803d;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
+${secondAction ? `<p style="margin:0 0 24px"><a href="${escapeHtml(secondAction.url)}" style="color:#15803d;font-weight:600">${escapeHtml(secondAction.label)}</a></p>` : ''}
 <p style="font-size:13px;color:#475569">If the button does not work, copy this link into your browser:<br>${escapeHtml(action.url)}</p>
 </div></body></html>`
 }
