@@ -251,4 +251,15 @@ describe('a PlayDate’s time and place', () => {
       .where(eq(playDates.id, game.id))
     expect(await listed()).toBe(false)
   })
+
+  it('gives a cancelled PlayDate’s calendar entry a higher sequence, so subscribed calendars take it', async () => {
+    const { a, b } = await team()
+    const game = (await a.client.post('/api/play-dates', input(b))).body
+    const entry = async () => (await a.client.get(`/api/play-dates/${game.id}/calendar`)).text
+    expect(await entry()).toMatch(/SEQUENCE:0\r\n[\s\S]*STATUS:TENTATIVE/)
+    expect((await a.client.post(`/api/play-dates/${game.id}/cancel`)).status).toBe(200)
+    const cancelled = await entry()
+    expect(cancelled).toContain('STATUS:CANCELLED')
+    expect(cancelled).toContain('SEQUENCE:1')
+  })
 })

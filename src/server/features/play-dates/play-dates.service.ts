@@ -343,7 +343,12 @@ async function changeStatus(db: Db, user: Actor, id: string, to: PlayDateStatus)
     }
     await tx
       .update(playDates)
-      .set(to === 'cancelled' ? { status: to, cancelledBy: user.id } : { status: to })
+      // A new revision: calendars that subscribed take the cancelled or played entry over the old.
+      .set({
+        status: to,
+        revision: sql`${playDates.revision} + 1`,
+        ...(to === 'cancelled' ? { cancelledBy: user.id } : {}),
+      })
       .where(eq(playDates.id, id))
     if (to === 'cancelled') {
       const pending = await tx
