@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authTokens, mailOutbox, rateLimits, sessions } from '../db/schema'
+import { authTokens, knownBrowsers, mailOutbox, rateLimits, sessions } from '../db/schema'
 import { hashToken } from '../features/auth'
 import { insertUser } from '../testing/factories'
 import { createTestApp, type TestApp } from '../testing/test-app'
@@ -57,8 +57,15 @@ describe('deleting expired rows', () => {
         mail('recent@example.com', ago(DAY_MS), null),
       ])
 
-    const counts = await deleteExpiredRows(t.db)
-    expect(counts).toEqual({ sessions: 1, authTokens: 1, rateLimits: 1, mail: 1 })
+    await t.db.insert(knownBrowsers).values([
+      { profileId: player.id, keyHash: 'stale-browser', lastSignInAt: ago(366 * DAY_MS) },
+      { profileId: player.id, keyHash: 'recent-browser', lastSignInAt: ago(300 * DAY_MS) },
+    ])
+
+    const counts = await deleteExpiredRows(t.db, new Date())
+    expect(counts).toEqual({ sessions: 1, authTokens: 1, rateLimits: 1, mail: 1, knownBrowsers: 1 })
+    const browsers = await t.db.select().from(knownBrowsers).where(eq(knownBrowsers.profileId, player.id))
+    expect(browsers.map((row) => row.keyHash)).toEqual(['recent-browser'])
 
     const hashes = (await t.db.select().from(sessions).where(eq(sessions.profileId, player.id))).map(
       (row) => row.tokenHash,
@@ -89,7 +96,25 @@ describe('deleting expired rows', () => {
     ).map((row) => row.recipient)
     expect(recipients.sort()).toEqual(['old-waiting@example.com', 'recent@example.com'])
 
-    expect(await deleteExpiredRows(t.db)).toEqual({ sessions: 0, authTokens: 0, rateLimits: 0, mail: 0 })
+    expect(await deleteExpiredRows(t.db, new Date())).toEqual({
+      sessions: 0,
+      authTokens: 0,
+      rateLimits: 0,
+      mail: 0,
+      knownBrowsers: 0,
+    })
+  })
+
+  it('reads the time from the clock it is given, not from the machine', async () => {
+    const player = await insertUser(t.db)
+    await t.db
+      .insert(sessions)
+      .values({ tokenHash: hashToken('ends-tomorrow'), profileId: player.id, expiresAt: ahead(DAY_MS) })
+    const rows = () => t.db.select().from(sessions).where(eq(sessions.profileId, player.id))
+    await deleteExpiredRows(t.db, new Date())
+    expect(await rows()).toHaveLength(1)
+    await deleteExpiredRows(t.db, ahead(2 * DAY_MS))
+    expect(await rows()).toHaveLength(0)
   })
 })
 
@@ -118,7 +143,10 @@ describe('the maintenance loop', () => {
   it('tries mail again and deletes expired rows on its timers, and stops', async () => {
     const player = await insertUser(t.db)
     const { mailer, calls } = fakeMailer(true)
-    const maintenance = startMaintenance({ database: t.database, logger: silent, mailer }, fast)
+    const maintenance = startMaintenance(
+      { database: t.database, logger: silent, mailer, clock: t.clock },
+      fast,
+    )
     await t.db
       .insert(sessions)
       .values({ tokenHash: hashToken('loop-expired'), profileId: player.id, expiresAt: ago(1000) })
@@ -134,7 +162,10 @@ describe('the maintenance loop', () => {
 
   it('does not look for mail to retry without an SMTP server', async () => {
     const { mailer, calls } = fakeMailer(false)
-    const maintenance = startMaintenance({ database: t.database, logger: silent, mailer }, fast)
+    const maintenance = startMaintenance(
+      { database: t.database, logger: silent, mailer, clock: t.clock },
+      fast,
+    )
     await new Promise((resolve) => setTimeout(resolve, 100))
     await maintenance.stop()
     expect(calls).toEqual([])

@@ -2,7 +2,7 @@ import { and, isNull, lt, sql } from 'drizzle-orm'
 import type { AppDeps } from '../app-env'
 import type { Db } from '../db/client'
 import { authTokens, mailOutbox, rateLimits } from '../db/schema'
-import { deleteExpiredSessions } from '../features/auth'
+import { deleteExpiredSessions, forgetStaleBrowsers } from '../features/auth'
 
 // Background work of a server instance: mail that failed is tried again, and rows that can no
 // longer be used are deleted. Every instance runs it; each step is safe to run at the same time
@@ -19,16 +19,17 @@ export const maintenanceTiming = {
 // Sent (or given up) mail stays this long for support questions and the development mailbox.
 export const MAIL_KEPT_DAYS = 30
 
-export async function deleteExpiredRows(db: Db) {
+const DAY_MS = 24 * 60 * 60_000
+
+export async function deleteExpiredRows(db: Db, now: Date) {
   const deleted = async (rows: Promise<unknown[]>) => (await rows).length
+  const ago = (ms: number) => new Date(now.getTime() - ms)
   return {
-    sessions: await deleteExpiredSessions(db),
+    sessions: await deleteExpiredSessions(db, now),
     authTokens: await deleted(
-      db
-        .delete(authTokens)
-        .where(lt(authTokens.expiresAt, sql`now()`))
-        .returning({ id: authTokens.id }),
+      db.delete(authTokens).where(lt(authTokens.expiresAt, now)).returning({ id: authTokens.id }),
     ),
+    // Rate limits count real requests, so their windows run on the database's time (lib/rate-limit.ts).
     rateLimits: await deleted(
       db
         .delete(rateLimits)
@@ -38,14 +39,10 @@ export async function deleteExpiredRows(db: Db) {
     mail: await deleted(
       db
         .delete(mailOutbox)
-        .where(
-          and(
-            isNull(mailOutbox.nextAttemptAt),
-            lt(mailOutbox.createdAt, sql`now() - make_interval(days => ${MAIL_KEPT_DAYS})`),
-          ),
-        )
+        .where(and(isNull(mailOutbox.nextAttemptAt), lt(mailOutbox.createdAt, ago(MAIL_KEPT_DAYS * DAY_MS))))
         .returning({ id: mailOutbox.id }),
     ),
+    knownBrowsers: await forgetStaleBrowsers(db, now),
   }
 }
 
@@ -55,7 +52,7 @@ export interface Maintenance {
 }
 
 export function startMaintenance(
-  deps: Pick<AppDeps, 'database' | 'logger' | 'mailer'>,
+  deps: Pick<AppDeps, 'database' | 'logger' | 'mailer' | 'clock'>,
   timing = maintenanceTiming,
 ): Maintenance {
   const { logger } = deps
@@ -79,7 +76,7 @@ export function startMaintenance(
 
   const cleanup = () =>
     run('cleanup', async () => {
-      const counts = await deleteExpiredRows(db)
+      const counts = await deleteExpiredRows(db, deps.clock.now())
       if (Object.values(counts).some((n) => n > 0)) logger.info({ deleted: counts }, 'expired rows deleted')
     })
   const retryMail = () =>

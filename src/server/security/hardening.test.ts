@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { regionsOf } from '../../domain/play-dates/play-date.schema'
 import { createApp } from '../app'
 import { buildDeps } from '../deps'
-import { passwords, profiles, rateLimits, sessions } from '../db/schema'
+import { knownBrowsers, passwords, profiles, rateLimits, sessions } from '../db/schema'
 import { parseEnv } from '../env'
-import { createSession, hashToken } from '../features/auth'
+import { createSession, hashToken, KNOWN_BROWSERS_PER_ACCOUNT } from '../features/auth'
 import { createLogger } from '../lib/logger'
 import { appTables, changedTables, tableChecksums } from '../testing/db-snapshot'
 import { FACTORY_PASSWORD, insertUser, nextWeek } from '../testing/factories'
@@ -159,6 +159,27 @@ describe('session cookies', () => {
     }
   })
 
+  it('remember at most KNOWN_BROWSERS_PER_ACCOUNT browsers per account, the latest sign-ins', async () => {
+    const user = await insertUser(t.db)
+    const signInFresh = () =>
+      send(t.app, {
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        body: JSON.stringify({ email: user.email, password: FACTORY_PASSWORD }),
+      })
+    const keys: string[] = []
+    for (let i = 0; i <= KNOWN_BROWSERS_PER_ACCOUNT; i++) {
+      t.clock.advance(60_000)
+      const res = await signInFresh()
+      expect(res.status, res.text).toBe(200)
+      keys.push(res.headers.getSetCookie()[1]!.split(';')[0]!.split('=')[1]!)
+    }
+    const stored = await t.db.select().from(knownBrowsers).where(eq(knownBrowsers.profileId, user.id))
+    expect(stored).toHaveLength(KNOWN_BROWSERS_PER_ACCOUNT)
+    expect(stored.map((row) => row.keyHash)).not.toContain(hashToken(keys[0]!))
+    expect(stored.map((row) => row.keyHash)).toContain(hashToken(keys.at(-1)!))
+  })
+
   it('are __Host- prefixed and Secure in production, and the plain name is ignored there', async () => {
     const production = await createTestApp({
       NODE_ENV: 'production',
@@ -237,7 +258,7 @@ describe('email links', () => {
 describe('session lifetime', () => {
   it('ends 90 days after sign-in however often the session is used, and a renewal never passes that', async () => {
     const user = await insertUser(t.db)
-    const { token } = await createSession(t.db, user.id, 30)
+    const { token } = await createSession(t.db, user.id, 30, t.clock.now())
     const day = 24 * 60 * 60 * 1000
     const age = async (signedInDaysAgo: number, lastSeenHoursAgo: number) =>
       t.db

@@ -305,7 +305,7 @@ function requestArbitrary(op: ApiOperation, values = pathValue): fc.Arbitrary<Fu
 // The fuzzing player; a sign-out (or anything else that ends the session) gets a fresh one.
 const fuzzer: Actor = { ...world.actors.attacker }
 async function renewSession() {
-  const { token } = await createSession(t.db, fuzzer.id, 30)
+  const { token } = await createSession(t.db, fuzzer.id, 30, t.clock.now())
   fuzzer.cookie = `pm_session=${token}`
 }
 

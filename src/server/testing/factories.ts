@@ -53,7 +53,7 @@ export async function insertUser(db: Db, overrides: UserOverrides = {}) {
 // A player with a live session and a client that sends its cookie.
 export async function signedInUser(t: TestApp, overrides: UserOverrides = {}) {
   const profile = await insertUser(t.db, overrides)
-  const { token } = await createSession(t.db, profile.id, 30)
+  const { token } = await createSession(t.db, profile.id, 30, t.clock.now())
   const client = createClient(t.app)
   client.cookies.set('pm_session', token)
   return { profile, token, client }

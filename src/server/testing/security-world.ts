@@ -17,7 +17,7 @@ export interface Actor {
 
 async function actor(t: TestApp, overrides: UserOverrides = {}): Promise<Actor> {
   const profile = await insertUser(t.db, overrides)
-  const { token } = await createSession(t.db, profile.id, 30)
+  const { token } = await createSession(t.db, profile.id, 30, t.clock.now())
   return { id: profile.id, email: profile.email, cookie: `pm_session=${token}` }
 }
 

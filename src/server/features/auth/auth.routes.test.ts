@@ -6,6 +6,7 @@ import { createClient, createTestApp, type TestApp, type TestClient } from '../.
 import { FACTORY_PASSWORD as TEST_PASSWORD, insertUser } from '../../testing/factories'
 import { promoteToAdmin } from './auth.service'
 import { createSession } from './sessions'
+import { TOKEN_TTL_MS } from './auth.tokens'
 import type { Mailer, MailMessage } from '../../lib/mail'
 
 const ADMIN_EMAIL = 'boss@example.com'
@@ -30,7 +31,7 @@ const createUser = (db: TestApp['db'], overrides: Parameters<typeof insertUser>[
   insertUser(db, overrides)
 
 async function signedInClient(app: TestApp, user: { id: string }) {
-  const { token } = await createSession(app.db, user.id, app.env.SESSION_TTL_DAYS)
+  const { token } = await createSession(app.db, user.id, app.env.SESSION_TTL_DAYS, app.clock.now())
   const client = createClient(app.app)
   client.cookies.set('pm_session', token)
   return client
@@ -439,14 +440,12 @@ describe('email confirmation', () => {
     const late = signUpBody()
     await createClient(t.app).post('/api/auth/sign-up', late)
     const { token: lateToken } = await tokenFromMail(late.email, '/email-confirmation')
-    const [profile] = await t.db.select().from(profiles).where(eq(profiles.email, late.email))
-    await t.db
-      .update(authTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(authTokens.profileId, profile!.id))
+    // The link lives 48 hours on the app's clock.
+    t.clock.advance(TOKEN_TTL_MS.email_confirmation + 1000)
     const expired = await createClient(t.app).post('/api/auth/confirm-email', { token: lateToken })
     expect(expired.status).toBe(400)
     expect(expired.body.error.code).toBe('invalid')
+    t.clock.advance(-(TOKEN_TTL_MS.email_confirmation + 1000))
   })
 
   it('resend sends a new link to an unconfirmed account and answers the same for any address', async () => {
@@ -662,8 +661,8 @@ describe('password reset', () => {
       .select()
       .from(authTokens)
       .where(and(eq(authTokens.profileId, user.id), eq(authTokens.purpose, 'password_reset')))
-    expect(stored!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(3600_000)
-    expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(3500_000)
+    expect(stored!.expiresAt.getTime() - t.clock.now().getTime()).toBeLessThanOrEqual(3600_000)
+    expect(stored!.expiresAt.getTime() - t.clock.now().getTime()).toBeGreaterThan(3500_000)
   })
 
   it('answers before looking the address up, so a known and an unknown address take the same time', async () => {

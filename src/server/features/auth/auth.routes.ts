@@ -86,7 +86,8 @@ async function requireUnderAccountCeiling(c: Context<AppEnv>, key: string) {
 async function startSession(c: Context<AppEnv>, user: SessionUser) {
   const previous = c.get('session')
   if (previous) await revokeSession(c.get('db'), previous.tokenHash)
-  const { token, expiresAt } = await createSession(c.get('db'), user.id, c.get('deps').env.SESSION_TTL_DAYS, {
+  const { env, clock } = c.get('deps')
+  const { token, expiresAt } = await createSession(c.get('db'), user.id, env.SESSION_TTL_DAYS, clock.now(), {
     userAgent: c.req.header('user-agent'),
     ip: clientIp(c),
   })
@@ -240,6 +241,7 @@ export const authRoutes = createApi()
       mailContext(c),
       input,
       { requireSignupCode: env.REQUIRE_SIGNUP_CODE, adminEmail: env.ADMIN_EMAIL },
+      c.get('deps').clock.now(),
       claimSignUpBrowser(c),
     )
     return c.json({ email: user.email, requiresConfirmation: true as const }, 201)
@@ -290,13 +292,24 @@ export const authRoutes = createApi()
     ])
     // Every caller gets the browser key, whether or not the address has an account waiting: its
     // presence must not tell.
-    const message = await resendConfirmation(c.get('db'), mailContext(c), email, claimSignUpBrowser(c))
+    const message = await resendConfirmation(
+      c.get('db'),
+      mailContext(c),
+      email,
+      c.get('deps').clock.now(),
+      claimSignUpBrowser(c),
+    )
     return c.json({ message }, 200)
   })
   .openapi(confirmRoute, async (c) => {
     const { token } = c.req.valid('json')
     await limitRequest(c, [{ rule: authLimits.emailTokensPerIp, subject: clientIp(c) }])
-    const { user, fromSignUpBrowser } = await confirmEmail(c.get('db'), token, readSignUpBrowser(c))
+    const { user, fromSignUpBrowser } = await confirmEmail(
+      c.get('db'),
+      token,
+      readSignUpBrowser(c),
+      c.get('deps').clock.now(),
+    )
     const current = c.get('session')
     const currentUser = current && !current.isPaused ? current.user : null
     // Opened anywhere but the browser that signed up, or where another player is signed in, the
@@ -317,14 +330,14 @@ export const authRoutes = createApi()
     const db = c.get('db')
     const mail = mailContext(c)
     const log = requestLog(c)
-    requestPasswordReset(db, mail, email).catch((error: unknown) =>
+    requestPasswordReset(db, mail, email, c.get('deps').clock.now()).catch((error: unknown) =>
       log.error({ err: error }, 'password reset email not queued'),
     )
     return c.json({ message: FORGOT_PASSWORD_MESSAGE }, 200)
   })
   .openapi(resetRoute, async (c) => {
     await limitRequest(c, [{ rule: authLimits.emailTokensPerIp, subject: clientIp(c) }])
-    await resetPassword(c.get('db'), c.req.valid('json'))
+    await resetPassword(c.get('db'), c.req.valid('json'), c.get('deps').clock.now())
     // Every session ended, this browser's too.
     clearSessionCookie(c)
     return c.json({ message: 'Your password has been reset. Please sign in with your new password.' }, 200)
@@ -332,6 +345,12 @@ export const authRoutes = createApi()
   .openapi(changePasswordRoute, async (c) => {
     const user = c.get('user')
     await limitRequest(c, [{ rule: authLimits.changePasswordPerUser, subject: user.id }])
-    await changePassword(c.get('db'), user.id, c.get('session')!.tokenHash, c.req.valid('json'))
+    await changePassword(
+      c.get('db'),
+      user.id,
+      c.get('session')!.tokenHash,
+      c.req.valid('json'),
+      c.get('deps').clock.now(),
+    )
     return c.json({ message: 'Password updated successfully' }, 200)
   })

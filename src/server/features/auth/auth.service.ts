@@ -60,6 +60,7 @@ export async function signUp(
   mail: MailContext,
   input: SignUpInput,
   settings: SignUpSettings,
+  now: Date,
   browserHash: string | null = null,
 ) {
   requireUncommonPassword(input.password, 'password')
@@ -114,13 +115,13 @@ export async function signUp(
         // The row is locked above; the condition is repeated so a claim can never be overwritten.
         const claimed = await tx
           .update(signupCodes)
-          .set({ userId: profile.id, usedAt: new Date() })
+          .set({ userId: profile.id, usedAt: now })
           .where(and(eq(signupCodes.id, codeId), isNull(signupCodes.userId), isNull(signupCodes.usedAt)))
           .returning({ id: signupCodes.id })
         if (claimed.length === 0) throw invalidCode()
       }
 
-      const token = await issueToken(tx, profile.id, 'email_confirmation', browserHash)
+      const token = await issueToken(tx, profile.id, 'email_confirmation', now, browserHash)
       return { user: toSessionUser(profile), token }
     })
   } catch (error) {
@@ -136,7 +137,7 @@ export async function signUp(
   }
   if ('registered' in outcome) {
     const { id, firstName } = outcome.registered
-    const token = await issueToken(db, id, 'password_reset')
+    const token = await issueToken(db, id, 'password_reset', now)
     await mail.mailer.send(signUpAttemptEmail(mail, input.email, firstName, token))
     return { email: input.email }
   }
@@ -175,19 +176,20 @@ export async function confirmEmail(
   db: Db,
   token: string,
   browserHash: string | null,
+  now: Date,
 ): Promise<{ user: SessionUser; fromSignUpBrowser: boolean }> {
   return db.transaction(async (tx) => {
-    const link = await consumeToken(tx, token, 'email_confirmation')
+    const link = await consumeToken(tx, token, 'email_confirmation', now)
     if (!link) throw new AppError('invalid', INVALID_CONFIRMATION_LINK_MESSAGE)
     // Only an unconfirmed account changes; two links opened at the same moment confirm it once.
     const [row] = await tx
       .update(profiles)
-      .set({ emailVerifiedAt: new Date() })
+      .set({ emailVerifiedAt: now })
       .where(and(eq(profiles.id, link.profileId), isNull(profiles.emailVerifiedAt)))
       .returning(profileColumns)
     if (!row) throw new AppError('invalid', INVALID_CONFIRMATION_LINK_MESSAGE)
     if (row.isPaused) throw new AppError('forbidden', PAUSED_MESSAGE)
-    await retireTokens(tx, link.profileId, 'email_confirmation')
+    await retireTokens(tx, link.profileId, now, 'email_confirmation')
     // Hashes of 256-bit keys: comparing them tells nothing about a key.
     const fromSignUpBrowser = link.browserHash !== null && link.browserHash === browserHash
     return { user: toSessionUser(row), fromSignUpBrowser }
@@ -199,6 +201,7 @@ export async function resendConfirmation(
   db: Db,
   mail: MailContext,
   email: string,
+  now: Date,
   browserHash: string | null = null,
 ) {
   const [row] = await db
@@ -207,7 +210,7 @@ export async function resendConfirmation(
     .where(and(emailIs(email), isNull(profiles.emailVerifiedAt), eq(profiles.isPaused, false)))
     .limit(1)
   if (row) {
-    const token = await issueToken(db, row.id, 'email_confirmation', browserHash)
+    const token = await issueToken(db, row.id, 'email_confirmation', now, browserHash)
     await mail.mailer.send(confirmationEmail(mail, email, row.firstName, token))
   }
   return RESEND_CONFIRMATION_MESSAGE
@@ -215,14 +218,14 @@ export async function resendConfirmation(
 
 // Runs after the answer (the route answers FORGOT_PASSWORD_MESSAGE at once): its duration would
 // tell whether the address has an account.
-export async function requestPasswordReset(db: Db, mail: MailContext, email: string) {
+export async function requestPasswordReset(db: Db, mail: MailContext, email: string, now: Date) {
   const [row] = await db
     .select({ id: profiles.id, firstName: profiles.firstName })
     .from(profiles)
     .where(and(emailIs(email), eq(profiles.isPaused, false)))
     .limit(1)
   if (row) {
-    const token = await issueToken(db, row.id, 'password_reset')
+    const token = await issueToken(db, row.id, 'password_reset', now)
     await mail.mailer.send(passwordResetEmail(mail, email, row.firstName, token))
   }
 }
@@ -230,11 +233,11 @@ export async function requestPasswordReset(db: Db, mail: MailContext, email: str
 // A new password from an email link: every session of the account ends, and every other link
 // sent to it (reset or confirmation) stops working. The link also proves the address. A paused
 // account is refused.
-export async function resetPassword(db: Db, input: ResetPasswordInput) {
+export async function resetPassword(db: Db, input: ResetPasswordInput, now: Date) {
   requireUncommonPassword(input.password, 'password')
   const hash = await hashPassword(input.password)
   await db.transaction(async (tx) => {
-    const profileId = (await consumeToken(tx, input.token, 'password_reset'))?.profileId
+    const profileId = (await consumeToken(tx, input.token, 'password_reset', now))?.profileId
     if (!profileId) throw new AppError('invalid', INVALID_RESET_LINK_MESSAGE)
     // A link sent before an admin paused the account changes nothing while it is paused (the
     // transaction rolls back, so the link works again once access is resumed).
@@ -247,12 +250,12 @@ export async function resetPassword(db: Db, input: ResetPasswordInput) {
     await tx
       .insert(passwords)
       .values({ profileId, hash })
-      .onConflictDoUpdate({ target: passwords.profileId, set: { hash, updatedAt: new Date() } })
+      .onConflictDoUpdate({ target: passwords.profileId, set: { hash, updatedAt: now } })
     await tx
       .update(profiles)
-      .set({ emailVerifiedAt: sql`coalesce(${profiles.emailVerifiedAt}, now())` })
+      .set({ emailVerifiedAt: sql`coalesce(${profiles.emailVerifiedAt}, ${now})` })
       .where(eq(profiles.id, profileId))
-    await retireTokens(tx, profileId)
+    await retireTokens(tx, profileId, now)
     await revokeAllSessions(tx, profileId)
   })
 }
@@ -264,6 +267,7 @@ export async function changePassword(
   userId: string,
   keepSession: string,
   input: ChangePasswordInput,
+  now: Date,
 ) {
   const [row] = await db
     .select({ hash: passwords.hash })
@@ -277,8 +281,8 @@ export async function changePassword(
   requireUncommonPassword(input.newPassword, 'newPassword')
   const hash = await hashPassword(input.newPassword)
   await db.transaction(async (tx) => {
-    await tx.update(passwords).set({ hash, updatedAt: new Date() }).where(eq(passwords.profileId, userId))
-    await retireTokens(tx, userId)
+    await tx.update(passwords).set({ hash, updatedAt: now }).where(eq(passwords.profileId, userId))
+    await retireTokens(tx, userId, now)
     await revokeAllSessions(tx, userId, keepSession)
   })
 }

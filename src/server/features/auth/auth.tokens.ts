@@ -17,6 +17,7 @@ export async function issueToken(
   db: DbOrTx,
   profileId: string,
   purpose: TokenPurpose,
+  now: Date,
   browserHash: string | null = null,
 ) {
   const token = newSessionToken()
@@ -25,23 +26,23 @@ export async function issueToken(
     purpose,
     tokenHash: hashToken(token),
     browserHash,
-    expiresAt: new Date(Date.now() + TOKEN_TTL_MS[purpose]),
+    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[purpose]),
   })
   return token
 }
 
 // Marks a live token used and names its owner (and the browser it was sent for), in one
 // statement: a token works once, even when the same link is opened twice at the same moment.
-export async function consumeToken(db: DbOrTx, token: string, purpose: TokenPurpose) {
+export async function consumeToken(db: DbOrTx, token: string, purpose: TokenPurpose, now: Date) {
   const [row] = await db
     .update(authTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(
       and(
         eq(authTokens.tokenHash, hashToken(token)),
         eq(authTokens.purpose, purpose),
         isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, new Date()),
+        gt(authTokens.expiresAt, now),
       ),
     )
     .returning({ profileId: authTokens.profileId, browserHash: authTokens.browserHash })
@@ -50,10 +51,10 @@ export async function consumeToken(db: DbOrTx, token: string, purpose: TokenPurp
 
 // Ends the account's unused links of one kind, or of every kind when none is named: once an
 // address is confirmed or a password changes, an older link must not still work.
-export async function retireTokens(db: DbOrTx, profileId: string, purpose?: TokenPurpose) {
+export async function retireTokens(db: DbOrTx, profileId: string, now: Date, purpose?: TokenPurpose) {
   await db
     .update(authTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(
       and(
         eq(authTokens.profileId, profileId),

@@ -23,9 +23,15 @@ export interface SessionMeta {
   ip?: string | undefined
 }
 
-export async function createSession(db: DbOrTx, profileId: string, ttlDays: number, meta: SessionMeta = {}) {
+export async function createSession(
+  db: DbOrTx,
+  profileId: string,
+  ttlDays: number,
+  now: Date,
+  meta: SessionMeta = {},
+) {
   const token = newSessionToken()
-  const expiresAt = new Date(Date.now() + ttlDays * DAY_MS)
+  const expiresAt = new Date(now.getTime() + ttlDays * DAY_MS)
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     profileId,
@@ -155,10 +161,10 @@ export async function revokeAllSessions(db: DbOrTx, profileId: string, keep?: st
 }
 
 // Resolves to how many were deleted (the maintenance loop runs it, lib/maintenance.ts).
-export async function deleteExpiredSessions(db: Db) {
+export async function deleteExpiredSessions(db: Db, now: Date) {
   const deleted = await db
     .delete(sessions)
-    .where(lt(sessions.expiresAt, new Date()))
+    .where(lt(sessions.expiresAt, now))
     .returning({ tokenHash: sessions.tokenHash })
   return deleted.length
 }

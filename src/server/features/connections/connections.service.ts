@@ -235,7 +235,7 @@ export async function answerRequest(
     }
     const [updated] = await tx
       .update(connections)
-      .set({ status: answer, updatedAt: new Date() })
+      .set({ status: answer, updatedAt: sql`now()` })
       .where(eq(connections.id, row.id))
       .returning()
     if (!updated) throw new AppError('not_found', messages.notFound)
@@ -288,7 +288,7 @@ export async function removeConnection(db: Db, user: SessionUser, connectionId: 
       await tx.delete(connections).where(and(partnerOfPair, eq(connections.status, 'accepted')))
       await tx
         .update(connections)
-        .set({ status: 'rejected', updatedAt: new Date() })
+        .set({ status: 'rejected', updatedAt: sql`now()` })
         .where(and(partnerOfPair, eq(connections.status, 'pending')))
     }
     await announce(tx, row)

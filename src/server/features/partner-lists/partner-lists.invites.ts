@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import { inviteLink } from '../../../domain/partner-lists/partner-list.rules'
 import {
@@ -92,7 +92,7 @@ export async function invitePartner(
       (await createSignupCode(tx, { urlCode: randomUrlCode(), createdById: user.id, inviteeEmail: email }))
     const [updated] = await tx
       .update(partnerListEntries)
-      .set({ email, invitedAt: new Date() })
+      .set({ email, invitedAt: sql`now()` })
       .where(eq(partnerListEntries.id, found.id))
       .returning()
     if (!updated) throw new Error('entry update returned nothing')

@@ -34,5 +34,8 @@ const putMe = createRoute({
 export const profileRoutes = createApi()
   .openapi(getMe, async (c) => c.json(await getOwnProfile(c.get('db'), c.get('user').id), 200))
   .openapi(putMe, async (c) =>
-    c.json(await updateOwnProfile(c.get('db'), c.get('user').id, c.req.valid('json')), 200),
+    c.json(
+      await updateOwnProfile(c.get('db'), c.get('user').id, c.req.valid('json'), c.get('deps').clock.now()),
+      200,
+    ),
   )

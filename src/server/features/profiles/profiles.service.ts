@@ -23,8 +23,12 @@ export async function getOwnProfile(db: Db, userId: string): Promise<SessionUser
 // Profile Settings: the player's own fields, with the sign-up rules (checked by the schema).
 // The form shows the ratings and saves them with the rest, so saving it confirms them, as the
 // rating prompt does: the prompt does not ask again about ratings the player just saved.
-export async function updateOwnProfile(db: Db, userId: string, input: ProfileInput): Promise<SessionUser> {
-  const now = new Date()
+export async function updateOwnProfile(
+  db: Db,
+  userId: string,
+  input: ProfileInput,
+  now: Date,
+): Promise<SessionUser> {
   const [row] = await db
     .update(profiles)
     .set({

@@ -39,6 +39,21 @@ describe('rating prompt', () => {
     expect((await me.client.get('/api/profiles/me/rating-check')).body.updateNeeded).toBe(true)
   })
 
+  it('reads the app clock: the prompt comes due when the clock passes 90 days, and a skip lasts 7', async () => {
+    const me = await signedInUser(t)
+    await setDates(me.profile.id, new Date(t.clock.now().getTime() - 89 * DAY))
+    const check = async () => (await me.client.get('/api/profiles/me/rating-check')).body.updateNeeded
+    expect(await check()).toBe(false)
+    t.clock.advance(2 * DAY)
+    expect(await check()).toBe(true)
+    expect((await me.client.post('/api/profiles/me/rating-check/skip')).status).toBe(204)
+    t.clock.advance(6 * DAY)
+    expect(await check()).toBe(false)
+    t.clock.advance(2 * DAY)
+    expect(await check()).toBe(true)
+    t.clock.advance(-10 * DAY)
+  })
+
   it('records new ratings and the time, which ends the prompt', async () => {
     const me = await signedInUser(t)
     await setDates(me.profile.id, daysAgo(200))

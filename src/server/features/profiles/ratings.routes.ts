@@ -51,11 +51,16 @@ const update = createRoute({
 })
 
 export const ratingRoutes = createApi()
-  .openapi(check, async (c) => c.json(await checkRatingUpdate(c.get('db'), c.get('user').id), 200))
+  .openapi(check, async (c) =>
+    c.json(await checkRatingUpdate(c.get('db'), c.get('user').id, c.get('deps').clock.now()), 200),
+  )
   .openapi(skip, async (c) => {
-    await skipRatingPrompt(c.get('db'), c.get('user').id)
+    await skipRatingPrompt(c.get('db'), c.get('user').id, c.get('deps').clock.now())
     return c.body(null, 204)
   })
   .openapi(update, async (c) =>
-    c.json(await updateRatings(c.get('db'), c.get('user').id, c.req.valid('json')), 200),
+    c.json(
+      await updateRatings(c.get('db'), c.get('user').id, c.req.valid('json'), c.get('deps').clock.now()),
+      200,
+    ),
   )

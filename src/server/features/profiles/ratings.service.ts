@@ -26,11 +26,7 @@ const ratingCheckQuery = (db: DbOrTx) =>
 
 // The rating prompt asks when the ratings were confirmed more than 90 days ago, unless the
 // player skipped it in the last 7 days.
-export async function checkRatingUpdate(
-  db: DbOrTx,
-  userId: string,
-  now = new Date(),
-): Promise<RatingCheckOutput> {
+export async function checkRatingUpdate(db: DbOrTx, userId: string, now: Date): Promise<RatingCheckOutput> {
   const [row] = await preparedQuery(db, 'rating_check', ratingCheckQuery).execute({ userId })
   if (!row) throw new AppError('not_found', NOT_FOUND)
   return {
@@ -40,7 +36,7 @@ export async function checkRatingUpdate(
   }
 }
 
-export async function skipRatingPrompt(db: DbOrTx, userId: string, now = new Date()) {
+export async function skipRatingPrompt(db: DbOrTx, userId: string, now: Date) {
   const [row] = await db
     .update(profiles)
     .set({ ratingPromptSkippedAt: now })
@@ -50,8 +46,12 @@ export async function skipRatingPrompt(db: DbOrTx, userId: string, now = new Dat
 }
 
 // New ratings count as confirmed now, which also ends any snooze.
-export async function updateRatings(db: DbOrTx, userId: string, input: RatingsInput): Promise<RatingsOutput> {
-  const now = new Date()
+export async function updateRatings(
+  db: DbOrTx,
+  userId: string,
+  input: RatingsInput,
+  now: Date,
+): Promise<RatingsOutput> {
   const [row] = await db
     .update(profiles)
     .set({

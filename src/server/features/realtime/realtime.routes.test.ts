@@ -16,6 +16,7 @@ import { createClient, createTestApp, type TestApp, testDatabaseKind } from '../
 import { createNotification } from '../notifications'
 import { createSession } from '../auth'
 import { MAX_STREAMS_PER_PLAYER, streamTiming } from './realtime.routes'
+import { systemClock } from '../../lib/clock'
 
 let t: TestApp
 beforeAll(async () => {
@@ -300,7 +301,7 @@ describe('GET /api/events', () => {
   it('ends the streams of a session signed out at once, and only those', async () => {
     const me = await signedInUser(t)
     // A second device of the same player.
-    const other = await createSession(t.db, me.profile.id, 30)
+    const other = await createSession(t.db, me.profile.id, 30, t.clock.now())
     const [here, there] = await Promise.all([
       openEventStream(t.app, me.token),
       openEventStream(t.app, other.token),
@@ -324,7 +325,7 @@ describe('GET /api/events', () => {
 
   it('ends the other devices’ streams when the password changes, and keeps this one', async () => {
     const me = await signedInUser(t)
-    const other = await createSession(t.db, me.profile.id, 30)
+    const other = await createSession(t.db, me.profile.id, 30, t.clock.now())
     const [here, there] = await Promise.all([
       openEventStream(t.app, me.token),
       openEventStream(t.app, other.token),
@@ -419,7 +420,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two server instances', () => {
     const databaseTwo = await openPostgres(created.url, 3)
     const one = createApp(buildDeps({ database: databaseOne, env, logger }))
     const two = createApp(buildDeps({ database: databaseTwo, env, logger }))
-    const harness = { app: one, db: databaseOne.db } as unknown as TestApp
+    const harness = { app: one, db: databaseOne.db, clock: systemClock } as unknown as TestApp
     try {
       const a = await signedInUser(harness)
       const b = await signedInUser(harness)

@@ -26,12 +26,12 @@ export const TOO_MANY_STREAMS =
   'Live updates are already open in too many windows. Close one to get them here.'
 
 // Checked at every heartbeat, so a revoked or paused session does not keep its stream.
-async function isSessionLive(db: Db, tokenHash: string) {
+async function isSessionLive(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
     .select({ paused: profiles.isPaused })
     .from(sessions)
     .innerJoin(profiles, eq(profiles.id, sessions.profileId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1)
   return row !== undefined && !row.paused
 }
@@ -133,11 +133,13 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
         }
         checkAsked = false
         if (queue.isEnded) break
-        const live = await isSessionLive(c.get('db'), tokenHash).catch((error: unknown) => {
-          // A database hiccup is no reason to drop the player's stream.
-          requestLog(c).warn({ err: error }, 'session check on the event stream failed')
-          return true
-        })
+        const live = await isSessionLive(c.get('db'), tokenHash, c.get('deps').clock.now()).catch(
+          (error: unknown) => {
+            // A database hiccup is no reason to drop the player's stream.
+            requestLog(c).warn({ err: error }, 'session check on the event stream failed')
+            return true
+          },
+        )
         if (!live) {
           queue.push({ type: 'session-ended' })
           await finished

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import {
   VENUE_NOT_FOUND,
@@ -102,7 +102,7 @@ export async function setVenueRetired(db: DbOrTx, adminId: string, id: string, r
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(venues)
-      .set({ retiredAt: retired ? new Date() : null })
+      .set({ retiredAt: retired ? sql`now()` : null })
       .where(eq(venues.id, id))
       .returning()
     if (!row) throw new AppError('not_found', VENUE_NOT_FOUND)
