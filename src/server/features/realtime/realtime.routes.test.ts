@@ -15,7 +15,8 @@ import { createDatabaseFromTemplate } from '../../testing/postgres-databases'
 import { createClient, createTestApp, type TestApp, testDatabaseKind } from '../../testing/test-app'
 import { createNotification } from '../notifications'
 import { createSession } from '../auth'
-import { MAX_STREAMS_PER_PLAYER, streamTiming } from './realtime.routes'
+import { MAX_STREAMS_PER_PLAYER } from './realtime.routes'
+import { streamTiming } from './realtime.stream'
 import { systemClock } from '../../lib/clock'
 
 let t: TestApp

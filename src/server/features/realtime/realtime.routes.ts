@@ -1,22 +1,12 @@
 import { requestLog } from '../../app-env'
-import { randomBytes } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, eq, gt } from 'drizzle-orm'
 import { streamSSE } from 'hono/streaming'
 import { AppError } from '../../../domain/errors'
-import type { RealtimeEvent } from '../../../domain/realtime/realtime-event'
 import { createApi } from '../../app-factory'
-import type { Db } from '../../db/client'
-import { profiles, sessions } from '../../db/schema'
-import { EventQueue } from '../../lib/realtime'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, errorSchema, jsonContent } from '../../openapi'
+import { isSessionLive, runEventStream } from './realtime.stream'
 
-// A proxy may drop an idle connection after 30 to 60 s: a comment line keeps it busy. (An
-// object, so a test can shorten it.)
-export const streamTiming = { heartbeatMs: 25_000 }
-// How long the browser waits before it reconnects after the stream drops.
-export const RECONNECT_MS = 3_000
 // Open streams per player on one server instance: a browser holds one per open tab (and no
 // more than 6 connections to one host over HTTP/1.1), so this is generous for phones, laptops
 // and tabs together, while a script that opens streams without end cannot fill the memory.
@@ -24,17 +14,6 @@ export const MAX_STREAMS_PER_PLAYER = 10
 export const LIVE_UPDATES_UNAVAILABLE = 'Live updates are unavailable right now'
 export const TOO_MANY_STREAMS =
   'Live updates are already open in too many windows. Close one to get them here.'
-
-// Checked at every heartbeat, so a revoked or paused session does not keep its stream.
-async function isSessionLive(db: Db, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({ paused: profiles.isPaused })
-    .from(sessions)
-    .innerJoin(profiles, eq(profiles.id, sessions.profileId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1)
-  return row !== undefined && !row.paused
-}
 
 const streamEvents = createRoute({
   method: 'get',
@@ -84,72 +63,20 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
   if (hub.isClosing) throw new AppError('unavailable', LIVE_UPDATES_UNAVAILABLE)
   if (hub.streamCount(user.id) >= MAX_STREAMS_PER_PLAYER) throw new AppError('rate_limited', TOO_MANY_STREAMS)
 
-  return streamSSE(c, async (stream) => {
-    // Ids only have to be unique per stream: reconnecting means "refetch", not "replay".
-    const prefix = randomBytes(4).toString('hex')
-    let counter = 0
-    const nextId = () => `${prefix}-${++counter}`
-
-    let finish: () => void = () => undefined
-    const finished = new Promise<void>((resolve) => {
-      finish = resolve
-    })
-
-    const send = (event: RealtimeEvent) => stream.writeSSE({ data: JSON.stringify(event), id: nextId() })
-    const queue = new EventQueue({ send, onEnd: () => finish() })
-    // A password change or reset elsewhere asks for the session check now (checkUserSessions).
-    // Asked while no wait is under way (the first event, a check running), the next wait is
-    // skipped, so the request is never lost to the 25 s heartbeat.
-    let checkAsked = false
-    let wake: (() => void) | undefined
-    const unsubscribe = hub.subscribe(user.id, {
-      push: (event) => queue.push(event),
-      end: () => queue.end(),
-      checkSession: () => {
-        checkAsked = true
-        wake?.()
-      },
-    })
-    stream.onAbort(() => queue.end())
-
-    try {
-      await stream.writeSSE({
-        data: JSON.stringify({ type: resumed ? 'resync' : 'ready' } satisfies RealtimeEvent),
-        id: nextId(),
-        retry: RECONNECT_MS,
-      })
-      while (!queue.isEnded) {
-        if (!checkAsked) {
-          let timer: ReturnType<typeof setTimeout> | undefined
-          await Promise.race([
-            finished,
-            new Promise<void>((resolve) => {
-              wake = resolve
-              timer = setTimeout(resolve, streamTiming.heartbeatMs)
-            }),
-          ])
-          wake = undefined
-          clearTimeout(timer)
-        }
-        checkAsked = false
-        if (queue.isEnded) break
-        const live = await isSessionLive(c.get('db'), tokenHash, c.get('deps').clock.now()).catch(
-          (error: unknown) => {
-            // A database hiccup is no reason to drop the player's stream.
-            requestLog(c).warn({ err: error }, 'session check on the event stream failed')
-            return true
-          },
-        )
-        if (!live) {
-          queue.push({ type: 'session-ended' })
-          await finished
-          break
-        }
-        await stream.write(': heartbeat\n\n')
-      }
-    } finally {
-      unsubscribe()
-      queue.end()
-    }
-  })
+  const db = c.get('db')
+  const { clock } = c.get('deps')
+  const log = requestLog(c)
+  return streamSSE(c, (stream) =>
+    runEventStream(stream, {
+      hub,
+      userId: user.id,
+      resumed,
+      sessionIsLive: () =>
+        isSessionLive(db, tokenHash, clock.now()).catch((error: unknown) => {
+          // A database hiccup is no reason to drop the player's stream.
+          log.warn({ err: error }, 'session check on the event stream failed')
+          return true
+        }),
+    }),
+  )
 })
