@@ -11,6 +11,7 @@ import {
   zoneOfState,
 } from './schedule'
 import { cleanChatText } from '../display-text'
+import { dateFilters, rangeProblem } from './date-window'
 
 export const playDateTypes = ['challenge', 'earn'] as const
 export type PlayDateType = (typeof playDateTypes)[number]
@@ -159,17 +160,34 @@ export const messageInput = z.object({
 export const playDateTabs = ['mine', 'available', 'history'] as const
 export type PlayDateTab = (typeof playDateTabs)[number]
 
+export const SELECT_REGION_OF_STATE = 'Select a region of the chosen state'
+const localDateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date').optional()
+
 export const playDateListQuery = z
   .object({
     tab: z.enum(playDateTabs).default('mine'),
     minRating: z.coerce.number().min(2).max(7).optional(),
     maxRating: z.coerce.number().min(2).max(7).optional(),
+    // Available only: when (in the game's own time zone), where, soonest first.
+    when: z.enum(dateFilters).optional(),
+    from: localDateParam,
+    to: localDateParam,
+    state: z.enum(stateCodes).optional(),
+    region: z.string().max(40).optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(50).default(20),
   })
-  .refine((q) => q.minRating === undefined || q.maxRating === undefined || q.minRating <= q.maxRating, {
-    message: 'The minimum rating cannot be above the maximum',
-    path: ['minRating'],
+  .superRefine((q, ctx) => {
+    if (q.minRating !== undefined && q.maxRating !== undefined && q.minRating > q.maxRating) {
+      ctx.addIssue({ code: 'custom', message: 'The minimum rating cannot be above the maximum', path: ['minRating'] })
+    }
+    if (q.when === 'range') {
+      const problem = rangeProblem(q.from, q.to)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] })
+    }
+    if (q.region !== undefined && (!q.state || !regionsOf(q.state).some((r) => r.key === q.region))) {
+      ctx.addIssue({ code: 'custom', message: SELECT_REGION_OF_STATE, path: ['region'] })
+    }
   })
 
 // Wire shapes.

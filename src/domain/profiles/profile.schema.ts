@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { regionsOf, stateCodes } from '../play-dates/play-date.schema'
 
 export const genders = ['male', 'female'] as const
 export type Gender = (typeof genders)[number]
@@ -35,11 +36,30 @@ export const sessionUser = z.object({
   selfRating: z.number(),
   birthdate: z.string(),
   zipCode: z.string().nullable(),
+  // Where the player usually plays; the Available tab opens on it.
+  homeState: z.enum(stateCodes).nullable(),
+  homeRegion: z.string().nullable(),
   isAdmin: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })
 export type SessionUser = z.infer<typeof sessionUser>
+
+// Profile Settings' home area: a state and one of its regions, or neither.
+export const CHOOSE_HOME_REGION = 'Choose a region of your home state'
+export const homeAreaInput = z
+  .object({
+    homeState: z.enum(stateCodes, { error: 'Choose a state' }).nullable(),
+    homeRegion: z.string().max(40).nullable(),
+  })
+  .superRefine((value, ctx) => {
+    const fits =
+      value.homeState === null
+        ? value.homeRegion === null
+        : value.homeRegion !== null && regionsOf(value.homeState).some((r) => r.key === value.homeRegion)
+    if (!fits) ctx.addIssue({ code: 'custom', message: CHOOSE_HOME_REGION, path: ['homeRegion'] })
+  })
+export type HomeAreaInput = z.infer<typeof homeAreaInput>
 
 export const sessionOutput = z.object({ user: sessionUser.nullable() })
 export type SessionOutput = z.infer<typeof sessionOutput>

@@ -84,15 +84,19 @@ export const playDates = pgTable(
     index('play_dates_payment_min_idx').on(t.paymentPerHourMin, t.createdAt, t.id),
     index('play_dates_payment_max_idx').on(t.paymentPerHourMax, t.createdAt, t.id),
     index('play_dates_type_created_idx').on(t.type, t.createdAt, t.id),
-    // Available with a rating range few open PlayDates fall in: the matches are read by rating
-    // and sorted, instead of walking every open PlayDate newest first to find a few
-    // (docs/decisions/0047-available-rating-ranges.md).
-    // Available by start time: the open PlayDates of a state, soonest first.
+    // Available, soonest first (those with no time last): every open PlayDate, or a state's.
+    // Read in order, a page stops after its rows; a date filter is a range of it
+    // (docs/decisions/0084-finding-a-game.md).
+    index('play_dates_open_start_idx')
+      .on(t.startsAt, t.id)
+      .where(sql`${t.status} = 'open'`),
     index('play_dates_open_state_start_idx')
       .on(t.state, t.startsAt, t.id)
       .where(sql`${t.status} = 'open'`),
     // A player's matched games around a time (overlaps, reminders, the calendar feed).
     index('play_dates_start_idx').on(t.startsAt),
+    // Available with a rating range few open PlayDates fall in: the matches are read by rating
+    // and sorted, instead of walking every open PlayDate to find a few.
     index('play_dates_open_rating_idx')
       .on(t.teamDupr)
       .where(sql`${t.status} = 'open'`),

@@ -52,6 +52,8 @@ export const profileColumns = {
   selfRating: profiles.selfRating,
   birthdate: profiles.birthdate,
   zipCode: profiles.zipCode,
+  homeState: profiles.homeState,
+  homeRegion: profiles.homeRegion,
   isAdmin: profiles.isAdmin,
   isPaused: profiles.isPaused,
   createdAt: profiles.createdAt,
@@ -68,6 +70,8 @@ interface ProfileRow {
   selfRating: number | string
   birthdate: string
   zipCode: string | null
+  homeState: SessionUser['homeState']
+  homeRegion: string | null
   isAdmin: boolean
   createdAt: Date
   updatedAt: Date
@@ -83,6 +87,8 @@ export const toSessionUser = (row: ProfileRow): SessionUser => ({
   selfRating: Number(row.selfRating),
   birthdate: row.birthdate,
   zipCode: row.zipCode,
+  homeState: row.homeState,
+  homeRegion: row.homeRegion,
   isAdmin: row.isAdmin,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

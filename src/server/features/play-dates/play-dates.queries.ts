@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type {
   PlayDateStatus,
@@ -6,6 +6,7 @@ import type {
   TeamSummary,
 } from '../../../domain/play-dates/play-date.schema'
 import { teamAverage } from '../../../domain/play-dates/play-date.rules'
+import { playDateZoneIds } from '../../../domain/play-dates/schedule'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { DbOrTx, Tx } from '../../db/client'
 import { type PlayerSummaryRow, summaryColumnsOf, toPlayer } from '../../db/player-summary'
@@ -147,14 +148,48 @@ const playDatesOfUser = sql`${playDates.id} in (
     and (${playDateRequests.requesterId} = ${userParam} or ${playDateRequests.requesterPartnerId} = ${userParam})
 )`
 
-// Each tab (and each combination of rating bounds on Available, with each way of reading a rating
-// range) is one prepared query shape.
+// How a list is filtered. Each tab, and on Available each combination of filters, is one
+// prepared query shape: the filters' values are sent as parameters, their presence is the shape.
 export type RatingBounds = 'min' | 'max' | 'min_max'
-export type ListShape =
-  'mine' | 'history' | 'available_any' | `available_${RatingBounds}` | `available_${RatingBounds}_by_rating`
+export interface AvailableShape {
+  bounds: RatingBounds | null
+  // Read the rating range from the rating index and sort (rating-plan.ts), or walk in order.
+  byRating: boolean
+  // A date window: the same local days in each PlayDate's own zone.
+  when: boolean
+  state: boolean
+  region: boolean
+}
+export type ListShape = 'mine' | 'history' | AvailableShape
 
-const ratingBoundsOf = (shape: ListShape) =>
-  /^available_(min_max|min|max)/.exec(shape)?.[1] as RatingBounds | undefined
+export const shapeName = (shape: ListShape) =>
+  typeof shape === 'string'
+    ? shape
+    : [
+        'available',
+        shape.bounds ?? 'any',
+        shape.byRating ? 'by_rating' : null,
+        shape.when ? 'when' : null,
+        shape.state ? 'state' : null,
+        shape.region ? 'region' : null,
+      ]
+        .filter(Boolean)
+        .join('_')
+
+// The zones in the order the window's placeholders (`from0`/`to0` …) follow.
+export const WINDOW_ZONES = playDateZoneIds
+
+// Played within the window's local days: midnight to midnight by the PlayDate's own clock. The
+// outer bounds (the earliest zone's start to the latest zone's end) are a range of the index.
+const inWindow = sql`${playDates.startsAt} >= ${sql.placeholder('windowFrom')}
+  and ${playDates.startsAt} < ${sql.placeholder('windowTo')}
+  and (${sql.join(
+    WINDOW_ZONES.map(
+      (zone, i) =>
+        sql`(${playDates.timeZone} = ${sql.raw(`'${zone}'`)} and ${playDates.startsAt} >= ${sql.placeholder(`from${i}`)} and ${playDates.startsAt} < ${sql.placeholder(`to${i}`)})`,
+    ),
+    sql` or `,
+  )})`
 
 function listConditions(shape: ListShape) {
   if (shape === 'mine') return and(statusIn('open', 'matched'), playDatesOfUser)
@@ -164,50 +199,77 @@ function listConditions(shape: ListShape) {
   const conditions = [
     statusIn('open'),
     // A PlayDate whose start has passed is no longer there to join (the expiry job marks it
-    // expired soon after; until then it is left out here).
-    sql`(${playDates.startsAt} is null or ${playDates.startsAt} > now())`,
+    // expired soon after; until then it is left out here). The app's clock says when now is.
+    sql`(${playDates.startsAt} is null or ${playDates.startsAt} > ${sql.placeholder('now')})`,
     ne(playDates.creatorId, userParam),
     sql`${playDates.partnerId} is distinct from ${userParam}`,
   ]
+  if (shape.when) conditions.push(inWindow)
+  if (shape.state) conditions.push(sql`${playDates.state} = ${sql.placeholder('state')}`)
+  if (shape.region) conditions.push(sql`${playDates.regions} @> array[${sql.placeholder('region')}]::text[]`)
   // The rating filter applies to the creator team's average DUPR (kept on the PlayDate). Read by
-  // rating, the bounds use the open PlayDates' rating index; walked newest first, they are
-  // written as `team_dupr + 0`, which no index serves, so the generic plan cannot trade the walk
-  // for a sort of every match (rating-plan.ts).
-  const bounds = ratingBoundsOf(shape)
-  const rating: SQL = shape.endsWith('_by_rating')
-    ? sql`${playDates.teamDupr}`
-    : sql`${playDates.teamDupr} + 0`
-  if (bounds === 'min' || bounds === 'min_max') conditions.push(gte(rating, sql.placeholder('minRating')))
-  if (bounds === 'max' || bounds === 'min_max') conditions.push(lte(rating, sql.placeholder('maxRating')))
+  // rating, the bounds use the open PlayDates' rating index; walked in order, they are written as
+  // `team_dupr + 0`, which no index serves, so the generic plan cannot trade the walk for a sort
+  // of every match (rating-plan.ts).
+  const rating: SQL = shape.byRating ? sql`${playDates.teamDupr}` : sql`${playDates.teamDupr} + 0`
+  if (shape.bounds === 'min' || shape.bounds === 'min_max') conditions.push(gte(rating, sql.placeholder('minRating')))
+  if (shape.bounds === 'max' || shape.bounds === 'min_max') conditions.push(lte(rating, sql.placeholder('maxRating')))
   return and(...conditions)
 }
 
 const newestFirst = [desc(playDates.createdAt), desc(playDates.id)] as const
+// Available: soonest first, PlayDates with no time last (the open start index's own order).
+const soonestFirst = [sql`${playDates.startsAt} asc nulls last`, asc(playDates.id)] as const
 
-function listQueries(shape: ListShape) {
+function tabQueries(shape: 'mine' | 'history') {
   const where = listConditions(shape)
-  // The tab's matches in list order, up to the count's cap: the count walks the same index as
-  // the page and stops there.
+  const count = (db: DbOrTx) =>
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(
+        db
+          .select({ id: playDates.id })
+          .from(playDates)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(sql.placeholder('countLimit'))
+          .as('matches'),
+      )
+  return {
+    // The page carries its tab's total on every row (a subquery PostgreSQL runs once): one round
+    // trip instead of two.
+    page: (db: DbOrTx) =>
+      selectPlayDates(db, { total: sql<number>`(${count(db)})`.mapWith(Number) })
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    // A page past the end has no row to carry the total.
+    count,
+  }
+}
+
+function availableQueries(shape: AvailableShape) {
+  const where = listConditions(shape)
+  // The matches in list order, up to the count's cap: the count walks the same index as the page
+  // and stops there.
   const matchesInOrder = (db: DbOrTx) =>
     db
-      .select({ id: playDates.id, createdAt: playDates.createdAt })
+      .select({ id: playDates.id, startsAt: playDates.startsAt })
       .from(playDates)
       .where(where)
-      .orderBy(...newestFirst)
+      .orderBy(...soonestFirst)
       .limit(sql.placeholder('countLimit'))
   const count = (db: DbOrTx) =>
     db.select({ total: sql<number>`count(*)::int` }).from(matchesInOrder(db).as('matches'))
-  // Available reads its matches once: the page is a slice of them and the total is their number.
-  // Only the page's PlayDates are then joined with their players. (Joined first, a generic plan on
-  // a smaller data set sorted every open PlayDate with its players to keep ten; counted apart, the
-  // matches were read twice.)
-  const matches = (db: DbOrTx) => db.$with('matches').as(matchesInOrder(db))
-  const availablePage = (db: DbOrTx) => {
-    const found = matches(db)
-    const page = db
-      .select({ id: found.id, createdAt: found.createdAt })
+  // The matches are read once: the page is a slice of them and the total is their number. Only
+  // the page's PlayDates are then joined with their players.
+  const page = (db: DbOrTx) => {
+    const found = db.$with('matches').as(matchesInOrder(db))
+    const slice = db
+      .select({ id: found.id, startsAt: found.startsAt })
       .from(found)
-      .orderBy(desc(found.createdAt), desc(found.id))
+      .orderBy(sql`${found.startsAt} asc nulls last`, asc(found.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .as('page')
@@ -217,40 +279,28 @@ function listQueries(shape: ListShape) {
         ...baseSelect,
         total: sql<number>`(select count(*)::int from ${found})`.mapWith(Number),
       })
-      .from(page)
-      .innerJoin(playDates, eq(playDates.id, page.id))
+      .from(slice)
+      .innerJoin(playDates, eq(playDates.id, slice.id))
       .innerJoin(creator, eq(creator.id, playDates.creatorId))
       .leftJoin(partner, eq(partner.id, playDates.partnerId))
-      .orderBy(desc(page.createdAt), desc(page.id))
+      .orderBy(sql`${slice.startsAt} asc nulls last`, asc(slice.id))
   }
-  return {
-    // The page carries its tab's total on every row (a subquery PostgreSQL runs once): one round
-    // trip instead of two.
-    page: shape.startsWith('available')
-      ? availablePage
-      : (db: DbOrTx) =>
-          selectPlayDates(db, { total: sql<number>`(${count(db)})`.mapWith(Number) })
-            .where(where)
-            .orderBy(...newestFirst)
-            .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset')),
-    // A page past the end has no row to carry the total.
-    count,
-  }
+  return { page, count }
 }
 
-const LIST_SHAPES: ListShape[] = [
-  'mine',
-  'history',
-  'available_any',
-  'available_min',
-  'available_max',
-  'available_min_max',
-  'available_min_by_rating',
-  'available_max_by_rating',
-  'available_min_max_by_rating',
-]
-export const listQueriesByShape = new Map(LIST_SHAPES.map((shape) => [shape, listQueries(shape)] as const))
+type ListQueries = ReturnType<typeof tabQueries> | ReturnType<typeof availableQueries>
+const queriesByName = new Map<string, ListQueries>()
+
+// A shape's queries, built once (at most 2 tabs and 64 Available shapes).
+export function listQueriesOf(shape: ListShape): ListQueries {
+  const name = shapeName(shape)
+  let queries = queriesByName.get(name)
+  if (!queries) {
+    queries = typeof shape === 'string' ? tabQueries(shape) : availableQueries(shape)
+    queriesByName.set(name, queries)
+  }
+  return queries
+}
 
 // Row lock on the PlayDate: applications, accepts and state changes of one PlayDate queue up.
 export async function lockPlayDate(tx: Tx, id: string) {

@@ -600,10 +600,10 @@ describe('notification links', () => {
 })
 
 describe('listing', () => {
-  it('filters Available by the creator team average and paginates newest first', async () => {
+  it('filters Available by the creator team average, soonest first, and paginates Mine newest first', async () => {
     const { a, b, c } = await foursome()
-    const first = await openPlayDate(a, b, { description: 'first' })
-    const second = await openPlayDate(a, b, { description: 'second' })
+    const first = await openPlayDate(a, b, { description: 'first', startTime: '10:00' })
+    const second = await openPlayDate(a, b, { description: 'second', startTime: '08:00' })
     // Ana 4.00 and Ben 3.50: team average 3.75.
     const inRange = await c.client.get(
       '/api/play-dates?tab=available&minRating=3.7&maxRating=3.8&pageSize=50',
@@ -705,7 +705,7 @@ describe('listing', () => {
 
     const actor = { ...viewer.profile }
     const list = (query: Record<string, unknown>, plan: RatingPlan) =>
-      listPlayDates(t.db, actor, playDateListQuery.parse({ tab: 'available', ...query }), plan)
+      listPlayDates(t.db, actor, playDateListQuery.parse({ tab: 'available', ...query }), new Date(), plan)
     const ids = (page: { items: Array<{ id: string }> }) => page.items.map((item) => item.id)
 
     for (const range of [
@@ -735,14 +735,12 @@ describe('listing', () => {
         expect(page).toMatchObject({ total: expected.length, totalCapped: false })
       }
     }
-    const newestFirst = (index: number) => [...posted.get(index)!].reverse()
-    await expectIds({ minRating: 6.2, maxRating: 6.3 }, newestFirst(1))
-    await expectIds({ minRating: 6.35 }, newestFirst(2))
-    await expectIds({ minRating: 6, maxRating: 6.9 }, [
-      ...newestFirst(2),
-      ...newestFirst(1),
-      ...newestFirst(0),
-    ])
+    // Soonest first; these all start at the same time, so by id (PostgreSQL orders uuids as
+    // their hex text).
+    const inListOrder = (...indexes: number[]) => indexes.flatMap((index) => posted.get(index)!).sort()
+    await expectIds({ minRating: 6.2, maxRating: 6.3 }, inListOrder(1))
+    await expectIds({ minRating: 6.35 }, inListOrder(2))
+    await expectIds({ minRating: 6, maxRating: 6.9 }, inListOrder(0, 1, 2))
     await expectIds({ minRating: 6.3, maxRating: 6.35 }, [])
   })
 

@@ -197,7 +197,7 @@ export const playDateRoutes = api
     )
   })
   .openapi(routes.list, async (c) =>
-    c.json(await listPlayDates(c.get('db'), c.get('user'), c.req.valid('query')), 200),
+    c.json(await listPlayDates(c.get('db'), c.get('user'), c.req.valid('query'), c.get('deps').clock.now()), 200),
   )
   .openapi(routes.get, async (c) =>
     c.json(await getPlayDate(c.get('db'), c.get('user'), c.req.valid('param').id), 200),

@@ -239,15 +239,15 @@ describe('a PlayDate’s time and place', () => {
     } finally {
       t.clock.set(new Date('2026-11-25T17:00:00Z'))
     }
-    // Listed while ahead (by the database's clock: a start in 2026 is long past for it).
+    // Listed while ahead by the app's clock, and not once the start has passed.
     await t.db
       .update(playDates)
-      .set({ startsAt: new Date(Date.now() + 60 * 60_000) })
+      .set({ startsAt: new Date(t.clock.now().getTime() + 60 * 60_000) })
       .where(eq(playDates.id, game.id))
     expect(await listed()).toBe(true)
     await t.db
       .update(playDates)
-      .set({ startsAt: new Date(Date.now() - 60_000) })
+      .set({ startsAt: new Date(t.clock.now().getTime() - 60_000) })
       .where(eq(playDates.id, game.id))
     expect(await listed()).toBe(false)
   })

@@ -6,7 +6,9 @@ import {
   type PlayDatePage,
   type PlayDateRequestView,
   type PlayDateStatus,
+  type StateCode,
 } from '../../../domain/play-dates/play-date.schema'
+import { localDays, todayIn, zoneWindows } from '../../../domain/play-dates/date-window'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import { canTransition } from '../../../domain/play-dates/play-date.rules'
 import type { z } from 'zod'
@@ -38,7 +40,9 @@ import {
   type Actor,
   toSummary,
   lockPlayDate,
-  listQueriesByShape,
+  listQueriesOf,
+  shapeName,
+  WINDOW_ZONES,
   type ListShape,
   type RatingBounds,
   userParam,
@@ -138,15 +142,24 @@ async function listShape(
 ): Promise<ListShape> {
   if (query.tab === 'mine' || query.tab === 'history') return query.tab
   const { minRating: min, maxRating: max } = query
-  if (min === undefined && max === undefined) return 'available_any'
-  const bounds: RatingBounds =
-    min !== undefined && max !== undefined ? 'min_max' : min !== undefined ? 'min' : 'max'
-  let chosen = plan
-  if (!chosen) {
-    const counts = await openRatingCounts(db)
-    chosen = chooseRatingPlan(estimateMatches(counts, min, max), counts.open, countLimit)
+  const bounds: RatingBounds | null =
+    min !== undefined && max !== undefined ? 'min_max' : min !== undefined ? 'min' : max !== undefined ? 'max' : null
+  let byRating = false
+  if (bounds) {
+    let chosen = plan
+    if (!chosen) {
+      const counts = await openRatingCounts(db)
+      chosen = chooseRatingPlan(estimateMatches(counts, min, max), counts.open, countLimit)
+    }
+    byRating = chosen === 'by-rating'
   }
-  return chosen === 'by-rating' ? `available_${bounds}_by_rating` : `available_${bounds}`
+  return {
+    bounds,
+    byRating,
+    when: query.when !== undefined,
+    state: query.state !== undefined,
+    region: query.region !== undefined,
+  }
 }
 
 // The filter compares what the cards show: the team DUPR to 2 decimals, half up (teamAverage).
@@ -155,29 +168,59 @@ async function listShape(
 const shownAtLeast = (min: number) => (Math.round(min * 100) * 10 - 5) / 1000
 const shownAtMost = (max: number) => (Math.round(max * 100) * 10 + 4) / 1000
 
+// The date filter's days are read in the zone of the state looked at, else of the player's home
+// state, else Pacific time; each PlayDate is then matched on those days by its own clock.
+function windowValues(query: z.output<typeof playDateListQuery>, homeState: StateCode | null | undefined, now: Date) {
+  if (!query.when) return {}
+  const referenceState = query.state ?? homeState
+  const zone = referenceState ? zoneOfState[referenceState] : 'America/Los_Angeles'
+  const { first, last } = localDays(
+    query.when,
+    todayIn(zone, now),
+    query.from && query.to ? { from: query.from, to: query.to } : undefined,
+  )
+  const windows = zoneWindows(first, last)
+  const values: Record<string, Date> = {
+    windowFrom: new Date(Math.min(...windows.map((w) => w.from.getTime()))),
+    windowTo: new Date(Math.max(...windows.map((w) => w.to.getTime()))),
+  }
+  WINDOW_ZONES.forEach((zone, i) => {
+    const window = windows.find((w) => w.zone === zone)!
+    values[`from${i}`] = window.from
+    values[`to${i}`] = window.to
+  })
+  return values
+}
+
 // `plan` picks how Available reads a rating range (the server chooses when it is not given;
 // the tests give it to compare both).
 export async function listPlayDates(
   db: Db,
-  user: Actor,
+  user: Actor & { homeState?: StateCode | null },
   query: z.output<typeof playDateListQuery>,
+  now: Date,
   plan?: RatingPlan,
 ): Promise<PlayDatePage> {
   const offset = (query.page - 1) * query.pageSize
   const cap = offset + PLAY_DATE_COUNT_CAP
   const shape = await listShape(db, query, cap + 1, plan)
-  const queries = listQueriesByShape.get(shape)!
+  const name = shapeName(shape)
+  const queries = listQueriesOf(shape)
   const values = {
     userId: user.id,
     limit: query.pageSize,
     offset,
     countLimit: cap + 1,
+    ...(typeof shape === 'string' ? {} : { now }),
     ...(query.minRating !== undefined ? { minRating: shownAtLeast(query.minRating) } : {}),
     ...(query.maxRating !== undefined ? { maxRating: shownAtMost(query.maxRating) } : {}),
+    ...(query.state !== undefined ? { state: query.state } : {}),
+    ...(query.region !== undefined ? { region: query.region } : {}),
+    ...(typeof shape === 'string' ? {} : windowValues(query, user.homeState, now)),
   }
-  const rows = await preparedQuery(db, `play_dates_${shape}_page`, queries.page).execute(values)
+  const rows = await preparedQuery(db, `play_dates_${name}_page`, queries.page).execute(values)
   const total = await pageTotal(rows, offset, async () => {
-    const [count] = await preparedQuery(db, `play_dates_${shape}_count`, queries.count).execute(values)
+    const [count] = await preparedQuery(db, `play_dates_${name}_count`, queries.count).execute(values)
     return count?.total ?? 0
   })
   return {

@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi'
 import { profileInput } from '../../../domain/auth/auth.schema'
-import { sessionUser } from '../../../domain/profiles/profile.schema'
+import { homeAreaInput, sessionUser } from '../../../domain/profiles/profile.schema'
 import { createApi } from '../../app-factory'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
-import { getOwnProfile, updateOwnProfile } from './profiles.service'
+import { getOwnProfile, updateHomeArea, updateOwnProfile } from './profiles.service'
 
 const tags = ['profiles']
 
@@ -31,11 +31,29 @@ const putMe = createRoute({
   responses: { 200: jsonContent(sessionUser, 'The updated profile'), ...errorResponses(400, 401, 403) },
 })
 
+const putHome = createRoute({
+  method: 'put',
+  path: '/profiles/me/home',
+  operationId: 'updateMyHomeArea',
+  tags,
+  summary: 'Set or clear the signed-in player’s home state and region (the Available tab opens on it)',
+  ...access.user,
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(homeAreaInput) },
+  responses: { 200: jsonContent(sessionUser, 'The updated profile'), ...errorResponses(400, 401, 403) },
+})
+
 export const profileRoutes = createApi()
   .openapi(getMe, async (c) => c.json(await getOwnProfile(c.get('db'), c.get('user').id), 200))
   .openapi(putMe, async (c) =>
     c.json(
       await updateOwnProfile(c.get('db'), c.get('user').id, c.req.valid('json'), c.get('deps').clock.now()),
+      200,
+    ),
+  )
+  .openapi(putHome, async (c) =>
+    c.json(
+      await updateHomeArea(c.get('db'), c.get('user').id, c.req.valid('json'), c.get('deps').clock.now()),
       200,
     ),
   )

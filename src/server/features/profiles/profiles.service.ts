@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { ProfileInput } from '../../../domain/auth/auth.schema'
 import { AppError } from '../../../domain/errors'
-import type { SessionUser } from '../../../domain/profiles/profile.schema'
+import type { HomeAreaInput, SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, Tx } from '../../db/client'
 import { profiles } from '../../db/schema'
 import { profileColumns, toSessionUser } from '../auth'
@@ -43,6 +43,17 @@ export async function updateOwnProfile(
       ratingPromptSkippedAt: null,
       updatedAt: now,
     })
+    .where(eq(profiles.id, userId))
+    .returning(profileColumns)
+  if (!row) throw new AppError('not_found', 'Profile Not Found')
+  return toSessionUser(row)
+}
+
+// The player's home area (Profile Settings): the Available tab opens on it.
+export async function updateHomeArea(db: Db, userId: string, input: HomeAreaInput, now: Date): Promise<SessionUser> {
+  const [row] = await db
+    .update(profiles)
+    .set({ homeState: input.homeState, homeRegion: input.homeRegion, updatedAt: now })
     .where(eq(profiles.id, userId))
     .returning(profileColumns)
   if (!row) throw new AppError('not_found', 'Profile Not Found')

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { localDays, rangeProblem, todayIn, zoneWindow } from './date-window'
+
+describe('the date filter’s days', () => {
+  it('reads "this weekend" as the coming Saturday and Sunday, today and tomorrow on a Saturday, today on a Sunday', () => {
+    expect(localDays('weekend', '2026-11-25')).toEqual({ first: '2026-11-28', last: '2026-11-29' })
+    expect(localDays('weekend', '2026-11-28')).toEqual({ first: '2026-11-28', last: '2026-11-29' })
+    expect(localDays('weekend', '2026-11-29')).toEqual({ first: '2026-11-29', last: '2026-11-29' })
+    expect(localDays('week', '2026-12-28')).toEqual({ first: '2026-12-28', last: '2027-01-03' })
+    expect(localDays('today', '2026-12-28')).toEqual({ first: '2026-12-28', last: '2026-12-28' })
+  })
+
+  it('takes today from the reference zone', () => {
+    const lateInPhoenix = new Date('2026-11-27T06:30:00Z')
+    expect(todayIn('America/Phoenix', lateInPhoenix)).toBe('2026-11-26')
+    expect(todayIn('America/New_York', lateInPhoenix)).toBe('2026-11-27')
+  })
+
+  it('spans midnight to midnight by the zone’s clock, 25 hours on the day Utah’s clocks go back', () => {
+    const denver = zoneWindow('2026-11-01', '2026-11-01', 'America/Denver')
+    expect(denver.from.toISOString()).toBe('2026-11-01T06:00:00.000Z')
+    expect(denver.to.toISOString()).toBe('2026-11-02T07:00:00.000Z')
+    const phoenix = zoneWindow('2026-11-01', '2026-11-01', 'America/Phoenix')
+    expect(phoenix.from.toISOString()).toBe('2026-11-01T07:00:00.000Z')
+    expect(phoenix.to.toISOString()).toBe('2026-11-02T07:00:00.000Z')
+    const spring = zoneWindow('2027-03-14', '2027-03-14', 'America/Denver')
+    expect(spring.to.getTime() - spring.from.getTime()).toBe(23 * 3600_000)
+  })
+
+  it('asks for both dates, in order, at most 90 days apart', () => {
+    expect(rangeProblem(undefined, '2026-12-01')?.field).toBe('from')
+    expect(rangeProblem('2026-12-01', undefined)?.field).toBe('to')
+    expect(rangeProblem('2026-12-02', '2026-12-01')?.message).toBe('The end date cannot be before the start date')
+    expect(rangeProblem('2026-12-01', '2027-02-28')).toBeNull()
+    expect(rangeProblem('2026-12-01', '2027-03-01')?.message).toBe('Choose at most 90 days')
+  })
+})

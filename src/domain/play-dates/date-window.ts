@@ -1,0 +1,86 @@
+import { TZDate } from '@date-fns/tz'
+import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns'
+import { type PlayDateZone, playDateZoneIds } from './schedule'
+
+// The Available tab's date filter. A day is a calendar day where the game is played: "this
+// weekend" finds a Saturday 8:00 AM game in Phoenix and one in Orlando, each by its own clock.
+// Which days the filter means ("today", "this weekend") is read in one reference zone, the zone
+// of the state the player looks at (docs/decisions/0084-finding-a-game.md).
+
+export const dateFilters = ['today', 'weekend', 'week', 'range'] as const
+export type DateFilter = (typeof dateFilters)[number]
+
+export const dateFilterLabels: Record<DateFilter | 'any', string> = {
+  any: 'Any time',
+  today: 'Today',
+  weekend: 'This weekend',
+  week: 'Next 7 days',
+  range: 'Choose dates',
+}
+
+export const RANGE_MAX_DAYS = 90
+
+export const CHOOSE_START_DATE = 'Choose a start date'
+export const CHOOSE_END_DATE = 'Choose an end date'
+export const END_BEFORE_START = 'The end date cannot be before the start date'
+export const RANGE_TOO_LONG = `Choose at most ${RANGE_MAX_DAYS} days`
+
+// A local date, "2026-12-05".
+export type LocalDate = string
+
+export const todayIn = (zone: string, now: Date): LocalDate => format(new TZDate(now.getTime(), zone), 'yyyy-MM-dd')
+
+const plusDays = (date: LocalDate, days: number): LocalDate => format(addDays(parseISO(date), days), 'yyyy-MM-dd')
+
+// The first and last local day a filter covers, from today in the reference zone. On a weekday
+// "this weekend" is the coming Saturday and Sunday; on Saturday, today and tomorrow; on Sunday,
+// today.
+export function localDays(
+  filter: DateFilter,
+  today: LocalDate,
+  range?: { from: LocalDate; to: LocalDate },
+): { first: LocalDate; last: LocalDate } {
+  switch (filter) {
+    case 'today':
+      return { first: today, last: today }
+    case 'week':
+      return { first: today, last: plusDays(today, 6) }
+    case 'weekend': {
+      const weekday = parseISO(today).getDay() // 0 Sunday … 6 Saturday
+      if (weekday === 0) return { first: today, last: today }
+      const saturday = plusDays(today, 6 - weekday)
+      return { first: saturday, last: plusDays(saturday, 1) }
+    }
+    case 'range':
+      if (!range) throw new Error('A range filter needs its dates')
+      return { first: range.from, last: range.to }
+  }
+}
+
+// The instants [from, to) of local days `first`..`last` in a zone: midnight to midnight by that
+// zone's clock, whatever daylight saving does in between.
+export function zoneWindow(first: LocalDate, last: LocalDate, zone: string): { from: Date; to: Date } {
+  const midnight = (date: LocalDate) => {
+    const [y, m, d] = date.split('-').map(Number)
+    return new Date(new TZDate(y!, m! - 1, d!, 0, 0, 0, zone).getTime())
+  }
+  return { from: midnight(first), to: midnight(plusDays(last, 1)) }
+}
+
+// The window in every zone a PlayDate can be in, in `playDateZoneIds` order.
+export const zoneWindows = (first: LocalDate, last: LocalDate) =>
+  playDateZoneIds.map((zone) => ({ zone, ...zoneWindow(first, last, zone) })) as Array<{
+    zone: PlayDateZone
+    from: Date
+    to: Date
+  }>
+
+// The problem with a chosen range, or null.
+export function rangeProblem(from: LocalDate | undefined, to: LocalDate | undefined): { field: 'from' | 'to'; message: string } | null {
+  if (!from) return { field: 'from', message: CHOOSE_START_DATE }
+  if (!to) return { field: 'to', message: CHOOSE_END_DATE }
+  const days = differenceInCalendarDays(parseISO(to), parseISO(from))
+  if (days < 0) return { field: 'to', message: END_BEFORE_START }
+  if (days + 1 > RANGE_MAX_DAYS) return { field: 'to', message: RANGE_TOO_LONG }
+  return null
+}
