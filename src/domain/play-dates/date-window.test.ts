@@ -30,7 +30,9 @@ describe('the date filter’s days', () => {
   it('asks for both dates, in order, at most 90 days apart', () => {
     expect(rangeProblem(undefined, '2026-12-01')?.field).toBe('from')
     expect(rangeProblem('2026-12-01', undefined)?.field).toBe('to')
-    expect(rangeProblem('2026-12-02', '2026-12-01')?.message).toBe('The end date cannot be before the start date')
+    expect(rangeProblem('2026-12-02', '2026-12-01')?.message).toBe(
+      'The end date cannot be before the start date',
+    )
     expect(rangeProblem('2026-12-01', '2027-02-28')).toBeNull()
     expect(rangeProblem('2026-12-01', '2027-03-01')?.message).toBe('Choose at most 90 days')
   })

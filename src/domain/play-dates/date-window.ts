@@ -28,9 +28,11 @@ export const RANGE_TOO_LONG = `Choose at most ${RANGE_MAX_DAYS} days`
 // A local date, "2026-12-05".
 export type LocalDate = string
 
-export const todayIn = (zone: string, now: Date): LocalDate => format(new TZDate(now.getTime(), zone), 'yyyy-MM-dd')
+export const todayIn = (zone: string, now: Date): LocalDate =>
+  format(new TZDate(now.getTime(), zone), 'yyyy-MM-dd')
 
-const plusDays = (date: LocalDate, days: number): LocalDate => format(addDays(parseISO(date), days), 'yyyy-MM-dd')
+const plusDays = (date: LocalDate, days: number): LocalDate =>
+  format(addDays(parseISO(date), days), 'yyyy-MM-dd')
 
 // The first and last local day a filter covers, from today in the reference zone. On a weekday
 // "this weekend" is the coming Saturday and Sunday; on Saturday, today and tomorrow; on Sunday,
@@ -76,7 +78,10 @@ export const zoneWindows = (first: LocalDate, last: LocalDate) =>
   }>
 
 // The problem with a chosen range, or null.
-export function rangeProblem(from: LocalDate | undefined, to: LocalDate | undefined): { field: 'from' | 'to'; message: string } | null {
+export function rangeProblem(
+  from: LocalDate | undefined,
+  to: LocalDate | undefined,
+): { field: 'from' | 'to'; message: string } | null {
   if (!from) return { field: 'from', message: CHOOSE_START_DATE }
   if (!to) return { field: 'to', message: CHOOSE_END_DATE }
   const days = differenceInCalendarDays(parseISO(to), parseISO(from))

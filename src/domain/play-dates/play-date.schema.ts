@@ -161,7 +161,10 @@ export const playDateTabs = ['mine', 'available', 'history'] as const
 export type PlayDateTab = (typeof playDateTabs)[number]
 
 export const SELECT_REGION_OF_STATE = 'Select a region of the chosen state'
-const localDateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date').optional()
+const localDateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date')
+  .optional()
 
 export const playDateListQuery = z
   .object({
@@ -179,7 +182,11 @@ export const playDateListQuery = z
   })
   .superRefine((q, ctx) => {
     if (q.minRating !== undefined && q.maxRating !== undefined && q.minRating > q.maxRating) {
-      ctx.addIssue({ code: 'custom', message: 'The minimum rating cannot be above the maximum', path: ['minRating'] })
+      ctx.addIssue({
+        code: 'custom',
+        message: 'The minimum rating cannot be above the maximum',
+        path: ['minRating'],
+      })
     }
     if (q.when === 'range') {
       const problem = rangeProblem(q.from, q.to)
@@ -316,3 +323,23 @@ export const chatPage = z.object({
   hasEarlier: z.boolean(),
 })
 export type ChatPage = z.infer<typeof chatPage>
+
+// A warning, not a rule: the player already has an open or matched PlayDate, or an application,
+// at a time overlapping the one they create or apply to. They may still go ahead; accepting an
+// application is where a clash is refused.
+export const OVERLAP_WARNING = 'You already have a PlayDate at an overlapping time'
+export const overlapsQuery = z.object({
+  start: z.iso.datetime({ offset: true, error: 'Choose a start time' }),
+  durationMinutes: z.coerce.number().int().min(30).max(240),
+  except: z.uuid().optional(),
+})
+export const playDateOverlap = z.object({
+  id: z.string(),
+  status: z.enum(playDateStatuses),
+  startsAt: z.string(),
+  timeZone: z.string(),
+  durationMinutes: z.number(),
+  // Pending: the player applied and waits for an answer.
+  applied: z.boolean(),
+})
+export type PlayDateOverlap = z.infer<typeof playDateOverlap>

@@ -84,8 +84,14 @@ describe('the Available tab’s date filter', () => {
       arizonaMonday,
     ]
 
-    expect(only(await available(viewer, 'when=weekend&state=UT'), mine)).toEqual([utahSaturdayEarly, utahSundayLate])
-    expect(only(await available(viewer, 'when=weekend&state=AZ'), mine)).toEqual([arizonaSaturday, arizonaSundayLate])
+    expect(only(await available(viewer, 'when=weekend&state=UT'), mine)).toEqual([
+      utahSaturdayEarly,
+      utahSundayLate,
+    ])
+    expect(only(await available(viewer, 'when=weekend&state=AZ'), mine)).toEqual([
+      arizonaSaturday,
+      arizonaSundayLate,
+    ])
     // Every state: soonest first, each on its own clock (Utah's 11:30 PM MST on Sunday is 15
     // minutes before Arizona's 11:45 PM MST).
     expect(only(await available(viewer, 'when=weekend'), mine)).toEqual([
@@ -101,9 +107,10 @@ describe('the Available tab’s date filter', () => {
       utahSundayLate,
       utahMondayEarly,
     ])
-    expect(
-      only(await available(viewer, 'when=range&from=2026-11-02&to=2026-11-02'), mine),
-    ).toEqual([arizonaMonday, utahMondayEarly])
+    expect(only(await available(viewer, 'when=range&from=2026-11-02&to=2026-11-02'), mine)).toEqual([
+      arizonaMonday,
+      utahMondayEarly,
+    ])
   })
 
   it('reads "this weekend" on a Saturday as today and tomorrow, and on a Sunday as today', async () => {
@@ -163,10 +170,25 @@ describe('the Available tab’s place filter', () => {
       .returning({ id: playDates.id })
     const mine = [tucsonLater, eastValley, both, florida, legacy!.id]
 
-    expect(only(await available(viewer, 'state=AZ'), mine)).toEqual([both, eastValley, tucsonLater, legacy!.id])
-    expect(only(await available(viewer, 'state=AZ&region=tucson'), mine)).toEqual([both, tucsonLater, legacy!.id])
+    expect(only(await available(viewer, 'state=AZ'), mine)).toEqual([
+      both,
+      eastValley,
+      tucsonLater,
+      legacy!.id,
+    ])
+    expect(only(await available(viewer, 'state=AZ&region=tucson'), mine)).toEqual([
+      both,
+      tucsonLater,
+      legacy!.id,
+    ])
     expect(only(await available(viewer, 'state=FL&region=statewide'), mine)).toEqual([florida])
-    expect(only(await available(viewer, ''), mine)).toEqual([florida, both, eastValley, tucsonLater, legacy!.id])
+    expect(only(await available(viewer, ''), mine)).toEqual([
+      florida,
+      both,
+      eastValley,
+      tucsonLater,
+      legacy!.id,
+    ])
     // A date filter leaves out a PlayDate with no time.
     expect(only(await available(viewer, 'when=week&state=AZ&region=tucson'), mine)).toEqual([both])
     // With the rating filter too, read either way.
@@ -220,5 +242,40 @@ describe('a player’s home area', () => {
     const mine = [floridaFriday]
     expect(only(await available(arizonan, 'when=today'), mine)).toEqual([])
     expect(only(await available(floridian, 'when=today'), mine)).toEqual([floridaFriday])
+  })
+})
+
+describe('overlapping PlayDates', () => {
+  it('warns of the player’s own PlayDates and applications at an overlapping time, and of no one else’s', async () => {
+    t.clock.set(new Date('2026-11-25T17:00:00Z'))
+    const { a, b } = await team()
+    const { a: c, b: d } = await team()
+    const stranger = await signedInUser(t)
+    // Saturday, December 5, 8:00 to 10:00 AM in Phoenix (15:00Z to 17:00Z).
+    const saturday = await post(a, b, 'AZ', '2026-12-05', '08:00')
+    const other = await post(c, d, 'AZ', '2026-12-05', '09:30')
+    const overlaps = async (player: Player, query: string) => {
+      const res = await player.client.get(`/api/play-dates/overlaps?${query}`)
+      expect(res.status).toBe(200)
+      return res.body.items as Array<{ id: string; applied: boolean }>
+    }
+    const at = (iso: string, minutes = 120) => `start=${encodeURIComponent(iso)}&durationMinutes=${minutes}`
+    expect(await overlaps(a, at('2026-12-05T16:30:00Z'))).toMatchObject([{ id: saturday, applied: false }])
+    expect(await overlaps(b, at('2026-12-05T14:00:00Z', 90))).toMatchObject([{ id: saturday }])
+    // Touching ends do not overlap.
+    expect(await overlaps(a, at('2026-12-05T17:00:00Z'))).toEqual([])
+    expect(await overlaps(a, at('2026-12-05T13:00:00Z'))).toEqual([])
+    expect(await overlaps(stranger, at('2026-12-05T16:30:00Z'))).toEqual([])
+    // The PlayDate itself is left out when asked about it.
+    expect(await overlaps(a, `${at('2026-12-05T15:00:00Z')}&except=${saturday}`)).toEqual([])
+    // An application counts: C and D applied to A's game, and now see it beside their own.
+    expect(
+      (await c.client.post(`/api/play-dates/${saturday}/requests`, { partnerId: d.profile.id })).status,
+    ).toBe(201)
+    const forD = await overlaps(d, at('2026-12-05T16:00:00Z'))
+    expect(forD.map((o) => o.id)).toEqual([saturday, other])
+    expect(forD[0]!.applied).toBe(true)
+    const bad = await a.client.get('/api/play-dates/overlaps?start=tomorrow&durationMinutes=120')
+    expect(bad.status).toBe(400)
   })
 })

@@ -212,8 +212,10 @@ function listConditions(shape: ListShape) {
   // `team_dupr + 0`, which no index serves, so the generic plan cannot trade the walk for a sort
   // of every match (rating-plan.ts).
   const rating: SQL = shape.byRating ? sql`${playDates.teamDupr}` : sql`${playDates.teamDupr} + 0`
-  if (shape.bounds === 'min' || shape.bounds === 'min_max') conditions.push(gte(rating, sql.placeholder('minRating')))
-  if (shape.bounds === 'max' || shape.bounds === 'min_max') conditions.push(lte(rating, sql.placeholder('maxRating')))
+  if (shape.bounds === 'min' || shape.bounds === 'min_max')
+    conditions.push(gte(rating, sql.placeholder('minRating')))
+  if (shape.bounds === 'max' || shape.bounds === 'min_max')
+    conditions.push(lte(rating, sql.placeholder('maxRating')))
   return and(...conditions)
 }
 
@@ -224,17 +226,15 @@ const soonestFirst = [sql`${playDates.startsAt} asc nulls last`, asc(playDates.i
 function tabQueries(shape: 'mine' | 'history') {
   const where = listConditions(shape)
   const count = (db: DbOrTx) =>
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(
-        db
-          .select({ id: playDates.id })
-          .from(playDates)
-          .where(where)
-          .orderBy(...newestFirst)
-          .limit(sql.placeholder('countLimit'))
-          .as('matches'),
-      )
+    db.select({ total: sql<number>`count(*)::int` }).from(
+      db
+        .select({ id: playDates.id })
+        .from(playDates)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(sql.placeholder('countLimit'))
+        .as('matches'),
+    )
   return {
     // The page carries its tab's total on every row (a subquery PostgreSQL runs once): one round
     // trip instead of two.

@@ -6,7 +6,9 @@ import {
   chatPage,
   createPlayDateInput,
   messageInput,
+  overlapsQuery,
   playDateDetail,
+  playDateOverlap,
   playDateListQuery,
   playDatePage,
   playerSummary,
@@ -19,6 +21,7 @@ import { PLAY_DATE_MESSAGES as MESSAGES } from '../../../domain/play-dates/play-
 import { listPartnerOptions } from '../connections'
 import { acceptRequest, applyToPlayDate, declineRequest, withdrawRequest } from './play-dates.applications'
 import { listMessages, sendMessage } from './play-dates.chat'
+import { findOverlaps } from './play-dates.overlaps'
 import {
   cancelPlayDate,
   completePlayDate,
@@ -54,6 +57,23 @@ const routes = {
     responses: {
       200: jsonContent(z.object({ items: z.array(partnerOption) }), 'Friends who can be chosen as partner'),
       ...errorResponses(401, 403),
+    },
+  }),
+  overlaps: createRoute({
+    method: 'get',
+    path: '/play-dates/overlaps',
+    operationId: 'listMyOverlappingPlayDates',
+    tags,
+    summary:
+      "The caller's open or matched PlayDates, and those they applied to, overlapping a time (a warning before creating or applying)",
+    ...access.user,
+    request: { query: overlapsQuery },
+    responses: {
+      200: jsonContent(
+        z.object({ items: z.array(playDateOverlap) }),
+        'Up to five overlapping PlayDates, soonest first',
+      ),
+      ...errorResponses(400, 401, 403),
     },
   }),
   create: createRoute({
@@ -189,6 +209,17 @@ export const playDateRoutes = api
   .openapi(routes.partnerOptions, async (c) =>
     c.json({ items: await listPartnerOptions(c.get('db'), c.get('user').id) }, 200),
   )
+  .openapi(routes.overlaps, async (c) => {
+    const query = c.req.valid('query')
+    const items = await findOverlaps(
+      c.get('db'),
+      c.get('user').id,
+      new Date(query.start),
+      query.durationMinutes,
+      query.except,
+    )
+    return c.json({ items }, 200)
+  })
   .openapi(routes.create, async (c) => {
     await limitRequest(c, [{ rule: playDateLimits.createsPerUser, subject: c.get('user').id }])
     return c.json(
@@ -197,7 +228,10 @@ export const playDateRoutes = api
     )
   })
   .openapi(routes.list, async (c) =>
-    c.json(await listPlayDates(c.get('db'), c.get('user'), c.req.valid('query'), c.get('deps').clock.now()), 200),
+    c.json(
+      await listPlayDates(c.get('db'), c.get('user'), c.req.valid('query'), c.get('deps').clock.now()),
+      200,
+    ),
   )
   .openapi(routes.get, async (c) =>
     c.json(await getPlayDate(c.get('db'), c.get('user'), c.req.valid('param').id), 200),

@@ -143,7 +143,13 @@ async function listShape(
   if (query.tab === 'mine' || query.tab === 'history') return query.tab
   const { minRating: min, maxRating: max } = query
   const bounds: RatingBounds | null =
-    min !== undefined && max !== undefined ? 'min_max' : min !== undefined ? 'min' : max !== undefined ? 'max' : null
+    min !== undefined && max !== undefined
+      ? 'min_max'
+      : min !== undefined
+        ? 'min'
+        : max !== undefined
+          ? 'max'
+          : null
   let byRating = false
   if (bounds) {
     let chosen = plan
@@ -170,7 +176,11 @@ const shownAtMost = (max: number) => (Math.round(max * 100) * 10 + 4) / 1000
 
 // The date filter's days are read in the zone of the state looked at, else of the player's home
 // state, else Pacific time; each PlayDate is then matched on those days by its own clock.
-function windowValues(query: z.output<typeof playDateListQuery>, homeState: StateCode | null | undefined, now: Date) {
+function windowValues(
+  query: z.output<typeof playDateListQuery>,
+  homeState: StateCode | null | undefined,
+  now: Date,
+) {
   if (!query.when) return {}
   const referenceState = query.state ?? homeState
   const zone = referenceState ? zoneOfState[referenceState] : 'America/Los_Angeles'

@@ -50,7 +50,12 @@ export async function updateOwnProfile(
 }
 
 // The player's home area (Profile Settings): the Available tab opens on it.
-export async function updateHomeArea(db: Db, userId: string, input: HomeAreaInput, now: Date): Promise<SessionUser> {
+export async function updateHomeArea(
+  db: Db,
+  userId: string,
+  input: HomeAreaInput,
+  now: Date,
+): Promise<SessionUser> {
   const [row] = await db
     .update(profiles)
     .set({ homeState: input.homeState, homeRegion: input.homeRegion, updatedAt: now })
