@@ -65,6 +65,8 @@ export default defineConfig({
       ADMIN_EMAIL: 'admin@e2e.picklematch.test',
       // Every browser of the run comes from one address: per-address limits would trip.
       RATE_LIMIT_FACTOR: '50',
+      // Journeys move the server's clock (POST /api/test/clock) instead of waiting for reminders.
+      TEST_CLOCK: 'true',
     },
   },
 })

@@ -144,3 +144,12 @@ export async function signInAdmin(context: BrowserContext) {
   await createPlayer(E2E_ADMIN)
   await signInContext(context, E2E_ADMIN)
 }
+
+// Moves the server's clock (TEST_CLOCK) by `minutes` and runs the jobs that became due. A
+// journey that moves it forward moves it back before it ends, so the journeys after it keep
+// real time.
+export async function moveClock(request: APIRequestContext, minutes: number) {
+  const res = await request.post('/api/test/clock', { headers, data: { advanceMinutes: minutes } })
+  expect(res.status(), await res.text()).toBe(200)
+  return (await res.json()) as { now: string; jobsRun: number }
+}

@@ -20,6 +20,7 @@ import { venueRoutes } from './features/venues'
 import { mountWebApp } from './features/web-app'
 import { logRequest } from './lib/logger'
 import { hasDevMailbox } from './lib/mail'
+import { testClockRoutes } from './test-clock'
 import { handleError, handleNotFound } from './middleware/handle-errors'
 import { responseHeaders, securityHeaders } from './middleware/response-headers'
 import { requireSameOrigin } from './middleware/same-origin'
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', venueRoutes)
   app.route('/api', playDateCalendarRoutes)
   app.route('/api', notificationPreferenceRoutes)
+  if (deps.env.TEST_CLOCK) app.route('/api', testClockRoutes)
   if (hasDevMailbox(deps.env)) {
     app.route('/api', devMailRoutes)
     mountDevMailbox(app)

@@ -27,6 +27,9 @@ const envSchema = z.object({
   SEED_DEMO: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
+  // Browser journeys move the server's clock (POST /api/test/clock) instead of waiting. Refused
+  // in production.
+  TEST_CLOCK: flag.default(false),
   // Multiplies every rate limit (sign-in, sign-up, account emails); 0 turns them off. For test
   // runs where every request comes from one address.
   RATE_LIMIT_FACTOR: z.coerce.number({ error: 'must be a number' }).min(0).max(10_000).default(1),
@@ -61,10 +64,15 @@ const envSchema = z.object({
 // request's Host, which whoever sends the request chooses (a 'forgot password' sent for someone
 // else with a Host of the sender's would mail that player a reset link to the sender's site).
 // Production must name it; elsewhere it is this machine on the configured port.
-const checkedEnvSchema = envSchema.refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL, {
-  path: ['PUBLIC_URL'],
-  message: 'must be set in production: the public address of the app, used in email links',
-})
+const checkedEnvSchema = envSchema
+  .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL, {
+    path: ['PUBLIC_URL'],
+    message: 'must be set in production: the public address of the app, used in email links',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || !env.TEST_CLOCK, {
+    path: ['TEST_CLOCK'],
+    message: 'cannot be on in production',
+  })
 
 export type Env = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'PUBLIC_URL'> & {
   SEED_DEMO: boolean

@@ -6,6 +6,7 @@ import { isDatabaseEmpty, seedDemo } from './db/seed'
 import { buildDeps } from './deps'
 import { EnvError, loadEnv } from './env'
 import { createCompressingServer } from './lib/compression'
+import { createAdjustableClock } from './lib/clock'
 import { createLogger } from './lib/logger'
 import { startMaintenance } from './lib/maintenance'
 import { refereeSigningKey } from './lib/signing-key'
@@ -54,6 +55,8 @@ async function main() {
     logger,
     webRoot: WEB_ROOT,
     refereeKey: refereeSigningKey(env.REFEREE_SIGNING_KEY, env.DATA_DIR),
+    // Browser journeys move the clock (test-clock.ts); never in production (env.ts).
+    clock: env.TEST_CLOCK ? createAdjustableClock() : undefined,
   })
   const app = createApp(deps)
   // Background work: mail tried again, expired rows deleted (lib/maintenance.ts). The job
