@@ -10,6 +10,7 @@ import { FormAlert } from '../../features/auth/components/form-alert'
 import { ProfileForm } from '../../features/auth/components/profile-form'
 import { NotificationPreferencesForm } from '../../features/notifications/components/notification-preferences'
 import { CalendarFeed } from '../../features/play-dates/components/calendar-feed'
+import { HomeAreaForm } from '../../features/profiles/components/home-area-form'
 
 export default function ProfileSettingsPage() {
   const profile = useOwnProfile()
@@ -60,6 +61,12 @@ export default function ProfileSettingsPage() {
             </>
           )}
         </Card>
+        {profile.data ? (
+          <Card>
+            <h2 className="mb-2 text-lg font-bold text-slate-900">Where you play</h2>
+            <HomeAreaForm key={`${profile.data.homeState}-${profile.data.homeRegion}`} user={profile.data} />
+          </Card>
+        ) : null}
         <Card>
           <h2 id="password-heading" className="mb-4 text-lg font-bold text-slate-900">
             Change password

@@ -13,7 +13,9 @@ import type {
   PlayDatePage,
   PlayDateTab,
   PlayerSummary,
+  StateCode,
 } from '../../../../domain/play-dates/play-date.schema'
+import type { DateFilter } from '../../../../domain/play-dates/date-window'
 import { api } from '../../../lib/api-client'
 import { type ChatThread, latestMessageTime, withEarlier, withLatest } from '../lib/chat-messages'
 import { useLiveConnected } from '../../../lib/live-events'
@@ -24,6 +26,12 @@ export interface PlayDateListFilter {
   tab: PlayDateTab
   minRating?: number
   maxRating?: number
+  // Available's date and place (lib/available-filters.ts).
+  when?: DateFilter
+  from?: string
+  to?: string
+  state?: StateCode
+  region?: string
 }
 
 export const PLAY_DATE_PAGE_SIZE = 10

@@ -11,6 +11,14 @@ import { usePlayDatesResync } from '../hooks/use-play-dates-live'
 import { isFullRatingRange, parseRatingRange } from '../lib/play-date-view'
 import { whenIdle } from '../../../lib/scheduling'
 import { tabKeyTarget } from '../../../lib/tab-keys'
+import {
+  type AvailableFilters,
+  availableQuery,
+  isNarrowed,
+  parseAvailableFilters,
+  withAvailableFilters,
+} from '../lib/available-filters'
+import { AvailableFilterBar } from './available-filter-bar'
 import { PlayDateCard } from './play-date-card'
 import { preloadRatingFilter, RatingFilter } from './rating-filter'
 
@@ -34,6 +42,10 @@ const emptyStates: Record<PlayDateTab, { title: string; text: string }> = {
     text: 'PlayDates you played or cancelled show up here.',
   },
 }
+const noMatch = {
+  title: 'No PlayDates match',
+  text: 'None of the open PlayDates fit these dates and places. Try another day, every region, or all states.',
+}
 
 export const parseTab = (value: string | null): PlayDateTab =>
   playDateTabs.includes(value as PlayDateTab) ? (value as PlayDateTab) : 'mine'
@@ -44,6 +56,11 @@ export function PlayDateList() {
   const [params, setParams] = useSearchParams()
   const tab = parseTab(params.get('tab'))
   const range = parseRatingRange(params.get('minRating'), params.get('maxRating'))
+  const user = useSession().user
+  const filters = parseAvailableFilters(
+    params,
+    user ? { homeState: user.homeState, homeRegion: user.homeRegion } : null,
+  )
   const baseId = useId()
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
   usePlayDatesResync()
@@ -67,6 +84,9 @@ export function PlayDateList() {
     const next = playDateTabs[target]
     if (next) selectTab(next, true)
   }
+
+  const changeFilters = (next: AvailableFilters) =>
+    setParams((current) => withAvailableFilters(current, next), { replace: true })
 
   const commitRange = ([min, max]: [number, number]) =>
     setParams(
@@ -119,19 +139,38 @@ export function PlayDateList() {
         aria-labelledby={`${baseId}-tab-${tab}`}
         className="mt-4 flex flex-col gap-4"
       >
-        {tab === 'available' ? <RatingFilter value={range} onCommit={commitRange} /> : null}
+        {tab === 'available' ? (
+          <>
+            <AvailableFilterBar value={filters} onChange={changeFilters} />
+            <RatingFilter value={range} onCommit={commitRange} />
+          </>
+        ) : null}
         <TabContent
           key={tab}
           tab={tab}
           range={tab === 'available' && !isFullRatingRange(range) ? range : undefined}
+          filters={tab === 'available' ? filters : undefined}
         />
       </div>
     </div>
   )
 }
 
-function TabContent({ tab, range }: { tab: PlayDateTab; range: [number, number] | undefined }) {
-  const query = usePlayDates({ tab, minRating: range?.[0], maxRating: range?.[1] })
+function TabContent({
+  tab,
+  range,
+  filters,
+}: {
+  tab: PlayDateTab
+  range: [number, number] | undefined
+  filters: AvailableFilters | undefined
+}) {
+  const query = usePlayDates({
+    tab,
+    minRating: range?.[0],
+    maxRating: range?.[1],
+    ...(filters ? availableQuery(filters) : {}),
+  })
   const viewerId = useSession().user?.id ?? ''
   if (query.isPending) {
     return (
@@ -155,7 +194,7 @@ function TabContent({ tab, range }: { tab: PlayDateTab; range: [number, number] 
   const total = query.data.pages[0]?.total ?? 0
   const totalCapped = query.data.pages[0]?.totalCapped ?? false
   if (items.length === 0) {
-    const empty = emptyStates[tab]
+    const empty = filters && (isNarrowed(filters) || range) ? noMatch : emptyStates[tab]
     return (
       <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
         <p className="text-lg font-semibold text-slate-900">{empty.title}</p>

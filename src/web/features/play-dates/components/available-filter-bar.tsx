@@ -1,0 +1,141 @@
+import { useId } from 'react'
+import {
+  dateFilterLabels,
+  type DateFilter,
+  dateFilters,
+  todayIn,
+} from '../../../../domain/play-dates/date-window'
+import { regionsOf, type StateCode, states } from '../../../../domain/play-dates/play-date.schema'
+import { zoneOfState } from '../../../../domain/play-dates/schedule'
+import { type AvailableFilters, availableRangeProblem } from '../lib/available-filters'
+
+const field =
+  'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
+const chip = (pressed: boolean) =>
+  `min-h-11 rounded-full border px-4 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+    pressed
+      ? 'border-brand-700 bg-brand-700 text-white'
+      : 'border-slate-300 bg-white text-slate-800 hover:border-brand-600'
+  }`
+
+// When and where on the Available tab: date chips (a chosen range opens two date inputs), a
+// state and a region. Each change is a new URL (lib/available-filters.ts).
+export function AvailableFilterBar({
+  value,
+  onChange,
+}: {
+  value: AvailableFilters
+  onChange: (next: AvailableFilters) => void
+}) {
+  const ids = { when: useId(), from: useId(), to: useId(), state: useId(), region: useId(), problem: useId() }
+  const set = (patch: Partial<AvailableFilters>) => onChange({ ...value, ...patch })
+  const problem = availableRangeProblem(value)
+  const today = todayIn(zoneOfState[value.state ?? 'CA'], new Date())
+  const regions = value.state ? regionsOf(value.state) : []
+  const choose = (when: DateFilter | null) =>
+    set(when === 'range' ? { when, from: value.from ?? today, to: value.to } : { when, from: null, to: null })
+
+  return (
+    <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div role="group" aria-labelledby={ids.when}>
+        <p id={ids.when} className="mb-2 font-semibold text-slate-900">
+          When
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {([null, ...dateFilters] as const).map((when) => (
+            <button
+              key={when ?? 'any'}
+              type="button"
+              aria-pressed={value.when === when}
+              onClick={() => choose(when)}
+              className={chip(value.when === when)}
+            >
+              {dateFilterLabels[when ?? 'any']}
+            </button>
+          ))}
+        </div>
+      </div>
+      {value.when === 'range' ? (
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <label htmlFor={ids.from} className="mb-1 block text-sm font-semibold text-slate-900">
+              From
+            </label>
+            <input
+              id={ids.from}
+              type="date"
+              min={today}
+              value={value.from ?? ''}
+              onChange={(event) => set({ from: event.target.value || null })}
+              aria-invalid={problem?.field === 'from' || undefined}
+              aria-describedby={problem?.field === 'from' ? ids.problem : undefined}
+              className={field}
+            />
+          </div>
+          <div>
+            <label htmlFor={ids.to} className="mb-1 block text-sm font-semibold text-slate-900">
+              To
+            </label>
+            <input
+              id={ids.to}
+              type="date"
+              min={value.from ?? today}
+              value={value.to ?? ''}
+              onChange={(event) => set({ to: event.target.value || null })}
+              aria-invalid={problem?.field === 'to' || undefined}
+              aria-describedby={problem?.field === 'to' ? ids.problem : undefined}
+              className={field}
+            />
+          </div>
+          {problem ? (
+            <p id={ids.problem} role="alert" className="col-span-2 text-sm font-semibold text-red-800">
+              {problem.message}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="grid grid-cols-2 gap-3">
+        <div>
+          <label htmlFor={ids.state} className="mb-1 block text-sm font-semibold text-slate-900">
+            State
+          </label>
+          <select
+            id={ids.state}
+            value={value.state ?? ''}
+            onChange={(event) =>
+              set({ state: (event.target.value || null) as StateCode | null, region: null })
+            }
+            className={field}
+          >
+            <option value="">All states</option>
+            {states.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {regions.length > 1 ? (
+          <div>
+            <label htmlFor={ids.region} className="mb-1 block text-sm font-semibold text-slate-900">
+              Region
+            </label>
+            <select
+              id={ids.region}
+              value={value.region ?? ''}
+              onChange={(event) => set({ region: event.target.value || null })}
+              className={field}
+            >
+              <option value="">All regions</option>
+              {regions.map((r) => (
+                <option key={r.key} value={r.key}>
+                  {r.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  )
+}

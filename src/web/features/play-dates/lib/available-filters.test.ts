@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { availableQuery, parseAvailableFilters, withAvailableFilters } from './available-filters'
+
+const home = { homeState: 'AZ' as const, homeRegion: 'tucson' }
+const parse = (search: string, area: typeof home | null = home) =>
+  parseAvailableFilters(new URLSearchParams(search), area)
+
+describe('the Available filters in the URL', () => {
+  it('open on the player’s home area, and on every state with state=all or no home', () => {
+    expect(parse('')).toMatchObject({ state: 'AZ', region: 'tucson', when: null })
+    expect(parse('state=all')).toMatchObject({ state: null, region: null })
+    expect(parse('', null)).toMatchObject({ state: null, region: null })
+    expect(parse('state=UT')).toMatchObject({ state: 'UT', region: null })
+    expect(parse('state=AZ&region=yuma')).toMatchObject({ state: 'AZ', region: 'yuma' })
+  })
+
+  it('ignore what they cannot read', () => {
+    expect(parse('when=tomorrow&state=NV&region=mars')).toMatchObject({
+      when: null,
+      state: 'AZ',
+      region: 'tucson',
+    })
+    expect(parse('state=UT&region=tucson')).toMatchObject({ state: 'UT', region: null })
+    expect(parse('when=week&from=2026-12-01')).toMatchObject({ when: 'week', from: null })
+  })
+
+  it('ask the server for what is chosen, and for no dates while a range is incomplete', () => {
+    expect(availableQuery(parse('when=weekend'))).toEqual({ when: 'weekend', state: 'AZ', region: 'tucson' })
+    expect(availableQuery(parse('when=range&from=2026-12-01&state=all'))).toEqual({})
+    expect(availableQuery(parse('when=range&from=2026-12-01&to=2026-12-03&state=FL'))).toEqual({
+      when: 'range',
+      from: '2026-12-01',
+      to: '2026-12-03',
+      state: 'FL',
+    })
+  })
+
+  it('write every filter back, keeping the tab and rating', () => {
+    const next = withAvailableFilters(new URLSearchParams('tab=available&minRating=3.0'), {
+      when: 'today',
+      from: null,
+      to: null,
+      state: null,
+      region: null,
+    })
+    expect(next.toString()).toBe('tab=available&minRating=3.0&when=today&state=all')
+    expect(parse(next.toString())).toMatchObject({ when: 'today', state: null })
+  })
+})

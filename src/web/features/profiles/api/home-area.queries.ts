@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { HomeAreaInput, SessionUser } from '../../../../domain/profiles/profile.schema'
+import { api } from '../../../lib/api-client'
+import { ownProfileKey } from '../../auth/api/auth.queries'
+import { rememberUser } from '../../auth/api/session.queries'
+
+// The player's home area: the session carries it, so the Available tab opens on it at once.
+export function useUpdateHomeArea() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: HomeAreaInput) => api.put<SessionUser>('/profiles/me/home', input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(ownProfileKey, user)
+      rememberUser(queryClient, user)
+    },
+  })
+}

@@ -1,0 +1,99 @@
+import { useId, useState } from 'react'
+import { regionsOf, type StateCode, states } from '../../../../domain/play-dates/play-date.schema'
+import type { SessionUser } from '../../../../domain/profiles/profile.schema'
+import { Button } from '../../../components/ui/button'
+import { errorDetail } from '../../../lib/api-client'
+import { toast } from '../../../lib/toast'
+import { useUpdateHomeArea } from '../api/home-area.queries'
+
+const field =
+  'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
+
+// Where the player usually plays: the Available tab opens on this state and region.
+export function HomeAreaForm({ user }: { user: SessionUser }) {
+  const [state, setState] = useState<StateCode | null>(user.homeState)
+  const [region, setRegion] = useState<string | null>(user.homeRegion)
+  const update = useUpdateHomeArea()
+  const ids = { state: useId(), region: useId() }
+  const regions = state ? regionsOf(state) : []
+
+  const chooseState = (next: StateCode | null) => {
+    setState(next)
+    // A state with one region ("Statewide") needs no second choice.
+    const options = next ? regionsOf(next) : []
+    setRegion(options.length === 1 ? options[0]!.key : null)
+  }
+  const unchanged = state === user.homeState && region === user.homeRegion
+  const incomplete = state !== null && region === null
+
+  const save = () =>
+    update.mutate(
+      { homeState: state, homeRegion: state ? region : null },
+      {
+        onSuccess: () => toast.success(state ? 'Home area saved' : 'Home area cleared'),
+        onError: (error) => toast.error('Could not save your home area', { description: errorDetail(error) }),
+      },
+    )
+
+  return (
+    <form
+      className="space-y-3"
+      onSubmit={(event) => {
+        event.preventDefault()
+        save()
+      }}
+    >
+      <p className="text-sm text-slate-600">
+        The Available tab shows PlayDates here first. You can change it there too.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor={ids.state} className="mb-1 block text-sm font-semibold text-slate-900">
+            Home state
+          </label>
+          <select
+            id={ids.state}
+            value={state ?? ''}
+            onChange={(event) => chooseState((event.target.value || null) as StateCode | null)}
+            className={field}
+          >
+            <option value="">Not set</option>
+            {states.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {regions.length > 1 ? (
+          <div>
+            <label htmlFor={ids.region} className="mb-1 block text-sm font-semibold text-slate-900">
+              Home region
+            </label>
+            <select
+              id={ids.region}
+              value={region ?? ''}
+              onChange={(event) => setRegion(event.target.value || null)}
+              aria-invalid={incomplete || undefined}
+              className={field}
+            >
+              <option value="">Choose a region</option>
+              {regions.map((r) => (
+                <option key={r.key} value={r.key}>
+                  {r.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+      </div>
+      <Button
+        type="submit"
+        disabled={unchanged || incomplete || update.isPending}
+        aria-busy={update.isPending}
+      >
+        Save home area
+      </Button>
+    </form>
+  )
+}
