@@ -1,3 +1,5 @@
+import { OverlapWarning } from './overlap-warning'
+import { PlayDateWhen, PlayDateWhere } from './play-date-when'
 import { ArrowLeft, Send } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
@@ -104,7 +106,9 @@ export function ApplyToPlayDate({ id }: { id: string }) {
             ? 'Your team pays this to the creator team, for you and your partner together.'
             : 'The creator team pays this to your team, for you and your partner together.'}
         </p>
-        <div className="mt-2">
+        <div className="mt-2 space-y-1">
+          <PlayDateWhen schedule={playDate} />
+          <PlayDateWhere place={playDate} />
           <LocationChips state={playDate.state} regions={playDate.regions} />
         </div>
         <h3 className="mt-4 font-semibold text-slate-900">Creator Team</h3>
@@ -146,6 +150,13 @@ export function ApplyToPlayDate({ id }: { id: string }) {
           </p>
         ) : null}
       </Card>
+      {playDate.startsAt ? (
+        <OverlapWarning
+          start={new Date(playDate.startsAt)}
+          durationMinutes={playDate.durationMinutes}
+          except={playDate.id}
+        />
+      ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="secondary" onClick={() => void navigate('/playdates')} disabled={apply.isPending}>
           <ArrowLeft aria-hidden="true" className="size-4" />

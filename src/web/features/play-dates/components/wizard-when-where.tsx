@@ -12,6 +12,7 @@ import {
 import type { StateCode } from '../../../../domain/play-dates/play-date.schema'
 import { regionLabel } from '../../../../domain/play-dates/play-date.schema'
 import { useVenues } from '../../venues'
+import { OverlapWarning } from './overlap-warning'
 
 export interface WhenWhere {
   startDate: string
@@ -124,6 +125,7 @@ export function WhenWhereFields({
       <p className="text-sm text-slate-700" aria-live="polite">
         {start ? formatStart(start, value.timeZone) : 'That time does not exist on this day: choose another.'}
       </p>
+      <OverlapWarning start={start} durationMinutes={value.durationMinutes} />
       <div>
         <label htmlFor={ids.venue} className="mb-1 block text-sm font-semibold text-slate-900">
           Venue
