@@ -194,7 +194,7 @@ test.describe('PlayDates', () => {
       for (let i = 0; i < 5; i++) await c.keyboard.press('ArrowRight')
       await expect(minimum).toHaveAttribute('aria-valuenow', '4.5')
       await expect(c).toHaveURL(/minRating=4\.5/)
-      await expect(c.getByText('No PlayDates available')).toBeVisible()
+      await expect(c.getByText('No PlayDates match')).toBeVisible()
       await c.getByRole('button', { name: 'Show all ratings' }).click()
       await expect(catCard).toBeVisible()
       await catCard.getByRole('link').click()

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { featuredWidgetIds, widgetsByIds } from '../../../domain/widgets/widgets'
 import { PageHeader } from '../../components/ui/page-header'
 import { WidgetCard } from '../../features/widgets/components/widget-card'
+import { NextGames } from '../../features/play-dates/components/next-games'
 
 function DestinationCard({
   icon: Icon,
@@ -46,6 +47,7 @@ export default function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" description="Your PlayDates, your people and your tools in one place." />
+      <NextGames />
       <div className="grid gap-4 md:grid-cols-2">
         <DestinationCard
           icon={CalendarDays}

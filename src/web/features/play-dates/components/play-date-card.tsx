@@ -1,4 +1,4 @@
-import { ChevronRight, Users } from 'lucide-react'
+import { ChevronRight, MessagesSquare, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import type { PlayDateSummary } from '../../../../domain/play-dates/play-date.schema'
 import { yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
@@ -52,6 +52,17 @@ export function PlayDateCard({ playDate, viewerId }: { playDate: PlayDateSummary
             <Users aria-hidden="true" className="size-4" />
             {requestCountLabel(playDate.requestCount)}
           </p>
+        ) : null}
+        {playDate.status === 'matched' ? (
+          // A matched PlayDate in a list is one of the viewer's own: its team chat is one tap away.
+          <Link
+            to={`/playdates/${playDate.id}#team-chat`}
+            className="relative z-10 inline-flex min-h-11 items-center gap-1 rounded-lg border border-brand-700 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+            aria-label={`Chat with ${names}`}
+          >
+            <MessagesSquare aria-hidden="true" className="size-4" />
+            Chat
+          </Link>
         ) : null}
         <ChevronRight aria-hidden="true" className="size-5 text-slate-400" />
       </div>

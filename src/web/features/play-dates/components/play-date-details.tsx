@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarCheck, CalendarPlus, Send, XCircle } from 'lucide-react'
+import { ArrowLeft, CalendarCheck, CalendarPlus, MessagesSquare, Send, XCircle } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { toast } from '../../../lib/toast'
@@ -116,6 +116,14 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
     void navigate('/playdates', { replace: true })
   }, [error, wasShown, id, navigate])
 
+  // "Open chat" (here, on a card, on the dashboard) leads to #team-chat: once the chat is on the
+  // page, bring it into view.
+  const canChat = query.data?.viewer.canChat ?? false
+  useEffect(() => {
+    if (location.hash !== '#team-chat' || !canChat) return
+    document.getElementById('team-chat')?.scrollIntoView({ block: 'start' })
+  }, [location.hash, location.key, canChat])
+
   if (query.isPending) return <PageLoading />
   if (query.isError) {
     return isMissing(query.error) ? (
@@ -198,12 +206,40 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
         </p>
       </header>
 
-      <Actions
-        playDate={playDate}
-        disabled={isBusy}
-        onCancel={() => setPending({ kind: 'cancel' })}
-        onComplete={() => setPending({ kind: 'complete' })}
-      />
+      <Actions playDate={playDate} disabled={isBusy} onComplete={() => setPending({ kind: 'complete' })} />
+
+      {viewer.isCreatorTeam && playDate.status === 'open' ? (
+        <Section title="Applications">
+          {playDate.pendingRequests.length === 0 ? (
+            <p className="text-slate-600">No applications yet. Teams that apply show up here.</p>
+          ) : (
+            <ul className="flex flex-col gap-4">
+              {playDate.pendingRequests.map((request) => (
+                <li key={request.id} className="rounded-xl border border-slate-200 p-3 sm:p-4">
+                  <TeamRoster team={request.team} tags={['Captain', 'Partner']} />
+                  <div className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:justify-end">
+                    <Button
+                      variant="secondary"
+                      disabled={isBusy}
+                      onClick={() => setPending({ kind: 'decline', request })}
+                      aria-label={`Decline ${teamNames(request)}`}
+                    >
+                      Decline
+                    </Button>
+                    <Button
+                      disabled={isBusy}
+                      onClick={() => setPending({ kind: 'accept', request })}
+                      aria-label={`Accept ${teamNames(request)}`}
+                    >
+                      Accept
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      ) : null}
 
       <div className="grid gap-4 md:grid-cols-2 sm:gap-6">
         <Section title="Creator Team">
@@ -276,39 +312,6 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
         </Section>
       </div>
 
-      {viewer.isCreatorTeam && playDate.status === 'open' ? (
-        <Section title="Applications">
-          {playDate.pendingRequests.length === 0 ? (
-            <p className="text-slate-600">No applications yet. Teams that apply show up here.</p>
-          ) : (
-            <ul className="flex flex-col gap-4">
-              {playDate.pendingRequests.map((request) => (
-                <li key={request.id} className="rounded-xl border border-slate-200 p-3 sm:p-4">
-                  <TeamRoster team={request.team} tags={['Captain', 'Partner']} />
-                  <div className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:justify-end">
-                    <Button
-                      variant="secondary"
-                      disabled={isBusy}
-                      onClick={() => setPending({ kind: 'decline', request })}
-                      aria-label={`Decline ${teamNames(request)}`}
-                    >
-                      Decline
-                    </Button>
-                    <Button
-                      disabled={isBusy}
-                      onClick={() => setPending({ kind: 'accept', request })}
-                      aria-label={`Accept ${teamNames(request)}`}
-                    >
-                      Accept
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Section>
-      ) : null}
-
       {viewer.myRequest ? (
         <Section title="Your Application">
           <p className="mb-2 text-sm text-slate-600">Waiting for the creator team to answer.</p>
@@ -325,7 +328,23 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
         </Section>
       ) : null}
 
-      {viewer.canChat ? <PlayDateChat playDateId={playDate.id} viewerId={viewerId} /> : null}
+      {viewer.canChat ? (
+        <div id="team-chat" className="scroll-mt-4">
+          <PlayDateChat playDateId={playDate.id} viewerId={viewerId} />
+        </div>
+      ) : null}
+
+      {viewer.canCancel ? (
+        <Section title="More actions">
+          <p className="mb-3 text-sm text-slate-600">
+            Cancelling tells every player of this PlayDate. It cannot be undone.
+          </p>
+          <Button variant="secondary" onClick={() => setPending({ kind: 'cancel' })} disabled={isBusy}>
+            <XCircle aria-hidden="true" className="size-4" />
+            Cancel PlayDate
+          </Button>
+        </Section>
+      ) : null}
 
       <ConfirmDialog
         open={pending !== null}
@@ -354,16 +373,14 @@ function Section({ title, children, className }: { title: string; children: Reac
 function Actions({
   playDate,
   disabled,
-  onCancel,
   onComplete,
 }: {
   playDate: PlayDateDetail
   disabled: boolean
-  onCancel: () => void
   onComplete: () => void
 }) {
   const { viewer } = playDate
-  if (!viewer.canApply && !viewer.canCancel && !viewer.canComplete) return null
+  if (!viewer.canApply && !viewer.canChat && !viewer.canComplete) return null
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
       {viewer.canApply ? (
@@ -372,16 +389,16 @@ function Actions({
           Apply to this PlayDate
         </ButtonLink>
       ) : null}
+      {viewer.canChat ? (
+        <ButtonLink to="#team-chat" size="lg" variant={viewer.canComplete ? 'secondary' : 'primary'}>
+          <MessagesSquare aria-hidden="true" className="size-4" />
+          Open chat
+        </ButtonLink>
+      ) : null}
       {viewer.canComplete ? (
         <Button size="lg" onClick={onComplete} disabled={disabled}>
           <CalendarCheck aria-hidden="true" className="size-4" />
           Mark as played
-        </Button>
-      ) : null}
-      {viewer.canCancel ? (
-        <Button variant="danger" size="lg" onClick={onCancel} disabled={disabled}>
-          <XCircle aria-hidden="true" className="size-4" />
-          Cancel PlayDate
         </Button>
       ) : null}
     </div>
