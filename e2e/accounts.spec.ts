@@ -295,16 +295,26 @@ test('the rating prompt takes new ratings over Profile Settings, and saving the 
   await page.route('**/api/profiles/me/rating-check', (route) =>
     route.fulfill({ json: { updateNeeded: true, duprRating: 3.42, selfRating: 3.5 } }),
   )
-  await page.goto('/profile')
+  // The prompt waits for a quiet moment: never over a form (Profile Settings), and elsewhere
+  // only once the player has been idle a few seconds.
+  await page.clock.install()
   const prompt = page.getByRole('dialog', { name: 'Update Your Ratings' })
-  await expect(prompt).toBeVisible()
+  await page.goto('/profile')
   await expect(page.getByLabel('DUPR rating', { exact: true })).toHaveValue('3.42')
+  await page.clock.runFor(10_000)
+  await expect(prompt).toBeHidden()
+  await page.goto('/dashboard')
+  await expect(page.getByRole('heading', { name: 'Your next games' })).toBeVisible()
+  await expect(prompt).toBeHidden()
+  await page.clock.runFor(5_000)
+  await expect(prompt).toBeVisible()
   await prompt.getByLabel('DUPR Rating').fill('4.10')
   await prompt.getByLabel('Self Rating').fill('4.25')
   await page.unroute('**/api/profiles/me/rating-check')
   await prompt.getByRole('button', { name: 'Update Ratings' }).click()
   await expect(page.getByText('Ratings updated successfully')).toBeVisible()
   await expect(prompt).toBeHidden()
+  await page.goto('/profile')
 
   // The form under the prompt shows what was just saved, so saving it does not put back the old.
   await expect(page.getByLabel('DUPR rating', { exact: true })).toHaveValue('4.10')

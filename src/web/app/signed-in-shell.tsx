@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { useRatingCheck } from '../features/profiles/api/rating-prompt.queries'
+import { useQuietMoment } from '../lib/quiet-moment'
 
 // What the layout adds for a signed-in player: the navigation bar (with the bell and its count,
 // and the phone menu), the live event stream and the rating prompt. A module of its own, loaded
@@ -15,9 +16,13 @@ const RatingPrompt = lazy(() =>
   import('../features/profiles/components/rating-prompt').then((m) => ({ default: m.RatingPrompt })),
 )
 
+// It waits for a quiet moment (lib/quiet-moment.ts): never over a chat or a form, never while
+// the player types, so nothing they are writing is lost behind it.
 export function RatingPromptWhenDue() {
   const check = useRatingCheck()
-  if (check.data?.updateNeeded !== true) return null
+  const due = check.data?.updateNeeded === true
+  const quiet = useQuietMoment(due)
+  if (!due || !quiet) return null
   return (
     <Suspense fallback={null}>
       <RatingPrompt />
