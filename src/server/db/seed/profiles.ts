@@ -1,3 +1,4 @@
+import type { StateCode } from '../../../domain/play-dates/play-date.schema'
 import type { Tx } from '../client'
 import { passwords, profiles } from '../schema'
 import { daysAgo } from './demo-world'
@@ -197,6 +198,26 @@ export const demoPlayers: DemoPlayer[] = [
 export const emailOf = (p: DemoPlayer) =>
   p.last === 'Admin' ? DEMO_ADMIN_EMAIL : `${p.first}.${p.last}@demo.picklematch.app`.toLowerCase()
 
+// Where a demo player plays, from their ZIP code: the Available tab opens there.
+export function homeOfZip(zip: string): { homeState: StateCode; homeRegion: string } {
+  const statewide = (homeState: StateCode) => ({ homeState, homeRegion: 'statewide' })
+  if (zip.startsWith('32') || zip.startsWith('33') || zip.startsWith('34')) return statewide('FL')
+  if (zip.startsWith('7')) return statewide('TX')
+  if (zip.startsWith('84')) return statewide('UT')
+  if (zip.startsWith('9')) return statewide('CA')
+  const az = (homeRegion: string) => ({ homeState: 'AZ' as const, homeRegion })
+  if (zip === '85364' || zip === '85365') return az('yuma')
+  if (zip === '85541') return az('payson')
+  if (zip.startsWith('857')) return az('tucson')
+  if (zip === '86336') return az('sedona')
+  if (zip.startsWith('863')) return az('prescott')
+  if (zip.startsWith('864')) return az('lake_havasu')
+  if (zip.startsWith('860')) return az('flagstaff')
+  if (zip.startsWith('853')) return az('west_valley')
+  if (zip.startsWith('850')) return az('central_phoenix')
+  return az('east_valley')
+}
+
 // The players, their passwords, and a lookup of their ids by first name.
 export async function seedProfiles(tx: Tx, passwordHash: string) {
   const created = await tx
@@ -211,6 +232,7 @@ export async function seedProfiles(tx: Tx, passwordHash: string) {
         selfRating: p.self,
         birthdate: p.born,
         zipCode: p.zip,
+        ...homeOfZip(p.zip),
         isAdmin: index === 0,
         // One player is paused, so the admin area has something to show.
         isPaused: p.first === 'Megan',
