@@ -690,7 +690,8 @@ export function datasetSteps(options: DatasetOptions): Step[] {
        ) a
      ) b;
      insert into play_dates (id, creator_id, partner_id, type, doubles_type, status, state, regions,
-       payment_per_hour_min, payment_per_hour_max, description, cancelled_by, created_at, updated_at, team_dupr)
+       payment_per_hour_min, payment_per_hour_max, description, cancelled_by, created_at, updated_at, team_dupr,
+       starts_at, time_zone, duration_minutes)
      select ${playDateId('d')}, ${profileId('n')}, ${profileId(mod(`n + (${friendOffsets})[1 + kc]`))},
        case when ${u('d', 28)} < 0.5 then 'challenge' else 'earn' end, 'any', status, state,
        case when state <> 'AZ' then array['statewide']
@@ -700,7 +701,15 @@ export function datasetSteps(options: DatasetOptions): Step[] {
        case when status = 'cancelled' then ${profileId('n')} end, created, updated,
        -- What the play_dates trigger computes (triggers are off during the load).
        (select avg(p.dupr_rating) from profiles p
-        where p.id in (${profileId('n')}, ${profileId(mod(`n + (${friendOffsets})[1 + kc]`))}))
+        where p.id in (${profileId('n')}, ${profileId(mod(`n + (${friendOffsets})[1 + kc]`))})),
+       -- When: open and matched games over the next 14 days, the others within a week of their
+       -- creation; on the half hour, in the state's zone, 1 to 2.5 hours long.
+       date_trunc('hour', case when status in ('open', 'matched') then now() else created end
+         + (1 + ${u('d', 45)} * (case when status in ('open', 'matched') then 14 else 7 end) * 24) * interval '1 hour')
+         + (${h('d', 46)} % 2) * interval '30 minutes',
+       case state when 'AZ' then 'America/Phoenix' when 'CA' then 'America/Los_Angeles' when 'UT' then 'America/Denver'
+         when 'TX' then 'America/Chicago' else 'America/New_York' end,
+       60 + 30 * (${h('d', 46)} % 4)
      from (
        select *, ${pick(['AZ', 'AZ', 'AZ', 'AZ', 'FL', 'CA', 'UT', 'TX'], 'd', 33)} as state,
          5 * (3 + ${h('d', 34)} % 14) as pay

@@ -53,6 +53,28 @@ export const READS: ReadEndpoint[] = [
     name: 'PlayDates: Available, rating 5-7',
     path: () => '/api/play-dates?tab=available&minRating=5&maxRating=7&page=1&pageSize=10',
   },
+  // Finding a game (docs/decisions/0084-finding-a-game.md): by date in each game's own zone, by
+  // state and region, with and without the rating range.
+  {
+    key: 'play-dates-available-weekend',
+    name: 'PlayDates: Available, this weekend',
+    path: () => '/api/play-dates?tab=available&when=weekend&page=1&pageSize=10',
+  },
+  {
+    key: 'play-dates-available-week-rating',
+    name: 'PlayDates: Available, next 7 days, rating 3.5-4.5',
+    path: () => '/api/play-dates?tab=available&when=week&minRating=3.5&maxRating=4.5&page=1&pageSize=10',
+  },
+  {
+    key: 'play-dates-available-state',
+    name: 'PlayDates: Available, Utah',
+    path: () => '/api/play-dates?tab=available&state=UT&page=1&pageSize=10',
+  },
+  {
+    key: 'play-dates-available-region-week',
+    name: 'PlayDates: Available, Tucson, next 7 days',
+    path: () => '/api/play-dates?tab=available&when=week&state=AZ&region=tucson&page=1&pageSize=10',
+  },
   {
     key: 'play-dates-mine',
     name: 'PlayDates: My',
