@@ -4,12 +4,14 @@ import { PageHeader } from '../../components/ui/page-header'
 import { AdminOverview, type AdminTab } from '../../features/admin/components/admin-overview'
 import { PlayDateManagement } from '../../features/admin/components/play-date-management'
 import { UserManagement } from '../../features/admin/components/user-management'
+import { VenueManagement } from '../../features/admin/components/venue-management'
 import { tabKeyTarget } from '../../lib/tab-keys'
 
 const tabs: Array<{ id: AdminTab; label: string }> = [
   { id: 'overview', label: 'Overview' },
   { id: 'users', label: 'User Management' },
   { id: 'codes', label: 'Signup Codes' },
+  { id: 'venues', label: 'Venues' },
   { id: 'play-dates', label: 'PlayDate Management' },
 ]
 
@@ -36,7 +38,7 @@ export default function AdminPage() {
 
   return (
     <div>
-      <PageHeader title="Admin Dashboard" description="Manage users, signup codes and PlayDates." />
+      <PageHeader title="Admin Dashboard" description="Manage users, signup codes, venues and PlayDates." />
       <div
         role="tablist"
         aria-label="Admin sections"
@@ -69,6 +71,7 @@ export default function AdminPage() {
       <div role="tabpanel" id={`admin-panel-${current}`} aria-labelledby={`admin-tab-${current}`}>
         {current === 'overview' ? <AdminOverview onManage={select} /> : null}
         {current === 'users' ? <UserManagement /> : null}
+        {current === 'venues' ? <VenueManagement /> : null}
         {current === 'play-dates' ? <PlayDateManagement /> : null}
       </div>
     </div>

@@ -5,6 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query'
+import type { z } from 'zod'
 import type {
   AdminPlayDatesQuery,
   AdminUserDetail,
@@ -15,7 +16,11 @@ import type {
   SignupCodePage,
 } from '../../../../domain/admin/admin.schema'
 import type { PlayDateDetail, PlayDatePage } from '../../../../domain/play-dates/play-date.schema'
+import type { adminVenueListQuery, Venue, VenueInput } from '../../../../domain/venues/venue.schema'
 import { api } from '../../../lib/api-client'
+
+// The admin venue list's filters as the page holds them (regions comma-separated, as sent).
+export type AdminVenueListQuery = z.input<typeof adminVenueListQuery>
 
 export const adminKeys = {
   users: (query: AdminUsersQuery) => ['admin', 'users', query] as const,
@@ -24,6 +29,7 @@ export const adminKeys = {
   userSearch: (q: string) => ['admin', 'user-search', q] as const,
   playDates: (query: AdminPlayDatesQuery) => ['admin', 'play-dates', query] as const,
   playDate: (id: string) => ['admin', 'play-date', id] as const,
+  venues: (query: AdminVenueListQuery) => ['admin', 'venues', query] as const,
 }
 
 export function useAdminUsers(query: AdminUsersQuery) {
@@ -130,5 +136,41 @@ export function useDeletePlayDate() {
       queryClient.removeQueries({ queryKey: adminKeys.playDate(id) })
       return queryClient.invalidateQueries({ queryKey: ['admin', 'play-dates'] })
     },
+  })
+}
+
+// Every venue of the filters, by state, region and name (the list is short: no pages).
+export function useAdminVenues(query: AdminVenueListQuery) {
+  return useQuery({
+    queryKey: adminKeys.venues(query),
+    queryFn: ({ signal }) => api.get<{ items: Venue[] }>('/admin/venues', { query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+// A changed venue changes the admin list and the wizard's venue list (features/venues, key
+// 'venues'), which would otherwise keep the old one for its five minutes.
+const refreshVenues = (queryClient: ReturnType<typeof useQueryClient>) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['admin', 'venues'] }),
+    queryClient.invalidateQueries({ queryKey: ['venues'] }),
+  ])
+
+// Add Venue without an id, Save Changes with one.
+export function useSaveVenue() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string | undefined; input: VenueInput }) =>
+      id ? api.put<Venue>(`/admin/venues/${id}`, input) : api.post<Venue>('/admin/venues', input),
+    onSuccess: () => refreshVenues(queryClient),
+  })
+}
+
+export function useSetVenueRetired() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, retired }: { id: string; retired: boolean }) =>
+      api.put<Venue>(`/admin/venues/${id}/retired`, { retired }),
+    onSuccess: () => refreshVenues(queryClient),
   })
 }

@@ -1,7 +1,7 @@
-import { CalendarDays, KeyRound, Users } from 'lucide-react'
+import { CalendarDays, KeyRound, MapPin, Users } from 'lucide-react'
 import { Card } from '../../../components/ui/card'
 
-export type AdminTab = 'overview' | 'users' | 'codes' | 'play-dates'
+export type AdminTab = 'overview' | 'users' | 'codes' | 'venues' | 'play-dates'
 
 const sections = [
   {
@@ -17,6 +17,12 @@ const sections = [
     Icon: KeyRound,
   },
   {
+    tab: 'venues',
+    title: 'Venues',
+    text: 'Add the courts PlayDates are played at, edit them, retire or restore them.',
+    Icon: MapPin,
+  },
+  {
     tab: 'play-dates',
     title: 'PlayDate Management',
     text: 'Search and filter every PlayDate, view details, delete.',
@@ -26,7 +32,7 @@ const sections = [
 
 export function AdminOverview({ onManage }: { onManage: (tab: AdminTab) => void }) {
   return (
-    <div className="grid gap-4 md:grid-cols-3">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {sections.map(({ tab, title, text, Icon }) => (
         <Card key={tab} className="flex flex-col">
           <Icon aria-hidden="true" className="size-8 text-brand-700" />

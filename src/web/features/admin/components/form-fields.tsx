@@ -1,0 +1,137 @@
+import { AlertCircle } from 'lucide-react'
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react'
+
+const controlClasses =
+  'block w-full min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus-visible:border-brand-700 aria-invalid:border-red-600 disabled:bg-slate-100'
+
+const errorId = (id: string) => `${id}-error`
+const hintId = (id: string) => `${id}-hint`
+const describedBy = (id: string, hint: unknown, error: unknown) =>
+  [hint ? hintId(id) : null, error ? errorId(id) : null].filter(Boolean).join(' ') || undefined
+
+function FieldError({ id, message }: { id: string; message?: string | undefined }) {
+  if (!message) return null
+  return (
+    <p id={errorId(id)} className="mt-1 flex items-start gap-1 text-sm font-medium text-red-700">
+      <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {message}
+    </p>
+  )
+}
+
+// Label above, the control, then a hint and the error; the control names both in aria-describedby.
+function FieldShell({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  id: string
+  label: string
+  hint?: ReactNode
+  error?: string | undefined
+  className?: string | undefined
+  children: ReactNode
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={hintId(id)} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={id} message={error} />
+    </div>
+  )
+}
+
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string
+  hint?: ReactNode
+  error?: string | undefined
+}
+
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, hint, error, className, id: givenId, ...props },
+  ref,
+) {
+  const generated = useId()
+  const id = givenId ?? generated
+  return (
+    <FieldShell id={id} label={label} hint={hint} error={error} className={className}>
+      <input
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={`${controlClasses} ${error ? 'border-red-600' : 'border-slate-300'}`}
+        {...props}
+      />
+    </FieldShell>
+  )
+})
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string
+  error?: string | undefined
+  children: ReactNode
+}
+
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, error, className, id: givenId, children, ...props },
+  ref,
+) {
+  const generated = useId()
+  const id = givenId ?? generated
+  return (
+    <FieldShell id={id} label={label} error={error} className={className}>
+      <select
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, null, error)}
+        className={`${controlClasses} ${error ? 'border-red-600' : 'border-slate-300'}`}
+        {...props}
+      >
+        {children}
+      </select>
+    </FieldShell>
+  )
+})
+
+// Radio buttons drawn as a row of choices, under a legend; `children` are Choice elements.
+export function ChoiceGroup({
+  legend,
+  error,
+  children,
+}: {
+  legend: string
+  error?: string | undefined
+  children: ReactNode
+}) {
+  const id = useId()
+  return (
+    <fieldset aria-describedby={error ? errorId(id) : undefined}>
+      <legend className="mb-1 block text-sm font-semibold text-slate-800">{legend}</legend>
+      <div className="flex flex-wrap gap-2">{children}</div>
+      <FieldError id={id} message={error} />
+    </fieldset>
+  )
+}
+
+export const Choice = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { label: string }>(
+  function Choice({ label, ...props }, ref) {
+    return (
+      <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:text-brand-900 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700">
+        <input ref={ref} type="radio" className="size-4 accent-brand-700" {...props} />
+        {label}
+      </label>
+    )
+  },
+)
