@@ -87,11 +87,13 @@ export const playDates = pgTable(
     // Available, soonest first (those with no time last): every open PlayDate, or a state's.
     // Read in order, a page stops after its rows; a date filter is a range of it
     // (docs/decisions/0084-finding-a-game.md).
+    // The columns after (starts_at, id) are what the filters read, so a page is found from the
+    // index alone (an index-only scan) and only the page's rows are read from the table.
     index('play_dates_open_start_idx')
-      .on(t.startsAt, t.id)
+      .on(t.startsAt, t.id, t.timeZone, t.teamDupr, t.creatorId, t.partnerId)
       .where(sql`${t.status} = 'open'`),
     index('play_dates_open_state_start_idx')
-      .on(t.state, t.startsAt, t.id)
+      .on(t.state, t.startsAt, t.id, t.timeZone, t.teamDupr, t.creatorId, t.partnerId, t.regions)
       .where(sql`${t.status} = 'open'`),
     // A player's matched games around a time (overlaps, reminders, the calendar feed).
     index('play_dates_start_idx').on(t.startsAt),
