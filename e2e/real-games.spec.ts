@@ -157,7 +157,7 @@ test(
     expect(ics).toContain('BEGIN:VEVENT')
     expect(ics).toContain(`LOCATION:${venueName}`)
     // 8:00 AM in Arizona (MST all year) is 15:00 UTC.
-  expect(ics).toContain(`DTSTART:${date.replaceAll('-', '')}T150000Z`)
+    expect(ics).toContain(`DTSTART:${date.replaceAll('-', '')}T150000Z`)
 
     // Uma's dashboard has the game, and its chat is one tap away.
     await u.goto('/dashboard')
