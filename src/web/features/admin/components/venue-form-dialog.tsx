@@ -19,7 +19,7 @@ import { Dialog } from '../../../components/ui/dialog'
 import { isApiError } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
 import { useSaveVenue } from '../api/admin.queries'
-import { Choice, ChoiceGroup, SelectField, TextField } from './form-fields'
+import { Choice, ChoiceGroup, SelectField, TextField } from '../../../components/ui/form-controls'
 import {
   regionForState,
   toVenueInput,

@@ -10,7 +10,7 @@ import { returnToInState, safeReturnTo } from '../../../lib/return-to'
 import { useResendConfirmation, useSignIn, useSignUp } from '../api/auth.queries'
 import { applyServerFieldErrors, errorMessage, focusFirstError } from '../lib/server-errors'
 import { FormAlert } from './form-alert'
-import { CheckboxField, SubmitButton, TextField } from './form-controls'
+import { CheckboxField, SubmitButton, TextField } from '../../../components/ui/form-controls'
 import {
   emptyProfileFields,
   type ProfileFieldValues,

@@ -9,7 +9,7 @@ import {
 import { isApiError } from '../../../lib/api-client'
 import { useChangePassword } from '../api/auth.queries'
 import { applyServerFieldErrors } from '../lib/server-errors'
-import { SubmitButton, TextField } from './form-controls'
+import { SubmitButton, TextField } from '../../../components/ui/form-controls'
 
 export function ChangePasswordForm() {
   const change = useChangePassword()

@@ -12,7 +12,7 @@ import {
 import { useForgotPassword, useResetPassword } from '../api/auth.queries'
 import { errorMessage } from '../lib/server-errors'
 import { FormAlert } from './form-alert'
-import { SubmitButton, TextField } from './form-controls'
+import { SubmitButton, TextField } from '../../../components/ui/form-controls'
 
 export const PASSWORD_RESET_DONE = 'Your password has been reset. Please sign in with your new password.'
 

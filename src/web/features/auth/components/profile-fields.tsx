@@ -1,6 +1,6 @@
 import { useFormContext } from 'react-hook-form'
 import type { SessionUser } from '../../../../domain/profiles/profile.schema'
-import { SelectField, TextField } from './form-controls'
+import { SelectField, TextField } from '../../../components/ui/form-controls'
 
 // The profile part of sign-up and of Profile Settings, as the inputs hold it (text).
 export interface ProfileFieldValues {

@@ -7,7 +7,7 @@ import { type ProfileInput, profileInput } from '../../../../domain/auth/auth.sc
 import type { SessionUser } from '../../../../domain/profiles/profile.schema'
 import { useUpdateProfile } from '../api/auth.queries'
 import { applyServerFieldErrors, focusFirstError } from '../lib/server-errors'
-import { SubmitButton } from './form-controls'
+import { SubmitButton } from '../../../components/ui/form-controls'
 import { type ProfileFieldValues, profileFieldNames, ProfileFields, profileFieldsOf } from './profile-fields'
 
 // Profile Settings: the sign-up rules for every field; saving returns to the dashboard.

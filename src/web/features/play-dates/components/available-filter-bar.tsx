@@ -1,3 +1,4 @@
+import { SelectField } from '../../../components/ui/form-controls'
 import { useId } from 'react'
 import {
   dateFilterLabels,
@@ -95,45 +96,31 @@ export function AvailableFilterBar({
         </div>
       ) : null}
       <div className="grid grid-cols-2 gap-3">
-        <div>
-          <label htmlFor={ids.state} className="mb-1 block text-sm font-semibold text-slate-900">
-            State
-          </label>
-          <select
-            id={ids.state}
-            value={value.state ?? ''}
-            onChange={(event) =>
-              set({ state: (event.target.value || null) as StateCode | null, region: null })
-            }
-            className={field}
+        <SelectField
+          label="State"
+          value={value.state ?? ''}
+          onChange={(event) => set({ state: (event.target.value || null) as StateCode | null, region: null })}
+        >
+          <option value="">All states</option>
+          {states.map((s) => (
+            <option key={s.code} value={s.code}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
+        {regions.length > 1 ? (
+          <SelectField
+            label="Region"
+            value={value.region ?? ''}
+            onChange={(event) => set({ region: event.target.value || null })}
           >
-            <option value="">All states</option>
-            {states.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
+            <option value="">All regions</option>
+            {regions.map((r) => (
+              <option key={r.key} value={r.key}>
+                {r.label}
               </option>
             ))}
-          </select>
-        </div>
-        {regions.length > 1 ? (
-          <div>
-            <label htmlFor={ids.region} className="mb-1 block text-sm font-semibold text-slate-900">
-              Region
-            </label>
-            <select
-              id={ids.region}
-              value={value.region ?? ''}
-              onChange={(event) => set({ region: event.target.value || null })}
-              className={field}
-            >
-              <option value="">All regions</option>
-              {regions.map((r) => (
-                <option key={r.key} value={r.key}>
-                  {r.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          </SelectField>
         ) : null}
       </div>
     </div>

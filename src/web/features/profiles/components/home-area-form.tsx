@@ -1,4 +1,5 @@
-import { useId, useState } from 'react'
+import { SelectField } from '../../../components/ui/form-controls'
+import { useState } from 'react'
 import { regionsOf, type StateCode, states } from '../../../../domain/play-dates/play-date.schema'
 import type { SessionUser } from '../../../../domain/profiles/profile.schema'
 import { Button } from '../../../components/ui/button'
@@ -6,15 +7,11 @@ import { errorDetail } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
 import { useUpdateHomeArea } from '../api/home-area.queries'
 
-const field =
-  'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
-
 // Where the player usually plays: the Available tab opens on this state and region.
 export function HomeAreaForm({ user }: { user: SessionUser }) {
   const [state, setState] = useState<StateCode | null>(user.homeState)
   const [region, setRegion] = useState<string | null>(user.homeRegion)
   const update = useUpdateHomeArea()
-  const ids = { state: useId(), region: useId() }
   const regions = state ? regionsOf(state) : []
 
   const chooseState = (next: StateCode | null) => {
@@ -47,44 +44,32 @@ export function HomeAreaForm({ user }: { user: SessionUser }) {
         The Available tab shows PlayDates here first. You can change it there too.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div>
-          <label htmlFor={ids.state} className="mb-1 block text-sm font-semibold text-slate-900">
-            Home state
-          </label>
-          <select
-            id={ids.state}
-            value={state ?? ''}
-            onChange={(event) => chooseState((event.target.value || null) as StateCode | null)}
-            className={field}
+        <SelectField
+          label="Home state"
+          value={state ?? ''}
+          onChange={(event) => chooseState((event.target.value || null) as StateCode | null)}
+        >
+          <option value="">Not set</option>
+          {states.map((s) => (
+            <option key={s.code} value={s.code}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
+        {regions.length > 1 ? (
+          <SelectField
+            label="Home region"
+            value={region ?? ''}
+            onChange={(event) => setRegion(event.target.value || null)}
+            aria-invalid={incomplete || undefined}
           >
-            <option value="">Not set</option>
-            {states.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
+            <option value="">Choose a region</option>
+            {regions.map((r) => (
+              <option key={r.key} value={r.key}>
+                {r.label}
               </option>
             ))}
-          </select>
-        </div>
-        {regions.length > 1 ? (
-          <div>
-            <label htmlFor={ids.region} className="mb-1 block text-sm font-semibold text-slate-900">
-              Home region
-            </label>
-            <select
-              id={ids.region}
-              value={region ?? ''}
-              onChange={(event) => setRegion(event.target.value || null)}
-              aria-invalid={incomplete || undefined}
-              className={field}
-            >
-              <option value="">Choose a region</option>
-              {regions.map((r) => (
-                <option key={r.key} value={r.key}>
-                  {r.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          </SelectField>
         ) : null}
       </div>
       <Button

@@ -1,7 +1,8 @@
+// The app's one form kit: labelled fields with their hint and error, for every form.
 import { AlertCircle } from 'lucide-react'
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react'
 import { forwardRef, useId } from 'react'
-import { Spinner } from '../../../components/ui/spinner'
+import { Spinner } from './spinner'
 
 const inputClasses =
   'block w-full min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus-visible:border-brand-700 aria-invalid:border-red-600 disabled:bg-slate-100'
@@ -163,3 +164,39 @@ export function SubmitButton({
     </button>
   )
 }
+
+// Radio buttons drawn as a row of choices, under a legend; `children` are Choice elements.
+export function ChoiceGroup({
+  legend,
+  error,
+  children,
+}: {
+  legend: string
+  error?: string | undefined
+  children: ReactNode
+}) {
+  const id = useId()
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="mb-1 block text-sm font-semibold text-slate-800">{legend}</legend>
+      <div className="flex flex-wrap gap-2">{children}</div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 flex items-start gap-1 text-sm font-medium text-red-700">
+          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  )
+}
+
+export const Choice = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { label: string }>(
+  function Choice({ label, ...props }, ref) {
+    return (
+      <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:text-brand-900 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700">
+        <input ref={ref} type="radio" className="size-4 accent-brand-700" {...props} />
+        {label}
+      </label>
+    )
+  },
+)
