@@ -384,8 +384,8 @@ test('on a phone, entries fit the screen and move by touch @phone', async ({ pag
   await expect(entryNames(page)).toHaveText(['Ada Mobile', 'Bea Mobile', 'Cy Mobile'])
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
 
-  // A finger on Bea's handle, moved up over Ada.
-  await entryOf(page, 'Ada Mobile').scrollIntoViewIfNeeded()
+  // A finger on Bea's handle, moved up over Ada (both clear of the top bar and the bottom tabs).
+  await handleOf(page, 'Bea Mobile').evaluate((handle) => handle.scrollIntoView({ block: 'center' }))
   const from = (await handleOf(page, 'Bea Mobile').boundingBox())!
   const to = (await entryOf(page, 'Ada Mobile').boundingBox())!
   const cdp = await context.newCDPSession(page)

@@ -300,4 +300,43 @@ test.describe('signed in', () => {
     await expect(menu).toBeHidden()
     await expectFitsScreen(page)
   })
+  test('on a phone, the five places a player goes most are tabs under the thumb @phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    await signInAs(page, jane)
+    await page.goto('/dashboard')
+    const tabs = page.getByRole('navigation', { name: 'Quick navigation' })
+    await expect(tabs.getByRole('link')).toHaveText([
+      'Dashboard',
+      'PlayDates',
+      'Connections',
+      /Notifications/,
+      'Profile',
+    ])
+    await expect(tabs.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
+    for (const link of await tabs.getByRole('link').all()) {
+      const box = (await link.boundingBox())!
+      expect(box.height).toBeGreaterThanOrEqual(44)
+      expect(box.width).toBeGreaterThanOrEqual(44)
+      // One line each: no label breaks inside a word.
+      expect(
+        await link.evaluate((el) => el.querySelector('span:last-of-type')!.getClientRects().length),
+      ).toBe(1)
+    }
+    await tabs.getByRole('link', { name: 'Player Connections' }).click()
+    await expect(page).toHaveURL(/\/connections$/)
+    await expect(tabs.getByRole('link', { name: 'Player Connections' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    // The page ends above the tabs: the footer's last line can be scrolled clear of them.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    const footer = (await page.getByRole('contentinfo').boundingBox())!
+    const bar = (await tabs.boundingBox())!
+    expect(footer.y + footer.height).toBeLessThanOrEqual(bar.y + 1)
+    await expectFitsScreen(page)
+
+    // From lg up the top bar shows them all, and the tabs are gone.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await expect(tabs).toBeHidden()
+  })
 })

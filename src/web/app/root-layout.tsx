@@ -58,9 +58,10 @@ function NavPlaceholder() {
 function SignedInExtras() {
   if (!shell) use(loadSignedInShell())
   if (!shell) return null
-  const { LiveEvents, RatingPromptWhenDue } = shell
+  const { LiveEvents, RatingPromptWhenDue, BottomTabs } = shell
   return (
     <>
+      <BottomTabs />
       <LiveEvents />
       <RatingPromptWhenDue />
     </>

@@ -8,6 +8,7 @@ import { useQuietMoment } from '../lib/quiet-moment'
 // names its files in the HTML of a request that carries a session cookie, so a signed-in page
 // fetches it together with the entry (docs/decisions/0061).
 export { TopNav } from '../components/layout/top-nav'
+export { BottomTabs } from '../components/layout/bottom-tabs'
 export { LiveEvents } from '../lib/live-events'
 
 // The rating prompt (a form with react-hook-form and zod) loads only when the server says the

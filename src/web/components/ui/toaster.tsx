@@ -36,6 +36,9 @@ export function Toaster() {
   return (
     <SonnerToaster
       position="bottom-center"
+      // Above the phone's bottom tab bar when it is there (styles.css).
+      offset={{ bottom: 'calc(var(--bottom-tabs-space, 0px) + 24px)' }}
+      mobileOffset={{ bottom: 'calc(var(--bottom-tabs-space, 0px) + 16px)' }}
       richColors
       closeButton
       containerAriaLabel="Alerts"
