@@ -328,11 +328,17 @@ test.describe('signed in', () => {
       'aria-current',
       'page',
     )
-    // The page ends above the tabs: the footer's last line can be scrolled clear of them.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
-    const footer = (await page.getByRole('contentinfo').boundingBox())!
-    const bar = (await tabs.boundingBox())!
-    expect(footer.y + footer.height).toBeLessThanOrEqual(bar.y + 1)
+    // The page ends above the tabs: the footer's last line can be scrolled clear of them (asked
+    // again until the page has loaded and the scroll has settled).
+    await expect(page.getByRole('heading', { level: 1, name: 'Player Connections' })).toBeVisible()
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+        const footer = (await page.getByRole('contentinfo').boundingBox())!
+        const bar = (await tabs.boundingBox())!
+        return footer.y + footer.height - bar.y
+      })
+      .toBeLessThanOrEqual(1)
     await expectFitsScreen(page)
 
     // From lg up the top bar shows them all, and the tabs are gone.
