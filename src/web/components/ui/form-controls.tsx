@@ -16,6 +16,17 @@ interface FieldShellProps {
   className?: string
 }
 
+// A field's error under it, named `${id}-error` for the control's aria-describedby.
+function FieldError({ id, message }: { id: string; message?: string | undefined }) {
+  if (!message) return null
+  return (
+    <p id={`${id}-error`} className="mt-1 flex items-start gap-1 text-sm font-medium text-red-700">
+      <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {message}
+    </p>
+  )
+}
+
 // Label above, the control, then a hint and the error; the control names both in aria-describedby.
 function FieldShell({ id, label, hint, error, children, className = '' }: FieldShellProps) {
   return (
@@ -29,12 +40,7 @@ function FieldShell({ id, label, hint, error, children, className = '' }: FieldS
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 flex items-start gap-1 text-sm font-medium text-red-700">
-          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} message={error} />
     </div>
   )
 }
@@ -125,12 +131,7 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(fu
           {label}
         </label>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 flex items-start gap-1 text-sm font-medium text-red-700">
-          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} message={error} />
     </div>
   )
 })
@@ -180,12 +181,7 @@ export function ChoiceGroup({
     <fieldset aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-1 block text-sm font-semibold text-slate-800">{legend}</legend>
       <div className="flex flex-wrap gap-2">{children}</div>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 flex items-start gap-1 text-sm font-medium text-red-700">
-          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} message={error} />
     </fieldset>
   )
 }
