@@ -21,6 +21,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     players: { type: 'string', default: '32' },
     'pool-size': { type: 'string', default: '10' },
+    'cpu-prof': { type: 'string' },
     'sse-clients': { type: 'string', default: '2000' },
     'sse-rate': { type: 'string', default: '200' },
     only: { type: 'string' },
@@ -44,6 +45,7 @@ the real-time fan-out and the query plans; writes bench/results/latest.json and 
   --connections N    concurrent connections (default 32), --players N signed-in players (32)
   --pool-size N      server database pool (default 10; the direct SQL uses the same)
   --sse-clients N    event streams for the fan-out (default 2000), --sse-rate N notifications/s
+  --cpu-prof DIR     write a CPU profile of the app server (node --cpu-prof) into DIR
   --only a,b         only these reads (keys: ${READS.map((r) => r.key).join(', ')})
   --no-writes, --no-fanout, --no-save (print only)
 
@@ -83,6 +85,7 @@ const base: Omit<SuiteOptions, 'writes' | 'floor' | 'fanout'> = {
   seconds: num('duration'),
   warmupSeconds: num('warmup'),
   poolSize: num('pool-size'),
+  cpuProfileDir: values['cpu-prof'],
   players: num('players'),
   reads,
   log: console.log,

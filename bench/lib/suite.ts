@@ -46,6 +46,8 @@ export interface SuiteOptions {
   warmupSeconds: number
   poolSize: number
   players: number
+  // A directory for a CPU profile of the app server (node --cpu-prof), written when it stops.
+  cpuProfileDir?: string | undefined
   reads: ReadEndpoint[]
   writes: boolean
   floor: boolean
@@ -244,6 +246,9 @@ async function openDataset(
       databaseUrl: target.kind === 'postgres' ? target.databaseUrl : undefined,
       dataDir: target.dataDir,
       poolSize: options.poolSize,
+      ...(options.cpuProfileDir
+        ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] }
+        : {}),
     })
     const executor =
       pglite || !options.sql ? undefined : await openPgExecutor(target.databaseUrl!, options.poolSize)

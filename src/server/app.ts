@@ -11,7 +11,7 @@ import { healthRoutes } from './features/health'
 import { teamBuilderRoutes } from './features/team-builder'
 import { refereeRoutes } from './features/referee'
 import { adminRoutes } from './features/admin'
-import { playDateCalendarRoutes, playDateRoutes } from './features/play-dates'
+import { playDateCalendarRoutes, playDateResultRoutes, playDateRoutes } from './features/play-dates'
 import { notificationPreferenceRoutes, notificationRoutes } from './features/notifications'
 import { profileRoutes, publicProfileRoutes, ratingRoutes } from './features/profiles'
 import { realtimeRoutes } from './features/realtime'
@@ -90,6 +90,8 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api', healthRoutes)
   app.route('/api', docsRoutes)
+  // Before playDateRoutes: /play-dates/results.csv must not read as the PlayDate 'results.csv'.
+  app.route('/api', playDateResultRoutes)
   app.route('/api', playDateRoutes)
   app.route('/api', adminRoutes)
   app.route('/api', teamBuilderRoutes)

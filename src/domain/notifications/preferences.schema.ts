@@ -2,7 +2,13 @@ import { z } from 'zod'
 
 // What a player is told about, and how: each kind in the app and by email, switched separately.
 // A kind the player never switched is on.
-export const notificationKinds = ['reminders', 'applications', 'messages', 'friend_requests'] as const
+export const notificationKinds = [
+  'reminders',
+  'applications',
+  'results',
+  'messages',
+  'friend_requests',
+] as const
 export type NotificationKind = (typeof notificationKinds)[number]
 export const notificationChannels = ['inApp', 'email'] as const
 export type NotificationChannel = (typeof notificationChannels)[number]
@@ -10,6 +16,7 @@ export type NotificationChannel = (typeof notificationChannels)[number]
 export const notificationKindLabel: Record<NotificationKind, string> = {
   reminders: 'Game reminders (24 hours and 2 hours before)',
   applications: 'Applications to my PlayDates and their answers',
+  results: 'Game results to confirm',
   messages: 'Chat messages',
   friend_requests: 'Friend and partner requests',
 }

@@ -8,14 +8,16 @@ export function teamAverage(a: number, b?: number | null) {
 
 const transitions: Record<PlayDateStatus, readonly PlayDateStatus[]> = {
   open: ['matched', 'cancelled', 'expired'],
-  matched: ['completed'],
+  // A matched game is cancelled before its start (a late cancel under 24 h), or completed with
+  // its result after it (docs/decisions/0089-results-and-reliability.md).
+  matched: ['completed', 'cancelled'],
   completed: [],
   cancelled: [],
   expired: [],
 }
 
-// open -> matched -> completed, open -> cancelled, and open -> expired when the start passes
-// unmatched (a job); nothing else.
+// open -> matched -> completed, open or matched -> cancelled, and open -> expired when the start
+// passes unmatched (a job); nothing else.
 export const canTransition = (from: PlayDateStatus, to: PlayDateStatus) => transitions[from].includes(to)
 
 export const formatPayment = (min: number, max: number) => (min === max ? `$${min}/hr` : `$${min}-${max}/hr`)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { playDateResultView, reliabilitySummary } from './results'
 import {
   DEFAULT_DURATION,
   durationInput,
@@ -205,6 +206,9 @@ export const playerSummary = z.object({
   gender: z.enum(['male', 'female']),
   duprRating: z.number(),
   selfRating: z.number(),
+  // The player's record over the last 12 months, where a screen shows it (the PlayDate page and
+  // its applications).
+  reliability: reliabilitySummary.optional(),
 })
 export type PlayerSummary = z.infer<typeof playerSummary>
 
@@ -258,9 +262,15 @@ export const playDateDetail = playDateSummary.extend({
     myRequest: playDateRequestView.nullable(),
     canApply: z.boolean(),
     canCancel: z.boolean(),
-    canComplete: z.boolean(),
+    // Cancelling now would count as a late cancel for the viewer's team (under 24 h to go).
+    cancelIsLate: z.boolean(),
     canChat: z.boolean(),
   }),
+  // A matched game cancelled less than 24 h before its start: a late cancel for that team.
+  lateCancel: z.boolean(),
+  // After the game: reports, the result and the payment; for its four players and admins, on a
+  // matched or completed PlayDate (null otherwise).
+  result: playDateResultView.nullable(),
   // Pending applications, shown to the creator team only.
   pendingRequests: z.array(playDateRequestView),
 })

@@ -39,6 +39,8 @@ export const sessionUser = z.object({
   // Where the player usually plays; the Available tab opens on it.
   homeState: z.enum(stateCodes).nullable(),
   homeRegion: z.string().nullable(),
+  // The player's DUPR ID, for the results export (optional).
+  duprId: z.string().nullable(),
   isAdmin: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

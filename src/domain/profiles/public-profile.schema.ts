@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { friendStatuses, partnerStatuses, playerSummary } from '../connections/connection.schema'
+import { reliabilitySummary } from '../play-dates/results'
 import { genders } from './profile.schema'
 
 // The most connections a public profile lists; the counts still tell the whole story.
@@ -27,6 +28,8 @@ export const publicProfileOutput = z.object({
   connections: z.array(publicConnection),
   friendIds: z.array(z.uuid()),
   watchedIds: z.array(z.uuid()),
+  // Games played, no-shows and late cancels over the last 12 months.
+  reliability: reliabilitySummary,
   friendCount: z.number().int(),
   watchedCount: z.number().int(),
   // Where the viewer stands with this player; null on the viewer's own profile.

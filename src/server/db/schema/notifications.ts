@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from './columns'
+import { notificationKinds } from '../../../domain/notifications/preferences.schema'
 import { profiles } from './profiles'
 
 export const notifications = pgTable(
@@ -35,7 +36,7 @@ export const notificationPreferences = pgTable(
     profileId: uuid('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['reminders', 'applications', 'messages', 'friend_requests'] }).notNull(),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
     inApp: boolean('in_app').notNull().default(true),
     email: boolean('email').notNull().default(true),
     updatedAt: updatedAt(),

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm'
 import {
+  boolean,
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -50,6 +52,24 @@ export const playDates = pgTable(
     // Goes up when the game's time or status changes: the calendar entry's SEQUENCE (RFC 5545),
     // so calendars that subscribed take the newer version.
     revision: integer('revision').notNull().default(0),
+    // After the game (docs/decisions/0089-results-and-reliability.md). A matched game cancelled
+    // less than 24 h before its start is a late cancel for the team that cancelled.
+    lateCancel: boolean('late_cancel').notNull().default(false),
+    cancelledTeam: text('cancelled_team', { enum: ['creator', 'responding'] }),
+    // The settled result: what happened, with the score from the creator team's side.
+    resultOutcome: text('result_outcome', { enum: ['played', 'no_show', 'not_played'] }),
+    resultAbsentTeam: text('result_absent_team', { enum: ['creator', 'responding'] }),
+    resultPointsTo: integer('result_points_to'),
+    resultGames: jsonb('result_games').$type<Array<{ creatorTeam: number; respondingTeam: number }>>(),
+    resultSettledBy: text('result_settled_by', { enum: ['agreed', 'unanswered', 'admin'] }),
+    resultSettledAt: timestamp('result_settled_at', { withTimezone: true }),
+    // Set while the two teams' reports differ, until an admin decides.
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    // The amount agreed, as the teams mark it (no money moves through the app).
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidBy: uuid('paid_by').references(() => profiles.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    receivedBy: uuid('received_by').references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -68,6 +88,11 @@ export const playDates = pgTable(
       sql`${t.durationMinutes} between 30 and 240 and ${t.durationMinutes} % 30 = 0`,
     ),
     check('play_dates_place_length', sql`length(btrim(${t.place})) between 1 and 120`),
+    check(
+      'play_dates_result_shape',
+      sql`(${t.resultOutcome} is null) = (${t.resultSettledBy} is null) and (${t.resultOutcome} is null) = (${t.resultSettledAt} is null) and coalesce(${t.resultOutcome} = 'no_show', false) = (${t.resultAbsentTeam} is not null) and coalesce(${t.resultOutcome} = 'played', false) = (${t.resultGames} is not null) and (${t.resultGames} is null) = (${t.resultPointsTo} is null)`,
+    ),
+    check('play_dates_late_cancel_team', sql`not ${t.lateCancel} or ${t.cancelledTeam} is not null`),
     check('play_dates_one_place', sql`not (${t.venueId} is not null and ${t.place} is not null)`),
     // Lists read newest first with the id as tie-breaker (`order by created_at desc, id desc`,
     // nulls first): ascending indexes on both, read backwards, give that order, so a page is read
@@ -99,6 +124,10 @@ export const playDates = pgTable(
     index('play_dates_start_idx').on(t.startsAt),
     // Available with a rating range few open PlayDates fall in: the matches are read by rating
     // and sorted, instead of walking every open PlayDate to find a few.
+    // The admin's list of disputed games, oldest dispute first.
+    index('play_dates_disputed_idx')
+      .on(t.disputedAt)
+      .where(sql`${t.disputedAt} is not null`),
     index('play_dates_open_rating_idx')
       .on(t.teamDupr)
       .where(sql`${t.status} = 'open'`),
@@ -142,6 +171,33 @@ export const playDateRequests = pgTable(
     index('play_date_requests_play_date_idx').on(t.playDateId, t.status),
     index('play_date_requests_requester_idx').on(t.requesterId, t.status),
     index('play_date_requests_partner_idx').on(t.requesterPartnerId, t.status),
+  ],
+)
+
+// What each team of a matched PlayDate said happened: one report per team (either of its players
+// may make it), told from the creator team's side.
+export const playDateReports = pgTable(
+  'play_date_reports',
+  {
+    id: id(),
+    playDateId: uuid('play_date_id')
+      .notNull()
+      .references(() => playDates.id, { onDelete: 'cascade' }),
+    team: text('team', { enum: ['creator', 'responding'] }).notNull(),
+    reporterId: uuid('reporter_id').references(() => profiles.id, { onDelete: 'set null' }),
+    outcome: text('outcome', { enum: ['played', 'no_show', 'not_played'] }).notNull(),
+    absentTeam: text('absent_team', { enum: ['creator', 'responding'] }),
+    pointsTo: integer('points_to'),
+    games: jsonb('games').$type<Array<{ creatorTeam: number; respondingTeam: number }>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('play_date_reports_one_per_team').on(t.playDateId, t.team),
+    check(
+      'play_date_reports_shape',
+      sql`(${t.outcome} = 'no_show') = (${t.absentTeam} is not null) and (${t.outcome} = 'played') = (${t.games} is not null) and (${t.games} is null) = (${t.pointsTo} is null)`,
+    ),
+    check('play_date_reports_points_to', sql`${t.pointsTo} in (11, 15, 21)`),
   ],
 )
 

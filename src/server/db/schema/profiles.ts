@@ -28,6 +28,8 @@ export const profiles = pgTable(
     // Where the player usually plays: the Available tab opens on it (both or neither).
     homeState: text('home_state', { enum: ['AZ', 'FL', 'CA', 'UT', 'TX'] }),
     homeRegion: text('home_region'),
+    // The player's DUPR ID (capitals and digits), for the results export.
+    duprId: text('dupr_id'),
     isAdmin: boolean('is_admin').notNull().default(false),
     isPaused: boolean('is_paused').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -41,6 +43,7 @@ export const profiles = pgTable(
     uniqueIndex('profiles_email_lower_key').on(sql`lower(${t.email})`),
     check('profiles_email_normalised', sql`${t.email} = lower(btrim(${t.email}))`),
     check('profiles_dupr_rating_range', sql`${t.duprRating} between 2 and 7`),
+    check('profiles_dupr_id_format', sql`${t.duprId} ~ '^[A-Z0-9]{4,12}$'`),
     check('profiles_home_together', sql`(${t.homeState} is null) = (${t.homeRegion} is null)`),
     check('profiles_self_rating_range', sql`${t.selfRating} between 2 and 7`),
     check('profiles_first_name_present', sql`length(btrim(${t.firstName})) > 0`),

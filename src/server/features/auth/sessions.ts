@@ -54,6 +54,7 @@ export const profileColumns = {
   zipCode: profiles.zipCode,
   homeState: profiles.homeState,
   homeRegion: profiles.homeRegion,
+  duprId: profiles.duprId,
   isAdmin: profiles.isAdmin,
   isPaused: profiles.isPaused,
   createdAt: profiles.createdAt,
@@ -72,6 +73,7 @@ interface ProfileRow {
   zipCode: string | null
   homeState: SessionUser['homeState']
   homeRegion: string | null
+  duprId: string | null
   isAdmin: boolean
   createdAt: Date
   updatedAt: Date
@@ -89,6 +91,7 @@ export const toSessionUser = (row: ProfileRow): SessionUser => ({
   zipCode: row.zipCode,
   homeState: row.homeState,
   homeRegion: row.homeRegion,
+  duprId: row.duprId,
   isAdmin: row.isAdmin,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

@@ -17,6 +17,7 @@ describe('notification preferences', () => {
     expect(body.items).toEqual([
       { kind: 'reminders', inApp: true, email: true },
       { kind: 'applications', inApp: true, email: true },
+      { kind: 'results', inApp: true, email: true },
       { kind: 'messages', inApp: true, email: true },
       { kind: 'friend_requests', inApp: true, email: true },
     ])

@@ -14,3 +14,6 @@ export {
 } from './play-dates.queries'
 export { playDateCalendarRoutes } from './play-dates.calendar.routes'
 export { playDateJobs, scheduleExpiry, scheduleReminders } from './play-dates.jobs'
+// A player's record (games played, no-shows, late cancels) for the public profile.
+export { reliabilityOfPlayer } from './play-dates.reliability'
+export { playDateResultRoutes } from './play-dates.results.routes'

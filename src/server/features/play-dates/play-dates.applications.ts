@@ -195,7 +195,7 @@ export async function acceptRequest(db: Db, user: Actor, requestId: string, now:
       ])
       return playDate.id
     })
-    return getPlayDate(db, user, playDateId)
+    return getPlayDate(db, user, playDateId, now)
   } catch (error) {
     // The one-accepted-per-PlayDate index: a concurrent accept won.
     if (isUniqueViolation(error)) throw new AppError('conflict', PLAY_DATE_MESSAGES.noLongerAvailable)
@@ -203,7 +203,7 @@ export async function acceptRequest(db: Db, user: Actor, requestId: string, now:
   }
 }
 
-export async function declineRequest(db: Db, user: Actor, requestId: string) {
+export async function declineRequest(db: Db, user: Actor, requestId: string, now: Date) {
   const playDateId = await db.transaction(async (tx) => {
     const { request, playDate } = await lockRequest(tx, requestId)
     if (playDate.creatorId !== user.id && playDate.partnerId !== user.id) {
@@ -219,10 +219,10 @@ export async function declineRequest(db: Db, user: Actor, requestId: string) {
     await announceToBothTeams(tx, playDate, request)
     return playDate.id
   })
-  return getPlayDate(db, user, playDateId)
+  return getPlayDate(db, user, playDateId, now)
 }
 
-export async function withdrawRequest(db: Db, user: Actor, requestId: string) {
+export async function withdrawRequest(db: Db, user: Actor, requestId: string, now: Date) {
   const playDateId = await db.transaction(async (tx) => {
     const { request, playDate } = await lockRequest(tx, requestId)
     if (request.requesterId !== user.id && request.requesterPartnerId !== user.id) {
@@ -239,5 +239,5 @@ export async function withdrawRequest(db: Db, user: Actor, requestId: string) {
     await announceToBothTeams(tx, playDate, request)
     return playDate.id
   })
-  return getPlayDate(db, user, playDateId)
+  return getPlayDate(db, user, playDateId, now)
 }

@@ -8,6 +8,7 @@ import { emailLayout } from '../../lib/email-layout'
 import { enqueueJobs, type JobHandlers, type NewJob } from '../../lib/jobs'
 import type { Mailer } from '../../lib/mail'
 import { createNotification, playersWanting } from '../notifications'
+import { RESULT_STANDS_JOB, standUnanswered } from './play-dates.results'
 
 // What happens around a PlayDate's start without anyone asking: reminders to the four players
 // of a matched game, and open PlayDates whose start has passed leaving the lists.
@@ -151,5 +152,7 @@ export function playDateJobs(settings: ReminderSettings): JobHandlers {
   return {
     [REMINDER_JOB]: ({ tx, job }) => remind(tx, settings, job.payload as Parameters<typeof remind>[2]),
     [EXPIRY_JOB]: ({ tx, job, now }) => expire(tx, (job.payload as { playDateId: string }).playDateId, now),
+    [RESULT_STANDS_JOB]: ({ tx, job, now }) =>
+      standUnanswered(tx, settings, (job.payload as { playDateId: string }).playDateId, now),
   }
 }

@@ -6,15 +6,7 @@ import { publishToUsers } from '../../lib/realtime'
 import { createNotification } from '../notifications'
 
 export type PlayDateEvent =
-  | 'created'
-  | 'applied'
-  | 'appliedWithYou'
-  | 'accepted'
-  | 'declined'
-  | 'withdrawn'
-  | 'cancelled'
-  | 'completed'
-  | 'message'
+  'created' | 'applied' | 'appliedWithYou' | 'accepted' | 'declined' | 'withdrawn' | 'cancelled' | 'message'
 
 const texts: Record<PlayDateEvent, { title: string; message: (name: string) => string }> = {
   created: { title: 'New PlayDate', message: (n) => `${n} created a PlayDate with you as partner` },
@@ -28,7 +20,6 @@ const texts: Record<PlayDateEvent, { title: string; message: (name: string) => s
   declined: { title: 'Application declined', message: (n) => `${n} declined the application` },
   withdrawn: { title: 'Application withdrawn', message: (n) => `${n} withdrew their application` },
   cancelled: { title: 'PlayDate cancelled', message: (n) => `${n} cancelled the PlayDate` },
-  completed: { title: 'PlayDate played', message: (n) => `${n} marked the PlayDate as played` },
   message: { title: 'New message', message: (n) => `${n} sent a message about your PlayDate` },
 }
 

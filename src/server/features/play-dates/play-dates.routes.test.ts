@@ -193,7 +193,7 @@ describe('sending the same thing twice', () => {
 })
 
 describe('matching', () => {
-  it('runs the whole story: apply, accept, chat, mark as played, history for all four', async () => {
+  it('runs the whole story: apply, accept, chat, report and confirm the result, history for all four', async () => {
     const { a, b, c, d } = await foursome()
     const id = await openPlayDate(a, b)
 
@@ -231,7 +231,7 @@ describe('matching', () => {
       isCreatorTeam: false,
       isRespondingTeam: true,
       canChat: true,
-      canComplete: true,
+      canCancel: true,
       canApply: false,
     })
 
@@ -261,11 +261,22 @@ describe('matching', () => {
     ])
     expect(chat.body.items[0]).toMatchObject({ firstName: 'Ana', userId: a.profile.id })
 
-    expect((await a.client.post(`/api/play-dates/${id}/cancel`)).status).toBe(409)
-    const played = await c.client.post(`/api/play-dates/${id}/complete`)
+    // Once the game has started, one team reports and the other team's confirmation completes it.
+    const startsAt = new Date((await a.client.get(`/api/play-dates/${id}`)).body.startsAt)
+    const ahead = startsAt.getTime() - Date.now() + 60 * 60_000
+    t.clock.advance(ahead)
+    const reported = await c.client.post(`/api/play-dates/${id}/result`, {
+      outcome: 'played',
+      pointsTo: 11,
+      games: [{ us: 11, them: 6 }],
+    })
+    expect(reported.status).toBe(200)
+    const played = await a.client.post(`/api/play-dates/${id}/result/confirm`)
     expect(played.status).toBe(200)
     expect(played.body.status).toBe('completed')
-    expect((await c.client.post(`/api/play-dates/${id}/complete`)).status).toBe(409)
+    expect((await c.client.post(`/api/play-dates/${id}/result/confirm`)).status).toBe(409)
+    expect((await a.client.post(`/api/play-dates/${id}/cancel`)).status).toBe(409)
+    t.clock.advance(-ahead)
     for (const p of [a, b, c, d]) {
       const history = await p.client.get('/api/play-dates?tab=history')
       expect(history.body.items.map((x: { id: string }) => x.id)).toContain(id)
@@ -479,24 +490,24 @@ describe('cancelling', () => {
     const late = await c.client.post(`/api/play-dates/${id}/requests`, { partnerId: d.profile.id })
     expect(late.status).toBe(409)
     expect(late.body.error.message).toBe('This PlayDate is no longer available')
-    expect((await a.client.post(`/api/play-dates/${id}/complete`)).status).toBe(409)
+    expect((await a.client.post(`/api/play-dates/${id}/result`, { outcome: 'not_played' })).status).toBe(409)
     expect((await a.client.get(`/api/play-dates/${id}/messages`)).status).toBe(409)
     const history = await a.client.get('/api/play-dates?tab=history')
     expect(history.body.items.map((x: { id: string }) => x.id)).toContain(id)
   })
 })
 
-describe('marking as played', () => {
+describe('reporting a result', () => {
   it('refuses a stranger as the detail and chat do, and a player before the PlayDate is matched', async () => {
     const { a, b } = await foursome()
     const id = await openPlayDate(a, b)
     const stranger = await player()
-    const refused = await stranger.client.post(`/api/play-dates/${id}/complete`)
+    const refused = await stranger.client.post(`/api/play-dates/${id}/result`, { outcome: 'not_played' })
     expect(refused.status).toBe(403)
     expect(refused.body.error).toEqual({ code: 'forbidden', message: 'Not authorized to view this PlayDate' })
-    const early = await b.client.post(`/api/play-dates/${id}/complete`)
+    const early = await b.client.post(`/api/play-dates/${id}/result`, { outcome: 'not_played' })
     expect(early.status).toBe(409)
-    expect(early.body.error.message).toBe('Only a matched PlayDate can be marked as played')
+    expect(early.body.error.message).toBe('Only a matched PlayDate can have a result')
     // Cancelling an open PlayDate, which anyone may view, still says who may cancel it.
     const cancel = await stranger.client.post(`/api/play-dates/${id}/cancel`)
     expect(cancel.status).toBe(403)

@@ -22,13 +22,7 @@ import { listPartnerOptions } from '../connections'
 import { acceptRequest, applyToPlayDate, declineRequest, withdrawRequest } from './play-dates.applications'
 import { listMessages, sendMessage } from './play-dates.chat'
 import { findOverlaps } from './play-dates.overlaps'
-import {
-  cancelPlayDate,
-  completePlayDate,
-  createPlayDate,
-  getPlayDate,
-  listPlayDates,
-} from './play-dates.service'
+import { cancelPlayDate, createPlayDate, getPlayDate, listPlayDates } from './play-dates.service'
 
 const tags = ['play-dates']
 
@@ -154,17 +148,8 @@ const routes = {
     path: '/play-dates/{id}/cancel',
     operationId: 'cancelPlayDate',
     tags,
-    summary: 'Cancel an open PlayDate (creator or partner)',
-    ...access.user,
-    request: { params: idParam },
-    responses: { 200: detailResponse, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  complete: createRoute({
-    method: 'post',
-    path: '/play-dates/{id}/complete',
-    operationId: 'completePlayDate',
-    tags,
-    summary: 'Mark a matched PlayDate as played (any of its four players)',
+    summary:
+      'Cancel an open PlayDate (creator team), or a matched one before its start (any of its four players; under 24 h it is a late cancel for that team)',
     ...access.user,
     request: { params: idParam },
     responses: { 200: detailResponse, ...errorResponses(400, 401, 403, 404, 409) },
@@ -234,7 +219,10 @@ export const playDateRoutes = api
     ),
   )
   .openapi(routes.get, async (c) =>
-    c.json(await getPlayDate(c.get('db'), c.get('user'), c.req.valid('param').id), 200),
+    c.json(
+      await getPlayDate(c.get('db'), c.get('user'), c.req.valid('param').id, c.get('deps').clock.now()),
+      200,
+    ),
   )
   .openapi(routes.apply, async (c) => {
     await limitRequest(c, [{ rule: playDateLimits.applicationsPerUser, subject: c.get('user').id }])
@@ -261,17 +249,33 @@ export const playDateRoutes = api
     ),
   )
   .openapi(routes.decline, async (c) =>
-    c.json(await declineRequest(c.get('db'), c.get('user'), c.req.valid('param').requestId), 200),
+    c.json(
+      await declineRequest(
+        c.get('db'),
+        c.get('user'),
+        c.req.valid('param').requestId,
+        c.get('deps').clock.now(),
+      ),
+      200,
+    ),
   )
   .openapi(routes.withdraw, async (c) => {
     await limitRequest(c, [{ rule: playDateLimits.withdrawalsPerUser, subject: c.get('user').id }])
-    return c.json(await withdrawRequest(c.get('db'), c.get('user'), c.req.valid('param').requestId), 200)
+    return c.json(
+      await withdrawRequest(
+        c.get('db'),
+        c.get('user'),
+        c.req.valid('param').requestId,
+        c.get('deps').clock.now(),
+      ),
+      200,
+    )
   })
   .openapi(routes.cancel, async (c) =>
-    c.json(await cancelPlayDate(c.get('db'), c.get('user'), c.req.valid('param').id), 200),
-  )
-  .openapi(routes.complete, async (c) =>
-    c.json(await completePlayDate(c.get('db'), c.get('user'), c.req.valid('param').id), 200),
+    c.json(
+      await cancelPlayDate(c.get('db'), c.get('user'), c.req.valid('param').id, c.get('deps').clock.now()),
+      200,
+    ),
   )
   .openapi(routes.messages, async (c) =>
     c.json(

@@ -5,7 +5,7 @@ import {
   type PlayDateDetail,
   type PlayDatePage,
   type PlayDateRequestView,
-  type PlayDateStatus,
+  type PlayerSummary,
   type StateCode,
 } from '../../../domain/play-dates/play-date.schema'
 import { localDays, todayIn, zoneWindows } from '../../../domain/play-dates/date-window'
@@ -50,6 +50,9 @@ import {
 } from './play-dates.queries'
 import { AVAILABLE_PLAY_DATES_LINK, notifyPlayDate, announce } from './play-dates.notify'
 import { chooseRatingPlan, estimateMatches, openRatingCounts, type RatingPlan } from './rating-plan'
+import { isLateCancel, RESULT_MESSAGES, type TeamSide } from '../../../domain/play-dates/results'
+import { resultView } from './play-dates.results'
+import { NO_RECORD, reliabilityOf } from './play-dates.reliability'
 
 // A PlayDate's own story: created, listed in its tabs, opened, cancelled or completed.
 // Applications are in play-dates.applications.ts, the chat in play-dates.chat.ts, the SQL
@@ -127,7 +130,7 @@ export async function createPlayDate(
     await announce(tx, created.id, [user.id, input.partnerId])
     return created.id
   })
-  return getPlayDate(db, user, id)
+  return getPlayDate(db, user, id, now)
 }
 
 // A tab's total is counted up to this many rows past the page, never further: an exact count of
@@ -307,6 +310,18 @@ const playDateByIdQuery = (db: DbOrTx) =>
       acceptedPartner: requesterPartnerColumns,
       cancelledByPlayer: cancellerColumns,
       viewerRequestId: viewerRequestId(db),
+      lateCancel: playDates.lateCancel,
+      resultOutcome: playDates.resultOutcome,
+      resultAbsentTeam: playDates.resultAbsentTeam,
+      resultPointsTo: playDates.resultPointsTo,
+      resultGames: playDates.resultGames,
+      resultSettledBy: playDates.resultSettledBy,
+      resultSettledAt: playDates.resultSettledAt,
+      disputedAt: playDates.disputedAt,
+      paidAt: playDates.paidAt,
+      paidBy: playDates.paidBy,
+      receivedAt: playDates.receivedAt,
+      receivedBy: playDates.receivedBy,
     })
     .from(playDates)
     .innerJoin(creator, eq(creator.id, playDates.creatorId))
@@ -321,7 +336,7 @@ const playDateByIdQuery = (db: DbOrTx) =>
     .where(eq(playDates.id, sql.placeholder('id')))
     .limit(1)
 
-export async function getPlayDate(db: Db, user: Actor, id: string): Promise<PlayDateDetail> {
+export async function getPlayDate(db: Db, user: Actor, id: string, now: Date): Promise<PlayDateDetail> {
   const [row] = await preparedQuery(db, 'play_date_by_id', playDateByIdQuery).execute({ id, userId: user.id })
   if (!row) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
   const responding: PlayDateRequestView | null =
@@ -346,24 +361,68 @@ export async function getPlayDate(db: Db, user: Actor, id: string): Promise<Play
   const myRequest = mine ? ((await loadPendingRequests(db, id)).find((r) => r.id === mine) ?? null) : null
   const cancelledBy = row.cancelledBy && row.cancelledByPlayer ? toPlayer(row.cancelledByPlayer) : null
   const isPlayer = onCreatorTeam || onRespondingTeam
+  const summary = toSummary(row)
+  const respondingTeam = responding?.team ?? null
+  // Every player on the page with their record: both teams and each application's team.
+  const teams = [summary.creatorTeam, respondingTeam, myRequest?.team, ...pending.map((r) => r.team)]
+  const records = await reliabilityOf(
+    db,
+    teams.flatMap((t) => (t ? [t.captain.id, ...(t.partner ? [t.partner.id] : [])] : [])),
+    now,
+  )
+  const withRecords = <T extends { captain: PlayerSummary; partner: PlayerSummary | null }>(team: T): T => ({
+    ...team,
+    captain: { ...team.captain, reliability: records.get(team.captain.id) ?? NO_RECORD },
+    partner: team.partner
+      ? { ...team.partner, reliability: records.get(team.partner.id) ?? NO_RECORD }
+      : null,
+  })
+  const withTeamRecords = (request: PlayDateRequestView): PlayDateRequestView => ({
+    ...request,
+    team: withRecords(request.team),
+  })
+  const sides: Record<TeamSide, string[]> = {
+    creator: [row.creatorId, row.partnerId].filter((p): p is string => Boolean(p)),
+    responding: respondingTeam
+      ? [respondingTeam.captain.id, ...(respondingTeam.partner ? [respondingTeam.partner.id] : [])]
+      : [],
+  }
+  const names = new Map(
+    [summary.creatorTeam, respondingTeam]
+      .flatMap((t) => (t ? [t.captain, t.partner] : []))
+      .filter((p): p is PlayerSummary => Boolean(p))
+      .map((p) => [p.id, { id: p.id, firstName: p.firstName, lastName: p.lastName }] as const),
+  )
+  const result =
+    isPlayer || user.isAdmin ? await resultView(db, id, row, { sides, names }, user.id, now) : null
+  // A matched game may be cancelled by any of its players until it starts (late under 24 h);
+  // an open one by its creator team.
+  const beforeStart = !row.startsAt || now.getTime() < row.startsAt.getTime()
+  const canCancel =
+    (row.status === 'open' && onCreatorTeam) || (row.status === 'matched' && isPlayer && beforeStart)
   return {
-    ...toSummary(row),
-    respondingTeam: responding?.team ?? null,
+    ...summary,
+    creatorTeam: withRecords(summary.creatorTeam),
+    respondingTeam: respondingTeam ? withRecords(respondingTeam) : null,
     cancelledBy,
-    pendingRequests: pending,
+    pendingRequests: pending.map(withTeamRecords),
+    lateCancel: row.lateCancel,
+    result,
     viewer: {
       isCreatorTeam: onCreatorTeam,
       isRespondingTeam: onRespondingTeam,
-      myRequest,
+      myRequest: myRequest ? withTeamRecords(myRequest) : null,
       canApply: row.status === 'open' && !onCreatorTeam && !mine,
-      canCancel: row.status === 'open' && onCreatorTeam,
-      canComplete: row.status === 'matched' && isPlayer,
+      canCancel,
+      cancelIsLate: canCancel && row.status === 'matched' && isLateCancel(row.startsAt, now),
       canChat: (row.status === 'matched' || row.status === 'completed') && isPlayer,
     },
   }
 }
 
-async function changeStatus(db: Db, user: Actor, id: string, to: PlayDateStatus) {
+// Cancelling: an open PlayDate by its creator team; a matched one by any of its four players
+// until it starts, a late cancel for that player's team when under 24 h are left.
+export async function cancelPlayDate(db: Db, user: Actor, id: string, now: Date) {
   await db.transaction(async (tx) => {
     const playDate = await lockPlayDate(tx, id)
     if (!playDate) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
@@ -378,56 +437,47 @@ async function changeStatus(db: Db, user: Actor, id: string, to: PlayDateStatus)
               .where(and(eq(playDateRequests.playDateId, id), eq(playDateRequests.status, 'accepted')))
           ).flatMap((r) => [r.a, r.b])
     const players = [...creatorTeam, ...responders]
-    // Someone not on the PlayDate gets the refusal its detail and chat give them. Only cancelling
-    // an open PlayDate, which every player may view, says who may cancel instead.
-    if (!players.includes(user.id) && (to === 'completed' || playDate.status !== 'open')) {
+    // Someone not on the PlayDate gets the refusal its detail and chat give them. Only an open
+    // PlayDate, which every player may view, says who may cancel instead.
+    if (!players.includes(user.id) && playDate.status !== 'open') {
       throw new AppError('forbidden', PLAY_DATE_MESSAGES.notAuthorized)
     }
-    if (to === 'cancelled' && !creatorTeam.includes(user.id)) {
+    if (playDate.status === 'open' && !creatorTeam.includes(user.id)) {
       throw new AppError('forbidden', 'Only the creator team can cancel this PlayDate')
     }
-    if (!canTransition(playDate.status, to)) {
-      throw new AppError(
-        'conflict',
-        to === 'cancelled'
-          ? 'Only an open PlayDate can be cancelled'
-          : 'Only a matched PlayDate can be marked as played',
-      )
+    if (!canTransition(playDate.status, 'cancelled')) {
+      throw new AppError('conflict', RESULT_MESSAGES.cannotCancel)
     }
+    const matched = playDate.status === 'matched'
+    if (matched && playDate.startsAt && now.getTime() >= playDate.startsAt.getTime()) {
+      throw new AppError('conflict', RESULT_MESSAGES.cancelStarted)
+    }
+    const team: TeamSide = creatorTeam.includes(user.id) ? 'creator' : 'responding'
+    const late = matched && isLateCancel(playDate.startsAt, now)
     await tx
       .update(playDates)
-      // A new revision: calendars that subscribed take the cancelled or played entry over the old.
+      // A new revision: calendars that subscribed take the cancelled entry over the old.
       .set({
-        status: to,
+        status: 'cancelled',
         revision: sql`${playDates.revision} + 1`,
-        ...(to === 'cancelled' ? { cancelledBy: user.id } : {}),
+        cancelledBy: user.id,
+        cancelledTeam: matched ? team : null,
+        lateCancel: late,
       })
       .where(eq(playDates.id, id))
-    if (to === 'cancelled') {
-      const pending = await tx
-        .update(playDateRequests)
-        .set({ status: 'declined' })
-        .where(and(eq(playDateRequests.playDateId, id), eq(playDateRequests.status, 'pending')))
-        .returning({ a: playDateRequests.requesterId, b: playDateRequests.requesterPartnerId })
-      await notifyPlayDate(tx, 'cancelled', { playDateId: id, actor: user, recipients: creatorTeam })
-      await notifyPlayDate(tx, 'cancelled', {
-        playDateId: id,
-        actor: user,
-        recipients: pending.flatMap((p) => [p.a, p.b]),
-        link: AVAILABLE_PLAY_DATES_LINK,
-      })
-      await announce(tx, id, [...creatorTeam, ...pending.flatMap((p) => [p.a, p.b])])
-    } else {
-      await notifyPlayDate(tx, 'completed', {
-        playDateId: id,
-        actor: user,
-        recipients: [...creatorTeam, ...responders],
-      })
-      await announce(tx, id, [...creatorTeam, ...responders])
-    }
+    const pending = await tx
+      .update(playDateRequests)
+      .set({ status: 'declined' })
+      .where(and(eq(playDateRequests.playDateId, id), eq(playDateRequests.status, 'pending')))
+      .returning({ a: playDateRequests.requesterId, b: playDateRequests.requesterPartnerId })
+    await notifyPlayDate(tx, 'cancelled', { playDateId: id, actor: user, recipients: players })
+    await notifyPlayDate(tx, 'cancelled', {
+      playDateId: id,
+      actor: user,
+      recipients: pending.flatMap((p) => [p.a, p.b]),
+      link: AVAILABLE_PLAY_DATES_LINK,
+    })
+    await announce(tx, id, [...players, ...pending.flatMap((p) => [p.a, p.b])])
   })
-  return getPlayDate(db, user, id)
+  return getPlayDate(db, user, id, now)
 }
-
-export const cancelPlayDate = (db: Db, user: Actor, id: string) => changeStatus(db, user, id, 'cancelled')
-export const completePlayDate = (db: Db, user: Actor, id: string) => changeStatus(db, user, id, 'completed')

@@ -1,10 +1,11 @@
 import { createRoute } from '@hono/zod-openapi'
 import { profileInput } from '../../../domain/auth/auth.schema'
 import { homeAreaInput, sessionUser } from '../../../domain/profiles/profile.schema'
+import { duprIdInput } from '../../../domain/play-dates/results'
 import { createApi } from '../../app-factory'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
-import { getOwnProfile, updateHomeArea, updateOwnProfile } from './profiles.service'
+import { getOwnProfile, updateDuprId, updateHomeArea, updateOwnProfile } from './profiles.service'
 
 const tags = ['profiles']
 
@@ -43,11 +44,34 @@ const putHome = createRoute({
   responses: { 200: jsonContent(sessionUser, 'The updated profile'), ...errorResponses(400, 401, 403) },
 })
 
+const putDuprId = createRoute({
+  method: 'put',
+  path: '/profiles/me/dupr-id',
+  operationId: 'updateMyDuprId',
+  tags,
+  summary: 'Set or clear the signed-in player’s DUPR ID (used by the results export)',
+  ...access.user,
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(duprIdInput) },
+  responses: { 200: jsonContent(sessionUser, 'The updated profile'), ...errorResponses(400, 401, 403) },
+})
+
 export const profileRoutes = createApi()
   .openapi(getMe, async (c) => c.json(await getOwnProfile(c.get('db'), c.get('user').id), 200))
   .openapi(putMe, async (c) =>
     c.json(
       await updateOwnProfile(c.get('db'), c.get('user').id, c.req.valid('json'), c.get('deps').clock.now()),
+      200,
+    ),
+  )
+  .openapi(putDuprId, async (c) =>
+    c.json(
+      await updateDuprId(
+        c.get('db'),
+        c.get('user').id,
+        c.req.valid('json').duprId,
+        c.get('deps').clock.now(),
+      ),
       200,
     ),
   )

@@ -64,3 +64,19 @@ export async function updateHomeArea(
   if (!row) throw new AppError('not_found', 'Profile Not Found')
   return toSessionUser(row)
 }
+
+// The player's DUPR ID, for the results export; null removes it.
+export async function updateDuprId(
+  db: Db,
+  userId: string,
+  duprId: string | null,
+  now: Date,
+): Promise<SessionUser> {
+  const [row] = await db
+    .update(profiles)
+    .set({ duprId, updatedAt: now })
+    .where(eq(profiles.id, userId))
+    .returning(profileColumns)
+  if (!row) throw new AppError('not_found', 'Profile Not Found')
+  return toSessionUser(row)
+}

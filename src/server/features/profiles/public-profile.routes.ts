@@ -25,5 +25,8 @@ const getProfile = createRoute({
 
 // Mounted after the own-profile routes, so /profiles/me is theirs.
 export const publicProfileRoutes = createApi().openapi(getProfile, async (c) =>
-  c.json(await getPublicProfile(c.get('db'), c.get('user').id, c.req.valid('param').id), 200),
+  c.json(
+    await getPublicProfile(c.get('db'), c.get('user').id, c.req.valid('param').id, c.get('deps').clock.now()),
+    200,
+  ),
 )

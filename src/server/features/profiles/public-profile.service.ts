@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { connections, profiles } from '../../db/schema'
 import { liveConnectionSubquery, partnerStatusFrom, statusFrom } from '../connections'
+import { reliabilityOfPlayer } from '../play-dates'
 import { profileSummaryColumns, summaryColumnsOf } from '../../db/player-summary'
 
 export const PROFILE_NOT_FOUND = 'Profile Not Found'
@@ -133,9 +134,11 @@ export async function getPublicProfile(
   db: DbOrTx,
   viewerId: string,
   profileId: string,
+  now: Date,
 ): Promise<PublicProfileOutput> {
   const [page] = await preparedQuery(db, 'public_profile_page', pageQuery).execute({ profileId, viewerId })
   if (!page) throw new AppError('not_found', PROFILE_NOT_FOUND)
+  const reliability = await reliabilityOfPlayer(db, profileId, now)
   const friends = page.friends.map(fromJson)
   const watched = page.watched.map(fromJson)
   const friendship = liveFromJson(page.friendship)
@@ -172,6 +175,7 @@ export async function getPublicProfile(
       zipCode: page.zipCode,
     },
     connections: listed,
+    reliability,
     friendIds,
     watchedIds: watched.map((row) => row.id),
     friendCount: page.friendCount,

@@ -1,7 +1,8 @@
-import { type KeyboardEvent, useRef } from 'react'
+import { type KeyboardEvent, useEffect, useRef } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { PageHeader } from '../../components/ui/page-header'
 import { AdminOverview, type AdminTab } from '../../features/admin/components/admin-overview'
+import { DisputeManagement } from '../../features/admin/components/dispute-management'
 import { PlayDateManagement } from '../../features/admin/components/play-date-management'
 import { UserManagement } from '../../features/admin/components/user-management'
 import { VenueManagement } from '../../features/admin/components/venue-management'
@@ -12,6 +13,7 @@ const tabs: Array<{ id: AdminTab; label: string }> = [
   { id: 'users', label: 'User Management' },
   { id: 'codes', label: 'Signup Codes' },
   { id: 'venues', label: 'Venues' },
+  { id: 'disputes', label: 'Disputes' },
   { id: 'play-dates', label: 'PlayDate Management' },
 ]
 
@@ -29,6 +31,12 @@ export default function AdminPage() {
   // Arrow keys, Home and End move the focus between the tabs; Enter or Space opens one (manual
   // activation: arrowing past Signup Codes must not leave the page, nor load every section).
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([])
+
+  // On a phone the tab bar scrolls sideways: the selected tab is always in sight.
+  const currentIndex = tabs.findIndex((t) => t.id === current)
+  useEffect(() => {
+    tabRefs.current[currentIndex]?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  }, [currentIndex])
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const next = tabKeyTarget(event.key, index, tabs.length)
     if (next === null) return
@@ -38,7 +46,10 @@ export default function AdminPage() {
 
   return (
     <div>
-      <PageHeader title="Admin Dashboard" description="Manage users, signup codes, venues and PlayDates." />
+      <PageHeader
+        title="Admin Dashboard"
+        description="Manage users, signup codes, venues, PlayDates and disputed results."
+      />
       <div
         role="tablist"
         aria-label="Admin sections"
@@ -73,6 +84,7 @@ export default function AdminPage() {
         {current === 'users' ? <UserManagement /> : null}
         {current === 'venues' ? <VenueManagement /> : null}
         {current === 'play-dates' ? <PlayDateManagement /> : null}
+        {current === 'disputes' ? <DisputeManagement /> : null}
       </div>
     </div>
   )

@@ -10,6 +10,8 @@ import { FormAlert } from '../../features/auth/components/form-alert'
 import { ProfileForm } from '../../features/auth/components/profile-form'
 import { NotificationPreferencesForm } from '../../features/notifications/components/notification-preferences'
 import { CalendarFeed } from '../../features/play-dates/components/calendar-feed'
+import { ResultsExport } from '../../features/play-dates/components/results-export'
+import { DuprIdForm } from '../../features/profiles/components/dupr-id-form'
 import { HomeAreaForm } from '../../features/profiles/components/home-area-form'
 
 export default function ProfileSettingsPage() {
@@ -67,6 +69,21 @@ export default function ProfileSettingsPage() {
             <HomeAreaForm key={`${profile.data.homeState}-${profile.data.homeRegion}`} user={profile.data} />
           </Card>
         ) : null}
+        {profile.data ? (
+          <Card>
+            <h2 id="dupr-id-heading" className="mb-2 text-lg font-bold text-slate-900">
+              DUPR ID
+            </h2>
+            <p className="mb-3 text-sm text-slate-600">
+              Your ID on DUPR goes beside your name in your results file, so DUPR can match the games to you.
+            </p>
+            <DuprIdForm key={profile.data.duprId ?? ''} user={profile.data} />
+          </Card>
+        ) : null}
+        <Card>
+          <h2 className="mb-2 text-lg font-bold text-slate-900">Your results</h2>
+          <ResultsExport />
+        </Card>
         <Card>
           <h2 id="password-heading" className="mb-4 text-lg font-bold text-slate-900">
             Change password

@@ -10,6 +10,7 @@ import { usePublicProfile } from '../../features/profiles/api/public-profile.que
 import { DebugPanel } from '../../features/profiles/components/debug-panel'
 import { ProfileConnections } from '../../features/profiles/components/profile-connections'
 import { ProfileSummary } from '../../features/profiles/components/profile-summary'
+import { ReliabilityRecord } from '../../features/profiles/components/reliability-record'
 import { isApiError } from '../../lib/api-client'
 import { config } from '../../lib/config'
 import { useDocumentTitle } from '../../lib/page-title'
@@ -74,6 +75,7 @@ export default function PublicProfilePage() {
           ) : null
         }
       />
+      {data.reliability ? <ReliabilityRecord reliability={data.reliability} /> : null}
       <ProfileConnections
         connections={data.connections}
         friendCount={data.friendCount}

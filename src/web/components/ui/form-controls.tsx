@@ -167,20 +167,23 @@ export function SubmitButton({
 }
 
 // Radio buttons drawn as a row of choices, under a legend; `children` are Choice elements.
+// `stacked` puts them one under the other, full width (choices of a few words each).
 export function ChoiceGroup({
   legend,
   error,
+  stacked = false,
   children,
 }: {
   legend: string
   error?: string | undefined
+  stacked?: boolean
   children: ReactNode
 }) {
   const id = useId()
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-1 block text-sm font-semibold text-slate-800">{legend}</legend>
-      <div className="flex flex-wrap gap-2">{children}</div>
+      <div className={stacked ? 'flex flex-col gap-2 sm:max-w-sm' : 'flex flex-wrap gap-2'}>{children}</div>
       <FieldError id={id} message={error} />
     </fieldset>
   )

@@ -16,6 +16,7 @@ import type {
   SignupCodePage,
 } from '../../../../domain/admin/admin.schema'
 import type { PlayDateDetail, PlayDatePage } from '../../../../domain/play-dates/play-date.schema'
+import type { DecideResultInput, DisputedPlayDate, GameOutcome } from '../../../../domain/play-dates/results'
 import type { adminVenueListQuery, Venue, VenueInput } from '../../../../domain/venues/venue.schema'
 import { api } from '../../../lib/api-client'
 
@@ -30,6 +31,7 @@ export const adminKeys = {
   playDates: (query: AdminPlayDatesQuery) => ['admin', 'play-dates', query] as const,
   playDate: (id: string) => ['admin', 'play-date', id] as const,
   venues: (query: AdminVenueListQuery) => ['admin', 'venues', query] as const,
+  disputes: ['admin', 'disputes'] as const,
 }
 
 export function useAdminUsers(query: AdminUsersQuery) {
@@ -172,5 +174,31 @@ export function useSetVenueRetired() {
     mutationFn: ({ id, retired }: { id: string; retired: boolean }) =>
       api.put<Venue>(`/admin/venues/${id}/retired`, { retired }),
     onSuccess: () => refreshVenues(queryClient),
+  })
+}
+
+// Games whose two reports differ, waiting for an admin's decision.
+export function useDisputes() {
+  return useQuery({
+    queryKey: adminKeys.disputes,
+    queryFn: ({ signal }) => api.get<{ items: DisputedPlayDate[] }>('/admin/disputes', { signal }),
+  })
+}
+
+// The decision settles the game: it leaves the list, and the PlayDate (its page, the lists) changes.
+export function useDecideResult() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: DecideResultInput }) =>
+      api.post<{ id: string; outcome: GameOutcome }>(
+        `/admin/play-dates/${encodeURIComponent(id)}/result`,
+        decision,
+      ),
+    onSuccess: (_, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.disputes }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.playDate(id) }),
+        queryClient.invalidateQueries({ queryKey: ['play-dates'] }),
+      ]),
   })
 }

@@ -1,7 +1,7 @@
-import { CalendarDays, KeyRound, MapPin, Users } from 'lucide-react'
+import { CalendarDays, KeyRound, MapPin, Scale, Users } from 'lucide-react'
 import { Card } from '../../../components/ui/card'
 
-export type AdminTab = 'overview' | 'users' | 'codes' | 'venues' | 'play-dates'
+export type AdminTab = 'overview' | 'users' | 'codes' | 'venues' | 'play-dates' | 'disputes'
 
 const sections = [
   {
@@ -23,6 +23,12 @@ const sections = [
     Icon: MapPin,
   },
   {
+    tab: 'disputes',
+    title: 'Disputes',
+    text: 'Read both teams’ reports of a disputed game and decide its result.',
+    Icon: Scale,
+  },
+  {
     tab: 'play-dates',
     title: 'PlayDate Management',
     text: 'Search and filter every PlayDate, view details, delete.',
@@ -32,7 +38,7 @@ const sections = [
 
 export function AdminOverview({ onManage }: { onManage: (tab: AdminTab) => void }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {sections.map(({ tab, title, text, Icon }) => (
         <Card key={tab} className="flex flex-col">
           <Icon aria-hidden="true" className="size-8 text-brand-700" />

@@ -16,6 +16,7 @@ import type {
   StateCode,
 } from '../../../../domain/play-dates/play-date.schema'
 import type { DateFilter } from '../../../../domain/play-dates/date-window'
+import type { PaymentInput, ReportInput } from '../../../../domain/play-dates/results'
 import { api } from '../../../lib/api-client'
 import { type ChatThread, latestMessageTime, withEarlier, withLatest } from '../lib/chat-messages'
 import { useLiveConnected } from '../../../lib/live-events'
@@ -118,13 +119,47 @@ export function useAnswerRequest() {
   })
 }
 
-export function useChangePlayDateStatus(id: string) {
+export function useCancelPlayDate(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (change: 'cancel' | 'complete') => api.post<PlayDateDetail>(`${path(id)}/${change}`),
+    mutationFn: () => api.post<PlayDateDetail>(`${path(id)}/cancel`),
     onSuccess: (detail) => settle(queryClient, detail),
   })
 }
+
+// After the game: a team's report, the other team's one-tap confirmation, and the payment marks.
+// Each answers the PlayDate as it now is.
+export function useReportResult(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (report: ReportInput) => api.post<PlayDateDetail>(`${path(id)}/result`, report),
+    onSuccess: (detail) => settle(queryClient, detail),
+  })
+}
+
+export function useConfirmResult(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.post<PlayDateDetail>(`${path(id)}/result/confirm`),
+    onSuccess: (detail) => settle(queryClient, detail),
+  })
+}
+
+export function useMarkPayment(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (mark: PaymentInput['mark']) => api.post<PlayDateDetail>(`${path(id)}/payment`, { mark }),
+    onSuccess: (detail) => settle(queryClient, detail),
+  })
+}
+
+// A refused write means the page is out of date (the other team answered meanwhile): fetch it.
+export const refetchPlayDate = (queryClient: QueryClient, id: string) =>
+  queryClient.invalidateQueries({ queryKey: playDateKeys.detail(id) })
+
+// The player's confirmed results, in DUPR's match import layout (a plain link: the session cookie
+// goes with it).
+export const RESULTS_CSV_URL = '/api/play-dates/results.csv'
 
 // The chat, oldest first. The first fetch loads the newest page; later ones ask only for what
 // came after the newest message held and merge it in. A live 'playdate' event refetches it at

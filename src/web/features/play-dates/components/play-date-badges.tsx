@@ -9,13 +9,16 @@ import {
 import { statusLabel } from '../../../../domain/play-dates/play-date.rules'
 import { statusTone } from '../lib/play-date-view'
 
-export function StatusBadge({ status }: { status: PlayDateStatus }) {
+// `disputed`: a matched game whose two reports differ, waiting for an admin (the detail page).
+export function StatusBadge({ status, disputed = false }: { status: PlayDateStatus; disputed?: boolean }) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTone(status)}`}
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${
+        disputed ? 'bg-amber-100 text-amber-900 ring-amber-600/30' : statusTone(status)
+      }`}
     >
       <span className="sr-only">Status: </span>
-      {statusLabel(status)}
+      {disputed ? 'Disputed' : statusLabel(status)}
     </span>
   )
 }

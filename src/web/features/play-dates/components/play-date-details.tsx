@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarCheck, CalendarPlus, MessagesSquare, Send, XCircle } from 'lucide-react'
+import { ArrowLeft, CalendarPlus, MessagesSquare, Send, XCircle } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { toast } from '../../../lib/toast'
@@ -13,11 +13,12 @@ import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { PageLoading } from '../../../components/ui/spinner'
-import { isApiError } from '../../../lib/api-client'
+import { errorDetail, isApiError } from '../../../lib/api-client'
+import { LATE_CANCEL_HOURS } from '../../../../domain/play-dates/results'
 import {
   type RequestAnswer,
   useAnswerRequest,
-  useChangePlayDateStatus,
+  useCancelPlayDate,
   usePlayDate,
 } from '../api/play-dates.queries'
 import { usePlayDatesResync } from '../hooks/use-play-dates-live'
@@ -28,6 +29,7 @@ import { playDateCalendarUrl } from '../api/calendar-feed.queries'
 import { PlayDateChat } from './play-date-chat'
 import { applyMessages } from '../lib/apply-errors'
 import { TeamRoster } from './team-roster'
+import { GameResult, type PlayDateWithResult } from './game-result'
 
 export const NOT_AUTHORIZED = 'Not authorized to view this PlayDate'
 
@@ -50,8 +52,7 @@ export function PlayDateNotFound({ detail }: { detail: string }) {
   )
 }
 
-type Pending =
-  { kind: 'accept' | 'decline' | 'withdraw'; request: PlayDateRequestView } | { kind: 'cancel' | 'complete' }
+type Pending = { kind: 'accept' | 'decline' | 'withdraw'; request: PlayDateRequestView } | { kind: 'cancel' }
 
 const teamNames = (request: PlayDateRequestView) =>
   [request.team.captain, request.team.partner]
@@ -65,7 +66,6 @@ const confirmations: Record<Pending['kind'], { title: string; confirm: string; t
     decline: { title: 'Decline this application?', confirm: 'Decline', tone: 'danger' },
     withdraw: { title: 'Withdraw your application?', confirm: 'Withdraw', tone: 'danger' },
     cancel: { title: 'Cancel PlayDate?', confirm: 'Cancel PlayDate', tone: 'danger' },
-    complete: { title: 'Mark as played?', confirm: 'Mark as played', tone: 'primary' },
   }
 
 const answered: Record<RequestAnswer, string> = {
@@ -74,7 +74,22 @@ const answered: Record<RequestAnswer, string> = {
   withdraw: 'Application withdrawn',
 }
 
-function confirmMessage(pending: Pending) {
+export const LATE_CANCEL_WARNING = `Cancelling less than ${LATE_CANCEL_HOURS} hours before the start counts as a late cancel for your team on both your profiles.`
+
+function cancelMessage(playDate: PlayDateDetail) {
+  if (playDate.status !== 'matched') return 'Pending applications will be declined. This cannot be undone.'
+  const told = 'All four players are told, and the game comes off their calendars. This cannot be undone.'
+  return playDate.viewer.cancelIsLate ? (
+    <>
+      <span className="block font-semibold text-red-800">{LATE_CANCEL_WARNING}</span>
+      <span className="mt-2 block">{told}</span>
+    </>
+  ) : (
+    told
+  )
+}
+
+function confirmMessage(pending: Pending, playDate: PlayDateDetail) {
   switch (pending.kind) {
     case 'accept':
       return `You will play ${teamNames(pending.request)}. Every other application will be declined.`
@@ -83,9 +98,7 @@ function confirmMessage(pending: Pending) {
     case 'withdraw':
       return 'Your team leaves this PlayDate. You can apply again while it is open.'
     case 'cancel':
-      return 'Pending applications will be declined. This cannot be undone.'
-    case 'complete':
-      return 'The PlayDate moves to History for all four players.'
+      return cancelMessage(playDate)
   }
 }
 
@@ -96,7 +109,7 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
   const navigate = useNavigate()
   const location = useLocation()
   const answer = useAnswerRequest()
-  const change = useChangePlayDateStatus(id)
+  const cancel = useCancelPlayDate(id)
   const [pending, setPending] = useState<Pending | null>(null)
   usePlayDatesResync()
 
@@ -116,13 +129,19 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
     void navigate('/playdates', { replace: true })
   }, [error, wasShown, id, navigate])
 
-  // "Open chat" (here, on a card, on the dashboard) leads to #team-chat: once the chat is on the
-  // page, bring it into view.
+  // "Open chat" (here, on a card, on the dashboard) leads to #team-chat, a link about the game's
+  // result to #game-result: once that part is on the page, bring it into view.
   const canChat = query.data?.viewer.canChat ?? false
+  const hasResult = Boolean(query.data?.result)
   useEffect(() => {
-    if (location.hash !== '#team-chat' || !canChat) return
-    document.getElementById('team-chat')?.scrollIntoView({ block: 'start' })
-  }, [location.hash, location.key, canChat])
+    const target =
+      location.hash === '#team-chat' && canChat
+        ? 'team-chat'
+        : location.hash === '#game-result' && hasResult
+          ? 'game-result'
+          : null
+    if (target) document.getElementById(target)?.scrollIntoView({ block: 'start' })
+  }, [location.hash, location.key, canChat, hasResult])
 
   if (query.isPending) return <PageLoading />
   if (query.isError) {
@@ -134,7 +153,11 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
   }
   const playDate = query.data
   const { viewer } = playDate
-  const isBusy = answer.isPending || change.isPending
+  const isBusy = answer.isPending || cancel.isPending
+  const result = playDate.result ? (playDate as PlayDateWithResult) : null
+  // Before the start the result is news for later: it follows the details. From the start it
+  // leads the page.
+  const resultFirst = result !== null && result.result.state !== 'not_yet'
 
   const goBack = () => {
     // Back where the player came from, or to the list when this page was opened directly.
@@ -145,23 +168,13 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
   const confirm = () => {
     if (!pending) return
     if (pending.kind === 'cancel') {
-      change.mutate('cancel', {
+      cancel.mutate(undefined, {
         onSuccess: () => {
           toast.success('PlayDate cancelled successfully')
           void navigate('/playdates')
         },
-        onError: () => {
-          toast.error('Error cancelling PlayDate')
-        },
-        onSettled: () => setPending(null),
-      })
-    } else if (pending.kind === 'complete') {
-      change.mutate('complete', {
-        onSuccess: () => {
-          toast.success('PlayDate marked as played')
-        },
         onError: (failure) => {
-          toast.error(failure.message)
+          toast.error('Error cancelling PlayDate', { description: errorDetail(failure) })
           void query.refetch()
         },
         onSettled: () => setPending(null),
@@ -195,7 +208,8 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
       <header className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <TypeChip type={playDate.type} />
-          <StatusBadge status={playDate.status} />
+          <StatusBadge status={playDate.status} disputed={playDate.result?.state === 'disputed'} />
+          {playDate.status === 'cancelled' && playDate.lateCancel ? <LateCancelChip /> : null}
         </div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           {typeDescription(playDate.type)}
@@ -206,7 +220,9 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
         </p>
       </header>
 
-      <Actions playDate={playDate} disabled={isBusy} onComplete={() => setPending({ kind: 'complete' })} />
+      <Actions playDate={playDate} />
+
+      {result && resultFirst ? <GameResult playDate={result} /> : null}
 
       {viewer.isCreatorTeam && playDate.status === 'open' ? (
         <Section title="Applications">
@@ -312,6 +328,8 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
         </Section>
       </div>
 
+      {result && !resultFirst ? <GameResult playDate={result} /> : null}
+
       {viewer.myRequest ? (
         <Section title="Your Application">
           <p className="mb-2 text-sm text-slate-600">Waiting for the creator team to answer.</p>
@@ -339,6 +357,9 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
           <p className="mb-3 text-sm text-slate-600">
             Cancelling tells every player of this PlayDate. It cannot be undone.
           </p>
+          {viewer.cancelIsLate ? (
+            <p className="mb-3 text-sm font-semibold text-red-800">{LATE_CANCEL_WARNING}</p>
+          ) : null}
           <Button variant="secondary" onClick={() => setPending({ kind: 'cancel' })} disabled={isBusy}>
             <XCircle aria-hidden="true" className="size-4" />
             Cancel PlayDate
@@ -349,7 +370,7 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
       <ConfirmDialog
         open={pending !== null}
         title={pending ? confirmations[pending.kind].title : ''}
-        message={pending ? confirmMessage(pending) : ''}
+        message={pending ? confirmMessage(pending, playDate) : ''}
         confirmLabel={pending ? confirmations[pending.kind].confirm : 'Confirm'}
         cancelLabel={pending?.kind === 'cancel' ? 'Keep PlayDate' : 'Cancel'}
         tone={pending ? confirmations[pending.kind].tone : 'primary'}
@@ -370,17 +391,17 @@ function Section({ title, children, className }: { title: string; children: Reac
   )
 }
 
-function Actions({
-  playDate,
-  disabled,
-  onComplete,
-}: {
-  playDate: PlayDateDetail
-  disabled: boolean
-  onComplete: () => void
-}) {
+function LateCancelChip() {
+  return (
+    <span className="inline-flex items-center rounded-full bg-white px-2.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-600/40 ring-inset">
+      Late cancel
+    </span>
+  )
+}
+
+function Actions({ playDate }: { playDate: PlayDateDetail }) {
   const { viewer } = playDate
-  if (!viewer.canApply && !viewer.canChat && !viewer.canComplete) return null
+  if (!viewer.canApply && !viewer.canChat) return null
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
       {viewer.canApply ? (
@@ -390,16 +411,10 @@ function Actions({
         </ButtonLink>
       ) : null}
       {viewer.canChat ? (
-        <ButtonLink to="#team-chat" size="lg" variant={viewer.canComplete ? 'secondary' : 'primary'}>
+        <ButtonLink to="#team-chat" size="lg">
           <MessagesSquare aria-hidden="true" className="size-4" />
           Open chat
         </ButtonLink>
-      ) : null}
-      {viewer.canComplete ? (
-        <Button size="lg" onClick={onComplete} disabled={disabled}>
-          <CalendarCheck aria-hidden="true" className="size-4" />
-          Mark as played
-        </Button>
       ) : null}
     </div>
   )

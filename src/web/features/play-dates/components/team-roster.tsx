@@ -1,5 +1,6 @@
 import { Mars, UserRound, Venus } from 'lucide-react'
 import type { PlayerSummary, TeamSummary } from '../../../../domain/play-dates/play-date.schema'
+import { RELIABILITY_MONTHS, reliabilityLine } from '../../../../domain/play-dates/results'
 import { formatRating, fullName } from '../lib/play-date-view'
 
 export function GenderIcon({ gender }: { gender: string }) {
@@ -40,6 +41,12 @@ function PlayerRow({ player, tag }: { player: PlayerSummary; tag: string }) {
           </span>
         </p>
         <Ratings player={player} />
+        {player.reliability ? (
+          <p className="text-sm text-slate-600">
+            <span className="sr-only">Over the last {RELIABILITY_MONTHS} months: </span>
+            {reliabilityLine(player.reliability)}
+          </p>
+        ) : null}
       </div>
     </li>
   )
