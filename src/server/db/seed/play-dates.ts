@@ -1,7 +1,7 @@
-import { playDateMessages, playDateRequests, playDates } from '../schema'
+import { playDateMessages, playDateReports, playDateRequests, playDates } from '../schema'
 import type { StateCode } from '../../../domain/play-dates/play-date.schema'
 import { wallClock, zonedInstant, zoneOfState } from '../../../domain/play-dates/schedule'
-import { scheduleExpiry } from '../../features/play-dates'
+import { scheduleExpiry, scheduleResultStands } from '../../features/play-dates'
 import { daysAgo, type DemoWorld, hoursAgo } from './demo-world'
 
 // PlayDates in every status, with applications and a chat, spread over the last 30 days and the
@@ -218,11 +218,61 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venue: (name: string)
       })),
     )
     .returning({ id: playDates.id, startsAt: playDates.startsAt })
-  const past: Array<[string, string, number, string, 'completed' | 'expired']> = [
-    ['Maya', 'Priya', -3, 'Kiwanis', 'completed'],
-    ['Hannah', 'Nate', -8, 'Saguaro', 'completed'],
-    ['Isabel', 'Jamal', -20, 'Red Mountain', 'expired'],
-    ['Linda', 'Tom', -27, 'Sun Village', 'completed'],
+  // Past games: played ones with the opponents and the score both teams agreed, one that
+  // expired unmatched, and one Maya's team still has to confirm (docs/decisions/0089).
+  type Past = {
+    team: [string, string]
+    days: number
+    place: string
+    opponents?: [string, string]
+    games?: Array<[number, number]>
+    waiting?: boolean
+  }
+  const past: Past[] = [
+    {
+      team: ['Maya', 'Priya'],
+      days: -3,
+      place: 'Kiwanis',
+      opponents: ['Samuel', 'Diego'],
+      games: [
+        [11, 8],
+        [6, 11],
+        [11, 9],
+      ],
+    },
+    {
+      team: ['Maya', 'Jordan'],
+      days: -1,
+      place: 'Red Mountain',
+      opponents: ['Kevin', 'Nate'],
+      games: [
+        [11, 7],
+        [11, 4],
+      ],
+      waiting: true,
+    },
+    {
+      team: ['Hannah', 'Nate'],
+      days: -8,
+      place: 'Saguaro',
+      opponents: ['Isabel', 'Jamal'],
+      games: [
+        [9, 11],
+        [11, 7],
+        [11, 5],
+      ],
+    },
+    { team: ['Isabel', 'Jamal'], days: -20, place: 'Red Mountain' },
+    {
+      team: ['Linda', 'Tom'],
+      days: -27,
+      place: 'Sun Village',
+      opponents: ['Chris', 'Dana'],
+      games: [
+        [11, 6],
+        [11, 9],
+      ],
+    },
   ]
   const venueOf: Record<string, [string, string]> = {
     Kiwanis: ['Encanto Pickleball Club', 'central_phoenix'],
@@ -230,21 +280,83 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venue: (name: string)
     'Red Mountain': ['Red Mountain Pickleball Park', 'east_valley'],
     'Sun Village': ['Sun Village Courts', 'west_valley'],
   }
-  await tx.insert(playDates).values(
-    past.map(([a, b, days, place, status]) => ({
-      creatorId: id(a),
-      partnerId: id(b),
-      type: 'challenge' as const,
-      status,
-      state: 'AZ' as const,
-      regions: [venueOf[place]![1]],
-      paymentPerHourMin: 25,
-      paymentPerHourMax: 25,
-      description: 'Morning doubles.',
-      createdAt: daysAgo(-days + 5),
-      ...when(days, '08:00', 'AZ', venueOf[place]![0]),
-    })),
-  )
+  const games = (list: Array<[number, number]>) =>
+    list.map(([creatorTeam, respondingTeam]) => ({ creatorTeam, respondingTeam }))
+  const pastGames = await tx
+    .insert(playDates)
+    .values(
+      past.map(({ team: [a, b], days, place, opponents, games: score, waiting }) => {
+        const timing = when(days, '08:00', 'AZ', venueOf[place]![0])
+        const settled = opponents && score && !waiting
+        return {
+          creatorId: id(a),
+          partnerId: id(b),
+          type: 'challenge' as const,
+          status: !opponents ? ('expired' as const) : waiting ? ('matched' as const) : ('completed' as const),
+          state: 'AZ' as const,
+          regions: [venueOf[place]![1]],
+          paymentPerHourMin: 25,
+          paymentPerHourMax: 25,
+          description: 'Morning doubles.',
+          createdAt: daysAgo(-days + 5),
+          ...timing,
+          ...(settled
+            ? {
+                resultOutcome: 'played' as const,
+                resultPointsTo: 11,
+                resultGames: games(score),
+                resultSettledBy: 'agreed' as const,
+                resultSettledAt: new Date(timing.startsAt.getTime() + 4 * 3_600_000),
+                paidAt: new Date(timing.startsAt.getTime() + 2 * 3_600_000),
+                paidBy: id(a),
+                receivedAt: new Date(timing.startsAt.getTime() + 3 * 3_600_000),
+                receivedBy: id(opponents[0]),
+              }
+            : {}),
+        }
+      }),
+    )
+    .returning({ id: playDates.id, startsAt: playDates.startsAt })
+  for (const [i, game] of pastGames.entries()) {
+    const { opponents, games: score, waiting, days } = past[i]!
+    if (!opponents) continue
+    await tx.insert(playDateRequests).values({
+      playDateId: game.id,
+      requesterId: id(opponents[0]),
+      requesterPartnerId: id(opponents[1]),
+      status: 'accepted',
+      createdAt: daysAgo(-days + 3),
+    })
+    if (!score) continue
+    const reportedAt = new Date(game.startsAt!.getTime() + 3 * 3_600_000)
+    await tx
+      .insert(playDateReports)
+      .values([
+        {
+          playDateId: game.id,
+          team: 'responding',
+          reporterId: id(opponents[0]),
+          outcome: 'played',
+          pointsTo: 11,
+          games: games(score),
+          createdAt: reportedAt,
+        },
+        ...(waiting
+          ? []
+          : [
+              {
+                playDateId: game.id,
+                team: 'creator' as const,
+                reporterId: id(past[i]!.team[0]),
+                outcome: 'played' as const,
+                pointsTo: 11,
+                games: games(score),
+                createdAt: new Date(reportedAt.getTime() + 3_600_000),
+              },
+            ]),
+      ])
+    if (waiting) await scheduleResultStands(tx, game.id, reportedAt)
+  }
   // Open games leave the lists when their start passes; the matched one reminds its players.
   for (const game of upcoming) await scheduleExpiry(tx, { id: game.id, startsAt: game.startsAt! })
   return { mayaOpen, sofiaMatched }

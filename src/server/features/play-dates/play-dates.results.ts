@@ -37,6 +37,17 @@ import type { Actor } from './play-dates.queries'
 
 export const RESULT_STANDS_JOB = 'play-date-result-stands'
 
+// The first report stands ANSWER_DAYS after it unless the other team answers.
+export const scheduleResultStands = (db: DbOrTx, playDateId: string, reportedAt: Date) =>
+  enqueueJobs(db, [
+    {
+      kind: RESULT_STANDS_JOB,
+      key: `result-stands:${playDateId}`,
+      runAt: standsAt(reportedAt),
+      payload: { playDateId },
+    },
+  ])
+
 // What the result's notices need to reach the players by email.
 export interface ResultNotices {
   mailer: Mailer
