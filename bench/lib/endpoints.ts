@@ -41,6 +41,7 @@ export const SEARCH_TERMS = [
 export const READS: ReadEndpoint[] = [
   { key: 'session', name: 'Dashboard: session', path: () => '/api/auth/session' },
   { key: 'rating-check', name: 'Dashboard: rating check', path: () => '/api/profiles/me/rating-check' },
+  { key: 'home', name: 'Dashboard: what’s next', path: () => '/api/home' },
   {
     key: 'play-dates-available',
     name: 'PlayDates: Available, rating 3.5-4.5',

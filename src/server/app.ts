@@ -11,7 +11,12 @@ import { healthRoutes } from './features/health'
 import { teamBuilderRoutes } from './features/team-builder'
 import { refereeRoutes } from './features/referee'
 import { adminRoutes } from './features/admin'
-import { playDateCalendarRoutes, playDateResultRoutes, playDateRoutes } from './features/play-dates'
+import {
+  playDateCalendarRoutes,
+  playDateHomeRoutes,
+  playDateResultRoutes,
+  playDateRoutes,
+} from './features/play-dates'
 import { notificationPreferenceRoutes, notificationRoutes } from './features/notifications'
 import { profileRoutes, publicProfileRoutes, ratingRoutes } from './features/profiles'
 import { realtimeRoutes } from './features/realtime'
@@ -92,6 +97,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', docsRoutes)
   // Before playDateRoutes: /play-dates/results.csv must not read as the PlayDate 'results.csv'.
   app.route('/api', playDateResultRoutes)
+  app.route('/api', playDateHomeRoutes)
   app.route('/api', playDateRoutes)
   app.route('/api', adminRoutes)
   app.route('/api', teamBuilderRoutes)

@@ -18,3 +18,4 @@ export { playDateJobs, scheduleExpiry, scheduleReminders } from './play-dates.jo
 export { reliabilityOfPlayer } from './play-dates.reliability'
 export { playDateResultRoutes } from './play-dates.results.routes'
 export { scheduleResultStands } from './play-dates.results'
+export { playDateHomeRoutes } from './play-dates.home.routes'

@@ -600,3 +600,6 @@ export async function listDisputes(db: Db) {
   }
   return { items }
 }
+
+// A stored report as the outcome it tells (the dashboard's results to confirm).
+export const outcomeOfReport = (report: ReportRow) => outcomeOfRow(report)

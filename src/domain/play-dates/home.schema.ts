@@ -1,0 +1,53 @@
+import { z } from 'zod'
+import { playDateSummary, teamSummary } from './play-date.schema'
+import { gameOutcome, reporterView, teamSides } from './results'
+
+// The dashboard's "what's next" (docs/decisions/0090-home-whats-next.md): the player's next
+// games, what waits for them on their PlayDates, and open games that suit them this week.
+
+export const HOME_NEXT_GAMES = 3
+export const HOME_WAITING_MAX = 10
+export const HOME_SUGGESTED = 4
+// Suggested games are within this much of the player's rating (the team average shown).
+export const SUGGESTED_RATING_SPREAD = 0.75
+
+export const homeGame = playDateSummary.extend({ respondingTeam: teamSummary.nullable() })
+export type HomeGame = z.infer<typeof homeGame>
+
+// An application to one of the player's open PlayDates, to accept or decline.
+export const applicationToDecide = z.object({
+  requestId: z.string(),
+  playDateId: z.string(),
+  startsAt: z.string().nullable(),
+  timeZone: z.string().nullable(),
+  team: teamSummary,
+  createdAt: z.string(),
+})
+export type ApplicationToDecide = z.infer<typeof applicationToDecide>
+
+// A result the other team reported, for the player's team to confirm or answer.
+export const resultToConfirm = z.object({
+  playDateId: z.string(),
+  startsAt: z.string().nullable(),
+  timeZone: z.string().nullable(),
+  myTeam: z.enum(teamSides),
+  reportedBy: reporterView,
+  outcome: gameOutcome,
+  standsAt: z.string(),
+})
+export type ResultToConfirm = z.infer<typeof resultToConfirm>
+
+export const homeOutput = z.object({
+  nextGames: z.array(homeGame),
+  applications: z.array(applicationToDecide),
+  results: z.array(resultToConfirm),
+  suggested: z.array(playDateSummary),
+  // What the suggestions were chosen by, so the page can say so and link to the full list.
+  suggestedBy: z.object({
+    state: z.string().nullable(),
+    region: z.string().nullable(),
+    minRating: z.number(),
+    maxRating: z.number(),
+  }),
+})
+export type HomeOutput = z.infer<typeof homeOutput>

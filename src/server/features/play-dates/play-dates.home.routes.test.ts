@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connections } from '../../db/schema'
+import { signedInUser } from '../../testing/factories'
+import { createTestApp, type TestApp } from '../../testing/test-app'
+
+// The dashboard's what's next, on PGlite and PostgreSQL.
+
+let t: TestApp
+// Wednesday, November 25, 2026, 10:00 AM in Phoenix.
+const NOW = new Date('2026-11-25T17:00:00Z')
+beforeAll(async () => {
+  t = await createTestApp()
+  t.clock.set(NOW)
+})
+afterAll(() => t.close())
+
+type Player = Awaited<ReturnType<typeof signedInUser>>
+
+async function friends(a: Player, b: Player) {
+  await t.db
+    .insert(connections)
+    .values({ requesterId: a.profile.id, receiverId: b.profile.id, type: 'friend', status: 'accepted' })
+}
+
+const create = (by: Player, partner: Player, startDate: string, extra: Record<string, unknown> = {}) =>
+  by.client.post('/api/play-dates', {
+    type: 'challenge',
+    state: 'AZ',
+    regions: ['east_valley'],
+    partnerId: partner.profile.id,
+    amount: 25,
+    description: 'Morning doubles',
+    startDate,
+    startTime: '08:00',
+    ...extra,
+  })
+
+describe('home', () => {
+  it('shows the next games with both teams, the applications to decide and results to confirm', async () => {
+    t.clock.set(NOW)
+    const [a, b, c, d] = await Promise.all([
+      signedInUser(t, { firstName: 'Maya', duprRating: 3.5 }),
+      signedInUser(t, { firstName: 'Priya', duprRating: 3.5 }),
+      signedInUser(t, { firstName: 'Cal', duprRating: 3.6 }),
+      signedInUser(t, { firstName: 'Dee', duprRating: 3.6 }),
+    ])
+    await friends(a!, b!)
+    await friends(c!, d!)
+    const later = await create(a!, b!, '2026-12-10')
+    const sooner = await create(a!, b!, '2026-11-28')
+    const played = await create(a!, b!, '2026-11-26')
+    const empty = await a!.client.get('/api/home')
+    expect(empty.status).toBe(200)
+    expect(empty.body.nextGames.map((g: { id: string }) => g.id)).toEqual([
+      played.body.id,
+      sooner.body.id,
+      later.body.id,
+    ])
+    expect(empty.body.applications).toEqual([])
+
+    const applied = await c!.client.post(`/api/play-dates/${sooner.body.id}/requests`, {
+      partnerId: d!.profile.id,
+    })
+    const onPlayed = await c!.client.post(`/api/play-dates/${played.body.id}/requests`, {
+      partnerId: d!.profile.id,
+    })
+    const home = await b!.client.get('/api/home')
+    expect(home.body.applications.map((x: { requestId: string }) => x.requestId)).toEqual([
+      applied.body.id,
+      onPlayed.body.id,
+    ])
+    expect(home.body.applications[0].team.captain.firstName).toBe('Cal')
+
+    await a!.client.post(`/api/play-dates/requests/${onPlayed.body.id}/accept`)
+    const matched = await c!.client.get('/api/home')
+    expect(matched.body.nextGames[0]).toMatchObject({
+      id: played.body.id,
+      status: 'matched',
+      respondingTeam: { captain: { id: c!.profile.id } },
+    })
+    // The accepted application left the list; the other is still waiting.
+    expect((await a!.client.get('/api/home')).body.applications).toHaveLength(1)
+
+    // After the game the creator team reports; the responding team is asked to confirm.
+    t.clock.set(new Date('2026-11-26T18:00:00Z'))
+    await a!.client.post(`/api/play-dates/${played.body.id}/result`, {
+      outcome: 'played',
+      pointsTo: 11,
+      games: [{ us: 11, them: 4 }],
+    })
+    const toConfirm = await d!.client.get('/api/home')
+    expect(toConfirm.body.results).toEqual([
+      expect.objectContaining({
+        playDateId: played.body.id,
+        myTeam: 'responding',
+        reportedBy: expect.objectContaining({ firstName: 'Maya' }),
+        outcome: { outcome: 'played', pointsTo: 11, games: [{ creatorTeam: 11, respondingTeam: 4 }] },
+      }),
+    ])
+    // The reporting team has nothing to confirm; the game has left the next games.
+    const reporter = await b!.client.get('/api/home')
+    expect(reporter.body.results).toEqual([])
+    expect(reporter.body.nextGames.map((g: { id: string }) => g.id)).not.toContain(played.body.id)
+    await c!.client.post(`/api/play-dates/${played.body.id}/result/confirm`)
+    expect((await d!.client.get('/api/home')).body.results).toEqual([])
+  })
+
+  it('suggests open games this week in the home area at the player’s level, never their own', async () => {
+    t.clock.set(NOW)
+    const [a, b, me, far, strong, strongMate] = await Promise.all([
+      signedInUser(t, { duprRating: 3.4 }),
+      signedInUser(t, { duprRating: 3.6 }),
+      signedInUser(t, { duprRating: 3.5 }),
+      signedInUser(t, { duprRating: 3.5 }),
+      signedInUser(t, { duprRating: 5.9 }),
+      signedInUser(t, { duprRating: 6.1 }),
+    ])
+    await friends(a!, b!)
+    await friends(strong!, strongMate!)
+    await friends(me!, far!)
+    await me!.client.put('/api/profiles/me/home', { homeState: 'AZ', homeRegion: 'east_valley' })
+    const fits = await create(a!, b!, '2026-11-29')
+    const nextMonth = await create(a!, b!, '2026-12-20')
+    const tooStrong = await create(strong!, strongMate!, '2026-11-29')
+    const tucson = await create(a!, b!, '2026-11-30', { regions: ['tucson'] })
+    const own = await create(me!, far!, '2026-11-30')
+    const home = await me!.client.get('/api/home')
+    const ids = home.body.suggested.map((g: { id: string }) => g.id)
+    expect(ids).toContain(fits.body.id)
+    for (const other of [nextMonth, tooStrong, tucson, own]) expect(ids).not.toContain(other.body.id)
+    expect(home.body.suggestedBy).toEqual({
+      state: 'AZ',
+      region: 'east_valley',
+      minRating: 2.75,
+      maxRating: 4.25,
+    })
+  })
+
+  it('is for signed-in players only', async () => {
+    const paused = await signedInUser(t, { isPaused: true })
+    expect((await paused.client.get('/api/home')).status).toBe(403)
+  })
+})

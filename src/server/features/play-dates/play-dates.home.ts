@@ -1,0 +1,195 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import {
+  HOME_NEXT_GAMES,
+  HOME_SUGGESTED,
+  HOME_WAITING_MAX,
+  type HomeOutput,
+  SUGGESTED_RATING_SPREAD,
+} from '../../../domain/play-dates/home.schema'
+import type { SessionUser } from '../../../domain/profiles/profile.schema'
+import { standsAt } from '../../../domain/play-dates/results'
+import type { Db } from '../../db/client'
+import { playDateReports, playDateRequests, playDates, profiles } from '../../db/schema'
+import {
+  requester,
+  requesterColumns,
+  requesterPartner,
+  requesterPartnerColumns,
+  selectPlayDates,
+  toSummary,
+  toTeam,
+} from './play-dates.queries'
+import { outcomeOfReport } from './play-dates.results'
+import { listPlayDates } from './play-dates.service'
+
+// The dashboard's "what's next" in one call (docs/decisions/0090-home-whats-next.md): the
+// player's next games by start, applications to their open PlayDates, results the other team
+// reported for them to confirm, and open games near them this week at their level. Each part is
+// a few index lookups, whatever the number of PlayDates.
+
+// The PlayDates the player is on (creator team or accepted responding team).
+const mine = (userId: string) => sql`${playDates.id} in (
+  select id from play_dates where creator_id = ${userId}
+  union all select id from play_dates where partner_id = ${userId}
+  union all select play_date_id from play_date_requests
+    where status = 'accepted' and (requester_id = ${userId} or requester_partner_id = ${userId})
+)`
+
+async function nextGames(db: Db, userId: string, now: Date) {
+  const rows = await selectPlayDates(db)
+    .where(
+      and(
+        mine(userId),
+        inArray(playDates.status, ['open', 'matched']),
+        sql`${playDates.startsAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(playDates.startsAt), asc(playDates.id))
+    .limit(HOME_NEXT_GAMES)
+  const ids = rows.map((r) => r.id)
+  const teams =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            playDateId: playDateRequests.playDateId,
+            captain: requesterColumns,
+            partner: requesterPartnerColumns,
+          })
+          .from(playDateRequests)
+          .innerJoin(requester, eq(requester.id, playDateRequests.requesterId))
+          .innerJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
+          .where(and(inArray(playDateRequests.playDateId, ids), eq(playDateRequests.status, 'accepted')))
+  return rows.map((row) => {
+    const accepted = teams.find((t) => t.playDateId === row.id)
+    return { ...toSummary(row), respondingTeam: accepted ? toTeam(accepted.captain, accepted.partner) : null }
+  })
+}
+
+async function applicationsToDecide(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      requestId: playDateRequests.id,
+      playDateId: playDates.id,
+      startsAt: playDates.startsAt,
+      timeZone: playDates.timeZone,
+      createdAt: playDateRequests.createdAt,
+      captain: requesterColumns,
+      partner: requesterPartnerColumns,
+    })
+    .from(playDates)
+    .innerJoin(
+      playDateRequests,
+      and(eq(playDateRequests.playDateId, playDates.id), eq(playDateRequests.status, 'pending')),
+    )
+    .innerJoin(requester, eq(requester.id, playDateRequests.requesterId))
+    .innerJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
+    .where(
+      and(
+        sql`${playDates.id} in (
+          select id from play_dates where creator_id = ${userId} and status = 'open'
+          union all select id from play_dates where partner_id = ${userId} and status = 'open'
+        )`,
+        eq(playDates.status, 'open'),
+      ),
+    )
+    .orderBy(asc(playDateRequests.createdAt), asc(playDateRequests.id))
+    .limit(HOME_WAITING_MAX)
+  return rows.map((r) => ({
+    requestId: r.requestId,
+    playDateId: r.playDateId,
+    startsAt: r.startsAt?.toISOString() ?? null,
+    timeZone: r.timeZone,
+    team: toTeam(r.captain, r.partner),
+    createdAt: r.createdAt.toISOString(),
+  }))
+}
+
+const reporter = alias(profiles, 'home_reporter')
+
+async function resultsToConfirm(db: Db, userId: string, now: Date) {
+  const myTeam = sql<
+    'creator' | 'responding'
+  >`case when ${playDates.creatorId} = ${userId} or ${playDates.partnerId} = ${userId} then 'creator' else 'responding' end`
+  const rows = await db
+    .select({
+      playDateId: playDates.id,
+      startsAt: playDates.startsAt,
+      timeZone: playDates.timeZone,
+      myTeam,
+      report: playDateReports,
+      reporter: { id: reporter.id, firstName: reporter.firstName, lastName: reporter.lastName },
+    })
+    .from(playDates)
+    .innerJoin(playDateReports, eq(playDateReports.playDateId, playDates.id))
+    .leftJoin(reporter, eq(reporter.id, playDateReports.reporterId))
+    .where(
+      and(
+        mine(userId),
+        eq(playDates.status, 'matched'),
+        sql`${playDates.disputedAt} is null`,
+        sql`${playDateReports.team} <> ${myTeam}`,
+        sql`not exists (select 1 from play_date_reports own where own.play_date_id = ${playDates.id} and own.team = ${myTeam})`,
+      ),
+    )
+    .orderBy(asc(playDateReports.createdAt))
+    .limit(HOME_WAITING_MAX)
+  return rows
+    .filter((r) => standsAt(r.report.createdAt).getTime() > now.getTime())
+    .map((r) => ({
+      playDateId: r.playDateId,
+      startsAt: r.startsAt?.toISOString() ?? null,
+      timeZone: r.timeZone,
+      myTeam: r.myTeam,
+      reportedBy:
+        r.reporter && r.reporter.id ? r.reporter : { id: '', firstName: 'A former', lastName: 'player' },
+      outcome: outcomeOfReport(r.report),
+      standsAt: standsAt(r.report.createdAt).toISOString(),
+    }))
+}
+
+// Open games this week in the player's home area (their home state, else every state), whose
+// team rating is within SUGGESTED_RATING_SPREAD of theirs, soonest first; never their own.
+async function suggested(db: Db, user: SessionUser, now: Date) {
+  const round = (n: number) => Math.round(n * 100) / 100
+  const minRating = round(Math.max(2, user.duprRating - SUGGESTED_RATING_SPREAD))
+  const maxRating = round(Math.min(7, user.duprRating + SUGGESTED_RATING_SPREAD))
+  const state = user.homeState ?? undefined
+  const region = user.homeState && user.homeRegion ? user.homeRegion : undefined
+  const page = await listPlayDates(
+    db,
+    user,
+    {
+      tab: 'available',
+      when: 'week',
+      minRating,
+      maxRating,
+      ...(state ? { state } : {}),
+      ...(region ? { region } : {}),
+      page: 1,
+      pageSize: HOME_SUGGESTED,
+    },
+    now,
+  )
+  return {
+    items: page.items,
+    by: { state: state ?? null, region: region ?? null, minRating, maxRating },
+  }
+}
+
+export async function getHome(db: Db, user: SessionUser, now: Date): Promise<HomeOutput> {
+  const [games, applications, results, suggestions] = await Promise.all([
+    nextGames(db, user.id, now),
+    applicationsToDecide(db, user.id),
+    resultsToConfirm(db, user.id, now),
+    suggested(db, user, now),
+  ])
+  return {
+    nextGames: games,
+    applications,
+    results,
+    suggested: suggestions.items,
+    suggestedBy: suggestions.by,
+  }
+}
