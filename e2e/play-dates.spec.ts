@@ -71,7 +71,7 @@ const chat = (page: Page) => page.getByRole('log', { name: 'Messages' })
 
 test.describe('PlayDates', () => {
   test(
-    'two teams meet through a PlayDate: create, apply, accept, chat live, mark as played',
+    'two teams meet through a PlayDate: create, apply, accept, chat live, cancel',
     { tag: '@postgres' },
     async ({ browser, baseURL }) => {
       test.setTimeout(150_000)
@@ -257,18 +257,19 @@ test.describe('PlayDates', () => {
       await expect(chat(d).getByRole('listitem')).toHaveCount(4)
       await expect(chat(b).getByRole('listitem').first()).toContainText('Ann Archer')
 
-      // Cat marks it played: it leaves My PlayDates and shows in History for all four.
-      await c.getByRole('button', { name: 'Mark as played' }).click()
-      await c.getByRole('dialog').getByRole('button', { name: 'Mark as played' }).click()
-      await expect(c.getByText('PlayDate marked as played')).toBeVisible()
-      await expect(c.getByText('Status: Completed')).toBeVisible()
+      // Cat cancels the matched game (it is days away, so not a late cancel): it leaves My
+      // PlayDates and shows in History for all four. (Results after the game: results.spec.ts.)
+      await c.getByRole('button', { name: 'Cancel PlayDate' }).click()
+      await expect(c.getByRole('dialog')).toContainText('All four players are told')
+      await c.getByRole('dialog').getByRole('button', { name: 'Cancel PlayDate' }).click()
+      await expect(c.getByText('PlayDate cancelled successfully')).toBeVisible()
       for (const page of [a, b, c, d]) {
         await page.goto('/playdates')
         await expect(page.getByText('No PlayDates yet')).toBeVisible()
         await page.getByRole('tab', { name: 'History' }).click()
         await expect(page).toHaveURL(/tab=history/)
         const card = page.getByRole('article').filter({ hasText: 'Ann Archer & Ben Baker' })
-        await expect(card).toContainText('Completed')
+        await expect(card).toContainText('Cancelled')
         await page.goBack()
         await expect(page.getByRole('tab', { name: 'My PlayDates' })).toHaveAttribute('aria-selected', 'true')
       }

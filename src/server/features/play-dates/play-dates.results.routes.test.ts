@@ -384,7 +384,12 @@ describe('who may act on a result', () => {
     const asked = await t.db
       .select({ userId: notifications.userId })
       .from(notifications)
-      .where(and(eq(notifications.title, 'Confirm the result'), eq(notifications.link, `/playdates/${g.id}`)))
+      .where(
+        and(
+          eq(notifications.title, 'Confirm the result'),
+          eq(notifications.link, `/playdates/${g.id}#game-result`),
+        ),
+      )
     expect(asked.map((n) => n.userId)).toEqual([g.d.profile.id])
     const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Confirm the result'))
     expect(

@@ -185,7 +185,8 @@ async function tell(
   title: string,
   message: string,
 ) {
-  const link = `/playdates/${game.id}`
+  // Straight to the result section of the PlayDate's page.
+  const link = `/playdates/${game.id}#game-result`
   const targets = [...new Set(recipients)]
   for (const userId of await playersWanting(tx, targets, 'results', 'inApp')) {
     await createNotification(tx, { userId, type: 'other', title, message, link })

@@ -74,11 +74,11 @@ const answered: Record<RequestAnswer, string> = {
   withdraw: 'Application withdrawn',
 }
 
-export const LATE_CANCEL_WARNING = `Cancelling less than ${LATE_CANCEL_HOURS} hours before the start counts as a late cancel for your team on both your profiles.`
+const LATE_CANCEL_WARNING = `Cancelling less than ${LATE_CANCEL_HOURS} hours before the start counts as a late cancel for your team on both your profiles.`
 
 function cancelMessage(playDate: PlayDateDetail) {
   if (playDate.status !== 'matched') return 'Pending applications will be declined. This cannot be undone.'
-  const told = 'All four players are told, and the game comes off their calendars. This cannot be undone.'
+  const told = 'All four players are told. This cannot be undone.'
   return playDate.viewer.cancelIsLate ? (
     <>
       <span className="block font-semibold text-red-800">{LATE_CANCEL_WARNING}</span>

@@ -1,0 +1,176 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import {
+  befriend,
+  createPlayer,
+  currentUserId,
+  headers,
+  moveClock,
+  type Player,
+  signInAdmin,
+  signInContext,
+} from './support/players'
+
+// After the game: Rosa and Sam play Tara and Uma twice on the same day. The first game both teams
+// report alike (Tara confirms Rosa's report with one tap) and it counts on their profiles; the
+// second they report differently, and an admin decides it from the Disputes tab.
+
+// A Pay PlayDate a week from today at `startTime` (Arizona), matched through the API.
+async function matchedPlayDate(
+  [creator, partner, applicant, applicantPartner]: BrowserContext[],
+  description: string,
+  startTime: string,
+) {
+  const created = await creator!.request.post('/api/play-dates', {
+    headers,
+    data: {
+      type: 'challenge',
+      state: 'AZ',
+      regions: ['east_valley'],
+      partnerId: await currentUserId(partner!),
+      amount: 30,
+      description,
+      startDate: new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString().slice(0, 10),
+      startTime,
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { id, startsAt } = (await created.json()) as { id: string; startsAt: string }
+  const applied = await applicant!.request.post(`/api/play-dates/${id}/requests`, {
+    headers,
+    data: { partnerId: await currentUserId(applicantPartner!) },
+  })
+  expect(applied.status(), await applied.text()).toBe(201)
+  const { id: requestId } = (await applied.json()) as { id: string }
+  const accepted = await creator!.request.post(`/api/play-dates/requests/${requestId}/accept`, { headers })
+  expect(accepted.status(), await accepted.text()).toBe(200)
+  return { id, startsAt }
+}
+
+const resultOf = (page: Page) => page.getByRole('region', { name: 'Result' })
+
+async function reportPlayed(page: Page, games: Array<[number, number]>) {
+  const result = resultOf(page)
+  await result.getByRole('radio', { name: 'We played' }).check()
+  for (const [index, [us, them]] of games.entries()) {
+    if (index > 0) await result.getByRole('button', { name: 'Add a game' }).click()
+    const game = result.getByRole('group', { name: `Game ${index + 1}` })
+    await game.getByLabel('Your team').fill(String(us))
+    await game.getByLabel('Them').fill(String(them))
+  }
+  await result.getByRole('button', { name: 'Report result' }).click()
+}
+
+test('teams report a game, confirm it or dispute it, and an admin decides @phone', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  const { viewport, isMobile, hasTouch } = test.info().project.use
+  const open = async (player: Player) => {
+    const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
+    await signInContext(context, player)
+    return { context, page: await context.newPage() }
+  }
+  const [rosa, sam, tara, uma] = await Promise.all(
+    [
+      { firstName: 'Rosa', lastName: 'Reyes' },
+      { firstName: 'Sam', lastName: 'Soto', gender: 'male' as const },
+      { firstName: 'Tara', lastName: 'Tran' },
+      { firstName: 'Uma', lastName: 'Ueda' },
+    ].map((names) => createPlayer(names).then(open)),
+  )
+  const contexts = [rosa!, sam!, tara!, uma!].map((p) => p.context)
+  await befriend(rosa!.context, sam!.context)
+  await befriend(tara!.context, uma!.context)
+  const first = await matchedPlayDate(contexts, 'Morning doubles, game one', '08:00')
+  const second = await matchedPlayDate(contexts, 'Late morning rematch', '11:00')
+  const [r, s, t, u] = [rosa!.page, sam!.page, tara!.page, uma!.page]
+
+  // Before the start there is nothing to report yet.
+  await r.goto(`/playdates/${first.id}`)
+  await expect(resultOf(r)).toContainText('You can report the result once the game starts')
+
+  // The server's clock passes both starts.
+  const now = (await moveClock(r.request, 0)).now
+  const minutes = Math.ceil((Date.parse(second.startsAt) + 30 * 60_000 - Date.parse(now)) / 60_000)
+  await moveClock(r.request, minutes)
+  try {
+    // Game one: Rosa reports, Tara confirms with one tap.
+    await r.reload()
+    await reportPlayed(r, [
+      [11, 7],
+      [11, 5],
+    ])
+    await expect(r.getByText('Result reported. The other team can confirm it')).toBeVisible()
+    await expect(resultOf(r)).toContainText('Won 11-7, 11-5')
+    await expect(resultOf(r)).toContainText('Waiting for the other team to confirm')
+
+    await t.goto(`/playdates/${first.id}`)
+    await expect(resultOf(t)).toContainText('Reported by Rosa Reyes')
+    await expect(resultOf(t)).toContainText('Lost 7-11, 5-11')
+    await resultOf(t).getByRole('button', { name: 'Confirm result' }).click()
+    await expect(t.getByText('Result confirmed')).toBeVisible()
+    await expect(resultOf(t)).toContainText('Both teams agreed')
+    await expect(resultOf(t)).toContainText('The other team pays your team $60')
+
+    await r.reload()
+    await expect(resultOf(r)).toContainText('Won 11-7, 11-5')
+    await expect(resultOf(r)).toContainText('Your team pays the other team $60')
+    await resultOf(r).getByRole('button', { name: 'Mark as paid' }).click()
+    await expect(resultOf(r)).toContainText('Paid · marked by Rosa Reyes')
+
+    // The game counts on Rosa's public profile.
+    await t.goto(`/profile/${await currentUserId(rosa!.context)}`)
+    await expect(t.getByRole('region', { name: 'Reliability' })).toContainText('Played 1 · 0 no-shows')
+
+    // Game two: the teams say different things.
+    await r.goto(`/playdates/${second.id}`)
+    await reportPlayed(r, [[11, 7]])
+    await expect(resultOf(r)).toContainText('Waiting for the other team to confirm')
+    await t.goto(`/playdates/${second.id}`)
+    await resultOf(t).getByRole('button', { name: 'Report something else' }).click()
+    await reportPlayed(t, [[11, 9]])
+    await expect(t.getByText('Result reported. The reports differ: an admin will decide')).toBeVisible()
+    await expect(t.getByText('Status: Disputed')).toBeVisible()
+    await expect(resultOf(t)).toContainText('An admin will decide')
+    await r.reload()
+    await expect(r.getByText('Status: Disputed')).toBeVisible()
+
+    // An admin reads both reports and decides.
+    const adminContext = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
+    await signInAdmin(adminContext)
+    const admin = await adminContext.newPage()
+    await admin.goto('/admin')
+    await admin.getByRole('tab', { name: 'Disputes' }).click()
+    const dispute = admin
+      .getByRole('article')
+      .filter({ has: admin.locator(`a[href="/playdates/${second.id}"]`) })
+    await expect(dispute).toContainText('Reported by Rosa Reyes')
+    await expect(dispute).toContainText('Reported by Tara Tran')
+    await dispute.getByRole('button', { name: /^Decide/ }).click()
+    const dialog = admin.getByRole('dialog', { name: 'Decide the result' })
+    await dialog.getByRole('radio', { name: 'They played' }).check()
+    const game = dialog.getByRole('group', { name: 'Game 1' })
+    await game.getByLabel('Creator team').fill('11')
+    await game.getByLabel('Responding team').fill('7')
+    await dialog.getByRole('button', { name: 'Decide result' }).click()
+    await expect(admin.getByText('Result decided')).toBeVisible()
+    await expect(dispute).toHaveCount(0)
+    await adminContext.close()
+
+    // All four see the decision, each from their own side.
+    for (const [page, line] of [
+      [r, 'Won 11-7'],
+      [s, 'Won 11-7'],
+      [t, 'Lost 7-11'],
+      [u, 'Lost 7-11'],
+    ] as const) {
+      await page.goto(`/playdates/${second.id}`)
+      await expect(resultOf(page)).toContainText(line)
+      await expect(resultOf(page)).toContainText('Decided by an admin')
+    }
+  } finally {
+    await moveClock(r.request, -minutes)
+  }
+  for (const context of contexts) await context.close()
+})
