@@ -62,7 +62,13 @@ test.describe('AI Referee', () => {
 
     const answers = log.getByRole('listitem').filter({ hasText: 'AI Referee:' })
     const first = answers.nth(1)
-    await expect(first).toContainText('From the rulebook (no AI model is configured):')
+    // A short answer first; the rule text is folded below it, and nothing speaks of a model.
+    await expect(first).toContainText(
+      'While volleying it is a fault to touch the non-volley zone, its lines, or anything touching the zone.',
+    )
+    await expect(first).not.toContainText('model')
+    await first.getByText('The rule text').click()
+    await expect(first).toContainText('From the rulebook:')
     await expect(first).toContainText('Non-Volley Zone: Volleying and the non-volley zone')
     await expect(first).toContainText('9.A')
     await expect(first).toContainText('Every volley must be started from outside the non-volley zone.')
@@ -83,6 +89,7 @@ test.describe('AI Referee', () => {
     await question.fill('can I volley in the kitchen?')
     await question.press('Enter')
     const second = answers.nth(2)
+    await second.getByText('The rule text').click()
     await expect(second).toContainText('Every volley must be started from outside the non-volley zone.')
     expect(await second.innerText()).not.toMatch(RULE_NUMBER)
     await expect(first).toContainText('9.A')

@@ -18,7 +18,8 @@ export const refereeMessages = {
   failedPrefix: 'Failed to get response: ',
   unexpected: 'An unexpected error occurred. Please try again.',
   apology: "I apologize, but I'm having trouble right now. Please try again in a moment.",
-  rulebookHeading: 'From the rulebook (no AI model is configured):',
+  rulebookHeading: 'From the rulebook:',
+  ruleText: 'The rule text',
   noSectionFound:
     "No section of the rulebook matches this question. Try the players' words for it, for example 'kitchen', 'serve', 'line call' or 'time-out'.",
 } as const

@@ -40,6 +40,9 @@ export type CitedSection = z.infer<typeof citedSection>
 export const askOutput = z.object({
   kind: z.enum(answerKinds),
   answer: z.string(),
+  // On a rulebook answer: one or two sentences that answer the question, shown first (the answer
+  // holds the rule text, folded below it). Null otherwise.
+  summary: z.string().nullable(),
   sections: z.array(citedSection),
   // Send it back with the answer in `history`: only signed answers count as the referee's.
   signature: z.string(),

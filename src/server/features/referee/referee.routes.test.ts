@@ -51,12 +51,17 @@ describe('POST /api/referee/ask without a model', () => {
     expect(res.status).toBe(403)
   })
 
-  it('answers with the best rulebook sections, labelled as excerpts, with rule numbers', async () => {
+  it('answers with a short answer first, then the best rulebook sections with rule numbers', async () => {
     const { client } = await signedInUser(noModel)
     const res = await ask(client, { question: 'can I volley in the kitchen?' })
     expect(res.status).toBe(200)
     expect(res.body.kind).toBe('rulebook')
-    expect(res.body.answer.startsWith('From the rulebook (no AI model is configured):')).toBe(true)
+    expect(res.body.summary).toBe(
+      'While volleying it is a fault to touch the non-volley zone, its lines, or anything touching the zone.',
+    )
+    // A player is never told about the server's configuration.
+    expect(res.body.answer).not.toMatch(/model|configured/i)
+    expect(res.body.answer.startsWith('From the rulebook:')).toBe(true)
     expect(res.body.answer).toContain('**Non-Volley Zone: Volleying and the non-volley zone**')
     expect(res.body.answer).toContain(
       '- **9.A** Every volley must be started from outside the non-volley zone.',
@@ -84,6 +89,7 @@ describe('POST /api/referee/ask without a model', () => {
     const res = await ask(client, { question: 'what will the weather be tomorrow?' })
     expect(res.status).toBe(200)
     expect(res.body.answer).toBe(`${refereeMessages.rulebookHeading}\n\n${refereeMessages.noSectionFound}`)
+    expect(res.body.summary).toBeNull()
     expect(res.body.sections).toEqual([])
   })
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { rulebook, rulebookSchema } from './referee.rulebook'
-import { createRulebookIndex, expandQuestion, MAX_SECTIONS, searchRulebook } from './referee.search'
+import {
+  createRulebookIndex,
+  expandQuestion,
+  MAX_SECTIONS,
+  searchRulebook,
+  sentencesOf,
+  shortAnswer,
+} from './referee.search'
 import retrievalCases from './retrieval-cases.json'
 
 const ids = (question: string) => searchRulebook(question).map((section) => section.id)
@@ -100,5 +107,29 @@ describe('finding rulebook sections for a question', () => {
       ],
     })
     expect(search('pears please').map((s) => s.id)).toEqual(['two'])
+  })
+})
+
+describe('a short answer without a model', () => {
+  const answer = (question: string) => shortAnswer(question, searchRulebook(question))
+
+  it('is the rulebook sentence that shares the most words with the question', () => {
+    expect(answer('How big is the court?')).toBe(
+      'The court is a rectangle 20 feet wide and 44 feet long, for singles and for doubles alike.',
+    )
+    expect(answer('What happens if the serve hits the net?')).toBe(
+      'A serve that touches the net and lands in the right service court is in play: there is no let.',
+    )
+    expect(answer('How many timeouts do we get?')).toContain('two standard time-outs per game')
+    expect(answer('Is a ball on the line in?')).toContain('touches any part of a line is in')
+  })
+
+  it('adds the next sentence when the first is short, and is null when nothing matched', () => {
+    expect(shortAnswer('anything', [])).toBeNull()
+    expect(sentencesOf('Short one. A second sentence follows. Rule 9.A stays whole.')).toEqual([
+      'Short one.',
+      'A second sentence follows.',
+      'Rule 9.A stays whole.',
+    ])
   })
 })

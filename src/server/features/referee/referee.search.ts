@@ -106,3 +106,40 @@ export function createRulebookIndex(book: Rulebook) {
 }
 
 export const searchRulebook = createRulebookIndex(rulebook)
+
+// The words of a text as the index compares them (stemmed, no stop words).
+const termsOf = (text: string) => new Set(tokenize(text).flatMap((word) => processTerm(word) ?? []))
+
+// Splits a rule's text into sentences (a full stop, question or exclamation mark, then a space
+// and a capital or a digit), keeping "e.g." and rule numbers such as "9.A" whole.
+export function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9"(])/)
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
+
+// A short answer from the rulebook without a model: the sentence of the best sections that shares
+// the most words with the question (its expanded words, as the search reads them), ties to the
+// earlier one; with the sentence after it when it is short. Null when no section matched.
+export function shortAnswer(question: string, sections: RulebookSection[]): string | null {
+  if (sections.length === 0) return null
+  const wanted = termsOf(expandQuestion(question))
+  let best: { score: number; sentences: string[]; index: number } | null = null
+  // The best section counts a little more: it is what the search found first.
+  for (const [rank, section] of sections.entries()) {
+    for (const rule of section.rules) {
+      const sentences = sentencesOf(rule.text)
+      for (const [index, sentence] of sentences.entries()) {
+        let shared = 0
+        for (const term of termsOf(sentence)) if (wanted.has(term)) shared += 1
+        const score = shared + (rank === 0 ? 0.5 : 0)
+        if (!best || score > best.score) best = { score, sentences, index }
+      }
+    }
+  }
+  if (!best) return null
+  const first = best.sentences[best.index]!
+  const next = best.sentences[best.index + 1]
+  return first.length < 90 && next ? `${first} ${next}` : first
+}

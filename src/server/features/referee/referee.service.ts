@@ -4,7 +4,7 @@ import type { AskInput, AskOutput } from '../../../domain/referee/referee.schema
 import { isLlmFailure, type LlmClient, LlmFailure } from '../../lib/llm'
 import type { Logger } from '../../lib/logger'
 import { buildRefereeRequest, citeSection, formatRulebookAnswer } from './referee.prompt'
-import { searchRulebook } from './referee.search'
+import { searchRulebook, shortAnswer } from './referee.search'
 import { signAnswer, trustedHistory } from './referee.signature'
 
 export interface RefereeDeps {
@@ -56,6 +56,7 @@ async function answerQuestion(deps: RefereeDeps, input: AskInput): Promise<Omit<
     return {
       kind: 'rulebook',
       answer: formatRulebookAnswer(sections, input.includeRuleNumbers),
+      summary: shortAnswer(input.question, sections),
       sections: cited,
     }
   }
@@ -69,7 +70,7 @@ async function answerQuestion(deps: RefereeDeps, input: AskInput): Promise<Omit<
   })
   try {
     const answer = await deps.llm.complete(request)
-    return { kind: 'answer', answer, sections: cited }
+    return { kind: 'answer', answer, summary: null, sections: cited }
   } catch (error) {
     const failure = isLlmFailure(error) ? error : new LlmFailure('unexpected', 'unexpected error')
     deps.log.warn(
@@ -77,7 +78,7 @@ async function answerQuestion(deps: RefereeDeps, input: AskInput): Promise<Omit<
       'referee model call failed',
     )
     if (failure.kind === 'unusable')
-      return { kind: 'apology', answer: refereeMessages.apology, sections: cited }
+      return { kind: 'apology', answer: refereeMessages.apology, summary: null, sections: cited }
     throw refereeErrorOf(failure)
   }
 }

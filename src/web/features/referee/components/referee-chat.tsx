@@ -20,6 +20,8 @@ type Message =
       role: 'assistant'
       kind: 'greeting' | AskOutput['kind']
       text: string
+      // A rulebook answer's short answer, shown before the rule text.
+      summary?: string | null
       sections: CitedSection[]
       // The server's signature of the answer, sent back with the conversation.
       signature?: string
@@ -82,7 +84,21 @@ function MessageItem({ message }: { message: Message }) {
         }`}
       >
         <span className="sr-only">AI Referee: </span>
-        <FormattedAnswer text={message.text} />
+        {message.kind === 'rulebook' && message.summary ? (
+          <>
+            <p className="font-medium">{message.summary}</p>
+            <details className="mt-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-1">
+              <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-800">
+                {refereeMessages.ruleText}
+              </summary>
+              <div className="pb-2">
+                <FormattedAnswer text={message.text} />
+              </div>
+            </details>
+          </>
+        ) : (
+          <FormattedAnswer text={message.text} />
+        )}
         {message.kind === 'answer' ? <SectionsUsed sections={message.sections} /> : null}
       </div>
     </li>
@@ -133,6 +149,7 @@ export function RefereeChat() {
           role: 'assistant',
           kind: reply.kind,
           text: reply.answer,
+          summary: reply.summary,
           sections: reply.sections,
           signature: reply.signature,
         },
