@@ -7,6 +7,7 @@ import type { LlmClient } from './lib/llm'
 import type { Logger } from './lib/logger'
 import type { Mailer } from './lib/mail'
 import type { RealtimeHub } from './lib/realtime'
+import type { VapidKeys } from './lib/vapid-keys'
 
 export interface AppDeps {
   database: Database
@@ -21,6 +22,8 @@ export interface AppDeps {
   llm: LlmClient | undefined
   // Signs the referee's answers (lib/signing-key.ts).
   refereeKey: Buffer
+  // Signs Web Push messages; absent when push is off (lib/vapid-keys.ts).
+  vapid?: VapidKeys | undefined
   // Directory of the built web app; absent in route tests.
   webRoot?: string | undefined
 }

@@ -22,6 +22,7 @@ import { profileRoutes, publicProfileRoutes, ratingRoutes } from './features/pro
 import { realtimeRoutes } from './features/realtime'
 import { partnerListRoutes } from './features/partner-lists'
 import { venueRoutes } from './features/venues'
+import { pushRoutes } from './features/push'
 import { mountWebApp } from './features/web-app'
 import { logRequest } from './lib/logger'
 import { hasDevMailbox } from './lib/mail'
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', venueRoutes)
   app.route('/api', playDateCalendarRoutes)
   app.route('/api', notificationPreferenceRoutes)
+  app.route('/api', pushRoutes)
   if (deps.env.TEST_CLOCK) app.route('/api', testClockRoutes)
   if (hasDevMailbox(deps.env)) {
     app.route('/api', devMailRoutes)

@@ -7,6 +7,7 @@ import { createLlmFromEnv } from './lib/llm'
 import type { Logger } from './lib/logger'
 import { createMailer, type Mailer } from './lib/mail'
 import { RealtimeHub } from './lib/realtime'
+import type { VapidKeys } from './lib/vapid-keys'
 
 // The parts of the app that touch the outside world (database, mailer, event hub, clock, model
 // client), put together once: by main.ts with the real ones, by a test with its own (a recording mailer, a fake clock). Each part is built here
@@ -20,6 +21,7 @@ export function buildDeps(parts: {
   // main.ts passes the configured or kept key; elsewhere (tests, tools) a fresh one is enough.
   refereeKey?: Buffer | undefined
   webRoot?: string | undefined
+  vapid?: VapidKeys | undefined
 }): AppDeps {
   const { database, env, logger } = parts
   return {
@@ -33,5 +35,6 @@ export function buildDeps(parts: {
     llm: createLlmFromEnv(env),
     refereeKey: parts.refereeKey ?? randomBytes(32),
     webRoot: parts.webRoot,
+    vapid: parts.vapid,
   }
 }

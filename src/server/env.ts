@@ -56,6 +56,15 @@ const envSchema = z.object({
   // gave this player. Unset, one is made and kept in DATA_DIR; several instances share one by
   // setting it (an answer another key signed is left out of the conversation).
   REFEREE_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Web Push (docs/decisions/0091-web-push.md): the VAPID key pair (base64url, as web-push makes
+  // them) and the contact the push services see. Unset on the embedded database, a pair is made
+  // and kept in DATA_DIR; unset with DATABASE_URL, push is off (instances must share one pair).
+  VAPID_PUBLIC_KEY: z.string().min(20).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+    .optional(),
   // External Help/FAQ and Road Map links; by default the About page's own sections.
   HELP_URL: link.default('/about#help'),
   ROADMAP_URL: link.default('/about#roadmap'),
@@ -68,6 +77,10 @@ const checkedEnvSchema = envSchema
   .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL, {
     path: ['PUBLIC_URL'],
     message: 'must be set in production: the public address of the app, used in email links',
+  })
+  .refine((env) => Boolean(env.VAPID_PUBLIC_KEY) === Boolean(env.VAPID_PRIVATE_KEY), {
+    path: ['VAPID_PRIVATE_KEY'],
+    message: 'set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together',
   })
   .refine((env) => env.NODE_ENV !== 'production' || !env.TEST_CLOCK, {
     path: ['TEST_CLOCK'],

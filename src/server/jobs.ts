@@ -1,5 +1,6 @@
 import type { AppDeps } from './app-env'
 import { playDateJobs } from './features/play-dates'
+import { pushJobs } from './features/push'
 import { publicOrigin } from './public-origin'
 
 // Every kind of background job the app runs, with the parts each needs.
@@ -9,4 +10,5 @@ export const jobHandlers = (deps: AppDeps) => ({
     productName: deps.env.PRODUCT_NAME,
     origin: publicOrigin(deps.env),
   }),
+  ...pushJobs(deps.vapid),
 })

@@ -10,6 +10,7 @@ import { createAdjustableClock } from './lib/clock'
 import { createLogger } from './lib/logger'
 import { startMaintenance } from './lib/maintenance'
 import { refereeSigningKey } from './lib/signing-key'
+import { vapidKeys } from './lib/vapid-keys'
 import { startJobRunner } from './lib/job-runner'
 import { jobHandlers } from './jobs'
 import { WEB_ROOT } from './paths'
@@ -55,6 +56,7 @@ async function main() {
     logger,
     webRoot: WEB_ROOT,
     refereeKey: refereeSigningKey(env.REFEREE_SIGNING_KEY, env.DATA_DIR),
+    vapid: vapidKeys(env, database.kind === 'pglite'),
     // Browser journeys move the clock (test-clock.ts); never in production (env.ts).
     clock: env.TEST_CLOCK ? createAdjustableClock() : undefined,
   })

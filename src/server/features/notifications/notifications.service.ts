@@ -11,6 +11,7 @@ import { preparedQuery } from '../../db/prepared'
 import { notifications } from '../../db/schema'
 import { decodeCursor, encodeCursor } from '../../lib/page-cursor'
 import { publishQueried } from '../../lib/realtime'
+import { enqueuePushes } from '../push'
 
 export interface NewNotification {
   userId: string
@@ -102,6 +103,8 @@ export async function createNotification(db: DbOrTx, input: NewNotification): Pr
     .returning(columns)
   if (!row) throw new Error('notification insert returned nothing')
   await announceChange(db, input.userId)
+  // The player's devices with push on get it too (features/push).
+  await enqueuePushes(db, { id: row.id, userId: input.userId })
   return toOutput(row)
 }
 

@@ -1,0 +1,241 @@
+import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { eq, like } from 'drizzle-orm'
+// The decoder of the encrypted content coding web-push itself uses (RFC 8188/8291).
+import ece from 'http_ece'
+import webpush from 'web-push'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PUSH_MESSAGES } from '../../../domain/push/push.schema'
+import { jobs, pushSubscriptions } from '../../db/schema'
+import { jobHandlers } from '../../jobs'
+import { runDueJobs } from '../../lib/jobs'
+import { signedInUser } from '../../testing/factories'
+import { createTestApp, type TestApp } from '../../testing/test-app'
+import { createNotification } from '../notifications'
+import { isPushService } from './push.service'
+
+// Web Push against a local push service that checks what a real one checks: the VAPID signature
+// (RFC 8292) and the payload encryption (RFC 8291), on PGlite and PostgreSQL.
+
+interface Received {
+  path: string
+  headers: IncomingMessage['headers']
+  body: Buffer
+}
+
+let t: TestApp
+let service: Server
+let origin: string
+const received: Received[] = []
+// What the fake push service answers next, per path (201 by default).
+const answers = new Map<string, number>()
+const keys = { ...webpush.generateVAPIDKeys(), subject: 'mailto:admin@picklematch.test' }
+
+beforeAll(async () => {
+  t = await createTestApp()
+  t.deps.vapid = keys
+  service = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      const path = request.url ?? '/'
+      received.push({ path, headers: request.headers, body: Buffer.concat(chunks) })
+      response.writeHead(answers.get(path) ?? 201).end()
+    })
+  })
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve))
+  origin = `http://127.0.0.1:${(service.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  await new Promise((resolve) => service.close(resolve))
+  await t.close()
+})
+
+// A browser's side of a subscription: its key pair and auth secret.
+function device(path: string) {
+  const ecdh = createECDH('prime256v1')
+  ecdh.generateKeys()
+  const auth = randomBytes(16).toString('base64url')
+  return {
+    ecdh,
+    auth,
+    subscription: {
+      endpoint: `${origin}${path}`,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth },
+    },
+  }
+}
+
+// The VAPID JWT checked as a push service does: signed by the key it names, for our audience.
+function checkVapid(headers: IncomingMessage['headers']) {
+  const match = /^vapid t=([^,]+), k=(.+)$/.exec(String(headers.authorization))
+  expect(match).not.toBeNull()
+  const [, token, key] = match!
+  expect(key).toBe(keys.publicKey)
+  const [header, payload, signature] = token!.split('.')
+  const point = Buffer.from(key!, 'base64url')
+  const publicKey = createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33, 65).toString('base64url'),
+    },
+    format: 'jwk',
+  })
+  const valid = verify(
+    'sha256',
+    Buffer.from(`${header}.${payload}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature!, 'base64url'),
+  )
+  expect(valid).toBe(true)
+  const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8'))
+  expect(claims).toMatchObject({ aud: origin, sub: keys.subject })
+  expect(claims.exp * 1000).toBeGreaterThan(Date.now())
+}
+
+const runJobs = () => runDueJobs(t.db, jobHandlers(t.deps), new Date(Date.now() + 60_000))
+
+describe('web push', () => {
+  it('tells the browser the key to subscribe with', async () => {
+    const player = await signedInUser(t)
+    const config = await player.client.get('/api/push/config')
+    expect(config.body).toEqual({ enabled: true, publicKey: keys.publicKey })
+  })
+
+  it('sends each notification to the player’s devices, signed and encrypted, once', async () => {
+    const player = await signedInUser(t)
+    const phone = device('/push/phone')
+    const tablet = device('/push/tablet')
+    for (const d of [phone, tablet])
+      expect((await player.client.post('/api/push/subscriptions', d.subscription)).status).toBe(200)
+    // The same subscription again changes nothing.
+    await player.client.post('/api/push/subscriptions', phone.subscription)
+
+    await createNotification(t.db, {
+      userId: player.profile.id,
+      type: 'other',
+      title: 'PlayDate in 2 hours',
+      message: 'Sat, Dec 5 · 8:00 AM MST at Kiwanis Park',
+      link: '/playdates/123',
+    })
+    received.length = 0
+    await runJobs()
+    // Two instances' later turns find nothing left to send.
+    await runJobs()
+    expect(received.map((r) => r.path).sort()).toEqual(['/push/phone', '/push/tablet'])
+
+    for (const [d, request] of [
+      [phone, received.find((r) => r.path === '/push/phone')!],
+      [tablet, received.find((r) => r.path === '/push/tablet')!],
+    ] as const) {
+      checkVapid(request.headers)
+      expect(request.headers['content-encoding']).toBe('aes128gcm')
+      expect(Number(request.headers.ttl)).toBe(7200)
+      const plain = ece.decrypt(request.body, {
+        version: 'aes128gcm',
+        privateKey: d.ecdh,
+        authSecret: d.auth,
+      })
+      expect(JSON.parse(plain.toString('utf8'))).toMatchObject({
+        title: 'PlayDate in 2 hours',
+        body: 'Sat, Dec 5 · 8:00 AM MST at Kiwanis Park',
+        url: '/playdates/123',
+      })
+    }
+  })
+
+  it('forgets a device the push service answers 410 or 404 for, and tries again on other errors', async () => {
+    const player = await signedInUser(t)
+    const gone = device('/push/gone')
+    const flaky = device('/push/flaky')
+    await player.client.post('/api/push/subscriptions', gone.subscription)
+    await player.client.post('/api/push/subscriptions', flaky.subscription)
+    answers.set('/push/gone', 410)
+    answers.set('/push/flaky', 503)
+    await createNotification(t.db, {
+      userId: player.profile.id,
+      type: 'other',
+      title: 'Hi',
+      message: 'Hello',
+    })
+    await runJobs()
+    const left = await t.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.profileId, player.profile.id))
+    expect(left.map((s) => s.endpoint)).toEqual([flaky.subscription.endpoint])
+    const flakyId = await idOf(flaky.subscription.endpoint)
+    const [retry] = await t.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.key, `push:%:${flakyId}`))
+    expect(retry).toMatchObject({ attempts: 1, doneAt: null })
+    expect(retry!.lastError).toContain('503')
+  })
+
+  it('turns push off per device, for its own player only', async () => {
+    const player = await signedInUser(t)
+    const other = await signedInUser(t)
+    const d = device('/push/off')
+    await player.client.post('/api/push/subscriptions', d.subscription)
+    await other.client.post('/api/push/subscriptions/remove', { endpoint: d.subscription.endpoint })
+    expect(await idOf(d.subscription.endpoint)).toBeDefined()
+    await player.client.post('/api/push/subscriptions/remove', { endpoint: d.subscription.endpoint })
+    expect(await idOf(d.subscription.endpoint)).toBeUndefined()
+    await createNotification(t.db, {
+      userId: player.profile.id,
+      type: 'other',
+      title: 'Hi',
+      message: 'Hello',
+    })
+    received.length = 0
+    await runJobs()
+    expect(received).toEqual([])
+  })
+
+  it('refuses a subscription that is not a push address, and every call without a session', async () => {
+    const player = await signedInUser(t)
+    const bad = await player.client.post('/api/push/subscriptions', {
+      endpoint: 'ftp://example.com/x',
+      keys: { p256dh: 'abc', auth: 'def' },
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.message).toBe(PUSH_MESSAGES.endpoint)
+    const badKeys = await player.client.post('/api/push/subscriptions', {
+      endpoint: `${origin}/push/x`,
+      keys: { p256dh: 'not base64!', auth: 'def' },
+    })
+    expect(badKeys.status).toBe(400)
+    // In production only the browsers' push services, over https.
+    expect(isPushService('https://fcm.googleapis.com/fcm/send/abc', true)).toBe(true)
+    expect(isPushService('https://updates.push.services.mozilla.com/wpush/v2/x', true)).toBe(true)
+    expect(isPushService('https://web.push.apple.com/QGx', true)).toBe(true)
+    expect(isPushService('http://fcm.googleapis.com/fcm/send/abc', true)).toBe(false)
+    expect(isPushService('https://169.254.169.254/latest', true)).toBe(false)
+    expect(isPushService('https://fcm.googleapis.com.evil.test/x', true)).toBe(false)
+  })
+
+  it('says push is off, and refuses subscriptions, without VAPID keys', async () => {
+    const player = await signedInUser(t)
+    t.deps.vapid = undefined
+    try {
+      expect((await player.client.get('/api/push/config')).body).toEqual({ enabled: false, publicKey: null })
+      const refused = await player.client.post('/api/push/subscriptions', device('/push/none').subscription)
+      expect(refused.status).toBe(409)
+      expect(refused.body.error.message).toBe(PUSH_MESSAGES.off)
+    } finally {
+      t.deps.vapid = keys
+    }
+  })
+})
+
+async function idOf(endpoint: string) {
+  const [row] = await t.db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.endpoint, endpoint))
+  return row?.id
+}

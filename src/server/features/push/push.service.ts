@@ -1,0 +1,135 @@
+import { and, eq, sql } from 'drizzle-orm'
+import webpush from 'web-push'
+import { AppError } from '../../../domain/errors'
+import { PUSH_MESSAGES, type PushPayload, type PushSubscriptionInput } from '../../../domain/push/push.schema'
+import type { Db, DbOrTx, Tx } from '../../db/client'
+import { notifications, pushSubscriptions } from '../../db/schema'
+import type { JobHandlers } from '../../lib/jobs'
+import type { VapidKeys } from '../../lib/vapid-keys'
+
+// Web Push (docs/decisions/0091-web-push.md): each notification a player gets in the app also goes
+// to every device they turned push on for, through the jobs table, so N instances send it once.
+
+export const PUSH_JOB = 'push-send'
+// How long a push service keeps a push for a device that is off: a reminder 2 h ahead is stale
+// after that.
+const PUSH_TTL_SECONDS = 2 * 60 * 60
+const SEND_TIMEOUT_MS = 10_000
+
+// The push services of the browsers players use. In production a subscription must name one of
+// them over https, so the server never posts to an address a caller chose (elsewhere any http(s)
+// address, for a local test endpoint).
+const PUSH_SERVICE_HOSTS = [
+  /(^|\.)fcm\.googleapis\.com$/,
+  /(^|\.)googleapis\.com$/,
+  /(^|\.)push\.services\.mozilla\.com$/,
+  /(^|\.)notify\.windows\.com$/,
+  /(^|\.)push\.apple\.com$/,
+]
+
+export function isPushService(endpoint: string, production: boolean): boolean {
+  if (!production) return true
+  const url = new URL(endpoint)
+  return url.protocol === 'https:' && PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname))
+}
+
+// A device turns push on: its subscription is kept for the player (a device that changed player
+// is moved to the new one).
+export async function subscribe(db: Db, userId: string, input: PushSubscriptionInput, production: boolean) {
+  if (!isPushService(input.endpoint, production))
+    throw new AppError('invalid', PUSH_MESSAGES.notAPushService, { endpoint: PUSH_MESSAGES.notAPushService })
+  await db
+    .insert(pushSubscriptions)
+    .values({ profileId: userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { profileId: userId, p256dh: input.keys.p256dh, auth: input.keys.auth },
+    })
+}
+
+// A device turns push off (only the player's own subscription).
+export async function unsubscribe(db: Db, userId: string, endpoint: string) {
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.profileId, userId)))
+}
+
+// One push job per device of the player, in the transaction that made the notification: no device,
+// no job; a rolled-back notification pushes nothing.
+export async function enqueuePushes(db: DbOrTx, notification: { id: string; userId: string }) {
+  await db.execute(sql`
+    insert into jobs (kind, key, run_at, payload)
+    select ${PUSH_JOB}, 'push:' || ${notification.id} || ':' || s.id, now(),
+      json_build_object('subscriptionId', s.id, 'notificationId', ${notification.id}::uuid)
+    from push_subscriptions s
+    where s.profile_id = ${notification.userId}
+    on conflict (key) do nothing
+  `)
+}
+
+async function send(
+  tx: Tx,
+  keys: VapidKeys,
+  payload: { subscriptionId: string; notificationId: string },
+  now: Date,
+) {
+  const [subscription] = await tx
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.id, payload.subscriptionId))
+  const [notification] = await tx
+    .select()
+    .from(notifications)
+    .where(eq(notifications.id, payload.notificationId))
+  // Turned off, or the notification dismissed since: nothing to send.
+  if (!subscription || !notification) return
+  const message: PushPayload = {
+    title: notification.title,
+    body: notification.message,
+    url: notification.link ?? '/notifications',
+    tag: notification.id,
+  }
+  // The request web-push builds (VAPID header, aes128gcm body), sent with the platform's fetch.
+  const request = webpush.generateRequestDetails(
+    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+    JSON.stringify(message),
+    {
+      vapidDetails: { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+      TTL: PUSH_TTL_SECONDS,
+      contentEncoding: 'aes128gcm',
+    },
+  )
+  const response = await fetch(request.endpoint, {
+    method: request.method,
+    headers: request.headers as Record<string, string>,
+    body: request.body ? new Uint8Array(request.body) : null,
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    // A push service answers; it never sends the server elsewhere.
+    redirect: 'error',
+  })
+  await response.body?.cancel()
+  if (response.ok) {
+    await tx
+      .update(pushSubscriptions)
+      .set({ lastSentAt: now })
+      .where(eq(pushSubscriptions.id, subscription.id))
+    return
+  }
+  // The push service forgot the device (unsubscribed, expired): so do we.
+  if (response.status === 404 || response.status === 410) {
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id))
+    return
+  }
+  // Anything else is tried again by the jobs table (1, 2, 4, 8 minutes).
+  throw new Error(`the push service answered ${response.status}`)
+}
+
+export function pushJobs(keys: VapidKeys | undefined): JobHandlers {
+  return {
+    [PUSH_JOB]: async ({ tx, job, now }) => {
+      // Push turned off since the job was made (no keys): nothing can be sent.
+      if (!keys) return
+      await send(tx, keys, job.payload as { subscriptionId: string; notificationId: string }, now)
+    },
+  }
+}
