@@ -1,6 +1,14 @@
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authTokens, knownBrowsers, mailOutbox, rateLimits, sessions } from '../db/schema'
+import {
+  authTokens,
+  jobs,
+  knownBrowsers,
+  mailOutbox,
+  notifications,
+  rateLimits,
+  sessions,
+} from '../db/schema'
 import { hashToken } from '../features/auth'
 import { insertUser } from '../testing/factories'
 import { createTestApp, type TestApp } from '../testing/test-app'
@@ -62,8 +70,32 @@ describe('deleting expired rows', () => {
       { profileId: player.id, keyHash: 'recent-browser', lastSignInAt: ago(300 * DAY_MS) },
     ])
 
+    await t.db.insert(notifications).values([
+      { userId: player.id, type: 'other', title: 'Old', message: 'x', createdAt: ago(91 * DAY_MS) },
+      { userId: player.id, type: 'other', title: 'Recent', message: 'x', createdAt: ago(89 * DAY_MS) },
+    ])
+    await t.db.insert(jobs).values([
+      { kind: 'test', key: 'test:done-long-ago', runAt: ago(40 * DAY_MS), doneAt: ago(31 * DAY_MS) },
+      { kind: 'test', key: 'test:done-lately', runAt: ago(DAY_MS), doneAt: ago(DAY_MS) },
+      { kind: 'test', key: 'test:waiting', runAt: ago(40 * DAY_MS) },
+    ])
+
     const counts = await deleteExpiredRows(t.db, new Date())
-    expect(counts).toEqual({ sessions: 1, authTokens: 1, rateLimits: 1, mail: 1, knownBrowsers: 1 })
+    expect(counts).toEqual({
+      sessions: 1,
+      authTokens: 1,
+      rateLimits: 1,
+      mail: 1,
+      knownBrowsers: 1,
+      notifications: 1,
+      jobs: 1,
+    })
+    const kept = await t.db.select().from(notifications).where(eq(notifications.userId, player.id))
+    expect(kept.map((n) => n.title)).toEqual(['Recent'])
+    const jobKeys = (await t.db.select({ key: jobs.key }).from(jobs).where(eq(jobs.kind, 'test'))).map(
+      (j) => j.key,
+    )
+    expect(jobKeys.sort()).toEqual(['test:done-lately', 'test:waiting'])
     const browsers = await t.db.select().from(knownBrowsers).where(eq(knownBrowsers.profileId, player.id))
     expect(browsers.map((row) => row.keyHash)).toEqual(['recent-browser'])
 
@@ -102,6 +134,8 @@ describe('deleting expired rows', () => {
       rateLimits: 0,
       mail: 0,
       knownBrowsers: 0,
+      notifications: 0,
+      jobs: 0,
     })
   })
 

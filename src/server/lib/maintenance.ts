@@ -1,7 +1,7 @@
 import { and, isNull, lt, sql } from 'drizzle-orm'
 import type { AppDeps } from '../app-env'
 import type { Db } from '../db/client'
-import { authTokens, mailOutbox, rateLimits } from '../db/schema'
+import { authTokens, jobs, mailOutbox, notifications, rateLimits } from '../db/schema'
 import { deleteExpiredSessions, forgetStaleBrowsers } from '../features/auth'
 
 // Background work of a server instance: mail that failed is tried again, and rows that can no
@@ -18,6 +18,9 @@ export const maintenanceTiming = {
 
 // Sent (or given up) mail stays this long for support questions and the development mailbox.
 export const MAIL_KEPT_DAYS = 30
+// Notifications are kept this long, read or not; done jobs this long, for support questions.
+export const NOTIFICATIONS_KEPT_DAYS = 90
+export const DONE_JOBS_KEPT_DAYS = 30
 
 const DAY_MS = 24 * 60 * 60_000
 
@@ -43,6 +46,18 @@ export async function deleteExpiredRows(db: Db, now: Date) {
         .returning({ id: mailOutbox.id }),
     ),
     knownBrowsers: await forgetStaleBrowsers(db, now),
+    notifications: await deleted(
+      db
+        .delete(notifications)
+        .where(lt(notifications.createdAt, ago(NOTIFICATIONS_KEPT_DAYS * DAY_MS)))
+        .returning({ id: notifications.id }),
+    ),
+    jobs: await deleted(
+      db
+        .delete(jobs)
+        .where(lt(jobs.doneAt, ago(DONE_JOBS_KEPT_DAYS * DAY_MS)))
+        .returning({ id: jobs.id }),
+    ),
   }
 }
 

@@ -22,6 +22,8 @@ export const notifications = pgTable(
     // Read backwards for `order by created_at desc, id desc`: a page of the newest is read in
     // order (a `desc` index sorts nulls last and cannot give that order).
     index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // The hourly clean-up deletes notifications older than 90 days (lib/maintenance.ts).
+    index('notifications_created_idx').on(t.createdAt),
     index('notifications_user_unread_idx')
       .on(t.userId)
       .where(sql`not ${t.read}`),
