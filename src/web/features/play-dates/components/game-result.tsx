@@ -52,7 +52,7 @@ export function GameResult({ playDate }: { playDate: PlayDateWithResult }) {
     <section
       id="game-result"
       aria-labelledby="game-result-heading"
-      className="scroll-mt-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      className="scroll-mt-28 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <h2 id="game-result-heading" className="text-lg font-bold text-slate-900">

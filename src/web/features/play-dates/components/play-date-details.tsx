@@ -347,7 +347,7 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
       ) : null}
 
       {viewer.canChat ? (
-        <div id="team-chat" className="scroll-mt-4">
+        <div id="team-chat" className="scroll-mt-28">
           <PlayDateChat playDateId={playDate.id} viewerId={viewerId} />
         </div>
       ) : null}

@@ -1,4 +1,4 @@
-import { Gavel, RotateCcw, Send, Settings } from 'lucide-react'
+import { ChevronDown, Gavel, RotateCcw, Send, Settings } from 'lucide-react'
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import {
   type ChatTurn,
@@ -87,9 +87,13 @@ function MessageItem({ message }: { message: Message }) {
         {message.kind === 'rulebook' && message.summary ? (
           <>
             <p className="font-medium">{message.summary}</p>
-            <details className="mt-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-1">
-              <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-800">
+            <details className="group mt-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-1">
+              <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 font-semibold text-brand-800 [&::-webkit-details-marker]:hidden">
                 {refereeMessages.ruleText}
+                <ChevronDown
+                  aria-hidden="true"
+                  className="size-4 transition-transform group-open:rotate-180"
+                />
               </summary>
               <div className="pb-2">
                 <FormattedAnswer text={message.text} />
