@@ -138,6 +138,11 @@ test(
       await expect(
         accepted.getByText(`Blake Rivers${tag} accepted your friend request`, { exact: true }),
       ).toBeVisible()
+      // Everything read at once: the badge clears, the notification stays.
+      await a.page.getByRole('button', { name: 'Mark all read' }).click()
+      await expect(a.page.getByText('All notifications marked as read')).toBeVisible()
+      await unreadBadge(a.page, 0)
+      await expect(a.page.getByRole('button', { name: 'Mark all read' })).toBeHidden()
       await accepted.getByRole('button', { name: /^Dismiss Friend Request Accepted: / }).click()
       await expect(a.page.getByText('Notification dismissed')).toBeVisible()
       await expect(a.page.getByRole('heading', { name: 'No notifications' })).toBeVisible()

@@ -136,6 +136,22 @@ describe('notifications', () => {
     expect((await me.client.get('/api/notifications')).body.unreadCount).toBe(1)
   })
 
+  it('marks all of the player’s notifications read and nobody else’s', async () => {
+    const me = await signedInUser(t)
+    const other = await signedInUser(t)
+    await seed(me.profile.id, 3)
+    await seed(other.profile.id, 2)
+
+    const res = await me.client.post('/api/notifications/read-all')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ marked: 3 })
+    expect((await me.client.get('/api/notifications/unread-count')).body.count).toBe(0)
+    const list = await me.client.get('/api/notifications')
+    expect(list.body).toMatchObject({ total: 3, unreadCount: 0 })
+    expect((await me.client.post('/api/notifications/read-all')).body).toEqual({ marked: 0 })
+    expect((await other.client.get('/api/notifications/unread-count')).body.count).toBe(2)
+  })
+
   it('dismisses one notification, only the player’s own', async () => {
     const me = await signedInUser(t)
     const other = await signedInUser(t)

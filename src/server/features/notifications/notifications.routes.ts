@@ -14,6 +14,7 @@ import {
   deleteAllNotifications,
   deleteNotification,
   listNotifications,
+  markAllNotificationsRead,
   markNotificationRead,
 } from './notifications.service'
 
@@ -66,6 +67,20 @@ const markRead = createRoute({
   },
 })
 
+const markAllRead = createRoute({
+  method: 'post',
+  path: '/notifications/read-all',
+  operationId: 'markAllNotificationsRead',
+  tags,
+  summary: 'Mark all of the player’s notifications read',
+  ...access.user,
+  middleware: [requireUser] as const,
+  responses: {
+    200: jsonContent(z.object({ marked: z.number().int() }), 'How many were marked read'),
+    ...errorResponses(401, 403),
+  },
+})
+
 const dismiss = createRoute({
   method: 'delete',
   path: '/notifications/{id}',
@@ -97,6 +112,9 @@ export const notificationRoutes = createApi()
     c.json(await listNotifications(c.get('db'), c.get('user').id, c.req.valid('query')), 200),
   )
   .openapi(unreadCount, async (c) => c.json(await countUnread(c.get('db'), c.get('user').id), 200))
+  .openapi(markAllRead, async (c) =>
+    c.json({ marked: await markAllNotificationsRead(c.get('db'), c.get('user').id) }, 200),
+  )
   .openapi(markRead, async (c) =>
     c.json(await markNotificationRead(c.get('db'), c.get('user').id, c.req.valid('param').id), 200),
   )

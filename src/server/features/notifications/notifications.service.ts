@@ -188,6 +188,17 @@ export async function markNotificationRead(db: DbOrTx, userId: string, notificat
   return toOutput(row)
 }
 
+// Every unread notification of the player, read at once ("Mark all read").
+export async function markAllNotificationsRead(db: DbOrTx, userId: string) {
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .returning({ id: notifications.id })
+  if (rows.length > 0) await announceChange(db, userId)
+  return rows.length
+}
+
 export async function deleteNotification(db: DbOrTx, userId: string, notificationId: string) {
   const [row] = await db
     .delete(notifications)

@@ -14,6 +14,7 @@ import { PageLoading } from '../../components/ui/spinner'
 import {
   useDismissAllNotifications,
   useDismissNotification,
+  useMarkAllNotificationsRead,
   useMarkNotificationRead,
   useNotifications,
 } from '../../features/notifications/api/notifications.queries'
@@ -26,6 +27,7 @@ export default function NotificationsPage() {
   const markRead = useMarkNotificationRead()
   const dismiss = useDismissNotification()
   const dismissAll = useDismissAllNotifications()
+  const markAllRead = useMarkAllNotificationsRead()
 
   // A next page that fails says so under the list (LoadMore), not in a toast as well.
   const loadFailed = query.isError && !query.isFetchNextPageError
@@ -49,12 +51,20 @@ export default function NotificationsPage() {
     else if (target) navigate(target)
   }
 
-  const guard = useSingleFlight(dismiss.isPending || dismissAll.isPending)
+  const guard = useSingleFlight(dismiss.isPending || dismissAll.isPending || markAllRead.isPending)
   const dismissOne = (notification: NotificationOutput) =>
     guard(() =>
       dismiss.mutate(notification.id, {
         onSuccess: () => toast.success('Notification dismissed'),
         onError: () => toast.error('Error dismissing notification'),
+      }),
+    )
+
+  const readEverything = () =>
+    guard(() =>
+      markAllRead.mutate(undefined, {
+        onSuccess: () => toast.success('All notifications marked as read'),
+        onError: () => toast.error('Error marking notifications as read'),
       }),
     )
 
@@ -73,9 +83,16 @@ export default function NotificationsPage() {
         description={first ? notificationCountText(first.total, first.unreadCount) : undefined}
         actions={
           items.length > 0 ? (
-            <Button variant="secondary" onClick={dismissEverything} disabled={dismissAll.isPending}>
-              Dismiss All
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              {first && first.unreadCount > 0 ? (
+                <Button variant="secondary" onClick={readEverything} disabled={markAllRead.isPending}>
+                  Mark all read
+                </Button>
+              ) : null}
+              <Button variant="secondary" onClick={dismissEverything} disabled={dismissAll.isPending}>
+                Dismiss All
+              </Button>
+            </div>
           ) : null
         }
       />

@@ -31,6 +31,9 @@ function useNotificationMutation<T>(mutationFn: (value: T) => Promise<unknown>) 
 export const useMarkNotificationRead = () =>
   useNotificationMutation((id: string) => api.post(`/notifications/${encodeURIComponent(id)}/read`))
 
+export const useMarkAllNotificationsRead = () =>
+  useNotificationMutation(() => api.post('/notifications/read-all'))
+
 export const useDismissNotification = () =>
   useNotificationMutation((id: string) => api.delete(`/notifications/${encodeURIComponent(id)}`))
 
