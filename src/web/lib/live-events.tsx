@@ -36,13 +36,14 @@ export function useLiveConnected() {
   )
 }
 
-// Query key roots each kind of event makes stale.
+// Query key roots each kind of event makes stale. The dashboard's 'home' follows PlayDate,
+// notification and connection changes (docs/decisions/0090-home-whats-next.md).
 const staleRoots: Record<RealtimeEvent['type'], string[]> = {
   ready: [],
-  notification: ['notifications'],
-  connection: ['connections', 'public-profile'],
-  playdate: ['play-dates'],
-  resync: ['notifications', 'connections', 'public-profile'],
+  notification: ['notifications', 'home'],
+  connection: ['connections', 'public-profile', 'home'],
+  playdate: ['play-dates', 'home'],
+  resync: ['notifications', 'connections', 'public-profile', 'home'],
   // The server ended the session (pause, sign-out everywhere): the session query finds out.
   'session-ended': ['auth'],
 }

@@ -131,8 +131,8 @@ describe('home', () => {
     expect(home.body.suggestedBy).toEqual({
       state: 'AZ',
       region: 'east_valley',
-      minRating: 2.75,
-      maxRating: 4.25,
+      minRating: 2.7,
+      maxRating: 4.3,
     })
   })
 

@@ -152,9 +152,10 @@ async function resultsToConfirm(db: Db, userId: string, now: Date) {
 // Open games this week in the player's home area (their home state, else every state), whose
 // team rating is within SUGGESTED_RATING_SPREAD of theirs, soonest first; never their own.
 async function suggested(db: Db, user: SessionUser, now: Date) {
-  const round = (n: number) => Math.round(n * 100) / 100
-  const minRating = round(Math.max(2, user.duprRating - SUGGESTED_RATING_SPREAD))
-  const maxRating = round(Math.min(7, user.duprRating + SUGGESTED_RATING_SPREAD))
+  // In tenths, as the Available filter's slider and its URL have them, so "See all" lists the same
+  // games: widened to the next tenth on each side.
+  const minRating = Math.max(2, Math.floor((user.duprRating - SUGGESTED_RATING_SPREAD) * 10 + 1e-9) / 10)
+  const maxRating = Math.min(7, Math.ceil((user.duprRating + SUGGESTED_RATING_SPREAD) * 10 - 1e-9) / 10)
   const state = user.homeState ?? undefined
   const region = user.homeState && user.homeRegion ? user.homeRegion : undefined
   const page = await listPlayDates(

@@ -2,8 +2,11 @@ import { ArrowRight, CalendarDays, Users, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { featuredWidgetIds, widgetsByIds } from '../../../domain/widgets/widgets'
 import { PageHeader } from '../../components/ui/page-header'
+import { useSession } from '../../features/auth/api/session.queries'
+import { NextGames } from '../../features/home/components/next-games'
+import { SuggestedGames } from '../../features/home/components/suggested-games'
+import { WaitingForYou } from '../../features/home/components/waiting-for-you'
 import { WidgetCard } from '../../features/widgets/components/widget-card'
-import { NextGames } from '../../features/play-dates/components/next-games'
 
 function DestinationCard({
   icon: Icon,
@@ -44,10 +47,16 @@ function DestinationCard({
 }
 
 export default function DashboardPage() {
+  const { user } = useSession()
   return (
     <>
       <PageHeader title="Dashboard" description="Your PlayDates, your people and your tools in one place." />
-      <NextGames />
+      {/* What's next first (docs/decisions/0090-home-whats-next.md), then the spec's dashboard. */}
+      <div className="mb-10 grid gap-8 lg:grid-cols-2 lg:gap-x-6">
+        <NextGames />
+        <WaitingForYou />
+        <SuggestedGames viewerId={user?.id ?? ''} className="lg:col-span-2" />
+      </div>
       <div className="grid gap-4 md:grid-cols-2">
         <DestinationCard
           icon={CalendarDays}

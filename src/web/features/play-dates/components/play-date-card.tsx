@@ -9,7 +9,17 @@ import { PlayDateWhen, PlayDateWhere } from './play-date-when'
 
 // One PlayDate in a list; the title links to its page and the link covers the card. The price
 // says whether the viewer's team pays or earns it (the type chip names the creator's side).
-export function PlayDateCard({ playDate, viewerId }: { playDate: PlayDateSummary; viewerId: string }) {
+// `headingLevel` 3 for a card under a section's h2 (the dashboard's suggestions).
+export function PlayDateCard({
+  playDate,
+  viewerId,
+  headingLevel = 2,
+}: {
+  playDate: PlayDateSummary
+  viewerId: string
+  headingLevel?: 2 | 3
+}) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2'
   const team = playDate.creatorTeam
   const onCreatorTeam = team.captain.id === viewerId || team.partner?.id === viewerId
   const names = [team.captain, team.partner]
@@ -23,14 +33,14 @@ export function PlayDateCard({ playDate, viewerId }: { playDate: PlayDateSummary
         <StatusBadge status={playDate.status} />
       </div>
       <div>
-        <h2 className="text-lg font-bold text-slate-900">
+        <Heading className="text-lg font-bold text-slate-900">
           <Link
             to={`/playdates/${playDate.id}`}
             className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
           >
             {names}
           </Link>
-        </h2>
+        </Heading>
         <p className="text-sm text-slate-600">
           Team DUPR <span className="font-semibold text-slate-900">{formatRating(team.averageDupr)}</span>
         </p>

@@ -1,0 +1,85 @@
+import { type BrowserContext, expect, test } from '@playwright/test'
+import { expectFitsScreen } from './support/layout'
+import { befriend, createPlayer, currentUserId, headers, type Player, signInContext } from './support/players'
+
+// The dashboard's "what's next" (docs/decisions/0090-home-whats-next.md): Rosa sees her next game
+// with its time and place; Tara applies with Uma, the application shows up on Rosa's dashboard
+// while she looks at it, she accepts it there, and the game shows as matched with its chat a tap
+// away.
+
+// An open PlayDate at 8:00 AM a week from today, at a place the creator names.
+async function createGameAt(creator: BrowserContext, partner: BrowserContext, place: string) {
+  const res = await creator.request.post('/api/play-dates', {
+    headers,
+    data: {
+      type: 'challenge',
+      state: 'AZ',
+      regions: ['east_valley'],
+      partnerId: await currentUserId(partner),
+      amount: 30,
+      description: 'Saturday morning doubles.',
+      startDate: new Date(Date.now() + 7 * 24 * 3600_000).toISOString().slice(0, 10),
+      startTime: '08:00',
+      place,
+    },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  return ((await res.json()) as { id: string }).id
+}
+
+test(
+  'the dashboard shows the next game, and an application is accepted from it',
+  { tag: '@phone' },
+  async ({ browser, baseURL }) => {
+    const place = `Kiwanis Park Courts ${Math.random().toString(36).slice(2, 6)}`
+    const open = async (player: Player) => {
+      const { viewport, isMobile, hasTouch } = test.info().project.use
+      const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
+      await signInContext(context, player)
+      return context
+    }
+    const [rosa, sam, tara, uma] = await Promise.all([
+      createPlayer({ firstName: 'Rosa', lastName: 'Reyes', duprRating: 4.2 }).then(open),
+      createPlayer({ firstName: 'Sam', lastName: 'Soto', gender: 'male', duprRating: 4.4 }).then(open),
+      createPlayer({ firstName: 'Tara', lastName: 'Tran', duprRating: 3.4 }).then(open),
+      createPlayer({ firstName: 'Uma', lastName: 'Ueda', duprRating: 3.6 }).then(open),
+    ])
+    await Promise.all([befriend(rosa!, sam!), befriend(tara!, uma!)])
+    const playDateId = await createGameAt(rosa!, sam!, place)
+
+    // Rosa's next game, with its time and place; nothing waits for her yet.
+    const page = await rosa!.newPage()
+    await page.goto('/dashboard')
+    const next = page.getByRole('region', { name: 'Your next games' })
+    await expect(next).toContainText('Open, waiting for a team')
+    await expect(next).toContainText('Rosa Reyes & Sam Soto')
+    await expect(next).toContainText(/8:00 AM MST/)
+    await expect(next).toContainText(place)
+    const waiting = page.getByRole('region', { name: 'Waiting for you' })
+    await expect(waiting).toContainText('Nothing waiting for you.')
+
+    // Tara applies with Uma: the application shows up while Rosa looks at the page.
+    const applied = await tara!.request.post(`/api/play-dates/${playDateId}/requests`, {
+      headers,
+      data: { partnerId: await currentUserId(uma!) },
+    })
+    expect(applied.status(), await applied.text()).toBe(201)
+    await expect(waiting).toContainText('Tara Tran & Uma Ueda')
+    await expect(waiting).toContainText('DUPR 3.40 & 3.60 · team 3.50')
+    await expectFitsScreen(page)
+
+    // She accepts it in place, with the PlayDate page's confirmation.
+    await waiting.getByRole('button', { name: 'Accept Tara Tran & Uma Ueda' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click()
+    await expect(page.getByText('Application accepted: you are matched')).toBeVisible()
+    await expect(waiting).toContainText('Nothing waiting for you.')
+
+    // The game is matched, both teams on it, and the chat is a tap away.
+    await expect(next).toContainText('Matched')
+    await expect(next).toContainText('Tara Tran & Uma Ueda')
+    await next.getByRole('link', { name: 'Chat' }).click()
+    await expect(page).toHaveURL(new RegExp(`/playdates/${playDateId}#team-chat$`))
+
+    for (const context of [rosa, sam, tara, uma]) await context!.close()
+  },
+)

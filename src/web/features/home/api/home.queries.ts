@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { HomeOutput } from '../../../../domain/play-dates/home.schema'
+import type { PlayDateDetail } from '../../../../domain/play-dates/play-date.schema'
+import { api } from '../../../lib/api-client'
+import { playDateKeys } from '../../play-dates/api/play-dates.queries'
+
+// The dashboard's "what's next" (GET /api/home). Live PlayDate, notification and connection
+// events make it stale (lib/live-events.tsx), so what waits for the player follows on its own;
+// every write on the dashboard refetches it too.
+export const homeKeys = {
+  all: ['home'] as const,
+}
+
+export function useHome() {
+  return useQuery({
+    queryKey: homeKeys.all,
+    queryFn: ({ signal }) => api.get<HomeOutput>('/home', { signal }),
+  })
+}
+
+export function useRefreshHome() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: homeKeys.all })
+}
+
+// One tap confirms the other team's report of a game; the answer is the PlayDate as it now is.
+export function useConfirmReportedResult() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (playDateId: string) =>
+      api.post<PlayDateDetail>(`/play-dates/${encodeURIComponent(playDateId)}/result/confirm`),
+    onSuccess: (detail) => queryClient.setQueryData(playDateKeys.detail(detail.id), detail),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: homeKeys.all }),
+        queryClient.invalidateQueries({ queryKey: playDateKeys.lists() }),
+      ]),
+  })
+}

@@ -1,0 +1,50 @@
+import type { HomeOutput, ResultToConfirm } from '../../../../domain/play-dates/home.schema'
+import type { TeamSummary } from '../../../../domain/play-dates/play-date.schema'
+import { type GameOutcome, scoreLine, type TeamSide, winnerOf } from '../../../../domain/play-dates/results'
+
+// How the dashboard's "what's next" reads (docs/decisions/0090-home-whats-next.md).
+
+const fullName = (player: { firstName: string; lastName: string }) => `${player.firstName} ${player.lastName}`
+
+// "Rosa Reyes & Sam Soto".
+export const teamName = (team: TeamSummary) =>
+  [team.captain, team.partner]
+    .filter((p) => p !== null)
+    .map(fullName)
+    .join(' & ')
+
+// "DUPR 3.40 & 3.60 · team 3.50": each player's rating, then the team's.
+export const teamRatingsLine = (team: TeamSummary) =>
+  `DUPR ${[team.captain, team.partner]
+    .filter((p) => p !== null)
+    .map((p) => p.duprRating.toFixed(2))
+    .join(' & ')} · team ${team.averageDupr.toFixed(2)}`
+
+// What the other team reported, from the viewer's team's side: "you lost 7-11, 5-11".
+export function viewerOutcome(outcome: GameOutcome, side: TeamSide): string {
+  switch (outcome.outcome) {
+    case 'played':
+      return `you ${winnerOf(outcome) === side ? 'won' : 'lost'} ${scoreLine(outcome, side)}`
+    case 'no_show':
+      return outcome.absentTeam === side ? 'your team did not show' : 'the other team did not show'
+    case 'not_played':
+      return 'the game did not happen'
+  }
+}
+
+// "Maya Lopez reported: you lost 7-11, 5-11".
+export const reportedResultSentence = (result: Pick<ResultToConfirm, 'reportedBy' | 'outcome' | 'myTeam'>) =>
+  `${fullName(result.reportedBy)} reported: ${viewerOutcome(result.outcome, result.myTeam)}`
+
+// The Available list with the filters the suggestions were chosen by, so "See all" shows the
+// same games and more (the list's own query, 0084). Only the filters that were used are written.
+export function suggestedListUrl(by: HomeOutput['suggestedBy']): string {
+  const params = new URLSearchParams({ tab: 'available', when: 'week' })
+  params.set('minRating', String(by.minRating))
+  params.set('maxRating', String(by.maxRating))
+  if (by.state) {
+    params.set('state', by.state)
+    if (by.region) params.set('region', by.region)
+  }
+  return `/playdates?${params.toString()}`
+}
