@@ -329,32 +329,30 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venue: (name: string)
     })
     if (!score) continue
     const reportedAt = new Date(game.startsAt!.getTime() + 3 * 3_600_000)
-    await tx
-      .insert(playDateReports)
-      .values([
-        {
-          playDateId: game.id,
-          team: 'responding',
-          reporterId: id(opponents[0]),
-          outcome: 'played',
-          pointsTo: 11,
-          games: games(score),
-          createdAt: reportedAt,
-        },
-        ...(waiting
-          ? []
-          : [
-              {
-                playDateId: game.id,
-                team: 'creator' as const,
-                reporterId: id(past[i]!.team[0]),
-                outcome: 'played' as const,
-                pointsTo: 11,
-                games: games(score),
-                createdAt: new Date(reportedAt.getTime() + 3_600_000),
-              },
-            ]),
-      ])
+    await tx.insert(playDateReports).values([
+      {
+        playDateId: game.id,
+        team: 'responding',
+        reporterId: id(opponents[0]),
+        outcome: 'played',
+        pointsTo: 11,
+        games: games(score),
+        createdAt: reportedAt,
+      },
+      ...(waiting
+        ? []
+        : [
+            {
+              playDateId: game.id,
+              team: 'creator' as const,
+              reporterId: id(past[i]!.team[0]),
+              outcome: 'played' as const,
+              pointsTo: 11,
+              games: games(score),
+              createdAt: new Date(reportedAt.getTime() + 3_600_000),
+            },
+          ]),
+    ])
     if (waiting) await scheduleResultStands(tx, game.id, reportedAt)
   }
   // Open games leave the lists when their start passes; the matched one reminds its players.
