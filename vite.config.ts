@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, parseAst, type Plugin } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
 
 // In development the server is not in front of Vite: fill the config placeholders with defaults.
 const devConfigPlaceholders = (): Plugin => ({
@@ -186,6 +187,95 @@ const pagePreloads = (): Plugin => {
   }
 }
 
+// The service worker precaches the app shell only (docs/decisions/0092-installable-app.md): the
+// files the HTML names (entry, framework, styles), the signed-in shell, and the pages a player
+// opens the app on. Other pages load from the network as before. Read after the build has written
+// index.html and the preload lists (the plugin injects the manifest when the bundle is closed).
+const SHELL_PAGES = ['/', '/signin', '/dashboard']
+const appShellFiles = (outDir: string) => {
+  const files = new Set<string>()
+  const html = readFileSync(path.join(outDir, 'index.html'), 'utf8')
+  for (const [, file] of html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) files.add(file!)
+  const pages = JSON.parse(readFileSync(path.join(outDir, 'page-preloads.json'), 'utf8')) as {
+    path: string
+    files: string[]
+  }[]
+  const signedIn = JSON.parse(readFileSync(path.join(outDir, 'signed-in-preloads.json'), 'utf8')) as string[]
+  for (const file of [
+    ...signedIn,
+    ...pages.filter((page) => SHELL_PAGES.includes(page.path)).flatMap((page) => page.files),
+  ]) {
+    files.add(file.replace(/^\//, ''))
+  }
+  return files
+}
+
+const BRAND = '#15803d'
+
+// Vite 8 calls the plugin's closeBundle twice per build; the second run finds the manifest already
+// injected and fails the build. Once per build is enough.
+const oncePerBuild = (plugins: Plugin[]): Plugin[] =>
+  plugins.map((plugin) => {
+    const hook = plugin.closeBundle
+    if (!hook || typeof hook === 'function') return plugin
+    let done = false
+    return {
+      ...plugin,
+      buildStart() {
+        done = false
+      },
+      closeBundle: {
+        ...hook,
+        async handler(...args) {
+          if (done) return
+          done = true
+          await hook.handler.apply(this, args)
+        },
+      },
+    }
+  })
+
+const installableApp = () =>
+  oncePerBuild(
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'service-worker',
+      filename: 'sw.ts',
+      // app/service-worker.ts registers it after the load event, and asks before an update.
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: {
+        name: 'PickleMatch',
+        short_name: 'PickleMatch',
+        description: 'Find pickleball partners, set up PlayDates and level up your match.',
+        id: '/',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        theme_color: BRAND,
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['assets/*.{js,css}', 'favicon.svg', 'icons/icon-192.png'],
+        manifestTransforms: [
+          (entries) => {
+            const shell = appShellFiles(path.resolve('dist/web'))
+            return {
+              manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || shell.has(entry.url)),
+              warnings: [],
+            }
+          },
+        ],
+      },
+      includeManifestIcons: false,
+    }),
+  )
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
@@ -197,6 +287,7 @@ export default defineConfig({
     pureDomainValues(),
     pagePreloads(),
     precompressAssets(),
+    installableApp(),
   ],
   build: {
     outDir: '../../dist/web',

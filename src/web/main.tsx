@@ -53,3 +53,11 @@ void Promise.race([
   if (isReady) startTransition(render)
   else render()
 })
+
+// The service worker registers once the page has loaded, from a module of its own, so it takes
+// nothing from the first load (docs/decisions/0092-installable-app.md).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void import('./app/service-worker').then((sw) => sw.registerServiceWorker())
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register, { once: true })
+}

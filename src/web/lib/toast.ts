@@ -43,7 +43,7 @@ export function toasterMounted() {
   setTimeout(markToasterOnScreen, REGION_SETTLE_MS)
 }
 
-const show = (kind: 'success' | 'error') => (message: Message, data?: ExternalToast) => {
+const show = (kind: 'success' | 'error' | 'message') => (message: Message, data?: ExternalToast) => {
   Promise.all([loadToasts(), toasterOnScreen]).then(
     ([sonner]) => {
       sonner.toast[kind](message, data)
@@ -52,4 +52,4 @@ const show = (kind: 'success' | 'error') => (message: Message, data?: ExternalTo
   )
 }
 
-export const toast = { success: show('success'), error: show('error') }
+export const toast = { success: show('success'), error: show('error'), message: show('message') }

@@ -9,6 +9,7 @@ import { ChangePasswordForm } from '../../features/auth/components/change-passwo
 import { FormAlert } from '../../features/auth/components/form-alert'
 import { ProfileForm } from '../../features/auth/components/profile-form'
 import { NotificationPreferencesForm } from '../../features/notifications/components/notification-preferences'
+import { PushSettings } from '../../features/push'
 import { CalendarFeed } from '../../features/play-dates/components/calendar-feed'
 import { ResultsExport } from '../../features/play-dates/components/results-export'
 import { DuprIdForm } from '../../features/profiles/components/dupr-id-form'
@@ -94,6 +95,7 @@ export default function ProfileSettingsPage() {
           <h2 className="mb-2 text-lg font-bold text-slate-900">Notifications</h2>
           <p className="mb-2 text-sm text-slate-600">Choose what you hear about, in the app and by email.</p>
           <NotificationPreferencesForm />
+          <PushSettings />
         </Card>
         <Card>
           <h2 className="mb-4 text-lg font-bold text-slate-900">Calendar</h2>
