@@ -9,7 +9,8 @@ import {
 } from '../../../domain/play-dates/home.schema'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import { standsAt } from '../../../domain/play-dates/results'
-import type { Db } from '../../db/client'
+import type { Db, DbOrTx } from '../../db/client'
+import { preparedQuery } from '../../db/prepared'
 import { playDateReports, playDateRequests, playDates, profiles } from '../../db/schema'
 import {
   requester,
@@ -28,25 +29,32 @@ import { listPlayDates } from './play-dates.service'
 // reported for them to confirm, and open games near them this week at their level. Each part is
 // a few index lookups, whatever the number of PlayDates.
 
+// Each read is prepared once per connection (db/prepared.ts): the player and the time go in as
+// values.
+const userId = sql.placeholder('userId')
+const nowParam = sql.placeholder('now')
+
 // The PlayDates the player is on (creator team or accepted responding team).
-const mine = (userId: string) => sql`${playDates.id} in (
+const mine = sql`${playDates.id} in (
   select id from play_dates where creator_id = ${userId}
   union all select id from play_dates where partner_id = ${userId}
   union all select play_date_id from play_date_requests
     where status = 'accepted' and (requester_id = ${userId} or requester_partner_id = ${userId})
 )`
 
-async function nextGames(db: Db, userId: string, now: Date) {
-  const rows = await selectPlayDates(db)
+const nextGamesQuery = (db: DbOrTx) =>
+  selectPlayDates(db)
     .where(
-      and(
-        mine(userId),
-        inArray(playDates.status, ['open', 'matched']),
-        sql`${playDates.startsAt} > ${now.toISOString()}::timestamptz`,
-      ),
+      and(mine, sql`${playDates.status} in ('open', 'matched')`, sql`${playDates.startsAt} > ${nowParam}`),
     )
     .orderBy(asc(playDates.startsAt), asc(playDates.id))
     .limit(HOME_NEXT_GAMES)
+
+async function nextGames(db: Db, user: string, now: Date) {
+  const rows = await preparedQuery(db, 'home_next_games', nextGamesQuery).execute({
+    userId: user,
+    now: now.toISOString(),
+  })
   const ids = rows.map((r) => r.id)
   const teams =
     ids.length === 0
@@ -67,8 +75,8 @@ async function nextGames(db: Db, userId: string, now: Date) {
   })
 }
 
-async function applicationsToDecide(db: Db, userId: string) {
-  const rows = await db
+const applicationsQuery = (db: DbOrTx) =>
+  db
     .select({
       requestId: playDateRequests.id,
       playDateId: playDates.id,
@@ -81,7 +89,7 @@ async function applicationsToDecide(db: Db, userId: string) {
     .from(playDates)
     .innerJoin(
       playDateRequests,
-      and(eq(playDateRequests.playDateId, playDates.id), eq(playDateRequests.status, 'pending')),
+      and(eq(playDateRequests.playDateId, playDates.id), sql`${playDateRequests.status} = 'pending'`),
     )
     .innerJoin(requester, eq(requester.id, playDateRequests.requesterId))
     .innerJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
@@ -91,11 +99,14 @@ async function applicationsToDecide(db: Db, userId: string) {
           select id from play_dates where creator_id = ${userId} and status = 'open'
           union all select id from play_dates where partner_id = ${userId} and status = 'open'
         )`,
-        eq(playDates.status, 'open'),
+        sql`${playDates.status} = 'open'`,
       ),
     )
     .orderBy(asc(playDateRequests.createdAt), asc(playDateRequests.id))
     .limit(HOME_WAITING_MAX)
+
+async function applicationsToDecide(db: Db, user: string) {
+  const rows = await preparedQuery(db, 'home_applications', applicationsQuery).execute({ userId: user })
   return rows.map((r) => ({
     requestId: r.requestId,
     playDateId: r.playDateId,
@@ -108,11 +119,12 @@ async function applicationsToDecide(db: Db, userId: string) {
 
 const reporter = alias(profiles, 'home_reporter')
 
-async function resultsToConfirm(db: Db, userId: string, now: Date) {
-  const myTeam = sql<
-    'creator' | 'responding'
-  >`case when ${playDates.creatorId} = ${userId} or ${playDates.partnerId} = ${userId} then 'creator' else 'responding' end`
-  const rows = await db
+const myTeam = sql<
+  'creator' | 'responding'
+>`case when ${playDates.creatorId} = ${userId} or ${playDates.partnerId} = ${userId} then 'creator' else 'responding' end`
+
+const resultsQuery = (db: DbOrTx) =>
+  db
     .select({
       playDateId: playDates.id,
       startsAt: playDates.startsAt,
@@ -126,8 +138,8 @@ async function resultsToConfirm(db: Db, userId: string, now: Date) {
     .leftJoin(reporter, eq(reporter.id, playDateReports.reporterId))
     .where(
       and(
-        mine(userId),
-        eq(playDates.status, 'matched'),
+        mine,
+        sql`${playDates.status} = 'matched'`,
         sql`${playDates.disputedAt} is null`,
         sql`${playDateReports.team} <> ${myTeam}`,
         sql`not exists (select 1 from play_date_reports own where own.play_date_id = ${playDates.id} and own.team = ${myTeam})`,
@@ -135,6 +147,9 @@ async function resultsToConfirm(db: Db, userId: string, now: Date) {
     )
     .orderBy(asc(playDateReports.createdAt))
     .limit(HOME_WAITING_MAX)
+
+async function resultsToConfirm(db: Db, user: string, now: Date) {
+  const rows = await preparedQuery(db, 'home_results', resultsQuery).execute({ userId: user })
   return rows
     .filter((r) => standsAt(r.report.createdAt).getTime() > now.getTime())
     .map((r) => ({
