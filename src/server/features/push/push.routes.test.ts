@@ -7,10 +7,10 @@ import ece from 'http_ece'
 import webpush from 'web-push'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PUSH_MESSAGES } from '../../../domain/push/push.schema'
-import { jobs, pushSubscriptions } from '../../db/schema'
+import { jobs, playDates, pushSubscriptions } from '../../db/schema'
 import { jobHandlers } from '../../jobs'
 import { runDueJobs } from '../../lib/jobs'
-import { signedInUser } from '../../testing/factories'
+import { insertVenue, signedInUser } from '../../testing/factories'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 import { createNotification } from '../notifications'
 import { isPushService } from './push.service'
@@ -145,6 +145,43 @@ describe('web push', () => {
         url: '/playdates/123',
       })
     }
+  })
+
+  it('says when and where the PlayDate is in a push about one', async () => {
+    const player = await signedInUser(t)
+    const d = device('/push/game')
+    await player.client.post('/api/push/subscriptions', d.subscription)
+    const venue = await insertVenue(t.db)
+    const [game] = await t.db
+      .insert(playDates)
+      .values({
+        creatorId: player.profile.id,
+        type: 'challenge',
+        state: 'AZ',
+        regions: ['east_valley'],
+        paymentPerHourMin: 25,
+        paymentPerHourMax: 25,
+        description: 'Doubles',
+        startsAt: new Date('2026-12-05T15:00:00Z'),
+        timeZone: 'America/Phoenix',
+        durationMinutes: 120,
+        venueId: venue.id,
+      })
+      .returning({ id: playDates.id })
+    await createNotification(t.db, {
+      userId: player.profile.id,
+      type: 'other',
+      title: 'Application accepted',
+      message: 'Maya Lopez accepted the application: you are matched',
+      link: `/playdates/${game!.id}`,
+    })
+    received.length = 0
+    await runJobs()
+    const request = received.find((r) => r.path === '/push/game')!
+    const plain = ece.decrypt(request.body, { version: 'aes128gcm', privateKey: d.ecdh, authSecret: d.auth })
+    expect(JSON.parse(plain.toString('utf8')).body).toBe(
+      'Maya Lopez accepted the application: you are matched · Sat, Dec 5 · 8:00 AM MST at Kiwanis Park',
+    )
   })
 
   it('forgets a device the push service answers 410 or 404 for, and tries again on other errors', async () => {

@@ -3,7 +3,8 @@ import webpush from 'web-push'
 import { AppError } from '../../../domain/errors'
 import { PUSH_MESSAGES, type PushPayload, type PushSubscriptionInput } from '../../../domain/push/push.schema'
 import type { Db, DbOrTx, Tx } from '../../db/client'
-import { notifications, pushSubscriptions } from '../../db/schema'
+import { notifications, playDates, pushSubscriptions, venues } from '../../db/schema'
+import { formatStart } from '../../../domain/play-dates/schedule'
 import type { JobHandlers } from '../../lib/jobs'
 import type { VapidKeys } from '../../lib/vapid-keys'
 
@@ -67,6 +68,26 @@ export async function enqueuePushes(db: DbOrTx, notification: { id: string; user
   `)
 }
 
+// A push about a PlayDate says when and where it is, as a phone's lock screen is all the player
+// may read: "… · Sat, Dec 5 · 8:00 AM MST at Kiwanis Park".
+async function withWhenAndWhere(tx: Tx, text: string, link: string | null): Promise<string> {
+  const id = /^\/playdates\/([0-9a-f-]{36})(?:[#?]|$)/.exec(link ?? '')?.[1]
+  if (!id) return text
+  const [game] = await tx
+    .select({
+      startsAt: playDates.startsAt,
+      timeZone: playDates.timeZone,
+      venue: venues.name,
+      place: playDates.place,
+    })
+    .from(playDates)
+    .leftJoin(venues, eq(venues.id, playDates.venueId))
+    .where(eq(playDates.id, id))
+  if (!game?.startsAt || !game.timeZone) return text
+  const where = game.venue ?? game.place
+  return `${text} · ${formatStart(game.startsAt, game.timeZone)}${where ? ` at ${where}` : ''}`
+}
+
 async function send(
   tx: Tx,
   keys: VapidKeys,
@@ -85,7 +106,7 @@ async function send(
   if (!subscription || !notification) return
   const message: PushPayload = {
     title: notification.title,
-    body: notification.message,
+    body: await withWhenAndWhere(tx, notification.message, notification.link),
     url: notification.link ?? '/notifications',
     tag: notification.id,
   }
