@@ -7,6 +7,9 @@ import { Spinner } from './spinner'
 const inputClasses =
   'block w-full min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus-visible:border-brand-700 aria-invalid:border-red-600 disabled:bg-slate-100'
 
+// The look of a text control, for one the kit has no field for (a textarea edited in place).
+export const controlClasses = `${inputClasses} border-slate-300`
+
 interface FieldShellProps {
   id: string
   label: string

@@ -1,3 +1,4 @@
+import { TextField } from '../../../components/ui/form-controls'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Check, UserPlus } from 'lucide-react'
 import { type KeyboardEvent, useId, useRef, useState } from 'react'
@@ -17,7 +18,6 @@ import { Spinner } from '../../../components/ui/spinner'
 import { errorDetail, isApiError } from '../../../lib/api-client'
 import { tabKeyTarget } from '../../../lib/tab-keys'
 import { useAddFriendEntry, useAddManualEntry, usePartnerListFriends } from '../api/partner-lists.queries'
-import { Field } from './field'
 
 type Tab = 'friend' | 'manual'
 const tabs: Array<{ id: Tab; label: string }> = [
@@ -226,14 +226,14 @@ function AddManually({ listId, onClose }: { listId: string; onClose: () => void 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Add Manually" className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
+        <TextField
           label="First name"
           autoComplete="off"
           maxLength={50}
           error={errors.firstName?.message}
           {...register('firstName')}
         />
-        <Field
+        <TextField
           label="Last name"
           autoComplete="off"
           maxLength={50}
@@ -241,7 +241,7 @@ function AddManually({ listId, onClose }: { listId: string; onClose: () => void 
           {...register('lastName')}
         />
       </div>
-      <Field
+      <TextField
         label="Email (optional)"
         type="email"
         inputMode="email"

@@ -1,3 +1,4 @@
+import { TextField } from '../../../components/ui/form-controls'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { toast } from '../../../lib/toast'
@@ -10,7 +11,6 @@ import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import { isApiError } from '../../../lib/api-client'
 import { useCreatePartnerList } from '../api/partner-lists.queries'
-import { Field } from './field'
 
 // 'Create List': one field, List Name, checked by the same rule as the server.
 export function CreateListDialog({
@@ -64,7 +64,7 @@ function CreateListForm({
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Create List" className="space-y-4">
-      <Field
+      <TextField
         label="List Name"
         autoComplete="off"
         placeholder="e.g. Mixed doubles, spring tournament"

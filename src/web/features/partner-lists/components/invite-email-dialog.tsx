@@ -1,3 +1,4 @@
+import { TextField } from '../../../components/ui/form-controls'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Send } from 'lucide-react'
 import { type Resolver, useForm } from 'react-hook-form'
@@ -9,7 +10,6 @@ import {
 } from '../../../../domain/partner-lists/partner-list.schema'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
-import { Field } from './field'
 
 // Here the address is what the invitation needs, so it is required.
 const inviteEmailForm = z.object({
@@ -63,7 +63,7 @@ function InviteEmailForm({
       onSubmit={handleSubmit(({ email }) => onSend(email))}
       className="space-y-4"
     >
-      <Field
+      <TextField
         label="Email"
         type="email"
         inputMode="email"

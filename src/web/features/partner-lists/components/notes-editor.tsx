@@ -2,7 +2,7 @@ import { Pencil } from 'lucide-react'
 import { useId, useState } from 'react'
 import { NOTES_MAX } from '../../../../domain/partner-lists/partner-list.schema'
 import { Button } from '../../../components/ui/button'
-import { controlClasses } from './field'
+import { controlClasses } from '../../../components/ui/form-controls'
 
 // Notes show as text; 'Edit notes' opens a text area in place.
 export function NotesEditor({
