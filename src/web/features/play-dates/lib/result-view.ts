@@ -8,10 +8,14 @@ import {
   type TeamSide,
   winnerOf,
 } from '../../../../domain/play-dates/results'
+import type { PlayDateDetail } from '../../../../domain/play-dates/play-date.schema'
 
 // How a game's result reads to the player looking at it: from their team's side ("Won 11-7,
 // 11-5", "Your team did not show"). `side` is null for someone on neither team (an admin), who
 // reads it by the teams' names.
+
+// A PlayDate's page once its game can have a result.
+export type PlayDateWithResult = PlayDateDetail & { result: PlayDateResultView }
 
 export interface TeamNames {
   creator: string
