@@ -6,7 +6,15 @@
 // session statement (SESSION_SQL, prepared as SESSION_STATEMENT) runs with the values the app
 // sent (SESSION_VALUES) and that hash at TOKEN_HASH_INDEX, on a pool with the app's connection
 // settings; the row goes back as JSON with the same headers.
+//
+// With CALLS_FILE it is the least server for every hot read: a JSON file of the calls the bench
+// makes (path, cookie) with the statements the app ran for each, in its steps (statements of one
+// step ran at once). A request runs its call's statements with the values the app sent, each
+// step's at once, on a pool with the app's settings, and answers the rows as JSON with the same
+// headers. What it leaves out is what the app adds: routing, middleware, the session's cookie
+// parsing and hashing, validation, the ORM's mapping and the response's shape.
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import pg from 'pg'
 
@@ -21,8 +29,9 @@ function pingHandler() {
   }
 }
 
-function sessionHandler() {
-  // The app's connection settings, applied as each connection opens (as the app's pool does).
+// A pool with the app's connection settings, applied as each connection opens (as the app's
+// pool does).
+function appPool() {
   class SettingsClient extends pg.Client {
     connect(callback) {
       const settings = process.env.CONNECTION_SQL
@@ -38,12 +47,16 @@ function sessionHandler() {
       ready.then((client) => callback(null, client), callback)
     }
   }
-  const pool = new pg.Pool({
+  return new pg.Pool({
     connectionString: process.env.DATABASE_URL,
     max: Number(process.env.POOL_SIZE ?? 10),
     idleTimeoutMillis: 0,
     Client: SettingsClient,
   })
+}
+
+function sessionHandler() {
+  const pool = appPool()
   const text = process.env.SESSION_SQL
   const name = process.env.SESSION_STATEMENT
   const cookie = new RegExp(`(?:^|;\\s*)${process.env.SESSION_COOKIE}=([^;]*)`)
@@ -69,6 +82,50 @@ function sessionHandler() {
   }
 }
 
-const server = createServer(process.env.SESSION_SQL ? sessionHandler() : pingHandler())
+function replayHandler() {
+  const pool = appPool()
+  const calls = new Map(
+    JSON.parse(readFileSync(process.env.CALLS_FILE, 'utf8')).map((call) => [
+      `${call.path}\n${call.cookie}`,
+      call.steps,
+    ]),
+  )
+  const ping = pingHandler()
+  const run = (statement) =>
+    pool.query({
+      text: statement.text,
+      values: statement.values,
+      ...(statement.name ? { name: statement.name } : {}),
+    })
+  return async (req, res) => {
+    if (req.url === '/api/ping') return ping(req, res)
+    const steps = calls.get(`${req.url}\n${req.headers.cookie ?? ''}`)
+    if (!steps) {
+      res.writeHead(404, { 'content-type': 'text/plain' })
+      return res.end('no such call')
+    }
+    try {
+      const rows = []
+      for (const step of steps) {
+        const results = await Promise.all(step.map(run))
+        for (const result of results) rows.push(result.rows)
+      }
+      const body = JSON.stringify(rows)
+      res.writeHead(200, {
+        ...staticHeaders,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      })
+      res.end(body)
+    } catch (error) {
+      res.writeHead(500, { 'content-type': 'text/plain' })
+      res.end(String(error))
+    }
+  }
+}
+
+const server = createServer(
+  process.env.CALLS_FILE ? replayHandler() : process.env.SESSION_SQL ? sessionHandler() : pingHandler(),
+)
 server.listen(Number(process.env.PORT), '127.0.0.1')
 process.on('SIGTERM', () => server.close(() => process.exit(0)))

@@ -150,6 +150,24 @@ export async function startBareSessionServer(options: BareSessionOptions): Promi
   })
 }
 
+// The least server for every hot read: each call's statements, as the app ran them, replayed
+// through node:http and pg (bare-server.mjs, CALLS_FILE).
+export async function startBareReplayServer(options: {
+  headers: Record<string, string>
+  databaseUrl: string
+  poolSize: number
+  connectionSql: string
+  callsFile: string
+}): Promise<Started> {
+  return launchBare({
+    HEADERS: JSON.stringify(options.headers),
+    DATABASE_URL: options.databaseUrl,
+    POOL_SIZE: String(options.poolSize),
+    CONNECTION_SQL: options.connectionSql,
+    CALLS_FILE: options.callsFile,
+  })
+}
+
 // The framework alone (Hono on @hono/node-server, one route) answering the same body with the
 // same headers.
 export async function startFrameworkServer(response: {

@@ -15,6 +15,9 @@ export interface Targets {
   fanoutP95Ms: number
   fanoutP99Ms: number
   fanoutRssMb: number
+  // The app against the least server for the same read (node:http + pg, the same statements).
+  leastCpuRatio: number
+  leastP50Ratio: number
 }
 
 export const TARGETS: Targets = {
@@ -25,6 +28,8 @@ export const TARGETS: Targets = {
   fanoutP95Ms: 50,
   fanoutP99Ms: 200,
   fanoutRssMb: 300,
+  leastCpuRatio: 1.3,
+  leastP50Ratio: 1.3,
 }
 
 export interface Check {
@@ -76,7 +81,8 @@ const times = (value: number | null) =>
   value === null || !Number.isFinite(value) ? '-' : `${value.toFixed(2)}×`
 const count = (value: number) => value.toLocaleString('en-US')
 
-const ratio = (a: number, b: number | undefined) => (b !== undefined && b > 0 ? a / b : null)
+const ratio = (a: number | undefined, b: number | undefined) =>
+  a !== undefined && b !== undefined && b > 0 ? a / b : null
 
 function seqScansOf(read: { explain: ReadResult['explain'] }) {
   const tables = new Set(read.explain.flatMap((e) => e.seqScans.map((s) => s.table)))
@@ -105,6 +111,24 @@ export function evaluate(report: Omit<Report, 'checks'>): Check[] {
       : `all within (max ${ms(Math.max(...main.reads.map((r) => r.api.p99)))} ms)`,
     pass: slowP99.length === 0 && main.reads.length > 0,
   })
+  const measuredLeast = main.reads.filter((r) => r.least)
+  if (measuredLeast.length > 0) {
+    const cpuOf = (r: ReadResult) => ratio(r.api.serverCpuUs, r.least?.serverCpuUs)
+    const p50Of = (r: ReadResult) => ratio(r.api.p50, r.least?.p50)
+    for (const [what, of, bound] of [
+      ['server CPU/req', cpuOf, TARGETS.leastCpuRatio],
+      ['p50', p50Of, TARGETS.leastP50Ratio],
+    ] as const) {
+      const over = measuredLeast.filter((r) => (of(r) ?? Infinity) > bound)
+      checks.push({
+        target: `App ${what} ≤ ${bound}× the least server's (node:http + pg, the same SQL), every hot read`,
+        measured: over.length
+          ? `${over.length} of ${measuredLeast.length} over: ${over.map((r) => `${r.name} ${times(of(r))}`).join('; ')}`
+          : `all ${measuredLeast.length} within (max ${times(Math.max(...measuredLeast.map((r) => of(r) ?? 0)))})`,
+        pass: over.length === 0,
+      })
+    }
+  }
   if (main.floor) {
     const share = main.floor.app.rps / main.floor.bare.rps
     checks.push({
@@ -172,6 +196,7 @@ export function readsTable(report: Omit<Report, 'checks'>) {
   const others = report.compare
     .map((label) => report.datasets.find((d) => d.label === label))
     .filter(Boolean) as DatasetResult[]
+  const withLeast = main.reads.some((r) => r.least)
   const header = [
     'Hot read',
     'API p50',
@@ -181,6 +206,7 @@ export function readsTable(report: Omit<Report, 'checks'>) {
     'SQL p50',
     'SQL CPU/req: client + DB',
     'API/SQL',
+    ...(withLeast ? ['Least server p50', 'Least CPU/req: server + DB', 'App/least: CPU, p50'] : []),
     ...others.flatMap((o) => [`p50 @${o.label}`, `${main.label}/${o.label}`]),
     'Seq scans',
   ]
@@ -193,6 +219,15 @@ export function readsTable(report: Omit<Report, 'checks'>) {
     ms(r.sql?.p50),
     cpuParts(r.sql?.clientCpuUs, r.sql?.databaseCpuUs),
     times(ratio(r.api.p50, r.sql?.p50)),
+    ...(withLeast
+      ? [
+          ms(r.least?.p50),
+          cpuParts(r.least?.serverCpuUs, r.least?.databaseCpuUs),
+          r.least
+            ? `${times(ratio(r.api.serverCpuUs, r.least.serverCpuUs))}, ${times(ratio(r.api.p50, r.least.p50))}`
+            : '-',
+        ]
+      : []),
     ...others.flatMap((o) => {
       const other = o.reads.find((x) => x.key === r.key)
       return [ms(other?.api.p50), times(other ? ratio(r.api.p50, other.api.p50) : null)]

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { parse } from 'hono/utils/cookie'
 import { hashToken, sessionCookieName } from '../../src/server/features/auth'
 import { CONNECTION_SETTINGS_SQL, openPostgres } from '../../src/server/db/client'
@@ -21,6 +24,7 @@ import {
   rssMb,
   type Started,
   startAppServer,
+  startBareReplayServer,
   startBareServer,
   startBareSessionServer,
   startFrameworkServer,
@@ -62,6 +66,9 @@ export interface ReadResult {
   api: LoadResult
   // The direct SQL: measured on the main data set only (its target is the main one's).
   sql: LoadResult | null
+  // The least server for the read (node:http + pg, the same statements, their rows as JSON):
+  // measured on the main PostgreSQL data set only; absent in results written before it was.
+  least?: LoadResult | null
   explain: ExplainedStatement[]
 }
 
@@ -334,37 +341,99 @@ async function measureReads(opened: OpenDataset[], options: SuiteOptions) {
     log(`  warming up ${open.target.label}...`)
     await warmUp(open, options)
   }
-  for (const key of keys) {
-    const best = new Map<OpenDataset, { api?: LoadResult; sql?: LoadResult }>()
-    for (const [pass, order] of [opened, [...opened].reverse()].entries()) {
-      for (const open of order) {
-        const plan = open.plans.find((p) => p.endpoint.key === key)
-        if (!plan) continue
-        const kept = best.get(open) ?? {}
-        if (open.executor)
-          kept.sql = better(kept.sql, await measureSql(plan, open.executor.execute, options, pass === 0))
-        kept.api = better(kept.api, await measureApi(open, plan, options, pass === 0))
-        best.set(open, kept)
-      }
-    }
-    for (const [open, kept] of best) {
-      const plan = open.plans.find((p) => p.endpoint.key === key)!
-      const read: ReadResult = {
-        key,
-        name: plan.endpoint.name,
-        statements: plan.calls[0]!.steps.flat().length,
-        api: kept.api!,
-        sql: kept.sql ?? open.sqlResults.get(key) ?? null,
-        explain: open.explains.get(key) ?? [],
-      }
-      open.result.reads.push(read)
-      log(
-        `  ${open.target.label} ${read.name}: API ${fmt(read.api)}` +
-          (read.sql ? ` | SQL ${fmt(read.sql)}` : ''),
-      )
-    }
+  const least = await startLeastReplay(opened[0]!, options)
+  try {
+    for (const key of keys) await measureRead(opened, key, least, options)
+  } finally {
+    await least?.server.stop()
+    if (least) rmSync(least.dir, { recursive: true, force: true })
   }
   for (const open of opened) open.result.serverRssMb = rssMb(open.server.pid) ?? null
+}
+
+type LeastReplay = { open: OpenDataset; server: Started; dir: string }
+
+// The least server for every hot read of the main data set, on PostgreSQL (where the direct SQL
+// is measured too): it must answer every call the app answers.
+async function startLeastReplay(open: OpenDataset, options: SuiteOptions): Promise<LeastReplay | null> {
+  if (!open.executor || open.target.kind !== 'postgres') return null
+  const dir = mkdtempSync(path.join(tmpdir(), 'pm-least-'))
+  const callsFile = path.join(dir, 'calls.json')
+  writeFileSync(callsFile, JSON.stringify(open.plans.flatMap((plan) => plan.calls)))
+  const server = await startBareReplayServer({
+    headers: (await pingResponse(open.server.url)).headers,
+    databaseUrl: open.target.databaseUrl!,
+    poolSize: options.poolSize,
+    connectionSql: CONNECTION_SETTINGS_SQL,
+    callsFile,
+  })
+  try {
+    for (const plan of open.plans) {
+      for (const call of plan.calls.slice(0, 3)) {
+        const response = await fetch(`${server.url}${call.path}`, { headers: { cookie: call.cookie } })
+        if (!response.ok)
+          throw new Error(
+            `the least server answered ${plan.endpoint.name} with ${response.status}: ${await response.text()}`,
+          )
+      }
+    }
+  } catch (error) {
+    await server.stop()
+    throw error
+  }
+  return { open, server, dir }
+}
+
+async function measureLeast(least: LeastReplay, plan: ReadPlan, options: SuiteOptions, warm: boolean) {
+  const calls = httpCalls(plan.calls)
+  const base = least.server.url
+  if (warm) await httpLoad(base, calls, { connections: options.connections, seconds: options.warmupSeconds })
+  return httpLoad(base, calls, {
+    connections: options.connections,
+    seconds: options.seconds,
+    serverPid: least.server.pid,
+  })
+}
+
+async function measureRead(
+  opened: OpenDataset[],
+  key: string,
+  least: LeastReplay | null,
+  options: SuiteOptions,
+) {
+  const { log } = options
+  const best = new Map<OpenDataset, { api?: LoadResult; sql?: LoadResult; least?: LoadResult }>()
+  for (const [pass, order] of [opened, [...opened].reverse()].entries()) {
+    for (const open of order) {
+      const plan = open.plans.find((p) => p.endpoint.key === key)
+      if (!plan) continue
+      const kept = best.get(open) ?? {}
+      if (open.executor)
+        kept.sql = better(kept.sql, await measureSql(plan, open.executor.execute, options, pass === 0))
+      kept.api = better(kept.api, await measureApi(open, plan, options, pass === 0))
+      if (least?.open === open)
+        kept.least = better(kept.least, await measureLeast(least, plan, options, pass === 0))
+      best.set(open, kept)
+    }
+  }
+  for (const [open, kept] of best) {
+    const plan = open.plans.find((p) => p.endpoint.key === key)!
+    const read: ReadResult = {
+      key,
+      name: plan.endpoint.name,
+      statements: plan.calls[0]!.steps.flat().length,
+      api: kept.api!,
+      sql: kept.sql ?? open.sqlResults.get(key) ?? null,
+      least: kept.least ?? null,
+      explain: open.explains.get(key) ?? [],
+    }
+    open.result.reads.push(read)
+    log(
+      `  ${open.target.label} ${read.name}: API ${fmt(read.api)}` +
+        (read.least ? ` | least server ${fmt(read.least)}` : '') +
+        (read.sql ? ` | SQL ${fmt(read.sql)}` : ''),
+    )
+  }
 }
 
 // The main data set's other measurements: the framework floor, the writes and the event fan-out.
