@@ -25,6 +25,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'e2e',
+  // One folder per port: the lanes of scripts/e2e-lanes.mjs run at once and each clears its own.
+  outputDir: `test-results/${port}`,
   fullyParallel: false,
   workers: 1,
   // No retries, in CI or here: a journey that passes only on its second try is a bug to fix,
@@ -49,7 +51,8 @@ export default defineConfig({
   ],
   webServer: {
     // The server as `npm start` runs it: its bundle, built first from the current sources.
-    command: `node scripts/build-server.mjs && node ${SERVER_BUNDLE_ARGS.join(' ')}`,
+    // scripts/e2e-lanes.mjs builds the bundle once for both lanes (E2E_SERVER_BUILT).
+    command: `${process.env.E2E_SERVER_BUILT ? '' : 'node scripts/build-server.mjs && '}node ${SERVER_BUNDLE_ARGS.join(' ')}`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

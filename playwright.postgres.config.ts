@@ -17,7 +17,7 @@ export default defineConfig({
     ? {
         webServer: {
           ...config.webServer,
-          command: 'node scripts/build-server.mjs && node --import tsx scripts/e2e-postgres-server.ts',
+          command: `${process.env.E2E_SERVER_BUILT ? '' : 'node scripts/build-server.mjs && '}node --import tsx scripts/e2e-postgres-server.ts`,
           // The wrapper drops the database after the server's graceful stop.
           gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
         },

@@ -32,7 +32,7 @@ function comingSaturday() {
 
 test(
   'a game on the calendar: made for Saturday at a venue, found by date, joined, reminded',
-  { tag: '@phone' },
+  { tag: ['@phone', '@clock'] },
   async ({ browser, baseURL }) => {
     test.setTimeout(180_000)
     const run = Math.random().toString(36).slice(2, 6)
