@@ -12,7 +12,8 @@ import {
 
 // After the game: Rosa and Sam play Tara and Uma twice on the same day. The first game both teams
 // report alike (Tara confirms Rosa's report with one tap) and it counts on their profiles; the
-// second they report differently, and an admin decides it from the Disputes tab.
+// second they report differently, and an admin decides it from the Disputes tab. The first game
+// shows on Rosa's profile and on Tara's card of it.
 
 // A Pay PlayDate a week from today at `startTime` (Arizona), matched through the API.
 async function matchedPlayDate(
@@ -122,6 +123,13 @@ test('teams report a game, confirm it or dispute it, and an admin decides @phone
     // The game counts on Rosa's public profile.
     await t.goto(`/profile/${await currentUserId(rosa!.context)}`)
     await expect(t.getByRole('region', { name: 'Reliability' })).toContainText('Played 1 · 0 no-shows')
+    // And on Tara's card of the game in History: the other team's record, player by player.
+    await t.goto('/playdates?tab=history')
+    const card = t.getByRole('article').filter({ has: t.locator(`a[href="/playdates/${first.id}"]`) })
+    await expect(card).toContainText('Played 1 & 1 · 0 no-shows')
+    await expect(card).toContainText(
+      'Over the last 12 months: Rosa Reyes: Played 1 · 0 no-shows; Sam Soto: Played 1 · 0 no-shows',
+    )
 
     // Game two: the teams say different things.
     await r.goto(`/playdates/${second.id}`)

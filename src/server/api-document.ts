@@ -10,6 +10,7 @@ import {
   playDatePage,
   playDateSummary,
 } from '../domain/play-dates/play-date.schema'
+import { playerReliability } from '../domain/play-dates/results'
 import { sessionUser } from '../domain/profiles/profile.schema'
 import { player, playerInput } from '../domain/team-builder/player.schema'
 import type { AppEnv } from './app-env'
@@ -55,6 +56,7 @@ const componentNames: Array<[z.ZodType, string]> = [
   [playDatePage, 'PlayDatePage'],
   [playDateSummary, 'PlayDateSummary'],
   [player, 'Player'],
+  [playerReliability, 'PlayerReliability'],
   [playerInput, 'PlayerInput'],
   [sessionUser, 'SessionUser'],
 ]

@@ -14,6 +14,7 @@ import { adminRoutes } from './features/admin'
 import {
   playDateCalendarRoutes,
   playDateHomeRoutes,
+  playDateReliabilityRoutes,
   playDateResultRoutes,
   playDateRoutes,
 } from './features/play-dates'
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps) {
   // Before playDateRoutes: /play-dates/results.csv must not read as the PlayDate 'results.csv'.
   app.route('/api', playDateResultRoutes)
   app.route('/api', playDateHomeRoutes)
+  app.route('/api', playDateReliabilityRoutes)
   app.route('/api', playDateRoutes)
   app.route('/api', adminRoutes)
   app.route('/api', teamBuilderRoutes)

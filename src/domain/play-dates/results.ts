@@ -300,6 +300,43 @@ export const reliabilitySummary = z.object({
 })
 export type ReliabilitySummary = z.infer<typeof reliabilitySummary>
 
+// The records of the players a list's cards show, asked for after the list's rows arrive
+// (GET /api/profiles/reliability?ids=…), so the list's own read stays as fast as it was.
+export const RELIABILITY_IDS_MAX = 40
+export const RELIABILITY_MESSAGES = {
+  noIds: 'Name at least one player',
+  invalidId: 'Invalid player id',
+  tooMany: `At most ${RELIABILITY_IDS_MAX} players at a time`,
+}
+const profileIdText = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}'
+const profileId = new RegExp(`^${profileIdText}$`)
+// Player ids separated by commas; each is checked and the number is bounded, with a message for
+// each. The pattern states the same for the API document.
+export const reliabilityQuery = z.object({
+  ids: z
+    .string({ error: RELIABILITY_MESSAGES.noIds })
+    .min(1, RELIABILITY_MESSAGES.noIds)
+    .max(RELIABILITY_IDS_MAX * 37 - 1, RELIABILITY_MESSAGES.tooMany)
+    .meta({
+      pattern: `^${profileIdText}(,${profileIdText}){0,${RELIABILITY_IDS_MAX - 1}}$`,
+      description: `Up to ${RELIABILITY_IDS_MAX} player (profile) ids, separated by commas`,
+    })
+    .transform((text) => text.split(','))
+    .superRefine((ids, ctx) => {
+      if (ids.some((id) => !profileId.test(id)))
+        ctx.addIssue({ code: 'custom', message: RELIABILITY_MESSAGES.invalidId })
+      else if (ids.length > RELIABILITY_IDS_MAX)
+        ctx.addIssue({ code: 'custom', message: RELIABILITY_MESSAGES.tooMany })
+    })
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+})
+
+export const playerReliability = reliabilitySummary.extend({ playerId: z.string() })
+export type PlayerReliability = z.infer<typeof playerReliability>
+// One record per player asked for, in the order asked (no games: all zeros).
+export const playerReliabilityList = z.object({ items: z.array(playerReliability) })
+export type PlayerReliabilityList = z.infer<typeof playerReliabilityList>
+
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 // "Played 14 · 0 no-shows", with late cancels when there are any.

@@ -3,17 +3,21 @@ import { Link } from 'react-router'
 import type { HomeGame } from '../../../../domain/play-dates/home.schema'
 import type { TeamSummary } from '../../../../domain/play-dates/play-date.schema'
 import { ButtonLink } from '../../../components/ui/button'
+import { useSession } from '../../auth/api/session.queries'
+import { TeamRecord } from '../../play-dates/components/team-record'
 import { PlayDateWhen, PlayDateWhere } from '../../play-dates/components/play-date-when'
 import { requestCountLabel } from '../../play-dates/lib/play-date-view'
+import { otherTeam } from '../../play-dates/lib/reliability-view'
 import { PlayerAvatar } from '../../team-builder/components/player-avatar'
 import { useHome } from '../api/home.queries'
 import { teamName } from '../lib/home-view'
 import { HomeSection, SectionEmpty, SectionError, SectionLoading } from './home-section'
 
 // The player's next games by start time (up to 3), soonest first: both teams, when and where,
-// and the team chat one tap away once matched.
+// and the team chat one tap away once matched; under them, the other team's record.
 export function NextGames({ className }: { className?: string }) {
   const home = useHome()
+  const viewerId = useSession().user?.id ?? ''
   return (
     <HomeSection id="next-games" title="Your next games" className={className}>
       {home.isPending ? (
@@ -34,7 +38,7 @@ export function NextGames({ className }: { className?: string }) {
       ) : (
         <ul className="grid gap-3">
           {home.data.nextGames.map((game) => (
-            <GameItem key={game.id} game={game} />
+            <GameItem key={game.id} game={game} viewerId={viewerId} />
           ))}
         </ul>
       )}
@@ -58,8 +62,9 @@ function TeamLine({ team }: { team: TeamSummary }) {
   )
 }
 
-function GameItem({ game }: { game: HomeGame }) {
+function GameItem({ game, viewerId }: { game: HomeGame; viewerId: string }) {
   const opponents = game.status === 'matched' ? game.respondingTeam : null
+  const theirs = otherTeam(game.creatorTeam, opponents, viewerId)
   return (
     <li className="relative flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-slate-300 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700">
       <p className="text-sm font-semibold">
@@ -84,6 +89,7 @@ function GameItem({ game }: { game: HomeGame }) {
           ) : null}
         </Link>
       </h3>
+      {theirs ? <TeamRecord team={theirs} lead="Opponents" /> : null}
       <div className="space-y-1">
         <PlayDateWhen schedule={game} />
         <PlayDateWhere place={game} />

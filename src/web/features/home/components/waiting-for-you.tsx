@@ -12,6 +12,7 @@ import { useSingleFlight } from '../../../lib/use-single-flight'
 import { useConnections } from '../../connections/api/connections.queries'
 import { useConnectionActions } from '../../connections/hooks/use-connection-actions'
 import { useAnswerRequest } from '../../play-dates/api/play-dates.queries'
+import { TeamRecord } from '../../play-dates/components/team-record'
 import { formatDay } from '../../play-dates/lib/result-view'
 import { useConfirmReportedResult, useHome, useRefreshHome } from '../api/home.queries'
 import { reportedResultSentence, teamName, teamRatingsLine } from '../lib/home-view'
@@ -247,6 +248,7 @@ function Applications({ applications }: { applications: ApplicationToDecide[] })
             >
               <h3 className="font-bold text-slate-900">{team}</h3>
               <p className="text-sm text-slate-600">{teamRatingsLine(application.team)}</p>
+              <TeamRecord team={application.team} />
               <Link
                 to={`/playdates/${application.playDateId}`}
                 className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2"

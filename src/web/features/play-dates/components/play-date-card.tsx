@@ -6,9 +6,12 @@ import { priceLine } from '../../../../domain/play-dates/schedule'
 import { formatRating, fullName, requestCountLabel } from '../lib/play-date-view'
 import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
 import { PlayDateWhen, PlayDateWhere } from './play-date-when'
+import { TeamRecord } from './team-record'
 
 // One PlayDate in a list; the title links to its page and the link covers the card. The price
 // says whether the viewer's team pays or earns it (the type chip names the creator's side).
+// Under the team, its record when the viewer would play it (someone else's PlayDate): fetched
+// after the list, not by it (reliability.queries.ts).
 // `headingLevel` 3 for a card under a section's h2 (the dashboard's suggestions).
 export function PlayDateCard({
   playDate,
@@ -44,6 +47,7 @@ export function PlayDateCard({
         <p className="text-sm text-slate-600">
           Team DUPR <span className="font-semibold text-slate-900">{formatRating(team.averageDupr)}</span>
         </p>
+        {onCreatorTeam ? null : <TeamRecord team={team} />}
       </div>
       <div className="space-y-1">
         <PlayDateWhen schedule={playDate} />
