@@ -17,5 +17,5 @@ export { playDateJobs, scheduleExpiry, scheduleReminders } from './play-dates.jo
 // A player's record (games played, no-shows, late cancels) for the public profile.
 export { reliabilityOfPlayer } from './play-dates.reliability'
 export { playDateResultRoutes } from './play-dates.results.routes'
-export { scheduleResultStands } from './play-dates.results'
+export { scheduleResultStands } from './play-dates.results.stands'
 export { playDateHomeRoutes } from './play-dates.home.routes'
