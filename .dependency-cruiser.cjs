@@ -34,6 +34,9 @@ module.exports = {
     // The server.
     noCycles('src/server'),
     ...featureSurfaces('src/server/features'),
+    // The web app.
+    noCycles('src/web'),
+    ...featureSurfaces('src/web/features'),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -107,6 +107,20 @@ const pureDomainValues = (): Plugin => ({
   },
 })
 
+// A web feature's index.ts, its public surface (docs/decisions/0094-web-feature-surfaces.md), only
+// re-exports. Marked free of side effects, an import of it goes straight to the files that define
+// what is used, and the rest of what it names stays in the chunks of the pages that use it. Without
+// this the entry, which takes the session from auth's index, carried every form of auth and zod
+// with them: 103 KB gzip became 160. So an index defines nothing of its own.
+const sideEffectFreeSurfaces = (): Plugin => ({
+  name: 'side-effect-free-surfaces',
+  apply: 'build',
+  transform: {
+    filter: { id: /[\\/]src[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.tsx?$/ },
+    handler: () => ({ moduleSideEffects: false }),
+  },
+})
+
 // Every page is its own chunk, which the router asks for once the entry has run. To save that
 // round trip, the server names the page's files in the HTML of its URL (modulepreload), so the
 // browser fetches them together with the entry. The build reads the route table (each
@@ -285,6 +299,7 @@ export default defineConfig({
     devConfigPlaceholders(),
     reactRouterProductionBuild(),
     pureDomainValues(),
+    sideEffectFreeSurfaces(),
     pagePreloads(),
     precompressAssets(),
     installableApp(),

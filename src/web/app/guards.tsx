@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { returnToInState } from '../lib/return-to'
 import { toast } from '../lib/toast'
-import { useSession, wasSignedOutOnPurpose } from '../features/auth/api/session.queries'
+import { useSession, wasSignedOutOnPurpose } from '../features/auth'
 import { PageLoading } from '../components/ui/spinner'
 
 // Landing, sign-in, sign-up, invite: a signed-in user goes to where they were headed, or /dashboard.

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { sessionKey } from '../features/auth/api/session.queries'
+import { sessionKey } from '../features/auth'
 import { onApiError } from '../lib/api-client'
 
 // When the server says the session is gone (expired, revoked, paused), the browser forgets the

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { useRatingCheck } from '../features/profiles/api/rating-prompt.queries'
+import { loadRatingPrompt, useRatingCheck } from '../features/profiles'
 import { useQuietMoment } from '../lib/quiet-moment'
 
 // What the layout adds for a signed-in player: the navigation bar (with the bell and its count,
@@ -13,9 +13,7 @@ export { LiveEvents } from '../lib/live-events'
 
 // The rating prompt (a form with react-hook-form and zod) loads only when the server says the
 // player's ratings are due for a check: it is not part of any page's first load.
-const RatingPrompt = lazy(() =>
-  import('../features/profiles/components/rating-prompt').then((m) => ({ default: m.RatingPrompt })),
-)
+const RatingPrompt = lazy(() => loadRatingPrompt().then((m) => ({ default: m.RatingPrompt })))
 
 // It waits for a quiet moment (lib/quiet-moment.ts): never over a chat or a form, never while
 // the player types, so nothing they are writing is lost behind it.

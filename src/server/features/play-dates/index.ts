@@ -18,5 +18,5 @@ export { playDateJobs, scheduleExpiry, scheduleReminders } from './play-dates.jo
 export { reliabilityOfPlayer } from './play-dates.reliability'
 export { playDateReliabilityRoutes } from './play-dates.reliability.routes'
 export { playDateResultRoutes } from './play-dates.results.routes'
-export { scheduleResultStands } from './play-dates.results'
+export { scheduleResultStands } from './play-dates.results.stands'
 export { playDateHomeRoutes } from './play-dates.home.routes'

@@ -12,7 +12,7 @@ import { AVAILABLE_PLAY_DATES_LINK, notifyPlayDate, announce } from './play-date
 import { type Actor, findClash, lockPlayDate } from './play-dates.queries'
 import { scheduleReminders } from './play-dates.jobs'
 import { formatStart } from '../../../domain/play-dates/schedule'
-import { getPlayDate } from './play-dates.service'
+import { getPlayDate } from './play-dates.detail'
 
 // Applications and matching: a team applies, the creator team accepts or declines, the
 // responding team withdraws.

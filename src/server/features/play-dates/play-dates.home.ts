@@ -21,7 +21,7 @@ import {
   toSummary,
   toTeam,
 } from './play-dates.queries'
-import { outcomeOfReport } from './play-dates.results'
+import { outcomeOfReport } from './play-dates.results.game'
 import { listPlayDates } from './play-dates.service'
 
 // The dashboard's "what's next" in one call (docs/decisions/0090-home-whats-next.md): the

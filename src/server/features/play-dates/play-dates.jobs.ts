@@ -8,7 +8,7 @@ import { emailLayout } from '../../lib/email-layout'
 import { enqueueJobs, type JobHandlers, type NewJob } from '../../lib/jobs'
 import type { Mailer } from '../../lib/mail'
 import { createNotification, playersWanting } from '../notifications'
-import { RESULT_STANDS_JOB, standUnanswered } from './play-dates.results'
+import { RESULT_STANDS_JOB, standUnanswered } from './play-dates.results.stands'
 
 // What happens around a PlayDate's start without anyone asking: reminders to the four players
 // of a matched game, and open PlayDates whose start has passed leaving the lists.

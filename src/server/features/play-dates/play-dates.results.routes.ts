@@ -14,9 +14,11 @@ import { createApi } from '../../app-factory'
 import { requireAdmin, requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
 import { publicOrigin } from '../../public-origin'
-import { confirmResult, decideResult, listDisputes, markPayment, reportResult } from './play-dates.results'
+import { confirmResult, reportResult } from './play-dates.results'
+import { decideResult, listDisputes } from './play-dates.results.admin'
+import { markPayment } from './play-dates.results.payment'
 import { resultsCsv } from './play-dates.results-export'
-import { getPlayDate } from './play-dates.service'
+import { getPlayDate } from './play-dates.detail'
 
 // After the game: reports, confirmation, payment marks, the admin's disputes and the results
 // export (docs/decisions/0089-results-and-reliability.md).

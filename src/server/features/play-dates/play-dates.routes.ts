@@ -22,7 +22,8 @@ import { listPartnerOptions } from '../connections'
 import { acceptRequest, applyToPlayDate, declineRequest, withdrawRequest } from './play-dates.applications'
 import { listMessages, sendMessage } from './play-dates.chat'
 import { findOverlaps } from './play-dates.overlaps'
-import { cancelPlayDate, createPlayDate, getPlayDate, listPlayDates } from './play-dates.service'
+import { getPlayDate } from './play-dates.detail'
+import { cancelPlayDate, createPlayDate, listPlayDates } from './play-dates.service'
 
 const tags = ['play-dates']
 

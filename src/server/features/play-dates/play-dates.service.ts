@@ -1,23 +1,15 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { and, eq, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
-import {
-  type PlayDateDetail,
-  type PlayDatePage,
-  type PlayDateRequestView,
-  type PlayerSummary,
-  type StateCode,
-} from '../../../domain/play-dates/play-date.schema'
+import { type PlayDatePage, type StateCode } from '../../../domain/play-dates/play-date.schema'
 import { localDays, todayIn, zoneWindows } from '../../../domain/play-dates/date-window'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import { canTransition } from '../../../domain/play-dates/play-date.rules'
 import type { z } from 'zod'
 import type { createPlayDateInput, playDateListQuery } from '../../../domain/play-dates/play-date.schema'
-import type { Db, DbOrTx } from '../../db/client'
+import type { Db } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { playDateRequests, playDates } from '../../db/schema'
 import { pageTotal } from '../../lib/page-total'
-import { toPlayer } from '../../db/player-summary'
 import { isPlayablePartner } from '../connections'
 import { requireVenueFor } from '../venues'
 import {
@@ -28,15 +20,6 @@ import {
 } from '../../../domain/play-dates/schedule'
 import { scheduleExpiry } from './play-dates.jobs'
 import {
-  canceller,
-  cancellerColumns,
-  creator,
-  partner,
-  requester,
-  requesterColumns,
-  requesterPartner,
-  requesterPartnerColumns,
-  toTeam,
   type Actor,
   toSummary,
   lockPlayDate,
@@ -45,18 +28,15 @@ import {
   WINDOW_ZONES,
   type ListShape,
   type RatingBounds,
-  userParam,
-  baseSelect,
 } from './play-dates.queries'
 import { AVAILABLE_PLAY_DATES_LINK, notifyPlayDate, announce } from './play-dates.notify'
 import { chooseRatingPlan, estimateMatches, openRatingCounts, type RatingPlan } from './rating-plan'
 import { isLateCancel, RESULT_MESSAGES, type TeamSide } from '../../../domain/play-dates/results'
-import { resultView } from './play-dates.results'
-import { NO_RECORD, reliabilityOf } from './play-dates.reliability'
+import { getPlayDate } from './play-dates.detail'
 
-// A PlayDate's own story: created, listed in its tabs, opened, cancelled or completed.
-// Applications are in play-dates.applications.ts, the chat in play-dates.chat.ts, the SQL
-// they share in play-dates.queries.ts.
+// A PlayDate's own story: created, listed in its tabs, cancelled. Its page is in
+// play-dates.detail.ts, applications in play-dates.applications.ts, the chat in
+// play-dates.chat.ts, the SQL they share in play-dates.queries.ts.
 
 // The start the form asked for, as an instant, checked against the app's clock.
 function startOf(input: z.output<typeof createPlayDateInput>, now: Date) {
@@ -242,181 +222,6 @@ export async function listPlayDates(
     pageSize: query.pageSize,
     total: Math.min(total, cap),
     totalCapped: total > cap,
-  }
-}
-
-// The applications waiting on a PlayDate, oldest first, with their teams.
-const pendingRequestsQuery = (db: DbOrTx) =>
-  db
-    .select({
-      id: playDateRequests.id,
-      status: playDateRequests.status,
-      createdAt: playDateRequests.createdAt,
-      requester: requesterColumns,
-      partner: requesterPartnerColumns,
-    })
-    .from(playDateRequests)
-    .innerJoin(requester, eq(requester.id, playDateRequests.requesterId))
-    .innerJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
-    .where(
-      and(
-        eq(playDateRequests.playDateId, sql.placeholder('playDateId')),
-        eq(playDateRequests.status, 'pending'),
-      ),
-    )
-    .orderBy(asc(playDateRequests.createdAt))
-
-async function loadPendingRequests(db: DbOrTx, playDateId: string) {
-  const rows = await preparedQuery(db, 'play_date_pending_requests', pendingRequestsQuery).execute({
-    playDateId,
-  })
-  return rows.map((r): PlayDateRequestView => ({
-    id: r.id,
-    status: r.status,
-    team: toTeam(r.requester, r.partner),
-    createdAt: r.createdAt.toISOString(),
-  }))
-}
-
-// The viewer's live application to a PlayDate (as captain or partner).
-const viewerRequest = alias(playDateRequests, 'viewer_request')
-const viewerRequestId = (db: DbOrTx) =>
-  sql<string | null>`(${db
-    .select({ id: viewerRequest.id })
-    .from(viewerRequest)
-    .where(
-      and(
-        eq(viewerRequest.playDateId, playDates.id),
-        sql`${viewerRequest.status} in ('pending', 'accepted')`,
-        or(eq(viewerRequest.requesterId, userParam), eq(viewerRequest.requesterPartnerId, userParam)),
-      ),
-    )
-    .limit(1)})`
-
-// The detail page in one round trip for most viewers: the PlayDate with its creator team, once
-// matched the accepted application with its team (one at most: play_date_requests_one_accepted_key),
-// who cancelled it, and the viewer's own live application. Statuses are written out, so the
-// generic plan reads the partial indexes.
-const playDateByIdQuery = (db: DbOrTx) =>
-  db
-    .select({
-      ...baseSelect,
-      accepted: {
-        id: playDateRequests.id,
-        status: playDateRequests.status,
-        createdAt: playDateRequests.createdAt,
-      },
-      acceptedCaptain: requesterColumns,
-      acceptedPartner: requesterPartnerColumns,
-      cancelledByPlayer: cancellerColumns,
-      viewerRequestId: viewerRequestId(db),
-      lateCancel: playDates.lateCancel,
-      resultOutcome: playDates.resultOutcome,
-      resultAbsentTeam: playDates.resultAbsentTeam,
-      resultPointsTo: playDates.resultPointsTo,
-      resultGames: playDates.resultGames,
-      resultSettledBy: playDates.resultSettledBy,
-      resultSettledAt: playDates.resultSettledAt,
-      disputedAt: playDates.disputedAt,
-      paidAt: playDates.paidAt,
-      paidBy: playDates.paidBy,
-      receivedAt: playDates.receivedAt,
-      receivedBy: playDates.receivedBy,
-    })
-    .from(playDates)
-    .innerJoin(creator, eq(creator.id, playDates.creatorId))
-    .leftJoin(partner, eq(partner.id, playDates.partnerId))
-    .leftJoin(
-      playDateRequests,
-      and(eq(playDateRequests.playDateId, playDates.id), sql`${playDateRequests.status} = 'accepted'`),
-    )
-    .leftJoin(requester, eq(requester.id, playDateRequests.requesterId))
-    .leftJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
-    .leftJoin(canceller, eq(canceller.id, playDates.cancelledBy))
-    .where(eq(playDates.id, sql.placeholder('id')))
-    .limit(1)
-
-export async function getPlayDate(db: Db, user: Actor, id: string, now: Date): Promise<PlayDateDetail> {
-  const [row] = await preparedQuery(db, 'play_date_by_id', playDateByIdQuery).execute({ id, userId: user.id })
-  if (!row) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
-  const responding: PlayDateRequestView | null =
-    row.status !== 'open' && row.accepted && row.acceptedCaptain
-      ? {
-          id: row.accepted.id,
-          status: row.accepted.status,
-          team: toTeam(row.acceptedCaptain, row.acceptedPartner),
-          createdAt: row.accepted.createdAt.toISOString(),
-        }
-      : null
-  const onRespondingTeam = responding
-    ? responding.team.captain.id === user.id || responding.team.partner?.id === user.id
-    : false
-  const onCreatorTeam = row.creatorId === user.id || row.partnerId === user.id
-  // Open PlayDates are visible to every signed-in player; the rest only to their players and admins.
-  if (row.status !== 'open' && !onCreatorTeam && !onRespondingTeam && !user.isAdmin) {
-    throw new AppError('forbidden', PLAY_DATE_MESSAGES.notAuthorized)
-  }
-  const mine = row.status === 'open' && !onCreatorTeam ? row.viewerRequestId : null
-  const pending = onCreatorTeam && row.status === 'open' ? await loadPendingRequests(db, id) : []
-  const myRequest = mine ? ((await loadPendingRequests(db, id)).find((r) => r.id === mine) ?? null) : null
-  const cancelledBy = row.cancelledBy && row.cancelledByPlayer ? toPlayer(row.cancelledByPlayer) : null
-  const isPlayer = onCreatorTeam || onRespondingTeam
-  const summary = toSummary(row)
-  const respondingTeam = responding?.team ?? null
-  // Every player on the page with their record: both teams and each application's team.
-  const teams = [summary.creatorTeam, respondingTeam, myRequest?.team, ...pending.map((r) => r.team)]
-  const records = await reliabilityOf(
-    db,
-    teams.flatMap((t) => (t ? [t.captain.id, ...(t.partner ? [t.partner.id] : [])] : [])),
-    now,
-  )
-  const withRecords = <T extends { captain: PlayerSummary; partner: PlayerSummary | null }>(team: T): T => ({
-    ...team,
-    captain: { ...team.captain, reliability: records.get(team.captain.id) ?? NO_RECORD },
-    partner: team.partner
-      ? { ...team.partner, reliability: records.get(team.partner.id) ?? NO_RECORD }
-      : null,
-  })
-  const withTeamRecords = (request: PlayDateRequestView): PlayDateRequestView => ({
-    ...request,
-    team: withRecords(request.team),
-  })
-  const sides: Record<TeamSide, string[]> = {
-    creator: [row.creatorId, row.partnerId].filter((p): p is string => Boolean(p)),
-    responding: respondingTeam
-      ? [respondingTeam.captain.id, ...(respondingTeam.partner ? [respondingTeam.partner.id] : [])]
-      : [],
-  }
-  const names = new Map(
-    [summary.creatorTeam, respondingTeam]
-      .flatMap((t) => (t ? [t.captain, t.partner] : []))
-      .filter((p): p is PlayerSummary => Boolean(p))
-      .map((p) => [p.id, { id: p.id, firstName: p.firstName, lastName: p.lastName }] as const),
-  )
-  const result =
-    isPlayer || user.isAdmin ? await resultView(db, id, row, { sides, names }, user.id, now) : null
-  // A matched game may be cancelled by any of its players until it starts (late under 24 h);
-  // an open one by its creator team.
-  const beforeStart = !row.startsAt || now.getTime() < row.startsAt.getTime()
-  const canCancel =
-    (row.status === 'open' && onCreatorTeam) || (row.status === 'matched' && isPlayer && beforeStart)
-  return {
-    ...summary,
-    creatorTeam: withRecords(summary.creatorTeam),
-    respondingTeam: respondingTeam ? withRecords(respondingTeam) : null,
-    cancelledBy,
-    pendingRequests: pending.map(withTeamRecords),
-    lateCancel: row.lateCancel,
-    result,
-    viewer: {
-      isCreatorTeam: onCreatorTeam,
-      isRespondingTeam: onRespondingTeam,
-      myRequest: myRequest ? withTeamRecords(myRequest) : null,
-      canApply: row.status === 'open' && !onCreatorTeam && !mine,
-      canCancel,
-      cancelIsLate: canCancel && row.status === 'matched' && isLateCancel(row.startsAt, now),
-      canChat: (row.status === 'matched' || row.status === 'completed') && isPlayer,
-    },
   }
 }
 

@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { PageHeader } from '../../components/ui/page-header'
-import { Prose, ProseSection, useScrollToHash } from '../../features/content/components/prose'
+import { Prose, ProseSection, useScrollToHash } from '../../features/content'
 import { config } from '../../lib/config'
 
 function Question({ question, children }: { question: string; children: ReactNode }) {

@@ -1,8 +1,7 @@
 import { useNavigate } from 'react-router'
 import { toast } from '../../lib/toast'
 import { PageHeader } from '../../components/ui/page-header'
-import { useCreatePlayer } from '../../features/team-builder/api/players.queries'
-import { PlayerForm } from '../../features/team-builder/components/player-form'
+import { PlayerForm, useCreatePlayer } from '../../features/team-builder'
 
 export default function AddPlayerPage() {
   const navigate = useNavigate()

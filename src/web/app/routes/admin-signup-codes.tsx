@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react'
 import { Link } from 'react-router'
-import { SignupCodes } from '../../features/admin/components/signup-codes'
+import { SignupCodes } from '../../features/admin'
 
 export default function AdminSignupCodesPage() {
   return (

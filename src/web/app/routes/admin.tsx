@@ -1,11 +1,14 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { PageHeader } from '../../components/ui/page-header'
-import { AdminOverview, type AdminTab } from '../../features/admin/components/admin-overview'
-import { DisputeManagement } from '../../features/admin/components/dispute-management'
-import { PlayDateManagement } from '../../features/admin/components/play-date-management'
-import { UserManagement } from '../../features/admin/components/user-management'
-import { VenueManagement } from '../../features/admin/components/venue-management'
+import {
+  AdminOverview,
+  type AdminTab,
+  DisputeManagement,
+  PlayDateManagement,
+  UserManagement,
+  VenueManagement,
+} from '../../features/admin'
 import { tabKeyTarget } from '../../lib/tab-keys'
 
 const tabs: Array<{ id: AdminTab; label: string }> = [

@@ -1,5 +1,5 @@
 import { PageHeader } from '../../components/ui/page-header'
-import { RefereeChat } from '../../features/referee/components/referee-chat'
+import { RefereeChat } from '../../features/referee'
 
 export default function AiRefereePage() {
   return (

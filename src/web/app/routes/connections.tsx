@@ -12,11 +12,15 @@ import { LoadMore } from '../../components/ui/load-more'
 import { ConfirmDialog } from '../../components/ui/dialog'
 import { PageHeader } from '../../components/ui/page-header'
 import { PageLoading } from '../../components/ui/spinner'
-import { useConnections, useConnectionSummary } from '../../features/connections/api/connections.queries'
-import { ConnectionList } from '../../features/connections/components/connection-list'
-import { ConnectionTabs } from '../../features/connections/components/connection-tabs'
-import { FriendSearch } from '../../features/connections/components/friend-search'
-import { nameOf, useConnectionActions } from '../../features/connections/hooks/use-connection-actions'
+import {
+  ConnectionList,
+  ConnectionTabs,
+  FriendSearch,
+  nameOf,
+  useConnectionActions,
+  useConnections,
+  useConnectionSummary,
+} from '../../features/connections'
 
 const isView = (value: unknown): value is ConnectionView =>
   typeof value === 'string' && (connectionViews as readonly string[]).includes(value)

@@ -1,4 +1,4 @@
-import { DetailsStepPage } from '../../features/play-dates/components/wizard-details-step'
+import { DetailsStepPage } from '../../features/play-dates'
 
 export default function CreatePlayDateDetailsPage() {
   return <DetailsStepPage />

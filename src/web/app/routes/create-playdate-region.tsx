@@ -1,4 +1,4 @@
-import { RegionStep } from '../../features/play-dates/components/wizard-steps'
+import { RegionStep } from '../../features/play-dates'
 
 export default function CreatePlayDateRegionPage() {
   return <RegionStep />

@@ -1,4 +1,4 @@
-import { StateStep } from '../../features/play-dates/components/wizard-steps'
+import { StateStep } from '../../features/play-dates'
 
 export default function CreatePlayDateStatePage() {
   return <StateStep />

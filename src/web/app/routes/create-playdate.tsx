@@ -1,4 +1,4 @@
-import { TypeStep } from '../../features/play-dates/components/wizard-steps'
+import { TypeStep } from '../../features/play-dates'
 
 export default function CreatePlayDatePage() {
   return <TypeStep />

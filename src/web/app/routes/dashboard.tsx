@@ -2,11 +2,9 @@ import { ArrowRight, CalendarDays, Users, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { featuredWidgetIds, widgetsByIds } from '../../../domain/widgets/widgets'
 import { PageHeader } from '../../components/ui/page-header'
-import { useSession } from '../../features/auth/api/session.queries'
-import { NextGames } from '../../features/home/components/next-games'
-import { SuggestedGames } from '../../features/home/components/suggested-games'
-import { WaitingForYou } from '../../features/home/components/waiting-for-you'
-import { WidgetCard } from '../../features/widgets/components/widget-card'
+import { useSession } from '../../features/auth'
+import { NextGames, SuggestedGames, WaitingForYou } from '../../features/home'
+import { WidgetCard } from '../../features/widgets'
 
 function DestinationCard({
   icon: Icon,

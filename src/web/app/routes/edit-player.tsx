@@ -4,8 +4,7 @@ import { toast } from '../../lib/toast'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { PageHeader } from '../../components/ui/page-header'
 import { PageLoading } from '../../components/ui/spinner'
-import { usePlayer, useUpdatePlayer } from '../../features/team-builder/api/players.queries'
-import { PlayerForm } from '../../features/team-builder/components/player-form'
+import { PlayerForm, usePlayer, useUpdatePlayer } from '../../features/team-builder'
 import { isApiError } from '../../lib/api-client'
 
 function EditPlayer({ id }: { id: string }) {

@@ -5,9 +5,7 @@ import { toast } from '../../lib/toast'
 import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { PageLoading } from '../../components/ui/spinner'
-import { useConfirmEmail, useResendConfirmation } from '../../features/auth/api/auth.queries'
-import { FormAlert } from '../../features/auth/components/form-alert'
-import { errorMessage } from '../../features/auth/lib/server-errors'
+import { errorMessage, FormAlert, useConfirmEmail, useResendConfirmation } from '../../features/auth'
 
 // With ?token=… (the link in the email) it confirms, and signs in the browser that signed up;
 // without, it asks the new player to check their inbox.

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { Card } from '../../components/ui/card'
-import { ForgotPasswordForm } from '../../features/auth/components/password-reset-forms'
+import { ForgotPasswordForm } from '../../features/auth'
 
 export default function ForgotPasswordPage() {
   return (

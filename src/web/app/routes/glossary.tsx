@@ -1,7 +1,6 @@
 import { useId, useMemo, useState } from 'react'
 import { PageHeader } from '../../components/ui/page-header'
-import { useScrollToHash } from '../../features/content/components/prose'
-import { sortedGlossaryTerms, termAnchor } from '../../features/content/glossary-terms'
+import { sortedGlossaryTerms, termAnchor, useScrollToHash } from '../../features/content'
 
 export default function GlossaryPage() {
   useScrollToHash()

@@ -8,8 +8,8 @@ import {
 import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { PageLoading } from '../../components/ui/spinner'
-import { AuthForm } from '../../features/auth/components/auth-form'
-import { useInviteValidation } from '../../features/partner-lists/api/partner-lists.queries'
+import { AuthForm } from '../../features/auth'
+import { useInviteValidation } from '../../features/partner-lists'
 import { isApiError } from '../../lib/api-client'
 import { config } from '../../lib/config'
 

@@ -12,14 +12,14 @@ import { LoadMore } from '../../components/ui/load-more'
 import { PageHeader } from '../../components/ui/page-header'
 import { PageLoading } from '../../components/ui/spinner'
 import {
+  NotificationList,
   useDismissAllNotifications,
   useDismissNotification,
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
   useNotifications,
-} from '../../features/notifications/api/notifications.queries'
+} from '../../features/notifications'
 import { useSingleFlight } from '../../lib/use-single-flight'
-import { NotificationList } from '../../features/notifications/components/notification-list'
 
 export default function NotificationsPage() {
   const navigate = useNavigate()

@@ -10,13 +10,13 @@ import { ConfirmDialog } from '../../components/ui/dialog'
 import { PageHeader } from '../../components/ui/page-header'
 import { PageLoading } from '../../components/ui/spinner'
 import {
+  AddPartnerDialog,
   partnerListKeys,
+  SortableEntries,
   usePartnerList,
   useRemoveEntry,
   useReorderEntries,
-} from '../../features/partner-lists/api/partner-lists.queries'
-import { AddPartnerDialog } from '../../features/partner-lists/components/add-partner-dialog'
-import { SortableEntries } from '../../features/partner-lists/components/sortable-entries'
+} from '../../features/partner-lists'
 
 export default function PartnerListDetailPage() {
   const { id = '' } = useParams()

@@ -7,12 +7,12 @@ import { ConfirmDialog } from '../../components/ui/dialog'
 import { PageHeader } from '../../components/ui/page-header'
 import { PageLoading } from '../../components/ui/spinner'
 import {
+  CreateListDialog,
+  PartnerListCard,
   useDeletePartnerList,
   usePartnerListFriends,
   usePartnerLists,
-} from '../../features/partner-lists/api/partner-lists.queries'
-import { CreateListDialog } from '../../features/partner-lists/components/create-list-dialog'
-import { PartnerListCard } from '../../features/partner-lists/components/partner-list-card'
+} from '../../features/partner-lists'
 
 export default function PartnerListsPage() {
   const lists = usePartnerLists()

@@ -1,7 +1,7 @@
 import { Navigate, useLocation, useParams } from 'react-router'
 import { PageLoading } from '../../components/ui/spinner'
-import { useSession } from '../../features/auth/api/session.queries'
-import { ApplyToPlayDate } from '../../features/play-dates/components/apply-to-play-date'
+import { useSession } from '../../features/auth'
+import { ApplyToPlayDate } from '../../features/play-dates'
 
 // Open to everyone in the route table: a signed-out visitor (following a shared link) is sent
 // to sign in and comes back here afterwards.

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router'
 import { PageLoading } from '../../components/ui/spinner'
-import { useSession } from '../../features/auth/api/session.queries'
-import { PlayDateDetails } from '../../features/play-dates/components/play-date-details'
+import { useSession } from '../../features/auth'
+import { PlayDateDetails } from '../../features/play-dates'
 
 export default function PlayDateDetailPage() {
   const { id = '' } = useParams()

@@ -1,7 +1,7 @@
 import { CalendarPlus } from 'lucide-react'
 import { ButtonLink } from '../../components/ui/button'
 import { PageHeader } from '../../components/ui/page-header'
-import { PlayDateList } from '../../features/play-dates/components/play-date-list'
+import { PlayDateList } from '../../features/play-dates'
 
 export default function PlayDatesPage() {
   return (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { PageHeader } from '../../components/ui/page-header'
-import { LastUpdated, Prose, ProseSection, useScrollToHash } from '../../features/content/components/prose'
+import { LastUpdated, Prose, ProseSection, useScrollToHash } from '../../features/content'
 import { config } from '../../lib/config'
 
 export default function PrivacyPage() {

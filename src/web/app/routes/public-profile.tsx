@@ -4,13 +4,15 @@ import { Navigate, useParams } from 'react-router'
 import { toast } from '../../lib/toast'
 import { ButtonLink } from '../../components/ui/button'
 import { PageLoading } from '../../components/ui/spinner'
-import { useSession } from '../../features/auth/api/session.queries'
-import { RelationshipActions } from '../../features/connections/components/relationship-actions'
-import { usePublicProfile } from '../../features/profiles/api/public-profile.queries'
-import { DebugPanel } from '../../features/profiles/components/debug-panel'
-import { ProfileConnections } from '../../features/profiles/components/profile-connections'
-import { ProfileSummary } from '../../features/profiles/components/profile-summary'
-import { ReliabilityRecord } from '../../features/profiles/components/reliability-record'
+import { useSession } from '../../features/auth'
+import { RelationshipActions } from '../../features/connections'
+import {
+  DebugPanel,
+  ProfileConnections,
+  ProfileSummary,
+  ReliabilityRecord,
+  usePublicProfile,
+} from '../../features/profiles'
 import { isApiError } from '../../lib/api-client'
 import { config } from '../../lib/config'
 import { useDocumentTitle } from '../../lib/page-title'

@@ -1,8 +1,8 @@
 import { Gauge } from 'lucide-react'
 import { findWidget } from '../../../domain/widgets/widgets'
 import { ButtonLink } from '../../components/ui/button'
-import { useSession } from '../../features/auth/api/session.queries'
-import { ComingSoonBadge } from '../../features/widgets/components/coming-soon-badge'
+import { useSession } from '../../features/auth'
+import { ComingSoonBadge } from '../../features/widgets'
 
 const easyRating = findWidget('easy-rating')
 

@@ -1,8 +1,7 @@
 import { Link, useSearchParams } from 'react-router'
 import { INVALID_RESET_LINK_MESSAGE } from '../../../domain/auth/auth.schema'
 import { Card } from '../../components/ui/card'
-import { FormAlert } from '../../features/auth/components/form-alert'
-import { ResetPasswordForm } from '../../features/auth/components/password-reset-forms'
+import { FormAlert, ResetPasswordForm } from '../../features/auth'
 
 // Opened from the link in the reset email (?token=…).
 export default function ResetPasswordPage() {

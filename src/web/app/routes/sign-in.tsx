@@ -1,7 +1,6 @@
 import { useLocation, useSearchParams } from 'react-router'
 import { Card } from '../../components/ui/card'
-import { AuthForm } from '../../features/auth/components/auth-form'
-import { FormAlert } from '../../features/auth/components/form-alert'
+import { AuthForm, FormAlert } from '../../features/auth'
 import { usePageTitle } from '../../lib/page-title'
 
 // /signin and /signup: one screen, two modes. A `code` query parameter means sign-up.

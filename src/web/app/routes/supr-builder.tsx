@@ -1,7 +1,7 @@
 import { PageHeader } from '../../components/ui/page-header'
 import { PageLoading } from '../../components/ui/spinner'
-import { useSession } from '../../features/auth/api/session.queries'
-import { SuprBuilder } from '../../features/team-builder/components/supr-builder'
+import { useSession } from '../../features/auth'
+import { SuprBuilder } from '../../features/team-builder'
 
 export default function SuprBuilderPage() {
   const { user } = useSession()

@@ -4,9 +4,8 @@ import type { PublicProfileOutput } from '../../../domain/profiles/public-profil
 import { Button } from '../../components/ui/button'
 import { PageHeader } from '../../components/ui/page-header'
 import { Spinner } from '../../components/ui/spinner'
-import { useSession } from '../../features/auth/api/session.queries'
-import { fetchPublicProfile } from '../../features/profiles/api/public-profile.queries'
-import { ConnectionCards } from '../../features/profiles/components/profile-connections'
+import { useSession } from '../../features/auth'
+import { ConnectionCards, fetchPublicProfile } from '../../features/profiles'
 import { isApiError } from '../../lib/api-client'
 
 type Outcome =

@@ -1,5 +1,5 @@
 import { PageHeader } from '../../components/ui/page-header'
-import { TrainingPartners } from '../../features/team-builder/components/training-partners'
+import { TrainingPartners } from '../../features/team-builder'
 
 export default function TrainingPage() {
   return (

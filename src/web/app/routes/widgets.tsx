@@ -1,7 +1,7 @@
 import { widgets } from '../../../domain/widgets/widgets'
 import { PageHeader } from '../../components/ui/page-header'
-import { useSession } from '../../features/auth/api/session.queries'
-import { WidgetCard } from '../../features/widgets/components/widget-card'
+import { useSession } from '../../features/auth'
+import { WidgetCard } from '../../features/widgets'
 
 export default function WidgetsPage() {
   const { user } = useSession()

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router'
-import { useUnreadCount } from '../../features/notifications/api/unread-count'
+import { useUnreadCount } from '../../features/notifications'
 import { NavBadge } from './nav-badge'
 import { dashboardItem, notificationsItem, type NavItem, primaryNavItems, profileItem } from './nav-items'
 

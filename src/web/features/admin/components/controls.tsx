@@ -1,3 +1,4 @@
+import { Search } from 'lucide-react'
 import type { ButtonHTMLAttributes, ReactNode } from 'react'
 
 export function IconButton({
@@ -44,5 +45,67 @@ export function Select({
         ))}
       </select>
     </label>
+  )
+}
+
+// The search box above a list; `onChange` gets the text as typed.
+export function SearchField({
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string
+  placeholder: string
+  value: string
+  onChange: (value: string) => void
+}) {
+  return (
+    <label className="relative block flex-1">
+      <span className="sr-only">{label}</span>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-3 left-3 size-5 text-slate-400"
+      />
+      <input
+        type="search"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={placeholder}
+        className="min-h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10"
+      />
+    </label>
+  )
+}
+
+// The row of filters above a list (its Selects), ending with 'Reset Filters'. `columns` is how many
+// fit side by side on a wide screen, the reset button included.
+export function AdminFilters({
+  id,
+  columns,
+  onReset,
+  children,
+}: {
+  id?: string
+  columns: 4 | 5
+  onReset: () => void
+  children: ReactNode
+}) {
+  return (
+    <div
+      id={id}
+      className={`mt-3 grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 ${columns === 5 ? 'lg:grid-cols-5' : 'lg:grid-cols-4'}`}
+    >
+      {children}
+      <div className="flex items-end">
+        <button
+          type="button"
+          onClick={onReset}
+          className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-4 font-semibold"
+        >
+          Reset Filters
+        </button>
+      </div>
+    </div>
   )
 }

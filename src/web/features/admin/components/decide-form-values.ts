@@ -1,5 +1,5 @@
 import type { GameOutcome, TeamSide } from '../../../../domain/play-dates/results'
-import { score } from '../../play-dates/lib/result-view'
+import { score } from '../../play-dates'
 
 // What an admin's decision form holds: text as typed, the scores from the creator team's side.
 export interface DecideFormValues {

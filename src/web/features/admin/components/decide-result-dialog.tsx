@@ -14,7 +14,7 @@ import { Dialog } from '../../../components/ui/dialog'
 import { Choice, ChoiceGroup, SubmitButton, TextField } from '../../../components/ui/form-controls'
 import { isApiError } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
-import { fullName } from '../../play-dates/lib/play-date-view'
+import { fullName } from '../../play-dates'
 import { useDecideResult } from '../api/admin.queries'
 import { type DecideFormValues, decideFormValues, toDecideInput } from './decide-form-values'
 

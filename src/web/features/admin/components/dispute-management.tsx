@@ -5,9 +5,7 @@ import type { DisputedPlayDate, TeamReportView } from '../../../../domain/play-d
 import { formatStart, TIME_TO_BE_AGREED } from '../../../../domain/play-dates/schedule'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
-import { OutcomeText } from '../../play-dates/components/game-result'
-import { fullName } from '../../play-dates/lib/play-date-view'
-import { formatDay, outcomeText, pointsToText } from '../../play-dates/lib/result-view'
+import { formatDay, fullName, outcomeText, OutcomeText, pointsToText } from '../../play-dates'
 import { useDisputes } from '../api/admin.queries'
 import { DecideResultDialog } from './decide-result-dialog'
 

@@ -8,13 +8,56 @@ import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard'
 import { useSignupCodes } from '../api/admin.queries'
 import { CreateCodeDialog } from './create-code-dialog'
 import { Badge } from './status-badge'
-import { AdminTable, Cell, HeaderCell, Row, TableFrame } from './table-frame'
+import { AdminTable, type Column } from './admin-table'
 
 export const signupLink = (urlCode: string) =>
   `${window.location.origin}/signup?code=${encodeURIComponent(urlCode)}`
 
 const formatDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '-'
+
+const columns = ({
+  copiedKey,
+  onCopy,
+}: {
+  copiedKey: string | null
+  onCopy: (text: string, key: string) => void
+}): Column<SignupCode, never>[] => [
+  { header: 'Code', className: 'font-mono font-semibold', cell: (code) => code.code },
+  { header: 'URL Code', className: 'font-mono', cell: (code) => code.urlCode ?? '-' },
+  {
+    header: 'Status',
+    cell: (code) =>
+      code.status === 'used' ? <Badge tone="red">Used</Badge> : <Badge tone="green">Available</Badge>,
+  },
+  {
+    header: 'Used By',
+    cell: (code) => (code.usedBy ? `${code.usedBy.firstName} ${code.usedBy.lastName}` : '-'),
+  },
+  { header: 'Used At', cell: (code) => formatDate(code.usedAt) },
+  { header: 'Created', cell: (code) => formatDate(code.createdAt) },
+  {
+    header: 'Actions',
+    cell: (code) => (
+      <div className="flex gap-1">
+        <CopyButton
+          label={`Copy code ${code.code}`}
+          copied={copiedKey === `code:${code.id}`}
+          onClick={() => onCopy(code.code, `code:${code.id}`)}
+          icon={<Copy aria-hidden="true" className="size-4" />}
+        />
+        {code.urlCode ? (
+          <CopyButton
+            label={`Copy link for ${code.urlCode}`}
+            copied={copiedKey === `link:${code.id}`}
+            onClick={() => onCopy(signupLink(code.urlCode!), `link:${code.id}`)}
+            icon={<LinkIcon aria-hidden="true" className="size-4" />}
+          />
+        ) : null}
+      </div>
+    ),
+  },
+]
 
 export function SignupCodes() {
   const codes = useSignupCodes()
@@ -37,14 +80,17 @@ export function SignupCodes() {
           <Plus aria-hidden="true" className="size-4" /> Create Code
         </Button>
       </div>
-      <TableFrame
+      <AdminTable
+        columns={columns({ copiedKey, onCopy: (text, key) => void copyValue(text, key) })}
+        rows={items}
+        rowKey={(code) => code.id}
+        minWidth={760}
         isPending={codes.isPending}
         error={
           codes.isError && !codes.data
             ? codes.error.message || 'Error loading codes. Please try again.'
             : null
         }
-        isEmpty={items?.length === 0}
         onRetry={() => void codes.refetch()}
         empty={
           <>
@@ -52,61 +98,7 @@ export function SignupCodes() {
             <p className="text-slate-600">Get started by creating a new signup code</p>
           </>
         }
-      >
-        {items ? (
-          <AdminTable
-            minWidth={760}
-            head={
-              <>
-                {['Code', 'URL Code', 'Status', 'Used By', 'Used At', 'Created', 'Actions'].map((h) => (
-                  <HeaderCell key={h}>{h}</HeaderCell>
-                ))}
-              </>
-            }
-          >
-            {items.map((code: SignupCode) => (
-              <Row key={code.id}>
-                <Cell label="Code" className="font-mono font-semibold">
-                  {code.code}
-                </Cell>
-                <Cell label="URL Code" className="font-mono">
-                  {code.urlCode ?? '-'}
-                </Cell>
-                <Cell label="Status">
-                  {code.status === 'used' ? (
-                    <Badge tone="red">Used</Badge>
-                  ) : (
-                    <Badge tone="green">Available</Badge>
-                  )}
-                </Cell>
-                <Cell label="Used By">
-                  {code.usedBy ? `${code.usedBy.firstName} ${code.usedBy.lastName}` : '-'}
-                </Cell>
-                <Cell label="Used At">{formatDate(code.usedAt)}</Cell>
-                <Cell label="Created">{formatDate(code.createdAt)}</Cell>
-                <Cell label="Actions">
-                  <div className="flex gap-1">
-                    <CopyButton
-                      label={`Copy code ${code.code}`}
-                      copied={copiedKey === `code:${code.id}`}
-                      onClick={() => void copyValue(code.code, `code:${code.id}`)}
-                      icon={<Copy aria-hidden="true" className="size-4" />}
-                    />
-                    {code.urlCode ? (
-                      <CopyButton
-                        label={`Copy link for ${code.urlCode}`}
-                        copied={copiedKey === `link:${code.id}`}
-                        onClick={() => void copyValue(signupLink(code.urlCode!), `link:${code.id}`)}
-                        icon={<LinkIcon aria-hidden="true" className="size-4" />}
-                      />
-                    ) : null}
-                  </div>
-                </Cell>
-              </Row>
-            ))}
-          </AdminTable>
-        ) : null}
-      </TableFrame>
+      />
       <LoadMore query={codes}>
         <p className="text-sm text-slate-600">Showing the newest {items?.length ?? 0} codes</p>
       </LoadMore>

@@ -1,14 +1,14 @@
-import { Eye, Filter, Pause, Play, RefreshCw, Search, Shield, ShieldOff } from 'lucide-react'
+import { Eye, Filter, Pause, Play, RefreshCw, Shield, ShieldOff } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from '../../../lib/toast'
 import type { AdminUser, AdminUsersQuery } from '../../../../domain/admin/admin.schema'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { useAdminUsers, useUpdateUserAccess } from '../api/admin.queries'
 import { accessMessage } from './access-message'
-import { Pagination, SortableHeader } from './sortable-header'
+import { Pagination } from './sortable-header'
 import { Badge } from './status-badge'
-import { AdminTable, Cell, HeaderCell, Row, TableFrame } from './table-frame'
-import { IconButton, Select } from './controls'
+import { AdminTable, type Column } from './admin-table'
+import { AdminFilters, IconButton, SearchField, Select } from './controls'
 import { UserDetailsDialog } from './user-details-dialog'
 
 type Sort = NonNullable<AdminUsersQuery['sort']>
@@ -21,6 +21,87 @@ const defaults = {
 } as const
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' })
+
+type Access = { isAdmin?: boolean; isPaused?: boolean }
+
+const columns = ({
+  onView,
+  onToggle,
+  isUpdating,
+}: {
+  onView: (id: string) => void
+  onToggle: (user: AdminUser, input: Access) => Promise<void>
+  isUpdating: boolean
+}): Column<AdminUser, Sort>[] => [
+  {
+    header: 'Name',
+    sort: 'first_name',
+    cell: (user) => (
+      <>
+        <div className="font-semibold">
+          {user.firstName} {user.lastName}
+        </div>
+        <div className="text-slate-600">{user.zipCode ?? 'No ZIP code'}</div>
+      </>
+    ),
+  },
+  { header: 'Gender', sort: 'gender', className: 'capitalize', cell: (user) => user.gender },
+  {
+    header: 'DUPR Rating',
+    sort: 'dupr_rating',
+    cell: (user) => (
+      <>
+        <div className="font-semibold">{user.duprRating.toFixed(2)}</div>
+        <div className="text-slate-600">Self: {user.selfRating.toFixed(2)}</div>
+      </>
+    ),
+  },
+  { header: 'Registered', sort: 'created_at', cell: (user) => formatDate(user.createdAt) },
+  {
+    header: 'Status',
+    cell: (user) => (
+      <div className="flex flex-wrap gap-1">
+        {user.isAdmin ? <Badge tone="purple">Admin</Badge> : null}
+        {user.isPaused ? <Badge tone="red">Paused</Badge> : <Badge tone="green">Active</Badge>}
+      </div>
+    ),
+  },
+  {
+    header: 'Actions',
+    cell: (user) => (
+      <div className="flex gap-1">
+        <IconButton
+          label={`View details of ${user.firstName} ${user.lastName}`}
+          onClick={() => onView(user.id)}
+        >
+          <Eye className="size-4" aria-hidden="true" />
+        </IconButton>
+        <IconButton
+          label={`${user.isAdmin ? 'Remove Admin' : 'Make Admin'}: ${user.firstName} ${user.lastName}`}
+          onClick={() => void onToggle(user, { isAdmin: !user.isAdmin })}
+          disabled={isUpdating}
+        >
+          {user.isAdmin ? (
+            <ShieldOff className="size-4" aria-hidden="true" />
+          ) : (
+            <Shield className="size-4" aria-hidden="true" />
+          )}
+        </IconButton>
+        <IconButton
+          label={`${user.isPaused ? 'Resume Access' : 'Pause Access'}: ${user.firstName} ${user.lastName}`}
+          onClick={() => void onToggle(user, { isPaused: !user.isPaused })}
+          disabled={isUpdating}
+        >
+          {user.isPaused ? (
+            <Play className="size-4" aria-hidden="true" />
+          ) : (
+            <Pause className="size-4" aria-hidden="true" />
+          )}
+        </IconButton>
+      </div>
+    ),
+  },
+]
 
 export function UserManagement() {
   const [search, setSearch] = useState('')
@@ -39,7 +120,7 @@ export function UserManagement() {
   }
   const onSort = (sort: Sort, direction: 'asc' | 'desc') => change({ sort, direction })
 
-  const toggle = async (user: AdminUser, input: { isAdmin?: boolean; isPaused?: boolean }) => {
+  const toggle = async (user: AdminUser, input: Access) => {
     try {
       await update.mutateAsync({ id: user.id, ...input })
       toast.success(accessMessage(input))
@@ -54,23 +135,15 @@ export function UserManagement() {
         User Management
       </h2>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <label className="relative flex-1">
-          <span className="sr-only">Search users</span>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-3 left-3 size-5 text-slate-400"
-          />
-          <input
-            type="search"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value)
-              setPage(1)
-            }}
-            placeholder="Search users by name or email..."
-            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10"
-          />
-        </label>
+        <SearchField
+          label="Search users"
+          placeholder="Search users by name or email..."
+          value={search}
+          onChange={(text) => {
+            setSearch(text)
+            setPage(1)
+          }}
+        />
         <div className="flex gap-2">
           <button
             type="button"
@@ -93,9 +166,14 @@ export function UserManagement() {
       </div>
 
       {showFilters ? (
-        <div
+        <AdminFilters
           id="user-filters"
-          className="mt-3 grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-5"
+          columns={5}
+          onReset={() => {
+            setFilters({ ...defaults })
+            setSearch('')
+            setPage(1)
+          }}
         >
           <Select
             label="Gender"
@@ -143,26 +221,17 @@ export function UserManagement() {
               ['dupr_rating', 'DUPR Rating'],
             ]}
           />
-          <div className="flex items-end">
-            <button
-              type="button"
-              onClick={() => {
-                setFilters({ ...defaults })
-                setSearch('')
-                setPage(1)
-              }}
-              className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-4 font-semibold"
-            >
-              Reset Filters
-            </button>
-          </div>
-        </div>
+        </AdminFilters>
       ) : null}
 
-      <TableFrame
+      <AdminTable
+        columns={columns({ onView: setSelected, onToggle: toggle, isUpdating: update.isPending })}
+        rows={users.data?.items}
+        rowKey={(user) => user.id}
+        minWidth={760}
+        sort={{ sort: filters.sort, direction: filters.direction, onSort }}
         isPending={users.isPending}
         error={users.isError ? 'Failed to load users' : null}
-        isEmpty={users.data?.items.length === 0}
         onRetry={() => void users.refetch()}
         empty={
           <>
@@ -170,104 +239,7 @@ export function UserManagement() {
             <p className="text-slate-600">Try adjusting your search or filter criteria.</p>
           </>
         }
-      >
-        {users.data ? (
-          <AdminTable
-            minWidth={760}
-            head={
-              <>
-                <SortableHeader
-                  label="Name"
-                  column={'first_name' as Sort}
-                  sort={filters.sort}
-                  direction={filters.direction}
-                  onSort={onSort}
-                />
-                <SortableHeader
-                  label="Gender"
-                  column={'gender' as Sort}
-                  sort={filters.sort}
-                  direction={filters.direction}
-                  onSort={onSort}
-                />
-                <SortableHeader
-                  label="DUPR Rating"
-                  column={'dupr_rating' as Sort}
-                  sort={filters.sort}
-                  direction={filters.direction}
-                  onSort={onSort}
-                />
-                <SortableHeader
-                  label="Registered"
-                  column={'created_at' as Sort}
-                  sort={filters.sort}
-                  direction={filters.direction}
-                  onSort={onSort}
-                />
-                <HeaderCell>Status</HeaderCell>
-                <HeaderCell>Actions</HeaderCell>
-              </>
-            }
-          >
-            {users.data.items.map((user) => (
-              <Row key={user.id}>
-                <Cell label="Name">
-                  <div className="font-semibold">
-                    {user.firstName} {user.lastName}
-                  </div>
-                  <div className="text-slate-600">{user.zipCode ?? 'No ZIP code'}</div>
-                </Cell>
-                <Cell label="Gender" className="capitalize">
-                  {user.gender}
-                </Cell>
-                <Cell label="DUPR Rating">
-                  <div className="font-semibold">{user.duprRating.toFixed(2)}</div>
-                  <div className="text-slate-600">Self: {user.selfRating.toFixed(2)}</div>
-                </Cell>
-                <Cell label="Registered">{formatDate(user.createdAt)}</Cell>
-                <Cell label="Status">
-                  <div className="flex flex-wrap gap-1">
-                    {user.isAdmin ? <Badge tone="purple">Admin</Badge> : null}
-                    {user.isPaused ? <Badge tone="red">Paused</Badge> : <Badge tone="green">Active</Badge>}
-                  </div>
-                </Cell>
-                <Cell label="Actions">
-                  <div className="flex gap-1">
-                    <IconButton
-                      label={`View details of ${user.firstName} ${user.lastName}`}
-                      onClick={() => setSelected(user.id)}
-                    >
-                      <Eye className="size-4" aria-hidden="true" />
-                    </IconButton>
-                    <IconButton
-                      label={`${user.isAdmin ? 'Remove Admin' : 'Make Admin'}: ${user.firstName} ${user.lastName}`}
-                      onClick={() => void toggle(user, { isAdmin: !user.isAdmin })}
-                      disabled={update.isPending}
-                    >
-                      {user.isAdmin ? (
-                        <ShieldOff className="size-4" aria-hidden="true" />
-                      ) : (
-                        <Shield className="size-4" aria-hidden="true" />
-                      )}
-                    </IconButton>
-                    <IconButton
-                      label={`${user.isPaused ? 'Resume Access' : 'Pause Access'}: ${user.firstName} ${user.lastName}`}
-                      onClick={() => void toggle(user, { isPaused: !user.isPaused })}
-                      disabled={update.isPending}
-                    >
-                      {user.isPaused ? (
-                        <Play className="size-4" aria-hidden="true" />
-                      ) : (
-                        <Pause className="size-4" aria-hidden="true" />
-                      )}
-                    </IconButton>
-                  </div>
-                </Cell>
-              </Row>
-            ))}
-          </AdminTable>
-        ) : null}
-      </TableFrame>
+      />
       {users.data && users.data.total > 0 ? (
         <Pagination
           page={page}

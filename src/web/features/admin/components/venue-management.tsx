@@ -12,9 +12,9 @@ import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { toast } from '../../../lib/toast'
 import { type AdminVenueListQuery, useAdminVenues, useSetVenueRetired } from '../api/admin.queries'
-import { Select } from './controls'
+import { AdminFilters, Select } from './controls'
 import { Badge } from './status-badge'
-import { AdminTable, Cell, HeaderCell, Row, TableFrame } from './table-frame'
+import { AdminTable, type Column } from './admin-table'
 import { VenueFormDialog } from './venue-form-dialog'
 
 type Retired = NonNullable<AdminVenueListQuery['retired']>
@@ -31,6 +31,69 @@ const venueWording = (count: number) => `${count} ${count === 1 ? 'venue' : 'ven
 
 // Editing: a venue, or 'new' for Add Venue.
 type Editing = Venue | 'new' | null
+
+const columns = ({
+  onEdit,
+  onRetire,
+}: {
+  onEdit: (venue: Venue) => void
+  onRetire: (venue: Venue) => void
+}): Column<Venue, never>[] => [
+  {
+    header: 'Venue',
+    cell: (venue) => (
+      <>
+        <div className="font-semibold">{venue.name}</div>
+        <div className="text-slate-600">{venueAddressLine(venue)}</div>
+      </>
+    ),
+  },
+  {
+    header: 'Location',
+    cell: (venue) => (
+      <>
+        <div>
+          {venue.city}, {stateName(venue.state)}
+        </div>
+        <div className="text-slate-600">{regionLabel(venue.region)}</div>
+      </>
+    ),
+  },
+  { header: 'Courts', className: 'whitespace-nowrap', cell: (venue) => courtsWording(venue.courts) },
+  { header: 'Setting', cell: (venue) => venueSettingLabel[venue.setting] },
+  {
+    header: 'Status',
+    cell: (venue) => (
+      <div className="flex flex-wrap gap-1">
+        {venue.retired ? <Badge tone="red">Retired</Badge> : <Badge tone="green">In Use</Badge>}
+        {venue.isDemo ? <Badge tone="grey">Demo Data</Badge> : null}
+      </div>
+    ),
+  },
+  {
+    header: 'Actions',
+    cell: (venue) => (
+      // Side by side in the table; on a narrow phone card the second may wrap.
+      <div className="flex flex-wrap gap-2 sm:flex-nowrap">
+        <Button variant="secondary" aria-label={`Edit ${venue.name}`} onClick={() => onEdit(venue)}>
+          <Pencil aria-hidden="true" className="size-4" /> Edit
+        </Button>
+        <Button
+          variant="secondary"
+          aria-label={`${venue.retired ? 'Restore' : 'Retire'} ${venue.name}`}
+          onClick={() => onRetire(venue)}
+        >
+          {venue.retired ? (
+            <ArchiveRestore aria-hidden="true" className="size-4" />
+          ) : (
+            <Archive aria-hidden="true" className="size-4 text-red-700" />
+          )}
+          {venue.retired ? 'Restore' : 'Retire'}
+        </Button>
+      </div>
+    ),
+  },
+]
 
 export function VenueManagement() {
   const [filters, setFilters] = useState<Filters>(defaults)
@@ -69,7 +132,7 @@ export function VenueManagement() {
           <Plus aria-hidden="true" className="size-4" /> Add Venue
         </Button>
       </div>
-      <div className="mt-3 grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-4">
+      <AdminFilters columns={4} onReset={() => setFilters(defaults)}>
         <Select
           label="State"
           value={filters.state}
@@ -99,21 +162,15 @@ export function VenueManagement() {
             ['all', 'All Venues'],
           ]}
         />
-        <div className="flex items-end">
-          <button
-            type="button"
-            onClick={() => setFilters(defaults)}
-            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-4 font-semibold"
-          >
-            Reset Filters
-          </button>
-        </div>
-      </div>
+      </AdminFilters>
 
-      <TableFrame
+      <AdminTable
+        columns={columns({ onEdit: setEditing, onRetire: setRetiring })}
+        rows={list.data?.items}
+        rowKey={(venue) => venue.id}
+        minWidth={900}
         isPending={list.isPending}
         error={list.isError ? 'Failed to load venues' : null}
-        isEmpty={list.data?.items.length === 0}
         onRetry={() => void list.refetch()}
         empty={
           isFiltered ? (
@@ -128,69 +185,7 @@ export function VenueManagement() {
             </>
           )
         }
-      >
-        {list.data ? (
-          <AdminTable
-            minWidth={900}
-            head={
-              <>
-                {['Venue', 'Location', 'Courts', 'Setting', 'Status', 'Actions'].map((h) => (
-                  <HeaderCell key={h}>{h}</HeaderCell>
-                ))}
-              </>
-            }
-          >
-            {list.data.items.map((venue) => (
-              <Row key={venue.id}>
-                <Cell label="Venue">
-                  <div className="font-semibold">{venue.name}</div>
-                  <div className="text-slate-600">{venueAddressLine(venue)}</div>
-                </Cell>
-                <Cell label="Location">
-                  <div>
-                    {venue.city}, {stateName(venue.state)}
-                  </div>
-                  <div className="text-slate-600">{regionLabel(venue.region)}</div>
-                </Cell>
-                <Cell label="Courts" className="whitespace-nowrap">
-                  {courtsWording(venue.courts)}
-                </Cell>
-                <Cell label="Setting">{venueSettingLabel[venue.setting]}</Cell>
-                <Cell label="Status">
-                  <div className="flex flex-wrap gap-1">
-                    {venue.retired ? <Badge tone="red">Retired</Badge> : <Badge tone="green">In Use</Badge>}
-                    {venue.isDemo ? <Badge tone="grey">Demo Data</Badge> : null}
-                  </div>
-                </Cell>
-                <Cell label="Actions">
-                  {/* Side by side in the table; on a narrow phone card the second may wrap. */}
-                  <div className="flex flex-wrap gap-2 sm:flex-nowrap">
-                    <Button
-                      variant="secondary"
-                      aria-label={`Edit ${venue.name}`}
-                      onClick={() => setEditing(venue)}
-                    >
-                      <Pencil aria-hidden="true" className="size-4" /> Edit
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      aria-label={`${venue.retired ? 'Restore' : 'Retire'} ${venue.name}`}
-                      onClick={() => setRetiring(venue)}
-                    >
-                      {venue.retired ? (
-                        <ArchiveRestore aria-hidden="true" className="size-4" />
-                      ) : (
-                        <Archive aria-hidden="true" className="size-4 text-red-700" />
-                      )}
-                      {venue.retired ? 'Restore' : 'Retire'}
-                    </Button>
-                  </div>
-                </Cell>
-              </Row>
-            ))}
-          </AdminTable>
-        ) : null}
-      </TableFrame>
+      />
       {list.data && list.data.items.length > 0 ? (
         <p className="mt-4 text-sm text-slate-600" aria-live="polite">
           Showing {venueWording(list.data.items.length)}

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { HomeOutput } from '../../../../domain/play-dates/home.schema'
 import type { PlayDateDetail } from '../../../../domain/play-dates/play-date.schema'
 import { api } from '../../../lib/api-client'
-import { playDateKeys } from '../../play-dates/api/play-dates.queries'
+import { playDateKeys } from '../../play-dates'
 
 // The dashboard's "what's next" (GET /api/home). Live PlayDate, notification and connection
 // events make it stale (lib/live-events.tsx), so what waits for the player follows on its own;

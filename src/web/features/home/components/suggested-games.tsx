@@ -1,7 +1,7 @@
 import { ArrowRight, CalendarPlus, MapPin } from 'lucide-react'
 import { Link } from 'react-router'
 import { ButtonLink } from '../../../components/ui/button'
-import { PlayDateCard } from '../../play-dates/components/play-date-card'
+import { PlayDateCard } from '../../play-dates'
 import { useHome } from '../api/home.queries'
 import { suggestedListUrl } from '../lib/home-view'
 import { HomeSection, SectionEmpty, SectionError, SectionLoading } from './home-section'

@@ -5,7 +5,7 @@ import { type PlayDateTab, playDateTabs } from '../../../../domain/play-dates/pl
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { LoadMore } from '../../../components/ui/load-more'
 import { Spinner } from '../../../components/ui/spinner'
-import { useSession } from '../../auth/api/session.queries'
+import { useSession } from '../../auth'
 import { usePlayDates } from '../api/play-dates.queries'
 import { usePlayDatesResync } from '../hooks/use-play-dates-live'
 import { isFullRatingRange, parseRatingRange } from '../lib/play-date-view'

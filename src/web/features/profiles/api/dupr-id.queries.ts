@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { SessionUser } from '../../../../domain/profiles/profile.schema'
 import { api } from '../../../lib/api-client'
-import { ownProfileKey } from '../../auth/api/auth.queries'
-import { rememberUser } from '../../auth/api/session.queries'
+import { ownProfileKey, rememberUser } from '../../auth'
 
 // The player's DUPR ID (null removes it), which the results export puts beside their name.
 export function useUpdateDuprId() {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { HomeAreaInput, SessionUser } from '../../../../domain/profiles/profile.schema'
 import { api } from '../../../lib/api-client'
-import { ownProfileKey } from '../../auth/api/auth.queries'
-import { rememberUser } from '../../auth/api/session.queries'
+import { ownProfileKey, rememberUser } from '../../auth'
 
 // The player's home area: the session carries it, so the Available tab opens on it at once.
 export function useUpdateHomeArea() {

@@ -6,7 +6,7 @@ import type {
 } from '../../../../domain/profiles/ratings.schema'
 import { api } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
-import { ownProfileKey } from '../../auth/api/auth.queries'
+import { ownProfileKey } from '../../auth'
 
 export const ratingCheckKey = ['rating-check'] as const
 

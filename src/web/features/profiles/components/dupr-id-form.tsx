@@ -6,7 +6,7 @@ import type { SessionUser } from '../../../../domain/profiles/profile.schema'
 import { SubmitButton, TextField } from '../../../components/ui/form-controls'
 import { errorDetail } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
-import { applyServerFieldErrors } from '../../auth/lib/server-errors'
+import { applyServerFieldErrors } from '../../auth'
 import { useUpdateDuprId } from '../api/dupr-id.queries'
 
 interface DuprIdValues {

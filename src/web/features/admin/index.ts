@@ -1,0 +1,7 @@
+// What the pages use of admin: the overview and one component per tab.
+export { AdminOverview, type AdminTab } from './components/admin-overview'
+export { DisputeManagement } from './components/dispute-management'
+export { PlayDateManagement } from './components/play-date-management'
+export { SignupCodes } from './components/signup-codes'
+export { UserManagement } from './components/user-management'
+export { VenueManagement } from './components/venue-management'

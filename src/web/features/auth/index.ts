@@ -1,0 +1,17 @@
+// What the app shell, the pages and other features use of auth: the session, the account forms
+// and the messages a form shows for a server's answer.
+export {
+  prefetchSession,
+  rememberUser,
+  sessionKey,
+  useSession,
+  useSignOut,
+  wasSignedOutOnPurpose,
+} from './api/session.queries'
+export { ownProfileKey, useConfirmEmail, useOwnProfile, useResendConfirmation } from './api/auth.queries'
+export { AuthForm } from './components/auth-form'
+export { ChangePasswordForm } from './components/change-password-form'
+export { FormAlert } from './components/form-alert'
+export { ForgotPasswordForm, ResetPasswordForm } from './components/password-reset-forms'
+export { ProfileForm } from './components/profile-form'
+export { applyServerFieldErrors, errorMessage } from './lib/server-errors'

@@ -1,0 +1,4 @@
+// The dashboard's sections.
+export { NextGames } from './components/next-games'
+export { SuggestedGames } from './components/suggested-games'
+export { WaitingForYou } from './components/waiting-for-you'

@@ -1,0 +1,10 @@
+export {
+  useDismissAllNotifications,
+  useDismissNotification,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotifications,
+} from './api/notifications.queries'
+export { useUnreadCount } from './api/unread-count'
+export { NotificationList } from './components/notification-list'
+export { NotificationPreferencesForm } from './components/notification-preferences'

@@ -1,0 +1,1 @@
+export { RefereeChat } from './components/referee-chat'

@@ -1,0 +1,5 @@
+export { useCreatePlayer, usePlayer, useUpdatePlayer } from './api/players.queries'
+export { PlayerAvatar } from './components/player-avatar'
+export { PlayerForm } from './components/player-form'
+export { SuprBuilder } from './components/supr-builder'
+export { TrainingPartners } from './components/training-partners'
