@@ -14,7 +14,7 @@ describe('the API client', () => {
   it('says a request that never reached the server failed, with the browser’s reason', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
     vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const failed = await api.get('/anything').catch((error: unknown) => error)
+    const failed = await api.get('/auth/session').catch((error: unknown) => error)
     expect(failed).toBeInstanceOf(ApiError)
     expect(failed).toMatchObject({
       status: 0,
@@ -32,9 +32,9 @@ describe('the API client', () => {
         }),
       ),
     )
-    await expect(api.get('/anything')).rejects.toMatchObject({ status: 409, message: 'Already in list' })
+    await expect(api.get('/auth/session')).rejects.toMatchObject({ status: 409, message: 'Already in list' })
     vi.stubGlobal('fetch', () => Promise.resolve(new Response('upstream timeout', { status: 502 })))
-    await expect(api.get('/anything')).rejects.toMatchObject({
+    await expect(api.get('/auth/session')).rejects.toMatchObject({
       status: 502,
       message: 'Something went wrong on our side. Please try again.',
     })

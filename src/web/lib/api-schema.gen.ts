@@ -1982,7 +1982,7 @@ export interface components {
        * @default under_50
        * @enum {string|null}
        */
-      ageGroup: 'under_50' | '50_or_over' | null
+      ageGroup?: 'under_50' | '50_or_over' | null
       duprId?: string | null
       /** Format: uuid */
       profileId?: string | null
@@ -2334,14 +2334,14 @@ export interface components {
       timeZone?:
         'America/New_York' | 'America/Chicago' | 'America/Denver' | 'America/Phoenix' | 'America/Los_Angeles'
       /** @default 120 */
-      durationMinutes: number
+      durationMinutes?: number
       /**
        * Format: uuid
        * @default null
        */
-      venueId: string | null
+      venueId?: string | null
       /** @default null */
-      place: string | null
+      place?: string | null
       /**
        * Format: uuid
        * @description Optional. The same key on a second request returns what the first created.
@@ -2478,14 +2478,14 @@ export interface components {
     AskRefereeInput: {
       question: string
       /** @default [] */
-      history: {
+      history?: {
         /** @enum {string} */
         role: 'user' | 'assistant'
         text: string
         signature?: string
       }[]
       /** @default true */
-      includeRuleNumbers: boolean
+      includeRuleNumbers?: boolean
     }
     AskRefereeOutput: {
       /** @enum {string} */
@@ -2795,9 +2795,9 @@ export interface components {
       /** @enum {string} */
       setting: 'outdoor' | 'indoor' | 'both'
       /** @default null */
-      latitude: number | null
+      latitude?: number | null
       /** @default null */
-      longitude: number | null
+      longitude?: number | null
     }
     CreateVenueOutput: {
       id: string

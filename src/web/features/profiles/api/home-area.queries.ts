@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { HomeAreaInput, SessionUser } from '../../../../domain/profiles/profile.schema'
+import type { HomeAreaInput } from '../../../../domain/profiles/profile.schema'
 import { api } from '../../../lib/api-client'
 import { ownProfileKey } from '../../auth/api/auth.queries'
 import { rememberUser } from '../../auth/api/session.queries'
@@ -8,7 +8,7 @@ import { rememberUser } from '../../auth/api/session.queries'
 export function useUpdateHomeArea() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: HomeAreaInput) => api.put<SessionUser>('/profiles/me/home', input),
+    mutationFn: (input: HomeAreaInput) => api.put('/profiles/me/home', { body: input }),
     onSuccess: (user) => {
       queryClient.setQueryData(ownProfileKey, user)
       rememberUser(queryClient, user)
