@@ -1,4 +1,5 @@
 import { AppError, type ErrorBody, type ErrorCode, type FieldErrors } from '../../domain/errors'
+import type { paths } from './api-schema.gen'
 
 // A request that never reached the server, or whose answer never came back (offline, a dropped
 // connection, a server restarting): 'Network request failed: ' and the browser's reason, as the
@@ -90,10 +91,90 @@ function safeJson(text: string): unknown {
   }
 }
 
+// The document's paths carry the /api prefix that apiRequest adds itself.
+type Paths = { [P in keyof paths as P extends `/api${infer Rest}` ? Rest : never]: paths[P] }
+type Verb = 'get' | 'post' | 'put' | 'patch' | 'delete'
+type PathWith<V extends Verb> = {
+  [P in keyof Paths]: Paths[P][V & keyof Paths[P]] extends { responses: unknown } ? P : never
+}[keyof Paths]
+type Operation<V extends Verb, P extends PathWith<V>> = NonNullable<Paths[P][V & keyof Paths[P]]>
+
+// A part of the request: absent when the operation has none, optional when the document says so.
+type Part<Key extends string, T> = [NonNullable<T>] extends [never]
+  ? { [K in Key]?: never }
+  : undefined extends T
+    ? { [K in Key]?: NonNullable<T> }
+    : { [K in Key]: T }
+type OperationParameters<Op> = Op extends { parameters: infer Parameters } ? Parameters : never
+type RequestBody<Op> = Op extends { requestBody?: infer Body } ? Body : never
+type JsonContent<T> = T extends { content: { 'application/json': infer Json } } ? Json : never
+type PathParameters<Op> = OperationParameters<Op> extends { path?: infer Path } ? Path : never
+// A query value left out, null or '' is not sent, so a form's empty field can be passed as it is.
+type QueryParameters<Op> =
+  OperationParameters<Op> extends { query?: infer Q }
+    ? [NonNullable<Q>] extends [never]
+      ? never
+      : | {
+            [K in keyof NonNullable<Q>]:
+              NonNullable<Q>[K] | (undefined extends NonNullable<Q>[K] ? null : never)
+          }
+        | Extract<Q, undefined>
+    : never
+type Body<Op> = JsonContent<RequestBody<Op>> | (undefined extends RequestBody<Op> ? undefined : never)
+
+export type ApiRequest<V extends Verb, P extends PathWith<V>> = Part<
+  'params',
+  PathParameters<Operation<V, P>>
+> &
+  Part<'query', QueryParameters<Operation<V, P>>> &
+  Part<'body', Body<Operation<V, P>>> & { signal?: AbortSignal }
+
+type Success = 200 | 201 | 202 | 203 | 204 | 205 | 206
+type Answer<R> = R extends { content: infer Content }
+  ? Content extends { 'application/json': infer Json }
+    ? Json
+    : unknown
+  : undefined
+// What a successful call resolves to: the JSON body of the operation's 2xx answer; undefined for a 204.
+export type ApiResponse<V extends Verb, P extends PathWith<V>> =
+  Operation<V, P> extends { responses: infer Responses }
+    ? { [S in Success & keyof Responses]: Answer<Responses[S]> }[Success & keyof Responses]
+    : never
+
+// The options are optional when nothing in them is required.
+type Args<T> = object extends T ? [request?: T] : [request: T]
+
+interface OperationRequest {
+  params?: unknown
+  query?: unknown
+  body?: unknown
+  signal?: AbortSignal
+}
+
+function callOperation(verb: Verb, template: string, request: OperationRequest = {}): Promise<unknown> {
+  const method = verb.toUpperCase() as Method
+  const params = (request.params ?? {}) as Record<string, string>
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])))
+  const body = method === 'GET' || method === 'DELETE' ? undefined : (request.body ?? {})
+  return apiRequest(method, path, {
+    query: request.query as RequestOptions['query'],
+    body,
+    signal: request.signal,
+  })
+}
+
+const operation =
+  <V extends Verb>(verb: V) =>
+  <P extends PathWith<V>>(path: P, ...[request]: Args<ApiRequest<V, P>>) =>
+    callOperation(verb, path, request) as Promise<ApiResponse<V, P>>
+
+// Each call names an operation by its path in the API document (`/play-dates/{id}`) and takes
+// its path parameters, query and body with the document's types; it resolves to the document's
+// answer (src/web/lib/api-schema.gen.ts, docs/decisions/0093). A write without a body sends {}.
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, { body: body ?? {} }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body: body ?? {} }),
-  patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, { body: body ?? {} }),
-  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+  get: operation('get'),
+  post: operation('post'),
+  put: operation('put'),
+  patch: operation('patch'),
+  delete: operation('delete'),
 }

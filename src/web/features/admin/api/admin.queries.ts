@@ -8,16 +8,12 @@ import {
 import type { z } from 'zod'
 import type {
   AdminPlayDatesQuery,
-  AdminUserDetail,
-  AdminUsersPage,
   AdminUsersQuery,
   CreateSignupCodeInput,
-  SignupCode,
-  SignupCodePage,
 } from '../../../../domain/admin/admin.schema'
-import type { PlayDateDetail, PlayDatePage } from '../../../../domain/play-dates/play-date.schema'
-import type { DecideResultInput, DisputedPlayDate, GameOutcome } from '../../../../domain/play-dates/results'
-import type { adminVenueListQuery, Venue, VenueInput } from '../../../../domain/venues/venue.schema'
+import type { PlayDatePage } from '../../../../domain/play-dates/play-date.schema'
+import type { DecideResultInput } from '../../../../domain/play-dates/results'
+import type { adminVenueListQuery, VenueInput } from '../../../../domain/venues/venue.schema'
 import { api } from '../../../lib/api-client'
 
 // The admin venue list's filters as the page holds them (regions comma-separated, as sent).
@@ -37,7 +33,7 @@ export const adminKeys = {
 export function useAdminUsers(query: AdminUsersQuery) {
   return useQuery({
     queryKey: adminKeys.users(query),
-    queryFn: ({ signal }) => api.get<AdminUsersPage>('/admin/users', { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get('/admin/users', { query: { ...query }, signal }),
     placeholderData: keepPreviousData,
   })
 }
@@ -45,19 +41,26 @@ export function useAdminUsers(query: AdminUsersQuery) {
 export function useAdminUser(id: string | null) {
   return useQuery({
     queryKey: adminKeys.user(id ?? ''),
-    queryFn: ({ signal }) => api.get<AdminUserDetail>(`/admin/users/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get('/admin/users/{id}', { params: { id: id ?? '' }, signal }),
     enabled: Boolean(id),
   })
 }
+
+// One change of access at a time: each is its own operation.
+export type AccessChange =
+  { isAdmin: boolean; isPaused?: undefined } | { isPaused: boolean; isAdmin?: undefined }
 
 // Make/Remove Admin and Pause/Resume Access: both answer the updated user.
 export function useUpdateUserAccess() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: { id: string; isAdmin?: boolean; isPaused?: boolean }) =>
+    mutationFn: (input: AccessChange & { id: string }) =>
       input.isAdmin !== undefined
-        ? api.put<AdminUserDetail>(`/admin/users/${input.id}/admin`, { isAdmin: input.isAdmin })
-        : api.put<AdminUserDetail>(`/admin/users/${input.id}/paused`, { isPaused: input.isPaused }),
+        ? api.put('/admin/users/{id}/admin', { params: { id: input.id }, body: { isAdmin: input.isAdmin } })
+        : api.put('/admin/users/{id}/paused', {
+            params: { id: input.id },
+            body: { isPaused: input.isPaused },
+          }),
     onSuccess: (user) => {
       queryClient.setQueryData(adminKeys.user(user.id), user)
       void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] })
@@ -69,11 +72,7 @@ export function useUserSearch(q: string) {
   const term = q.trim()
   return useQuery({
     queryKey: adminKeys.userSearch(term),
-    queryFn: ({ signal }) =>
-      api.get<{ items: Array<{ id: string; firstName: string; lastName: string }> }>('/admin/user-search', {
-        query: { q: term },
-        signal,
-      }),
+    queryFn: ({ signal }) => api.get('/admin/user-search', { query: { q: term }, signal }),
     enabled: term.length >= 2,
   })
 }
@@ -83,7 +82,7 @@ export function useSignupCodes() {
   return useInfiniteQuery({
     queryKey: adminKeys.codes,
     queryFn: ({ pageParam, signal }) =>
-      api.get<SignupCodePage>('/admin/signup-codes', { query: { cursor: pageParam }, signal }),
+      api.get('/admin/signup-codes', { query: { cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   })
@@ -92,7 +91,7 @@ export function useSignupCodes() {
 export function useCreateSignupCode() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: CreateSignupCodeInput) => api.post<SignupCode>('/admin/signup-codes', input),
+    mutationFn: (input: CreateSignupCodeInput) => api.post('/admin/signup-codes', { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.codes }),
   })
 }
@@ -100,7 +99,7 @@ export function useCreateSignupCode() {
 export function useAdminPlayDates(query: AdminPlayDatesQuery) {
   return useQuery({
     queryKey: adminKeys.playDates(query),
-    queryFn: ({ signal }) => api.get<PlayDatePage>('/admin/play-dates', { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get('/admin/play-dates', { query: { ...query }, signal }),
     placeholderData: keepPreviousData,
   })
 }
@@ -108,7 +107,7 @@ export function useAdminPlayDates(query: AdminPlayDatesQuery) {
 export function useAdminPlayDate(id: string | null) {
   return useQuery({
     queryKey: adminKeys.playDate(id ?? ''),
-    queryFn: ({ signal }) => api.get<PlayDateDetail>(`/play-dates/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get('/play-dates/{id}', { params: { id: id ?? '' }, signal }),
     enabled: Boolean(id),
   })
 }
@@ -128,7 +127,7 @@ export function withoutPlayDate(page: PlayDatePage, id: string): PlayDatePage {
 export function useDeletePlayDate() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/admin/play-dates/${id}`),
+    mutationFn: (id: string) => api.delete('/admin/play-dates/{id}', { params: { id } }),
     onSuccess: (_, id) => {
       // Gone from every cached page at once; the refetch then brings the next rows up. A page
       // kept on screen while it refetches never shows the deleted PlayDate again.
@@ -145,7 +144,7 @@ export function useDeletePlayDate() {
 export function useAdminVenues(query: AdminVenueListQuery) {
   return useQuery({
     queryKey: adminKeys.venues(query),
-    queryFn: ({ signal }) => api.get<{ items: Venue[] }>('/admin/venues', { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get('/admin/venues', { query: { ...query }, signal }),
     placeholderData: keepPreviousData,
   })
 }
@@ -163,7 +162,9 @@ export function useSaveVenue() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, input }: { id?: string | undefined; input: VenueInput }) =>
-      id ? api.put<Venue>(`/admin/venues/${id}`, input) : api.post<Venue>('/admin/venues', input),
+      id
+        ? api.put('/admin/venues/{id}', { params: { id }, body: input })
+        : api.post('/admin/venues', { body: input }),
     onSuccess: () => refreshVenues(queryClient),
   })
 }
@@ -172,7 +173,7 @@ export function useSetVenueRetired() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, retired }: { id: string; retired: boolean }) =>
-      api.put<Venue>(`/admin/venues/${id}/retired`, { retired }),
+      api.put('/admin/venues/{id}/retired', { params: { id }, body: { retired } }),
     onSuccess: () => refreshVenues(queryClient),
   })
 }
@@ -181,7 +182,7 @@ export function useSetVenueRetired() {
 export function useDisputes() {
   return useQuery({
     queryKey: adminKeys.disputes,
-    queryFn: ({ signal }) => api.get<{ items: DisputedPlayDate[] }>('/admin/disputes', { signal }),
+    queryFn: ({ signal }) => api.get('/admin/disputes', { signal }),
   })
 }
 
@@ -190,10 +191,7 @@ export function useDecideResult() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: DecideResultInput }) =>
-      api.post<{ id: string; outcome: GameOutcome }>(
-        `/admin/play-dates/${encodeURIComponent(id)}/result`,
-        decision,
-      ),
+      api.post('/admin/play-dates/{id}/result', { params: { id }, body: decision }),
     onSuccess: (_, { id }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.disputes }),

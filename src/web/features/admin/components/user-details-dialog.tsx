@@ -2,7 +2,7 @@ import { toast } from '../../../lib/toast'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'
-import { useAdminUser, useUpdateUserAccess } from '../api/admin.queries'
+import { type AccessChange, useAdminUser, useUpdateUserAccess } from '../api/admin.queries'
 import { accessMessage } from './access-message'
 import { Badge } from './status-badge'
 
@@ -23,7 +23,7 @@ export function UserDetailsDialog({ userId, onClose }: { userId: string | null; 
   const update = useUpdateUserAccess()
   const data = user.data
 
-  const run = async (input: { isAdmin?: boolean; isPaused?: boolean }) => {
+  const run = async (input: AccessChange) => {
     if (!data) return
     try {
       await update.mutateAsync({ id: data.id, ...input })

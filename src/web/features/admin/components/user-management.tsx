@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { toast } from '../../../lib/toast'
 import type { AdminUser, AdminUsersQuery } from '../../../../domain/admin/admin.schema'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
-import { useAdminUsers, useUpdateUserAccess } from '../api/admin.queries'
+import { type AccessChange, useAdminUsers, useUpdateUserAccess } from '../api/admin.queries'
 import { accessMessage } from './access-message'
 import { Pagination } from './sortable-header'
 import { Badge } from './status-badge'
@@ -120,7 +120,7 @@ export function UserManagement() {
   }
   const onSort = (sort: Sort, direction: 'asc' | 'desc') => change({ sort, direction })
 
-  const toggle = async (user: AdminUser, input: Access) => {
+  const toggle = async (user: AdminUser, input: AccessChange) => {
     try {
       await update.mutateAsync({ id: user.id, ...input })
       toast.success(accessMessage(input))

@@ -1,16 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type {
   ChangePasswordInput,
-  MessageOutput,
   ProfileInput,
   ResetPasswordInput,
   SignInInput,
   SignUpInput,
-  SignUpOutput,
-  ConfirmEmailOutput,
-  UserOutput,
 } from '../../../../domain/auth/auth.schema'
-import type { SessionUser } from '../../../../domain/profiles/profile.schema'
 import { api } from '../../../lib/api-client'
 import { announceSignedOut, rememberUser } from './session.queries'
 
@@ -19,25 +14,25 @@ export const ownProfileKey = ['profiles', 'me'] as const
 export function useSignIn() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: SignInInput) => api.post<UserOutput>('/auth/sign-in', input),
+    mutationFn: (input: SignInInput) => api.post('/auth/sign-in', { body: input }),
     onSuccess: ({ user }) => rememberUser(queryClient, user),
   })
 }
 
 export function useSignUp() {
-  return useMutation({ mutationFn: (input: SignUpInput) => api.post<SignUpOutput>('/auth/sign-up', input) })
+  return useMutation({ mutationFn: (input: SignUpInput) => api.post('/auth/sign-up', { body: input }) })
 }
 
 export function useResendConfirmation() {
   return useMutation({
-    mutationFn: (email: string) => api.post<MessageOutput>('/auth/resend-confirmation', { email }),
+    mutationFn: (email: string) => api.post('/auth/resend-confirmation', { body: { email } }),
   })
 }
 
 export function useConfirmEmail() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (token: string) => api.post<ConfirmEmailOutput>('/auth/confirm-email', { token }),
+    mutationFn: (token: string) => api.post('/auth/confirm-email', { body: { token } }),
     // Nobody signed in by the link (opened away from the browser that signed up): nothing changes here.
     onSuccess: ({ user }) => {
       if (user) rememberUser(queryClient, user)
@@ -47,14 +42,14 @@ export function useConfirmEmail() {
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) => api.post<MessageOutput>('/auth/forgot-password', { email }),
+    mutationFn: (email: string) => api.post('/auth/forgot-password', { body: { email } }),
   })
 }
 
 export function useResetPassword() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: ResetPasswordInput) => api.post<MessageOutput>('/auth/reset-password', input),
+    mutationFn: (input: ResetPasswordInput) => api.post('/auth/reset-password', { body: input }),
     // The server ended every session of the account, this browser's too.
     onSuccess: () => announceSignedOut(queryClient),
   })
@@ -62,18 +57,18 @@ export function useResetPassword() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => api.post<MessageOutput>('/auth/change-password', input),
+    mutationFn: (input: ChangePasswordInput) => api.post('/auth/change-password', { body: input }),
   })
 }
 
 export function useOwnProfile() {
-  return useQuery({ queryKey: ownProfileKey, queryFn: () => api.get<SessionUser>('/profiles/me') })
+  return useQuery({ queryKey: ownProfileKey, queryFn: () => api.get('/profiles/me') })
 }
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: ProfileInput) => api.put<SessionUser>('/profiles/me', input),
+    mutationFn: (input: ProfileInput) => api.put('/profiles/me', { body: input }),
     onSuccess: (user) => {
       queryClient.setQueryData(ownProfileKey, user)
       rememberUser(queryClient, user)

@@ -71,7 +71,7 @@ function listenForSessionChanges(queryClient: QueryClient) {
 // picks up the answer to the request the HTML preloads.
 const sessionQuery = queryOptions({
   queryKey: sessionKey,
-  queryFn: () => api.get<SessionOutput>('/auth/session'),
+  queryFn: () => api.get('/auth/session'),
   staleTime: 60_000,
   retry: 1,
 })
@@ -100,7 +100,7 @@ export function useSignOut() {
     // The other tabs hear first that the player chose to sign out: the server then ends their
     // event streams too, and they must not take that for a session ended elsewhere.
     onMutate: () => announce({ type: 'signed-out' }),
-    mutationFn: () => api.post<void>('/auth/sign-out'),
+    mutationFn: () => api.post('/auth/sign-out'),
     // Whatever the outcome, the browser forgets the user, in every tab.
     onSettled: () => announceSignedOut(queryClient),
   })

@@ -7,12 +7,8 @@ import {
 } from '@tanstack/react-query'
 import {
   CONNECTIONS_PAGE_SIZE,
-  type ConnectionListOutput,
-  type ConnectionOutput,
-  type ConnectionSummaryOutput,
   type ConnectionView,
   SEARCH_MIN_LENGTH,
-  type SearchOutput,
 } from '../../../../domain/connections/connection.schema'
 import { api } from '../../../lib/api-client'
 
@@ -30,7 +26,7 @@ export function useConnections(view: ConnectionView) {
   return useInfiniteQuery({
     queryKey: connectionKeys.list(view),
     queryFn: ({ pageParam }) =>
-      api.get<ConnectionListOutput>('/connections', {
+      api.get('/connections', {
         query: { view, offset: pageParam, limit: CONNECTIONS_PAGE_SIZE },
       }),
     initialPageParam: 0,
@@ -42,7 +38,7 @@ export function useConnections(view: ConnectionView) {
 export function useConnectionSummary() {
   return useQuery({
     queryKey: connectionKeys.summary(),
-    queryFn: () => api.get<ConnectionSummaryOutput>('/connections/summary'),
+    queryFn: () => api.get('/connections/summary'),
   })
 }
 
@@ -50,7 +46,7 @@ export function usePlayerSearch(query: string) {
   const q = query.trim()
   return useQuery({
     queryKey: connectionKeys.search(q),
-    queryFn: ({ signal }) => api.get<SearchOutput>('/connections/search', { query: { q }, signal }),
+    queryFn: ({ signal }) => api.get('/connections/search', { query: { q }, signal }),
     enabled: q.length >= SEARCH_MIN_LENGTH,
     placeholderData: keepPreviousData,
     staleTime: 10_000,
@@ -72,28 +68,30 @@ function useConnectionMutation<T, R = unknown>(mutationFn: (value: T) => Promise
 
 export const useSendFriendRequest = () =>
   useConnectionMutation((receiverId: string) =>
-    api.post<ConnectionOutput>('/connections/friend-requests', { receiverId }),
+    api.post('/connections/friend-requests', { body: { receiverId } }),
   )
 
 export const useInviteRegularPartner = () =>
   useConnectionMutation((receiverId: string) =>
-    api.post<ConnectionOutput>('/connections/partner-requests', { receiverId }),
+    api.post('/connections/partner-requests', { body: { receiverId } }),
   )
 
 export const useAnswerRequest = () =>
   useConnectionMutation(({ id, answer }: { id: string; answer: 'accept' | 'reject' }) =>
-    api.post<ConnectionOutput>(`/connections/${encodeURIComponent(id)}/${answer}`),
+    answer === 'accept'
+      ? api.post('/connections/{id}/accept', { params: { id } })
+      : api.post('/connections/{id}/reject', { params: { id } }),
   )
 
 export const useCancelRequest = () =>
-  useConnectionMutation((id: string) => api.post<void>(`/connections/${encodeURIComponent(id)}/cancel`))
+  useConnectionMutation((id: string) => api.post('/connections/{id}/cancel', { params: { id } }))
 
 export const useRemoveConnection = () =>
-  useConnectionMutation((id: string) => api.delete<void>(`/connections/${encodeURIComponent(id)}`))
+  useConnectionMutation((id: string) => api.delete('/connections/{id}', { params: { id } }))
 
 export const useSetWatching = () =>
   useConnectionMutation(({ profileId, watch }: { profileId: string; watch: boolean }) =>
     watch
-      ? api.put<void>(`/connections/watching/${encodeURIComponent(profileId)}`)
-      : api.delete<void>(`/connections/watching/${encodeURIComponent(profileId)}`),
+      ? api.put('/connections/watching/{profileId}', { params: { profileId } })
+      : api.delete('/connections/watching/{profileId}', { params: { profileId } }),
   )

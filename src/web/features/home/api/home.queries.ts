@@ -1,6 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { HomeOutput } from '../../../../domain/play-dates/home.schema'
-import type { PlayDateDetail } from '../../../../domain/play-dates/play-date.schema'
 import { api } from '../../../lib/api-client'
 import { playDateKeys } from '../../play-dates'
 
@@ -14,7 +12,7 @@ export const homeKeys = {
 export function useHome() {
   return useQuery({
     queryKey: homeKeys.all,
-    queryFn: ({ signal }) => api.get<HomeOutput>('/home', { signal }),
+    queryFn: ({ signal }) => api.get('/home', { signal }),
   })
 }
 
@@ -28,7 +26,7 @@ export function useConfirmReportedResult() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (playDateId: string) =>
-      api.post<PlayDateDetail>(`/play-dates/${encodeURIComponent(playDateId)}/result/confirm`),
+      api.post('/play-dates/{id}/result/confirm', { params: { id: playDateId } }),
     onSuccess: (detail) => queryClient.setQueryData(playDateKeys.detail(detail.id), detail),
     onSettled: () =>
       Promise.all([

@@ -1,5 +1,4 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { NotificationListOutput } from '../../../../domain/notifications/notification.schema'
 import { api } from '../../../lib/api-client'
 
 export const notificationKeys = {
@@ -12,8 +11,7 @@ export const notificationKeys = {
 export function useNotifications() {
   return useInfiniteQuery({
     queryKey: notificationKeys.list(),
-    queryFn: ({ pageParam }) =>
-      api.get<NotificationListOutput>('/notifications', { query: { cursor: pageParam } }),
+    queryFn: ({ pageParam }) => api.get('/notifications', { query: { cursor: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   })
@@ -29,12 +27,12 @@ function useNotificationMutation<T>(mutationFn: (value: T) => Promise<unknown>) 
 }
 
 export const useMarkNotificationRead = () =>
-  useNotificationMutation((id: string) => api.post(`/notifications/${encodeURIComponent(id)}/read`))
+  useNotificationMutation((id: string) => api.post('/notifications/{id}/read', { params: { id } }))
 
 export const useMarkAllNotificationsRead = () =>
   useNotificationMutation(() => api.post('/notifications/read-all'))
 
 export const useDismissNotification = () =>
-  useNotificationMutation((id: string) => api.delete(`/notifications/${encodeURIComponent(id)}`))
+  useNotificationMutation((id: string) => api.delete('/notifications/{id}', { params: { id } }))
 
 export const useDismissAllNotifications = () => useNotificationMutation(() => api.delete('/notifications'))

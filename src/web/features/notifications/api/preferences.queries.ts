@@ -10,7 +10,7 @@ export const preferencesKey = ['notification-preferences'] as const
 export function useNotificationPreferences() {
   return useQuery({
     queryKey: preferencesKey,
-    queryFn: () => api.get<NotificationPreferences>('/notification-preferences'),
+    queryFn: () => api.get('/notification-preferences'),
   })
 }
 
@@ -19,7 +19,7 @@ export function useSetNotificationPreference() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (item: NotificationPreference) =>
-      api.put<NotificationPreferences>('/notification-preferences', { items: [item] }),
+      api.put('/notification-preferences', { body: { items: [item] } }),
     onMutate: async (item) => {
       await queryClient.cancelQueries({ queryKey: preferencesKey })
       const before = queryClient.getQueryData<NotificationPreferences>(preferencesKey)

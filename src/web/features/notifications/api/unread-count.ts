@@ -21,7 +21,7 @@ export function useUnreadCount({ enabled = true }: { enabled?: boolean } = {}) {
     queryFn: async () =>
       latestCount(
         queryClient.getQueryData<UnreadCountOutput>(unreadCountKey),
-        await api.get<UnreadCountOutput>('/notifications/unread-count'),
+        await api.get('/notifications/unread-count'),
       ),
     enabled,
     staleTime: 30_000,

@@ -1,8 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type {
-  FriendOption,
-  InviteOutput,
-  InviteValidation,
   ManualEntryInput,
   PartnerEntry,
   PartnerListDetail,
@@ -20,14 +17,10 @@ export const partnerListKeys = {
   invite: (code: string) => [...partnerListKeys.all, 'invite', code] as const,
 }
 
-const listPath = (id: string) => `/partner-lists/${encodeURIComponent(id)}`
-const entryPath = (listId: string, entryId: string) =>
-  `${listPath(listId)}/entries/${encodeURIComponent(entryId)}`
-
 export function usePartnerLists() {
   return useQuery({
     queryKey: partnerListKeys.lists(),
-    queryFn: async () => (await api.get<{ items: PartnerListSummary[] }>('/partner-lists')).items,
+    queryFn: async () => (await api.get('/partner-lists')).items,
   })
 }
 
@@ -35,7 +28,7 @@ export function usePartnerLists() {
 export function usePartnerListFriends() {
   return useQuery({
     queryKey: partnerListKeys.friends(),
-    queryFn: async () => (await api.get<{ items: FriendOption[] }>('/partner-lists/friends')).items,
+    queryFn: async () => (await api.get('/partner-lists/friends')).items,
     staleTime: 30_000,
   })
 }
@@ -43,7 +36,7 @@ export function usePartnerListFriends() {
 export function useCreatePartnerList() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (name: string) => api.post<PartnerListSummary>('/partner-lists', { name }),
+    mutationFn: (name: string) => api.post('/partner-lists', { body: { name } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerListKeys.lists() }),
   })
 }
@@ -51,7 +44,7 @@ export function useCreatePartnerList() {
 export function useDeletePartnerList() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(listPath(id)),
+    mutationFn: (id: string) => api.delete('/partner-lists/{id}', { params: { id } }),
     onSuccess: (_result, id) => {
       queryClient.setQueryData<PartnerListSummary[]>(partnerListKeys.lists(), (lists) =>
         lists?.filter((list) => list.id !== id),
@@ -64,7 +57,7 @@ export function useDeletePartnerList() {
 export function usePartnerList(id: string) {
   return useQuery({
     queryKey: partnerListKeys.list(id),
-    queryFn: () => api.get<PartnerListDetail>(listPath(id)),
+    queryFn: () => api.get('/partner-lists/{id}', { params: { id } }),
   })
 }
 
@@ -103,7 +96,7 @@ export function useAddFriendEntry(listId: string) {
   return useMutation({
     onError: catchUp,
     mutationFn: (friendId: string) =>
-      api.post<PartnerEntry>(`${listPath(listId)}/friend-entries`, { friendId }),
+      api.post('/partner-lists/{id}/friend-entries', { params: { id: listId }, body: { friendId } }),
     onSuccess: (entry) => {
       setEntries((entries) => [...entries, entry])
       return queryClient.invalidateQueries({ queryKey: partnerListKeys.lists() })
@@ -118,7 +111,7 @@ export function useAddManualEntry(listId: string) {
   return useMutation({
     onError: catchUp,
     mutationFn: (input: ManualEntryInput) =>
-      api.post<PartnerEntry>(`${listPath(listId)}/manual-entries`, input),
+      api.post('/partner-lists/{id}/manual-entries', { params: { id: listId }, body: input }),
     onSuccess: (entry) => {
       setEntries((entries) => [...entries, entry])
       return queryClient.invalidateQueries({ queryKey: partnerListKeys.lists() })
@@ -132,7 +125,7 @@ export function useUpdateEntry(listId: string) {
   return useMutation({
     onError: catchUp,
     mutationFn: ({ entryId, ...input }: UpdateEntryInput & { entryId: string }) =>
-      api.patch<PartnerEntry>(entryPath(listId, entryId), input),
+      api.patch('/partner-lists/{id}/entries/{entryId}', { params: { id: listId, entryId }, body: input }),
     onSuccess: (entry) => setEntries(replaceEntry(entry)),
   })
 }
@@ -142,7 +135,8 @@ export function useRemoveEntry(listId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     onError: catchUp,
-    mutationFn: (entryId: string) => api.delete<void>(entryPath(listId, entryId)),
+    mutationFn: (entryId: string) =>
+      api.delete('/partner-lists/{id}/entries/{entryId}', { params: { id: listId, entryId } }),
     // The server closes the gap: load the new positions.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerListKeys.all }),
   })
@@ -156,7 +150,7 @@ export function useReorderEntries(listId: string) {
   return useMutation({
     onError: catchUp,
     mutationFn: (entryIds: string[]) =>
-      api.put<{ items: PartnerEntry[] }>(`${listPath(listId)}/order`, { entryIds }),
+      api.put('/partner-lists/{id}/order', { params: { id: listId }, body: { entryIds } }),
     onMutate: async (entryIds) => {
       await queryClient.cancelQueries({ queryKey: partnerListKeys.list(listId) })
       const position = new Map(entryIds.map((id, index) => [id, index]))
@@ -174,7 +168,10 @@ export function useSendInvite(listId: string) {
   return useMutation({
     onError: catchUp,
     mutationFn: ({ entryId, email }: { entryId: string; email?: string | undefined }) =>
-      api.post<InviteOutput>(`${entryPath(listId, entryId)}/invite`, email ? { email } : {}),
+      api.post('/partner-lists/{id}/entries/{entryId}/invite', {
+        params: { id: listId, entryId },
+        body: email ? { email } : {},
+      }),
     onSuccess: (sent) => setEntries(replaceEntry(sent.entry)),
   })
 }
@@ -182,7 +179,7 @@ export function useSendInvite(listId: string) {
 export function useInviteValidation(code: string | null) {
   return useQuery({
     queryKey: partnerListKeys.invite(code ?? ''),
-    queryFn: () => api.get<InviteValidation>(`/invites/${encodeURIComponent(code ?? '')}`),
+    queryFn: () => api.get('/invites/{code}', { params: { code: code ?? '' } }),
     enabled: code !== null,
     staleTime: Infinity,
     refetchOnWindowFocus: false,

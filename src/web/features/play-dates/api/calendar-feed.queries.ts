@@ -2,16 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 
 export const calendarFeedKey = ['calendar-feed'] as const
-type CalendarFeed = { url: string | null }
 
 export function useCalendarFeed() {
-  return useQuery({ queryKey: calendarFeedKey, queryFn: () => api.get<CalendarFeed>('/calendar-feed') })
+  return useQuery({ queryKey: calendarFeedKey, queryFn: () => api.get('/calendar-feed') })
 }
 
 export function useResetCalendarFeed() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api.post<CalendarFeed>('/calendar-feed'),
+    mutationFn: () => api.post('/calendar-feed'),
     onSuccess: (feed) => queryClient.setQueryData(calendarFeedKey, feed),
   })
 }

@@ -6,11 +6,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query'
 import type {
-  ChatMessage,
-  ChatPage,
   CreatePlayDateInput,
   PlayDateDetail,
-  PlayDatePage,
   PlayDateTab,
   PlayerSummary,
   StateCode,
@@ -48,12 +45,10 @@ export const playDateKeys = {
   messages: (id: string) => [...playDateKeys.all, 'messages', id] as const,
 }
 
-const path = (id: string) => `/play-dates/${encodeURIComponent(id)}`
-
 export function usePartnerOptions({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: playDateKeys.partnerOptions(),
-    queryFn: async () => (await api.get<{ items: PartnerOption[] }>('/play-dates/partner-options')).items,
+    queryFn: async () => (await api.get('/play-dates/partner-options')).items,
     enabled,
   })
 }
@@ -63,7 +58,7 @@ export function usePlayDates(filter: PlayDateListFilter) {
   return useInfiniteQuery({
     queryKey: playDateKeys.list(filter),
     queryFn: ({ pageParam, signal }) =>
-      api.get<PlayDatePage>('/play-dates', {
+      api.get('/play-dates', {
         query: { ...filter, page: pageParam, pageSize: PLAY_DATE_PAGE_SIZE },
         signal,
       }),
@@ -75,7 +70,7 @@ export function usePlayDates(filter: PlayDateListFilter) {
 export function usePlayDate(id: string) {
   return useQuery({
     queryKey: playDateKeys.detail(id),
-    queryFn: ({ signal }) => api.get<PlayDateDetail>(path(id), { signal }),
+    queryFn: ({ signal }) => api.get('/play-dates/{id}', { params: { id }, signal }),
     // A 403 or 404 will not change by asking again.
     retry: false,
   })
@@ -90,7 +85,7 @@ function settle(queryClient: QueryClient, detail: PlayDateDetail) {
 export function useCreatePlayDate() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: CreatePlayDateInput) => api.post<PlayDateDetail>('/play-dates', input),
+    mutationFn: (input: CreatePlayDateInput) => api.post('/play-dates', { body: input }),
     onSuccess: (detail) => settle(queryClient, detail),
   })
 }
@@ -99,7 +94,7 @@ export function useApplyToPlayDate(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (partnerId: string) =>
-      api.post<{ id: string; status: string }>(`${path(id)}/requests`, { partnerId }),
+      api.post('/play-dates/{id}/requests', { params: { id }, body: { partnerId } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: playDateKeys.detail(id) }),
@@ -109,12 +104,17 @@ export function useApplyToPlayDate(id: string) {
 }
 
 export type RequestAnswer = 'accept' | 'decline' | 'withdraw'
+const answerPaths = {
+  accept: '/play-dates/requests/{requestId}/accept',
+  decline: '/play-dates/requests/{requestId}/decline',
+  withdraw: '/play-dates/requests/{requestId}/withdraw',
+} as const
 
 export function useAnswerRequest() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ requestId, answer }: { requestId: string; answer: RequestAnswer }) =>
-      api.post<PlayDateDetail>(`/play-dates/requests/${encodeURIComponent(requestId)}/${answer}`),
+      api.post(answerPaths[answer], { params: { requestId } }),
     onSuccess: (detail) => settle(queryClient, detail),
   })
 }
@@ -122,7 +122,7 @@ export function useAnswerRequest() {
 export function useCancelPlayDate(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api.post<PlayDateDetail>(`${path(id)}/cancel`),
+    mutationFn: () => api.post('/play-dates/{id}/cancel', { params: { id } }),
     onSuccess: (detail) => settle(queryClient, detail),
   })
 }
@@ -132,7 +132,8 @@ export function useCancelPlayDate(id: string) {
 export function useReportResult(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (report: ReportInput) => api.post<PlayDateDetail>(`${path(id)}/result`, report),
+    mutationFn: (report: ReportInput) =>
+      api.post('/play-dates/{id}/result', { params: { id }, body: report }),
     onSuccess: (detail) => settle(queryClient, detail),
   })
 }
@@ -140,7 +141,7 @@ export function useReportResult(id: string) {
 export function useConfirmResult(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api.post<PlayDateDetail>(`${path(id)}/result/confirm`),
+    mutationFn: () => api.post('/play-dates/{id}/result/confirm', { params: { id } }),
     onSuccess: (detail) => settle(queryClient, detail),
   })
 }
@@ -148,7 +149,8 @@ export function useConfirmResult(id: string) {
 export function useMarkPayment(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (mark: PaymentInput['mark']) => api.post<PlayDateDetail>(`${path(id)}/payment`, { mark }),
+    mutationFn: (mark: PaymentInput['mark']) =>
+      api.post('/play-dates/{id}/payment', { params: { id }, body: { mark } }),
     onSuccess: (detail) => settle(queryClient, detail),
   })
 }
@@ -173,7 +175,7 @@ export function useChatMessages(id: string) {
     queryFn: async ({ signal }) => {
       const held = queryClient.getQueryData<ChatThread>(playDateKeys.messages(id))
       const after = latestMessageTime(held?.messages ?? [])
-      const page = await api.get<ChatPage>(`${path(id)}/messages`, { query: { after }, signal })
+      const page = await api.get('/play-dates/{id}/messages', { params: { id }, query: { after }, signal })
       const current = queryClient.getQueryData<ChatThread>(playDateKeys.messages(id))
       return withLatest(current, page, after !== undefined)
     },
@@ -190,7 +192,10 @@ export function useEarlierMessages(id: string) {
     mutationFn: async () => {
       const oldest = queryClient.getQueryData<ChatThread>(playDateKeys.messages(id))?.messages[0]
       if (!oldest) return
-      const page = await api.get<ChatPage>(`${path(id)}/messages`, { query: { before: oldest.id } })
+      const page = await api.get('/play-dates/{id}/messages', {
+        params: { id },
+        query: { before: oldest.id },
+      })
       queryClient.setQueryData<ChatThread>(playDateKeys.messages(id), (held) => withEarlier(held, page))
     },
   })
@@ -200,7 +205,7 @@ export function useSendMessage(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: { content: string; requestKey: string }) =>
-      api.post<ChatMessage>(`${path(id)}/messages`, input),
+      api.post('/play-dates/{id}/messages', { params: { id }, body: input }),
     // Into the thread held (before the thread first loads there is none: its load brings it).
     onSuccess: (message) =>
       queryClient.setQueryData<ChatThread>(playDateKeys.messages(id), (held) =>

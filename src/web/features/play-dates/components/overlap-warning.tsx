@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { TriangleAlert } from 'lucide-react'
 import { Link } from 'react-router'
-import { OVERLAP_WARNING, type PlayDateOverlap } from '../../../../domain/play-dates/play-date.schema'
+import { OVERLAP_WARNING } from '../../../../domain/play-dates/play-date.schema'
 import { formatStart } from '../../../../domain/play-dates/schedule'
 import { api } from '../../../lib/api-client'
 import { playDateKeys } from '../api/play-dates.queries'
@@ -21,8 +21,8 @@ export function OverlapWarning({
   const overlaps = useQuery({
     queryKey: [...playDateKeys.all, 'overlaps', startIso, durationMinutes, except ?? null],
     queryFn: ({ signal }) =>
-      api.get<{ items: PlayDateOverlap[] }>('/play-dates/overlaps', {
-        query: { start: startIso, durationMinutes, except },
+      api.get('/play-dates/overlaps', {
+        query: { start: startIso ?? '', durationMinutes: durationMinutes ?? 0, except },
         signal,
       }),
     enabled: startIso !== null && durationMinutes !== null,

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { SessionUser } from '../../../../domain/profiles/profile.schema'
 import { api } from '../../../lib/api-client'
 import { ownProfileKey, rememberUser } from '../../auth'
 
@@ -7,7 +6,7 @@ import { ownProfileKey, rememberUser } from '../../auth'
 export function useUpdateDuprId() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (duprId: string | null) => api.put<SessionUser>('/profiles/me/dupr-id', { duprId }),
+    mutationFn: (duprId: string | null) => api.put('/profiles/me/dupr-id', { body: { duprId } }),
     onSuccess: (user) => {
       queryClient.setQueryData(ownProfileKey, user)
       rememberUser(queryClient, user)

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { HomeAreaInput, SessionUser } from '../../../../domain/profiles/profile.schema'
+import type { HomeAreaInput } from '../../../../domain/profiles/profile.schema'
 import { api } from '../../../lib/api-client'
 import { ownProfileKey, rememberUser } from '../../auth'
 
@@ -7,7 +7,7 @@ import { ownProfileKey, rememberUser } from '../../auth'
 export function useUpdateHomeArea() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: HomeAreaInput) => api.put<SessionUser>('/profiles/me/home', input),
+    mutationFn: (input: HomeAreaInput) => api.put('/profiles/me/home', { body: input }),
     onSuccess: (user) => {
       queryClient.setQueryData(ownProfileKey, user)
       rememberUser(queryClient, user)

@@ -7,8 +7,7 @@ export const publicProfileKeys = {
   detail: (id: string) => [...publicProfileKeys.all, id] as const,
 }
 
-export const fetchPublicProfile = (id: string) =>
-  api.get<PublicProfileOutput>(`/profiles/${encodeURIComponent(id)}`)
+export const fetchPublicProfile = (id: string) => api.get('/profiles/{id}', { params: { id } })
 
 // The debug panel's query time is measured here, in the browser: the server does not tell
 // how long its queries take.

@@ -1,9 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type {
-  RatingCheckOutput,
-  RatingsInput,
-  RatingsOutput,
-} from '../../../../domain/profiles/ratings.schema'
+import type { RatingCheckOutput, RatingsInput } from '../../../../domain/profiles/ratings.schema'
 import { api } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
 import { ownProfileKey } from '../../auth'
@@ -14,7 +10,7 @@ export const ratingCheckKey = ['rating-check'] as const
 export function useRatingCheck() {
   return useQuery({
     queryKey: ratingCheckKey,
-    queryFn: () => api.get<RatingCheckOutput>('/profiles/me/rating-check'),
+    queryFn: () => api.get('/profiles/me/rating-check'),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     retry: false,
@@ -24,7 +20,7 @@ export function useRatingCheck() {
 export function useSkipRatingPrompt() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api.post<void>('/profiles/me/rating-check/skip'),
+    mutationFn: () => api.post('/profiles/me/rating-check/skip'),
     onMutate: () => {
       queryClient.setQueryData<RatingCheckOutput>(
         ratingCheckKey,
@@ -37,7 +33,7 @@ export function useSkipRatingPrompt() {
 export function useUpdateRatings() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: RatingsInput) => api.put<RatingsOutput>('/profiles/me/ratings', input),
+    mutationFn: (input: RatingsInput) => api.put('/profiles/me/ratings', { body: input }),
     onSuccess: (ratings) => {
       queryClient.setQueryData<RatingCheckOutput>(ratingCheckKey, {
         updateNeeded: false,

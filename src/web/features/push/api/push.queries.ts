@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { PushConfig } from '../../../../domain/push/push.schema'
 import { api } from '../../../lib/api-client'
 import { urlBase64ToUint8Array } from '../push-keys'
 
@@ -18,7 +17,7 @@ export const canGetPush = () =>
   'Notification' in window
 
 export function usePushConfig() {
-  return useQuery({ queryKey: pushConfigKey, queryFn: () => api.get<PushConfig>('/push/config') })
+  return useQuery({ queryKey: pushConfigKey, queryFn: () => api.get('/push/config') })
 }
 
 // The service worker registers after the page has loaded (app/service-worker.ts): wait for it.
@@ -66,8 +65,13 @@ async function turnOn(publicKey: string): Promise<DevicePushState> {
     userVisibleOnly: true,
     applicationServerKey: key,
   })
+  // The DOM types every part of toJSON() as optional: a browser that leaves a key out gets the
+  // server's refusal, as before.
+  const { keys } = subscription.toJSON()
   try {
-    await api.post('/push/subscriptions', subscription.toJSON())
+    await api.post('/push/subscriptions', {
+      body: { endpoint: subscription.endpoint, keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' } },
+    })
   } catch (error) {
     // The server did not take it: the device goes back to off rather than look on.
     await subscription.unsubscribe().catch(() => undefined)
@@ -83,7 +87,7 @@ async function turnOff(): Promise<DevicePushState> {
   if (subscription) {
     const { endpoint } = subscription
     await subscription.unsubscribe()
-    await api.post('/push/subscriptions/remove', { endpoint })
+    await api.post('/push/subscriptions/remove', { body: { endpoint } })
   }
   return 'off'
 }

@@ -2,10 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   type Player,
   PROFILE_SEARCH_MIN,
-  type PlayerInput,
-  type ProfileSearchResult,
+  type PlayerValues,
 } from '../../../../domain/team-builder/player.schema'
-import type { TrainingPartnersOutput } from '../../../../domain/team-builder/training.rules'
 import { api } from '../../../lib/api-client'
 
 export const teamBuilderKeys = {
@@ -19,7 +17,7 @@ export const teamBuilderKeys = {
 export function usePlayers() {
   return useQuery({
     queryKey: teamBuilderKeys.players(),
-    queryFn: () => api.get<Player[]>('/players'),
+    queryFn: () => api.get('/players'),
   })
 }
 
@@ -27,7 +25,7 @@ export function usePlayer(id: string) {
   const queryClient = useQueryClient()
   return useQuery({
     queryKey: teamBuilderKeys.player(id),
-    queryFn: () => api.get<Player>(`/players/${encodeURIComponent(id)}`),
+    queryFn: () => api.get('/players/{id}', { params: { id } }),
     // Coming from the table, the list already holds this player: show it at once.
     initialData: () =>
       queryClient.getQueryData<Player[]>(teamBuilderKeys.players())?.find((player) => player.id === id),
@@ -37,7 +35,7 @@ export function usePlayer(id: string) {
 export function useCreatePlayer() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: PlayerInput) => api.post<Player>('/players', input),
+    mutationFn: (input: PlayerValues) => api.post('/players', { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamBuilderKeys.players() }),
   })
 }
@@ -45,7 +43,7 @@ export function useCreatePlayer() {
 export function useUpdatePlayer(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: PlayerInput) => api.put<Player>(`/players/${encodeURIComponent(id)}`, input),
+    mutationFn: (input: PlayerValues) => api.put('/players/{id}', { params: { id }, body: input }),
     onSuccess: (player) => {
       queryClient.setQueryData(teamBuilderKeys.player(id), player)
       return queryClient.invalidateQueries({ queryKey: teamBuilderKeys.players(), exact: true })
@@ -56,7 +54,7 @@ export function useUpdatePlayer(id: string) {
 export function useDeletePlayer() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/players/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.delete('/players/{id}', { params: { id } }),
     onSuccess: (_result, id) => {
       queryClient.setQueryData<Player[]>(teamBuilderKeys.players(), (players) =>
         players?.filter((player) => player.id !== id),
@@ -71,8 +69,7 @@ export function useProfileSearch(q: string) {
   const text = q.trim()
   return useQuery({
     queryKey: teamBuilderKeys.profileSearch(text.toLowerCase()),
-    queryFn: ({ signal }) =>
-      api.get<ProfileSearchResult[]>('/players/profile-search', { query: { q: text }, signal }),
+    queryFn: ({ signal }) => api.get('/players/profile-search', { query: { q: text }, signal }),
     enabled: text.length >= PROFILE_SEARCH_MIN,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -82,6 +79,6 @@ export function useProfileSearch(q: string) {
 export function useTrainingPartners() {
   return useQuery({
     queryKey: teamBuilderKeys.trainingPartners(),
-    queryFn: () => api.get<TrainingPartnersOutput>('/team-builder/training-partners'),
+    queryFn: () => api.get('/team-builder/training-partners'),
   })
 }

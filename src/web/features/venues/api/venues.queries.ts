@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Venue } from '../../../../domain/venues/venue.schema'
+import type { StateCode } from '../../../../domain/play-dates/play-date.schema'
 import { api } from '../../../lib/api-client'
 
 // The venues in use of a state, in any of the given regions.
-export function useVenues(state: string | undefined, regions: string[]) {
+export function useVenues(state: StateCode | undefined, regions: string[]) {
   return useQuery({
     queryKey: ['venues', state, [...regions].sort().join(',')],
-    queryFn: () => api.get<{ items: Venue[] }>('/venues', { query: { state, regions: regions.join(',') } }),
+    queryFn: () => api.get('/venues', { query: { state, regions: regions.join(',') } }),
     enabled: state !== undefined,
     staleTime: 5 * 60_000,
   })
