@@ -9,7 +9,7 @@ import { AppRoutes, preloadPage } from './app/router'
 import { Toaster } from './components/ui/toaster'
 import { prefetchSession, sessionKey } from './features/auth/api/session.queries'
 import type { SessionOutput } from '../domain/profiles/profile.schema'
-import { isNetworkFailure } from './lib/offline'
+import { hasOfflineViews, isNetworkFailure } from './lib/offline'
 import { markFirstPageReady } from './lib/scheduling'
 import './styles.css'
 
@@ -51,6 +51,9 @@ async function loadSession() {
   }
   await prefetchSession(queryClient)
   if (isNetworkFailure(queryClient.getQueryState(sessionKey)?.error)) await restore()
+  // The session ended while the app was closed: what was kept for the last player goes.
+  else if (queryClient.getQueryData<SessionOutput>(sessionKey)?.user === null && hasOfflineViews())
+    void import('./lib/offline-store').then((store) => store.forgetOfflineViews())
 }
 void Promise.race([
   Promise.all([sessionAndShell, firstPage]).then(() => true),

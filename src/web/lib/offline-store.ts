@@ -1,4 +1,5 @@
 import { type QueryClient, defaultShouldDehydrateQuery, dehydrate, hydrate } from '@tanstack/react-query'
+import { OFFLINE_VIEWS_MARKER } from './offline'
 import { isKeptOffline, mergeSavedViews, restorableViews, type SavedViews } from './offline-data'
 
 // The signed-in player's last-seen views in IndexedDB, so the app opens with them when there is
@@ -46,6 +47,12 @@ async function writeViews(views: SavedViews | undefined) {
   if (views) store.put(views, KEY)
   else store.delete(KEY)
   await done(transaction)
+  try {
+    if (views) localStorage.setItem(OFFLINE_VIEWS_MARKER, '1')
+    else localStorage.removeItem(OFFLINE_VIEWS_MARKER)
+  } catch {
+    // Storage refused (a private window's quota): the record is still removed at sign-out.
+  }
 }
 
 // One storage operation at a time, in order: a sign-out's deletion always comes after a save
@@ -110,9 +117,17 @@ export function keepOfflineViews(queryClient: QueryClient, userId: string): () =
   })
   const restore = () => void restoreOfflineViews(queryClient, userId)
   window.addEventListener('offline', restore)
+  // Leaving the page (a reload, another site, the app closed) saves what waited for the delay.
+  const flush = () => {
+    if (timer === undefined) return
+    clearTimeout(timer)
+    save()
+  }
+  window.addEventListener('pagehide', flush)
   return () => {
     stopCache()
     window.removeEventListener('offline', restore)
+    window.removeEventListener('pagehide', flush)
     if (timer !== undefined) clearTimeout(timer)
   }
 }

@@ -15,3 +15,15 @@ export const OFFLINE_WRITE_MESSAGE = "You're offline. This needs a connection."
 export function refuseWhenOffline(isOnline: () => boolean = () => onlineManager.isOnline()) {
   if (!isOnline()) throw new ApiError(0, 'unavailable', OFFLINE_WRITE_MESSAGE)
 }
+
+// Set while views are kept for offline use (lib/offline-store.ts), so a start that finds nobody
+// signed in knows, without opening IndexedDB, that there is a record to remove.
+export const OFFLINE_VIEWS_MARKER = 'picklematch-offline-views'
+
+export function hasOfflineViews() {
+  try {
+    return localStorage.getItem(OFFLINE_VIEWS_MARKER) !== null
+  } catch {
+    return false
+  }
+}
