@@ -188,6 +188,27 @@ const pagePreloads = (): Plugin => {
       )
       if (!shell) this.warn('no signed-in shell chunk: signed-in pages load it without a preload')
       const shellFiles = shell ? [...withImports(shell.fileName)].filter((file) => !firstLoad.has(file)) : []
+      // Loaded when needed, and needed offline too, so the service worker keeps them: the toast
+      // library (lib/toast.ts: 'This needs a connection' is a toast) and the offline banner's
+      // words (lib/offline-notice.ts, with date-fns).
+      const offlineExtras = [
+        /[\\/]node_modules[\\/]sonner[\\/]/,
+        /[\\/]src[\\/]web[\\/]lib[\\/]offline-notice\.ts$/,
+      ]
+      const extras = offlineExtras.map((test) =>
+        chunks.find((chunk) => test.test(chunk.facadeModuleId ?? '')),
+      )
+      if (extras.includes(undefined))
+        this.warn('a chunk needed offline is missing: the service worker does not keep it')
+      this.emitFile({
+        type: 'asset',
+        fileName: 'offline-files.json',
+        source: `${JSON.stringify(
+          extras
+            .flatMap((chunk) => (chunk ? [...withImports(chunk.fileName)] : []))
+            .map((file) => `/${file}`),
+        )}\n`,
+      })
       this.emitFile({
         type: 'asset',
         fileName: 'signed-in-preloads.json',
@@ -202,10 +223,11 @@ const pagePreloads = (): Plugin => {
 }
 
 // The service worker precaches the app shell only (docs/decisions/0092-installable-app.md): the
-// files the HTML names (entry, framework, styles), the signed-in shell, and the pages a player
-// opens the app on. Other pages load from the network as before. Read after the build has written
+// files the HTML names (entry, framework, styles), the signed-in shell, what the app needs offline,
+// and the pages a player opens the app on or sees offline with what they last saw (0095). Other pages load
+// from the network as before. Read after the build has written
 // index.html and the preload lists (the plugin injects the manifest when the bundle is closed).
-const SHELL_PAGES = ['/', '/signin', '/dashboard']
+const SHELL_PAGES = ['/', '/signin', '/dashboard', '/playdates', '/playdates/:id']
 const appShellFiles = (outDir: string) => {
   const files = new Set<string>()
   const html = readFileSync(path.join(outDir, 'index.html'), 'utf8')
@@ -215,8 +237,10 @@ const appShellFiles = (outDir: string) => {
     files: string[]
   }[]
   const signedIn = JSON.parse(readFileSync(path.join(outDir, 'signed-in-preloads.json'), 'utf8')) as string[]
+  const offline = JSON.parse(readFileSync(path.join(outDir, 'offline-files.json'), 'utf8')) as string[]
   for (const file of [
     ...signedIn,
+    ...offline,
     ...pages.filter((page) => SHELL_PAGES.includes(page.path)).flatMap((page) => page.files),
   ]) {
     files.add(file.replace(/^\//, ''))

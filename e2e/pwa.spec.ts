@@ -1,11 +1,21 @@
-import { expect, test } from '@playwright/test'
+import { type Browser, type Page, expect, test } from '@playwright/test'
 import { expectFitsScreen } from './support/layout'
-import { appOrigin, createPlayer, signInContext } from './support/players'
+import {
+  appOrigin,
+  befriend,
+  createPlayDate,
+  createPlayer,
+  currentUserId,
+  headers,
+  signInContext,
+} from './support/players'
 
 // The installable app (docs/decisions/0092-installable-app.md): the manifest and the service
-// worker are served, the app shell opens without a network, and a push reaching the service
-// worker shows a notification. A tap on it cannot be simulated here: the unit tests of
-// service-worker/notification-click.ts cover where it goes.
+// worker are served, the browser finds nothing missing to install it, the app shell opens
+// without a network, and a push reaching the service worker shows a notification. A tap on it
+// cannot be simulated here: the unit tests of service-worker/notification-click.ts cover where
+// it goes. Offline, the last-seen views show with the time they were seen, and a write says it
+// needs a connection (docs/decisions/0095-offline-last-seen-data.md).
 
 test('the app installs, opens offline and shows a push as a notification', async ({ page, context }) => {
   const manifest = await page.request.get('/manifest.webmanifest')
@@ -33,6 +43,11 @@ test('the app installs, opens offline and shows a push as a notification', async
   await page.goto('/dashboard')
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
+  // What Chromium checks before it offers to install the app: the manifest, its icons, the
+  // worker. The journeys' browser profile is a private one, where nothing installs: that error
+  // is about the browser, not the app.
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
+  expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([])
 
   // No network: the service worker still opens the app.
   await context.setOffline(true)
@@ -78,4 +93,114 @@ test('the app installs, opens offline and shows a push as a notification', async
       ),
     )
     .toEqual([{ title: 'Game on', body: 'Jane accepted your PlayDate', tag: 't1', url: '/playdates' }])
+})
+
+async function signedIn(browser: Browser, firstName: string) {
+  const context = await browser.newContext({ baseURL: appOrigin })
+  await signInContext(context, await createPlayer({ firstName }))
+  return context
+}
+
+// The views the page has stored for offline use (lib/offline-store.ts), by query key.
+const storedViews = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('picklematch-offline', 1)
+        open.onupgradeneeded = () => open.result.createObjectStore('views')
+        open.onsuccess = () => {
+          const read = open.result.transaction('views').objectStore('views').get('views')
+          read.onsuccess = () => {
+            const saved = read.result as { queries: { queryHash: string }[] } | undefined
+            open.result.close()
+            resolve(saved?.queries.map((query) => query.queryHash) ?? [])
+          }
+        }
+      }),
+  )
+
+test('offline, home, a PlayDate and its chat show as last seen, and a message waits for the network', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const [ann, ben, cat, dan] = await Promise.all(
+    ['Ann', 'Ben', 'Cat', 'Dan'].map((name) => signedIn(browser, name)),
+  )
+  await befriend(ann!, ben!)
+  await befriend(cat!, dan!)
+  const id = await createPlayDate(ann!, ben!, 'Dawn doubles at the park')
+  const applied = await cat!.request.post(`/api/play-dates/${id}/requests`, {
+    headers,
+    data: { partnerId: await currentUserId(dan!) },
+  })
+  expect(applied.status(), await applied.text()).toBe(201)
+  const { id: requestId } = (await applied.json()) as { id: string }
+  const accepted = await ann!.request.post(`/api/play-dates/requests/${requestId}/accept`, { headers })
+  expect(accepted.status(), await accepted.text()).toBe(200)
+  const sent = await cat!.request.post(`/api/play-dates/${id}/messages`, {
+    headers,
+    data: { content: 'See you at the courts' },
+  })
+  expect(sent.status(), await sent.text()).toBe(201)
+
+  // One visit online: home, the PlayDates, the PlayDate with its chat.
+  const page = await ann!.newPage()
+  await page.goto('/dashboard')
+  const nextGames = page.getByRole('region', { name: 'Your next games' })
+  await expect(nextGames.getByText('Matched')).toBeVisible()
+  await page.evaluate(async () => navigator.serviceWorker.ready)
+  await page.goto('/playdates')
+  const myPlayDates = page.getByRole('tabpanel', { name: 'My PlayDates' })
+  await expect(myPlayDates.getByRole('link', { name: /^Chat with Ann/ })).toBeVisible()
+  // Views are stored a moment after they load: a reload at once may come first.
+  await expect
+    .poll(async () => (await storedViews(page)).some((hash) => hash.startsWith('["play-dates","list"')))
+    .toBe(true)
+  await page.goto(`/playdates/${id}`)
+  const log = page.getByRole('log', { name: 'Messages' })
+  await expect(log).toContainText('See you at the courts')
+  await expect
+    .poll(() => storedViews(page))
+    .toEqual(
+      expect.arrayContaining([
+        JSON.stringify(['home']),
+        JSON.stringify(['play-dates', 'detail', id]),
+        JSON.stringify(['play-dates', 'messages', id]),
+      ]),
+    )
+  const banner = page.getByRole('status').filter({ hasText: /^Offline/ })
+  await expect(banner).toHaveCount(0)
+
+  // No network: the same views, and the time they were seen.
+  await ann!.setOffline(true)
+  await page.reload()
+  const seenAt = /^Offline: showing what you saw at \d{1,2}:\d{2} [AP]M$/
+  await expect(banner).toHaveText(seenAt)
+  await expect(log).toContainText('See you at the courts')
+  await page.goto('/dashboard')
+  await expect(banner).toHaveText(seenAt)
+  await expect(nextGames.getByText('Matched')).toBeVisible()
+  await page.goto('/playdates')
+  await expect(banner).toHaveText(seenAt)
+  await expect(myPlayDates.getByRole('link', { name: /^Chat with Ann/ })).toBeVisible()
+
+  // A message typed offline is not sent later behind the player's back: it needs a connection,
+  // and the words stay in the box.
+  await page.goto(`/playdates/${id}`)
+  await expect(log).toContainText('See you at the courts')
+  const box = page.getByRole('textbox', { name: 'Message' })
+  await box.fill('Running five minutes late')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByText("You're offline. This needs a connection.")).toBeVisible()
+  await expect(box).toHaveValue('Running five minutes late')
+  await expect(log).not.toContainText('Running five minutes late')
+
+  // Back online: the banner goes and the message is sent.
+  await ann!.setOffline(false)
+  await expect(banner).toHaveCount(0)
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(log).toContainText('Running five minutes late')
+  await expect(box).toHaveValue('')
+
+  await Promise.all([ann, ben, cat, dan].map((context) => context!.close()))
 })

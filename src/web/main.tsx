@@ -1,5 +1,5 @@
 import './lib/zod-config'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider, onlineManager } from '@tanstack/react-query'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createQueryClient } from './app/query-client'
@@ -9,10 +9,13 @@ import { AppRoutes, preloadPage } from './app/router'
 import { Toaster } from './components/ui/toaster'
 import { prefetchSession, sessionKey } from './features/auth'
 import type { SessionOutput } from '../domain/profiles/profile.schema'
+import { hasOfflineViews, isNetworkFailure } from './lib/offline'
 import { markFirstPageReady } from './lib/scheduling'
 import './styles.css'
 
 const queryClient = createQueryClient()
+// TanStack Query hears the browser's online and offline events, but assumes a network at start.
+onlineManager.setOnline(navigator.onLine)
 
 // The current page starts loading now (its files are preloaded by the HTML).
 const firstPage = Promise.resolve(preloadPage(window.location.pathname))
@@ -27,11 +30,31 @@ void firstPage.then(markFirstPageReady)
 // A signed-in player's navigation bar is a module of its own (app/signed-in-shell.tsx): it is
 // part of that wait, so the bar shows with the page.
 const FIRST_RENDER_WAIT_MS = 500
-const sessionAndShell = prefetchSession(queryClient).then(() =>
+const sessionAndShell = loadSession().then(() =>
   queryClient.getQueryData<SessionOutput>(sessionKey)?.user
     ? loadSignedInShell().catch(() => undefined)
     : undefined,
 )
+
+// Without a network, the session and the views kept from the last visit come from the browser
+// (docs/decisions/0095-offline-last-seen-data.md): a signed-in player is not sent to sign in. The
+// module that keeps them loads only then; online it comes with the signed-in shell.
+async function loadSession() {
+  const restore = () =>
+    import('./lib/offline-store').then(
+      (store) => store.restoreOfflineViews(queryClient),
+      (error: unknown) => console.warn('Offline data: could not load', error),
+    )
+  if (!navigator.onLine) {
+    await restore()
+    if (queryClient.getQueryData(sessionKey)) return
+  }
+  await prefetchSession(queryClient)
+  if (isNetworkFailure(queryClient.getQueryState(sessionKey)?.error)) await restore()
+  // The session ended while the app was closed: what was kept for the last player goes.
+  else if (queryClient.getQueryData<SessionOutput>(sessionKey)?.user === null && hasOfflineViews())
+    void import('./lib/offline-store').then((store) => store.forgetOfflineViews())
+}
 void Promise.race([
   Promise.all([sessionAndShell, firstPage]).then(() => true),
   new Promise<boolean>((resolve) => setTimeout(() => resolve(false), FIRST_RENDER_WAIT_MS)),

@@ -1,6 +1,7 @@
-import { QueryObserver } from '@tanstack/react-query'
-import { describe, expect, it, vi } from 'vitest'
+import { MutationObserver, QueryObserver, onlineManager } from '@tanstack/react-query'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../lib/api-client'
+import { OFFLINE_WRITE_MESSAGE } from '../lib/offline'
 import { createQueryClient, retryDelay, shouldRetry } from './query-client'
 
 describe('query retries', () => {
@@ -64,5 +65,45 @@ describe('invalidating a query whose first answer is still on its way', () => {
     answers[0]!('an answer')
     await prefetch
     expect(client.getQueryData(['list', 'prefetched'])).toBe('an answer')
+  })
+})
+
+describe('a write without a network', () => {
+  afterEach(() => onlineManager.setOnline(true))
+
+  it('is refused at once with a message that it needs a connection, and never sent later', async () => {
+    onlineManager.setOnline(false)
+    const client = createQueryClient()
+    const mutationFn = vi.fn(() => Promise.resolve('sent'))
+    const onError = vi.fn()
+    const observer = new MutationObserver(client, { mutationFn, onError })
+    await expect(observer.mutate('hello')).rejects.toMatchObject({
+      status: 0,
+      code: 'unavailable',
+      message: OFFLINE_WRITE_MESSAGE,
+    })
+    expect(onError).toHaveBeenCalledTimes(1)
+    onlineManager.setOnline(true)
+    await Promise.resolve()
+    expect(mutationFn).not.toHaveBeenCalled()
+    expect(
+      client
+        .getMutationCache()
+        .getAll()
+        .every((m) => !m.state.isPaused),
+    ).toBe(true)
+  })
+
+  it('is sent when the browser says it is online', async () => {
+    const client = createQueryClient()
+    const observer = new MutationObserver(client, { mutationFn: (text: string) => Promise.resolve(text) })
+    await expect(observer.mutate('hello')).resolves.toBe('hello')
+  })
+
+  it('fails as it is sent when the network fails, without waiting', async () => {
+    const client = createQueryClient()
+    const failure = new ApiError(0, 'unavailable', 'Network request failed: Failed to fetch')
+    const observer = new MutationObserver(client, { mutationFn: () => Promise.reject(failure) })
+    await expect(observer.mutate()).rejects.toBe(failure)
   })
 })

@@ -1,5 +1,11 @@
-import { type InvalidateOptions, type InvalidateQueryFilters, QueryClient } from '@tanstack/react-query'
+import {
+  type InvalidateOptions,
+  type InvalidateQueryFilters,
+  MutationCache,
+  QueryClient,
+} from '@tanstack/react-query'
 import { isApiError } from '../lib/api-client'
+import { refuseWhenOffline } from '../lib/offline'
 
 export const MAX_RETRIES = 3
 const FIRST_RETRY_DELAY_MS = 1000
@@ -36,11 +42,16 @@ class AppQueryClient extends QueryClient {
   }
 }
 
+// Writes never wait for the network (TanStack Query's default pauses them offline and sends them
+// later, unseen): offline, a write is refused at once with a message saying it needs a
+// connection; on a network that fails, it fails as it is sent
+// (docs/decisions/0095-offline-last-seen-data.md).
 export function createQueryClient() {
   return new AppQueryClient({
+    mutationCache: new MutationCache({ onMutate: () => refuseWhenOffline() }),
     defaultOptions: {
       queries: { retry: shouldRetry, retryDelay, refetchOnWindowFocus: true },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   })
 }

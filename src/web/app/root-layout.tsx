@@ -55,17 +55,25 @@ function NavPlaceholder() {
   )
 }
 
-function SignedInExtras() {
+function SignedInExtras({ user }: { user: SessionUser }) {
   if (!shell) use(loadSignedInShell())
   if (!shell) return null
-  const { LiveEvents, RatingPromptWhenDue, BottomTabs } = shell
+  const { LiveEvents, RatingPromptWhenDue, BottomTabs, KeepOfflineViews } = shell
   return (
     <>
       <BottomTabs />
       <LiveEvents />
       <RatingPromptWhenDue />
+      <KeepOfflineViews userId={user.id} />
     </>
   )
+}
+
+// Without a network, a signed-in page says since when what it shows is
+// (docs/decisions/0095-offline-last-seen-data.md).
+function OfflineNotice() {
+  if (!shell) use(loadSignedInShell())
+  return shell ? <shell.OfflineBanner /> : null
 }
 
 function NavigationProgress() {
@@ -108,6 +116,11 @@ export function RootLayout() {
           instead of jumping down when the content arrives. */}
       <main id="main" tabIndex={-1} className="min-h-dvh w-full flex-1 focus:outline-none">
         <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+          {user ? (
+            <Suspense fallback={null}>
+              <OfflineNotice />
+            </Suspense>
+          ) : null}
           {/* A page that crashes shows the error here, in the layout. On the first load the
               page may still be on its way: 'Loading...' holds its place. */}
           <RouteErrorBoundary fallback={RouteError}>
@@ -121,7 +134,7 @@ export function RootLayout() {
       <SessionSync />
       {user ? (
         <Suspense fallback={null}>
-          <SignedInExtras />
+          <SignedInExtras user={user} />
         </Suspense>
       ) : null}
       <ScrollRestoration />

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { sessionKey } from '../features/auth'
+import { forgetUser } from '../features/auth'
 import { onApiError } from '../lib/api-client'
 
 // When the server says the session is gone (expired, revoked, paused), the browser forgets the
@@ -10,8 +10,7 @@ export function SessionSync() {
   useEffect(() => {
     const stop = onApiError((error) => {
       if (error.status !== 401) return
-      queryClient.setQueryData(sessionKey, { user: null })
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] })
+      forgetUser(queryClient)
     })
     return () => {
       stop()

@@ -10,6 +10,7 @@ import { useQuietMoment } from '../lib/quiet-moment'
 export { TopNav } from '../components/layout/top-nav'
 export { BottomTabs } from '../components/layout/bottom-tabs'
 export { LiveEvents } from '../lib/live-events'
+export { KeepOfflineViews, OfflineBanner } from './offline-views'
 
 // The rating prompt (a form with react-hook-form and zod) loads only when the server says the
 // player's ratings are due for a check: it is not part of any page's first load.

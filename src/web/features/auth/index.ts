@@ -1,6 +1,7 @@
 // What the app shell, the pages and other features use of auth: the session, the account forms
 // and the messages a form shows for a server's answer.
 export {
+  forgetUser,
   prefetchSession,
   rememberUser,
   sessionKey,

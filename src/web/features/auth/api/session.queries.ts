@@ -28,10 +28,12 @@ function announce(message: SessionMessage) {
 let signedOutOnPurpose = false
 export const wasSignedOutOnPurpose = () => signedOutOnPurpose
 
-// The browser forgets the user and everything loaded on their behalf.
+// The browser forgets the user and everything loaded on their behalf, the views kept for offline
+// use included (docs/decisions/0095-offline-last-seen-data.md).
 export function forgetUser(queryClient: QueryClient) {
   queryClient.setQueryData<SessionOutput>(sessionKey, { user: null })
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] })
+  void import('../../../lib/offline-store').then((store) => store.forgetOfflineViews())
 }
 
 // After sign-in or email confirmation: this tab knows the user at once, the others reload it.
@@ -74,6 +76,9 @@ const sessionQuery = queryOptions({
   queryFn: () => api.get('/auth/session'),
   staleTime: 60_000,
   retry: 1,
+  // Asked for even offline: with no session kept for offline use, the failure says nobody is
+  // signed in and the public pages show, instead of waiting for the network.
+  networkMode: 'always',
 })
 
 export const prefetchSession = (queryClient: QueryClient) => queryClient.prefetchQuery(sessionQuery)

@@ -5,7 +5,7 @@ import { type ChatMessage, MESSAGE_MAX } from '../../../../domain/play-dates/pla
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Spinner } from '../../../components/ui/spinner'
-import { isApiError } from '../../../lib/api-client'
+import { errorDetail, isApiError } from '../../../lib/api-client'
 import { useChatMessages, useEarlierMessages, useSendMessage } from '../api/play-dates.queries'
 import { useRequestKeys } from '../../../lib/request-key'
 import { liveStart } from '../lib/chat-messages'
@@ -117,10 +117,10 @@ export function PlayDateChat({ playDateId, viewerId }: { playDateId: string; vie
           setText('')
         },
         onError: (error) => {
-          // Too many messages in a minute: the server says when to try again.
-          toast.error(
-            isApiError(error) && error.code === 'rate_limited' ? error.message : 'Error sending message',
-          )
+          // Too many messages in a minute: the server says when to try again. Offline, the
+          // detail says that sending needs a connection; the words stay in the box.
+          if (isApiError(error) && error.code === 'rate_limited') toast.error(error.message)
+          else toast.error('Error sending message', { description: errorDetail(error) })
         },
       },
     )

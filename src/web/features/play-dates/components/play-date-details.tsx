@@ -14,6 +14,7 @@ import { Card } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { PageLoading } from '../../../components/ui/spinner'
 import { errorDetail, isApiError } from '../../../lib/api-client'
+import { isNetworkFailure } from '../../../lib/offline'
 import { LATE_CANCEL_HOURS } from '../../../../domain/play-dates/results'
 import {
   type RequestAnswer,
@@ -117,8 +118,10 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
   // Shown before, and now closed to the viewer: cancelled, or matched with another team, while
   // the page was open. That is news about the PlayDate, not a permission the player lacked.
   const wasShown = query.data !== undefined
+  // A network that fails leaves the PlayDate as it was last seen, under the offline banner.
+  const isOfflineView = wasShown && isNetworkFailure(error)
   useEffect(() => {
-    if (!error || isMissing(error)) return
+    if (!error || isMissing(error) || isOfflineView) return
     const forbidden = isApiError(error) && error.code === 'forbidden'
     const message = forbidden
       ? wasShown
@@ -127,7 +130,7 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
       : 'Error loading PlayDate'
     toast.error(message, { id: `play-date-${id}` })
     void navigate('/playdates', { replace: true })
-  }, [error, wasShown, id, navigate])
+  }, [error, wasShown, isOfflineView, id, navigate])
 
   // "Open chat" (here, on a card, on the dashboard) leads to #team-chat, a link about the game's
   // result to #game-result: once that part is on the page, bring it into view.
@@ -144,7 +147,7 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
   }, [location.hash, location.key, canChat, hasResult])
 
   if (query.isPending) return <PageLoading />
-  if (query.isError) {
+  if (query.isError && !isOfflineView) {
     return isMissing(query.error) ? (
       <PlayDateNotFound detail="The requested PlayDate could not be loaded." />
     ) : (
