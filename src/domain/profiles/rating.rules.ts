@@ -15,3 +15,13 @@ export const playingRating = (player: RatedPlayer) => player.duprRating ?? playe
 // What a screen shows where a DUPR rating would be: '3.75', or 'Self-rated 3.00'.
 export const duprText = (player: RatedPlayer) =>
   player.duprRating === null ? `Self-rated ${player.selfRating.toFixed(2)}` : player.duprRating.toFixed(2)
+
+// A player's ratings on one line: 'DUPR 3.75 · Self 3.50', or 'Self-rated 3.00' alone.
+export const ratingsLine = (player: RatedPlayer) =>
+  player.duprRating === null
+    ? duprText(player)
+    : `DUPR ${player.duprRating.toFixed(2)} · Self ${player.selfRating.toFixed(2)}`
+
+// Where a line shows the DUPR rating alone: 'DUPR 3.75', or 'Self-rated 3.00'.
+export const duprLine = (player: RatedPlayer) =>
+  player.duprRating === null ? duprText(player) : `DUPR ${player.duprRating.toFixed(2)}`

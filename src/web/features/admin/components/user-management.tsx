@@ -10,6 +10,7 @@ import { Badge } from './status-badge'
 import { AdminTable, Cell, HeaderCell, Row, TableFrame } from './table-frame'
 import { IconButton, Select } from './controls'
 import { UserDetailsDialog } from './user-details-dialog'
+import { duprText } from '../../../../domain/profiles/rating.rules'
 
 type Sort = NonNullable<AdminUsersQuery['sort']>
 const defaults = {
@@ -221,7 +222,7 @@ export function UserManagement() {
                   {user.gender}
                 </Cell>
                 <Cell label="DUPR Rating">
-                  <div className="font-semibold">{user.duprRating.toFixed(2)}</div>
+                  <div className="font-semibold">{duprText(user)}</div>
                   <div className="text-slate-600">Self: {user.selfRating.toFixed(2)}</div>
                 </Cell>
                 <Cell label="Registered">{formatDate(user.createdAt)}</Cell>
