@@ -35,8 +35,15 @@ export const DUPR_REQUIRED_MESSAGE = 'DUPR rating is required'
 // player who has a DUPR rating; a player who ticks "I don't have a DUPR rating yet" sends
 // `noDuprRating: true` and no rating, and is stored without one (docs/decisions/0096).
 export const duprFields = {
-  duprRating: z.preprocess(blankToUndefined, ratingInput(DUPR_REQUIRED_MESSAGE).optional()),
-  noDuprRating: z.boolean({ error: 'noDuprRating must be true or false' }).optional(),
+  duprRating: z
+    .preprocess(blankToUndefined, ratingInput(DUPR_REQUIRED_MESSAGE).optional())
+    .describe('2.00 to 7.00; required unless noDuprRating is true (then ignored)'),
+  noDuprRating: z
+    .boolean({ error: 'noDuprRating must be true or false' })
+    .optional()
+    .describe(
+      'True: the player has no DUPR rating yet; it is stored as null and the self rating counts instead',
+    ),
 }
 
 // Runs even when other fields fail, so the form shows every field's message at once.
@@ -70,7 +77,7 @@ export const sessionUser = z.object({
   lastName: z.string(),
   gender: z.enum(genders),
   // Null: no DUPR rating yet (the self rating counts instead).
-  duprRating: z.number().nullable(),
+  duprRating: z.number().nullable().describe('Null: no DUPR rating yet; the self rating counts instead'),
   selfRating: z.number(),
   birthdate: z.string(),
   zipCode: z.string().nullable(),
