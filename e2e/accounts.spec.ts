@@ -60,7 +60,7 @@ test(
     await page.getByLabel('First name').fill('Casey')
     await page.getByLabel('Last name').fill('Morgan')
     await page.getByLabel('Gender').selectOption('female')
-    await page.getByLabel('DUPR rating').fill('1.5')
+    await page.getByLabel('DUPR rating', { exact: true }).fill('1.5')
     await page.getByLabel('Self rating').fill('7.5')
     await page.getByLabel('Birthdate').fill('1992-04-18')
     await page.getByLabel('ZIP code').fill('123')
@@ -74,7 +74,7 @@ test(
     await expect(page.getByText('Password must be at least 8 characters')).toBeVisible()
     await expect(errorOf(page, 'ZIP code')).toHaveCount(1)
 
-    await page.getByLabel('DUPR rating').fill('3.8')
+    await page.getByLabel('DUPR rating', { exact: true }).fill('3.8')
     await page.getByLabel('Self rating').fill('4.1')
     await page.getByLabel('ZIP code').fill('85004')
     await page.getByLabel('Email').fill(email.toUpperCase())
@@ -118,7 +118,7 @@ test(
     await expect(page).toHaveURL(/\/profile$/)
     await expect(page).toHaveTitle(`Profile Settings | ${suffix}`)
     await expect(page.getByLabel('First name')).toHaveValue('Casey')
-    await expect(page.getByLabel('DUPR rating')).toHaveValue('3.80')
+    await expect(page.getByLabel('DUPR rating', { exact: true })).toHaveValue('3.80')
     await expect(page.getByRole('link', { name: 'View public profile' })).toHaveAttribute(
       'href',
       /^\/profile\/[0-9a-f-]{36}$/,
@@ -127,7 +127,7 @@ test(
     await page.getByRole('button', { name: 'Save Profile' }).click()
     await expect(page.getByText('Last name is required')).toBeVisible()
     await page.getByLabel('Last name').fill('Morgan-Reyes')
-    await page.getByLabel('DUPR rating').fill('4.02')
+    await page.getByLabel('DUPR rating', { exact: true }).fill('4.02')
     await page.getByRole('button', { name: 'Save Profile' }).click()
     await expect(page.getByText('Profile updated successfully')).toBeVisible()
     await expect(page).toHaveURL(/\/dashboard$/)
@@ -308,7 +308,7 @@ test('the rating prompt takes new ratings over Profile Settings, and saving the 
   await expect(prompt).toBeHidden()
   await page.clock.runFor(5_000)
   await expect(prompt).toBeVisible()
-  await prompt.getByLabel('DUPR Rating').fill('4.10')
+  await prompt.getByLabel('DUPR Rating', { exact: true }).fill('4.10')
   await prompt.getByLabel('Self Rating').fill('4.25')
   await page.unroute('**/api/profiles/me/rating-check')
   await prompt.getByRole('button', { name: 'Update Ratings' }).click()

@@ -117,7 +117,7 @@ test(
     await visitor.getByLabel('First name').fill('Nia')
     await visitor.getByLabel('Last name').fill(`Newcomer${tag}`)
     await visitor.getByLabel('Gender').selectOption('female')
-    await visitor.getByLabel('DUPR rating').fill('3.25')
+    await visitor.getByLabel('DUPR rating', { exact: true }).fill('3.25')
     await visitor.getByLabel('Self rating').fill('3.5')
     await visitor.getByLabel('Birthdate').fill('1995-02-03')
     await visitor.getByLabel('ZIP code').fill('85281')

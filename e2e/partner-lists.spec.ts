@@ -291,7 +291,7 @@ test('a player keeps a partner list, invites a partner by email, and the partner
   await expect(riley.getByLabel('Email')).toHaveValue(inviteeEmail)
   await expect(riley.getByLabel(/Invite code/)).toHaveValue(/^[1-9][0-9]{6}$/)
   await riley.getByLabel('Gender').selectOption('female')
-  await riley.getByLabel('DUPR rating').fill('3.6')
+  await riley.getByLabel('DUPR rating', { exact: true }).fill('3.6')
   await riley.getByLabel('Self rating').fill('3.9')
   await riley.getByLabel('Birthdate').fill('1994-02-11')
   await riley.getByLabel('ZIP code').fill('85281')

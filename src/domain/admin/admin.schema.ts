@@ -29,7 +29,8 @@ export const adminUser = z.object({
   gender: z.enum(['male', 'female']),
   birthdate: z.string(),
   zipCode: z.string().nullable(),
-  duprRating: z.number(),
+  // Null: no DUPR rating yet ('Self-rated' with the self rating).
+  duprRating: z.number().nullable(),
   selfRating: z.number(),
   isAdmin: z.boolean(),
   isPaused: z.boolean(),
@@ -58,7 +59,13 @@ export type AuditEntry = z.infer<typeof auditEntry>
 
 export const adminUserDetail = adminUser.extend({
   friends: z.array(
-    z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), duprRating: z.number() }),
+    z.object({
+      id: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      duprRating: z.number().nullable(),
+      selfRating: z.number(),
+    }),
   ),
   audit: z.array(auditEntry),
 })

@@ -11,6 +11,7 @@ import {
   signInInput,
   signUpInput,
 } from './auth.schema'
+import { chosenDupr } from '../profiles/profile.schema'
 
 const validSignUp = {
   firstName: 'Dana',
@@ -153,6 +154,46 @@ describe('sign-up input', () => {
   it('caps the length of names', () => {
     expect(messages(signUpInput, { ...validSignUp, firstName: 'x'.repeat(51) })).toEqual({
       firstName: 'First name must be at most 50 characters',
+    })
+  })
+})
+
+describe('joining without a DUPR rating', () => {
+  const beginner = { ...validSignUp, duprRating: '', noDuprRating: true, selfRating: '2.5' }
+
+  it('accepts a player who ticks "I don\'t have a DUPR rating yet", and stores no DUPR', () => {
+    const parsed = signUpInput.parse(beginner)
+    expect(parsed.duprRating).toBeUndefined()
+    expect(chosenDupr(parsed)).toBeNull()
+    expect(parsed.selfRating).toBe(2.5)
+  })
+
+  it('still asks the self rating of a player without a DUPR rating', () => {
+    expect(messages(signUpInput, { ...beginner, selfRating: '' })).toEqual({
+      selfRating: 'Self rating is required',
+    })
+  })
+
+  it('keeps the DUPR rules for a player who has one', () => {
+    expect(messages(signUpInput, { ...validSignUp, noDuprRating: false, duprRating: '' })).toEqual({
+      duprRating: 'DUPR rating is required',
+    })
+    expect(messages(profileInput, { ...validSignUp, duprRating: '7.5' })).toEqual({
+      duprRating: 'Rating must be at most 7.00',
+    })
+    expect(chosenDupr(signUpInput.parse(validSignUp))).toBe(3.75)
+  })
+
+  it('reports a missing DUPR rating together with the other fields', () => {
+    expect(messages(signUpInput, { ...validSignUp, duprRating: '', firstName: '' })).toEqual({
+      firstName: 'First name is required',
+      duprRating: 'DUPR rating is required',
+    })
+  })
+
+  it('refuses a flag that is not true or false', () => {
+    expect(messages(signUpInput, { ...beginner, noDuprRating: 'yes' })).toEqual({
+      noDuprRating: 'noDuprRating must be true or false',
     })
   })
 })

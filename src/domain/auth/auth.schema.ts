@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import { cleanName } from '../display-text'
-import { genders, ratingInput, sessionUser } from '../profiles/profile.schema'
+import {
+  duprFields,
+  genders,
+  ratingInput,
+  requireDuprUnlessNone,
+  sessionUser,
+} from '../profiles/profile.schema'
 
 // The spec says 6; new passwords need 8 (ASVS 6.2.1, docs/decisions/0074). Passwords set
 // before keep working: sign-in checks no length.
@@ -80,15 +86,16 @@ export const zipCodeInput = requiredText('ZIP code is required').regex(
 export const genderInput = z.enum(genders, { error: 'Gender is required' })
 
 // The profile fields a player edits in Profile Settings; sign-up asks for the same ones.
-export const profileInput = z.object({
+const profileShape = {
   firstName: nameInput('First name'),
   lastName: nameInput('Last name'),
   gender: genderInput,
-  duprRating: rating('DUPR rating is required'),
+  ...duprFields,
   selfRating: rating('Self rating is required'),
   birthdate: birthdateInput,
   zipCode: zipCodeInput,
-})
+}
+export const profileInput = requireDuprUnlessNone(z.object(profileShape))
 export type ProfileInput = z.infer<typeof profileInput>
 export type ProfileFormValues = z.input<typeof profileInput>
 
@@ -97,12 +104,15 @@ export const signupCodeInput = z.preprocess(
   z.string().trim().max(50, 'Invalid or expired invite code').optional(),
 )
 
-export const signUpInput = profileInput.extend({
-  email: emailInput,
-  password: passwordInput('Password is required'),
-  consent: z.literal(true, { error: 'You must agree to the Terms and Privacy Policy' }),
-  signupCode: signupCodeInput,
-})
+export const signUpInput = requireDuprUnlessNone(
+  z.object({
+    ...profileShape,
+    email: emailInput,
+    password: passwordInput('Password is required'),
+    consent: z.literal(true, { error: 'You must agree to the Terms and Privacy Policy' }),
+    signupCode: signupCodeInput,
+  }),
+)
 export type SignUpInput = z.infer<typeof signUpInput>
 export type SignUpFormValues = z.input<typeof signUpInput>
 

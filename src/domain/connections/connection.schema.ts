@@ -36,7 +36,7 @@ export const playerSummary = z.object({
   firstName: z.string(),
   lastName: z.string(),
   gender: z.enum(genders),
-  duprRating: z.number(),
+  duprRating: z.number().nullable(),
   selfRating: z.number(),
 })
 export type PlayerSummary = z.infer<typeof playerSummary>

@@ -153,7 +153,7 @@ export const friendOption = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  duprRating: z.number(),
+  duprRating: z.number().nullable(),
   selfRating: z.number(),
   isRegularPartner: z.boolean(),
 })

@@ -204,7 +204,8 @@ export const playerSummary = z.object({
   firstName: z.string(),
   lastName: z.string(),
   gender: z.enum(['male', 'female']),
-  duprRating: z.number(),
+  // Null: no DUPR rating yet; the team average counts the self rating instead.
+  duprRating: z.number().nullable(),
   selfRating: z.number(),
   // The player's record over the last 12 months, where a screen shows it (the PlayDate page and
   // its applications).

@@ -25,6 +25,50 @@ export const ratingInput = (requiredMessage: string) =>
     .refine((value) => value <= RATING_MAX, 'Rating must be at most 7.00')
     .transform((value) => Math.round(value * 100) / 100)
 
+// An empty field is "not given".
+const blankToUndefined = (value: unknown) =>
+  value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value
+
+export const DUPR_REQUIRED_MESSAGE = 'DUPR rating is required'
+
+// The DUPR field of sign-up, Profile Settings and the rating prompt: the spec's rules for a
+// player who has a DUPR rating; a player who ticks "I don't have a DUPR rating yet" sends
+// `noDuprRating: true` and no rating, and is stored without one (docs/decisions/0096).
+export const duprFields = {
+  duprRating: z
+    .preprocess(blankToUndefined, ratingInput(DUPR_REQUIRED_MESSAGE).optional())
+    .describe('2.00 to 7.00; required unless noDuprRating is true (then ignored)'),
+  noDuprRating: z
+    .boolean({ error: 'noDuprRating must be true or false' })
+    .optional()
+    .describe(
+      'True: the player has no DUPR rating yet; it is stored as null and the self rating counts instead',
+    ),
+}
+
+// Runs even when other fields fail, so the form shows every field's message at once.
+export const requireDuprUnlessNone = <T extends z.ZodType<{ duprRating?: unknown; noDuprRating?: unknown }>>(
+  schema: T,
+) =>
+  schema.refine((value) => value.noDuprRating === true || value.duprRating !== undefined, {
+    message: DUPR_REQUIRED_MESSAGE,
+    path: ['duprRating'],
+    when: (payload) => {
+      const value = payload.value as { duprRating?: unknown; noDuprRating?: unknown } | undefined
+      return (
+        typeof value === 'object' &&
+        value !== null &&
+        !payload.issues.some(
+          (issue) => issue.path?.[0] === 'duprRating' || issue.path?.[0] === 'noDuprRating',
+        )
+      )
+    },
+  })
+
+// The DUPR rating to store: none for a player who said they have none yet.
+export const chosenDupr = (input: { duprRating?: number | undefined; noDuprRating?: boolean | undefined }) =>
+  input.noDuprRating === true ? null : (input.duprRating ?? null)
+
 // The profile as its owner and the app shell see it.
 export const sessionUser = z.object({
   id: z.uuid(),
@@ -32,7 +76,8 @@ export const sessionUser = z.object({
   firstName: z.string(),
   lastName: z.string(),
   gender: z.enum(genders),
-  duprRating: z.number(),
+  // Null: no DUPR rating yet (the self rating counts instead).
+  duprRating: z.number().nullable().describe('Null: no DUPR rating yet; the self rating counts instead'),
   selfRating: z.number(),
   birthdate: z.string(),
   zipCode: z.string().nullable(),

@@ -19,7 +19,7 @@ export const publicProfileOutput = z.object({
     firstName: z.string(),
     lastName: z.string(),
     gender: z.enum(genders),
-    duprRating: z.number(),
+    duprRating: z.number().nullable(),
     selfRating: z.number(),
     age: z.number().int(),
     zipCode: z.string().nullable(),

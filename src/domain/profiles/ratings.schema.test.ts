@@ -30,9 +30,16 @@ describe('ratingsInput', () => {
     expect(result.success).toBe(false)
     const messages = result.error?.issues.map((issue) => [issue.path[0], issue.message])
     expect(messages).toEqual([
-      ['duprRating', 'DUPR rating is required'],
       ['selfRating', 'Self rating is required'],
+      ['duprRating', 'DUPR rating is required'],
     ])
+  })
+
+  it('takes no DUPR rating from a player who has none yet', () => {
+    expect(ratingsInput.parse({ noDuprRating: true, duprRating: '', selfRating: '3' })).toEqual({
+      noDuprRating: true,
+      selfRating: 3,
+    })
   })
 
   it('refuses ratings outside 2.00 to 7.00', () => {

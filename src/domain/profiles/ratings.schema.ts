@@ -1,18 +1,20 @@
 import { z } from 'zod'
-import { ratingInput } from './profile.schema'
+import { duprFields, ratingInput, requireDuprUnlessNone } from './profile.schema'
 
 // An empty field is "not given", so it reads 'DUPR rating is required', not 'at least 2.00'.
 const blankToUndefined = (value: unknown) =>
   value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value
 
-export const ratingsInput = z.object({
-  duprRating: z.preprocess(blankToUndefined, ratingInput('DUPR rating is required')),
-  selfRating: z.preprocess(blankToUndefined, ratingInput('Self rating is required')),
-})
+export const ratingsInput = requireDuprUnlessNone(
+  z.object({
+    ...duprFields,
+    selfRating: z.preprocess(blankToUndefined, ratingInput('Self rating is required')),
+  }),
+)
 export type RatingsInput = z.infer<typeof ratingsInput>
 
 export const ratingsOutput = z.object({
-  duprRating: z.number(),
+  duprRating: z.number().nullable(),
   selfRating: z.number(),
   ratingsConfirmedAt: z.string(),
 })
@@ -20,7 +22,7 @@ export type RatingsOutput = z.infer<typeof ratingsOutput>
 
 export const ratingCheckOutput = z.object({
   updateNeeded: z.boolean(),
-  duprRating: z.number(),
+  duprRating: z.number().nullable(),
   selfRating: z.number(),
 })
 export type RatingCheckOutput = z.infer<typeof ratingCheckOutput>

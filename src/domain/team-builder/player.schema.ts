@@ -94,7 +94,9 @@ export const profileSearchResult = z.object({
   firstName: z.string(),
   lastName: z.string(),
   gender: z.enum(genders),
-  duprRating: z.number(),
+  // Null: no DUPR rating yet; the player form starts from the self rating instead.
+  duprRating: z.number().nullable(),
+  selfRating: z.number(),
   ageGroup: z.enum(ageGroups),
 })
 export type ProfileSearchResult = z.infer<typeof profileSearchResult>

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { isCloseInRating, orderByRatingCloseness, ratingGapHundredths } from './training.rules'
 
-const friend = (id: string, firstName: string, duprRating: number) => ({
+const friend = (id: string, firstName: string, duprRating: number | null, selfRating = 3) => ({
   id,
   firstName,
   lastName: 'Lee',
   duprRating,
+  selfRating,
 })
 
 describe('training partners', () => {
@@ -27,5 +28,10 @@ describe('training partners', () => {
       4,
     )
     expect(ordered.map((f) => f.firstName)).toEqual(['Cy', 'Al', 'Bea', 'Zoe'])
+  })
+
+  it('places a friend without a DUPR rating by their self rating', () => {
+    const ordered = orderByRatingCloseness([friend('1', 'Zoe', 5), friend('2', 'Bea', null, 4.1)], 4)
+    expect(ordered.map((f) => f.firstName)).toEqual(['Bea', 'Zoe'])
   })
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { genders } from '../profiles/profile.schema'
+import { playingRating, type RatedPlayer } from '../profiles/rating.rules'
 import { toHundredths } from './team.rules'
 
 // Train with Friends: friends within this much DUPR of the player are highlighted.
@@ -12,21 +13,17 @@ export const ratingGapHundredths = (a: number, b: number) => Math.abs(hundredths
 
 export const isCloseInRating = (a: number, b: number) => ratingGapHundredths(a, b) <= CLOSE_RATING_RANGE * 100
 
-export interface RatedFriend {
+export interface RatedFriend extends RatedPlayer {
   id: string
   firstName: string
   lastName: string
-  duprRating: number
 }
 
-// Closest DUPR first; equal gaps by name so the order never flickers.
-export function orderByRatingCloseness<T extends RatedFriend>(
-  friends: readonly T[],
-  duprRating: number,
-): T[] {
+// Closest DUPR first (the self rating without one); equal gaps by name so the order never flickers.
+export function orderByRatingCloseness<T extends RatedFriend>(friends: readonly T[], rating: number): T[] {
   return [...friends].sort(
     (a, b) =>
-      ratingGapHundredths(a.duprRating, duprRating) - ratingGapHundredths(b.duprRating, duprRating) ||
+      ratingGapHundredths(playingRating(a), rating) - ratingGapHundredths(playingRating(b), rating) ||
       a.firstName.localeCompare(b.firstName) ||
       a.lastName.localeCompare(b.lastName) ||
       a.id.localeCompare(b.id),
@@ -38,7 +35,8 @@ export const trainingPartner = z.object({
   firstName: z.string(),
   lastName: z.string(),
   gender: z.enum(genders),
-  duprRating: z.number(),
+  duprRating: z.number().nullable(),
+  selfRating: z.number(),
   // Absolute DUPR gap to the player, to two decimals.
   ratingGap: z.number(),
   isClose: z.boolean(),
@@ -46,7 +44,8 @@ export const trainingPartner = z.object({
 export type TrainingPartner = z.infer<typeof trainingPartner>
 
 export const trainingPartnersOutput = z.object({
-  duprRating: z.number(),
+  duprRating: z.number().nullable(),
+  selfRating: z.number(),
   partners: z.array(trainingPartner),
 })
 export type TrainingPartnersOutput = z.infer<typeof trainingPartnersOutput>

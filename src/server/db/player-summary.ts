@@ -22,7 +22,7 @@ export type PlayerSummaryRow = {
   firstName: string
   lastName: string
   gender: 'male' | 'female'
-  duprRating: number
+  duprRating: number | null
   selfRating: number
 }
 
@@ -32,6 +32,6 @@ export const toPlayer = (row: PlayerSummaryRow): PlayerSummary => ({
   firstName: row.firstName,
   lastName: row.lastName,
   gender: row.gender,
-  duprRating: Number(row.duprRating),
+  duprRating: row.duprRating === null ? null : Number(row.duprRating),
   selfRating: Number(row.selfRating),
 })

@@ -9,7 +9,8 @@ export interface UserOverrides {
   firstName?: string
   lastName?: string
   gender?: 'male' | 'female'
-  duprRating?: number
+  // null: a player without a DUPR rating yet.
+  duprRating?: number | null
   selfRating?: number
   birthdate?: string
   zipCode?: string | null
@@ -36,7 +37,7 @@ export async function insertUser(db: Db, overrides: UserOverrides = {}) {
       firstName: overrides.firstName ?? 'Pat',
       lastName: overrides.lastName ?? `Player${suffix}`,
       gender: overrides.gender ?? 'female',
-      duprRating: overrides.duprRating ?? 3.5,
+      duprRating: overrides.duprRating === undefined ? 3.5 : overrides.duprRating,
       selfRating: overrides.selfRating ?? 3.5,
       birthdate: overrides.birthdate ?? '1990-05-17',
       zipCode: overrides.zipCode === undefined ? '85004' : overrides.zipCode,

@@ -21,7 +21,9 @@ export const profiles = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     gender: text('gender', { enum: ['male', 'female'] }).notNull(),
-    duprRating: rating('dupr_rating').notNull(),
+    // Null for a player without a DUPR rating yet: they count with their self rating
+    // (docs/decisions/0096-joining-without-dupr.md).
+    duprRating: rating('dupr_rating'),
     selfRating: rating('self_rating').notNull(),
     birthdate: date('birthdate', { mode: 'string' }).notNull(),
     zipCode: text('zip_code'),

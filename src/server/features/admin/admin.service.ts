@@ -104,7 +104,7 @@ type UserRow = Omit<AdminUser, 'createdAt' | 'updatedAt'> & { createdAt: Date; u
 const toAdminUser = (r: UserRow): AdminUser => ({
   ...r,
   zipCode: r.zipCode ?? null,
-  duprRating: Number(r.duprRating),
+  duprRating: r.duprRating === null ? null : Number(r.duprRating),
   selfRating: Number(r.selfRating),
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
@@ -149,7 +149,10 @@ const usersOrder = (shape: UsersShape) => {
   // By name, newest first reads the keys in their own order.
   return shape.search === 'name' && shape.sort === 'created_at'
     ? [order(profileSearchKeys.createdAt), order(profileSearchKeys.profileId)]
-    : [order(userSort[shape.sort]), order(profiles.id)]
+    : shape.sort === 'dupr_rating'
+      ? // Players without a DUPR rating come after those with one, either way.
+        [sql`${order(profiles.duprRating)} nulls last`, order(profiles.id)]
+      : [order(userSort[shape.sort]), order(profiles.id)]
 }
 
 const usersPageQuery = (shape: UsersShape) => (db: DbOrTx) => {
@@ -270,6 +273,7 @@ export async function getUserDetail(db: Db, id: string): Promise<AdminUserDetail
           firstName: profiles.firstName,
           lastName: profiles.lastName,
           duprRating: profiles.duprRating,
+          selfRating: profiles.selfRating,
         })
         .from(profiles)
         .where(
@@ -295,7 +299,11 @@ export async function getUserDetail(db: Db, id: string): Promise<AdminUserDetail
     .limit(50)
   return {
     ...toAdminUser(row),
-    friends: friends.map((f) => ({ ...f, duprRating: Number(f.duprRating) })),
+    friends: friends.map((f) => ({
+      ...f,
+      duprRating: f.duprRating === null ? null : Number(f.duprRating),
+      selfRating: Number(f.selfRating),
+    })),
     audit: audit.map((a) => ({
       id: a.id,
       action: a.action,

@@ -13,7 +13,7 @@ import {
   type SignUpInput,
 } from '../../../domain/auth/auth.schema'
 import { AppError } from '../../../domain/errors'
-import type { SessionUser } from '../../../domain/profiles/profile.schema'
+import { chosenDupr, type SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db } from '../../db/client'
 import { passwords, profiles, signupCodes } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
@@ -101,7 +101,7 @@ export async function signUp(
           firstName: input.firstName,
           lastName: input.lastName,
           gender: input.gender,
-          duprRating: input.duprRating,
+          duprRating: chosenDupr(input),
           selfRating: input.selfRating,
           birthdate: input.birthdate,
           zipCode: input.zipCode,

@@ -67,7 +67,7 @@ interface ProfileRow {
   firstName: string
   lastName: string
   gender: SessionUser['gender']
-  duprRating: number | string
+  duprRating: number | string | null
   selfRating: number | string
   birthdate: string
   zipCode: string | null
@@ -85,7 +85,7 @@ export const toSessionUser = (row: ProfileRow): SessionUser => ({
   firstName: row.firstName,
   lastName: row.lastName,
   gender: row.gender,
-  duprRating: Number(row.duprRating),
+  duprRating: row.duprRating === null ? null : Number(row.duprRating),
   selfRating: Number(row.selfRating),
   birthdate: row.birthdate,
   zipCode: row.zipCode,

@@ -8,6 +8,7 @@ import {
   SUGGESTED_RATING_SPREAD,
 } from '../../../domain/play-dates/home.schema'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
+import { playingRating } from '../../../domain/profiles/rating.rules'
 import { standsAt } from '../../../domain/play-dates/results'
 import type { Db, DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
@@ -169,8 +170,10 @@ async function resultsToConfirm(db: Db, user: string, now: Date) {
 async function suggested(db: Db, user: SessionUser, now: Date) {
   // In tenths, as the Available filter's slider and its URL have them, so "See all" lists the same
   // games: widened to the next tenth on each side.
-  const minRating = Math.max(2, Math.floor((user.duprRating - SUGGESTED_RATING_SPREAD) * 10 + 1e-9) / 10)
-  const maxRating = Math.min(7, Math.ceil((user.duprRating + SUGGESTED_RATING_SPREAD) * 10 - 1e-9) / 10)
+  // A player without a DUPR rating yet is matched by their self rating.
+  const rating = playingRating(user)
+  const minRating = Math.max(2, Math.floor((rating - SUGGESTED_RATING_SPREAD) * 10 + 1e-9) / 10)
+  const maxRating = Math.min(7, Math.ceil((rating + SUGGESTED_RATING_SPREAD) * 10 - 1e-9) / 10)
   const state = user.homeState ?? undefined
   const region = user.homeState && user.homeRegion ? user.homeRegion : undefined
   const page = await listPlayDates(

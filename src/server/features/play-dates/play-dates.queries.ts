@@ -6,6 +6,7 @@ import type {
   TeamSummary,
 } from '../../../domain/play-dates/play-date.schema'
 import { teamAverage } from '../../../domain/play-dates/play-date.rules'
+import { playingRating } from '../../../domain/profiles/rating.rules'
 import { playDateZoneIds } from '../../../domain/play-dates/schedule'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { DbOrTx, Tx } from '../../db/client'
@@ -30,7 +31,8 @@ export function toTeam(captain: PlayerSummaryRow, mate: PlayerSummaryRow | null 
   return {
     captain: a,
     partner: b,
-    averageDupr: teamAverage(a.duprRating, b?.duprRating),
+    // A player without a DUPR rating counts with their self rating, as the stored team_dupr does.
+    averageDupr: teamAverage(playingRating(a), b && playingRating(b)),
     averageSelf: teamAverage(a.selfRating, b?.selfRating),
   }
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { ProfileInput } from '../../../domain/auth/auth.schema'
 import { AppError } from '../../../domain/errors'
-import type { HomeAreaInput, SessionUser } from '../../../domain/profiles/profile.schema'
+import { chosenDupr, type HomeAreaInput, type SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, Tx } from '../../db/client'
 import { profiles } from '../../db/schema'
 import { profileColumns, toSessionUser } from '../auth'
@@ -35,7 +35,7 @@ export async function updateOwnProfile(
       firstName: input.firstName,
       lastName: input.lastName,
       gender: input.gender,
-      duprRating: input.duprRating,
+      duprRating: chosenDupr(input),
       selfRating: input.selfRating,
       birthdate: input.birthdate,
       zipCode: input.zipCode,

@@ -6,6 +6,7 @@ import {
   type RatingsInput,
   type RatingsOutput,
 } from '../../../domain/profiles/ratings.schema'
+import { chosenDupr } from '../../../domain/profiles/profile.schema'
 import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { profiles } from '../../db/schema'
@@ -31,7 +32,7 @@ export async function checkRatingUpdate(db: DbOrTx, userId: string, now: Date): 
   if (!row) throw new AppError('not_found', NOT_FOUND)
   return {
     updateNeeded: isRatingUpdateNeeded(row.ratingsConfirmedAt, row.ratingPromptSkippedAt, now),
-    duprRating: Number(row.duprRating),
+    duprRating: row.duprRating === null ? null : Number(row.duprRating),
     selfRating: Number(row.selfRating),
   }
 }
@@ -55,7 +56,7 @@ export async function updateRatings(
   const [row] = await db
     .update(profiles)
     .set({
-      duprRating: input.duprRating,
+      duprRating: chosenDupr(input),
       selfRating: input.selfRating,
       ratingsConfirmedAt: now,
       ratingPromptSkippedAt: null,
@@ -69,7 +70,7 @@ export async function updateRatings(
     })
   if (!row) throw new AppError('not_found', NOT_FOUND)
   return {
-    duprRating: Number(row.duprRating),
+    duprRating: row.duprRating === null ? null : Number(row.duprRating),
     selfRating: Number(row.selfRating),
     ratingsConfirmedAt: row.ratingsConfirmedAt.toISOString(),
   }

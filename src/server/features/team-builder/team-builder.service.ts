@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
+import { playingRating } from '../../../domain/profiles/rating.rules'
 import {
   type AgeGroup,
   type Player,
@@ -196,14 +197,20 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 const containing = (text: string) => `%${escapeLike(text)}%`
 const startingWith = (text: string) => `${escapeLike(text)}%`
 
-// A profile as SUPR Builder shows it: name, gender and DUPR.
+// A profile as SUPR Builder shows it: name, gender and DUPR (or the self rating without one).
 const teamPlayerColumns = {
   id: profiles.id,
   firstName: profiles.firstName,
   lastName: profiles.lastName,
   gender: profiles.gender,
   duprRating: profiles.duprRating,
+  selfRating: profiles.selfRating,
 }
+
+const ratingsOf = (row: { duprRating: number | string | null; selfRating: number | string }) => ({
+  duprRating: row.duprRating === null ? null : Number(row.duprRating),
+  selfRating: Number(row.selfRating),
+})
 
 // Profiles to link to a player: the text may sit in the first name, the last name, or span
 // "first last". Each branch can use the trigram indexes on lower(first_name)/lower(last_name):
@@ -242,13 +249,15 @@ export async function searchProfiles(db: Db, userId: string, query: string): Pro
     .limit(PROFILE_SEARCH_LIMIT)
   return rows.map(({ birthdate, ...row }) => ({
     ...row,
-    duprRating: Number(row.duprRating),
+    ...ratingsOf(row),
     ageGroup: ageGroupOf(birthdate),
   }))
 }
 
-// Train with Friends: accepted friends, closest DUPR to the player's own first.
+// Train with Friends: accepted friends, closest DUPR to the player's own first (the self rating
+// stands in for a DUPR rating not given yet, on either side).
 export async function listTrainingPartners(db: Db, user: SessionUser): Promise<TrainingPartnersOutput> {
+  const own = playingRating(user)
   const friendId = sql`case when ${connections.requesterId} = ${user.id} then ${connections.receiverId} else ${connections.requesterId} end`
   const rows = await db
     .select({
@@ -264,18 +273,19 @@ export async function listTrainingPartners(db: Db, user: SessionUser): Promise<T
       ),
     )
     .orderBy(
-      sql`abs(${profiles.duprRating} - ${user.duprRating}::numeric)`,
+      sql`abs(coalesce(${profiles.duprRating}, ${profiles.selfRating}) - ${own}::numeric)`,
       asc(profiles.firstName),
       asc(profiles.lastName),
     )
     .limit(TRAINING_PARTNERS_LIMIT)
-  const friends = rows.map((row) => ({ ...row, duprRating: Number(row.duprRating) }))
+  const friends = rows.map((row) => ({ ...row, ...ratingsOf(row) }))
   return {
     duprRating: user.duprRating,
-    partners: orderByRatingCloseness(friends, user.duprRating).map((friend) => ({
+    selfRating: user.selfRating,
+    partners: orderByRatingCloseness(friends, own).map((friend) => ({
       ...friend,
-      ratingGap: ratingGapHundredths(friend.duprRating, user.duprRating) / 100,
-      isClose: isCloseInRating(friend.duprRating, user.duprRating),
+      ratingGap: ratingGapHundredths(playingRating(friend), own) / 100,
+      isClose: isCloseInRating(playingRating(friend), own),
     })),
   }
 }

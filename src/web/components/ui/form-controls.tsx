@@ -13,6 +13,8 @@ export const controlClasses = `${inputClasses} border-slate-300`
 interface FieldShellProps {
   id: string
   label: string
+  // Marks the label with an asterisk; the control itself carries `required` for assistive tech.
+  required?: boolean | undefined
   hint?: ReactNode
   error?: string | undefined
   children: ReactNode
@@ -31,12 +33,13 @@ function FieldError({ id, message }: { id: string; message?: string | undefined 
 }
 
 // Label above, the control, then a hint and the error; the control names both in aria-describedby.
-function FieldShell({ id, label, hint, error, children, className = '' }: FieldShellProps) {
+function FieldShell({ id, label, required, hint, error, children, className = '' }: FieldShellProps) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
+      <div className="mb-1 text-sm font-semibold text-slate-800">
+        <label htmlFor={id}>{label}</label>
+        {required ? <RequiredMark /> : null}
+      </div>
       {children}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
@@ -45,6 +48,15 @@ function FieldShell({ id, label, hint, error, children, className = '' }: FieldS
       ) : null}
       <FieldError id={id} message={error} />
     </div>
+  )
+}
+
+// The asterisk after a required field's label (outside the label, so its name stays the same).
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 text-red-700">
+      *
+    </span>
   )
 }
 
@@ -65,7 +77,14 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const generated = useId()
   const id = givenId ?? generated
   return (
-    <FieldShell id={id} label={label} hint={hint} error={error} className={className}>
+    <FieldShell
+      id={id}
+      label={label}
+      required={props.required}
+      hint={hint}
+      error={error}
+      className={className}
+    >
       <input
         ref={ref}
         id={id}
@@ -92,7 +111,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   const generated = useId()
   const id = givenId ?? generated
   return (
-    <FieldShell id={id} label={label} error={error} className={className}>
+    <FieldShell id={id} label={label} required={props.required} error={error} className={className}>
       <select
         ref={ref}
         id={id}
@@ -133,6 +152,7 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(fu
         <label htmlFor={id} className="text-sm text-slate-800">
           {label}
         </label>
+        {props.required ? <RequiredMark /> : null}
       </div>
       <FieldError id={id} message={error} />
     </div>

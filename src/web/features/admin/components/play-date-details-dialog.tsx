@@ -10,6 +10,7 @@ import { Dialog } from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'
 import { useAdminPlayDate } from '../api/admin.queries'
 import { Badge, statusTone } from './status-badge'
+import { ratingsLine } from '../../../../domain/profiles/rating.rules'
 
 export function PlayDateDetailsDialog({
   playDateId,
@@ -94,9 +95,7 @@ function Team({ heading, team, roles }: { heading: string; team: TeamSummary; ro
             <span>
               {member.firstName} {member.lastName} <span className="text-slate-500">({roles[index]})</span>
             </span>
-            <span className="text-slate-600">
-              DUPR {member.duprRating.toFixed(2)} · Self {member.selfRating.toFixed(2)}
-            </span>
+            <span className="text-slate-600">{ratingsLine(member)}</span>
           </li>
         ))}
       </ul>

@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { type AccessChange, useAdminUser, useUpdateUserAccess } from '../api/admin.queries'
 import { accessMessage } from './access-message'
 import { Badge } from './status-badge'
+import { duprLine, duprText } from '../../../../domain/profiles/rating.rules'
 
 const longDate = (value: string) =>
   new Date(value.length === 10 ? `${value}T12:00:00` : value).toLocaleDateString(undefined, {
@@ -91,7 +92,7 @@ export function UserDetailsDialog({ userId, onClose }: { userId: string | null; 
             <Item label="Gender" value={<span className="capitalize">{data.gender}</span>} />
             <Item label="Birthdate" value={longDate(data.birthdate)} />
             <Item label="ZIP Code" value={data.zipCode ?? 'Not provided'} />
-            <Item label="DUPR Rating" value={data.duprRating.toFixed(2)} />
+            <Item label="DUPR Rating" value={duprText(data)} />
             <Item label="Self Rating" value={data.selfRating.toFixed(2)} />
             <Item label="Registered" value={longDate(data.createdAt)} />
             <Item label="Last Updated" value={longDate(data.updatedAt)} />
@@ -108,7 +109,7 @@ export function UserDetailsDialog({ userId, onClose }: { userId: string | null; 
                     <span>
                       {friend.firstName} {friend.lastName}
                     </span>
-                    <span className="text-slate-600">DUPR {friend.duprRating.toFixed(2)}</span>
+                    <span className="text-slate-600">{duprLine(friend)}</span>
                   </li>
                 ))}
               </ul>

@@ -10,6 +10,7 @@ import { Badge } from './status-badge'
 import { AdminTable, type Column } from './admin-table'
 import { AdminFilters, IconButton, SearchField, Select } from './controls'
 import { UserDetailsDialog } from './user-details-dialog'
+import { duprText } from '../../../../domain/profiles/rating.rules'
 
 type Sort = NonNullable<AdminUsersQuery['sort']>
 const defaults = {
@@ -51,7 +52,7 @@ const columns = ({
     sort: 'dupr_rating',
     cell: (user) => (
       <>
-        <div className="font-semibold">{user.duprRating.toFixed(2)}</div>
+        <div className="font-semibold">{duprText(user)}</div>
         <div className="text-slate-600">Self: {user.selfRating.toFixed(2)}</div>
       </>
     ),

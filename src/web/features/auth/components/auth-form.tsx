@@ -10,7 +10,7 @@ import { returnToInState, safeReturnTo } from '../../../lib/return-to'
 import { useResendConfirmation, useSignIn, useSignUp } from '../api/auth.queries'
 import { applyServerFieldErrors, errorMessage, focusFirstError } from '../lib/server-errors'
 import { FormAlert } from './form-alert'
-import { CheckboxField, SubmitButton, TextField } from '../../../components/ui/form-controls'
+import { CheckboxField, RequiredMark, SubmitButton, TextField } from '../../../components/ui/form-controls'
 import {
   emptyProfileFields,
   type ProfileFieldValues,
@@ -213,6 +213,8 @@ function SignUpForm({ initialValues }: { initialValues: AuthFormInitialValues })
   const [formError, setFormError] = useState<string | null>(null)
   const form = useForm<SignUpFields, unknown, SignUpInput>({
     resolver: signUpValidation.resolver,
+    // A field's message shows once the player leaves it, then follows their typing.
+    mode: 'onTouched',
     shouldFocusError: false,
     defaultValues: {
       ...emptyProfileFields,
@@ -259,10 +261,14 @@ function SignUpForm({ initialValues }: { initialValues: AuthFormInitialValues })
         aria-label="Sign up"
       >
         {formError ? <FormAlert>{formError}</FormAlert> : null}
+        <p className="text-sm text-slate-600">
+          Fields marked <RequiredMark /> are required.
+        </p>
         <ProfileFields idPrefix="signup" />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             id="signup-email"
+            required
             label="Email"
             type="email"
             autoComplete="email"
@@ -272,6 +278,7 @@ function SignUpForm({ initialValues }: { initialValues: AuthFormInitialValues })
           />
           <TextField
             id="signup-password"
+            required
             label="Password"
             type="password"
             autoComplete="new-password"
@@ -281,6 +288,7 @@ function SignUpForm({ initialValues }: { initialValues: AuthFormInitialValues })
           />
           <TextField
             id="signup-code"
+            required={config.requireSignupCode}
             label={config.requireSignupCode ? 'Invite code' : 'Invite code (optional)'}
             autoComplete="off"
             error={errors.signupCode?.message}
@@ -290,6 +298,7 @@ function SignUpForm({ initialValues }: { initialValues: AuthFormInitialValues })
         </div>
         <CheckboxField
           id="signup-consent"
+          required
           error={errors.consent?.message}
           label={
             <>

@@ -1,6 +1,8 @@
-import { useFormContext } from 'react-hook-form'
+import { useFormContext, useWatch } from 'react-hook-form'
 import type { SessionUser } from '../../../../domain/profiles/profile.schema'
-import { SelectField, TextField } from '../../../components/ui/form-controls'
+import { NO_DUPR_LABEL } from '../../../../domain/profiles/rating.rules'
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/form-controls'
+import { RatingGuide } from './rating-guide'
 
 // The profile part of sign-up and of Profile Settings, as the inputs hold it (text).
 export interface ProfileFieldValues {
@@ -8,6 +10,8 @@ export interface ProfileFieldValues {
   lastName: string
   gender: '' | 'male' | 'female'
   duprRating: string
+  // "I don't have a DUPR rating yet": the DUPR field is then left out.
+  noDuprRating: boolean
   selfRating: string
   birthdate: string
   zipCode: string
@@ -20,6 +24,7 @@ export const profileFieldNames = [
   'gender',
   'birthdate',
   'duprRating',
+  'noDuprRating',
   'selfRating',
   'zipCode',
 ] as const
@@ -29,6 +34,7 @@ export const emptyProfileFields: ProfileFieldValues = {
   lastName: '',
   gender: '',
   duprRating: '',
+  noDuprRating: false,
   selfRating: '',
   birthdate: '',
   zipCode: '',
@@ -38,7 +44,8 @@ export const profileFieldsOf = (user: SessionUser): ProfileFieldValues => ({
   firstName: user.firstName,
   lastName: user.lastName,
   gender: user.gender,
-  duprRating: user.duprRating.toFixed(2),
+  duprRating: user.duprRating === null ? '' : user.duprRating.toFixed(2),
+  noDuprRating: user.duprRating === null,
   selfRating: user.selfRating.toFixed(2),
   birthdate: user.birthdate,
   zipCode: user.zipCode ?? '',
@@ -53,13 +60,17 @@ const localToday = () => {
 export function ProfileFields({ idPrefix }: { idPrefix: string }) {
   const {
     register,
+    control,
+    clearErrors,
     formState: { errors },
   } = useFormContext<ProfileFieldValues>()
+  const noDupr = useWatch({ control, name: 'noDuprRating' })
   const ratingProps = { type: 'number', inputMode: 'decimal', step: '0.01', min: '2', max: '7' } as const
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField
         id={`${idPrefix}-first-name`}
+        required
         label="First name"
         autoComplete="given-name"
         error={errors.firstName?.message}
@@ -67,6 +78,7 @@ export function ProfileFields({ idPrefix }: { idPrefix: string }) {
       />
       <TextField
         id={`${idPrefix}-last-name`}
+        required
         label="Last name"
         autoComplete="family-name"
         error={errors.lastName?.message}
@@ -74,6 +86,7 @@ export function ProfileFields({ idPrefix }: { idPrefix: string }) {
       />
       <SelectField
         id={`${idPrefix}-gender`}
+        required
         label="Gender"
         autoComplete="sex"
         error={errors.gender?.message}
@@ -85,6 +98,7 @@ export function ProfileFields({ idPrefix }: { idPrefix: string }) {
       </SelectField>
       <TextField
         id={`${idPrefix}-birthdate`}
+        required
         label="Birthdate"
         type="date"
         autoComplete="bday"
@@ -92,24 +106,42 @@ export function ProfileFields({ idPrefix }: { idPrefix: string }) {
         error={errors.birthdate?.message}
         {...register('birthdate')}
       />
-      <TextField
-        id={`${idPrefix}-dupr`}
-        label="DUPR rating"
-        hint="2.00 to 7.00"
-        error={errors.duprRating?.message}
-        {...ratingProps}
-        {...register('duprRating')}
-      />
-      <TextField
-        id={`${idPrefix}-self`}
-        label="Self rating"
-        hint="2.00 to 7.00"
-        error={errors.selfRating?.message}
-        {...ratingProps}
-        {...register('selfRating')}
-      />
+      <div>
+        <TextField
+          id={`${idPrefix}-dupr`}
+          required={!noDupr}
+          label="DUPR rating"
+          hint={noDupr ? 'Your self rating counts until you add one' : '2.00 to 7.00'}
+          error={noDupr ? undefined : errors.duprRating?.message}
+          {...ratingProps}
+          {...register('duprRating', { disabled: noDupr })}
+        />
+        <div className="mt-2">
+          <CheckboxField
+            id={`${idPrefix}-no-dupr`}
+            label={NO_DUPR_LABEL}
+            error={errors.noDuprRating?.message}
+            {...register('noDuprRating', {
+              onChange: () => clearErrors('duprRating'),
+            })}
+          />
+        </div>
+      </div>
+      <div>
+        <TextField
+          id={`${idPrefix}-self`}
+          required
+          label="Self rating"
+          hint="2.00 to 7.00: how you rate your own play"
+          error={errors.selfRating?.message}
+          {...ratingProps}
+          {...register('selfRating')}
+        />
+        <RatingGuide id={`${idPrefix}-self-guide`} />
+      </div>
       <TextField
         id={`${idPrefix}-zip`}
+        required
         label="ZIP code"
         inputMode="numeric"
         autoComplete="postal-code"

@@ -22,12 +22,13 @@ export function ProfileForm({ user }: { user: SessionUser }) {
 
   // Ratings saved elsewhere while the form is open (the rating prompt opens over this page)
   // replace the ones it was loaded with, or saving the form would put the old ones back.
-  const { duprRating, selfRating } = profileFieldsOf(user)
+  const { duprRating, noDuprRating, selfRating } = profileFieldsOf(user)
   const { resetField } = form
   useEffect(() => {
     resetField('duprRating', { defaultValue: duprRating })
+    resetField('noDuprRating', { defaultValue: noDuprRating })
     resetField('selfRating', { defaultValue: selfRating })
-  }, [resetField, duprRating, selfRating])
+  }, [resetField, duprRating, noDuprRating, selfRating])
 
   const onSubmit = form.handleSubmit(
     async (input) => {

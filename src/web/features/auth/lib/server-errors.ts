@@ -30,5 +30,8 @@ export function focusFirstError<T extends FieldValues>(
   setFocus: UseFormSetFocus<T>,
 ) {
   const first = order.find((name) => name in errors)
-  if (first) setFocus(first)
+  if (!first) return
+  setFocus(first)
+  // Focus alone may leave the field under the header or its label off screen.
+  document.getElementsByName(first)[0]?.scrollIntoView?.({ block: 'center' })
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import type { PlayerSummary } from '../../../../domain/connections/connection.schema'
+import { ratingsLine } from '../../../../domain/profiles/rating.rules'
 
 // Name (to the public profile) and both ratings to two decimals.
 export function PlayerLine({ player, headingLevel = 3 }: { player: PlayerSummary; headingLevel?: 2 | 3 }) {
@@ -11,9 +12,7 @@ export function PlayerLine({ player, headingLevel = 3 }: { player: PlayerSummary
           {player.firstName} {player.lastName}
         </Link>
       </Heading>
-      <p className="text-sm text-slate-600">
-        DUPR {player.duprRating.toFixed(2)} · Self {player.selfRating.toFixed(2)}
-      </p>
+      <p className="text-sm text-slate-600">{ratingsLine(player)}</p>
     </div>
   )
 }

@@ -14,6 +14,7 @@ import { formatDay, TeamRecord, useAnswerRequest } from '../../play-dates'
 import { useConfirmReportedResult, useHome, useRefreshHome } from '../api/home.queries'
 import { reportedResultSentence, teamName, teamRatingsLine } from '../lib/home-view'
 import { HomeSection, SectionEmpty, SectionError, SectionLoading } from './home-section'
+import { ratingsLine } from '../../../../domain/profiles/rating.rules'
 
 // Requests shown here; the rest are a tap away on Player Connections.
 const REQUESTS_SHOWN = 5
@@ -313,9 +314,7 @@ function ConnectionRequests({ requests }: { requests: ConnectionOutput[] }) {
             {who}
           </Link>
         </h3>
-        <p className="text-sm text-slate-600">
-          DUPR {connection.player.duprRating.toFixed(2)} · Self {connection.player.selfRating.toFixed(2)}
-        </p>
+        <p className="text-sm text-slate-600">{ratingsLine(connection.player)}</p>
       </Item>
     )
   })

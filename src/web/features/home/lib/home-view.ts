@@ -1,5 +1,6 @@
 import type { HomeOutput, ResultToConfirm } from '../../../../domain/play-dates/home.schema'
 import type { TeamSummary } from '../../../../domain/play-dates/play-date.schema'
+import { duprLine, duprText, isSelfRated } from '../../../../domain/profiles/rating.rules'
 import { type GameOutcome, scoreLine, type TeamSide, winnerOf } from '../../../../domain/play-dates/results'
 
 // How the dashboard's "what's next" reads (docs/decisions/0090-home-whats-next.md).
@@ -13,12 +14,15 @@ export const teamName = (team: TeamSummary) =>
     .map(fullName)
     .join(' & ')
 
-// "DUPR 3.40 & 3.60 · team 3.50": each player's rating, then the team's.
-export const teamRatingsLine = (team: TeamSummary) =>
-  `DUPR ${[team.captain, team.partner]
-    .filter((p) => p !== null)
-    .map((p) => p.duprRating.toFixed(2))
-    .join(' & ')} · team ${team.averageDupr.toFixed(2)}`
+// "DUPR 3.40 & 3.60 · team 3.50": each player's rating, then the team's. A player without a DUPR
+// rating yet reads "Self-rated 3.00" ("DUPR 3.40 & Self-rated 3.00 · team 3.20").
+export const teamRatingsLine = (team: TeamSummary) => {
+  const players = [team.captain, team.partner].filter((p) => p !== null)
+  const ratings = players.some(isSelfRated)
+    ? players.map(duprLine).join(' & ')
+    : `DUPR ${players.map(duprText).join(' & ')}`
+  return `${ratings} · team ${team.averageDupr.toFixed(2)}`
+}
 
 // What the other team reported, from the viewer's team's side: "you lost 7-11, 5-11".
 export function viewerOutcome(outcome: GameOutcome, side: TeamSide): string {

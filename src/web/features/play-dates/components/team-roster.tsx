@@ -19,6 +19,13 @@ export function GenderIcon({ gender }: { gender: string }) {
 }
 
 export function Ratings({ player }: { player: Pick<PlayerSummary, 'duprRating' | 'selfRating'> }) {
+  if (player.duprRating === null) {
+    return (
+      <span className="text-sm text-slate-600">
+        Self-rated <span className="font-semibold text-slate-900">{formatRating(player.selfRating)}</span>
+      </span>
+    )
+  }
   return (
     <span className="text-sm text-slate-600">
       DUPR <span className="font-semibold text-slate-900">{formatRating(player.duprRating)}</span>

@@ -1,6 +1,7 @@
 import { Eye, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import type { PublicConnection } from '../../../../domain/profiles/public-profile.schema'
+import { duprLine } from '../../../../domain/profiles/rating.rules'
 
 // Cards linking to each connection's profile, labelled Friend or Watching.
 export function ConnectionCards({ connections }: { connections: PublicConnection[] }) {
@@ -16,7 +17,7 @@ export function ConnectionCards({ connections }: { connections: PublicConnection
               <span className="block font-semibold text-slate-900">
                 {connection.firstName} {connection.lastName}
               </span>
-              <span className="block text-sm text-slate-600">DUPR {connection.duprRating.toFixed(2)}</span>
+              <span className="block text-sm text-slate-600">{duprLine(connection)}</span>
             </span>
             <span
               className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold ${

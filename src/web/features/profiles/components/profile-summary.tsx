@@ -46,7 +46,18 @@ export function ProfileSummary({
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       </div>
       <dl className="mt-5 grid grid-cols-3 gap-2 sm:max-w-md">
-        <Stat label="DUPR" value={profile.duprRating.toFixed(2)} />
+        <Stat
+          label="DUPR"
+          value={
+            profile.duprRating === null ? (
+              <>
+                <span className="block text-sm font-semibold">Self-rated</span> {profile.selfRating.toFixed(2)}
+              </>
+            ) : (
+              profile.duprRating.toFixed(2)
+            )
+          }
+        />
         <Stat label="Self rating" value={profile.selfRating.toFixed(2)} />
         <Stat label="Age" value={profile.age} />
       </dl>

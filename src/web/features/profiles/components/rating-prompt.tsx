@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { AlertCircle } from 'lucide-react'
 import { type InputHTMLAttributes, useId } from 'react'
-import { type Resolver, useForm } from 'react-hook-form'
+import { type Resolver, useForm, useWatch } from 'react-hook-form'
 import { toast } from '../../../lib/toast'
 import type { z } from 'zod'
 import { type RatingsInput, ratingsInput } from '../../../../domain/profiles/ratings.schema'
 import { Button } from '../../../components/ui/button'
+import { CheckboxField } from '../../../components/ui/form-controls'
+import { NO_DUPR_LABEL } from '../../../../domain/profiles/rating.rules'
 import { Dialog } from '../../../components/ui/dialog'
 import { errorDetail, isApiError } from '../../../lib/api-client'
 import { useRatingCheck, useSkipRatingPrompt, useUpdateRatings } from '../api/rating-prompt.queries'
@@ -51,7 +53,7 @@ function RatingForm({
   current,
   onSkip,
 }: {
-  current: { duprRating: number; selfRating: number }
+  current: { duprRating: number | null; selfRating: number }
   onSkip: () => void
 }) {
   const update = useUpdateRatings()
@@ -60,11 +62,18 @@ function RatingForm({
     register,
     handleSubmit,
     setError,
+    clearErrors,
+    control,
     formState: { errors },
   } = useForm<RatingFields, unknown, RatingsInput>({
     resolver: zodResolver(ratingsInput) as Resolver<RatingFields, unknown, RatingsInput>,
-    defaultValues: { duprRating: current.duprRating.toFixed(2), selfRating: current.selfRating.toFixed(2) },
+    defaultValues: {
+      duprRating: current.duprRating === null ? '' : current.duprRating.toFixed(2),
+      noDuprRating: current.duprRating === null,
+      selfRating: current.selfRating.toFixed(2),
+    },
   })
+  const noDupr = useWatch({ control, name: 'noDuprRating' }) === true
 
   const submit = handleSubmit((values) =>
     update.mutate(values, {
@@ -83,7 +92,19 @@ function RatingForm({
   return (
     <>
       <form id={formId} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <RatingField label="DUPR Rating" error={errors.duprRating?.message} {...register('duprRating')} />
+        <div>
+          <RatingField
+            label="DUPR Rating"
+            error={noDupr ? undefined : errors.duprRating?.message}
+            {...register('duprRating', { disabled: noDupr })}
+          />
+          <div className="mt-2">
+            <CheckboxField
+              label={NO_DUPR_LABEL}
+              {...register('noDuprRating', { onChange: () => clearErrors('duprRating') })}
+            />
+          </div>
+        </div>
         <RatingField label="Self Rating" error={errors.selfRating?.message} {...register('selfRating')} />
       </form>
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -5,6 +5,7 @@ import { type FieldPath, useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import type { z } from 'zod'
 import { genders } from '../../../../domain/profiles/profile.schema'
+import { playingRating } from '../../../../domain/profiles/rating.rules'
 import {
   ageGroupLabels,
   ageGroups,
@@ -107,7 +108,8 @@ export function PlayerForm({
     setValue('firstName', profile.firstName, options)
     setValue('lastName', profile.lastName, options)
     setValue('gender', profile.gender, options)
-    setValue('duprRating', profile.duprRating.toFixed(2), options)
+    // A profile without a DUPR rating yet starts from its self rating.
+    setValue('duprRating', playingRating(profile).toFixed(2), options)
     setValue('ageGroup', profile.ageGroup, options)
   }
 

@@ -7,6 +7,7 @@ import {
   type ProfileSearchResult,
 } from '../../../../domain/team-builder/player.schema'
 import { formatHundredths, toHundredths } from '../../../../domain/team-builder/team.rules'
+import { duprLine } from '../../../../domain/profiles/rating.rules'
 import { Spinner } from '../../../components/ui/spinner'
 import { useProfileSearch } from '../api/players.queries'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
@@ -86,7 +87,8 @@ export function ProfileSearch({
                 <div className="min-w-0">
                   <p className="font-semibold text-slate-900">{fullName(profile)}</p>
                   <p className="text-sm text-slate-600">
-                    DUPR {formatRating(profile.duprRating)} ·{' '}
+                    {profile.duprRating === null ? duprLine(profile) : `DUPR ${formatRating(profile.duprRating)}`}{' '}
+                    ·{' '}
                     {profile.gender === 'female' ? 'Female' : 'Male'} · {ageGroupLabels[profile.ageGroup]}
                   </p>
                 </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { CircleAlert, CircleCheck, Crown, UserPlus, X } from 'lucide-react'
 import type { SessionUser } from '../../../../domain/profiles/profile.schema'
+import { duprLine, playingRating } from '../../../../domain/profiles/rating.rules'
 import { ageGroupLabels, type Player } from '../../../../domain/team-builder/player.schema'
 import {
   adjustedDuprHundredths,
@@ -42,6 +43,7 @@ function MemberRow({
   member,
   settings,
   action,
+  rating = `DUPR ${formatRating(member.duprRating)}`,
 }: {
   name: string
   detail: string
@@ -50,6 +52,8 @@ function MemberRow({
   member: TeamMember
   settings: TeamSettings
   action?: ReactNode
+  // How the rating the team counts is shown: 'DUPR 3.75', or 'Self-rated 3.00'.
+  rating?: string
 }) {
   const adjusted = adjustedDuprHundredths(member, settings)
   return (
@@ -61,7 +65,7 @@ function MemberRow({
           {badge}
         </p>
         <p className="text-sm text-slate-600">
-          {detail} · DUPR <span className="tabular-nums">{formatRating(member.duprRating)}</span>
+          {detail} · <span className="tabular-nums">{rating}</span>
         </p>
         <Reductions member={member} settings={settings} />
       </div>
@@ -85,7 +89,8 @@ export function TeamSummary({
   settings: TeamSettings
   onRemove: (player: Player) => void
 }) {
-  const captainAsMember = captainMember(captain)
+  // A captain without a DUPR rating yet counts with their self rating.
+  const captainAsMember = captainMember({ ...captain, duprRating: playingRating(captain) })
   const members = players.map(playerMember)
   const result = evaluateTeam(captainAsMember, members, settings)
   const openSpots = settings.teamSize - 1 - players.length
@@ -112,6 +117,7 @@ export function TeamSummary({
           }
           avatar={<PlayerAvatar player={captain} tone="captain" />}
           member={captainAsMember}
+          rating={duprLine(captain)}
           settings={settings}
         />
         {players.map((player, index) => (

@@ -1,6 +1,7 @@
 import { ArrowRight, RotateCw, Sparkles, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import { CLOSE_RATING_RANGE, type TrainingPartner } from '../../../../domain/team-builder/training.rules'
+import { duprLine, playingRating } from '../../../../domain/profiles/rating.rules'
 import { formatHundredths, toHundredths } from '../../../../domain/team-builder/team.rules'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { PageLoading } from '../../../components/ui/spinner'
@@ -10,11 +11,11 @@ import { PlayerAvatar } from './player-avatar'
 
 const format = (rating: number) => formatHundredths(toHundredths(rating) ?? Math.round(rating * 100))
 
-function PartnerCard({ partner, duprRating }: { partner: TrainingPartner; duprRating: number }) {
+function PartnerCard({ partner, rating }: { partner: TrainingPartner; rating: number }) {
   const direction =
-    partner.duprRating > duprRating
+    playingRating(partner) > rating
       ? 'above you'
-      : partner.duprRating < duprRating
+      : playingRating(partner) < rating
         ? 'below you'
         : 'same as you'
   return (
@@ -34,7 +35,10 @@ function PartnerCard({ partner, duprRating }: { partner: TrainingPartner; duprRa
           </Link>
         </h3>
         <p className="text-sm text-slate-700">
-          DUPR <span className="font-semibold tabular-nums">{format(partner.duprRating)}</span> ·{' '}
+          <span className="font-semibold tabular-nums">
+            {partner.duprRating === null ? duprLine(partner) : `DUPR ${format(partner.duprRating)}`}
+          </span>{' '}
+          ·{' '}
           {partner.ratingGap === 0 ? 'same as you' : `${format(partner.ratingGap)} ${direction}`}
         </p>
       </div>
@@ -65,7 +69,8 @@ export function TrainingPartners() {
     )
   }
 
-  const { partners, duprRating } = query.data
+  const { partners } = query.data
+  const rating = playingRating(query.data)
   if (partners.length === 0) {
     return (
       <section className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
@@ -90,7 +95,8 @@ export function TrainingPartners() {
         Your friends by DUPR
       </h2>
       <p className="mt-1 text-slate-600">
-        Your DUPR is <span className="font-semibold tabular-nums">{format(duprRating)}</span>.{' '}
+        {query.data.duprRating === null ? 'Your self rating is' : 'Your DUPR is'}{' '}
+        <span className="font-semibold tabular-nums">{format(rating)}</span>.{' '}
         {closeCount === 0
           ? `None of your friends is within ${CLOSE_RATING_RANGE.toFixed(1)} of it yet.`
           : `${closeCount} ${closeCount === 1 ? 'friend is' : 'friends are'} within ${CLOSE_RATING_RANGE.toFixed(1)}: great practice partners.`}
@@ -98,7 +104,7 @@ export function TrainingPartners() {
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         {partners.map((partner) => (
           <li key={partner.id}>
-            <PartnerCard partner={partner} duprRating={duprRating} />
+            <PartnerCard partner={partner} rating={rating} />
           </li>
         ))}
       </ul>
