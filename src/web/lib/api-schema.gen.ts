@@ -156,6 +156,23 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/profiles/reliability': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Players’ records over the last 12 months (games played, no-shows, late cancels), up to 40 players at a time */
+    get: operations['listPlayerReliability']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/play-dates/partner-options': {
     parameters: {
       query?: never
@@ -1512,7 +1529,7 @@ export interface components {
       gender: 'male' | 'female'
       birthdate: string
       zipCode: string | null
-      duprRating: number
+      duprRating: number | null
       selfRating: number
       isAdmin: boolean
       isPaused: boolean
@@ -1522,7 +1539,8 @@ export interface components {
         id: string
         firstName: string
         lastName: string
-        duprRating: number
+        duprRating: number | null
+        selfRating: number
       }[]
       audit: {
         id: string
@@ -1555,7 +1573,7 @@ export interface components {
         lastName: string
         /** @enum {string} */
         gender: 'male' | 'female'
-        duprRating: number
+        duprRating: number | null
         selfRating: number
       }
       isRegularPartner: boolean
@@ -1636,7 +1654,7 @@ export interface components {
           lastName: string
           /** @enum {string} */
           gender: 'male' | 'female'
-          duprRating: number
+          duprRating: number | null
           selfRating: number
           reliability?: {
             played: number
@@ -1650,7 +1668,7 @@ export interface components {
           lastName: string
           /** @enum {string} */
           gender: 'male' | 'female'
-          duprRating: number
+          duprRating: number | null
           selfRating: number
           reliability?: {
             played: number
@@ -1671,7 +1689,7 @@ export interface components {
           lastName: string
           /** @enum {string} */
           gender: 'male' | 'female'
-          duprRating: number
+          duprRating: number | null
           selfRating: number
           reliability?: {
             played: number
@@ -1685,7 +1703,7 @@ export interface components {
           lastName: string
           /** @enum {string} */
           gender: 'male' | 'female'
-          duprRating: number
+          duprRating: number | null
           selfRating: number
           reliability?: {
             played: number
@@ -1702,7 +1720,7 @@ export interface components {
         lastName: string
         /** @enum {string} */
         gender: 'male' | 'female'
-        duprRating: number
+        duprRating: number | null
         selfRating: number
         reliability?: {
           played: number
@@ -1724,7 +1742,7 @@ export interface components {
               lastName: string
               /** @enum {string} */
               gender: 'male' | 'female'
-              duprRating: number
+              duprRating: number | null
               selfRating: number
               reliability?: {
                 played: number
@@ -1738,7 +1756,7 @@ export interface components {
               lastName: string
               /** @enum {string} */
               gender: 'male' | 'female'
-              duprRating: number
+              duprRating: number | null
               selfRating: number
               reliability?: {
                 played: number
@@ -1854,7 +1872,7 @@ export interface components {
             lastName: string
             /** @enum {string} */
             gender: 'male' | 'female'
-            duprRating: number
+            duprRating: number | null
             selfRating: number
             reliability?: {
               played: number
@@ -1868,7 +1886,7 @@ export interface components {
             lastName: string
             /** @enum {string} */
             gender: 'male' | 'female'
-            duprRating: number
+            duprRating: number | null
             selfRating: number
             reliability?: {
               played: number
@@ -1920,7 +1938,7 @@ export interface components {
           lastName: string
           /** @enum {string} */
           gender: 'male' | 'female'
-          duprRating: number
+          duprRating: number | null
           selfRating: number
           reliability?: {
             played: number
@@ -1934,7 +1952,7 @@ export interface components {
           lastName: string
           /** @enum {string} */
           gender: 'male' | 'female'
-          duprRating: number
+          duprRating: number | null
           selfRating: number
           reliability?: {
             played: number
@@ -1972,6 +1990,12 @@ export interface components {
       createdAt: string
       updatedAt: string
     }
+    PlayerReliability: {
+      played: number
+      noShows: number
+      lateCancels: number
+      playerId: string
+    }
     PlayerInput: {
       firstName: string
       lastName: string
@@ -1995,7 +2019,8 @@ export interface components {
       lastName: string
       /** @enum {string} */
       gender: 'male' | 'female'
-      duprRating: number
+      /** @description Null: no DUPR rating yet; the self rating counts instead */
+      duprRating: number | null
       selfRating: number
       birthdate: string
       zipCode: string | null
@@ -2149,7 +2174,7 @@ export interface components {
             lastName: string
             /** @enum {string} */
             gender: 'male' | 'female'
-            duprRating: number
+            duprRating: number | null
             selfRating: number
             reliability?: {
               played: number
@@ -2163,7 +2188,7 @@ export interface components {
             lastName: string
             /** @enum {string} */
             gender: 'male' | 'female'
-            duprRating: number
+            duprRating: number | null
             selfRating: number
             reliability?: {
               played: number
@@ -2184,7 +2209,7 @@ export interface components {
             lastName: string
             /** @enum {string} */
             gender: 'male' | 'female'
-            duprRating: number
+            duprRating: number | null
             selfRating: number
             reliability?: {
               played: number
@@ -2198,7 +2223,7 @@ export interface components {
             lastName: string
             /** @enum {string} */
             gender: 'male' | 'female'
-            duprRating: number
+            duprRating: number | null
             selfRating: number
             reliability?: {
               played: number
@@ -2222,7 +2247,7 @@ export interface components {
             lastName: string
             /** @enum {string} */
             gender: 'male' | 'female'
-            duprRating: number
+            duprRating: number | null
             selfRating: number
             reliability?: {
               played: number
@@ -2236,7 +2261,7 @@ export interface components {
             lastName: string
             /** @enum {string} */
             gender: 'male' | 'female'
-            duprRating: number
+            duprRating: number | null
             selfRating: number
             reliability?: {
               played: number
@@ -2290,6 +2315,9 @@ export interface components {
         maxRating: number
       }
     }
+    ListPlayerReliabilityOutput: {
+      items: components['schemas']['PlayerReliability'][]
+    }
     ListPartnerOptionsOutput: {
       items: {
         id: string
@@ -2297,7 +2325,7 @@ export interface components {
         lastName: string
         /** @enum {string} */
         gender: 'male' | 'female'
-        duprRating: number
+        duprRating: number | null
         selfRating: number
         reliability?: {
           played: number
@@ -2378,7 +2406,7 @@ export interface components {
         gender: 'male' | 'female'
         birthdate: string
         zipCode: string | null
-        duprRating: number
+        duprRating: number | null
         selfRating: number
         isAdmin: boolean
         isPaused: boolean
@@ -2457,12 +2485,14 @@ export interface components {
       lastName: string
       /** @enum {string} */
       gender: 'male' | 'female'
-      duprRating: number
+      duprRating: number | null
+      selfRating: number
       /** @enum {string} */
       ageGroup: 'under_50' | '50_or_over'
     }[]
     ListTrainingPartnersOutput: {
-      duprRating: number
+      duprRating: number | null
+      selfRating: number
       partners: {
         /** Format: uuid */
         id: string
@@ -2470,7 +2500,8 @@ export interface components {
         lastName: string
         /** @enum {string} */
         gender: 'male' | 'female'
-        duprRating: number
+        duprRating: number | null
+        selfRating: number
         ratingGap: number
         isClose: boolean
       }[]
@@ -2505,7 +2536,10 @@ export interface components {
       lastName: string
       /** @enum {string} */
       gender: 'male' | 'female'
-      duprRating: number
+      /** @description 2.00 to 7.00; required unless noDuprRating is true (then ignored) */
+      duprRating?: number | null
+      /** @description True: the player has no DUPR rating yet; it is stored as null and the self rating counts instead */
+      noDuprRating?: boolean
       selfRating: number
       birthdate: string
       zipCode: string
@@ -2536,7 +2570,8 @@ export interface components {
         lastName: string
         /** @enum {string} */
         gender: 'male' | 'female'
-        duprRating: number
+        /** @description Null: no DUPR rating yet; the self rating counts instead */
+        duprRating: number | null
         selfRating: number
         birthdate: string
         zipCode: string | null
@@ -2561,7 +2596,8 @@ export interface components {
         lastName: string
         /** @enum {string} */
         gender: 'male' | 'female'
-        duprRating: number
+        /** @description Null: no DUPR rating yet; the self rating counts instead */
+        duprRating: number | null
         selfRating: number
         birthdate: string
         zipCode: string | null
@@ -2589,7 +2625,10 @@ export interface components {
       lastName: string
       /** @enum {string} */
       gender: 'male' | 'female'
-      duprRating: number
+      /** @description 2.00 to 7.00; required unless noDuprRating is true (then ignored) */
+      duprRating?: number | null
+      /** @description True: the player has no DUPR rating yet; it is stored as null and the self rating counts instead */
+      noDuprRating?: boolean
       selfRating: number
       birthdate: string
       zipCode: string
@@ -2613,7 +2652,7 @@ export interface components {
         id: string
         firstName: string
         lastName: string
-        duprRating: number
+        duprRating: number | null
         selfRating: number
         isRegularPartner: boolean
       }[]
@@ -2664,15 +2703,18 @@ export interface components {
     }
     GetRatingCheckOutput: {
       updateNeeded: boolean
-      duprRating: number
+      duprRating: number | null
       selfRating: number
     }
     UpdateMyRatingsInput: {
-      duprRating: number
+      /** @description 2.00 to 7.00; required unless noDuprRating is true (then ignored) */
+      duprRating?: number | null
+      /** @description True: the player has no DUPR rating yet; it is stored as null and the self rating counts instead */
+      noDuprRating?: boolean
       selfRating: number
     }
     UpdateMyRatingsOutput: {
-      duprRating: number
+      duprRating: number | null
       selfRating: number
       ratingsConfirmedAt: string
     }
@@ -2684,7 +2726,7 @@ export interface components {
         lastName: string
         /** @enum {string} */
         gender: 'male' | 'female'
-        duprRating: number
+        duprRating: number | null
         selfRating: number
         age: number
         zipCode: string | null
@@ -2696,7 +2738,7 @@ export interface components {
         lastName: string
         /** @enum {string} */
         gender: 'male' | 'female'
-        duprRating: number
+        duprRating: number | null
         selfRating: number
         /** @enum {string} */
         kind: 'friend' | 'watching'
@@ -2741,7 +2783,7 @@ export interface components {
         lastName: string
         /** @enum {string} */
         gender: 'male' | 'female'
-        duprRating: number
+        duprRating: number | null
         selfRating: number
         /** @enum {string} */
         friendStatus: 'none' | 'sent' | 'received' | 'friends'
@@ -3388,6 +3430,56 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['GetHomeOutput']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  listPlayerReliability: {
+    parameters: {
+      query: {
+        /** @description Up to 40 player (profile) ids, separated by commas */
+        ids: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description One record per player asked for, in the order asked */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ListPlayerReliabilityOutput']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
         }
       }
       /** @description Not signed in, or the session has ended */

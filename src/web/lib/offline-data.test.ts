@@ -1,9 +1,9 @@
 import type { DehydratedState } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import { sessionKey } from '../features/auth/api/session.queries'
-import { connectionKeys } from '../features/connections/api/connections.queries'
-import { homeKeys } from '../features/home/api/home.queries'
-import { playDateKeys } from '../features/play-dates/api/play-dates.queries'
+import { sessionKey } from '../features/auth'
+import { connectionKeys } from '../features/connections'
+import { homeKeys } from '../features/home'
+import { playDateKeys } from '../features/play-dates'
 import {
   OFFLINE_MAX_AGE_MS,
   type SavedViews,

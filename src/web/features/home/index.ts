@@ -2,3 +2,4 @@
 export { NextGames } from './components/next-games'
 export { SuggestedGames } from './components/suggested-games'
 export { WaitingForYou } from './components/waiting-for-you'
+export { homeKeys } from './api/home.queries'

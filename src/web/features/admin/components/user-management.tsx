@@ -23,15 +23,13 @@ const defaults = {
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' })
 
-type Access = { isAdmin?: boolean; isPaused?: boolean }
-
 const columns = ({
   onView,
   onToggle,
   isUpdating,
 }: {
   onView: (id: string) => void
-  onToggle: (user: AdminUser, input: Access) => Promise<void>
+  onToggle: (user: AdminUser, input: AccessChange) => Promise<void>
   isUpdating: boolean
 }): Column<AdminUser, Sort>[] => [
   {

@@ -1,7 +1,6 @@
 import { useQueries } from '@tanstack/react-query'
 import {
   type PlayerReliability,
-  type PlayerReliabilityList,
   RELIABILITY_IDS_MAX,
   type ReliabilitySummary,
 } from '../../../../domain/play-dates/results'
@@ -60,7 +59,7 @@ export function createRecordLoader(
 
 const loadRecord = createRecordLoader(
   async (ids) =>
-    (await api.get<PlayerReliabilityList>('/profiles/reliability', { query: { ids: ids.join(',') } })).items,
+    (await api.get('/profiles/reliability', { query: { ids: ids.join(',') } })).items,
 )
 
 // The records of these players, in the same order, once all have arrived.
