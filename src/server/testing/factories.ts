@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/client'
-import { passwords, profiles, venues } from '../db/schema'
+import { connections, passwords, profiles, venues } from '../db/schema'
 import { createSession, hashPassword } from '../features/auth'
 import { createClient, type TestApp } from './test-app'
 
@@ -58,6 +58,23 @@ export async function signedInUser(t: TestApp, overrides: UserOverrides = {}) {
   const client = createClient(t.app)
   client.cookies.set('pm_session', token)
   return { profile, token, client }
+}
+
+export type SignedInPlayer = Awaited<ReturnType<typeof signedInUser>>
+
+// An accepted friend connection between two players, straight in the database: what a PlayDate
+// team or a partner list needs.
+export async function befriend(db: Db, a: SignedInPlayer, b: SignedInPlayer) {
+  await db
+    .insert(connections)
+    .values({ requesterId: a.profile.id, receiverId: b.profile.id, type: 'friend', status: 'accepted' })
+}
+
+// Two signed-in players who are friends.
+export async function befriendedPair(t: TestApp, first: UserOverrides = {}, second: UserOverrides = {}) {
+  const [a, b] = await Promise.all([signedInUser(t, first), signedInUser(t, second)])
+  await befriend(t.db, a, b)
+  return [a, b] as const
 }
 
 // A PlayDate start the server accepts whatever the state: 8:00 AM a week from today.

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connections, partnerListEntries, partnerLists } from '../../db/schema'
-import { signedInUser } from '../../testing/factories'
+import { signedInUser, befriend } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 
 let t: TestApp
@@ -14,16 +14,10 @@ type Player = Awaited<ReturnType<typeof signedInUser>>
 
 const player = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides)
 
-async function befriend(a: Player, b: Player) {
-  await t.db
-    .insert(connections)
-    .values({ requesterId: a.profile.id, receiverId: b.profile.id, type: 'friend', status: 'accepted' })
-}
-
 // A player with one accepted friend, so they may create lists.
 async function owner() {
   const [me, friend] = await Promise.all([player({ firstName: 'Olive' }), player({ firstName: 'Fern' })])
-  await befriend(me!, friend!)
+  await befriend(t.db, me!, friend!)
   return { me: me!, friend: friend! }
 }
 
@@ -142,7 +136,7 @@ describe('entries', () => {
   it('adds an accepted friend with names, ratings and the platform user', async () => {
     const me = await player()
     const friend = await player({ firstName: 'Gale', lastName: 'Storm', duprRating: 4.25, selfRating: 4.5 })
-    await befriend(friend, me)
+    await befriend(t.db, friend, me)
     const listId = await createList(me)
 
     const options = await me.client.get('/api/partner-lists/friends')
@@ -191,8 +185,8 @@ describe('entries', () => {
       player({ firstName: 'Ann', lastName: 'Twin' }),
       player({ firstName: 'Bob', lastName: 'Named' }),
     ])
-    await befriend(me, ann)
-    await befriend(me, bob)
+    await befriend(t.db, me, ann)
+    await befriend(t.db, me, bob)
     const listId = await createList(me)
 
     const added = await me.client.post(`/api/partner-lists/${listId}/friend-entries`, {

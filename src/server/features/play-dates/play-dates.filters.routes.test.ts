@@ -7,8 +7,8 @@ import {
   RANGE_TOO_LONG,
 } from '../../../domain/play-dates/date-window'
 import { CHOOSE_HOME_REGION } from '../../../domain/profiles/profile.schema'
-import { connections, playDates } from '../../db/schema'
-import { signedInUser } from '../../testing/factories'
+import { playDates } from '../../db/schema'
+import { signedInUser, befriendedPair } from '../../testing/factories'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
 // Finding a game: the Available tab's date, state and region filters, soonest first.
@@ -21,11 +21,8 @@ afterAll(() => t.close())
 type Player = Awaited<ReturnType<typeof signedInUser>>
 
 async function team() {
-  const [a, b] = await Promise.all([signedInUser(t), signedInUser(t)])
-  await t.db
-    .insert(connections)
-    .values({ requesterId: a!.profile.id, receiverId: b!.profile.id, type: 'friend', status: 'accepted' })
-  return { a: a!, b: b! }
+  const [a, b] = await befriendedPair(t)
+  return { a, b }
 }
 
 const regionOf = { AZ: 'east_valley', UT: 'statewide', FL: 'statewide', CA: 'statewide', TX: 'statewide' }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connections } from '../../db/schema'
-import { signedInUser } from '../../testing/factories'
+import { signedInUser, befriend } from '../../testing/factories'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
 // The dashboard's what's next, on PGlite and PostgreSQL.
@@ -15,12 +14,6 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 type Player = Awaited<ReturnType<typeof signedInUser>>
-
-async function friends(a: Player, b: Player) {
-  await t.db
-    .insert(connections)
-    .values({ requesterId: a.profile.id, receiverId: b.profile.id, type: 'friend', status: 'accepted' })
-}
 
 const create = (by: Player, partner: Player, startDate: string, extra: Record<string, unknown> = {}) =>
   by.client.post('/api/play-dates', {
@@ -44,8 +37,8 @@ describe('home', () => {
       signedInUser(t, { firstName: 'Cal', duprRating: 3.6 }),
       signedInUser(t, { firstName: 'Dee', duprRating: 3.6 }),
     ])
-    await friends(a!, b!)
-    await friends(c!, d!)
+    await befriend(t.db, a!, b!)
+    await befriend(t.db, c!, d!)
     const later = await create(a!, b!, '2026-12-10')
     const sooner = await create(a!, b!, '2026-11-28')
     const played = await create(a!, b!, '2026-11-26')
@@ -115,9 +108,9 @@ describe('home', () => {
       signedInUser(t, { duprRating: 5.9 }),
       signedInUser(t, { duprRating: 6.1 }),
     ])
-    await friends(a!, b!)
-    await friends(strong!, strongMate!)
-    await friends(me!, far!)
+    await befriend(t.db, a!, b!)
+    await befriend(t.db, strong!, strongMate!)
+    await befriend(t.db, me!, far!)
     await me!.client.put('/api/profiles/me/home', { homeState: 'AZ', homeRegion: 'east_valley' })
     const fits = await create(a!, b!, '2026-11-29')
     const nextMonth = await create(a!, b!, '2026-12-20')

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RESULT_MESSAGES } from '../../../domain/play-dates/results'
 import {
   auditLog,
-  connections,
   mailOutbox,
   notificationPreferences,
   notifications,
@@ -11,7 +10,7 @@ import {
 } from '../../db/schema'
 import { runDueJobs } from '../../lib/jobs'
 import { jobHandlers } from '../../jobs'
-import { signedInUser } from '../../testing/factories'
+import { signedInUser, befriend } from '../../testing/factories'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
 // After the game: reports, confirmation, disputes, the unanswered report standing, payment marks,
@@ -24,14 +23,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-type Player = Awaited<ReturnType<typeof signedInUser>>
 const at = (minutesFromStart: number) => new Date(START.getTime() + minutesFromStart * 60_000)
-
-async function friends(a: Player, b: Player) {
-  await t.db
-    .insert(connections)
-    .values({ requesterId: a.profile.id, receiverId: b.profile.id, type: 'friend', status: 'accepted' })
-}
 
 // Four players matched on a Pay PlayDate (the creator team pays) on START, made a week before.
 async function matchedGame(options: { type?: 'challenge' | 'earn'; start?: Date } = {}) {
@@ -43,8 +35,8 @@ async function matchedGame(options: { type?: 'challenge' | 'earn'; start?: Date 
     signedInUser(t, { firstName: 'Cal' }),
     signedInUser(t, { firstName: 'Dee' }),
   ])
-  await friends(a!, b!)
-  await friends(c!, d!)
+  await befriend(t.db, a!, b!)
+  await befriend(t.db, c!, d!)
   const local = new Date(start.getTime() - 7 * 60 * 60_000).toISOString()
   const created = await a!.client.post('/api/play-dates', {
     type: options.type ?? 'challenge',

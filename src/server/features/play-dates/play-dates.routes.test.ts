@@ -9,7 +9,7 @@ import {
   profiles,
 } from '../../db/schema'
 import { openEventStream } from '../../testing/event-stream'
-import { signedInUser, nextWeek } from '../../testing/factories'
+import { signedInUser, nextWeek, befriend } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 import { RATE_LIMITED_MESSAGE } from '../../../domain/auth/auth.schema'
 import { CHAT_AFTER_INVALID, playDateListQuery } from '../../../domain/play-dates/play-date.schema'
@@ -26,12 +26,6 @@ afterAll(() => t.close())
 type Player = Awaited<ReturnType<typeof signedInUser>>
 
 const player = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides)
-
-async function befriend(a: Player, b: Player) {
-  await t.db
-    .insert(connections)
-    .values({ requesterId: a.profile.id, receiverId: b.profile.id, type: 'friend', status: 'accepted' })
-}
 
 const input = (partner: Player, overrides: Record<string, unknown> = {}) => ({
   type: 'challenge',
@@ -52,8 +46,8 @@ async function foursome() {
     player({ firstName: 'Cal' }),
     player({ firstName: 'Dee' }),
   ])
-  await befriend(a!, b!)
-  await befriend(c!, d!)
+  await befriend(t.db, a!, b!)
+  await befriend(t.db, c!, d!)
   return { a: a!, b: b!, c: c!, d: d! }
 }
 
@@ -291,7 +285,7 @@ describe('matching', () => {
     const teams = await Promise.all(
       Array.from({ length: 20 }, async () => {
         const [x, y] = await Promise.all([player(), player()])
-        await befriend(x!, y!)
+        await befriend(t.db, x!, y!)
         const res = await x!.client.post(`/api/play-dates/${id}/requests`, { partnerId: y!.profile.id })
         expect(res.status).toBe(201)
         return res.body.id as string
@@ -581,7 +575,7 @@ describe('notification links', () => {
   it('lead each player where they can still go once the PlayDate is closed to them', async () => {
     const { a, b, c, d } = await foursome()
     const [e, f] = await Promise.all([player(), player()])
-    await befriend(e!, f!)
+    await befriend(t.db, e!, f!)
 
     // Matched with C and D: E and F are declined and cannot open the PlayDate any more.
     const matched = await openPlayDate(a, b)
@@ -657,7 +651,7 @@ describe('listing', () => {
       player({ duprRating: 4.04 }),
       player(),
     ])
-    await befriend(a!, b!)
+    await befriend(t.db, a!, b!)
     const id = await openPlayDate(a!, b!)
     const listed = (query: string) =>
       c!.client
@@ -700,7 +694,7 @@ describe('listing', () => {
         player({ duprRating: first, selfRating: first }),
         player({ duprRating: second, selfRating: second }),
       ])
-      await befriend(x!, y!)
+      await befriend(t.db, x!, y!)
       return [x!, y!] as const
     }
     const teams = await Promise.all([team(6.0, 6.2), team(6.5, 6.0), team(6.4, 6.4)])
@@ -758,7 +752,7 @@ describe('listing', () => {
   it('offers accepted friends as partners, regular partners first', async () => {
     const { a, b } = await foursome()
     const z = await player({ firstName: 'Zed' })
-    await befriend(z, a)
+    await befriend(t.db, z, a)
     await t.db
       .insert(connections)
       .values({ requesterId: z.profile.id, receiverId: a.profile.id, type: 'partner', status: 'accepted' })

@@ -13,7 +13,7 @@ import { isApiError } from '../../../lib/api-client'
 import { useApplyToPlayDate, usePartnerOptions, usePlayDate } from '../api/play-dates.queries'
 import { applyMessages, describeApplyError } from '../lib/apply-errors'
 import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
-import { isMissing, PlayDateNotFound } from './play-date-details'
+import { isMissing, PlayDateNotFound } from './play-date-not-found'
 import { PartnerPicker } from './partner-picker'
 import { TeamRoster } from './team-roster'
 

@@ -1,4 +1,3 @@
-import { SelectField } from '../../../components/ui/form-controls'
 import { useId } from 'react'
 import {
   dateFilterLabels,
@@ -6,9 +5,9 @@ import {
   dateFilters,
   todayIn,
 } from '../../../../domain/play-dates/date-window'
-import { regionsOf, type StateCode, states } from '../../../../domain/play-dates/play-date.schema'
 import { zoneOfState } from '../../../../domain/play-dates/schedule'
 import { type AvailableFilters, availableRangeProblem } from '../lib/available-filters'
+import { StateRegionFields } from './state-region-fields'
 
 const field =
   'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
@@ -32,7 +31,6 @@ export function AvailableFilterBar({
   const set = (patch: Partial<AvailableFilters>) => onChange({ ...value, ...patch })
   const problem = availableRangeProblem(value)
   const today = todayIn(zoneOfState[value.state ?? 'CA'], new Date())
-  const regions = value.state ? regionsOf(value.state) : []
   const choose = (when: DateFilter | null) =>
     set(when === 'range' ? { when, from: value.from ?? today, to: value.to } : { when, from: null, to: null })
 
@@ -95,34 +93,15 @@ export function AvailableFilterBar({
           ) : null}
         </div>
       ) : null}
-      <div className="grid grid-cols-2 gap-3">
-        <SelectField
-          label="State"
-          value={value.state ?? ''}
-          onChange={(event) => set({ state: (event.target.value || null) as StateCode | null, region: null })}
-        >
-          <option value="">All states</option>
-          {states.map((s) => (
-            <option key={s.code} value={s.code}>
-              {s.name}
-            </option>
-          ))}
-        </SelectField>
-        {regions.length > 1 ? (
-          <SelectField
-            label="Region"
-            value={value.region ?? ''}
-            onChange={(event) => set({ region: event.target.value || null })}
-          >
-            <option value="">All regions</option>
-            {regions.map((r) => (
-              <option key={r.key} value={r.key}>
-                {r.label}
-              </option>
-            ))}
-          </SelectField>
-        ) : null}
-      </div>
+      <StateRegionFields
+        state={value.state}
+        region={value.region}
+        onState={(state) => set({ state, region: null })}
+        onRegion={(region) => set({ region })}
+        labels={{ state: 'State', region: 'Region' }}
+        none={{ state: 'All states', region: 'All regions' }}
+        className="grid grid-cols-2 gap-3"
+      />
     </div>
   )
 }

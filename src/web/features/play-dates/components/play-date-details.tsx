@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarPlus, MessagesSquare, Send, XCircle } from 'lucide-react'
+import { ArrowLeft, MessagesSquare, Send, XCircle } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { toast } from '../../../lib/toast'
@@ -7,8 +7,6 @@ import {
   type PlayDateRequestView,
   typeDescription,
 } from '../../../../domain/play-dates/play-date.schema'
-import { yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
-import { priceLine } from '../../../../domain/play-dates/schedule'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/dialog'
@@ -24,34 +22,13 @@ import {
 } from '../api/play-dates.queries'
 import { usePlayDatesResync } from '../hooks/use-play-dates-live'
 import { fullName } from '../lib/play-date-view'
-import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
-import { PlayDateWhen, PlayDateWhere } from './play-date-when'
-import { playDateCalendarUrl } from '../api/calendar-feed.queries'
+import { StatusBadge, TypeChip } from './play-date-badges'
 import { PlayDateChat } from './play-date-chat'
 import { applyMessages } from '../lib/apply-errors'
 import { TeamRoster } from './team-roster'
 import { GameResult, type PlayDateWithResult } from './game-result'
-
-export const NOT_AUTHORIZED = 'Not authorized to view this PlayDate'
-
-// A missing PlayDate (or an id that cannot be one) is answered 404 or 400.
-export const isMissing = (error: unknown) =>
-  isApiError(error) && (error.code === 'not_found' || error.code === 'invalid')
-
-export function PlayDateNotFound({ detail }: { detail: string }) {
-  return (
-    <section aria-labelledby="play-date-not-found" className="mx-auto max-w-lg py-12 text-center">
-      <h1 id="play-date-not-found" className="text-2xl font-bold text-slate-900">
-        PlayDate Not Found
-      </h1>
-      <p className="mt-2 text-slate-600">{detail}</p>
-      <ButtonLink to="/playdates" variant="secondary" className="mt-6">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to PlayDates
-      </ButtonLink>
-    </section>
-  )
-}
+import { PlayDateFacts } from './play-date-facts'
+import { isMissing, NOT_AUTHORIZED, PlayDateNotFound } from './play-date-not-found'
 
 type Pending = { kind: 'accept' | 'decline' | 'withdraw'; request: PlayDateRequestView } | { kind: 'cancel' }
 
@@ -270,64 +247,7 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
           </Section>
         ) : null}
         <Section title="Details" className={playDate.respondingTeam ? 'md:col-span-2' : undefined}>
-          <dl className="flex flex-col gap-3">
-            <div>
-              <dt className="text-sm font-medium text-slate-600">When</dt>
-              <dd className="mt-1">
-                <PlayDateWhen schedule={playDate} />
-                {playDate.startsAt && (playDate.viewer.isCreatorTeam || playDate.viewer.isRespondingTeam) ? (
-                  <a
-                    href={playDateCalendarUrl(playDate.id)}
-                    download
-                    className="mt-1 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-800 underline underline-offset-2"
-                  >
-                    <CalendarPlus aria-hidden="true" className="size-4" />
-                    Add to calendar
-                  </a>
-                ) : null}
-              </dd>
-            </div>
-            {playDate.venue || playDate.place ? (
-              <div>
-                <dt className="text-sm font-medium text-slate-600">Where</dt>
-                <dd className="mt-1">
-                  <PlayDateWhere place={playDate} directions />
-                </dd>
-              </div>
-            ) : null}
-            <div>
-              <dt className="text-sm font-medium text-slate-600">Location</dt>
-              <dd className="mt-1">
-                <LocationChips state={playDate.state} regions={playDate.regions} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm font-medium text-slate-600">Price</dt>
-              <dd className="mt-1">
-                <span className="text-xl font-bold text-brand-800">
-                  {priceLine(playDate.paymentPerHourMin, playDate.durationMinutes)}
-                </span>{' '}
-                <span className="text-sm text-slate-600">
-                  {playDate.type === 'challenge'
-                    ? 'paid by the creator team to the responding team'
-                    : 'paid by the responding team to the creator team'}
-                </span>
-                <span className="block text-sm font-semibold text-slate-800">
-                  {yourTeamPayment(playDate.type, playDate.viewer.isCreatorTeam)}
-                </span>
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm font-medium text-slate-600">Description</dt>
-              <dd className="mt-1 whitespace-pre-line text-slate-900">{playDate.description}</dd>
-            </div>
-            {playDate.cancelledBy ? (
-              <div>
-                <dt className="text-sm font-medium text-slate-600">Cancelled by</dt>
-                <dd className="mt-1 text-slate-900">{fullName(playDate.cancelledBy)}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <PlayDateFacts playDate={playDate} />
         </Section>
       </div>
 

@@ -1,10 +1,10 @@
-import { SelectField } from '../../../components/ui/form-controls'
 import { useState } from 'react'
-import { regionsOf, type StateCode, states } from '../../../../domain/play-dates/play-date.schema'
+import { regionsOf, type StateCode } from '../../../../domain/play-dates/play-date.schema'
 import type { SessionUser } from '../../../../domain/profiles/profile.schema'
 import { Button } from '../../../components/ui/button'
 import { errorDetail } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
+import { StateRegionFields } from '../../play-dates'
 import { useUpdateHomeArea } from '../api/home-area.queries'
 
 // Where the player usually plays: the Available tab opens on this state and region.
@@ -12,7 +12,6 @@ export function HomeAreaForm({ user }: { user: SessionUser }) {
   const [state, setState] = useState<StateCode | null>(user.homeState)
   const [region, setRegion] = useState<string | null>(user.homeRegion)
   const update = useUpdateHomeArea()
-  const regions = state ? regionsOf(state) : []
 
   const chooseState = (next: StateCode | null) => {
     setState(next)
@@ -43,35 +42,16 @@ export function HomeAreaForm({ user }: { user: SessionUser }) {
       <p className="text-sm text-slate-600">
         The Available tab shows PlayDates here first. You can change it there too.
       </p>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField
-          label="Home state"
-          value={state ?? ''}
-          onChange={(event) => chooseState((event.target.value || null) as StateCode | null)}
-        >
-          <option value="">Not set</option>
-          {states.map((s) => (
-            <option key={s.code} value={s.code}>
-              {s.name}
-            </option>
-          ))}
-        </SelectField>
-        {regions.length > 1 ? (
-          <SelectField
-            label="Home region"
-            value={region ?? ''}
-            onChange={(event) => setRegion(event.target.value || null)}
-            aria-invalid={incomplete || undefined}
-          >
-            <option value="">Choose a region</option>
-            {regions.map((r) => (
-              <option key={r.key} value={r.key}>
-                {r.label}
-              </option>
-            ))}
-          </SelectField>
-        ) : null}
-      </div>
+      <StateRegionFields
+        state={state}
+        region={region}
+        onState={chooseState}
+        onRegion={setRegion}
+        labels={{ state: 'Home state', region: 'Home region' }}
+        none={{ state: 'Not set', region: 'Choose a region' }}
+        regionMissing={incomplete}
+        className="grid gap-3 sm:grid-cols-2"
+      />
       <Button
         type="submit"
         disabled={unchanged || incomplete || update.isPending}

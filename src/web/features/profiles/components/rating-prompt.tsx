@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { AlertCircle } from 'lucide-react'
-import { type InputHTMLAttributes, useId } from 'react'
+import { useId } from 'react'
 import { type Resolver, useForm, useWatch } from 'react-hook-form'
 import { toast } from '../../../lib/toast'
 import type { z } from 'zod'
 import { type RatingsInput, ratingsInput } from '../../../../domain/profiles/ratings.schema'
 import { Button } from '../../../components/ui/button'
-import { CheckboxField } from '../../../components/ui/form-controls'
+import { CheckboxField, TextField } from '../../../components/ui/form-controls'
 import { NO_DUPR_LABEL } from '../../../../domain/profiles/rating.rules'
 import { Dialog } from '../../../components/ui/dialog'
 import { errorDetail, isApiError } from '../../../lib/api-client'
@@ -14,40 +13,8 @@ import { useRatingCheck, useSkipRatingPrompt, useUpdateRatings } from '../api/ra
 
 type RatingFields = z.input<typeof ratingsInput>
 
-function RatingField({
-  label,
-  error,
-  ...props
-}: { label: string; error?: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId()
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        step="0.01"
-        min="2"
-        max="7"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus-visible:border-brand-700 ${
-          error ? 'border-red-600' : 'border-slate-300'
-        }`}
-        {...props}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 flex items-start gap-1 text-sm font-medium text-red-700">
-          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {error}
-        </p>
-      ) : null}
-    </div>
-  )
-}
+// A rating between 2 and 7 with two decimals, typed on a number pad.
+const ratingControl = { type: 'number', inputMode: 'decimal', step: '0.01', min: '2', max: '7' } as const
 
 function RatingForm({
   current,
@@ -93,9 +60,10 @@ function RatingForm({
     <>
       <form id={formId} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
         <div>
-          <RatingField
+          <TextField
             label="DUPR Rating"
             error={noDupr ? undefined : errors.duprRating?.message}
+            {...ratingControl}
             {...register('duprRating', { disabled: noDupr })}
           />
           <div className="mt-2">
@@ -105,7 +73,12 @@ function RatingForm({
             />
           </div>
         </div>
-        <RatingField label="Self Rating" error={errors.selfRating?.message} {...register('selfRating')} />
+        <TextField
+          label="Self Rating"
+          error={errors.selfRating?.message}
+          {...ratingControl}
+          {...register('selfRating')}
+        />
       </form>
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onSkip} disabled={update.isPending}>
