@@ -42,6 +42,9 @@ async function scan(page: Page, paths: string[]) {
 
 test.describe('accessibility @phone', () => {
   test('public pages have no WCAG A or AA violation', async ({ page }) => {
+    // Nine pages, each waited on until the network is idle; the first also waits for the service
+    // worker to download the app shell (docs/decisions/0095-offline-last-seen-data.md).
+    test.setTimeout(120_000)
     const found = await scan(page, [
       '/',
       '/signin',
