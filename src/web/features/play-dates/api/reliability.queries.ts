@@ -58,8 +58,7 @@ export function createRecordLoader(
 }
 
 const loadRecord = createRecordLoader(
-  async (ids) =>
-    (await api.get('/profiles/reliability', { query: { ids: ids.join(',') } })).items,
+  async (ids) => (await api.get('/profiles/reliability', { query: { ids: ids.join(',') } })).items,
 )
 
 // The records of these players, in the same order, once all have arrived.
