@@ -536,8 +536,10 @@ const RATE_LIMITED: Record<string, number> = {
   'POST /api/referee/ask': 1,
 }
 
-// What a body generated from the schema cannot get right: a PlayDate's regions are of its state.
+// What a body generated from the schema cannot get right: a PlayDate's regions are of its state,
+// and a sign-up gives a DUPR rating unless it says it has none (noDuprRating).
 const BODY_OVERRIDES: Record<string, Record<string, unknown>> = {
+  'POST /api/auth/sign-up': { duprRating: 3.5 },
   'POST /api/play-dates': {
     state: 'AZ',
     regions: [regionsOf('AZ')[0]!.key],

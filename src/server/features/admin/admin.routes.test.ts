@@ -191,7 +191,7 @@ describe('user management', () => {
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ id: target.id, firstName: 'Tess', isAdmin: true })
     expect(res.body.friends).toEqual([
-      { id: friend.id, firstName: 'Fay', lastName: friend.lastName, duprRating: 4.4 },
+      { id: friend.id, firstName: 'Fay', lastName: friend.lastName, duprRating: 4.4, selfRating: 3.5 },
     ])
     expect(res.body.audit).toMatchObject([{ action: 'make_admin', actorName: 'Avery Admin' }])
     expect((await admin.client.get(`/api/admin/users/${crypto.randomUUID()}`)).status).toBe(404)

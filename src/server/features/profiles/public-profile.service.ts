@@ -87,7 +87,7 @@ interface SummaryJson {
   first_name: string
   last_name: string
   gender: PlayerSummary['gender']
-  dupr_rating: number | string
+  dupr_rating: number | string | null
   self_rating: number | string
 }
 
@@ -96,7 +96,7 @@ const fromJson = (row: SummaryJson): PlayerSummary => ({
   firstName: row.first_name,
   lastName: row.last_name,
   gender: row.gender,
-  duprRating: Number(row.dupr_rating),
+  duprRating: row.dupr_rating === null ? null : Number(row.dupr_rating),
   selfRating: Number(row.self_rating),
 })
 const liveFromJson = (row: LiveJson | null) =>
@@ -169,7 +169,7 @@ export async function getPublicProfile(
       firstName: page.firstName,
       lastName: page.lastName,
       gender: page.gender,
-      duprRating: Number(page.duprRating),
+      duprRating: page.duprRating === null ? null : Number(page.duprRating),
       selfRating: Number(page.selfRating),
       age: ageOn(page.birthdate),
       zipCode: page.zipCode,

@@ -256,6 +256,7 @@ describe('profile search', () => {
         lastName: 'Older',
         gender: 'male',
         duprRating: 4.12,
+        selfRating: 3.5,
         ageGroup: '50_or_over',
       },
     ])
