@@ -51,7 +51,8 @@ export function ProfileSummary({
           value={
             profile.duprRating === null ? (
               <>
-                <span className="block text-sm font-semibold">Self-rated</span> {profile.selfRating.toFixed(2)}
+                <span className="block text-sm font-semibold">Self-rated</span>{' '}
+                {profile.selfRating.toFixed(2)}
               </>
             ) : (
               profile.duprRating.toFixed(2)

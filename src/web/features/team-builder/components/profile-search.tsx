@@ -87,9 +87,10 @@ export function ProfileSearch({
                 <div className="min-w-0">
                   <p className="font-semibold text-slate-900">{fullName(profile)}</p>
                   <p className="text-sm text-slate-600">
-                    {profile.duprRating === null ? duprLine(profile) : `DUPR ${formatRating(profile.duprRating)}`}{' '}
-                    ·{' '}
-                    {profile.gender === 'female' ? 'Female' : 'Male'} · {ageGroupLabels[profile.ageGroup]}
+                    {profile.duprRating === null
+                      ? duprLine(profile)
+                      : `DUPR ${formatRating(profile.duprRating)}`}{' '}
+                    · {profile.gender === 'female' ? 'Female' : 'Male'} · {ageGroupLabels[profile.ageGroup]}
                   </p>
                 </div>
                 {isTaken ? (

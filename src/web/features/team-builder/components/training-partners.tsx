@@ -38,8 +38,7 @@ function PartnerCard({ partner, rating }: { partner: TrainingPartner; rating: nu
           <span className="font-semibold tabular-nums">
             {partner.duprRating === null ? duprLine(partner) : `DUPR ${format(partner.duprRating)}`}
           </span>{' '}
-          ·{' '}
-          {partner.ratingGap === 0 ? 'same as you' : `${format(partner.ratingGap)} ${direction}`}
+          · {partner.ratingGap === 0 ? 'same as you' : `${format(partner.ratingGap)} ${direction}`}
         </p>
       </div>
       {partner.isClose ? (
