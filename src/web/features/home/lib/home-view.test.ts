@@ -9,7 +9,7 @@ import {
   viewerOutcome,
 } from './home-view'
 
-const player = (firstName: string, lastName: string, duprRating: number) => ({
+const player = (firstName: string, lastName: string, duprRating: number | null) => ({
   id: `${firstName}-${lastName}`,
   firstName,
   lastName,
@@ -45,6 +45,13 @@ describe('teamName and teamRatingsLine', () => {
 
   it('gives each rating to two decimals, then the team average', () => {
     expect(teamRatingsLine(team)).toBe('DUPR 3.40 & 3.60 · team 3.50')
+  })
+
+  it('shows a player without a DUPR rating as self-rated', () => {
+    const beginner = player('Bea', 'Ginner', null)
+    expect(teamRatingsLine({ ...team, partner: beginner, averageDupr: 3.45 })).toBe(
+      'DUPR 3.40 & Self-rated 3.50 · team 3.45',
+    )
   })
 })
 
