@@ -1,6 +1,10 @@
 import { z } from 'zod'
 
 export const notificationTypes = ['connection_request', 'playdate_created', 'other'] as const
+
+// The title of the notice a chat message gives the PlayDate's other players. Push leaves it out of
+// the system tray while the app is open and visible on the device (docs/decisions/0091).
+export const NEW_MESSAGE_TITLE = 'New message'
 export type NotificationType = (typeof notificationTypes)[number]
 
 export const notificationOutput = z.object({

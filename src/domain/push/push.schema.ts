@@ -41,5 +41,8 @@ export const pushPayload = z.object({
   // The app page a tap opens.
   url: z.string(),
   tag: z.string(),
+  // A chat message: not shown while a window of the app is visible on the device, where the
+  // chat and the badge already follow live.
+  quietWhileOpen: z.boolean().optional(),
 })
 export type PushPayload = z.infer<typeof pushPayload>

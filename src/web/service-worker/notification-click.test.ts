@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { FALLBACK_PATH, clickTargetUrl, notificationFromPush, pickWindow } from './notification-click'
+import {
+  FALLBACK_PATH,
+  appIsVisible,
+  clickTargetUrl,
+  notificationFromPush,
+  pickWindow,
+} from './notification-click'
 
 const origin = 'https://picklematch.example'
 
@@ -17,7 +23,28 @@ describe('notificationFromPush', () => {
       const shown = notificationFromPush(data)
       expect(shown.title).toBe('PickleMatch')
       expect(shown.options.data.url).toBe(FALLBACK_PATH)
+      expect(shown.quietWhileOpen).toBe(false)
     }
+  })
+
+  it('a chat message is marked to stay quiet while the app is open', () => {
+    const payload = { title: 'New message', body: 'Jane sent a message', url: '/playdates/1', tag: 't2' }
+    expect(notificationFromPush(JSON.stringify({ ...payload, quietWhileOpen: true })).quietWhileOpen).toBe(
+      true,
+    )
+    expect(notificationFromPush(JSON.stringify(payload)).quietWhileOpen).toBe(false)
+    expect(notificationFromPush(JSON.stringify({ ...payload, quietWhileOpen: 'yes' })).quietWhileOpen).toBe(
+      false,
+    )
+  })
+})
+
+describe('appIsVisible', () => {
+  it('is true only for a visible window of this app', () => {
+    expect(appIsVisible([{ url: `${origin}/playdates/1`, visibilityState: 'visible' }], origin)).toBe(true)
+    expect(appIsVisible([{ url: `${origin}/playdates/1`, visibilityState: 'hidden' }], origin)).toBe(false)
+    expect(appIsVisible([{ url: 'https://other.example/', visibilityState: 'visible' }], origin)).toBe(false)
+    expect(appIsVisible([], origin)).toBe(false)
   })
 })
 

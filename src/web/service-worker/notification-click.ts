@@ -4,6 +4,8 @@
 export interface ShownPush {
   title: string
   options: { body: string; tag: string; data: { url: string }; icon: string; badge: string }
+  // Left out while the app is visible on the device (a chat message).
+  quietWhileOpen: boolean
 }
 
 const ICON = '/icons/icon-192.png'
@@ -31,7 +33,17 @@ export function notificationFromPush(data: string | null | undefined): ShownPush
       icon: ICON,
       badge: ICON,
     },
+    quietWhileOpen: parsed.quietWhileOpen === true,
   }
+}
+
+// Whether a window of this app is on screen: then a chat message's push shows nothing, as the
+// page itself follows the chat and the badge live.
+export function appIsVisible(
+  windows: ReadonlyArray<{ url: string; visibilityState?: string }>,
+  origin: string,
+) {
+  return windows.some((w) => w.visibilityState === 'visible' && new URL(w.url).origin === origin)
 }
 
 // The page a tap opens: a path or URL of this app only, never another site (the payload comes

@@ -2,7 +2,7 @@
 // when the network is gone, and Web Push (docs/decisions/0091-web-push.md). API answers are never
 // cached here.
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching'
-import { clickTargetUrl, notificationFromPush, pickWindow } from './notification-click'
+import { appIsVisible, clickTargetUrl, notificationFromPush, pickWindow } from './notification-click'
 
 // The few service-worker types this file uses (the project compiles against the DOM library,
 // which has none of them and clashes with the WebWorker one).
@@ -25,6 +25,7 @@ interface MessageEventLike extends ExtendableEvent {
 interface WindowClient {
   readonly url: string
   readonly focused: boolean
+  readonly visibilityState: 'hidden' | 'visible'
   focus(): Promise<WindowClient>
   navigate(url: string): Promise<WindowClient | null>
 }
@@ -81,8 +82,16 @@ self.addEventListener('message', (event) => {
 })
 
 self.addEventListener('push', (event) => {
-  const { title, options } = notificationFromPush(event.data?.text())
-  event.waitUntil(self.registration.showNotification(title, options))
+  const { title, options, quietWhileOpen } = notificationFromPush(event.data?.text())
+  event.waitUntil(
+    (async () => {
+      if (quietWhileOpen) {
+        const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+        if (appIsVisible(windows, self.location.origin)) return
+      }
+      await self.registration.showNotification(title, options)
+    })(),
+  )
 })
 
 self.addEventListener('notificationclick', (event) => {

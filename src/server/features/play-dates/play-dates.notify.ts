@@ -3,6 +3,7 @@ import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Tx } from '../../db/client'
 import { notifications } from '../../db/schema'
 import { publishToUsers } from '../../lib/realtime'
+import { NEW_MESSAGE_TITLE } from '../../../domain/notifications/notification.schema'
 import { createNotification } from '../notifications'
 
 export type PlayDateEvent =
@@ -20,7 +21,7 @@ const texts: Record<PlayDateEvent, { title: string; message: (name: string) => s
   declined: { title: 'Application declined', message: (n) => `${n} declined the application` },
   withdrawn: { title: 'Application withdrawn', message: (n) => `${n} withdrew their application` },
   cancelled: { title: 'PlayDate cancelled', message: (n) => `${n} cancelled the PlayDate` },
-  message: { title: 'New message', message: (n) => `${n} sent a message about your PlayDate` },
+  message: { title: NEW_MESSAGE_TITLE, message: (n) => `${n} sent a message about your PlayDate` },
 }
 
 interface NotifyArgs {

@@ -6,6 +6,7 @@ import { eq, like } from 'drizzle-orm'
 import ece from 'http_ece'
 import webpush from 'web-push'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { NEW_MESSAGE_TITLE } from '../../../domain/notifications/notification.schema'
 import { PUSH_MESSAGES } from '../../../domain/push/push.schema'
 import { jobs, playDates, pushSubscriptions } from '../../db/schema'
 import { jobHandlers } from '../../jobs'
@@ -182,6 +183,33 @@ describe('web push', () => {
     expect(JSON.parse(plain.toString('utf8')).body).toBe(
       'Maya Lopez accepted the application: you are matched · Sat, Dec 5 · 8:00 AM MST at Kiwanis Park',
     )
+  })
+
+  it('marks a chat message to stay quiet while the app is open, and nothing else', async () => {
+    const player = await signedInUser(t)
+    const d = device('/push/chat')
+    await player.client.post('/api/push/subscriptions', d.subscription)
+    for (const title of [NEW_MESSAGE_TITLE, 'Application accepted'])
+      await createNotification(t.db, {
+        userId: player.profile.id,
+        type: 'other',
+        title,
+        message: 'x',
+        link: '/playdates/1',
+      })
+    received.length = 0
+    await runJobs()
+    const payloads = received
+      .filter((r) => r.path === '/push/chat')
+      .map((r) =>
+        JSON.parse(
+          ece
+            .decrypt(r.body, { version: 'aes128gcm', privateKey: d.ecdh, authSecret: d.auth })
+            .toString('utf8'),
+        ),
+      )
+    expect(payloads.find((p) => p.title === NEW_MESSAGE_TITLE)).toMatchObject({ quietWhileOpen: true })
+    expect(payloads.find((p) => p.title === 'Application accepted')).not.toHaveProperty('quietWhileOpen')
   })
 
   it('forgets a device the push service answers 410 or 404 for, and tries again on other errors', async () => {

@@ -5,6 +5,7 @@ import { PUSH_MESSAGES, type PushPayload, type PushSubscriptionInput } from '../
 import type { Db, DbOrTx, Tx } from '../../db/client'
 import { notifications, playDates, pushSubscriptions, venues } from '../../db/schema'
 import { formatStart } from '../../../domain/play-dates/schedule'
+import { NEW_MESSAGE_TITLE } from '../../../domain/notifications/notification.schema'
 import type { JobHandlers } from '../../lib/jobs'
 import type { VapidKeys } from '../../lib/vapid-keys'
 
@@ -109,6 +110,7 @@ async function send(
     body: await withWhenAndWhere(tx, notification.message, notification.link),
     url: notification.link ?? '/notifications',
     tag: notification.id,
+    ...(notification.title === NEW_MESSAGE_TITLE ? { quietWhileOpen: true } : {}),
   }
   // The request web-push builds (VAPID header, aes128gcm body), sent with the platform's fetch.
   const request = webpush.generateRequestDetails(
