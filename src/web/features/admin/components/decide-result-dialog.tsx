@@ -1,20 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { type FieldPath, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form'
 import {
   type DecideResultInput,
   decideResultInput,
   type DisputedPlayDate,
-  MAX_GAMES,
   pointTargets,
 } from '../../../../domain/play-dates/results'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
-import { Choice, ChoiceGroup, SubmitButton, TextField } from '../../../components/ui/form-controls'
+import { Choice, ChoiceGroup, SubmitButton } from '../../../components/ui/form-controls'
 import { isApiError } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
-import { fullName } from '../../play-dates'
+import { fullName, GameScoresFields } from '../../play-dates'
 import { useDecideResult } from '../api/admin.queries'
 import { type DecideFormValues, decideFormValues, toDecideInput } from './decide-form-values'
 
@@ -140,69 +138,31 @@ function DecideForm({ dispute, onClose }: { dispute: DisputedPlayDate; onClose: 
                 <dd className="inline">{teams.responding}</dd>
               </div>
             </dl>
-            <ol className="flex flex-col gap-3">
-              {games.fields.map((field, index) => {
-                const rowError = errors.games?.[index]
-                return (
-                  <li key={field.id}>
-                    <fieldset
-                      className="rounded-xl border border-slate-200 p-3"
-                      aria-describedby={rowError?.message ? `decide-${field.id}-error` : undefined}
-                    >
-                      <legend className="px-1 text-sm font-semibold text-slate-800">Game {index + 1}</legend>
-                      <div className="grid grid-cols-2 items-start gap-3">
-                        <TextField
-                          label="Creator team"
-                          inputMode="numeric"
-                          pattern="[0-9]*"
-                          autoComplete="off"
-                          maxLength={2}
-                          error={rowError?.creatorTeam?.message}
-                          {...register(`games.${index}.creatorTeam`)}
-                        />
-                        <TextField
-                          label="Responding team"
-                          inputMode="numeric"
-                          pattern="[0-9]*"
-                          autoComplete="off"
-                          maxLength={2}
-                          error={rowError?.respondingTeam?.message}
-                          {...register(`games.${index}.respondingTeam`)}
-                        />
-                      </div>
-                      {rowError?.message ? (
-                        <p id={`decide-${field.id}-error`} className="mt-2 text-sm font-medium text-red-700">
-                          {rowError.message}
-                        </p>
-                      ) : null}
-                    </fieldset>
-                  </li>
+            <GameScoresFields
+              rows={games.fields}
+              sides={[
+                {
+                  label: 'Creator team',
+                  field: (index) => register(`games.${index}.creatorTeam`),
+                  error: (index) => errors.games?.[index]?.creatorTeam?.message,
+                },
+                {
+                  label: 'Responding team',
+                  field: (index) => register(`games.${index}.respondingTeam`),
+                  error: (index) => errors.games?.[index]?.respondingTeam?.message,
+                },
+              ]}
+              rowError={(index) => errors.games?.[index]?.message}
+              gamesError={gamesError}
+              idPrefix="decide"
+              onAdd={() =>
+                games.append(
+                  { creatorTeam: '', respondingTeam: '' },
+                  { focusName: `games.${games.fields.length}.creatorTeam` },
                 )
-              })}
-            </ol>
-            {gamesError ? <p className="mt-2 text-sm font-medium text-red-700">{gamesError}</p> : null}
-            <div className="mt-3 flex flex-wrap gap-2">
-              {games.fields.length < MAX_GAMES ? (
-                <Button
-                  variant="secondary"
-                  onClick={() =>
-                    games.append(
-                      { creatorTeam: '', respondingTeam: '' },
-                      { focusName: `games.${games.fields.length}.creatorTeam` },
-                    )
-                  }
-                >
-                  <Plus aria-hidden="true" className="size-4" />
-                  Add a game
-                </Button>
-              ) : null}
-              {games.fields.length > 1 ? (
-                <Button variant="ghost" onClick={() => games.remove(games.fields.length - 1)}>
-                  <Trash2 aria-hidden="true" className="size-4" />
-                  Remove game {games.fields.length}
-                </Button>
-              ) : null}
-            </div>
+              }
+              onRemoveLast={() => games.remove(games.fields.length - 1)}
+            />
           </div>
         </>
       ) : null}

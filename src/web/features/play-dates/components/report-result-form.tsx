@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
-import { Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import {
   type FieldErrors,
@@ -12,7 +11,6 @@ import {
 } from 'react-hook-form'
 import type { PlayDateDetail } from '../../../../domain/play-dates/play-date.schema'
 import {
-  MAX_GAMES,
   pointTargets,
   type ReportInput,
   reportInput,
@@ -20,10 +18,11 @@ import {
   reportOutcomes,
 } from '../../../../domain/play-dates/results'
 import { Button } from '../../../components/ui/button'
-import { Choice, ChoiceGroup, SubmitButton, TextField } from '../../../components/ui/form-controls'
+import { Choice, ChoiceGroup, SubmitButton } from '../../../components/ui/form-controls'
 import { isApiError } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
 import { refetchPlayDate, useReportResult } from '../api/play-dates.queries'
+import { GameScoresFields } from './game-scores-fields'
 import { emptyGame, type ReportFormValues, reportFormDefaults, toReportInput } from '../lib/result-view'
 
 // The inputs hold text; the domain schema checks the report made of it, with its own messages.
@@ -120,64 +119,26 @@ export function ReportResultForm({ playDateId, onCancel }: { playDateId: string;
             ))}
           </ChoiceGroup>
           <div>
-            <ol className="flex flex-col gap-3">
-              {games.fields.map((field, index) => {
-                const rowError = errors.games?.[index]
-                return (
-                  <li key={field.id}>
-                    <fieldset
-                      className="rounded-xl border border-slate-200 p-3"
-                      aria-describedby={rowError?.message ? `game-${field.id}-error` : undefined}
-                    >
-                      <legend className="px-1 text-sm font-semibold text-slate-800">Game {index + 1}</legend>
-                      <div className="grid grid-cols-2 items-start gap-3">
-                        <TextField
-                          label="Your team"
-                          inputMode="numeric"
-                          pattern="[0-9]*"
-                          autoComplete="off"
-                          maxLength={2}
-                          error={rowError?.us?.message}
-                          {...register(`games.${index}.us`)}
-                        />
-                        <TextField
-                          label="Them"
-                          inputMode="numeric"
-                          pattern="[0-9]*"
-                          autoComplete="off"
-                          maxLength={2}
-                          error={rowError?.them?.message}
-                          {...register(`games.${index}.them`)}
-                        />
-                      </div>
-                      {rowError?.message ? (
-                        <p id={`game-${field.id}-error`} className="mt-2 text-sm font-medium text-red-700">
-                          {rowError.message}
-                        </p>
-                      ) : null}
-                    </fieldset>
-                  </li>
-                )
-              })}
-            </ol>
-            {gamesError ? <p className="mt-2 text-sm font-medium text-red-700">{gamesError}</p> : null}
-            <div className="mt-3 flex flex-wrap gap-2">
-              {games.fields.length < MAX_GAMES ? (
-                <Button
-                  variant="secondary"
-                  onClick={() => games.append(emptyGame(), { focusName: `games.${games.fields.length}.us` })}
-                >
-                  <Plus aria-hidden="true" className="size-4" />
-                  Add a game
-                </Button>
-              ) : null}
-              {games.fields.length > 1 ? (
-                <Button variant="ghost" onClick={() => games.remove(games.fields.length - 1)}>
-                  <Trash2 aria-hidden="true" className="size-4" />
-                  Remove game {games.fields.length}
-                </Button>
-              ) : null}
-            </div>
+            <GameScoresFields
+              rows={games.fields}
+              sides={[
+                {
+                  label: 'Your team',
+                  field: (index) => register(`games.${index}.us`),
+                  error: (index) => errors.games?.[index]?.us?.message,
+                },
+                {
+                  label: 'Them',
+                  field: (index) => register(`games.${index}.them`),
+                  error: (index) => errors.games?.[index]?.them?.message,
+                },
+              ]}
+              rowError={(index) => errors.games?.[index]?.message}
+              gamesError={gamesError}
+              idPrefix="game"
+              onAdd={() => games.append(emptyGame(), { focusName: `games.${games.fields.length}.us` })}
+              onRemoveLast={() => games.remove(games.fields.length - 1)}
+            />
           </div>
         </>
       ) : null}
