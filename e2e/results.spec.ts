@@ -130,6 +130,11 @@ test('teams report a game, confirm it or dispute it, and an admin decides @phone
     await expect(card).toContainText(
       'Over the last 12 months: Rosa Reyes: Played 1 · 0 no-shows; Sam Soto: Played 1 · 0 no-shows',
     )
+    // Rosa's card of it names the team she played, with its record.
+    await r.goto('/playdates?tab=history')
+    const rosasCard = r.getByRole('article').filter({ has: r.locator(`a[href="/playdates/${first.id}"]`) })
+    await expect(rosasCard).toContainText('vs Tara Tran & Uma Ueda')
+    await expect(rosasCard).toContainText('Opponents: Played 1 & 1 · 0 no-shows')
 
     // Game two: the teams say different things.
     await r.goto(`/playdates/${second.id}`)

@@ -240,6 +240,9 @@ export const playDateSummary = z.object({
     .nullable(),
   place: z.string().nullable(),
   creatorTeam: teamSummary,
+  // On the player's own lists (My PlayDates, History): the accepted responding team once there is
+  // one, null before. Available's cards leave it out.
+  respondingTeam: teamSummary.nullable().optional(),
   requestCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1679,9 +1679,6 @@ export interface components {
         averageDupr: number
         averageSelf: number
       }
-      requestCount: number
-      createdAt: string
-      updatedAt: string
       respondingTeam: {
         captain: {
           id: string
@@ -1714,6 +1711,9 @@ export interface components {
         averageDupr: number
         averageSelf: number
       } | null
+      requestCount: number
+      createdAt: string
+      updatedAt: string
       cancelledBy: {
         id: string
         firstName: string
@@ -1963,6 +1963,38 @@ export interface components {
         averageDupr: number
         averageSelf: number
       }
+      respondingTeam?: {
+        captain: {
+          id: string
+          firstName: string
+          lastName: string
+          /** @enum {string} */
+          gender: 'male' | 'female'
+          duprRating: number | null
+          selfRating: number
+          reliability?: {
+            played: number
+            noShows: number
+            lateCancels: number
+          }
+        }
+        partner: {
+          id: string
+          firstName: string
+          lastName: string
+          /** @enum {string} */
+          gender: 'male' | 'female'
+          duprRating: number | null
+          selfRating: number
+          reliability?: {
+            played: number
+            noShows: number
+            lateCancels: number
+          }
+        } | null
+        averageDupr: number
+        averageSelf: number
+      } | null
       requestCount: number
       createdAt: string
       updatedAt: string
@@ -2199,9 +2231,6 @@ export interface components {
           averageDupr: number
           averageSelf: number
         }
-        requestCount: number
-        createdAt: string
-        updatedAt: string
         respondingTeam: {
           captain: {
             id: string
@@ -2234,6 +2263,9 @@ export interface components {
           averageDupr: number
           averageSelf: number
         } | null
+        requestCount: number
+        createdAt: string
+        updatedAt: string
       }[]
       applications: {
         requestId: string

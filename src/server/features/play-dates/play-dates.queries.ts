@@ -225,6 +225,23 @@ const newestFirst = [desc(playDates.createdAt), desc(playDates.id)] as const
 // Available: soonest first, PlayDates with no time last (the open start index's own order).
 const soonestFirst = [sql`${playDates.startsAt} asc nulls last`, asc(playDates.id)] as const
 
+// A player's summary as JSON, the fields named as PlayerSummaryRow names them.
+const playerJson = (alias: string) =>
+  sql.raw(
+    `json_build_object('id', ${alias}.id, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name, 'gender', ${alias}.gender, 'duprRating', ${alias}.dupr_rating, 'selfRating', ${alias}.self_rating)`,
+  )
+
+// The accepted responding team of a matched or finished PlayDate, for the cards of the player's
+// own lists (My PlayDates, History): one lookup through the PlayDate's accepted application.
+// Null while open, and on a PlayDate that ended before any application was accepted.
+export type RespondingTeamRow = { captain: PlayerSummaryRow; partner: PlayerSummaryRow | null }
+export const respondingTeamColumn = sql<RespondingTeamRow | null>`(select json_build_object('captain', ${playerJson('rq')}, 'partner', case when rp.id is null then null else ${playerJson('rp')} end)
+  from ${playDateRequests} r
+  join ${profiles} rq on rq.id = r.requester_id
+  left join ${profiles} rp on rp.id = r.requester_partner_id
+  where r.play_date_id = ${playDates.id} and r.status = 'accepted'
+  limit 1)`
+
 function tabQueries(shape: 'mine' | 'history') {
   const where = listConditions(shape)
   const count = (db: DbOrTx) =>
@@ -241,7 +258,10 @@ function tabQueries(shape: 'mine' | 'history') {
     // The page carries its tab's total on every row (a subquery PostgreSQL runs once): one round
     // trip instead of two.
     page: (db: DbOrTx) =>
-      selectPlayDates(db, { total: sql<number>`(${count(db)})`.mapWith(Number) })
+      selectPlayDates(db, {
+        total: sql<number>`(${count(db)})`.mapWith(Number),
+        respondingTeam: respondingTeamColumn,
+      })
         .where(where)
         .orderBy(...newestFirst)
         .limit(sql.placeholder('limit'))

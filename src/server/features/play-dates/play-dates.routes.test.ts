@@ -193,6 +193,10 @@ describe('matching', () => {
 
     const available = await c.client.get('/api/play-dates?tab=available')
     expect(available.body.items.map((p: { id: string }) => p.id)).toContain(id)
+    const openCard = (await a.client.get('/api/play-dates?tab=mine')).body.items.find(
+      (x: { id: string }) => x.id === id,
+    )
+    expect(openCard.respondingTeam).toBeNull()
     expect(
       (await a.client.get('/api/play-dates?tab=available')).body.items.map((p: { id: string }) => p.id),
     ).not.toContain(id)
@@ -232,7 +236,15 @@ describe('matching', () => {
     for (const p of [a, b, c, d]) {
       const mine = await p.client.get('/api/play-dates?tab=mine')
       expect(mine.body.items.map((x: { id: string }) => x.id)).toContain(id)
+      // The player's own lists carry the team that plays the creator team.
+      const card = mine.body.items.find((x: { id: string }) => x.id === id)
+      expect(card.respondingTeam.captain.id).toBe(c.profile.id)
+      expect(card.respondingTeam.partner.id).toBe(d.profile.id)
     }
+    // Available's cards never do.
+    const onlooker = await player()
+    for (const item of (await onlooker.client.get('/api/play-dates?tab=available')).body.items)
+      expect(item).not.toHaveProperty('respondingTeam')
     const stranger = await player()
     const hidden = await stranger.client.get(`/api/play-dates/${id}`)
     expect(hidden.status).toBe(403)
@@ -274,6 +286,9 @@ describe('matching', () => {
     for (const p of [a, b, c, d]) {
       const history = await p.client.get('/api/play-dates?tab=history')
       expect(history.body.items.map((x: { id: string }) => x.id)).toContain(id)
+      expect(history.body.items.find((x: { id: string }) => x.id === id).respondingTeam.captain.id).toBe(
+        c.profile.id,
+      )
       const mine = await p.client.get('/api/play-dates?tab=mine')
       expect(mine.body.items.map((x: { id: string }) => x.id)).not.toContain(id)
     }

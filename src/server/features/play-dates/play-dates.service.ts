@@ -22,11 +22,13 @@ import { scheduleExpiry } from './play-dates.jobs'
 import {
   type Actor,
   toSummary,
+  toTeam,
   lockPlayDate,
   listQueriesOf,
   shapeName,
   WINDOW_ZONES,
   type ListShape,
+  type RespondingTeamRow,
   type RatingBounds,
 } from './play-dates.queries'
 import { AVAILABLE_PLAY_DATES_LINK, notifyPlayDate, announce } from './play-dates.notify'
@@ -217,7 +219,14 @@ export async function listPlayDates(
     return count?.total ?? 0
   })
   return {
-    items: rows.map(toSummary),
+    items: rows.map((row) => {
+      if (!('respondingTeam' in row)) return toSummary(row)
+      const responding = row.respondingTeam as RespondingTeamRow | null
+      return {
+        ...toSummary(row),
+        respondingTeam: responding ? toTeam(responding.captain, responding.partner) : null,
+      }
+    }),
     page: query.page,
     pageSize: query.pageSize,
     total: Math.min(total, cap),

@@ -1,6 +1,6 @@
 import { ChevronRight, MessagesSquare, Users } from 'lucide-react'
 import { Link } from 'react-router'
-import type { PlayDateSummary } from '../../../../domain/play-dates/play-date.schema'
+import type { PlayDateSummary, TeamSummary } from '../../../../domain/play-dates/play-date.schema'
 import { yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
 import { priceLine } from '../../../../domain/play-dates/schedule'
 import { formatRating, fullName, requestCountLabel } from '../lib/play-date-view'
@@ -8,10 +8,17 @@ import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
 import { PlayDateWhen, PlayDateWhere } from './play-date-when'
 import { TeamRecord } from './team-record'
 
+const teamNames = (team: TeamSummary) =>
+  [team.captain, team.partner]
+    .filter((p) => p !== null)
+    .map(fullName)
+    .join(' & ')
+
 // One PlayDate in a list; the title links to its page and the link covers the card. The price
 // says whether the viewer's team pays or earns it (the type chip names the creator's side).
-// Under the team, its record when the viewer would play it (someone else's PlayDate): fetched
-// after the list, not by it (reliability.queries.ts).
+// Under the team, its record when the viewer would play it (someone else's PlayDate); on the
+// viewer's own PlayDate once matched, the opponents and theirs. Records are fetched after the
+// list, not by it (reliability.queries.ts).
 // `headingLevel` 3 for a card under a section's h2 (the dashboard's suggestions).
 export function PlayDateCard({
   playDate,
@@ -25,10 +32,9 @@ export function PlayDateCard({
   const Heading = headingLevel === 3 ? 'h3' : 'h2'
   const team = playDate.creatorTeam
   const onCreatorTeam = team.captain.id === viewerId || team.partner?.id === viewerId
-  const names = [team.captain, team.partner]
-    .filter((p) => p !== null)
-    .map(fullName)
-    .join(' & ')
+  const names = teamNames(team)
+  // On the viewer's own matched or finished PlayDate, the team they play (My PlayDates, History).
+  const opponents = onCreatorTeam ? (playDate.respondingTeam ?? null) : null
   return (
     <article className="relative flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-slate-300 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700 sm:p-5">
       <div className="flex items-center justify-between gap-2">
@@ -48,6 +54,14 @@ export function PlayDateCard({
           Team DUPR <span className="font-semibold text-slate-900">{formatRating(team.averageDupr)}</span>
         </p>
         {onCreatorTeam ? null : <TeamRecord team={team} />}
+        {opponents ? (
+          <>
+            <p className="mt-1 text-sm text-slate-700">
+              vs <span className="font-semibold text-slate-900">{teamNames(opponents)}</span>
+            </p>
+            <TeamRecord team={opponents} lead="Opponents" />
+          </>
+        ) : null}
       </div>
       <div className="space-y-1">
         <PlayDateWhen schedule={playDate} />
@@ -72,7 +86,7 @@ export function PlayDateCard({
           <Link
             to={`/playdates/${playDate.id}#team-chat`}
             className="relative z-10 inline-flex min-h-11 items-center gap-1 rounded-lg border border-brand-700 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-            aria-label={`Chat with ${names}`}
+            aria-label={`Chat with ${opponents ? teamNames(opponents) : names}`}
           >
             <MessagesSquare aria-hidden="true" className="size-4" />
             Chat
