@@ -8,8 +8,10 @@ const fallback: PublicConfig = {
   showDevTools: false,
 }
 
-// The server writes the public config into a meta tag of index.html.
+// The server writes the public config into a meta tag of index.html. Outside a page (a unit test
+// that imports a feature's index), the defaults.
 function readConfig(): PublicConfig {
+  if (typeof document === 'undefined') return fallback
   const content = document.querySelector('meta[name="app-config"]')?.getAttribute('content')
   if (!content) return fallback
   try {
