@@ -67,6 +67,8 @@ test.describe('accessibility @phone', () => {
     await page.getByRole('button', { name: 'Sign In' }).click()
     const toaster = page.locator('[data-sonner-toaster]')
     await expect(toaster.getByText('Signed in successfully!')).toBeVisible()
+    // A pointer over the toast keeps it on screen (sonner pauses its timer) while axe reads it.
+    await toaster.getByText('Signed in successfully!').hover()
     const results = await new AxeBuilder({ page }).include('[data-sonner-toaster]').withTags(WCAG).analyze()
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
   })

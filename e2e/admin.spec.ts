@@ -123,7 +123,7 @@ test(
     await visitor.getByLabel('ZIP code').fill('85281')
     await visitor.getByLabel('Email').fill(email)
     await visitor.getByLabel('Password').fill('newcomer-1')
-    await visitor.getByRole('checkbox').check()
+    await visitor.getByRole('checkbox', { name: /I agree to the Terms/ }).check()
     await visitor.getByRole('button', { name: 'Create Account' }).click()
     await expect(visitor).toHaveURL(/\/email-confirmation/)
     expect(await linkFromMailbox(visitorContext.request, email, '/email-confirmation')).toContain('token=')
