@@ -1,24 +1,11 @@
 import { type BrowserContext, expect, test } from '@playwright/test'
-import {
-  appOrigin,
-  befriend,
-  createPlayDate,
-  createPlayer,
-  currentUserId,
-  signInContext,
-} from './support/players'
+import { appOrigin, matchedFoursome } from './support/players'
 
 // A long chat: the page opens on the newest messages and goes back a page at a time to the
 // first one. The PlayDate, its match and 205 messages are made through the API; reading the
 // thread happens in the page.
 
 const headers = { origin: appOrigin }
-
-async function signedIn(browser: import('@playwright/test').Browser, firstName: string) {
-  const context = await browser.newContext({ baseURL: appOrigin })
-  await signInContext(context, await createPlayer({ firstName }))
-  return context
-}
 
 async function send(context: BrowserContext, playDateId: string, content: string) {
   const res = await context.request.post(`/api/play-dates/${playDateId}/messages`, {
@@ -32,23 +19,11 @@ test('a long chat opens on its newest messages and goes back to the first one @p
   browser,
 }) => {
   test.setTimeout(120_000)
-  const [ann, ben, cat, dan] = await Promise.all(
-    ['Ann', 'Ben', 'Cat', 'Dan'].map((name) => signedIn(browser, name)),
-  )
-  await befriend(ann!, ben!)
-  await befriend(cat!, dan!)
-  const id = await createPlayDate(ann!, ben!, 'Long rallies, longer chats')
-  const applied = await cat!.request.post(`/api/play-dates/${id}/requests`, {
-    headers,
-    data: { partnerId: await currentUserId(dan!) },
-  })
-  expect(applied.status(), await applied.text()).toBe(201)
-  const { id: requestId } = (await applied.json()) as { id: string }
-  const accepted = await ann!.request.post(`/api/play-dates/requests/${requestId}/accept`, { headers })
-  expect(accepted.status(), await accepted.text()).toBe(200)
-  for (let n = 1; n <= 205; n++) await send(n % 2 ? ann! : cat!, id, `Message ${n}`)
+  const { players, id } = await matchedFoursome(browser, 'Long rallies, longer chats')
+  const [ann, , cat] = players
+  for (let n = 1; n <= 205; n++) await send(n % 2 ? ann : cat, id, `Message ${n}`)
 
-  const page = await ann!.newPage()
+  const page = await ann.newPage()
   await page.goto(`/playdates/${id}`)
   const log = page.getByRole('log', { name: 'Messages' })
   await expect(log.getByRole('listitem')).toHaveCount(200)
@@ -72,8 +47,8 @@ test('a long chat opens on its newest messages and goes back to the first one @p
   await expect(log.getByRole('listitem')).toHaveCount(200)
 
   // A new message still arrives at the bottom of the live thread.
-  await send(cat!, id, 'Message 206')
+  await send(cat, id, 'Message 206')
   await expect(log.getByRole('listitem').last()).toContainText('Message 206')
 
-  await Promise.all([ann, ben, cat, dan].map((context) => context!.close()))
+  await Promise.all(players.map((context) => context.close()))
 })

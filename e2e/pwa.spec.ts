@@ -1,14 +1,6 @@
-import { type Browser, type Page, expect, test } from '@playwright/test'
+import { type Page, expect, test } from '@playwright/test'
 import { expectFitsScreen } from './support/layout'
-import {
-  appOrigin,
-  befriend,
-  createPlayDate,
-  createPlayer,
-  currentUserId,
-  headers,
-  signInContext,
-} from './support/players'
+import { appOrigin, createPlayer, headers, matchedFoursome, signInContext } from './support/players'
 
 // The installable app (docs/decisions/0092-installable-app.md): the manifest and the service
 // worker are served, the browser finds nothing missing to install it, the app shell opens
@@ -95,12 +87,6 @@ test('the app installs, opens offline and shows a push as a notification', async
     .toEqual([{ title: 'Game on', body: 'Jane accepted your PlayDate', tag: 't1', url: '/playdates' }])
 })
 
-async function signedIn(browser: Browser, firstName: string) {
-  const context = await browser.newContext({ baseURL: appOrigin })
-  await signInContext(context, await createPlayer({ firstName }))
-  return context
-}
-
 // The views the page has stored for offline use (lib/offline-store.ts), by query key.
 const storedViews = (page: Page) =>
   page.evaluate(
@@ -123,28 +109,16 @@ test('offline, home, a PlayDate and its chat show as last seen, and a message wa
   browser,
 }) => {
   test.setTimeout(90_000)
-  const [ann, ben, cat, dan] = await Promise.all(
-    ['Ann', 'Ben', 'Cat', 'Dan'].map((name) => signedIn(browser, name)),
-  )
-  await befriend(ann!, ben!)
-  await befriend(cat!, dan!)
-  const id = await createPlayDate(ann!, ben!, 'Dawn doubles at the park')
-  const applied = await cat!.request.post(`/api/play-dates/${id}/requests`, {
-    headers,
-    data: { partnerId: await currentUserId(dan!) },
-  })
-  expect(applied.status(), await applied.text()).toBe(201)
-  const { id: requestId } = (await applied.json()) as { id: string }
-  const accepted = await ann!.request.post(`/api/play-dates/requests/${requestId}/accept`, { headers })
-  expect(accepted.status(), await accepted.text()).toBe(200)
-  const sent = await cat!.request.post(`/api/play-dates/${id}/messages`, {
+  const { players, id } = await matchedFoursome(browser, 'Dawn doubles at the park')
+  const [ann, , cat] = players
+  const sent = await cat.request.post(`/api/play-dates/${id}/messages`, {
     headers,
     data: { content: 'See you at the courts' },
   })
   expect(sent.status(), await sent.text()).toBe(201)
 
   // One visit online: home, the PlayDates, the PlayDate with its chat.
-  const page = await ann!.newPage()
+  const page = await ann.newPage()
   await page.goto('/dashboard')
   const nextGames = page.getByRole('region', { name: 'Your next games' })
   await expect(nextGames.getByText('Matched')).toBeVisible()
@@ -172,7 +146,7 @@ test('offline, home, a PlayDate and its chat show as last seen, and a message wa
   await expect(banner).toHaveCount(0)
 
   // No network: the same views, and the time they were seen.
-  await ann!.setOffline(true)
+  await ann.setOffline(true)
   await page.reload()
   const seenAt = /^Offline: showing what you saw at \d{1,2}:\d{2} [AP]M$/
   await expect(banner).toHaveText(seenAt)
@@ -196,11 +170,11 @@ test('offline, home, a PlayDate and its chat show as last seen, and a message wa
   await expect(log).not.toContainText('Running five minutes late')
 
   // Back online: the banner goes and the message is sent.
-  await ann!.setOffline(false)
+  await ann.setOffline(false)
   await expect(banner).toHaveCount(0)
   await page.getByRole('button', { name: 'Send' }).click()
   await expect(log).toContainText('Running five minutes late')
   await expect(box).toHaveValue('')
 
-  await Promise.all([ann, ben, cat, dan].map((context) => context!.close()))
+  await Promise.all(players.map((context) => context.close()))
 })

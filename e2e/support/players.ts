@@ -1,5 +1,6 @@
 import {
   type APIRequestContext,
+  type Browser,
   type BrowserContext,
   expect,
   request as playwrightRequest,
@@ -124,6 +125,33 @@ export async function createPlayDate(creator: BrowserContext, partner: BrowserCo
   })
   expect(res.status(), await res.text()).toBe(201)
   return ((await res.json()) as { id: string }).id
+}
+
+// A new player with this first name, signed in in a browser context of their own.
+export async function signedInContext(browser: Browser, firstName: string) {
+  const context = await browser.newContext({ baseURL: appOrigin })
+  await signInContext(context, await createPlayer({ firstName }))
+  return context
+}
+
+// Four players (two pairs of friends) matched through the API: the first pair's open PlayDate,
+// the second pair's application, accepted. Returns the contexts in that order and the PlayDate.
+export async function matchedFoursome(browser: Browser, description: string) {
+  const [creator, partner, applicant, applicantPartner] = await Promise.all(
+    ['Ann', 'Ben', 'Cat', 'Dan'].map((name) => signedInContext(browser, name)),
+  )
+  await befriend(creator!, partner!)
+  await befriend(applicant!, applicantPartner!)
+  const id = await createPlayDate(creator!, partner!, description)
+  const applied = await applicant!.request.post(`/api/play-dates/${id}/requests`, {
+    headers,
+    data: { partnerId: await currentUserId(applicantPartner!) },
+  })
+  expect(applied.status(), await applied.text()).toBe(201)
+  const { id: requestId } = (await applied.json()) as { id: string }
+  const accepted = await creator!.request.post(`/api/play-dates/requests/${requestId}/accept`, { headers })
+  expect(accepted.status(), await accepted.text()).toBe(200)
+  return { players: [creator!, partner!, applicant!, applicantPartner!] as const, id }
 }
 
 // The e2e server makes this address an admin at sign-up (ADMIN_EMAIL in playwright.config.ts).
