@@ -15,7 +15,7 @@ export {
 export { playDateCalendarRoutes } from './play-dates.calendar.routes'
 export { playDateJobs, scheduleExpiry, scheduleReminders } from './play-dates.jobs'
 // A player's record (games played, no-shows, late cancels) for the public profile.
-export { reliabilityOfPlayer } from './play-dates.reliability'
+export { reliabilityColumn, reliabilitySince } from './play-dates.reliability'
 export { playDateReliabilityRoutes } from './play-dates.reliability.routes'
 export { playDateResultRoutes } from './play-dates.results.routes'
 export { scheduleResultStands } from './play-dates.results.stands'

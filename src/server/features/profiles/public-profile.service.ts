@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { connections, profiles } from '../../db/schema'
 import { liveConnectionSubquery, partnerStatusFrom, statusFrom } from '../connections'
-import { reliabilityOfPlayer } from '../play-dates'
+import { reliabilityColumn, reliabilitySince } from '../play-dates'
 import { profileSummaryColumns, summaryColumnsOf } from '../../db/player-summary'
 
 export const PROFILE_NOT_FOUND = 'Profile Not Found'
@@ -123,6 +123,8 @@ const pageQuery = (db: DbOrTx) =>
       friendship: jsonRow(liveConnectionSubquery(db, viewerParam, profileParam, 'friend')),
       partnership: jsonRow(liveConnectionSubquery(db, viewerParam, profileParam, 'partner')),
       watching: sql<boolean>`exists (${watchingQuery(db)})`,
+      // The player's record over the last 12 months, in the same statement.
+      reliability: reliabilityColumn(profileParam, sql`${sql.placeholder('since')}::timestamptz`),
     })
     .from(profiles)
     // An account nobody confirmed is not shown, as in the searches (docs/decisions/0058).
@@ -136,9 +138,13 @@ export async function getPublicProfile(
   profileId: string,
   now: Date,
 ): Promise<PublicProfileOutput> {
-  const [page] = await preparedQuery(db, 'public_profile_page', pageQuery).execute({ profileId, viewerId })
+  const [page] = await preparedQuery(db, 'public_profile_page', pageQuery).execute({
+    profileId,
+    viewerId,
+    since: reliabilitySince(now).toISOString(),
+  })
   if (!page) throw new AppError('not_found', PROFILE_NOT_FOUND)
-  const reliability = await reliabilityOfPlayer(db, profileId, now)
+  const reliability = page.reliability
   const friends = page.friends.map(fromJson)
   const watched = page.watched.map(fromJson)
   const friendship = liveFromJson(page.friendship)
