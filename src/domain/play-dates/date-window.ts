@@ -69,13 +69,26 @@ export function zoneWindow(first: LocalDate, last: LocalDate, zone: string): { f
   return { from: midnight(first), to: midnight(plusDays(last, 1)) }
 }
 
+export type ZoneWindows = ReadonlyArray<{ readonly zone: PlayDateZone; readonly from: Date; readonly to: Date }>
+
+// The windows of the few day spans asked for lately (today, this weekend, the next 7 days …):
+// finding a zone's midnight costs tens of microseconds, and Available asks on every search.
+const WINDOW_CACHE_SIZE = 64
+const windowCache = new Map<string, ZoneWindows>()
+
 // The window in every zone a PlayDate can be in, in `playDateZoneIds` order.
-export const zoneWindows = (first: LocalDate, last: LocalDate) =>
-  playDateZoneIds.map((zone) => ({ zone, ...zoneWindow(first, last, zone) })) as Array<{
-    zone: PlayDateZone
-    from: Date
-    to: Date
-  }>
+export function zoneWindows(first: LocalDate, last: LocalDate): ZoneWindows {
+  const key = `${first}/${last}`
+  let windows = windowCache.get(key)
+  if (!windows) {
+    windows = Object.freeze(
+      playDateZoneIds.map((zone) => Object.freeze({ zone, ...zoneWindow(first, last, zone) })),
+    )
+    if (windowCache.size >= WINDOW_CACHE_SIZE) windowCache.clear()
+    windowCache.set(key, windows)
+  }
+  return windows
+}
 
 // The problem with a chosen range, or null.
 export function rangeProblem(
