@@ -69,7 +69,11 @@ export function zoneWindow(first: LocalDate, last: LocalDate, zone: string): { f
   return { from: midnight(first), to: midnight(plusDays(last, 1)) }
 }
 
-export type ZoneWindows = ReadonlyArray<{ readonly zone: PlayDateZone; readonly from: Date; readonly to: Date }>
+export type ZoneWindows = ReadonlyArray<{
+  readonly zone: PlayDateZone
+  readonly from: Date
+  readonly to: Date
+}>
 
 // The windows of the few day spans asked for lately (today, this weekend, the next 7 days …):
 // finding a zone's midnight costs tens of microseconds, and Available asks on every search.
