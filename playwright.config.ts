@@ -33,7 +33,10 @@ export default defineConfig({
   // and the CI runner does not set CI anyway.
   retries: 0,
   forbidOnly: true,
-  timeout: 60_000,
+  // A ceiling for a hang, not a speed target: journeys run two lanes at once on two cores, and a
+  // long journey (sign-up to a second sign-in, an admin's whole round) took over a minute on a
+  // loaded CI machine.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

@@ -123,10 +123,11 @@ test('offline, home, a PlayDate and its chat show as last seen, and a message wa
   const nextGames = page.getByRole('region', { name: 'Your next games' })
   await expect(nextGames.getByText('Matched')).toBeVisible()
   await page.evaluate(async () => navigator.serviceWorker.ready)
+  // Views are stored a moment after they load: leaving the page at once may come first.
+  await expect.poll(async () => (await storedViews(page)).includes(JSON.stringify(['home']))).toBe(true)
   await page.goto('/playdates')
   const myPlayDates = page.getByRole('tabpanel', { name: 'My PlayDates' })
   await expect(myPlayDates.getByRole('link', { name: /^Chat with Cat/ })).toBeVisible()
-  // Views are stored a moment after they load: a reload at once may come first.
   await expect
     .poll(async () => (await storedViews(page)).some((hash) => hash.startsWith('["play-dates","list"')))
     .toBe(true)

@@ -1,23 +1,39 @@
-// The browser journeys in two lanes at once, each against its own server and database, so the
+// The browser journeys in two lanes at once, each against its own servers and databases, so the
 // machine's two cores share the work (docs/decisions/0097-journeys-in-two-lanes.md):
-//   lane 1: every journey but those tagged @clock, on the embedded database (port 3100);
-//   lane 2: the @clock journeys (they move their own server's clock) on the embedded database
-//           (port 3101), then the @postgres journeys on a PostgreSQL server (port 3102; nothing
-//           runs there without TEST_DATABASE_URL).
-// A lane runs its journeys one at a time, as a single run did. The server bundle is built once
-// here, before the lanes start; the run fails when either lane fails. Extra arguments go to every
-// Playwright command (e.g. --project=desktop).
+//   lane 1: the journeys of most spec files, on the embedded database (port 3100);
+//   lane 2: the spec files in LANE_2_FILES on another embedded database (port 3103), then the
+//           @clock journeys (they move their own server's clock) on a third (port 3101), then the
+//           @postgres journeys on a PostgreSQL server (port 3102; nothing runs there without
+//           TEST_DATABASE_URL).
+// LANE_2_FILES is chosen so both lanes take about as long (a CI run's times per file). A lane runs
+// its journeys one at a time, as a single run did. The server bundle is built once here, before
+// the lanes start; the run fails when either lane fails. Extra arguments go to every Playwright
+// command (e.g. --project=desktop).
 import { execFileSync, spawn } from 'node:child_process'
+import { readdirSync } from 'node:fs'
 import readline from 'node:readline'
 
 const extra = process.argv.slice(2)
 const playwright = ['node_modules/@playwright/test/cli.js', 'test']
 
+const LANE_2_FILES = ['accessibility', 'referee', 'interaction', 'home']
+const specs = readdirSync('e2e').filter((file) => file.endsWith('.spec.ts'))
+const isLane2 = (file) => LANE_2_FILES.includes(file.replace(/\.spec\.ts$/, ''))
+const inLane1 = specs.filter((file) => !isLane2(file)).map((file) => `e2e/${file}`)
+const inLane2 = specs.filter(isLane2).map((file) => `e2e/${file}`)
+
 const lanes = [
-  { name: '1', steps: [{ port: 3100, args: [...playwright, '--grep-invert', '@clock', ...extra] }] },
+  {
+    name: '1',
+    steps: [{ port: 3100, args: [...playwright, '--grep-invert', '@clock', ...extra, ...inLane1] }],
+  },
   {
     name: '2',
     steps: [
+      {
+        port: 3103,
+        args: [...playwright, '--grep-invert', '@clock', '--pass-with-no-tests', ...extra, ...inLane2],
+      },
       { port: 3101, args: [...playwright, '--grep', '@clock', ...extra] },
       {
         port: 3102,
