@@ -16,6 +16,10 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on a two-core CI machine,
+    // which left a core idle while the route suites ran. Each test file still runs in a process
+    // of its own with its own database.
+    maxWorkers: 2,
     projects: [
       {
         test: {
