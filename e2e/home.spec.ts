@@ -49,6 +49,17 @@ test(
 
     // Rosa's next game, with its time and place; nothing waits for her yet.
     const page = await rosa!.newPage()
+    // Layout shifts while the page loads (what Lighthouse's CLS adds up).
+    await page.addInitScript(() => {
+      const shifts: number[] = []
+      Object.assign(window, { layoutShifts: shifts })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<
+          PerformanceEntry & { value: number; hadRecentInput: boolean }
+        >)
+          if (!entry.hadRecentInput) shifts.push(entry.value)
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
     await page.goto('/dashboard')
     const next = page.getByRole('region', { name: 'Your next games' })
     await expect(next).toContainText('Open, waiting for a team')
@@ -57,6 +68,11 @@ test(
     await expect(next).toContainText(place)
     const waiting = page.getByRole('region', { name: 'Waiting for you' })
     await expect(waiting).toContainText('Nothing waiting for you.')
+    // The page filled in without moving what was already on screen.
+    const shifted = await page.evaluate(() =>
+      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+    )
+    expect(shifted).toBeLessThan(0.1)
 
     // Tara applies with Uma: the application shows up while Rosa looks at the page.
     const applied = await tara!.request.post(`/api/play-dates/${playDateId}/requests`, {

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { featuredWidgetIds, widgetsByIds } from '../../../domain/widgets/widgets'
 import { PageHeader } from '../../components/ui/page-header'
 import { useSession } from '../../features/auth'
-import { NextGames, SuggestedGames, WaitingForYou } from '../../features/home'
+import { NextGames, SectionLoading, SuggestedGames, useHomeLoading, WaitingForYou } from '../../features/home'
 import { WidgetCard } from '../../features/widgets'
 
 function DestinationCard({
@@ -46,9 +46,23 @@ function DestinationCard({
 
 export default function DashboardPage() {
   const { user } = useSession()
+  const header = (
+    <PageHeader title="Dashboard" description="Your PlayDates, your people and your tools in one place." />
+  )
+  // The sections' heights come with their answers: until then one loading line, tall enough to
+  // keep the footer out of view, so nothing on screen moves when the page fills in.
+  if (useHomeLoading())
+    return (
+      <>
+        {header}
+        <div className="min-h-[70vh]">
+          <SectionLoading label="Loading your dashboard..." />
+        </div>
+      </>
+    )
   return (
     <>
-      <PageHeader title="Dashboard" description="Your PlayDates, your people and your tools in one place." />
+      {header}
       {/* What's next first (docs/decisions/0090-home-whats-next.md), then the spec's dashboard. */}
       <div className="mb-10 grid gap-8 lg:grid-cols-2 lg:gap-x-6">
         <NextGames />

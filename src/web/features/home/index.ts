@@ -2,4 +2,5 @@
 export { NextGames } from './components/next-games'
 export { SuggestedGames } from './components/suggested-games'
 export { WaitingForYou } from './components/waiting-for-you'
-export { homeKeys } from './api/home.queries'
+export { homeKeys, useHomeLoading } from './api/home.queries'
+export { SectionLoading } from './components/home-section'

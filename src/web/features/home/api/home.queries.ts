@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { useConnections } from '../../connections'
 import { playDateKeys } from '../../play-dates'
 
 // The dashboard's "what's next" (GET /api/home). Live PlayDate, notification and connection
@@ -14,6 +15,14 @@ export function useHome() {
     queryKey: homeKeys.all,
     queryFn: ({ signal }) => api.get('/home', { signal }),
   })
+}
+
+// True until the dashboard's sections have their first answers (or errors): the page shows one
+// loading line until then, so nothing it shows moves down when they arrive.
+export function useHomeLoading() {
+  const home = useHome()
+  const received = useConnections('received')
+  return home.isPending || received.isPending
 }
 
 export function useRefreshHome() {
