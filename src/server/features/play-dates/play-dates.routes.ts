@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import {
   applyInput,
   chatMessage,
@@ -14,6 +15,8 @@ import {
   playerSummary,
 } from '../../../domain/play-dates/play-date.schema'
 import { createApi } from '../../app-factory'
+import type { AppEnv } from '../../app-env'
+import type { Db } from '../../db/client'
 import { limitRequest, type RateLimit } from '../../lib/rate-limit'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
@@ -187,6 +190,12 @@ const routes = {
   }),
 }
 
+// What a signed-in player does to one PlayDate or application, at the app's time: the service
+// function gets the database, the player, the id and now.
+type PlayerAction<T> = (db: Db, user: AppEnv['Variables']['user'], id: string, now: Date) => Promise<T>
+const act = <T>(c: Context<AppEnv>, action: PlayerAction<T>, id: string) =>
+  action(c.get('db'), c.get('user'), id, c.get('deps').clock.now())
+
 const api = createApi()
 api.use('/play-dates', requireUser)
 api.use('/play-dates/*', requireUser)
@@ -219,12 +228,7 @@ export const playDateRoutes = api
       200,
     ),
   )
-  .openapi(routes.get, async (c) =>
-    c.json(
-      await getPlayDate(c.get('db'), c.get('user'), c.req.valid('param').id, c.get('deps').clock.now()),
-      200,
-    ),
-  )
+  .openapi(routes.get, async (c) => c.json(await act(c, getPlayDate, c.req.valid('param').id), 200))
   .openapi(routes.apply, async (c) => {
     await limitRequest(c, [{ rule: playDateLimits.applicationsPerUser, subject: c.get('user').id }])
     return c.json(
@@ -239,45 +243,16 @@ export const playDateRoutes = api
     )
   })
   .openapi(routes.accept, async (c) =>
-    c.json(
-      await acceptRequest(
-        c.get('db'),
-        c.get('user'),
-        c.req.valid('param').requestId,
-        c.get('deps').clock.now(),
-      ),
-      200,
-    ),
+    c.json(await act(c, acceptRequest, c.req.valid('param').requestId), 200),
   )
   .openapi(routes.decline, async (c) =>
-    c.json(
-      await declineRequest(
-        c.get('db'),
-        c.get('user'),
-        c.req.valid('param').requestId,
-        c.get('deps').clock.now(),
-      ),
-      200,
-    ),
+    c.json(await act(c, declineRequest, c.req.valid('param').requestId), 200),
   )
   .openapi(routes.withdraw, async (c) => {
     await limitRequest(c, [{ rule: playDateLimits.withdrawalsPerUser, subject: c.get('user').id }])
-    return c.json(
-      await withdrawRequest(
-        c.get('db'),
-        c.get('user'),
-        c.req.valid('param').requestId,
-        c.get('deps').clock.now(),
-      ),
-      200,
-    )
+    return c.json(await act(c, withdrawRequest, c.req.valid('param').requestId), 200)
   })
-  .openapi(routes.cancel, async (c) =>
-    c.json(
-      await cancelPlayDate(c.get('db'), c.get('user'), c.req.valid('param').id, c.get('deps').clock.now()),
-      200,
-    ),
-  )
+  .openapi(routes.cancel, async (c) => c.json(await act(c, cancelPlayDate, c.req.valid('param').id), 200))
   .openapi(routes.messages, async (c) =>
     c.json(
       await listMessages(c.get('db'), c.get('user'), c.req.valid('param').id, c.req.valid('query')),
