@@ -10,8 +10,10 @@ export const PHOTO_MAX_PIXELS = 40_000_000
 export const PHOTO_SIZES = [256, 64] as const
 export type PhotoSize = (typeof PHOTO_SIZES)[number]
 
-// What the file picker offers; the server reads the file's own bytes, not its name or type.
-export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif'
+// What the file picker offers: any image. Asked this way, iPhones turn a HEIC photo into a JPEG
+// (they send HEIC as it is only to a page that names image/heic). The server reads the file's
+// own bytes, never its name or type, and says which formats it takes.
+export const PHOTO_ACCEPT = 'image/*'
 
 export const photoMessages = {
   tooBig: 'That photo is larger than 10 MB. Please choose a smaller one.',
