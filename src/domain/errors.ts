@@ -9,6 +9,8 @@ export const errorCodes = [
   'conflict',
   'rate_limited',
   'payload_too_large',
+  // A body of a kind the operation does not take (a file that is not a photo).
+  'unsupported_media_type',
   'unavailable',
   'internal',
 ] as const

@@ -1,5 +1,6 @@
 import { bodyLimit } from 'hono/body-limit'
 import { AppError } from '../domain/errors'
+import { PHOTO_MAX_BYTES, photoMessages } from '../domain/profiles/profile-photo'
 import type { AppDeps } from './app-env'
 import { describeApi } from './api-document'
 import { createApi } from './app-factory'
@@ -19,7 +20,7 @@ import {
   playDateRoutes,
 } from './features/play-dates'
 import { notificationPreferenceRoutes, notificationRoutes } from './features/notifications'
-import { profileRoutes, publicProfileRoutes, ratingRoutes } from './features/profiles'
+import { profilePhotoRoutes, profileRoutes, publicProfileRoutes, ratingRoutes } from './features/profiles'
 import { realtimeRoutes } from './features/realtime'
 import { partnerListRoutes } from './features/partner-lists'
 import { venueRoutes } from './features/venues'
@@ -33,13 +34,16 @@ import { responseHeaders, securityHeaders } from './middleware/response-headers'
 import { requireSameOrigin } from './middleware/same-origin'
 
 export const MAX_BODY_BYTES = 256 * 1024
+// The one write with a larger body: a profile photo, sent as the file itself (decision 0098).
+export const PHOTO_UPLOAD_PATH = '/api/profiles/me/photo'
 // A refusal (401, 403, 413, 429) is often decided before the body is read. Answering while the
 // client still sends makes Node close the socket under it, and the client sees a network error
-// instead of the answer, so the rest of the body is read and dropped first: up to this much,
-// past which a client sending that much is cut off.
+// instead of the answer, so the rest of the body is read and dropped first: up to four times the
+// limit (twice for a photo), past which a client sending that much is cut off.
 const MAX_DROPPED_BYTES = 4 * MAX_BODY_BYTES
+const MAX_DROPPED_PHOTO_BYTES = 2 * PHOTO_MAX_BYTES
 
-async function dropUnreadBody(request: Request) {
+async function dropUnreadBody(request: Request, maxDropped: number) {
   const body = request.body
   if (!body || request.bodyUsed || body.locked) return
   const reader = body.getReader()
@@ -49,7 +53,7 @@ async function dropUnreadBody(request: Request) {
       const { done, value } = await reader.read()
       if (done) return
       dropped += value.byteLength
-      if (dropped > MAX_DROPPED_BYTES) return void (await reader.cancel())
+      if (dropped > maxDropped) return void (await reader.cancel())
     }
   } catch {
     // The client went away, or the body broke the size limit: nothing left to answer early.
@@ -81,19 +85,25 @@ export function createApp(deps: AppDeps) {
       throw new AppError('payload_too_large', 'The request body is too large')
     },
   })
+  const limitPhotoBody = bodyLimit({
+    maxSize: PHOTO_MAX_BYTES,
+    onError: () => {
+      throw new AppError('payload_too_large', photoMessages.tooBig)
+    },
+  })
   // Every API call: a write has its body size capped and its origin checked, then the session
   // cookie is resolved. GET and HEAD carry no body (asking for one would build a full web Request
   // for every read) and are same-origin safe, so a read goes straight to the session. One step
   // of the chain instead of three: each step costs every request a dispatch and a promise.
-  app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD'
-      ? loadSession(c, next)
-      : limitBody(c, async () => {
-          await requireSameOrigin(c, async () => {
-            await loadSession(c, next)
-          })
-        }).finally(() => dropUnreadBody(c.req.raw)),
-  )
+  app.use('/api/*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return loadSession(c, next)
+    const isPhoto = c.req.path === PHOTO_UPLOAD_PATH
+    return (isPhoto ? limitPhotoBody : limitBody)(c, async () => {
+      await requireSameOrigin(c, async () => {
+        await loadSession(c, next)
+      })
+    }).finally(() => dropUnreadBody(c.req.raw, isPhoto ? MAX_DROPPED_PHOTO_BYTES : MAX_DROPPED_BYTES))
+  })
 
   app.route('/api', healthRoutes)
   app.route('/api', docsRoutes)
@@ -107,6 +117,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', refereeRoutes)
   app.route('/api', authRoutes)
   app.route('/api', profileRoutes)
+  app.route('/api', profilePhotoRoutes)
   app.route('/api', partnerListRoutes)
   app.route('/api', ratingRoutes)
   // After profileRoutes: /profiles/me must reach the own-profile routes, not /profiles/{id}.

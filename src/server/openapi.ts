@@ -18,6 +18,7 @@ const statusText: Record<number, string> = {
   404: 'Not found, or not visible to the caller',
   409: 'Conflicts with the current state',
   413: 'Request body too large',
+  415: 'The body is not of a type the operation takes',
   429: 'Too many requests; try again later',
 }
 
@@ -30,7 +31,7 @@ const retryAfter = {
   },
 }
 
-export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 429>) {
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429>) {
   return Object.fromEntries(
     statuses.map((status) => [
       status,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { genders } from '../profiles/profile.schema'
+import { photoUrlField } from '../profiles/profile-photo'
 
 export const connectionTypes = ['friend', 'watched', 'partner'] as const
 export type ConnectionType = (typeof connectionTypes)[number]
@@ -38,6 +39,7 @@ export const playerSummary = z.object({
   gender: z.enum(genders),
   duprRating: z.number().nullable(),
   selfRating: z.number(),
+  photoUrl: photoUrlField,
 })
 export type PlayerSummary = z.infer<typeof playerSummary>
 

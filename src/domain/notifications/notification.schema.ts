@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { photoUrlField } from '../profiles/profile-photo'
 
 export const notificationTypes = ['connection_request', 'playdate_created', 'other'] as const
 
@@ -14,6 +15,11 @@ export const notificationOutput = z.object({
   message: z.string(),
   link: z.string().nullable(),
   read: z.boolean(),
+  // The player whose action this tells of (a friend request, an application), shown by their
+  // face; null for what the app itself says (a reminder).
+  actor: z
+    .object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), photoUrl: photoUrlField })
+    .nullable(),
   createdAt: z.string(),
 })
 export type NotificationOutput = z.infer<typeof notificationOutput>

@@ -12,6 +12,7 @@ import {
   zoneOfState,
 } from './schedule'
 import { cleanChatText } from '../display-text'
+import { photoUrlField } from '../profiles/profile-photo'
 import { dateFilters, rangeProblem } from './date-window'
 
 export const playDateTypes = ['challenge', 'earn'] as const
@@ -207,6 +208,7 @@ export const playerSummary = z.object({
   // Null: no DUPR rating yet; the team average counts the self rating instead.
   duprRating: z.number().nullable(),
   selfRating: z.number(),
+  photoUrl: photoUrlField,
   // The player's record over the last 12 months, where a screen shows it (the PlayDate page and
   // its applications).
   reliability: reliabilitySummary.optional(),
@@ -296,6 +298,7 @@ export const chatMessage = z.object({
   userId: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  photoUrl: photoUrlField,
   content: z.string(),
   createdAt: z.string(),
 })

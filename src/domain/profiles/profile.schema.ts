@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { regionsOf, stateCodes } from '../play-dates/play-date.schema'
+import { photoUrlField } from './profile-photo'
 
 export const genders = ['male', 'female'] as const
 export type Gender = (typeof genders)[number]
@@ -87,6 +88,7 @@ export const sessionUser = z.object({
   // The player's DUPR ID, for the results export (optional).
   duprId: z.string().nullable(),
   isAdmin: z.boolean(),
+  photoUrl: photoUrlField,
   createdAt: z.string(),
   updatedAt: z.string(),
 })

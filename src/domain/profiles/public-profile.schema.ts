@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { friendStatuses, partnerStatuses, playerSummary } from '../connections/connection.schema'
 import { reliabilitySummary } from '../play-dates/results'
 import { genders } from './profile.schema'
+import { photoUrlField } from './profile-photo'
 
 // The most connections a public profile lists; the counts still tell the whole story.
 export const PUBLIC_CONNECTIONS_LIMIT = 100
@@ -23,6 +24,7 @@ export const publicProfileOutput = z.object({
     selfRating: z.number(),
     age: z.number().int(),
     zipCode: z.string().nullable(),
+    photoUrl: photoUrlField,
   }),
   // Friends first, then the players this one watches; each group by first and last name.
   connections: z.array(publicConnection),

@@ -1,10 +1,11 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { PlayerSummary } from '../../domain/play-dates/play-date.schema'
+import { profilePhotoUrl } from '../../domain/profiles/profile-photo'
 import { profiles } from './schema'
 
-type SummaryKey = 'id' | 'firstName' | 'lastName' | 'gender' | 'duprRating' | 'selfRating'
+type SummaryKey = 'id' | 'firstName' | 'lastName' | 'gender' | 'duprRating' | 'selfRating' | 'photoVersion'
 
-// A player's public summary (name, gender, ratings) as PlayDates, connections and profiles show
+// A player's public summary (name, gender, ratings, photo) as PlayDates, connections and profiles show
 // it, selected through profiles or any alias of it.
 export const summaryColumnsOf = (p: Record<SummaryKey, AnyPgColumn>) => ({
   id: p.id as typeof profiles.id,
@@ -13,6 +14,8 @@ export const summaryColumnsOf = (p: Record<SummaryKey, AnyPgColumn>) => ({
   gender: p.gender as typeof profiles.gender,
   duprRating: p.duprRating as typeof profiles.duprRating,
   selfRating: p.selfRating as typeof profiles.selfRating,
+  // The photo's version, kept on the profile: its address without a join (decision 0098).
+  photoVersion: p.photoVersion as typeof profiles.photoVersion,
 })
 
 export const profileSummaryColumns = summaryColumnsOf(profiles)
@@ -24,6 +27,7 @@ export type PlayerSummaryRow = {
   gender: 'male' | 'female'
   duprRating: number | null
   selfRating: number
+  photoVersion: string | null
 }
 
 // Only the summary's fields, whatever else the row carries.
@@ -34,4 +38,5 @@ export const toPlayer = (row: PlayerSummaryRow): PlayerSummary => ({
   gender: row.gender,
   duprRating: row.duprRating === null ? null : Number(row.duprRating),
   selfRating: Number(row.selfRating),
+  photoUrl: profilePhotoUrl(row.id, row.photoVersion),
 })

@@ -59,18 +59,25 @@ export function createClient(app: TestApp['app'], origin = 'http://localhost:300
   async function send(
     method: string,
     path: string,
-    body?: Json | string,
+    body?: Json | string | Uint8Array,
     headers: Record<string, string> = {},
   ) {
     const init: RequestInit = {
       method,
       headers: {
         origin,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined
+          ? {}
+          : { 'content-type': body instanceof Uint8Array ? 'application/octet-stream' : 'application/json' }),
         ...(cookies.size ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body:
+        body === undefined || typeof body === 'string'
+          ? body
+          : body instanceof Uint8Array
+            ? new Blob([new Uint8Array(body)])
+            : JSON.stringify(body),
     }
     const response = await app.request(`http://localhost${path}`, init)
     for (const line of response.headers.getSetCookie()) {
@@ -82,7 +89,9 @@ export function createClient(app: TestApp['app'], origin = 'http://localhost:300
       if (expired) cookies.delete(name)
       else cookies.set(name, value)
     }
-    const text = await response.text()
+    // Read once as bytes: an image answer is checked as bytes, a JSON one as text.
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    const text = new TextDecoder().decode(bytes)
     let json: unknown
     try {
       json = text ? JSON.parse(text) : undefined
@@ -92,7 +101,7 @@ export function createClient(app: TestApp['app'], origin = 'http://localhost:300
     const contract = await contractOf(app)
     contract.check(method, path, { status: response.status, headers: response.headers, text, json })
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return { status: response.status, headers: response.headers, body: json as any, text }
+    return { status: response.status, headers: response.headers, body: json as any, text, bytes }
   }
 
   return {
@@ -100,7 +109,7 @@ export function createClient(app: TestApp['app'], origin = 'http://localhost:300
     get: (path: string, headers?: Record<string, string>) => send('GET', path, undefined, headers),
     post: (path: string, body: Json | string = {}, headers?: Record<string, string>) =>
       send('POST', path, body, headers),
-    put: (path: string, body: Json | string = {}, headers?: Record<string, string>) =>
+    put: (path: string, body: Json | string | Uint8Array = {}, headers?: Record<string, string>) =>
       send('PUT', path, body, headers),
     patch: (path: string, body: Json | string = {}, headers?: Record<string, string>) =>
       send('PATCH', path, body, headers),

@@ -54,8 +54,20 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
       headers:
         options.body === undefined
           ? { accept: 'application/json' }
-          : { 'content-type': 'application/json', accept: 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          : {
+              'content-type':
+                options.body instanceof Blob
+                  ? options.body.type || 'application/octet-stream'
+                  : 'application/json',
+              accept: 'application/json',
+            },
+      // A file (a profile photo) goes as it is; anything else as JSON.
+      body:
+        options.body === undefined
+          ? undefined
+          : options.body instanceof Blob
+            ? options.body
+            : JSON.stringify(options.body),
       signal: options.signal,
     })
   } catch (cause) {
@@ -120,7 +132,16 @@ type QueryParameters<Op> =
           }
         | Extract<Q, undefined>
     : never
-type Body<Op> = JsonContent<RequestBody<Op>> | (undefined extends RequestBody<Op> ? undefined : never)
+// An operation that takes a file (its body is an image, not JSON) takes a Blob: a File from a picker.
+type FileContent<T> = T extends { content: infer Content }
+  ? Exclude<keyof Content, 'application/json'> extends never
+    ? never
+    : Blob
+  : never
+type Body<Op> =
+  | JsonContent<RequestBody<Op>>
+  | FileContent<RequestBody<Op>>
+  | (undefined extends RequestBody<Op> ? undefined : never)
 
 export type ApiRequest<V extends Verb, P extends PathWith<V>> = Part<
   'params',

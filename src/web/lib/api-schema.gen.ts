@@ -784,6 +784,44 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/profiles/me/photo': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    /**
+     * Set the signed-in player’s photo (JPEG, PNG, WebP or HEIC, up to 10 MB)
+     * @description The body is the image file itself. It is cropped square from the centre and stored as WebP in 256 and 64 pixels; its metadata is not kept. A file that is empty, not one of these formats, over 10 MB or over 40 megapixels is refused and nothing is stored.
+     */
+    put: operations['updateMyPhoto']
+    post?: never
+    /** Remove the signed-in player’s photo (their initials show instead) */
+    delete: operations['removeMyPhoto']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/profiles/{id}/photo': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A player’s photo as WebP (the address comes from a `photoUrl`) */
+    get: operations['getProfilePhoto']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/partner-lists': {
     parameters: {
       query?: never
@@ -1554,6 +1592,8 @@ export interface components {
       userId: string
       firstName: string
       lastName: string
+      /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+      photoUrl: string | null
       content: string
       createdAt: string
     }
@@ -1575,6 +1615,8 @@ export interface components {
         gender: 'male' | 'female'
         duprRating: number | null
         selfRating: number
+        /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+        photoUrl: string | null
       }
       isRegularPartner: boolean
       createdAt: string
@@ -1599,6 +1641,14 @@ export interface components {
       message: string
       link: string | null
       read: boolean
+      actor: {
+        /** Format: uuid */
+        id: string
+        firstName: string
+        lastName: string
+        /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+        photoUrl: string | null
+      } | null
       createdAt: string
     }
     PartnerListEntry: {
@@ -1656,6 +1706,8 @@ export interface components {
           gender: 'male' | 'female'
           duprRating: number | null
           selfRating: number
+          /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+          photoUrl: string | null
           reliability?: {
             played: number
             noShows: number
@@ -1670,6 +1722,8 @@ export interface components {
           gender: 'male' | 'female'
           duprRating: number | null
           selfRating: number
+          /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+          photoUrl: string | null
           reliability?: {
             played: number
             noShows: number
@@ -1688,6 +1742,8 @@ export interface components {
           gender: 'male' | 'female'
           duprRating: number | null
           selfRating: number
+          /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+          photoUrl: string | null
           reliability?: {
             played: number
             noShows: number
@@ -1702,6 +1758,8 @@ export interface components {
           gender: 'male' | 'female'
           duprRating: number | null
           selfRating: number
+          /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+          photoUrl: string | null
           reliability?: {
             played: number
             noShows: number
@@ -1722,6 +1780,8 @@ export interface components {
         gender: 'male' | 'female'
         duprRating: number | null
         selfRating: number
+        /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+        photoUrl: string | null
         reliability?: {
           played: number
           noShows: number
@@ -1744,6 +1804,8 @@ export interface components {
               gender: 'male' | 'female'
               duprRating: number | null
               selfRating: number
+              /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+              photoUrl: string | null
               reliability?: {
                 played: number
                 noShows: number
@@ -1758,6 +1820,8 @@ export interface components {
               gender: 'male' | 'female'
               duprRating: number | null
               selfRating: number
+              /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+              photoUrl: string | null
               reliability?: {
                 played: number
                 noShows: number
@@ -1874,6 +1938,8 @@ export interface components {
             gender: 'male' | 'female'
             duprRating: number | null
             selfRating: number
+            /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+            photoUrl: string | null
             reliability?: {
               played: number
               noShows: number
@@ -1888,6 +1954,8 @@ export interface components {
             gender: 'male' | 'female'
             duprRating: number | null
             selfRating: number
+            /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+            photoUrl: string | null
             reliability?: {
               played: number
               noShows: number
@@ -1940,6 +2008,8 @@ export interface components {
           gender: 'male' | 'female'
           duprRating: number | null
           selfRating: number
+          /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+          photoUrl: string | null
           reliability?: {
             played: number
             noShows: number
@@ -1954,6 +2024,8 @@ export interface components {
           gender: 'male' | 'female'
           duprRating: number | null
           selfRating: number
+          /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+          photoUrl: string | null
           reliability?: {
             played: number
             noShows: number
@@ -1972,6 +2044,8 @@ export interface components {
           gender: 'male' | 'female'
           duprRating: number | null
           selfRating: number
+          /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+          photoUrl: string | null
           reliability?: {
             played: number
             noShows: number
@@ -1986,6 +2060,8 @@ export interface components {
           gender: 'male' | 'female'
           duprRating: number | null
           selfRating: number
+          /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+          photoUrl: string | null
           reliability?: {
             played: number
             noShows: number
@@ -2061,6 +2137,8 @@ export interface components {
       homeRegion: string | null
       duprId: string | null
       isAdmin: boolean
+      /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+      photoUrl: string | null
       createdAt: string
       updatedAt: string
     }
@@ -2090,6 +2168,7 @@ export interface components {
           | 'conflict'
           | 'rate_limited'
           | 'payload_too_large'
+          | 'unsupported_media_type'
           | 'unavailable'
           | 'internal'
         message: string
@@ -2208,6 +2287,8 @@ export interface components {
             gender: 'male' | 'female'
             duprRating: number | null
             selfRating: number
+            /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+            photoUrl: string | null
             reliability?: {
               played: number
               noShows: number
@@ -2222,6 +2303,8 @@ export interface components {
             gender: 'male' | 'female'
             duprRating: number | null
             selfRating: number
+            /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+            photoUrl: string | null
             reliability?: {
               played: number
               noShows: number
@@ -2240,6 +2323,8 @@ export interface components {
             gender: 'male' | 'female'
             duprRating: number | null
             selfRating: number
+            /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+            photoUrl: string | null
             reliability?: {
               played: number
               noShows: number
@@ -2254,6 +2339,8 @@ export interface components {
             gender: 'male' | 'female'
             duprRating: number | null
             selfRating: number
+            /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+            photoUrl: string | null
             reliability?: {
               played: number
               noShows: number
@@ -2281,6 +2368,8 @@ export interface components {
             gender: 'male' | 'female'
             duprRating: number | null
             selfRating: number
+            /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+            photoUrl: string | null
             reliability?: {
               played: number
               noShows: number
@@ -2295,6 +2384,8 @@ export interface components {
             gender: 'male' | 'female'
             duprRating: number | null
             selfRating: number
+            /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+            photoUrl: string | null
             reliability?: {
               played: number
               noShows: number
@@ -2359,6 +2450,8 @@ export interface components {
         gender: 'male' | 'female'
         duprRating: number | null
         selfRating: number
+        /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+        photoUrl: string | null
         reliability?: {
           played: number
           noShows: number
@@ -2612,6 +2705,8 @@ export interface components {
         homeRegion: string | null
         duprId: string | null
         isAdmin: boolean
+        /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+        photoUrl: string | null
         createdAt: string
         updatedAt: string
       } | null
@@ -2638,6 +2733,8 @@ export interface components {
         homeRegion: string | null
         duprId: string | null
         isAdmin: boolean
+        /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+        photoUrl: string | null
         createdAt: string
         updatedAt: string
       } | null
@@ -2762,6 +2859,8 @@ export interface components {
         selfRating: number
         age: number
         zipCode: string | null
+        /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+        photoUrl: string | null
       }
       connections: {
         /** Format: uuid */
@@ -2772,6 +2871,8 @@ export interface components {
         gender: 'male' | 'female'
         duprRating: number | null
         selfRating: number
+        /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+        photoUrl: string | null
         /** @enum {string} */
         kind: 'friend' | 'watching'
       }[]
@@ -2817,6 +2918,8 @@ export interface components {
         gender: 'male' | 'female'
         duprRating: number | null
         selfRating: number
+        /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+        photoUrl: string | null
         /** @enum {string} */
         friendStatus: 'none' | 'sent' | 'received' | 'friends'
         /** Format: uuid */
@@ -6345,6 +6448,215 @@ export interface operations {
       }
       /** @description The body is not sent as application/json */
       415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  updateMyPhoto: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'image/jpeg': string
+        'image/png': string
+        'image/webp': string
+        'image/heic': string
+        'image/heif': string
+      }
+    }
+    responses: {
+      /** @description The updated profile, with the new `photoUrl` */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SessionUser']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Over 10 MB, or over 40 megapixels */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not a JPEG, PNG, WebP or HEIC photo, or one that cannot be read */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Too many requests; try again later */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  removeMyPhoto: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The updated profile, with `photoUrl` null */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SessionUser']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large (over 256 KiB) */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getProfilePhoto: {
+    parameters: {
+      query?: {
+        /** @description The photo version from `photoUrl` */
+        v?: string
+        /** @description Pixels per side; 256 unless 64 is asked for */
+        size?: '64' | '256'
+      }
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The photo */
+      200: {
+        headers: {
+          /** @description Strong validator of this photo in this size */
+          ETag: string
+          /** @description A year, immutable, when `v` names the current photo (a new photo has a new address); otherwise `no-cache` */
+          'Cache-Control': string
+          [name: string]: unknown
+        }
+        content: {
+          'image/webp': string
+        }
+      }
+      /** @description The photo the caller holds (If-None-Match) is still current */
+      304: {
+        headers: {
+          /** @description Strong validator of this photo in this size */
+          ETag: string
+          /** @description A year, immutable, when `v` names the current photo (a new photo has a new address); otherwise `no-cache` */
+          'Cache-Control': string
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found, or not visible to the caller */
+      404: {
         headers: {
           [name: string]: unknown
         }

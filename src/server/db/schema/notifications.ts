@@ -15,6 +15,8 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     message: text('message').notNull(),
     link: text('link'),
+    // The player whose action this tells of, shown beside it; null for what the app says itself.
+    actorId: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
     read: boolean('read').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -24,6 +26,10 @@ export const notifications = pgTable(
     index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
     // The hourly clean-up deletes notifications older than 90 days (lib/maintenance.ts).
     index('notifications_created_idx').on(t.createdAt),
+    // Removing a player clears their name from the notifications they caused.
+    index('notifications_actor_idx')
+      .on(t.actorId)
+      .where(sql`${t.actorId} is not null`),
     index('notifications_user_unread_idx')
       .on(t.userId)
       .where(sql`not ${t.read}`),

@@ -2,6 +2,7 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -32,6 +33,9 @@ export const profiles = pgTable(
     homeRegion: text('home_region'),
     // The player's DUPR ID (capitals and digits), for the results export.
     duprId: text('dupr_id'),
+    // The current photo's version (the start of its content hash), null without a photo: every
+    // player summary builds the photo's address from it without reading profile_photos.
+    photoVersion: text('photo_version'),
     isAdmin: boolean('is_admin').notNull().default(false),
     isPaused: boolean('is_paused').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -72,6 +76,24 @@ export const profiles = pgTable(
       .where(sql`${t.isPaused}`),
   ],
 )
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+})
+
+// A player's photo, cropped square and encoded as WebP in the two sizes the app shows
+// (docs/decisions/0098-profile-photos.md). In the database, so every instance serves it.
+export const profilePhotos = pgTable('profile_photos', {
+  profileId: uuid('profile_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  large: bytea('large').notNull(),
+  small: bytea('small').notNull(),
+  // SHA-256 of both encodings, hex: the strong ETag, and its start the version in the address.
+  hash: text('hash').notNull(),
+  updatedAt: updatedAt(),
+})
 
 // The password hash lives apart from the profile so no profile query can leak it.
 export const passwords = pgTable('passwords', {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
+import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
 import type { Db, DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { profiles, sessions } from '../../db/schema'
@@ -55,6 +56,7 @@ export const profileColumns = {
   homeState: profiles.homeState,
   homeRegion: profiles.homeRegion,
   duprId: profiles.duprId,
+  photoVersion: profiles.photoVersion,
   isAdmin: profiles.isAdmin,
   isPaused: profiles.isPaused,
   createdAt: profiles.createdAt,
@@ -74,6 +76,7 @@ interface ProfileRow {
   homeState: SessionUser['homeState']
   homeRegion: string | null
   duprId: string | null
+  photoVersion: string | null
   isAdmin: boolean
   createdAt: Date
   updatedAt: Date
@@ -93,6 +96,7 @@ export const toSessionUser = (row: ProfileRow): SessionUser => ({
   homeRegion: row.homeRegion,
   duprId: row.duprId,
   isAdmin: row.isAdmin,
+  photoUrl: profilePhotoUrl(row.id, row.photoVersion),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 })

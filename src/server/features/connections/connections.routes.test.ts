@@ -432,6 +432,7 @@ describe('friend search', () => {
       gender: target.gender,
       duprRating: 3.5,
       selfRating: 3.5,
+      photoUrl: null,
       friendStatus: 'none',
       connectionId: null,
     })

@@ -155,6 +155,7 @@ export async function sendFriendRequest(db: Db, user: SessionUser, receiverId: s
       await createNotification(tx, {
         userId: receiverId,
         ...friendRequestNotification(fullName(user), row.id),
+        actorId: user.id,
       })
       await announce(tx, row)
       return toConnectionOutput(row, user.id, receiver)
@@ -192,6 +193,7 @@ export async function sendPartnerRequest(db: Db, user: SessionUser, receiverId: 
         title: 'Regular Partner Invitation',
         message: `${fullName(user)} invited you to be regular partners`,
         link: requestNotificationLink(row.id),
+        actorId: user.id,
       })
       await announce(tx, row)
       return toConnectionOutput(row, user.id, receiver)
@@ -250,6 +252,7 @@ export async function answerRequest(
               message: `${fullName(user)} accepted your regular partner invitation`,
             }),
         link: `/profile/${user.id}`,
+        actorId: user.id,
       })
     }
     await announce(tx, row)

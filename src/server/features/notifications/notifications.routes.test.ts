@@ -45,6 +45,7 @@ describe('notifications', () => {
       message: 'Message 2',
       link: '/playdates/2',
       read: false,
+      actor: null,
       createdAt: expect.any(String),
     })
   })

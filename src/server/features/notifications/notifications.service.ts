@@ -6,9 +6,10 @@ import type {
   NotificationType,
   UnreadCountOutput,
 } from '../../../domain/notifications/notification.schema'
+import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
 import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
-import { notifications } from '../../db/schema'
+import { notifications, profiles } from '../../db/schema'
 import { decodeCursor, encodeCursor } from '../../lib/page-cursor'
 import { publishQueried } from '../../lib/realtime'
 import { enqueuePushes } from '../push'
@@ -19,6 +20,15 @@ export interface NewNotification {
   title: string
   message: string
   link?: string | null
+  // The player whose action this tells of; left out for what the app says itself.
+  actorId?: string | null
+}
+
+interface ActorJson {
+  id: string
+  firstName: string
+  lastName: string
+  photoVersion: string | null
 }
 
 const NOT_FOUND = 'Notification not found'
@@ -30,6 +40,8 @@ const columns = {
   message: notifications.message,
   link: notifications.link,
   read: notifications.read,
+  // The actor's name and photo, looked up by primary key (a page is at most 100 rows).
+  actor: sql<ActorJson | null>`(select json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'photoVersion', a.photo_version) from ${profiles} a where a.id = ${notifications.actorId})`,
   createdAt: notifications.createdAt,
   // The exact stored time (microseconds), for the page cursor.
   cursorTime: sql<string>`${notifications.createdAt}::text`,
@@ -42,6 +54,7 @@ interface Row {
   message: string
   link: string | null
   read: boolean
+  actor: ActorJson | null
   createdAt: Date
   cursorTime: string
 }
@@ -53,6 +66,12 @@ const toOutput = (row: Row): NotificationOutput => ({
   message: row.message,
   link: row.link,
   read: row.read,
+  actor: row.actor && {
+    id: row.actor.id,
+    firstName: row.actor.firstName,
+    lastName: row.actor.lastName,
+    photoUrl: profilePhotoUrl(row.actor.id, row.actor.photoVersion),
+  },
   createdAt: row.createdAt.toISOString(),
 })
 
@@ -99,6 +118,7 @@ export async function createNotification(db: DbOrTx, input: NewNotification): Pr
       title: input.title,
       message: input.message,
       link: input.link ?? null,
+      actorId: input.actorId ?? null,
     })
     .returning(columns)
   if (!row) throw new Error('notification insert returned nothing')

@@ -7,6 +7,8 @@ import {
   type ChatPage,
 } from '../../../domain/play-dates/play-date.schema'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
+import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
+import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { z } from 'zod'
 import type { messageInput } from '../../../domain/play-dates/play-date.schema'
 import type { Db, DbOrTx } from '../../db/client'
@@ -69,6 +71,7 @@ const messagesQuery = (range: MessageRange) => (db: DbOrTx) =>
       userId: playDateMessages.userId,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
+      photoVersion: profiles.photoVersion,
       content: playDateMessages.content,
       createdAt: playDateMessages.createdAt,
     })
@@ -103,12 +106,19 @@ export async function listMessages(
   const page = hasEarlier ? rows.slice(0, CHAT_PAGE_SIZE) : rows
   // Oldest first.
   return {
-    items: page.reverse().map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    items: page.reverse().map(({ photoVersion, ...r }) => ({
+      ...r,
+      photoUrl: profilePhotoUrl(r.userId, photoVersion),
+      createdAt: r.createdAt.toISOString(),
+    })),
     hasEarlier,
   }
 }
 
-export async function sendMessage(db: Db, user: Actor, id: string, input: z.output<typeof messageInput>) {
+// The sender is shown beside the message by their photo.
+type Sender = Actor & Pick<SessionUser, 'photoUrl'>
+
+export async function sendMessage(db: Db, user: Sender, id: string, input: z.output<typeof messageInput>) {
   return db.transaction(async (tx) => {
     const members = await requireChatMember(tx, user, id)
     const [message] = await tx
@@ -144,7 +154,7 @@ export async function sendMessage(db: Db, user: Actor, id: string, input: z.outp
 }
 
 function toChatMessage(
-  sender: Actor,
+  sender: Sender,
   message: { id: string; content: string; createdAt: Date },
 ): ChatMessage {
   return {
@@ -152,6 +162,7 @@ function toChatMessage(
     userId: sender.id,
     firstName: sender.firstName,
     lastName: sender.lastName,
+    photoUrl: sender.photoUrl,
     content: message.content,
     createdAt: message.createdAt.toISOString(),
   }

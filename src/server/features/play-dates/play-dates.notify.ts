@@ -72,6 +72,7 @@ export async function notifyPlayDate(
       title: text.title,
       message: text.message(name),
       link,
+      actorId: actor.id,
     })
   }
 }

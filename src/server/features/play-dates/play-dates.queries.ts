@@ -228,7 +228,7 @@ const soonestFirst = [sql`${playDates.startsAt} asc nulls last`, asc(playDates.i
 // A player's summary as JSON, the fields named as PlayerSummaryRow names them.
 const playerJson = (alias: string) =>
   sql.raw(
-    `json_build_object('id', ${alias}.id, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name, 'gender', ${alias}.gender, 'duprRating', ${alias}.dupr_rating, 'selfRating', ${alias}.self_rating)`,
+    `json_build_object('id', ${alias}.id, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name, 'gender', ${alias}.gender, 'duprRating', ${alias}.dupr_rating, 'selfRating', ${alias}.self_rating, 'photoVersion', ${alias}.photo_version)`,
   )
 
 // The accepted responding team of a matched or finished PlayDate, for the cards of the player's

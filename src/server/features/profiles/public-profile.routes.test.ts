@@ -38,6 +38,7 @@ describe('public profile', () => {
       selfRating: 4.5,
       age: 40,
       zipCode: '85004',
+      photoUrl: null,
     })
     expect(res.text).not.toContain(player.email)
     expect(res.text).not.toContain(player.birthdate)
@@ -88,7 +89,7 @@ describe('public profile', () => {
     expect([...res.body.watchedIds].sort()).toEqual([both!.id, bella!.id].sort())
     for (const connection of res.body.connections) {
       expect(Object.keys(connection).sort()).toEqual(
-        ['duprRating', 'firstName', 'gender', 'id', 'kind', 'lastName', 'selfRating'].sort(),
+        ['duprRating', 'firstName', 'gender', 'id', 'kind', 'lastName', 'photoUrl', 'selfRating'].sort(),
       )
     }
   })

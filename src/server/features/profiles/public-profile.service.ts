@@ -9,6 +9,7 @@ import {
   type PublicConnection,
   type PublicProfileOutput,
 } from '../../../domain/profiles/public-profile.schema'
+import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
 import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { connections, profiles } from '../../db/schema'
@@ -89,6 +90,7 @@ interface SummaryJson {
   gender: PlayerSummary['gender']
   dupr_rating: number | string | null
   self_rating: number | string
+  photo_version: string | null
 }
 
 const fromJson = (row: SummaryJson): PlayerSummary => ({
@@ -98,6 +100,7 @@ const fromJson = (row: SummaryJson): PlayerSummary => ({
   gender: row.gender,
   duprRating: row.dupr_rating === null ? null : Number(row.dupr_rating),
   selfRating: Number(row.self_rating),
+  photoUrl: profilePhotoUrl(row.id, row.photo_version),
 })
 const liveFromJson = (row: LiveJson | null) =>
   row ? { id: row.id, status: row.status, requesterId: row.requester_id } : undefined
@@ -179,6 +182,7 @@ export async function getPublicProfile(
       selfRating: Number(page.selfRating),
       age: ageOn(page.birthdate),
       zipCode: page.zipCode,
+      photoUrl: profilePhotoUrl(page.id, page.photoVersion),
     },
     connections: listed,
     reliability,

@@ -8,7 +8,7 @@ import { ChangePasswordForm, FormAlert, ProfileForm, useOwnProfile } from '../..
 import { NotificationPreferencesForm } from '../../features/notifications'
 import { PushSettings } from '../../features/push'
 import { CalendarFeed, ResultsExport } from '../../features/play-dates'
-import { DuprIdForm, HomeAreaForm } from '../../features/profiles'
+import { DuprIdForm, HomeAreaForm, ProfilePhotoForm } from '../../features/profiles'
 
 export default function ProfileSettingsPage() {
   const profile = useOwnProfile()
@@ -31,6 +31,12 @@ export default function ProfileSettingsPage() {
         }
       />
       <div className="space-y-6">
+        {profile.data ? (
+          <Card>
+            <h2 className="mb-4 text-lg font-bold text-slate-900">Your photo</h2>
+            <ProfilePhotoForm user={profile.data} />
+          </Card>
+        ) : null}
         <Card>
           <h2 id="profile-heading" className="mb-4 text-lg font-bold text-slate-900">
             Your profile

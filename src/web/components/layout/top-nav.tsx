@@ -5,6 +5,7 @@ import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import { widgetsByIds, menuWidgetIds } from '../../../domain/widgets/widgets'
 import { useSignOut } from '../../features/auth'
 import { useUnreadCount } from '../../features/notifications'
+import { Avatar } from '../ui/avatar'
 import { Brand } from './brand'
 import { NavBadge } from './nav-badge'
 import { notificationsItem, primaryNavItems, profileItem, type NavItem } from './nav-items'
@@ -85,8 +86,11 @@ export function TopNav({ user }: { user: SessionUser }) {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 py-2 sm:px-6">
         <Brand to="/dashboard" />
         {/* Under the bar on phones, beside the name from md up. */}
-        <p className="order-last w-full truncate pb-1 text-sm text-slate-600 md:order-none md:ml-2 md:w-auto md:min-w-0 md:flex-1 md:pb-0">
-          Welcome, <span className="font-semibold text-slate-900">{fullName}</span>
+        <p className="order-last flex w-full min-w-0 items-center gap-2 pb-1 text-sm text-slate-600 md:order-none md:ml-2 md:w-auto md:flex-1 md:pb-0">
+          <Avatar person={user} size="xs" />
+          <span className="truncate">
+            Welcome, <span className="font-semibold text-slate-900">{fullName}</span>
+          </span>
         </p>
         <div className="ml-auto hidden items-center gap-1 lg:flex">
           <ShareButton className={actionButton} />

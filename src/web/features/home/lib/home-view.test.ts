@@ -16,6 +16,7 @@ const player = (firstName: string, lastName: string, duprRating: number | null) 
   gender: 'female' as const,
   duprRating,
   selfRating: 3.5,
+  photoUrl: null,
 })
 const team: TeamSummary = {
   captain: player('Tara', 'Tran', 3.4),

@@ -5,6 +5,7 @@ import type {
   NotificationType,
 } from '../../../../domain/notifications/notification.schema'
 import { formatRelativeTime } from '../../../../domain/notifications/relative-time'
+import { Avatar } from '../../../components/ui/avatar'
 
 const icons: Record<NotificationType, LucideIcon> = {
   playdate_created: CalendarPlus,
@@ -56,11 +57,23 @@ export function NotificationList({
               onClick={() => onOpen(notification)}
               className="flex min-w-0 flex-1 items-start gap-3 rounded-xl p-2 text-left hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
             >
-              <span
-                className={`inline-flex size-10 shrink-0 items-center justify-center rounded-full ${iconTone[notification.type]}`}
-              >
-                <Icon aria-hidden="true" className="size-5" />
-              </span>
+              {notification.actor ? (
+                // The message names the player: their face is decorative, the kind a small mark on it.
+                <span className="relative shrink-0">
+                  <Avatar person={notification.actor} size="md" />
+                  <span
+                    className={`absolute -right-1 -bottom-1 inline-flex size-5 items-center justify-center rounded-full ring-2 ring-white ${iconTone[notification.type]}`}
+                  >
+                    <Icon aria-hidden="true" className="size-3" />
+                  </span>
+                </span>
+              ) : (
+                <span
+                  className={`inline-flex size-10 shrink-0 items-center justify-center rounded-full ${iconTone[notification.type]}`}
+                >
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+              )}
               <span className="min-w-0 flex-1">
                 <span className="flex items-center gap-2">
                   {unread ? (

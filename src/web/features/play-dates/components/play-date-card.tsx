@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { PlayDateSummary, TeamSummary } from '../../../../domain/play-dates/play-date.schema'
 import { yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
 import { priceLine } from '../../../../domain/play-dates/schedule'
+import { Avatar } from '../../../components/ui/avatar'
 import { formatRating, fullName, requestCountLabel } from '../lib/play-date-view'
 import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
 import { PlayDateWhen, PlayDateWhere } from './play-date-when'
@@ -13,6 +14,19 @@ const teamNames = (team: TeamSummary) =>
     .filter((p) => p !== null)
     .map(fullName)
     .join(' & ')
+
+// The team's faces, overlapping; the names beside them say who they are.
+function TeamFaces({ team }: { team: TeamSummary }) {
+  return (
+    <span className="flex shrink-0 -space-x-3">
+      {[team.captain, team.partner]
+        .filter((p) => p !== null)
+        .map((player) => (
+          <Avatar key={player.id} person={player} size="md" className="ring-2 ring-white" />
+        ))}
+    </span>
+  )
+}
 
 // One PlayDate in a list; the title links to its page and the link covers the card. The price
 // says whether the viewer's team pays or earns it (the type chip names the creator's side).
@@ -42,14 +56,17 @@ export function PlayDateCard({
         <StatusBadge status={playDate.status} />
       </div>
       <div>
-        <Heading className="text-lg font-bold text-slate-900">
-          <Link
-            to={`/playdates/${playDate.id}`}
-            className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
-          >
-            {names}
-          </Link>
-        </Heading>
+        <div className="flex items-center gap-3">
+          <TeamFaces team={team} />
+          <Heading className="min-w-0 text-lg font-bold text-slate-900">
+            <Link
+              to={`/playdates/${playDate.id}`}
+              className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
+            >
+              {names}
+            </Link>
+          </Heading>
+        </div>
         <p className="text-sm text-slate-600">
           Team DUPR <span className="font-semibold text-slate-900">{formatRating(team.averageDupr)}</span>
         </p>

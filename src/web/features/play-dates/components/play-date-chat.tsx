@@ -2,6 +2,7 @@ import { Send } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { toast } from '../../../lib/toast'
 import { type ChatMessage, MESSAGE_MAX } from '../../../../domain/play-dates/play-date.schema'
+import { Avatar } from '../../../components/ui/avatar'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Spinner } from '../../../components/ui/spinner'
@@ -24,18 +25,22 @@ function sentAt(iso: string) {
 function MessageItem({ message, own }: { message: ChatMessage; own: boolean }) {
   return (
     <li className={`flex flex-col ${own ? 'items-end' : 'items-start'}`}>
-      <div
-        className={`max-w-[85%] rounded-2xl px-3 py-2 shadow-sm ${
-          own ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm bg-white text-slate-900'
-        }`}
-      >
-        <p className={`text-xs font-semibold ${own ? 'text-brand-100' : 'text-brand-800'}`}>
-          {fullName(message)}
-          {own ? <span className="sr-only"> (you)</span> : null}
-        </p>
-        <p className="whitespace-pre-wrap">{message.content}</p>
+      <div className={`flex max-w-[92%] items-end gap-2 ${own ? 'flex-row-reverse' : ''}`}>
+        {/* The sender's name is in the bubble: the face is decorative. */}
+        <Avatar person={message} size="xs" />
+        <div
+          className={`min-w-0 rounded-2xl px-3 py-2 shadow-sm ${
+            own ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm bg-white text-slate-900'
+          }`}
+        >
+          <p className={`text-xs font-semibold ${own ? 'text-brand-100' : 'text-brand-800'}`}>
+            {fullName(message)}
+            {own ? <span className="sr-only"> (you)</span> : null}
+          </p>
+          <p className="whitespace-pre-wrap">{message.content}</p>
+        </div>
       </div>
-      <p className="mt-0.5 px-1 text-xs text-slate-500">
+      <p className={`mt-0.5 text-xs text-slate-500 ${own ? 'pr-10' : 'pl-10'}`}>
         <time dateTime={message.createdAt}>{sentAt(message.createdAt)}</time>
       </p>
     </li>

@@ -1,18 +1,20 @@
 import { Mars, UserRound, Venus } from 'lucide-react'
 import type { PlayerSummary, TeamSummary } from '../../../../domain/play-dates/play-date.schema'
 import { RELIABILITY_MONTHS, reliabilityLine } from '../../../../domain/play-dates/results'
+import { Avatar } from '../../../components/ui/avatar'
 import { formatRating, fullName } from '../lib/play-date-view'
 
-export function GenderIcon({ gender }: { gender: string }) {
+// `compact`: a small mark on the corner of a player's face.
+export function GenderIcon({ gender, compact = false }: { gender: string; compact?: boolean }) {
   const Icon = gender === 'female' ? Venus : gender === 'male' ? Mars : UserRound
   const label = gender === 'female' ? 'Female' : gender === 'male' ? 'Male' : 'Other'
   return (
     <span
-      className={`inline-flex size-8 shrink-0 items-center justify-center rounded-full ${
-        gender === 'female' ? 'bg-pink-100 text-pink-800' : 'bg-sky-100 text-sky-800'
-      }`}
+      className={`inline-flex shrink-0 items-center justify-center rounded-full ${
+        compact ? 'size-5 ring-2 ring-white' : 'size-8'
+      } ${gender === 'female' ? 'bg-pink-100 text-pink-800' : 'bg-sky-100 text-sky-800'}`}
     >
-      <Icon aria-hidden="true" className="size-4" />
+      <Icon aria-hidden="true" className={compact ? 'size-3' : 'size-4'} />
       <span className="sr-only">{label}</span>
     </span>
   )
@@ -39,7 +41,12 @@ export function Ratings({ player }: { player: Pick<PlayerSummary, 'duprRating' |
 function PlayerRow({ player, tag }: { player: PlayerSummary; tag: string }) {
   return (
     <li className="flex items-center gap-3 py-2">
-      <GenderIcon gender={player.gender} />
+      <span className="relative shrink-0">
+        <Avatar person={player} size="md" />
+        <span className="absolute -right-1 -bottom-1">
+          <GenderIcon gender={player.gender} compact />
+        </span>
+      </span>
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 font-semibold text-slate-900">
           <span className="min-w-0">{fullName(player)}</span>

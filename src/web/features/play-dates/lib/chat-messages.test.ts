@@ -6,6 +6,7 @@ const message = (id: string, createdAt: string, content = id): ChatMessage => ({
   id,
   userId: 'u1',
   firstName: 'Ann',
+  photoUrl: null,
   lastName: 'Lee',
   content,
   createdAt,

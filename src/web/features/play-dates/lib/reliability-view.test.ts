@@ -9,6 +9,7 @@ const player = (id: string): PlayerSummary => ({
   gender: 'female',
   duprRating: 3.5,
   selfRating: 3.5,
+  photoUrl: null,
 })
 const team = (a: string, b: string | null): TeamSummary => ({
   captain: player(a),

@@ -2,6 +2,7 @@ import { Eye, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import type { PublicConnection } from '../../../../domain/profiles/public-profile.schema'
 import { duprLine } from '../../../../domain/profiles/rating.rules'
+import { Avatar } from '../../../components/ui/avatar'
 
 // Cards linking to each connection's profile, labelled Friend or Watching.
 export function ConnectionCards({ connections }: { connections: PublicConnection[] }) {
@@ -13,11 +14,14 @@ export function ConnectionCards({ connections }: { connections: PublicConnection
             to={`/profile/${connection.id}`}
             className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-600 hover:shadow-md"
           >
-            <span className="min-w-0">
-              <span className="block font-semibold text-slate-900">
-                {connection.firstName} {connection.lastName}
+            <span className="flex min-w-0 items-center gap-3">
+              <Avatar person={connection} size="md" />
+              <span className="min-w-0">
+                <span className="block font-semibold text-slate-900">
+                  {connection.firstName} {connection.lastName}
+                </span>
+                <span className="block text-sm text-slate-600">{duprLine(connection)}</span>
               </span>
-              <span className="block text-sm text-slate-600">{duprLine(connection)}</span>
             </span>
             <span
               className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold ${

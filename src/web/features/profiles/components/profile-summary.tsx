@@ -1,6 +1,7 @@
 import { MapPin } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { PublicProfileOutput } from '../../../../domain/profiles/public-profile.schema'
+import { Avatar } from '../../../components/ui/avatar'
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -11,7 +12,7 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
   )
 }
 
-// Name, both ratings to two decimals, the age and the ZIP code.
+// The player's face (the name beside it says whose), name, both ratings to two decimals, the age and the ZIP code.
 export function ProfileSummary({
   profile,
   actions,
@@ -19,17 +20,11 @@ export function ProfileSummary({
   profile: PublicProfileOutput['profile']
   actions?: ReactNode
 }) {
-  const initials = `${profile.firstName[0] ?? ''}${profile.lastName[0] ?? ''}`.toUpperCase()
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex items-center gap-4">
-          <span
-            aria-hidden="true"
-            className="inline-flex size-16 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xl font-bold text-white"
-          >
-            {initials}
-          </span>
+          <Avatar person={profile} size="xl" />
           <div className="min-w-0">
             <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
               {profile.firstName} {profile.lastName}

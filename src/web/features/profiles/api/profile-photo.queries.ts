@@ -1,0 +1,33 @@
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { SessionUser } from '../../../../domain/profiles/profile.schema'
+import { api } from '../../../lib/api-client'
+import { ownProfileKey, rememberUser, sessionKey } from '../../auth'
+
+// The new face shows in the header at once; every other view that shows the player (their
+// PlayDates, connections, public profile) is read again when next shown.
+function showNewPhoto(queryClient: QueryClient, user: SessionUser) {
+  queryClient.setQueryData(ownProfileKey, user)
+  rememberUser(queryClient, user)
+  void queryClient.invalidateQueries({
+    predicate: ({ queryKey }) =>
+      !(queryKey[0] === ownProfileKey[0] && queryKey[1] === ownProfileKey[1]) &&
+      !(queryKey[0] === sessionKey[0] && queryKey[1] === sessionKey[1]),
+  })
+}
+
+// The file goes as it is: the server checks, crops and stores it.
+export function useUpdatePhoto() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (file: File) => api.put('/profiles/me/photo', { body: file }),
+    onSuccess: (user) => showNewPhoto(queryClient, user),
+  })
+}
+
+export function useRemovePhoto() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.delete('/profiles/me/photo'),
+    onSuccess: (user) => showNewPhoto(queryClient, user),
+  })
+}
