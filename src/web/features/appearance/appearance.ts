@@ -1,0 +1,48 @@
+import {
+  APPEARANCE_STORAGE_KEY,
+  type Appearance,
+  appearanceOf,
+  themeColors,
+  themeOf,
+} from '../../../domain/appearance'
+
+// The device's choice of light or dark (docs/decisions/0099-dark-mode.md). The head's script
+// (domain/appearance.ts) applies it before the first paint; this module applies a new choice and
+// follows the device's setting while the choice is System.
+
+const systemDarkQuery = () => window.matchMedia('(prefers-color-scheme: dark)')
+
+export function readAppearance(): Appearance {
+  try {
+    return appearanceOf(localStorage.getItem(APPEARANCE_STORAGE_KEY))
+  } catch {
+    return 'system'
+  }
+}
+
+export function applyTheme(appearance: Appearance = readAppearance()) {
+  const theme = themeOf(appearance, systemDarkQuery().matches)
+  document.documentElement.dataset.theme = theme
+  for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')) {
+    meta.content = themeColors[theme]
+  }
+}
+
+// System is kept as no value at all, so a device that never chose follows its own setting.
+export function saveAppearance(appearance: Appearance) {
+  try {
+    if (appearance === 'system') localStorage.removeItem(APPEARANCE_STORAGE_KEY)
+    else localStorage.setItem(APPEARANCE_STORAGE_KEY, appearance)
+  } catch {
+    // Storage refused (a private window's quota): the choice holds until the page is left.
+  }
+  applyTheme(appearance)
+}
+
+// The device's setting changing while the choice is System, and a choice made in another tab.
+export function followAppearanceChanges() {
+  systemDarkQuery().addEventListener('change', () => applyTheme())
+  window.addEventListener('storage', (event) => {
+    if (event.key === APPEARANCE_STORAGE_KEY || event.key === null) applyTheme()
+  })
+}

@@ -1,0 +1,2 @@
+export { followAppearanceChanges } from './appearance'
+export { AppearanceSettings } from './components/appearance-settings'
