@@ -1,7 +1,9 @@
+import { useSyncExternalStore } from 'react'
 import {
   APPEARANCE_STORAGE_KEY,
   type Appearance,
   appearanceOf,
+  type Theme,
   themeColors,
   themeOf,
 } from '../../../domain/appearance'
@@ -46,3 +48,14 @@ export function followAppearanceChanges() {
     if (event.key === APPEARANCE_STORAGE_KEY || event.key === null) applyTheme()
   })
 }
+
+function subscribeToTheme(onChange: () => void) {
+  const observer = new MutationObserver(onChange)
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] })
+  return () => observer.disconnect()
+}
+
+const currentTheme = (): Theme => (document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light')
+
+// The theme on screen, for a part that draws its own colours (the toasts).
+export const useTheme = () => useSyncExternalStore(subscribeToTheme, currentTheme, (): Theme => 'light')

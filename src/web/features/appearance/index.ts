@@ -1,2 +1,2 @@
-export { followAppearanceChanges } from './appearance'
+export { followAppearanceChanges, useTheme } from './appearance'
 export { AppearanceSettings } from './components/appearance-settings'

@@ -29,7 +29,8 @@ export function AppearanceSettings() {
       <p id="appearance-hint" className="mt-2 mb-3 text-sm text-slate-600">
         On this device. System follows your device’s light or dark setting.
       </p>
-      <div className="flex flex-wrap gap-2">
+      {/* One under the other on a phone, where three in a row do not fit beside each other. */}
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {appearances.map((value) => (
           <Choice
             key={value}
