@@ -24,10 +24,16 @@ export function readAppearance(): Appearance {
 
 export function applyTheme(appearance: Appearance = readAppearance()) {
   const theme = themeOf(appearance, systemDarkQuery().matches)
-  document.documentElement.dataset.theme = theme
+  const root = document.documentElement
+  if (root.dataset.theme === theme) return
+  // The whole page changes colour at once: the transitions of buttons and links would otherwise
+  // fade each from its old colour, one after another (styles.css, data-theme-changing).
+  root.dataset.themeChanging = ''
+  root.dataset.theme = theme
   for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')) {
     meta.content = themeColors[theme]
   }
+  requestAnimationFrame(() => requestAnimationFrame(() => delete root.dataset.themeChanging))
 }
 
 // System is kept as no value at all, so a device that never chose follows its own setting.
