@@ -12,15 +12,34 @@ import {
 
 // Every page of the app, scanned with axe-core against WCAG 2.2 A and AA in real Chromium
 // (signed-out and admin pages on a desktop and at 375 px, a player's pages at 375 px): labels,
-// names, roles, contrast, landmarks, headings. A page passes with no violation at all.
+// names, roles, contrast, landmarks, headings. A page passes with no violation at all, in the
+// light theme and in the dark one (docs/decisions/0099-dark-mode.md).
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
-async function violationsOf(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze()
+// The rules whose answer depends on the colours; the others read the same page in both themes.
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
+
+async function violationsIn(page: Page, where: string, rules?: string[]) {
+  const axe = new AxeBuilder({ page })
+  const results = await (rules ? axe.withRules(rules) : axe.withTags(WCAG)).analyze()
   return results.violations.map(
     (v) => `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   )
+}
+
+// The page as it is, in both themes: every rule in the light one, then the colour rules in the
+// dark one. Appearance is on System, so the page follows the device's setting at once, with no
+// reload. Reduced motion turns the colour transitions off: axe reads the colours they end on.
+async function violationsOf(page: Page, where: string) {
+  const found: string[] = []
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' })
+    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
+    const rules = colorScheme === 'dark' ? COLOUR_RULES : undefined
+    found.push(...(await violationsIn(page, `${where} (${colorScheme})`, rules)))
+  }
+  return found
 }
 
 // Opens a page and waits until it shows its content, not a loading state.
@@ -69,8 +88,14 @@ test.describe('accessibility @phone', () => {
     await expect(toaster.getByText('Signed in successfully!')).toBeVisible()
     // A pointer over the toast keeps it on screen (sonner pauses its timer) while axe reads it.
     await toaster.getByText('Signed in successfully!').hover()
-    const results = await new AxeBuilder({ page }).include('[data-sonner-toaster]').withTags(WCAG).analyze()
-    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+    const found: string[] = []
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' })
+      await expect(toaster).toHaveAttribute('data-sonner-theme', colorScheme)
+      const results = await new AxeBuilder({ page }).include('[data-sonner-toaster]').withTags(WCAG).analyze()
+      found.push(...results.violations.map((v) => `${colorScheme}: ${v.id}: ${v.help}`))
+    }
+    expect(found).toEqual([])
   })
 
   test('a player’s pages have no WCAG A or AA violation', async ({ page, browser }, testInfo) => {

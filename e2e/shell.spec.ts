@@ -98,7 +98,7 @@ test.describe('signed out', () => {
     await expect(page.getByRole('main')).toBeFocused()
   })
 
-  test('the footer lists help and legal pages @phone', async ({ page }) => {
+  test('the landing page’s footer lists help and legal pages @phone', async ({ page }) => {
     await page.goto('/')
     const footer = page.getByRole('contentinfo')
     for (const name of [
@@ -111,7 +111,15 @@ test.describe('signed out', () => {
     ]) {
       await expect(footer.getByRole('link', { name })).toBeVisible()
     }
+    await expect(footer.getByRole('heading', { name: 'Legal' })).toBeVisible()
     await expect(footer.getByRole('heading', { name: 'Admin' })).toHaveCount(0)
+  })
+
+  test('a page other than the landing page ends in the one-line footer', async ({ page }) => {
+    await page.goto('/signin')
+    const footer = page.getByRole('contentinfo')
+    await expect(footer.getByRole('link', { name: 'Terms of Service' })).toBeVisible()
+    await expect(footer.getByRole('heading')).toHaveCount(0)
   })
 
   test('the landing page fits a 375 px phone screen @phone', async ({ page }) => {
@@ -206,14 +214,43 @@ test.describe('signed in', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible()
   })
 
-  test('an admin sees the Admin Dashboard button and the footer Admin section', async ({ page }) => {
+  test('an admin reaches the admin pages from the header’s Admin Dashboard button', async ({ page }) => {
     await signInAs(page)
     await page.goto('/dashboard')
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute(
-      'href',
-      '/admin',
-    )
-    await expect(page.getByRole('contentinfo').getByRole('heading', { name: 'Admin' })).toBeVisible()
+    await page.getByRole('banner').getByRole('link', { name: 'Admin Dashboard' }).click()
+    await expect(page).toHaveURL(/\/admin$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
+    await page.getByRole('tab', { name: 'Signup Codes' }).click()
+    await expect(page).toHaveURL(/\/admin\/signup-codes$/)
+    // The footer stays one line for an admin too: the header is the way in.
+    await expect(page.getByRole('contentinfo').getByRole('heading')).toHaveCount(0)
+  })
+
+  test('a signed-in page ends in one line: About, Terms, Privacy and Help @phone', async ({ page }) => {
+    await signInAs(page, jane)
+    await page.goto('/dashboard')
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    const footer = page.getByRole('contentinfo')
+    await expect(footer).toContainText('© PickleMatch')
+    await expect(footer.getByRole('link')).toHaveText(['About', 'Terms', 'Privacy', 'Help'])
+    // Each link's name is its page's full name, starting with the word it shows.
+    const links = ['About Us', 'Terms of Service', 'Privacy Policy', 'Help/FAQ']
+    for (const name of links) {
+      const box = (await footer.getByRole('link', { name }).boundingBox())!
+      expect(box.height, name).toBeGreaterThanOrEqual(44)
+      expect(box.width, name).toBeGreaterThanOrEqual(44)
+    }
+    await expect(footer.getByRole('heading')).toHaveCount(0)
+    // One line, at 375 px too: the product's name and every link side by side.
+    const line = (await footer.boundingBox())!
+    expect(line.height).toBeLessThan(60)
+    await expectFitsScreen(page)
+    // The links show their focus, and lead to their pages.
+    await footer.getByRole('link', { name: 'Terms of Service' }).focus()
+    await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveCSS('outline-style', 'solid')
+    await footer.getByRole('link', { name: 'Terms of Service' }).click()
+    await expect(page).toHaveURL(/\/terms$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible()
   })
 
   test('Share copies the link and says Copied! for two seconds', async ({ page, context }) => {

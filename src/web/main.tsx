@@ -7,11 +7,15 @@ import { AppRouter } from './app/navigation'
 import { loadSignedInShell } from './app/root-layout'
 import { AppRoutes, preloadPage } from './app/router'
 import { Toaster } from './components/ui/toaster'
+import { followAppearanceChanges } from './features/appearance'
 import { prefetchSession, sessionKey } from './features/auth'
 import type { SessionOutput } from '../domain/profiles/profile.schema'
 import { hasOfflineViews, isNetworkFailure } from './lib/offline'
 import { markFirstPageReady } from './lib/scheduling'
 import './styles.css'
+
+// The head's script set the theme before the first paint; from here it follows the device's setting.
+followAppearanceChanges()
 
 const queryClient = createQueryClient()
 // TanStack Query hears the browser's online and offline events, but assumes a network at start.

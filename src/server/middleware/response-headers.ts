@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createMiddleware } from 'hono/factory'
+import { appearanceScript } from '../../domain/appearance'
 import type { Env } from '../env'
 import type { AppEnv } from '../app-env'
 
@@ -13,10 +14,14 @@ import type { AppEnv } from '../app-env'
 // (docs/decisions/0040-performance-at-scale.md). Without a Node response (the app called in
 // process, as the route tests do) the same headers are set on the response the app returns.
 
+// The one inline script, which sets the light or dark theme before the first paint
+// (docs/decisions/0099-dark-mode.md), is allowed by its hash: any other inline script is not.
+export const appearanceScriptSource = `'sha256-${createHash('sha256').update(appearanceScript).digest('base64')}'`
+
 export function securityHeaders(env: Pick<Env, 'NODE_ENV'>): ReadonlyArray<readonly [string, string]> {
   const contentSecurityPolicy = [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${appearanceScriptSource}`,
     // Style attributes and runtime-inserted styles of the toast and docs libraries.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",

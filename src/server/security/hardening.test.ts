@@ -4,11 +4,13 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { appearanceScript } from '../../domain/appearance'
 import { regionsOf } from '../../domain/play-dates/play-date.schema'
 import { createApp } from '../app'
 import { buildDeps } from '../deps'
 import { knownBrowsers, passwords, profiles, rateLimits, sessions } from '../db/schema'
 import { parseEnv } from '../env'
+import { appearanceScriptSource } from '../middleware/response-headers'
 import { createSession, hashToken, KNOWN_BROWSERS_PER_ACCOUNT } from '../features/auth'
 import { createLogger } from '../lib/logger'
 import { appTables, changedTables, tableChecksums } from '../testing/db-snapshot'
@@ -51,7 +53,8 @@ function expectSecurityHeaders(headers: Headers) {
       .map(([name, ...values]) => [name!, values]),
   )
   expect(directives.get('default-src')).toEqual(["'self'"])
-  expect(directives.get('script-src')).toEqual(["'self'"])
+  // Files of our own, and the one inline script by its hash (the theme before the first paint).
+  expect(directives.get('script-src')).toEqual(["'self'", appearanceScriptSource])
   expect(directives.get('object-src')).toEqual(["'none'"])
   expect(directives.get('frame-ancestors')).toEqual(["'none'"])
   expect(directives.get('base-uri')).toEqual(["'none'"])
@@ -79,7 +82,7 @@ describe('security headers', () => {
     }
   })
 
-  it('are on the HTML of the web app, which loads no inline script', async () => {
+  it('are on the HTML of the web app, whose only inline script is the one the policy allows', async () => {
     const built = path.join(repoRoot, 'dist/web/index.html')
     const template = existsSync(built) ? built : path.join(repoRoot, 'src/web/index.html')
     const html = readFileSync(template, 'utf8')
@@ -116,9 +119,11 @@ describe('security headers', () => {
   })
 })
 
+// Every script loads from a file, but the theme's, whose exact text the policy allows by its hash.
 export function expectNoInlineScript(html: string) {
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
   for (const [, attributes, content] of scripts) {
+    if (content === appearanceScript) continue
     expect(attributes, 'a script loads from a file').toMatch(/\bsrc=/)
     expect(content!.trim(), 'a script tag has no inline code').toBe('')
   }
@@ -127,9 +132,19 @@ export function expectNoInlineScript(html: string) {
 }
 
 describe('the built page', () => {
-  it('has no inline script in the template or the build', () => {
+  it('has no inline script in the template or the build but the theme’s', () => {
     const files = ['src/web/index.html', 'dist/web/index.html'].map((file) => path.join(repoRoot, file))
     for (const file of files.filter((f) => existsSync(f))) expectNoInlineScript(readFileSync(file, 'utf8'))
+  })
+
+  it('sets the theme before the first paint with the script the policy allows', () => {
+    const built = path.join(repoRoot, 'dist/web/index.html')
+    if (!existsSync(built)) return
+    const html = readFileSync(built, 'utf8')
+    expect(html).toContain(`<script>${appearanceScript}</script>`)
+    // In the head, after the theme-color it sets.
+    expect(html.indexOf(appearanceScript)).toBeGreaterThan(html.lastIndexOf('name="theme-color"'))
+    expect(html.indexOf(appearanceScript)).toBeLessThan(html.indexOf('</head>'))
   })
 })
 

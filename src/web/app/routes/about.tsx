@@ -88,6 +88,10 @@ export default function AboutPage() {
         </ProseSection>
 
         <ProseSection id="help" title="Help and FAQ">
+          <p>
+            New to a word? The <Link to="/glossary">Glossary</Link> explains the pickleball and {product}{' '}
+            terms.
+          </p>
           <div className="mt-4 space-y-3">
             <Question question="How do I create a PlayDate?">
               <p>

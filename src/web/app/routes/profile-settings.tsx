@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page-header'
 import { PageLoading } from '../../components/ui/spinner'
+import { AppearanceSettings } from '../../features/appearance'
 import { ChangePasswordForm, FormAlert, ProfileForm, useOwnProfile } from '../../features/auth'
 import { NotificationPreferencesForm } from '../../features/notifications'
 import { PushSettings } from '../../features/push'
@@ -101,6 +102,9 @@ export default function ProfileSettingsPage() {
         <Card>
           <h2 className="mb-4 text-lg font-bold text-slate-900">Calendar</h2>
           <CalendarFeed />
+        </Card>
+        <Card>
+          <AppearanceSettings />
         </Card>
       </div>
     </div>

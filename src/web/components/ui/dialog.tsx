@@ -44,7 +44,7 @@ export function Dialog({
       onClose={() => {
         if (open) onClose()
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50"
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:backdrop:bg-black/70"
     >
       {open ? (
         <div className="p-5 sm:p-6">

@@ -1,4 +1,5 @@
 import { type CSSProperties, useEffect, useState } from 'react'
+import { useTheme } from '../../features/appearance'
 import { loadToasts, onToastsLoading, toasterMounted } from '../../lib/toast'
 import { whenIdle } from '../../lib/scheduling'
 
@@ -8,6 +9,7 @@ type SonnerToaster = (typeof import('sonner'))['Toaster']
 // soon as a toast is raised before that (the toast then waits for it: lib/toast.ts).
 export function Toaster() {
   const [SonnerToaster, setSonnerToaster] = useState<SonnerToaster | null>(null)
+  const theme = useTheme()
 
   useEffect(() => {
     let active = true
@@ -42,9 +44,15 @@ export function Toaster() {
       richColors
       closeButton
       containerAriaLabel="Alerts"
+      theme={theme}
       // The library's green and red text on their pale backgrounds read 4.3:1, under the 4.5:1
-      // WCAG AA asks of text this size; the same hues, darker (6.4:1 and 5.9:1).
-      style={{ '--success-text': '#006b24', '--error-text': '#c00000' } as CSSProperties}
+      // WCAG AA asks of text this size; the same hues, darker (6.4:1 and 5.9:1). Its dark colours
+      // pass as they are.
+      style={
+        theme === 'light'
+          ? ({ '--success-text': '#006b24', '--error-text': '#c00000' } as CSSProperties)
+          : undefined
+      }
     />
   )
 }

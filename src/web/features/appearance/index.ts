@@ -1,0 +1,2 @@
+export { followAppearanceChanges, useTheme } from './appearance'
+export { AppearanceSettings } from './components/appearance-settings'
