@@ -31,82 +31,93 @@ export default function ProfileSettingsPage() {
           ) : null
         }
       />
-      <div className="space-y-6">
-        {profile.data ? (
-          <Card>
-            <h2 className="mb-4 text-lg font-bold text-slate-900">Your photo</h2>
-            <ProfilePhotoForm user={profile.data} />
-          </Card>
-        ) : null}
+      {profile.isPending ? (
+        // The cards come with the profile, all at once: nothing on screen moves when it arrives.
+        <div className="min-h-[70vh]">
+          <PageLoading />
+        </div>
+      ) : (
+        <SettingsCards profile={profile} />
+      )}
+    </div>
+  )
+}
+
+function SettingsCards({ profile }: { profile: ReturnType<typeof useOwnProfile> }) {
+  return (
+    <div className="space-y-6">
+      {profile.data ? (
         <Card>
-          <h2 id="profile-heading" className="mb-4 text-lg font-bold text-slate-900">
-            Your profile
-          </h2>
-          {profile.isPending ? (
-            <PageLoading />
-          ) : profile.data ? (
-            <>
-              <p className="mb-4 text-sm text-slate-600">
-                Signed in as <strong className="break-all">{profile.data.email}</strong>
-              </p>
-              <ProfileForm user={profile.data} />
-            </>
-          ) : (
-            <>
-              <FormAlert>Error loading profile</FormAlert>
-              <Button
-                variant="secondary"
-                size="sm"
-                className="mt-3"
-                onClick={() => void profile.refetch()}
-                disabled={profile.isFetching}
-              >
-                Try Again
-              </Button>
-            </>
-          )}
+          <h2 className="mb-4 text-lg font-bold text-slate-900">Your photo</h2>
+          <ProfilePhotoForm user={profile.data} />
         </Card>
+      ) : null}
+      <Card>
+        <h2 id="profile-heading" className="mb-4 text-lg font-bold text-slate-900">
+          Your profile
+        </h2>
         {profile.data ? (
-          <Card>
-            <h2 className="mb-2 text-lg font-bold text-slate-900">Where you play</h2>
-            <HomeAreaForm key={`${profile.data.homeState}-${profile.data.homeRegion}`} user={profile.data} />
-          </Card>
-        ) : null}
-        {profile.data ? (
-          <Card>
-            <h2 id="dupr-id-heading" className="mb-2 text-lg font-bold text-slate-900">
-              DUPR ID
-            </h2>
-            <p className="mb-3 text-sm text-slate-600">
-              Your ID on DUPR goes beside your name in your results file, so DUPR can match the games to you.
+          <>
+            <p className="mb-4 text-sm text-slate-600">
+              Signed in as <strong className="break-all">{profile.data.email}</strong>
             </p>
-            <DuprIdForm key={profile.data.duprId ?? ''} user={profile.data} />
-          </Card>
-        ) : null}
+            <ProfileForm user={profile.data} />
+          </>
+        ) : (
+          <>
+            <FormAlert>Error loading profile</FormAlert>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-3"
+              onClick={() => void profile.refetch()}
+              disabled={profile.isFetching}
+            >
+              Try Again
+            </Button>
+          </>
+        )}
+      </Card>
+      {profile.data ? (
         <Card>
-          <h2 className="mb-2 text-lg font-bold text-slate-900">Your results</h2>
-          <ResultsExport />
+          <h2 className="mb-2 text-lg font-bold text-slate-900">Where you play</h2>
+          <HomeAreaForm key={`${profile.data.homeState}-${profile.data.homeRegion}`} user={profile.data} />
         </Card>
+      ) : null}
+      {profile.data ? (
         <Card>
-          <h2 id="password-heading" className="mb-4 text-lg font-bold text-slate-900">
-            Change password
+          <h2 id="dupr-id-heading" className="mb-2 text-lg font-bold text-slate-900">
+            DUPR ID
           </h2>
-          <ChangePasswordForm />
+          <p className="mb-3 text-sm text-slate-600">
+            Your ID on DUPR goes beside your name in your results file, so DUPR can match the games to you.
+          </p>
+          <DuprIdForm key={profile.data.duprId ?? ''} user={profile.data} />
         </Card>
-        <Card>
-          <h2 className="mb-2 text-lg font-bold text-slate-900">Notifications</h2>
-          <p className="mb-2 text-sm text-slate-600">Choose what you hear about, in the app and by email.</p>
-          <NotificationPreferencesForm />
-          <PushSettings />
-        </Card>
-        <Card>
-          <h2 className="mb-4 text-lg font-bold text-slate-900">Calendar</h2>
-          <CalendarFeed />
-        </Card>
-        <Card>
-          <AppearanceSettings />
-        </Card>
-      </div>
+      ) : null}
+      <Card>
+        <h2 className="mb-2 text-lg font-bold text-slate-900">Your results</h2>
+        <ResultsExport />
+      </Card>
+      <Card>
+        <h2 id="password-heading" className="mb-4 text-lg font-bold text-slate-900">
+          Change password
+        </h2>
+        <ChangePasswordForm />
+      </Card>
+      <Card>
+        <h2 className="mb-2 text-lg font-bold text-slate-900">Notifications</h2>
+        <p className="mb-2 text-sm text-slate-600">Choose what you hear about, in the app and by email.</p>
+        <NotificationPreferencesForm />
+        <PushSettings />
+      </Card>
+      <Card>
+        <h2 className="mb-4 text-lg font-bold text-slate-900">Calendar</h2>
+        <CalendarFeed />
+      </Card>
+      <Card>
+        <AppearanceSettings />
+      </Card>
     </div>
   )
 }
