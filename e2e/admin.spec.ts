@@ -148,6 +148,15 @@ test(
     await befriend(creatorContext, partnerContext)
     await createPlayDate(creatorContext, partnerContext, `Doomed game ${tag}`)
     await admin.goto('/admin?tab=play-dates')
+    // Every admin tab is in sight on the phone, the selected one included: none is cut off.
+    const adminTabs = admin.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab')
+    await expect(adminTabs).toHaveCount(6)
+    for (const tab of await adminTabs.all()) {
+      const box = (await tab.boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(375)
+      expect(box.height).toBeGreaterThanOrEqual(44)
+    }
     // The search applies half a second after the last key (a fresh database may hold this one
     // PlayDate only, so the count alone does not say the search is in).
     const searched = admin.waitForResponse(

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useRef } from 'react'
+import { type KeyboardEvent, useRef } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { PageHeader } from '../../components/ui/page-header'
 import {
@@ -35,11 +35,6 @@ export default function AdminPage() {
   // activation: arrowing past Signup Codes must not leave the page, nor load every section).
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([])
 
-  // On a phone the tab bar scrolls sideways: the selected tab is always in sight.
-  const currentIndex = tabs.findIndex((t) => t.id === current)
-  useEffect(() => {
-    tabRefs.current[currentIndex]?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
-  }, [currentIndex])
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const next = tabKeyTarget(event.key, index, tabs.length)
     if (next === null) return
@@ -53,10 +48,12 @@ export default function AdminPage() {
         title="Admin Dashboard"
         description="Manage users, signup codes, venues, PlayDates and disputed results."
       />
+      {/* On a phone the six tabs sit in two columns, every one in sight (a sideways-scrolling
+          strip hid the selected tab off-screen); from sm up they are one underlined row. */}
       <div
         role="tablist"
         aria-label="Admin sections"
-        className="relative mb-6 flex gap-1 overflow-x-auto border-b border-slate-200"
+        className="mb-6 grid grid-cols-2 gap-1 sm:flex sm:border-b sm:border-slate-200"
       >
         {tabs.map((tab, index) => (
           <button
@@ -72,10 +69,10 @@ export default function AdminPage() {
             tabIndex={current === tab.id ? 0 : -1}
             onClick={() => select(tab.id)}
             onKeyDown={(event) => onTabKey(event, index)}
-            className={`min-h-11 shrink-0 border-b-2 px-4 font-semibold ${
+            className={`min-h-11 rounded-lg border px-3 text-sm font-semibold sm:shrink-0 sm:rounded-none sm:border-0 sm:border-b-2 sm:px-4 sm:text-base ${
               current === tab.id
-                ? 'border-brand-700 text-brand-800'
-                : 'border-transparent text-slate-600 hover:text-slate-900'
+                ? 'border-brand-700 bg-brand-50 text-brand-800 sm:bg-transparent'
+                : 'border-slate-200 text-slate-600 hover:text-slate-900 sm:border-transparent'
             }`}
           >
             {tab.label}

@@ -28,23 +28,37 @@ const tabLabels: Record<PlayDateTab, string> = {
   history: 'History',
 }
 
-const emptyStates: Record<PlayDateTab, { title: string; text: string }> = {
+// Each empty list says what to do next, and its buttons do exactly that.
+interface EmptyState {
+  title: string
+  text: string
+  actions: Array<{ label: string; to: string; primary?: boolean }>
+}
+const createAction = { label: 'Create PlayDate', to: '/create-playdate', primary: true }
+const emptyStates: Record<PlayDateTab, EmptyState> = {
   mine: {
     title: 'No PlayDates yet',
     text: 'Create a PlayDate with a friend, or apply to one in Available.',
+    actions: [createAction, { label: 'Find one in Available', to: '/playdates?tab=available' }],
   },
   available: {
     title: 'No PlayDates available',
-    text: 'No open PlayDates from other players match right now. Check back soon or widen the rating range.',
+    text: 'No other players have an open PlayDate right now. Check back soon, or post your own.',
+    actions: [createAction],
   },
   history: {
     title: 'No past PlayDates',
     text: 'PlayDates you played or cancelled show up here.',
+    actions: [{ label: 'Find a game', to: '/playdates?tab=available', primary: true }],
   },
 }
-const noMatch = {
+const noMatch: EmptyState = {
   title: 'No PlayDates match',
-  text: 'None of the open PlayDates fit these dates and places. Try another day, every region, or all states.',
+  text: 'None of the open PlayDates fit these filters. Try another day, every region, or all states.',
+  actions: [
+    { label: 'Clear filters', to: '/playdates?tab=available&state=all', primary: true },
+    { ...createAction, primary: false },
+  ],
 }
 
 export const parseTab = (value: string | null): PlayDateTab =>
@@ -199,12 +213,16 @@ function TabContent({
       <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
         <p className="text-lg font-semibold text-slate-900">{empty.title}</p>
         <p className="mt-1 text-slate-600">{empty.text}</p>
-        {tab === 'history' ? null : (
-          <ButtonLink to="/create-playdate" className="mt-4">
-            <CalendarPlus aria-hidden="true" className="size-4" />
-            Create PlayDate
-          </ButtonLink>
-        )}
+        <div className="mt-4 flex flex-wrap justify-center gap-2">
+          {empty.actions.map((action) => (
+            <ButtonLink key={action.label} to={action.to} variant={action.primary ? 'primary' : 'secondary'}>
+              {action.to === '/create-playdate' ? (
+                <CalendarPlus aria-hidden="true" className="size-4" />
+              ) : null}
+              {action.label}
+            </ButtonLink>
+          ))}
+        </div>
       </div>
     )
   }

@@ -14,6 +14,7 @@ import {
   type SortKey,
   sortKeys,
   sortLabels,
+  sortOptionLabel,
   type SortState,
   sortPlayers,
 } from '../lib/players-view'
@@ -75,7 +76,7 @@ function MobileSort({ sort, onChange }: { sort: SortState; onChange: (sort: Sort
           {sortKeys.flatMap((key) =>
             (['ascending', 'descending'] as const).map((direction) => (
               <option key={`${key}:${direction}`} value={`${key}:${direction}`}>
-                {sortLabels[key]} ({direction === 'ascending' ? 'ascending' : 'descending'})
+                {sortOptionLabel({ key, direction })}
               </option>
             )),
           )}

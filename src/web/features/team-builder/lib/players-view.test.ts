@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { Player } from '../../../../domain/team-builder/player.schema'
-import { defaultSort, filterPlayersByName, nextSort, sortPlayers } from './players-view'
+import {
+  defaultSort,
+  filterPlayersByName,
+  nextSort,
+  sortKeys,
+  sortOptionLabel,
+  sortPlayers,
+} from './players-view'
 
 let counter = 0
 const player = (overrides: Partial<Player>): Player => {
@@ -88,5 +95,15 @@ describe('player search', () => {
     expect(names(filterPlayersByName(all, 'ol  jen'))).toEqual(['Carol'])
     expect(names(filterPlayersByName(all, 'or'))).toEqual(['jordan', 'Ben'])
     expect(filterPlayersByName(all, 'xyz')).toEqual([])
+  })
+
+  it('names each order of the phone sort menu by what it puts first, never "ascending"', () => {
+    expect(sortOptionLabel({ key: 'avatar', direction: 'ascending' })).toBe('Linked profiles first')
+    expect(sortOptionLabel({ key: 'duprRating', direction: 'descending' })).toBe('DUPR, highest first')
+    const labels = sortKeys.flatMap((key) =>
+      (['ascending', 'descending'] as const).map((direction) => sortOptionLabel({ key, direction })),
+    )
+    expect(new Set(labels).size).toBe(labels.length)
+    for (const label of labels) expect(label).not.toMatch(/ascending|descending|Avatar/)
   })
 })

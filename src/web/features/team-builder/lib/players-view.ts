@@ -20,6 +20,17 @@ export const sortLabels: Record<SortKey, string> = {
   duprRating: 'DUPR',
 }
 
+// The phone's sort menu says what each order puts first, in words a player reads at a glance
+// ("Avatar (ascending)" said nothing: the avatar sort puts players linked to a profile first).
+const sortOptionLabels: Record<SortKey, Record<SortDirection, string>> = {
+  avatar: { ascending: 'Linked profiles first', descending: 'Unlinked players first' },
+  name: { ascending: 'Name, A to Z', descending: 'Name, Z to A' },
+  gender: { ascending: 'Gender, women first', descending: 'Gender, men first' },
+  ageGroup: { ascending: 'Age group, under 50 first', descending: 'Age group, 50+ first' },
+  duprRating: { ascending: 'DUPR, lowest first', descending: 'DUPR, highest first' },
+}
+export const sortOptionLabel = ({ key, direction }: SortState) => sortOptionLabels[key][direction]
+
 export const defaultSort: SortState = { key: 'name', direction: 'ascending' }
 
 // A click on the sorted column turns it around; another column starts ascending.
