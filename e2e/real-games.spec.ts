@@ -90,7 +90,11 @@ test(
     await r.getByRole('spinbutton', { name: 'Amount to Pay (per hour)' }).fill('30')
     await r.getByLabel('Date', { exact: true }).fill(date)
     await r.getByLabel('Start time').fill('08:00')
-    await r.getByLabel('Venue').selectOption({ label: `${venueName}, Tempe` })
+    // The venue, found by searching the list.
+    await r.getByRole('searchbox', { name: 'Search venues' }).fill(`kiwanis ${run}`)
+    await expect(r.getByText('1 venue matches')).toBeVisible()
+    await expect(r.getByLabel('Venue', { exact: true }).locator('option')).toHaveCount(3)
+    await r.getByLabel('Venue', { exact: true }).selectOption({ label: `${venueName}, Tempe` })
     await expect(r.getByText(/Sat, \w{3} \d{1,2} · 8:00 AM MST/).first()).toBeVisible()
     await r.getByRole('button', { name: 'Next' }).click()
     await r
