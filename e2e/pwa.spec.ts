@@ -1,15 +1,28 @@
 import { type Page, expect, test } from '@playwright/test'
 import { expectFitsScreen } from './support/layout'
-import { appOrigin, createPlayer, headers, matchedFoursome, signInContext } from './support/players'
+import {
+  appOrigin,
+  befriend,
+  createPlayDate,
+  createPlayer,
+  headers,
+  matchedFoursome,
+  signedInContext,
+  signInContext,
+} from './support/players'
 
 // The installable app (docs/decisions/0092-installable-app.md): the manifest and the service
 // worker are served, the browser finds nothing missing to install it, the app shell opens
-// without a network, and a push reaching the service worker shows a notification. A tap on it
-// cannot be simulated here: the unit tests of service-worker/notification-click.ts cover where
-// it goes. Offline, the last-seen views show with the time they were seen, and a write says it
+// without a network, a push reaching the service worker shows a notification, and a tap on it
+// opens the PlayDate it is about (the tap is the worker's own notificationclick event, dispatched
+// in the worker: the browser has no way to click a notification headless). Offline, the last-seen views show with the time they were seen, and a write says it
 // needs a connection (docs/decisions/0095-offline-last-seen-data.md).
 
-test('the app installs, opens offline and shows a push as a notification', async ({ page, context }) => {
+test('the app installs, opens offline, and a push shows a notification whose tap opens the PlayDate', async ({
+  page,
+  context,
+  browser,
+}) => {
   const manifest = await page.request.get('/manifest.webmanifest')
   expect(manifest.headers()['content-type']).toContain('application/manifest+json')
   expect(await manifest.json()).toMatchObject({
@@ -23,6 +36,10 @@ test('the app installs, opens offline and shows a push as a notification', async
   expect(worker.headers()['cache-control'] ?? '').not.toMatch(/immutable|max-age=[1-9]/)
 
   await signInContext(context, await createPlayer({ firstName: 'Wanda' }))
+  const partner = await signedInContext(browser, 'Xena')
+  await befriend(context, partner)
+  const playDateId = await createPlayDate(context, partner, 'Saturday doubles at the park')
+  await partner.close()
   await context.grantPermissions(['notifications'], { origin: appOrigin })
   const cdp = await context.newCDPSession(page)
   const registrations = new Map<string, { registrationId: string; scopeURL: string; isDeleted: boolean }>()
@@ -69,7 +86,7 @@ test('the app installs, opens offline and shows a push as a notification', async
     data: JSON.stringify({
       title: 'Game on',
       body: 'Jane accepted your PlayDate',
-      url: '/playdates',
+      url: `/playdates/${playDateId}`,
       tag: 't1',
     }),
   })
@@ -84,7 +101,30 @@ test('the app installs, opens offline and shows a push as a notification', async
         })),
       ),
     )
-    .toEqual([{ title: 'Game on', body: 'Jane accepted your PlayDate', tag: 't1', url: '/playdates' }])
+    .toEqual([
+      { title: 'Game on', body: 'Jane accepted your PlayDate', tag: 't1', url: `/playdates/${playDateId}` },
+    ])
+
+  // A tap on it: the app's window moves to the PlayDate, and the notification leaves the tray.
+  const [serviceWorker] = context.serviceWorkers()
+  expect(serviceWorker).toBeDefined()
+  await serviceWorker!.evaluate(async () => {
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration
+      dispatchEvent(event: Event): boolean
+    }
+    const [notification] = await scope.registration.getNotifications()
+    const NotificationEventClass = (globalThis as unknown as Record<string, unknown>)
+      .NotificationEvent as new (type: string, init: { notification: Notification }) => Event
+    scope.dispatchEvent(new NotificationEventClass('notificationclick', { notification: notification! }))
+  })
+  await expect(page).toHaveURL(new RegExp(`/playdates/${playDateId}$`))
+  await expect(page.getByText('Saturday doubles at the park')).toBeVisible()
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length),
+    )
+    .toBe(0)
 })
 
 // The views the page has stored for offline use (lib/offline-store.ts), by query key.

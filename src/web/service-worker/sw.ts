@@ -105,10 +105,13 @@ self.addEventListener('notificationclick', (event) => {
         origin,
       )
       if (open) {
-        const focused = await open.focus()
-        // navigate() works on a window this worker controls; another one gets a new window.
-        const moved = focused.url === url ? focused : await focused.navigate(url).catch(() => null)
-        if (moved) return
+        // navigate() works on a window this worker controls; another one gets a new window. The
+        // page moves first: a browser that refuses to bring the window forward still shows it.
+        const moved = open.url === url ? open : await open.navigate(url).catch(() => null)
+        if (moved) {
+          await moved.focus().catch(() => undefined)
+          return
+        }
       }
       await self.clients.openWindow(url)
     })(),
