@@ -60,8 +60,10 @@ export function Avatar({
   }
   return (
     <span
-      className={`${shape} items-center justify-center font-semibold text-white select-none`}
-      style={{ backgroundColor: avatarColour(person) }}
+      className={`${shape} items-center justify-center font-semibold select-none`}
+      // White itself, in both themes: the theme's "white" is a dark surface in dark mode, and the
+      // palette's colours carry white text at AA (avatar.rules.ts).
+      style={{ backgroundColor: avatarColour(person), color: '#fff' }}
       {...(labelled ? { role: 'img', 'aria-label': name } : { 'aria-hidden': true })}
     >
       {avatarInitials(person)}
