@@ -45,6 +45,12 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  // A feature file tells one story: past 400 lines it is two files (tests and generated code aside).
+  {
+    files: ['src/server/features/**/*.ts', 'src/web/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.gen.ts'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
   zone(
     ['src/domain/**'],
     [

@@ -17,15 +17,8 @@ import {
   toTeam,
 } from '../play-dates'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
-import {
-  ADMIN_COUNT_CAP,
-  type Actor,
-  countOfKey,
-  recordAudit,
-  searchKey,
-  shapeName,
-  shapedPage,
-} from './admin.service'
+import { ADMIN_COUNT_CAP, searchKey, shapedPage, shapeName } from './admin.lists'
+import { type Actor, countOfKey, recordAudit } from './admin.service'
 
 // The admin's list of every PlayDate, and deleting one.
 

@@ -21,54 +21,18 @@ import {
   profileSearchKeys,
   profiles,
 } from '../../db/schema'
-import { preparedQuery, preparedShape } from '../../db/prepared'
-import { pageTotal } from '../../lib/page-total'
+import { preparedQuery } from '../../db/prepared'
+import { ADMIN_COUNT_CAP, searchKey, shapedPage, shapeName } from './admin.lists'
 import { endUserStreams } from '../../lib/realtime'
 import { revokeAllSessions } from '../auth'
 import { createSignupCode, signupCodeView } from '../signup-codes'
 
 // The users list, a user's detail, pausing and promoting, and the audit log; the PlayDates list
-// is in admin.play-dates.ts.
+// is in admin.play-dates.ts, what both lists share in admin.lists.ts.
 
 export type Actor = Pick<SessionUser, 'id'>
 
 export const USER_NOT_FOUND = 'User not found'
-
-// Totals are counted up to this many rows past the page: 'Showing 1 to 20 of 1000+ users'
-// costs the same with a thousand players or a million.
-export const ADMIN_COUNT_CAP = 1000
-
-// The lists are prepared queries with one statement per shape (which filters are on, the sort,
-// the direction): the shape is spelled out in the statement's name (db/prepared.ts).
-export const shapeName = (prefix: string, shape: object) =>
-  `${prefix}_${Object.values(shape)
-    .map((value) => (typeof value === 'boolean' ? Number(value) : value))
-    .join('_')}`
-
-interface Executable<Row> {
-  execute(values: Record<string, unknown>): Promise<Row[]>
-}
-type Shaped<Row> = () => (db: DbOrTx) => { prepare(name: string): Executable<Row> }
-
-// One page of an admin list: its shape's statement, whose rows carry the list's total, and past
-// the last page the shape's count.
-export async function shapedPage<Row extends { total: number }>(
-  db: Db,
-  name: string,
-  values: Record<string, unknown>,
-  offset: number,
-  queries: { page: Shaped<Row>; count: Shaped<{ total: number }> },
-) {
-  const rows = await preparedShape(db, name, queries.page).execute(values)
-  const total = await pageTotal(rows, offset, async () => {
-    const [count] = await preparedShape(db, `${name}_count`, queries.count).execute(values)
-    return count?.total ?? 0
-  })
-  return { rows, total }
-}
-
-// The search as typed; the database turns it into its key (name_search_key).
-export const searchKey = nameSearchKey(sql.placeholder('search'))
 
 // Name searches read the keys of docs/decisions/0042-name-search.md: players whose name, read
 // from any of its words, starts with the search. Conditions a partial index needs are literals,
