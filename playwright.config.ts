@@ -25,7 +25,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'e2e',
-  // One folder per port: the lanes of scripts/e2e-lanes.mjs run at once and each clears its own.
+  // One folder per port: each step of scripts/e2e-all.mjs keeps its own.
   outputDir: `test-results/${port}`,
   fullyParallel: false,
   workers: 1,
@@ -33,28 +33,37 @@ export default defineConfig({
   // and the CI runner does not set CI anyway.
   retries: 0,
   forbidOnly: true,
-  // A ceiling for a hang, not a speed target: journeys run two lanes at once on two cores, and a
-  // long journey (sign-up to a second sign-in, an admin's whole round) took over a minute on a
-  // loaded CI machine.
+  // A ceiling for a hang, not a speed target: a long journey (sign-up to a second sign-in, an
+  // admin's whole round) took over a minute on a loaded CI machine.
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace costs a journey about a quarter of its time on a two-core machine, so it
+    // is off unless asked for (E2E_TRACE=1); a failure still writes its page's last state.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     launchOptions: chromium,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    // `@phone-only` journeys check the phone's own layout at the phone's width: a desktop run of
+    // them would repeat the phone one.
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      grepInvert: /@phone-only/,
+    },
     {
       name: 'phone',
-      use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, launchOptions: chromium },
+      // A 390 px phone (the size most players hold); journeys that check the narrowest screen the
+      // app supports set 375 px themselves.
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions: chromium },
       grep: /@phone/,
     },
   ],
   webServer: {
     // The server as `npm start` runs it: its bundle, built first from the current sources.
-    // scripts/e2e-lanes.mjs builds the bundle once for both lanes (E2E_SERVER_BUILT).
+    // scripts/e2e-all.mjs builds the bundle once for all its steps (E2E_SERVER_BUILT).
     command: `${process.env.E2E_SERVER_BUILT ? '' : 'node scripts/build-server.mjs && '}node ${SERVER_BUNDLE_ARGS.join(' ')}`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

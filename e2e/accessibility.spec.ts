@@ -11,7 +11,7 @@ import {
 } from './support/players'
 
 // Every page of the app, scanned with axe-core against WCAG 2.2 A and AA in real Chromium
-// (signed-out and admin pages on a desktop and at 375 px, a player's pages at 375 px): labels,
+// (signed-out and admin pages on a desktop and on a 390 px phone, a player's pages on the phone): labels,
 // names, roles, contrast, landmarks, headings. A page passes with no violation at all, in the
 // light theme and in the dark one (docs/decisions/0099-dark-mode.md).
 
@@ -99,9 +99,9 @@ test.describe('accessibility @phone', () => {
   })
 
   test('a player’s pages have no WCAG A or AA violation', async ({ page, browser }, testInfo) => {
-    // At 375 px only, the layout players use at the courts: the desktop run of every page would
+    // On the phone only, the layout players use at the courts: the desktop run of every page would
     // add a minute and a half to the journeys for the header's links alone.
-    test.skip(testInfo.project.name !== 'phone', 'scanned at 375 px')
+    test.skip(testInfo.project.name !== 'phone', 'scanned on the phone')
     test.setTimeout(180_000)
     const me = await createPlayer({ firstName: 'Axel' })
     const partner = await createPlayer({ firstName: 'Bea' })

@@ -227,7 +227,9 @@ test('an unknown profile shows Profile Not Found, and a notification link presel
   }
 })
 
-test('connections, notifications and a public profile fit a phone screen @phone', async ({ browser }) => {
+test('connections, notifications and a public profile fit a phone screen @phone-only', async ({
+  browser,
+}) => {
   const player = await createPlayer({ firstName: 'Dana' })
   const friend = await createPlayer({ firstName: 'Eli' })
   const { context, page } = await openAs(browser, player)

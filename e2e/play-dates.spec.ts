@@ -309,7 +309,7 @@ test.describe('PlayDates', () => {
     await gus.context.close()
   })
 
-  test('the wizard fits a phone, keeps its choices across a reload and starts over after Cancel @phone', async ({
+  test('the wizard fits a phone, keeps its choices across a reload and starts over after Cancel @phone-only', async ({
     browser,
     baseURL,
   }) => {

@@ -13,7 +13,7 @@ import {
 // After the game: Rosa and Sam play Tara and Uma twice on the same day. The first game both teams
 // report alike (Tara confirms Rosa's report with one tap) and it counts on their profiles; the
 // second they report differently, and an admin decides it from the Disputes tab. The first game
-// shows on Rosa's profile and on Tara's card of it.
+// shows on Rosa's and Tara's profiles and on Tara's card of it.
 
 // A Pay PlayDate a week from today at `startTime` (Arizona), matched through the API.
 async function matchedPlayDate(
@@ -120,9 +120,11 @@ test('teams report a game, confirm it or dispute it, and an admin decides @phone
     await resultOf(r).getByRole('button', { name: 'Mark as paid' }).click()
     await expect(resultOf(r)).toContainText('Paid · marked by Rosa Reyes')
 
-    // The game counts on Rosa's public profile.
+    // The game counts on both teams' public profiles.
     await t.goto(`/profile/${await currentUserId(rosa!.context)}`)
     await expect(t.getByRole('region', { name: 'Reliability' })).toContainText('Played 1 · 0 no-shows')
+    await r.goto(`/profile/${await currentUserId(tara!.context)}`)
+    await expect(r.getByRole('region', { name: 'Reliability' })).toContainText('Played 1 · 0 no-shows')
     // And on Tara's card of the game in History: the other team's record, player by player.
     await t.goto('/playdates?tab=history')
     const card = t.getByRole('article').filter({ has: t.locator(`a[href="/playdates/${first.id}"]`) })

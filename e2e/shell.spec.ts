@@ -122,7 +122,7 @@ test.describe('signed out', () => {
     await expect(footer.getByRole('heading')).toHaveCount(0)
   })
 
-  test('the landing page fits a 375 px phone screen @phone', async ({ page }) => {
+  test('the landing page fits a 375 px phone screen @phone-only', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 })
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1, name: 'PickleMatch' })).toBeVisible()
@@ -300,7 +300,7 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/(dashboard|widgets)$/)
   })
 
-  test('the phone menu lists the pages and the widget tools, and closes on Escape @phone', async ({
+  test('the phone menu lists the pages and the widget tools, and closes on Escape @phone-only', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 375, height: 740 })
@@ -337,7 +337,9 @@ test.describe('signed in', () => {
     await expect(menu).toBeHidden()
     await expectFitsScreen(page)
   })
-  test('on a phone, the five places a player goes most are tabs under the thumb @phone', async ({ page }) => {
+  test('on a phone, the five places a player goes most are tabs under the thumb @phone-only', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 740 })
     await signInAs(page, jane)
     await page.goto('/dashboard')

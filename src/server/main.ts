@@ -78,6 +78,13 @@ async function main() {
     },
   )
 
+  // An idle keep-alive connection stays open past what clients and load balancers keep one for
+  // (about 60 s): a server that closes it first can race the client's next request on it, which
+  // the client sees as a reset connection. Headers must then be allowed a little longer still.
+  const httpServer = server as Server
+  httpServer.keepAliveTimeout = 65_000
+  httpServer.headersTimeout = 66_000
+
   // A graceful stop (a deploy, a scale-down): no new connections; live streams end so their
   // browsers reconnect elsewhere; requests under way finish (up to SHUTDOWN_GRACE_MS), and
   // only then does the database close.
@@ -86,7 +93,6 @@ async function main() {
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'shutting down')
-    const httpServer = server as Server
     const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()))
     deps.realtime.closeAllStreams()
     // Keep-alive connections that fall idle after a request are closed as they do.

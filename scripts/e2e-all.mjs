@@ -1,0 +1,49 @@
+// The browser journeys in three steps, one after another, each against its own server and
+// database (docs/decisions/0101-journeys-one-step-at-a-time.md):
+//   1. every journey not tagged @clock, on the embedded database (port 3100);
+//   2. the @clock journeys (they move their own server's clock) on another embedded database
+//      (port 3101);
+//   3. the @postgres journeys on a fresh PostgreSQL database (port 3102; nothing runs there
+//      without TEST_DATABASE_URL).
+// The server bundle is built once here, before the steps; every step runs even when one before
+// it failed, and the run fails when any step failed. Extra arguments go to every Playwright
+// command (e.g. --project=desktop).
+import { execFileSync, spawn } from 'node:child_process'
+
+const extra = process.argv.slice(2)
+const playwright = ['node_modules/@playwright/test/cli.js', 'test']
+
+const steps = [
+  { name: 'journeys', port: 3100, args: [...playwright, '--grep-invert', '@clock', ...extra] },
+  { name: '@clock journeys', port: 3101, args: [...playwright, '--grep', '@clock', ...extra] },
+  {
+    name: '@postgres journeys',
+    port: 3102,
+    args: [...playwright, '--config', 'playwright.postgres.config.ts', '--pass-with-no-tests', ...extra],
+  },
+]
+
+function runStep(step) {
+  console.log(`$ E2E_PORT=${step.port} playwright ${step.args.slice(2).join(' ')}`)
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, step.args, {
+      env: { ...process.env, E2E_PORT: String(step.port), E2E_SERVER_BUILT: 'true' },
+      stdio: 'inherit',
+    })
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+  })
+}
+
+execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' })
+const failed = []
+for (const step of steps) {
+  const started = Date.now()
+  const code = await runStep(step)
+  const seconds = Math.round((Date.now() - started) / 1000)
+  console.log(`${step.name}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s`)
+  if (code !== 0) failed.push(step.name)
+}
+if (failed.length > 0) {
+  console.error(`Browser journeys failed (${failed.join(', ')}): see the lines marked ✘ above.`)
+  process.exit(1)
+}
