@@ -9,6 +9,10 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
     globalSetup: ['src/server/testing/global-setup.ts'],
     setupFiles: ['src/server/testing/setup.ts'],
     env: { TEST_DB: database },
+    // A worker keeps the app's modules (and PGlite's compiled WASM) loaded from one test file to
+    // the next instead of importing them again for each: every file still builds its own app on
+    // its own fresh database, and no part of the app is a module-level singleton (0068).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -135,6 +135,9 @@ export class Contract {
 // One contract per app: the document is read once, on the first answer to check. Held beside
 // the app, not in it: the app knows nothing of its tests.
 const contracts = new WeakMap<object, Promise<Contract>>()
+// Apps with the same document share one contract, and so its compiled validators: the test files
+// a worker runs one after another each build an app of their own from the same routes.
+const byDocument = new Map<string, Contract>()
 
 export function contractOf(app: Fetcher): Promise<Contract> {
   let contract = contracts.get(app)
@@ -142,7 +145,13 @@ export function contractOf(app: Fetcher): Promise<Contract> {
     contract = (async () => {
       const response = await app.request('http://localhost/api/openapi.json')
       if (response.status !== 200) throw new Error(`GET /api/openapi.json answered ${response.status}`)
-      return new Contract((await response.json()) as Document)
+      const text = await response.text()
+      let shared = byDocument.get(text)
+      if (!shared) {
+        shared = new Contract(JSON.parse(text) as Document)
+        byDocument.set(text, shared)
+      }
+      return shared
     })()
     contracts.set(app, contract)
   }
