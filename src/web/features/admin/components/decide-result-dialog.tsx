@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
-import { type FieldPath, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form'
+import { type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form'
 import {
   type DecideResultInput,
   decideResultInput,
@@ -15,15 +14,10 @@ import { toast } from '../../../lib/toast'
 import { fullName, GameScoresFields } from '../../play-dates'
 import { useDecideResult } from '../api/admin.queries'
 import { type DecideFormValues, decideFormValues, toDecideInput } from './decide-form-values'
+import { mappedZodResolver } from '../../../lib/mapped-zod-resolver'
 
 // The inputs hold text; the domain schema checks the decision made of it, with its own messages.
-const checkDecision = zodResolver(decideResultInput)
-const resolver: Resolver<DecideFormValues, unknown, DecideResultInput> = (values, context, options) =>
-  checkDecision(
-    toDecideInput(values) as DecideResultInput,
-    context,
-    options as unknown as Parameters<typeof checkDecision>[2],
-  )
+const resolver = mappedZodResolver<DecideFormValues, DecideResultInput>(decideResultInput, toDecideInput)
 
 const outcomeLabels = {
   played: 'They played',

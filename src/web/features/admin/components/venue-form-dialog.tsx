@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form'
+import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useState } from 'react'
 import type { z } from 'zod'
 import { regionsOf, states } from '../../../../domain/play-dates/play-date.schema'
@@ -9,7 +8,6 @@ import {
   VENUE_COURTS_MAX,
   VENUE_NAME_MAX,
   type Venue,
-  type VenueInput,
   venueInput,
   venueSettingLabel,
   venueSettings,
@@ -27,18 +25,13 @@ import {
   venueFormFields,
   venueFormValues,
 } from './venue-form-values'
+import { mappedZodResolver } from '../../../lib/mapped-zod-resolver'
 
 type VenueValues = z.output<typeof venueInput>
 
 // The inputs hold text; the domain schema checks the numbers made of it, with its own messages
 // (the cast lets it see values it may refuse: that is its job).
-const checkVenue = zodResolver(venueInput)
-const resolver: Resolver<VenueFormValues, unknown, VenueValues> = (values, context, options) =>
-  checkVenue(
-    toVenueInput(values) as VenueInput,
-    context,
-    options as unknown as Parameters<typeof checkVenue>[2],
-  )
+const resolver = mappedZodResolver<VenueFormValues, VenueValues>(venueInput, toVenueInput)
 
 // Add Venue (no venue) or Edit Venue. `venue` is undefined when closed.
 export function VenueFormDialog({

@@ -1,14 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import {
-  type FieldErrors,
-  type FieldPath,
-  type Resolver,
-  useFieldArray,
-  useForm,
-  useWatch,
-} from 'react-hook-form'
+import { type FieldErrors, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form'
 import type { PlayDateDetail } from '../../../../domain/play-dates/play-date.schema'
 import {
   pointTargets,
@@ -24,15 +16,10 @@ import { toast } from '../../../lib/toast'
 import { refetchPlayDate, useReportResult } from '../api/play-dates.queries'
 import { GameScoresFields } from './game-scores-fields'
 import { emptyGame, type ReportFormValues, reportFormDefaults, toReportInput } from '../lib/result-view'
+import { mappedZodResolver } from '../../../lib/mapped-zod-resolver'
 
 // The inputs hold text; the domain schema checks the report made of it, with its own messages.
-const checkReport = zodResolver(reportInput)
-const resolver: Resolver<ReportFormValues, unknown, ReportInput> = (values, context, options) =>
-  checkReport(
-    toReportInput(values) as ReportInput,
-    context,
-    options as unknown as Parameters<typeof checkReport>[2],
-  )
+const resolver = mappedZodResolver<ReportFormValues, ReportInput>(reportInput, toReportInput)
 
 // What the reporting team is told, by what its report made of the game.
 function reportedMessage(detail: PlayDateDetail) {

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { type Resolver, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { duprIdInput } from '../../../../domain/play-dates/results'
 import type { SessionUser } from '../../../../domain/profiles/profile.schema'
@@ -8,6 +7,7 @@ import { errorDetail } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
 import { applyServerFieldErrors } from '../../auth'
 import { useUpdateDuprId } from '../api/dupr-id.queries'
+import { mappedZodResolver } from '../../../lib/mapped-zod-resolver'
 
 interface DuprIdValues {
   duprId: string
@@ -15,13 +15,9 @@ interface DuprIdValues {
 type DuprIdOutput = z.output<typeof duprIdInput>
 
 // A cleared field removes the ID; anything else is checked by the domain schema.
-const checkDuprId = zodResolver(duprIdInput)
-const resolver: Resolver<DuprIdValues, unknown, DuprIdOutput> = (values, context, options) =>
-  checkDuprId(
-    { duprId: values.duprId.trim() === '' ? null : values.duprId },
-    context,
-    options as unknown as Parameters<typeof checkDuprId>[2],
-  ) as unknown as ReturnType<Resolver<DuprIdValues, unknown, DuprIdOutput>>
+const resolver = mappedZodResolver<DuprIdValues, DuprIdOutput>(duprIdInput, (values) => ({
+  duprId: values.duprId.trim() === '' ? null : values.duprId,
+}))
 
 // Profile Settings' DUPR ID: optional, cleared to remove it.
 export function DuprIdForm({ user }: { user: SessionUser }) {
