@@ -11,7 +11,7 @@ const loadEventSchema = () => import('../../domain/realtime/realtime-event').the
 // The live event stream of the signed-in player (GET /api/events). Events are signals to
 // refetch: each kind marks the queries that show that state as stale, so what is on screen
 // refetches at once and the rest on its next use. After a dropped connection the stream says
-// 'resync' (or, when the browser had to start over, the reopening itself counts as one).
+// 'resync'; every opening of the stream, the first included, counts as one too.
 
 type Listener = (event: RealtimeEvent) => void
 const listeners = new Set<Listener>()
@@ -63,7 +63,6 @@ export function LiveEvents() {
     let source: EventSource | undefined
     let retryTimer: ReturnType<typeof setTimeout> | undefined
     let failures = 0
-    let hasOpened = false
     let stopped = false
 
     let schema: Awaited<ReturnType<typeof loadEventSchema>> | undefined
@@ -77,9 +76,12 @@ export function LiveEvents() {
       const realtimeEvent = schema
       source = new EventSource('/api/events', { withCredentials: true })
       source.onopen = () => {
-        // Anything may have happened while the stream was down.
-        if (hasOpened) invalidate(queryClient, 'resync')
-        hasOpened = true
+        // Anything may have happened while the stream was not open: after a drop, and before its
+        // first opening too (the page loaded its data, then waited for an idle moment to connect;
+        // a chat message sent in between was in neither). What is on screen fetches once more,
+        // and the pages that follow a resync are told.
+        invalidate(queryClient, 'resync')
+        for (const listener of listeners) listener({ type: 'resync' })
         failures = 0
         setConnected(true)
       }
