@@ -28,11 +28,68 @@ async function violationsIn(page: Page, where: string, rules?: string[]) {
   )
 }
 
+// On a phone, every control a finger has to hit is at least 44 × 44 px: buttons, links, tabs,
+// selects, text fields, and the label of a checkbox or radio (the box alone is smaller, the label
+// takes the tap). A link inside a sentence is exempt, as WCAG 2.5.8 exempts inline targets.
+async function smallTargetsIn(page: Page, where: string) {
+  const small = await page.evaluate(() => {
+    const selector = [
+      'a[href]',
+      'button',
+      'select',
+      'summary',
+      '[role="button"]',
+      '[role="tab"]',
+      'textarea',
+      'input:not([type="hidden"])',
+    ].join(',')
+    const found: string[] = []
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      let target: HTMLElement = element
+      if (element instanceof HTMLInputElement && ['checkbox', 'radio'].includes(element.type)) {
+        const label =
+          element.closest('label') ??
+          (element.id ? document.querySelector(`label[for="${element.id}"]`) : null)
+        if (label instanceof HTMLElement) target = label
+      }
+      // A stretched link (an ::after over its whole card) is as large as the card it covers.
+      const after = getComputedStyle(element, '::after')
+      if (element instanceof HTMLAnchorElement && after.position === 'absolute' && after.content !== 'none')
+        target = (element.offsetParent as HTMLElement | null) ?? element
+      const box = target.getBoundingClientRect()
+      const style = getComputedStyle(target)
+      // Visually hidden until focused (the skip link): nothing to tap.
+      if (style.clipPath !== 'none' || (style.clip !== 'auto' && style.clip !== '')) continue
+      // Not on screen: hidden, clipped to a pixel (a skip link until it has focus), or inside a
+      // closed part of the page.
+      if (box.width < 2 || box.height < 2 || style.visibility === 'hidden' || target.closest('[inert]'))
+        continue
+      if (element instanceof HTMLAnchorElement) {
+        const block = element.parentElement
+        const text = block?.textContent?.replace(/\s+/g, ' ').trim() ?? ''
+        const own = element.textContent?.replace(/\s+/g, ' ').trim() ?? ''
+        if (block && getComputedStyle(element).display === 'inline' && text.length > own.length) continue
+      }
+      if (box.width < 43.5 || box.height < 43.5) {
+        const name = (target.getAttribute('aria-label') ?? target.textContent ?? '')
+          .replace(/\s+/g, ' ')
+          .trim()
+        found.push(
+          `${target.tagName.toLowerCase()} "${name.slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        )
+      }
+    }
+    return found
+  })
+  return small.map((target) => `${where}: touch target under 44 px: ${target}`)
+}
+
 // The page as it is, in both themes: every rule in the light one, then the colour rules in the
 // dark one. Appearance is on System, so the page follows the device's setting at once, with no
 // reload. Reduced motion turns the colour transitions off: axe reads the colours they end on.
 async function violationsOf(page: Page, where: string) {
   const found: string[] = []
+  if (page.viewportSize()!.width <= 400) found.push(...(await smallTargetsIn(page, where)))
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' })
     await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)

@@ -7,7 +7,7 @@ export default function AdminSignupCodesPage() {
     <div>
       <Link
         to="/admin"
-        className="inline-flex items-center gap-1 font-semibold text-brand-800 hover:underline"
+        className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 hover:underline"
       >
         <ArrowLeft aria-hidden="true" className="size-4" /> Admin Dashboard
       </Link>

@@ -7,7 +7,7 @@ import { config } from '../../lib/config'
 import { Brand } from './brand'
 
 const linkClass =
-  'inline-flex min-h-9 items-center gap-1 text-sm text-brand-100 hover:text-white hover:underline'
+  'inline-flex min-h-11 min-w-11 items-center gap-1 text-sm text-brand-100 hover:text-white hover:underline'
 
 const isExternal = (href: string) => /^https?:\/\//.test(href)
 
@@ -35,7 +35,7 @@ function FooterSection({ title, links }: { title: string; links: { to: string; l
       <h2 id={id} className="text-sm font-bold tracking-wide text-white uppercase">
         {title}
       </h2>
-      <ul className="mt-3 space-y-1">
+      <ul className="mt-3">
         {links.map((link) => (
           <li key={link.label}>
             <FooterLink to={link.to}>{link.label}</FooterLink>

@@ -18,9 +18,9 @@ const variants: Record<Variant, string> = {
   inverse: 'border border-white/70 text-white hover:bg-white/10 active:bg-white/20',
 }
 
-// At least 44 px tall on touch screens for the default size.
+// At least 44 px tall on a phone for every size; the small one is 36 px from the sm width up.
 const sizes: Record<Size, string> = {
-  sm: 'min-h-9 px-3 text-sm',
+  sm: 'min-h-11 px-3 text-sm sm:min-h-9',
   md: 'min-h-11 px-4 text-sm',
   lg: 'min-h-12 px-6 text-base',
 }

@@ -139,18 +139,19 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(fu
   const id = givenId ?? generated
   return (
     <div>
-      <div className="flex items-start gap-3">
+      <div className="flex items-center gap-3">
         <input
           ref={ref}
           id={id}
           type="checkbox"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-brand-700"
+          className="size-5 shrink-0 rounded border-slate-400 accent-brand-700"
           {...props}
         />
-        <label htmlFor={id} className="text-sm text-slate-800">
-          {label}
+        {/* The label takes the tap: at least 44 px tall on a phone. */}
+        <label htmlFor={id} className="flex min-h-11 items-center text-sm text-slate-800">
+          <span>{label}</span>
         </label>
         {props.required ? <RequiredMark /> : null}
       </div>

@@ -182,7 +182,7 @@ function SignInForm({ initialEmail, target }: { initialEmail: string | undefined
       <div className="flex justify-end">
         <Link
           to="/forgot-password"
-          className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:underline"
+          className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:underline"
         >
           Forgot password?
         </Link>

@@ -11,7 +11,10 @@ export function PlayerLine({ player, headingLevel = 3 }: { player: PlayerSummary
       <Avatar person={player} size="md" />
       <div className="min-w-0">
         <Heading className="font-semibold text-slate-900">
-          <Link to={`/profile/${player.id}`} className="hover:text-brand-800 hover:underline">
+          <Link
+            to={`/profile/${player.id}`}
+            className="inline-flex min-h-11 items-center hover:text-brand-800 hover:underline"
+          >
             {player.firstName} {player.lastName}
           </Link>
         </Heading>

@@ -19,7 +19,10 @@ export function PartnerListCard({
         <ListOrdered aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand-700" />
         <div className="min-w-0">
           <h2 className="text-lg font-bold text-slate-900">
-            <Link to={href} className="hover:underline focus-visible:underline">
+            <Link
+              to={href}
+              className="inline-flex min-h-11 items-center hover:underline focus-visible:underline"
+            >
               {list.name}
             </Link>
           </h2>

@@ -64,7 +64,7 @@ function TeamSizeChoice({
         {teamSizes.map((size) => (
           <label
             key={size}
-            className="relative inline-flex min-h-9 min-w-16 cursor-pointer items-center justify-center rounded-md px-3 text-sm font-semibold whitespace-nowrap text-slate-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700"
+            className="relative inline-flex min-h-11 min-w-16 cursor-pointer items-center justify-center rounded-md px-3 text-sm font-semibold whitespace-nowrap text-slate-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700"
           >
             <input
               type="radio"
@@ -112,16 +112,21 @@ function Switch({
         aria-labelledby={`${id}-label`}
         aria-describedby={`${id}-description`}
         onClick={() => onChange(!checked)}
-        className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors sm:order-1 ${
-          checked ? 'bg-brand-700' : 'bg-slate-400'
-        }`}
+        // The track is 28 px tall; the button around it takes a 44 px tap.
+        className="inline-flex min-h-11 shrink-0 items-center sm:order-1"
       >
         <span
           aria-hidden="true"
-          className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${
-            checked ? 'translate-x-6' : 'translate-x-1'
+          className={`relative inline-flex h-7 w-12 items-center rounded-full transition-colors ${
+            checked ? 'bg-brand-700' : 'bg-slate-400'
           }`}
-        />
+        >
+          <span
+            className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${
+              checked ? 'translate-x-6' : 'translate-x-1'
+            }`}
+          />
+        </span>
       </button>
     </div>
   )
