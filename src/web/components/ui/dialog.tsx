@@ -55,7 +55,7 @@ export function Dialog({
             <button
               type="button"
               onClick={onClose}
-              className="-mt-2 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
+              className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
             >
               <X aria-hidden="true" className="size-5" />
               <span className="sr-only">Close</span>

@@ -10,7 +10,7 @@ export function IconButton({
     <button
       type="button"
       title={label}
-      className="inline-flex size-10 items-center justify-center rounded-lg border border-slate-200 text-slate-700 hover:bg-slate-100 disabled:opacity-50"
+      className="inline-flex size-11 items-center justify-center rounded-lg border border-slate-200 text-slate-700 hover:bg-slate-100 disabled:opacity-50"
       {...props}
     >
       {children}

@@ -123,7 +123,7 @@ function CopyButton({
       type="button"
       onClick={onClick}
       title={label}
-      className="inline-flex size-10 items-center justify-center rounded-lg border border-slate-200 text-slate-700 hover:bg-slate-100"
+      className="inline-flex size-11 items-center justify-center rounded-lg border border-slate-200 text-slate-700 hover:bg-slate-100"
     >
       {copied ? <Check aria-hidden="true" className="size-4 text-green-700" /> : icon}
       <span className="sr-only">{copied ? 'Copied!' : label}</span>

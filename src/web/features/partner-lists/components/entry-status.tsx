@@ -33,7 +33,7 @@ export function EntryStatusButtons({
           onClick={() => {
             if (value !== status) onChange(value)
           }}
-          className={`min-h-9 rounded-full border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60 ${tone[value]}`}
+          className={`min-h-11 rounded-full border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60 ${tone[value]}`}
         >
           {entryStatusLabels[value]}
         </button>

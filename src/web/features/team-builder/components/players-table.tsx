@@ -45,7 +45,7 @@ function SortHeader({
       <button
         type="button"
         onClick={() => onSort(column)}
-        className="inline-flex min-h-9 items-center gap-1 rounded-md px-1 text-xs font-bold tracking-wide text-slate-700 uppercase hover:text-slate-950"
+        className="inline-flex min-h-11 items-center gap-1 rounded-md px-1 text-xs font-bold tracking-wide text-slate-700 uppercase hover:text-slate-950"
       >
         {sortLabels[column]}
         <Icon aria-hidden="true" className={`size-3.5 ${active ? 'text-brand-700' : 'text-slate-400'}`} />
@@ -199,7 +199,7 @@ export function PlayersTable({
                 return (
                   <tr key={player.id} className={isSelected ? 'bg-brand-50' : undefined}>
                     <td className="px-1 py-2 sm:px-2">
-                      <label className="inline-flex size-10 cursor-pointer items-center justify-center has-disabled:cursor-not-allowed">
+                      <label className="inline-flex size-11 cursor-pointer items-center justify-center has-disabled:cursor-not-allowed">
                         <input
                           type="checkbox"
                           checked={isSelected}
@@ -243,7 +243,7 @@ export function PlayersTable({
                       <div className="flex justify-end gap-1">
                         <Link
                           to={`/edit-player/${player.id}`}
-                          className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-950 sm:size-11"
+                          className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-950"
                         >
                           <Pencil aria-hidden="true" className="size-4" />
                           <span className="sr-only">Edit {name}</span>
@@ -251,7 +251,7 @@ export function PlayersTable({
                         <button
                           type="button"
                           onClick={() => onDelete(player)}
-                          className="inline-flex size-10 items-center justify-center rounded-lg text-red-700 hover:bg-red-50 hover:text-red-800 sm:size-11"
+                          className="inline-flex size-11 items-center justify-center rounded-lg text-red-700 hover:bg-red-50 hover:text-red-800"
                         >
                           <Trash2 aria-hidden="true" className="size-4" />
                           <span className="sr-only">Delete {name}</span>
