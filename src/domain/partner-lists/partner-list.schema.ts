@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { cleanName } from '../display-text'
+import { photoUrlField } from '../profiles/profile-photo'
 
 export const LIST_NAME_MAX = 100
 export const PERSON_NAME_MAX = 50
@@ -136,6 +137,8 @@ export const partnerEntry = z.object({
   selfRating: z.number().nullable(),
   // The friend's profile; null for a manual entry.
   platformUserId: z.string().nullable(),
+  // The friend's face; null for a manual entry or a friend without a photo (show the initials).
+  photoUrl: photoUrlField,
   // Only manual entries carry an email address.
   email: z.string().nullable(),
   orderPosition: z.number().int(),

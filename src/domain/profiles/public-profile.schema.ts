@@ -3,6 +3,7 @@ import { friendStatuses, partnerStatuses, playerSummary } from '../connections/c
 import { reliabilitySummary } from '../play-dates/results'
 import { genders } from './profile.schema'
 import { photoUrlField } from './profile-photo'
+import { profileAbout } from './profile-about.schema'
 
 // The most connections a public profile lists; the counts still tell the whole story.
 export const PUBLIC_CONNECTIONS_LIMIT = 100
@@ -25,6 +26,9 @@ export const publicProfileOutput = z.object({
     age: z.number().int(),
     zipCode: z.string().nullable(),
     photoUrl: photoUrlField,
+    // Plain text: show it as text, never as markup.
+    bio: profileAbout.shape.bio,
+    playsAt: profileAbout.shape.playsAt,
   }),
   // Friends first, then the players this one watches; each group by first and last name.
   connections: z.array(publicConnection),

@@ -767,6 +767,27 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/profiles/me/about': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The signed-in player’s bio and the venues they play at */
+    get: operations['getMyProfileAbout']
+    /**
+     * Set the signed-in player’s bio and the venues they play at (both replaced)
+     * @description The bio is plain text of at most 160 characters (trimmed; empty removes it). `venueIds` names at most 5 venues in use, in the order the public profile lists them; an unknown or retired venue is refused with the message under `fields.venueIds`.
+     */
+    put: operations['updateMyProfileAbout']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/profiles/me/home': {
     parameters: {
       query?: never
@@ -1659,6 +1680,8 @@ export interface components {
       duprRating: number | null
       selfRating: number | null
       platformUserId: string | null
+      /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+      photoUrl: string | null
       email: string | null
       orderPosition: number
       /** @enum {string} */
@@ -2765,6 +2788,26 @@ export interface components {
     UpdateMyDuprIdInput: {
       duprId: string | null
     }
+    GetMyProfileAboutOutput: {
+      /** @description Plain text, at most 160 characters; show it as text */
+      bio: string | null
+      /** @description The venues in use the player plays at, in their order */
+      playsAt: {
+        /** Format: uuid */
+        id: string
+        name: string
+        address: string
+        city: string
+        /** @enum {string} */
+        state: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
+      }[]
+    }
+    UpdateMyProfileAboutInput: {
+      /** @description Up to 160 characters of plain text; empty or null removes it */
+      bio: string | null
+      /** @description Up to 5 venues in use (ids from GET /venues), in the order to show them; [] clears the list */
+      venueIds: string[]
+    }
     UpdateMyHomeAreaInput: {
       /** @enum {string|null} */
       homeState: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX' | null
@@ -2861,6 +2904,18 @@ export interface components {
         zipCode: string | null
         /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
         photoUrl: string | null
+        /** @description Plain text, at most 160 characters; show it as text */
+        bio: string | null
+        /** @description The venues in use the player plays at, in their order */
+        playsAt: {
+          /** Format: uuid */
+          id: string
+          name: string
+          address: string
+          city: string
+          /** @enum {string} */
+          state: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
+        }[]
       }
       connections: {
         /** Format: uuid */
@@ -6339,6 +6394,113 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['SessionUser']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large (over 256 KiB) */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getMyProfileAbout: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The bio and venues */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['GetMyProfileAboutOutput']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  updateMyProfileAbout: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateMyProfileAboutInput']
+      }
+    }
+    responses: {
+      /** @description The saved bio and venues */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['GetMyProfileAboutOutput']
         }
       }
       /** @description Invalid input; `fields` names each invalid field */

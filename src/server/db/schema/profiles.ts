@@ -7,12 +7,16 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 import { createdAt, id, rating, updatedAt } from './columns'
+import { venues } from './venues'
 
 export const profiles = pgTable(
   'profiles',
@@ -36,6 +40,8 @@ export const profiles = pgTable(
     // The current photo's version (the start of its content hash), null without a photo: every
     // player summary builds the photo's address from it without reading profile_photos.
     photoVersion: text('photo_version'),
+    // A few words of the player's own on their public profile (plain text, trimmed).
+    bio: text('bio'),
     isAdmin: boolean('is_admin').notNull().default(false),
     isPaused: boolean('is_paused').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -54,6 +60,8 @@ export const profiles = pgTable(
     check('profiles_self_rating_range', sql`${t.selfRating} between 2 and 7`),
     check('profiles_first_name_present', sql`length(btrim(${t.firstName})) > 0`),
     check('profiles_last_name_present', sql`length(btrim(${t.lastName})) > 0`),
+    // 160 characters as the form counts them (UTF-16) is at most 160 here; no bio is null, not ''.
+    check('profiles_bio_length', sql`char_length(${t.bio}) between 1 and 160 and ${t.bio} = btrim(${t.bio})`),
     // The SUPR Builder's profile search matches names from any position: trigram indexes.
     index('profiles_first_name_trgm').using('gin', sql`lower(${t.firstName}) gin_trgm_ops`),
     index('profiles_last_name_trgm').using('gin', sql`lower(${t.lastName}) gin_trgm_ops`),
@@ -74,6 +82,29 @@ export const profiles = pgTable(
     index('profiles_paused_created_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.isPaused}`),
+  ],
+)
+
+// The venues a player plays at ("plays at" on the public profile), in the player's order. At
+// most five: the service replaces the list under the profile's lock, and the positions 0 to 4,
+// one venue each, hold the rule in the database too.
+export const playerVenues = pgTable(
+  'player_venues',
+  {
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    // Venues are retired, never deleted: a retired one stays here and leaves the profile's list.
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id),
+    position: smallint('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.profileId, t.venueId] }),
+    unique('player_venues_profile_position_key').on(t.profileId, t.position),
+    check('player_venues_position_range', sql`${t.position} between 0 and 4`),
+    index('player_venues_venue_idx').on(t.venueId),
   ],
 )
 

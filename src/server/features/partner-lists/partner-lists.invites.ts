@@ -119,7 +119,8 @@ export async function invitePartner(
     urlCode,
     success: true,
     message: invitationSentMessage(email),
-    entry: toEntry(entry),
+    // Only a manual entry is invited: it has no face of its own.
+    entry: toEntry(entry, null),
   }
 }
 

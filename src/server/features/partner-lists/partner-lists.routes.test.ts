@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connections, partnerListEntries, partnerLists } from '../../db/schema'
+import { connections, partnerListEntries, partnerLists, profiles } from '../../db/schema'
 import { signedInUser, befriend } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 
@@ -157,6 +157,28 @@ describe('entries', () => {
       email: null,
       orderPosition: 0,
     })
+  })
+
+  it('shows a friend’s face on their entry, the new one after they change it, and none on a manual entry', async () => {
+    const { me, friend } = await owner()
+    await t.db.update(profiles).set({ photoVersion: 'a1b2c3' }).where(eq(profiles.id, friend.profile.id))
+    const listId = await createList(me)
+    const added = await me.client.post(`/api/partner-lists/${listId}/friend-entries`, {
+      friendId: friend.profile.id,
+    })
+    expect(added.body.photoUrl).toBe(`/api/profiles/${friend.profile.id}/photo?v=a1b2c3`)
+    await addManual(me, listId, 'Kim')
+
+    await t.db.update(profiles).set({ photoVersion: 'd4e5f6' }).where(eq(profiles.id, friend.profile.id))
+    const detail = await me.client.get(`/api/partner-lists/${listId}`)
+    expect(
+      detail.body.entries.map((e: { firstName: string; photoUrl: string | null }) => e.photoUrl),
+    ).toEqual([`/api/profiles/${friend.profile.id}/photo?v=d4e5f6`, null])
+    const noted = await me.client.patch(`/api/partner-lists/${listId}/entries/${added.body.id}`, {
+      notes: 'Great at the kitchen line',
+    })
+    expect(noted.status).toBe(200)
+    expect(noted.body.photoUrl).toBe(`/api/profiles/${friend.profile.id}/photo?v=d4e5f6`)
   })
 
   it('refuses someone who is not an accepted friend', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import { isAlreadyInList, isFullOrder } from '../../../domain/partner-lists/partner-list.rules'
 import {
@@ -23,6 +23,7 @@ import {
   type UpdateEntryInput,
 } from '../../../domain/partner-lists/partner-list.schema'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
+import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
 import type { Db, DbOrTx, Tx } from '../../db/client'
 import { partnerListEntries, partnerLists, profiles } from '../../db/schema'
 import { areFriends, listPartnerOptions } from '../connections'
@@ -30,7 +31,9 @@ import { lockProfile } from '../profiles'
 
 type EntryRow = typeof partnerListEntries.$inferSelect
 
-export const toEntry = (row: EntryRow): PartnerEntry => ({
+// A friend's entry shows their face: the photo version of the profile it points at (null for a
+// manual entry, or a friend without a photo).
+export const toEntry = (row: EntryRow, photoVersion: string | null): PartnerEntry => ({
   id: row.id,
   partnerListId: row.partnerListId,
   firstName: row.firstName,
@@ -38,6 +41,7 @@ export const toEntry = (row: EntryRow): PartnerEntry => ({
   duprRating: row.duprRating === null ? null : Number(row.duprRating),
   selfRating: row.selfRating === null ? null : Number(row.selfRating),
   platformUserId: row.platformUserId,
+  photoUrl: row.platformUserId ? profilePhotoUrl(row.platformUserId, photoVersion) : null,
   email: row.email,
   orderPosition: row.orderPosition,
   status: row.status,
@@ -81,10 +85,15 @@ export async function lockOwnedList(tx: Tx, userId: string, listId: string) {
   return list
 }
 
+// An entry with the photo version of the friend it points at.
+const entryColumns = { ...getTableColumns(partnerListEntries), photoVersion: profiles.photoVersion }
+const withFriend = eq(profiles.id, partnerListEntries.platformUserId)
+
 export async function findEntry(db: DbOrTx, listId: string, entryId: string) {
   const [entry] = await db
-    .select()
+    .select(entryColumns)
     .from(partnerListEntries)
+    .leftJoin(profiles, withFriend)
     .where(and(eq(partnerListEntries.id, entryId), eq(partnerListEntries.partnerListId, listId)))
   if (!entry) throw entryNotFound()
   return entry
@@ -92,8 +101,9 @@ export async function findEntry(db: DbOrTx, listId: string, entryId: string) {
 
 const entriesOf = (db: DbOrTx, listId: string) =>
   db
-    .select()
+    .select(entryColumns)
     .from(partnerListEntries)
+    .leftJoin(profiles, withFriend)
     .where(eq(partnerListEntries.partnerListId, listId))
     .orderBy(asc(partnerListEntries.orderPosition), asc(partnerListEntries.createdAt))
 
@@ -149,7 +159,11 @@ export async function getPartnerList(db: Db, user: SessionUser, listId: string):
     .where(and(eq(partnerLists.id, listId), eq(partnerLists.userId, user.id)))
   if (!list) throw listNotFound()
   const entries = await entriesOf(db, listId)
-  return { ...toSummary(list), entryCount: entries.length, entries: entries.map(toEntry) }
+  return {
+    ...toSummary(list),
+    entryCount: entries.length,
+    entries: entries.map((entry) => toEntry(entry, entry.photoVersion)),
+  }
 }
 
 // Deleting a list deletes its entries with it (foreign key cascade).
@@ -179,6 +193,7 @@ export async function addFriendEntry(
         lastName: profiles.lastName,
         duprRating: profiles.duprRating,
         selfRating: profiles.selfRating,
+        photoVersion: profiles.photoVersion,
       })
       .from(profiles)
       .where(eq(profiles.id, input.friendId))
@@ -201,7 +216,7 @@ export async function addFriendEntry(
       })
       .returning()
     if (!entry) throw new Error('entry insert returned nothing')
-    return toEntry(entry)
+    return toEntry(entry, friend.photoVersion)
   })
 }
 
@@ -226,7 +241,7 @@ export async function addManualEntry(
       })
       .returning()
     if (!entry) throw new Error('entry insert returned nothing')
-    return toEntry(entry)
+    return toEntry(entry, null)
   })
 }
 
@@ -254,7 +269,7 @@ export async function updateEntry(
       .where(eq(partnerListEntries.id, entry.id))
       .returning()
     if (!updated) throw entryNotFound()
-    return toEntry(updated)
+    return toEntry(updated, entry.photoVersion)
   })
 }
 
@@ -308,6 +323,6 @@ export async function reorderEntries(
         .set({ orderPosition: sql`case ${partnerListEntries.id} ${position} end` })
         .where(eq(partnerListEntries.partnerListId, listId))
     }
-    return (await entriesOf(tx, listId)).map(toEntry)
+    return (await entriesOf(tx, listId)).map((entry) => toEntry(entry, entry.photoVersion))
   })
 }

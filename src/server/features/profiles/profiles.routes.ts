@@ -6,6 +6,8 @@ import { createApi } from '../../app-factory'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
 import { getOwnProfile, updateDuprId, updateHomeArea, updateOwnProfile } from './profiles.service'
+import { profileAbout, profileAboutInput } from '../../../domain/profiles/profile-about.schema'
+import { getProfileAbout, updateProfileAbout } from './profile-about.service'
 
 const tags = ['profiles']
 
@@ -56,6 +58,33 @@ const putDuprId = createRoute({
   responses: { 200: jsonContent(sessionUser, 'The updated profile'), ...errorResponses(400, 401, 403) },
 })
 
+const getAbout = createRoute({
+  method: 'get',
+  path: '/profiles/me/about',
+  operationId: 'getMyProfileAbout',
+  tags,
+  summary: 'The signed-in player’s bio and the venues they play at',
+  ...access.user,
+  middleware: [requireUser] as const,
+  responses: { 200: jsonContent(profileAbout, 'The bio and venues'), ...errorResponses(401, 403) },
+})
+
+const putAbout = createRoute({
+  method: 'put',
+  path: '/profiles/me/about',
+  operationId: 'updateMyProfileAbout',
+  tags,
+  summary: 'Set the signed-in player’s bio and the venues they play at (both replaced)',
+  description:
+    'The bio is plain text of at most 160 characters (trimmed; empty removes it). `venueIds` names at ' +
+    'most 5 venues in use, in the order the public profile lists them; an unknown or retired venue ' +
+    'is refused with the message under `fields.venueIds`.',
+  ...access.user,
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(profileAboutInput) },
+  responses: { 200: jsonContent(profileAbout, 'The saved bio and venues'), ...errorResponses(400, 401, 403) },
+})
+
 export const profileRoutes = createApi()
   .openapi(getMe, async (c) => c.json(await getOwnProfile(c.get('db'), c.get('user').id), 200))
   .openapi(putMe, async (c) =>
@@ -72,6 +101,13 @@ export const profileRoutes = createApi()
         c.req.valid('json').duprId,
         c.get('deps').clock.now(),
       ),
+      200,
+    ),
+  )
+  .openapi(getAbout, async (c) => c.json(await getProfileAbout(c.get('db'), c.get('user').id), 200))
+  .openapi(putAbout, async (c) =>
+    c.json(
+      await updateProfileAbout(c.get('db'), c.get('user').id, c.req.valid('json'), c.get('deps').clock.now()),
       200,
     ),
   )

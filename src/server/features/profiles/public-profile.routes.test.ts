@@ -39,6 +39,8 @@ describe('public profile', () => {
       age: 40,
       zipCode: '85004',
       photoUrl: null,
+      bio: null,
+      playsAt: [],
     })
     expect(res.text).not.toContain(player.email)
     expect(res.text).not.toContain(player.birthdate)

@@ -10,6 +10,7 @@ import {
   type PublicProfileOutput,
 } from '../../../domain/profiles/public-profile.schema'
 import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
+import type { PlaysAtVenue } from '../../../domain/profiles/profile-about.schema'
 import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { connections, profiles } from '../../db/schema'
@@ -29,7 +30,25 @@ const byName = [asc(other.firstName), asc(other.lastName), asc(other.id)]
 const profileParam = sql.placeholder('profileId')
 const viewerParam = sql.placeholder('viewerId')
 
-const profileColumns = { ...profileSummaryColumns, birthdate: profiles.birthdate, zipCode: profiles.zipCode }
+const profileColumns = {
+  ...profileSummaryColumns,
+  birthdate: profiles.birthdate,
+  zipCode: profiles.zipCode,
+  bio: profiles.bio,
+}
+
+// The venues in use the player plays at, in their order, as one JSON array (retired ones left out).
+const playsAtJson = sql<PlaysAtVenue[]>`(
+  select coalesce(
+    json_agg(
+      json_build_object('id', v.id, 'name', v.name, 'address', v.address, 'city', v.city, 'state', v.state)
+      order by pv.position
+    ),
+    '[]'::json
+  )
+  from player_venues pv join venues v on v.id = pv.venue_id
+  where pv.profile_id = ${profileParam} and v.retired_at is null
+)`
 
 const isFriendOf = and(
   eq(connections.type, 'friend'),
@@ -119,6 +138,7 @@ const pageQuery = (db: DbOrTx) =>
   db
     .select({
       ...profileColumns,
+      playsAt: playsAtJson,
       friends: jsonList(friendsQuery(db)),
       watched: jsonList(watchedQuery(db)),
       friendCount: sql<number>`(${friendTotalQuery(db)})`.mapWith(Number),
@@ -183,6 +203,8 @@ export async function getPublicProfile(
       age: ageOn(page.birthdate),
       zipCode: page.zipCode,
       photoUrl: profilePhotoUrl(page.id, page.photoVersion),
+      bio: page.bio,
+      playsAt: page.playsAt,
     },
     connections: listed,
     reliability,

@@ -1,3 +1,3 @@
 export { venueRoutes } from './venues.routes'
-export { listVenues, requireVenueFor, toVenue } from './venues.service'
+export { listVenues, requireVenueFor, findVenuesInUse, toVenue } from './venues.service'
 export { DEMO_VENUES } from './venues.demo'

@@ -71,6 +71,17 @@ export async function requireVenueFor(db: DbOrTx, venueId: string, state: string
   return toVenue(row)
 }
 
+// The venues in use among these ids, in the order given; an unknown or retired id is left out.
+export async function findVenuesInUse(db: DbOrTx, venueIds: readonly string[]): Promise<Venue[]> {
+  if (venueIds.length === 0) return []
+  const rows = await db
+    .select()
+    .from(venues)
+    .where(and(inArray(venues.id, [...venueIds]), isNull(venues.retiredAt)))
+  const byId = new Map(rows.map((row) => [row.id, toVenue(row)]))
+  return venueIds.flatMap((id) => byId.get(id) ?? [])
+}
+
 export async function createVenue(db: DbOrTx, adminId: string, input: z.output<typeof venueInput>) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(venues).values(input).returning()
