@@ -45,7 +45,6 @@ export const profileAboutInput = z.object({
     `Up to ${PLAYS_AT_MAX} venues in use (ids from GET /venues), in the order to show them; [] clears the list`,
   ),
 })
-export type ProfileAboutInput = z.input<typeof profileAboutInput>
 
 // A venue the player plays at, as their profile shows it (with what a maps search needs).
 export const playsAtVenue = z.object({

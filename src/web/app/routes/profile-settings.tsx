@@ -9,10 +9,18 @@ import { ChangePasswordForm, FormAlert, ProfileForm, useOwnProfile } from '../..
 import { NotificationPreferencesForm } from '../../features/notifications'
 import { PushSettings } from '../../features/push'
 import { CalendarFeed, ResultsExport } from '../../features/play-dates'
-import { DuprIdForm, HomeAreaForm, ProfilePhotoForm } from '../../features/profiles'
+import {
+  DuprIdForm,
+  HomeAreaForm,
+  ProfileAboutForm,
+  ProfilePhotoForm,
+  useProfileAbout,
+} from '../../features/profiles'
 
 export default function ProfileSettingsPage() {
   const profile = useOwnProfile()
+  // Asked at once with the profile, so the About card comes with the others.
+  const about = useProfileAbout()
 
   return (
     <div className="mx-auto w-full max-w-3xl">
@@ -31,7 +39,7 @@ export default function ProfileSettingsPage() {
           ) : null
         }
       />
-      {profile.isPending ? (
+      {profile.isPending || about.isPending ? (
         // The cards come with the profile, all at once: nothing on screen moves when it arrives.
         <div className="min-h-[70vh]">
           <PageLoading />
@@ -78,6 +86,14 @@ function SettingsCards({ profile }: { profile: ReturnType<typeof useOwnProfile> 
           </>
         )}
       </Card>
+      {profile.data ? (
+        <Card>
+          <h2 id="about-heading" className="mb-4 text-lg font-bold text-slate-900">
+            About you
+          </h2>
+          <ProfileAboutForm user={profile.data} />
+        </Card>
+      ) : null}
       {profile.data ? (
         <Card>
           <h2 className="mb-2 text-lg font-bold text-slate-900">Where you play</h2>

@@ -1,6 +1,6 @@
 // The app's one form kit: labelled fields with their hint and error, for every form.
 import { AlertCircle } from 'lucide-react'
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react'
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
 import { forwardRef, useId } from 'react'
 import { Spinner } from './spinner'
 
@@ -91,6 +91,40 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         className={`${inputClasses} ${error ? 'border-red-600' : 'border-slate-300'}`}
+        {...props}
+      />
+    </FieldShell>
+  )
+})
+
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string
+  hint?: ReactNode
+  error?: string | undefined
+  className?: string
+}
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, hint, error, className, id: givenId, ...props },
+  ref,
+) {
+  const generated = useId()
+  const id = givenId ?? generated
+  return (
+    <FieldShell
+      id={id}
+      label={label}
+      required={props.required}
+      hint={hint}
+      error={error}
+      className={className}
+    >
+      <textarea
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={`${inputClasses} resize-y ${error ? 'border-red-600' : 'border-slate-300'}`}
         {...props}
       />
     </FieldShell>

@@ -1,1 +1,1 @@
-export { useVenues } from './api/venues.queries'
+export { useAllVenues, useVenues } from './api/venues.queries'

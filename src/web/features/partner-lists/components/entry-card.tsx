@@ -2,6 +2,7 @@ import { GripVertical, Mail, Send, Trash2 } from 'lucide-react'
 import { forwardRef, type CSSProperties, type HTMLAttributes, useState } from 'react'
 import { toast } from '../../../lib/toast'
 import type { EntryStatus, PartnerEntry } from '../../../../domain/partner-lists/partner-list.schema'
+import { Avatar } from '../../../components/ui/avatar'
 import { Button } from '../../../components/ui/button'
 import { errorDetail } from '../../../lib/api-client'
 import { useSendInvite, useUpdateEntry } from '../api/partner-lists.queries'
@@ -83,6 +84,8 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
         >
           <GripVertical aria-hidden="true" className="size-5" />
         </button>
+        {/* The name beside it says whose face it is. */}
+        <Avatar person={entry} size="md" className="mt-0.5" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
             <span className="text-sm font-bold text-brand-700" aria-hidden="true">
@@ -107,7 +110,7 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
           {isManual && entry.email ? (
             <p className="mt-0.5 flex flex-wrap items-center gap-x-1 text-sm text-slate-600">
               <Mail aria-hidden="true" className="size-4 shrink-0" />
-              <span className="min-w-0">{entry.email}</span>
+              <span className="min-w-0 break-all">{entry.email}</span>
               {entry.invitedAt ? (
                 <span className="whitespace-nowrap text-slate-500">
                   {' '}
@@ -129,7 +132,7 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
         </Button>
       </div>
 
-      <div className="mt-3 space-y-3 sm:pl-12">
+      <div className="mt-3 space-y-3 sm:pl-26">
         <EntryStatusButtons
           name={name}
           status={entry.status}

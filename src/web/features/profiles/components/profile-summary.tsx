@@ -2,6 +2,7 @@ import { MapPin } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { PublicProfileOutput } from '../../../../domain/profiles/public-profile.schema'
 import { Avatar } from '../../../components/ui/avatar'
+import { PlaysAt } from './plays-at'
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -12,7 +13,8 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
   )
 }
 
-// The player's face (the name beside it says whose), name, both ratings to two decimals, the age and the ZIP code.
+// The player's face (the name beside it says whose), name, their bio, both ratings to two
+// decimals, the age, the ZIP code and the venues they play at. The bio is shown as the text it is.
 export function ProfileSummary({
   profile,
   actions,
@@ -40,6 +42,9 @@ export function ProfileSummary({
         </div>
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       </div>
+      {profile.bio ? (
+        <p className="mt-4 max-w-prose whitespace-pre-line text-slate-800">{profile.bio}</p>
+      ) : null}
       <dl className="mt-5 grid grid-cols-3 gap-2 sm:max-w-md">
         <Stat
           label="DUPR"
@@ -57,6 +62,7 @@ export function ProfileSummary({
         <Stat label="Self rating" value={profile.selfRating.toFixed(2)} />
         <Stat label="Age" value={profile.age} />
       </dl>
+      {profile.playsAt.length > 0 ? <PlaysAt venues={profile.playsAt} headingId="plays-at-heading" /> : null}
     </section>
   )
 }

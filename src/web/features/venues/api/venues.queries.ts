@@ -11,3 +11,12 @@ export function useVenues(state: StateCode | undefined, regions: string[]) {
     staleTime: 5 * 60_000,
   })
 }
+
+// Every venue in use, in every state (the player's "plays at" picker searches them).
+export function useAllVenues() {
+  return useQuery({
+    queryKey: ['venues', 'all'],
+    queryFn: () => api.get('/venues', { query: {} }),
+    staleTime: 5 * 60_000,
+  })
+}
