@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../testing/test-app'
 import type { Database } from './client'
-import { connections, playDates, profiles, signupCodes } from './schema'
+import { connections, playDates, playerVenues, profiles, signupCodes } from './schema'
 import { DEMO_ADMIN_EMAIL, isDatabaseEmpty, seedDemo } from './seed'
 
 let database: Database
@@ -22,6 +22,12 @@ describe('demo data', () => {
     expect(people.length).toBeGreaterThanOrEqual(30)
     expect(people.filter((p) => p.isAdmin)).toHaveLength(1)
     expect(new Set(people.map((p) => p.gender))).toEqual(new Set(['male', 'female']))
+    // Some players say a few words about themselves and where they play; most leave it empty.
+    const withBio = people.filter((p) => p.bio !== null)
+    expect(withBio.length).toBeGreaterThanOrEqual(5)
+    expect(withBio.length).toBeLessThan(people.length / 2)
+    const playsAt = await db.select().from(playerVenues)
+    expect(new Set(playsAt.map((row) => row.profileId)).size).toBeGreaterThanOrEqual(5)
 
     const games = await db.select().from(playDates)
     expect(new Set(games.map((p) => p.status))).toEqual(

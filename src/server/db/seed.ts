@@ -6,7 +6,7 @@ import { seedNotifications } from './seed/notifications'
 import { seedPartnerLists } from './seed/partner-lists'
 import { seedPlayDates } from './seed/play-dates'
 import { seedVenues } from './seed/venues'
-import { DEMO_ADMIN_EMAIL, demoPlayers, emailOf, seedProfiles } from './seed/profiles'
+import { DEMO_ADMIN_EMAIL, demoPlayers, emailOf, seedProfileAbout, seedProfiles } from './seed/profiles'
 import { seedSignupCodes } from './seed/signup-codes'
 import { seedTeamBuilder } from './seed/team-builder'
 
@@ -26,7 +26,9 @@ export async function seedDemo(db: Db, options: { productName: string }) {
   return db.transaction(async (tx) => {
     const world = { tx, id: await seedProfiles(tx, hash) }
     await seedConnections(world)
-    const playDates = await seedPlayDates(world, await seedVenues(world))
+    const venueId = await seedVenues(world)
+    await seedProfileAbout(world, venueId)
+    const playDates = await seedPlayDates(world, venueId)
     await seedTeamBuilder(world)
     await seedPartnerLists(world)
     await seedNotifications(world, playDates)

@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm'
 import type { StateCode } from '../../../domain/play-dates/play-date.schema'
 import type { Tx } from '../client'
-import { passwords, profiles } from '../schema'
-import { daysAgo } from './demo-world'
+import { passwords, playerVenues, profiles } from '../schema'
+import { daysAgo, type DemoWorld } from './demo-world'
 
 export const DEMO_ADMIN_EMAIL = 'admin@demo.picklematch.app'
 
@@ -253,4 +254,62 @@ export async function seedProfiles(tx: Tx, passwordHash: string) {
   }
 
   return id
+}
+
+// What a few players say about themselves and where they play (venues by name), for their
+// public profiles (docs/decisions/0104-bio-and-plays-at.md).
+const demoAbout: Array<{ first: string; bio: string; playsAt: string[] }> = [
+  {
+    first: 'Maya',
+    bio: 'Tempe regular, 3.85 and climbing. Happy to drill third-shot drops before work.',
+    playsAt: ['Red Mountain Pickleball Park', 'Encanto Pickleball Club'],
+  },
+  {
+    first: 'Jordan',
+    bio: 'Lefty with a big forehand. Weekend mornings, mixed or men’s doubles.',
+    playsAt: ['Encanto Pickleball Club'],
+  },
+  {
+    first: 'Priya',
+    bio: 'Picked up a paddle two years ago and never put it down. Indoors when it is over 100°F.',
+    playsAt: ['Camelback Indoor Courts', 'Encanto Pickleball Club'],
+  },
+  {
+    first: 'Linda',
+    bio: 'Retired teacher. Weekday mornings, always up for a friendly game and a coffee after.',
+    playsAt: ['Bell Road Paddle Center', 'Sun Village Courts'],
+  },
+  {
+    first: 'Diego',
+    bio: 'Tournament player looking for a 4.5+ partner for the spring season.',
+    playsAt: ['Saguaro Paddle Park'],
+  },
+  {
+    first: 'Hannah',
+    bio: 'Flagstaff local: outside in summer, indoors when it snows.',
+    playsAt: ['Thorpe Park Courts', 'Ponderosa Rec Center'],
+  },
+  {
+    first: 'Chris',
+    bio: 'New in Orlando and looking for a regular game.',
+    playsAt: ['Lake Eola Paddle Club'],
+  },
+]
+
+export async function seedProfileAbout({ tx, id }: DemoWorld, venueId: (name: string) => string) {
+  for (const about of demoAbout) {
+    await tx
+      .update(profiles)
+      .set({ bio: about.bio })
+      .where(eq(profiles.id, id(about.first)))
+  }
+  await tx.insert(playerVenues).values(
+    demoAbout.flatMap((about) =>
+      about.playsAt.map((name, position) => ({
+        profileId: id(about.first),
+        venueId: venueId(name),
+        position,
+      })),
+    ),
+  )
 }
