@@ -12,6 +12,7 @@ import { playingRating } from '../../../domain/profiles/rating.rules'
 import { standsAt } from '../../../domain/play-dates/results'
 import type { Db, DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
+import type { TtlCache } from '../../lib/ttl-cache'
 import { playDateReports, playDateRequests, playDates, profiles } from '../../db/schema'
 import {
   requester,
@@ -167,7 +168,7 @@ async function resultsToConfirm(db: Db, user: string, now: Date) {
 
 // Open games this week in the player's home area (their home state, else every state), whose
 // team rating is within SUGGESTED_RATING_SPREAD of theirs, soonest first; never their own.
-async function suggested(db: Db, user: SessionUser, now: Date) {
+async function suggested(db: Db, user: SessionUser, now: Date, cache: TtlCache) {
   // In tenths, as the Available filter's slider and its URL have them, so "See all" lists the same
   // games: widened to the next tenth on each side.
   // A player without a DUPR rating yet is matched by their self rating.
@@ -190,6 +191,7 @@ async function suggested(db: Db, user: SessionUser, now: Date) {
       pageSize: HOME_SUGGESTED,
     },
     now,
+    { cache },
   )
   return {
     items: page.items,
@@ -197,12 +199,12 @@ async function suggested(db: Db, user: SessionUser, now: Date) {
   }
 }
 
-export async function getHome(db: Db, user: SessionUser, now: Date): Promise<HomeOutput> {
+export async function getHome(db: Db, user: SessionUser, now: Date, cache: TtlCache): Promise<HomeOutput> {
   const [games, applications, results, suggestions] = await Promise.all([
     nextGames(db, user.id, now),
     applicationsToDecide(db, user.id),
     resultsToConfirm(db, user.id, now),
-    suggested(db, user, now),
+    suggested(db, user, now, cache),
   ])
   return {
     nextGames: games,
