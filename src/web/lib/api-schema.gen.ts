@@ -1263,7 +1263,7 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** How many of the signed-in player’s notifications are unread */
+    /** The badge: how many of the signed-in player’s notifications are unread and not yet seen in the list */
     get: operations['getUnreadNotificationCount']
     put?: never
     post?: never
@@ -1284,6 +1284,23 @@ export interface paths {
     put?: never
     /** Mark all of the player’s notifications read */
     post: operations['markAllNotificationsRead']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/notifications/seen': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** The player opened the list: clear the badge. Each notification stays unread until opened or marked read */
+    post: operations['markNotificationsSeen']
     delete?: never
     options?: never
     head?: never
@@ -1649,6 +1666,28 @@ export interface components {
         /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
         photoUrl: string | null
       } | null
+      action:
+        | {
+            /** @enum {string} */
+            kind: 'answer_connection'
+            /** Format: uuid */
+            connectionId: string
+          }
+        | {
+            /** @enum {string} */
+            kind: 'answer_application'
+            /** Format: uuid */
+            requestId: string
+            /** Format: uuid */
+            playDateId: string
+          }
+        | {
+            /** @enum {string} */
+            kind: 'open_chat'
+            /** Format: uuid */
+            playDateId: string
+          }
+        | null
       createdAt: string
     }
     PartnerListEntry: {
@@ -8630,6 +8669,53 @@ export interface operations {
     requestBody?: never
     responses: {
       /** @description How many were marked read */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MarkAllNotificationsReadOutput']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large (over 256 KiB) */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  markNotificationsSeen: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description How many were newly seen */
       200: {
         headers: {
           [name: string]: unknown
