@@ -1098,6 +1098,23 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/connections/activity': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** What the signed-in player’s friends did lately that any player can see: open PlayDates they posted and friendships they made (the last 30 days, newest first, at most 10) */
+    get: operations['listFriendActivity']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/connections/search': {
     parameters: {
       query?: never
@@ -2946,6 +2963,56 @@ export interface components {
       connected: number
       received: number
       sent: number
+    }
+    ListFriendActivityOutput: {
+      items: (
+        | {
+            /** @enum {string} */
+            kind: 'play_date_posted'
+            id: string
+            at: string
+            friend: {
+              /** Format: uuid */
+              id: string
+              firstName: string
+              lastName: string
+              /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+              photoUrl: string | null
+            }
+            playDate: {
+              /** Format: uuid */
+              id: string
+              /** @enum {string} */
+              type: 'challenge' | 'earn'
+              /** @enum {string} */
+              state: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
+              startsAt: string | null
+              timeZone: string | null
+            }
+          }
+        | {
+            /** @enum {string} */
+            kind: 'became_friends'
+            id: string
+            at: string
+            friend: {
+              /** Format: uuid */
+              id: string
+              firstName: string
+              lastName: string
+              /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+              photoUrl: string | null
+            }
+            other: {
+              /** Format: uuid */
+              id: string
+              firstName: string
+              lastName: string
+              /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+              photoUrl: string | null
+            }
+          }
+      )[]
     }
     SearchPlayersToConnectOutput: {
       results: {
@@ -7825,6 +7892,44 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['GetConnectionSummaryOutput']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  listFriendActivity: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Friends’ recent public activity */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ListFriendActivityOutput']
         }
       }
       /** @description Not signed in, or the session has ended */
