@@ -2463,6 +2463,8 @@ export interface components {
           id: string
           firstName: string
           lastName: string
+          /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+          photoUrl: string | null
         }
         outcome:
           | {
