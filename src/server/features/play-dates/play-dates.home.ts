@@ -8,6 +8,7 @@ import {
   SUGGESTED_RATING_SPREAD,
 } from '../../../domain/play-dates/home.schema'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
+import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
 import { playingRating } from '../../../domain/profiles/rating.rules'
 import { standsAt } from '../../../domain/play-dates/results'
 import type { Db, DbOrTx } from '../../db/client'
@@ -133,7 +134,12 @@ const resultsQuery = (db: DbOrTx) =>
       timeZone: playDates.timeZone,
       myTeam,
       report: playDateReports,
-      reporter: { id: reporter.id, firstName: reporter.firstName, lastName: reporter.lastName },
+      reporter: {
+        id: reporter.id,
+        firstName: reporter.firstName,
+        lastName: reporter.lastName,
+        photoVersion: reporter.photoVersion,
+      },
     })
     .from(playDates)
     .innerJoin(playDateReports, eq(playDateReports.playDateId, playDates.id))
@@ -160,7 +166,14 @@ async function resultsToConfirm(db: Db, user: string, now: Date) {
       timeZone: r.timeZone,
       myTeam: r.myTeam,
       reportedBy:
-        r.reporter && r.reporter.id ? r.reporter : { id: '', firstName: 'A former', lastName: 'player' },
+        r.reporter && r.reporter.id
+          ? {
+              id: r.reporter.id,
+              firstName: r.reporter.firstName,
+              lastName: r.reporter.lastName,
+              photoUrl: profilePhotoUrl(r.reporter.id, r.reporter.photoVersion),
+            }
+          : { id: '', firstName: 'A former', lastName: 'player', photoUrl: null },
       outcome: outcomeOfReport(r.report),
       standsAt: standsAt(r.report.createdAt).toISOString(),
     }))
