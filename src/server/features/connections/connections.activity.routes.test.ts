@@ -94,14 +94,12 @@ describe('friends’ activity', () => {
     ).toContain(sid.profile.id)
     // A pending request is nobody's news.
     const [newcomer] = await Promise.all([signedInUser(t)])
-    await t.db
-      .insert(connections)
-      .values({
-        requesterId: fay.profile.id,
-        receiverId: newcomer.profile.id,
-        type: 'friend',
-        status: 'pending',
-      })
+    await t.db.insert(connections).values({
+      requesterId: fay.profile.id,
+      receiverId: newcomer.profile.id,
+      type: 'friend',
+      status: 'pending',
+    })
     expect(JSON.stringify(await activity(me))).not.toContain(newcomer.profile.id)
   })
 
