@@ -3,8 +3,43 @@
 // it bundle React's development build, 505 KB instead of 291 (docs/decisions/0077).
 // `npm run dev` is the development path.
 //
+// Then the landing page is rendered for a signed-out visitor into dist/web/landing.html, which the
+// server sends for `/` to a browser without a session cookie (docs/decisions/0106).
+//
 //   node scripts/build-web.mjs [--manifest]
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import react from '@vitejs/plugin-react'
 import { build } from 'vite'
 
 process.env.NODE_ENV = 'production'
 await build({ mode: 'production', build: { manifest: process.argv.includes('--manifest') } })
+
+const DEFAULT_PRODUCT_NAME = 'PickleMatch'
+const webRoot = path.resolve('dist/web')
+// Inside the project, so that the render's imports resolve from node_modules.
+const tmp = path.resolve('dist/.prerender')
+try {
+  await build({
+    configFile: false,
+    root: path.resolve('src/web'),
+    mode: 'production',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { ssr: path.resolve('src/web/prerender.tsx'), outDir: tmp, emptyOutDir: true },
+  })
+  const { renderSignedOutPage } = await import(pathToFileURL(path.join(tmp, 'prerender.js')).href)
+  // The server fills in the product's name (web-app.routes.ts): the markup carries its placeholder.
+  const markup = (await renderSignedOutPage('/')).replaceAll(DEFAULT_PRODUCT_NAME, '__PRODUCT_NAME__')
+  const index = readFileSync(path.join(webRoot, 'index.html'), 'utf8')
+  if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty root element')
+  writeFileSync(
+    path.join(webRoot, 'landing.html'),
+    index
+      .replace('<title>__PRODUCT_NAME__ |', '<title>Home | __PRODUCT_NAME__ |')
+      .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`),
+  )
+} finally {
+  rmSync(tmp, { recursive: true, force: true })
+}

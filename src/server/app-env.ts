@@ -7,6 +7,7 @@ import type { LlmClient } from './lib/llm'
 import type { Logger } from './lib/logger'
 import type { Mailer } from './lib/mail'
 import type { RealtimeHub } from './lib/realtime'
+import type { TtlCache } from './lib/ttl-cache'
 import type { VapidKeys } from './lib/vapid-keys'
 
 export interface AppDeps {
@@ -24,6 +25,8 @@ export interface AppDeps {
   refereeKey: Buffer
   // Signs Web Push messages; absent when push is off (lib/vapid-keys.ts).
   vapid?: VapidKeys | undefined
+  // Values this instance keeps for a while (what steers a query plan).
+  cache: TtlCache
   // Directory of the built web app; absent in route tests.
   webRoot?: string | undefined
 }

@@ -7,6 +7,7 @@ import { createLlmFromEnv } from './lib/llm'
 import type { Logger } from './lib/logger'
 import { createMailer, type Mailer } from './lib/mail'
 import { RealtimeHub } from './lib/realtime'
+import { createTtlCache } from './lib/ttl-cache'
 import type { VapidKeys } from './lib/vapid-keys'
 
 // The parts of the app that touch the outside world (database, mailer, event hub, clock, model
@@ -24,11 +25,12 @@ export function buildDeps(parts: {
   vapid?: VapidKeys | undefined
 }): AppDeps {
   const { database, env, logger } = parts
+  const clock = parts.clock ?? systemClock
   return {
     database,
     env,
     logger,
-    clock: parts.clock ?? systemClock,
+    clock,
     mailer: parts.mailer ?? createMailer({ db: database.db, env, logger }),
     // One hub per server instance: one LISTEN, fan-out to this instance's streams.
     realtime: new RealtimeHub(database, logger),
@@ -36,5 +38,6 @@ export function buildDeps(parts: {
     refereeKey: parts.refereeKey ?? randomBytes(32),
     webRoot: parts.webRoot,
     vapid: parts.vapid,
+    cache: createTtlCache(() => clock.now()),
   }
 }

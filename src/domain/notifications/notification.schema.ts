@@ -8,6 +8,24 @@ export const notificationTypes = ['connection_request', 'playdate_created', 'oth
 export const NEW_MESSAGE_TITLE = 'New message'
 export type NotificationType = (typeof notificationTypes)[number]
 
+// What a notification lets the player do in its own row (docs/decisions/0103).
+export const notificationActionKinds = ['answer_connection', 'answer_application', 'open_chat'] as const
+export type NotificationActionKind = (typeof notificationActionKinds)[number]
+
+// Offered only while still possible when the list was read: a request still pending, a
+// PlayDate still matched or played. A stale row's button gets the server's refusal.
+export const notificationAction = z
+  .discriminatedUnion('kind', [
+    // A friend request or a regular partner invitation to the player: Accept or Decline.
+    z.object({ kind: z.literal('answer_connection'), connectionId: z.uuid() }),
+    // An application to the player's open PlayDate: Accept or Decline.
+    z.object({ kind: z.literal('answer_application'), requestId: z.uuid(), playDateId: z.uuid() }),
+    // A message, or a match: Open chat.
+    z.object({ kind: z.literal('open_chat'), playDateId: z.uuid() }),
+  ])
+  .nullable()
+export type NotificationAction = z.infer<typeof notificationAction>
+
 export const notificationOutput = z.object({
   id: z.uuid(),
   type: z.enum(notificationTypes),
@@ -20,6 +38,7 @@ export const notificationOutput = z.object({
   actor: z
     .object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), photoUrl: photoUrlField })
     .nullable(),
+  action: notificationAction,
   createdAt: z.string(),
 })
 export type NotificationOutput = z.infer<typeof notificationOutput>
@@ -70,6 +89,9 @@ export function notificationTarget(notification: Pick<NotificationOutput, 'type'
   // Only paths of this app: never another site.
   return link && link.startsWith('/') && !link.startsWith('//') ? link : null
 }
+
+// Where "Open chat" goes: the PlayDate's page, scrolled to its chat.
+export const chatLink = (playDateId: string) => `/playdates/${playDateId}#team-chat`
 
 // '3 notifications, 1 unread'
 export function notificationCountText(total: number, unread: number) {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { playDateSummary, teamSummary } from './play-date.schema'
 import { gameOutcome, reporterView, teamSides } from './results'
+import { photoUrlField } from '../profiles/profile-photo'
 
 // The dashboard's "what's next" (docs/decisions/0090-home-whats-next.md): the player's next
 // games, what waits for them on their PlayDates, and open games that suit them this week.
@@ -31,7 +32,8 @@ export const resultToConfirm = z.object({
   startsAt: z.string().nullable(),
   timeZone: z.string().nullable(),
   myTeam: z.enum(teamSides),
-  reportedBy: reporterView,
+  // With their face on the dashboard.
+  reportedBy: reporterView.extend({ photoUrl: photoUrlField }),
   outcome: gameOutcome,
   standsAt: z.string(),
 })

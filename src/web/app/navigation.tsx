@@ -24,7 +24,9 @@ const subscribe = (listener: () => void) => {
   }
 }
 
-export const useIsLoadingPage = () => useSyncExternalStore(subscribe, () => pendingPage !== null)
+const isLoadingPage = () => pendingPage !== null
+// No page is loading in a render on the server (the prerendered landing page, src/web/prerender.tsx).
+export const useIsLoadingPage = () => useSyncExternalStore(subscribe, isLoadingPage, () => false)
 
 interface AppRouterProps {
   // Starts loading the page of `pathname`; null when it is already loaded.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from './columns'
+import { notificationActionKinds } from '../../../domain/notifications/notification.schema'
 import { notificationKinds } from '../../../domain/notifications/preferences.schema'
 import { profiles } from './profiles'
 
@@ -17,7 +18,15 @@ export const notifications = pgTable(
     link: text('link'),
     // The player whose action this tells of, shown beside it; null for what the app says itself.
     actorId: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    // What the player can do from the notification itself, and on what: a connection request
+    // (answer_connection), a PlayDate application (answer_application) or a PlayDate whose chat
+    // it opens (open_chat). Null: only the link.
+    action: text('action', { enum: notificationActionKinds }),
+    subjectId: uuid('subject_id'),
     read: boolean('read').notNull().default(false),
+    // Shown in the list at least once: the badge counts what the player has not seen yet. Reading
+    // one marks it seen too.
+    seen: boolean('seen').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -33,6 +42,10 @@ export const notifications = pgTable(
     index('notifications_user_unread_idx')
       .on(t.userId)
       .where(sql`not ${t.read}`),
+    // The badge's count.
+    index('notifications_user_unseen_idx')
+      .on(t.userId)
+      .where(sql`not ${t.seen}`),
   ],
 )
 

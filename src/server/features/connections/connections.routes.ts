@@ -14,6 +14,8 @@ import { createApi } from '../../app-factory'
 import { limitRequest, type RateLimit } from '../../lib/rate-limit'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
+import { friendActivityOutput } from '../../../domain/connections/activity.schema'
+import { listFriendActivity } from './connections.activity'
 import { listConnections, summarizeConnections } from './connections.lists'
 import { searchPlayers } from './connections.search'
 import {
@@ -69,6 +71,21 @@ const summary = createRoute({
   ...access.user,
   middleware: [requireUser] as const,
   responses: { 200: jsonContent(connectionSummaryOutput, 'The counts'), ...errorResponses(401, 403) },
+})
+
+const activity = createRoute({
+  method: 'get',
+  path: '/connections/activity',
+  operationId: 'listFriendActivity',
+  tags,
+  summary:
+    'What the signed-in player’s friends did lately that any player can see: open PlayDates they posted and friendships they made (the last 30 days, newest first, at most 10)',
+  ...access.user,
+  middleware: [requireUser] as const,
+  responses: {
+    200: jsonContent(friendActivityOutput, 'Friends’ recent public activity'),
+    ...errorResponses(401, 403),
+  },
 })
 
 const search = createRoute({
@@ -189,6 +206,9 @@ export const connectionRoutes = createApi()
     return c.json(await listConnections(c.get('db'), c.get('user').id, view, page), 200)
   })
   .openapi(summary, async (c) => c.json(await summarizeConnections(c.get('db'), c.get('user').id), 200))
+  .openapi(activity, async (c) =>
+    c.json(await listFriendActivity(c.get('db'), c.get('user').id, c.get('deps').clock.now()), 200),
+  )
   .openapi(search, async (c) => {
     await limitRequest(c, [{ rule: connectionLimits.searchPerUser, subject: c.get('user').id }])
     return c.json(

@@ -156,6 +156,7 @@ export async function sendFriendRequest(db: Db, user: SessionUser, receiverId: s
         userId: receiverId,
         ...friendRequestNotification(fullName(user), row.id),
         actorId: user.id,
+        action: { kind: 'answer_connection', subjectId: row.id },
       })
       await announce(tx, row)
       return toConnectionOutput(row, user.id, receiver)
@@ -194,6 +195,7 @@ export async function sendPartnerRequest(db: Db, user: SessionUser, receiverId: 
         message: `${fullName(user)} invited you to be regular partners`,
         link: requestNotificationLink(row.id),
         actorId: user.id,
+        action: { kind: 'answer_connection', subjectId: row.id },
       })
       await announce(tx, row)
       return toConnectionOutput(row, user.id, receiver)

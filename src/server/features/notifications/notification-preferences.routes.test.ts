@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser } from '../../testing/factories'
-import { createTestApp, type TestApp } from '../../testing/test-app'
+import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 import { playersWanting } from './notification-preferences.service'
 
 let t: TestApp
@@ -65,7 +65,7 @@ describe('notification preferences', () => {
   })
 
   it('need a signed-in player who is not paused', async () => {
-    expect((await t.app.request('http://localhost/api/notification-preferences')).status).toBe(401)
+    expect((await createClient(t.app).get('/api/notification-preferences')).status).toBe(401)
     const paused = await signedInUser(t, { isPaused: true })
     expect((await paused.client.get('/api/notification-preferences')).status).toBe(403)
   })

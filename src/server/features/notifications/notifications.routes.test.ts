@@ -46,6 +46,7 @@ describe('notifications', () => {
       link: '/playdates/2',
       read: false,
       actor: null,
+      action: null,
       createdAt: expect.any(String),
     })
   })

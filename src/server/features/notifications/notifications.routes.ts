@@ -16,6 +16,7 @@ import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
+  markNotificationsSeen,
 } from './notifications.service'
 
 const tags = ['notifications']
@@ -46,7 +47,8 @@ const unreadCount = createRoute({
   path: '/notifications/unread-count',
   operationId: 'getUnreadNotificationCount',
   tags,
-  summary: 'How many of the signed-in player’s notifications are unread',
+  summary:
+    'The badge: how many of the signed-in player’s notifications are unread and not yet seen in the list',
   ...access.user,
   middleware: [requireUser] as const,
   responses: { 200: jsonContent(unreadCountOutput, 'The unread count'), ...errorResponses(401, 403) },
@@ -77,6 +79,21 @@ const markAllRead = createRoute({
   middleware: [requireUser] as const,
   responses: {
     200: jsonContent(z.object({ marked: z.number().int() }), 'How many were marked read'),
+    ...errorResponses(401, 403),
+  },
+})
+
+const markSeen = createRoute({
+  method: 'post',
+  path: '/notifications/seen',
+  operationId: 'markNotificationsSeen',
+  tags,
+  summary:
+    'The player opened the list: clear the badge. Each notification stays unread until opened or marked read',
+  ...access.user,
+  middleware: [requireUser] as const,
+  responses: {
+    200: jsonContent(z.object({ marked: z.number().int() }), 'How many were newly seen'),
     ...errorResponses(401, 403),
   },
 })
@@ -114,6 +131,9 @@ export const notificationRoutes = createApi()
   .openapi(unreadCount, async (c) => c.json(await countUnread(c.get('db'), c.get('user').id), 200))
   .openapi(markAllRead, async (c) =>
     c.json({ marked: await markAllNotificationsRead(c.get('db'), c.get('user').id) }, 200),
+  )
+  .openapi(markSeen, async (c) =>
+    c.json({ marked: await markNotificationsSeen(c.get('db'), c.get('user').id) }, 200),
   )
   .openapi(markRead, async (c) =>
     c.json(await markNotificationRead(c.get('db'), c.get('user').id, c.req.valid('param').id), 200),

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, type SQLWrapper, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import type {
+  NotificationAction,
+  NotificationActionKind,
   NotificationListOutput,
   NotificationOutput,
   NotificationType,
@@ -9,7 +11,7 @@ import type {
 import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
 import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
-import { notifications, profiles } from '../../db/schema'
+import { connections, notifications, playDateRequests, playDates, profiles } from '../../db/schema'
 import { decodeCursor, encodeCursor } from '../../lib/page-cursor'
 import { publishQueried } from '../../lib/realtime'
 import { enqueuePushes } from '../push'
@@ -22,6 +24,9 @@ export interface NewNotification {
   link?: string | null
   // The player whose action this tells of; left out for what the app says itself.
   actorId?: string | null
+  // What the row lets the player do, and on what (the connection, the application's request,
+  // the PlayDate whose chat it opens).
+  action?: { kind: NotificationActionKind; subjectId: string } | null
 }
 
 interface ActorJson {
@@ -33,6 +38,25 @@ interface ActorJson {
 
 const NOT_FOUND = 'Notification not found'
 
+// The row's action, offered only while it is still possible: the request still pending (and to
+// this player), the PlayDate still open for an application or matched or played for its chat.
+// Each a lookup by primary key. Another device may answer first: the button then gets the
+// server's refusal.
+const liveAction = sql<NotificationAction>`case
+  when ${notifications.action} = 'answer_connection' and exists (
+    select 1 from ${connections} c where c.id = ${notifications.subjectId}
+      and c.status = 'pending' and c.receiver_id = ${notifications.userId})
+    then json_build_object('kind', 'answer_connection', 'connectionId', ${notifications.subjectId})
+  when ${notifications.action} = 'answer_application' then (
+    select json_build_object('kind', 'answer_application', 'requestId', r.id, 'playDateId', r.play_date_id)
+    from ${playDateRequests} r join ${playDates} p on p.id = r.play_date_id
+    where r.id = ${notifications.subjectId} and r.status = 'pending' and p.status = 'open')
+  when ${notifications.action} = 'open_chat' and exists (
+    select 1 from ${playDates} p where p.id = ${notifications.subjectId}
+      and p.status in ('matched', 'completed'))
+    then json_build_object('kind', 'open_chat', 'playDateId', ${notifications.subjectId})
+end`
+
 const columns = {
   id: notifications.id,
   type: notifications.type,
@@ -42,6 +66,7 @@ const columns = {
   read: notifications.read,
   // The actor's name and photo, looked up by primary key (a page is at most 100 rows).
   actor: sql<ActorJson | null>`(select json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'photoVersion', a.photo_version) from ${profiles} a where a.id = ${notifications.actorId})`,
+  action: liveAction,
   createdAt: notifications.createdAt,
   // The exact stored time (microseconds), for the page cursor.
   cursorTime: sql<string>`${notifications.createdAt}::text`,
@@ -55,6 +80,7 @@ interface Row {
   link: string | null
   read: boolean
   actor: ActorJson | null
+  action: NotificationAction
   createdAt: Date
   cursorTime: string
 }
@@ -72,12 +98,14 @@ const toOutput = (row: Row): NotificationOutput => ({
     lastName: row.actor.lastName,
     photoUrl: profilePhotoUrl(row.actor.id, row.actor.photoVersion),
   },
+  action: row.action ?? null,
   createdAt: row.createdAt.toISOString(),
 })
 
-// A player's unread notifications: the badge's count, read here and in its live event.
-const unreadOf = (userId: string | SQLWrapper) =>
-  and(eq(notifications.userId, userId), eq(notifications.read, false))
+// A player's notifications not yet seen in the list: the badge's count, read here and in its
+// live event. Reading one marks it seen, so these are all unread too.
+const unseenOf = (userId: string | SQLWrapper) =>
+  and(eq(notifications.userId, userId), eq(notifications.seen, false))
 
 // When a count is read, for `latestCount`: the statement's start, which comes before its
 // snapshot, in microseconds of the database's clock (one clock for every server instance).
@@ -87,7 +115,7 @@ const unreadQuery = (db: DbOrTx) =>
   db
     .select({ count: count(), asOf: countReadAt.mapWith(Number) })
     .from(notifications)
-    .where(unreadOf(sql.placeholder('userId')))
+    .where(unseenOf(sql.placeholder('userId')))
 
 export async function countUnread(db: DbOrTx, userId: string): Promise<UnreadCountOutput> {
   const [row] = await preparedQuery(db, 'notifications_unread', unreadQuery).execute({ userId })
@@ -103,7 +131,7 @@ function announceChange(db: DbOrTx, userId: string) {
     db,
     userId,
     'unread',
-    sql`json_build_object('type', 'notification', 'unreadCount', (select count(*)::int from ${notifications} where ${unreadOf(userId)}), 'asOf', ${countReadAt})`,
+    sql`json_build_object('type', 'notification', 'unreadCount', (select count(*)::int from ${notifications} where ${unseenOf(userId)}), 'asOf', ${countReadAt})`,
   )
 }
 
@@ -119,6 +147,8 @@ export async function createNotification(db: DbOrTx, input: NewNotification): Pr
       message: input.message,
       link: input.link ?? null,
       actorId: input.actorId ?? null,
+      action: input.action?.kind ?? null,
+      subjectId: input.action?.subjectId ?? null,
     })
     .returning(columns)
   if (!row) throw new Error('notification insert returned nothing')
@@ -200,7 +230,7 @@ export async function listNotifications(
 export async function markNotificationRead(db: DbOrTx, userId: string, notificationId: string) {
   const [row] = await db
     .update(notifications)
-    .set({ read: true })
+    .set({ read: true, seen: true })
     .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
     .returning(columns)
   if (!row) throw new AppError('not_found', NOT_FOUND)
@@ -212,8 +242,20 @@ export async function markNotificationRead(db: DbOrTx, userId: string, notificat
 export async function markAllNotificationsRead(db: DbOrTx, userId: string) {
   const rows = await db
     .update(notifications)
-    .set({ read: true })
+    .set({ read: true, seen: true })
     .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .returning({ id: notifications.id })
+  if (rows.length > 0) await announceChange(db, userId)
+  return rows.length
+}
+
+// The player opened the list: everything in it has been seen and the badge clears, while each
+// notification stays unread (marked in the list) until opened or "Mark all read".
+export async function markNotificationsSeen(db: DbOrTx, userId: string) {
+  const rows = await db
+    .update(notifications)
+    .set({ seen: true })
+    .where(unseenOf(userId))
     .returning({ id: notifications.id })
   if (rows.length > 0) await announceChange(db, userId)
   return rows.length

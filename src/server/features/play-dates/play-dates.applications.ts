@@ -85,6 +85,7 @@ export async function applyToPlayDate(
         playDateId: id,
         actor: user,
         recipients: creatorTeam.filter((p): p is string => Boolean(p)),
+        requestId: request!.id,
       })
       await notifyPlayDate(tx, 'appliedWithYou', {
         playDateId: id,

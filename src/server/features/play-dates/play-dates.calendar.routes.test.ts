@@ -3,7 +3,7 @@ import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { playDateRequests, playDates } from '../../db/schema'
 import { insertVenue, signedInUser } from '../../testing/factories'
-import { createTestApp, type TestApp } from '../../testing/test-app'
+import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 
 let t: TestApp
 beforeAll(async () => {
@@ -108,13 +108,14 @@ describe('the private calendar feed', () => {
     expect((await alex.client.get('/api/calendar-feed')).body).toEqual(made.body)
 
     // Read the way a calendar app reads it: no cookie.
-    const feed = await t.app.request(`http://localhost${url.pathname}`)
+    const calendarApp = createClient(t.app)
+    const feed = await calendarApp.get(url.pathname)
     expect(feed.status).toBe(200)
-    const [entry] = events(await feed.text())
+    const [entry] = events(feed.text)
     expect(entry).toMatchObject({ uid: uidOf(game.id), status: 'CONFIRMED', sequence: 0 })
 
     await t.db.update(playDates).set({ status: 'cancelled', revision: 1 }).where(eq(playDates.id, game.id))
-    const [cancelled] = events(await (await t.app.request(`http://localhost${url.pathname}`)).text())
+    const [cancelled] = events((await calendarApp.get(url.pathname)).text)
     expect(cancelled).toMatchObject({ uid: uidOf(game.id), status: 'CANCELLED', sequence: 1 })
   })
 
@@ -123,18 +124,17 @@ describe('the private calendar feed', () => {
     const first = new URL((await alex.client.post('/api/calendar-feed')).body.url)
     const second = new URL((await alex.client.post('/api/calendar-feed')).body.url)
     expect(second.pathname).not.toBe(first.pathname)
-    const old = await t.app.request(`http://localhost${first.pathname}`)
+    const calendarApp = createClient(t.app)
+    const old = await calendarApp.get(first.pathname)
     expect(old.status).toBe(404)
-    expect((await old.json()).error.message).toBe(
+    expect(old.body.error.message).toBe(
       'This calendar link is not valid any more. Get the new link in Profile Settings.',
     )
-    expect((await t.app.request(`http://localhost${second.pathname}`)).status).toBe(200)
+    expect((await calendarApp.get(second.pathname)).status).toBe(200)
 
     // The token is not a session.
     const token = second.pathname.split('/').pop()!
-    const asCookie = await t.app.request('http://localhost/api/calendar-feed', {
-      headers: { cookie: `pm_session=${token}` },
-    })
+    const asCookie = await calendarApp.get('/api/calendar-feed', { cookie: `pm_session=${token}` })
     expect(asCookie.status).toBe(401)
   })
 })

@@ -18,5 +18,5 @@ const home = createRoute({
 })
 
 export const playDateHomeRoutes = createApi().openapi(home, async (c) =>
-  c.json(await getHome(c.get('db'), c.get('user'), c.get('deps').clock.now()), 200),
+  c.json(await getHome(c.get('db'), c.get('user'), c.get('deps').clock.now(), c.get('deps').cache), 200),
 )

@@ -8,10 +8,12 @@ import {
   SUGGESTED_RATING_SPREAD,
 } from '../../../domain/play-dates/home.schema'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
+import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
 import { playingRating } from '../../../domain/profiles/rating.rules'
 import { standsAt } from '../../../domain/play-dates/results'
 import type { Db, DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
+import type { TtlCache } from '../../lib/ttl-cache'
 import { playDateReports, playDateRequests, playDates, profiles } from '../../db/schema'
 import {
   requester,
@@ -132,7 +134,12 @@ const resultsQuery = (db: DbOrTx) =>
       timeZone: playDates.timeZone,
       myTeam,
       report: playDateReports,
-      reporter: { id: reporter.id, firstName: reporter.firstName, lastName: reporter.lastName },
+      reporter: {
+        id: reporter.id,
+        firstName: reporter.firstName,
+        lastName: reporter.lastName,
+        photoVersion: reporter.photoVersion,
+      },
     })
     .from(playDates)
     .innerJoin(playDateReports, eq(playDateReports.playDateId, playDates.id))
@@ -159,7 +166,14 @@ async function resultsToConfirm(db: Db, user: string, now: Date) {
       timeZone: r.timeZone,
       myTeam: r.myTeam,
       reportedBy:
-        r.reporter && r.reporter.id ? r.reporter : { id: '', firstName: 'A former', lastName: 'player' },
+        r.reporter && r.reporter.id
+          ? {
+              id: r.reporter.id,
+              firstName: r.reporter.firstName,
+              lastName: r.reporter.lastName,
+              photoUrl: profilePhotoUrl(r.reporter.id, r.reporter.photoVersion),
+            }
+          : { id: '', firstName: 'A former', lastName: 'player', photoUrl: null },
       outcome: outcomeOfReport(r.report),
       standsAt: standsAt(r.report.createdAt).toISOString(),
     }))
@@ -167,7 +181,7 @@ async function resultsToConfirm(db: Db, user: string, now: Date) {
 
 // Open games this week in the player's home area (their home state, else every state), whose
 // team rating is within SUGGESTED_RATING_SPREAD of theirs, soonest first; never their own.
-async function suggested(db: Db, user: SessionUser, now: Date) {
+async function suggested(db: Db, user: SessionUser, now: Date, cache: TtlCache) {
   // In tenths, as the Available filter's slider and its URL have them, so "See all" lists the same
   // games: widened to the next tenth on each side.
   // A player without a DUPR rating yet is matched by their self rating.
@@ -190,6 +204,7 @@ async function suggested(db: Db, user: SessionUser, now: Date) {
       pageSize: HOME_SUGGESTED,
     },
     now,
+    { cache },
   )
   return {
     items: page.items,
@@ -197,12 +212,12 @@ async function suggested(db: Db, user: SessionUser, now: Date) {
   }
 }
 
-export async function getHome(db: Db, user: SessionUser, now: Date): Promise<HomeOutput> {
+export async function getHome(db: Db, user: SessionUser, now: Date, cache: TtlCache): Promise<HomeOutput> {
   const [games, applications, results, suggestions] = await Promise.all([
     nextGames(db, user.id, now),
     applicationsToDecide(db, user.id),
     resultsToConfirm(db, user.id, now),
-    suggested(db, user, now),
+    suggested(db, user, now, cache),
   ])
   return {
     nextGames: games,

@@ -30,6 +30,16 @@ interface NotifyArgs {
   recipients: string[]
   // Where the notification leads: the PlayDate, unless the recipients can no longer open it.
   link?: string
+  // An application to answer from the notification itself.
+  requestId?: string
+}
+
+// What the row offers: Accept or Decline an application; Open chat once matched, or for a message.
+function actionOf(event: PlayDateEvent, playDateId: string, requestId: string | undefined) {
+  if (event === 'applied' && requestId) return { kind: 'answer_application' as const, subjectId: requestId }
+  if (event === 'accepted' || event === 'message')
+    return { kind: 'open_chat' as const, subjectId: playDateId }
+  return null
 }
 
 // For players whose application ended with the PlayDate closed to them (matched with another
@@ -41,7 +51,7 @@ export const AVAILABLE_PLAY_DATES_LINK = '/playdates?tab=available'
 export async function notifyPlayDate(
   tx: Tx,
   event: PlayDateEvent,
-  { playDateId, actor, recipients, link = `/playdates/${playDateId}` }: NotifyArgs,
+  { playDateId, actor, recipients, link = `/playdates/${playDateId}`, requestId }: NotifyArgs,
 ) {
   let targets = [...new Set(recipients)].filter((id) => id !== actor.id)
   if (targets.length === 0) return
@@ -73,6 +83,7 @@ export async function notifyPlayDate(
       message: text.message(name),
       link,
       actorId: actor.id,
+      action: actionOf(event, playDateId, requestId),
     })
   }
 }

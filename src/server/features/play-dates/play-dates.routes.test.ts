@@ -16,6 +16,7 @@ import { CHAT_AFTER_INVALID, playDateListQuery } from '../../../domain/play-date
 import { playDateLimits } from './play-dates.routes'
 import { listPlayDates } from './play-dates.service'
 import type { RatingPlan } from './rating-plan'
+import { createTtlCache } from '../../lib/ttl-cache'
 
 let t: TestApp
 beforeAll(async () => {
@@ -725,7 +726,10 @@ describe('listing', () => {
 
     const actor = { ...viewer.profile }
     const list = (query: Record<string, unknown>, plan: RatingPlan) =>
-      listPlayDates(t.db, actor, playDateListQuery.parse({ tab: 'available', ...query }), new Date(), plan)
+      listPlayDates(t.db, actor, playDateListQuery.parse({ tab: 'available', ...query }), new Date(), {
+        cache: createTtlCache(() => new Date()),
+        plan,
+      })
     const ids = (page: { items: Array<{ id: string }> }) => page.items.map((item) => item.id)
 
     for (const range of [

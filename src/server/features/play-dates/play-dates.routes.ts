@@ -224,7 +224,9 @@ export const playDateRoutes = api
   })
   .openapi(routes.list, async (c) =>
     c.json(
-      await listPlayDates(c.get('db'), c.get('user'), c.req.valid('query'), c.get('deps').clock.now()),
+      await listPlayDates(c.get('db'), c.get('user'), c.req.valid('query'), c.get('deps').clock.now(), {
+        cache: c.get('deps').cache,
+      }),
       200,
     ),
   )

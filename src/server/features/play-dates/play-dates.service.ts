@@ -32,6 +32,7 @@ import {
   type RatingBounds,
 } from './play-dates.queries'
 import { AVAILABLE_PLAY_DATES_LINK, notifyPlayDate, announce } from './play-dates.notify'
+import type { TtlCache } from '../../lib/ttl-cache'
 import { chooseRatingPlan, estimateMatches, openRatingCounts, type RatingPlan } from './rating-plan'
 import { isLateCancel, RESULT_MESSAGES, type TeamSide } from '../../../domain/play-dates/results'
 import { getPlayDate } from './play-dates.detail'
@@ -123,7 +124,7 @@ async function listShape(
   db: Db,
   query: z.output<typeof playDateListQuery>,
   countLimit: number,
-  plan: RatingPlan | undefined,
+  { cache, plan }: ListPlan,
 ): Promise<ListShape> {
   if (query.tab === 'mine' || query.tab === 'history') return query.tab
   const { minRating: min, maxRating: max } = query
@@ -139,7 +140,7 @@ async function listShape(
   if (bounds) {
     let chosen = plan
     if (!chosen) {
-      const counts = await openRatingCounts(db)
+      const counts = await openRatingCounts(db, cache)
       chosen = chooseRatingPlan(estimateMatches(counts, min, max), counts.open, countLimit)
     }
     byRating = chosen === 'by-rating'
@@ -187,18 +188,23 @@ function windowValues(
   return values
 }
 
-// `plan` picks how Available reads a rating range (the server chooses when it is not given;
-// the tests give it to compare both).
+// How Available reads a rating range: the server chooses from the open PlayDates' counts, which
+// the instance's cache keeps (rating-plan.ts); the tests give `plan` to compare both.
+export interface ListPlan {
+  cache: TtlCache
+  plan?: RatingPlan | undefined
+}
+
 export async function listPlayDates(
   db: Db,
   user: Actor & { homeState?: StateCode | null },
   query: z.output<typeof playDateListQuery>,
   now: Date,
-  plan?: RatingPlan,
+  listPlan: ListPlan,
 ): Promise<PlayDatePage> {
   const offset = (query.page - 1) * query.pageSize
   const cap = offset + PLAY_DATE_COUNT_CAP
-  const shape = await listShape(db, query, cap + 1, plan)
+  const shape = await listShape(db, query, cap + 1, listPlan)
   const name = shapeName(shape)
   const queries = listQueriesOf(shape)
   const values = {

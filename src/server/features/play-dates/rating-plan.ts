@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { playDates } from '../../db/schema'
+import type { TtlCache } from '../../lib/ttl-cache'
 
 // How Available finds the PlayDates of a rating range (docs/decisions/0047-available-rating-ranges.md).
 //
@@ -46,14 +47,7 @@ export function chooseRatingPlan(matches: number, open: number, countLimit: numb
 // costs at most a slower page, never a wrong one.
 export const RATING_COUNTS_TTL_MS = 60_000
 
-interface Cached {
-  at: number
-  counts: OpenRatingCounts
-}
-const cache = new WeakMap<Db, Cached>()
-const loading = new WeakMap<Db, Promise<Cached>>()
-
-async function loadCounts(db: Db): Promise<Cached> {
+async function loadCounts(db: Db): Promise<OpenRatingCounts> {
   // One pass over the open PlayDates' rating index (their team rating only).
   const rows = await db
     .select({
@@ -69,19 +63,9 @@ async function loadCounts(db: Db): Promise<Cached> {
     open += row.count
     if (row.tenth !== null) byTenth.set(row.tenth, row.count)
   }
-  return { at: Date.now(), counts: { open, byTenth } }
+  return { open, byTenth }
 }
 
-// The counts for this database, read at most once a minute; concurrent calls share one read.
-export async function openRatingCounts(db: Db): Promise<OpenRatingCounts> {
-  const cached = cache.get(db)
-  if (cached && Date.now() - cached.at < RATING_COUNTS_TTL_MS) return cached.counts
-  let pending = loading.get(db)
-  if (!pending) {
-    pending = loadCounts(db).finally(() => loading.delete(db))
-    loading.set(db, pending)
-  }
-  const fresh = await pending
-  cache.set(db, fresh)
-  return fresh.counts
-}
+// The counts, read at most once a minute per server instance (its cache, deps.ts).
+export const openRatingCounts = (db: Db, cache: TtlCache) =>
+  cache.get('play-dates:open-rating-counts', RATING_COUNTS_TTL_MS, () => loadCounts(db))

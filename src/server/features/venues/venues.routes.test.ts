@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../db/schema'
 import { signedInUser } from '../../testing/factories'
-import { createTestApp, type TestApp } from '../../testing/test-app'
+import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 
 let t: TestApp
 let admin: Awaited<ReturnType<typeof signedInUser>>
@@ -104,7 +104,7 @@ describe('venues', () => {
 
     const paused = await signedInUser(t, { isPaused: true })
     expect((await paused.client.get('/api/venues')).status).toBe(403)
-    const anonymous = await t.app.request('http://localhost/api/venues')
+    const anonymous = await createClient(t.app).get('/api/venues')
     expect(anonymous.status).toBe(401)
   })
 

@@ -35,10 +35,14 @@ let app: ReturnType<typeof createApp>
 beforeAll(async () => {
   webRoot = mkdtempSync(path.join(tmpdir(), 'pm-web-app-'))
   writeFileSync(path.join(webRoot, 'index.html'), template)
+  writeFileSync(
+    path.join(webRoot, 'landing.html'),
+    template.replace('<div id="root"></div>', '<div id="root"><h1>Welcome to __PRODUCT_NAME__</h1></div>'),
+  )
   writeFileSync(path.join(webRoot, 'page-preloads.json'), JSON.stringify(preloads))
   writeFileSync(path.join(webRoot, 'signed-in-preloads.json'), JSON.stringify(signedInFiles))
   database = await openTestDatabase()
-  const env = parseEnv({ NODE_ENV: 'test' })
+  const env = parseEnv({ NODE_ENV: 'test', PRODUCT_NAME: 'Dink Club' })
   app = createApp(buildDeps({ database, env, logger: createLogger(env), webRoot }))
 })
 afterAll(async () => {
@@ -88,5 +92,25 @@ describe('the HTML of a page for a request with a session cookie', () => {
     ])
     expect(await preloadedFiles('/dashboard')).toEqual([])
     expect(await preloadedFiles('/dashboard', { cookie: 'other=1' })).toEqual([])
+  })
+})
+
+describe('the landing page rendered by the build', () => {
+  const rootOf = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await app.request(url, { headers })
+    expect(res.headers.get('vary')).toMatch(/Sec-Fetch-Dest/)
+    return /<div id="root">(.*?)<\/div>/.exec(await res.text())?.[1]
+  }
+
+  it('comes inside the root element of / for a visitor without a session, with the product name', async () => {
+    expect(await rootOf('/', { 'sec-fetch-dest': 'document' })).toBe('<h1>Welcome to Dink Club</h1>')
+    expect(await rootOf('/')).toBe('<h1>Welcome to Dink Club</h1>')
+    expect(await preloadedFiles('/')).toEqual(['/assets/home-b2.js'])
+  })
+
+  it('is not sent with a session cookie, on another page, or to the service worker that keeps the offline shell', async () => {
+    expect(await rootOf('/', { cookie: 'pm_session=any-token' })).toBe('')
+    expect(await rootOf('/signin')).toBe('')
+    expect(await rootOf('/', { 'sec-fetch-dest': 'empty' })).toBe('')
   })
 })

@@ -102,8 +102,17 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     app.get('*', (c) => c.text('The web app is not built yet. Run `npm run build`.', 503))
     return
   }
-  const indexHtml = renderIndexHtml(readFileSync(indexPath, 'utf8'), publicConfigOf(deps))
   const preloads = readPagePreloads(root)
+  const indexHtml = renderIndexHtml(readFileSync(indexPath, 'utf8'), publicConfigOf(deps))
+  // The landing page rendered by the build for a signed-out visitor (scripts/build-web.mjs): it
+  // shows before the JavaScript has arrived, which then renders the same page over it.
+  const landingPath = path.join(root, 'landing.html')
+  const landingHtml = existsSync(landingPath)
+    ? withPagePreload(
+        renderIndexHtml(readFileSync(landingPath, 'utf8'), publicConfigOf(deps)),
+        pagePreloadFor(preloads, '/')?.files ?? [],
+      )
+    : undefined
   const signedInFiles = readSignedInFiles(root)
   // Per page, signed out and signed in. A request with a session cookie most likely comes from a
   // signed-in player (the cookie is not checked here): the HTML also names the files of the
@@ -138,7 +147,13 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   })
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache')
-    c.header('Vary', 'Cookie', { append: true })
-    return c.html(htmlFor(c.req.path, Boolean(readSessionToken(c))))
+    c.header('Vary', 'Cookie, Sec-Fetch-Dest', { append: true })
+    const signedIn = Boolean(readSessionToken(c))
+    // Only a page load gets the rendered landing page: the service worker also fetches `/`, as the
+    // shell it shows offline for any page (sw.ts), and that one must stay empty.
+    if (landingHtml && c.req.path === '/' && !signedIn && c.req.header('sec-fetch-dest') !== 'empty') {
+      return c.html(landingHtml)
+    }
+    return c.html(htmlFor(c.req.path, signedIn))
   })
 }

@@ -3,7 +3,14 @@ import { Link } from 'react-router'
 import { featuredWidgetIds, widgetsByIds } from '../../../domain/widgets/widgets'
 import { PageHeader } from '../../components/ui/page-header'
 import { useSession } from '../../features/auth'
-import { NextGames, SectionLoading, SuggestedGames, useHomeLoading, WaitingForYou } from '../../features/home'
+import {
+  FriendsActivity,
+  NextGames,
+  SectionLoading,
+  SuggestedGames,
+  useHomeLoading,
+  WaitingForYou,
+} from '../../features/home'
 import { WidgetCard } from '../../features/widgets'
 
 function DestinationCard({
@@ -68,6 +75,7 @@ export default function DashboardPage() {
         <NextGames />
         <WaitingForYou />
         <SuggestedGames viewerId={user?.id ?? ''} className="lg:col-span-2" />
+        <FriendsActivity className="lg:col-span-2" />
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         <DestinationCard

@@ -17,6 +17,7 @@ import {
   useDismissNotification,
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
+  useMarkNotificationsSeen,
   useNotifications,
 } from '../../features/notifications'
 import { useSingleFlight } from '../../lib/use-single-flight'
@@ -28,6 +29,7 @@ export default function NotificationsPage() {
   const dismiss = useDismissNotification()
   const dismissAll = useDismissAllNotifications()
   const markAllRead = useMarkAllNotificationsRead()
+  const markSeen = useMarkNotificationsSeen()
 
   // A next page that fails says so under the list (LoadMore), not in a toast as well.
   const loadFailed = query.isError && !query.isFetchNextPageError
@@ -39,12 +41,23 @@ export default function NotificationsPage() {
   const items = pages.flatMap((page) => page.items)
   const first = pages[0]
 
-  const open = (notification: NotificationOutput) => {
+  // The list in view clears the badge: on opening, and again when one arrives while it is open.
+  const newestId = items[0]?.id
+  const { mutate: clearBadge } = markSeen
+  useEffect(() => {
+    if (newestId) clearBadge()
+  }, [newestId, clearBadge])
+
+  const read = (notification: NotificationOutput) => {
     if (!notification.read) {
       markRead.mutate(notification.id, {
         onError: () => toast.error('Error marking notification as read'),
       })
     }
+  }
+
+  const open = (notification: NotificationOutput) => {
+    read(notification)
     const target = notificationTarget(notification)
     // A friend request opens Player Connections on Received Requests.
     if (notification.type === 'connection_request') navigate('/connections', { state: { view: 'received' } })
@@ -116,6 +129,7 @@ export default function NotificationsPage() {
           <NotificationList
             notifications={items}
             onOpen={open}
+            onRead={read}
             onDismiss={dismissOne}
             dismissingId={dismiss.isPending ? dismiss.variables : undefined}
           />

@@ -1,4 +1,9 @@
-export { connectionKeys, useConnections, useConnectionSummary } from './api/connections.queries'
+export {
+  connectionKeys,
+  useAnswerRequest as useAnswerConnectionRequest,
+  useConnections,
+  useConnectionSummary,
+} from './api/connections.queries'
 export { ConnectionList } from './components/connection-list'
 export { ConnectionTabs } from './components/connection-tabs'
 export { FriendSearch } from './components/friend-search'

@@ -1,4 +1,5 @@
 // The dashboard's sections.
+export { FriendsActivity } from './components/friends-activity'
 export { NextGames } from './components/next-games'
 export { SuggestedGames } from './components/suggested-games'
 export { WaitingForYou } from './components/waiting-for-you'

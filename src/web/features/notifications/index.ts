@@ -3,6 +3,7 @@ export {
   useDismissNotification,
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
+  useMarkNotificationsSeen,
   useNotifications,
 } from './api/notifications.queries'
 export { useUnreadCount } from './api/unread-count'

@@ -92,7 +92,7 @@ export function CreateCodeDialog({ open, onClose }: { open: boolean; onClose: ()
                           setUser(match)
                           setTerm('')
                         }}
-                        className="min-h-10 w-full px-3 text-left hover:bg-slate-50"
+                        className="min-h-11 w-full px-3 text-left hover:bg-slate-50"
                       >
                         {match.firstName} {match.lastName}
                       </button>

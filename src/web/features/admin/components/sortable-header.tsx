@@ -67,7 +67,7 @@ export function Pagination({
           type="button"
           onClick={() => onPage(page - 1)}
           disabled={page <= 1}
-          className="min-h-10 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold disabled:opacity-50"
+          className="min-h-11 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold disabled:opacity-50"
         >
           Previous
         </button>
@@ -75,7 +75,7 @@ export function Pagination({
           type="button"
           onClick={() => onPage(page + 1)}
           disabled={to >= total}
-          className="min-h-10 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold disabled:opacity-50"
+          className="min-h-11 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold disabled:opacity-50"
         >
           Next
         </button>

@@ -8,6 +8,8 @@ import { playDateKeys } from '../../play-dates'
 // every write on the dashboard refetches it too.
 export const homeKeys = {
   all: ['home'] as const,
+  // Under 'home', so the live events that refresh the dashboard refresh it too.
+  friendActivity: () => [...homeKeys.all, 'friend-activity'] as const,
 }
 
 export function useHome() {
@@ -42,5 +44,13 @@ export function useConfirmReportedResult() {
         queryClient.invalidateQueries({ queryKey: homeKeys.all }),
         queryClient.invalidateQueries({ queryKey: playDateKeys.lists() }),
       ]),
+  })
+}
+
+// What the player's friends did lately (GET /api/connections/activity).
+export function useFriendActivity() {
+  return useQuery({
+    queryKey: homeKeys.friendActivity(),
+    queryFn: ({ signal }) => api.get('/connections/activity', { signal }),
   })
 }

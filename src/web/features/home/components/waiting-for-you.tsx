@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import type { ConnectionOutput } from '../../../../domain/connections/connection.schema'
 import type { ApplicationToDecide, ResultToConfirm } from '../../../../domain/play-dates/home.schema'
 import { formatStart, TIME_TO_BE_AGREED } from '../../../../domain/play-dates/schedule'
+import { Avatar, type AvatarPerson } from '../../../components/ui/avatar'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { errorDetail } from '../../../lib/api-client'
@@ -97,14 +98,27 @@ export function WaitingForYou({ className }: { className?: string }) {
   )
 }
 
+// The faces of the players concerned: decorative, as the item names them.
+function Faces({ people }: { people: AvatarPerson[] }) {
+  return (
+    <span className="flex shrink-0 -space-x-3">
+      {people.map((person, index) => (
+        <Avatar key={index} person={person} size="md" className="ring-2 ring-white" />
+      ))}
+    </span>
+  )
+}
+
 function Item({
   icon,
   kind,
+  faces,
   children,
   actions,
 }: {
   icon: ReactNode
   kind: string
+  faces: AvatarPerson[]
   children: ReactNode
   actions: ReactNode
 }) {
@@ -114,7 +128,10 @@ function Item({
         {icon}
         {kind}
       </p>
-      <div className="mt-1">{children}</div>
+      <div className="mt-2 flex items-start gap-3">
+        <Faces people={faces} />
+        <div className="min-w-0 flex-1">{children}</div>
+      </div>
       <div className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:justify-end">{actions}</div>
     </li>
   )
@@ -151,6 +168,7 @@ function ResultItem({ result }: { result: ResultToConfirm }) {
     <Item
       icon={<ClipboardCheck aria-hidden="true" className="size-4" />}
       kind="Result to confirm"
+      faces={[result.reportedBy]}
       actions={
         <>
           <ButtonLink to={`/playdates/${result.playDateId}#game-result`} variant="secondary">
@@ -222,6 +240,10 @@ function Applications({ applications }: { applications: ApplicationToDecide[] })
               key={application.requestId}
               icon={<UsersRound aria-hidden="true" className="size-4" />}
               kind="Application to your PlayDate"
+              faces={[
+                application.team.captain,
+                ...(application.team.partner ? [application.team.partner] : []),
+              ]}
               actions={
                 <>
                   <Button
@@ -293,6 +315,7 @@ function ConnectionRequests({ requests }: { requests: ConnectionOutput[] }) {
           )
         }
         kind={partner ? 'Regular partner invitation' : 'Friend request'}
+        faces={[connection.player]}
         actions={
           <>
             <Button variant="secondary" onClick={() => respond(connection, 'reject')} disabled={busy}>

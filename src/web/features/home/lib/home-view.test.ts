@@ -24,7 +24,7 @@ const team: TeamSummary = {
   averageDupr: 3.5,
   averageSelf: 3.5,
 }
-const maya = { id: 'maya', firstName: 'Maya', lastName: 'Lopez' }
+const maya = { id: 'maya', firstName: 'Maya', lastName: 'Lopez', photoUrl: null }
 // Told from the creator team's side: the creator team won both games.
 const creatorWon: GameOutcome = {
   outcome: 'played',

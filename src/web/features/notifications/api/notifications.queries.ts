@@ -36,3 +36,12 @@ export const useDismissNotification = () =>
   useNotificationMutation((id: string) => api.delete('/notifications/{id}', { params: { id } }))
 
 export const useDismissAllNotifications = () => useNotificationMutation(() => api.delete('/notifications'))
+
+// The player has the list in front of them: the badge clears (each notification stays unread).
+export function useMarkNotificationsSeen() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.post('/notifications/seen'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount() }),
+  })
+}

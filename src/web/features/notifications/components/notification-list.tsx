@@ -6,6 +6,7 @@ import type {
 } from '../../../../domain/notifications/notification.schema'
 import { formatRelativeTime } from '../../../../domain/notifications/relative-time'
 import { Avatar } from '../../../components/ui/avatar'
+import { NotificationRowActions } from './notification-row-actions'
 
 const icons: Record<NotificationType, LucideIcon> = {
   playdate_created: CalendarPlus,
@@ -32,11 +33,14 @@ function useNow(intervalMs = 30_000) {
 export function NotificationList({
   notifications,
   onOpen,
+  onRead,
   onDismiss,
   dismissingId,
 }: {
   notifications: NotificationOutput[]
   onOpen: (notification: NotificationOutput) => void
+  // An action in the row did what the notification asked: it is read, without leaving the list.
+  onRead: (notification: NotificationOutput) => void
   onDismiss: (notification: NotificationOutput) => void
   dismissingId?: string | undefined
 }) {
@@ -49,61 +53,70 @@ export function NotificationList({
         return (
           <li
             key={notification.id}
-            className={`flex items-start gap-2 p-2 sm:p-3 ${unread ? 'bg-brand-50/60' : ''}`}
+            className={`p-2 sm:p-3 ${unread ? 'bg-brand-50/60' : ''}`}
             data-unread={unread ? 'true' : undefined}
           >
-            <button
-              type="button"
-              onClick={() => onOpen(notification)}
-              className="flex min-w-0 flex-1 items-start gap-3 rounded-xl p-2 text-left hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-            >
-              {notification.actor ? (
-                // The message names the player: their face is decorative, the kind a small mark on it.
-                <span className="relative shrink-0">
-                  <Avatar person={notification.actor} size="md" />
+            <div className="flex items-start gap-2">
+              <button
+                type="button"
+                onClick={() => onOpen(notification)}
+                className="flex min-w-0 flex-1 items-start gap-3 rounded-xl p-2 text-left hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+              >
+                {notification.actor ? (
+                  // The message names the player: their face is decorative, the kind a small mark on it.
+                  <span className="relative shrink-0">
+                    <Avatar person={notification.actor} size="md" />
+                    <span
+                      className={`absolute -right-1 -bottom-1 inline-flex size-5 items-center justify-center rounded-full ring-2 ring-white ${iconTone[notification.type]}`}
+                    >
+                      <Icon aria-hidden="true" className="size-3" />
+                    </span>
+                  </span>
+                ) : (
                   <span
-                    className={`absolute -right-1 -bottom-1 inline-flex size-5 items-center justify-center rounded-full ring-2 ring-white ${iconTone[notification.type]}`}
+                    className={`inline-flex size-10 shrink-0 items-center justify-center rounded-full ${iconTone[notification.type]}`}
                   >
-                    <Icon aria-hidden="true" className="size-3" />
+                    <Icon aria-hidden="true" className="size-5" />
                   </span>
-                </span>
-              ) : (
-                <span
-                  className={`inline-flex size-10 shrink-0 items-center justify-center rounded-full ${iconTone[notification.type]}`}
-                >
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
-              )}
-              <span className="min-w-0 flex-1">
-                <span className="flex items-center gap-2">
-                  {unread ? (
-                    <>
-                      <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full bg-brand-600" />
-                      <span className="sr-only">Unread: </span>
-                    </>
-                  ) : null}
-                  <span className={unread ? 'font-bold text-slate-900' : 'font-semibold text-slate-800'}>
-                    {notification.title}
+                )}
+                <span className="min-w-0 flex-1">
+                  <span className="flex items-center gap-2">
+                    {unread ? (
+                      <>
+                        <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full bg-brand-600" />
+                        <span className="sr-only">Unread: </span>
+                      </>
+                    ) : null}
+                    <span className={unread ? 'font-bold text-slate-900' : 'font-semibold text-slate-800'}>
+                      {notification.title}
+                    </span>
                   </span>
+                  {/* One line here; screen readers and the title get it whole, the target page says more. */}
+                  <span className="mt-0.5 block truncate text-slate-700" title={notification.message}>
+                    {notification.message}
+                  </span>
+                  <time dateTime={notification.createdAt} className="mt-1 block text-sm text-slate-600">
+                    {formatRelativeTime(notification.createdAt, now)}
+                  </time>
                 </span>
-                <span className="mt-0.5 block text-slate-700">{notification.message}</span>
-                <time dateTime={notification.createdAt} className="mt-1 block text-sm text-slate-600">
-                  {formatRelativeTime(notification.createdAt, now)}
-                </time>
-              </span>
-            </button>
-            <button
-              type="button"
-              onClick={() => onDismiss(notification)}
-              disabled={dismissingId === notification.id}
-              className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50"
-            >
-              <X aria-hidden="true" className="size-5" />
-              {/* The message too: two notifications often share a title ('New Friend Request'). */}
-              <span className="sr-only">
-                Dismiss {notification.title}: {notification.message}
-              </span>
-            </button>
+              </button>
+              <button
+                type="button"
+                onClick={() => onDismiss(notification)}
+                disabled={dismissingId === notification.id}
+                className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50"
+              >
+                <X aria-hidden="true" className="size-5" />
+                {/* The message too: two notifications often share a title ('New Friend Request'). */}
+                <span className="sr-only">
+                  Dismiss {notification.title}: {notification.message}
+                </span>
+              </button>
+            </div>
+            {/* Under the text, in line with it past the face. */}
+            <div className="pr-2 pl-15 empty:hidden">
+              <NotificationRowActions notification={notification} onActed={() => onRead(notification)} />
+            </div>
           </li>
         )
       })}

@@ -96,7 +96,7 @@ function AddPartnerTabs({
             tabIndex={tab === t.id ? 0 : -1}
             onClick={() => setTab(t.id)}
             onKeyDown={onKeyDown}
-            className={`min-h-10 rounded-md px-3 text-sm font-semibold ${
+            className={`min-h-11 rounded-md px-3 text-sm font-semibold ${
               tab === t.id ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-700 hover:text-slate-900'
             }`}
           >
