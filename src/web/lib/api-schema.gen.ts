@@ -1119,6 +1119,23 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/connections/activity': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** What the signed-in player’s friends did lately that any player can see: open PlayDates they posted and friendships they made (the last 30 days, newest first, at most 10) */
+    get: operations['listFriendActivity']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/connections/search': {
     parameters: {
       query?: never
@@ -1284,7 +1301,7 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** How many of the signed-in player’s notifications are unread */
+    /** The badge: how many of the signed-in player’s notifications are unread and not yet seen in the list */
     get: operations['getUnreadNotificationCount']
     put?: never
     post?: never
@@ -1305,6 +1322,23 @@ export interface paths {
     put?: never
     /** Mark all of the player’s notifications read */
     post: operations['markAllNotificationsRead']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/notifications/seen': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** The player opened the list: clear the badge. Each notification stays unread until opened or marked read */
+    post: operations['markNotificationsSeen']
     delete?: never
     options?: never
     head?: never
@@ -1670,6 +1704,28 @@ export interface components {
         /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
         photoUrl: string | null
       } | null
+      action:
+        | {
+            /** @enum {string} */
+            kind: 'answer_connection'
+            /** Format: uuid */
+            connectionId: string
+          }
+        | {
+            /** @enum {string} */
+            kind: 'answer_application'
+            /** Format: uuid */
+            requestId: string
+            /** Format: uuid */
+            playDateId: string
+          }
+        | {
+            /** @enum {string} */
+            kind: 'open_chat'
+            /** Format: uuid */
+            playDateId: string
+          }
+        | null
       createdAt: string
     }
     PartnerListEntry: {
@@ -2430,6 +2486,8 @@ export interface components {
           id: string
           firstName: string
           lastName: string
+          /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+          photoUrl: string | null
         }
         outcome:
           | {
@@ -2962,6 +3020,56 @@ export interface components {
       connected: number
       received: number
       sent: number
+    }
+    ListFriendActivityOutput: {
+      items: (
+        | {
+            /** @enum {string} */
+            kind: 'play_date_posted'
+            id: string
+            at: string
+            friend: {
+              /** Format: uuid */
+              id: string
+              firstName: string
+              lastName: string
+              /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+              photoUrl: string | null
+            }
+            playDate: {
+              /** Format: uuid */
+              id: string
+              /** @enum {string} */
+              type: 'challenge' | 'earn'
+              /** @enum {string} */
+              state: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
+              startsAt: string | null
+              timeZone: string | null
+            }
+          }
+        | {
+            /** @enum {string} */
+            kind: 'became_friends'
+            id: string
+            at: string
+            friend: {
+              /** Format: uuid */
+              id: string
+              firstName: string
+              lastName: string
+              /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+              photoUrl: string | null
+            }
+            other: {
+              /** Format: uuid */
+              id: string
+              firstName: string
+              lastName: string
+              /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+              photoUrl: string | null
+            }
+          }
+      )[]
     }
     SearchPlayersToConnectOutput: {
       results: {
@@ -7970,6 +8078,44 @@ export interface operations {
       }
     }
   }
+  listFriendActivity: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Friends’ recent public activity */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ListFriendActivityOutput']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
   searchPlayersToConnect: {
     parameters: {
       query: {
@@ -8792,6 +8938,53 @@ export interface operations {
     requestBody?: never
     responses: {
       /** @description How many were marked read */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MarkAllNotificationsReadOutput']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large (over 256 KiB) */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  markNotificationsSeen: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description How many were newly seen */
       200: {
         headers: {
           [name: string]: unknown
