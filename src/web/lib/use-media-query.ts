@@ -10,7 +10,12 @@ export function useMediaQuery(query: string) {
     },
     [query],
   )
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches)
+  // Rendered ahead of time (the landing page's build) there is no screen: the narrow layout.
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  )
 }
 
 // Tailwind's `lg` breakpoint: from here a list and the item chosen from it sit side by side
