@@ -189,7 +189,8 @@ export function PlayDateDetails({
 
   const inPane = layout === 'pane'
   const chat = viewer.canChat ? (
-    <div id="team-chat" className={inPane ? 'flex min-h-0 flex-col' : 'scroll-mt-28'}>
+    // Beside the details the chat is in view already: no #team-chat to scroll the window to.
+    <div id={inPane ? undefined : 'team-chat'} className={inPane ? 'flex min-h-0 flex-col' : 'scroll-mt-28'}>
       <PlayDateChat playDateId={playDate.id} viewerId={viewerId} fillHeight={inPane} />
     </div>
   ) : null
