@@ -139,16 +139,19 @@ const sideEffectFreeSurfaces = (): Plugin => ({
 // browser fetches them together with the entry. The build reads the route table (each
 // `{ path, page: () => import('./routes/...') }` in app/router.tsx) and writes, for every path,
 // the files its page needs beyond the entry: dist/web/page-preloads.json; and the files of the
-// signed-in shell beyond the entry: dist/web/signed-in-preloads.json.
+// signed-in shell beyond the entry: dist/web/signed-in-preloads.json. A page in a layout page's
+// `children` needs the layout's files as well (the PlayDates list beside a PlayDate).
 const pagePreloads = (): Plugin => {
-  const pages: { path: string; moduleId: string }[] = []
+  const pages: { path: string; moduleIds: string[] }[] = []
   return {
     name: 'page-preloads',
     apply: 'build',
     transform: {
       filter: { id: /[\\/]src[\\/]web[\\/]app[\\/]router\.tsx$/ },
       async handler(code, id) {
-        const found: { path: string; specifier: string }[] = []
+        const found: { path: string; specifiers: string[] }[] = []
+        // The layout pages around a child page's object, found before it (the walk goes down).
+        const layouts = new Map<AstNode, string[]>()
         walk(parseAst(code, { lang: 'tsx' }) as unknown as AstNode, (node) => {
           if (node.type !== 'ObjectExpression') return
           const valueOf = (name: string) =>
@@ -159,14 +162,20 @@ const pagePreloads = (): Plugin => {
           const imported = page?.type === 'ArrowFunctionExpression' ? (page.body as AstNode) : undefined
           const source = imported?.type === 'ImportExpression' ? (imported.source as AstNode) : undefined
           if (routePath?.type === 'Literal' && source?.type === 'Literal') {
-            found.push({ path: String(routePath.value), specifier: String(source.value) })
+            const specifiers = [...(layouts.get(node) ?? []), String(source.value)]
+            found.push({ path: String(routePath.value), specifiers })
+            const children = valueOf('children')
+            if (children?.type === 'ArrayExpression') {
+              for (const child of children.elements as AstNode[]) layouts.set(child, specifiers)
+            }
           }
         })
         if (found.length === 0) this.warn('no pages found in the route table: pages load without preloads')
         pages.length = 0
-        for (const { path: routePath, specifier } of found) {
-          const resolved = await this.resolve(specifier, id)
-          if (resolved) pages.push({ path: routePath, moduleId: resolved.id })
+        for (const { path: routePath, specifiers } of found) {
+          const resolved = await Promise.all(specifiers.map((specifier) => this.resolve(specifier, id)))
+          const moduleIds = resolved.flatMap((module) => (module ? [module.id] : []))
+          if (moduleIds.length === specifiers.length) pages.push({ path: routePath, moduleIds })
         }
         return null
       },
@@ -183,10 +192,12 @@ const pagePreloads = (): Plugin => {
       const entry = chunks.find((chunk) => chunk.isEntry)
       if (!entry) return
       const firstLoad = withImports(entry.fileName)
-      const preloads = pages.flatMap(({ path: routePath, moduleId }) => {
-        const chunk = chunks.find((c) => c.facadeModuleId === moduleId)
-        if (!chunk) return []
-        const files = [...withImports(chunk.fileName)].filter((file) => !firstLoad.has(file))
+      const preloads = pages.flatMap(({ path: routePath, moduleIds }) => {
+        const pageChunks = moduleIds.map((moduleId) => chunks.find((c) => c.facadeModuleId === moduleId))
+        if (pageChunks.includes(undefined)) return []
+        const needed = new Set<string>()
+        for (const chunk of pageChunks) if (chunk) withImports(chunk.fileName, needed)
+        const files = [...needed].filter((file) => !firstLoad.has(file))
         return [{ path: routePath, files: files.map((file) => `/${file}`) }]
       })
       this.emitFile({

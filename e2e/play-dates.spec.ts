@@ -68,6 +68,8 @@ async function befriend(
 }
 
 const chat = (page: Page) => page.getByRole('log', { name: 'Messages' })
+// On a wide screen the PlayDate shows beside the list, whose cards carry the same status.
+const chosenPlayDate = (page: Page) => page.getByRole('region', { name: 'Selected PlayDate' })
 
 test.describe('PlayDates', () => {
   test(
@@ -223,14 +225,14 @@ test.describe('PlayDates', () => {
       await a.getByRole('button', { name: 'Accept Cat Cole & Dan Diaz' }).click()
       await a.getByRole('dialog').getByRole('button', { name: 'Accept' }).click()
       await expect(a.getByText('Application accepted: you are matched')).toBeVisible()
-      await expect(a.getByText('Status: Matched')).toBeVisible()
+      await expect(chosenPlayDate(a).getByText('Status: Matched')).toBeVisible()
       const responding = a.getByRole('heading', { name: 'Responding Team' }).locator('..')
       await expect(responding).toContainText('Cat Cole')
       await expect(responding).toContainText('Captain')
       await expect(responding).toContainText('3.20')
 
       // Cat's page follows too: her application became the responding team and the chat opened.
-      await expect(c.getByText('Status: Matched')).toBeVisible()
+      await expect(chosenPlayDate(c).getByText('Status: Matched')).toBeVisible()
       await expect(c.getByRole('heading', { name: 'Your Application' })).toBeHidden()
       await expect(c.getByRole('heading', { name: 'Responding Team' })).toBeVisible()
 

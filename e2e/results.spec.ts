@@ -127,14 +127,15 @@ test('teams report a game, confirm it or dispute it, and an admin decides @phone
     await expect(r.getByRole('region', { name: 'Reliability' })).toContainText('Played 1 · 0 no-shows')
     // And on Tara's card of the game in History: the other team's record, player by player.
     await t.goto('/playdates?tab=history')
-    const card = t.getByRole('article').filter({ has: t.locator(`a[href="/playdates/${first.id}"]`) })
+    // (On a wide screen the card's link also carries the list's tab: ?tab=history.)
+    const card = t.getByRole('article').filter({ has: t.locator(`a[href^="/playdates/${first.id}"]`) })
     await expect(card).toContainText('Played 1 & 1 · 0 no-shows')
     await expect(card).toContainText(
       'Over the last 12 months: Rosa Reyes: Played 1 · 0 no-shows; Sam Soto: Played 1 · 0 no-shows',
     )
     // Rosa's card of it names the team she played, with its record.
     await r.goto('/playdates?tab=history')
-    const rosasCard = r.getByRole('article').filter({ has: r.locator(`a[href="/playdates/${first.id}"]`) })
+    const rosasCard = r.getByRole('article').filter({ has: r.locator(`a[href^="/playdates/${first.id}"]`) })
     await expect(rosasCard).toContainText('vs Tara Tran & Uma Ueda')
     await expect(rosasCard).toContainText('Opponents: Played 1 & 1 · 0 no-shows')
 

@@ -8,11 +8,14 @@ import { NotFoundView } from './routes/not-found'
 
 // One page of the app. `page` loads the module lazily, so each page is its own chunk; the
 // module's default export is the page component. `title` is the page name of the document
-// title: '{title} | {product} | Level Up Your Match'.
+// title: '{title} | {product} | Level Up Your Match'. A page with `children` is a layout too: the
+// child matching the URL renders in its <Outlet /> (a list beside the item chosen from it). A
+// child's path is written in full, starting with its parent's.
 export interface PageRoute {
   path: string
   page: () => Promise<{ default: ComponentType }>
   title: string
+  children?: PageRoute[]
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -69,8 +72,14 @@ const signedInPages: PageRoute[] = [
     page: () => import('./routes/partner-list-detail'),
     title: 'Partner List Details',
   },
-  { path: '/playdates', page: () => import('./routes/play-dates'), title: 'PlayDates' },
-  { path: '/playdates/:id', page: () => import('./routes/play-dates-detail'), title: 'PlayDate' },
+  {
+    path: '/playdates',
+    page: () => import('./routes/play-dates'),
+    title: 'PlayDates',
+    children: [
+      { path: '/playdates/:id', page: () => import('./routes/play-dates-detail'), title: 'PlayDate' },
+    ],
+  },
   { path: '/create-playdate', page: () => import('./routes/create-playdate'), title: 'Create PlayDate' },
   {
     path: '/create-playdate/state',
@@ -102,7 +111,13 @@ const adminPages: PageRoute[] = [
 // main.tsx shows the page without a 'Loading...' step. A chunk that cannot be fetched (offline, or replaced by a newer deploy) shows
 // the error view in the layout: the failure becomes the page itself, and 'Try Again' reloads,
 // which fetches the chunk anew.
-function lazyPage(route: PageRoute) {
+interface LazyPage extends PageRoute {
+  Page: ComponentType
+  preload: () => Promise<void> | null
+  children?: LazyPage[]
+}
+
+function lazyPage(route: PageRoute): LazyPage {
   let Loaded: ComponentType | undefined
   let loading: Promise<void> | undefined
   const load = () =>
@@ -121,8 +136,19 @@ function lazyPage(route: PageRoute) {
     if (!Loaded) use(load())
     return Loaded ? <Loaded /> : null
   }
-  return { ...route, Page, preload: () => (Loaded ? null : load()) }
+  return {
+    ...route,
+    Page,
+    preload: () => (Loaded ? null : load()),
+    children: route.children?.map(lazyPage),
+  }
 }
+
+const toRoute = ({ path, Page, children }: LazyPage): RouteObject => ({
+  path,
+  element: <Page />,
+  children: children?.map(toRoute),
+})
 
 // Each list of the route table under its guard; public pages have none.
 const guards: [guard: ReactElement, pages: PageRoute[]][] = [
@@ -140,18 +166,23 @@ const routes: RouteObject[] = [
     children: [
       ...guardedPages.map(({ guard, pages }) => ({
         element: guard,
-        children: pages.map(({ path, Page }) => ({ path, element: <Page /> })),
+        children: pages.map(toRoute),
       })),
       { path: '*', element: <NotFoundView /> },
     ],
   },
 ]
 
-// The page of a path, as the routes above match it; undefined for an unknown path.
-const matchPage = (pathname: string) => matchRoutes(allPages, pathname)?.[0]?.route
+// The pages of a path, as the routes above match it (a layout page, then the page in it); none
+// for an unknown path.
+const matchPages = (pathname: string) => matchRoutes(allPages, pathname)?.map((match) => match.route) ?? []
+const matchPage = (pathname: string) => matchPages(pathname).at(-1)
 
-// Starts loading the page of `pathname`; null when it is already loaded (or has no chunk).
-export const preloadPage = (pathname: string) => matchPage(pathname)?.preload() ?? null
+// Starts loading the pages of `pathname`; null when they are already loaded (or have no chunk).
+export function preloadPage(pathname: string) {
+  const loads = matchPages(pathname).flatMap((page) => page.preload() ?? [])
+  return loads.length === 0 ? null : Promise.all(loads)
+}
 
 // The document title names the page of the route table; a page may still override it.
 function RouteTitle() {

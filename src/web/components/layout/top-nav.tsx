@@ -79,10 +79,27 @@ export function TopNav({ user }: { user: SessionUser }) {
     return () => document.removeEventListener('keydown', onKeyDown)
   }, [menuOpen])
 
+  // Its height, as the CSS variable --top-nav-height: the PlayDates list and the PlayDate beside
+  // it on a wide screen fill the window under the bar.
+  const header = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const element = header.current
+    if (!element) return
+    const root = document.documentElement
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--top-nav-height', `${element.offsetHeight}px`),
+    )
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty('--top-nav-height')
+    }
+  }, [])
+
   const fullName = `${user.firstName} ${user.lastName}`.trim()
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header ref={header} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 py-2 sm:px-6">
         <Brand to="/dashboard" />
         {/* Under the bar on phones, beside the name from md up. */}

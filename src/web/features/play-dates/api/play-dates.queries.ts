@@ -76,10 +76,13 @@ export function usePlayDate(id: string) {
   })
 }
 
-// After a change to one PlayDate: its detail is the answer, every list may have moved.
+// After a change to one PlayDate: its detail is the answer, every list may have moved. The lists
+// refetch without the mutation waiting for them: with the list on screen beside the PlayDate (a
+// wide screen) that wait let the new detail re-render the page first, and a control it removed
+// (Confirm result) lost its own success callback, and its toast, with it.
 function settle(queryClient: QueryClient, detail: PlayDateDetail) {
   queryClient.setQueryData(playDateKeys.detail(detail.id), detail)
-  return queryClient.invalidateQueries({ queryKey: playDateKeys.lists() })
+  void queryClient.invalidateQueries({ queryKey: playDateKeys.lists() })
 }
 
 export function useCreatePlayDate() {

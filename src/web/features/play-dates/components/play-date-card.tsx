@@ -33,15 +33,21 @@ function TeamFaces({ team }: { team: TeamSummary }) {
 // Under the team, its record when the viewer would play it (someone else's PlayDate); on the
 // viewer's own PlayDate once matched, the opponents and theirs. Records are fetched after the
 // list, not by it (reliability.queries.ts).
-// `headingLevel` 3 for a card under a section's h2 (the dashboard's suggestions).
+// `headingLevel` 3 for a card under a section's h2 (the dashboard's suggestions). In the list
+// beside the chosen PlayDate, `search` keeps the list's tab and filters in the card's link and
+// `isSelected` marks the one on show.
 export function PlayDateCard({
   playDate,
   viewerId,
   headingLevel = 2,
+  search = '',
+  isSelected = false,
 }: {
   playDate: PlayDateSummary
   viewerId: string
   headingLevel?: 2 | 3
+  search?: string
+  isSelected?: boolean
 }) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2'
   const team = playDate.creatorTeam
@@ -49,8 +55,13 @@ export function PlayDateCard({
   const names = teamNames(team)
   // On the viewer's own matched or finished PlayDate, the team they play (My PlayDates, History).
   const opponents = onCreatorTeam ? (playDate.respondingTeam ?? null) : null
+  const pathname = `/playdates/${playDate.id}`
   return (
-    <article className="relative flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-slate-300 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700 sm:p-5">
+    <article
+      className={`relative flex flex-col gap-3 rounded-2xl border bg-white p-4 shadow-sm transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700 sm:p-5 ${
+        isSelected ? 'border-brand-700 ring-1 ring-brand-700' : 'border-slate-200 hover:border-slate-300'
+      }`}
+    >
       <div className="flex items-center justify-between gap-2">
         <TypeChip type={playDate.type} />
         <StatusBadge status={playDate.status} />
@@ -60,7 +71,8 @@ export function PlayDateCard({
           <TeamFaces team={team} />
           <Heading className="min-w-0 text-lg font-bold text-slate-900">
             <Link
-              to={`/playdates/${playDate.id}`}
+              to={{ pathname, search }}
+              aria-current={isSelected ? 'page' : undefined}
               className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
             >
               {names}
@@ -101,7 +113,7 @@ export function PlayDateCard({
         {playDate.status === 'matched' ? (
           // A matched PlayDate in a list is one of the viewer's own: its team chat is one tap away.
           <Link
-            to={`/playdates/${playDate.id}#team-chat`}
+            to={{ pathname, search, hash: '#team-chat' }}
             className="relative z-10 inline-flex min-h-11 items-center gap-1 rounded-lg border border-brand-700 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
             aria-label={`Chat with ${opponents ? teamNames(opponents) : names}`}
           >

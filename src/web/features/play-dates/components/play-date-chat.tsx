@@ -51,8 +51,17 @@ function MessageItem({ message, own }: { message: ChatMessage; own: boolean }) {
 // event stream, and a 3-second poll catches up whenever the stream is down. The newest page
 // loads first; 'Load earlier messages' goes back a page at a time to the first message. Those
 // earlier pages sit in a list of their own above the live log, so screen readers announce only
-// the messages that arrive, not a page the player asked for.
-export function PlayDateChat({ playDateId, viewerId }: { playDateId: string; viewerId: string }) {
+// the messages that arrive, not a page the player asked for. With `fillHeight` (a column beside
+// the PlayDate on a wide screen) the thread takes the height its container gives the chat.
+export function PlayDateChat({
+  playDateId,
+  viewerId,
+  fillHeight = false,
+}: {
+  playDateId: string
+  viewerId: string
+  fillHeight?: boolean
+}) {
   const messages = useChatMessages(playDateId)
   const earlier = useEarlierMessages(playDateId)
   const send = useSendMessage(playDateId)
@@ -138,12 +147,14 @@ export function PlayDateChat({ playDateId, viewerId }: { playDateId: string; vie
   }
 
   return (
-    <Card>
+    <Card className={fillHeight ? 'flex min-h-0 flex-1 flex-col' : ''}>
       <h2 id={headingId} className="text-lg font-bold text-slate-900">
         Messages
       </h2>
       <p className="text-sm text-slate-600">Only the four players of this PlayDate see these messages.</p>
-      <div className="mt-4 rounded-xl border border-slate-200 bg-slate-50">
+      <div
+        className={`mt-4 rounded-xl border border-slate-200 bg-slate-50 ${fillHeight ? 'flex min-h-0 flex-1 flex-col' : ''}`}
+      >
         {messages.isPending ? (
           <p role="status" className="flex items-center gap-2 p-4 text-slate-700">
             <Spinner /> Loading messages...
@@ -164,7 +175,7 @@ export function PlayDateChat({ playDateId, viewerId }: { playDateId: string; vie
             const scroller = event.currentTarget
             stickToBottom.current = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40
           }}
-          className="max-h-[400px] overflow-y-auto p-3 [overflow-anchor:none] focus-visible:outline-offset-[-3px]"
+          className={`${fillHeight ? 'min-h-40 flex-1' : 'max-h-[400px]'} overflow-y-auto p-3 [overflow-anchor:none] focus-visible:outline-offset-[-3px]`}
         >
           {thread?.hasEarlier ? (
             <div className="mb-3 flex justify-center">

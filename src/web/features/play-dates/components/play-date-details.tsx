@@ -81,8 +81,18 @@ function confirmMessage(pending: Pending, playDate: PlayDateDetail) {
 }
 
 // The page of one PlayDate: both teams, where and for how much, the actions the viewer may
-// take, the applications (creator team) or the viewer's own, and the chat once matched.
-export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string }) {
+// take, the applications (creator team) or the viewer's own, and the chat once matched. As a
+// `pane` beside the list (a wide screen) it has no Back button, and the chat is a column of its
+// own beside the rest, as tall as the pane, instead of a box under it.
+export function PlayDateDetails({
+  id,
+  viewerId,
+  layout = 'page',
+}: {
+  id: string
+  viewerId: string
+  layout?: 'page' | 'pane'
+}) {
   const query = usePlayDate(id)
   const navigate = useNavigate()
   const location = useLocation()
@@ -177,21 +187,32 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
     }
   }
 
-  return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 sm:gap-6">
-      <div>
-        <Button variant="ghost" size="sm" onClick={goBack} className="-ml-3">
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back
-        </Button>
-      </div>
+  const inPane = layout === 'pane'
+  const chat = viewer.canChat ? (
+    // Beside the details the chat is in view already: no #team-chat to scroll the window to.
+    <div id={inPane ? undefined : 'team-chat'} className={inPane ? 'flex min-h-0 flex-col' : 'scroll-mt-28'}>
+      <PlayDateChat playDateId={playDate.id} viewerId={viewerId} fillHeight={inPane} />
+    </div>
+  ) : null
+  const chatBeside = inPane && chat !== null
+
+  const details = (
+    <>
+      {inPane ? null : (
+        <div>
+          <Button variant="ghost" size="sm" onClick={goBack} className="-ml-3">
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back
+          </Button>
+        </div>
+      )}
       <header className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <TypeChip type={playDate.type} />
           <StatusBadge status={playDate.status} disputed={playDate.result?.state === 'disputed'} />
           {playDate.status === 'cancelled' && playDate.lateCancel ? <LateCancelChip /> : null}
         </div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        <h1 className={`text-2xl font-bold tracking-tight text-slate-900 ${inPane ? '' : 'sm:text-3xl'}`}>
           {typeDescription(playDate.type)}
         </h1>
         <p className="text-sm text-slate-600">
@@ -200,7 +221,7 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
         </p>
       </header>
 
-      <Actions playDate={playDate} />
+      <Actions playDate={playDate} chatBeside={chatBeside} />
 
       {result && resultFirst ? <GameResult playDate={result} /> : null}
 
@@ -237,7 +258,8 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
         </Section>
       ) : null}
 
-      <div className="grid gap-4 md:grid-cols-2 sm:gap-6">
+      {/* Beside the chat the column is too narrow for the teams side by side. */}
+      <div className={chatBeside ? 'grid gap-6' : 'grid gap-4 md:grid-cols-2 sm:gap-6'}>
         <Section title="Creator Team">
           <TeamRoster team={playDate.creatorTeam} tags={['Creator', 'Partner']} />
         </Section>
@@ -246,7 +268,10 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
             <TeamRoster team={playDate.respondingTeam} tags={['Captain', 'Partner']} />
           </Section>
         ) : null}
-        <Section title="Details" className={playDate.respondingTeam ? 'md:col-span-2' : undefined}>
+        <Section
+          title="Details"
+          className={playDate.respondingTeam && !chatBeside ? 'md:col-span-2' : undefined}
+        >
           <PlayDateFacts playDate={playDate} />
         </Section>
       </div>
@@ -269,11 +294,7 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
         </Section>
       ) : null}
 
-      {viewer.canChat ? (
-        <div id="team-chat" className="scroll-mt-28">
-          <PlayDateChat playDateId={playDate.id} viewerId={viewerId} />
-        </div>
-      ) : null}
+      {chatBeside ? null : chat}
 
       {viewer.canCancel ? (
         <Section title="More actions">
@@ -289,7 +310,19 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
           </Button>
         </Section>
       ) : null}
+    </>
+  )
 
+  return (
+    <>
+      {chatBeside ? (
+        <div className="grid h-full grid-cols-[minmax(0,1fr)_minmax(0,1fr)] grid-rows-[minmax(0,1fr)] gap-6">
+          <div className="flex min-h-0 flex-col gap-6 overflow-y-auto p-1 *:shrink-0">{details}</div>
+          {chat}
+        </div>
+      ) : (
+        <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 sm:gap-6">{details}</div>
+      )}
       <ConfirmDialog
         open={pending !== null}
         title={pending ? confirmations[pending.kind].title : ''}
@@ -301,7 +334,7 @@ export function PlayDateDetails({ id, viewerId }: { id: string; viewerId: string
         onConfirm={confirm}
         onCancel={() => setPending(null)}
       />
-    </div>
+    </>
   )
 }
 
@@ -322,9 +355,11 @@ function LateCancelChip() {
   )
 }
 
-function Actions({ playDate }: { playDate: PlayDateDetail }) {
+// Beside the chat (`chatBeside`), 'Open chat' has nothing to open.
+function Actions({ playDate, chatBeside }: { playDate: PlayDateDetail; chatBeside: boolean }) {
   const { viewer } = playDate
-  if (!viewer.canApply && !viewer.canChat) return null
+  const showsOpenChat = viewer.canChat && !chatBeside
+  if (!viewer.canApply && !showsOpenChat) return null
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
       {viewer.canApply ? (
@@ -333,7 +368,7 @@ function Actions({ playDate }: { playDate: PlayDateDetail }) {
           Apply to this PlayDate
         </ButtonLink>
       ) : null}
-      {viewer.canChat ? (
+      {showsOpenChat ? (
         <ButtonLink to="#team-chat" size="lg">
           <MessagesSquare aria-hidden="true" className="size-4" />
           Open chat

@@ -1,6 +1,6 @@
 import { CalendarPlus } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react'
-import { useSearchParams } from 'react-router'
+import { useLocation, useSearchParams } from 'react-router'
 import { type PlayDateTab, playDateTabs } from '../../../../domain/play-dates/play-date.schema'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { LoadMore } from '../../../components/ui/load-more'
@@ -65,8 +65,10 @@ export const parseTab = (value: string | null): PlayDateTab =>
   playDateTabs.includes(value as PlayDateTab) ? (value as PlayDateTab) : 'mine'
 
 // The three tabs of /playdates. The tab and the rating filter live in the URL (?tab=available
-// &minRating=3&maxRating=5), so Back returns to them and a link can point at them.
-export function PlayDateList() {
+// &minRating=3&maxRating=5), so Back returns to them and a link can point at them. On a wide
+// screen the list sits beside the PlayDate chosen from it (`beside`): a card's link keeps the
+// list's tab and filters, and the chosen card shows as chosen.
+export function PlayDateList({ beside }: { beside?: { selectedId: string | undefined } }) {
   const [params, setParams] = useSearchParams()
   const tab = parseTab(params.get('tab'))
   const range = parseRatingRange(params.get('minRating'), params.get('maxRating'))
@@ -164,6 +166,7 @@ export function PlayDateList() {
           tab={tab}
           range={tab === 'available' && !isFullRatingRange(range) ? range : undefined}
           filters={tab === 'available' ? filters : undefined}
+          beside={beside}
         />
       </div>
     </div>
@@ -174,10 +177,12 @@ function TabContent({
   tab,
   range,
   filters,
+  beside,
 }: {
   tab: PlayDateTab
   range: [number, number] | undefined
   filters: AvailableFilters | undefined
+  beside: { selectedId: string | undefined } | undefined
 }) {
   const query = usePlayDates({
     tab,
@@ -186,6 +191,7 @@ function TabContent({
     ...(filters ? availableQuery(filters) : {}),
   })
   const viewerId = useSession().user?.id ?? ''
+  const { search } = useLocation()
   if (query.isPending) {
     return (
       <p role="status" className="flex min-h-40 items-center justify-center gap-2 text-slate-700">
@@ -232,10 +238,15 @@ function TabContent({
         Showing {items.length} of {total}
         {totalCapped ? '+' : ''}
       </p>
-      <ul className="grid gap-3 md:grid-cols-2">
+      <ul className="grid gap-3 md:grid-cols-2 lg:grid-cols-1">
         {items.map((playDate) => (
           <li key={playDate.id}>
-            <PlayDateCard playDate={playDate} viewerId={viewerId} />
+            <PlayDateCard
+              playDate={playDate}
+              viewerId={viewerId}
+              search={beside ? search : undefined}
+              isSelected={playDate.id === beside?.selectedId}
+            />
           </li>
         ))}
       </ul>
