@@ -25,3 +25,19 @@ describe('session expiry on the app clock', () => {
     expect((await client.get('/api/profiles/me')).status).toBe(401)
   })
 })
+
+describe('a session made when the app clock is far from the database’s', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('is dated by the app clock, so it works at once and runs out by that clock', async () => {
+    t.clock.set(new Date(Date.now() + 200 * DAY_MS))
+    const { client } = await signedInUser(t)
+    expect((await client.get('/api/profiles/me')).status).toBe(200)
+    t.clock.advance(31 * DAY_MS)
+    expect((await client.get('/api/profiles/me')).status).toBe(401)
+  })
+})

@@ -36,6 +36,9 @@ export async function createSession(
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     profileId,
+    // The server's clock, not the database's: the lookup compares them with it.
+    createdAt: now,
+    lastSeenAt: now,
     expiresAt,
     userAgent: meta.userAgent?.slice(0, 300),
     ip: meta.ip,
