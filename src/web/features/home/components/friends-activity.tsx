@@ -1,5 +1,5 @@
 import { CalendarPlus, Search, UserPlus } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useNow } from '../../../lib/use-now'
 import { Link } from 'react-router'
 import type { FriendActivityItem } from '../../../../domain/connections/activity.schema'
 import { formatRelativeTime } from '../../../../domain/notifications/relative-time'
@@ -12,16 +12,6 @@ import { HomeSection, SectionEmpty, SectionError, SectionLoading } from './home-
 
 const nameOf = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`
 const link = 'font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900'
-
-// Times ago move on while the dashboard stays open.
-function useNow(intervalMs = 60_000) {
-  const [now, setNow] = useState(() => new Date())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs)
-    return () => clearInterval(timer)
-  }, [intervalMs])
-  return now
-}
 
 // The dashboard's last section (docs/decisions/0103): what the player's friends did lately that
 // any player could see, each with the friend's face, when, and a link to it.

@@ -1,5 +1,5 @@
 import { Bell, CalendarPlus, UserPlus, X, type LucideIcon } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useNow } from '../../../lib/use-now'
 import type {
   NotificationOutput,
   NotificationType,
@@ -20,16 +20,6 @@ const iconTone: Record<NotificationType, string> = {
   other: 'bg-slate-100 text-slate-700',
 }
 
-// Relative times move on while the page is open.
-function useNow(intervalMs = 30_000) {
-  const [now, setNow] = useState(() => new Date())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs)
-    return () => clearInterval(timer)
-  }, [intervalMs])
-  return now
-}
-
 export function NotificationList({
   notifications,
   onOpen,
@@ -44,7 +34,7 @@ export function NotificationList({
   onDismiss: (notification: NotificationOutput) => void
   dismissingId?: string | undefined
 }) {
-  const now = useNow()
+  const now = useNow(30_000)
   return (
     <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       {notifications.map((notification) => {
