@@ -88,6 +88,27 @@ test.describe('signed out', () => {
     await expect(main.getByText('Coming soon')).toBeVisible()
   })
 
+  // The landing page comes rendered in its HTML (docs/decisions/0106): the app renders the same
+  // page over it, and focus stays on the control a visitor had already reached.
+  test('a Tab before the app has loaded keeps its place when the app takes over', async ({ page }) => {
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/', { waitUntil: 'commit' })
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to content' })
+    await expect(skip).toBeFocused()
+    const before = await skip.elementHandle()
+    release()
+    // The app has rendered when the link is a new element.
+    await expect.poll(() => skip.evaluate((link, old) => link !== old, before)).toBe(true)
+    await expect(skip).toBeFocused()
+  })
+
   test('the first Tab reaches the skip link, which moves focus to the content', async ({ page }) => {
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

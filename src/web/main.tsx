@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { createQueryClient } from './app/query-client'
 import { AppRouter } from './app/navigation'
 import { loadSignedInShell } from './app/root-layout'
+import { PrerenderedFocus, watchPrerenderedFocus } from './app/prerendered-focus'
 import { AppRoutes, preloadPage } from './app/router'
 import { Toaster } from './components/ui/toaster'
 import { followAppearanceChanges } from './features/appearance'
@@ -16,6 +17,9 @@ import './styles.css'
 
 // The head's script set the theme before the first paint; from here it follows the device's setting.
 followAppearanceChanges()
+
+const rootElement = document.getElementById('root')!
+watchPrerenderedFocus(rootElement)
 
 const queryClient = createQueryClient()
 // TanStack Query hears the browser's online and offline events, but assumes a network at start.
@@ -64,8 +68,9 @@ void Promise.race([
   new Promise<boolean>((resolve) => setTimeout(() => resolve(false), FIRST_RENDER_WAIT_MS)),
 ]).then((isReady) => {
   const render = () =>
-    createRoot(document.getElementById('root')!).render(
+    createRoot(rootElement).render(
       <StrictMode>
+        <PrerenderedFocus root={rootElement} />
         <QueryClientProvider client={queryClient}>
           <AppRouter loadPage={preloadPage}>
             <AppRoutes />
