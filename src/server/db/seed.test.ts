@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../testing/test-app'
 import type { Database } from './client'
-import { connections, playDates, playerVenues, profiles, signupCodes } from './schema'
+import { connections, notifications, playDates, playerVenues, profiles, signupCodes } from './schema'
 import { DEMO_ADMIN_EMAIL, isDatabaseEmpty, seedDemo } from './seed'
 
 let database: Database
@@ -52,5 +52,18 @@ describe('demo data', () => {
     const codes = await db.select().from(signupCodes)
     expect(codes.some((c) => c.usedAt === null)).toBe(true)
     expect(codes.some((c) => c.usedAt !== null)).toBe(true)
+
+    // Every demo notification names the player it tells of, and the ones that ask for an answer
+    // can be answered from their row.
+    const notes = await db.select().from(notifications)
+    expect(notes.every((n) => n.actorId !== null)).toBe(true)
+    expect(new Set(notes.map((n) => n.action))).toEqual(
+      new Set(['answer_connection', 'answer_application', 'open_chat', null]),
+    )
+    const pending = new Set(
+      (await db.select().from(connections)).filter((c) => c.status === 'pending').map((c) => c.id),
+    )
+    const answers = notes.filter((n) => n.action === 'answer_connection')
+    expect(answers.every((n) => n.subjectId !== null && pending.has(n.subjectId))).toBe(true)
   })
 })
