@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test'
 import {
   befriend,
+  createPlayDate,
   createPlayer,
   currentUserId,
   headers,
@@ -81,30 +82,18 @@ test(
       await befriend(tara!, uma!)
       await befriend(vic!, wes!)
 
-      const post = async (
+      const post = (
         creator: BrowserContext,
         partner: BrowserContext,
         startDate: string,
         description: string,
-      ) => {
-        const res = await creator.request.post('/api/play-dates', {
-          headers,
-          data: {
-            type: 'challenge',
-            state: 'AZ',
-            regions: ['east_valley'],
-            partnerId: await currentUserId(partner),
-            amount: 25,
-            description,
-            startDate,
-            startTime: '08:00',
-            durationMinutes: 120,
-            venueId,
-          },
+      ) =>
+        createPlayDate(creator, partner, description, {
+          amount: 25,
+          startDate,
+          durationMinutes: 120,
+          venueId,
         })
-        expect(res.status(), await res.text()).toBe(201)
-        return ((await res.json()) as { id: string }).id
-      }
       const apply = async (applicant: BrowserContext, partner: BrowserContext, id: string) => {
         const res = await applicant.request.post(`/api/play-dates/${id}/requests`, {
           headers,

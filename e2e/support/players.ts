@@ -106,8 +106,14 @@ export async function befriend(a: BrowserContext, b: BrowserContext) {
   expect(accepted.status(), await accepted.text()).toBe(200)
 }
 
-// An open PlayDate created through the API by `creator` with `partner` (already friends).
-export async function createPlayDate(creator: BrowserContext, partner: BrowserContext, description: string) {
+// An open PlayDate created through the API by `creator` with `partner` (already friends);
+// `fields` replace the defaults (a date, an amount, a venue).
+export async function createPlayDate(
+  creator: BrowserContext,
+  partner: BrowserContext,
+  description: string,
+  fields: Record<string, unknown> = {},
+) {
   const partnerId = await currentUserId(partner)
   const res = await creator.request.post('/api/play-dates', {
     headers,
@@ -121,6 +127,7 @@ export async function createPlayDate(creator: BrowserContext, partner: BrowserCo
       // 8:00 AM a week from today.
       startDate: new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString().slice(0, 10),
       startTime: '08:00',
+      ...fields,
     },
   })
   expect(res.status(), await res.text()).toBe(201)

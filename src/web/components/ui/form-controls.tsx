@@ -63,6 +63,18 @@ export function RequiredMark() {
 const describedBy = (id: string, hint: unknown, error: unknown) =>
   [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
 
+// A field's control: its id (given or generated), what describes it, and its border.
+function useControl(givenId: string | undefined, hint: unknown, error: string | undefined, extra = '') {
+  const generated = useId()
+  const id = givenId ?? generated
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, hint, error),
+    className: [inputClasses, extra, error ? 'border-red-600' : 'border-slate-300'].filter(Boolean).join(' '),
+  }
+}
+
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string
   hint?: ReactNode
@@ -74,25 +86,17 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, hint, error, className, id: givenId, ...props },
   ref,
 ) {
-  const generated = useId()
-  const id = givenId ?? generated
+  const control = useControl(givenId, hint, error)
   return (
     <FieldShell
-      id={id}
+      id={control.id}
       label={label}
       required={props.required}
       hint={hint}
       error={error}
       className={className}
     >
-      <input
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={`${inputClasses} ${error ? 'border-red-600' : 'border-slate-300'}`}
-        {...props}
-      />
+      <input ref={ref} {...control} {...props} />
     </FieldShell>
   )
 })
@@ -108,25 +112,17 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
   { label, hint, error, className, id: givenId, ...props },
   ref,
 ) {
-  const generated = useId()
-  const id = givenId ?? generated
+  const control = useControl(givenId, hint, error, 'resize-y')
   return (
     <FieldShell
-      id={id}
+      id={control.id}
       label={label}
       required={props.required}
       hint={hint}
       error={error}
       className={className}
     >
-      <textarea
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={`${inputClasses} resize-y ${error ? 'border-red-600' : 'border-slate-300'}`}
-        {...props}
-      />
+      <textarea ref={ref} {...control} {...props} />
     </FieldShell>
   )
 })
@@ -142,18 +138,10 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   { label, error, className, id: givenId, children, ...props },
   ref,
 ) {
-  const generated = useId()
-  const id = givenId ?? generated
+  const control = useControl(givenId, null, error)
   return (
-    <FieldShell id={id} label={label} required={props.required} error={error} className={className}>
-      <select
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, null, error)}
-        className={`${inputClasses} ${error ? 'border-red-600' : 'border-slate-300'}`}
-        {...props}
-      >
+    <FieldShell id={control.id} label={label} required={props.required} error={error} className={className}>
+      <select ref={ref} {...control} {...props}>
         {children}
       </select>
     </FieldShell>
