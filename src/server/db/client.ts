@@ -61,6 +61,30 @@ export async function afterCommit(db: DbOrTx, step: AfterCommitStep) {
   steps.push(step)
 }
 
+// Runs `work`, whose write is one statement (atomic on its own, so it needs no BEGIN and
+// COMMIT, two round trips fewer), with its after-commit steps held until `work` is done and then
+// run as a transaction's would be: what it publishes leaves together, after the write. If `work`
+// throws, its steps never run, as after a rollback; so it must not throw once its write is done.
+export async function withoutTransaction<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  // The same database with a state of its own: everything else is read through to `db`.
+  const handle = Object.create(db) as Db
+  const steps: AfterCommitStep[] = []
+  pendingSteps.set(handle, steps)
+  const result = await work(handle)
+  const report = (db as { [reportAfterCommitError]?: (error: unknown) => void })[reportAfterCommitError]
+  for (const step of steps) {
+    try {
+      await step(db)
+    } catch (error) {
+      if (report) report(error)
+      else throw error
+    }
+  }
+  return result
+}
+
+const reportAfterCommitError = Symbol('reportAfterCommitError')
+
 // Gives `db.transaction` its after-commit steps: they run, in order, after the commit and
 // before the transaction's promise settles, so the caller answers once they are done. A step
 // that fails is reported; the others still run.
@@ -82,6 +106,7 @@ function withAfterCommitSteps(db: Db, report: (error: unknown) => void): Db {
     return result
   }
   db.transaction = run as Db['transaction']
+  Object.defineProperty(db, reportAfterCommitError, { value: report })
   return db
 }
 
@@ -329,3 +354,6 @@ export function openDatabase(options: {
     ? openPostgres(options.databaseUrl, options.poolSize)
     : openEmbedded(options.dataDir)
 }
+
+// The rows of `db.execute`: both drivers answer with a result whose `rows` they are.
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/client'
-import { connections, passwords, profiles, venues } from '../db/schema'
+import { connections, passwords, playDateRequests, playDates, profiles, venues } from '../db/schema'
 import { createSession, hashPassword } from '../features/auth'
 import { createClient, type TestApp } from './test-app'
 
@@ -100,4 +100,36 @@ export async function insertVenue(db: Db, overrides: Partial<typeof venues.$infe
     .returning()
   if (!row) throw new Error('insertVenue failed')
   return row
+}
+
+// A matched PlayDate, straight in the database: `creators` posted it, `responders` were accepted.
+// A Saturday morning game in Arizona unless told otherwise.
+export async function insertMatchedPlayDate(
+  db: Db,
+  creators: readonly [SignedInPlayer, SignedInPlayer],
+  responders: readonly [SignedInPlayer, SignedInPlayer],
+  overrides: Partial<typeof playDates.$inferInsert> = {},
+) {
+  const [game] = await db
+    .insert(playDates)
+    .values({
+      creatorId: creators[0].profile.id,
+      partnerId: creators[1].profile.id,
+      type: 'challenge',
+      status: 'matched',
+      state: 'AZ',
+      regions: ['east_valley'],
+      paymentPerHourMin: 25,
+      paymentPerHourMax: 25,
+      description: 'Morning doubles',
+      ...overrides,
+    })
+    .returning()
+  await db.insert(playDateRequests).values({
+    playDateId: game!.id,
+    requesterId: responders[0].profile.id,
+    requesterPartnerId: responders[1].profile.id,
+    status: 'accepted',
+  })
+  return game!
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, isNotNull, or, type Placeholder, sql } from 'drizzle-orm'
 import {
   connectionMessages as messages,
@@ -10,13 +11,18 @@ import {
 } from '../../../domain/connections/connection.schema'
 import { AppError } from '../../../domain/errors'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
-import type { Db, DbOrTx } from '../../db/client'
+import { type Db, type DbOrTx, rowsOf, withoutTransaction } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
-import { connections } from '../../db/schema'
+import { connections, profiles } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { publishToUsers } from '../../lib/realtime'
-import { createNotification, withdrawNotifications } from '../notifications'
-import { toPlayer } from '../../db/player-summary'
+import {
+  announceAdded,
+  createNotification,
+  notificationInserts,
+  withdrawNotifications,
+} from '../notifications'
+import { type PlayerSummaryRow, toPlayer } from '../../db/player-summary'
 import { other, playerColumns } from './connections.lists'
 
 type ConnectionRow = typeof connections.$inferSelect
@@ -132,34 +138,78 @@ async function playerSummaryOf(db: DbOrTx, id: string): Promise<PlayerSummary> {
   return toPlayer(row)
 }
 
-// Blocked while a pending or accepted friend connection exists either way. Two requests racing
-// (A to B and B to A) both pass the check; the unique index lets one row in, the other fails
-// with a unique violation, which reads as 'A friend connection already exists'.
+// What the friend request's statement found and did.
+interface FriendRequestRow extends Omit<PlayerSummaryRow, 'id'> {
+  receiverId: string | null
+  existing: 'pending' | 'accepted' | null
+  createdAt: Date | null
+  updatedAt: Date | null
+}
+
+// Blocked while a pending or accepted friend connection exists either way. One statement reads
+// the receiver and any live connection of the pair, and only if the request may go, adds it and
+// the receiver's notification (with its push jobs): no transaction, and with the session and
+// the live events after it, three round trips. Two requests racing (A to B and B to A) both see
+// no connection; the unique index lets one row in, the other fails with a unique violation,
+// which reads as 'A friend connection already exists'.
 export async function sendFriendRequest(db: Db, user: SessionUser, receiverId: string) {
   if (receiverId === user.id) throw new AppError('invalid', messages.notYourself)
+  const id = randomUUID()
+  const notification = {
+    userId: receiverId,
+    ...friendRequestNotification(fullName(user), id),
+    actorId: user.id,
+    action: { kind: 'answer_connection' as const, subjectId: id },
+  }
   try {
-    return await db.transaction(async (tx) => {
-      const receiver = await requirePlayer(tx, receiverId)
-      const existing = await findLiveConnection(tx, user.id, receiverId, 'friend')
-      if (existing) {
+    return await withoutTransaction(db, async (handle) => {
+      const [found] = rowsOf<FriendRequestRow>(
+        await handle.execute(sql`
+          with receiver as (
+            select id, first_name, last_name, gender, dupr_rating, self_rating, photo_version
+            from ${profiles} where id = ${receiverId}::uuid and email_verified_at is not null
+          ), existing as (
+            select status from ${connections}
+            where least(requester_id, receiver_id) = least(${user.id}::uuid, ${receiverId}::uuid)
+              and greatest(requester_id, receiver_id) = greatest(${user.id}::uuid, ${receiverId}::uuid)
+              and type = 'friend' and status in ('pending', 'accepted')
+            limit 1
+          ), inserted as (
+            insert into ${connections} (id, requester_id, receiver_id, type, status)
+            select ${id}::uuid, ${user.id}::uuid, ${receiverId}::uuid, 'friend', 'pending'
+            where exists (select 1 from receiver) and not exists (select 1 from existing)
+            returning created_at, updated_at
+          ), ${notificationInserts([notification], sql`exists (select 1 from inserted)`)}
+          select r.id as "receiverId", r.first_name as "firstName", r.last_name as "lastName",
+            r.gender, r.dupr_rating as "duprRating", r.self_rating as "selfRating",
+            r.photo_version as "photoVersion", e.status as existing,
+            i.created_at as "createdAt", i.updated_at as "updatedAt"
+          from (select 1) as one
+            left join receiver r on true left join existing e on true left join inserted i on true`),
+      )
+      if (!found?.receiverId) throw new AppError('not_found', messages.playerNotFound)
+      if (found.existing) {
         throw new AppError(
           'conflict',
-          existing.status === 'pending' ? messages.alreadyPending : messages.alreadyFriends,
+          found.existing === 'pending' ? messages.alreadyPending : messages.alreadyFriends,
         )
       }
-      const [row] = await tx
-        .insert(connections)
-        .values({ requesterId: user.id, receiverId, type: 'friend', status: 'pending' })
-        .returning()
-      if (!row) throw new Error('connection insert returned nothing')
-      await createNotification(tx, {
-        userId: receiverId,
-        ...friendRequestNotification(fullName(user), row.id),
-        actorId: user.id,
-        action: { kind: 'answer_connection', subjectId: row.id },
-      })
-      await announce(tx, row)
-      return toConnectionOutput(row, user.id, receiver)
+      if (!found.createdAt || !found.updatedAt) throw new Error('connection insert returned nothing')
+      const row = { requesterId: user.id, receiverId }
+      await announceAdded(handle, [receiverId])
+      await announce(handle, row)
+      return toConnectionOutput(
+        {
+          ...row,
+          id,
+          type: 'friend',
+          status: 'pending',
+          createdAt: new Date(found.createdAt),
+          updatedAt: new Date(found.updatedAt),
+        },
+        user.id,
+        toPlayer({ ...found, id: receiverId }),
+      )
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', messages.alreadyFriends)

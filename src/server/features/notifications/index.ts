@@ -1,5 +1,12 @@
 // notifications: the bell; other features create and withdraw a player's notifications.
 export { notificationRoutes } from './notifications.routes'
-export { createNotification, withdrawNotifications } from './notifications.service'
+export {
+  announceAdded,
+  createNotification,
+  createNotifications,
+  notificationInserts,
+  notificationInsertsTo,
+  withdrawNotifications,
+} from './notifications.service'
 export { notificationPreferenceRoutes } from './notification-preferences.routes'
 export { playersWanting } from './notification-preferences.service'

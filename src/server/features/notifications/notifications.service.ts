@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQLWrapper, sql } from 'drizzle-orm'
+import { and, count, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import type {
   NotificationAction,
@@ -9,12 +9,12 @@ import type {
   UnreadCountOutput,
 } from '../../../domain/notifications/notification.schema'
 import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
-import type { DbOrTx } from '../../db/client'
+import { type DbOrTx, rowsOf } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { connections, notifications, playDateRequests, playDates, profiles } from '../../db/schema'
 import { decodeCursor, encodeCursor } from '../../lib/page-cursor'
 import { publishQueried } from '../../lib/realtime'
-import { enqueuePushes } from '../push'
+import { pushJobsOf } from '../push'
 
 export interface NewNotification {
   userId: string
@@ -135,27 +135,70 @@ function announceChange(db: DbOrTx, userId: string) {
   )
 }
 
-// Any feature that tells a player something calls this. Inside the caller's transaction the
-// live event leaves at commit, so a rolled-back write notifies nobody.
-export async function createNotification(db: DbOrTx, input: NewNotification): Promise<NotificationOutput> {
-  const [row] = await db
-    .insert(notifications)
-    .values({
-      userId: input.userId,
-      type: input.type,
-      title: input.title,
-      message: input.message,
-      link: input.link ?? null,
-      actorId: input.actorId ?? null,
-      action: input.action?.kind ?? null,
-      subjectId: input.action?.subjectId ?? null,
-    })
-    .returning(columns)
-  if (!row) throw new Error('notification insert returned nothing')
-  await announceChange(db, input.userId)
-  // The player's devices with push on get it too (features/push).
-  await enqueuePushes(db, { id: row.id, userId: input.userId })
-  return toOutput(row)
+const NOTIFICATION_COLUMNS = sql.raw('user_id, type, title, message, link, actor_id, action, subject_id')
+
+// The notifications one statement adds, and their push jobs (features/push): the CTEs `added`
+// (id, user_id of each new notification) and `added_pushes`, for the caller's `with`. `rows`
+// gives their columns (user_id, type, title, message, link, actor_id, action, subject_id) as the
+// relation `v`; `when`, SQL over `v` and the caller's other CTEs, decides which are added: a
+// write and what it tells players are then one statement.
+function insertsFrom(rows: SQL, when: SQL | undefined): SQL {
+  return sql`added as (
+    insert into ${notifications} (${NOTIFICATION_COLUMNS})
+    select * from ${rows} ${when ? sql`where ${when}` : sql``}
+    returning id, user_id
+  ), added_pushes as (${pushJobsOf(sql`added`)})`
+}
+
+export function notificationInserts(inputs: readonly NewNotification[], when?: SQL): SQL {
+  const rows = inputs.map(
+    (n) =>
+      sql`(${n.userId}::uuid, ${n.type}, ${n.title}, ${n.message}, ${n.link ?? null}, ${n.actorId ?? null}::uuid, ${n.action?.kind ?? null}, ${n.action?.subjectId ?? null}::uuid)`,
+  )
+  return insertsFrom(sql`(values ${sql.join(rows, sql`, `)}) as v (${NOTIFICATION_COLUMNS})`, when)
+}
+
+// The same notification to each player `recipients` selects (one uuid column), as above.
+export function notificationInsertsTo(recipients: SQL, n: Omit<NewNotification, 'userId'>, when?: SQL): SQL {
+  return insertsFrom(
+    sql`(select r.id, ${n.type}, ${n.title}, ${n.message}, ${n.link ?? null}, ${n.actorId ?? null}::uuid, ${n.action?.kind ?? null}, ${n.action?.subjectId ?? null}::uuid
+      from (${recipients}) as r (id)) as v (${NOTIFICATION_COLUMNS})`,
+    when,
+  )
+}
+
+// Each player's badge follows: their unread count leaves once the write that added their
+// notification commits (with the transaction's other events).
+export async function announceAdded(db: DbOrTx, userIds: readonly string[]) {
+  for (const userId of new Set(userIds)) await announceChange(db, userId)
+}
+
+// Any feature that tells a player something calls this (or folds `notificationInserts` into its
+// own write). Inside the caller's transaction the live events leave at commit, so a rolled-back
+// write notifies nobody. One statement for all of them, push jobs included.
+export async function createNotifications(
+  db: DbOrTx,
+  inputs: readonly NewNotification[],
+  // Which of them to add, as in `notificationInserts` (`v` is the row: v.user_id …).
+  when?: SQL,
+): Promise<Array<{ id: string; userId: string }>> {
+  if (inputs.length === 0) return []
+  const added = rowsOf<{ id: string; userId: string }>(
+    await db.execute(
+      sql`with ${notificationInserts(inputs, when)} select id, user_id as "userId" from added`,
+    ),
+  )
+  await announceAdded(
+    db,
+    added.map((row) => row.userId),
+  )
+  return added
+}
+
+export async function createNotification(db: DbOrTx, input: NewNotification) {
+  const [added] = await createNotifications(db, [input])
+  if (!added) throw new Error('notification insert returned nothing')
+  return added
 }
 
 const mine = eq(notifications.userId, sql.placeholder('userId'))

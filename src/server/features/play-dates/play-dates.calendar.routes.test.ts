@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { playDateRequests, playDates } from '../../db/schema'
-import { insertVenue, signedInUser } from '../../testing/factories'
+import { playDates } from '../../db/schema'
+import { insertMatchedPlayDate, insertVenue, signedInUser } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 
 let t: TestApp
@@ -17,31 +17,13 @@ async function matchedGame() {
     ['Maya', 'Sam', 'Alex', 'Jo'].map((firstName) => signedInUser(t, { firstName, lastName: 'Test' })),
   )
   const venue = await insertVenue(t.db)
-  const [game] = await t.db
-    .insert(playDates)
-    .values({
-      creatorId: maya!.profile.id,
-      partnerId: sam!.profile.id,
-      type: 'challenge',
-      status: 'matched',
-      state: 'AZ',
-      regions: ['east_valley'],
-      paymentPerHourMin: 25,
-      paymentPerHourMax: 25,
-      description: 'Morning doubles',
-      startsAt: new Date('2027-01-09T15:00:00Z'),
-      timeZone: 'America/Phoenix',
-      durationMinutes: 120,
-      venueId: venue!.id,
-    })
-    .returning()
-  await t.db.insert(playDateRequests).values({
-    playDateId: game!.id,
-    requesterId: alex!.profile.id,
-    requesterPartnerId: jo!.profile.id,
-    status: 'accepted',
+  const game = await insertMatchedPlayDate(t.db, [maya!, sam!], [alex!, jo!], {
+    startsAt: new Date('2027-01-09T15:00:00Z'),
+    timeZone: 'America/Phoenix',
+    durationMinutes: 120,
+    venueId: venue!.id,
   })
-  return { game: game!, maya: maya!, sam: sam!, alex: alex!, jo: jo! }
+  return { game, maya: maya!, sam: sam!, alex: alex!, jo: jo! }
 }
 
 function events(text: string) {

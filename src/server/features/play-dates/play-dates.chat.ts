@@ -11,10 +11,11 @@ import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { z } from 'zod'
 import type { messageInput } from '../../../domain/play-dates/play-date.schema'
-import type { Db, DbOrTx } from '../../db/client'
+import { type Db, type DbOrTx, rowsOf, withoutTransaction } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { playDateMessages, playDateRequests, playDates, profiles } from '../../db/schema'
-import { notifyPlayDate, announce } from './play-dates.notify'
+import { announceAdded } from '../notifications'
+import { announce, chatNoteInserts } from './play-dates.notify'
 import { type Actor } from './play-dates.queries'
 
 // The chat of a matched PlayDate: its four players read and send messages.
@@ -118,38 +119,66 @@ export async function listMessages(
 // The sender is shown beside the message by their photo.
 type Sender = Actor & Pick<SessionUser, 'photoUrl'>
 
+interface SentRow {
+  status: string | null
+  members: string[] | null
+  messageId: string | null
+  content: string | null
+  createdAt: Date | string | null
+  notified: string[] | null
+}
+
+// One statement checks that the sender is one of the PlayDate's players and that its chat is
+// open, adds the message and notifies the other players who have no unread chat notification
+// yet (with their push jobs): no transaction, and with the session, the rate limit and the live
+// events, four round trips. A message key sent before returns that message, sent to nobody again.
 export async function sendMessage(db: Db, user: Sender, id: string, input: z.output<typeof messageInput>) {
-  return db.transaction(async (tx) => {
-    const members = await requireChatMember(tx, user, id)
-    const [message] = await tx
-      .insert(playDateMessages)
-      .values({
-        playDateId: id,
-        userId: user.id,
-        content: input.content,
-        requestKey: input.requestKey ?? null,
-      })
-      .onConflictDoNothing({
-        target: [playDateMessages.userId, playDateMessages.requestKey],
-        where: sql`${playDateMessages.requestKey} is not null`,
-      })
-      .returning()
-    if (!message) {
+  return withoutTransaction(db, async (handle) => {
+    const [row] = rowsOf<SentRow>(
+      await handle.execute(sql`
+        with pd as (
+          select status, array_remove(array[creator_id, partner_id] || array(
+              select unnest(array[r.requester_id, r.requester_partner_id]) from ${playDateRequests} r
+              where r.play_date_id = ${id}::uuid and r.status = 'accepted'), null) as members
+          from ${playDates} where id = ${id}::uuid
+        ), allowed as (
+          select members from pd
+          where ${user.id}::uuid = any(members) and status in ('matched', 'completed')
+        ), inserted as (
+          insert into ${playDateMessages} (play_date_id, user_id, content, request_key)
+          select ${id}::uuid, ${user.id}::uuid, ${input.content}, ${input.requestKey ?? null}::uuid from allowed
+          on conflict (user_id, request_key) where request_key is not null do nothing
+          returning id, content, created_at
+        ), ${chatNoteInserts(
+          { playDateId: id, actor: user },
+          sql`select m from allowed, unnest(allowed.members) as m where m <> ${user.id}::uuid`,
+          sql`exists (select 1 from inserted)`,
+        )}
+        select pd.status, pd.members::text[] as members, i.id as "messageId", i.content,
+          i.created_at as "createdAt", (select array_agg(user_id::text) from added) as notified
+        from (select 1) as one left join pd on true left join inserted i on true`),
+    )
+    if (!row?.status || !row.members) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
+    if (!row.members.includes(user.id)) throw new AppError('forbidden', PLAY_DATE_MESSAGES.notAuthorized)
+    if (row.status !== 'matched' && row.status !== 'completed') {
+      throw new AppError('conflict', 'Chat opens once the PlayDate is matched')
+    }
+    if (!row.messageId) {
       // The key was sent before: the message that request sent, sent to nobody again.
-      const [earlier] = await tx
+      const [earlier] = await handle
         .select()
         .from(playDateMessages)
         .where(and(eq(playDateMessages.userId, user.id), eq(playDateMessages.requestKey, input.requestKey!)))
       if (!earlier) throw new Error('insert returned nothing')
       return toChatMessage(user, earlier)
     }
-    await notifyPlayDate(tx, 'message', {
-      playDateId: id,
-      actor: user,
-      recipients: members.filter((m) => m !== user.id),
+    await announceAdded(handle, row.notified ?? [])
+    await announce(handle, id, row.members)
+    return toChatMessage(user, {
+      id: row.messageId,
+      content: row.content ?? input.content,
+      createdAt: new Date(row.createdAt!),
     })
-    await announce(tx, id, members)
-    return toChatMessage(user, message)
   })
 }
 

@@ -1,10 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
-import type { Tx } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 import { notifications } from '../../db/schema'
 import { publishToUsers } from '../../lib/realtime'
 import { NEW_MESSAGE_TITLE } from '../../../domain/notifications/notification.schema'
-import { createNotification } from '../notifications'
+import { createNotifications, notificationInsertsTo } from '../notifications'
 
 export type PlayDateEvent =
   'created' | 'applied' | 'appliedWithYou' | 'accepted' | 'declined' | 'withdrawn' | 'cancelled' | 'message'
@@ -47,50 +47,51 @@ function actionOf(event: PlayDateEvent, playDateId: string, requestId: string | 
 // PlayDate', so their notification leads to the PlayDates they can still apply to.
 export const AVAILABLE_PLAY_DATES_LINK = '/playdates?tab=available'
 
-// Every PlayDate event notifies the other players involved (never the actor), with a link.
-export async function notifyPlayDate(
-  tx: Tx,
-  event: PlayDateEvent,
-  { playDateId, actor, recipients, link = `/playdates/${playDateId}`, requestId }: NotifyArgs,
-) {
-  let targets = [...new Set(recipients)].filter((id) => id !== actor.id)
-  if (targets.length === 0) return
+type NoteArgs = Omit<NotifyArgs, 'recipients'>
+
+// What a PlayDate event tells each player it notifies.
+function noteOf(event: PlayDateEvent, { playDateId, actor, link, requestId }: NoteArgs) {
   const text = texts[event]
-  if (event === 'message') {
-    // One unread chat notification per PlayDate is enough: later messages don't pile up.
-    const unread = await tx
-      .select({ userId: notifications.userId })
-      .from(notifications)
-      .where(
-        and(
-          inArray(notifications.userId, targets),
-          eq(notifications.link, link),
-          eq(notifications.title, text.title),
-          eq(notifications.read, false),
-        ),
-      )
-    const already = new Set(unread.map((u) => u.userId))
-    targets = targets.filter((id) => !already.has(id))
-    if (targets.length === 0) return
+  return {
+    type: event === 'created' ? ('playdate_created' as const) : ('other' as const),
+    title: text.title,
+    message: text.message(`${actor.firstName} ${actor.lastName}`),
+    link: link ?? `/playdates/${playDateId}`,
+    actorId: actor.id,
+    action: actionOf(event, playDateId, requestId),
   }
-  const name = `${actor.firstName} ${actor.lastName}`
-  // Through the notifications service, so each player's badge follows live.
-  for (const userId of targets) {
-    await createNotification(tx, {
-      userId,
-      type: event === 'created' ? 'playdate_created' : 'other',
-      title: text.title,
-      message: text.message(name),
-      link,
-      actorId: actor.id,
-      action: actionOf(event, playDateId, requestId),
-    })
-  }
+}
+
+// One unread chat notification per PlayDate is enough: later messages don't pile up. (SQL over
+// the notification rows `v` of notificationInserts.)
+const noUnreadChatNote = (link: string) => sql`not exists (select 1 from ${notifications} n
+  where n.user_id = v.user_id and n.link = ${link} and n.title = ${NEW_MESSAGE_TITLE} and not n.read)`
+
+// Every PlayDate event notifies the other players involved (never the actor), with a link.
+export async function notifyPlayDate(tx: DbOrTx, event: PlayDateEvent, { recipients, ...args }: NotifyArgs) {
+  const targets = [...new Set(recipients)].filter((id) => id !== args.actor.id)
+  if (targets.length === 0) return
+  const note = noteOf(event, args)
+  // Through the notifications service, so each player's badge follows live. One statement for
+  // all of them.
+  await createNotifications(
+    tx,
+    targets.map((userId) => ({ userId, ...note })),
+    event === 'message' ? noUnreadChatNote(note.link) : undefined,
+  )
+}
+
+// The chat's notifications as CTEs of the statement that sends the message: each player
+// `recipients` selects (one uuid column) who has no unread one for this chat yet, once `sent`
+// (SQL) holds. The caller announces the players in `added` (announceAdded).
+export function chatNoteInserts(args: NoteArgs, recipients: SQL, sent: SQL) {
+  const note = noteOf('message', args)
+  return notificationInsertsTo(recipients, note, sql`${sent} and ${noUnreadChatNote(note.link)}`)
 }
 
 // Open pages of the PlayDate refetch it (chat, applications, status). Published through the
 // transaction, so the event leaves only once the change commits.
-export async function announce(tx: Tx, playDateId: string, players: ReadonlyArray<string | null>) {
+export async function announce(tx: DbOrTx, playDateId: string, players: ReadonlyArray<string | null>) {
   const userIds = players.filter((p): p is string => Boolean(p))
   if (userIds.length > 0) await publishToUsers(tx, userIds, { type: 'playdate', topic: playDateId })
 }

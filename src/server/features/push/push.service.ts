@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import webpush from 'web-push'
 import { AppError } from '../../../domain/errors'
 import { PUSH_MESSAGES, type PushPayload, type PushSubscriptionInput } from '../../../domain/push/push.schema'
-import type { Db, DbOrTx, Tx } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { notifications, playDates, pushSubscriptions, venues } from '../../db/schema'
 import { formatStart } from '../../../domain/play-dates/schedule'
 import { NEW_MESSAGE_TITLE } from '../../../domain/notifications/notification.schema'
@@ -56,18 +56,15 @@ export async function unsubscribe(db: Db, userId: string, endpoint: string) {
     .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.profileId, userId)))
 }
 
-// One push job per device of the player, in the transaction that made the notification: no device,
-// no job; a rolled-back notification pushes nothing.
-export async function enqueuePushes(db: DbOrTx, notification: { id: string; userId: string }) {
-  await db.execute(sql`
-    insert into jobs (kind, key, run_at, payload)
-    select ${PUSH_JOB}, 'push:' || ${notification.id} || ':' || s.id, now(),
-      json_build_object('subscriptionId', s.id, 'notificationId', ${notification.id}::uuid)
-    from push_subscriptions s
-    where s.profile_id = ${notification.userId}
-    on conflict (key) do nothing
-  `)
-}
+// One push job per device of each player a statement notifies, in the statement that adds the
+// notifications: no device, no job; a rolled-back notification pushes nothing. The body of a CTE
+// over `added`, the CTE of the new notifications' id and user_id (notifications.service.ts).
+export const pushJobsOf = (added: SQL) => sql`
+  insert into jobs (kind, key, run_at, payload)
+  select ${PUSH_JOB}, 'push:' || a.id || ':' || s.id, now(),
+    json_build_object('subscriptionId', s.id, 'notificationId', a.id)
+  from ${added} a join push_subscriptions s on s.profile_id = a.user_id
+  on conflict (key) do nothing`
 
 // A push about a PlayDate says when and where it is, as a phone's lock screen is all the player
 // may read: "… · Sat, Dec 5 · 8:00 AM MST at Kiwanis Park".

@@ -1,0 +1,45 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { insertMatchedPlayDate, signedInUser } from './testing/factories'
+import { createTestApp, testDatabaseKind, type TestApp } from './testing/test-app'
+
+// The hot writes reach PostgreSQL in at most four round trips each (the session read included):
+// every statement is a trip over the network to the database and back, and on a busy server the
+// writes that wake its backends are where the time goes (bench/notes.md). Counted at the driver.
+describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trips', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  async function tripsOf(send: () => Promise<{ status: number }>) {
+    const query = vi.spyOn(pg.Client.prototype, 'query')
+    try {
+      const res = await send()
+      expect(res.status).toBeLessThan(300)
+      return query.mock.calls.map((call) =>
+        String((call[0] as { text?: string }).text ?? call[0]).slice(0, 80),
+      )
+    } finally {
+      query.mockRestore()
+    }
+  }
+
+  it('a friend request: the session, one statement, its live events', async () => {
+    const [a, b] = await Promise.all([signedInUser(t), signedInUser(t)])
+    const trips = await tripsOf(() =>
+      a.client.post('/api/connections/friend-requests', { receiverId: b.profile.id }),
+    )
+    expect(trips.length, trips.join('\n')).toBeLessThanOrEqual(4)
+  })
+
+  it('a chat message: the session, the rate limit, one statement, its live events', async () => {
+    const [maya, sam, alex, jo] = await Promise.all([0, 1, 2, 3].map(() => signedInUser(t)))
+    const game = await insertMatchedPlayDate(t.db, [maya!, sam!], [alex!, jo!])
+    const trips = await tripsOf(() =>
+      maya!.client.post(`/api/play-dates/${game.id}/messages`, { content: 'See you at 8' }),
+    )
+    expect(trips.length, trips.join('\n')).toBeLessThanOrEqual(4)
+  })
+})
