@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { TextField } from '../../components/ui/form-controls'
+import { SearchField } from '../../components/ui/form-controls'
 import { PageHeader } from '../../components/ui/page-header'
 import { sortedGlossaryTerms, termAnchor, useScrollToHash } from '../../features/content'
 
@@ -23,12 +23,10 @@ export default function GlossaryPage() {
         description="The pickleball words you will hear on the court and read in the app, explained plainly."
       />
       <div className="max-w-3xl">
-        <TextField
+        <SearchField
           label="Find a term"
-          type="search"
           value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-          autoComplete="off"
+          onValueChange={setFilter}
           placeholder="For example: kitchen"
           controlClassName="sm:w-80"
         />

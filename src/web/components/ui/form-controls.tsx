@@ -1,5 +1,5 @@
 // The app's one form kit: labelled fields with their hint and error, for every form.
-import { AlertCircle } from 'lucide-react'
+import { AlertCircle, Search } from 'lucide-react'
 import type {
   AriaAttributes,
   InputHTMLAttributes,
@@ -166,6 +166,31 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         input
       )}
     </FieldShell>
+  )
+})
+
+type SearchFieldProps = Omit<TextFieldProps, 'type' | 'onChange' | 'adornment'> & {
+  // The text as typed, at each keystroke.
+  onValueChange: (text: string) => void
+  // A magnifier inside the box, for a search that is a page's own rather than one field of a form.
+  icon?: boolean
+}
+
+// A search box: a text field the browser does not fill in, that gives its text as typed.
+export const SearchField = forwardRef<HTMLInputElement, SearchFieldProps>(function SearchField(
+  { onValueChange, icon = false, controlClassName, ...props },
+  ref,
+) {
+  return (
+    <TextField
+      ref={ref}
+      type="search"
+      autoComplete="off"
+      onChange={(event) => onValueChange(event.target.value)}
+      adornment={icon ? <Search className="size-5" /> : undefined}
+      controlClassName={[icon ? 'pl-10' : null, controlClassName].filter(Boolean).join(' ') || undefined}
+      {...props}
+    />
   )
 })
 

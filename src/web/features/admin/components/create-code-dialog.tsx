@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast'
 import { urlCodeInput } from '../../../../domain/admin/admin.schema'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
-import { TextField } from '../../../components/ui/form-controls'
+import { SearchField, TextField } from '../../../components/ui/form-controls'
 import { isApiError } from '../../../lib/api-client'
 import { mappedZodResolver } from '../../../lib/mapped-zod-resolver'
 import { useCreateSignupCode, useUserSearch } from '../api/admin.queries'
@@ -82,14 +82,12 @@ export function CreateCodeDialog({ open, onClose }: { open: boolean; onClose: ()
           </div>
         ) : (
           <div>
-            <TextField
+            <SearchField
               data-autofocus
               label="Assign to User (Optional)"
-              type="search"
               value={term}
-              onChange={(event) => setTerm(event.target.value)}
+              onValueChange={setTerm}
               placeholder="Search users by name..."
-              autoComplete="off"
             />
             {search.isError ? <p className="mt-1 text-sm text-red-700">Error searching users</p> : null}
             {search.data && search.data.items.length > 0 ? (

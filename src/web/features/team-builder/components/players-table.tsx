@@ -1,9 +1,9 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Search, Trash2 } from 'lucide-react'
+import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Trash2 } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { ageGroupLabels, type Player } from '../../../../domain/team-builder/player.schema'
 import { formatHundredths, toHundredths } from '../../../../domain/team-builder/team.rules'
-import { SelectField, TextField } from '../../../components/ui/form-controls'
+import { SearchField, SelectField } from '../../../components/ui/form-controls'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import {
   defaultSort,
@@ -105,15 +105,12 @@ export function PlayersTable({
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-[minmax(0,24rem)_1fr] sm:items-end">
-        <TextField
+        <SearchField
+          icon
           label="Search players"
-          type="search"
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onValueChange={setSearch}
           placeholder="Name"
-          autoComplete="off"
-          adornment={<Search className="size-5" />}
-          controlClassName="pl-10"
           hint={`Type at least ${PLAYER_SEARCH_MIN} characters.`}
         />
         <p className="text-sm text-slate-700 sm:text-right" aria-live="polite">

@@ -1,4 +1,4 @@
-import { Link2, Search } from 'lucide-react'
+import { Link2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { toast } from '../../../lib/toast'
 import {
@@ -8,7 +8,7 @@ import {
 } from '../../../../domain/team-builder/player.schema'
 import { formatHundredths, toHundredths } from '../../../../domain/team-builder/team.rules'
 import { duprLine } from '../../../../domain/profiles/rating.rules'
-import { TextField } from '../../../components/ui/form-controls'
+import { SearchField } from '../../../components/ui/form-controls'
 import { Spinner } from '../../../components/ui/spinner'
 import { useProfileSearch } from '../api/players.queries'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
@@ -37,15 +37,12 @@ export function ProfileSearch({
 
   return (
     <div>
-      <TextField
+      <SearchField
+        icon
         label="Search players on the platform"
-        type="search"
         value={text}
-        onChange={(event) => setText(event.target.value)}
-        autoComplete="off"
+        onValueChange={setText}
         placeholder="First or last name"
-        adornment={<Search className="size-5" />}
-        controlClassName="pl-10"
         hint={`Type at least ${PROFILE_SEARCH_MIN} characters to find a player with a profile and link it.`}
       />
 
