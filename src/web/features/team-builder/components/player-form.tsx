@@ -20,6 +20,7 @@ import { isApiError } from '../../../lib/api-client'
 import { usePlayers } from '../api/players.queries'
 import { fullName } from '../lib/players-view'
 import { ProfileSearch } from './profile-search'
+import { FormAlert } from '../../auth'
 
 type FormInput = z.input<typeof playerInput>
 
@@ -140,14 +141,7 @@ export function PlayerForm({
 
   return (
     <form noValidate onSubmit={submit} className="space-y-6">
-      {formError ? (
-        <div
-          role="alert"
-          className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm font-medium text-red-800"
-        >
-          {formError}
-        </div>
-      ) : null}
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
 
       <section
         aria-labelledby={fieldId('link-title')}
