@@ -11,9 +11,7 @@ import {
   typeLabel,
 } from '../../../../domain/play-dates/play-date.schema'
 import { durationLabel, formatStart, priceLine, zonedInstant } from '../../../../domain/play-dates/schedule'
-import { Button } from '../../../components/ui/button'
 import { TextAreaField, TextField } from '../../../components/ui/form-controls'
-import { Spinner } from '../../../components/ui/spinner'
 import { useCreatePlayDate, usePartnerOptions } from '../api/play-dates.queries'
 import { useRequestKeys } from '../../../lib/request-key'
 import { fullName } from '../lib/play-date-view'
@@ -29,7 +27,7 @@ import {
   WIZARD_PATHS,
 } from '../lib/wizard-draft'
 import { type WhenWhere, WhenWhereFields } from './wizard-when-where'
-import { PartnerPicker } from './partner-picker'
+import { FriendsPartnerPicker } from './partner-picker'
 import { WizardFrame } from './wizard-frame'
 import { useMissingStep } from './wizard-steps'
 
@@ -125,26 +123,12 @@ export function DetailsStepPage() {
         }}
       >
         <h2 className="mb-3 text-lg font-bold text-slate-900">Choose Your Partner</h2>
-        {partners.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-slate-700">
-            <Spinner /> Loading friends...
-          </p>
-        ) : partners.isError ? (
-          <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
-            <p className="font-semibold">Error loading friends</p>
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void partners.refetch()}>
-              Try Again
-            </Button>
-          </div>
-        ) : (
-          <PartnerPicker
-            label="Friends"
-            options={options}
-            selectedId={chosen?.id}
-            onChange={setPartnerId}
-            requirement="You need at least one friend to create a PlayDate"
-          />
-        )}
+        <FriendsPartnerPicker
+          friends={partners}
+          selectedId={chosen?.id}
+          onChange={setPartnerId}
+          requirement="You need at least one friend to create a PlayDate"
+        />
       </WizardFrame>
     )
   }
