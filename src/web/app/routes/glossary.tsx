@@ -1,10 +1,10 @@
-import { useId, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
+import { SearchField } from '../../components/ui/form-controls'
 import { PageHeader } from '../../components/ui/page-header'
 import { sortedGlossaryTerms, termAnchor, useScrollToHash } from '../../features/content'
 
 export default function GlossaryPage() {
   useScrollToHash()
-  const filterId = useId()
   const [filter, setFilter] = useState('')
   const terms = useMemo(() => {
     const needle = filter.trim().toLowerCase()
@@ -23,17 +23,12 @@ export default function GlossaryPage() {
         description="The pickleball words you will hear on the court and read in the app, explained plainly."
       />
       <div className="max-w-3xl">
-        <label htmlFor={filterId} className="block text-sm font-semibold text-slate-900">
-          Find a term
-        </label>
-        <input
-          id={filterId}
-          type="search"
+        <SearchField
+          label="Find a term"
           value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-          autoComplete="off"
+          onValueChange={setFilter}
           placeholder="For example: kitchen"
-          className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base shadow-sm sm:w-80"
+          controlClassName="sm:w-80"
         />
         <p className="mt-2 text-sm text-slate-600" aria-live="polite">
           {terms.length === sortedGlossaryTerms.length

@@ -1,7 +1,8 @@
 import { Search } from 'lucide-react'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import type { PublicProfileOutput } from '../../../domain/profiles/public-profile.schema'
 import { Button } from '../../components/ui/button'
+import { TextField } from '../../components/ui/form-controls'
 import { PageHeader } from '../../components/ui/page-header'
 import { Spinner } from '../../components/ui/spinner'
 import { useSession } from '../../features/auth'
@@ -45,7 +46,6 @@ function IdList({ title, ids }: { title: string; ids: string[] }) {
 // A developer's view of one profile's connections: timing, counts, ids and the raw answer.
 export default function TestFriendsPage() {
   const { user } = useSession()
-  const inputId = useId()
   const [profileId, setProfileId] = useState(user?.id ?? '')
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' })
   const [fieldError, setFieldError] = useState<string | null>(null)
@@ -76,26 +76,16 @@ export default function TestFriendsPage() {
         description="Look up the accepted friend and watched connections of any profile."
       />
       <form onSubmit={search} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex-1">
-          <label htmlFor={inputId} className="mb-1 block text-sm font-semibold text-slate-800">
-            Profile ID
-          </label>
-          <input
-            id={inputId}
-            value={profileId}
-            onChange={(event) => setProfileId(event.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? `${inputId}-error` : undefined}
-            className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-base text-slate-900 shadow-sm aria-invalid:border-red-600"
-          />
-          {fieldError ? (
-            <p id={`${inputId}-error`} className="mt-1 text-sm font-medium text-red-700">
-              {fieldError}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          className="flex-1"
+          label="Profile ID"
+          value={profileId}
+          onChange={(event) => setProfileId(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          controlClassName="font-mono"
+          error={fieldError ?? undefined}
+        />
         <Button type="submit" disabled={outcome.kind === 'loading'}>
           {outcome.kind === 'loading' ? (
             <Spinner className="size-4 text-white" />

@@ -1,11 +1,17 @@
 // The app's one form kit: labelled fields with their hint and error, for every form.
-import { AlertCircle } from 'lucide-react'
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import { AlertCircle, Search } from 'lucide-react'
+import type {
+  AriaAttributes,
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react'
 import { forwardRef, useId } from 'react'
 import { Spinner } from './spinner'
 
 const inputClasses =
-  'block w-full min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus-visible:border-brand-700 aria-invalid:border-red-600 disabled:bg-slate-100'
+  'block w-full min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus-visible:border-brand-700 disabled:bg-slate-100'
 
 // The look of a text control, for one the kit has no field for (a textarea edited in place).
 export const controlClasses = `${inputClasses} border-slate-300`
@@ -16,13 +22,15 @@ interface FieldShellProps {
   // Marks the label with an asterisk; the control itself carries `required` for assistive tech.
   required?: boolean | undefined
   hint?: ReactNode
+  warning?: string | undefined
   error?: string | undefined
+  titled?: boolean | undefined
   children: ReactNode
-  className?: string
+  className?: string | undefined
 }
 
 // A field's error under it, named `${id}-error` for the control's aria-describedby.
-function FieldError({ id, message }: { id: string; message?: string | undefined }) {
+export function FieldError({ id, message }: { id: string; message?: string | undefined }) {
   if (!message) return null
   return (
     <p id={`${id}-error`} className="mt-1 flex items-start gap-1 text-sm font-medium text-red-700">
@@ -32,18 +40,34 @@ function FieldError({ id, message }: { id: string; message?: string | undefined 
   )
 }
 
-// Label above, the control, then a hint and the error; the control names both in aria-describedby.
-function FieldShell({ id, label, required, hint, error, children, className = '' }: FieldShellProps) {
+// Label above, the control, then a hint (or a warning in its place) and the error; the control
+// names both in aria-describedby. A titled field's label is the title of the step it makes up.
+function FieldShell({
+  id,
+  label,
+  required,
+  hint,
+  warning,
+  error,
+  titled,
+  children,
+  className,
+}: FieldShellProps) {
+  const note = warning ?? hint
   return (
     <div className={className}>
-      <div className="mb-1 text-sm font-semibold text-slate-800">
+      <div
+        className={
+          titled ? 'mb-3 text-lg font-bold text-slate-900' : 'mb-1 text-sm font-semibold text-slate-800'
+        }
+      >
         <label htmlFor={id}>{label}</label>
         {required ? <RequiredMark /> : null}
       </div>
       {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
+      {note ? (
+        <p id={`${id}-hint`} className={`mt-1 text-sm ${warning ? 'text-amber-800' : 'text-slate-600'}`}>
+          {note}
         </p>
       ) : null}
       <FieldError id={id} message={error} />
@@ -60,88 +84,140 @@ export function RequiredMark() {
   )
 }
 
-const describedBy = (id: string, hint: unknown, error: unknown) =>
-  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+// What every field takes besides its control's own attributes.
+interface FieldProps {
+  label: string
+  hint?: ReactNode
+  // A value the form will not use, though it is no error: said in amber in the hint's place.
+  warning?: string | undefined
+  error?: string | undefined
+  titled?: boolean | undefined
+  // The wrapper's classes (width, placement); `controlClassName` adds to the control's own.
+  className?: string | undefined
+  controlClassName?: string | undefined
+  id?: string | undefined
+  required?: boolean | undefined
+  'aria-describedby'?: string | undefined
+  'aria-invalid'?: AriaAttributes['aria-invalid']
+}
 
-// A field's control: its id (given or generated), what describes it, and its border.
-function useControl(givenId: string | undefined, hint: unknown, error: string | undefined, extra = '') {
+// Splits a field's props into its shell's, its control's (id, description, border) and the rest,
+// which go to the control as they are. `aria-describedby` given adds to the hint and the error.
+function useField<P extends FieldProps>(props: P, extra = '') {
+  const {
+    label,
+    hint,
+    warning,
+    error,
+    titled,
+    className,
+    controlClassName,
+    id: givenId,
+    'aria-describedby': alsoDescribedBy,
+    'aria-invalid': givenInvalid,
+    ...rest
+  } = props
   const generated = useId()
   const id = givenId ?? generated
+  const invalid =
+    Boolean(error || warning) ||
+    (givenInvalid !== undefined && givenInvalid !== false && givenInvalid !== 'false')
+  const border =
+    error || (invalid && !warning) ? 'border-red-600' : warning ? 'border-amber-600' : 'border-slate-300'
+  const describedBy = [warning || hint ? `${id}-hint` : null, error ? `${id}-error` : null, alsoDescribedBy]
   return {
-    id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(id, hint, error),
-    className: [inputClasses, extra, error ? 'border-red-600' : 'border-slate-300'].filter(Boolean).join(' '),
+    shell: { id, label, required: props.required, hint, warning, error, titled, className },
+    control: {
+      id,
+      'aria-invalid': invalid || undefined,
+      'aria-describedby': describedBy.filter(Boolean).join(' ') || undefined,
+      className: [inputClasses, extra, controlClassName, border].filter(Boolean).join(' '),
+    },
+    rest,
   }
 }
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
-  label: string
-  hint?: ReactNode
-  error?: string | undefined
-  className?: string
-}
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> &
+  FieldProps & {
+    // Drawn inside the control at its start (a unit, an icon), hidden from assistive tech: the
+    // label says it. The control's left padding (`controlClassName`) makes room for it.
+    adornment?: ReactNode
+  }
 
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, className, id: givenId, ...props },
+  { adornment, ...props },
   ref,
 ) {
-  const control = useControl(givenId, hint, error)
+  const { shell, control, rest } = useField(props)
+  const input = <input ref={ref} {...control} {...rest} />
   return (
-    <FieldShell
-      id={control.id}
-      label={label}
-      required={props.required}
-      hint={hint}
-      error={error}
-      className={className}
-    >
-      <input ref={ref} {...control} {...props} />
+    <FieldShell {...shell}>
+      {adornment ? (
+        <div className="relative">
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500"
+          >
+            {adornment}
+          </span>
+          {input}
+        </div>
+      ) : (
+        input
+      )}
     </FieldShell>
   )
 })
 
-type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
-  label: string
-  hint?: ReactNode
-  error?: string | undefined
-  className?: string
+type SearchFieldProps = Omit<TextFieldProps, 'type' | 'onChange' | 'adornment'> & {
+  // The text as typed, at each keystroke.
+  onValueChange: (text: string) => void
+  // A magnifier inside the box, for a search that is a page's own rather than one field of a form.
+  icon?: boolean
 }
 
-export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
-  { label, hint, error, className, id: givenId, ...props },
+// A search box: a text field the browser does not fill in, that gives its text as typed.
+export const SearchField = forwardRef<HTMLInputElement, SearchFieldProps>(function SearchField(
+  { onValueChange, icon = false, controlClassName, ...props },
   ref,
 ) {
-  const control = useControl(givenId, hint, error, 'resize-y')
   return (
-    <FieldShell
-      id={control.id}
-      label={label}
-      required={props.required}
-      hint={hint}
-      error={error}
-      className={className}
-    >
-      <textarea ref={ref} {...control} {...props} />
-    </FieldShell>
+    <TextField
+      ref={ref}
+      type="search"
+      autoComplete="off"
+      onChange={(event) => onValueChange(event.target.value)}
+      adornment={icon ? <Search className="size-5" /> : undefined}
+      controlClassName={[icon ? 'pl-10' : null, controlClassName].filter(Boolean).join(' ') || undefined}
+      {...props}
+    />
   )
 })
 
-type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
-  label: string
-  error?: string | undefined
-  className?: string
-  children: ReactNode
-}
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(
+  function TextAreaField(props, ref) {
+    const { shell, control, rest } = useField(props, 'resize-y')
+    return (
+      <FieldShell {...shell}>
+        <textarea ref={ref} {...control} {...rest} />
+      </FieldShell>
+    )
+  },
+)
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> &
+  Omit<FieldProps, 'hint' | 'warning'> & { children: ReactNode }
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { label, error, className, id: givenId, children, ...props },
+  { children, ...props },
   ref,
 ) {
-  const control = useControl(givenId, null, error)
+  const { shell, control, rest } = useField(props)
   return (
-    <FieldShell id={control.id} label={label} required={props.required} error={error} className={className}>
-      <select ref={ref} {...control} {...props}>
+    <FieldShell {...shell}>
+      <select ref={ref} {...control} {...rest}>
         {children}
       </select>
     </FieldShell>

@@ -1,1 +1,2 @@
 export { useAllVenues, useVenues } from './api/venues.queries'
+export { venueMatchCount, VenueSearchField } from './components/venue-search-field'

@@ -15,6 +15,7 @@ import { fullName, GameScoresFields } from '../../play-dates'
 import { useDecideResult } from '../api/admin.queries'
 import { type DecideFormValues, decideFormValues, toDecideInput } from './decide-form-values'
 import { mappedZodResolver } from '../../../lib/mapped-zod-resolver'
+import { FormAlert } from '../../auth'
 
 // The inputs hold text; the domain schema checks the decision made of it, with its own messages.
 const resolver = mappedZodResolver<DecideFormValues, DecideResultInput>(decideResultInput, toDecideInput)
@@ -88,14 +89,7 @@ function DecideForm({ dispute, onClose }: { dispute: DisputedPlayDate; onClose: 
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Decide the result" className="space-y-5">
-      {formError ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800"
-        >
-          {formError}
-        </p>
-      ) : null}
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
       <div className="flex flex-col gap-2">
         <p className="text-sm text-slate-600">Start from a team’s report, or fill in the form.</p>
         {dispute.reports.map((report) => (

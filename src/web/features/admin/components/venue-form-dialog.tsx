@@ -26,6 +26,7 @@ import {
   venueFormValues,
 } from './venue-form-values'
 import { mappedZodResolver } from '../../../lib/mapped-zod-resolver'
+import { FormAlert } from '../../auth'
 
 type VenueValues = z.output<typeof venueInput>
 
@@ -96,14 +97,7 @@ function VenueForm({ venue, onClose }: { venue?: Venue | undefined; onClose: () 
       aria-label={venue ? 'Edit Venue' : 'Add Venue'}
       className="space-y-4"
     >
-      {formError ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800"
-        >
-          {formError}
-        </p>
-      ) : null}
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
       <TextField
         label="Name"
         autoComplete="off"

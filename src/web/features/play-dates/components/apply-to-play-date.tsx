@@ -14,7 +14,7 @@ import { useApplyToPlayDate, usePartnerOptions, usePlayDate } from '../api/play-
 import { applyMessages, describeApplyError } from '../lib/apply-errors'
 import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
 import { isMissing, PlayDateNotFound } from './play-date-not-found'
-import { PartnerPicker } from './partner-picker'
+import { FriendsPartnerPicker } from './partner-picker'
 import { TeamRoster } from './team-roster'
 
 export function ApplyToPlayDate({ id }: { id: string }) {
@@ -123,21 +123,9 @@ export function ApplyToPlayDate({ id }: { id: string }) {
               View the PlayDate
             </Link>
           </p>
-        ) : partners.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-slate-700">
-            <Spinner /> Loading friends...
-          </p>
-        ) : partners.isError ? (
-          <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
-            <p className="font-semibold">{applyMessages.friendsFailed}</p>
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void partners.refetch()}>
-              Try Again
-            </Button>
-          </div>
         ) : (
-          <PartnerPicker
-            label="Friends"
-            options={options}
+          <FriendsPartnerPicker
+            friends={partners}
             selectedId={chosen?.id}
             onChange={setPartnerId}
             requirement="You need at least one friend to apply to a PlayDate"

@@ -1,8 +1,42 @@
 import { CheckCircle2, Handshake, Users } from 'lucide-react'
 import { Link } from 'react-router'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
 import type { PartnerOption } from '../api/play-dates.queries'
+import { applyMessages } from '../lib/apply-errors'
 import { fullName } from '../lib/play-date-view'
 import { GenderIcon, Ratings } from './team-roster'
+
+// The picker of friends once they have loaded; till then that they are loading, or that they
+// could not be, with Try Again.
+export function FriendsPartnerPicker({
+  friends,
+  ...picker
+}: {
+  friends: {
+    data?: readonly PartnerOption[] | undefined
+    isPending: boolean
+    isError: boolean
+    refetch: () => unknown
+  }
+} & Omit<Parameters<typeof PartnerPicker>[0], 'label' | 'options'>) {
+  if (friends.isPending)
+    return (
+      <p role="status" className="flex items-center gap-2 text-slate-700">
+        <Spinner /> Loading friends...
+      </p>
+    )
+  if (friends.isError)
+    return (
+      <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
+        <p className="font-semibold">{applyMessages.friendsFailed}</p>
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void friends.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    )
+  return <PartnerPicker label="Friends" options={friends.data ?? []} {...picker} />
+}
 
 // The player's accepted friends, regular partners first (the server sorts them). One can be
 // chosen; choosing it again clears the choice. `unavailable` names friends who cannot be picked.

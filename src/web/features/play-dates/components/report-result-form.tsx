@@ -17,6 +17,7 @@ import { refetchPlayDate, useReportResult } from '../api/play-dates.queries'
 import { GameScoresFields } from './game-scores-fields'
 import { emptyGame, type ReportFormValues, reportFormDefaults, toReportInput } from '../lib/result-view'
 import { mappedZodResolver } from '../../../lib/mapped-zod-resolver'
+import { FormAlert } from '../../auth'
 
 // The inputs hold text; the domain schema checks the report made of it, with its own messages.
 const resolver = mappedZodResolver<ReportFormValues, ReportInput>(reportInput, toReportInput)
@@ -85,14 +86,7 @@ export function ReportResultForm({ playDateId, onCancel }: { playDateId: string;
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Report the result" className="space-y-5">
-      {formError ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800"
-        >
-          {formError}
-        </p>
-      ) : null}
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
       <ChoiceGroup legend="What happened?" error={errors.outcome?.message} stacked>
         {reportOutcomes.map((value) => (
           <Choice key={value} value={value} label={reportOutcomeLabel[value]} {...register('outcome')} />

@@ -11,8 +11,7 @@ import {
   typeLabel,
 } from '../../../../domain/play-dates/play-date.schema'
 import { durationLabel, formatStart, priceLine, zonedInstant } from '../../../../domain/play-dates/schedule'
-import { Button } from '../../../components/ui/button'
-import { Spinner } from '../../../components/ui/spinner'
+import { TextAreaField, TextField } from '../../../components/ui/form-controls'
 import { useCreatePlayDate, usePartnerOptions } from '../api/play-dates.queries'
 import { useRequestKeys } from '../../../lib/request-key'
 import { fullName } from '../lib/play-date-view'
@@ -28,7 +27,7 @@ import {
   WIZARD_PATHS,
 } from '../lib/wizard-draft'
 import { type WhenWhere, WhenWhereFields } from './wizard-when-where'
-import { PartnerPicker } from './partner-picker'
+import { FriendsPartnerPicker } from './partner-picker'
 import { WizardFrame } from './wizard-frame'
 import { useMissingStep } from './wizard-steps'
 
@@ -57,13 +56,8 @@ export function DetailsStepPage() {
   const placeMissing = whenWhere.place !== null && whenWhere.place.trim() === ''
   const whenWhereInvalid =
     !zonedInstant(whenWhere.startDate, whenWhere.startTime, whenWhere.timeZone) || placeMissing
-  const ids = {
-    partnerHint: useId(),
-    amount: useId(),
-    amountNote: useId(),
-    description: useId(),
-    counter: useId(),
-  }
+  // Each part's reason Next is unavailable, under the button.
+  const nextHintIds = { partner: useId(), amount: useId(), description: useId() }
 
   if (redirect) return redirect
   if (step !== asked) return <Navigate to={`${WIZARD_PATHS.details}?step=${step}`} replace />
@@ -122,33 +116,19 @@ export function DetailsStepPage() {
         }}
         nextLabel="Next"
         nextDisabled={!chosen}
-        nextHint={{ id: ids.partnerHint, text: 'Choose a partner to continue' }}
+        nextHint={{ id: nextHintIds.partner, text: 'Choose a partner to continue' }}
         onNext={() => {
           update({ partnerId: chosen?.id })
           goTo('amount')
         }}
       >
         <h2 className="mb-3 text-lg font-bold text-slate-900">Choose Your Partner</h2>
-        {partners.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-slate-700">
-            <Spinner /> Loading friends...
-          </p>
-        ) : partners.isError ? (
-          <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
-            <p className="font-semibold">Error loading friends</p>
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void partners.refetch()}>
-              Try Again
-            </Button>
-          </div>
-        ) : (
-          <PartnerPicker
-            label="Friends"
-            options={options}
-            selectedId={chosen?.id}
-            onChange={setPartnerId}
-            requirement="You need at least one friend to create a PlayDate"
-          />
-        )}
+        <FriendsPartnerPicker
+          friends={partners}
+          selectedId={chosen?.id}
+          onChange={setPartnerId}
+          requirement="You need at least one friend to create a PlayDate"
+        />
       </WizardFrame>
     )
   }
@@ -164,7 +144,7 @@ export function DetailsStepPage() {
         nextLabel="Next"
         nextDisabled={amountInvalid || whenWhereInvalid}
         nextHint={{
-          id: `${ids.amount}-hint`,
+          id: nextHintIds.amount,
           text:
             amount > AMOUNT_MAX
               ? amountTooHigh
@@ -179,33 +159,22 @@ export function DetailsStepPage() {
           goTo('description')
         }}
       >
-        <label htmlFor={ids.amount} className="block text-lg font-bold text-slate-900">
-          {amountTitle(type)}
-        </label>
-        <div className="relative mt-3 max-w-48">
-          <span
-            aria-hidden="true"
-            className="absolute inset-y-0 left-3 flex items-center text-lg text-slate-500"
-          >
-            $
-          </span>
-          <input
-            id={ids.amount}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={AMOUNT_MAX}
-            step={AMOUNT_STEP}
-            value={amount}
-            onChange={(event) => setAmount(parseAmount(event.target.value))}
-            aria-invalid={amountInvalid || undefined}
-            aria-describedby={amountInvalid ? `${ids.amountNote} ${ids.amount}-hint` : ids.amountNote}
-            className="block min-h-12 w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-7 text-lg font-semibold text-slate-900 shadow-sm focus-visible:border-brand-700"
-          />
-        </div>
-        <p id={ids.amountNote} className="mt-3 text-sm text-slate-600">
-          {amountNote(type)} Whole dollars per hour.
-        </p>
+        <TextField
+          titled
+          label={amountTitle(type)}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={AMOUNT_MAX}
+          step={AMOUNT_STEP}
+          value={amount}
+          onChange={(event) => setAmount(parseAmount(event.target.value))}
+          adornment={<span className="text-lg">$</span>}
+          hint={`${amountNote(type)} Whole dollars per hour.`}
+          aria-invalid={amountInvalid || undefined}
+          aria-describedby={amountInvalid ? nextHintIds.amount : undefined}
+          controlClassName="min-h-12 max-w-48 pl-7 text-lg font-semibold"
+        />
         <WhenWhereFields
           value={whenWhere}
           onChange={(next) => {
@@ -229,18 +198,13 @@ export function DetailsStepPage() {
       }}
       nextLabel="Create PlayDate"
       nextDisabled={description.trim().length === 0 || !chosen}
-      nextHint={{ id: `${ids.description}-hint`, text: 'Add a description to create your PlayDate' }}
+      nextHint={{ id: nextHintIds.description, text: 'Add a description to create your PlayDate' }}
       busy={create.isPending}
       onNext={submit}
     >
-      <label htmlFor={ids.description} className="block text-lg font-bold text-slate-900">
-        Description
-      </label>
-      <p className="mt-1 text-sm text-slate-600">
-        Tell the other team about your level, when you can play and anything else that helps.
-      </p>
-      <textarea
-        id={ids.description}
+      <TextAreaField
+        titled
+        label="Description"
         value={description}
         maxLength={DESCRIPTION_MAX}
         rows={5}
@@ -248,13 +212,16 @@ export function DetailsStepPage() {
           setDescription(event.target.value)
           update({ description: event.target.value })
         }}
-        aria-describedby={ids.counter}
-        className="mt-3 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus-visible:border-brand-700"
+        hint={
+          <>
+            Tell the other team about your level, when you can play and anything else that helps.{' '}
+            <span className="block text-right">
+              {description.length}/{DESCRIPTION_MAX}
+              <span className="sr-only"> characters, {remaining} left</span>
+            </span>
+          </>
+        }
       />
-      <p id={ids.counter} className="mt-1 text-right text-sm text-slate-600">
-        {description.length}/{DESCRIPTION_MAX}
-        <span className="sr-only"> characters, {remaining} left</span>
-      </p>
       <div className="mt-4 rounded-xl bg-slate-50 p-4 text-sm">
         <h3 className="font-semibold text-slate-900">Your PlayDate</h3>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">

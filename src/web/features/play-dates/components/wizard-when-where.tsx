@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { SelectField, TextField } from '../../../components/ui/form-controls'
 import {
   durationLabel,
@@ -13,7 +13,7 @@ import {
 import type { StateCode } from '../../../../domain/play-dates/play-date.schema'
 import { regionLabel } from '../../../../domain/play-dates/play-date.schema'
 import { matchVenues } from '../../../../domain/venues/venue-search'
-import { useVenues } from '../../venues'
+import { useVenues, venueMatchCount, VenueSearchField } from '../../venues'
 import { OverlapWarning } from './overlap-warning'
 
 export interface WhenWhere {
@@ -40,7 +40,6 @@ export function WhenWhereFields({
   state: StateCode
   regions: string[]
 }) {
-  const searchStatusId = useId()
   const [venueSearch, setVenueSearch] = useState('')
   const venues = useVenues(state, regions)
   const set = (patch: Partial<WhenWhere>) => onChange({ ...value, ...patch })
@@ -54,7 +53,7 @@ export function WhenWhereFields({
     ? ''
     : matching.length === 0
       ? 'No venue matches. Choose “Other place…” to type where you will play.'
-      : `${matching.length} ${matching.length === 1 ? 'venue matches' : 'venues match'}`
+      : venueMatchCount(matching.length)
 
   return (
     <fieldset className="mt-6 space-y-4">
@@ -106,18 +105,12 @@ export function WhenWhereFields({
       </p>
       <OverlapWarning start={start} durationMinutes={value.durationMinutes} />
       <div>
-        <TextField
+        <VenueSearchField
           label="Search venues"
-          type="search"
           value={venueSearch}
-          onChange={(event) => setVenueSearch(event.target.value)}
-          placeholder="Name, city or street"
-          autoComplete="off"
-          aria-controls={searchStatusId}
+          onChange={setVenueSearch}
+          status={searchStatus}
         />
-        <p id={searchStatusId} className="mt-1 text-sm text-slate-600" aria-live="polite">
-          {searchStatus}
-        </p>
       </div>
       <SelectField
         label="Venue"

@@ -5,8 +5,7 @@ import { PLAYS_AT_MAX, type PlaysAtVenue } from '../../../../domain/profiles/pro
 import type { Venue } from '../../../../domain/venues/venue.schema'
 import { matchVenues } from '../../../../domain/venues/venue-search'
 import { Button } from '../../../components/ui/button'
-import { TextField } from '../../../components/ui/form-controls'
-import { useAllVenues } from '../../venues'
+import { useAllVenues, venueMatchCount, VenueSearchField } from '../../venues'
 
 // How many venues a search shows at once: a phone screen's worth.
 const SHOWN_MAX = 6
@@ -40,7 +39,6 @@ export function PlaysAtPicker({
   const [search, setSearch] = useState('')
   const searchRef = useRef<HTMLInputElement>(null)
   const headingId = useId()
-  const statusId = useId()
   const errorId = useId()
 
   const all = venues.data?.items ?? []
@@ -70,7 +68,7 @@ export function PlaysAtPicker({
         ? 'No venue matches. Try a city or a street.'
         : matching.length > SHOWN_MAX
           ? `${matching.length} venues match: showing ${SHOWN_MAX}. Type more to narrow them down.`
-          : `${matching.length} ${matching.length === 1 ? 'venue matches' : 'venues match'}`
+          : venueMatchCount(matching.length)
 
   return (
     <section aria-labelledby={headingId} aria-describedby={error ? errorId : undefined}>
@@ -114,19 +112,13 @@ export function PlaysAtPicker({
       )}
 
       <div className="mt-3">
-        <TextField
+        <VenueSearchField
           ref={searchRef}
           label="Find a venue"
-          type="search"
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder="Name, city or street"
-          autoComplete="off"
-          aria-controls={statusId}
+          onChange={setSearch}
+          status={status}
         />
-        <p id={statusId} className="mt-1 text-sm text-slate-600" aria-live="polite">
-          {status}
-        </p>
         {venues.isError ? (
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-red-700">
             Could not load the venues.

@@ -15,11 +15,12 @@ import {
   type ProfileSearchResult,
 } from '../../../../domain/team-builder/player.schema'
 import { Button, ButtonLink } from '../../../components/ui/button'
+import { Choice, ChoiceGroup, FieldError, TextField } from '../../../components/ui/form-controls'
 import { isApiError } from '../../../lib/api-client'
 import { usePlayers } from '../api/players.queries'
 import { fullName } from '../lib/players-view'
-import { ChoiceGroup, choiceClass, describedBy, FieldError, FieldHint, inputClass } from './form-field'
 import { ProfileSearch } from './profile-search'
+import { FormAlert } from '../../auth'
 
 type FormInput = z.input<typeof playerInput>
 
@@ -140,14 +141,7 @@ export function PlayerForm({
 
   return (
     <form noValidate onSubmit={submit} className="space-y-6">
-      {formError ? (
-        <div
-          role="alert"
-          className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm font-medium text-red-800"
-        >
-          {formError}
-        </div>
-      ) : null}
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
 
       <section
         aria-labelledby={fieldId('link-title')}
@@ -190,106 +184,55 @@ export function PlayerForm({
           Player details
         </h2>
         <div className="mt-4 grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor={fieldId('firstName')} className="block text-sm font-semibold text-slate-900">
-              First name
-            </label>
-            <input
-              id={fieldId('firstName')}
-              autoComplete="off"
-              aria-invalid={message('firstName') ? true : undefined}
-              aria-describedby={describedBy(fieldId('firstName'), { error: message('firstName') })}
-              className={inputClass}
-              {...register('firstName')}
-            />
-            <FieldError id={fieldId('firstName')} message={message('firstName')} />
-          </div>
-          <div>
-            <label htmlFor={fieldId('lastName')} className="block text-sm font-semibold text-slate-900">
-              Last name
-            </label>
-            <input
-              id={fieldId('lastName')}
-              autoComplete="off"
-              aria-invalid={message('lastName') ? true : undefined}
-              aria-describedby={describedBy(fieldId('lastName'), { error: message('lastName') })}
-              className={inputClass}
-              {...register('lastName')}
-            />
-            <FieldError id={fieldId('lastName')} message={message('lastName')} />
-          </div>
+          <TextField
+            label="First name"
+            autoComplete="off"
+            error={message('firstName')}
+            {...register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="off"
+            error={message('lastName')}
+            {...register('lastName')}
+          />
 
-          <ChoiceGroup id={fieldId('gender')} legend="Gender" error={message('gender')}>
+          <ChoiceGroup legend="Gender" error={message('gender')}>
             {genders.map((gender) => (
-              <label key={gender} className={choiceClass}>
-                <input
-                  type="radio"
-                  value={gender}
-                  className="size-4 accent-brand-700"
-                  {...register('gender')}
-                />
-                {genderLabels[gender]}
-              </label>
+              <Choice key={gender} value={gender} label={genderLabels[gender]} {...register('gender')} />
             ))}
           </ChoiceGroup>
 
-          <ChoiceGroup id={fieldId('ageGroup')} legend="Age group" error={message('ageGroup')}>
+          <ChoiceGroup legend="Age group" error={message('ageGroup')}>
             {ageGroups.map((group) => (
-              <label key={group} className={choiceClass}>
-                <input
-                  type="radio"
-                  value={group}
-                  className="size-4 accent-brand-700"
-                  {...register('ageGroup')}
-                />
-                {ageGroupLabels[group]}
-              </label>
+              <Choice key={group} value={group} label={ageGroupLabels[group]} {...register('ageGroup')} />
             ))}
           </ChoiceGroup>
 
-          <div>
-            <label htmlFor={fieldId('duprRating')} className="block text-sm font-semibold text-slate-900">
-              DUPR rating
-            </label>
-            <input
-              id={fieldId('duprRating')}
-              type="number"
-              inputMode="decimal"
-              min={2}
-              max={7}
-              step={0.01}
-              aria-invalid={message('duprRating') ? true : undefined}
-              aria-describedby={describedBy(fieldId('duprRating'), {
-                hint: true,
-                error: message('duprRating'),
-              })}
-              className={`${inputClass} tabular-nums`}
-              {...register('duprRating')}
-            />
-            <FieldHint id={fieldId('duprRating')}>2.00 to 7.00</FieldHint>
-            <FieldError id={fieldId('duprRating')} message={message('duprRating')} />
-          </div>
+          <TextField
+            label="DUPR rating"
+            type="number"
+            inputMode="decimal"
+            min={2}
+            max={7}
+            step={0.01}
+            hint="2.00 to 7.00"
+            error={message('duprRating')}
+            controlClassName="tabular-nums"
+            {...register('duprRating')}
+          />
 
-          <div>
-            <label htmlFor={fieldId('duprId')} className="block text-sm font-semibold text-slate-900">
-              DUPR ID (optional)
-            </label>
-            <input
-              id={fieldId('duprId')}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={6}
-              aria-invalid={message('duprId') ? true : undefined}
-              aria-describedby={describedBy(fieldId('duprId'), { hint: true, error: message('duprId') })}
-              className={`${inputClass} font-mono uppercase`}
-              {...register('duprId')}
-            />
-            <FieldHint id={fieldId('duprId')}>
-              6 letters or numbers, as on the player’s DUPR account.
-            </FieldHint>
-            <FieldError id={fieldId('duprId')} message={message('duprId')} />
-          </div>
+          <TextField
+            label="DUPR ID (optional)"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={6}
+            hint="6 letters or numbers, as on the player’s DUPR account."
+            error={message('duprId')}
+            controlClassName="font-mono uppercase"
+            {...register('duprId')}
+          />
         </div>
       </section>
 

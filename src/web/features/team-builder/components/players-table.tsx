@@ -1,8 +1,9 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Search, Trash2 } from 'lucide-react'
-import { useId, useMemo, useState } from 'react'
+import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Trash2 } from 'lucide-react'
+import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { ageGroupLabels, type Player } from '../../../../domain/team-builder/player.schema'
 import { formatHundredths, toHundredths } from '../../../../domain/team-builder/team.rules'
+import { SearchField, SelectField } from '../../../components/ui/form-controls'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import {
   defaultSort,
@@ -57,32 +58,24 @@ function SortHeader({
 // On a phone the avatar, gender and age group columns fold into the name cell; a select takes
 // over their sorting.
 function MobileSort({ sort, onChange }: { sort: SortState; onChange: (sort: SortState) => void }) {
-  const id = useId()
   return (
-    <div className="flex items-end gap-2 sm:hidden">
-      <div className="flex-1">
-        <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
-          Sort by
-        </label>
-        <select
-          id={id}
-          value={`${sort.key}:${sort.direction}`}
-          onChange={(event) => {
-            const [key, direction] = event.target.value.split(':') as [SortKey, SortState['direction']]
-            onChange({ key, direction })
-          }}
-          className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base shadow-sm"
-        >
-          {sortKeys.flatMap((key) =>
-            (['ascending', 'descending'] as const).map((direction) => (
-              <option key={`${key}:${direction}`} value={`${key}:${direction}`}>
-                {sortOptionLabel({ key, direction })}
-              </option>
-            )),
-          )}
-        </select>
-      </div>
-    </div>
+    <SelectField
+      className="sm:hidden"
+      label="Sort by"
+      value={`${sort.key}:${sort.direction}`}
+      onChange={(event) => {
+        const [key, direction] = event.target.value.split(':') as [SortKey, SortState['direction']]
+        onChange({ key, direction })
+      }}
+    >
+      {sortKeys.flatMap((key) =>
+        (['ascending', 'descending'] as const).map((direction) => (
+          <option key={`${key}:${direction}`} value={`${key}:${direction}`}>
+            {sortOptionLabel({ key, direction })}
+          </option>
+        )),
+      )}
+    </SelectField>
   )
 }
 
@@ -99,7 +92,6 @@ export function PlayersTable({
   onToggle: (player: Player) => void
   onDelete: (player: Player) => void
 }) {
-  const searchId = useId()
   const [sort, setSort] = useState<SortState>(defaultSort)
   const [search, setSearch] = useState('')
   const debouncedSearch = useDebouncedValue(search, PLAYER_SEARCH_DEBOUNCE_MS)
@@ -113,30 +105,14 @@ export function PlayersTable({
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-[minmax(0,24rem)_1fr] sm:items-end">
-        <div>
-          <label htmlFor={searchId} className="block text-sm font-semibold text-slate-900">
-            Search players
-          </label>
-          <div className="relative mt-1">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-3 left-3 size-5 text-slate-500"
-            />
-            <input
-              id={searchId}
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder="Name"
-              aria-describedby={`${searchId}-hint`}
-              autoComplete="off"
-              className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10 text-base shadow-sm"
-            />
-          </div>
-          <p id={`${searchId}-hint`} className="mt-1 text-sm text-slate-600">
-            Type at least {PLAYER_SEARCH_MIN} characters.
-          </p>
-        </div>
+        <SearchField
+          icon
+          label="Search players"
+          value={search}
+          onValueChange={setSearch}
+          placeholder="Name"
+          hint={`Type at least ${PLAYER_SEARCH_MIN} characters.`}
+        />
         <p className="text-sm text-slate-700 sm:text-right" aria-live="polite">
           {isFull
             ? `Team full: ${selectedIds.length} of ${selectionLimit} selected. Remove a player to choose another.`

@@ -1,5 +1,5 @@
-import { Link2, Search } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { Link2 } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import { toast } from '../../../lib/toast'
 import {
   ageGroupLabels,
@@ -8,11 +8,11 @@ import {
 } from '../../../../domain/team-builder/player.schema'
 import { formatHundredths, toHundredths } from '../../../../domain/team-builder/team.rules'
 import { duprLine } from '../../../../domain/profiles/rating.rules'
+import { SearchField } from '../../../components/ui/form-controls'
 import { Spinner } from '../../../components/ui/spinner'
 import { useProfileSearch } from '../api/players.queries'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { fullName, PLAYER_SEARCH_DEBOUNCE_MS } from '../lib/players-view'
-import { hintId, inputClass } from './form-field'
 
 const formatRating = (rating: number) => formatHundredths(toHundredths(rating) ?? Math.round(rating * 100))
 
@@ -25,7 +25,6 @@ export function ProfileSearch({
   unavailableIds: ReadonlySet<string>
   onSelect: (profile: ProfileSearchResult) => void
 }) {
-  const id = useId()
   const [text, setText] = useState('')
   const debounced = useDebouncedValue(text, PLAYER_SEARCH_DEBOUNCE_MS)
   const query = useProfileSearch(debounced)
@@ -38,28 +37,14 @@ export function ProfileSearch({
 
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
-        Search players on the platform
-      </label>
-      <div className="relative">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-4 left-3 size-5 text-slate-500"
-        />
-        <input
-          id={id}
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          aria-describedby={hintId(id)}
-          autoComplete="off"
-          placeholder="First or last name"
-          className={`${inputClass} pl-10`}
-        />
-      </div>
-      <p id={hintId(id)} className="mt-1 text-sm text-slate-600">
-        Type at least {PROFILE_SEARCH_MIN} characters to find a player with a profile and link it.
-      </p>
+      <SearchField
+        icon
+        label="Search players on the platform"
+        value={text}
+        onValueChange={setText}
+        placeholder="First or last name"
+        hint={`Type at least ${PROFILE_SEARCH_MIN} characters to find a player with a profile and link it.`}
+      />
 
       <div aria-live="polite" className="mt-2">
         {!isActive ? null : query.isError ? (

@@ -8,44 +8,38 @@ import {
   type TeamSettings,
   teamSizes,
 } from '../../../../domain/team-builder/team.rules'
+import { TextField } from '../../../components/ui/form-controls'
 
 const formatCap = (value: number) => value.toFixed(1)
 
 function MaxCombinedDupr({ value, onChange }: { value: number; onChange: (value: number) => void }) {
-  const id = useId()
   const [text, setText] = useState(() => String(value))
   const isIgnored = text.trim() !== '' && parseMaxCombinedDupr(text) === null
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
-        Maximum combined DUPR
-      </label>
-      <input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        min={MAX_COMBINED_DUPR_MIN}
-        max={MAX_COMBINED_DUPR_MAX}
-        step={MAX_COMBINED_DUPR_STEP}
-        value={text}
-        aria-describedby={`${id}-hint`}
-        aria-invalid={isIgnored || undefined}
-        onChange={(event) => {
-          const next = event.target.value
-          setText(next)
-          const accepted = acceptMaxCombinedDupr(value, next)
-          if (accepted !== value) onChange(accepted)
-        }}
-        // An ignored entry gives way to the cap in force once the field is left.
-        onBlur={() => setText(String(value))}
-        className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base tabular-nums shadow-sm aria-invalid:border-amber-600 sm:w-40"
-      />
-      <p id={`${id}-hint`} className={`mt-1 text-sm ${isIgnored ? 'text-amber-800' : 'text-slate-600'}`}>
-        {isIgnored
+    <TextField
+      label="Maximum combined DUPR"
+      type="number"
+      inputMode="decimal"
+      min={MAX_COMBINED_DUPR_MIN}
+      max={MAX_COMBINED_DUPR_MAX}
+      step={MAX_COMBINED_DUPR_STEP}
+      value={text}
+      hint={`${MAX_COMBINED_DUPR_MIN} to ${MAX_COMBINED_DUPR_MAX}, in steps of 0.1.`}
+      warning={
+        isIgnored
           ? `Only ${MAX_COMBINED_DUPR_MIN} to ${MAX_COMBINED_DUPR_MAX} in steps of 0.1 is used: the cap stays at ${formatCap(value)}.`
-          : `${MAX_COMBINED_DUPR_MIN} to ${MAX_COMBINED_DUPR_MAX}, in steps of 0.1.`}
-      </p>
-    </div>
+          : undefined
+      }
+      onChange={(event) => {
+        const next = event.target.value
+        setText(next)
+        const accepted = acceptMaxCombinedDupr(value, next)
+        if (accepted !== value) onChange(accepted)
+      }}
+      // An ignored entry gives way to the cap in force once the field is left.
+      onBlur={() => setText(String(value))}
+      controlClassName="tabular-nums sm:w-40"
+    />
   )
 }
 
