@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { insertMatchedPlayDate, signedInUser } from './testing/factories'
+import { playDates } from './db/schema'
+import { befriend, insertMatchedPlayDate, signedInUser } from './testing/factories'
 import { createTestApp, testDatabaseKind, type TestApp } from './testing/test-app'
 
 // The hot writes reach PostgreSQL in at most four round trips each (the session read included):
@@ -41,5 +42,29 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
       maya!.client.post(`/api/play-dates/${game.id}/messages`, { content: 'See you at 8' }),
     )
     expect(trips.length, trips.join('\n')).toBeLessThanOrEqual(4)
+  })
+
+  // Applying stays a transaction (decision 0108): its checks read after the PlayDate's lock.
+  it('an application: the session, the rate limit, a transaction (lock, checks, one insert) and its live events', async () => {
+    const [maya, sam, alex, jo] = await Promise.all([0, 1, 2, 3].map(() => signedInUser(t)))
+    await befriend(t.db, alex!, jo!)
+    const [open] = await t.db
+      .insert(playDates)
+      .values({
+        creatorId: maya!.profile.id,
+        partnerId: sam!.profile.id,
+        type: 'challenge',
+        status: 'open',
+        state: 'AZ',
+        regions: ['east_valley'],
+        paymentPerHourMin: 25,
+        paymentPerHourMax: 25,
+        description: 'Morning doubles',
+      })
+      .returning()
+    const trips = await tripsOf(() =>
+      alex!.client.post(`/api/play-dates/${open!.id}/requests`, { partnerId: jo!.profile.id }),
+    )
+    expect(trips.length, trips.join('\n')).toBeLessThanOrEqual(8)
   })
 })

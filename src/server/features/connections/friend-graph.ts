@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client'
+import { type DbOrTx, rowsOf } from '../../db/client'
 import { profileSummaryColumns, toPlayer } from '../../db/player-summary'
 import { connections, profiles } from '../../db/schema'
 
@@ -27,15 +27,16 @@ export async function areFriends(db: DbOrTx, a: string, b: string) {
 }
 
 // `b` can be `a`'s partner: an accepted friend whose access is not paused (a paused player
-// cannot sign in, so could neither see nor play the PlayDate).
+// cannot sign in, so could neither see nor play the PlayDate). As a condition for a larger
+// statement, and on its own.
+export const playablePartner = (a: string, b: string) =>
+  sql<boolean>`exists (select 1 from ${connections}
+    join ${profiles} on ${profiles.id} = ${b}::uuid and not ${profiles.isPaused}
+    where ${acceptedFriendship(a, b)})`
+
 export async function isPlayablePartner(db: DbOrTx, a: string, b: string) {
-  const rows = await db
-    .select({ id: connections.id })
-    .from(connections)
-    .innerJoin(profiles, and(eq(profiles.id, b), eq(profiles.isPaused, false)))
-    .where(acceptedFriendship(a, b))
-    .limit(1)
-  return rows.length > 0
+  const [row] = rowsOf<{ ok: boolean }>(await db.execute(sql`select ${playablePartner(a, b)} as ok`))
+  return row?.ok === true
 }
 
 // The user's accepted friends, regular partners first, then by name.

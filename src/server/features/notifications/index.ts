@@ -6,6 +6,7 @@ export {
   createNotifications,
   notificationInserts,
   notificationInsertsTo,
+  type NewNotification,
   withdrawNotifications,
 } from './notifications.service'
 export { notificationPreferenceRoutes } from './notification-preferences.routes'

@@ -1,14 +1,16 @@
-import { and, eq, inArray, ne, or } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import { canTransition } from '../../../domain/play-dates/play-date.rules'
 import type { z } from 'zod'
 import type { applyInput } from '../../../domain/play-dates/play-date.schema'
-import type { Db, Tx } from '../../db/client'
+import { type Db, rowsOf, type Tx } from '../../db/client'
 import { playDateRequests, playDates } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
-import { isPlayablePartner } from '../connections'
-import { AVAILABLE_PLAY_DATES_LINK, notifyPlayDate, announce } from './play-dates.notify'
+import { playablePartner } from '../connections'
+import { announceAdded, notificationInserts } from '../notifications'
+import { AVAILABLE_PLAY_DATES_LINK, notifyPlayDate, announce, playDateNotes } from './play-dates.notify'
 import { type Actor, findClash, lockPlayDate } from './play-dates.queries'
 import { scheduleReminders } from './play-dates.jobs'
 import { formatStart } from '../../../domain/play-dates/schedule'
@@ -51,49 +53,43 @@ export async function applyToPlayDate(
       if (creatorTeam.includes(user.id)) throw new AppError('conflict', PLAY_DATE_MESSAGES.ownPlayDate)
       if (creatorTeam.includes(input.partnerId))
         throw new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)
-      if (!(await isPlayablePartner(tx, user.id, input.partnerId))) {
+      const people = [user.id, input.partnerId]
+      // The partner's friendship and either player's live application to it, in one read.
+      const [checks] = rowsOf<{ playable: boolean; applied: boolean }>(
+        await tx.execute(sql`select ${playablePartner(user.id, input.partnerId)} as playable,
+          exists (select 1 from ${playDateRequests} r
+            where r.play_date_id = ${id}::uuid and r.status in ('pending', 'accepted')
+              and (r.requester_id in (${user.id}::uuid, ${input.partnerId}::uuid)
+                or r.requester_partner_id in (${user.id}::uuid, ${input.partnerId}::uuid))) as applied`),
+      )
+      if (!checks?.playable) {
         throw new AppError('invalid', PLAY_DATE_MESSAGES.selectFriend, {
           partnerId: PLAY_DATE_MESSAGES.selectFriend,
         })
       }
-      const people = [user.id, input.partnerId]
-      const [live] = await tx
-        .select({ id: playDateRequests.id })
-        .from(playDateRequests)
-        .where(
-          and(
-            eq(playDateRequests.playDateId, id),
-            inArray(playDateRequests.status, ['pending', 'accepted']),
-            or(
-              inArray(playDateRequests.requesterId, people),
-              inArray(playDateRequests.requesterPartnerId, people),
-            ),
-          ),
-        )
-        .limit(1)
-      if (live) throw new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)
-      const [request] = await tx
-        .insert(playDateRequests)
-        .values({
+      if (checks.applied) throw new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)
+      // The application and what it tells the creator team and the partner, in one statement.
+      const request = { id: randomUUID(), status: 'pending' as const }
+      const notes = [
+        ...playDateNotes('applied', {
           playDateId: id,
-          requesterId: user.id,
-          requesterPartnerId: input.partnerId,
-          status: 'pending',
-        })
-        .returning({ id: playDateRequests.id, status: playDateRequests.status })
-      await notifyPlayDate(tx, 'applied', {
-        playDateId: id,
-        actor: user,
-        recipients: creatorTeam.filter((p): p is string => Boolean(p)),
-        requestId: request!.id,
-      })
-      await notifyPlayDate(tx, 'appliedWithYou', {
-        playDateId: id,
-        actor: user,
-        recipients: [input.partnerId],
-      })
+          actor: user,
+          recipients: creatorTeam.filter((p): p is string => Boolean(p)),
+          requestId: request.id,
+        }),
+        ...playDateNotes('appliedWithYou', { playDateId: id, actor: user, recipients: [input.partnerId] }),
+      ]
+      await tx.execute(sql`with application as (
+          insert into ${playDateRequests} (id, play_date_id, requester_id, requester_partner_id, status)
+          values (${request.id}::uuid, ${id}::uuid, ${user.id}::uuid, ${input.partnerId}::uuid, 'pending')
+        ), ${notificationInserts(notes)}
+        select 1`)
+      await announceAdded(
+        tx,
+        notes.map((note) => note.userId),
+      )
       await announce(tx, id, [...creatorTeam, ...people])
-      return request!
+      return request
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client'
 import { notifications } from '../../db/schema'
 import { publishToUsers } from '../../lib/realtime'
 import { NEW_MESSAGE_TITLE } from '../../../domain/notifications/notification.schema'
-import { createNotifications, notificationInsertsTo } from '../notifications'
+import { createNotifications, type NewNotification, notificationInsertsTo } from '../notifications'
 
 export type PlayDateEvent =
   'created' | 'applied' | 'appliedWithYou' | 'accepted' | 'declined' | 'withdrawn' | 'cancelled' | 'message'
@@ -67,17 +67,23 @@ function noteOf(event: PlayDateEvent, { playDateId, actor, link, requestId }: No
 const noUnreadChatNote = (link: string) => sql`not exists (select 1 from ${notifications} n
   where n.user_id = v.user_id and n.link = ${link} and n.title = ${NEW_MESSAGE_TITLE} and not n.read)`
 
-// Every PlayDate event notifies the other players involved (never the actor), with a link.
-export async function notifyPlayDate(tx: DbOrTx, event: PlayDateEvent, { recipients, ...args }: NotifyArgs) {
-  const targets = [...new Set(recipients)].filter((id) => id !== args.actor.id)
-  if (targets.length === 0) return
+// What a PlayDate event tells the other players involved (never the actor), with a link: for a
+// statement that adds them with its own write (notificationInserts).
+export function playDateNotes(event: PlayDateEvent, { recipients, ...args }: NotifyArgs): NewNotification[] {
   const note = noteOf(event, args)
+  return [...new Set(recipients)].filter((id) => id !== args.actor.id).map((userId) => ({ userId, ...note }))
+}
+
+// Every PlayDate event notifies the other players involved (never the actor), with a link.
+export async function notifyPlayDate(tx: DbOrTx, event: PlayDateEvent, args: NotifyArgs) {
   // Through the notifications service, so each player's badge follows live. One statement for
   // all of them.
+  const notes = playDateNotes(event, args)
+  if (notes.length === 0) return
   await createNotifications(
     tx,
-    targets.map((userId) => ({ userId, ...note })),
-    event === 'message' ? noUnreadChatNote(note.link) : undefined,
+    notes,
+    event === 'message' ? noUnreadChatNote(noteOf(event, args).link) : undefined,
   )
 }
 
