@@ -272,6 +272,176 @@ const appShellFiles = (outDir: string) => {
   return files
 }
 
+// The signed-in home and the PlayDates pages in a few files instead of fifty
+// (docs/decisions/0115-signed-in-chunks.md). Left to itself the bundler gives every set of pages
+// that share a module a chunk of its own: an icon used by three pages, a hook used by four. The
+// dashboard asked for 55 scripts, which a phone on HTTP/1.1 fetches six at a time. The app's
+// modules and lucide's icons that the signed-in shell, the dashboard and the PlayDates pages use
+// go into two chunks, 'signed-in' and 'icons'. Left out, so that nothing grows where it matters:
+// what the entry uses (every page loads it), what the signed-out pages use (the landing page
+// stays small), the pages and the shell themselves (each stays the chunk that its route and the
+// preload lists name), a module loaded on demand (a dialog, the event schema), and the libraries,
+// which are in few chunks already.
+//
+// What a page uses is followed through the names it imports: a barrel (a feature's index.ts, the
+// icon library's index) leads only to the modules that define the names taken from it, or every
+// page would seem to use every icon.
+interface ChunkingModule {
+  code: string | null
+  importedIds: readonly string[]
+  importers: readonly string[]
+  dynamicImporters: readonly string[]
+}
+interface ChunkingContext {
+  getModuleInfo(id: string): ChunkingModule | null
+}
+
+// The static imports and re-exports of a module's code, in order: each with the names it takes
+// ('*' for all of them, none for a bare import) and, for a re-export, the names it gives.
+const STATEMENT = /(?:^|[\n;])\s*(import|export)\s*(?:([^;'"]*?)\s*from\s*)?["']([^"']+)["']/g
+function importsOf(code: string) {
+  const statements: { specifier: string; names: [string, string][] | '*' | null }[] = []
+  for (const [, keyword, clause, specifier] of code.matchAll(STATEMENT)) {
+    if (!clause) {
+      statements.push({ specifier: specifier!, names: null })
+      continue
+    }
+    if (/^type\s/.test(clause)) continue
+    if (clause.includes('*')) {
+      statements.push({ specifier: specifier!, names: '*' })
+      continue
+    }
+    // [imported name, local (or re-exported) name]
+    const names: [string, string][] = []
+    const braces = /\{([^}]*)\}/.exec(clause)
+    const outside = clause
+      .replace(/\{[^}]*\}/, '')
+      .replace(/,/g, ' ')
+      .trim()
+    if (keyword === 'import' && outside) names.push(['default', outside])
+    for (const part of braces?.[1]?.split(',') ?? []) {
+      const [imported, local] = part.trim().split(/\s+as\s+/)
+      if (!imported || imported.startsWith('type ')) continue
+      names.push([imported, local ?? imported])
+    }
+    statements.push({ specifier: specifier!, names })
+  }
+  return statements
+}
+
+const signedInChunks = () => {
+  const web = path.resolve('src/web')
+  const route = (name: string) => path.join(web, 'app/routes', `${name}.tsx`)
+  const shell = path.join(web, 'app/signed-in-shell.tsx')
+  // Each group and where it starts; the shell's group is shared by all signed-in pages.
+  const groups: [string, string][] = [
+    ['signed-in', shell],
+    ['home', route('dashboard')],
+    ['play-dates-list', route('play-dates')],
+    ['play-date', route('play-dates-detail')],
+  ]
+  // The landing page and the sign-in page: a visitor's first load, without the signed-in chunks.
+  const isBarrel = (id: string) =>
+    /[\\/]src[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.tsx?$/.test(id) ||
+    /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.m?js$/.test(id)
+  let chunkOf: Map<string, string> | undefined
+
+  return (moduleId: string, ctx: ChunkingContext) => {
+    if (!chunkOf) {
+      // A module's static imports with the ids they resolved to: a relative specifier is the id
+      // with its extension (or index file), a package's is an id inside it. An id that no
+      // statement names (a helper the bundler added) counts as imported whole.
+      const resolved = new Map<string, { id: string; names: [string, string][] | '*' | null }[]>()
+      const importsWithIds = (id: string) => {
+        const known = resolved.get(id)
+        if (known) return known
+        const module = ctx.getModuleInfo(id)
+        const ids = module?.importedIds ?? []
+        const idOf = (specifier: string) => {
+          if (specifier.startsWith('.')) {
+            const base = path.resolve(path.dirname(id), specifier)
+            return ids.find((candidate) =>
+              ['', '.ts', '.tsx', '.js', '.mjs', '/index.ts', '/index.tsx'].some(
+                (end) => candidate === base + end,
+              ),
+            )
+          }
+          const packageName = specifier
+            .split('/')
+            .slice(0, specifier.startsWith('@') ? 2 : 1)
+            .join('/')
+          return ids.find((candidate) => candidate.includes(`/node_modules/${packageName}/`))
+        }
+        const result = importsOf(module?.code ?? '').flatMap((statement) => {
+          const imported = idOf(statement.specifier)
+          return imported ? [{ id: imported, names: statement.names }] : []
+        })
+        for (const imported of ids)
+          if (!result.some((r) => r.id === imported)) result.push({ id: imported, names: '*' })
+        resolved.set(id, result)
+        return result
+      }
+      // The modules that define `name` as a barrel exports it; all its modules when unknown.
+      const throughBarrel = (barrel: string, name: string): string[] => {
+        const exports = importsWithIds(barrel)
+        for (const { id, names } of exports) {
+          if (names === '*' || names === null) continue
+          for (const [imported, exported] of names)
+            if (exported === name) return isBarrel(id) ? throughBarrel(id, imported) : [id]
+        }
+        return exports.map((e) => e.id)
+      }
+      // Every module that `starts` use, through the names they import.
+      const used = (starts: string[]) => {
+        const seen = new Set<string>()
+        const stack = [...starts]
+        while (stack.length > 0) {
+          const id = stack.pop()!
+          if (seen.has(id)) continue
+          seen.add(id)
+          for (const { id: imported, names } of importsWithIds(id)) {
+            if (!isBarrel(imported)) stack.push(imported)
+            else if (names === '*' || names === null)
+              stack.push(...(ctx.getModuleInfo(imported)?.importedIds ?? []))
+            else for (const [name] of names) stack.push(...throughBarrel(imported, name))
+          }
+        }
+        return seen
+      }
+      const initial = used([path.join(web, 'main.tsx')])
+      const landing = used([route('home')])
+      const signIn = used([route('sign-in')])
+      // A module that the shell or more than one of the pages uses goes into 'signed-in', one that
+      // a single page uses into that page's own group.
+      const users = new Map<string, string[]>()
+      for (const [group, start] of groups)
+        for (const id of used([start])) users.set(id, [...(users.get(id) ?? []), group])
+      chunkOf = new Map()
+      // A module loaded on demand stays on its own, unless a module of the group imports it too.
+      const onDemand = (id: string) => {
+        const module = ctx.getModuleInfo(id)
+        return (module?.dynamicImporters.length ?? 0) > 0 && (module?.importers.length ?? 0) === 0
+      }
+      const isLibrary = (id: string) => id.includes('/node_modules/') && !/[\\/]lucide-react[\\/]/.test(id)
+      for (const id of landing) {
+        if (initial.has(id) || isBarrel(id) || isLibrary(id) || /\.css$/.test(id)) continue
+        if (id.startsWith(path.join(web, 'app/routes'))) continue
+        if (onDemand(id)) continue
+        chunkOf.set(id, 'landing')
+      }
+      for (const [id, groupsUsing] of users) {
+        if (initial.has(id) || landing.has(id) || signIn.has(id) || isBarrel(id) || /\.css$/.test(id))
+          continue
+        if (id === shell || id.startsWith(path.join(web, 'app/routes'))) continue
+        if (onDemand(id)) continue
+        chunkOf.set(id, groupsUsing.length === 1 ? groupsUsing[0]! : 'signed-in')
+      }
+      if (chunkOf.size === 0) throw new Error('signed-in chunks: no module found (did a page move?)')
+    }
+    return chunkOf.get(moduleId) ?? null
+  }
+}
+
 const BRAND = '#15803d'
 
 // Vite 8 calls the plugin's closeBundle twice per build; the second run finds the manifest already
@@ -365,8 +535,11 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
+              priority: 1,
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
             },
+            // The modules that the signed-in home and the PlayDates pages load at once.
+            { debugName: 'signed-in', name: signedInChunks(), includeDependenciesRecursively: false },
           ],
         },
       },

@@ -1,6 +1,7 @@
-// npm run bench:web -- [--runs 3] [--no-build]: JavaScript per route (gzip, from the Vite
-// manifest) and Lighthouse (mobile) on /, /signin, /dashboard and /playdates, signed in with the
-// demo data. Writes bench/results/web.json and web.md.
+// npm run bench:web -- [--runs 3] [--no-build] [--only /dashboard,...]: JavaScript per route (gzip,
+// from the Vite manifest) and Lighthouse (mobile) on /, /signin, /dashboard, /playdates and a
+// PlayDate the demo player takes part in, signed in with the demo data. Writes
+// bench/results/web.json and web.md (not with --only).
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -17,18 +18,22 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     'no-build': { type: 'boolean', default: false },
     chromium: { type: 'string', default: '/usr/bin/chromium' },
+    only: { type: 'string' },
   },
 })
 
 const TARGETS = { landingKb: 110, routeKb: 60, performance: 95, accessibility: 100, bestPractices: 100 }
 const DEMO_EMAIL = 'maya.lopez@demo.picklematch.app'
 const DEMO_PASSWORD = 'pickleball'
+// `modules`: the route modules the page shows (a PlayDate shows in the PlayDates layout).
+// A path with ':id' is a PlayDate of the demo player's own, read once signed in.
 const PAGES = [
-  { path: '/', module: 'home', signedIn: false },
-  { path: '/signin', module: 'sign-in', signedIn: false },
-  { path: '/dashboard', module: 'dashboard', signedIn: true },
-  { path: '/playdates', module: 'play-dates', signedIn: true },
-]
+  { path: '/', modules: ['home'], signedIn: false },
+  { path: '/signin', modules: ['sign-in'], signedIn: false },
+  { path: '/dashboard', modules: ['dashboard'], signedIn: true },
+  { path: '/playdates', modules: ['play-dates'], signedIn: true },
+  { path: '/playdates/:id', modules: ['play-dates', 'play-dates-detail'], signedIn: true },
+].filter((page) => !values.only || values.only.split(',').includes(page.path))
 
 const WEB_ROOT = path.join(ROOT, 'dist/web')
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
@@ -71,8 +76,8 @@ function measureBundles() {
   const entry = closure(entryKey)
   const entryBytes = jsOf(entry).reduce((sum, file) => sum + sizeOf(file), 0)
 
-  const routes = Object.keys(manifest)
-    .filter((key) => /app\/routes\/[^/]+\.tsx$/.test(key))
+  const routeKeys = Object.keys(manifest).filter((key) => /app\/routes\/[^/]+\.tsx$/.test(key))
+  const routes = routeKeys
     .map((key) => {
       const own = jsOf([key]).reduce((sum, file) => sum + sizeOf(file), 0)
       const added = jsOf([...closure(key)].filter((k) => !entry.has(k))).reduce(
@@ -83,8 +88,11 @@ function measureBundles() {
     })
     .sort((a, b) => b.addedKb - a.addedKb)
   const pageJs = PAGES.map((page) => {
-    const route = routes.find((r) => r.route === page.module)
-    return { path: page.path, kb: kb(entryBytes + (route ? route.addedKb * 1024 : 0)) }
+    const keys = routeKeys.filter((key) => page.modules.includes(path.basename(key, '.tsx')))
+    const needed = new Set<string>()
+    for (const key of keys) closure(key, needed)
+    const added = jsOf([...needed].filter((k) => !entry.has(k))).reduce((sum, file) => sum + sizeOf(file), 0)
+    return { path: page.path, kb: kb(entryBytes + added) }
   })
   return { entryKb: kb(entryBytes), routes, pages: pageJs }
 }
@@ -117,6 +125,15 @@ async function signIn(base: string) {
     .join('; ')
 }
 
+// The demo player's first PlayDate of their own ('mine': created or taking part).
+async function ownPlayDate(base: string, cookie: string) {
+  const response = await fetch(`${base}/api/play-dates?tab=mine&page=1&pageSize=1`, { headers: { cookie } })
+  const body = (await response.json()) as { items?: { id: string }[] }
+  const id = body.items?.[0]?.id
+  if (!id) throw new Error(`the demo player has no PlayDate: ${response.status}`)
+  return id
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 async function runLighthouse(runs: number): Promise<PageScore[]> {
@@ -130,11 +147,13 @@ async function runLighthouse(runs: number): Promise<PageScore[]> {
   })
   try {
     const cookie = await signIn(base)
+    const playDateId = await ownPlayDate(base, cookie)
     const scores: PageScore[] = []
     for (const page of PAGES) {
+      const url = `${base}${page.path.replace(':id', playDateId)}`
       const attempts: PageScore[] = []
       for (let run = 0; run < runs; run++) {
-        const result = await lighthouse(`${base}${page.path}`, {
+        const result = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
@@ -170,7 +189,7 @@ async function runLighthouse(runs: number): Promise<PageScore[]> {
       const chosen = attempts.find((a) => a.performance === perf)!
       scores.push(chosen)
       console.log(
-        `  ${page.path.padEnd(12)} performance ${chosen.performance} (runs: ${attempts.map((a) => a.performance).join(', ')}), ` +
+        `  ${page.path.padEnd(15)} performance ${chosen.performance} (runs: ${attempts.map((a) => a.performance).join(', ')}), ` +
           `accessibility ${chosen.accessibility}, best practices ${chosen.bestPractices}, ` +
           `LCP ${chosen.lcpMs} ms, TBT ${chosen.tbtMs} ms, CLS ${chosen.cls}` +
           (chosen.failedAudits.length ? ` — failing: ${chosen.failedAudits.join(', ')}` : ''),
@@ -195,9 +214,11 @@ if (!values['no-build']) {
 }
 const bundles = measureBundles()
 console.log(`JavaScript (gzip): first load ${bundles.entryKb} KB`)
-for (const page of bundles.pages) console.log(`  ${page.path.padEnd(12)} ${page.kb} KB`)
+for (const page of bundles.pages) console.log(`  ${page.path.padEnd(15)} ${page.kb} KB`)
 console.log('Lighthouse (mobile):')
 const lighthouseScores = await runLighthouse(Number(values.runs))
+// Some pages only: the figures above, and the results files stay as they are.
+if (values.only) process.exit(0)
 
 const landing = bundles.pages.find((p) => p.path === '/')!
 const biggest = [...bundles.routes].sort((a, b) => b.chunkKb - a.chunkKb)[0]

@@ -1,8 +1,13 @@
+import { TZDate, tzName } from '@date-fns/tz'
+import { differenceInCalendarDays, format } from 'date-fns'
 import { describe, expect, it } from 'vitest'
 import {
   durationInput,
   durationOptions,
+  formatClock,
+  formatDate,
   formatStart,
+  playDateZoneIds,
   priceLine,
   relativeDay,
   startProblem,
@@ -86,6 +91,44 @@ describe('PlayDate times', () => {
     expect(relativeDay(new Date('2026-11-29T15:00:00Z'), 'America/Phoenix', now)).toBe('in 4 days')
     expect(relativeDay(new Date('2026-12-09T15:00:00Z'), 'America/Phoenix', now)).toBeNull()
   })
+})
+
+describe('PlayDate times read with one formatter per zone', () => {
+  // What date-fns writes for a zoned date, the way these were written before.
+  const byDateFns = (instant: Date, zone: string, now: Date) => {
+    const local = new TZDate(instant.getTime(), zone)
+    const days = differenceInCalendarDays(local, new TZDate(now.getTime(), zone))
+    return {
+      start: `${format(local, 'EEE, MMM d · h:mm a')} ${tzName(zone, local, 'short')}`,
+      clock: format(local, 'h:mm a'),
+      date: format(local, 'EEE, MMM d'),
+      days: days < 0 || days > 6 ? null : days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`,
+    }
+  }
+
+  it('writes what date-fns writes, every 43 hours 41 minutes of a year in every zone, midnight and noon included', () => {
+    const now = new Date('2027-03-13T07:30:00Z')
+    const instants = Array.from({ length: 200 }, (_, i) => new Date(Date.UTC(2027, 0, 1) + i * 2621 * 60_000))
+    // Midnight and noon in Phoenix and New York, and either side of Utah's changes of the clocks.
+    instants.push(
+      new Date('2027-03-14T07:00:00Z'),
+      new Date('2027-03-14T19:00:00Z'),
+      new Date('2027-03-14T04:00:00Z'),
+      new Date('2027-03-14T08:59:00Z'),
+      new Date('2027-03-14T09:00:00Z'),
+      new Date('2027-11-07T07:30:00Z'),
+      new Date('2027-11-07T08:30:00Z'),
+    )
+    for (const zone of playDateZoneIds) {
+      for (const instant of instants) {
+        const expected = byDateFns(instant, zone, now)
+        expect(formatStart(instant, zone)).toBe(expected.start)
+        expect(formatClock(instant, zone)).toBe(expected.clock)
+        expect(formatDate(instant, zone)).toBe(expected.date)
+        expect(relativeDay(instant, zone, now)).toBe(expected.days)
+      }
+    }
+  }, 30_000)
 })
 
 describe('PlayDate durations and prices', () => {

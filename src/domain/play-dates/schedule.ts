@@ -1,5 +1,5 @@
-import { TZDate, tzName } from '@date-fns/tz'
-import { addDays, addMinutes, differenceInCalendarDays, format } from 'date-fns'
+import { TZDate } from '@date-fns/tz'
+import { addDays, addMinutes, format } from 'date-fns'
 import { z } from 'zod'
 
 // When a PlayDate is played: a start instant, the IANA zone it is shown in, and a duration.
@@ -89,21 +89,77 @@ export function startProblem(start: Date, now: Date): string | null {
 
 export const endOf = (start: Date, durationMinutes: number) => addMinutes(start, durationMinutes)
 
+// An instant's wall clock in a zone, read with one formatter per zone: the dashboard and the
+// lists show many PlayDates, and building a zoned date with date-fns takes a few dozen
+// Intl calls where this takes one.
+interface WallClock {
+  year: number
+  month: number
+  day: number
+  weekday: string
+  monthName: string
+  hour12: string
+  minute: string
+  dayPeriod: string
+  zoneName: string
+}
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>()
+function wallClockIn(instant: Date, zone: string): WallClock {
+  let formatter = wallClockFormats.get(zone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      weekday: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h12',
+      timeZoneName: 'short',
+    })
+    wallClockFormats.set(zone, formatter)
+  }
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
+  for (const { type, value } of formatter.formatToParts(instant)) part[type] = value
+  const month = Number(part.month)
+  return {
+    year: Number(part.year),
+    month,
+    day: Number(part.day),
+    weekday: part.weekday!,
+    monthName: MONTH_NAMES[month - 1]!,
+    hour12: part.hour!,
+    minute: part.minute!,
+    dayPeriod: part.dayPeriod!.toUpperCase(),
+    zoneName: part.timeZoneName!,
+  }
+}
+const clockOf = (wall: WallClock) => `${wall.hour12}:${wall.minute} ${wall.dayPeriod}`
+
 // "Sat, Dec 5 · 8:00 AM MST"
 export function formatStart(start: Date, zone: string): string {
-  const local = new TZDate(start.getTime(), zone)
-  return `${format(local, 'EEE, MMM d · h:mm a')} ${tzName(zone, local, 'short')}`
+  const wall = wallClockIn(start, zone)
+  return `${wall.weekday}, ${wall.monthName} ${wall.day} · ${clockOf(wall)} ${wall.zoneName}`
+}
+
+// "Sat, Dec 5" on the zone's calendar.
+export function formatDate(instant: Date, zone: string): string {
+  const wall = wallClockIn(instant, zone)
+  return `${wall.weekday}, ${wall.monthName} ${wall.day}`
 }
 
 // "8:00 AM" in the PlayDate's zone (for "8:00 – 10:00 AM MST" style ranges).
 export function formatClock(instant: Date, zone: string): string {
-  return format(new TZDate(instant.getTime(), zone), 'h:mm a')
+  return clockOf(wallClockIn(instant, zone))
 }
 
 // "today", "tomorrow", "in 3 days", counted in calendar days of the PlayDate's zone; null when
 // the date itself reads better (more than a week away, or in the past).
 export function relativeDay(start: Date, zone: string, now: Date): string | null {
-  const days = differenceInCalendarDays(new TZDate(start.getTime(), zone), new TZDate(now.getTime(), zone))
+  const dayNumber = ({ year, month, day }: WallClock) => Date.UTC(year, month - 1, day) / 86_400_000
+  const days = dayNumber(wallClockIn(start, zone)) - dayNumber(wallClockIn(now, zone))
   if (days < 0 || days > 6) return null
   if (days === 0) return 'today'
   if (days === 1) return 'tomorrow'

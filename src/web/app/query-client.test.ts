@@ -2,7 +2,7 @@ import { MutationObserver, QueryObserver, onlineManager } from '@tanstack/react-
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../lib/api-client'
 import { OFFLINE_WRITE_MESSAGE } from '../lib/offline'
-import { createQueryClient, retryDelay, shouldRetry } from './query-client'
+import { createQueryClient, JUST_FETCHED_MS, retryDelay, shouldRetry } from './query-client'
 
 describe('query retries', () => {
   it('retries a network failure up to three times', () => {
@@ -65,6 +65,43 @@ describe('invalidating a query whose first answer is still on its way', () => {
     answers[0]!('an answer')
     await prefetch
     expect(client.getQueryData(['list', 'prefetched'])).toBe('an answer')
+  })
+})
+
+describe('a query a component starts showing', () => {
+  afterEach(() => vi.useRealTimers())
+
+  async function answeredQuery() {
+    const client = createQueryClient()
+    const queryFn = vi.fn(() => Promise.resolve('an answer'))
+    const first = new QueryObserver(client, { queryKey: ['home'], queryFn })
+    const unsubscribe = first.subscribe(() => undefined)
+    await vi.waitFor(() => expect(first.getCurrentResult().data).toBe('an answer'))
+    const mount = () => new QueryObserver(client, { queryKey: ['home'], queryFn }).subscribe(() => undefined)
+    return { client, queryFn, mount, unsubscribe }
+  }
+
+  it('reads an answer fetched a moment ago instead of asking again', async () => {
+    const { queryFn, mount } = await answeredQuery()
+    mount()
+    expect(queryFn).toHaveBeenCalledTimes(1)
+  })
+
+  it('asks again once the answer is older', async () => {
+    const { queryFn, mount } = await answeredQuery()
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + JUST_FETCHED_MS)
+    mount()
+    expect(queryFn).toHaveBeenCalledTimes(2)
+  })
+
+  it('asks again when the answer was invalidated, however fresh', async () => {
+    const { client, queryFn, mount, unsubscribe } = await answeredQuery()
+    unsubscribe()
+    await client.invalidateQueries({ queryKey: ['home'] })
+    expect(queryFn).toHaveBeenCalledTimes(1)
+    mount()
+    expect(queryFn).toHaveBeenCalledTimes(2)
   })
 })
 

@@ -2,6 +2,7 @@ import {
   type InvalidateOptions,
   type InvalidateQueryFilters,
   MutationCache,
+  type Query,
   QueryClient,
 } from '@tanstack/react-query'
 import { isApiError } from '../lib/api-client'
@@ -42,6 +43,14 @@ class AppQueryClient extends QueryClient {
   }
 }
 
+// A query that a component starts showing refetches its answer (the data are stale at once),
+// except an answer fetched a moment ago and not invalidated since: a part of a page that shows
+// once the page's first answers are in (the dashboard's sections, under its one loading line)
+// reads them instead of asking the server again.
+export const JUST_FETCHED_MS = 2_000
+export const refetchOnMount = (query: Query) =>
+  query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt >= JUST_FETCHED_MS
+
 // Writes never wait for the network (TanStack Query's default pauses them offline and sends them
 // later, unseen): offline, a write is refused at once with a message saying it needs a
 // connection; on a network that fails, it fails as it is sent
@@ -50,7 +59,7 @@ export function createQueryClient() {
   return new AppQueryClient({
     mutationCache: new MutationCache({ onMutate: () => refuseWhenOffline() }),
     defaultOptions: {
-      queries: { retry: shouldRetry, retryDelay, refetchOnWindowFocus: true },
+      queries: { retry: shouldRetry, retryDelay, refetchOnWindowFocus: true, refetchOnMount },
       mutations: { retry: false, networkMode: 'always' },
     },
   })

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 import { latestCount, type UnreadCountOutput } from '../../../../domain/notifications/notification.schema'
 import { announce } from '../../../lib/announcer'
@@ -40,8 +40,13 @@ export function useUnreadCount({ enabled = true }: { enabled?: boolean } = {}) {
     queryClient.setQueryData(unreadCountKey, after)
   })
 
+  // On a route change, not on mounting (the query has just asked); and once for the two badges
+  // (a refetch under way is not started over).
+  const countedAt = useRef(pathname)
   useEffect(() => {
-    if (enabled) void queryClient.invalidateQueries({ queryKey: unreadCountKey })
+    if (countedAt.current === pathname) return
+    countedAt.current = pathname
+    if (enabled) void queryClient.invalidateQueries({ queryKey: unreadCountKey }, { cancelRefetch: false })
   }, [pathname, enabled, queryClient])
 
   // Count errors are only logged: not worth bothering the player about.

@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz'
 import { format } from 'date-fns'
 import {
   type GameOutcome,
@@ -9,6 +8,7 @@ import {
   winnerOf,
 } from '../../../../domain/play-dates/results'
 import type { PlayDateDetail } from '../../../../domain/play-dates/play-date.schema'
+import { formatDate } from '../../../../domain/play-dates/schedule'
 
 // How a game's result reads to the player looking at it: from their team's side ("Won 11-7,
 // 11-5", "Your team did not show"). `side` is null for someone on neither team (an admin), who
@@ -65,7 +65,7 @@ export const dollars = (amount: number) =>
 // "Sat, Dec 12", on the PlayDate's own calendar when it has a zone.
 export function formatDay(iso: string, zone: string | null): string {
   const instant = new Date(iso)
-  return format(zone ? new TZDate(instant.getTime(), zone) : instant, 'EEE, MMM d')
+  return zone ? formatDate(instant, zone) : format(instant, 'EEE, MMM d')
 }
 
 // The report form's inputs hold text, as typed: each game's two scores, the reporting team's own

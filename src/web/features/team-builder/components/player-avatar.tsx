@@ -1,6 +1,6 @@
 import { Link2 } from 'lucide-react'
 import type { Player } from '../../../../domain/team-builder/player.schema'
-import { initials } from '../lib/players-view'
+import { initials } from '../lib/initials'
 
 // Initials in a circle; a small link mark when the player is a platform profile.
 export function PlayerAvatar({

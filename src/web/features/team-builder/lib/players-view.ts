@@ -1,4 +1,5 @@
 import { type Player, PROFILE_SEARCH_MIN } from '../../../../domain/team-builder/player.schema'
+import { initials } from './initials'
 
 // The players table: which column orders it and which way, and the name filter.
 export const PLAYER_SEARCH_DEBOUNCE_MS = 300
@@ -42,9 +43,6 @@ export function nextSort(current: SortState, key: SortKey): SortState {
 
 export const fullName = (player: Pick<Player, 'firstName' | 'lastName'>) =>
   `${player.firstName} ${player.lastName}`
-
-export const initials = (player: Pick<Player, 'firstName' | 'lastName'>) =>
-  `${player.firstName.charAt(0)}${player.lastName.charAt(0)}`.toUpperCase()
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
 const byName = (a: Player, b: Player) =>
