@@ -8,6 +8,7 @@ import { READS } from './lib/endpoints'
 import { consoleTable, describeMachine, evaluate, type Report, writeResults } from './lib/report'
 import { runSuites, type SuiteOptions, type Target } from './lib/suite'
 import { ROOT } from './lib/processes'
+import { defaultPoolSize } from '../src/server/env'
 
 const { values } = parseArgs({
   options: {
@@ -20,7 +21,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '32' },
     players: { type: 'string', default: '32' },
-    'pool-size': { type: 'string', default: '10' },
+    'pool-size': { type: 'string', default: String(defaultPoolSize()) },
     'cpu-prof': { type: 'string' },
     'sse-clients': { type: 'string', default: '2000' },
     'sse-rate': { type: 'string', default: '200' },
@@ -43,7 +44,7 @@ the real-time fan-out and the query plans; writes bench/results/latest.json and 
   --data-dir DIR     PGlite data directory of the main data set (default bench/.data/pglite-<size>)
   --duration S       seconds per measurement (default 5), --warmup S (default 1)
   --connections N    concurrent connections (default 32), --players N signed-in players (32)
-  --pool-size N      server database pool (default 10; the direct SQL uses the same)
+  --pool-size N      server database pool (default the server's: 3 per CPU core; the direct SQL uses the same)
   --sse-clients N    event streams for the fan-out (default 2000), --sse-rate N notifications/s
   --cpu-prof DIR     write a CPU profile of the app server (node --cpu-prof) into DIR
   --only a,b         only these reads (keys: ${READS.map((r) => r.key).join(', ')})

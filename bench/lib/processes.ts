@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { defaultPoolSize } from '../../src/server/env'
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -105,7 +106,7 @@ export async function startAppServer(options: AppServerOptions): Promise<Started
     // Every benchmark user signs in from one address.
     RATE_LIMIT_FACTOR: '0',
     LOG_LEVEL: options.logLevel ?? 'info',
-    DATABASE_POOL_SIZE: String(options.poolSize ?? 10),
+    DATABASE_POOL_SIZE: String(options.poolSize ?? defaultPoolSize()),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_URL: '' }),
     ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
     ...options.env,

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 
 const flag = z
@@ -11,6 +12,8 @@ const link = z
 
 const optionalUrl = z.url({ error: 'must be a URL' }).optional()
 
+export const defaultPoolSize = () => 3 * availableParallelism()
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -21,7 +24,9 @@ const envSchema = z.object({
     .url({ error: 'must be a postgres:// URL' })
     .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// URL')
     .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // Three connections per CPU core unless set (decision 0109): one Node process keeps a few
+  // busy, and more only add backends that wait for the same cores.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(defaultPoolSize()),
   PRODUCT_NAME: z.string().trim().min(1).max(60).default('PickleMatch'),
   // Demo data carries known passwords (an admin's too): by default never in production.
   SEED_DEMO: flag.optional(),
