@@ -61,8 +61,12 @@ function seqScansOf(node: PlanNode, found: Array<{ table: string; read: number |
 }
 
 const SKIP = /^\s*(begin|commit|rollback|set|savepoint|release)\b|pg_notify\(/i
+// A read runs under EXPLAIN ANALYZE; a statement that writes (a `with` whose CTEs insert, update
+// or delete included) is only explained, never run twice.
 const isRead = (sql: string) =>
-  /^\s*(select|with)\b/i.test(sql) && !/\bfor (update|share|no key update)\b/i.test(sql)
+  /^\s*(select|with)\b/i.test(sql) &&
+  !/\bfor (update|share|no key update)\b/i.test(sql) &&
+  !/\b(insert\s+into|delete\s+from|update\s+\S+\s+set)\b/i.test(sql)
 
 export const shortSql = (sql: string) => sql.replace(/\s+/g, ' ').trim().slice(0, 160)
 
