@@ -1,5 +1,4 @@
 import { ArrowRight, CalendarDays, Users, type LucideIcon } from 'lucide-react'
-import { useDeferredValue } from 'react'
 import { Link } from 'react-router'
 import { featuredWidgetIds, widgetsByIds } from '../../../domain/widgets/widgets'
 import { PageHeader } from '../../components/ui/page-header'
@@ -58,11 +57,8 @@ export default function DashboardPage() {
     <PageHeader title="Dashboard" description="Your PlayDates, your people and your tools in one place." />
   )
   // The sections' heights come with their answers: until then one loading line, tall enough to
-  // keep the footer out of view, so nothing on screen moves when the page fills in. The answers
-  // arrive as an update React renders in one go; deferred, the sections render in slices
-  // between the browser's other work, the loading line still on screen.
-  const loading = useHomeLoading()
-  if (useDeferredValue(loading) || loading)
+  // keep the footer out of view, so nothing on screen moves when the page fills in.
+  if (useHomeLoading())
     return (
       <>
         {header}

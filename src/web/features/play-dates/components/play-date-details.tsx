@@ -1,5 +1,5 @@
 import { ArrowLeft, MessagesSquare, Send, XCircle } from 'lucide-react'
-import { type ReactNode, useDeferredValue, useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { toast } from '../../../lib/toast'
 import {
@@ -100,7 +100,6 @@ export function PlayDateDetails({
   const cancel = useCancelPlayDate(id)
   const [pending, setPending] = useState<Pending | null>(null)
   usePlayDatesResync()
-  const isFirstAnswerPending = useDeferredValue(query.isPending)
 
   const error = query.error
   // Shown before, and now closed to the viewer: cancelled, or matched with another team, while
@@ -134,9 +133,7 @@ export function PlayDateDetails({
     if (target) document.getElementById(target)?.scrollIntoView({ block: 'start' })
   }, [location.hash, location.key, canChat, hasResult])
 
-  // The first answer renders in slices between the browser's other work (a deferred update), with
-  // the loading view on screen meanwhile, instead of in one long task.
-  if (isFirstAnswerPending || query.isPending) return <PageLoading />
+  if (query.isPending) return <PageLoading />
   if (query.isError && !isOfflineView) {
     return isMissing(query.error) ? (
       <PlayDateNotFound detail="The requested PlayDate could not be loaded." />

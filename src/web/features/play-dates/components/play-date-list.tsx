@@ -1,5 +1,5 @@
 import { CalendarPlus } from 'lucide-react'
-import { type KeyboardEvent, useDeferredValue, useEffect, useId, useRef } from 'react'
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { type PlayDateTab, playDateTabs } from '../../../../domain/play-dates/play-date.schema'
 import { Button, ButtonLink } from '../../../components/ui/button'
@@ -192,10 +192,7 @@ function TabContent({
   })
   const viewerId = useSession().user?.id ?? ''
   const { search } = useLocation()
-  // The first answer renders in slices between the browser's other work (a deferred update), with
-  // the loading line on screen meanwhile, instead of in one long task.
-  const isFirstAnswerPending = useDeferredValue(query.isPending)
-  if (isFirstAnswerPending || query.isPending) {
+  if (query.isPending) {
     return (
       <p role="status" className="flex min-h-40 items-center justify-center gap-2 text-slate-700">
         <Spinner /> Loading PlayDates...
