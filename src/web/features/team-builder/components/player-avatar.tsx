@@ -1,6 +1,6 @@
 import { Link2 } from 'lucide-react'
 import type { Player } from '../../../../domain/team-builder/player.schema'
-import { initials } from '../lib/initials'
+import { avatarInitials } from '../../../../domain/profiles/avatar.rules'
 
 // Initials in a circle; a small link mark when the player is a platform profile.
 export function PlayerAvatar({
@@ -21,7 +21,7 @@ export function PlayerAvatar({
               : 'bg-sky-100 text-sky-900'
         }`}
       >
-        {initials(player)}
+        {avatarInitials(player)}
       </span>
       {player.profileLinked ? (
         <span className="absolute -right-1 -bottom-1 inline-flex size-5 items-center justify-center rounded-full border-2 border-white bg-brand-700 text-white">

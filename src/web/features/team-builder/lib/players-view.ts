@@ -1,5 +1,5 @@
 import { type Player, PROFILE_SEARCH_MIN } from '../../../../domain/team-builder/player.schema'
-import { initials } from './initials'
+import { avatarInitials } from '../../../../domain/profiles/avatar.rules'
 
 // The players table: which column orders it and which way, and the name filter.
 export const PLAYER_SEARCH_DEBOUNCE_MS = 300
@@ -55,7 +55,8 @@ const ageRank = { under_50: 0, '50_or_over': 1 } as const
 // The avatar shows whether the player is linked to a platform profile: linked players first.
 const compareBy: Record<SortKey, (a: Player, b: Player) => number> = {
   avatar: (a, b) =>
-    Number(b.profileLinked) - Number(a.profileLinked) || collator.compare(initials(a), initials(b)),
+    Number(b.profileLinked) - Number(a.profileLinked) ||
+    collator.compare(avatarInitials(a), avatarInitials(b)),
   name: () => 0,
   gender: (a, b) => collator.compare(a.gender, b.gender),
   ageGroup: (a, b) => ageRank[a.ageGroup] - ageRank[b.ageGroup],
