@@ -356,4 +356,4 @@ export function openDatabase(options: {
 }
 
 // The rows of `db.execute`: both drivers answer with a result whose `rows` they are.
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
+export const rowsOf = <T = Record<string, unknown>>(result: unknown): T[] => (result as { rows: T[] }).rows

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
-import { afterCommit, type Db, type DbOrTx } from '../db/client'
+import { afterCommit, type Db, type DbOrTx, rowsOf } from '../db/client'
 import { mailOutbox } from '../db/schema'
 import type { Env } from '../env'
 import type { Logger } from './logger'
@@ -144,7 +144,7 @@ export function createMailer(options: {
         )
         returning id, recipient, subject, text, html, attempts
       `)
-      const rows = (claimed as unknown as { rows: Pending[] }).rows
+      const rows = rowsOf<Pending>(claimed)
       for (const row of rows) await attempt(transport, row)
       return rows.length
     },

@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import { AppError } from '../../domain/errors'
 import { RATE_LIMITED_MESSAGE } from '../../domain/auth/auth.schema'
 import type { AppEnv } from '../app-env'
-import type { DbOrTx } from '../db/client'
+import { type DbOrTx, rowsOf } from '../db/client'
 
 export interface RateLimit {
   // A name for the counter family, e.g. 'sign-in:ip'.
@@ -36,7 +36,7 @@ export async function hit(db: DbOrTx, key: string, windowSeconds: number) {
       end
     returning count, ceil(extract(epoch from (window_ends_at - now())))::int as retry_after
   `)
-  const row = (result as unknown as { rows: Array<{ count: number; retry_after: number }> }).rows[0]
+  const [row] = rowsOf<{ count: number; retry_after: number }>(result)
   return {
     count: Number(row?.count ?? 1),
     retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? windowSeconds)),
@@ -50,7 +50,7 @@ export async function currentWindow(db: DbOrTx, key: string) {
     select count, ceil(extract(epoch from (window_ends_at - now())))::int as retry_after
     from rate_limits where key = ${key} and window_ends_at > now()
   `)
-  const row = (result as unknown as { rows: Array<{ count: number; retry_after: number }> }).rows[0]
+  const [row] = rowsOf<{ count: number; retry_after: number }>(result)
   return row ? { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) } : null
 }
 

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import { type Db, rowsOf } from '../db/client'
 
 // Counting attempts is the job of the rate limit counters, refused or not: they never
 // count as a write of the request.
 const IGNORED_TABLES = new Set(['rate_limits'])
-
-const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows
 
 // Every table of the app, found at run time so a table added later is watched too.
 export async function appTables(db: Db): Promise<string[]> {

@@ -148,8 +148,8 @@ interface FriendRequestRow extends Omit<PlayerSummaryRow, 'id'> {
 
 // Blocked while a pending or accepted friend connection exists either way. One statement reads
 // the receiver and any live connection of the pair, and only if the request may go, adds it and
-// the receiver's notification (with its push jobs): no transaction, and with the session and
-// the live events after it, three round trips. Two requests racing (A to B and B to A) both see
+// the receiver's notification (with its push jobs): no transaction, and with the session, the
+// rate limit and the live events, four round trips. Two requests racing (A to B and B to A) both see
 // no connection; the unique index lets one row in, the other fails with a unique violation,
 // which reads as 'A friend connection already exists'.
 export async function sendFriendRequest(db: Db, user: SessionUser, receiverId: string) {

@@ -150,19 +150,19 @@ function insertsFrom(rows: SQL, when: SQL | undefined): SQL {
   ), added_pushes as (${pushJobsOf(sql`added`)})`
 }
 
+// A notification's columns after user_id, as values.
+const noteValues = (n: Omit<NewNotification, 'userId'>) =>
+  sql`${n.type}, ${n.title}, ${n.message}, ${n.link ?? null}, ${n.actorId ?? null}::uuid, ${n.action?.kind ?? null}, ${n.action?.subjectId ?? null}::uuid`
+
 export function notificationInserts(inputs: readonly NewNotification[], when?: SQL): SQL {
-  const rows = inputs.map(
-    (n) =>
-      sql`(${n.userId}::uuid, ${n.type}, ${n.title}, ${n.message}, ${n.link ?? null}, ${n.actorId ?? null}::uuid, ${n.action?.kind ?? null}, ${n.action?.subjectId ?? null}::uuid)`,
-  )
+  const rows = inputs.map((n) => sql`(${n.userId}::uuid, ${noteValues(n)})`)
   return insertsFrom(sql`(values ${sql.join(rows, sql`, `)}) as v (${NOTIFICATION_COLUMNS})`, when)
 }
 
 // The same notification to each player `recipients` selects (one uuid column), as above.
 export function notificationInsertsTo(recipients: SQL, n: Omit<NewNotification, 'userId'>, when?: SQL): SQL {
   return insertsFrom(
-    sql`(select r.id, ${n.type}, ${n.title}, ${n.message}, ${n.link ?? null}, ${n.actorId ?? null}::uuid, ${n.action?.kind ?? null}, ${n.action?.subjectId ?? null}::uuid
-      from (${recipients}) as r (id)) as v (${NOTIFICATION_COLUMNS})`,
+    sql`(select r.id, ${noteValues(n)} from (${recipients}) as r (id)) as v (${NOTIFICATION_COLUMNS})`,
     when,
   )
 }

@@ -1,4 +1,5 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { AppError } from '../../../domain/errors'
 import {
   CHAT_PAGE_SIZE,
@@ -20,35 +21,39 @@ import { type Actor } from './play-dates.queries'
 
 // The chat of a matched PlayDate: its four players read and send messages.
 
-// The four players of a matched or completed PlayDate; anyone else is refused.
-// The PlayDate's status and every player on it (both teams, the responding one from its accepted
-// request) in one statement. (A one-table select leaves its columns unqualified: the subquery
-// names the PlayDate by the same placeholder, not by an outer column.)
+// Every player of the PlayDate `pd` (both teams, the responding one from its accepted request),
+// as one array: the chat's members.
+const chatPlayersOf = (
+  id: SQL | Placeholder,
+) => sql`array_remove(array[pd.creator_id, pd.partner_id] || array(
+  select unnest(array[r.requester_id, r.requester_partner_id]) from ${playDateRequests} r
+  where r.play_date_id = ${id} and r.status = 'accepted'), null)`
+
+const pd = alias(playDates, 'pd')
+
+// The PlayDate's status and its players, in one statement.
 const chatMembersQuery = (db: DbOrTx) =>
   db
-    .select({
-      status: playDates.status,
-      creatorId: playDates.creatorId,
-      partnerId: playDates.partnerId,
-      responders: sql<string[]>`array(
-        select unnest(array[${playDateRequests.requesterId}, ${playDateRequests.requesterPartnerId}])
-        from ${playDateRequests}
-        where ${playDateRequests.playDateId} = ${sql.placeholder('id')} and ${playDateRequests.status} = 'accepted'
-      )::text[]`,
-    })
-    .from(playDates)
-    .where(eq(playDates.id, sql.placeholder('id')))
+    .select({ status: pd.status, members: sql<string[]>`${chatPlayersOf(sql.placeholder('id'))}::text[]` })
+    .from(pd)
+    .where(eq(pd.id, sql.placeholder('id')))
 
-async function requireChatMember(db: DbOrTx, user: Actor, id: string) {
-  const [row] = await preparedQuery(db, 'chat_members', chatMembersQuery).execute({ id })
-  if (!row) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
-  const responders = row.responders
-  const members = [row.creatorId, row.partnerId, ...responders].filter((p): p is string => Boolean(p))
-  if (!members.includes(user.id)) throw new AppError('forbidden', PLAY_DATE_MESSAGES.notAuthorized)
+// The four players of a matched or completed PlayDate; anyone else is refused.
+function checkChatMember<R extends { status: string | null; members: string[] | null }>(
+  row: R | undefined,
+  user: Actor,
+): R & { members: string[] } {
+  if (!row?.status || !row.members) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
+  if (!row.members.includes(user.id)) throw new AppError('forbidden', PLAY_DATE_MESSAGES.notAuthorized)
   if (row.status !== 'matched' && row.status !== 'completed') {
     throw new AppError('conflict', 'Chat opens once the PlayDate is matched')
   }
-  return members
+  return { ...row, members: row.members }
+}
+
+async function requireChatMember(db: DbOrTx, user: Actor, id: string) {
+  const [row] = await preparedQuery(db, 'chat_members', chatMembersQuery).execute({ id })
+  return checkChatMember(row, user).members
 }
 
 // A page of the thread, newest first, one row more than a page so the answer can say whether
@@ -136,13 +141,11 @@ export async function sendMessage(db: Db, user: Sender, id: string, input: z.out
   return withoutTransaction(db, async (handle) => {
     const [row] = rowsOf<SentRow>(
       await handle.execute(sql`
-        with pd as (
-          select status, array_remove(array[creator_id, partner_id] || array(
-              select unnest(array[r.requester_id, r.requester_partner_id]) from ${playDateRequests} r
-              where r.play_date_id = ${id}::uuid and r.status = 'accepted'), null) as members
-          from ${playDates} where id = ${id}::uuid
+        with found as (
+          select pd.status, ${chatPlayersOf(sql`${id}::uuid`)} as members
+          from ${playDates} pd where pd.id = ${id}::uuid
         ), allowed as (
-          select members from pd
+          select members from found
           where ${user.id}::uuid = any(members) and status in ('matched', 'completed')
         ), inserted as (
           insert into ${playDateMessages} (play_date_id, user_id, content, request_key)
@@ -154,16 +157,12 @@ export async function sendMessage(db: Db, user: Sender, id: string, input: z.out
           sql`select m from allowed, unnest(allowed.members) as m where m <> ${user.id}::uuid`,
           sql`exists (select 1 from inserted)`,
         )}
-        select pd.status, pd.members::text[] as members, i.id as "messageId", i.content,
+        select f.status, f.members::text[] as members, i.id as "messageId", i.content,
           i.created_at as "createdAt", (select array_agg(user_id::text) from added) as notified
-        from (select 1) as one left join pd on true left join inserted i on true`),
+        from (select 1) as one left join found f on true left join inserted i on true`),
     )
-    if (!row?.status || !row.members) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
-    if (!row.members.includes(user.id)) throw new AppError('forbidden', PLAY_DATE_MESSAGES.notAuthorized)
-    if (row.status !== 'matched' && row.status !== 'completed') {
-      throw new AppError('conflict', 'Chat opens once the PlayDate is matched')
-    }
-    if (!row.messageId) {
+    const sent = checkChatMember(row, user)
+    if (!sent.messageId) {
       // The key was sent before: the message that request sent, sent to nobody again.
       const [earlier] = await handle
         .select()
@@ -172,12 +171,12 @@ export async function sendMessage(db: Db, user: Sender, id: string, input: z.out
       if (!earlier) throw new Error('insert returned nothing')
       return toChatMessage(user, earlier)
     }
-    await announceAdded(handle, row.notified ?? [])
-    await announce(handle, id, row.members)
+    await announceAdded(handle, sent.notified ?? [])
+    await announce(handle, id, sent.members)
     return toChatMessage(user, {
-      id: row.messageId,
-      content: row.content ?? input.content,
-      createdAt: new Date(row.createdAt!),
+      id: sent.messageId,
+      content: sent.content ?? input.content,
+      createdAt: new Date(sent.createdAt!),
     })
   })
 }

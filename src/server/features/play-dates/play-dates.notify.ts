@@ -67,24 +67,23 @@ function noteOf(event: PlayDateEvent, { playDateId, actor, link, requestId }: No
 const noUnreadChatNote = (link: string) => sql`not exists (select 1 from ${notifications} n
   where n.user_id = v.user_id and n.link = ${link} and n.title = ${NEW_MESSAGE_TITLE} and not n.read)`
 
+// Each player of `recipients` but the actor, told `note`.
+const notesTo = (recipients: readonly string[], actorId: string, note: ReturnType<typeof noteOf>) =>
+  [...new Set(recipients)].filter((id) => id !== actorId).map((userId) => ({ userId, ...note }))
+
 // What a PlayDate event tells the other players involved (never the actor), with a link: for a
 // statement that adds them with its own write (notificationInserts).
-export function playDateNotes(event: PlayDateEvent, { recipients, ...args }: NotifyArgs): NewNotification[] {
-  const note = noteOf(event, args)
-  return [...new Set(recipients)].filter((id) => id !== args.actor.id).map((userId) => ({ userId, ...note }))
-}
+export const playDateNotes = (event: PlayDateEvent, { recipients, ...args }: NotifyArgs): NewNotification[] =>
+  notesTo(recipients, args.actor.id, noteOf(event, args))
 
 // Every PlayDate event notifies the other players involved (never the actor), with a link.
-export async function notifyPlayDate(tx: DbOrTx, event: PlayDateEvent, args: NotifyArgs) {
+export async function notifyPlayDate(tx: DbOrTx, event: PlayDateEvent, { recipients, ...args }: NotifyArgs) {
+  const note = noteOf(event, args)
+  const notes = notesTo(recipients, args.actor.id, note)
+  if (notes.length === 0) return
   // Through the notifications service, so each player's badge follows live. One statement for
   // all of them.
-  const notes = playDateNotes(event, args)
-  if (notes.length === 0) return
-  await createNotifications(
-    tx,
-    notes,
-    event === 'message' ? noUnreadChatNote(noteOf(event, args).link) : undefined,
-  )
+  await createNotifications(tx, notes, event === 'message' ? noUnreadChatNote(note.link) : undefined)
 }
 
 // The chat's notifications as CTEs of the statement that sends the message: each player
