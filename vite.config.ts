@@ -275,9 +275,11 @@ const appShellFiles = (outDir: string) => {
 // The signed-in home and the PlayDates pages in a few files instead of fifty
 // (docs/decisions/0115-signed-in-chunks.md). Left to itself the bundler gives every set of pages
 // that share a module a chunk of its own: an icon used by three pages, a hook used by four. The
-// dashboard asked for 55 scripts, which a phone on HTTP/1.1 fetches six at a time. The app's
-// modules and lucide's icons that the signed-in shell, the dashboard and the PlayDates pages use
-// go into two chunks, 'signed-in' and 'icons'. Left out, so that nothing grows where it matters:
+// dashboard asked for 55 scripts, which a phone on HTTP/1.1 fetches six at a time. What the
+// landing page uses beyond the entry goes into 'landing'; the app's modules and lucide's icons
+// that the signed-in shell and more than one of the dashboard, the PlayDates list and a PlayDate
+// use go into 'signed-in', and what only one of those pages uses into that page's own group
+// ('home', 'play-dates-list', 'play-date'). Left out, so that nothing grows where it matters:
 // what the entry uses (every page loads it), what the signed-out pages use (the landing page
 // stays small), the pages and the shell themselves (each stays the chunk that its route and the
 // preload lists name), a module loaded on demand (a dialog, the event schema), and the libraries,
@@ -340,7 +342,7 @@ const signedInChunks = () => {
     ['play-dates-list', route('play-dates')],
     ['play-date', route('play-dates-detail')],
   ]
-  // The landing page and the sign-in page: a visitor's first load, without the signed-in chunks.
+  // A feature's public index or lucide's: followed only to the modules that define the names taken.
   const isBarrel = (id: string) =>
     /[\\/]src[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.tsx?$/.test(id) ||
     /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.m?js$/.test(id)
@@ -408,6 +410,7 @@ const signedInChunks = () => {
         }
         return seen
       }
+      // The landing page and the sign-in page: a visitor's first load, without the signed-in chunks.
       const initial = used([path.join(web, 'main.tsx')])
       const landing = used([route('home')])
       const signIn = used([route('sign-in')])
