@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { cleanName } from '../display-text'
 import {
+  chosenDupr,
   duprFields,
   genders,
   ratingInput,
@@ -98,6 +99,17 @@ const profileShape = {
 export const profileInput = requireDuprUnlessNone(z.object(profileShape))
 export type ProfileInput = z.infer<typeof profileInput>
 export type ProfileFormValues = z.input<typeof profileInput>
+
+// Those fields as a profile stores them, for sign-up's insert and Profile Settings' update.
+export const storedProfileFields = (input: ProfileInput) => ({
+  firstName: input.firstName,
+  lastName: input.lastName,
+  gender: input.gender,
+  duprRating: chosenDupr(input),
+  selfRating: input.selfRating,
+  birthdate: input.birthdate,
+  zipCode: input.zipCode,
+})
 
 export const signupCodeInput = z.preprocess(
   blankToUndefined,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { genders } from '../profiles/profile.schema'
+import { playerBasicsShape } from '../profiles/profile.schema'
 import { photoUrlField } from '../profiles/profile-photo'
 
 export const connectionTypes = ['friend', 'watched', 'partner'] as const
@@ -33,12 +33,7 @@ export type PartnerStatus = (typeof partnerStatuses)[number]
 
 // A player as other players see them: never an email address or a birthdate.
 export const playerSummary = z.object({
-  id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  gender: z.enum(genders),
-  duprRating: z.number().nullable(),
-  selfRating: z.number(),
+  ...playerBasicsShape,
   photoUrl: photoUrlField,
 })
 export type PlayerSummary = z.infer<typeof playerSummary>

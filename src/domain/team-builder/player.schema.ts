@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { cleanName } from '../display-text'
-import { genders, ratingInput } from '../profiles/profile.schema'
+import { genders, playerBasicsShape, ratingInput } from '../profiles/profile.schema'
 
 export const ageGroups = ['under_50', '50_or_over'] as const
 export type AgeGroup = (typeof ageGroups)[number]
@@ -88,15 +88,9 @@ export const profileSearchInput = z.object({
 })
 
 // A platform profile found to link: the age group stands in for the birthdate, which is never
-// shown to another player.
+// shown to another player. Without a DUPR rating the player form starts from the self rating.
 export const profileSearchResult = z.object({
-  id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  gender: z.enum(genders),
-  // Null: no DUPR rating yet; the player form starts from the self rating instead.
-  duprRating: z.number().nullable(),
-  selfRating: z.number(),
+  ...playerBasicsShape,
   ageGroup: z.enum(ageGroups),
 })
 export type ProfileSearchResult = z.infer<typeof profileSearchResult>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { genders } from '../profiles/profile.schema'
+import { playerBasicsShape } from '../profiles/profile.schema'
 import { playingRating, type RatedPlayer } from '../profiles/rating.rules'
 import { toHundredths } from './team.rules'
 
@@ -31,12 +31,7 @@ export function orderByRatingCloseness<T extends RatedFriend>(friends: readonly 
 }
 
 export const trainingPartner = z.object({
-  id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  gender: z.enum(genders),
-  duprRating: z.number().nullable(),
-  selfRating: z.number(),
+  ...playerBasicsShape,
   // Absolute DUPR gap to the player, to two decimals.
   ratingGap: z.number(),
   isClose: z.boolean(),

@@ -11,9 +11,10 @@ import {
   type ResetPasswordInput,
   type SignInInput,
   type SignUpInput,
+  storedProfileFields,
 } from '../../../domain/auth/auth.schema'
 import { AppError } from '../../../domain/errors'
-import { chosenDupr, type SessionUser } from '../../../domain/profiles/profile.schema'
+import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db } from '../../db/client'
 import { passwords, profiles, signupCodes } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
@@ -98,13 +99,7 @@ export async function signUp(
         .insert(profiles)
         .values({
           email: input.email,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          gender: input.gender,
-          duprRating: chosenDupr(input),
-          selfRating: input.selfRating,
-          birthdate: input.birthdate,
-          zipCode: input.zipCode,
+          ...storedProfileFields(input),
           isAdmin: settings.adminEmail !== undefined && settings.adminEmail === input.email,
         })
         .returning(profileColumns)

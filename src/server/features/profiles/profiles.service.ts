@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
-import type { ProfileInput } from '../../../domain/auth/auth.schema'
+import { type ProfileInput, storedProfileFields } from '../../../domain/auth/auth.schema'
 import { AppError } from '../../../domain/errors'
-import { chosenDupr, type HomeAreaInput, type SessionUser } from '../../../domain/profiles/profile.schema'
+import type { HomeAreaInput, SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, Tx } from '../../db/client'
 import { profiles } from '../../db/schema'
 import { profileColumns, toSessionUser } from '../auth'
@@ -32,13 +32,7 @@ export async function updateOwnProfile(
   const [row] = await db
     .update(profiles)
     .set({
-      firstName: input.firstName,
-      lastName: input.lastName,
-      gender: input.gender,
-      duprRating: chosenDupr(input),
-      selfRating: input.selfRating,
-      birthdate: input.birthdate,
-      zipCode: input.zipCode,
+      ...storedProfileFields(input),
       ratingsConfirmedAt: now,
       ratingPromptSkippedAt: null,
       updatedAt: now,

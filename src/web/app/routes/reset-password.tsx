@@ -1,7 +1,7 @@
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { INVALID_RESET_LINK_MESSAGE } from '../../../domain/auth/auth.schema'
 import { Card } from '../../components/ui/card'
-import { FormAlert, ResetPasswordForm } from '../../features/auth'
+import { ResetLinkUnusable, ResetPasswordForm } from '../../features/auth'
 
 // Opened from the link in the reset email (?token=…).
 export default function ResetPasswordPage() {
@@ -15,15 +15,7 @@ export default function ResetPasswordPage() {
         {token ? (
           <ResetPasswordForm token={token} />
         ) : (
-          <FormAlert>
-            <p>{INVALID_RESET_LINK_MESSAGE}</p>
-            <Link
-              to="/forgot-password"
-              className="mt-1 inline-block font-semibold underline underline-offset-2"
-            >
-              Request a new link
-            </Link>
-          </FormAlert>
+          <ResetLinkUnusable message={INVALID_RESET_LINK_MESSAGE} />
         )}
       </Card>
     </div>

@@ -137,7 +137,7 @@ function useField<P extends FieldProps>(props: P, extra = '') {
   }
 }
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> &
+export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> &
   FieldProps & {
     // Drawn inside the control at its start (a unit, an icon), hidden from assistive tech: the
     // label says it. The control's left padding (`controlClassName`) makes room for it.
@@ -192,6 +192,17 @@ export const SearchField = forwardRef<HTMLInputElement, SearchFieldProps>(functi
       {...props}
     />
   )
+})
+
+type EmailFieldProps = Omit<TextFieldProps, 'type' | 'label'> & { label?: string }
+
+// An email address: the phone's email keyboard, filled in from the browser's saved address
+// unless told otherwise.
+export const EmailField = forwardRef<HTMLInputElement, EmailFieldProps>(function EmailField(
+  { label = 'Email', ...props },
+  ref,
+) {
+  return <TextField ref={ref} label={label} type="email" autoComplete="email" inputMode="email" {...props} />
 })
 
 type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps

@@ -13,6 +13,6 @@ export { ownProfileKey, useConfirmEmail, useOwnProfile, useResendConfirmation } 
 export { AuthForm } from './components/auth-form'
 export { ChangePasswordForm } from './components/change-password-form'
 export { FormAlert } from './components/form-alert'
-export { ForgotPasswordForm, ResetPasswordForm } from './components/password-reset-forms'
+export { ForgotPasswordForm, ResetLinkUnusable, ResetPasswordForm } from './components/password-reset-forms'
 export { ProfileForm } from './components/profile-form'
 export { applyServerFieldErrors, errorMessage } from './lib/server-errors'

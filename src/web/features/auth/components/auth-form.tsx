@@ -10,7 +10,14 @@ import { returnToInState, safeReturnTo } from '../../../lib/return-to'
 import { useResendConfirmation, useSignIn, useSignUp } from '../api/auth.queries'
 import { applyServerFieldErrors, errorMessage, focusFirstError } from '../lib/server-errors'
 import { FormAlert } from './form-alert'
-import { CheckboxField, RequiredMark, SubmitButton, TextField } from '../../../components/ui/form-controls'
+import {
+  CheckboxField,
+  EmailField,
+  RequiredMark,
+  SubmitButton,
+  TextField,
+} from '../../../components/ui/form-controls'
+import { PasswordField } from './password-field'
 import {
   emptyProfileFields,
   type ProfileFieldValues,
@@ -162,20 +169,11 @@ function SignInForm({ initialEmail, target }: { initialEmail: string | undefined
         </FormAlert>
       ) : null}
       {resent ? <FormAlert tone="success">{resent}</FormAlert> : null}
-      <TextField
-        id="signin-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
+      <EmailField id="signin-email" error={errors.email?.message} {...register('email')} />
+      <PasswordField
         id="signin-password"
         label="Password"
-        type="password"
-        autoComplete="current-password"
+        purpose="current"
         error={errors.password?.message}
         {...register('password')}
       />
@@ -266,23 +264,12 @@ function SignUpForm({ initialValues }: { initialValues: AuthFormInitialValues })
         </p>
         <ProfileFields idPrefix="signup" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="signup-email"
-            required
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
+          <EmailField id="signup-email" required error={errors.email?.message} {...register('email')} />
+          <PasswordField
             id="signup-password"
             required
             label="Password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 8 characters"
+            purpose="new"
             error={errors.password?.message}
             {...register('password')}
           />

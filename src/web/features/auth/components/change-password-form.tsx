@@ -9,7 +9,8 @@ import {
 import { isApiError } from '../../../lib/api-client'
 import { useChangePassword } from '../api/auth.queries'
 import { applyServerFieldErrors } from '../lib/server-errors'
-import { SubmitButton, TextField } from '../../../components/ui/form-controls'
+import { SubmitButton } from '../../../components/ui/form-controls'
+import { PasswordField } from './password-field'
 
 export function ChangePasswordForm() {
   const change = useChangePassword()
@@ -41,29 +42,25 @@ export function ChangePasswordForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby="password-heading">
-      <TextField
+      <PasswordField
         id="current-password"
         label="Current password"
-        type="password"
-        autoComplete="current-password"
+        purpose="current"
         error={errors.currentPassword?.message}
         {...register('currentPassword')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
+        <PasswordField
           id="new-password"
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters"
+          purpose="new"
           error={errors.newPassword?.message}
           {...register('newPassword')}
         />
-        <TextField
+        <PasswordField
           id="confirm-password"
           label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
+          purpose="confirm"
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />

@@ -12,7 +12,8 @@ import {
 import { useForgotPassword, useResetPassword } from '../api/auth.queries'
 import { errorMessage } from '../lib/server-errors'
 import { FormAlert } from './form-alert'
-import { SubmitButton, TextField } from '../../../components/ui/form-controls'
+import { EmailField, SubmitButton } from '../../../components/ui/form-controls'
+import { PasswordField } from './password-field'
 
 export const PASSWORD_RESET_DONE = 'Your password has been reset. Please sign in with your new password.'
 
@@ -53,19 +54,23 @@ export function ForgotPasswordForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Forgot password">
       {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <TextField
-        id="forgot-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField id="forgot-email" error={errors.email?.message} {...register('email')} />
       <SubmitButton isPending={forgot.isPending} pendingLabel="Sending...">
         Send reset link
       </SubmitButton>
     </form>
+  )
+}
+
+// A reset link that cannot be used (expired, used, malformed): why, and the way to a new one.
+export function ResetLinkUnusable({ message }: { message: string }) {
+  return (
+    <FormAlert>
+      <p>{message}</p>
+      <Link to="/forgot-password" className="mt-1 inline-block font-semibold underline underline-offset-2">
+        Request a new link
+      </Link>
+    </FormAlert>
   )
 }
 
@@ -98,31 +103,18 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Reset password">
-      {formError ? (
-        <FormAlert>
-          <p>{formError}</p>
-          <Link
-            to="/forgot-password"
-            className="mt-1 inline-block font-semibold underline underline-offset-2"
-          >
-            Request a new link
-          </Link>
-        </FormAlert>
-      ) : null}
-      <TextField
+      {formError ? <ResetLinkUnusable message={formError} /> : null}
+      <PasswordField
         id="reset-password"
         label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters"
+        purpose="new"
         error={errors.password?.message}
         {...register('password')}
       />
-      <TextField
+      <PasswordField
         id="reset-confirm"
         label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
+        purpose="confirm"
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />

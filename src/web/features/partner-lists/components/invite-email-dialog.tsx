@@ -1,4 +1,4 @@
-import { TextField } from '../../../components/ui/form-controls'
+import { EmailField } from '../../../components/ui/form-controls'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Send } from 'lucide-react'
 import { type Resolver, useForm } from 'react-hook-form'
@@ -63,10 +63,7 @@ function InviteEmailForm({
       onSubmit={handleSubmit(({ email }) => onSend(email))}
       className="space-y-4"
     >
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
+      <EmailField
         autoComplete="off"
         // The dialog opens for this one field.
         data-autofocus
