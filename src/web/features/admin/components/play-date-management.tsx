@@ -220,16 +220,7 @@ export function PlayDateManagement() {
         onRetry={() => void list.refetch()}
         empty={<p className="font-semibold">No play dates found</p>}
       />
-      {list.data && list.data.total > 0 ? (
-        <Pagination
-          page={page}
-          pageSize={list.data.pageSize}
-          total={list.data.total}
-          totalCapped={list.data.totalCapped}
-          noun="play dates"
-          onPage={setPage}
-        />
-      ) : null}
+      <Pagination page={page} list={list.data} noun="play dates" onPage={setPage} />
       <PlayDateDetailsDialog playDateId={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog
         open={deleting !== null}

@@ -35,23 +35,23 @@ export function SortableHeader<S extends string>({
   )
 }
 
+// A page of a list the server counted, with Previous and Next; nothing while the list is loading
+// or empty.
 export function Pagination({
   page,
-  pageSize,
-  total,
-  totalCapped = false,
+  list,
   noun,
   onPage,
 }: {
   page: number
-  pageSize: number
-  total: number
-  // The server stopped counting at `total`: there are more.
-  totalCapped?: boolean
+  // totalCapped: the server stopped counting at `total`, there are more.
+  list: { pageSize: number; total: number; totalCapped?: boolean } | undefined
   noun: string
   onPage: (page: number) => void
 }) {
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1
+  if (!list || list.total === 0) return null
+  const { pageSize, total, totalCapped = false } = list
+  const from = (page - 1) * pageSize + 1
   const to = Math.min(total, page * pageSize)
   return (
     <nav

@@ -239,16 +239,7 @@ export function UserManagement() {
           </>
         }
       />
-      {users.data && users.data.total > 0 ? (
-        <Pagination
-          page={page}
-          pageSize={users.data.pageSize}
-          total={users.data.total}
-          totalCapped={users.data.totalCapped}
-          noun="users"
-          onPage={setPage}
-        />
-      ) : null}
+      <Pagination page={page} list={users.data} noun="users" onPage={setPage} />
       <UserDetailsDialog userId={selected} onClose={() => setSelected(null)} />
     </section>
   )
