@@ -76,6 +76,38 @@ export function Dialog({
   )
 }
 
+// A dialog form's buttons: a way out (Cancel) and the submit button, both held while the form
+// is being sent, the submit button saying so (pendingLabel) and marked busy.
+export function FormActions({
+  onCancel,
+  cancelLabel = 'Cancel',
+  isPending,
+  pendingLabel,
+  form,
+  className = '',
+  children,
+}: {
+  onCancel: () => void
+  cancelLabel?: string
+  isPending: boolean
+  pendingLabel?: string
+  // The form's id, when the buttons stand outside it.
+  form?: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div className={`flex flex-col-reverse gap-2 sm:flex-row sm:justify-end ${className}`}>
+      <Button variant="secondary" onClick={onCancel} disabled={isPending}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" form={form} disabled={isPending} aria-busy={isPending}>
+        {isPending && pendingLabel ? pendingLabel : children}
+      </Button>
+    </div>
+  )
+}
+
 // 'Are you sure...?' with Cancel and a confirm button that shows it is busy.
 export function ConfirmDialog({
   open,

@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { toast } from '../../../lib/toast'
 import { urlCodeInput } from '../../../../domain/admin/admin.schema'
-import { Button } from '../../../components/ui/button'
-import { Dialog } from '../../../components/ui/dialog'
+import { Dialog, FormActions } from '../../../components/ui/dialog'
 import { SearchField, TextField } from '../../../components/ui/form-controls'
 import { isApiError } from '../../../lib/api-client'
 import { mappedZodResolver } from '../../../lib/mapped-zod-resolver'
@@ -124,14 +123,9 @@ export function CreateCodeDialog({ open, onClose }: { open: boolean; onClose: ()
           A 7-digit code will be generated automatically. You can optionally provide a URL-friendly code as
           well.
         </p>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create Code'}
-          </Button>
-        </div>
+        <FormActions onCancel={close} isPending={create.isPending} pendingLabel="Creating...">
+          Create Code
+        </FormActions>
       </form>
     </Dialog>
   )

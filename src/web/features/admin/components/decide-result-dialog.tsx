@@ -7,8 +7,8 @@ import {
   pointTargets,
 } from '../../../../domain/play-dates/results'
 import { Button } from '../../../components/ui/button'
-import { Dialog } from '../../../components/ui/dialog'
-import { Choice, ChoiceGroup, SubmitButton } from '../../../components/ui/form-controls'
+import { Dialog, FormActions } from '../../../components/ui/dialog'
+import { Choice, ChoiceGroup } from '../../../components/ui/form-controls'
 import { isApiError } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
 import { fullName, GameScoresFields } from '../../play-dates'
@@ -164,14 +164,9 @@ function DecideForm({ dispute, onClose }: { dispute: DisputedPlayDate; onClose: 
           />
         </ChoiceGroup>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={decide.isPending}>
-          Cancel
-        </Button>
-        <SubmitButton isPending={decide.isPending} pendingLabel="Saving..." className="sm:w-auto">
-          Decide result
-        </SubmitButton>
-      </div>
+      <FormActions onCancel={onClose} isPending={decide.isPending} pendingLabel="Saving...">
+        Decide result
+      </FormActions>
     </form>
   )
 }

@@ -13,7 +13,7 @@ import {
   type PartnerEntry,
 } from '../../../../domain/partner-lists/partner-list.schema'
 import { Button } from '../../../components/ui/button'
-import { Dialog } from '../../../components/ui/dialog'
+import { Dialog, FormActions } from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorDetail, isApiError } from '../../../lib/api-client'
 import { tabKeyTarget } from '../../../lib/tab-keys'
@@ -249,14 +249,9 @@ function AddManually({ listId, onClose }: { listId: string; onClose: () => void 
         error={errors.email?.message}
         {...register('email')}
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={add.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={add.isPending} aria-busy={add.isPending}>
-          {add.isPending ? 'Adding...' : 'Add Partner'}
-        </Button>
-      </div>
+      <FormActions onCancel={onClose} isPending={add.isPending} pendingLabel="Adding...">
+        Add Partner
+      </FormActions>
     </form>
   )
 }

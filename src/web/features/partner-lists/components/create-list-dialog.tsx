@@ -7,8 +7,7 @@ import {
   type CreateListInput,
   createListInput,
 } from '../../../../domain/partner-lists/partner-list.schema'
-import { Button } from '../../../components/ui/button'
-import { Dialog } from '../../../components/ui/dialog'
+import { Dialog, FormActions } from '../../../components/ui/dialog'
 import { isApiError } from '../../../lib/api-client'
 import { useCreatePartnerList } from '../api/partner-lists.queries'
 
@@ -74,14 +73,9 @@ function CreateListForm({
         error={errors.name?.message}
         {...register('name')}
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create List'}
-        </Button>
-      </div>
+      <FormActions onCancel={onClose} isPending={create.isPending} pendingLabel="Creating...">
+        Create List
+      </FormActions>
     </form>
   )
 }

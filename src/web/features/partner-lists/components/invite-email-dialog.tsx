@@ -8,8 +8,7 @@ import {
   NO_EMAIL_FOR_PARTNER,
   optionalEmailInput,
 } from '../../../../domain/partner-lists/partner-list.schema'
-import { Button } from '../../../components/ui/button'
-import { Dialog } from '../../../components/ui/dialog'
+import { Dialog, FormActions } from '../../../components/ui/dialog'
 
 // Here the address is what the invitation needs, so it is required.
 const inviteEmailForm = z.object({
@@ -71,15 +70,10 @@ function InviteEmailForm({
         error={errors.email?.message}
         {...register('email')}
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={isSending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSending} aria-busy={isSending}>
-          <Send aria-hidden="true" className="size-4" />
-          {isSending ? 'Sending...' : 'Send invite'}
-        </Button>
-      </div>
+      <FormActions onCancel={onClose} isPending={isSending}>
+        <Send aria-hidden="true" className="size-4" />
+        {isSending ? 'Sending...' : 'Send invite'}
+      </FormActions>
     </form>
   )
 }

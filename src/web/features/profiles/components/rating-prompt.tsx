@@ -4,10 +4,9 @@ import { type Resolver, useForm, useWatch } from 'react-hook-form'
 import { toast } from '../../../lib/toast'
 import type { z } from 'zod'
 import { type RatingsInput, ratingsInput } from '../../../../domain/profiles/ratings.schema'
-import { Button } from '../../../components/ui/button'
 import { CheckboxField, TextField } from '../../../components/ui/form-controls'
 import { NO_DUPR_LABEL } from '../../../../domain/profiles/rating.rules'
-import { Dialog } from '../../../components/ui/dialog'
+import { Dialog, FormActions } from '../../../components/ui/dialog'
 import { errorDetail, isApiError } from '../../../lib/api-client'
 import { useRatingCheck, useSkipRatingPrompt, useUpdateRatings } from '../api/rating-prompt.queries'
 
@@ -80,14 +79,15 @@ function RatingForm({
           {...register('selfRating')}
         />
       </form>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onSkip} disabled={update.isPending}>
-          Skip for Now
-        </Button>
-        <Button type="submit" form={formId} disabled={update.isPending} aria-busy={update.isPending}>
-          Update Ratings
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onSkip}
+        cancelLabel="Skip for Now"
+        isPending={update.isPending}
+        form={formId}
+        className="mt-6"
+      >
+        Update Ratings
+      </FormActions>
     </>
   )
 }
