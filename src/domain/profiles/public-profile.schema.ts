@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { friendStatuses, partnerStatuses, playerSummary } from '../connections/connection.schema'
 import { reliabilitySummary } from '../play-dates/results'
-import { genders } from './profile.schema'
+import { playerBasicsShape } from './profile.schema'
 import { photoUrlField } from './profile-photo'
 import { profileAbout } from './profile-about.schema'
 
@@ -17,12 +17,7 @@ export type PublicConnection = z.infer<typeof publicConnection>
 // What any signed-in player may see of another: the age, never the birthdate or the email.
 export const publicProfileOutput = z.object({
   profile: z.object({
-    id: z.uuid(),
-    firstName: z.string(),
-    lastName: z.string(),
-    gender: z.enum(genders),
-    duprRating: z.number().nullable(),
-    selfRating: z.number(),
+    ...playerBasicsShape,
     age: z.number().int(),
     zipCode: z.string().nullable(),
     photoUrl: photoUrlField,

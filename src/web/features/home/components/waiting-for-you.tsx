@@ -11,7 +11,7 @@ import { errorDetail } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
 import { useSingleFlight } from '../../../lib/use-single-flight'
 import { useConnectionActions, useConnections } from '../../connections'
-import { formatDay, TeamRecord, useAnswerRequest } from '../../play-dates'
+import { formatDay, OutcomeText, TeamRecord, useAnswerRequest } from '../../play-dates'
 import { useConfirmReportedResult, useHome, useRefreshHome } from '../api/home.queries'
 import { reportedResultSentence, teamName, teamRatingsLine } from '../lib/home-view'
 import { HomeSection, SectionEmpty, SectionError, SectionLoading } from './home-section'
@@ -141,19 +141,6 @@ function Item({
 const gameTime = (item: { startsAt: string | null; timeZone: string | null }) =>
   item.startsAt && item.timeZone ? formatStart(new Date(item.startsAt), item.timeZone) : TIME_TO_BE_AGREED
 
-// Scores never break at their dash ("7-11" stays on one line).
-function ScoreText({ text }: { text: string }) {
-  return text.split(/(\d+-\d+)/).map((part, index) =>
-    index % 2 === 1 ? (
-      <span key={index} className="whitespace-nowrap">
-        {part}
-      </span>
-    ) : (
-      part
-    ),
-  )
-}
-
 function ResultItem({ result }: { result: ResultToConfirm }) {
   const confirm = useConfirmReportedResult()
   const guard = useSingleFlight(confirm.isPending)
@@ -181,7 +168,7 @@ function ResultItem({ result }: { result: ResultToConfirm }) {
       }
     >
       <h3 className="font-bold text-slate-900">
-        <ScoreText text={reportedResultSentence(result)} />
+        <OutcomeText text={reportedResultSentence(result)} />
       </h3>
       <p className="text-sm text-slate-600">
         Game of {gameTime(result)}. If your team does not answer, it stands on{' '}
