@@ -7,7 +7,7 @@ import { buildDeps } from './deps'
 import { EnvError, loadEnv } from './env'
 import { createCompressingServer } from './lib/compression'
 import { createAdjustableClock } from './lib/clock'
-import { createLogger } from './lib/logger'
+import { createLogger, exitOnCrash } from './lib/logger'
 import { startMaintenance } from './lib/maintenance'
 import { refereeSigningKey } from './lib/signing-key'
 import { vapidKeys } from './lib/vapid-keys'
@@ -30,6 +30,7 @@ async function main() {
     throw error
   }
   const logger = createLogger(env)
+  exitOnCrash(logger)
   const started = performance.now()
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
