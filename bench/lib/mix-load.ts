@@ -46,8 +46,9 @@ export interface LatencySummary {
 
 export interface StepResult extends LatencySummary {
   players: number
-  // Answered 409: one player's action raced another's (an application to a PlayDate being
-  // matched, an acceptance that clashes with another game of one of the four players). Not errors.
+  // Refusals another player's action explains: a 409 (an application to a PlayDate being matched,
+  // an acceptance that clashes with another game of one of the four players) or a PlayDate matched
+  // while its detail was asked for. Not errors.
   refused: number
   rps: number
   actionsPerSecond: number
@@ -158,9 +159,11 @@ class Recorder {
   outstanding = 0
   actions = 0
 
-  answered(kind: string, status: number, ms: number) {
-    if (status >= 400 && status !== 409) return this.failed(kind, `${kind}: answered ${status}`)
-    if (status === 409) this.refused++
+  answered(request: MixRequest, status: number, ms: number) {
+    const { kind } = request
+    const refused = status === 409 || (status >= 400 && request.isRace?.(status) === true)
+    if (status >= 400 && !refused) return this.failed(kind, `${kind}: answered ${status}`)
+    if (refused) this.refused++
     const list = this.latencies.get(kind) ?? []
     list.push(ms)
     this.latencies.set(kind, list)
@@ -263,7 +266,7 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
           if (!measuring) return
           measuring.outstanding--
           if (status === 0) measuring.failed(request.kind, why ?? `${request.kind}: no answer`)
-          else measuring.answered(request.kind, status, ms)
+          else measuring.answered(request, status, ms)
         })
       }
     }

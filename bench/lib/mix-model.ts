@@ -85,6 +85,8 @@ export interface MixRequest {
   player: MixPlayer
   // An application's answer carries the id the acceptance needs.
   onCreated?: (body: string) => void
+  // A refusal that another player's action explains (counted apart, as a 409 is, not an error).
+  isRace?: (status: number) => boolean
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!
@@ -133,8 +135,15 @@ export class MixState {
         return [get('Available list', pick(AVAILABLE_PATHS))]
       case 'play-date': {
         const open = this.data.openPlayDates
-        const id = Math.random() < 0.5 || open.length === 0 ? player.chatPlayDateId : pick(open).id
-        return [get('PlayDate detail', `/api/play-dates/${id}`)]
+        let id = player.chatPlayDateId
+        if (Math.random() < 0.5 && open.length > 0) {
+          const browsed = pick(open).id
+          if (!this.#matched.has(browsed)) id = browsed
+        }
+        const request = get('PlayDate detail', `/api/play-dates/${id}`)
+        // Matched by an acceptance while the request was on its way: no longer open to others.
+        request.isRace = (status) => status === 403 && this.#matched.has(id)
+        return [request]
       }
       case 'chat':
         return [get('Chat page', `/api/play-dates/${player.chatPlayDateId}/messages`)]

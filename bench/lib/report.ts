@@ -503,7 +503,7 @@ function mixStepsTable(mix: MixResult): [string[], string[][]] {
     'p95',
     'p99',
     'Errors',
-    'Refused (409)',
+    'Refused (races)',
     'CPU/req: server + DB + load',
     'RSS peak',
     'Events/s',
@@ -601,8 +601,9 @@ export function mixMarkdown(mix: MixResult) {
       `opens), measures for ${settings.seconds} s, and then removes what it wrote. The load generator is Node ` +
       '(node:http, keep-alive, in the benchmark process); every request is timed to the last ' +
       `byte of its answer. A step passes with p99 < ${MIX_P99_MS} ms, no error (no 5xx, timeout, network error ` +
-      'or 4xx other than 409) and every stream open to the end; a 409 is a race between two players (an ' +
-      'application to a PlayDate just matched) and is counted apart. Steps of ' +
+      "or other 4xx) and every stream open to the end; a refusal that another player's action explains (a 409, " +
+      'such as an application to a PlayDate just matched, or a 403 for a PlayDate matched while its detail was ' +
+      'asked for) is a race, counted apart. Steps of ' +
       `${settings.steps.map(count).join(', ')} players, then ${plural(settings.bisections, 'bisection')} between the last ` +
       'pass and the first fail; the configurations take turns step by step, so a busy moment of the machine hits ' +
       'them alike. Two instances split the players between them (each player with its own stream on its ' +
