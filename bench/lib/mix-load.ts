@@ -57,6 +57,8 @@ export interface StepResult extends LatencySummary {
   // CPU per measured request, µs: the app server(s), the local PostgreSQL backends of the data
   // set's database, and this load generator.
   serverCpuUs: number | null
+  // The server(s)' CPU per player action (an action sends one or two requests), µs.
+  serverCpuPerActionUs: number | null
   databaseCpuUs: number | null
   clientCpuUs: number | null
   // The highest resident memory of any one instance during the step.
@@ -88,6 +90,11 @@ async function openStreams(players: MixPlayer[], instances: MixInstance[]) {
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity })
   const requests: http.ClientRequest[] = []
   const counts = { events: 0, dropped: 0 }
+  // What went wrong with the streams, a few distinct reasons.
+  const problems = new Set<string>()
+  const problem = (why: string) => {
+    if (problems.size < 3) problems.add(why)
+  }
   let closing = false
   const started = performance.now()
   const ready: Array<Promise<boolean>> = []
@@ -103,8 +110,13 @@ async function openStreams(players: MixPlayer[], instances: MixInstance[]) {
           clearTimeout(timer)
           resolve(ok)
         }
-        const timer = setTimeout(() => settle(false), STREAM_READY_TIMEOUT_MS)
-        const lost = () => {
+        const timer = setTimeout(() => {
+          if (!settled) problem('event stream: no ready event in time')
+          settle(false)
+        }, STREAM_READY_TIMEOUT_MS)
+        const lost = (error?: Error) => {
+          if (!closing && (isReady || !settled))
+            problem(`event stream ${isReady ? 'dropped' : 'failed'}${error ? `: ${error.message}` : ''}`)
           if (isReady && !closing) counts.dropped++
           isReady = false
           settle(false)
@@ -114,6 +126,7 @@ async function openStreams(players: MixPlayer[], instances: MixInstance[]) {
           { agent, headers: { cookie: player.cookie, accept: 'text/event-stream' } },
           (response) => {
             if (response.statusCode !== 200) {
+              problem(`event stream answered ${response.statusCode}`)
               response.resume()
               return settle(false)
             }
@@ -126,7 +139,7 @@ async function openStreams(players: MixPlayer[], instances: MixInstance[]) {
               }
               counts.events += chunk.split('data:').length - 1
             })
-            response.on('close', lost)
+            response.on('close', () => lost())
           },
         )
         request.on('error', lost)
@@ -141,6 +154,7 @@ async function openStreams(players: MixPlayer[], instances: MixInstance[]) {
     failed: players.length - opened,
     openSeconds: round((performance.now() - started) / 1000),
     counts,
+    problems,
     close() {
       closing = true
       for (const request of requests) request.destroy()
@@ -321,6 +335,10 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
       },
       byKind,
       serverCpuUs: perRequest(serverMs),
+      serverCpuPerActionUs:
+        Number.isFinite(serverMs) && measured.actions > 0
+          ? Math.round((serverMs * 1000) / measured.actions)
+          : null,
       databaseCpuUs: perRequest(databaseMs),
       clientCpuUs: perRequest((client.user + client.system) / 1000),
       rssPeakMb: Math.max(...rssPeak) || null,
@@ -330,7 +348,7 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
           99,
         ),
       ),
-      errorSamples: measured.errorSamples,
+      errorSamples: [...streams.problems, ...measured.errorSamples],
     }
   } finally {
     clearInterval(sampler)

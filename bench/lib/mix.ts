@@ -151,7 +151,8 @@ class CapacitySearch {
 const describeStep = (step: MixStep) =>
   `p50 ${step.p50} ms, p95 ${step.p95} ms, p99 ${step.p99} ms, ${step.rps} req/s, ` +
   `${step.errors} errors, ${step.refused} refused, ` +
-  `CPU/req server ${step.serverCpuUs ?? '-'} µs + database ${step.databaseCpuUs ?? '-'} µs + load ${step.clientCpuUs ?? '-'} µs, ` +
+  `CPU/req server ${step.serverCpuUs ?? '-'} µs + database ${step.databaseCpuUs ?? '-'} µs + load ${step.clientCpuUs ?? '-'} µs ` +
+  `(server ${step.serverCpuPerActionUs ?? '-'} µs/action), ` +
   `RSS ${step.rssPeakMb ?? '-'} MB, streams ${step.streams.opened}/${step.players}` +
   (step.streams.dropped ? ` (${step.streams.dropped} dropped)` : '') +
   `, lag p99 ${step.lagP99Ms} ms: ${step.pass ? 'pass' : 'FAIL'}` +
