@@ -138,7 +138,7 @@ async function smoke(kind: 'pglite' | 'postgres') {
           instances: [{ url: server.url, pid: server.pid }],
           data,
           players: 30,
-          thinkSeconds: 1,
+          thinkSeconds: 0.5,
           warmupSeconds: 1,
           seconds: 2,
         })
