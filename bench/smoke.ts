@@ -133,7 +133,8 @@ async function smoke(kind: 'pglite' | 'postgres') {
         // The mixed workload (bench/lib/mix.ts): a few players with their event streams, every
         // kind of action for a few seconds, every answer a success or a 409.
         const since = new Date().toISOString()
-        const data = await prepareMixData(runner, 30, sessionCookieName(true))
+        // Sessions for every player, so the creators of open PlayDates can accept applications.
+        const data = await prepareMixData(runner, profiles, sessionCookieName(true))
         const mix = await runStep({
           instances: [{ url: server.url, pid: server.pid }],
           data,
@@ -144,7 +145,7 @@ async function smoke(kind: 'pglite' | 'postgres') {
         })
         await undoStep(runner, since, data.snapshot)
         const kinds = Object.keys(mix.byKind).length
-        const mixFine = mix.requests > 0 && mix.errors === 0 && mix.streams.opened === 30 && kinds >= 8
+        const mixFine = mix.requests > 0 && mix.errors === 0 && mix.streams.opened === 30 && kinds >= 9
         if (!mixFine)
           report(
             `the mix: ${mix.requests} requests of ${kinds} kinds, ${mix.errors} errors, ` +
