@@ -1,11 +1,21 @@
-// npm run bench -- [--profiles 100000] [--compare 10000] [--scale] [--pglite] [--duration 5] ...
+// npm run bench -- [--profiles 100000] [--compare 10000] [--scale] [--pglite] [--duration 5]
+//   [--no-mix | --mix-only] [--mix-seconds 20] ...
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { databaseUrlFor, datasetLabel } from './lib/databases'
 import { READS } from './lib/endpoints'
-import { consoleTable, describeMachine, evaluate, type Report, writeResults } from './lib/report'
+import { MIX_CONFIGS, type MixConfigKey, measureMix } from './lib/mix'
+import { THINK_SECONDS } from './lib/mix-model'
+import {
+  consoleTable,
+  describeCommit,
+  describeMachine,
+  evaluate,
+  type Report,
+  writeResults,
+} from './lib/report'
 import { runSuites, type SuiteOptions, type Target } from './lib/suite'
 import { ROOT } from './lib/processes'
 import { defaultPoolSize } from '../src/server/env'
@@ -29,6 +39,20 @@ const { values } = parseArgs({
     'no-writes': { type: 'boolean', default: false },
     'no-fanout': { type: 'boolean', default: false },
     'no-save': { type: 'boolean', default: false },
+    'no-mix': { type: 'boolean', default: false },
+    'mix-only': { type: 'boolean', default: false },
+    'mix-profiles': { type: 'string', default: '10000' },
+    'mix-configs': { type: 'string', default: Object.keys(MIX_CONFIGS).join(',') },
+    'mix-steps': { type: 'string', default: '250,500,1000,2000,4000,8000,16000' },
+    'mix-bisections': { type: 'string', default: '2' },
+    'mix-seconds': { type: 'string', default: '20' },
+    'mix-warmup': { type: 'string', default: '5' },
+    'mix-think': { type: 'string', default: String(THINK_SECONDS) },
+    'mix-onoff-players': { type: 'string' },
+    'mix-onoff-rounds': { type: 'string', default: '2' },
+    'no-mix-onoff': { type: 'boolean', default: false },
+    'mix-data-dir': { type: 'string' },
+    'mix-database-url': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 })
@@ -50,11 +74,34 @@ the real-time fan-out and the query plans; writes bench/results/latest.json and 
   --only a,b         only these reads (keys: ${READS.map((r) => r.key).join(', ')})
   --no-writes, --no-fanout, --no-save (print only)
 
+Capacity on a realistic mix (runs by default; bench/lib/mix.ts, docs/decisions/0117):
+  --no-mix, --mix-only      skip it, or run only it
+  --mix-profiles N          its data set, on PGlite and PostgreSQL alike (default 10000)
+  --mix-configs a,b         of pglite, postgres, postgres-2 (default all three, in turns)
+  --mix-steps a,b,...       active players per step (default 250,500,1000,2000,4000,8000,16000),
+  --mix-bisections N        then N steps between the last pass and the first fail (default 2)
+  --mix-seconds S           measured seconds per step (default 20), --mix-warmup S (default 5)
+  --mix-think S             mean think time between a player's actions (default ${THINK_SECONDS})
+  --mix-onoff-players N     players for the speed-ups on and off (default the capacity of one
+                            instance on PostgreSQL), --mix-onoff-rounds N (default 2), --no-mix-onoff
+  --mix-data-dir DIR        its PGlite data directory (default bench/.data/pglite-<size>)
+  --mix-database-url URL    its PostgreSQL database (default pm_bench_<size> on the local server)
+
 The README links to bench/results/latest.md; it carries no figures of its own.`)
   process.exit(0)
 }
 
 const num = (name: keyof typeof values) => Number(values[name])
+const list = (name: keyof typeof values) =>
+  String(values[name])
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+const runMix = !values['no-mix']
+const runSuite = !values['mix-only']
+const mixConfigs = list('mix-configs') as MixConfigKey[]
+for (const key of mixConfigs)
+  if (!(key in MIX_CONFIGS)) throw new Error(`--mix-configs: unknown configuration ${key}`)
 const loadAverageStart = os.loadavg()
 const profiles = num('profiles')
 const compare = num('compare')
@@ -93,23 +140,49 @@ const base: Omit<SuiteOptions, 'writes' | 'floor' | 'fanout'> = {
 }
 
 let postgres: string | null = null
-if (main.kind === 'postgres') {
+const mixOnPostgres = runMix && mixConfigs.some((key) => MIX_CONFIGS[key].kind === 'postgres')
+if ((runSuite && main.kind === 'postgres') || mixOnPostgres) {
   const client = new pg.Client({ connectionString: databaseUrlFor('x').replace(/pm_bench_x$/, 'postgres') })
   await client.connect()
   postgres = `PostgreSQL ${(await client.query<{ server_version: string }>('show server_version')).rows[0]?.server_version}`
   await client.end()
 }
 
-const datasets = await runSuites(main, extra, {
-  ...base,
-  writes: !values['no-writes'],
-  floor: true,
-  fanout: values['no-fanout'] ? null : { clients: num('sse-clients'), ratePerSecond: num('sse-rate') },
-})
+const commit = describeCommit()
+const datasets = runSuite
+  ? await runSuites(main, extra, {
+      ...base,
+      writes: !values['no-writes'],
+      floor: true,
+      fanout: values['no-fanout'] ? null : { clients: num('sse-clients'), ratePerSecond: num('sse-rate') },
+    })
+  : []
+const mix = runMix
+  ? await measureMix({
+      profiles: num('mix-profiles'),
+      configs: mixConfigs,
+      steps: list('mix-steps').map(Number),
+      bisections: num('mix-bisections'),
+      thinkSeconds: num('mix-think'),
+      warmupSeconds: num('mix-warmup'),
+      seconds: num('mix-seconds'),
+      poolSize: base.poolSize,
+      dataDir: values['mix-data-dir'],
+      databaseUrl: values['mix-database-url'],
+      onOff: values['no-mix-onoff']
+        ? null
+        : {
+            players: values['mix-onoff-players'] ? num('mix-onoff-players') : undefined,
+            rounds: num('mix-onoff-rounds'),
+          },
+      log: console.log,
+    })
+  : null
 
 const draft: Omit<Report, 'checks'> = {
   generatedAt: new Date().toISOString(),
   command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+  ...(commit ? { commit } : {}),
   machine: describeMachine(postgres, loadAverageStart),
   settings: {
     connections: base.connections,
@@ -117,9 +190,10 @@ const draft: Omit<Report, 'checks'> = {
     poolSize: base.poolSize,
     players: base.players,
   },
-  main: main.label,
-  compare: extra.map((t) => t.label),
+  main: runSuite ? main.label : '',
+  compare: runSuite ? extra.map((t) => t.label) : [],
   datasets,
+  mix,
 }
 const report: Report = { ...draft, checks: evaluate(draft) }
 

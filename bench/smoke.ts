@@ -16,6 +16,9 @@ import { probeReads, signInAll } from './lib/probe'
 import { pingResponse, startAppServer, startBareServer, startFrameworkServer } from './lib/processes'
 import { pickSamples } from './lib/samples'
 import { checkLeastServer, httpCalls, startLeastServer } from './lib/suite'
+import { runStep } from './lib/mix-load'
+import { prepareMixData, undoStep } from './lib/mix-players'
+import { sessionCookieName } from '../src/server/features/auth'
 import { prepareWrites } from './lib/writes'
 
 const { values } = parseArgs({
@@ -127,6 +130,30 @@ async function smoke(kind: 'pglite' | 'postgres') {
             `  ${fine ? 'ok      ' : 'FAILED  '} ${name} over HTTP (wrk: ${result.requests} requests)`,
           )
         }
+        // The mixed workload (bench/lib/mix.ts): a few players with their event streams, every
+        // kind of action for a few seconds, every answer a success or a 409.
+        const since = new Date().toISOString()
+        // Sessions for every player, so the creators of open PlayDates can accept applications.
+        const data = await prepareMixData(runner, profiles, sessionCookieName(true))
+        const mix = await runStep({
+          instances: [{ url: server.url, pid: server.pid }],
+          data,
+          players: 30,
+          thinkSeconds: 0.5,
+          warmupSeconds: 1,
+          seconds: 2,
+        })
+        await undoStep(runner, since, data.snapshot)
+        const kinds = Object.keys(mix.byKind).length
+        const mixFine = mix.requests > 0 && mix.errors === 0 && mix.streams.opened === 30 && kinds >= 9
+        if (!mixFine)
+          report(
+            `the mix: ${mix.requests} requests of ${kinds} kinds, ${mix.errors} errors, ` +
+              `${mix.streams.opened}/30 streams (${mix.errorSamples.join('; ')})`,
+          )
+        console.log(
+          `  ${mixFine ? 'ok      ' : 'FAILED  '} the mix, 30 players with their streams (${mix.requests} requests of ${kinds} kinds)`,
+        )
         // The least server for the session read answers each player as the app does.
         const session = plans.find((plan) => plan.endpoint.key === 'session')!
         const least = await startLeastServer(server.url, session, { databaseUrl: smokeUrl, poolSize: 4 })

@@ -211,8 +211,9 @@ export async function pingResponse(baseUrl: string) {
 
 // CPU time (ms) each local PostgreSQL process (the server's backends and its background workers)
 // has used so far, by process id, from /proc; undefined when no such process is visible
-// (PGlite, a remote server, not Linux).
-export function postgresCpu(): Map<number, number> | undefined {
+// (PGlite, a remote server, not Linux). Given a database, only the backends connected to it: on a
+// machine where other work uses the same PostgreSQL server, its backends are left out.
+export function postgresCpu(database?: string): Map<number, number> | undefined {
   const usage = new Map<number, number>()
   let entries: string[]
   try {
@@ -224,6 +225,8 @@ export function postgresCpu(): Map<number, number> | undefined {
     if (!/^\d+$/.test(entry)) continue
     try {
       if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue
+      // A backend's title: "postgres: 15/main: <user> <database> <client> <state>".
+      if (database && !readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) continue
       const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')
       usage.set(Number(entry), ((Number(fields[11]) + Number(fields[12])) * 1000) / 100)
     } catch {
@@ -236,8 +239,11 @@ export function postgresCpu(): Map<number, number> | undefined {
 // The PostgreSQL CPU time (ms) used since an earlier reading: what each process still running
 // added, and all of what a new one used. A process that ended in between (an idle connection
 // another pool closed) drops out rather than taking its earlier total off the sum.
-export function postgresCpuSince(before: Map<number, number> | undefined): number | undefined {
-  const after = postgresCpu()
+export function postgresCpuSince(
+  before: Map<number, number> | undefined,
+  database?: string,
+): number | undefined {
+  const after = postgresCpu(database)
   if (!before || !after) return undefined
   let ms = 0
   for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0)

@@ -103,7 +103,8 @@ const TABLES = [
   'notifications',
 ]
 
-async function ensureDataset(target: Target, log: (line: string) => void) {
+// The data set of a target, generated first when it is missing; a runner open on it.
+export async function ensureDataset(target: Target, log: (line: string) => void) {
   if (target.kind === 'pglite') {
     const runner = await openPgliteRunner(target.dataDir)
     const [row] = await runner.rows<{ count: number }>('select count(*)::int as count from profiles')

@@ -47,4 +47,14 @@ describe('configuration', () => {
     expect(parseEnv({}).PUBLIC_URL).toBe('http://localhost:3000')
     expect(parseEnv({ PUBLIC_URL: 'https://play.example.com' }).PUBLIC_URL).toBe('https://play.example.com')
   })
+
+  it('runs every optimization unless the benchmark names some to turn off', () => {
+    expect(parseEnv({}).SERVER_OPTIMIZATIONS_OFF).toEqual([])
+    expect(
+      parseEnv({ SERVER_OPTIMIZATIONS_OFF: 'compression, log-batching' }).SERVER_OPTIMIZATIONS_OFF,
+    ).toEqual(['compression', 'log-batching'])
+    expect(() => parseEnv({ SERVER_OPTIMIZATIONS_OFF: 'compression,gzip' })).toThrow(
+      /SERVER_OPTIMIZATIONS_OFF/,
+    )
+  })
 })

@@ -14,6 +14,28 @@ const optionalUrl = z.url({ error: 'must be a URL' }).optional()
 
 export const defaultPoolSize = () => 3 * availableParallelism()
 
+// The pieces of the request path that were written for speed, which SERVER_OPTIMIZATIONS_OFF can
+// turn off one by one so the benchmark measures what each buys (bench/lib/mix.ts,
+// docs/decisions/0117-capacity-on-a-realistic-mix.md).
+export const SERVER_OPTIMIZATIONS = ['compression', 'batching', 'log-batching', 'header-bypass'] as const
+export type ServerOptimization = (typeof SERVER_OPTIMIZATIONS)[number]
+
+const optimizationList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.enum(SERVER_OPTIMIZATIONS, {
+        error: `must list some of ${SERVER_OPTIMIZATIONS.join(', ')}, separated by commas`,
+      }),
+    ),
+  )
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -70,6 +92,12 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
     .optional(),
+  // For benchmark comparisons only: each piece named here runs its plain form instead.
+  // compression: Hono's hono/compress instead of lib/compression.ts; batching: each answer written
+  // on the spot (lib/batched-response.ts); log-batching: a synchronous log destination without
+  // the request-line batch (lib/logger.ts); header-bypass: the response headers set through Hono
+  // (middleware/response-headers.ts).
+  SERVER_OPTIMIZATIONS_OFF: optimizationList.default([]),
   // External Help/FAQ and Road Map links; by default the About page's own sections.
   HELP_URL: link.default('/about#help'),
   ROADMAP_URL: link.default('/about#roadmap'),

@@ -4,10 +4,10 @@ import { createApp } from './app'
 import { openDatabase } from './db/client'
 import { isDatabaseEmpty, seedDemo } from './db/seed'
 import { buildDeps } from './deps'
-import { EnvError, loadEnv } from './env'
-import { createCompressingServer } from './lib/compression'
+import { EnvError, loadEnv, type ServerOptimization } from './env'
+import { createServerFactory } from './lib/compression'
 import { createAdjustableClock } from './lib/clock'
-import { createLogger } from './lib/logger'
+import { createLogger, exitOnCrash } from './lib/logger'
 import { startMaintenance } from './lib/maintenance'
 import { refereeSigningKey } from './lib/signing-key'
 import { vapidKeys } from './lib/vapid-keys'
@@ -29,7 +29,12 @@ async function main() {
     }
     throw error
   }
-  const logger = createLogger(env)
+  // Every piece runs unless a benchmark comparison turns it off (env.ts).
+  const isOn = (piece: ServerOptimization) => !env.SERVER_OPTIMIZATIONS_OFF.includes(piece)
+  const logger = createLogger(env, undefined, { batching: isOn('log-batching') })
+  exitOnCrash(logger)
+  if (env.SERVER_OPTIMIZATIONS_OFF.length > 0)
+    logger.warn({ off: env.SERVER_OPTIMIZATIONS_OFF }, 'server optimizations turned off for a comparison')
   const started = performance.now()
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -68,15 +73,13 @@ async function main() {
   // instances (lib/jobs.ts).
   const jobs = startJobRunner({ db: database.db, handlers: jobHandlers(deps), clock: deps.clock, logger })
   // Compression happens under the app, at the HTTP layer (see lib/compression.ts).
-  const server = serve(
-    { fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer: createCompressingServer },
-    (info) => {
-      logger.info(
-        { port: info.port, ms: Math.round(performance.now() - started) },
-        `listening on ${env.PUBLIC_URL}`,
-      )
-    },
-  )
+  const createServer = createServerFactory({ compression: isOn('compression'), batching: isOn('batching') })
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer }, (info) => {
+    logger.info(
+      { port: info.port, ms: Math.round(performance.now() - started) },
+      `listening on ${env.PUBLIC_URL}`,
+    )
+  })
 
   // An idle keep-alive connection stays open past what clients and load balancers keep one for
   // (about 60 s): a server that closes it first can race the client's next request on it, which

@@ -6,8 +6,18 @@ import { BatchedResponse, MAX_BATCH } from './batched-response'
 let server: Server | undefined
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
 
-async function listen(listener: RequestListener<typeof IncomingMessage, typeof BatchedResponse>) {
-  server = createServer({ ServerResponse: BatchedResponse }, listener)
+// The form a benchmark comparison runs (SERVER_OPTIMIZATIONS_OFF=batching).
+class UnbatchedResponse<Request extends IncomingMessage = IncomingMessage> extends BatchedResponse<Request> {
+  protected override get batches() {
+    return false
+  }
+}
+
+async function listen(
+  listener: RequestListener<typeof IncomingMessage, typeof BatchedResponse>,
+  response: typeof BatchedResponse = BatchedResponse,
+) {
+  server = createServer({ ServerResponse: response }, listener)
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
   return (server.address() as AddressInfo).port
 }
@@ -121,5 +131,16 @@ describe('responses that end in the same turn leave together', () => {
     const left = await Promise.allSettled(Array.from({ length: 10 }, () => get(port, '/leave')))
     expect(left.every((result) => result.status === 'rejected')).toBe(true)
     expect((await get(port, '/')).body).toBe('still here')
+  })
+
+  it('writes every answer at end() when batching is turned off', async () => {
+    const seen: boolean[] = []
+    const port = await listen((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' })
+      res.end('hello')
+      seen.push(res.writableEnded)
+    }, UnbatchedResponse)
+    expect(await get(port, '/')).toEqual({ status: 200, body: 'hello' })
+    expect(seen).toEqual([true])
   })
 })

@@ -17,6 +17,8 @@ import { type IncomingMessage, ServerResponse } from 'node:http'
 // never more than MAX_BATCH of them.
 //
 // Only whole responses wait: a streamed one (an event stream, a file) writes as it always did.
+// A subclass whose `batches` is false writes every answer on the spot: for benchmark comparisons
+// (SERVER_OPTIMIZATIONS_OFF=batching).
 
 // Past this many waiting answers the batch goes out at once, which bounds the wait of the first.
 export const MAX_BATCH = 64
@@ -45,6 +47,10 @@ export class BatchedResponse<
   // The end waits in the batch; a later end() call must follow it, not overtake it.
   #waiting = false
 
+  protected get batches() {
+    return true
+  }
+
   override write(
     chunk: string | Uint8Array,
     encoding?: BufferEncoding | ((error?: Error | null) => void),
@@ -61,7 +67,7 @@ export class BatchedResponse<
 
   override end(...args: unknown[]): this {
     const end = () => (super.end as (...a: unknown[]) => this)(...args)
-    if (this.#streaming && !this.#waiting) return end()
+    if ((this.#streaming || !this.batches) && !this.#waiting) return end()
     this.#waiting = true
     join(() => {
       this.#waiting = false

@@ -6,7 +6,13 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { acceptsGzip, createCompressingServer, MIN_COMPRESS_BYTES, SMALL_BODY_BYTES } from './compression'
+import {
+  acceptsGzip,
+  createCompressingServer,
+  createServerFactory,
+  MIN_COMPRESS_BYTES,
+  SMALL_BODY_BYTES,
+} from './compression'
 
 const big = { items: Array.from({ length: 100 }, (_, i) => ({ id: i, name: `Player ${i}`, rating: 3.5 })) }
 
@@ -211,5 +217,45 @@ describe.each([
     await Promise.all(Array.from({ length: 10 }, (_, n) => fetchRaw(100 + n, true)))
     const after = await fetchRaw(7)
     expect(JSON.parse(gunzipSync(after!.body).toString())).toMatchObject({ n: 7 })
+  })
+})
+
+describe('the server with pieces turned off for a benchmark comparison', () => {
+  it.each([
+    { compression: true, batching: true },
+    { compression: true, batching: false },
+    { compression: false, batching: true },
+    { compression: false, batching: false },
+  ])('answers whole, gzipped only with compression on: %o', async (pieces) => {
+    const other = serve({
+      fetch: app.fetch,
+      port: 0,
+      hostname: '127.0.0.1',
+      createServer: createServerFactory(pieces),
+    }) as Server
+    await new Promise((resolve) => other.once('listening', resolve))
+    try {
+      const answer = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        const port = (other.address() as AddressInfo).port
+        const req = request(
+          `http://127.0.0.1:${port}/big`,
+          { headers: { 'accept-encoding': 'gzip' } },
+          (res) => {
+            const chunks: Buffer[] = []
+            res.on('data', (chunk: Buffer) => chunks.push(chunk))
+            res.on('end', () =>
+              resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+            )
+          },
+        )
+        req.on('error', reject)
+        req.end()
+      })
+      expect(answer.encoding).toBe(pieces.compression ? 'gzip' : undefined)
+      const body = pieces.compression ? gunzipSync(answer.body) : answer.body
+      expect(JSON.parse(body.toString('utf8'))).toEqual(big)
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()))
+    }
   })
 })

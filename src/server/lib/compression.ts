@@ -204,10 +204,28 @@ export class CompressingResponse<
   }
 }
 
+// Compressed, each answer written on the spot: for benchmark comparisons.
+class UnbatchedCompressingResponse<
+  Request extends IncomingMessage = IncomingMessage,
+> extends CompressingResponse<Request> {
+  protected override get batches() {
+    return false
+  }
+}
+
+const serverWith = (response: typeof ServerResponse) =>
+  ((options: object, listener: RequestListener) =>
+    createServer({ ...options, ServerResponse: response }, listener)) as unknown as typeof createServer
+
 // A node:http server whose responses are compressed for clients that accept gzip, and whose whole
 // responses are written together at the end of each turn of the event loop.
-export const createCompressingServer = ((options: object, listener: RequestListener) =>
-  createServer(
-    { ...options, ServerResponse: CompressingResponse },
-    listener,
-  )) as unknown as typeof createServer
+export const createCompressingServer = serverWith(CompressingResponse)
+
+// The app's server with some of its pieces turned off, for benchmark comparisons
+// (SERVER_OPTIMIZATIONS_OFF): without compression here the app compresses with hono/compress
+// (app.ts); without batching each answer is written as it ends.
+export function createServerFactory(pieces: { compression: boolean; batching: boolean }) {
+  if (pieces.compression)
+    return pieces.batching ? createCompressingServer : serverWith(UnbatchedCompressingResponse)
+  return pieces.batching ? serverWith(BatchedResponse) : createServer
+}

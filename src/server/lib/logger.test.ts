@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import pino from 'pino'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLogger, logRequest } from './logger'
@@ -101,5 +103,57 @@ describe('the app logger', () => {
     expect(writes.length).toBeLessThan(count / 50)
     vi.advanceTimersByTime(250)
     expect(lines().map((line) => line.requestId)).toEqual(Array.from({ length: count }, (_, n) => `r${n}`))
+  })
+})
+
+// A server process that logs and then crashes, as main.ts sets it up: its standard output is a
+// pipe, as under a supervisor or a container runtime.
+function crashAfterLogging(how: 'throw' | 'reject', batching: boolean) {
+  const logger = fileURLToPath(new URL('./logger.ts', import.meta.url))
+  const crash = how === 'throw' ? "throw new Error('boom')" : "void Promise.reject(new Error('boom'))"
+  const code = `
+    const { createLogger, exitOnCrash, logRequest } = await import(${JSON.stringify(logger)})
+    const logger = createLogger({ NODE_ENV: 'production', LOG_LEVEL: 'info' }, undefined, { batching: ${batching} })
+    exitOnCrash(logger)
+    logger.info('started')
+    setTimeout(() => {
+      logRequest(logger, { requestId: 'r1', method: 'GET', path: '/api/ping', status: 200, ms: 1 })
+      logger.info('the last line before the crash')
+      logRequest(logger, { requestId: 'r2', method: 'GET', path: '/api/home', status: 200, ms: 2 })
+      ${crash}
+    }, 20)`
+  return new Promise<{ code: number | null; lines: Array<Record<string, unknown>> }>((resolve) => {
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', code],
+      { encoding: 'utf8' },
+      (_error, stdout) =>
+        resolve({
+          code: child.exitCode,
+          lines: stdout
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as Record<string, unknown>),
+        }),
+    )
+  })
+}
+
+describe('a crash', () => {
+  it.each([
+    ['an uncaught exception', 'throw', true, 'uncaught exception'],
+    ['an unhandled rejection', 'reject', true, 'unhandled rejection'],
+    ['an uncaught exception, without log batching', 'throw', false, 'uncaught exception'],
+  ] as const)('loses no line logged just before %s, and logs why', async (_name, how, batching, why) => {
+    const { code, lines } = await crashAfterLogging(how, batching)
+    expect(code).toBe(1)
+    expect(lines.map((line) => line.requestId ?? line.msg)).toEqual([
+      'started',
+      'r1',
+      'the last line before the crash',
+      'r2',
+      why,
+    ])
+    expect(lines.at(-1)).toMatchObject({ level: 60, err: { message: 'boom' } })
   })
 })

@@ -61,10 +61,15 @@ interface NodeBindings {
   outgoing?: ServerResponse
 }
 
-export function responseHeaders(headers: ReadonlyArray<readonly [string, string]>) {
+// `direct: false` takes the in-process path under Node too: for benchmark comparisons
+// (SERVER_OPTIMIZATIONS_OFF=header-bypass).
+export function responseHeaders(
+  headers: ReadonlyArray<readonly [string, string]>,
+  { direct = true }: { direct?: boolean } = {},
+) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const { incoming, outgoing } = (c.env ?? {}) as NodeBindings
-    if (outgoing && incoming) {
+    if (direct && outgoing && incoming) {
       const sent = incoming.headers[REQUEST_ID_HEADER]
       const id = typeof sent === 'string' && isUsableRequestId(sent) ? sent : randomUUID()
       c.set('requestId', id)

@@ -1,0 +1,332 @@
+// Capacity on a realistic mix (docs/decisions/0117-capacity-on-a-realistic-mix.md): how many
+// active players one instance serves with p99 under 100 ms, on PGlite, on PostgreSQL and as two
+// instances on one PostgreSQL, each step on servers started for it and measured in turns; then
+// what each of the server's speed-ups buys on that mix, each turned off in turn.
+import path from 'node:path'
+import { SERVER_OPTIMIZATIONS, type ServerOptimization } from '../../src/server/env'
+import { sessionCookieName } from '../../src/server/features/auth'
+import { databaseNameOf, databaseUrlFor, datasetLabel, openPgliteRunner, type SqlRunner } from './databases'
+import { describeModel, runStep, type StepResult } from './mix-load'
+import { type MixData, prepareMixData, removeMixSessions, undoStep } from './mix-players'
+import { ROOT, type Started, startAppServer } from './processes'
+import { ensureDataset, type Target } from './suite'
+
+// A step passes when its p99 is under this and nothing failed.
+export const MIX_P99_MS = 100
+// A speed-up pays when turning it off costs at least this share of the server's CPU per request.
+export const PAYS_SHARE = 0.1
+
+export const MIX_CONFIGS = {
+  pglite: { name: 'One instance on PGlite', kind: 'pglite', instances: 1 },
+  postgres: { name: 'One instance on PostgreSQL', kind: 'postgres', instances: 1 },
+  'postgres-2': { name: 'Two instances on one PostgreSQL', kind: 'postgres', instances: 2 },
+} as const
+export type MixConfigKey = keyof typeof MIX_CONFIGS
+
+export interface MixOptions {
+  profiles: number
+  configs: MixConfigKey[]
+  // The ramp of active players; then `bisections` steps between the last pass and the first fail.
+  steps: number[]
+  bisections: number
+  thinkSeconds: number
+  warmupSeconds: number
+  seconds: number
+  poolSize: number
+  dataDir?: string | undefined
+  databaseUrl?: string | undefined
+  // null: no comparison. players: the count to compare at (default the capacity of one
+  // instance on PostgreSQL).
+  onOff: { players?: number | undefined; rounds: number } | null
+  log: (line: string) => void
+}
+
+export type MixStep = StepResult & { pass: boolean }
+
+export interface MixConfigResult {
+  key: MixConfigKey
+  name: string
+  instances: number
+  steps: MixStep[]
+  // The most players a step passed with (per instance: divided by `instances`); `atLeast` when
+  // the largest step of the ramp passed too.
+  capacity: number | null
+  atLeast: boolean
+}
+
+export interface OnOffPiece {
+  piece: ServerOptimization
+  on: MixStep
+  off: MixStep
+  // The server CPU per request the piece saves, as a share of what it costs without it.
+  saving: number | null
+  pays: boolean | null
+}
+
+export interface MixResult {
+  model: ReturnType<typeof describeModel>
+  profiles: number
+  tables: Record<string, Record<string, number>>
+  settings: Omit<MixOptions, 'log' | 'configs' | 'dataDir' | 'databaseUrl' | 'profiles'>
+  configs: MixConfigResult[]
+  onOff: {
+    config: MixConfigKey
+    players: number
+    rounds: number
+    runs: Array<{ off: ServerOptimization[]; result: MixStep }>
+    pieces: OnOffPiece[]
+  } | null
+}
+
+interface MixDatabase {
+  target: Target
+  data: MixData
+  // PostgreSQL: open for the whole run. PGlite: opened between steps only (the server owns it).
+  runner: SqlRunner | undefined
+}
+
+const TABLES = [
+  'profiles',
+  'connections',
+  'play_dates',
+  'play_date_requests',
+  'play_date_messages',
+  'notifications',
+]
+
+const withRunner = async <T>(db: MixDatabase, use: (runner: SqlRunner) => Promise<T>) => {
+  if (db.runner) return use(db.runner)
+  const runner = await openPgliteRunner(db.target.dataDir)
+  try {
+    return await use(runner)
+  } finally {
+    await runner.close()
+  }
+}
+
+const passes = (step: StepResult) =>
+  step.p99 < MIX_P99_MS && step.errors === 0 && step.streams.failed === 0 && step.streams.dropped === 0
+
+// The ramp, then bisection between the last pass and the first fail.
+class CapacitySearch {
+  #ramp = 0
+  #low = 0
+  #high: number | undefined
+  #bisections: number
+  done = false
+  constructor(
+    private readonly steps: number[],
+    bisections: number,
+  ) {
+    this.#bisections = bisections
+  }
+
+  next(): number | undefined {
+    if (this.done) return undefined
+    if (this.#high === undefined) return this.steps[this.#ramp]
+    const middle = (this.#low + this.#high) / 2
+    const rounded = Math.round(middle / 50) * 50
+    const players = rounded > this.#low && rounded < this.#high ? rounded : Math.round(middle)
+    if (this.#bisections <= 0 || players <= this.#low || players >= this.#high) {
+      this.done = true
+      return undefined
+    }
+    return players
+  }
+
+  record(players: number, pass: boolean) {
+    if (this.#high === undefined) {
+      if (pass) this.#low = players
+      else this.#high = players
+      this.#ramp++
+      if (pass && this.#ramp >= this.steps.length) this.done = true
+      return
+    }
+    if (pass) this.#low = players
+    else this.#high = players
+    this.#bisections--
+  }
+}
+
+const describeStep = (step: MixStep) =>
+  `p50 ${step.p50} ms, p95 ${step.p95} ms, p99 ${step.p99} ms, ${step.rps} req/s, ` +
+  `${step.errors} errors, ${step.refused} refused, ` +
+  `CPU/req server ${step.serverCpuUs ?? '-'} µs + database ${step.databaseCpuUs ?? '-'} µs + load ${step.clientCpuUs ?? '-'} µs ` +
+  `(server ${step.serverCpuPerActionUs ?? '-'} µs/action), ` +
+  `RSS ${step.rssPeakMb ?? '-'} MB, streams ${step.streams.opened}/${step.players}` +
+  (step.streams.dropped ? ` (${step.streams.dropped} dropped)` : '') +
+  `, lag p99 ${step.lagP99Ms} ms: ${step.pass ? 'pass' : 'FAIL'}` +
+  (step.errorSamples.length ? ` (${step.errorSamples.join('; ')})` : '')
+
+export async function measureMix(options: MixOptions): Promise<MixResult> {
+  const { log } = options
+  const label = datasetLabel(options.profiles, options.profiles * 2)
+  const kinds = new Set(options.configs.map((key) => MIX_CONFIGS[key].kind))
+  const onOffPlayers = options.onOff?.players ?? 0
+  const sessions = Math.max(...options.steps, onOffPlayers)
+  const databases = new Map<'pglite' | 'postgres', MixDatabase>()
+  const tables: MixResult['tables'] = {}
+  try {
+    for (const kind of kinds) {
+      const target: Target =
+        kind === 'pglite'
+          ? {
+              label,
+              kind,
+              profiles: options.profiles,
+              playDates: options.profiles * 2,
+              dataDir: options.dataDir ?? path.join(ROOT, 'bench/.data', `pglite-${label}`),
+            }
+          : {
+              label,
+              kind,
+              profiles: options.profiles,
+              playDates: options.profiles * 2,
+              databaseUrl: options.databaseUrl ?? databaseUrlFor(label),
+            }
+      const runner = await ensureDataset(target, log)
+      tables[kind] = {}
+      for (const table of TABLES) {
+        const [row] = await runner.rows<{ count: number }>(`select count(*)::int as count from ${table}`)
+        tables[kind][table] = row?.count ?? 0
+      }
+      log(`Mix on ${kind}: ${sessions} sessions for the players...`)
+      const data = await prepareMixData(runner, sessions, sessionCookieName(true))
+      if (kind === 'pglite') await runner.close()
+      databases.set(kind, { target, data, runner: kind === 'pglite' ? undefined : runner })
+    }
+
+    // One step: fresh servers, the players' streams and actions, then what they wrote undone.
+    const runOn = async (key: MixConfigKey, players: number, off: ServerOptimization[] = []) => {
+      const config = MIX_CONFIGS[key]
+      const db = databases.get(config.kind)!
+      // The servers stamp rows with the database's clock, which on this machine is this one's.
+      const since = new Date().toISOString()
+      const servers: Started[] = []
+      try {
+        for (let i = 0; i < config.instances; i++)
+          servers.push(
+            await startAppServer({
+              databaseUrl: db.target.databaseUrl,
+              dataDir: db.target.dataDir,
+              poolSize: options.poolSize,
+              env: {
+                // Per-player limits as in production: the mix stays far below them.
+                RATE_LIMIT_FACTOR: '1',
+                SERVER_OPTIMIZATIONS_OFF: off.join(','),
+              },
+            }),
+          )
+        const result = await runStep({
+          instances: servers.map((server) => ({ url: server.url, pid: server.pid })),
+          data: db.data,
+          players,
+          thinkSeconds: options.thinkSeconds,
+          warmupSeconds: options.warmupSeconds,
+          seconds: options.seconds,
+          database: db.target.databaseUrl ? databaseNameOf(db.target.databaseUrl) : undefined,
+        })
+        const step: MixStep = { ...result, pass: passes(result) }
+        log(
+          `  ${key}${off.length ? ` (${off.join(', ')} off)` : ''}, ${players} players: ${describeStep(step)}`,
+        )
+        return step
+      } finally {
+        for (const server of servers) await server.stop()
+        await withRunner(db, (runner) => undoStep(runner, since, db.data.snapshot))
+      }
+    }
+
+    log(
+      `Capacity on a realistic mix (${options.configs.join(', ')}), in turns: steps of ` +
+        `${options.steps.join(', ')} players, then ${options.bisections} bisections`,
+    )
+    const configs: MixConfigResult[] = options.configs.map((key) => ({
+      key,
+      name: MIX_CONFIGS[key].name,
+      instances: MIX_CONFIGS[key].instances,
+      steps: [],
+      capacity: null,
+      atLeast: false,
+    }))
+    const searches = new Map(configs.map((c) => [c, new CapacitySearch(options.steps, options.bisections)]))
+    while ([...searches.values()].some((search) => !search.done)) {
+      for (const [config, search] of searches) {
+        const players = search.next()
+        if (players === undefined) continue
+        const step = await runOn(config.key, players)
+        config.steps.push(step)
+        search.record(players, step.pass)
+      }
+    }
+    for (const config of configs) {
+      const passed = config.steps.filter((step) => step.pass).map((step) => step.players)
+      config.capacity = passed.length ? Math.max(...passed) : null
+      config.atLeast = config.capacity !== null && config.capacity >= Math.max(...options.steps)
+      log(
+        `  ${config.name}: ${config.capacity === null ? 'no step passed' : `${config.atLeast ? '≥ ' : ''}${config.capacity} players`}`,
+      )
+    }
+
+    let onOff: MixResult['onOff'] = null
+    if (options.onOff) {
+      const key: MixConfigKey = options.configs.includes('postgres') ? 'postgres' : options.configs[0]!
+      const base = configs.find((c) => c.key === key)!
+      const players = options.onOff.players ?? base.capacity ?? Math.min(...options.steps)
+      log(`Each speed-up on and off, ${key}, ${players} players, ${options.onOff.rounds} rounds in turns:`)
+      const variants: ServerOptimization[][] = [[], ...SERVER_OPTIMIZATIONS.map((piece) => [piece])]
+      const runs: Array<{ off: ServerOptimization[]; result: MixStep }> = []
+      for (let round = 0; round < options.onOff.rounds; round++) {
+        for (const off of round % 2 === 0 ? variants : [...variants].reverse())
+          runs.push({ off, result: await runOn(key, players, off) })
+      }
+      onOff = { config: key, players, rounds: options.onOff.rounds, runs, pieces: comparePieces(runs) }
+      for (const piece of onOff.pieces)
+        log(
+          `  ${piece.piece}: saves ${piece.saving === null ? '-' : `${Math.round(piece.saving * 100)}%`} of the server CPU per request` +
+            ` (${piece.on.serverCpuUs} µs on, ${piece.off.serverCpuUs} µs off): ${piece.pays === null ? '-' : piece.pays ? 'pays' : 'does not pay'}`,
+        )
+    }
+
+    return {
+      model: describeModel(options.thinkSeconds),
+      profiles: options.profiles,
+      tables,
+      settings: {
+        steps: options.steps,
+        bisections: options.bisections,
+        thinkSeconds: options.thinkSeconds,
+        warmupSeconds: options.warmupSeconds,
+        seconds: options.seconds,
+        poolSize: options.poolSize,
+        onOff: options.onOff,
+      },
+      configs,
+      onOff,
+    }
+  } finally {
+    for (const db of databases.values()) {
+      await withRunner(db, removeMixSessions).catch((error: unknown) =>
+        log(`  could not remove the mix sessions: ${error}`),
+      )
+      await db.runner?.close()
+    }
+  }
+}
+
+// Each piece against all on, each side keeping its run with the least server CPU per request
+// (other work on the machine only ever adds CPU time).
+function comparePieces(runs: Array<{ off: ServerOptimization[]; result: MixStep }>): OnOffPiece[] {
+  const best = (off: ServerOptimization | null) =>
+    runs
+      .filter((run) => (off === null ? run.off.length === 0 : run.off.length === 1 && run.off[0] === off))
+      .map((run) => run.result)
+      .reduce((a, b) => ((b.serverCpuUs ?? Infinity) < (a.serverCpuUs ?? Infinity) ? b : a))
+  const on = best(null)
+  return SERVER_OPTIMIZATIONS.map((piece) => {
+    const off = best(piece)
+    const saving =
+      on.serverCpuUs !== null && off.serverCpuUs ? (off.serverCpuUs - on.serverCpuUs) / off.serverCpuUs : null
+    return { piece, on, off, saving, pays: saving === null ? null : saving >= PAYS_SHARE }
+  })
+}
