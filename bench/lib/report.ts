@@ -641,8 +641,8 @@ export function mixMarkdown(mix: MixResult) {
       `${MIX_CONFIGS[o.config].name} at ${count(o.players)} players, each piece turned off alone ` +
         '(`SERVER_OPTIMIZATIONS_OFF`), in turns with all on, ' +
         `${plural(o.rounds, 'round')}; each side keeps its run with the least server CPU per request. Off: compression is ` +
-        "Hono's `hono/compress`, batching writes each answer on the spot, log batching is a synchronous " +
-        'destination without the request-line batch, header bypass sets the headers through Hono. A piece ' +
+        "Hono's `hono/compress` (response batching, log batching and the header bypass were measured " +
+        'so on 2026-11-26, saved nothing and are gone: docs/decisions/0111). A piece ' +
         `pays when it saves at least ${PAYS_SHARE * 100}% of the server's CPU per request.`,
       '',
     )

@@ -66,7 +66,7 @@ export function createApp(deps: AppDeps) {
   const app = createApi()
 
   const isOff = (piece: ServerOptimization) => deps.env.SERVER_OPTIMIZATIONS_OFF.includes(piece)
-  app.use(responseHeaders(securityHeaders(deps.env), { direct: !isOff('header-bypass') }))
+  app.use(responseHeaders(securityHeaders(deps.env)))
   // For benchmark comparisons only: the framework's compression instead of the server's own
   // (lib/compression.ts), which main.ts then leaves out.
   if (isOff('compression')) app.use(compress())

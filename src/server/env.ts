@@ -16,8 +16,9 @@ export const defaultPoolSize = () => 3 * availableParallelism()
 
 // The pieces of the request path that were written for speed, which SERVER_OPTIMIZATIONS_OFF can
 // turn off one by one so the benchmark measures what each buys (bench/lib/mix.ts,
-// docs/decisions/0117-capacity-on-a-realistic-mix.md).
-export const SERVER_OPTIMIZATIONS = ['compression', 'batching', 'log-batching', 'header-bypass'] as const
+// docs/decisions/0117-capacity-on-a-realistic-mix.md). The others measured there saved nothing and
+// are gone (docs/decisions/0111).
+export const SERVER_OPTIMIZATIONS = ['compression'] as const
 export type ServerOptimization = (typeof SERVER_OPTIMIZATIONS)[number]
 
 const optimizationList = z
@@ -93,10 +94,7 @@ const envSchema = z.object({
     .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
     .optional(),
   // For benchmark comparisons only: each piece named here runs its plain form instead.
-  // compression: Hono's hono/compress instead of lib/compression.ts; batching: each answer written
-  // on the spot (lib/batched-response.ts); log-batching: a synchronous log destination without
-  // the request-line batch (lib/logger.ts); header-bypass: the response headers set through Hono
-  // (middleware/response-headers.ts).
+  // compression: Hono's hono/compress instead of lib/compression.ts.
   SERVER_OPTIMIZATIONS_OFF: optimizationList.default([]),
   // External Help/FAQ and Road Map links; by default the About page's own sections.
   HELP_URL: link.default('/about#help'),

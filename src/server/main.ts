@@ -31,7 +31,7 @@ async function main() {
   }
   // Every piece runs unless a benchmark comparison turns it off (env.ts).
   const isOn = (piece: ServerOptimization) => !env.SERVER_OPTIMIZATIONS_OFF.includes(piece)
-  const logger = createLogger(env, undefined, { batching: isOn('log-batching') })
+  const logger = createLogger(env)
   exitOnCrash(logger)
   if (env.SERVER_OPTIMIZATIONS_OFF.length > 0)
     logger.warn({ off: env.SERVER_OPTIMIZATIONS_OFF }, 'server optimizations turned off for a comparison')
@@ -73,7 +73,7 @@ async function main() {
   // instances (lib/jobs.ts).
   const jobs = startJobRunner({ db: database.db, handlers: jobHandlers(deps), clock: deps.clock, logger })
   // Compression happens under the app, at the HTTP layer (see lib/compression.ts).
-  const createServer = createServerFactory({ compression: isOn('compression'), batching: isOn('batching') })
+  const createServer = createServerFactory({ compression: isOn('compression') })
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer }, (info) => {
     logger.info(
       { port: info.port, ms: Math.round(performance.now() - started) },

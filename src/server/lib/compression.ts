@@ -1,6 +1,5 @@
-import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type RequestListener, ServerResponse } from 'node:http'
 import { createGzip, type Gzip, gzip, gzipSync } from 'node:zlib'
-import { BatchedResponse } from './batched-response'
 
 // Response compression at the HTTP layer, under the app. Done inside Hono (hono/compress) it
 // turned every response, however small, into a web-stream response and piped it through a
@@ -9,7 +8,8 @@ import { BatchedResponse } from './batched-response'
 // one call when it is worth it: a small one (a typical API answer) right away, which costs less
 // CPU than handing it to another thread; a large one on libuv's thread pool, so the event loop
 // serves other requests meanwhile (docs/decisions/0050-request-path-cpu.md). A streamed body
-// goes through a zlib stream; everything else passes untouched.
+// goes through a zlib stream; everything else passes untouched. On the benchmark's realistic mix
+// it takes 17% less server CPU per request than hono/compress (docs/decisions/0117).
 
 export const MIN_COMPRESS_BYTES = 1024
 // Fast levels: JSON shrinks nearly as much as at the default level for a fraction of the time.
@@ -91,11 +91,10 @@ function applyHeaders(res: ServerResponse, headers: unknown) {
 
 // The response class of the app's HTTP server: for a client that accepts gzip, the head is held
 // back until the first byte of the body decides whether it is compressed. Its methods live on the
-// prototype, so a request costs no extra allocations when nothing is compressed. A whole response
-// then leaves with the others of its event-loop turn (batched-response.ts).
+// prototype, so a request costs no extra allocations when nothing is compressed.
 export class CompressingResponse<
   Request extends IncomingMessage = IncomingMessage,
-> extends BatchedResponse<Request> {
+> extends ServerResponse<Request> {
   #accepts: boolean | undefined
   #message: string | undefined
   #decided = false
@@ -204,28 +203,16 @@ export class CompressingResponse<
   }
 }
 
-// Compressed, each answer written on the spot: for benchmark comparisons.
-class UnbatchedCompressingResponse<
-  Request extends IncomingMessage = IncomingMessage,
-> extends CompressingResponse<Request> {
-  protected override get batches() {
-    return false
-  }
-}
-
 const serverWith = (response: typeof ServerResponse) =>
   ((options: object, listener: RequestListener) =>
     createServer({ ...options, ServerResponse: response }, listener)) as unknown as typeof createServer
 
-// A node:http server whose responses are compressed for clients that accept gzip, and whose whole
-// responses are written together at the end of each turn of the event loop.
+// A node:http server whose responses are compressed for clients that accept gzip.
 export const createCompressingServer = serverWith(CompressingResponse)
 
 // The app's server with some of its pieces turned off, for benchmark comparisons
 // (SERVER_OPTIMIZATIONS_OFF): without compression here the app compresses with hono/compress
-// (app.ts); without batching each answer is written as it ends.
-export function createServerFactory(pieces: { compression: boolean; batching: boolean }) {
-  if (pieces.compression)
-    return pieces.batching ? createCompressingServer : serverWith(UnbatchedCompressingResponse)
-  return pieces.batching ? serverWith(BatchedResponse) : createServer
+// (app.ts).
+export function createServerFactory(pieces: { compression: boolean }) {
+  return pieces.compression ? createCompressingServer : createServer
 }

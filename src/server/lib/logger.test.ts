@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import pino from 'pino'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createLogger, logRequest } from './logger'
 
 const capture = (level: string) => {
@@ -72,48 +72,32 @@ describe('the app logger', () => {
         .map((line) => JSON.parse(line))
     return { logger, writes, lines }
   }
-  afterEach(() => {
-    vi.useRealTimers()
-  })
 
-  it('gathers request lines and writes them in front of the next other line, in order', () => {
+  it('writes each line as it is logged, in order', () => {
     const { logger, writes, lines } = open()
     for (let n = 0; n < 3; n++) logRequest(logger, request(n))
-    expect(writes).toHaveLength(0)
+    expect(writes).toHaveLength(3)
     logger.child({ requestId: 'r3' }).warn({ code: 'forbidden' }, 'request refused')
-    expect(writes).toHaveLength(1)
+    logRequest(logger, request(4))
+    expect(writes).toHaveLength(5)
     expect(lines().map((line) => [line.requestId, line.msg])).toEqual([
       ['r0', 'request'],
       ['r1', 'request'],
       ['r2', 'request'],
       ['r3', 'request refused'],
+      ['r4', 'request'],
     ])
-    logRequest(logger, request(4))
-    logger.info('later')
-    expect(lines().map((line) => line.requestId ?? line.msg)).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'later'])
-  })
-
-  it('writes request lines in large pieces, and what is left within a quarter second', () => {
-    vi.useFakeTimers()
-    const { logger, writes, lines } = open()
-    const count = 200
-    for (let n = 0; n < count; n++) logRequest(logger, request(n))
-    // About 120 characters a line: at least one piece has left, in far fewer writes than lines.
-    expect(writes.length).toBeGreaterThan(0)
-    expect(writes.length).toBeLessThan(count / 50)
-    vi.advanceTimersByTime(250)
-    expect(lines().map((line) => line.requestId)).toEqual(Array.from({ length: count }, (_, n) => `r${n}`))
   })
 })
 
 // A server process that logs and then crashes, as main.ts sets it up: its standard output is a
 // pipe, as under a supervisor or a container runtime.
-function crashAfterLogging(how: 'throw' | 'reject', batching: boolean) {
+function crashAfterLogging(how: 'throw' | 'reject') {
   const logger = fileURLToPath(new URL('./logger.ts', import.meta.url))
   const crash = how === 'throw' ? "throw new Error('boom')" : "void Promise.reject(new Error('boom'))"
   const code = `
     const { createLogger, exitOnCrash, logRequest } = await import(${JSON.stringify(logger)})
-    const logger = createLogger({ NODE_ENV: 'production', LOG_LEVEL: 'info' }, undefined, { batching: ${batching} })
+    const logger = createLogger({ NODE_ENV: 'production', LOG_LEVEL: 'info' })
     exitOnCrash(logger)
     logger.info('started')
     setTimeout(() => {
@@ -141,11 +125,10 @@ function crashAfterLogging(how: 'throw' | 'reject', batching: boolean) {
 
 describe('a crash', () => {
   it.each([
-    ['an uncaught exception', 'throw', true, 'uncaught exception'],
-    ['an unhandled rejection', 'reject', true, 'unhandled rejection'],
-    ['an uncaught exception, without log batching', 'throw', false, 'uncaught exception'],
-  ] as const)('loses no line logged just before %s, and logs why', async (_name, how, batching, why) => {
-    const { code, lines } = await crashAfterLogging(how, batching)
+    ['an uncaught exception', 'throw', 'uncaught exception'],
+    ['an unhandled rejection', 'reject', 'unhandled rejection'],
+  ] as const)('loses no line logged just before %s, and logs why', async (_name, how, why) => {
+    const { code, lines } = await crashAfterLogging(how)
     expect(code).toBe(1)
     expect(lines.map((line) => line.requestId ?? line.msg)).toEqual([
       'started',

@@ -3,90 +3,34 @@ import type { Env } from '../env'
 
 export type Logger = pino.Logger
 
-// Log lines gather in memory and leave in writes of about this size, or after FLUSH_MS at the
-// latest. A write per line cost more than the rest of the work of a small request. Every write is
-// synchronous (no write is ever under way on another thread), so whatever is still gathered when
-// the process ends, a crash included, is written out before it goes (exitOnCrash).
-const BATCH_BYTES = 4096
-const FLUSH_MS = 250
-// The request lines, one per API call, gather in a string of their own and go to the destination
-// in pieces of this size (or with the next other line, or every FLUSH_MS). Handed over one at a
-// time, each line cost the destination a measure of everything it held (sonic-boom measures its
-// whole pending buffer on every write) and a write of its own about every twenty requests, a
-// sixth of the CPU of GET /api/ping (docs/decisions/0050-request-path-cpu.md).
-const REQUEST_BATCH_CHARS = 16 * 1024
+// Every line is written as it is logged, synchronously, on its own: nothing is held in memory
+// or under way on another thread, so a crash (an uncaught exception, a kill, the machine's
+// memory running out) loses no line logged before it. Gathering lines into larger writes saved
+// nothing measurable on the benchmark's realistic mix (docs/decisions/0111).
 
 export interface LogDestination {
   write(chunk: string): unknown
-  flush?(): void
   flushSync?(): void
 }
 
-// The request lines not yet handed to the destination. Any other line the logger writes takes
-// them along in front of itself, so the log keeps the order in which things happened.
-class RequestLines {
-  #pending = ''
-  constructor(private readonly destination: LogDestination) {}
-
-  add(line: string) {
-    this.#pending += line
-    if (this.#pending.length >= REQUEST_BATCH_CHARS) this.flush()
-  }
-
-  take() {
-    const pending = this.#pending
-    this.#pending = ''
-    return pending
-  }
-
-  flush() {
-    if (this.#pending) this.destination.write(this.take())
-  }
-}
-
-// Each logger made here owns its request lines (when it batches them) and a way to write out
-// everything it holds, under these keys, so logRequest and flushLogs find them on the logger
-// they are given.
-const requestLinesKey = Symbol('requestLines')
 const flushKey = Symbol('flushLogs')
-type OwnLogger = Logger & { [requestLinesKey]?: RequestLines; [flushKey]?: () => void }
-
-export interface LoggerOptions {
-  // Request lines gathered and log lines written in pieces (the default). Off, every line is
-  // written on its own, synchronously: for benchmark comparisons (SERVER_OPTIMIZATIONS_OFF).
-  batching?: boolean
-}
+type OwnLogger = Logger & { [flushKey]?: () => void }
 
 export function createLogger(
   env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>,
   // Standard output unless given (tests pass their own).
   stream?: LogDestination,
-  options: LoggerOptions = {},
 ): Logger {
   const level = env.NODE_ENV === 'test' ? 'silent' : env.LOG_LEVEL
   if (level === 'silent') return pino({ level })
-  const batching = options.batching ?? true
-  const destination: LogDestination =
-    stream ?? pino.destination({ dest: 1, sync: true, minLength: batching ? BATCH_BYTES : 0 })
-  const requestLines = batching ? new RequestLines(destination) : undefined
-  // Synchronous: called on the way out, where nothing asynchronous runs any more.
+  const destination: LogDestination = stream ?? pino.destination({ dest: 1, sync: true })
+  // A write the system took in part (a full pipe) is finished before the process goes.
   const flushAll = () => {
-    requestLines?.flush()
     try {
       destination.flushSync?.()
     } catch {
       // the destination is closed already
     }
-  }
-  if (batching) {
-    setInterval(() => {
-      requestLines?.flush()
-      try {
-        destination.flush?.()
-      } catch {
-        // nothing to flush yet
-      }
-    }, FLUSH_MS).unref()
   }
   process.once('exit', flushAll)
   const logger = pino(
@@ -94,11 +38,9 @@ export function createLogger(
       level,
       base: undefined,
       redact: { paths: ['req.headers.cookie', 'password', '*.password', 'token'], remove: true },
-      ...(requestLines ? { hooks: { streamWrite: (line: string) => requestLines.take() + line } } : {}),
     },
     destination as pino.DestinationStream,
   )
-  if (requestLines) Object.defineProperty(logger, requestLinesKey, { value: requestLines })
   Object.defineProperty(logger, flushKey, { value: flushAll })
   return logger
 }
@@ -141,12 +83,6 @@ export interface RequestLine {
 export function logRequest(logger: Logger, line: RequestLine) {
   if (!logger.isLevelEnabled('info')) return
   const text = `{"level":30,"time":${Date.now()},"requestId":${JSON.stringify(line.requestId)},"method":${JSON.stringify(line.method)},"path":${JSON.stringify(line.path)},"status":${line.status},"ms":${line.ms},"msg":"request"}\n`
-  const batch = (logger as OwnLogger)[requestLinesKey]
-  if (batch) {
-    batch.add(text)
-    return
-  }
-  // A logger that does not batch, or one made elsewhere: the line goes straight to its stream.
   const stream = (logger as unknown as Record<symbol, { write(chunk: string): unknown }>)[
     pino.symbols.streamSym
   ]

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto'
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createMiddleware } from 'hono/factory'
 import { appearanceScript } from '../../domain/appearance'
 import type { Env } from '../env'
@@ -7,12 +6,9 @@ import type { AppEnv } from '../app-env'
 
 // The headers every response carries: the security headers (ASVS 3.4, 50.2) and the request id.
 //
-// They are the same on every response, so under @hono/node-server they are set straight on the
-// Node response before the route runs (a header the route sets itself wins). Set through Hono
-// they went through web `Headers` on every request, and a response with web `Headers` takes the
-// adapter's slow path: together more CPU than the rest of the framework's work on a small answer
-// (docs/decisions/0040-performance-at-scale.md). Without a Node response (the app called in
-// process, as the route tests do) the same headers are set on the response the app returns.
+// They are set on the response the app returns, where a header the route set itself wins. Set
+// straight on the Node response before the route ran, they cost about 1% less server CPU per
+// request on the benchmark's realistic mix: not worth a second path (docs/decisions/0111).
 
 // The one inline script, which sets the light or dark theme before the first paint
 // (docs/decisions/0099-dark-mode.md), is allowed by its hash: any other inline script is not.
@@ -56,27 +52,8 @@ const REQUEST_ID_HEADER = 'x-request-id'
 const isUsableRequestId = (value: string | undefined): value is string =>
   value !== undefined && value.length > 0 && value.length <= 255 && !/[^\w\-=]/.test(value)
 
-interface NodeBindings {
-  incoming?: IncomingMessage
-  outgoing?: ServerResponse
-}
-
-// `direct: false` takes the in-process path under Node too: for benchmark comparisons
-// (SERVER_OPTIMIZATIONS_OFF=header-bypass).
-export function responseHeaders(
-  headers: ReadonlyArray<readonly [string, string]>,
-  { direct = true }: { direct?: boolean } = {},
-) {
+export function responseHeaders(headers: ReadonlyArray<readonly [string, string]>) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const { incoming, outgoing } = (c.env ?? {}) as NodeBindings
-    if (direct && outgoing && incoming) {
-      const sent = incoming.headers[REQUEST_ID_HEADER]
-      const id = typeof sent === 'string' && isUsableRequestId(sent) ? sent : randomUUID()
-      c.set('requestId', id)
-      for (const [name, value] of headers) outgoing.setHeader(name, value)
-      outgoing.setHeader(REQUEST_ID_HEADER, id)
-      return next()
-    }
     const sent = c.req.header(REQUEST_ID_HEADER)
     const id = isUsableRequestId(sent) ? sent : randomUUID()
     c.set('requestId', id)
