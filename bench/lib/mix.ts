@@ -9,7 +9,7 @@ import { databaseNameOf, databaseUrlFor, datasetLabel, openPgliteRunner, type Sq
 import { describeModel, runStep, type StepResult } from './mix-load'
 import { type MixData, prepareMixData, removeMixSessions, undoStep } from './mix-players'
 import { ROOT, type Started, startAppServer } from './processes'
-import { ensureDataset, type Target } from './suite'
+import { ensureDataset, TABLES, type Target } from './suite'
 
 // A step passes when its p99 is under this and nothing failed.
 export const MIX_P99_MS = 100
@@ -84,15 +84,6 @@ interface MixDatabase {
   // PostgreSQL: open for the whole run. PGlite: opened between steps only (the server owns it).
   runner: SqlRunner | undefined
 }
-
-const TABLES = [
-  'profiles',
-  'connections',
-  'play_dates',
-  'play_date_requests',
-  'play_date_messages',
-  'notifications',
-]
 
 const withRunner = async <T>(db: MixDatabase, use: (runner: SqlRunner) => Promise<T>) => {
   if (db.runner) return use(db.runner)

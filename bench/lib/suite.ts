@@ -94,7 +94,8 @@ export interface DatasetResult {
   serverRssMb: number | null
 }
 
-const TABLES = [
+// The tables whose sizes a data set is described by.
+export const TABLES = [
   'profiles',
   'connections',
   'play_dates',
