@@ -38,6 +38,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'no-writes': { type: 'boolean', default: false },
     'no-fanout': { type: 'boolean', default: false },
+    'no-floor': { type: 'boolean', default: false },
     'no-save': { type: 'boolean', default: false },
     'no-mix': { type: 'boolean', default: false },
     'mix-only': { type: 'boolean', default: false },
@@ -72,7 +73,8 @@ the real-time fan-out and the query plans; writes bench/results/latest.json and 
   --sse-clients N    event streams for the fan-out (default 2000), --sse-rate N notifications/s
   --cpu-prof DIR     write a CPU profile of the app server (node --cpu-prof) into DIR
   --only a,b         only these reads (keys: ${READS.map((r) => r.key).join(', ')})
-  --no-writes, --no-fanout, --no-save (print only)
+  --no-writes, --no-fanout, --no-floor (the no-database endpoint against bare node:http),
+  --no-save (print only)
 
 Capacity on a realistic mix (runs by default; bench/lib/mix.ts, docs/decisions/0117):
   --no-mix, --mix-only      skip it, or run only it
@@ -153,7 +155,7 @@ const datasets = runSuite
   ? await runSuites(main, extra, {
       ...base,
       writes: !values['no-writes'],
-      floor: true,
+      floor: !values['no-floor'],
       fanout: values['no-fanout'] ? null : { clients: num('sse-clients'), ratePerSecond: num('sse-rate') },
     })
   : []

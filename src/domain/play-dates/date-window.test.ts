@@ -16,6 +16,15 @@ describe('the date filter’s days', () => {
     expect(todayIn('America/New_York', lateInPhoenix)).toBe('2026-11-27')
   })
 
+  it('turns to the next day at the zone’s midnight, and back when the clock is moved back', () => {
+    // Denver on the night its clocks go back: the day is 25 hours long.
+    expect(todayIn('America/Denver', new Date('2026-11-01T06:00:00Z'))).toBe('2026-11-01')
+    expect(todayIn('America/Denver', new Date('2026-11-02T06:59:59.999Z'))).toBe('2026-11-01')
+    expect(todayIn('America/Denver', new Date('2026-11-02T07:00:00Z'))).toBe('2026-11-02')
+    expect(todayIn('America/Denver', new Date('2026-11-01T05:59:59.999Z'))).toBe('2026-10-31')
+    expect(todayIn('America/Denver', new Date('2026-11-02T06:30:00Z'))).toBe('2026-11-01')
+  })
+
   it('spans midnight to midnight by the zone’s clock, 25 hours on the day Utah’s clocks go back', () => {
     const denver = zoneWindow('2026-11-01', '2026-11-01', 'America/Denver')
     expect(denver.from.toISOString()).toBe('2026-11-01T06:00:00.000Z')

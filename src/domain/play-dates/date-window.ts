@@ -28,8 +28,19 @@ export const RANGE_TOO_LONG = `Choose at most ${RANGE_MAX_DAYS} days`
 // A local date, "2026-12-05".
 export type LocalDate = string
 
-export const todayIn = (zone: string, now: Date): LocalDate =>
-  format(new TZDate(now.getTime(), zone), 'yyyy-MM-dd')
+// Today in each zone asked, with the instants its day starts and ends: until the zone's next
+// midnight the answer is the same, and Available asks on every search with a date filter.
+const todayByZone = new Map<string, { today: LocalDate; from: number; to: number }>()
+
+export function todayIn(zone: string, now: Date): LocalDate {
+  const at = now.getTime()
+  const known = todayByZone.get(zone)
+  if (known && at >= known.from && at < known.to) return known.today
+  const today = format(new TZDate(at, zone), 'yyyy-MM-dd')
+  const { from, to } = zoneWindow(today, today, zone)
+  todayByZone.set(zone, { today, from: from.getTime(), to: to.getTime() })
+  return today
+}
 
 const plusDays = (date: LocalDate, days: number): LocalDate =>
   format(addDays(parseISO(date), days), 'yyyy-MM-dd')
@@ -42,6 +53,24 @@ export function localDays(
   today: LocalDate,
   range?: { from: LocalDate; to: LocalDate },
 ): { first: LocalDate; last: LocalDate } {
+  if (filter === 'range') {
+    if (!range) throw new Error('A range filter needs its dates')
+    return { first: range.from, last: range.to }
+  }
+  // Today's spans change once a day: the last few are kept, as the zones' windows are.
+  const key = `${filter}/${today}`
+  let days = daysCache.get(key)
+  if (!days) {
+    days = Object.freeze(daysFrom(filter, today))
+    if (daysCache.size >= WINDOW_CACHE_SIZE) daysCache.clear()
+    daysCache.set(key, days)
+  }
+  return days
+}
+
+const daysCache = new Map<string, { readonly first: LocalDate; readonly last: LocalDate }>()
+
+function daysFrom(filter: 'today' | 'week' | 'weekend', today: LocalDate) {
   switch (filter) {
     case 'today':
       return { first: today, last: today }
@@ -53,9 +82,6 @@ export function localDays(
       const saturday = plusDays(today, 6 - weekday)
       return { first: saturday, last: plusDays(saturday, 1) }
     }
-    case 'range':
-      if (!range) throw new Error('A range filter needs its dates')
-      return { first: range.from, last: range.to }
   }
 }
 
