@@ -39,6 +39,7 @@ const { values } = parseArgs({
     'no-writes': { type: 'boolean', default: false },
     'no-fanout': { type: 'boolean', default: false },
     'no-floor': { type: 'boolean', default: false },
+    'no-pglite-beside': { type: 'boolean', default: false },
     'no-save': { type: 'boolean', default: false },
     'no-mix': { type: 'boolean', default: false },
     'mix-only': { type: 'boolean', default: false },
@@ -74,6 +75,7 @@ the real-time fan-out and the query plans; writes bench/results/latest.json and 
   --cpu-prof DIR     write a CPU profile of the app server (node --cpu-prof) into DIR
   --only a,b         only these reads (keys: ${READS.map((r) => r.key).join(', ')})
   --no-writes, --no-fanout, --no-floor (the no-database endpoint against bare node:http),
+  --no-pglite-beside (the --compare data set on PGlite beside PostgreSQL, every read and write),
   --no-save (print only)
 
 Capacity on a realistic mix (runs by default; bench/lib/mix.ts, docs/decisions/0117):
@@ -129,6 +131,12 @@ const main = target(profiles, profiles * 2, values.pglite ? 'pglite' : 'postgres
 const extra: Target[] = []
 if (compare > 0) extra.push(target(compare, compare * 2, main.kind))
 if (values.scale) extra.push(target(profiles, 1_000_000, main.kind))
+// The embedded database beside PostgreSQL, read by read and write by write: the --compare data
+// set on PGlite (the mix's data directory when of the same size), against the same on PostgreSQL.
+const beside: Target | null =
+  main.kind === 'postgres' && compare > 0 && !values['no-pglite-beside']
+    ? { ...target(compare, compare * 2, 'pglite'), label: `${datasetLabel(compare, compare * 2)} PGlite` }
+    : null
 
 const base: Omit<SuiteOptions, 'writes' | 'floor' | 'fanout'> = {
   connections: num('connections'),
@@ -152,12 +160,17 @@ if ((runSuite && main.kind === 'postgres') || mixOnPostgres) {
 
 const commit = describeCommit()
 const datasets = runSuite
-  ? await runSuites(main, extra, {
-      ...base,
-      writes: !values['no-writes'],
-      floor: !values['no-floor'],
-      fanout: values['no-fanout'] ? null : { clients: num('sse-clients'), ratePerSecond: num('sse-rate') },
-    })
+  ? await runSuites(
+      main,
+      extra,
+      {
+        ...base,
+        writes: !values['no-writes'],
+        floor: !values['no-floor'],
+        fanout: values['no-fanout'] ? null : { clients: num('sse-clients'), ratePerSecond: num('sse-rate') },
+      },
+      beside,
+    )
   : []
 const mix = runMix
   ? await measureMix({
@@ -194,6 +207,7 @@ const draft: Omit<Report, 'checks'> = {
   },
   main: runSuite ? main.label : '',
   compare: runSuite ? extra.map((t) => t.label) : [],
+  ...(runSuite && beside ? { beside: beside.label } : {}),
   datasets,
   mix,
 }

@@ -22,6 +22,9 @@ export interface Targets {
   // The app against the least server for the same read (node:http + pg, the same statements).
   leastCpuRatio: number
   leastP50Ratio: number
+  // The embedded database against PostgreSQL on the same data set, read by read and write by write.
+  pgliteP99Ms: number
+  pgliteShare: number
 }
 
 export const TARGETS: Targets = {
@@ -34,7 +37,12 @@ export const TARGETS: Targets = {
   fanoutRssMb: 300,
   leastCpuRatio: 1.3,
   leastP50Ratio: 1.3,
+  pgliteP99Ms: 100,
+  pgliteShare: 0.5,
 }
+
+const percent = (share: number | null | undefined) =>
+  share === null || share === undefined ? '-' : `${Math.round(share * 100)}%`
 
 export interface Check {
   target: string
@@ -62,6 +70,8 @@ export interface Report {
   settings: { connections: number; seconds: number; poolSize: number; players: number }
   main: string
   compare: string[]
+  // The PGlite data set measured beside the PostgreSQL one of its size; absent when not measured.
+  beside?: string
   datasets: DatasetResult[]
   // Capacity on a realistic mix (bench/lib/mix.ts); absent when skipped (--no-mix).
   mix?: MixResult | null
@@ -182,6 +192,22 @@ export function evaluate(report: Omit<Report, 'checks'>): Check[] {
       pass: over.length === 0,
     })
   }
+  const pair = besidePair(report)
+  if (pair) {
+    const rows = besideRows(pair)
+    const over = rows.filter(
+      (r) => r.pglite.p99 >= TARGETS.pgliteP99Ms || (r.share ?? 0) < TARGETS.pgliteShare,
+    )
+    checks.push({
+      target:
+        `On PGlite (${pair.pglite.label}), every hot read and write p99 < ${TARGETS.pgliteP99Ms} ms at ` +
+        `${report.settings.connections} connections and ≥ ${TARGETS.pgliteShare * 100}% of PostgreSQL's throughput`,
+      measured: over.length
+        ? `${over.length} of ${rows.length} short: ${over.map((r) => `${r.name} p99 ${ms(r.pglite.p99)} ms, ${percent(r.share)}`).join('; ')}`
+        : `all ${rows.length} within (p99 max ${ms(Math.max(...rows.map((r) => r.pglite.p99)))} ms, share min ${percent(Math.min(...rows.map((r) => r.share ?? 0)))})`,
+      pass: over.length === 0 && rows.length > 0,
+    })
+  }
   const scans = report.datasets.flatMap((d) => [
     ...d.reads.flatMap((r) => seqScansOf(r).map((t) => `${d.label} ${r.name}: ${t}`)),
     ...d.writes.flatMap((w) => seqScansOf(w).map((t) => `${d.label} ${w.name}: ${t}`)),
@@ -209,6 +235,59 @@ export function evaluate(report: Omit<Report, 'checks'>): Check[] {
     })
   }
   return checks
+}
+
+// The PGlite data set and the PostgreSQL one of the same size it was measured beside.
+function besidePair(report: Omit<Report, 'checks'>) {
+  const pglite = report.datasets.find((d) => d.label === report.beside)
+  if (!pglite) return null
+  const postgres = report.datasets.find(
+    (d) => d.kind === 'postgres' && d.tables.profiles === pglite.tables.profiles,
+  )
+  return postgres ? { pglite, postgres } : null
+}
+
+interface BesideRow {
+  name: string
+  postgres: LoadResult
+  pglite: LoadResult
+  // PGlite's throughput as a share of PostgreSQL's.
+  share: number | null
+}
+
+function besideRows(pair: { pglite: DatasetResult; postgres: DatasetResult }): BesideRow[] {
+  const rows: BesideRow[] = []
+  const add = (name: string, postgres: LoadResult | undefined, pglite: LoadResult | undefined) => {
+    if (postgres && pglite) rows.push({ name, postgres, pglite, share: ratio(pglite.rps, postgres.rps) })
+  }
+  for (const read of pair.pglite.reads)
+    add(read.name, pair.postgres.reads.find((r) => r.key === read.key)?.api, read.api)
+  for (const write of pair.pglite.writes)
+    add(write.name, pair.postgres.writes.find((w) => w.key === write.key)?.api, write.api)
+  return rows
+}
+
+function besideTable(pair: { pglite: DatasetResult; postgres: DatasetResult }): [string[], string[][]] {
+  return [
+    [
+      'Hot read or write',
+      'PostgreSQL req/s',
+      'PostgreSQL p99',
+      'PGlite req/s',
+      'PGlite p99',
+      'PGlite server CPU/req',
+      'PGlite / PostgreSQL',
+    ],
+    besideRows(pair).map((r) => [
+      r.name,
+      count(r.postgres.rps),
+      ms(r.postgres.p99),
+      count(r.pglite.rps),
+      ms(r.pglite.p99),
+      r.pglite.serverCpuUs ? `${r.pglite.serverCpuUs} µs` : '-',
+      percent(r.share),
+    ]),
+  ]
 }
 
 export function readsTable(report: Omit<Report, 'checks'>) {
@@ -391,6 +470,19 @@ export function renderMarkdown(report: Report) {
       '',
     )
   }
+  const pair = besidePair(report)
+  if (pair) {
+    lines.push(`## PGlite beside PostgreSQL (${pair.postgres.label})`, '')
+    lines.push(
+      `The same ${count(pair.pglite.tables.profiles ?? 0)}-player data set on the embedded database (what ` +
+        '`npm start` runs) and on PostgreSQL, each served by the built server over HTTP with the same ' +
+        'settings. The reads take turns with the other data sets as above; the writes run one data set ' +
+        `after the other. The target: every p99 under ${TARGETS.pgliteP99Ms} ms and at least ` +
+        `${TARGETS.pgliteShare * 100}% of PostgreSQL's throughput. Times in ms.`,
+      '',
+    )
+    lines.push(markdownTable(...besideTable(pair)), '')
+  }
   if (main.fanout) {
     const f = main.fanout
     lines.push('## Real-time fan-out', '')
@@ -481,6 +573,8 @@ export function consoleTable(report: Report) {
     const { header, rows } = readsTable(report)
     tables.push(textTable(header, rows))
   }
+  const pair = besidePair(report)
+  if (pair) tables.push(textTable(...besideTable(pair)))
   if (report.mix) {
     tables.push(textTable(...mixStepsTable(report.mix)))
     if (report.mix.onOff) tables.push(textTable(...onOffTable(report.mix)))
@@ -488,7 +582,6 @@ export function consoleTable(report: Report) {
   return tables.join('\n\n')
 }
 
-const percent = (share: number | null) => (share === null ? '-' : `${Math.round(share * 100)}%`)
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 const capacityOf = (config: MixResult['configs'][number]) =>
   config.capacity === null ? 'none passed' : `${config.atLeast ? '≥ ' : ''}${count(config.capacity)}`

@@ -249,6 +249,8 @@ async function openDataset(
       await runner.close()
     } else {
       await app.close()
+      // The server opens the data directory next: PGlite serves one process.
+      if (pglite) await runner.close()
     }
 
     const server = await startAppServer({
@@ -479,30 +481,7 @@ async function measureMain(open: OpenDataset, options: SuiteOptions) {
     log(`  Session read: app ${fmt(least.app)} | node:http + pg ${fmt(least.bare)} | SQL ${fmt(least.sql)}`)
   }
 
-  if (open.writeCalls) {
-    const writeCalls = open.writeCalls
-    for (const write of WRITES) {
-      // Each write must be new: more calls than the run can send (wrk would start over at the end).
-      const calls = (seconds: number) =>
-        Array.from({ length: seconds * WRITES_PER_SECOND_BOUND }, () => writeCalls[write.key](base))
-      await httpLoad(base, calls(options.warmupSeconds), {
-        connections: options.connections,
-        seconds: options.warmupSeconds,
-      })
-      const api = await httpLoad(base, calls(options.seconds), {
-        connections: options.connections,
-        seconds: options.seconds,
-        serverPid: server.pid,
-      })
-      log(`  ${write.name}: API ${fmt(api)}`)
-      result.writes.push({
-        key: write.key,
-        name: write.name,
-        api,
-        explain: open.writeExplains.get(write.key) ?? [],
-      })
-    }
-  }
+  await measureWrites(open, options)
 
   if (options.fanout && target.kind === 'postgres') {
     const database = await openPostgres(target.databaseUrl!, 4)
@@ -524,6 +503,36 @@ async function measureMain(open: OpenDataset, options: SuiteOptions) {
     } finally {
       await database.close()
     }
+  }
+}
+
+// The hot writes on one data set, each new call a new write (wrk would start over at the end).
+async function measureWrites(open: OpenDataset, options: SuiteOptions) {
+  const { log } = options
+  if (!open.writeCalls) return
+  const writeCalls = open.writeCalls
+  const { result, server } = open
+  const base = server.url
+  for (const write of WRITES) {
+    // Each write must be new: more calls than the run can send (wrk would start over at the end).
+    const calls = (seconds: number) =>
+      Array.from({ length: seconds * WRITES_PER_SECOND_BOUND }, () => writeCalls[write.key](base))
+    await httpLoad(base, calls(options.warmupSeconds), {
+      connections: options.connections,
+      seconds: options.warmupSeconds,
+    })
+    const api = await httpLoad(base, calls(options.seconds), {
+      connections: options.connections,
+      seconds: options.seconds,
+      serverPid: server.pid,
+    })
+    log(`  ${open.target.label} ${write.name}: API ${fmt(api)}`)
+    result.writes.push({
+      key: write.key,
+      name: write.name,
+      api,
+      explain: open.writeExplains.get(write.key) ?? [],
+    })
   }
 }
 
@@ -607,24 +616,30 @@ async function closeDataset(open: OpenDataset) {
 }
 
 // The whole run: every data set opened (each with its own server), the hot reads measured on all
-// of them in turns, then the main data set's floor, writes and fan-out. Only the main data set
-// runs writes, so the others stay as generated.
+// of them in turns, then the main data set's floor, writes and fan-out. Writes run on the main
+// data set, and on the PGlite data set with the PostgreSQL one of its size it is measured beside
+// (`beside`); the others stay as generated.
 export async function runSuites(
   main: Target,
   others: Target[],
   options: SuiteOptions,
+  beside: Target | null = null,
 ): Promise<DatasetResult[]> {
+  const besidePostgres = beside
+    ? others.find((other) => other.kind === 'postgres' && other.profiles === beside.profiles)
+    : undefined
   const opened: OpenDataset[] = []
   try {
-    for (const [index, target] of [main, ...others].entries()) {
-      options.log(`${index === 0 ? 'Main data set' : 'Scale curve'}: ${target.label} on ${target.kind}`)
-      opened.push(
-        await openDataset(target, { ...options, writes: index === 0 && options.writes, sql: index === 0 }),
-      )
+    for (const [index, target] of [main, ...others, ...(beside ? [beside] : [])].entries()) {
+      const role = index === 0 ? 'Main data set' : target === beside ? 'Beside PostgreSQL' : 'Scale curve'
+      options.log(`${role}: ${target.label} on ${target.kind}`)
+      const writes = options.writes && (index === 0 || target === beside || target === besidePostgres)
+      opened.push(await openDataset(target, { ...options, writes, sql: index === 0 }))
     }
     options.log('Hot reads, the data sets in turns:')
     await measureReads(opened, options)
     await measureMain(opened[0]!, options)
+    for (const open of opened.slice(1)) await measureWrites(open, options)
     return opened.map((open) => open.result)
   } finally {
     for (const open of opened) await closeDataset(open)

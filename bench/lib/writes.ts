@@ -41,8 +41,11 @@ export async function prepareWrites(
   )
     .map((row) => row.id)
     .filter((id) => !busy.has(id))
+  // Each player walks the receivers from a stripe of its own, at most once round: a player never
+  // asks one twice, and a data set smaller than the run's budget still has a receiver for every call.
+  const stripe = Math.max(1, Math.floor(receivers.length / Math.max(1, players.length)))
+  const receiverTurns = players.map(() => 0)
   let friendTurn = 0
-  let receiverTurn = 0
 
   const openPlayDates = (
     await runner.rows<{ id: string; creator_id: string; partner_id: string | null }>(
@@ -73,10 +76,12 @@ export async function prepareWrites(
 
   return {
     'friend-request': (origin) => {
-      const player = players[friendTurn++ % players.length]!
+      const index = friendTurn++ % players.length
+      const player = players[index]!
       for (;;) {
-        const receiver = receivers[receiverTurn++]
-        if (!receiver) throw new Error('no receivers left for friend requests')
+        const turn = receiverTurns[index]!++
+        if (turn >= receivers.length) throw new Error('no receivers left for friend requests')
+        const receiver = receivers[(index * stripe + turn) % receivers.length]!
         if (pairs.has(`${player.user.id}:${receiver}`)) continue
         return {
           method: 'POST',
