@@ -97,6 +97,9 @@ test(
     // Signing in before confirming is refused, with a way to get a new link.
     await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click()
     await expect(page).toHaveURL(/\/signin$/)
+    // The URL changes before the page does: the check-your-email page's "Open your email app"
+    // section is still there for a moment while the sign-in page loads.
+    await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible()
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password').fill('first-pass-1')
     await page.getByRole('button', { name: 'Sign In' }).click()
