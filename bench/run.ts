@@ -1,5 +1,6 @@
 // npm run bench -- [--profiles 100000] [--compare 10000] [--scale] [--pglite] [--duration 5]
 //   [--no-mix | --mix-only] [--mix-seconds 20] ...
+import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -14,6 +15,7 @@ import {
   describeMachine,
   evaluate,
   type Report,
+  RESULTS_DIR,
   writeResults,
 } from './lib/report'
 import { runSuites, type SuiteOptions, type Target } from './lib/suite'
@@ -55,6 +57,7 @@ const { values } = parseArgs({
     'no-mix-onoff': { type: 'boolean', default: false },
     'mix-data-dir': { type: 'string' },
     'mix-database-url': { type: 'string' },
+    render: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 })
@@ -77,6 +80,8 @@ the real-time fan-out and the query plans; writes bench/results/latest.json and 
   --no-writes, --no-fanout, --no-floor (the no-database endpoint against bare node:http),
   --no-pglite-beside (the --compare data set on PGlite beside PostgreSQL, every read and write),
   --no-save (print only)
+  --render           measure nothing: write latest.md again from latest.json (its targets checked
+                     again, bench/notes.md as it is now)
 
 Capacity on a realistic mix (runs by default; bench/lib/mix.ts, docs/decisions/0117):
   --no-mix, --mix-only      skip it, or run only it
@@ -92,6 +97,14 @@ Capacity on a realistic mix (runs by default; bench/lib/mix.ts, docs/decisions/0
   --mix-database-url URL    its PostgreSQL database (default pm_bench_<size> on the local server)
 
 The README links to bench/results/latest.md; it carries no figures of its own.`)
+  process.exit(0)
+}
+
+if (values.render) {
+  const saved = JSON.parse(readFileSync(path.join(RESULTS_DIR, 'latest.json'), 'utf8')) as Report
+  const { checks: _checks, ...draft } = saved
+  writeResults({ ...draft, checks: evaluate(draft) })
+  console.log('Wrote bench/results/latest.json and bench/results/latest.md from latest.json')
   process.exit(0)
 }
 
