@@ -506,7 +506,8 @@ async function measureMain(open: OpenDataset, options: SuiteOptions) {
   }
 }
 
-// The hot writes on one data set, each new call a new write (wrk would start over at the end).
+// The hot writes on one data set. Each call must be a new write: more calls than the run can send
+// (wrk would start over at the end).
 async function measureWrites(open: OpenDataset, options: SuiteOptions) {
   const { log } = options
   if (!open.writeCalls) return
@@ -514,7 +515,6 @@ async function measureWrites(open: OpenDataset, options: SuiteOptions) {
   const { result, server } = open
   const base = server.url
   for (const write of WRITES) {
-    // Each write must be new: more calls than the run can send (wrk would start over at the end).
     const calls = (seconds: number) =>
       Array.from({ length: seconds * WRITES_PER_SECOND_BOUND }, () => writeCalls[write.key](base))
     await httpLoad(base, calls(options.warmupSeconds), {

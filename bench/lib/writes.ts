@@ -41,7 +41,7 @@ export async function prepareWrites(
   )
     .map((row) => row.id)
     .filter((id) => !busy.has(id))
-  // Each player walks the receivers from a stripe of its own, at most once round: a player never
+  // Each player walks the receivers from a stripe of its own, at most once around: a player never
   // asks one twice, and a data set smaller than the run's budget still has a receiver for every call.
   const stripe = Math.max(1, Math.floor(receivers.length / Math.max(1, players.length)))
   const receiverTurns = players.map(() => 0)
