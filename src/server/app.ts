@@ -38,6 +38,10 @@ import { requireSameOrigin } from './middleware/same-origin'
 export const MAX_BODY_BYTES = 256 * 1024
 // The one write with a larger body: a profile photo, sent as the file itself (decision 0098).
 export const PHOTO_UPLOAD_PATH = '/api/profiles/me/photo'
+/** The largest body a write to this path may carry. */
+export function maxBodyBytesFor(path: string): number {
+  return path === PHOTO_UPLOAD_PATH ? PHOTO_MAX_BYTES : MAX_BODY_BYTES
+}
 // A refusal (401, 403, 413, 429) is often decided before the body is read. Answering while the
 // client still sends makes Node close the socket under it, and the client sees a network error
 // instead of the answer, so the rest of the body is read and dropped first: up to four times the
