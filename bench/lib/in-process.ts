@@ -18,11 +18,11 @@ export interface InProcessApp {
 // The app itself inside the benchmark process (no socket): for signing in, recording the SQL of
 // each call and checking answers, on the same database the server uses.
 export async function openInProcessApp(
-  target: { databaseUrl: string; poolSize: number } | { pglite: PGlite },
+  target: { databaseUrl: string; poolSize: number } | { pglite: PGlite; namedStatements?: boolean },
 ): Promise<InProcessApp> {
   const database =
     'pglite' in target
-      ? await openPglite(target.pglite)
+      ? await openPglite(target.pglite, { namedStatements: target.namedStatements })
       : await openPostgres(target.databaseUrl, target.poolSize)
   const env = parseEnv({
     NODE_ENV: 'production',

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { MIGRATIONS_DIR } from '../paths'
 import * as schema from './schema'
+import { withNamedStatements } from './pglite-statements'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -311,11 +312,17 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   }
 }
 
-// PGlite serves one connection in this process: apply migrations before accepting requests.
-export async function openPglite(client: PGlite): Promise<Database> {
+// PGlite serves one connection in this process: apply migrations before accepting requests. Its
+// queries run as named statements (pglite-statements.ts); `namedStatements: false` keeps PGlite's
+// own unnamed ones, for measuring the difference.
+export async function openPglite(
+  client: PGlite,
+  options: { namedStatements?: boolean } = {},
+): Promise<Database> {
   const afterCommitErrors = afterCommitErrorReporter()
+  const queries = options.namedStatements === false ? client : withNamedStatements(client)
   const db = withAfterCommitSteps(
-    drizzlePglite({ client, schema }) as unknown as Db,
+    drizzlePglite({ client: queries, schema }) as unknown as Db,
     afterCommitErrors.report,
   )
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder })

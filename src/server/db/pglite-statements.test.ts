@@ -1,0 +1,111 @@
+import { PGlite } from '@electric-sql/pglite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { withNamedStatements } from './pglite-statements'
+
+// The embedded database's queries as named statements: the same answers and errors as PGlite's
+// own unnamed ones, each text parsed once, and the locking of PGlite's query and transaction.
+
+let pg: PGlite
+let named: PGlite
+
+const preparedNames = async () =>
+  (
+    await pg.query<{ name: string }>(
+      `select name from pg_prepared_statements where name like 'pm\\_%' order by name`,
+    )
+  ).rows.map((row) => row.name)
+
+beforeAll(async () => {
+  pg = await PGlite.create()
+  named = withNamedStatements(pg, { max: 5 })
+  await pg.exec(`
+    create table probe (id int primary key, name text not null, at timestamptz, tags text[], data jsonb);
+    insert into probe values
+      (1, 'one', '2026-12-05T15:00:00Z', '{a,b}', '{"x":1}'),
+      (2, 'two', null, '{}', null);
+  `)
+})
+afterAll(() => pg.close())
+
+describe('named statements on the embedded database', () => {
+  const select =
+    'select id, name, at, tags, data from probe where id = any($1::int[]) and name <> $2 order by id'
+
+  it('answers as PGlite does, in object and array rows', async () => {
+    for (const options of [undefined, { rowMode: 'array' as const }]) {
+      const own = await pg.query(select, [[1, 2], 'none'], options)
+      for (let call = 0; call < 7; call++) {
+        const answer = await named.query(select, [[1, 2], 'none'], options)
+        expect(answer.rows).toEqual(own.rows)
+        expect(answer.fields).toEqual(own.fields)
+      }
+    }
+    const write = await named.query(`update probe set name = name where id = $1`, [1])
+    expect(write.affectedRows).toBe(1)
+    expect(write.rows).toEqual([])
+    expect((await named.query(`select $1::text as v, $2::int as n`, [null, 3])).rows).toEqual([
+      { v: null, n: 3 },
+    ])
+  })
+
+  it('parses each text once, keeps no more than its cap, and closes the oldest', async () => {
+    await named.query(`select 1 as a`)
+    await named.query(`select 1 as a`)
+    const kept = await pg.query(`select name from pg_prepared_statements where statement = 'select 1 as a'`)
+    expect(kept.rows).toHaveLength(1)
+    for (let n = 0; n < 12; n++) await named.query(`select ${n} as n`)
+    // The ones past the cap are closed with the next message.
+    await named.query(`select 1 as a`)
+    expect((await preparedNames()).length).toBeLessThanOrEqual(5)
+    expect((await named.query(`select 11 as n`)).rows).toEqual([{ n: 11 }])
+  })
+
+  it('throws PostgreSQL’s error with its code, and the statement still runs after', async () => {
+    const insert = 'insert into probe (id, name) values ($1, $2)'
+    await expect(named.query(insert, [1, 'again'])).rejects.toMatchObject({ code: '23505' })
+    await named.query(insert, [3, 'three'])
+    expect((await named.query('select name from probe where id = $1', [3])).rows).toEqual([{ name: 'three' }])
+    await expect(named.query('select from where')).rejects.toMatchObject({ code: '42601' })
+    await expect(named.query('select from where')).rejects.toMatchObject({ code: '42601' })
+  })
+
+  it('runs a statement again after its table changed its columns', async () => {
+    await pg.exec(`create table shifting (a int); insert into shifting values (1)`)
+    expect((await named.query('select * from shifting')).rows).toEqual([{ a: 1 }])
+    await pg.exec(`alter table shifting add column b int`)
+    // PostgreSQL refuses the old statement once; the next call prepares it again.
+    await named.query('select * from shifting').catch(() => undefined)
+    expect((await named.query('select * from shifting')).rows).toEqual([{ a: 1, b: null }])
+  })
+
+  it('keeps a transaction’s queries together: a query outside waits for it to end', async () => {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let entered!: () => void
+    const inside = new Promise<void>((resolve) => (entered = resolve))
+    const transaction = named.transaction(async (tx) => {
+      await tx.query('insert into probe (id, name) values ($1, $2)', [10, 'ten'])
+      entered()
+      await held
+      await tx.query('update probe set name = $2 where id = $1', [10, 'TEN'])
+    })
+    await inside
+    const outside = named.query<{ name: string }>('select name from probe where id = $1', [10])
+    release()
+    await transaction
+    expect((await outside).rows).toEqual([{ name: 'TEN' }])
+  })
+
+  it('rolls a failed transaction back, and the connection goes on', async () => {
+    await expect(
+      named.transaction(async (tx) => {
+        await tx.query('insert into probe (id, name) values ($1, $2)', [20, 'twenty'])
+        await tx.query('insert into probe (id, name) values ($1, $2)', [20, 'again'])
+      }),
+    ).rejects.toMatchObject({ code: '23505' })
+    expect((await named.query('select count(*)::int as n from probe where id = $1', [20])).rows).toEqual([
+      { n: 0 },
+    ])
+    expect(pg.isInTransaction()).toBe(false)
+  })
+})
