@@ -1,35 +1,15 @@
 import { z } from 'zod'
 import { playerBasicsShape } from '../profiles/profile.schema'
 import { photoUrlField } from '../profiles/profile-photo'
+import {
+  connectionStatuses,
+  connectionTypes,
+  friendStatuses,
+  SEARCH_MAX_LENGTH,
+  SEARCH_MIN_LENGTH,
+} from './connection.constants'
 
-export const connectionTypes = ['friend', 'watched', 'partner'] as const
-export type ConnectionType = (typeof connectionTypes)[number]
-export const connectionStatuses = ['pending', 'accepted', 'rejected'] as const
-export type ConnectionStatus = (typeof connectionStatuses)[number]
-
-// The friend search starts at two characters and answers at most twenty players.
-export const SEARCH_MIN_LENGTH = 2
-export const SEARCH_MAX_LENGTH = 100
-export const SEARCH_RESULT_LIMIT = 20
-
-export const CONNECTIONS_PAGE_SIZE = 50
-export const CONNECTIONS_PAGE_MAX = 100
-
-// Where the viewer stands with another player as friends: no live request, a request either
-// way, or friends. 'Request Sent', 'Request Received' and 'Friends' on screen.
-export const friendStatuses = ['none', 'sent', 'received', 'friends'] as const
-export type FriendStatus = (typeof friendStatuses)[number]
-
-export const friendStatusLabel: Record<FriendStatus, string | null> = {
-  none: null,
-  sent: 'Request Sent',
-  received: 'Request Received',
-  friends: 'Friends',
-}
-
-// Same for regular partners (a pending or accepted partner connection).
-export const partnerStatuses = ['none', 'sent', 'received', 'partners'] as const
-export type PartnerStatus = (typeof partnerStatuses)[number]
+export * from './connection.constants'
 
 // A player as other players see them: never an email address or a birthdate.
 export const playerSummary = z.object({
@@ -37,9 +17,6 @@ export const playerSummary = z.object({
   photoUrl: photoUrlField,
 })
 export type PlayerSummary = z.infer<typeof playerSummary>
-
-export const connectionViews = ['connected', 'received', 'sent'] as const
-export type ConnectionView = (typeof connectionViews)[number]
 
 export const connectionOutput = z.object({
   id: z.uuid(),
@@ -90,34 +67,3 @@ export type SearchOutput = z.infer<typeof searchOutput>
 
 export const requestInput = z.object({ receiverId: z.uuid({ error: 'Please choose a player' }) })
 export type RequestInput = z.infer<typeof requestInput>
-
-export const connectionMessages = {
-  alreadyPending: 'A friend request is already pending',
-  alreadyFriends: 'A friend connection already exists',
-  partnerAlreadyPending: 'A regular partner invitation is already pending',
-  alreadyPartners: 'You are already regular partners',
-  partnerNeedsFriend: 'You can only invite a friend as regular partner',
-  notYourself: 'You cannot connect with yourself',
-  notFound: 'Connection not found',
-  playerNotFound: 'Player not found',
-  notPending: 'This request is no longer pending',
-  onlyReceiver: 'Only the player who received this request can answer it',
-  onlyRequester: 'Only the player who sent this request can cancel it',
-  notRemovable: 'Only an accepted connection can be removed',
-} as const
-
-// 'Are you sure you want to remove your friendship with {name}?'
-export const removeFriendshipQuestion = (name: string) =>
-  `Are you sure you want to remove your friendship with ${name}?`
-
-// The link names the request, so a request cancelled before it is answered takes its
-// notification with it.
-export const requestNotificationLink = (connectionId: string) =>
-  `/connections?view=received&request=${connectionId}`
-
-export const friendRequestNotification = (requesterName: string, connectionId: string) => ({
-  type: 'connection_request' as const,
-  title: 'New Friend Request',
-  message: `${requesterName} wants to be your friend`,
-  link: requestNotificationLink(connectionId),
-})

@@ -1,16 +1,9 @@
 import { z } from 'zod'
 import { photoUrlField } from '../profiles/profile-photo'
 
-export const notificationTypes = ['connection_request', 'playdate_created', 'other'] as const
+import { notificationTypes } from './notification.constants'
 
-// The title of the notice a chat message gives the PlayDate's other players. Push leaves it out of
-// the system tray while the app is open and visible on the device (docs/decisions/0091).
-export const NEW_MESSAGE_TITLE = 'New message'
-export type NotificationType = (typeof notificationTypes)[number]
-
-// What a notification lets the player do in its own row (docs/decisions/0103).
-export const notificationActionKinds = ['answer_connection', 'answer_application', 'open_chat'] as const
-export type NotificationActionKind = (typeof notificationActionKinds)[number]
+export * from './notification.constants'
 
 // Offered only while still possible when the list was read: a request still pending, a
 // PlayDate still matched or played. A stale row's button gets the server's refusal.
@@ -64,37 +57,3 @@ export const countAsOf = z
   .describe('When the count was read: microseconds since 1970, database clock')
 export const unreadCountOutput = z.object({ count: z.number().int().min(0), asOf: countAsOf })
 export type UnreadCountOutput = z.infer<typeof unreadCountOutput>
-
-// A count read this long before the kept one is not a late answer (none takes ten minutes) but a
-// database clock set back: it is taken, or the badge would stand still until the clock caught up.
-export const CLOCK_SET_BACK_US = 10 * 60 * 1_000_000
-
-// Of two unread counts, the one read later. A count is read after the commit of the change it
-// follows, so the latest read includes every change whose count was read before it: keeping it
-// never brings the badge back to an older number, whatever order the answers and live events
-// arrive in. On a tie either will do (both were read after both changes).
-export function latestCount(
-  kept: UnreadCountOutput | undefined,
-  arrived: UnreadCountOutput,
-): UnreadCountOutput {
-  if (!kept) return arrived
-  const olderBy = kept.asOf - arrived.asOf
-  return olderBy > 0 && olderBy < CLOCK_SET_BACK_US ? kept : arrived
-}
-
-// Where a click on a notification goes. A friend request opens the Received Requests tab.
-export function notificationTarget(notification: Pick<NotificationOutput, 'type' | 'link'>): string | null {
-  if (notification.type === 'connection_request') return '/connections?view=received'
-  const link = notification.link
-  // Only paths of this app: never another site.
-  return link && link.startsWith('/') && !link.startsWith('//') ? link : null
-}
-
-// Where "Open chat" goes: the PlayDate's page, scrolled to its chat.
-export const chatLink = (playDateId: string) => `/playdates/${playDateId}#team-chat`
-
-// '3 notifications, 1 unread'
-export function notificationCountText(total: number, unread: number) {
-  const noun = total === 1 ? 'notification' : 'notifications'
-  return unread > 0 ? `${total} ${noun}, ${unread} unread` : `${total} ${noun}`
-}

@@ -1,78 +1,30 @@
 import { z } from 'zod'
 import { playDateResultView, reliabilitySummary } from './results'
-import {
-  DEFAULT_DURATION,
-  durationInput,
-  placeInput,
-  startDateInput,
-  startDoesNotExist,
-  startTimeInput,
-  timeZoneInput,
-  zonedInstant,
-  zoneOfState,
-} from './schedule'
+import { DEFAULT_DURATION, startDoesNotExist, zonedInstant, zoneOfState } from './schedule'
+import { durationInput, placeInput, startDateInput, startTimeInput, timeZoneInput } from './schedule.schema'
 import { cleanChatText } from '../display-text'
 import { photoUrlField } from '../profiles/profile-photo'
 import { dateFilters, rangeProblem } from './date-window'
+import {
+  playDateTypes,
+  playDateStatuses,
+  requestStatuses,
+  stateCodes,
+  regionsOf,
+  DESCRIPTION_MAX,
+  MESSAGE_MAX,
+  AMOUNT_MAX,
+  amountTooHigh,
+  playDateTabs,
+  type PlayDateType,
+} from './play-date.constants'
 
-export const playDateTypes = ['challenge', 'earn'] as const
-export type PlayDateType = (typeof playDateTypes)[number]
-
-export const playDateStatuses = ['open', 'matched', 'completed', 'cancelled', 'expired'] as const
-export type PlayDateStatus = (typeof playDateStatuses)[number]
-
-export const requestStatuses = ['pending', 'accepted', 'declined', 'withdrawn'] as const
-export type RequestStatus = (typeof requestStatuses)[number]
-
-export const states = [
-  { code: 'AZ', name: 'Arizona' },
-  { code: 'FL', name: 'Florida' },
-  { code: 'CA', name: 'California' },
-  { code: 'UT', name: 'Utah' },
-  { code: 'TX', name: 'Texas' },
-] as const
-export const stateCodes = ['AZ', 'FL', 'CA', 'UT', 'TX'] as const
-export type StateCode = (typeof stateCodes)[number]
-export const DEFAULT_STATE: StateCode = 'AZ'
-
-export const arizonaRegions = [
-  { key: 'east_valley', label: 'East Valley' },
-  { key: 'west_valley', label: 'West Valley' },
-  { key: 'central_phoenix', label: 'Central Phoenix' },
-  { key: 'tucson', label: 'Tucson' },
-  { key: 'flagstaff', label: 'Flagstaff' },
-  { key: 'sedona', label: 'Sedona' },
-  { key: 'prescott', label: 'Prescott' },
-  { key: 'lake_havasu', label: 'Lake Havasu City' },
-  { key: 'yuma', label: 'Yuma' },
-  { key: 'payson', label: 'Payson' },
-] as const
-export const STATEWIDE = { key: 'statewide', label: 'Statewide' } as const
-
-// Only Arizona has regions; every other state offers one region, 'Statewide'.
-export const regionsOf = (state: StateCode): ReadonlyArray<{ key: string; label: string }> =>
-  state === 'AZ' ? arizonaRegions : [STATEWIDE]
-
-export const stateName = (code: string) => states.find((s) => s.code === code)?.name ?? code
-export const regionLabel = (key: string) =>
-  key === STATEWIDE.key ? STATEWIDE.label : (arizonaRegions.find((r) => r.key === key)?.label ?? key)
-
-export const typeLabel = (type: PlayDateType) => (type === 'challenge' ? 'Pay' : 'Earn')
-export const typeDescription = (type: PlayDateType) =>
-  type === 'challenge' ? 'Looking to Pay Higher Level Players' : 'Teach Lower Level Players'
-
-export const DESCRIPTION_MAX = 500
-export const DEFAULT_AMOUNT = 25
-export const AMOUNT_STEP = 5
-export const MESSAGE_MAX = 2000
+export * from './play-date.constants'
 
 // `teach` is accepted on input as an alias of `earn`.
 export const playDateTypeInput = z
   .enum(['challenge', 'earn', 'teach'], { error: 'Choose Pay or Earn' })
   .transform((value): PlayDateType => (value === 'teach' ? 'earn' : value))
-
-export const AMOUNT_MAX = 10_000
-export const amountTooHigh = 'Amount must be at most $10,000 per hour'
 
 // A JSON number: `true` or `[30]` are not amounts (coercion took them as 1 and 30).
 export const amountInput = z
@@ -158,9 +110,6 @@ export const messageInput = z.object({
   ),
   requestKey: requestKeyInput,
 })
-
-export const playDateTabs = ['mine', 'available', 'history'] as const
-export type PlayDateTab = (typeof playDateTabs)[number]
 
 export const SELECT_REGION_OF_STATE = 'Select a region of the chosen state'
 const localDateParam = z

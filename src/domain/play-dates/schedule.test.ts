@@ -2,7 +2,6 @@ import { TZDate, tzName } from '@date-fns/tz'
 import { differenceInCalendarDays, format } from 'date-fns'
 import { describe, expect, it } from 'vitest'
 import {
-  durationInput,
   durationOptions,
   formatClock,
   formatDate,
@@ -17,6 +16,7 @@ import {
   zonedInstant,
   zoneOfState,
 } from './schedule'
+import { durationInput } from './schedule.schema'
 
 describe('PlayDate times', () => {
   it('reads a wall-clock time in the PlayDate zone, across Utah’s change to daylight saving', () => {

@@ -1,6 +1,5 @@
 import { TZDate } from '@date-fns/tz'
 import { addDays, addMinutes, format } from 'date-fns'
-import { z } from 'zod'
 
 // When a PlayDate is played: a start instant, the IANA zone it is shown in, and a duration.
 // Wall-clock dates and times are read in the PlayDate's own zone, never the viewer's: a player
@@ -42,27 +41,7 @@ export const TIME_TO_BE_AGREED = 'Time to be agreed'
 export const startTooSoon = `Start must be at least ${START_MIN_AHEAD_MINUTES} minutes from now`
 export const startTooLate = `Start must be within ${START_MAX_AHEAD_DAYS} days`
 export const startDoesNotExist = 'That time does not exist on this day (the clocks change): choose another'
-
-export const startDateInput = z
-  .string({ error: 'Choose a date' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date')
-export const startTimeInput = z
-  .string({ error: 'Choose a start time' })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Choose a start time')
-export const timeZoneInput = z.enum(playDateZoneIds, { error: 'Choose a time zone' })
 export const PLACE_MAX = 120
-export const placeInput = z
-  .string({ error: 'Say where you will play' })
-  .trim()
-  .min(1, 'Say where you will play')
-  .max(PLACE_MAX, `The place can be at most ${PLACE_MAX} characters`)
-
-export const durationInput = z
-  .number({ error: 'Choose how long you will play' })
-  .int('Choose how long you will play')
-  .min(DURATION_MIN, 'A game lasts at least 30 minutes')
-  .max(DURATION_MAX, 'A game lasts at most 4 hours')
-  .refine((m) => m % DURATION_STEP === 0, 'Choose a duration in steps of 30 minutes')
 
 // The instant of a wall-clock date and time in a zone; null for a time the zone skips when its
 // clocks go forward (2:30 AM on the second Sunday of March in Denver does not exist).

@@ -1,21 +1,16 @@
 import { z } from 'zod'
-import { regionsOf, stateCodes } from '../play-dates/play-date.schema'
+import { regionsOf, stateCodes } from '../play-dates/play-date.constants'
+import {
+  VENUE_ADDRESS_MAX,
+  VENUE_CITY_MAX,
+  VENUE_COURTS_MAX,
+  VENUE_NAME_MAX,
+  venueSettings,
+} from './venue.constants'
 
 // Where PlayDates are played: courts an admin keeps a list of, by state and region.
 
-export const VENUE_NAME_MAX = 120
-export const VENUE_ADDRESS_MAX = 200
-export const VENUE_CITY_MAX = 80
-export const VENUE_COURTS_MAX = 64
-export const VENUE_NOT_FOUND = 'Venue not found'
-
-export const venueSettings = ['outdoor', 'indoor', 'both'] as const
-export type VenueSetting = (typeof venueSettings)[number]
-export const venueSettingLabel: Record<VenueSetting, string> = {
-  outdoor: 'Outdoor',
-  indoor: 'Indoor',
-  both: 'Indoor and outdoor',
-}
+export * from './venue.constants'
 
 const text = (field: string, max: number) =>
   z
@@ -98,11 +93,3 @@ export const adminVenueListQuery = venueListQuery.extend({
 export const setRetiredInput = z.object({
   retired: z.boolean({ error: 'Say whether the venue is retired' }),
 })
-
-// "123 Main St, Mesa, AZ": one line for a card and for a maps search.
-export const venueAddressLine = (venue: { address: string; city: string; state: string }) =>
-  `${venue.address}, ${venue.city}, ${venue.state}`
-
-// A maps search for the address: works on every phone without map tiles or a key.
-export const directionsUrl = (place: string) =>
-  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`
