@@ -213,11 +213,13 @@ const pagePreloads = (): Plugin => {
       if (!shell) this.warn('no signed-in shell chunk: signed-in pages load it without a preload')
       const shellFiles = shell ? [...withImports(shell.fileName)].filter((file) => !firstLoad.has(file)) : []
       // Loaded when needed, and needed offline too, so the service worker keeps them: the toast
-      // library (lib/toast.ts: 'This needs a connection' is a toast) and the offline banner's
-      // words (lib/offline-notice.ts, with date-fns).
+      // library (lib/toast.ts: 'This needs a connection' is a toast), the offline banner's words
+      // (lib/offline-notice.ts, with date-fns) and the result form a PlayDate page shows after
+      // its game (with its form library and zod), so that page still shows whole offline.
       const offlineExtras = [
         /[\\/]node_modules[\\/]sonner[\\/]/,
         /[\\/]src[\\/]web[\\/]lib[\\/]offline-notice\.ts$/,
+        /[\\/]src[\\/]web[\\/]features[\\/]play-dates[\\/]components[\\/]report-result-form\.tsx$/,
       ]
       const extras = offlineExtras.map((test) =>
         chunks.find((chunk) => test.test(chunk.facadeModuleId ?? '')),

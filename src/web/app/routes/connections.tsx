@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { toast } from '../../lib/toast'
+import type { ConnectionOutput } from '../../../domain/connections/connection.schema'
 import {
-  type ConnectionOutput,
   type ConnectionView,
   connectionViews,
   removeFriendshipQuestion,
-} from '../../../domain/connections/connection.schema'
+} from '../../../domain/connections/connection.constants'
 import { Button } from '../../components/ui/button'
 import { LoadMore } from '../../components/ui/load-more'
 import { ConfirmDialog } from '../../components/ui/dialog'

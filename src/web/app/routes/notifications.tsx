@@ -2,11 +2,11 @@ import { BellOff } from 'lucide-react'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from '../../lib/toast'
+import type { NotificationOutput } from '../../../domain/notifications/notification.schema'
 import {
   notificationCountText,
   notificationTarget,
-  type NotificationOutput,
-} from '../../../domain/notifications/notification.schema'
+} from '../../../domain/notifications/notification.constants'
 import { Button } from '../../components/ui/button'
 import { LoadMore } from '../../components/ui/load-more'
 import { PageHeader } from '../../components/ui/page-header'

@@ -2,7 +2,7 @@
 export { playDateKeys, useAnswerRequest } from './api/play-dates.queries'
 export { ApplyToPlayDate } from './components/apply-to-play-date'
 export { CalendarFeed } from './components/calendar-feed'
-export { OutcomeText } from './components/game-result'
+export { OutcomeText } from './components/outcome-text'
 export { GameScoresFields } from './components/game-scores-fields'
 export { PlayDateCard } from './components/play-date-card'
 export { PlayDateDetails } from './components/play-date-details'

@@ -4,8 +4,8 @@ import {
   type DecideResultInput,
   decideResultInput,
   type DisputedPlayDate,
-  pointTargets,
 } from '../../../../domain/play-dates/results'
+import { pointTargets } from '../../../../domain/play-dates/results.rules'
 import { Button } from '../../../components/ui/button'
 import { Dialog, FormActions } from '../../../components/ui/dialog'
 import { Choice, ChoiceGroup } from '../../../components/ui/form-controls'

@@ -1,10 +1,6 @@
 import { formatPayment, statusLabel } from '../../../../domain/play-dates/play-date.rules'
-import {
-  regionLabel,
-  stateName,
-  typeDescription,
-  type TeamSummary,
-} from '../../../../domain/play-dates/play-date.schema'
+import type { TeamSummary } from '../../../../domain/play-dates/play-date.schema'
+import { regionLabel, stateName, typeDescription } from '../../../../domain/play-dates/play-date.constants'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'

@@ -3,13 +3,8 @@ import { useState } from 'react'
 import { toast } from '../../../lib/toast'
 import type { AdminPlayDatesQuery } from '../../../../domain/admin/admin.schema'
 import { formatPayment, statusLabel } from '../../../../domain/play-dates/play-date.rules'
-import {
-  regionLabel,
-  stateName,
-  states,
-  typeLabel,
-  type PlayDateSummary,
-} from '../../../../domain/play-dates/play-date.schema'
+import type { PlayDateSummary } from '../../../../domain/play-dates/play-date.schema'
+import { regionLabel, stateName, states, typeLabel } from '../../../../domain/play-dates/play-date.constants'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { useAdminPlayDates, useDeletePlayDate } from '../api/admin.queries'

@@ -1,17 +1,16 @@
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useState } from 'react'
 import type { z } from 'zod'
-import { regionsOf, states } from '../../../../domain/play-dates/play-date.schema'
+import { regionsOf, states } from '../../../../domain/play-dates/play-date.constants'
+import { type Venue, venueInput } from '../../../../domain/venues/venue.schema'
 import {
   VENUE_ADDRESS_MAX,
   VENUE_CITY_MAX,
   VENUE_COURTS_MAX,
   VENUE_NAME_MAX,
-  type Venue,
-  venueInput,
   venueSettingLabel,
   venueSettings,
-} from '../../../../domain/venues/venue.schema'
+} from '../../../../domain/venues/venue.constants'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import { isApiError } from '../../../lib/api-client'

@@ -1,4 +1,4 @@
-import { regionsOf, type StateCode } from '../../../../domain/play-dates/play-date.schema'
+import { regionsOf, type StateCode } from '../../../../domain/play-dates/play-date.constants'
 import type { Venue, VenueSetting } from '../../../../domain/venues/venue.schema'
 
 // What the venue form's inputs hold: text, as typed. The domain schema (venueInput) checks what

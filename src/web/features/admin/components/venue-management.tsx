@@ -6,8 +6,9 @@ import {
   type StateCode,
   stateName,
   states,
-} from '../../../../domain/play-dates/play-date.schema'
-import { type Venue, venueAddressLine, venueSettingLabel } from '../../../../domain/venues/venue.schema'
+} from '../../../../domain/play-dates/play-date.constants'
+import type { Venue } from '../../../../domain/venues/venue.schema'
+import { venueAddressLine, venueSettingLabel } from '../../../../domain/venues/venue.constants'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { toast } from '../../../lib/toast'

@@ -9,7 +9,7 @@ import {
   CONNECTIONS_PAGE_SIZE,
   type ConnectionView,
   SEARCH_MIN_LENGTH,
-} from '../../../../domain/connections/connection.schema'
+} from '../../../../domain/connections/connection.constants'
 import { api } from '../../../lib/api-client'
 
 export const connectionKeys = {

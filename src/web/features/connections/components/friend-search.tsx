@@ -1,11 +1,11 @@
 import { Search, UserPlus } from 'lucide-react'
 import { useId, useState } from 'react'
+import type { SearchResultOutput } from '../../../../domain/connections/connection.schema'
 import {
   friendStatusLabel,
   SEARCH_MAX_LENGTH,
   SEARCH_MIN_LENGTH,
-  type SearchResultOutput,
-} from '../../../../domain/connections/connection.schema'
+} from '../../../../domain/connections/connection.constants'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'

@@ -1,7 +1,8 @@
 import type { HomeOutput, ResultToConfirm } from '../../../../domain/play-dates/home.schema'
 import type { TeamSummary } from '../../../../domain/play-dates/play-date.schema'
 import { duprLine, duprText, isSelfRated } from '../../../../domain/profiles/rating.rules'
-import { type GameOutcome, scoreLine, type TeamSide, winnerOf } from '../../../../domain/play-dates/results'
+import type { GameOutcome } from '../../../../domain/play-dates/results'
+import { scoreLine, type TeamSide, winnerOf } from '../../../../domain/play-dates/results.rules'
 
 // How the dashboard's "what's next" reads (docs/decisions/0090-home-whats-next.md).
 

@@ -1,11 +1,11 @@
 import { Check, MessageCircle, X } from 'lucide-react'
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import {
-  chatLink,
-  type NotificationAction,
-  type NotificationOutput,
+import type {
+  NotificationAction,
+  NotificationOutput,
 } from '../../../../domain/notifications/notification.schema'
+import { chatLink } from '../../../../domain/notifications/notification.constants'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { useAnswerConnectionRequest } from '../../connections'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RELIABILITY_IDS_MAX } from '../../../../domain/play-dates/results'
+import { RELIABILITY_IDS_MAX } from '../../../../domain/play-dates/results.rules'
 import { createRecordLoader } from './reliability.queries'
 
 const record = { played: 1, noShows: 0, lateCancels: 0 }

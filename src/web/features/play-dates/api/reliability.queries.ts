@@ -1,9 +1,6 @@
 import { useQueries } from '@tanstack/react-query'
-import {
-  type PlayerReliability,
-  RELIABILITY_IDS_MAX,
-  type ReliabilitySummary,
-} from '../../../../domain/play-dates/results'
+import type { PlayerReliability, ReliabilitySummary } from '../../../../domain/play-dates/results'
+import { RELIABILITY_IDS_MAX } from '../../../../domain/play-dates/results.rules'
 import { api } from '../../../lib/api-client'
 
 // Players' records for the cards of a list (docs/decisions/0089-results-and-reliability.md). Each

@@ -1,11 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { CheckCircle2, CircleDollarSign, Clock } from 'lucide-react'
 import type { ReactNode } from 'react'
-import {
-  type PlayDateResultView,
-  RESULT_MESSAGES,
-  type TeamSide,
-} from '../../../../domain/play-dates/results'
+import type { PlayDateResultView } from '../../../../domain/play-dates/results'
+import { RESULT_MESSAGES, type TeamSide } from '../../../../domain/play-dates/results.rules'
 import { Button } from '../../../components/ui/button'
 import { errorDetail } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'

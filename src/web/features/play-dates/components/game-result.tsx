@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { CheckCircle2, Clock, Scale } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { PlayDateDetail } from '../../../../domain/play-dates/play-date.schema'
-import { otherSide, type TeamReportView, type TeamSide } from '../../../../domain/play-dates/results'
+import type { TeamReportView } from '../../../../domain/play-dates/results'
+import { otherSide, type TeamSide } from '../../../../domain/play-dates/results.rules'
 import { formatStart } from '../../../../domain/play-dates/schedule'
 import { Button } from '../../../components/ui/button'
 import { errorDetail } from '../../../lib/api-client'
@@ -19,7 +20,22 @@ import {
   type TeamNames,
 } from '../lib/result-view'
 import { Payment } from './game-payment'
-import { ReportResultForm } from './report-result-form'
+import { OutcomeText } from './outcome-text'
+
+// The form, its form library and zod load when a form is shown (after the game), not with every
+// PlayDate page (docs/decisions/0118-zod-free-display-pages.md). The service worker keeps the
+// chunk for offline use (vite.config.ts).
+const ReportResultForm = lazy(() =>
+  import('./report-result-form').then((m) => ({ default: m.ReportResultForm })),
+)
+
+function FormLoading() {
+  return (
+    <p role="status" className="text-sm text-slate-600">
+      Loading the form…
+    </p>
+  )
+}
 
 export type { PlayDateWithResult }
 
@@ -63,19 +79,6 @@ export function GameResult({ playDate }: { playDate: PlayDateWithResult }) {
       />
       {result.payment ? <Payment playDate={playDate} payment={result.payment} side={side} /> : null}
     </section>
-  )
-}
-
-// An outcome's words with each game's score kept on one line ("11-7" never breaks at its dash).
-export function OutcomeText({ text }: { text: string }) {
-  return text.split(/(\d+-\d+)/).map((part, index) =>
-    index % 2 === 1 ? (
-      <span key={index} className="whitespace-nowrap">
-        {part}
-      </span>
-    ) : (
-      part
-    ),
   )
 }
 
@@ -130,7 +133,9 @@ function ResultBody({
               </>
             ) : null}
           </p>
-          <ReportResultForm playDateId={playDate.id} />
+          <Suspense fallback={<FormLoading />}>
+            <ReportResultForm playDateId={playDate.id} />
+          </Suspense>
         </>
       ) : (
         <p className="text-slate-700">No result reported yet</p>
@@ -146,7 +151,9 @@ function ResultBody({
             <p className="mb-4 text-sm text-slate-600">
               If your report differs from theirs, the game is disputed and an admin decides.
             </p>
-            <ReportResultForm playDateId={playDate.id} onCancel={() => setReportingOther(false)} />
+            <Suspense fallback={<FormLoading />}>
+              <ReportResultForm playDateId={playDate.id} onCancel={() => setReportingOther(false)} />
+            </Suspense>
           </>
         )
       return (

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
-import { MAX_GAMES } from '../../../../domain/play-dates/results'
+import { MAX_GAMES } from '../../../../domain/play-dates/results.rules'
 import { Button } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/form-controls'
 

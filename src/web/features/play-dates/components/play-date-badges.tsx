@@ -5,7 +5,7 @@ import {
   regionLabel,
   stateName,
   typeLabel,
-} from '../../../../domain/play-dates/play-date.schema'
+} from '../../../../domain/play-dates/play-date.constants'
 import { statusLabel } from '../../../../domain/play-dates/play-date.rules'
 import { statusTone } from '../lib/play-date-view'
 

@@ -2,18 +2,15 @@ import { ArrowLeft, MessagesSquare, Send, XCircle } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { toast } from '../../../lib/toast'
-import {
-  type PlayDateDetail,
-  type PlayDateRequestView,
-  typeDescription,
-} from '../../../../domain/play-dates/play-date.schema'
+import type { PlayDateDetail, PlayDateRequestView } from '../../../../domain/play-dates/play-date.schema'
+import { typeDescription } from '../../../../domain/play-dates/play-date.constants'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { PageLoading } from '../../../components/ui/spinner'
 import { errorDetail, isApiError } from '../../../lib/api-client'
 import { isNetworkFailure } from '../../../lib/offline'
-import { LATE_CANCEL_HOURS } from '../../../../domain/play-dates/results'
+import { LATE_CANCEL_HOURS } from '../../../../domain/play-dates/results.rules'
 import {
   type RequestAnswer,
   useAnswerRequest,

@@ -1,7 +1,7 @@
 import { CalendarPlus } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
-import { type PlayDateTab, playDateTabs } from '../../../../domain/play-dates/play-date.schema'
+import { type PlayDateTab, playDateTabs } from '../../../../domain/play-dates/play-date.constants'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { LoadMore } from '../../../components/ui/load-more'
 import { Spinner } from '../../../components/ui/spinner'

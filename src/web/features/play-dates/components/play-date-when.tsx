@@ -7,7 +7,7 @@ import {
   relativeDay,
   TIME_TO_BE_AGREED,
 } from '../../../../domain/play-dates/schedule'
-import { directionsUrl, venueAddressLine } from '../../../../domain/venues/venue.schema'
+import { directionsUrl, venueAddressLine } from '../../../../domain/venues/venue.constants'
 
 export interface PlayDateSchedule {
   startsAt: string | null

@@ -2,13 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { type FieldErrors, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form'
 import type { PlayDateDetail } from '../../../../domain/play-dates/play-date.schema'
-import {
-  pointTargets,
-  type ReportInput,
-  reportInput,
-  reportOutcomeLabel,
-  reportOutcomes,
-} from '../../../../domain/play-dates/results'
+import { type ReportInput, reportInput } from '../../../../domain/play-dates/results'
+import { pointTargets, reportOutcomeLabel, reportOutcomes } from '../../../../domain/play-dates/results.rules'
 import { Button } from '../../../components/ui/button'
 import { Choice, ChoiceGroup, SubmitButton } from '../../../components/ui/form-controls'
 import { isApiError } from '../../../lib/api-client'

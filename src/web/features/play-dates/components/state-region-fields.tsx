@@ -1,5 +1,5 @@
 import { SelectField } from '../../../components/ui/form-controls'
-import { regionsOf, type StateCode, states } from '../../../../domain/play-dates/play-date.schema'
+import { regionsOf, type StateCode, states } from '../../../../domain/play-dates/play-date.constants'
 
 // A state and, when the state has more than one, a region: the Available tab's filter and a
 // player's home area. `labels` names the two fields, `none` the empty choice of each.

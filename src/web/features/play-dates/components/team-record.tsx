@@ -1,5 +1,5 @@
 import type { TeamSummary } from '../../../../domain/play-dates/play-date.schema'
-import { RELIABILITY_MONTHS } from '../../../../domain/play-dates/results'
+import { RELIABILITY_MONTHS } from '../../../../domain/play-dates/results.rules'
 import { usePlayerRecords } from '../api/reliability.queries'
 import { teamPlayers, teamRecordLine, teamRecordSpoken } from '../lib/reliability-view'
 

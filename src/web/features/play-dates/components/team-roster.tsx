@@ -1,6 +1,6 @@
 import { Mars, UserRound, Venus } from 'lucide-react'
 import type { PlayerSummary, TeamSummary } from '../../../../domain/play-dates/play-date.schema'
-import { RELIABILITY_MONTHS, reliabilityLine } from '../../../../domain/play-dates/results'
+import { RELIABILITY_MONTHS, reliabilityLine } from '../../../../domain/play-dates/results.rules'
 import { Avatar } from '../../../components/ui/avatar'
 import { formatRating, fullName } from '../lib/play-date-view'
 

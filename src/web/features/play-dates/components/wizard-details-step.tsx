@@ -9,7 +9,7 @@ import {
   regionLabel,
   stateName,
   typeLabel,
-} from '../../../../domain/play-dates/play-date.schema'
+} from '../../../../domain/play-dates/play-date.constants'
 import { durationLabel, formatStart, priceLine, zonedInstant } from '../../../../domain/play-dates/schedule'
 import { TextAreaField, TextField } from '../../../components/ui/form-controls'
 import { useCreatePlayDate, usePartnerOptions } from '../api/play-dates.queries'

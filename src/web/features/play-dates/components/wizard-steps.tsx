@@ -7,7 +7,7 @@ import {
   states,
   type StateCode,
   typeDescription,
-} from '../../../../domain/play-dates/play-date.schema'
+} from '../../../../domain/play-dates/play-date.constants'
 import { useWizardDraft } from '../hooks/use-wizard-draft'
 import {
   firstMissingStep,

@@ -11,7 +11,7 @@ import {
   zoneOfState,
 } from '../../../../domain/play-dates/schedule'
 import type { StateCode } from '../../../../domain/play-dates/play-date.schema'
-import { regionLabel } from '../../../../domain/play-dates/play-date.schema'
+import { regionLabel } from '../../../../domain/play-dates/play-date.constants'
 import { matchVenues } from '../../../../domain/venues/venue-search'
 import { useVenues, venueMatchCount, VenueSearchField } from '../../venues'
 import { OverlapWarning } from './overlap-warning'

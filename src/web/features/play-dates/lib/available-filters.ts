@@ -1,5 +1,5 @@
 import { type DateFilter, dateFilters, rangeProblem } from '../../../../domain/play-dates/date-window'
-import { regionsOf, type StateCode, stateCodes } from '../../../../domain/play-dates/play-date.schema'
+import { regionsOf, type StateCode, stateCodes } from '../../../../domain/play-dates/play-date.constants'
 
 // The Available tab's date and place filters, as the URL holds them (?when=weekend&state=AZ
 // &region=tucson), so a filtered list can be shared and survives reload. Without a state in the

@@ -1,5 +1,6 @@
 import type { TeamSummary } from '../../../../domain/play-dates/play-date.schema'
-import { type ReliabilitySummary, reliabilityLine } from '../../../../domain/play-dates/results'
+import type { ReliabilitySummary } from '../../../../domain/play-dates/results'
+import { reliabilityLine } from '../../../../domain/play-dates/results.rules'
 
 // How a card shows the other team's record (docs/decisions/0089-results-and-reliability.md).
 

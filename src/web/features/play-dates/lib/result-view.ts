@@ -1,12 +1,6 @@
 import { format } from 'date-fns'
-import {
-  type GameOutcome,
-  type PlayDateResultView,
-  type ReportInput,
-  scoreLine,
-  type TeamSide,
-  winnerOf,
-} from '../../../../domain/play-dates/results'
+import type { GameOutcome, PlayDateResultView, ReportInput } from '../../../../domain/play-dates/results'
+import { scoreLine, type TeamSide, winnerOf } from '../../../../domain/play-dates/results.rules'
 import type { PlayDateDetail } from '../../../../domain/play-dates/play-date.schema'
 import { formatDate } from '../../../../domain/play-dates/schedule'
 

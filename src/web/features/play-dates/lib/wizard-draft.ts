@@ -8,7 +8,7 @@ import {
   STATEWIDE,
   stateCodes,
   type StateCode,
-} from '../../../../domain/play-dates/play-date.schema'
+} from '../../../../domain/play-dates/play-date.constants'
 import {
   DEFAULT_DURATION,
   playDateZoneIds,

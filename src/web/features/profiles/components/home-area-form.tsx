@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { regionsOf, type StateCode } from '../../../../domain/play-dates/play-date.schema'
+import { regionsOf, type StateCode } from '../../../../domain/play-dates/play-date.constants'
 import type { SessionUser } from '../../../../domain/profiles/profile.schema'
 import { Button } from '../../../components/ui/button'
 import { errorDetail } from '../../../lib/api-client'

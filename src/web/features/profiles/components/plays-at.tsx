@@ -1,6 +1,6 @@
 import { ExternalLink, MapPin } from 'lucide-react'
 import type { PlaysAtVenue } from '../../../../domain/profiles/profile-about.schema'
-import { directionsUrl, venueAddressLine } from '../../../../domain/venues/venue.schema'
+import { directionsUrl, venueAddressLine } from '../../../../domain/venues/venue.constants'
 
 // The venues a player plays at, each a maps search for the place (as a PlayDate's Directions).
 export function PlaysAt({ venues, headingId }: { venues: readonly PlaysAtVenue[]; headingId: string }) {

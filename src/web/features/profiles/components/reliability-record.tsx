@@ -1,10 +1,10 @@
 import { ShieldCheck } from 'lucide-react'
+import type { ReliabilitySummary } from '../../../../domain/play-dates/results'
 import {
   LATE_CANCEL_HOURS,
   RELIABILITY_MONTHS,
-  type ReliabilitySummary,
   reliabilityLine,
-} from '../../../../domain/play-dates/results'
+} from '../../../../domain/play-dates/results.rules'
 
 // A player's record on the public profile: games played, no-shows and late cancels, so a team
 // deciding whom to play knows whether this player turns up.
