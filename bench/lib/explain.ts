@@ -85,23 +85,15 @@ function literal(value: unknown): string {
   return pg.escapeLiteral(String(value))
 }
 
-// The plan the server runs. On PostgreSQL its connections plan each named statement once for
-// any values (CONNECTION_SETTINGS): the statement is prepared and its generic plan explained,
-// since an EXPLAIN given the values plans for those values. PGlite plans every call for its
-// values, as EXPLAIN does.
+// The plan the server runs. Its connections, PostgreSQL's and PGlite's, plan each named statement
+// once for any values (CONNECTION_SETTINGS): the statement is prepared and its generic plan
+// explained, since an EXPLAIN given the values plans for those values.
 async function explainJson(
   runner: SqlRunner,
   statement: { text: string; values: unknown[] },
   analyze: boolean,
 ) {
   const options = `${analyze ? 'analyze, ' : ''}format json`
-  if (runner.kind !== 'postgres') {
-    const [row] = await runner.rows<{ 'QUERY PLAN': unknown }>(
-      `explain (${options}) ${statement.text}`,
-      statement.values,
-    )
-    return row?.['QUERY PLAN']
-  }
   await runner.exec(`prepare pm_explained as ${statement.text}`)
   try {
     const args = statement.values.length ? `(${statement.values.map(literal).join(', ')})` : ''
@@ -131,7 +123,7 @@ export async function explainSteps(
   )
   const results: ExplainedStatement[] = []
   if (options.strict) await runner.exec('set enable_seqscan = off')
-  if (runner.kind === 'postgres') await runner.exec(CONNECTION_SETTINGS_SQL)
+  await runner.exec(CONNECTION_SETTINGS_SQL)
   try {
     for (const statement of steps.flat()) {
       if (SKIP.test(statement.text)) continue
@@ -155,9 +147,7 @@ export async function explainSteps(
     }
   } finally {
     if (options.strict) await runner.exec('reset enable_seqscan')
-    if (runner.kind === 'postgres') {
-      for (const name of Object.keys(CONNECTION_SETTINGS)) await runner.exec(`reset ${name}`)
-    }
+    for (const name of Object.keys(CONNECTION_SETTINGS)) await runner.exec(`reset ${name}`)
   }
   return results
 }

@@ -26,7 +26,7 @@ export async function openInProcessApp(
       : await openPostgres(target.databaseUrl, target.poolSize)
   const env = parseEnv({
     NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     RATE_LIMIT_FACTOR: '0',
     PUBLIC_URL: IN_PROCESS_ORIGIN,
   })

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { parse } from 'hono/utils/cookie'
 import { hashToken, sessionCookieName } from '../../src/server/features/auth'
 import { CONNECTION_SETTINGS_SQL, openPostgres } from '../../src/server/db/client'
+import { namedStatementsOf } from '../../src/server/db/pglite-statements'
 import { loadDataset } from '../dataset/load'
 import { captureSql, recordPglite } from './capture'
 import {
@@ -239,7 +240,9 @@ async function openDataset(
 
     const sqlResults = new Map<string, LoadResult>()
     if (pglite && options.sql) {
-      const execute: Execute = (text, values) => pglite.client.query(text, values, { rowMode: 'array' })
+      // As the app runs them: named statements on the instance (db/pglite-statements.ts).
+      const queries = namedStatementsOf(pglite.client)
+      const execute: Execute = (text, values) => queries.query(text, values, { rowMode: 'array' })
       for (const plan of plans) {
         const measured = await measureSql(plan, execute, options)
         sqlResults.set(plan.endpoint.key, measured)

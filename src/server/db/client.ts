@@ -12,7 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { MIGRATIONS_DIR } from '../paths'
 import * as schema from './schema'
-import { withNamedStatements } from './pglite-statements'
+import { namedStatementsOf } from './pglite-statements'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -313,19 +313,22 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 }
 
 // PGlite serves one connection in this process: apply migrations before accepting requests. Its
-// queries run as named statements (pglite-statements.ts); `namedStatements: false` keeps PGlite's
-// own unnamed ones, for measuring the difference.
+// queries run as named statements (pglite-statements.ts) with the server connections' plan
+// settings; `namedStatements: false` keeps PGlite's own unnamed ones and its default settings,
+// for measuring the difference.
 export async function openPglite(
   client: PGlite,
   options: { namedStatements?: boolean } = {},
 ): Promise<Database> {
   const afterCommitErrors = afterCommitErrorReporter()
-  const queries = options.namedStatements === false ? client : withNamedStatements(client)
+  const queries = options.namedStatements === false ? client : namedStatementsOf(client)
   const db = withAfterCommitSteps(
     drizzlePglite({ client: queries, schema }) as unknown as Db,
     afterCommitErrors.report,
   )
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder })
+  // Its one connection plans as a server connection does (0044): each named statement once.
+  if (options.namedStatements !== false) await client.exec(CONNECTION_SETTINGS_SQL)
   return {
     db,
     kind: 'pglite',

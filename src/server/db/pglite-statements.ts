@@ -54,6 +54,19 @@ function withQuery(error: unknown, text: string, params: unknown[], options?: Qu
   return error
 }
 
+const named = new WeakMap<PGlite, PGlite>()
+
+// The one named-statement client of a PGlite instance: its statements live on the instance's one
+// connection, so everything that runs on that instance shares the client and its names.
+export function namedStatementsOf(pg: PGlite): PGlite {
+  let client = named.get(pg)
+  if (!client) {
+    client = withNamedStatements(pg)
+    named.set(pg, client)
+  }
+  return client
+}
+
 export function withNamedStatements(pg: PGlite, options: { max?: number } = {}): PGlite {
   const max = options.max ?? MAX_NAMED_STATEMENTS
   const statements = new Map<string, Statement>()
@@ -145,7 +158,7 @@ export function withNamedStatements(pg: PGlite, options: { max?: number } = {}):
       }
       return callback(
         Object.create(tx, {
-          query: { value: txQuery },
+          query: { value: txQuery, writable: true, configurable: true },
         }) as Transaction,
       )
     })
