@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, inArray, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   connections,
@@ -9,8 +9,10 @@ import {
   profiles,
   signupCodes,
 } from '../db/schema'
+import { PLAY_DATE_MESSAGES } from '../../domain/play-dates/play-date.messages'
+import { rowsOf, type Tx } from '../db/client'
 import { nextWeek, signedInUser } from '../testing/factories'
-import { createClient, createTestApp, type TestApp } from '../testing/test-app'
+import { createClient, createTestApp, type TestApp, testDatabaseKind } from '../testing/test-app'
 
 // Races on the rules that must hold however requests interleave. The feature suites race each
 // rule once; here every race is repeated, with more contenders and mixed operations. On
@@ -166,6 +168,169 @@ describe('PlayDate applications', () => {
       expect(new Set(live.map((r) => r.requesterId)).size).toBe(live.length)
     }
   })
+})
+
+describe('PlayDate applications in which players swap roles', () => {
+  it('sent at once, with an accept, leave each player in at most one live application', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const [a, b, p, q, x, y, z] = (await Promise.all(Array.from({ length: 7 }, () => player()))) as [
+        Player,
+        Player,
+        Player,
+        Player,
+        Player,
+        Player,
+        Player,
+      ]
+      await Promise.all([befriend(a, b), befriend(p, q), befriend(x, y), befriend(y, z), befriend(z, x)])
+      const created = await a.client.post('/api/play-dates', {
+        type: 'challenge',
+        state: 'TX',
+        regions: ['statewide'],
+        partnerId: b.profile.id,
+        amount: 30,
+        description: 'Swap day',
+        ...nextWeek(),
+      })
+      expect(created.status).toBe(201)
+      const id = created.body.id as string
+      const first = await p.client.post(`/api/play-dates/${id}/requests`, { partnerId: q.profile.id })
+      expect(first.status).toBe(201)
+
+      // Each of x, y and z is captain in one application and partner in another.
+      const apply = (captain: Player, partner: Player) =>
+        captain.client.post(`/api/play-dates/${id}/requests`, { partnerId: partner.profile.id })
+      const results = await Promise.all([
+        apply(x, y),
+        apply(y, z),
+        apply(z, x),
+        apply(y, x),
+        round % 2 === 0 ? a.client.post(`/api/play-dates/requests/${first.body.id}/accept`) : apply(x, z),
+      ])
+      for (const [index, res] of results.entries()) {
+        expect(res.status, res.text).toBeLessThan(500)
+        const application = index < 4 || round % 2 === 1
+        if (application && res.status !== 201) {
+          expect(res.status, res.text).toBe(409)
+          expect([PLAY_DATE_MESSAGES.alreadyApplied, PLAY_DATE_MESSAGES.noLongerAvailable]).toContain(
+            res.body.error.message,
+          )
+        }
+      }
+
+      const [playDate] = await t.db.select().from(playDates).where(eq(playDates.id, id))
+      const requests = await t.db.select().from(playDateRequests).where(eq(playDateRequests.playDateId, id))
+      const live = requests.filter((r) => r.status === 'pending' || r.status === 'accepted')
+      const players = live.flatMap((r) => [r.requesterId, r.requesterPartnerId])
+      expect(new Set(players).size, JSON.stringify(live)).toBe(players.length)
+      if (playDate!.status === 'matched') expect(requests.filter((r) => r.status === 'pending')).toEqual([])
+      // Of x, y and z, at least one application got in unless the PlayDate was matched first.
+      if (playDate!.status === 'open') expect(live.length).toBeGreaterThanOrEqual(2)
+    }
+  })
+})
+
+describe('applications waiting on a PlayDate’s lock', () => {
+  // Deterministic on a server: the PlayDate's row is held locked while applications start, so
+  // they read before the lock is theirs. PGlite runs one statement at a time: nothing waits there.
+  const onServer = it.skipIf(testDatabaseKind !== 'postgres')
+
+  async function openPlayDate() {
+    const [a, b, x, y, z] = (await Promise.all(Array.from({ length: 5 }, () => player()))) as [
+      Player,
+      Player,
+      Player,
+      Player,
+      Player,
+    ]
+    await Promise.all([befriend(a, b), befriend(x, y), befriend(y, z)])
+    const created = await a.client.post('/api/play-dates', {
+      type: 'challenge',
+      state: 'TX',
+      regions: ['statewide'],
+      partnerId: b.profile.id,
+      amount: 30,
+      description: 'Held',
+      ...nextWeek(),
+    })
+    expect(created.status).toBe(201)
+    return { id: created.body.id as string, x, y, z }
+  }
+
+  const waitingForLocks = async () =>
+    rowsOf<{ n: number }>(
+      await t.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+      ),
+    )[0]!.n
+
+  // Holds the PlayDate's row until `count` requests wait for it, runs `meanwhile` in the holding
+  // transaction, commits, and answers the requests' responses.
+  async function whileHeld<T>(
+    id: string,
+    count: number,
+    send: () => Promise<T>,
+    meanwhile = async (_tx: Tx) => {},
+  ) {
+    let locked!: () => void
+    let release!: () => void
+    const isLocked = new Promise<void>((resolve) => (locked = resolve))
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const holding = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from play_dates where id = ${id}::uuid for update`)
+      locked()
+      await released
+      await meanwhile(tx)
+    })
+    await isLocked
+    const sent = send()
+    for (let tries = 0; (await waitingForLocks()) < count; tries++) {
+      if (tries > 500) throw new Error('the requests never waited for the lock')
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    release()
+    await holding
+    return sent
+  }
+
+  const pending = (id: string) =>
+    t.db
+      .select()
+      .from(playDateRequests)
+      .where(and(eq(playDateRequests.playDateId, id), eq(playDateRequests.status, 'pending')))
+
+  onServer('let one in when a player would be captain in one and partner in the other', async () => {
+    const { id, x, y, z } = await openPlayDate()
+    const applications = await whileHeld(id, 2, () =>
+      Promise.all([
+        x.client.post(`/api/play-dates/${id}/requests`, { partnerId: y.profile.id }),
+        y.client.post(`/api/play-dates/${id}/requests`, { partnerId: z.profile.id }),
+      ]),
+    )
+    expect(applications.map((r) => r.status).sort()).toEqual([201, 409])
+    expect(applications.find((r) => r.status === 409)!.body.error.message).toBe(
+      PLAY_DATE_MESSAGES.alreadyApplied,
+    )
+    expect(await pending(id)).toHaveLength(1)
+  })
+
+  onServer(
+    'see the PlayDate as it is once the lock is theirs: matched meanwhile, no longer available',
+    async () => {
+      const { id, x, y } = await openPlayDate()
+      const application = await whileHeld(
+        id,
+        1,
+        () => x.client.post(`/api/play-dates/${id}/requests`, { partnerId: y.profile.id }),
+        async (tx) => {
+          await tx.update(playDates).set({ status: 'matched' }).where(eq(playDates.id, id))
+        },
+      )
+      expect(application.status, application.text).toBe(409)
+      expect(application.body.error.message).toBe(PLAY_DATE_MESSAGES.noLongerAvailable)
+      expect(await pending(id)).toEqual([])
+    },
+  )
 })
 
 describe('partner list order', () => {

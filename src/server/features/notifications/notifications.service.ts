@@ -154,7 +154,12 @@ function insertsFrom(rows: SQL, when: SQL | undefined): SQL {
 const noteValues = (n: Omit<NewNotification, 'userId'>) =>
   sql`${n.type}, ${n.title}, ${n.message}, ${n.link ?? null}, ${n.actorId ?? null}::uuid, ${n.action?.kind ?? null}, ${n.action?.subjectId ?? null}::uuid`
 
-export function notificationInserts(inputs: readonly NewNotification[], when?: SQL): SQL {
+// Each recipient is an id, or SQL giving one (a column of the caller's CTEs; a null adds nothing
+// only if `when` says so).
+export function notificationInserts(
+  inputs: ReadonlyArray<Omit<NewNotification, 'userId'> & { userId: string | SQL }>,
+  when?: SQL,
+): SQL {
   const rows = inputs.map((n) => sql`(${n.userId}::uuid, ${noteValues(n)})`)
   return insertsFrom(sql`(values ${sql.join(rows, sql`, `)}) as v (${NOTIFICATION_COLUMNS})`, when)
 }

@@ -5,12 +5,12 @@ import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.message
 import { canTransition } from '../../../domain/play-dates/play-date.rules'
 import type { z } from 'zod'
 import type { applyInput } from '../../../domain/play-dates/play-date.schema'
-import { type Db, rowsOf, type Tx } from '../../db/client'
+import { type Db, rowsOf, type Tx, withoutTransaction } from '../../db/client'
 import { playDateRequests, playDates } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { playablePartner } from '../connections'
 import { announceAdded, notificationInserts } from '../notifications'
-import { AVAILABLE_PLAY_DATES_LINK, notifyPlayDate, announce, playDateNotes } from './play-dates.notify'
+import { AVAILABLE_PLAY_DATES_LINK, announce, notifyPlayDate, playDateNote } from './play-dates.notify'
 import { type Actor, findClash, lockPlayDate } from './play-dates.queries'
 import { scheduleReminders } from './play-dates.jobs'
 import { formatStart } from '../../../domain/play-dates/schedule'
@@ -31,6 +31,24 @@ const announceToBothTeams = (tx: Tx, playDate: Team & { id: string }, request: A
     request.requesterPartnerId,
   ])
 
+// An application is one statement, with no transaction: it locks the PlayDate's row, reads the
+// partner's friendship and the players' live applications to it, and only if every rule holds,
+// adds the application and what it tells the creator team and the partner. With the session,
+// the rate limit and the live events, four round trips. Its reads come from before the lock was
+// granted, so an application committed while this one waited is not in them: the unique indexes
+// (a player in the same role) and a trigger that reads after the lock (a player in the other
+// role; migration 0026) refuse it, read as 'already applied'. A change of the PlayDate itself
+// committed while it waited (matched, cancelled) is seen: the locked row is read again.
+interface ApplyRow {
+  status: string | null
+  creatorId: string | null
+  partnerId: string | null
+  startsAt: string | Date | null
+  playable: boolean
+  applied: boolean
+  inserted: boolean
+}
+
 export async function applyToPlayDate(
   db: Db,
   user: Actor,
@@ -43,58 +61,72 @@ export async function applyToPlayDate(
       partnerId: PLAY_DATE_MESSAGES.selectFriend,
     })
   }
+  const request = { id: randomUUID(), status: 'pending' as const }
+  const applied = playDateNote('applied', { playDateId: id, actor: user, requestId: request.id })
+  const withYou = playDateNote('appliedWithYou', { playDateId: id, actor: user })
+  const [me, partner] = [sql`${user.id}::uuid`, sql`${input.partnerId}::uuid`]
   try {
-    return await db.transaction(async (tx) => {
-      const playDate = await lockPlayDate(tx, id)
-      if (!playDate) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
-      if (playDate.status !== 'open') throw new AppError('conflict', PLAY_DATE_MESSAGES.noLongerAvailable)
-      if (hasStarted(playDate, now)) throw new AppError('conflict', ALREADY_STARTED)
-      const creatorTeam = [playDate.creatorId, playDate.partnerId]
-      if (creatorTeam.includes(user.id)) throw new AppError('conflict', PLAY_DATE_MESSAGES.ownPlayDate)
-      if (creatorTeam.includes(input.partnerId))
-        throw new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)
-      const people = [user.id, input.partnerId]
-      // The partner's friendship and either player's live application to it, in one read.
-      const [checks] = rowsOf<{ playable: boolean; applied: boolean }>(
-        await tx.execute(sql`select ${playablePartner(user.id, input.partnerId)} as playable,
-          exists (select 1 from ${playDateRequests} r
-            where r.play_date_id = ${id}::uuid and r.status in ('pending', 'accepted')
-              and (r.requester_id in (${user.id}::uuid, ${input.partnerId}::uuid)
-                or r.requester_partner_id in (${user.id}::uuid, ${input.partnerId}::uuid))) as applied`),
+    return await withoutTransaction(db, async (handle) => {
+      const [row] = rowsOf<ApplyRow>(
+        await handle.execute(sql`
+          with locked as materialized (
+            select id, status, creator_id, partner_id, starts_at from ${playDates}
+            where id = ${id}::uuid for update
+          ), checks as materialized (
+            select ${playablePartner(user.id, input.partnerId)} as playable,
+              exists (select 1 from ${playDateRequests} r
+                where r.play_date_id = ${id}::uuid and r.status in ('pending', 'accepted')
+                  and (r.requester_id in (${me}, ${partner}) or r.requester_partner_id in (${me}, ${partner}))
+              ) as applied
+          ), application as (
+            insert into ${playDateRequests} (id, play_date_id, requester_id, requester_partner_id, status)
+            select ${request.id}::uuid, l.id, ${me}, ${partner}, 'pending' from locked l, checks c
+            where l.status = 'open' and (l.starts_at is null or l.starts_at > ${now.toISOString()}::timestamptz)
+              and ${me} <> l.creator_id and l.partner_id is distinct from ${me}
+              and ${partner} <> l.creator_id and l.partner_id is distinct from ${partner}
+              and c.playable and not c.applied
+            returning id
+          ), ${notificationInserts(
+            [
+              { userId: sql`(select creator_id from locked)`, ...applied },
+              { userId: sql`(select partner_id from locked)`, ...applied },
+              { userId: input.partnerId, ...withYou },
+            ],
+            sql`v.user_id is not null and exists (select 1 from application)`,
+          )}
+          select l.status, l.creator_id as "creatorId", l.partner_id as "partnerId", l.starts_at as "startsAt",
+            c.playable, c.applied, exists (select 1 from application) as inserted
+          from (select 1) as one left join locked l on true cross join checks c`),
       )
-      if (!checks?.playable) {
-        throw new AppError('invalid', PLAY_DATE_MESSAGES.selectFriend, {
-          partnerId: PLAY_DATE_MESSAGES.selectFriend,
-        })
-      }
-      if (checks.applied) throw new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)
-      // The application and what it tells the creator team and the partner, in one statement.
-      const request = { id: randomUUID(), status: 'pending' as const }
-      const notes = [
-        ...playDateNotes('applied', {
-          playDateId: id,
-          actor: user,
-          recipients: creatorTeam.filter((p): p is string => Boolean(p)),
-          requestId: request.id,
-        }),
-        ...playDateNotes('appliedWithYou', { playDateId: id, actor: user, recipients: [input.partnerId] }),
-      ]
-      await tx.execute(sql`with application as (
-          insert into ${playDateRequests} (id, play_date_id, requester_id, requester_partner_id, status)
-          values (${request.id}::uuid, ${id}::uuid, ${user.id}::uuid, ${input.partnerId}::uuid, 'pending')
-        ), ${notificationInserts(notes)}
-        select 1`)
-      await announceAdded(
-        tx,
-        notes.map((note) => note.userId),
-      )
-      await announce(tx, id, [...creatorTeam, ...people])
+      if (!row?.status) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
+      if (!row.inserted) throw refusal(row, user.id, input.partnerId, now)
+      const creatorTeam = [row.creatorId, row.partnerId].filter((p): p is string => Boolean(p))
+      await announceAdded(handle, [...creatorTeam, input.partnerId])
+      await announce(handle, id, [...creatorTeam, user.id, input.partnerId])
       return request
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)
     throw error
   }
+}
+
+// Why an application was not added, in the order the rules are told: the PlayDate's state, then
+// who applies, then with whom.
+function refusal(row: ApplyRow, userId: string, partnerId: string, now: Date): AppError {
+  if (row.status !== 'open') return new AppError('conflict', PLAY_DATE_MESSAGES.noLongerAvailable)
+  if (row.startsAt !== null && hasStarted({ startsAt: new Date(row.startsAt) }, now))
+    return new AppError('conflict', ALREADY_STARTED)
+  const creatorTeam = [row.creatorId, row.partnerId]
+  if (creatorTeam.includes(userId)) return new AppError('conflict', PLAY_DATE_MESSAGES.ownPlayDate)
+  if (creatorTeam.includes(partnerId)) return new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)
+  if (!row.playable) {
+    return new AppError('invalid', PLAY_DATE_MESSAGES.selectFriend, {
+      partnerId: PLAY_DATE_MESSAGES.selectFriend,
+    })
+  }
+  if (row.applied) return new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)
+  throw new Error('application refused for no known reason')
 }
 
 async function lockRequest(tx: Tx, requestId: string) {

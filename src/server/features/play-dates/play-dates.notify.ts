@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client'
 import { notifications } from '../../db/schema'
 import { publishToUsers } from '../../lib/realtime'
 import { NEW_MESSAGE_TITLE } from '../../../domain/notifications/notification.schema'
-import { createNotifications, type NewNotification, notificationInsertsTo } from '../notifications'
+import { createNotifications, notificationInsertsTo } from '../notifications'
 
 export type PlayDateEvent =
   'created' | 'applied' | 'appliedWithYou' | 'accepted' | 'declined' | 'withdrawn' | 'cancelled' | 'message'
@@ -49,8 +49,9 @@ export const AVAILABLE_PLAY_DATES_LINK = '/playdates?tab=available'
 
 type NoteArgs = Omit<NotifyArgs, 'recipients'>
 
-// What a PlayDate event tells each player it notifies.
-function noteOf(event: PlayDateEvent, { playDateId, actor, link, requestId }: NoteArgs) {
+// What a PlayDate event tells each player it notifies (for a statement that adds it with its own
+// write: notificationInserts).
+export function playDateNote(event: PlayDateEvent, { playDateId, actor, link, requestId }: NoteArgs) {
   const text = texts[event]
   return {
     type: event === 'created' ? ('playdate_created' as const) : ('other' as const),
@@ -68,17 +69,12 @@ const noUnreadChatNote = (link: string) => sql`not exists (select 1 from ${notif
   where n.user_id = v.user_id and n.link = ${link} and n.title = ${NEW_MESSAGE_TITLE} and not n.read)`
 
 // Each player of `recipients` but the actor, told `note`.
-const notesTo = (recipients: readonly string[], actorId: string, note: ReturnType<typeof noteOf>) =>
+const notesTo = (recipients: readonly string[], actorId: string, note: ReturnType<typeof playDateNote>) =>
   [...new Set(recipients)].filter((id) => id !== actorId).map((userId) => ({ userId, ...note }))
-
-// What a PlayDate event tells the other players involved (never the actor), with a link: for a
-// statement that adds them with its own write (notificationInserts).
-export const playDateNotes = (event: PlayDateEvent, { recipients, ...args }: NotifyArgs): NewNotification[] =>
-  notesTo(recipients, args.actor.id, noteOf(event, args))
 
 // Every PlayDate event notifies the other players involved (never the actor), with a link.
 export async function notifyPlayDate(tx: DbOrTx, event: PlayDateEvent, { recipients, ...args }: NotifyArgs) {
-  const note = noteOf(event, args)
+  const note = playDateNote(event, args)
   const notes = notesTo(recipients, args.actor.id, note)
   if (notes.length === 0) return
   // Through the notifications service, so each player's badge follows live. One statement for
@@ -90,7 +86,7 @@ export async function notifyPlayDate(tx: DbOrTx, event: PlayDateEvent, { recipie
 // `recipients` selects (one uuid column) who has no unread one for this chat yet, once `sent`
 // (SQL) holds. The caller announces the players in `added` (announceAdded).
 export function chatNoteInserts(args: NoteArgs, recipients: SQL, sent: SQL) {
-  const note = noteOf('message', args)
+  const note = playDateNote('message', args)
   return notificationInsertsTo(recipients, note, sql`${sent} and ${noUnreadChatNote(note.link)}`)
 }
 
