@@ -29,6 +29,21 @@ afterAll(() => t.close())
 type Player = Awaited<ReturnType<typeof signedInUser>>
 const player = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides)
 
+// An open PlayDate of a and b, next week.
+async function openPlayDateOf(a: Player, b: Player, description: string) {
+  const created = await a.client.post('/api/play-dates', {
+    type: 'challenge',
+    state: 'TX',
+    regions: ['statewide'],
+    partnerId: b.profile.id,
+    amount: 30,
+    description,
+    ...nextWeek(),
+  })
+  expect(created.status, created.text).toBe(201)
+  return created.body.id as string
+}
+
 async function befriend(a: Player, b: Player) {
   const request = await a.client.post('/api/connections/friend-requests', { receiverId: b.profile.id })
   expect(request.status).toBe(201)
@@ -122,17 +137,7 @@ describe('PlayDate applications', () => {
         [applicants[4]!, applicants[5]!],
       ]
       await Promise.all(teams.map(([x, y]) => befriend(x, y)))
-      const created = await a!.client.post('/api/play-dates', {
-        type: 'challenge',
-        state: 'TX',
-        regions: ['statewide'],
-        partnerId: b!.profile.id,
-        amount: 30,
-        description: 'Race day',
-        ...nextWeek(),
-      })
-      expect(created.status).toBe(201)
-      const id = created.body.id as string
+      const id = await openPlayDateOf(a!, b!, 'Race day')
       const applications = await Promise.all(
         teams.map(([x, y]) => x.client.post(`/api/play-dates/${id}/requests`, { partnerId: y.profile.id })),
       )
@@ -183,17 +188,7 @@ describe('PlayDate applications in which players swap roles', () => {
         Player,
       ]
       await Promise.all([befriend(a, b), befriend(p, q), befriend(x, y), befriend(y, z), befriend(z, x)])
-      const created = await a.client.post('/api/play-dates', {
-        type: 'challenge',
-        state: 'TX',
-        regions: ['statewide'],
-        partnerId: b.profile.id,
-        amount: 30,
-        description: 'Swap day',
-        ...nextWeek(),
-      })
-      expect(created.status).toBe(201)
-      const id = created.body.id as string
+      const id = await openPlayDateOf(a, b, 'Swap day')
       const first = await p.client.post(`/api/play-dates/${id}/requests`, { partnerId: q.profile.id })
       expect(first.status).toBe(201)
 
@@ -244,17 +239,7 @@ describe('applications waiting on a PlayDate’s lock', () => {
       Player,
     ]
     await Promise.all([befriend(a, b), befriend(x, y), befriend(y, z)])
-    const created = await a.client.post('/api/play-dates', {
-      type: 'challenge',
-      state: 'TX',
-      regions: ['statewide'],
-      partnerId: b.profile.id,
-      amount: 30,
-      description: 'Held',
-      ...nextWeek(),
-    })
-    expect(created.status).toBe(201)
-    return { id: created.body.id as string, x, y, z }
+    return { id: await openPlayDateOf(a, b, 'Held'), x, y, z }
   }
 
   const waitingForLocks = async () =>
