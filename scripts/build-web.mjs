@@ -17,6 +17,9 @@ process.env.NODE_ENV = 'production'
 await build({ mode: 'production', build: { manifest: process.argv.includes('--manifest') } })
 
 const DEFAULT_PRODUCT_NAME = 'PickleMatch'
+// A signed-in page rendered into its HTML shows the same for every player and on every screen
+// width (the PlayDates page lays itself out by the width, in script, so it is not one of them).
+const SIGNED_IN_FIRST_VIEWS = [['/dashboard', 'Dashboard']]
 const webRoot = path.resolve('dist/web')
 // Inside the project, so that the render's imports resolve from node_modules.
 const tmp = path.resolve('dist/.prerender')
@@ -29,7 +32,9 @@ try {
     plugins: [react()],
     build: { ssr: path.resolve('src/web/prerender.tsx'), outDir: tmp, emptyOutDir: true },
   })
-  const { renderSignedOutPage } = await import(pathToFileURL(path.join(tmp, 'prerender.js')).href)
+  const { renderSignedOutPage, renderSignedInPage } = await import(
+    pathToFileURL(path.join(tmp, 'prerender.js')).href
+  )
   // The server fills in the product's name (web-app.routes.ts): the markup carries its placeholder.
   const markup = (await renderSignedOutPage('/')).replaceAll(DEFAULT_PRODUCT_NAME, '__PRODUCT_NAME__')
   const index = readFileSync(path.join(webRoot, 'index.html'), 'utf8')
@@ -40,6 +45,17 @@ try {
       .replace('<title>__PRODUCT_NAME__ |', '<title>Home | __PRODUCT_NAME__ |')
       .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`),
   )
+  // The first view of the signed-in pages whose header is the same for every player: the server
+  // sends it to a request with a session cookie (docs/decisions/0118).
+  for (const [pathname, title] of SIGNED_IN_FIRST_VIEWS) {
+    const markup = (await renderSignedInPage(pathname)).replaceAll(DEFAULT_PRODUCT_NAME, '__PRODUCT_NAME__')
+    writeFileSync(
+      path.join(webRoot, `signed-in${pathname.replaceAll('/', '-')}.html`),
+      index
+        .replace('<title>__PRODUCT_NAME__ |', `<title>${title} | __PRODUCT_NAME__ |`)
+        .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`),
+    )
+  }
 } finally {
   rmSync(tmp, { recursive: true, force: true })
 }

@@ -5,8 +5,9 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { MemoryRouter } from 'react-router'
-import type { SessionOutput } from '../domain/profiles/profile.schema'
+import type { SessionOutput, SessionUser } from '../domain/profiles/profile.schema'
 import { createQueryClient } from './app/query-client'
+import { RenderingShellPlaceholders } from './app/root-layout'
 import { AppRoutes, preloadPage } from './app/router'
 import { sessionKey } from './features/auth'
 
@@ -14,15 +15,49 @@ import { sessionKey } from './features/auth'
 // in pieces (it splits boundaries over `progressiveChunkSize`), would come as a fallback plus a
 // script that swaps the rest in, which the Content Security Policy does not run.
 export async function renderSignedOutPage(pathname: string): Promise<string> {
+  return renderPage(pathname, null)
+}
+
+// A signed-in page's first view, the same for every player: the navigation bar's placeholder, the
+// page's header and its loading line (docs/decisions/0118). No player's data is in it: the check
+// below fails the build if the placeholder player's name shows.
+const NO_ONE: SessionUser = {
+  id: '00000000-0000-4000-8000-000000000000',
+  email: 'placeholder@example.invalid',
+  firstName: 'Placeholder-first-name',
+  lastName: 'Placeholder-last-name',
+  gender: 'female',
+  duprRating: null,
+  selfRating: 3,
+  birthdate: '2000-01-01',
+  zipCode: null,
+  homeState: null,
+  homeRegion: null,
+  duprId: null,
+  isAdmin: false,
+  photoUrl: null,
+  createdAt: '2000-01-01T00:00:00.000Z',
+  updatedAt: '2000-01-01T00:00:00.000Z',
+}
+
+export async function renderSignedInPage(pathname: string): Promise<string> {
+  const html = await renderPage(pathname, NO_ONE)
+  if (/Placeholder-|placeholder@/.test(html)) throw new Error(`${pathname}: the first view shows the player`)
+  return html
+}
+
+async function renderPage(pathname: string, user: SessionUser | null): Promise<string> {
   await preloadPage(pathname)
   const queryClient = createQueryClient()
-  queryClient.setQueryData<SessionOutput>(sessionKey, { user: null })
+  queryClient.setQueryData<SessionOutput>(sessionKey, { user })
   const { prelude } = await prerenderToNodeStream(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[pathname]}>
-        <AppRoutes />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <RenderingShellPlaceholders value={user !== null}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[pathname]}>
+          <AppRoutes />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </RenderingShellPlaceholders>,
     { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   )
   let html = ''

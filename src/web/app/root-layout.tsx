@@ -1,4 +1,4 @@
-import { type MouseEvent, Suspense, use } from 'react'
+import { createContext, type MouseEvent, Suspense, use, useContext } from 'react'
 import { Outlet } from 'react-router'
 import type { SessionUser } from '../../domain/profiles/profile.schema'
 import { Brand } from '../components/layout/brand'
@@ -11,6 +11,10 @@ import { RouteError, RouteErrorBoundary } from './route-error'
 import { ScrollRestoration } from './scroll-restoration'
 import { FocusKeeper } from './focus-keeper'
 import { SessionSync } from './session-sync'
+
+// True while the build renders a signed-in page's first view into its HTML (prerender.tsx): the
+// shell's parts then show their placeholders instead of loading, as they do until it arrives.
+export const RenderingShellPlaceholders = createContext(false)
 
 type SignedInShell = typeof import('./signed-in-shell')
 let shell: SignedInShell | undefined
@@ -34,6 +38,7 @@ export const loadSignedInShell = () =>
 // empty bar of its height, so nothing below it moves when it arrives; a module that cannot be
 // fetched shows the app's error view in place of the layout, whose 'Try Again' reloads.
 function SignedInNav({ user }: { user: SessionUser }) {
+  if (useContext(RenderingShellPlaceholders)) return <NavPlaceholder />
   if (!shell) use(loadSignedInShell())
   return shell ? <shell.TopNav user={user} /> : null
 }
@@ -56,6 +61,7 @@ function NavPlaceholder() {
 }
 
 function SignedInExtras({ user }: { user: SessionUser }) {
+  if (useContext(RenderingShellPlaceholders)) return null
   if (!shell) use(loadSignedInShell())
   if (!shell) return null
   const { LiveEvents, RatingPromptWhenDue, BottomTabs, KeepOfflineViews } = shell
@@ -72,6 +78,7 @@ function SignedInExtras({ user }: { user: SessionUser }) {
 // Without a network, a signed-in page says since when what it shows is
 // (docs/decisions/0095-offline-last-seen-data.md).
 function OfflineNotice() {
+  if (useContext(RenderingShellPlaceholders)) return null
   if (!shell) use(loadSignedInShell())
   return shell ? <shell.OfflineBanner /> : null
 }

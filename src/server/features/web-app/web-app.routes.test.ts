@@ -39,6 +39,10 @@ beforeAll(async () => {
     path.join(webRoot, 'landing.html'),
     template.replace('<div id="root"></div>', '<div id="root"><h1>Welcome to __PRODUCT_NAME__</h1></div>'),
   )
+  writeFileSync(
+    path.join(webRoot, 'signed-in-dashboard.html'),
+    template.replace('<div id="root"></div>', '<div id="root"><h1>Dashboard</h1></div>'),
+  )
   writeFileSync(path.join(webRoot, 'page-preloads.json'), JSON.stringify(preloads))
   writeFileSync(path.join(webRoot, 'signed-in-preloads.json'), JSON.stringify(signedInFiles))
   database = await openTestDatabase()
@@ -112,5 +116,25 @@ describe('the landing page rendered by the build', () => {
     expect(await rootOf('/', { cookie: 'pm_session=any-token' })).toBe('')
     expect(await rootOf('/signin')).toBe('')
     expect(await rootOf('/', { 'sec-fetch-dest': 'empty' })).toBe('')
+  })
+})
+
+describe("the dashboard's first view rendered by the build", () => {
+  const rootOf = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await app.request(url, { headers })
+    expect(res.status).toBe(200)
+    return /<div id="root">(.*?)<\/div>/.exec(await res.text())?.[1]
+  }
+  const signedIn = { cookie: 'pm_session=any-token' }
+
+  it('comes inside the root element of /dashboard for a request with a session cookie, with the shell preloaded', async () => {
+    expect(await rootOf('/dashboard', signedIn)).toBe('<h1>Dashboard</h1>')
+    expect(await preloadedFiles('/dashboard', signedIn)).toEqual(signedInFiles)
+  })
+
+  it('is not sent without a session cookie, on another page, or to the service worker', async () => {
+    expect(await rootOf('/dashboard')).toBe('')
+    expect(await rootOf('/playdates', signedIn)).toBe('')
+    expect(await rootOf('/dashboard', { ...signedIn, 'sec-fetch-dest': 'empty' })).toBe('')
   })
 })

@@ -114,6 +114,20 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       )
     : undefined
   const signedInFiles = readSignedInFiles(root)
+  // The first view of a signed-in page rendered by the build (the dashboard, whose header is the
+  // same for every player): it shows before the JavaScript has arrived (docs/decisions/0118).
+  const firstViews = new Map<string, string>()
+  for (const pathname of ['/dashboard']) {
+    const file = path.join(root, `signed-in${pathname.replaceAll('/', '-')}.html`)
+    if (!existsSync(file)) continue
+    firstViews.set(
+      pathname,
+      withPagePreload(renderIndexHtml(readFileSync(file, 'utf8'), publicConfigOf(deps)), [
+        ...(pagePreloadFor(preloads, pathname)?.files ?? []),
+        ...signedInFiles,
+      ]),
+    )
+  }
   // Per page, signed out and signed in. A request with a session cookie most likely comes from a
   // signed-in player (the cookie is not checked here): the HTML also names the files of the
   // signed-in shell, which the first render waits for (docs/decisions/0061).
@@ -154,6 +168,9 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     if (landingHtml && c.req.path === '/' && !signedIn && c.req.header('sec-fetch-dest') !== 'empty') {
       return c.html(landingHtml)
     }
+    const firstView =
+      signedIn && c.req.header('sec-fetch-dest') !== 'empty' ? firstViews.get(c.req.path) : undefined
+    if (firstView) return c.html(firstView)
     return c.html(htmlFor(c.req.path, signedIn))
   })
 }
