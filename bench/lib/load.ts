@@ -39,18 +39,25 @@ export function percentile(sorted: number[], p: number) {
   return sorted[index]!
 }
 
-const round = (value: number) => Math.round(value * 100) / 100
+export const round = (value: number) => Math.round(value * 100) / 100
 
-export function summarize(latencies: number[], errors: number, seconds: number): LoadResult {
+// p50, p95, p99 and the slowest of some latencies (ms).
+export function latencyPercentiles(latencies: readonly number[]) {
   const sorted = [...latencies].sort((a, b) => a - b)
   return {
-    requests: latencies.length,
-    errors,
-    rps: Math.round(latencies.length / seconds),
     p50: round(percentile(sorted, 50)),
     p95: round(percentile(sorted, 95)),
     p99: round(percentile(sorted, 99)),
     max: round(sorted.at(-1) ?? NaN),
+  }
+}
+
+export function summarize(latencies: number[], errors: number, seconds: number): LoadResult {
+  return {
+    requests: latencies.length,
+    errors,
+    rps: Math.round(latencies.length / seconds),
+    ...latencyPercentiles(latencies),
   }
 }
 

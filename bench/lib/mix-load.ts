@@ -3,7 +3,7 @@
 // latency recorded. node:http with keep-alive: wrk cannot hold event streams.
 import http from 'node:http'
 import { gunzipSync } from 'node:zlib'
-import { percentile } from './load'
+import { latencyPercentiles, round } from './load'
 import { ACTIONS, MixState, pickAction, type MixRequest } from './mix-model'
 import type { MixData, MixPlayer } from './mix-players'
 import { cpuMs, postgresCpu, postgresCpuSince, rssMb } from './processes'
@@ -69,20 +69,11 @@ export interface StepResult extends LatencySummary {
   errorSamples: string[]
 }
 
-const round = (value: number) => Math.round(value * 100) / 100
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const expo = (rate: number) => (-Math.log(1 - Math.random()) / rate) * 1000
 
 function summarize(latencies: number[], errors: number): LatencySummary {
-  const sorted = latencies.sort((a, b) => a - b)
-  return {
-    requests: sorted.length + errors,
-    errors,
-    p50: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    p99: round(percentile(sorted, 99)),
-    max: round(sorted.at(-1) ?? NaN),
-  }
+  return { requests: latencies.length + errors, errors, ...latencyPercentiles(latencies) }
 }
 
 // The players' event streams, held open for the step.
@@ -342,12 +333,7 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
       databaseCpuUs: perRequest(databaseMs),
       clientCpuUs: perRequest((client.user + client.system) / 1000),
       rssPeakMb: Math.max(...rssPeak) || null,
-      lagP99Ms: round(
-        percentile(
-          measured.lags.sort((a, b) => a - b),
-          99,
-        ),
-      ),
+      lagP99Ms: latencyPercentiles(measured.lags).p99,
       errorSamples: [...streams.problems, ...measured.errorSamples],
     }
   } finally {
