@@ -251,6 +251,9 @@ test.describe('signed in', () => {
     await signInAs(page, jane)
     await page.goto('/dashboard')
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    // The page's first view comes in its HTML (decision 0118); the app then renders it again.
+    // Measure the app's: its first section is there once it has.
+    await expect(page.getByRole('region', { name: 'Your next games' })).toBeVisible()
     const footer = page.getByRole('contentinfo')
     await expect(footer).toContainText('© PickleMatch')
     await expect(footer.getByRole('link')).toHaveText(['About', 'Terms', 'Privacy', 'Help'])
