@@ -13,6 +13,7 @@ import pg from 'pg'
 import { MIGRATIONS_DIR } from '../paths'
 import * as schema from './schema'
 import { namedStatementsOf } from './pglite-statements'
+import { ExactCache } from './exact-cache'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -34,8 +35,18 @@ export interface Database {
   // `afterCommit`): the write stands, so the request does not fail. Returns a function that
   // removes the handler. With no handler, the error is written to standard error.
   onAfterCommitError(handler: (error: unknown) => void): () => void
+  // The session lookups this process read, where it alone owns the data (the embedded database):
+  // cleared at the commit of any change to sessions or profiles (docs/decisions/0119). Null on a
+  // PostgreSQL server, which other instances write to.
+  sessionCache: ExactCache<unknown> | null
   close(): Promise<void>
 }
+
+// The embedded database's session cache: the connection setting that makes the triggers of
+// migration 0027 notify, their channel, and how many sessions are kept at most.
+export const SESSION_CACHE_SETTING_SQL = `set picklematch.session_cache = 'on'`
+export const SESSIONS_CHANGED_CHANNEL = 'picklematch_sessions_changed'
+export const SESSION_CACHE_MAX = 10_000
 
 // ---------------------------------------------------------------------------------------------
 // Steps that run once a transaction has committed (docs/decisions/0060). A NOTIFY inside a
@@ -304,6 +315,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       return () => resumeHandlers.delete(handler)
     },
     onAfterCommitError: afterCommitErrors.add,
+    sessionCache: null,
     async close() {
       closed = true
       await listenClient?.end().catch(() => undefined)
@@ -329,6 +341,11 @@ export async function openPglite(
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder })
   // Its one connection plans as a server connection does (0044): each named statement once.
   if (options.namedStatements !== false) await client.exec(CONNECTION_SETTINGS_SQL)
+  // This process alone reads and writes the embedded database: it keeps the session lookups,
+  // and the database tells it when they change (docs/decisions/0119).
+  const sessionCache = new ExactCache<unknown>(SESSION_CACHE_MAX)
+  await client.listen(SESSIONS_CHANGED_CHANNEL, () => sessionCache.clear())
+  await client.exec(SESSION_CACHE_SETTING_SQL)
   return {
     db,
     kind: 'pglite',
@@ -340,6 +357,7 @@ export async function openPglite(
       return () => undefined
     },
     onAfterCommitError: afterCommitErrors.add,
+    sessionCache,
     async close() {
       if (!client.closed) await client.close()
     },

@@ -67,8 +67,14 @@ export const readSessionToken = (c: Context<AppEnv>) =>
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   const token = readSessionToken(c)
   if (token) {
-    const { env, clock } = c.get('deps')
-    const session = await resolveSession(c.get('db'), token, env.SESSION_TTL_DAYS, clock.now())
+    const { env, clock, database } = c.get('deps')
+    const session = await resolveSession(
+      c.get('db'),
+      token,
+      env.SESSION_TTL_DAYS,
+      clock.now(),
+      database.sessionCache,
+    )
     if (session) {
       c.set('session', session)
       if (session.renewed) setSessionCookie(c, token, session.expiresAt)

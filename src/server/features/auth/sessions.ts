@@ -3,6 +3,7 @@ import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
 import type { Db, DbOrTx } from '../../db/client'
+import type { ExactCache } from '../../db/exact-cache'
 import { preparedQuery } from '../../db/prepared'
 import { profiles, sessions } from '../../db/schema'
 import type { ResolvedSession } from '../../app-env'
@@ -126,19 +127,40 @@ const sessionLookup = (db: DbOrTx) =>
     )
     .limit(1)
 
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number]
+
+// The session of a token's hash as the lookup reads it, from `cache` when it holds it (the
+// embedded database, docs/decisions/0119): a kept session is held to the lookup's own conditions
+// at `now`.
+async function lookUpSession(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+  cache: ExactCache<unknown> | null,
+): Promise<SessionRow | undefined> {
+  const signedInAfter = new Date(now.getTime() - SESSION_ABSOLUTE_DAYS * DAY_MS)
+  const kept = cache?.get(tokenHash) as SessionRow | undefined
+  if (kept) return kept.expiresAt > now && kept.signedInAt > signedInAfter ? kept : undefined
+  const generation = cache?.generation ?? 0
+  const [row] = await preparedQuery(db, 'session_lookup', sessionLookup).execute({
+    tokenHash,
+    now: now.toISOString(),
+    signedInAfter: signedInAfter.toISOString(),
+  })
+  if (row) cache?.set(tokenHash, row, generation)
+  return row
+}
+
 // Looks a token up; an expired or unknown token resolves to nothing.
 export async function resolveSession(
   db: Db,
   token: string,
   ttlDays: number,
   now: Date,
+  cache: ExactCache<unknown> | null = null,
 ): Promise<ResolvedSession | undefined> {
   const tokenHash = hashToken(token)
-  const [row] = await preparedQuery(db, 'session_lookup', sessionLookup).execute({
-    tokenHash,
-    now: now.toISOString(),
-    signedInAfter: new Date(now.getTime() - SESSION_ABSOLUTE_DAYS * DAY_MS).toISOString(),
-  })
+  const row = await lookUpSession(db, tokenHash, now, cache)
   if (!row) return undefined
   let expiresAt = row.expiresAt
   let renewed = false

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { ExactCache } from './exact-cache'
+
+describe('ExactCache', () => {
+  it('keeps what was read, and forgets everything when cleared', () => {
+    const cache = new ExactCache<string>(10)
+    cache.set('a', 'one', cache.generation)
+    expect(cache.get('a')).toBe('one')
+    cache.clear()
+    expect(cache.get('a')).toBeUndefined()
+  })
+
+  it('does not keep a read that was under way when the data changed', () => {
+    const cache = new ExactCache<string>(10)
+    const before = cache.generation
+    cache.clear()
+    cache.set('a', 'read before the change', before)
+    expect(cache.get('a')).toBeUndefined()
+    cache.set('a', 'read after it', cache.generation)
+    expect(cache.get('a')).toBe('read after it')
+  })
+
+  it('drops the least recently used entry past its size', () => {
+    const cache = new ExactCache<number>(2)
+    cache.set('a', 1, cache.generation)
+    cache.set('b', 2, cache.generation)
+    cache.get('a')
+    cache.set('c', 3, cache.generation)
+    expect(cache.size).toBe(2)
+    expect(cache.get('b')).toBeUndefined()
+    expect(cache.get('a')).toBe(1)
+    expect(cache.get('c')).toBe(3)
+  })
+})
