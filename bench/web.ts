@@ -109,6 +109,9 @@ interface PageScore {
   lcpMs: number
   tbtMs: number
   cls: number
+  // Lighthouse's own measure of the machine's CPU speed (higher is faster): its simulated phone is
+  // this machine slowed down four times, so scores from machines far apart in it do not compare.
+  benchmarkIndex: number
   failedAudits: string[]
 }
 
@@ -143,7 +146,18 @@ async function runLighthouse(runs: number): Promise<PageScore[]> {
   const base = server.url.replace('127.0.0.1', 'localhost')
   const chrome = await chromeLauncher.launch({
     chromePath: values.chromium,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    // Without the network flags, Chromium's own background requests are refused by the machine's
+    // closed network while the page loads.
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   try {
     const cookie = await signIn(base)
@@ -161,7 +175,7 @@ async function runLighthouse(runs: number): Promise<PageScore[]> {
           ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
         })
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`)
-        const { categories, audits } = result.lhr
+        const { categories, audits, environment } = result.lhr
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
         attempts.push({
           path: page.path,
@@ -171,6 +185,7 @@ async function runLighthouse(runs: number): Promise<PageScore[]> {
           lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
           tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
           cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
+          benchmarkIndex: Math.round(environment.benchmarkIndex),
           failedAudits: Object.values(audits)
             .filter(
               (a) =>
@@ -191,7 +206,7 @@ async function runLighthouse(runs: number): Promise<PageScore[]> {
       console.log(
         `  ${page.path.padEnd(15)} performance ${chosen.performance} (runs: ${attempts.map((a) => a.performance).join(', ')}), ` +
           `accessibility ${chosen.accessibility}, best practices ${chosen.bestPractices}, ` +
-          `LCP ${chosen.lcpMs} ms, TBT ${chosen.tbtMs} ms, CLS ${chosen.cls}` +
+          `LCP ${chosen.lcpMs} ms, TBT ${chosen.tbtMs} ms, CLS ${chosen.cls}, CPU benchmark ${chosen.benchmarkIndex}` +
           (chosen.failedAudits.length ? ` — failing: ${chosen.failedAudits.join(', ')}` : ''),
       )
     }
@@ -254,7 +269,8 @@ const lines = [
     `signed-in pages get the demo player's session cookie. Load average ${os
       .loadavg()
       .map((n) => n.toFixed(1))
-      .join(' / ')}.`,
+      .join(' / ')}. Lighthouse's CPU benchmark index of this machine (higher is faster; its phone is ` +
+    `this machine slowed down four times): ${median(lighthouseScores.map((s) => s.benchmarkIndex))}.`,
   '',
   '## Targets',
   '',
