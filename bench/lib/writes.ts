@@ -49,7 +49,10 @@ export async function prepareWrites(
 
   const openPlayDates = (
     await runner.rows<{ id: string; creator_id: string; partner_id: string | null }>(
-      `select id, creator_id, partner_id from play_dates where status = 'open' order by md5(id::text || $1)`,
+      // Not one whose start passes during the run: it can no longer be applied to.
+      `select id, creator_id, partner_id from play_dates
+       where status = 'open' and (starts_at is null or starts_at > now() + interval '1 hour')
+       order by md5(id::text || $1)`,
       [String(Date.now())],
     )
   ).map((row) => ({ id: row.id, team: new Set([row.creator_id, row.partner_id]) }))
@@ -95,8 +98,18 @@ export async function prepareWrites(
       for (let attempts = 0; attempts < players.length; attempts++) {
         const index = applyTurn++ % players.length
         const player = players[index]!
-        const playDate = applyQueues[index]!.pop()
+        // A PlayDate that another player's application of this run already holds one of these two
+        // players in would be refused (one live application per player, decision 0113).
+        let playDate = applyQueues[index]!.pop()
+        while (
+          playDate &&
+          (appliedBy.has(`${playDate.id}:${player.user.id}`) ||
+            appliedBy.has(`${playDate.id}:${player.friendId}`))
+        )
+          playDate = applyQueues[index]!.pop()
         if (!playDate) continue
+        appliedBy.add(`${playDate.id}:${player.user.id}`)
+        appliedBy.add(`${playDate.id}:${player.friendId}`)
         return {
           method: 'POST',
           path: `/api/play-dates/${playDate.id}/requests`,
