@@ -112,8 +112,9 @@ export async function applyToPlayDate(
 }
 
 // Why an application was not added, in the order the rules are told: the PlayDate's state, then
-// who applies, then with whom.
-function refusal(row: ApplyRow, userId: string, partnerId: string, now: Date): AppError {
+// who applies, then with whom. No rule at all means the statement and these rules disagree: a bug,
+// answered as a server error.
+function refusal(row: ApplyRow, userId: string, partnerId: string, now: Date): Error {
   if (row.status !== 'open') return new AppError('conflict', PLAY_DATE_MESSAGES.noLongerAvailable)
   if (row.startsAt !== null && hasStarted({ startsAt: new Date(row.startsAt) }, now))
     return new AppError('conflict', ALREADY_STARTED)
@@ -126,7 +127,7 @@ function refusal(row: ApplyRow, userId: string, partnerId: string, now: Date): A
     })
   }
   if (row.applied) return new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)
-  throw new Error('application refused for no known reason')
+  return new Error('application refused for no known reason')
 }
 
 async function lockRequest(tx: Tx, requestId: string) {
