@@ -46,16 +46,21 @@ try {
       .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`),
   )
   // The first view of the signed-in pages whose header is the same for every player: the server
-  // sends it to a request with a session cookie (docs/decisions/0118).
+  // sends it to a request with a session cookie (docs/decisions/0118). Which page is in which
+  // file: signed-in-first-views.json.
+  const firstViews = {}
   for (const [pathname, title] of SIGNED_IN_FIRST_VIEWS) {
     const markup = (await renderSignedInPage(pathname)).replaceAll(DEFAULT_PRODUCT_NAME, '__PRODUCT_NAME__')
+    const file = `signed-in${pathname.replaceAll('/', '-')}.html`
     writeFileSync(
-      path.join(webRoot, `signed-in${pathname.replaceAll('/', '-')}.html`),
+      path.join(webRoot, file),
       index
         .replace('<title>__PRODUCT_NAME__ |', `<title>${title} | __PRODUCT_NAME__ |`)
         .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`),
     )
+    firstViews[pathname] = file
   }
+  writeFileSync(path.join(webRoot, 'signed-in-first-views.json'), JSON.stringify(firstViews))
 } finally {
   rmSync(tmp, { recursive: true, force: true })
 }

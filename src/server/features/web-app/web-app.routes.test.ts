@@ -43,6 +43,10 @@ beforeAll(async () => {
     path.join(webRoot, 'signed-in-dashboard.html'),
     template.replace('<div id="root"></div>', '<div id="root"><h1>Dashboard</h1></div>'),
   )
+  writeFileSync(
+    path.join(webRoot, 'signed-in-first-views.json'),
+    JSON.stringify({ '/dashboard': 'signed-in-dashboard.html' }),
+  )
   writeFileSync(path.join(webRoot, 'page-preloads.json'), JSON.stringify(preloads))
   writeFileSync(path.join(webRoot, 'signed-in-preloads.json'), JSON.stringify(signedInFiles))
   database = await openTestDatabase()

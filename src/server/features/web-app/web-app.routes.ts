@@ -53,6 +53,16 @@ function readSignedInFiles(root: string): string[] {
   return Array.isArray(parsed) ? parsed.filter((file) => typeof file === 'string') : []
 }
 
+// The signed-in pages whose first view the build rendered, and the file of each
+// (signed-in-first-views.json, scripts/build-web.mjs).
+function readFirstViewFiles(root: string): [pathname: string, file: string][] {
+  const parsed = readJson(root, 'signed-in-first-views.json')
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return []
+  return Object.entries(parsed).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string' && /^[\w.-]+\.html$/.test(entry[1]),
+  )
+}
+
 // Matches a route path of the web app ('/playdates/:id', '/invite/:code?') as its router does
 // (case-insensitive); the number of fixed segments ranks the matches.
 function matchScore(pattern: string, pathname: string): number | null {
@@ -117,12 +127,11 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   // The first view of a signed-in page rendered by the build (the dashboard, whose header is the
   // same for every player): it shows before the JavaScript has arrived (docs/decisions/0118).
   const firstViews = new Map<string, string>()
-  for (const pathname of ['/dashboard']) {
-    const file = path.join(root, `signed-in${pathname.replaceAll('/', '-')}.html`)
-    if (!existsSync(file)) continue
+  for (const [pathname, file] of readFirstViewFiles(root)) {
+    if (!existsSync(path.join(root, file))) continue
     firstViews.set(
       pathname,
-      withPagePreload(renderIndexHtml(readFileSync(file, 'utf8'), publicConfigOf(deps)), [
+      withPagePreload(renderIndexHtml(readFileSync(path.join(root, file), 'utf8'), publicConfigOf(deps)), [
         ...(pagePreloadFor(preloads, pathname)?.files ?? []),
         ...signedInFiles,
       ]),
