@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { CHROMIUM_FLAGS } from '../scripts/chromium-flags'
 import { ROOT, startAppServer } from './lib/processes'
 import { RESULTS_DIR } from './lib/report'
 
@@ -146,18 +147,7 @@ async function runLighthouse(runs: number): Promise<PageScore[]> {
   const base = server.url.replace('127.0.0.1', 'localhost')
   const chrome = await chromeLauncher.launch({
     chromePath: values.chromium,
-    // Without the network flags, Chromium's own background requests are refused by the machine's
-    // closed network while the page loads.
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   })
   try {
     const cookie = await signIn(base)
