@@ -50,8 +50,9 @@ function NavPlaceholder() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 py-2 sm:px-6">
         <Brand to="/dashboard" />
-        <p className="order-last w-full pb-1 text-sm md:order-none md:ml-2 md:w-auto md:flex-1 md:pb-0">
-          &nbsp;
+        {/* As tall as the welcome line with its face (Avatar xs). */}
+        <p className="order-last flex w-full items-center pb-1 text-sm md:order-none md:ml-2 md:w-auto md:flex-1 md:pb-0">
+          <span className="size-7" />
         </p>
         <div className="ml-auto size-11" />
       </div>
