@@ -22,9 +22,14 @@ test('a PlayDate whose answer was lost is created once when the player tries aga
   await page.getByRole('button', { name: 'Continue' }).click()
   await page.getByRole('radio', { name: /Florida/ }).check()
   await page.getByRole('button', { name: 'Continue' }).click()
+  // Each click waits for its step: a loaded machine can still show the step before, whose
+  // button has the same name.
+  await expect(page.getByRole('heading', { level: 1, name: 'Select Region' })).toBeVisible()
+  await expect(page.getByRole('checkbox', { name: /Statewide/ })).toBeChecked()
   await page.getByRole('button', { name: 'Continue' }).click()
   await page.getByRole('button', { name: /Hal Hart/ }).click()
   await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page.getByRole('spinbutton', { name: 'Amount to Earn (per hour)' })).toBeVisible()
   await page.getByRole('button', { name: 'Next' }).click()
   await page.getByRole('textbox', { name: 'Description' }).fill('Sunday drills at Flamingo Park')
 
