@@ -150,8 +150,14 @@ export const durationLabel = (minutes: number) =>
     ? `${minutes} min`
     : `${Number.isInteger(minutes / 60) ? minutes / 60 : (minutes / 60).toFixed(1)} h`
 
-const dollars = (amount: number) =>
-  `$${Number.isInteger(amount) ? amount.toLocaleString('en-US') : amount.toFixed(2)}`
+// One formatter for every amount (Number#toLocaleString builds a new one on each call), made on
+// first use: the first number format a page makes loads the browser's number data.
+let wholeDollars: Intl.NumberFormat | undefined
+// "$1,250" for whole dollars, "$12.50" otherwise.
+export const dollars = (amount: number) =>
+  Number.isInteger(amount)
+    ? `$${(wholeDollars ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })).format(amount)}`
+    : `$${amount.toFixed(2)}`
 
 // "$25/hour · 2 h · $50": the hourly amount, the length, and what it comes to for the game.
 // Without a duration (a PlayDate from before times), the hourly amount alone.

@@ -1,4 +1,5 @@
 import { ArrowRight, CalendarDays, Users, type LucideIcon } from 'lucide-react'
+import { useDeferredValue } from 'react'
 import { Link } from 'react-router'
 import { featuredWidgetIds, widgetsByIds } from '../../../domain/widgets/widgets'
 import { PageHeader } from '../../components/ui/page-header'
@@ -57,8 +58,10 @@ export default function DashboardPage() {
     <PageHeader title="Dashboard" description="Your PlayDates, your people and your tools in one place." />
   )
   // The sections' heights come with their answers: until then one loading line, tall enough to
-  // keep the footer out of view, so nothing on screen moves when the page fills in.
-  if (useHomeLoading())
+  // keep the footer out of view, so nothing on screen moves when the page fills in. The page
+  // fills in as a deferred render, which yields to the browser now and then: an answer's arrival
+  // does not hold the main thread (a tap, a scroll) for the whole dashboard.
+  if (useDeferredValue(useHomeLoading()))
     return (
       <>
         {header}

@@ -1,4 +1,5 @@
 import { CalendarPlus, Search, UserPlus } from 'lucide-react'
+import { useDeferredValue } from 'react'
 import { useNow } from '../../../lib/use-now'
 import { Link } from 'react-router'
 import type { FriendActivityItem } from '../../../../domain/connections/activity.schema'
@@ -16,16 +17,17 @@ const link = 'font-semibold text-brand-800 underline underline-offset-2 hover:te
 // The dashboard's last section (docs/decisions/0103): what the player's friends did lately that
 // any player could see, each with the friend's face, when, and a link to it.
 export function FriendsActivity({ className }: { className?: string }) {
-  const activity = useFriendActivity()
+  const query = useFriendActivity()
+  // The list fills in as a deferred render (one that yields to the browser now and then), after
+  // the sections above it: its answer's arrival does not hold the main thread.
+  const data = useDeferredValue(query.data)
+  const activity = { data, isPending: query.isPending || (query.data !== undefined && data === undefined) }
   const now = useNow()
   let body
   if (activity.isPending) body = <SectionLoading label="Loading your friends' activity..." />
   else if (!activity.data)
     body = (
-      <SectionError
-        message="Could not load your friends' activity."
-        onRetry={() => void activity.refetch()}
-      />
+      <SectionError message="Could not load your friends' activity." onRetry={() => void query.refetch()} />
     )
   else if (activity.data.items.length === 0)
     body = (

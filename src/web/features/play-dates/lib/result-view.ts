@@ -2,7 +2,7 @@ import { format } from 'date-fns'
 import type { GameOutcome, PlayDateResultView, ReportInput } from '../../../../domain/play-dates/results'
 import { scoreLine, type TeamSide, winnerOf } from '../../../../domain/play-dates/results.rules'
 import type { PlayDateDetail } from '../../../../domain/play-dates/play-date.schema'
-import { formatDate } from '../../../../domain/play-dates/schedule'
+import { dollars, formatDate } from '../../../../domain/play-dates/schedule'
 
 // How a game's result reads to the player looking at it: from their team's side ("Won 11-7,
 // 11-5", "Your team did not show"). `side` is null for someone on neither team (an admin), who
@@ -53,8 +53,7 @@ export function paymentText(payingTeam: TeamSide, side: TeamSide | null, amount:
     : `The other team pays your team ${amount}`
 }
 
-export const dollars = (amount: number) =>
-  `$${Number.isInteger(amount) ? amount.toLocaleString('en-US') : amount.toFixed(2)}`
+export { dollars }
 
 // "Sat, Dec 12", on the PlayDate's own calendar when it has a zone.
 export function formatDay(iso: string, zone: string | null): string {
