@@ -96,6 +96,25 @@ describe('named statements on the embedded database', () => {
     expect((await outside).rows).toEqual([{ name: 'TEN' }])
   })
 
+  it('answers queries and transactions asked together in the order they were asked', async () => {
+    const order: string[] = []
+    const asked = [
+      named.query('insert into probe (id, name) values ($1, $2)', [30, 'a']).then(() => order.push('insert')),
+      named
+        .transaction(async (tx) => {
+          await tx.query('update probe set name = $2 where id = $1', [30, 'b'])
+          await tx.query('update probe set name = name || $2 where id = $1', [30, 'c'])
+        })
+        .then(() => order.push('transaction')),
+      named
+        .query<{ name: string }>('select name from probe where id = $1', [30])
+        .then((answer) => order.push(`read ${answer.rows[0]?.name}`)),
+      named.query('delete from probe where id = $1', [30]).then(() => order.push('delete')),
+    ]
+    await Promise.all(asked)
+    expect(order).toEqual(['insert', 'transaction', 'read bc', 'delete'])
+  })
+
   it('rolls a failed transaction back, and the connection goes on', async () => {
     await expect(
       named.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { createTurns } from './turns'
 import {
   type PGlite,
   type QueryOptions,
@@ -20,7 +21,9 @@ import {
 //
 // Locking follows PGlite's `query`: a call outside a transaction waits for any transaction to
 // end, then takes the query lock, and writes the data directory out after; a call inside a
-// transaction takes the query lock only (the transaction holds the other).
+// transaction takes the query lock only (the transaction holds the other). A query or a
+// transaction outside one first waits for its turn (turns.ts): one at a time, in the order
+// asked, with the event loop reading new requests between two.
 
 // Texts kept as named statements at most; the least recently used is closed past it. The app's
 // queries are a few hundred texts; a text built from a list's length gets one per length.
@@ -69,6 +72,7 @@ export function namedStatementsOf(pg: PGlite): PGlite {
 
 export function withNamedStatements(pg: PGlite, options: { max?: number } = {}): PGlite {
   const max = options.max ?? MAX_NAMED_STATEMENTS
+  const inTurn = createTurns()
   const statements = new Map<string, Statement>()
   let nextId = 0
   // Statements past the cap, closed with the next message.
@@ -142,26 +146,32 @@ export function withNamedStatements(pg: PGlite, options: { max?: number } = {}):
   }
 
   const query: Query = <T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
-    pg._runExclusiveTransaction(() =>
-      pg._runExclusiveQuery(async () => {
-        const result = await run<T>(text, params, options)
-        await pg.syncToFs()
-        return result
-      }),
+    inTurn(() =>
+      pg._runExclusiveTransaction(() =>
+        pg._runExclusiveQuery(async () => {
+          const result = await run<T>(text, params, options)
+          await pg.syncToFs()
+          return result
+        }),
+      ),
     )
 
+  // The turn is held for the whole transaction, as PGlite's transaction lock is: nothing else
+  // could run on the database in between.
   async function transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
-    return pg.transaction((tx) => {
-      const txQuery: Query = <T>(text: string, params: unknown[] = [], options?: QueryOptions) => {
-        if (tx.closed) return Promise.reject(new Error('Transaction is closed'))
-        return pg._runExclusiveQuery(() => run<T>(text, params, options))
-      }
-      return callback(
-        Object.create(tx, {
-          query: { value: txQuery, writable: true, configurable: true },
-        }) as Transaction,
-      )
-    })
+    return inTurn(() =>
+      pg.transaction((tx) => {
+        const txQuery: Query = <T>(text: string, params: unknown[] = [], options?: QueryOptions) => {
+          if (tx.closed) return Promise.reject(new Error('Transaction is closed'))
+          return pg._runExclusiveQuery(() => run<T>(text, params, options))
+        }
+        return callback(
+          Object.create(tx, {
+            query: { value: txQuery, writable: true, configurable: true },
+          }) as Transaction,
+        )
+      }),
+    )
   }
 
   // What the ORM calls; listening, closing and the data directory stay with PGlite itself.
