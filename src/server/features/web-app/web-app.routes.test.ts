@@ -103,6 +103,30 @@ describe('the HTML of a page for a request with a session cookie', () => {
   })
 })
 
+describe("the HTML of a PlayDate's page for a request with a session cookie", () => {
+  const id = '3f2b8c1e-9d4a-4b6e-8f01-2a3b4c5d6e7f'
+  const dataPreloads = async (url: string, headers: Record<string, string> = {}) => {
+    const html = await (await app.request(url, { headers })).text()
+    return [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous">/g)]
+      .map((m) => m[1])
+      .filter((href) => href !== '/api/auth/session')
+  }
+  const cookie = { cookie: 'pm_session=any-token' }
+
+  it('asks for the PlayDate with the scripts, so that it comes while they load', async () => {
+    expect(await dataPreloads(`/playdates/${id}`, cookie)).toEqual([`/api/play-dates/${id}`])
+    expect(await preloadedFiles(`/playdates/${id}`, cookie)).toContain('/assets/play-dates-detail-e5.js')
+  })
+
+  it('asks for nothing without a session cookie, for another page, or for the service worker', async () => {
+    expect(await dataPreloads(`/playdates/${id}`)).toEqual([])
+    expect(await dataPreloads(`/playdates/${id}/apply`, cookie)).toEqual([])
+    expect(await dataPreloads('/playdates/not-an-id', cookie)).toEqual([])
+    expect(await dataPreloads(`/playdates/${id}"><script>`, cookie)).toEqual([])
+    expect(await dataPreloads(`/playdates/${id}`, { ...cookie, 'sec-fetch-dest': 'empty' })).toEqual([])
+  })
+})
+
 describe('the landing page rendered by the build', () => {
   const rootOf = async (url: string, headers: Record<string, string> = {}) => {
     const res = await app.request(url, { headers })

@@ -102,6 +102,25 @@ export function withPagePreload(html: string, files: readonly string[]) {
   return html.replace('</head>', `  ${links}\n  </head>`)
 }
 
+// The answer a signed-in page shows first, asked for by its HTML so that it comes while the
+// scripts load instead of after they have run: a PlayDate's page, opened from a notification, a
+// push or a shared link, shows the PlayDate a round trip sooner. The page's own request for it
+// (lib/api-client.ts) gets the preloaded answer, as the session's does (index.html).
+const PLAY_DATE_PAGE = /^\/playdates\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i
+
+export function dataPreloadFor(pathname: string): string | undefined {
+  const id = PLAY_DATE_PAGE.exec(pathname)?.[1]
+  return id ? `/api/play-dates/${id}` : undefined
+}
+
+function withDataPreload(html: string, url: string | undefined) {
+  if (!url) return html
+  return html.replace(
+    '</head>',
+    `  <link rel="preload" href="${url}" as="fetch" crossorigin="anonymous">\n  </head>`,
+  )
+}
+
 // Serves the built SPA: hashed assets cached for a year, every other path gets index.html.
 export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   const root = deps.webRoot
@@ -177,9 +196,11 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     if (landingHtml && c.req.path === '/' && !signedIn && c.req.header('sec-fetch-dest') !== 'empty') {
       return c.html(landingHtml)
     }
-    const firstView =
-      signedIn && c.req.header('sec-fetch-dest') !== 'empty' ? firstViews.get(c.req.path) : undefined
+    const signedInPage = signedIn && c.req.header('sec-fetch-dest') !== 'empty'
+    const firstView = signedInPage ? firstViews.get(c.req.path) : undefined
     if (firstView) return c.html(firstView)
-    return c.html(htmlFor(c.req.path, signedIn))
+    return c.html(
+      withDataPreload(htmlFor(c.req.path, signedIn), signedInPage ? dataPreloadFor(c.req.path) : undefined),
+    )
   })
 }
