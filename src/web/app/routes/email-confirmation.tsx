@@ -7,6 +7,7 @@ import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { PageLoading } from '../../components/ui/spinner'
 import { errorMessage, FormAlert, useConfirmEmail, useResendConfirmation } from '../../features/auth'
+import { outcome } from '../../lib/outcome'
 
 // With ?token=… (the link in the email) it confirms, and signs in the browser that signed up;
 // without, it asks the new player to check their inbox.
@@ -27,7 +28,7 @@ function ConfirmToken({ token }: { token: string }) {
     // A link works once: never send it twice, even when effects run twice.
     if (started.current) return
     started.current = true
-    confirm.mutate(token, {
+    outcome(confirm.mutateAsync(token), {
       onSuccess: ({ user, signedIn }) => {
         if (signedIn && user) {
           toast.success(`Email confirmed. Welcome, ${user.firstName}!`)

@@ -21,6 +21,7 @@ import {
   useNotifications,
 } from '../../features/notifications'
 import { useSingleFlight } from '../../lib/use-single-flight'
+import { outcome } from '../../lib/outcome'
 
 export default function NotificationsPage() {
   const navigate = useNavigate()
@@ -50,7 +51,7 @@ export default function NotificationsPage() {
 
   const read = (notification: NotificationOutput) => {
     if (!notification.read) {
-      markRead.mutate(notification.id, {
+      outcome(markRead.mutateAsync(notification.id), {
         onError: () => toast.error('Error marking notification as read'),
       })
     }
@@ -67,7 +68,7 @@ export default function NotificationsPage() {
   const guard = useSingleFlight(dismiss.isPending || dismissAll.isPending || markAllRead.isPending)
   const dismissOne = (notification: NotificationOutput) =>
     guard(() =>
-      dismiss.mutate(notification.id, {
+      outcome(dismiss.mutateAsync(notification.id), {
         onSuccess: () => toast.success('Notification dismissed'),
         onError: () => toast.error('Error dismissing notification'),
       }),
@@ -75,7 +76,7 @@ export default function NotificationsPage() {
 
   const readEverything = () =>
     guard(() =>
-      markAllRead.mutate(undefined, {
+      outcome(markAllRead.mutateAsync(), {
         onSuccess: () => toast.success('All notifications marked as read'),
         onError: () => toast.error('Error marking notifications as read'),
       }),
@@ -83,7 +84,7 @@ export default function NotificationsPage() {
 
   const dismissEverything = () =>
     guard(() =>
-      dismissAll.mutate(undefined, {
+      outcome(dismissAll.mutateAsync(), {
         onSuccess: () => toast.success('All notifications dismissed'),
         onError: () => toast.error('Error dismissing notifications'),
       }),

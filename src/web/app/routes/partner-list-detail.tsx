@@ -17,6 +17,7 @@ import {
   useRemoveEntry,
   useReorderEntries,
 } from '../../features/partner-lists'
+import { outcome } from '../../lib/outcome'
 
 export default function PartnerListDetailPage() {
   const { id = '' } = useParams()
@@ -41,7 +42,7 @@ export default function PartnerListDetailPage() {
   const entries = list.data.entries
 
   const saveOrder = (entryIds: string[]) => {
-    reorder.mutate(entryIds, {
+    outcome(reorder.mutateAsync(entryIds), {
       onError: (error) => {
         toast.error('Error updating order', { description: errorDetail(error) })
         void queryClient.invalidateQueries({ queryKey: partnerListKeys.list(id) })

@@ -16,6 +16,7 @@ import { useConfirmReportedResult, useHome, useRefreshHome } from '../api/home.q
 import { reportedResultSentence, teamName, teamRatingsLine } from '../lib/home-view'
 import { HomeSection, SectionEmpty, SectionError, SectionLoading } from './home-section'
 import { ratingsLine } from '../../../../domain/profiles/rating.rules'
+import { outcome } from '../../../lib/outcome'
 
 // Requests shown here; the rest are a tap away on Player Connections.
 const REQUESTS_SHOWN = 5
@@ -146,7 +147,7 @@ function ResultItem({ result }: { result: ResultToConfirm }) {
   const guard = useSingleFlight(confirm.isPending)
   const onConfirm = () =>
     guard(() =>
-      confirm.mutate(result.playDateId, {
+      outcome(confirm.mutateAsync(result.playDateId), {
         onSuccess: () => toast.success('Result confirmed'),
         onError: (error) => toast.error('Could not confirm the result', { description: errorDetail(error) }),
       }),

@@ -7,6 +7,7 @@ import { PageLoading } from '../../../components/ui/spinner'
 import { errorDetail } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
 import { useNotificationPreferences, useSetNotificationPreference } from '../api/preferences.queries'
+import { outcome } from '../../../lib/outcome'
 
 const channels = [
   { key: 'inApp', label: 'In the app' },
@@ -31,13 +32,10 @@ export function NotificationPreferencesForm() {
   }
 
   const flip = (item: NotificationPreference, channel: 'inApp' | 'email', on: boolean) =>
-    save.mutate(
-      { ...item, [channel]: on },
-      {
-        onError: (error) =>
-          toast.error('Could not save your notification settings', { description: errorDetail(error) }),
-      },
-    )
+    outcome(save.mutateAsync({ ...item, [channel]: on }), {
+      onError: (error) =>
+        toast.error('Could not save your notification settings', { description: errorDetail(error) }),
+    })
 
   return (
     <ul className="divide-y divide-slate-200">

@@ -11,9 +11,10 @@ import { ConfirmDialog } from '../../../components/ui/dialog'
 import { useAnswerConnectionRequest } from '../../connections'
 import { useAnswerRequest } from '../../play-dates'
 import { notificationKeys } from '../api/notifications.queries'
+import { outcome } from '../../../lib/outcome'
 
 type Answer = 'accept' | 'decline'
-type Outcome = { tone: 'done' | 'refused'; text: string }
+type Told = { tone: 'done' | 'refused'; text: string }
 
 const answeredConnection: Record<Answer, string> = { accept: 'Request accepted', decline: 'Request declined' }
 // The same words as on the PlayDate page and the dashboard.
@@ -44,49 +45,46 @@ export function NotificationRowActions({
   const queryClient = useQueryClient()
   const connection = useAnswerConnectionRequest()
   const application = useAnswerRequest()
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const [told, setTold] = useState<Told | null>(null)
   const [confirming, setConfirming] = useState<Answer | null>(null)
   const action = notification.action
   const who = notification.actor ? `${notification.actor.firstName} ${notification.actor.lastName}` : ''
 
   const settle = (answer: Answer, texts: Record<Answer, string>) => ({
     onSuccess: () => {
-      setOutcome({ tone: 'done', text: texts[answer] })
+      setTold({ tone: 'done', text: texts[answer] })
       onActed()
     },
-    onError: (error: unknown) => setOutcome({ tone: 'refused', text: failureText(error) }),
+    onError: (error: unknown) => setTold({ tone: 'refused', text: failureText(error) }),
     // The row loses the buttons once the request is no longer pending, whichever way it went.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   })
 
   const answerConnection = (id: string, answer: Answer) =>
-    connection.mutate(
-      { id, answer: answer === 'accept' ? 'accept' : 'reject' },
+    outcome(
+      connection.mutateAsync({ id, answer: answer === 'accept' ? 'accept' : 'reject' }),
       settle(answer, answeredConnection),
     )
 
   const answerApplication = (requestId: string) => {
     if (!confirming) return
     const answer = confirming
-    application.mutate(
-      { requestId, answer },
-      {
-        ...settle(answer, answeredApplication),
-        onSettled: () => {
-          setConfirming(null)
-          void queryClient.invalidateQueries({ queryKey: notificationKeys.all })
-        },
+    outcome(application.mutateAsync({ requestId, answer }), {
+      ...settle(answer, answeredApplication),
+      onSettled: () => {
+        setConfirming(null)
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all })
       },
-    )
+    })
   }
 
   const busy = connection.isPending || application.isPending
-  const message = outcome ? (
+  const message = told ? (
     <p
-      role={outcome.tone === 'refused' ? 'alert' : 'status'}
-      className={`text-sm font-semibold ${outcome.tone === 'refused' ? 'text-red-700' : 'text-brand-800'}`}
+      role={told.tone === 'refused' ? 'alert' : 'status'}
+      className={`text-sm font-semibold ${told.tone === 'refused' ? 'text-red-700' : 'text-brand-800'}`}
     >
-      {outcome.text}
+      {told.text}
     </p>
   ) : null
   if (!action) return message

@@ -16,6 +16,7 @@ import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
 import { isMissing, PlayDateNotFound } from './play-date-not-found'
 import { FriendsPartnerPicker } from './partner-picker'
 import { TeamRoster } from './team-roster'
+import { outcome } from '../../../lib/outcome'
 
 export function ApplyToPlayDate({ id }: { id: string }) {
   const navigate = useNavigate()
@@ -71,7 +72,7 @@ export function ApplyToPlayDate({ id }: { id: string }) {
       toast.error(applyMessages.selectFriend)
       return
     }
-    apply.mutate(chosen.id, {
+    outcome(apply.mutateAsync(chosen.id), {
       onSuccess: () => {
         toast.success(applyMessages.submitted)
         void navigate(`/playdates/${id}`)

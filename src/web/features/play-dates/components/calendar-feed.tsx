@@ -7,6 +7,7 @@ import { errorDetail } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard'
 import { useCalendarFeed, useResetCalendarFeed } from '../api/calendar-feed.queries'
+import { outcome } from '../../../lib/outcome'
 
 // The player's private calendar link: subscribe once in Google, Apple or Outlook calendar.
 export function CalendarFeed() {
@@ -16,7 +17,7 @@ export function CalendarFeed() {
   const [confirming, setConfirming] = useState(false)
 
   const make = () =>
-    reset.mutate(undefined, {
+    outcome(reset.mutateAsync(), {
       onSuccess: () => setConfirming(false),
       onError: (error) => toast.error('Could not make a calendar link', { description: errorDetail(error) }),
     })

@@ -10,6 +10,7 @@ import { useSingleFlight } from '../../../lib/use-single-flight'
 import { refetchPlayDate, useMarkPayment } from '../api/play-dates.queries'
 import { fullName } from '../lib/play-date-view'
 import { dollars, formatDay, paymentText, type PlayDateWithResult } from '../lib/result-view'
+import { outcome } from '../../../lib/outcome'
 
 type Payment = NonNullable<PlayDateResultView['payment']>
 
@@ -31,7 +32,7 @@ export function Payment({
     payment.amount !== null ? dollars(payment.amount) : `${dollars(playDate.paymentPerHourMin)}/hour`
   const onMark = (which: 'paid' | 'received') =>
     guard(() =>
-      mark.mutate(which, {
+      outcome(mark.mutateAsync(which), {
         onSuccess: () => toast.success(which === 'paid' ? 'Marked as paid' : 'Marked as received'),
         onError: (error) => {
           toast.error('Could not save the payment', { description: errorDetail(error) })

@@ -21,6 +21,7 @@ import {
 } from '../lib/result-view'
 import { Payment } from './game-payment'
 import { OutcomeText } from './outcome-text'
+import { outcome } from '../../../lib/outcome'
 
 // The form, its form library and zod load when a form is shown (after the game), not with every
 // PlayDate page (docs/decisions/0118-zod-free-display-pages.md). The service worker keeps the
@@ -288,7 +289,7 @@ function AnswerReport({
   const guard = useSingleFlight(confirm.isPending)
   const onConfirm = () =>
     guard(() =>
-      confirm.mutate(undefined, {
+      outcome(confirm.mutateAsync(), {
         onSuccess: () => toast.success('Result confirmed'),
         onError: (error) => {
           toast.error('Could not confirm the result', { description: errorDetail(error) })

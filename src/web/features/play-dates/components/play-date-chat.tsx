@@ -13,6 +13,7 @@ import { useRequestKeys } from '../../../lib/request-key'
 import { liveStart } from '../lib/chat-messages'
 import { useSingleFlight } from '../../../lib/use-single-flight'
 import { fullName } from '../lib/play-date-view'
+import { outcome } from '../../../lib/outcome'
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' })
 const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' })
@@ -101,7 +102,7 @@ export function PlayDateChat({
     const scroller = scrollerRef.current
     if (earlier.isPending) return
     if (scroller) heldPosition.current = { height: scroller.scrollHeight, top: scroller.scrollTop }
-    earlier.mutate(undefined, {
+    outcome(earlier.mutateAsync(), {
       onError: (error) => {
         heldPosition.current = null
         console.warn('Could not load earlier messages', error)
@@ -124,21 +125,18 @@ export function PlayDateChat({
     stickToBottom.current = true
     // Sent again after an error, the same words carry the same key: sent once, whatever became
     // of the first try's answer.
-    send.mutate(
-      { content, requestKey: requestKeys.keyFor(content) },
-      {
-        onSuccess: () => {
-          requestKeys.sent()
-          setText('')
-        },
-        onError: (error) => {
-          // Too many messages in a minute: the server says when to try again. Offline, the
-          // detail says that sending needs a connection; the words stay in the box.
-          if (isApiError(error) && error.code === 'rate_limited') toast.error(error.message)
-          else toast.error('Error sending message', { description: errorDetail(error) })
-        },
+    outcome(send.mutateAsync({ content, requestKey: requestKeys.keyFor(content) }), {
+      onSuccess: () => {
+        requestKeys.sent()
+        setText('')
       },
-    )
+      onError: (error) => {
+        // Too many messages in a minute: the server says when to try again. Offline, the
+        // detail says that sending needs a connection; the words stay in the box.
+        if (isApiError(error) && error.code === 'rate_limited') toast.error(error.message)
+        else toast.error('Error sending message', { description: errorDetail(error) })
+      },
+    })
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()

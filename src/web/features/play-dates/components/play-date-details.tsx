@@ -26,6 +26,7 @@ import { TeamRoster } from './team-roster'
 import { GameResult, type PlayDateWithResult } from './game-result'
 import { PlayDateFacts } from './play-date-facts'
 import { isMissing, NOT_AUTHORIZED, PlayDateNotFound } from './play-date-not-found'
+import { outcome } from '../../../lib/outcome'
 
 type Pending = { kind: 'accept' | 'decline' | 'withdraw'; request: PlayDateRequestView } | { kind: 'cancel' }
 
@@ -155,7 +156,7 @@ export function PlayDateDetails({
   const confirm = () => {
     if (!pending) return
     if (pending.kind === 'cancel') {
-      cancel.mutate(undefined, {
+      outcome(cancel.mutateAsync(), {
         onSuccess: () => {
           toast.success('PlayDate cancelled successfully')
           void navigate('/playdates')
@@ -168,19 +169,16 @@ export function PlayDateDetails({
       })
     } else if ('request' in pending) {
       const kind = pending.kind
-      answer.mutate(
-        { requestId: pending.request.id, answer: kind },
-        {
-          onSuccess: () => {
-            toast.success(answered[kind])
-          },
-          onError: (failure) => {
-            toast.error(failure.message)
-            void query.refetch()
-          },
-          onSettled: () => setPending(null),
+      outcome(answer.mutateAsync({ requestId: pending.request.id, answer: kind }), {
+        onSuccess: () => {
+          toast.success(answered[kind])
         },
-      )
+        onError: (failure) => {
+          toast.error(failure.message)
+          void query.refetch()
+        },
+        onSettled: () => setPending(null),
+      })
     }
   }
 

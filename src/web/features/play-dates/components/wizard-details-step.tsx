@@ -30,6 +30,7 @@ import { type WhenWhere, WhenWhereFields } from './wizard-when-where'
 import { FriendsPartnerPicker } from './partner-picker'
 import { WizardFrame } from './wizard-frame'
 import { useMissingStep } from './wizard-steps'
+import { outcome } from '../../../lib/outcome'
 
 const subSteps: Record<DetailsStep, { number: number; name: string }> = {
   partner: { number: 1, name: 'Partner' },
@@ -84,19 +85,16 @@ export function DetailsStepPage() {
     }
     // Created again after an error, the same PlayDate carries the same key: created once,
     // whatever became of the first try's answer.
-    create.mutate(
-      { ...input, requestKey: requestKeys.keyFor(input) },
-      {
-        onSuccess: (created) => {
-          requestKeys.sent()
-          toast.success('PlayDate created successfully')
-          finish(created.id)
-        },
-        onError: (error) => {
-          toast.error(error.message)
-        },
+    outcome(create.mutateAsync({ ...input, requestKey: requestKeys.keyFor(input) }), {
+      onSuccess: (created) => {
+        requestKeys.sent()
+        toast.success('PlayDate created successfully')
+        finish(created.id)
       },
-    )
+      onError: (error) => {
+        toast.error(error.message)
+      },
+    })
   }
 
   const frame = {

@@ -6,6 +6,7 @@ import { errorDetail } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
 import { StateRegionFields } from '../../play-dates'
 import { useUpdateHomeArea } from '../api/home-area.queries'
+import { outcome } from '../../../lib/outcome'
 
 // Where the player usually plays: the Available tab opens on this state and region.
 export function HomeAreaForm({ user }: { user: SessionUser }) {
@@ -23,13 +24,10 @@ export function HomeAreaForm({ user }: { user: SessionUser }) {
   const incomplete = state !== null && region === null
 
   const save = () =>
-    update.mutate(
-      { homeState: state, homeRegion: state ? region : null },
-      {
-        onSuccess: () => toast.success(state ? 'Home area saved' : 'Home area cleared'),
-        onError: (error) => toast.error('Could not save your home area', { description: errorDetail(error) }),
-      },
-    )
+    outcome(update.mutateAsync({ homeState: state, homeRegion: state ? region : null }), {
+      onSuccess: () => toast.success(state ? 'Home area saved' : 'Home area cleared'),
+      onError: (error) => toast.error('Could not save your home area', { description: errorDetail(error) }),
+    })
 
   return (
     <form

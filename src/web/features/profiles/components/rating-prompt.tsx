@@ -9,6 +9,7 @@ import { NO_DUPR_LABEL } from '../../../../domain/profiles/rating.rules'
 import { Dialog, FormActions } from '../../../components/ui/dialog'
 import { errorDetail, isApiError } from '../../../lib/api-client'
 import { useRatingCheck, useSkipRatingPrompt, useUpdateRatings } from '../api/rating-prompt.queries'
+import { outcome } from '../../../lib/outcome'
 
 type RatingFields = z.input<typeof ratingsInput>
 
@@ -42,7 +43,7 @@ function RatingForm({
   const noDupr = useWatch({ control, name: 'noDuprRating' }) === true
 
   const submit = handleSubmit((values) =>
-    update.mutate(values, {
+    outcome(update.mutateAsync(values), {
       onError: (error) => {
         const fields = isApiError(error) ? error.fields : undefined
         for (const name of ['duprRating', 'selfRating'] as const) {
@@ -101,7 +102,7 @@ export function RatingPrompt() {
   const open = data?.updateNeeded === true
 
   const onSkip = () =>
-    skip.mutate(undefined, {
+    outcome(skip.mutateAsync(), {
       onError: (error) => console.warn('Could not record the skipped rating prompt', error),
     })
 

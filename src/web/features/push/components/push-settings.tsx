@@ -11,6 +11,7 @@ import {
   useTurnPushOff,
   useTurnPushOn,
 } from '../api/push.queries'
+import { outcome } from '../../../lib/outcome'
 
 const stateText: Record<DevicePushState, string> = {
   on: 'Push is on for this device.',
@@ -66,7 +67,7 @@ export function PushSettings() {
             className="w-full sm:w-auto"
             disabled={busy}
             onClick={() =>
-              turnOff.mutate(undefined, {
+              outcome(turnOff.mutateAsync(), {
                 onError: (error) =>
                   toast.error('Could not turn off push on this device', {
                     description: failureDetail(error),
@@ -81,7 +82,7 @@ export function PushSettings() {
             className="w-full sm:w-auto"
             disabled={busy}
             onClick={() =>
-              turnOn.mutate(publicKey, {
+              outcome(turnOn.mutateAsync(publicKey), {
                 onError: (error) =>
                   toast.error('Could not turn on push on this device', { description: failureDetail(error) }),
               })

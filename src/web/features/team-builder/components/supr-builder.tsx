@@ -13,6 +13,7 @@ import { fullName } from '../lib/players-view'
 import { PlayersTable } from './players-table'
 import { TeamSettingsPanel } from './team-settings'
 import { TeamSummary } from './team-summary'
+import { outcome } from '../../../lib/outcome'
 
 export function SuprBuilder({ captain }: { captain: SessionUser }) {
   const { settings, selected, updateSettings, toggle, deselect, keepOnly } = useSuprBuilderState(captain.id)
@@ -37,7 +38,7 @@ export function SuprBuilder({ captain }: { captain: SessionUser }) {
   const confirmDelete = () => {
     if (!toDelete) return
     const player = toDelete
-    deletePlayer.mutate(player.id, {
+    outcome(deletePlayer.mutateAsync(player.id), {
       onSuccess: () => {
         deselect(player.id)
         toast.success('Player deleted successfully')
