@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { PGlite } from '@electric-sql/pglite'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -13,6 +12,8 @@ import pg from 'pg'
 import { MIGRATIONS_DIR } from '../paths'
 import * as schema from './schema'
 import { namedStatementsOf } from './pglite-statements'
+import { pgliteExtensions } from './pglite-extensions'
+import { PGliteThread, openPgliteThread } from './pglite-thread'
 import { ExactCache } from './exact-cache'
 
 export type Schema = typeof schema
@@ -140,7 +141,7 @@ function afterCommitErrorReporter() {
 
 export const migrationsFolder = MIGRATIONS_DIR
 
-export const pgliteExtensions = { pg_trgm }
+export { pgliteExtensions }
 
 // The connection that carries LISTEN is named, so operators (and tests) can find it.
 export const LISTEN_APPLICATION_NAME = 'picklematch-listen'
@@ -333,7 +334,11 @@ export async function openPglite(
   options: { namedStatements?: boolean } = {},
 ): Promise<Database> {
   const afterCommitErrors = afterCommitErrorReporter()
-  const queries = options.namedStatements === false ? client : namedStatementsOf(client)
+  // A database on its own thread sends named statements itself.
+  const queries =
+    options.namedStatements === false || (client as unknown) instanceof PGliteThread
+      ? client
+      : namedStatementsOf(client)
   const db = withAfterCommitSteps(
     drizzlePglite({ client: queries, schema }) as unknown as Db,
     afterCommitErrors.report,
@@ -364,13 +369,14 @@ export async function openPglite(
   }
 }
 
+// The server's embedded database runs on a thread of its own (pglite-thread.ts, decision 0121),
+// so PostgreSQL's work and the server's use both cores.
 export async function openEmbedded(dataDir: string): Promise<Database> {
   const dir = path.resolve(dataDir, 'pglite')
   mkdirSync(dir, { recursive: true })
   // Every write settles only once it reached the data directory: acknowledged means kept
   // (`npm run test:durability` kills the server mid-load to prove it).
-  const client = await PGlite.create({ dataDir: dir, extensions: pgliteExtensions, relaxedDurability: false })
-  return openPglite(client)
+  return openPglite(await openPgliteThread({ dataDir: dir }))
 }
 
 export function openDatabase(options: {

@@ -1,33 +1,51 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withNamedStatements } from './pglite-statements'
+import { PGliteThread } from './pglite-thread'
 
 // The embedded database's queries as named statements: the same answers and errors as PGlite's
 // own unnamed ones, each text parsed once, and the locking of PGlite's query and transaction.
+// The same for both ways the server runs it: in its own thread (bench, scripts) and on a thread
+// of its own (the server, pglite-thread.ts), where `pg` (unnamed queries, to set up and look)
+// and `named` are the one object.
 
-let pg: PGlite
-let named: PGlite
+const variants = {
+  'in this thread': async () => {
+    const pg = await PGlite.create()
+    return { pg, named: withNamedStatements(pg, { max: 5 }), close: () => pg.close() }
+  },
+  'on a thread of its own': async () => {
+    const thread = (await PGliteThread.open(
+      { dataDir: undefined },
+      { maxStatements: 5 },
+    )) as unknown as PGlite
+    return { pg: thread, named: thread, close: () => thread.close() }
+  },
+}
 
-const preparedNames = async () =>
-  (
-    await pg.query<{ name: string }>(
-      `select name from pg_prepared_statements where name like 'pm\\_%' order by name`,
-    )
-  ).rows.map((row) => row.name)
+describe.each(Object.entries(variants))('named statements on the embedded database, %s', (_, open) => {
+  let pg: PGlite
+  let named: PGlite
+  let close: () => Promise<void>
 
-beforeAll(async () => {
-  pg = await PGlite.create()
-  named = withNamedStatements(pg, { max: 5 })
-  await pg.exec(`
+  const preparedNames = async () =>
+    (
+      await pg.query<{ name: string }>(
+        `select name from pg_prepared_statements where name like 'pm\\_%' order by name`,
+      )
+    ).rows.map((row) => row.name)
+
+  beforeAll(async () => {
+    ;({ pg, named, close } = await open())
+    await pg.exec(`
     create table probe (id int primary key, name text not null, at timestamptz, tags text[], data jsonb);
     insert into probe values
       (1, 'one', '2026-12-05T15:00:00Z', '{a,b}', '{"x":1}'),
       (2, 'two', null, '{}', null);
   `)
-})
-afterAll(() => pg.close())
+  })
+  afterAll(() => close())
 
-describe('named statements on the embedded database', () => {
   const select =
     'select id, name, at, tags, data from probe where id = any($1::int[]) and name <> $2 order by id'
 
@@ -97,6 +115,11 @@ describe('named statements on the embedded database', () => {
   })
 
   it('answers queries and transactions asked together in the order they were asked', async () => {
+    // Statements known already: one met for the first time is described first.
+    await named.query('select name from probe where id = $1', [30])
+    await named.query('delete from probe where id = $1', [30])
+    await named.query('insert into probe (id, name) values ($1, $2)', [30, 'a'])
+    await named.query('delete from probe where id = $1', [30])
     const order: string[] = []
     const asked = [
       named.query('insert into probe (id, name) values ($1, $2)', [30, 'a']).then(() => order.push('insert')),
@@ -125,6 +148,55 @@ describe('named statements on the embedded database', () => {
     expect((await named.query('select count(*)::int as n from probe where id = $1', [20])).rows).toEqual([
       { n: 0 },
     ])
-    expect(pg.isInTransaction()).toBe(false)
+    // Outside any transaction block.
+    await expect(named.query('savepoint probe')).rejects.toMatchObject({ code: '25P01' })
+  })
+
+  it('never runs a query asked during a transaction inside it, even one that rolls back', async () => {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let entered!: () => void
+    const inside = new Promise<void>((resolve) => (entered = resolve))
+    const transaction = named.transaction(async (tx) => {
+      await tx.query('insert into probe (id, name) values ($1, $2)', [40, 'forty'])
+      entered()
+      await held
+      throw new Error('changed my mind')
+    })
+    await inside
+    const outside = named.query<{ n: number }>('select count(*)::int as n from probe where id = $1', [40])
+    release()
+    await expect(transaction).rejects.toThrow('changed my mind')
+    expect((await outside).rows).toEqual([{ n: 0 }])
+  })
+
+  it('tells listeners of what a transaction notified once it commits, and nothing of one rolled back', async () => {
+    const heard: string[] = []
+    const unlisten = await pg.listen('probe_channel', (payload) => heard.push(payload))
+    await named.transaction(async (tx) => {
+      await tx.query(`select pg_notify('probe_channel', $1)`, ['kept'])
+    })
+    await expect(
+      named.transaction(async (tx) => {
+        await tx.query(`select pg_notify('probe_channel', $1)`, ['dropped'])
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
+    await named.query(`select pg_notify('probe_channel', $1)`, ['alone'])
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(heard).toEqual(['kept', 'alone'])
+    await unlisten()
+  })
+
+  it('answers queries sent together each with its own answer or error', async () => {
+    const answers = await Promise.allSettled([
+      named.query<{ n: number }>('select $1::int as n', [1]),
+      named.query('select 1 / $1::int as n', [0]),
+      named.query<{ n: number }>('select $1::int + 1 as n', [1]),
+      named.query<{ name: string }>('select name from probe where id = $1', [1]),
+    ])
+    expect(
+      answers.map((answer) => (answer.status === 'fulfilled' ? answer.value.rows : answer.reason.code)),
+    ).toEqual([[{ n: 1 }], '22012', [{ n: 2 }], [{ name: 'one' }]])
   })
 })

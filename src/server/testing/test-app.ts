@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
 import { inject } from 'vitest'
 import { createApp } from '../app'
 import type { AppDeps } from '../app-env'
 import { buildDeps } from '../deps'
-import { type Database, openPglite, openPostgres, pgliteExtensions } from '../db/client'
+import { type Database, openPglite, openPostgres } from '../db/client'
+import { openPgliteThread } from '../db/pglite-thread'
 import { parseEnv, type Env } from '../env'
 import { contractOf } from './contract'
 import { createLogger } from '../lib/logger'
@@ -28,9 +27,8 @@ export async function openTestDatabase(): Promise<Database> {
       },
     }
   }
-  const template = readFileSync(inject('pgliteTemplate'))
-  const client = await PGlite.create({ loadDataDir: new Blob([template]), extensions: pgliteExtensions })
-  return openPglite(client)
+  // On a thread of its own, as the server runs it.
+  return openPglite(await openPgliteThread({ dataDir: undefined, loadDataDir: inject('pgliteTemplate') }))
 }
 
 // `parts` replaces parts the app would build itself (a mailer a test controls).

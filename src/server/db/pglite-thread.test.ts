@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { PGliteThread } from './pglite-thread'
+
+// The embedded database on its own thread, beyond what every query does (pglite-statements.test.ts
+// runs those on both): its data directory, its start and its end.
+
+const dir = mkdtempSync(path.join(tmpdir(), 'pm-thread-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('the embedded database on a thread of its own', () => {
+  it('keeps what it acknowledged in its data directory, for the next start', async () => {
+    const first = await PGliteThread.open({ dataDir: dir })
+    await first.exec('create table kept (id int primary key, name text)')
+    await first.query('insert into kept values ($1, $2)', [1, 'Maya'])
+    await first.transaction(async (tx) => {
+      await tx.query('insert into kept values ($1, $2)', [2, 'Hal'])
+    })
+    await first.close()
+    expect(first.closed).toBe(true)
+    await expect(first.query('select 1')).rejects.toThrow('PGlite is closed')
+
+    const again = await PGliteThread.open({ dataDir: dir })
+    expect((await again.query('select id, name from kept order by id')).rows).toEqual([
+      { id: 1, name: 'Maya' },
+      { id: 2, name: 'Hal' },
+    ])
+    await again.close()
+  })
+
+  it('reads and writes arrays, dates and JSON as PGlite does', async () => {
+    const thread = await PGliteThread.open({ dataDir: undefined })
+    const { rows } = await thread.query<{ tags: string[]; ids: number[]; at: Date; data: unknown }>(
+      'select $1::text[] as tags, $2::int[] as ids, $3::timestamptz as at, $4::jsonb as data',
+      [['a', 'b,c'], [1, 2], new Date('2026-12-05T15:00:00Z'), { x: [1] }],
+    )
+    expect(rows).toEqual([
+      { tags: ['a', 'b,c'], ids: [1, 2], at: new Date('2026-12-05T15:00:00Z'), data: { x: [1] } },
+    ])
+    await thread.close()
+  })
+})

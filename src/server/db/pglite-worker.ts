@@ -1,0 +1,57 @@
+// The embedded database on a thread of its own (pglite-thread.ts is the other side). It only
+// runs what it is sent: each message is a batch of PostgreSQL protocol messages, run in the order
+// received, and the answer is the database's raw reply, written out to the data directory before
+// it leaves. Parsing, parameters, transactions and notifications all stay with the caller.
+import { readFileSync } from 'node:fs'
+import { parentPort, workerData } from 'node:worker_threads'
+import { PGlite } from '@electric-sql/pglite'
+import { pgliteExtensions } from './pglite-extensions'
+import type { ThreadReply, ThreadRequest, ThreadSettings } from './pglite-thread.protocol'
+
+const port = parentPort
+if (!port) throw new Error('pglite-worker.ts runs as a worker thread')
+
+const { dataDir, loadDataDir } = workerData as ThreadSettings
+const opening = PGlite.create({
+  dataDir,
+  loadDataDir: loadDataDir ? new Blob([readFileSync(loadDataDir)]) : undefined,
+  extensions: pgliteExtensions,
+  relaxedDurability: false,
+})
+
+const reply = (message: ThreadReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer)
+const failure = (error: unknown) => ({
+  message: error instanceof Error ? error.message : String(error),
+  stack: error instanceof Error ? error.stack : undefined,
+})
+
+opening.then(
+  () => reply({ id: 0, ready: true }),
+  (error: unknown) => reply({ id: 0, error: failure(error) }),
+)
+
+// Their own buffer, so it can move to the other thread without a copy.
+const owned = (data: Uint8Array) =>
+  data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? data : data.slice()
+
+async function run(request: ThreadRequest) {
+  try {
+    const pg = await opening
+    if (request.op === 'exec') {
+      // Written out before the answer: an acknowledged write is kept.
+      const data = owned(await pg.execProtocolRaw(request.message, { syncToFs: true }))
+      reply({ id: request.id, data }, [data.buffer as ArrayBuffer])
+    } else {
+      if (!pg.closed) await pg.close()
+      reply({ id: request.id, closed: true })
+    }
+  } catch (error) {
+    reply({ id: request.id, error: failure(error) })
+  }
+}
+
+// One at a time, in the order sent.
+let queue = Promise.resolve()
+port.on('message', (request: ThreadRequest) => {
+  queue = queue.then(() => run(request))
+})
