@@ -9,7 +9,8 @@ import { toast } from '../../../lib/toast'
 import { useSingleFlight } from '../../../lib/use-single-flight'
 import { refetchPlayDate, useMarkPayment } from '../api/play-dates.queries'
 import { fullName } from '../lib/play-date-view'
-import { dollars, formatDay, paymentText, type PlayDateWithResult } from '../lib/result-view'
+import { dollars } from '../../../../domain/play-dates/schedule'
+import { formatDay, paymentText, type PlayDateWithResult } from '../lib/result-view'
 import { outcome } from '../../../lib/outcome'
 
 type Payment = NonNullable<PlayDateResultView['payment']>

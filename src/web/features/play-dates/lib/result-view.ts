@@ -2,7 +2,7 @@ import { format } from 'date-fns'
 import type { GameOutcome, PlayDateResultView, ReportInput } from '../../../../domain/play-dates/results'
 import { scoreLine, type TeamSide, winnerOf } from '../../../../domain/play-dates/results.rules'
 import type { PlayDateDetail } from '../../../../domain/play-dates/play-date.schema'
-import { dollars, formatDate } from '../../../../domain/play-dates/schedule'
+import { formatDate } from '../../../../domain/play-dates/schedule'
 
 // How a game's result reads to the player looking at it: from their team's side ("Won 11-7,
 // 11-5", "Your team did not show"). `side` is null for someone on neither team (an admin), who
@@ -52,8 +52,6 @@ export function paymentText(payingTeam: TeamSide, side: TeamSide | null, amount:
     ? `Your team pays the other team ${amount}`
     : `The other team pays your team ${amount}`
 }
-
-export { dollars }
 
 // "Sat, Dec 12", on the PlayDate's own calendar when it has a zone.
 export function formatDay(iso: string, zone: string | null): string {
