@@ -15,6 +15,7 @@ import { namedStatementsOf } from './pglite-statements'
 import { pgliteExtensions } from './pglite-extensions'
 import { PGliteThread, openPgliteThread } from './pglite-thread'
 import { ExactCache } from './exact-cache'
+import type { UnreadCountOutput } from '../../domain/notifications/notification.schema'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -40,6 +41,9 @@ export interface Database {
   // cleared at the commit of any change to sessions or profiles (docs/decisions/0119). Null on a
   // PostgreSQL server, which other instances write to.
   sessionCache: ExactCache<unknown> | null
+  // Each player's unread count, the same way: forgotten at the commit of any change to their
+  // notifications (docs/decisions/0122). Null on a PostgreSQL server.
+  unreadCache: ExactCache<UnreadCountOutput> | null
   close(): Promise<void>
 }
 
@@ -48,6 +52,10 @@ export interface Database {
 export const SESSION_CACHE_SETTING_SQL = `set picklematch.session_cache = 'on'`
 export const SESSIONS_CHANGED_CHANNEL = 'picklematch_sessions_changed'
 export const SESSION_CACHE_MAX = 10_000
+// Migration 0028's channel: its payload is the player whose notifications changed, or empty for
+// everyone.
+export const NOTIFICATIONS_CHANGED_CHANNEL = 'picklematch_notifications_changed'
+export const UNREAD_CACHE_MAX = 10_000
 
 // ---------------------------------------------------------------------------------------------
 // Steps that run once a transaction has committed (docs/decisions/0060). A NOTIFY inside a
@@ -317,6 +325,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     },
     onAfterCommitError: afterCommitErrors.add,
     sessionCache: null,
+    unreadCache: null,
     async close() {
       closed = true
       await listenClient?.end().catch(() => undefined)
@@ -350,6 +359,10 @@ export async function openPglite(
   // and the database tells it when they change (docs/decisions/0119).
   const sessionCache = new ExactCache<unknown>(SESSION_CACHE_MAX)
   await client.listen(SESSIONS_CHANGED_CHANNEL, () => sessionCache.clear())
+  const unreadCache = new ExactCache<UnreadCountOutput>(UNREAD_CACHE_MAX)
+  await client.listen(NOTIFICATIONS_CHANGED_CHANNEL, (userId) =>
+    userId ? unreadCache.forget(userId) : unreadCache.clear(),
+  )
   await client.exec(SESSION_CACHE_SETTING_SQL)
   return {
     db,
@@ -363,6 +376,7 @@ export async function openPglite(
     },
     onAfterCommitError: afterCommitErrors.add,
     sessionCache,
+    unreadCache,
     async close() {
       if (!client.closed) await client.close()
     },

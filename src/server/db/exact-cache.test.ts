@@ -31,4 +31,15 @@ describe('ExactCache', () => {
     expect(cache.get('a')).toBe(1)
     expect(cache.get('c')).toBe(3)
   })
+  it('forgets one key, and keeps no read under way when that key changed', () => {
+    const cache = new ExactCache<string>(10)
+    cache.set('a', 'one', cache.generation)
+    cache.set('b', 'two', cache.generation)
+    const before = cache.generation
+    cache.forget('a')
+    expect(cache.get('a')).toBeUndefined()
+    expect(cache.get('b')).toBe('two')
+    cache.set('a', 'read before the change', before)
+    expect(cache.get('a')).toBeUndefined()
+  })
 })

@@ -42,6 +42,13 @@ export class ExactCache<V> {
     this.#entries.delete(key)
   }
 
+  // The data of one key changed: its kept answer goes, and no read under way is kept (a read of
+  // this key may have read before the change; which reads those are is not known).
+  forget(key: string) {
+    this.#generation++
+    this.#entries.delete(key)
+  }
+
   // The data changed: nothing kept is used again, and no read under way is kept.
   clear() {
     this.#generation++

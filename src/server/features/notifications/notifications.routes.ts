@@ -128,7 +128,9 @@ export const notificationRoutes = createApi()
   .openapi(list, async (c) =>
     c.json(await listNotifications(c.get('db'), c.get('user').id, c.req.valid('query')), 200),
   )
-  .openapi(unreadCount, async (c) => c.json(await countUnread(c.get('db'), c.get('user').id), 200))
+  .openapi(unreadCount, async (c) =>
+    c.json(await countUnread(c.get('db'), c.get('user').id, c.get('deps').database.unreadCache), 200),
+  )
   .openapi(markAllRead, async (c) =>
     c.json({ marked: await markAllNotificationsRead(c.get('db'), c.get('user').id) }, 200),
   )

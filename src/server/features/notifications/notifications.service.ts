@@ -10,6 +10,7 @@ import type {
 } from '../../../domain/notifications/notification.schema'
 import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
 import { type DbOrTx, rowsOf } from '../../db/client'
+import type { ExactCache } from '../../db/exact-cache'
 import { preparedQuery } from '../../db/prepared'
 import { connections, notifications, playDateRequests, playDates, profiles } from '../../db/schema'
 import { decodeCursor, encodeCursor } from '../../lib/page-cursor'
@@ -117,9 +118,20 @@ const unreadQuery = (db: DbOrTx) =>
     .from(notifications)
     .where(unseenOf(sql.placeholder('userId')))
 
-export async function countUnread(db: DbOrTx, userId: string): Promise<UnreadCountOutput> {
+// With `cache` (the embedded database's, docs/decisions/0122), a count kept since the player's
+// notifications last changed is the count the query would give, and its `asOf` is still the
+// latest: no change came after it.
+export async function countUnread(
+  db: DbOrTx,
+  userId: string,
+  cache: ExactCache<UnreadCountOutput> | null = null,
+): Promise<UnreadCountOutput> {
+  const kept = cache?.get(userId)
+  if (kept) return kept
+  const generation = cache?.generation ?? 0
   const [row] = await preparedQuery(db, 'notifications_unread', unreadQuery).execute({ userId })
   if (!row) throw new Error('count returned no row')
+  cache?.set(userId, row, generation)
   return row
 }
 
