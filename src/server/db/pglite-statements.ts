@@ -31,7 +31,7 @@ export const MAX_NAMED_STATEMENTS = 1000
 
 const { serialize } = protocol
 
-interface Statement {
+export interface Statement {
   name: string
   // The parameters' type oids, from PostgreSQL's description of the statement.
   paramTypes: number[]
@@ -40,7 +40,7 @@ interface Statement {
 type Query = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>
 
 // One message from several: each frame is copied as soon as it is made.
-function frames(parts: Uint8Array[]): Uint8Array {
+export function frames(parts: Uint8Array[]): Uint8Array {
   let length = 0
   for (const part of parts) length += part.byteLength
   const out = new Uint8Array(length)
@@ -52,7 +52,7 @@ function frames(parts: Uint8Array[]): Uint8Array {
   return out
 }
 
-function withQuery(error: unknown, text: string, params: unknown[], options?: QueryOptions) {
+export function withQuery(error: unknown, text: string, params: unknown[], options?: QueryOptions) {
   if (error && typeof error === 'object') Object.assign(error, { query: text, params, queryOptions: options })
   return error
 }

@@ -11,7 +11,7 @@ import {
   protocol,
   types,
 } from '@electric-sql/pglite'
-import { MAX_NAMED_STATEMENTS } from './pglite-statements'
+import { MAX_NAMED_STATEMENTS, type Statement, frames, withQuery } from './pglite-statements'
 import type { ThreadReply, ThreadRequest, ThreadSettings } from './pglite-thread.protocol'
 
 // The embedded database on a thread of its own (docs/decisions/0121). PGlite runs PostgreSQL
@@ -34,35 +34,11 @@ const { serialize } = protocol
 
 type Listener = (payload: string) => void
 
-interface Statement {
-  name: string
-  // The parameters' type oids, from PostgreSQL's description of the statement.
-  paramTypes: number[]
-}
-
-function withQuery(error: unknown, text: string, params: unknown[], options?: QueryOptions) {
-  if (error && typeof error === 'object') Object.assign(error, { query: text, params, queryOptions: options })
-  return error
-}
-
 // PostgreSQL folds an unquoted name to lower case, as PGlite's own LISTEN does.
 const postgresName = (name: string) =>
   name.startsWith('"') && name.endsWith('"') ? name.slice(1, -1) : name.toLowerCase()
 
 const quoted = (name: string) => `"${postgresName(name).replaceAll('"', '""')}"`
-
-// One message from several.
-function frames(parts: Uint8Array[]): Uint8Array {
-  let length = 0
-  for (const part of parts) length += part.byteLength
-  const out = new Uint8Array(length)
-  let offset = 0
-  for (const part of parts) {
-    out.set(part, offset)
-    offset += part.byteLength
-  }
-  return out
-}
 
 // Bundled, the server is dist/server/main.js and the worker is built beside it. From source
 // (development, tests), the worker is TypeScript: it is compiled as it loads, as the server is,
