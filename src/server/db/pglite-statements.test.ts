@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withNamedStatements } from './pglite-statements'
 import { PGliteThread } from './pglite-thread'
@@ -45,6 +45,26 @@ describe.each(Object.entries(variants))('named statements on the embedded databa
   `)
   })
   afterAll(() => close())
+
+  // A transaction that runs `first`, then waits, in the middle, until `release`, then ends with
+  // `then`; resolved once `first` is done.
+  const paused = async (
+    first: (tx: Transaction) => Promise<unknown>,
+    then: (tx: Transaction) => Promise<void>,
+  ) => {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let entered!: () => void
+    const inside = new Promise<void>((resolve) => (entered = resolve))
+    const transaction = named.transaction(async (tx) => {
+      await first(tx)
+      entered()
+      await held
+      await then(tx)
+    })
+    await inside
+    return { transaction, release }
+  }
 
   const select =
     'select id, name, at, tags, data from probe where id = any($1::int[]) and name <> $2 order by id'
@@ -97,17 +117,12 @@ describe.each(Object.entries(variants))('named statements on the embedded databa
   })
 
   it('keeps a transaction’s queries together: a query outside waits for it to end', async () => {
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    let entered!: () => void
-    const inside = new Promise<void>((resolve) => (entered = resolve))
-    const transaction = named.transaction(async (tx) => {
-      await tx.query('insert into probe (id, name) values ($1, $2)', [10, 'ten'])
-      entered()
-      await held
-      await tx.query('update probe set name = $2 where id = $1', [10, 'TEN'])
-    })
-    await inside
+    const { transaction, release } = await paused(
+      (tx) => tx.query('insert into probe (id, name) values ($1, $2)', [10, 'ten']),
+      async (tx) => {
+        await tx.query('update probe set name = $2 where id = $1', [10, 'TEN'])
+      },
+    )
     const outside = named.query<{ name: string }>('select name from probe where id = $1', [10])
     release()
     await transaction
@@ -153,17 +168,10 @@ describe.each(Object.entries(variants))('named statements on the embedded databa
   })
 
   it('never runs a query asked during a transaction inside it, even one that rolls back', async () => {
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    let entered!: () => void
-    const inside = new Promise<void>((resolve) => (entered = resolve))
-    const transaction = named.transaction(async (tx) => {
-      await tx.query('insert into probe (id, name) values ($1, $2)', [40, 'forty'])
-      entered()
-      await held
-      throw new Error('changed my mind')
-    })
-    await inside
+    const { transaction, release } = await paused(
+      (tx) => tx.query('insert into probe (id, name) values ($1, $2)', [40, 'forty']),
+      () => Promise.reject(new Error('changed my mind')),
+    )
     const outside = named.query<{ n: number }>('select count(*)::int as n from probe where id = $1', [40])
     release()
     await expect(transaction).rejects.toThrow('changed my mind')

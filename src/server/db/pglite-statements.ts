@@ -52,6 +52,25 @@ export function frames(parts: Uint8Array[]): Uint8Array {
   return out
 }
 
+// The parameters as the statement's types serialize them (PGlite's own rule): null stays null.
+export function bindValues(
+  statement: Statement,
+  params: unknown[],
+  options: QueryOptions | undefined,
+  serializers: Record<number | string, (value: unknown) => string>,
+): (string | null)[] {
+  return params.map((value, index) => {
+    if (value === null || value === undefined) return null
+    const type = statement.paramTypes[index]!
+    const serializer = options?.serializers?.[type] ?? serializers[type]
+    return serializer ? serializer(value) : String(value)
+  })
+}
+
+// A statement whose tables changed under it so that its columns differ cannot run again.
+export const isStalePlan = (error: unknown) =>
+  /cached plan must not change result type/.test(String((error as Error)?.message))
+
 export function withQuery(error: unknown, text: string, params: unknown[], options?: QueryOptions) {
   if (error && typeof error === 'object') Object.assign(error, { query: text, params, queryOptions: options })
   return error
@@ -113,12 +132,7 @@ export function withNamedStatements(pg: PGlite, options: { max?: number } = {}):
   ): Promise<Results<T>> {
     try {
       const statement = await statementFor(text, options)
-      const values = params.map((value, index) => {
-        if (value === null || value === undefined) return null
-        const type = statement.paramTypes[index]!
-        const serializer = options?.serializers?.[type] ?? pg.serializers[type]
-        return serializer ? serializer(value) : String(value)
-      })
+      const values = bindValues(statement, params, options, pg.serializers)
       const closing = toClose.map((name) => serialize.close({ type: 'S', name }))
       toClose = []
       const messages = await pg.execProtocolStream(
@@ -133,8 +147,7 @@ export function withNamedStatements(pg: PGlite, options: { max?: number } = {}):
       )
       return parse.parseResults(messages, pg.parsers, options)[0] as Results<T>
     } catch (error) {
-      // A statement whose tables changed under it so that its columns differ cannot run again.
-      if (/cached plan must not change result type/.test(String((error as Error)?.message))) {
+      if (isStalePlan(error)) {
         const stale = statements.get(text)
         if (stale) {
           statements.delete(text)

@@ -11,7 +11,14 @@ import {
   protocol,
   types,
 } from '@electric-sql/pglite'
-import { MAX_NAMED_STATEMENTS, type Statement, frames, withQuery } from './pglite-statements'
+import {
+  MAX_NAMED_STATEMENTS,
+  type Statement,
+  bindValues,
+  frames,
+  isStalePlan,
+  withQuery,
+} from './pglite-statements'
 import type { ThreadReply, ThreadRequest, ThreadSettings } from './pglite-thread.protocol'
 
 // The embedded database on a thread of its own (docs/decisions/0121). PGlite runs PostgreSQL
@@ -113,11 +120,6 @@ export class PGliteThread {
 
   get closed() {
     return this.#closed
-  }
-
-  // How many named statements the connection keeps (for tests).
-  get namedStatements() {
-    return this.#statements.size
   }
 
   // As PGlite: the array types' parsers and serializers, from the database's own catalogue.
@@ -231,12 +233,7 @@ export class PGliteThread {
       this.#statements.delete(text)
       this.#statements.set(text, statement)
       try {
-        const values = params.map((value, index) => {
-          if (value === null || value === undefined) return null
-          const type = statement.paramTypes[index]!
-          const serializer = options?.serializers?.[type] ?? this.serializers[type]
-          return serializer ? serializer(value) : String(value)
-        })
+        const values = bindValues(statement, params, options, this.serializers)
         const replies = await this.#send([
           serialize.bind({ statement: statement.name, values }),
           serialize.describe({ type: 'P' }),
@@ -245,12 +242,9 @@ export class PGliteThread {
         ])
         return parse.parseResults(replies, this.parsers, options)[0] as Results<T>
       } catch (error) {
-        // A statement whose tables changed under it so that its columns differ cannot run again.
-        if (/cached plan must not change result type/.test(String((error as Error)?.message))) {
-          if (this.#statements.get(text) === statement) {
-            this.#statements.delete(text)
-            this.#toClose.push(statement.name)
-          }
+        if (isStalePlan(error) && this.#statements.get(text) === statement) {
+          this.#statements.delete(text)
+          this.#toClose.push(statement.name)
         }
         throw withQuery(error, text, params, options)
       }
@@ -345,9 +339,6 @@ export class PGliteThread {
       }
     }
   }
-
-  // Every reply was written out before it was sent.
-  async syncToFs() {}
 
   async close() {
     if (this.#closed) return

@@ -205,19 +205,14 @@ function Applications({ applications }: { applications: ApplicationToDecide[] })
   const onConfirm = () => {
     if (!pending) return
     const kind = pending.answer
-    // Told through the promise, not mutate's callbacks: the live event of the answer can refresh
-    // the dashboard and take this list away (nothing left to decide) before the answer's own
-    // response is in, and mutate's callbacks are dropped once the list is gone.
-    answer
-      .mutateAsync({ requestId: pending.application.requestId, answer: kind })
-      .then(
-        () => toast.success(answered[kind]),
-        (failure: Error) => toast.error(failure.message),
-      )
-      .finally(() => {
+    outcome(answer.mutateAsync({ requestId: pending.application.requestId, answer: kind }), {
+      onSuccess: () => toast.success(answered[kind]),
+      onError: (failure) => toast.error(failure.message),
+      onSettled: () => {
         setPending(null)
         void refreshHome()
-      })
+      },
+    })
   }
 
   return (
