@@ -1,4 +1,4 @@
-// npm run bench:web -- [--runs 3] [--no-build] [--only /dashboard,...]: JavaScript per route (gzip,
+// npm run bench:web -- [--runs 3] [--no-build] [--only /dashboard,...] [--reports dir]: JavaScript per route (gzip,
 // from the Vite manifest) and Lighthouse (mobile) on /, /signin, /dashboard, /playdates and a
 // PlayDate the demo player takes part in, signed in with the demo data. Writes
 // bench/results/web.json and web.md (not with --only).
@@ -20,6 +20,7 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     chromium: { type: 'string', default: '/usr/bin/chromium' },
     only: { type: 'string' },
+    reports: { type: 'string' },
   },
 })
 
@@ -165,6 +166,11 @@ async function runLighthouse(runs: number): Promise<PageScore[]> {
           ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
         })
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`)
+        if (values.reports) {
+          mkdirSync(values.reports, { recursive: true })
+          const name = `${page.path.replace(/[/:]+/g, '-').replace(/^-|-$/g, '') || 'landing'}-${run + 1}.json`
+          writeFileSync(path.join(values.reports, name), JSON.stringify(result.lhr))
+        }
         const { categories, audits, environment } = result.lhr
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
         attempts.push({

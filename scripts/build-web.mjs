@@ -20,6 +20,8 @@ const DEFAULT_PRODUCT_NAME = 'PickleMatch'
 // A signed-in page rendered into its HTML shows the same for every player and on every screen
 // width (the PlayDates page lays itself out by the width, in script, so it is not one of them).
 const SIGNED_IN_FIRST_VIEWS = [['/dashboard', 'Dashboard']]
+// An id no PlayDate has.
+const NO_PLAY_DATE = '00000000-0000-4000-8000-0000000000ff'
 const webRoot = path.resolve('dist/web')
 // Inside the project, so that the render's imports resolve from node_modules.
 const tmp = path.resolve('dist/.prerender')
@@ -32,7 +34,7 @@ try {
     plugins: [react()],
     build: { ssr: path.resolve('src/web/prerender.tsx'), outDir: tmp, emptyOutDir: true },
   })
-  const { renderSignedOutPage, renderSignedInPage } = await import(
+  const { renderSignedOutPage, renderSignedInPage, playDateTypes } = await import(
     pathToFileURL(path.join(tmp, 'prerender.js')).href
   )
   // The server fills in the product's name (web-app.routes.ts): the markup carries its placeholder.
@@ -61,6 +63,27 @@ try {
     firstViews[pathname] = file
   }
   writeFileSync(path.join(webRoot, 'signed-in-first-views.json'), JSON.stringify(firstViews))
+  // A PlayDate's page opens with the PlayDate's header, one file for each kind of PlayDate: the
+  // server sends the one of the PlayDate opened, to a player who may see it (docs/decisions/0123).
+  // Which kind is in which file: play-date-first-views.json.
+  const playDateViews = {}
+  for (const type of playDateTypes) {
+    const markup = (await renderSignedInPage(`/playdates/${NO_PLAY_DATE}`, type)).replaceAll(
+      DEFAULT_PRODUCT_NAME,
+      '__PRODUCT_NAME__',
+    )
+    if (markup.includes(NO_PLAY_DATE)) throw new Error(`the ${type} PlayDate's first view names its id`)
+    if (!markup.includes('<h1')) throw new Error(`the ${type} PlayDate's first view has no heading`)
+    const file = `signed-in-play-date-${type}.html`
+    writeFileSync(
+      path.join(webRoot, file),
+      index
+        .replace('<title>__PRODUCT_NAME__ |', '<title>PlayDate | __PRODUCT_NAME__ |')
+        .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`),
+    )
+    playDateViews[type] = file
+  }
+  writeFileSync(path.join(webRoot, 'play-date-first-views.json'), JSON.stringify(playDateViews))
 } finally {
   rmSync(tmp, { recursive: true, force: true })
 }

@@ -10,6 +10,7 @@ import { AppRoutes, preloadPage } from './app/router'
 import { Toaster } from './components/ui/toaster'
 import { followAppearanceChanges } from './features/appearance'
 import { prefetchSession, sessionKey } from './features/auth'
+import { prefetchPageAnswer } from './features/play-dates'
 import type { SessionOutput } from '../domain/profiles/profile.schema'
 import { hasOfflineViews, isNetworkFailure } from './lib/offline'
 import { markFirstPageReady } from './lib/scheduling'
@@ -37,11 +38,16 @@ void firstPage.then(markFirstPageReady)
 // the loading view as before.
 // A signed-in player's navigation bar is a module of its own (app/signed-in-shell.tsx): it is
 // part of that wait, so the bar shows with the page.
+// A PlayDate's page waits for its PlayDate as well, which its HTML has asked for too: the page then
+// takes the place of its first view whole (docs/decisions/0123-play-date-first-view.md).
 const FIRST_RENDER_WAIT_MS = 500
-const sessionAndShell = loadSession().then(() =>
-  queryClient.getQueryData<SessionOutput>(sessionKey)?.user
-    ? loadSignedInShell().catch(() => undefined)
-    : undefined,
+const session = loadSession()
+const isSignedIn = () => Boolean(queryClient.getQueryData<SessionOutput>(sessionKey)?.user)
+const sessionAndShell = session.then(() =>
+  isSignedIn() ? loadSignedInShell().catch(() => undefined) : undefined,
+)
+const pageAnswer = session.then(() =>
+  isSignedIn() ? prefetchPageAnswer(queryClient, window.location.pathname) : undefined,
 )
 
 // Without a network, the session and the views kept from the last visit come from the browser
@@ -64,7 +70,7 @@ async function loadSession() {
     void import('./lib/offline-store').then((store) => store.forgetOfflineViews())
 }
 void Promise.race([
-  Promise.all([sessionAndShell, firstPage]).then(() => true),
+  Promise.all([sessionAndShell, firstPage, pageAnswer]).then(() => true),
   new Promise<boolean>((resolve) => setTimeout(() => resolve(false), FIRST_RENDER_WAIT_MS)),
 ]).then((isReady) => {
   const render = () =>

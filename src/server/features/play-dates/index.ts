@@ -20,3 +20,5 @@ export { playDateReliabilityRoutes } from './play-dates.reliability.routes'
 export { playDateResultRoutes } from './play-dates.results.routes'
 export { scheduleResultStands } from './play-dates.results.stands'
 export { playDateHomeRoutes } from './play-dates.home.routes'
+// A PlayDate page's first view (web-app) shows its kind.
+export { visiblePlayDateType } from './play-dates.detail'

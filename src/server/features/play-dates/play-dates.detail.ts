@@ -7,6 +7,7 @@ import {
   type PlayerSummary,
 } from '../../../domain/play-dates/play-date.schema'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
+import type { PlayDateType } from '../../../domain/play-dates/play-date.constants'
 import type { Db, DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { playDateRequests, playDates } from '../../db/schema'
@@ -123,6 +124,32 @@ const playDateByIdQuery = (db: DbOrTx) =>
     .leftJoin(canceller, eq(canceller.id, playDates.cancelledBy))
     .where(eq(playDates.id, sql.placeholder('id')))
     .limit(1)
+
+// The kind of PlayDate `id` is, when `viewer` may open its page (getPlayDate's rule below: an open
+// PlayDate is every player's, the rest their teams' and admins'), else null: what the page's first
+// view shows (web-app, docs/decisions/0123-play-date-first-view.md).
+export async function visiblePlayDateType(
+  db: Db,
+  viewer: Pick<Actor, 'id' | 'isAdmin'>,
+  id: string,
+): Promise<PlayDateType | null> {
+  const onItsPage = viewer.isAdmin
+    ? undefined
+    : or(
+        sql`${playDates.status} = 'open'`,
+        eq(playDates.creatorId, viewer.id),
+        eq(playDates.partnerId, viewer.id),
+        sql`exists (select 1 from ${playDateRequests}
+          where ${playDateRequests.playDateId} = ${playDates.id} and ${playDateRequests.status} = 'accepted'
+            and ${viewer.id} in (${playDateRequests.requesterId}, ${playDateRequests.requesterPartnerId}))`,
+      )
+  const [row] = await db
+    .select({ type: playDates.type })
+    .from(playDates)
+    .where(and(eq(playDates.id, id), onItsPage))
+    .limit(1)
+  return row?.type ?? null
+}
 
 export async function getPlayDate(db: Db, user: Actor, id: string, now: Date): Promise<PlayDateDetail> {
   const [row] = await preparedQuery(db, 'play_date_by_id', playDateByIdQuery).execute({ id, userId: user.id })

@@ -6,7 +6,10 @@ import { createApp } from '../../app'
 import { buildDeps } from '../../deps'
 import { parseEnv } from '../../env'
 import { createLogger } from '../../lib/logger'
+import { insertUser } from '../../testing/factories'
 import { openTestDatabase } from '../../testing/test-app'
+import { playDateRequests, playDates } from '../../db/schema'
+import { createSession } from '../auth'
 
 const template = `<!doctype html>
 <html lang="en">
@@ -46,6 +49,19 @@ beforeAll(async () => {
   writeFileSync(
     path.join(webRoot, 'signed-in-first-views.json'),
     JSON.stringify({ '/dashboard': 'signed-in-dashboard.html' }),
+  )
+  for (const type of ['challenge', 'earn']) {
+    writeFileSync(
+      path.join(webRoot, `signed-in-play-date-${type}.html`),
+      template.replace('<div id="root"></div>', `<div id="root"><h1>${type}</h1></div>`),
+    )
+  }
+  writeFileSync(
+    path.join(webRoot, 'play-date-first-views.json'),
+    JSON.stringify({
+      challenge: 'signed-in-play-date-challenge.html',
+      earn: 'signed-in-play-date-earn.html',
+    }),
   )
   writeFileSync(path.join(webRoot, 'page-preloads.json'), JSON.stringify(preloads))
   writeFileSync(path.join(webRoot, 'signed-in-preloads.json'), JSON.stringify(signedInFiles))
@@ -164,5 +180,81 @@ describe("the dashboard's first view rendered by the build", () => {
     expect(await rootOf('/dashboard')).toBe('')
     expect(await rootOf('/playdates', signedIn)).toBe('')
     expect(await rootOf('/dashboard', { ...signedIn, 'sec-fetch-dest': 'empty' })).toBe('')
+  })
+})
+
+describe("a PlayDate page's first view rendered by the build", () => {
+  const rootOf = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await app.request(url, { headers })
+    expect(res.status).toBe(200)
+    return /<div id="root">(.*?)<\/div>/.exec(await res.text())?.[1]
+  }
+  const sessionOf = async (overrides: Parameters<typeof insertUser>[1] = {}) => {
+    const profile = await insertUser(database.db, overrides)
+    const { token } = await createSession(database.db, profile.id, 30, new Date())
+    return { profile, cookie: { cookie: `pm_session=${token}` } }
+  }
+  let players: Awaited<ReturnType<typeof sessionOf>>[]
+  let open: string
+  let matched: string
+
+  beforeAll(async () => {
+    players = await Promise.all([1, 2, 3, 4, 5].map(() => sessionOf()))
+    const [a, b, c, d] = players.map((p) => p.profile.id) as [string, string, string, string]
+    const base = {
+      state: 'AZ' as const,
+      regions: ['east_valley'],
+      paymentPerHourMin: 25,
+      paymentPerHourMax: 25,
+      description: 'Morning doubles',
+    }
+    const [openRow, matchedRow] = await database.db
+      .insert(playDates)
+      .values([
+        { ...base, creatorId: a, partnerId: b, type: 'earn' as const, status: 'open' as const },
+        { ...base, creatorId: a, partnerId: b, type: 'challenge' as const, status: 'matched' as const },
+      ])
+      .returning({ id: playDates.id })
+    open = openRow!.id
+    matched = matchedRow!.id
+    await database.db
+      .insert(playDateRequests)
+      .values({ playDateId: matched, requesterId: c, requesterPartnerId: d, status: 'accepted' })
+  })
+
+  it('comes to a player who may see the PlayDate: the one of its kind, with the PlayDate and the files asked for', async () => {
+    const [creator, , responder, , stranger] = players as [
+      (typeof players)[0],
+      unknown,
+      (typeof players)[0],
+      unknown,
+      (typeof players)[0],
+    ]
+    expect(await rootOf(`/playdates/${open}`, stranger.cookie)).toBe('<h1>earn</h1>')
+    expect(await rootOf(`/playdates/${matched}`, creator.cookie)).toBe('<h1>challenge</h1>')
+    expect(await rootOf(`/playdates/${matched}`, responder.cookie)).toBe('<h1>challenge</h1>')
+    expect(await rootOf(`/playdates/${matched.toUpperCase()}/`, responder.cookie)).toBe('<h1>challenge</h1>')
+    const admin = await sessionOf({ isAdmin: true })
+    expect(await rootOf(`/playdates/${matched}`, admin.cookie)).toBe('<h1>challenge</h1>')
+    const html = await (await app.request(`/playdates/${open}`, { headers: stranger.cookie })).text()
+    expect(html).toContain(
+      `<link rel="preload" href="/api/play-dates/${open}" as="fetch" crossorigin="anonymous">`,
+    )
+    expect(await preloadedFiles(`/playdates/${open}`, stranger.cookie)).toEqual([
+      '/assets/play-dates-detail-e5.js',
+      ...signedInFiles,
+    ])
+  })
+
+  it('is not sent for a PlayDate the player may not see or that does not exist, to a paused player, for a dead session or to the service worker', async () => {
+    const stranger = players[4]!
+    expect(await rootOf(`/playdates/${matched}`, stranger.cookie)).toBe('')
+    expect(await rootOf('/playdates/3f2b8c1e-9d4a-4b6e-8f01-2a3b4c5d6e7f', stranger.cookie)).toBe('')
+    const paused = await sessionOf({ isPaused: true })
+    expect(await rootOf(`/playdates/${open}`, paused.cookie)).toBe('')
+    expect(await rootOf(`/playdates/${open}`, { cookie: 'pm_session=no-such-token' })).toBe('')
+    expect(await rootOf(`/playdates/${open}`)).toBe('')
+    expect(await rootOf(`/playdates/${open}`, { ...stranger.cookie, 'sec-fetch-dest': 'empty' })).toBe('')
+    expect(await rootOf(`/playdates/${open}/apply`, stranger.cookie)).toBe('')
   })
 })

@@ -2,9 +2,12 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { type PlayDateType, playDateTypes } from '../../../domain/play-dates/play-date.constants'
 import type { PublicConfig } from '../../../domain/product'
 import type { AppDeps, AppEnv } from '../../app-env'
-import { readSessionToken } from '../auth'
+import { loadSession, readSessionToken } from '../auth'
+import { visiblePlayDateType } from '../play-dates'
 
 export function publicConfigOf(deps: AppDeps): PublicConfig {
   const { env } = deps
@@ -63,6 +66,18 @@ function readFirstViewFiles(root: string): [pathname: string, file: string][] {
   )
 }
 
+// A PlayDate page's first view for each kind of PlayDate (play-date-first-views.json).
+function readPlayDateViewFiles(root: string): [type: PlayDateType, file: string][] {
+  const parsed = readJson(root, 'play-date-first-views.json')
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return []
+  return playDateTypes.flatMap((type) => {
+    const file = (parsed as Record<string, unknown>)[type]
+    return typeof file === 'string' && /^[\w.-]+\.html$/.test(file)
+      ? [[type, file] as [PlayDateType, string]]
+      : []
+  })
+}
+
 // Matches a route path of the web app ('/playdates/:id', '/invite/:code?') as its router does
 // (case-insensitive); the number of fixed segments ranks the matches.
 function matchScore(pattern: string, pathname: string): number | null {
@@ -113,6 +128,8 @@ export function dataPreloadFor(pathname: string): string | undefined {
   return id ? `/api/play-dates/${id}` : undefined
 }
 
+const playDatePageId = (pathname: string) => PLAY_DATE_PAGE.exec(pathname)?.[1]?.toLowerCase()
+
 function withDataPreload(html: string, url: string | undefined) {
   if (!url) return html
   return html.replace(
@@ -143,18 +160,38 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       )
     : undefined
   const signedInFiles = readSignedInFiles(root)
+  // A signed-in page's first view rendered by the build into `file`, with the files of the page at
+  // `pagePath` and of the signed-in shell preloaded; nothing when the file is missing.
+  const firstViewHtml = (file: string, pagePath: string) =>
+    existsSync(path.join(root, file))
+      ? withPagePreload(renderIndexHtml(readFileSync(path.join(root, file), 'utf8'), publicConfigOf(deps)), [
+          ...(pagePreloadFor(preloads, pagePath)?.files ?? []),
+          ...signedInFiles,
+        ])
+      : undefined
   // The first view of a signed-in page rendered by the build (the dashboard, whose header is the
   // same for every player): it shows before the JavaScript has arrived (docs/decisions/0118).
   const firstViews = new Map<string, string>()
   for (const [pathname, file] of readFirstViewFiles(root)) {
-    if (!existsSync(path.join(root, file))) continue
-    firstViews.set(
-      pathname,
-      withPagePreload(renderIndexHtml(readFileSync(path.join(root, file), 'utf8'), publicConfigOf(deps)), [
-        ...(pagePreloadFor(preloads, pathname)?.files ?? []),
-        ...signedInFiles,
-      ]),
-    )
+    const html = firstViewHtml(file, pathname)
+    if (html) firstViews.set(pathname, html)
+  }
+  // A PlayDate's page opens with the PlayDate's header (its kind, as its heading says): the build
+  // rendered it once for each kind (docs/decisions/0123-play-date-first-view.md).
+  const playDateViews = new Map<PlayDateType, string>()
+  for (const [type, file] of readPlayDateViewFiles(root)) {
+    const html = firstViewHtml(file, '/playdates/:id')
+    if (html) playDateViews.set(type, html)
+  }
+  // The first view of PlayDate `id`'s page for the request's player, when they may see it: the
+  // session is the API's (a paused player sees no PlayDate there, so none here).
+  const playDateViewFor = async (c: Context<AppEnv>, id: string) => {
+    if (playDateViews.size === 0) return undefined
+    await loadSession(c, () => Promise.resolve())
+    const session = c.get('session')
+    if (!session || session.isPaused) return undefined
+    const type = await visiblePlayDateType(c.get('db'), session.user, id)
+    return type ? playDateViews.get(type) : undefined
   }
   // Per page, signed out and signed in. A request with a session cookie most likely comes from a
   // signed-in player (the cookie is not checked here): the HTML also names the files of the
@@ -187,7 +224,7 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     if (c.req.path === '/' || c.req.path === '/index.html') return next()
     return serveStatic({ root: relativeRoot })(c, next)
   })
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     c.header('Cache-Control', 'no-cache')
     c.header('Vary', 'Cookie, Sec-Fetch-Dest', { append: true })
     const signedIn = Boolean(readSessionToken(c))
@@ -199,8 +236,9 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const signedInPage = signedIn && c.req.header('sec-fetch-dest') !== 'empty'
     const firstView = signedInPage ? firstViews.get(c.req.path) : undefined
     if (firstView) return c.html(firstView)
-    return c.html(
-      withDataPreload(htmlFor(c.req.path, signedIn), signedInPage ? dataPreloadFor(c.req.path) : undefined),
-    )
+    const dataPreload = signedInPage ? dataPreloadFor(c.req.path) : undefined
+    const playDateId = signedInPage ? playDatePageId(c.req.path) : undefined
+    const playDateView = playDateId ? await playDateViewFor(c, playDateId) : undefined
+    return c.html(withDataPreload(playDateView ?? htmlFor(c.req.path, signedIn), dataPreload))
   })
 }

@@ -1,11 +1,13 @@
 // What the pages, the dashboard (home) and admin use of play-dates.
 export { playDateKeys, useAnswerRequest } from './api/play-dates.queries'
+export { prefetchPageAnswer } from './api/play-date.query'
 export { ApplyToPlayDate } from './components/apply-to-play-date'
 export { CalendarFeed } from './components/calendar-feed'
 export { OutcomeText } from './components/outcome-text'
 export { GameScoresFields } from './components/game-scores-fields'
 export { PlayDateCard } from './components/play-date-card'
 export { PlayDateDetails } from './components/play-date-details'
+export { PlayDateFirstViewType } from './components/play-date-first-view'
 export { PlayDateList } from './components/play-date-list'
 export { PlayDateWhen, PlayDateWhere } from './components/play-date-when'
 export { TeamRecord } from './components/team-record'

@@ -8,42 +8,21 @@ import {
 import type {
   CreatePlayDateInput,
   PlayDateDetail,
-  PlayDateTab,
   PlayerSummary,
-  StateCode,
 } from '../../../../domain/play-dates/play-date.schema'
-import type { DateFilter } from '../../../../domain/play-dates/date-window'
 import type { PaymentInput, ReportInput } from '../../../../domain/play-dates/results'
 import { api } from '../../../lib/api-client'
 import { type ChatThread, latestMessageTime, withEarlier, withLatest } from '../lib/chat-messages'
 import { useLiveConnected } from '../../../lib/live-events'
+import { type PlayDateListFilter, playDateKeys, playDateQuery } from './play-date.query'
+
+export { playDateKeys, type PlayDateListFilter } from './play-date.query'
 
 export type PartnerOption = PlayerSummary & { isRegularPartner: boolean }
-
-export interface PlayDateListFilter {
-  tab: PlayDateTab
-  minRating?: number
-  maxRating?: number
-  // Available's date and place (lib/available-filters.ts).
-  when?: DateFilter
-  from?: string
-  to?: string
-  state?: StateCode
-  region?: string
-}
 
 export const PLAY_DATE_PAGE_SIZE = 10
 // Without the live stream the chat asks for new messages this often.
 export const CHAT_POLL_MS = 3000
-
-export const playDateKeys = {
-  all: ['play-dates'] as const,
-  lists: () => [...playDateKeys.all, 'list'] as const,
-  list: (filter: PlayDateListFilter) => [...playDateKeys.lists(), filter] as const,
-  partnerOptions: () => [...playDateKeys.all, 'partner-options'] as const,
-  detail: (id: string) => [...playDateKeys.all, 'detail', id] as const,
-  messages: (id: string) => [...playDateKeys.all, 'messages', id] as const,
-}
 
 export function usePartnerOptions({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
@@ -68,12 +47,7 @@ export function usePlayDates(filter: PlayDateListFilter) {
 }
 
 export function usePlayDate(id: string) {
-  return useQuery({
-    queryKey: playDateKeys.detail(id),
-    queryFn: ({ signal }) => api.get('/play-dates/{id}', { params: { id }, signal }),
-    // A 403 or 404 will not change by asking again.
-    retry: false,
-  })
+  return useQuery(playDateQuery(id))
 }
 
 // After a change to one PlayDate: its detail is the answer, every list may have moved. The lists

@@ -1,9 +1,8 @@
-import { ArrowLeft, MessagesSquare, Send, XCircle } from 'lucide-react'
-import { type ReactNode, useEffect, useState } from 'react'
+import { MessagesSquare, Send, XCircle } from 'lucide-react'
+import { type ReactNode, useContext, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { toast } from '../../../lib/toast'
 import type { PlayDateDetail, PlayDateRequestView } from '../../../../domain/play-dates/play-date.schema'
-import { typeDescription } from '../../../../domain/play-dates/play-date.constants'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/dialog'
@@ -19,7 +18,8 @@ import {
 } from '../api/play-dates.queries'
 import { usePlayDatesResync } from '../hooks/use-play-dates-live'
 import { fullName } from '../lib/play-date-view'
-import { StatusBadge, TypeChip } from './play-date-badges'
+import { StatusBadge } from './play-date-badges'
+import { BackButton, PlayDateFirstView, PlayDateFirstViewType, PlayDateHeader } from './play-date-first-view'
 import { PlayDateChat } from './play-date-chat'
 import { applyMessages } from '../lib/apply-errors'
 import { TeamRoster } from './team-roster'
@@ -97,6 +97,7 @@ export function PlayDateDetails({
   const answer = useAnswerRequest()
   const cancel = useCancelPlayDate(id)
   const [pending, setPending] = useState<Pending | null>(null)
+  const firstViewType = useContext(PlayDateFirstViewType)
   usePlayDatesResync()
 
   const error = query.error
@@ -131,7 +132,7 @@ export function PlayDateDetails({
     if (target) document.getElementById(target)?.scrollIntoView({ block: 'start' })
   }, [location.hash, location.key, canChat, hasResult])
 
-  if (query.isPending) return <PageLoading />
+  if (query.isPending) return firstViewType ? <PlayDateFirstView type={firstViewType} /> : <PageLoading />
   if (query.isError && !isOfflineView) {
     return isMissing(query.error) ? (
       <PlayDateNotFound detail="The requested PlayDate could not be loaded." />
@@ -193,28 +194,22 @@ export function PlayDateDetails({
 
   const details = (
     <>
-      {inPane ? null : (
-        <div>
-          <Button variant="ghost" size="sm" onClick={goBack} className="-ml-3">
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back
-          </Button>
-        </div>
-      )}
-      <header className="flex flex-col gap-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <TypeChip type={playDate.type} />
-          <StatusBadge status={playDate.status} disputed={playDate.result?.state === 'disputed'} />
-          {playDate.status === 'cancelled' && playDate.lateCancel ? <LateCancelChip /> : null}
-        </div>
-        <h1 className={`text-2xl font-bold tracking-tight text-slate-900 ${inPane ? '' : 'sm:text-3xl'}`}>
-          {typeDescription(playDate.type)}
-        </h1>
+      {inPane ? null : <BackButton onClick={goBack} />}
+      <PlayDateHeader
+        type={playDate.type}
+        inPane={inPane}
+        badges={
+          <>
+            <StatusBadge status={playDate.status} disputed={playDate.result?.state === 'disputed'} />
+            {playDate.status === 'cancelled' && playDate.lateCancel ? <LateCancelChip /> : null}
+          </>
+        }
+      >
         <p className="text-sm text-slate-600">
           Created{' '}
           <time dateTime={playDate.createdAt}>{new Date(playDate.createdAt).toLocaleDateString()}</time>
         </p>
-      </header>
+      </PlayDateHeader>
 
       <Actions playDate={playDate} chatBeside={chatBeside} />
 
