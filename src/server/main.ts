@@ -66,6 +66,12 @@ async function main() {
     clock: env.TEST_CLOCK ? createAdjustableClock() : undefined,
   })
   const app = createApp(deps)
+  // The hub listens from the start, not from the first stream: a stream opening later can then be
+  // told that its player missed nothing since their page was read (docs/decisions/0124). A failed
+  // LISTEN is tried again when a stream opens.
+  deps.realtime
+    .start()
+    .catch((error: unknown) => logger.warn({ err: error }, 'realtime listen failed at start'))
   // Background work: mail tried again, expired rows deleted (lib/maintenance.ts). The job
   // runner, when it comes, is built here beside it, takes deps, and is stopped in `stop`.
   const maintenance = startMaintenance(deps)

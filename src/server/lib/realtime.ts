@@ -224,15 +224,26 @@ export class EventQueue {
 // A player's open stream, as the hub sees it: events go in, and the hub can end it (shutdown).
 type Subscriber = Pick<EventQueue, 'push' | 'end'> & { checkSession?: () => void }
 
+// How far back the hub remembers that a player had an event: a stream opened with `since` within
+// it learns whether it missed one (`quietSince`); an older `since` is told to refetch.
+export const QUIET_WINDOW_MS = 10 * 60_000
+
 export class RealtimeHub {
   private readonly subscribers = new Map<string, Set<Subscriber>>()
   private closing = false
   private listening: Promise<void> | undefined
   private stopResumeWatch: (() => void) | undefined
+  // When each player last had an event on this instance, and since when it has heard every event
+  // (LISTEN on, and not lost since): on the wall clock, as the HTTP Date header the browser reads
+  // its `since` from (docs/decisions/0124-a-stream-that-opens-quiet.md).
+  private readonly lastEventAt = new Map<string, number>()
+  private hearingSince: number | undefined
+  private sweptAt = 0
 
   constructor(
     private readonly database: Database,
     private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
   ) {}
 
   // Resolves once this instance LISTENs; a failed attempt is tried again on the next call.
@@ -240,6 +251,7 @@ export class RealtimeHub {
     this.listening ??= this.database
       .listen(REALTIME_CHANNEL, (payload) => this.dispatch(payload))
       .then(() => {
+        this.hearingSince ??= this.now()
         // Events published while LISTEN was down never reach this instance: every stream
         // is told to refetch what it shows.
         this.stopResumeWatch ??= this.database.onListenResumed(() => this.resyncAll())
@@ -279,7 +291,29 @@ export class RealtimeHub {
     return this.subscribers.get(userId)?.size ?? 0
   }
 
+  // Whether the player can have missed no event since `since` (epoch ms): this instance has heard
+  // every event since then, remembers that far back, and had none for them from then on. A stream
+  // subscribed before it asks gets whatever comes after, so nothing falls between the two.
+  quietSince(userId: string, since: number): boolean {
+    if (this.hearingSince === undefined || since < this.hearingSince) return false
+    if (this.now() - since > QUIET_WINDOW_MS) return false
+    const last = this.lastEventAt.get(userId)
+    return last === undefined || last < since
+  }
+
+  private heard(userIds: readonly string[]) {
+    const now = this.now()
+    for (const userId of userIds) this.lastEventAt.set(userId, now)
+    if (now - this.sweptAt < QUIET_WINDOW_MS) return
+    this.sweptAt = now
+    for (const [userId, at] of this.lastEventAt)
+      if (now - at > QUIET_WINDOW_MS) this.lastEventAt.delete(userId)
+  }
+
   private resyncAll() {
+    // What was published while LISTEN was down is unknown: no stream opening now can be vouched for
+    // before this moment.
+    this.hearingSince = this.now()
     this.logger.info({ players: this.subscribers.size }, 'realtime listen resumed; streams resync')
     for (const set of this.subscribers.values())
       for (const subscriber of set) subscriber.push({ type: 'resync' })
@@ -293,6 +327,7 @@ export class RealtimeHub {
       this.logger.warn({ err: error }, 'ignored a malformed realtime event')
       return
     }
+    if ('event' in parsed) this.heard(parsed.userIds)
     for (const userId of parsed.userIds) {
       for (const subscriber of this.subscribers.get(userId) ?? []) {
         if ('event' in parsed) subscriber.push(parsed.event)

@@ -10,9 +10,16 @@ export interface StreamedEvent {
 
 type Fetcher = { request: (input: string, init?: RequestInit) => Response | Promise<Response> }
 
-// Opens GET /api/events like a browser's EventSource and parses what arrives.
-export async function openEventStream(app: Fetcher, token: string, headers: Record<string, string> = {}) {
-  const response = await app.request('http://localhost/api/events', {
+// Opens GET /api/events like a browser's EventSource and parses what arrives. `since`: when what
+// the page shows was read (the stream's `?since=`).
+export async function openEventStream(
+  app: Fetcher,
+  token: string,
+  headers: Record<string, string> = {},
+  since?: number,
+) {
+  const query = since === undefined ? '' : `?since=${since}`
+  const response = await app.request(`http://localhost/api/events${query}`, {
     headers: { cookie: `pm_session=${token}`, accept: 'text/event-stream', ...headers },
   })
   const text = response.ok ? '' : await response.clone().text()

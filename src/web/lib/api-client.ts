@@ -1,5 +1,6 @@
 import { AppError, type ErrorBody, type ErrorCode, type FieldErrors } from '../../domain/errors'
 import type { paths } from './api-schema.gen'
+import { noteServerDate } from './server-clock'
 
 // A request that never reached the server, or whose answer never came back (offline, a dropped
 // connection, a server restarting): 'Network request failed: ' and the browser's reason, as the
@@ -75,6 +76,7 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     console.warn('Network request failed', cause)
     throw new ApiError(0, 'unavailable', networkErrorMessage(cause))
   }
+  noteServerDate(response)
   if (response.status === 204) return undefined as T
   const text = await response.text()
   const data: unknown = text ? safeJson(text) : undefined

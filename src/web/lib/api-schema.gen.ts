@@ -1388,7 +1388,7 @@ export interface paths {
     }
     /**
      * Live events for the signed-in player (Server-Sent Events)
-     * @description Each event is an unnamed SSE message whose data is JSON `{ type, ... }`: `ready` (new stream), `resync` (resumed with Last-Event-ID, or events were dropped: refetch what is shown), `notification` (with `unreadCount` and `asOf`, when it was read), `connection`, `session-ended` (the stream then closes). At most 10 events per second; a comment line every 25 s. At most 10 open streams per player on a server instance; another is refused with 429.
+     * @description Each event is an unnamed SSE message whose data is JSON `{ type, ... }`: `ready` (new stream; with `since`, also: the player had no event since then), `resync` (resumed with Last-Event-ID, an event since `since` or `since` too old to tell, or events were dropped: refetch what is shown), `notification` (with `unreadCount` and `asOf`, when it was read), `connection`, `session-ended` (the stream then closes). At most 10 events per second; a comment line every 25 s. At most 10 open streams per player on a server instance; another is refused with 429.
      */
     get: operations['streamEvents']
     put?: never
@@ -9156,7 +9156,10 @@ export interface operations {
   }
   streamEvents: {
     parameters: {
-      query?: never
+      query?: {
+        /** @description When what the page shows was read (milliseconds since 1970 by the server's clock, as its Date header gives it): the first event is `ready` if the player had no event since then, else `resync`. */
+        since?: number | null
+      }
       header?: {
         'last-event-id'?: string
       }
@@ -9172,6 +9175,15 @@ export interface operations {
         }
         content: {
           'text/event-stream': string
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
         }
       }
       /** @description Not signed in, or the session has ended */

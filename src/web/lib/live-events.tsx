@@ -3,6 +3,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react'
 import type { RealtimeEvent } from '../../domain/realtime/realtime-event'
 import { PAUSED_MESSAGE } from '../../domain/auth/auth.messages'
 import { whenIdle } from './scheduling'
+import { serverTimeNoLaterThan } from './server-clock'
 import { toast } from './toast'
 
 // The event schema (zod) is fetched with the stream, not with the first page load.
@@ -11,7 +12,9 @@ const loadEventSchema = () => import('../../domain/realtime/realtime-event').the
 // The live event stream of the signed-in player (GET /api/events). Events are signals to
 // refetch: each kind marks the queries that show that state as stale, so what is on screen
 // refetches at once and the rest on its next use. After a dropped connection the stream says
-// 'resync'; every opening of the stream, the first included, counts as one too.
+// 'resync'. It opens with `since`, when what the page shows was read: its first event is 'ready'
+// when the player had no event since then, and 'resync' when they had one, or when the server
+// cannot tell (docs/decisions/0124-a-stream-that-opens-quiet.md).
 
 type Listener = (event: RealtimeEvent) => void
 const listeners = new Set<Listener>()
@@ -54,6 +57,20 @@ function invalidate(queryClient: QueryClient, type: RealtimeEvent['type']) {
 
 const MAX_RECONNECT_DELAY_MS = 30_000
 
+// When what the page shows was read, by the server's clock and no later: every answer of this
+// page was asked for after its load began (`performance.timeOrigin`). 0 (the server then says
+// 'resync') while the server's clock is unknown, or when the page shows an answer from before
+// its load (the views kept for offline, restored). Events the stream missed while it was down
+// are among those since then too: a stream that opens again asks the same way.
+function pageReadSince(queryClient: QueryClient): number {
+  const loadedAt = performance.timeOrigin
+  const shownFromBefore = queryClient
+    .getQueryCache()
+    .getAll()
+    .some((query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < loadedAt)
+  return (shownFromBefore ? undefined : serverTimeNoLaterThan(loadedAt)) ?? 0
+}
+
 // Mounted once in the signed-in layout.
 export function LiveEvents() {
   const queryClient = useQueryClient()
@@ -74,14 +91,13 @@ export function LiveEvents() {
         return
       }
       const realtimeEvent = schema
-      source = new EventSource('/api/events', { withCredentials: true })
+      // Anything may have happened while the stream was not open: before its first opening too
+      // (the page loaded its data, then waited for an idle moment to connect; a chat message sent
+      // in between was in neither). The server says whether it did: its first event is 'resync'
+      // (what is on screen fetches once more, and the pages that follow a resync are told) or
+      // 'ready' (nothing to fetch: the page's answers are asked for once).
+      source = new EventSource(`/api/events?since=${pageReadSince(queryClient)}`, { withCredentials: true })
       source.onopen = () => {
-        // Anything may have happened while the stream was not open: after a drop, and before its
-        // first opening too (the page loaded its data, then waited for an idle moment to connect;
-        // a chat message sent in between was in neither). What is on screen fetches once more,
-        // and the pages that follow a resync are told.
-        invalidate(queryClient, 'resync')
-        for (const listener of listeners) listener({ type: 'resync' })
         failures = 0
         setConnected(true)
       }

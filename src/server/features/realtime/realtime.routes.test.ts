@@ -8,7 +8,7 @@ import { LISTEN_APPLICATION_NAME, openPostgres } from '../../db/client'
 import { sessions } from '../../db/schema'
 import { parseEnv } from '../../env'
 import { createLogger } from '../../lib/logger'
-import { endUserStreams, publishToUser, publishToUsers } from '../../lib/realtime'
+import { endUserStreams, publishToUser, publishToUsers, QUIET_WINDOW_MS } from '../../lib/realtime'
 import { openEventStream } from '../../testing/event-stream'
 import { FACTORY_PASSWORD, signedInUser } from '../../testing/factories'
 import { createDatabaseFromTemplate } from '../../testing/postgres-databases'
@@ -123,6 +123,56 @@ describe('GET /api/events', () => {
       expect((await stream.waitFor(() => true)).data).toEqual({ type: 'resync' })
     } finally {
       await stream.close()
+    }
+  })
+
+  it('starts with ready when the player had no event since `since`, with resync when they had one', async () => {
+    const me = await signedInUser(t)
+    const other = await signedInUser(t)
+    const bystander = await signedInUser(t)
+    const first = async (since: number, token = me.token) => {
+      const stream = await openEventStream(t.app, token, {}, since)
+      try {
+        expect(stream.response.status).toBe(200)
+        return (await stream.waitFor(() => true)).data.type
+      } finally {
+        await stream.close()
+      }
+    }
+    // A stream already open hears the events as the hub does: when they reach it, the hub has them.
+    const watcher = await openEventStream(t.app, me.token)
+    try {
+      await watcher.waitFor((event) => event.type === 'ready')
+      const pageRead = Date.now()
+      expect(await first(pageRead)).toBe('ready')
+      // A friend request after the page was read: the page misses it without a refetch.
+      const res = await other.client.post('/api/connections/friend-requests', { receiverId: me.profile.id })
+      expect(res.status).toBe(201)
+      await watcher.waitFor((event) => event.type === 'connection')
+      expect(await first(pageRead)).toBe('resync')
+      // A page read after it has it already; the two players' event says nothing about a third.
+      expect(await first(Date.now() + 1)).toBe('ready')
+      expect(await first(pageRead, bystander.token)).toBe('ready')
+      // Older than the hub remembers, or from before it heard every event: it cannot tell.
+      expect(await first(Date.now() - QUIET_WINDOW_MS - 1000)).toBe('resync')
+      expect(await first(0)).toBe('resync')
+      // A resumed stream refetches whatever `since` says.
+      const resumed = await openEventStream(t.app, me.token, { 'last-event-id': 'abc-12' }, Date.now() + 1)
+      expect((await resumed.waitFor(() => true)).data).toEqual({ type: 'resync' })
+      await resumed.close()
+    } finally {
+      await watcher.close()
+    }
+  })
+
+  it('refuses a `since` that is not a time', async () => {
+    const me = await signedInUser(t)
+    for (const since of ['soon', '-5', '1.5']) {
+      const res = await t.app.request(`http://localhost/api/events?since=${since}`, {
+        headers: { cookie: `pm_session=${me.token}`, accept: 'text/event-stream' },
+      })
+      expect(res.status).toBe(400)
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid')
     }
   })
 
@@ -379,6 +429,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('a lost LISTEN connection', () 
   it('tells every open stream to resync once it is back, then delivers again', async () => {
     const me = await signedInUser(t)
     const stream = await openEventStream(t.app, me.token)
+    const pageRead = Date.now()
     try {
       await stream.waitFor((event) => event.type === 'ready')
       // What an operator's restart of a connection pooler or a failover does to the listener.
@@ -396,6 +447,11 @@ describe.skipIf(testDatabaseKind !== 'postgres')('a lost LISTEN connection', () 
       }
       const resync = await stream.waitFor((event) => event.type === 'resync', { timeoutMs: 8000 })
       expect(resync.data).toEqual({ type: 'resync' })
+      // What was published while the listener was gone is unknown: a page read before cannot be
+      // vouched for.
+      const late = await openEventStream(t.app, me.token, {}, pageRead)
+      expect((await late.waitFor(() => true)).data).toEqual({ type: 'resync' })
+      await late.close()
       await publishToUser(t.db, me.profile.id, { type: 'connection' })
       await stream.waitFor((event) => event.type === 'connection')
     } finally {

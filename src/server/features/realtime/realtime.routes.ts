@@ -22,8 +22,9 @@ const streamEvents = createRoute({
   tags: ['realtime'],
   summary: 'Live events for the signed-in player (Server-Sent Events)',
   description:
-    'Each event is an unnamed SSE message whose data is JSON `{ type, ... }`: `ready` (new stream), ' +
-    '`resync` (resumed with Last-Event-ID, or events were dropped: refetch what is shown), ' +
+    'Each event is an unnamed SSE message whose data is JSON `{ type, ... }`: `ready` (new stream; with `since`, ' +
+    'also: the player had no event since then), ' +
+    '`resync` (resumed with Last-Event-ID, an event since `since` or `since` too old to tell, or events were dropped: refetch what is shown), ' +
     '`notification` (with `unreadCount` and `asOf`, when it was read), `connection`, `session-ended` (the stream then closes). ' +
     'At most 10 events per second; a comment line every 25 s. ' +
     `At most ${MAX_STREAMS_PER_PLAYER} open streams per player on a server instance; another is refused with 429.`,
@@ -31,13 +32,27 @@ const streamEvents = createRoute({
   middleware: [requireUser] as const,
   request: {
     headers: z.object({ 'last-event-id': z.string().max(200).optional() }),
+    query: z.object({
+      since: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(Number.MAX_SAFE_INTEGER)
+        .optional()
+        .openapi({
+          description:
+            "When what the page shows was read (milliseconds since 1970 by the server's clock, as its Date header gives it): " +
+            'the first event is `ready` if the player had no event since then, else `resync`.',
+          example: 1790000000000,
+        }),
+    }),
   },
   responses: {
     200: {
       description: 'An endless event stream',
       content: { 'text/event-stream': { schema: z.string() } },
     },
-    ...errorResponses(401, 403, 429),
+    ...errorResponses(400, 401, 403, 429),
     503: jsonContent(
       errorSchema,
       'Live updates are unavailable (the instance is stopping, or cannot listen)',
@@ -71,6 +86,7 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
       hub,
       userId: user.id,
       resumed,
+      since: c.req.valid('query').since,
       sessionIsLive: () =>
         isSessionLive(db, tokenHash, clock.now()).catch((error: unknown) => {
           // A database hiccup is no reason to drop the player's stream.

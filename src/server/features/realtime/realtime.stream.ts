@@ -28,6 +28,9 @@ export interface EventStreamOptions {
   userId: string
   // The browser reconnected (it sent Last-Event-ID): it is told to refetch ('resync').
   resumed: boolean
+  // When what the page shows was read (epoch ms, `?since=`): the first event says whether the
+  // player had an event since then ('resync') or not ('ready'). Without it: 'ready'.
+  since?: number | undefined
   // Whether the stream's session still holds; asked at every heartbeat and when the hub asks.
   sessionIsLive: () => Promise<boolean>
 }
@@ -61,6 +64,12 @@ export async function runEventStream(stream: SSEStreamingApi, options: EventStre
     },
   })
   stream.onAbort(() => queue.end())
+  // Asked right after subscribing, with nothing awaited in between: an event from now on comes
+  // down the stream, an earlier one is in what the hub remembers.
+  const first: RealtimeEvent['type'] =
+    options.resumed || (options.since !== undefined && !options.hub.quietSince(options.userId, options.since))
+      ? 'resync'
+      : 'ready'
 
   // Until the next heartbeat, the end of the stream or a session check asked for.
   const nextTurn = async () => {
@@ -78,7 +87,7 @@ export async function runEventStream(stream: SSEStreamingApi, options: EventStre
 
   try {
     await stream.writeSSE({
-      data: JSON.stringify({ type: options.resumed ? 'resync' : 'ready' } satisfies RealtimeEvent),
+      data: JSON.stringify({ type: first } satisfies RealtimeEvent),
       id: nextId(),
       retry: RECONNECT_MS,
     })
