@@ -7,7 +7,7 @@ import { buildDeps } from './deps'
 import { EnvError, loadEnv, type ServerOptimization } from './env'
 import { createServerFactory } from './lib/compression'
 import { createAdjustableClock } from './lib/clock'
-import { createLogger, exitOnCrash } from './lib/logger'
+import { createLogger, exitOnCrash, flushLogs } from './lib/logger'
 import { startMaintenance } from './lib/maintenance'
 import { refereeSigningKey } from './lib/signing-key'
 import { vapidKeys } from './lib/vapid-keys'
@@ -45,6 +45,17 @@ async function main() {
   // A live event that could not be sent after its write committed: the write stands, and the
   // players' pages catch up at their next refetch.
   database.onAfterCommitError((error) => logger.error({ err: error }, 'a step after a commit failed'))
+  // The embedded database's thread stopped: every request would fail from now on, and it cannot be
+  // started again under the transactions it had. The server stops, so that its service manager
+  // starts it again on the data directory, which holds every write it acknowledged.
+  database.onFatal((error) => {
+    try {
+      logger.fatal({ err: error }, 'the embedded database stopped; stopping the server')
+    } finally {
+      flushLogs(logger)
+      process.exit(1)
+    }
+  })
 
   // Demo data only for a fresh embedded database: a PostgreSQL server is never seeded implicitly.
   if (env.SEED_DEMO && database.kind === 'pglite' && (await isDatabaseEmpty(database.db))) {

@@ -44,6 +44,11 @@ export interface Database {
   // Each player's unread count, the same way: forgotten at the commit of any change to their
   // notifications (docs/decisions/0122). Null on a PostgreSQL server.
   unreadCache: ExactCache<UnreadCountOutput> | null
+  // Runs `handler` when the database can no longer serve this process: the embedded database's
+  // thread stopped (an error in it, its memory), which cannot be restarted under the requests and
+  // transactions it had. A PostgreSQL server's connections are opened again by the pool: never.
+  // Returns a function that removes the handler.
+  onFatal(handler: (error: Error) => void): () => void
   close(): Promise<void>
 }
 
@@ -326,6 +331,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     onAfterCommitError: afterCommitErrors.add,
     sessionCache: null,
     unreadCache: null,
+    onFatal() {
+      return () => undefined
+    },
     async close() {
       closed = true
       await listenClient?.end().catch(() => undefined)
@@ -377,6 +385,12 @@ export async function openPglite(
     onAfterCommitError: afterCommitErrors.add,
     sessionCache,
     unreadCache,
+    // Only a database on its own thread can stop under the process; one in it stops with it.
+    onFatal(handler) {
+      return (client as unknown) instanceof PGliteThread
+        ? (client as unknown as PGliteThread).onFailure(handler)
+        : () => undefined
+    },
     async close() {
       if (!client.closed) await client.close()
     },

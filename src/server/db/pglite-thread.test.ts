@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { Worker } from 'node:worker_threads'
 import { afterAll, describe, expect, it } from 'vitest'
+import { openPglite } from './client'
 import { PGliteThread } from './pglite-thread'
 
 // The embedded database on its own thread, beyond what every query does (pglite-statements.test.ts
@@ -40,5 +42,26 @@ describe('the embedded database on a thread of its own', () => {
       { tags: ['a', 'b,c'], ids: [1, 2], at: new Date('2026-12-05T15:00:00Z'), data: { x: [1] } },
     ])
     await thread.close()
+  })
+
+  it('tells its owner once when the thread stops while open, and not when it is closed', async () => {
+    let worker: Worker | undefined
+    const thread = await PGliteThread.open(
+      { dataDir: undefined },
+      { onWorker: (started) => (worker = started) },
+    )
+    const database = await openPglite(thread as never)
+    const failures: Error[] = []
+    database.onFatal((error) => failures.push(error))
+    await worker!.terminate()
+    await expect.poll(() => failures.length).toBe(1)
+    expect(failures[0]!.message).toBe("The embedded database's thread stopped (exit code 1)")
+    await expect(thread.query('select 1')).rejects.toThrow("The embedded database's thread stopped")
+
+    const closed = await PGliteThread.open({ dataDir: undefined })
+    const told: Error[] = []
+    closed.onFailure((error) => told.push(error))
+    await closed.close()
+    expect(told).toEqual([])
   })
 })

@@ -73,6 +73,7 @@ export class PGliteThread {
   #nextId = 1
   #pending = new Map<number, { resolve: (reply: ThreadReply) => void; reject: (error: Error) => void }>()
   #failure: Error | undefined
+  #failureListeners = new Set<(error: Error) => void>()
   #closed = false
   #listeners = new Map<string, Set<Listener>>()
   // Held by a transaction from its BEGIN to its end: nothing else is sent meanwhile.
@@ -94,20 +95,25 @@ export class PGliteThread {
       pending.resolve(reply)
     })
     const fail = (error: Error) => {
+      const first = this.#failure === undefined
       this.#failure ??= error
       for (const { reject } of this.#pending.values()) reject(error)
       this.#pending.clear()
+      // Stopped by close(): that is its end, not a failure.
+      if (first && !this.#closed) for (const listener of this.#failureListeners) listener(error)
     }
     worker.on('error', fail)
     worker.on('exit', (code) => fail(new Error(`The embedded database's thread stopped (exit code ${code})`)))
   }
 
   // Starts the thread and opens the database in `settings.dataDir` (in memory without one).
+  // `onWorker` is handed the thread as it starts (a test stops it as a crash would).
   static async open(
     settings: ThreadSettings,
-    options: { maxStatements?: number } = {},
+    options: { maxStatements?: number; onWorker?: (worker: Worker) => void } = {},
   ): Promise<PGliteThread> {
     const worker = startWorker(settings)
+    options.onWorker?.(worker)
     const thread = new PGliteThread(worker, options.maxStatements ?? MAX_NAMED_STATEMENTS)
     const opened = await thread.#ask(0, () => undefined)
     if ('error' in opened) {
@@ -120,6 +126,15 @@ export class PGliteThread {
 
   get closed() {
     return this.#closed
+  }
+
+  // Runs `listener` once if the thread stops while open (an error in it, or its exit): every query
+  // from then on fails. Returns a function that removes the listener.
+  onFailure(listener: (error: Error) => void) {
+    this.#failureListeners.add(listener)
+    return () => {
+      this.#failureListeners.delete(listener)
+    }
   }
 
   // As PGlite: the array types' parsers and serializers, from the database's own catalogue.
