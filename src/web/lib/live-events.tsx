@@ -6,8 +6,17 @@ import { whenIdle } from './scheduling'
 import { serverTimeNoLaterThan } from './server-clock'
 import { toast } from './toast'
 
-// The event schema (zod) is fetched with the stream, not with the first page load.
+// The event schema (zod) is fetched with the first event that needs it, not with the first page
+// load, nor when the stream opens: building zod's schemas is a pause of tens of milliseconds on a
+// phone, and a stream's opening event ('ready', or 'resync') is read without it.
 const loadEventSchema = () => import('../../domain/realtime/realtime-event').then((m) => m.realtimeEvent)
+type EventSchema = Awaited<ReturnType<typeof loadEventSchema>>
+
+const isOpeningEvent = (value: unknown): value is { type: 'ready' | 'resync' } =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.keys(value).length === 1 &&
+  ((value as { type?: unknown }).type === 'ready' || (value as { type?: unknown }).type === 'resync')
 
 // The live event stream of the signed-in player (GET /api/events). Events are signals to
 // refetch: each kind marks the queries that show that state as stale, so what is on screen
@@ -82,15 +91,50 @@ export function LiveEvents() {
     let failures = 0
     let stopped = false
 
-    let schema: Awaited<ReturnType<typeof loadEventSchema>> | undefined
+    let schema: EventSchema | undefined
+    // Events are read one at a time, in the order they came, the first that needs the schema
+    // waiting for it.
+    let reading = Promise.resolve()
 
-    const connect = async () => {
-      schema ??= await loadEventSchema().catch(() => undefined)
-      if (!schema || stopped) {
-        if (!stopped) retryTimer = setTimeout(() => void connect(), MAX_RECONNECT_DELAY_MS)
+    const handle = (event: RealtimeEvent) => {
+      invalidate(queryClient, event.type)
+      for (const listener of listeners) listener(event)
+      if (event.type === 'session-ended') {
+        // Paused by an admin: say so, or the player just finds themselves signed out.
+        if (event.reason === 'paused') toast.error(PAUSED_MESSAGE)
+        stopped = true
+        source?.close()
+        setConnected(false)
+      }
+    }
+
+    const read = async (data: string) => {
+      let value: unknown
+      try {
+        value = JSON.parse(data)
+      } catch {
         return
       }
-      const realtimeEvent = schema
+      let event: RealtimeEvent
+      if (isOpeningEvent(value)) event = value
+      else {
+        try {
+          schema ??= await loadEventSchema()
+        } catch {
+          // The schema could not be fetched (the network): whatever the event said, what is on
+          // screen fetches again. The next event tries the schema again.
+          if (!stopped) handle({ type: 'resync' })
+          return
+        }
+        const parsed = schema.safeParse(value)
+        if (!parsed.success) return
+        event = parsed.data
+      }
+      if (!stopped) handle(event)
+    }
+
+    const connect = () => {
+      if (stopped) return
       // Anything may have happened while the stream was not open: before its first opening too
       // (the page loaded its data, then waited for an idle moment to connect; a chat message sent
       // in between was in neither). The server says whether it did: its first event is 'resync'
@@ -102,21 +146,8 @@ export function LiveEvents() {
         setConnected(true)
       }
       source.onmessage = (message: MessageEvent<string>) => {
-        let event: RealtimeEvent
-        try {
-          event = realtimeEvent.parse(JSON.parse(message.data))
-        } catch {
-          return
-        }
-        invalidate(queryClient, event.type)
-        for (const listener of listeners) listener(event)
-        if (event.type === 'session-ended') {
-          // Paused by an admin: say so, or the player just finds themselves signed out.
-          if (event.reason === 'paused') toast.error(PAUSED_MESSAGE)
-          stopped = true
-          source?.close()
-          setConnected(false)
-        }
+        // A listener that throws does not stop the events after it.
+        reading = reading.then(() => read(message.data)).catch((error: unknown) => console.error(error))
       }
       source.onerror = () => {
         setConnected(false)
@@ -126,12 +157,12 @@ export function LiveEvents() {
         source.close()
         failures += 1
         const delay = Math.min(MAX_RECONNECT_DELAY_MS, 1000 * 2 ** Math.min(failures, 5))
-        retryTimer = setTimeout(() => void connect(), delay)
+        retryTimer = setTimeout(connect, delay)
       }
     }
 
-    // The stream (and the event schema, with zod) waits until the page is on screen and idle.
-    const cancelConnect = whenIdle(() => void connect())
+    // The stream waits until the page is on screen and idle.
+    const cancelConnect = whenIdle(connect)
     return () => {
       stopped = true
       cancelConnect()
