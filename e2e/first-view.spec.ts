@@ -58,3 +58,29 @@ test("a PlayDate's link shows its header before the app has loaded, then the Pla
   await expect(strangerPage.locator('#root')).toBeEmpty()
   for (const context of [beforeScripts, withScripts, wide, stranger, eve, ...players]) await context.close()
 })
+
+test('the PlayDates list shows its header before the app has loaded, then the list under it', async ({
+  browser,
+}) => {
+  const ann = await signedInContext(browser, 'Ann')
+  const beforeScripts = await browserOf(browser, ann, 390, false)
+  const first = await beforeScripts.newPage()
+  await first.goto('/playdates')
+  const firstHeading = first.getByRole('heading', { level: 1, name: 'PlayDates' })
+  await expect(firstHeading).toBeVisible()
+  await expect(first.getByRole('link', { name: 'Create PlayDate' })).toBeVisible()
+  const where = await firstHeading.boundingBox()
+
+  const withScripts = await browserOf(browser, ann, 390, true)
+  const page = await withScripts.newPage()
+  await page.goto('/playdates')
+  await expect(page.getByRole('tab', { name: 'My PlayDates' })).toBeVisible()
+  expect(await page.getByRole('heading', { level: 1, name: 'PlayDates' }).boundingBox()).toEqual(where)
+
+  // Side by side on a wide screen, laid out by the app: nothing before it.
+  const wide = await browserOf(browser, ann, 1280, false)
+  const widePage = await wide.newPage()
+  await widePage.goto('/playdates')
+  await expect(widePage.getByRole('heading', { level: 1, name: 'PlayDates' })).toBeHidden()
+  for (const context of [beforeScripts, withScripts, wide, ann]) await context.close()
+})

@@ -17,9 +17,12 @@ process.env.NODE_ENV = 'production'
 await build({ mode: 'production', build: { manifest: process.argv.includes('--manifest') } })
 
 const DEFAULT_PRODUCT_NAME = 'PickleMatch'
-// A signed-in page rendered into its HTML shows the same for every player and on every screen
-// width (the PlayDates page lays itself out by the width, in script, so it is not one of them).
-const SIGNED_IN_FIRST_VIEWS = [['/dashboard', 'Dashboard']]
+// A signed-in page rendered into its HTML shows the same for every player. The PlayDates page lays
+// itself out by the width, in script: its first view is the phone's, hidden from lg up.
+const SIGNED_IN_FIRST_VIEWS = [
+  ['/dashboard', 'Dashboard'],
+  ['/playdates', 'PlayDates'],
+]
 // An id no PlayDate has.
 const NO_PLAY_DATE = '00000000-0000-4000-8000-0000000000ff'
 const webRoot = path.resolve('dist/web')

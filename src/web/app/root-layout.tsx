@@ -1,4 +1,4 @@
-import { createContext, type MouseEvent, Suspense, use, useContext } from 'react'
+import { type MouseEvent, Suspense, use, useContext } from 'react'
 import { Outlet } from 'react-router'
 import type { SessionUser } from '../../domain/profiles/profile.schema'
 import { Brand } from '../components/layout/brand'
@@ -11,10 +11,7 @@ import { RouteError, RouteErrorBoundary } from './route-error'
 import { ScrollRestoration } from './scroll-restoration'
 import { FocusKeeper } from './focus-keeper'
 import { SessionSync } from './session-sync'
-
-// True while the build renders a signed-in page's first view into its HTML (prerender.tsx): the
-// shell's parts then show their placeholders instead of loading, as they do until it arrives.
-export const RenderingShellPlaceholders = createContext(false)
+import { RenderingShellPlaceholders } from '../lib/first-view'
 
 type SignedInShell = typeof import('./signed-in-shell')
 let shell: SignedInShell | undefined

@@ -1,11 +1,12 @@
 import { CalendarPlus, MousePointerClick } from 'lucide-react'
-import { type ReactNode, Suspense, useEffect, useRef } from 'react'
+import { type ReactNode, Suspense, useContext, useEffect, useRef } from 'react'
 import { useMatch, useOutlet } from 'react-router'
 import { ButtonLink } from '../../components/ui/button'
 import { PageHeader } from '../../components/ui/page-header'
 import { PageLoading } from '../../components/ui/spinner'
 import { PlayDateList } from '../../features/play-dates'
 import { useMediaQuery, WIDE_SCREEN } from '../../lib/use-media-query'
+import { RenderingShellPlaceholders } from '../../lib/first-view'
 import { RouteError, RouteErrorBoundary } from '../route-error'
 
 const description = 'Pay to play stronger players or earn by teaching, always with a friend as your partner.'
@@ -39,6 +40,18 @@ export default function PlayDatesPage() {
   const isWide = useMediaQuery(WIDE_SCREEN)
   const outlet = useOutlet()
   const selectedId = useMatch('/playdates/:id')?.params.id
+  // The list's first view, rendered by the build into the page's HTML (docs/decisions/0118): the
+  // page's header, with a loading line where the list comes. Only for a phone or a tablet: from
+  // lg up the app lays the list and the PlayDate out side by side itself, so it stays hidden there.
+  const isFirstView = useContext(RenderingShellPlaceholders)
+  if (isFirstView && !outlet) {
+    return (
+      <div className="lg:hidden">
+        <PageHeader title="PlayDates" description={description} actions={createButton} />
+        <PageLoading label="Loading PlayDates..." />
+      </div>
+    )
+  }
   if (!isWide) {
     return (
       outlet ?? (
