@@ -176,6 +176,22 @@ describe("the dashboard's first view rendered by the build", () => {
     expect(await preloadedFiles('/dashboard', signedIn)).toEqual(signedInFiles)
   })
 
+  it("asks for the dashboard's answers with the scripts, by the URLs its page asks for", async () => {
+    const html = await (await app.request('/dashboard', { headers: signedIn })).text()
+    const preloads = [
+      ...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous">/g),
+    ]
+      .map((m) => m[1])
+      .filter((href) => href !== '/api/auth/session')
+    expect(preloads).toEqual([
+      '/api/home',
+      '/api/connections?view=received&amp;offset=0&amp;limit=50',
+      '/api/connections/activity',
+    ])
+    const signedOut = await (await app.request('/dashboard')).text()
+    expect(signedOut).not.toContain('/api/home')
+  })
+
   it('is not sent without a session cookie, on another page, or to the service worker', async () => {
     expect(await rootOf('/dashboard')).toBe('')
     expect(await rootOf('/playdates', signedIn)).toBe('')

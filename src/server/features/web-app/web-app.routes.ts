@@ -117,26 +117,34 @@ export function withPagePreload(html: string, files: readonly string[]) {
   return html.replace('</head>', `  ${links}\n  </head>`)
 }
 
-// The answer a signed-in page shows first, asked for by its HTML so that it comes while the
+// The answers a signed-in page shows first, asked for by its HTML so that they come while the
 // scripts load instead of after they have run: a PlayDate's page, opened from a notification, a
-// push or a shared link, shows the PlayDate a round trip sooner. The page's own request for it
-// (lib/api-client.ts) gets the preloaded answer, as the session's does (index.html).
+// push or a shared link, shows the PlayDate a round trip sooner; the dashboard, its sections (what's
+// next, the friend requests to answer, friends' activity: home.queries.ts). The page's own requests
+// (lib/api-client.ts) get the preloaded answers, as the session's does (index.html): the URLs are
+// the ones they ask for, to the letter.
 const PLAY_DATE_PAGE = /^\/playdates\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i
+const DASHBOARD_ANSWERS = [
+  '/api/home',
+  '/api/connections?view=received&offset=0&limit=50',
+  '/api/connections/activity',
+]
 
-export function dataPreloadFor(pathname: string): string | undefined {
+export function dataPreloadsFor(pathname: string): string[] {
   const id = PLAY_DATE_PAGE.exec(pathname)?.[1]
-  return id ? `/api/play-dates/${id}` : undefined
+  if (id) return [`/api/play-dates/${id}`]
+  return pathname === '/dashboard' ? DASHBOARD_ANSWERS : []
+}
+
+function withDataPreloads(html: string, urls: readonly string[]) {
+  if (urls.length === 0) return html
+  const links = urls
+    .map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="anonymous">`)
+    .join('\n    ')
+  return html.replace('</head>', `  ${links}\n  </head>`)
 }
 
 const playDatePageId = (pathname: string) => PLAY_DATE_PAGE.exec(pathname)?.[1]?.toLowerCase()
-
-function withDataPreload(html: string, url: string | undefined) {
-  if (!url) return html
-  return html.replace(
-    '</head>',
-    `  <link rel="preload" href="${url}" as="fetch" crossorigin="anonymous">\n  </head>`,
-  )
-}
 
 // Serves the built SPA: hashed assets cached for a year, every other path gets index.html.
 export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
@@ -234,11 +242,11 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       return c.html(landingHtml)
     }
     const signedInPage = signedIn && c.req.header('sec-fetch-dest') !== 'empty'
+    const dataPreloads = signedInPage ? dataPreloadsFor(c.req.path) : []
     const firstView = signedInPage ? firstViews.get(c.req.path) : undefined
-    if (firstView) return c.html(firstView)
-    const dataPreload = signedInPage ? dataPreloadFor(c.req.path) : undefined
+    if (firstView) return c.html(withDataPreloads(firstView, dataPreloads))
     const playDateId = signedInPage ? playDatePageId(c.req.path) : undefined
     const playDateView = playDateId ? await playDateViewFor(c, playDateId) : undefined
-    return c.html(withDataPreload(playDateView ?? htmlFor(c.req.path, signedIn), dataPreload))
+    return c.html(withDataPreloads(playDateView ?? htmlFor(c.req.path, signedIn), dataPreloads))
   })
 }
