@@ -1,19 +1,10 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { type Browser, expect, test } from '@playwright/test'
+import { openLive } from './support/live'
 import { appOrigin, befriend, createPlayDate, createPlayer, signInContext } from './support/players'
 
 // A list read a page at a time: when the next page fails to load, the rows already shown stay,
 // the list says so under them, and 'Load more' tries again. The PlayDates are made through the
 // API; the failure is the network's, for a while.
-
-// Opens `path` and waits until the page's live event stream is open and the refetch its opening
-// starts (docs/decisions/0100) is done: a refetch that ends after a failed 'Load more' would take
-// the failure's message away before the journey reads it.
-async function openLive(page: Page, path: string) {
-  const streamOpened = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events')
-  await page.goto(path)
-  await streamOpened
-  await page.waitForLoadState('networkidle')
-}
 
 async function signedIn(browser: Browser, firstName: string) {
   const context = await browser.newContext({ baseURL: appOrigin })

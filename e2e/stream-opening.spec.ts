@@ -1,17 +1,10 @@
 import { expect, type Page, test } from '@playwright/test'
+import { openLive } from './support/live'
 import { currentUserId, headers, matchedFoursome, signedInContext } from './support/players'
 
 // The live event stream opens once the page has shown its answers, and says whether anything
 // happened to the player in between (docs/decisions/0124-a-stream-that-opens-quiet.md): a page
 // asks for its answers once when nothing did, and fetches again when something did.
-
-// Opens `path` and waits until its live stream is open and the page has nothing more to fetch.
-async function openLive(page: Page, path: string) {
-  const opened = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events')
-  await page.goto(path)
-  await opened
-  await page.waitForLoadState('networkidle')
-}
 
 // The API reads `page` asks for, by path and query, counted (the stream itself left out).
 function countReads(page: Page) {

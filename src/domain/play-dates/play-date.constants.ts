@@ -58,3 +58,9 @@ export const amountTooHigh = 'Amount must be at most $10,000 per hour'
 
 export const playDateTabs = ['mine', 'available', 'history'] as const
 export type PlayDateTab = (typeof playDateTabs)[number]
+
+// The PlayDate a page's path shows (`/playdates/:id`, an id in any letter case), or undefined:
+// the server's first view and preload of a PlayDate page and the browser's wait for it read the
+// path the same way (docs/decisions/0123).
+const PLAY_DATE_PAGE = /^\/playdates\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i
+export const playDateIdOfPage = (pathname: string) => PLAY_DATE_PAGE.exec(pathname)?.[1]

@@ -351,11 +351,9 @@ export async function openPglite(
   options: { namedStatements?: boolean } = {},
 ): Promise<Database> {
   const afterCommitErrors = afterCommitErrorReporter()
-  // A database on its own thread sends named statements itself.
-  const queries =
-    options.namedStatements === false || (client as unknown) instanceof PGliteThread
-      ? client
-      : namedStatementsOf(client)
+  // A database on its own thread sends named statements itself, and can stop under the process.
+  const thread = (client as unknown) instanceof PGliteThread ? (client as unknown as PGliteThread) : null
+  const queries = options.namedStatements === false || thread ? client : namedStatementsOf(client)
   const db = withAfterCommitSteps(
     drizzlePglite({ client: queries, schema }) as unknown as Db,
     afterCommitErrors.report,
@@ -387,9 +385,7 @@ export async function openPglite(
     unreadCache,
     // Only a database on its own thread can stop under the process; one in it stops with it.
     onFatal(handler) {
-      return (client as unknown) instanceof PGliteThread
-        ? (client as unknown as PGliteThread).onFailure(handler)
-        : () => undefined
+      return thread ? thread.onFailure(handler) : () => undefined
     },
     async close() {
       if (!client.closed) await client.close()

@@ -3,7 +3,11 @@ import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { type PlayDateType, playDateTypes } from '../../../domain/play-dates/play-date.constants'
+import {
+  type PlayDateType,
+  playDateIdOfPage,
+  playDateTypes,
+} from '../../../domain/play-dates/play-date.constants'
 import type { PublicConfig } from '../../../domain/product'
 import type { AppDeps, AppEnv } from '../../app-env'
 import { loadSession, readSessionToken } from '../auth'
@@ -123,7 +127,6 @@ export function withPagePreload(html: string, files: readonly string[]) {
 // next, the friend requests to answer, friends' activity: home.queries.ts). The page's own requests
 // (lib/api-client.ts) get the preloaded answers, as the session's does (index.html): the URLs are
 // the ones they ask for, to the letter.
-const PLAY_DATE_PAGE = /^\/playdates\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i
 const DASHBOARD_ANSWERS = [
   '/api/home',
   '/api/connections?view=received&offset=0&limit=50',
@@ -131,7 +134,7 @@ const DASHBOARD_ANSWERS = [
 ]
 
 export function dataPreloadsFor(pathname: string): string[] {
-  const id = PLAY_DATE_PAGE.exec(pathname)?.[1]
+  const id = playDateIdOfPage(pathname)
   if (id) return [`/api/play-dates/${id}`]
   return pathname === '/dashboard' ? DASHBOARD_ANSWERS : []
 }
@@ -143,8 +146,6 @@ function withDataPreloads(html: string, urls: readonly string[]) {
     .join('\n    ')
   return html.replace('</head>', `  ${links}\n  </head>`)
 }
-
-const playDatePageId = (pathname: string) => PLAY_DATE_PAGE.exec(pathname)?.[1]?.toLowerCase()
 
 // Serves the built SPA: hashed assets cached for a year, every other path gets index.html.
 export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
@@ -245,7 +246,7 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const dataPreloads = signedInPage ? dataPreloadsFor(c.req.path) : []
     const firstView = signedInPage ? firstViews.get(c.req.path) : undefined
     if (firstView) return c.html(withDataPreloads(firstView, dataPreloads))
-    const playDateId = signedInPage ? playDatePageId(c.req.path) : undefined
+    const playDateId = signedInPage ? playDateIdOfPage(c.req.path) : undefined
     const playDateView = playDateId ? await playDateViewFor(c, playDateId) : undefined
     return c.html(withDataPreloads(playDateView ?? htmlFor(c.req.path, signedIn), dataPreloads))
   })

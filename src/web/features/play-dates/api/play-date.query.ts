@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import type { PlayDateTab, StateCode } from '../../../../domain/play-dates/play-date.schema'
 import type { DateFilter } from '../../../../domain/play-dates/date-window'
+import { playDateIdOfPage } from '../../../../domain/play-dates/play-date.constants'
 
 export interface PlayDateListFilter {
   tab: PlayDateTab
@@ -33,13 +34,11 @@ export const playDateQuery = (id: string) => ({
   retry: false,
 })
 
-const PLAY_DATE_PAGE = /^\/playdates\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i
-
 // A PlayDate's page asks for its PlayDate from its HTML (the server's preload), and its first view
 // shows the PlayDate's header (docs/decisions/0123-play-date-first-view.md): the first render waits
 // for that answer too, so the page takes the first view's place whole, in one render, instead of
 // a loading line that the PlayDate then replaces. Any other page: nothing to wait for.
 export function prefetchPageAnswer(queryClient: QueryClient, pathname: string): Promise<void> | undefined {
-  const id = PLAY_DATE_PAGE.exec(pathname)?.[1]
+  const id = playDateIdOfPage(pathname)
   return id ? queryClient.prefetchQuery(playDateQuery(id)) : undefined
 }
