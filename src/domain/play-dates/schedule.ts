@@ -1,5 +1,8 @@
 import { TZDate } from '@date-fns/tz'
 import { addDays, addMinutes, format } from 'date-fns'
+import { ruledOffset, type ZoneRules } from './zone-rules'
+
+export { knowZoneRules, type ZoneRules } from './zone-rules'
 
 // When a PlayDate is played: a start instant, the IANA zone it is shown in, and a duration.
 // Wall-clock dates and times are read in the PlayDate's own zone, never the viewer's: a player
@@ -68,9 +71,11 @@ export function startProblem(start: Date, now: Date): string | null {
 
 export const endOf = (start: Date, durationMinutes: number) => addMinutes(start, durationMinutes)
 
-// An instant's wall clock in a zone, read with one formatter per zone: the dashboard and the
-// lists show many PlayDates, and building a zoned date with date-fns takes a few dozen
-// Intl calls where this takes one.
+// An instant's wall clock in a zone. The browser's first date format in a time zone loads its
+// time-zone and locale data, a pause of tens of milliseconds on a phone in the render that shows
+// the player's games; so where the page knows the zones' offsets (the server sends them with the
+// page, `knowZoneRules`), the wall clock is that arithmetic, and only outside them (or on the
+// server) one formatter per zone reads it (docs/decisions/0125-zone-rules-with-the-page.md).
 interface WallClock {
   year: number
   month: number
@@ -83,8 +88,31 @@ interface WallClock {
   zoneName: string
 }
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+
+function ruledWallClock(instant: Date, zone: string): WallClock | undefined {
+  const at = instant.getTime()
+  const ruled = ruledOffset(zone, at)
+  if (!ruled) return undefined
+  const [offsetMinutes, zoneName] = ruled
+  const local = new Date(at + offsetMinutes * 60_000)
+  const hour = local.getUTCHours()
+  const month = local.getUTCMonth() + 1
+  return {
+    year: local.getUTCFullYear(),
+    month,
+    day: local.getUTCDate(),
+    weekday: WEEKDAY_NAMES[local.getUTCDay()]!,
+    monthName: MONTH_NAMES[month - 1]!,
+    hour12: String(hour % 12 || 12),
+    minute: String(local.getUTCMinutes()).padStart(2, '0'),
+    dayPeriod: hour < 12 ? 'AM' : 'PM',
+    zoneName,
+  }
+}
+
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>()
-function wallClockIn(instant: Date, zone: string): WallClock {
+function formattedWallClock(instant: Date, zone: string): WallClock {
   let formatter = wallClockFormats.get(zone)
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
@@ -114,6 +142,53 @@ function wallClockIn(instant: Date, zone: string): WallClock {
     dayPeriod: part.dayPeriod!.toUpperCase(),
     zoneName: part.timeZoneName!,
   }
+}
+
+const wallClockIn = (instant: Date, zone: string): WallClock =>
+  ruledWallClock(instant, zone) ?? formattedWallClock(instant, zone)
+
+// An instant's offset from UTC in a zone, in minutes, with the zone's abbreviation then.
+function offsetIn(at: number, zone: string): [offsetMinutes: number, abbreviation: string] {
+  const wall = formattedWallClock(new Date(at), zone)
+  const hour = (Number(wall.hour12) % 12) + (wall.dayPeriod === 'PM' ? 12 : 0)
+  const local = Date.UTC(wall.year, wall.month - 1, wall.day, hour, Number(wall.minute))
+  return [Math.round((local - Math.floor(at / 60_000) * 60_000) / 60_000), wall.zoneName]
+}
+
+// The rules of `zones` from `from` to `until`, read with the formatter (the server sends them with
+// each page). Offsets change on the minute at most twice a year: a day's steps find each change,
+// and halving the day finds its minute.
+export function zoneRulesBetween(from: Date, until: Date, zones: readonly string[]): ZoneRules {
+  const DAY = 86_400_000
+  const start = Math.floor(from.getTime() / 60_000) * 60_000
+  const end = until.getTime()
+  const rules: ZoneRules = { from: start, zones: {} }
+  for (const zone of zones) {
+    const periods: ZoneRules['zones'][string] = []
+    let current = offsetIn(start, zone)
+    let at = start
+    while (at < end) {
+      const next = Math.min(at + DAY, end)
+      const then = offsetIn(next, zone)
+      if (then[0] !== current[0] || then[1] !== current[1]) {
+        // The first minute of the new offset lies in (at, next].
+        let low = at
+        let high = next
+        while (high - low > 60_000) {
+          const middle = low + Math.floor((high - low) / 120_000) * 60_000
+          const reading = offsetIn(middle, zone)
+          if (reading[0] === current[0] && reading[1] === current[1]) low = middle
+          else high = middle
+        }
+        periods.push([high, ...current])
+        current = offsetIn(high, zone)
+      }
+      at = next
+    }
+    periods.push([end, ...current])
+    rules.zones[zone] = periods
+  }
+  return rules
 }
 const clockOf = (wall: WallClock) => `${wall.hour12}:${wall.minute} ${wall.dayPeriod}`
 
@@ -150,13 +225,12 @@ export const durationLabel = (minutes: number) =>
     ? `${minutes} min`
     : `${Number.isInteger(minutes / 60) ? minutes / 60 : (minutes / 60).toFixed(1)} h`
 
-// One formatter for every amount (Number#toLocaleString builds a new one on each call), made on
-// first use: the first number format a page makes loads the browser's number data.
-let wholeDollars: Intl.NumberFormat | undefined
-// "$1,250" for whole dollars, "$12.50" otherwise.
+// "$1,250" for whole dollars, "$12.50" otherwise. The thousands are grouped by hand: the browser's
+// first number format loads its locale data, a pause the dashboard's first prices need not wait
+// for (docs/decisions/0125-zone-rules-with-the-page.md).
 export const dollars = (amount: number) =>
   Number.isInteger(amount)
-    ? `$${(wholeDollars ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })).format(amount)}`
+    ? `$${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`
     : `$${amount.toFixed(2)}`
 
 // "$25/hour · 2 h · $50": the hourly amount, the length, and what it comes to for the game.

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { loadRatingPrompt, useRatingCheck } from '../features/profiles'
 import { useQuietMoment } from '../lib/quiet-moment'
-import { whenIdle } from '../lib/scheduling'
 
 // What the layout adds for a signed-in player: the navigation bar (with the bell and its count,
 // and the phone menu), the live event stream and the rating prompt. A module of its own, loaded
@@ -12,15 +11,6 @@ export { TopNav } from '../components/layout/top-nav'
 export { BottomTabs } from '../components/layout/bottom-tabs'
 export { LiveEvents } from '../lib/live-events'
 export { KeepOfflineViews, OfflineBanner } from './offline-views'
-
-// The browser's first date format in a time zone, and its first number format, load the
-// browser's data for them: a pause of tens of milliseconds on a phone. Done at a quiet moment, they
-// stay out of the render that shows the player's first games and prices. (Any zone will do: the
-// data is shared by every formatter.)
-whenIdle(() => {
-  new Intl.DateTimeFormat('en-US', { timeZone: 'America/Phoenix', timeZoneName: 'short' }).format()
-  new Intl.NumberFormat('en-US').format(1)
-})
 
 // The rating prompt (a form with react-hook-form and zod) loads only when the server says the
 // player's ratings are due for a check: it is not part of any page's first load.

@@ -2,16 +2,20 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import { addYears, subYears } from 'date-fns'
 import type { Context } from 'hono'
 import {
   type PlayDateType,
   playDateIdOfPage,
   playDateTypes,
 } from '../../../domain/play-dates/play-date.constants'
+import { playDateZoneIds, zoneRulesBetween } from '../../../domain/play-dates/schedule'
 import type { PublicConfig } from '../../../domain/product'
 import type { AppDeps, AppEnv } from '../../app-env'
 import { loadSession, readSessionToken } from '../auth'
 import { visiblePlayDateType } from '../play-dates'
+
+const ZONE_RULES_YEARS_AHEAD = 2
 
 export function publicConfigOf(deps: AppDeps): PublicConfig {
   const { env } = deps
@@ -21,6 +25,13 @@ export function publicConfigOf(deps: AppDeps): PublicConfig {
     roadmapUrl: env.ROADMAP_URL,
     requireSignupCode: env.REQUIRE_SIGNUP_CODE,
     showDevTools: env.NODE_ENV !== 'production',
+    // A year back (results, history) to two years ahead of the server's start; past them the page
+    // reads wall clocks with the browser's formatter, as it does for a zone not listed.
+    zoneRules: zoneRulesBetween(
+      subYears(deps.clock.now(), 1),
+      addYears(deps.clock.now(), ZONE_RULES_YEARS_AHEAD),
+      playDateZoneIds,
+    ),
   }
 }
 
@@ -158,13 +169,14 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return
   }
   const preloads = readPagePreloads(root)
-  const indexHtml = renderIndexHtml(readFileSync(indexPath, 'utf8'), publicConfigOf(deps))
+  const config = publicConfigOf(deps)
+  const indexHtml = renderIndexHtml(readFileSync(indexPath, 'utf8'), config)
   // The landing page rendered by the build for a signed-out visitor (scripts/build-web.mjs): it
   // shows before the JavaScript has arrived, which then renders the same page over it.
   const landingPath = path.join(root, 'landing.html')
   const landingHtml = existsSync(landingPath)
     ? withPagePreload(
-        renderIndexHtml(readFileSync(landingPath, 'utf8'), publicConfigOf(deps)),
+        renderIndexHtml(readFileSync(landingPath, 'utf8'), config),
         pagePreloadFor(preloads, '/')?.files ?? [],
       )
     : undefined
@@ -173,7 +185,7 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   // `pagePath` and of the signed-in shell preloaded; nothing when the file is missing.
   const firstViewHtml = (file: string, pagePath: string) =>
     existsSync(path.join(root, file))
-      ? withPagePreload(renderIndexHtml(readFileSync(path.join(root, file), 'utf8'), publicConfigOf(deps)), [
+      ? withPagePreload(renderIndexHtml(readFileSync(path.join(root, file), 'utf8'), config), [
           ...(pagePreloadFor(preloads, pagePath)?.files ?? []),
           ...signedInFiles,
         ])

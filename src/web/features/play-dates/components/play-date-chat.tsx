@@ -1,3 +1,4 @@
+import { format } from 'date-fns'
 import { Send } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { toast } from '../../../lib/toast'
@@ -15,13 +16,13 @@ import { useSingleFlight } from '../../../lib/use-single-flight'
 import { fullName } from '../lib/play-date-view'
 import { outcome } from '../../../lib/outcome'
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' })
-const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' })
-
+// "8:05 PM", or "Nov 27, 8:05 PM" before today, on the player's own clock. Written by date-fns
+// (the browser's first date format loads its locale data: a pause in the render that opens the
+// PlayDate's page, docs/decisions/0125).
 function sentAt(iso: string) {
   const date = new Date(iso)
   const today = new Date().toDateString() === date.toDateString()
-  return today ? timeFormat.format(date) : `${dayFormat.format(date)}, ${timeFormat.format(date)}`
+  return format(date, today ? 'h:mm a' : 'MMM d, h:mm a')
 }
 
 function MessageItem({ message, own }: { message: ChatMessage; own: boolean }) {

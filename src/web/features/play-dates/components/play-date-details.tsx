@@ -1,3 +1,4 @@
+import { format } from 'date-fns'
 import { MessagesSquare, Send, XCircle } from 'lucide-react'
 import { type ReactNode, useContext, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
@@ -207,7 +208,7 @@ export function PlayDateDetails({
       >
         <p className="text-sm text-slate-600">
           Created{' '}
-          <time dateTime={playDate.createdAt}>{new Date(playDate.createdAt).toLocaleDateString()}</time>
+          <time dateTime={playDate.createdAt}>{format(new Date(playDate.createdAt), 'M/d/yyyy')}</time>
         </p>
       </PlayDateHeader>
 
