@@ -1,3 +1,5 @@
+import { format } from 'date-fns'
+
 const MINUTE_MS = 60 * 1000
 const HOUR_MS = 60 * MINUTE_MS
 const DAY_MS = 24 * HOUR_MS
@@ -5,12 +7,14 @@ const DAY_MS = 24 * HOUR_MS
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`
 
 // 'Just now' under a minute, 'N minute(s) ago' under an hour, 'N hour(s) ago' under a day,
-// otherwise the date. A time slightly in the future (clock skew) counts as 'Just now'.
-export function formatRelativeTime(value: Date | string, now: Date = new Date(), locale = 'en-US') {
+// otherwise the date on the player's own calendar ('Jun 14, 2025'). A time slightly in the future
+// (clock skew) counts as 'Just now'. Written by date-fns: the browser's first `Intl` format loads
+// its locale data, a pause in the render of the dashboard's activity or the notifications (0125).
+export function formatRelativeTime(value: Date | string, now: Date = new Date()) {
   const date = typeof value === 'string' ? new Date(value) : value
   const elapsed = now.getTime() - date.getTime()
   if (elapsed < MINUTE_MS) return 'Just now'
   if (elapsed < HOUR_MS) return plural(Math.floor(elapsed / MINUTE_MS), 'minute')
   if (elapsed < DAY_MS) return plural(Math.floor(elapsed / HOUR_MS), 'hour')
-  return date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' })
+  return format(date, 'MMM d, yyyy')
 }
