@@ -338,8 +338,8 @@ const lines = [
     'over the runs), in CPU time and in time on the clock. Lighthouse slows the clock times down four ' +
     'times for its phone; where they far exceed the CPU time, the other processes held the two cores ' +
     '(Chromium compositing its screenshots, the server, Lighthouse itself), and the score says as much ' +
-    'about the machine at that moment as about the page. The CPU time is the figure to compare ' +
-    'between runs and machines.',
+    'about the machine at that moment as about the page. The CPU time leaves those waits out: it is ' +
+    'the figure to compare between runs and machines (medians: a single load still varies).',
   '',
   '| Page | Performance | Accessibility | Best practices | LCP | TBT | CLS | Main thread: CPU / clock |',
   '|---|---:|---:|---:|---:|---:|---:|---:|',
