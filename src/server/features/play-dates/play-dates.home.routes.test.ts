@@ -69,8 +69,15 @@ describe('home', () => {
     expect(matched.body.nextGames[0]).toMatchObject({
       id: played.body.id,
       status: 'matched',
-      respondingTeam: { captain: { id: c!.profile.id } },
+      respondingTeam: { captain: { id: c!.profile.id }, partner: { id: d!.profile.id } },
     })
+    // The creator team's games: the matched one with its responding team, the others without.
+    const creators = await a!.client.get('/api/home')
+    expect(
+      creators.body.nextGames.map((g: { respondingTeam: { captain: { id: string } } | null }) =>
+        g.respondingTeam ? g.respondingTeam.captain.id : null,
+      ),
+    ).toEqual([c!.profile.id, null, null])
     // The accepted application left the list; the other is still waiting.
     expect((await a!.client.get('/api/home')).body.applications).toHaveLength(1)
 

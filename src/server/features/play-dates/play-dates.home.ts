@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
   HOME_NEXT_GAMES,
@@ -16,11 +16,13 @@ import { preparedQuery } from '../../db/prepared'
 import type { TtlCache } from '../../lib/ttl-cache'
 import { playDateReports, playDateRequests, playDates, profiles } from '../../db/schema'
 import {
+  baseSelect,
+  creator,
+  partner,
   requester,
   requesterColumns,
   requesterPartner,
   requesterPartnerColumns,
-  selectPlayDates,
   toSummary,
   toTeam,
 } from './play-dates.queries'
@@ -45,8 +47,22 @@ const mine = sql`${playDates.id} in (
     where status = 'accepted' and (requester_id = ${userId} or requester_partner_id = ${userId})
 )`
 
+// The accepted application of a game, if any (at most one: play_date_requests_one_accepted_key),
+// joined in the same statement as the game, so the next games take one round trip.
+const acceptedRequest = alias(playDateRequests, 'accepted_request')
+
 const nextGamesQuery = (db: DbOrTx) =>
-  selectPlayDates(db)
+  db
+    .select({ ...baseSelect, captain: requesterColumns, mate: requesterPartnerColumns })
+    .from(playDates)
+    .innerJoin(creator, eq(creator.id, playDates.creatorId))
+    .leftJoin(partner, eq(partner.id, playDates.partnerId))
+    .leftJoin(
+      acceptedRequest,
+      and(eq(acceptedRequest.playDateId, playDates.id), sql`${acceptedRequest.status} = 'accepted'`),
+    )
+    .leftJoin(requester, eq(requester.id, acceptedRequest.requesterId))
+    .leftJoin(requesterPartner, eq(requesterPartner.id, acceptedRequest.requesterPartnerId))
     .where(
       and(mine, sql`${playDates.status} in ('open', 'matched')`, sql`${playDates.startsAt} > ${nowParam}`),
     )
@@ -58,24 +74,10 @@ async function nextGames(db: Db, user: string, now: Date) {
     userId: user,
     now: now.toISOString(),
   })
-  const ids = rows.map((r) => r.id)
-  const teams =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            playDateId: playDateRequests.playDateId,
-            captain: requesterColumns,
-            partner: requesterPartnerColumns,
-          })
-          .from(playDateRequests)
-          .innerJoin(requester, eq(requester.id, playDateRequests.requesterId))
-          .innerJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
-          .where(and(inArray(playDateRequests.playDateId, ids), eq(playDateRequests.status, 'accepted')))
-  return rows.map((row) => {
-    const accepted = teams.find((t) => t.playDateId === row.id)
-    return { ...toSummary(row), respondingTeam: accepted ? toTeam(accepted.captain, accepted.partner) : null }
-  })
+  return rows.map(({ captain, mate, ...row }) => ({
+    ...toSummary(row),
+    respondingTeam: captain ? toTeam(captain, mate) : null,
+  }))
 }
 
 const applicationsQuery = (db: DbOrTx) =>
