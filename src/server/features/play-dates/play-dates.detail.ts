@@ -15,8 +15,6 @@ import { toPlayer } from '../../db/player-summary'
 import {
   canceller,
   cancellerColumns,
-  creator,
-  partner,
   requester,
   requesterColumns,
   requesterPartner,
@@ -25,7 +23,7 @@ import {
   type Actor,
   toSummary,
   userParam,
-  baseSelect,
+  selectPlayDatesWithAccepted,
 } from './play-dates.queries'
 import { isLateCancel, type TeamSide } from '../../../domain/play-dates/results'
 import { resultView } from './play-dates.results.view'
@@ -87,40 +85,29 @@ const viewerRequestId = (db: DbOrTx) =>
 // who cancelled it, and the viewer's own live application. Statuses are written out, so the
 // generic plan reads the partial indexes.
 const playDateByIdQuery = (db: DbOrTx) =>
-  db
-    .select({
-      ...baseSelect,
-      accepted: {
-        id: playDateRequests.id,
-        status: playDateRequests.status,
-        createdAt: playDateRequests.createdAt,
-      },
-      acceptedCaptain: requesterColumns,
-      acceptedPartner: requesterPartnerColumns,
-      cancelledByPlayer: cancellerColumns,
-      viewerRequestId: viewerRequestId(db),
-      lateCancel: playDates.lateCancel,
-      resultOutcome: playDates.resultOutcome,
-      resultAbsentTeam: playDates.resultAbsentTeam,
-      resultPointsTo: playDates.resultPointsTo,
-      resultGames: playDates.resultGames,
-      resultSettledBy: playDates.resultSettledBy,
-      resultSettledAt: playDates.resultSettledAt,
-      disputedAt: playDates.disputedAt,
-      paidAt: playDates.paidAt,
-      paidBy: playDates.paidBy,
-      receivedAt: playDates.receivedAt,
-      receivedBy: playDates.receivedBy,
-    })
-    .from(playDates)
-    .innerJoin(creator, eq(creator.id, playDates.creatorId))
-    .leftJoin(partner, eq(partner.id, playDates.partnerId))
-    .leftJoin(
-      playDateRequests,
-      and(eq(playDateRequests.playDateId, playDates.id), sql`${playDateRequests.status} = 'accepted'`),
-    )
-    .leftJoin(requester, eq(requester.id, playDateRequests.requesterId))
-    .leftJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
+  selectPlayDatesWithAccepted(db, {
+    accepted: {
+      id: playDateRequests.id,
+      status: playDateRequests.status,
+      createdAt: playDateRequests.createdAt,
+    },
+    acceptedCaptain: requesterColumns,
+    acceptedPartner: requesterPartnerColumns,
+    cancelledByPlayer: cancellerColumns,
+    viewerRequestId: viewerRequestId(db),
+    lateCancel: playDates.lateCancel,
+    resultOutcome: playDates.resultOutcome,
+    resultAbsentTeam: playDates.resultAbsentTeam,
+    resultPointsTo: playDates.resultPointsTo,
+    resultGames: playDates.resultGames,
+    resultSettledBy: playDates.resultSettledBy,
+    resultSettledAt: playDates.resultSettledAt,
+    disputedAt: playDates.disputedAt,
+    paidAt: playDates.paidAt,
+    paidBy: playDates.paidBy,
+    receivedAt: playDates.receivedAt,
+    receivedBy: playDates.receivedBy,
+  })
     .leftJoin(canceller, eq(canceller.id, playDates.cancelledBy))
     .where(eq(playDates.id, sql.placeholder('id')))
     .limit(1)

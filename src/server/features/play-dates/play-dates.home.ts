@@ -16,13 +16,11 @@ import { preparedQuery } from '../../db/prepared'
 import type { TtlCache } from '../../lib/ttl-cache'
 import { playDateReports, playDateRequests, playDates, profiles } from '../../db/schema'
 import {
-  baseSelect,
-  creator,
-  partner,
   requester,
   requesterColumns,
   requesterPartner,
   requesterPartnerColumns,
+  selectPlayDatesWithAccepted,
   toSummary,
   toTeam,
 } from './play-dates.queries'
@@ -47,22 +45,9 @@ const mine = sql`${playDates.id} in (
     where status = 'accepted' and (requester_id = ${userId} or requester_partner_id = ${userId})
 )`
 
-// The accepted application of a game, if any (at most one: play_date_requests_one_accepted_key),
-// joined in the same statement as the game, so the next games take one round trip.
-const acceptedRequest = alias(playDateRequests, 'accepted_request')
-
+// A game's responding team comes in the same statement as the game.
 const nextGamesQuery = (db: DbOrTx) =>
-  db
-    .select({ ...baseSelect, captain: requesterColumns, mate: requesterPartnerColumns })
-    .from(playDates)
-    .innerJoin(creator, eq(creator.id, playDates.creatorId))
-    .leftJoin(partner, eq(partner.id, playDates.partnerId))
-    .leftJoin(
-      acceptedRequest,
-      and(eq(acceptedRequest.playDateId, playDates.id), sql`${acceptedRequest.status} = 'accepted'`),
-    )
-    .leftJoin(requester, eq(requester.id, acceptedRequest.requesterId))
-    .leftJoin(requesterPartner, eq(requesterPartner.id, acceptedRequest.requesterPartnerId))
+  selectPlayDatesWithAccepted(db, { captain: requesterColumns, mate: requesterPartnerColumns })
     .where(
       and(mine, sql`${playDates.status} in ('open', 'matched')`, sql`${playDates.startsAt} > ${nowParam}`),
     )

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core'
 import type {
   PlayDateStatus,
   PlayDateSummary,
@@ -115,6 +115,22 @@ export function selectPlayDates<Extra extends Record<string, SQL.Aliased | SQL>>
     .from(playDates)
     .innerJoin(creator, eq(creator.id, playDates.creatorId))
     .leftJoin(partner, eq(partner.id, playDates.partnerId))
+}
+
+// selectPlayDates with, once matched, the accepted application (one at most: the unique index
+// play_date_requests_one_accepted_key) and its team: `extra` may read them.
+export function selectPlayDatesWithAccepted<Extra extends SelectedFields>(db: DbOrTx, extra: Extra) {
+  return db
+    .select({ ...baseSelect, ...extra })
+    .from(playDates)
+    .innerJoin(creator, eq(creator.id, playDates.creatorId))
+    .leftJoin(partner, eq(partner.id, playDates.partnerId))
+    .leftJoin(
+      playDateRequests,
+      and(eq(playDateRequests.playDateId, playDates.id), sql`${playDateRequests.status} = 'accepted'`),
+    )
+    .leftJoin(requester, eq(requester.id, playDateRequests.requesterId))
+    .leftJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
 }
 
 export function toSummary(row: BaseRow): PlayDateSummary {
