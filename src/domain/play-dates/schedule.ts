@@ -159,7 +159,9 @@ function offsetIn(at: number, zone: string): [offsetMinutes: number, abbreviatio
 // each page). Offsets change on the minute at most twice a year: a day's steps find each change,
 // and halving the day finds its minute.
 export function zoneRulesBetween(from: Date, until: Date, zones: readonly string[]): ZoneRules {
-  const DAY = 86_400_000
+  // These zones change their clocks months apart, so a week's step finds every change; the exact
+  // minute is then found by halving.
+  const WEEK = 7 * 86_400_000
   const start = Math.floor(from.getTime() / 60_000) * 60_000
   const end = until.getTime()
   const rules: ZoneRules = { from: start, zones: {} }
@@ -168,7 +170,7 @@ export function zoneRulesBetween(from: Date, until: Date, zones: readonly string
     let current = offsetIn(start, zone)
     let at = start
     while (at < end) {
-      const next = Math.min(at + DAY, end)
+      const next = Math.min(at + WEEK, end)
       const then = offsetIn(next, zone)
       if (then[0] !== current[0] || then[1] !== current[1]) {
         // The first minute of the new offset lies in (at, next].

@@ -1,8 +1,8 @@
 // Each zone's offsets from UTC over a stretch of time, as the server sends them with the page
 // (docs/decisions/0125-zone-rules-with-the-page.md): `from`, then per zone its periods in order,
 // each [until (ms, exclusive), offset in minutes, abbreviation], the first starting at `from`.
-// A module of its own, without dependencies, so the signed-in shell can hand the rules over
-// without loading the date formatting that reads them (schedule.ts).
+// A module of its own, without dependencies, so main.tsx can hand the rules over without loading
+// the date formatting that reads them (schedule.ts).
 export interface ZoneRules {
   from: number
   zones: Record<string, [until: number, offsetMinutes: number, abbreviation: string][]>

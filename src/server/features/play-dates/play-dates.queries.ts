@@ -106,10 +106,7 @@ export const baseSelect = {
 type BaseRow = Awaited<ReturnType<typeof selectPlayDates>>[number]
 
 // The PlayDates with their creator team; a list adds its own columns to the summary's.
-export function selectPlayDates<Extra extends Record<string, SQL.Aliased | SQL>>(
-  db: DbOrTx,
-  extra: Extra = {} as Extra,
-) {
+export function selectPlayDates<Extra extends SelectedFields>(db: DbOrTx, extra: Extra = {} as Extra) {
   return db
     .select({ ...baseSelect, ...extra })
     .from(playDates)
@@ -120,11 +117,7 @@ export function selectPlayDates<Extra extends Record<string, SQL.Aliased | SQL>>
 // selectPlayDates with, once matched, the accepted application (one at most: the unique index
 // play_date_requests_one_accepted_key) and its team: `extra` may read them.
 export function selectPlayDatesWithAccepted<Extra extends SelectedFields>(db: DbOrTx, extra: Extra) {
-  return db
-    .select({ ...baseSelect, ...extra })
-    .from(playDates)
-    .innerJoin(creator, eq(creator.id, playDates.creatorId))
-    .leftJoin(partner, eq(partner.id, playDates.partnerId))
+  return selectPlayDates(db, extra)
     .leftJoin(
       playDateRequests,
       and(eq(playDateRequests.playDateId, playDates.id), sql`${playDateRequests.status} = 'accepted'`),

@@ -15,6 +15,7 @@ import type { AppDeps, AppEnv } from '../../app-env'
 import { loadSession, readSessionToken } from '../auth'
 import { visiblePlayDateType } from '../play-dates'
 
+const ZONE_RULES_YEARS_BACK = 1
 const ZONE_RULES_YEARS_AHEAD = 2
 
 export function publicConfigOf(deps: AppDeps): PublicConfig {
@@ -28,7 +29,7 @@ export function publicConfigOf(deps: AppDeps): PublicConfig {
     // A year back (results, history) to two years ahead of the server's start; past them the page
     // reads wall clocks with the browser's formatter, as it does for a zone not listed.
     zoneRules: zoneRulesBetween(
-      subYears(deps.clock.now(), 1),
+      subYears(deps.clock.now(), ZONE_RULES_YEARS_BACK),
       addYears(deps.clock.now(), ZONE_RULES_YEARS_AHEAD),
       playDateZoneIds,
     ),
