@@ -159,14 +159,19 @@ export async function startBareReplayServer(options: {
   poolSize: number
   connectionSql: string
   callsFile: string
+  nodeArgs?: string[]
 }): Promise<Started> {
-  return launchBare({
-    HEADERS: JSON.stringify(options.headers),
-    DATABASE_URL: options.databaseUrl,
-    POOL_SIZE: String(options.poolSize),
-    CONNECTION_SQL: options.connectionSql,
-    CALLS_FILE: options.callsFile,
-  })
+  return launchBare(
+    {
+      HEADERS: JSON.stringify(options.headers),
+      DATABASE_URL: options.databaseUrl,
+      POOL_SIZE: String(options.poolSize),
+      CONNECTION_SQL: options.connectionSql,
+      CALLS_FILE: options.callsFile,
+    },
+    'bench/lib/bare-server.mjs',
+    options.nodeArgs,
+  )
 }
 
 // The framework alone (Hono on @hono/node-server, one route) answering the same body with the
@@ -184,9 +189,10 @@ export async function startFrameworkServer(response: {
 async function launchBare(
   env: Record<string, string>,
   script = 'bench/lib/bare-server.mjs',
+  nodeArgs: string[] = [],
 ): Promise<Started> {
   const port = await freePort()
-  const server = launch([script], { PORT: String(port), ...env }, '/api/ping', port)
+  const server = launch([...nodeArgs, script], { PORT: String(port), ...env }, '/api/ping', port)
   await waitFor(server.ready, server.child, server.output, 30_000)
   return { url: server.url, pid: server.child.pid, output: server.output, stop: server.stop }
 }

@@ -51,13 +51,57 @@ export interface SuiteOptions {
   warmupSeconds: number
   poolSize: number
   players: number
-  // A directory for a CPU profile of the app server (node --cpu-prof), written when it stops.
+  // A directory for CPU profiles (node --cpu-prof) of the app server and the least server, written
+  // when they stop; each measured read's window is added to `profileWindows`, so the profiles can
+  // be read read by read (lib/profile-report.ts).
   cpuProfileDir?: string | undefined
+  profileWindows?: ProfileWindow[] | undefined
   reads: ReadEndpoint[]
   writes: boolean
   floor: boolean
   fanout: { clients: number; ratePerSecond: number } | null
   log: (line: string) => void
+}
+
+// One measured run of a read on one server, on the monotonic clock that CPU profiles use (µs).
+export interface ProfileWindow {
+  server: 'app' | 'least'
+  dataset: string
+  key: string
+  name: string
+  fromUs: number
+  toUs: number
+  requests: number
+  // The server process's CPU per request in the window, all threads (from /proc).
+  serverCpuUs?: number | undefined
+}
+
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n)
+
+// A CPU profile for node, named after the server and the data set.
+export const cpuProfileArgs = (dir: string, name: string) => [
+  '--cpu-prof',
+  `--cpu-prof-dir=${dir}`,
+  `--cpu-prof-name=${name.replace(/[^\w-]+/g, '-')}.cpuprofile`,
+]
+
+// A measured run, its window kept when profiles are being written.
+async function measuredRun(
+  options: SuiteOptions,
+  window: Omit<ProfileWindow, 'fromUs' | 'toUs' | 'requests' | 'serverCpuUs'>,
+  run: () => Promise<LoadResult>,
+) {
+  const fromUs = monotonicUs()
+  const result = await run()
+  const toUs = monotonicUs()
+  options.profileWindows?.push({
+    ...window,
+    fromUs,
+    toUs,
+    requests: result.requests,
+    serverCpuUs: result.serverCpuUs,
+  })
+  return result
 }
 
 export interface ReadResult {
@@ -261,7 +305,7 @@ async function openDataset(
       dataDir: target.dataDir,
       poolSize: options.poolSize,
       ...(options.cpuProfileDir
-        ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] }
+        ? { nodeArgs: cpuProfileArgs(options.cpuProfileDir, `app-${target.label}`) }
         : {}),
     })
     const executor =
@@ -304,11 +348,19 @@ async function measureApi(open: OpenDataset, plan: ReadPlan, options: SuiteOptio
   const calls = httpCalls(plan.calls)
   const base = open.server.url
   if (warm) await httpLoad(base, calls, { connections: options.connections, seconds: options.warmupSeconds })
-  return httpLoad(base, calls, {
-    connections: options.connections,
-    seconds: options.seconds,
-    serverPid: open.server.pid,
-  })
+  const window = {
+    server: 'app',
+    dataset: open.target.label,
+    key: plan.endpoint.key,
+    name: plan.endpoint.name,
+  } as const
+  return measuredRun(options, window, () =>
+    httpLoad(base, calls, {
+      connections: options.connections,
+      seconds: options.seconds,
+      serverPid: open.server.pid,
+    }),
+  )
 }
 
 // Every read of a data set, mixed call by call (the first call of each read, then the second of
@@ -373,6 +425,9 @@ async function startLeastReplay(open: OpenDataset, options: SuiteOptions): Promi
     poolSize: options.poolSize,
     connectionSql: CONNECTION_SETTINGS_SQL,
     callsFile,
+    ...(options.cpuProfileDir
+      ? { nodeArgs: cpuProfileArgs(options.cpuProfileDir, `least-${open.target.label}`) }
+      : {}),
   })
   try {
     for (const plan of open.plans) {
@@ -395,11 +450,19 @@ async function measureLeast(least: LeastReplay, plan: ReadPlan, options: SuiteOp
   const calls = httpCalls(plan.calls)
   const base = least.server.url
   if (warm) await httpLoad(base, calls, { connections: options.connections, seconds: options.warmupSeconds })
-  return httpLoad(base, calls, {
-    connections: options.connections,
-    seconds: options.seconds,
-    serverPid: least.server.pid,
-  })
+  const window = {
+    server: 'least',
+    dataset: least.open.target.label,
+    key: plan.endpoint.key,
+    name: plan.endpoint.name,
+  } as const
+  return measuredRun(options, window, () =>
+    httpLoad(base, calls, {
+      connections: options.connections,
+      seconds: options.seconds,
+      serverPid: least.server.pid,
+    }),
+  )
 }
 
 async function measureRead(
