@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
   type PlayDateResultView,
@@ -10,6 +10,7 @@ import {
   standsAt,
 } from '../../../domain/play-dates/results'
 import type { DbOrTx } from '../../db/client'
+import { preparedQuery } from '../../db/prepared'
 import { playDateReports, profiles } from '../../db/schema'
 import { outcomeOfRow, type ReportRow, sideOf } from './play-dates.results.game'
 
@@ -43,19 +44,25 @@ interface People {
 
 const reporter = alias(profiles, 'reporter')
 
-export async function loadReports(
-  db: DbOrTx,
-  id: string,
-): Promise<Array<ReportRow & { name: TeamReportView['reporter'] | null }>> {
-  const rows = await db
+// Prepared: the page of every matched or completed game reads them, and building this select of
+// the whole report row on each call cost the page about 200 µs of server CPU
+// (bench/results/profiles/where-the-time-goes.md).
+const reportsQuery = (db: DbOrTx) =>
+  db
     .select({
       report: playDateReports,
       name: { id: reporter.id, firstName: reporter.firstName, lastName: reporter.lastName },
     })
     .from(playDateReports)
     .leftJoin(reporter, eq(reporter.id, playDateReports.reporterId))
-    .where(eq(playDateReports.playDateId, id))
+    .where(eq(playDateReports.playDateId, sql.placeholder('playDateId')))
     .orderBy(asc(playDateReports.createdAt))
+
+export async function loadReports(
+  db: DbOrTx,
+  id: string,
+): Promise<Array<ReportRow & { name: TeamReportView['reporter'] | null }>> {
+  const rows = await preparedQuery(db, 'play_date_reports_of', reportsQuery).execute({ playDateId: id })
   return rows.map((r) => ({ ...r.report, name: r.name && r.name.id ? r.name : null }))
 }
 
