@@ -111,6 +111,7 @@ function profileReport(profileDir: string, outDir: string) {
   const run = JSON.parse(readFileSync(path.join(profileDir, 'profile-run.json'), 'utf8')) as {
     header: string
     windows: ProfileWindow[]
+    pglite?: boolean
   }
   mkdirSync(outDir, { recursive: true })
   const written = writeProfileReport({
@@ -119,6 +120,7 @@ function profileReport(profileDir: string, outDir: string) {
     outDir,
     root: ROOT,
     header: run.header,
+    ...(run.pglite ? { suffix: '-pglite', database: 'the embedded database, PGlite' } : {}),
   })
   console.log(`Wrote ${path.relative(ROOT, written)} and its flame graphs`)
 }
@@ -274,7 +276,7 @@ if (base.cpuProfileDir && base.profileWindows?.length) {
     'measurement (each read measured twice on each server).'
   writeFileSync(
     path.join(base.cpuProfileDir, 'profile-run.json'),
-    JSON.stringify({ header, windows: base.profileWindows }),
+    JSON.stringify({ header, windows: base.profileWindows, pglite: main.kind === 'pglite' }),
   )
   profileReport(
     base.cpuProfileDir,

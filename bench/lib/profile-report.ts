@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { SourceMap } from 'node:module'
 import path from 'node:path'
+import { WRITES } from './endpoints'
 import type { ProfileWindow } from './suite'
 
 interface CallFrame {
@@ -328,16 +329,24 @@ const cpuPerRequest = (windows: ProfileWindow[]) => {
 
 const us = (value: number) => `${Math.round(value).toLocaleString('en-US')} µs`
 
-// The report of a profiled run: each read's main-thread time per request on the app and on the
-// least server, where the app's goes, and a flame graph per read (flame/<key>.svg under `outDir`).
+const WRITE_KEYS = new Set<string>(WRITES.map((write) => write.key))
+
+// The report of a profiled run: each read's and write's main-thread time per request on the app
+// and, for reads on PostgreSQL, on the least server; where the app's goes; and a flame graph of
+// each (flame<suffix>/<key>.svg under `outDir`). `suffix` tells the embedded database's report
+// (-pglite) from PostgreSQL's.
 export function writeProfileReport(options: {
   profileDir: string
   windows: ProfileWindow[]
   outDir: string
   root: string
   header: string
+  suffix?: string
+  database?: string
 }) {
   const { profileDir, windows, outDir, root } = options
+  const suffix = options.suffix ?? ''
+  const flameDir = `flame${suffix}`
   const files = readdirSync(profileDir).filter((file) => file.endsWith('.cpuprofile'))
   const load = (prefix: string, dataset: string) => {
     const file = files.find((f) => f === `${prefix}-${dataset.replace(/[^\w-]+/g, '-')}.cpuprofile`)
@@ -349,15 +358,17 @@ export function writeProfileReport(options: {
   const app = load('app', dataset)
   const leastProfile = load('least', dataset)
   if (!app) throw new Error(`no CPU profile of the app server on ${dataset} in ${profileDir}`)
-  mkdirSync(path.join(outDir, 'flame'), { recursive: true })
+  mkdirSync(path.join(outDir, flameDir), { recursive: true })
   const keys = [...new Set(windows.filter((w) => w.dataset === dataset).map((w) => w.key))]
   const all = { app: [] as ProfileWindow[], least: [] as ProfileWindow[] }
   const rows: string[] = []
   for (const key of keys) {
     const appWindows = windows.filter((w) => w.dataset === dataset && w.key === key && w.server === 'app')
     const leastWindows = windows.filter((w) => w.dataset === dataset && w.key === key && w.server === 'least')
-    all.app.push(...appWindows)
-    all.least.push(...leastWindows)
+    if (!WRITE_KEYS.has(key)) {
+      all.app.push(...appWindows)
+      all.least.push(...leastWindows)
+    }
     const name = appWindows[0]?.name ?? key
     const a = cutProfile(app, appWindows, root)
     const l = leastProfile && leastWindows.length ? cutProfile(leastProfile, leastWindows, root) : null
@@ -374,19 +385,19 @@ export function writeProfileReport(options: {
     const cpu =
       appCpu && leastCpu ? `${us(appCpu)} / ${us(leastCpu)} = ${(appCpu / leastCpu).toFixed(2)}×` : '–'
     rows.push(
-      `| ${name} | ${us(appUs)} | ${l ? us(leastUs) : '–'} | ${l && leastUs ? `${(appUs / leastUs).toFixed(2)}×` : '–'} | ${cpu} | ${top} | [flame graph](flame/${key}.svg) |`,
+      `| ${name} | ${us(appUs)} | ${l ? us(leastUs) : '–'} | ${l && leastUs ? `${(appUs / leastUs).toFixed(2)}×` : '–'} | ${cpu} | ${top} | [flame graph](${flameDir}/${key}.svg) |`,
     )
-    writeFileSync(path.join(outDir, 'flame', `${key}.svg`), flameSvg(`${name} (app server, ${dataset})`, a))
+    writeFileSync(path.join(outDir, flameDir, `${key}.svg`), flameSvg(`${name} (app server, ${dataset})`, a))
   }
   const appAll = cutProfile(app, all.app, root)
   const leastAll = leastProfile && all.least.length ? cutProfile(leastProfile, all.least, root) : null
   if (leastAll)
     writeFileSync(
-      path.join(outDir, 'flame', 'all-reads-least-server.svg'),
+      path.join(outDir, flameDir, 'all-reads-least-server.svg'),
       flameSvg(`Every hot read (the least server, ${dataset})`, leastAll),
     )
   writeFileSync(
-    path.join(outDir, 'flame', 'all-reads.svg'),
+    path.join(outDir, flameDir, 'all-reads.svg'),
     flameSvg(`Every hot read (app server, ${dataset})`, appAll),
   )
   const categoryRows = CATEGORIES.map((category) => {
@@ -401,38 +412,49 @@ export function writeProfileReport(options: {
     )
   const appPerRequest = appAll.busyUs / (appAll.requests || 1)
   const leastPerRequest = leastAll ? leastAll.busyUs / (leastAll.requests || 1) : 0
+  const intro = leastAll
+    ? [
+        'Each hot read was measured on the app server and on the least server (node:http and `pg`, the',
+        'same statements, their rows as JSON: `bench/lib/bare-server.mjs`), and each hot write on the',
+        'app server, with a CPU profile of each server (`node --cpu-prof`, a sample every millisecond or',
+        'so).',
+      ]
+    : [
+        `Each hot read and write was measured on the app server on ${options.database ?? 'its database'}, with a`,
+        'CPU profile of it (`node --cpu-prof`, a sample every millisecond or so).',
+      ]
   const markdown = [
-    "# Where the server's time goes, read by read",
+    `# Where the server's time goes, read by read${options.database ? ` (${options.database})` : ''}`,
     '',
     options.header,
     '',
-    'Each hot read was measured on the app server and on the least server (node:http and `pg`, the',
-    'same statements, their rows as JSON: `bench/lib/bare-server.mjs`) with a CPU profile of each',
-    '(`node --cpu-prof`, a sample every millisecond or so). The samples taken while a read was measured',
-    "are that read's: their time is the busy time of the server's main thread (CPU and the time a",
-    "system call blocks it; not the threads of zlib, the garbage collector's helpers or the",
-    'database), divided by the requests answered. Each sample counts in the category of the',
-    "innermost function it was taken in that belongs to a package, Node or the app (V8's built-ins",
-    "count in their caller's). Profiling itself costs some time on both servers alike, so the",
-    'figures run a little above the CPU columns of latest.md.',
+    ...intro,
+    'The samples taken while a read or write was measured are its own: their time is the busy time of',
+    "the server's main thread (CPU and the time a system call blocks it; not the threads of zlib,",
+    "the garbage collector's helpers or the database), divided by the requests answered. Each sample",
+    'counts in the category of the innermost function it was taken in that belongs to a package,',
+    "Node or the app (V8's built-ins count in their caller's). Profiling itself costs some time, so",
+    'the figures run above the CPU columns of latest.md.',
     '',
-    '## Read by read',
+    '## Read by read, then the writes',
     '',
-    "| Read | App: main thread per request | Least server | App ÷ least | CPU per request, all threads (/proc): app / least | Where the app's main thread goes (the five largest) | |",
+    "| Read or write | App: main thread per request | Least server | App ÷ least | CPU per request, all threads (/proc): app / least | Where the app's main thread goes (the five largest) | |",
     '|---|---:|---:|---:|---:|---|---|',
     ...rows,
     '',
     '## Every hot read together, by category',
     '',
-    `The app's main thread: ${us(appPerRequest)} per request; the least server's: ${leastAll ? us(leastPerRequest) : '–'}. ` +
-      'Flame graphs of all of them together: [the app](flame/all-reads.svg), ' +
-      '[the least server](flame/all-reads-least-server.svg).',
+    `The app's main thread: ${us(appPerRequest)} per request` +
+      (leastAll ? `; the least server's: ${us(leastPerRequest)}. ` : '. ') +
+      `Flame graphs of all of them together: [the app](${flameDir}/all-reads.svg)` +
+      (leastAll ? `, [the least server](${flameDir}/all-reads-least-server.svg).` : '.'),
     '',
     "| Category | App, per request | Share of the app's | Least server, per request |",
     '|---|---:|---:|---:|',
     ...categoryRows,
     '',
   ].join('\n')
-  writeFileSync(path.join(outDir, 'where-the-time-goes.md'), markdown)
-  return path.join(outDir, 'where-the-time-goes.md')
+  const file = path.join(outDir, `where-the-time-goes${suffix}.md`)
+  writeFileSync(file, markdown)
+  return file
 }

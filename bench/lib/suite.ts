@@ -587,11 +587,14 @@ async function measureWrites(open: OpenDataset, options: SuiteOptions) {
       connections: options.connections,
       seconds: options.warmupSeconds,
     })
-    const api = await httpLoad(base, calls(options.seconds), {
-      connections: options.connections,
-      seconds: options.seconds,
-      serverPid: server.pid,
-    })
+    const window = { server: 'app', dataset: open.target.label, key: write.key, name: write.name } as const
+    const api = await measuredRun(options, window, () =>
+      httpLoad(base, calls(options.seconds), {
+        connections: options.connections,
+        seconds: options.seconds,
+        serverPid: server.pid,
+      }),
+    )
     log(`  ${open.target.label} ${write.name}: API ${fmt(api)}`)
     result.writes.push({
       key: write.key,
