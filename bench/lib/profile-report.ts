@@ -383,7 +383,11 @@ export function writeProfileReport(options: {
     const appCpu = cpuPerRequest(appWindows)
     const leastCpu = cpuPerRequest(leastWindows)
     const cpu =
-      appCpu && leastCpu ? `${us(appCpu)} / ${us(leastCpu)} = ${(appCpu / leastCpu).toFixed(2)}×` : '–'
+      appCpu && leastCpu
+        ? `${us(appCpu)} / ${us(leastCpu)} = ${(appCpu / leastCpu).toFixed(2)}×`
+        : appCpu
+          ? `${us(appCpu)} / –`
+          : '–'
     rows.push(
       `| ${name} | ${us(appUs)} | ${l ? us(leastUs) : '–'} | ${l && leastUs ? `${(appUs / leastUs).toFixed(2)}×` : '–'} | ${cpu} | ${top} | [flame graph](${flameDir}/${key}.svg) |`,
     )
