@@ -52,6 +52,7 @@ export const CATEGORIES = [
   'Drizzle ORM',
   'zod',
   'pg driver',
+  'PGlite client (protocol parser, result rows)',
   'pino',
   'JSON',
   'Compression (zlib)',
@@ -71,6 +72,7 @@ const PACKAGES: [RegExp, Category][] = [
   [/^zod/, 'zod'],
   [/^(pg|pg-protocol|pg-pool|pg-types|pgpass|postgres-[\w-]+|pg-cursor)$/, 'pg driver'],
   [/^(pino|sonic-boom|thread-stream|pino-[\w-]+)$/, 'pino'],
+  [/^@electric-sql\/pglite/, 'PGlite client (protocol parser, result rows)'],
 ]
 
 function appCategory(source: string): Category {
@@ -257,6 +259,7 @@ const COLOURS: Record<string, string> = {
   'Drizzle ORM': '#f9a8d4',
   zod: '#c4b5fd',
   'pg driver': '#67e8f9',
+  'PGlite client (protocol parser, result rows)': '#5eead4',
   pino: '#fde68a',
   JSON: '#fca5a5',
   'Compression (zlib)': '#d9f99d',
