@@ -159,6 +159,17 @@ function frameNamer(root: string) {
   }
 }
 
+// One namer per checkout: its source map is read and parsed once for every cut of a report.
+const namers = new Map<string, (frame: CallFrame) => Frame>()
+const namerOf = (root: string) => {
+  let namer = namers.get(root)
+  if (!namer) {
+    namer = frameNamer(root)
+    namers.set(root, namer)
+  }
+  return namer
+}
+
 export interface FlameNode {
   label: string
   category: string
@@ -176,7 +187,7 @@ export interface WindowProfile {
 
 // The samples of one profile inside the given windows, by category and as a tree.
 export function cutProfile(profile: CpuProfile, windows: ProfileWindow[], root: string): WindowProfile {
-  const name = frameNamer(root)
+  const name = namerOf(root)
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
   const parents = new Map<number, number>()
   for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id)
