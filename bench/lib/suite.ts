@@ -344,24 +344,31 @@ async function measureSql(plan: ReadPlan, execute: Execute, options: SuiteOption
 export const httpCalls = (calls: Call[]) =>
   calls.map((call) => ({ path: call.path, headers: { cookie: call.cookie } }))
 
-async function measureApi(open: OpenDataset, plan: ReadPlan, options: SuiteOptions, warm: boolean) {
+// A read through one server (the app's or the least server), warmed up first when asked; its
+// window is kept for the profiles.
+async function measureOn(
+  side: ProfileWindow['server'],
+  server: Started,
+  dataset: string,
+  plan: ReadPlan,
+  options: SuiteOptions,
+  warm: boolean,
+) {
   const calls = httpCalls(plan.calls)
-  const base = open.server.url
-  if (warm) await httpLoad(base, calls, { connections: options.connections, seconds: options.warmupSeconds })
-  const window = {
-    server: 'app',
-    dataset: open.target.label,
-    key: plan.endpoint.key,
-    name: plan.endpoint.name,
-  } as const
+  if (warm)
+    await httpLoad(server.url, calls, { connections: options.connections, seconds: options.warmupSeconds })
+  const window = { server: side, dataset, key: plan.endpoint.key, name: plan.endpoint.name }
   return measuredRun(options, window, () =>
-    httpLoad(base, calls, {
+    httpLoad(server.url, calls, {
       connections: options.connections,
       seconds: options.seconds,
-      serverPid: open.server.pid,
+      serverPid: server.pid,
     }),
   )
 }
+
+const measureApi = (open: OpenDataset, plan: ReadPlan, options: SuiteOptions, warm: boolean) =>
+  measureOn('app', open.server, open.target.label, plan, options, warm)
 
 // Every read of a data set, mixed call by call (the first call of each read, then the second of
 // each, and so on), through its server and, where the direct SQL is measured, through the pool.
@@ -446,24 +453,8 @@ async function startLeastReplay(open: OpenDataset, options: SuiteOptions): Promi
   return { open, server, dir }
 }
 
-async function measureLeast(least: LeastReplay, plan: ReadPlan, options: SuiteOptions, warm: boolean) {
-  const calls = httpCalls(plan.calls)
-  const base = least.server.url
-  if (warm) await httpLoad(base, calls, { connections: options.connections, seconds: options.warmupSeconds })
-  const window = {
-    server: 'least',
-    dataset: least.open.target.label,
-    key: plan.endpoint.key,
-    name: plan.endpoint.name,
-  } as const
-  return measuredRun(options, window, () =>
-    httpLoad(base, calls, {
-      connections: options.connections,
-      seconds: options.seconds,
-      serverPid: least.server.pid,
-    }),
-  )
-}
+const measureLeast = (least: LeastReplay, plan: ReadPlan, options: SuiteOptions, warm: boolean) =>
+  measureOn('least', least.server, least.open.target.label, plan, options, warm)
 
 async function measureRead(
   opened: OpenDataset[],
