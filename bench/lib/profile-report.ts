@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { SourceMap } from 'node:module'
 import path from 'node:path'
+import { escapeHtml } from '../../src/server/lib/mail'
 import { WRITES } from './endpoints'
 import type { ProfileWindow } from './suite'
 
@@ -284,9 +285,6 @@ const COLOURS: Record<string, string> = {
   'Garbage collection': '#f87171',
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
 // An icicle flame graph (the first frame on top): width is time, each box's title says its time
 // per request. Boxes narrower than two pixels are left out.
 export function flameSvg(title: string, profile: WindowProfile): string {
@@ -311,8 +309,8 @@ export function flameSvg(title: string, profile: WindowProfile): string {
         const text =
           chars >= 3 ? (child.label.length > chars ? `${child.label.slice(0, chars - 1)}…` : child.label) : ''
         boxes.push(
-          `<g><title>${escapeXml(tip)}</title><rect x="${at.toFixed(1)}" y="${y}" width="${w.toFixed(1)}" height="${row - 1}" fill="${COLOURS[child.category] ?? '#e5e7eb'}" rx="2"/>` +
-            (text ? `<text x="${(at + 3).toFixed(1)}" y="${y + 12}">${escapeXml(text)}</text>` : '') +
+          `<g><title>${escapeHtml(tip)}</title><rect x="${at.toFixed(1)}" y="${y}" width="${w.toFixed(1)}" height="${row - 1}" fill="${COLOURS[child.category] ?? '#e5e7eb'}" rx="2"/>` +
+            (text ? `<text x="${(at + 3).toFixed(1)}" y="${y + 12}">${escapeHtml(text)}</text>` : '') +
             '</g>',
         )
         draw(child, at, depth + 1)
@@ -326,7 +324,7 @@ export function flameSvg(title: string, profile: WindowProfile): string {
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="ui-monospace, monospace" font-size="11">`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
-    `<text x="4" y="18" font-size="14" font-family="sans-serif">${escapeXml(heading)}</text>`,
+    `<text x="4" y="18" font-size="14" font-family="sans-serif">${escapeHtml(heading)}</text>`,
     `<text x="4" y="33" font-size="11" font-family="sans-serif" fill="#475569">Each box is a function, under its caller; its width is its share of the time. Hover for the time per request.</text>`,
     ...boxes,
     '</svg>',
