@@ -19,6 +19,7 @@ import {
   isStalePlan,
   withQuery,
 } from './pglite-statements'
+import { readResults } from './pglite-replies'
 import type { ThreadReply, ThreadRequest, ThreadSettings } from './pglite-thread.protocol'
 
 // The embedded database on a thread of its own (docs/decisions/0121). PGlite runs PostgreSQL
@@ -26,7 +27,8 @@ import type { ThreadReply, ThreadRequest, ThreadSettings } from './pglite-thread
 // answers and building JSON, and the machine's second core stayed idle. Here PostgreSQL runs on a
 // worker thread (pglite-worker.ts) that executes raw protocol messages in the order it gets
 // them; this side keeps everything else PGlite does in JavaScript: building the messages,
-// parsing the replies with PGlite's own parsers and serializers, transactions and LISTEN.
+// reading the replies (pglite-replies.ts, with PGlite's own type parsers and serializers),
+// transactions and LISTEN.
 //
 // Queries are sent as soon as they are asked, without waiting for the ones before to finish:
 // the worker has the next one at hand when it ends one, while this thread routes requests and
@@ -161,9 +163,8 @@ export class PGliteThread {
     })
   }
 
-  // Sends protocol messages now; answers the database's reply, parsed as PGlite parses it: the
-  // first error is thrown once the whole reply is read, and notifications go to their listeners.
-  async #send(parts: Uint8Array[]): Promise<messages.BackendMessage[]> {
+  // Sends protocol messages now; answers the database's raw reply.
+  async #send(parts: Uint8Array[]): Promise<Uint8Array> {
     if (this.#closed) throw new Error('PGlite is closed')
     const closing = this.#toClose.map((name) => serialize.close({ type: 'S', name }))
     this.#toClose = []
@@ -176,19 +177,34 @@ export class PGliteThread {
     })
     if ('error' in reply) throw new Error(reply.error.message)
     if (!('data' in reply)) throw new Error('The embedded database answered out of turn')
+    return reply.data
+  }
+
+  // Notifications go to their channel's listeners, each in a microtask of its own.
+  #notify = (channel: string, payload: string) => {
+    for (const listener of this.#listeners.get(channel) ?? []) queueMicrotask(() => listener(payload))
+  }
+
+  // A reply as PGlite's parser reads it, message by message (a statement's description, a
+  // COMMIT): the first error is thrown once the whole reply is read, and notifications go to
+  // their listeners.
+  #messages(data: Uint8Array): messages.BackendMessage[] {
     const results: messages.BackendMessage[] = []
     let databaseError: messages.DatabaseError | undefined
-    new protocol.Parser().parse(reply.data, (message) => {
+    new protocol.Parser().parse(data, (message) => {
       if (databaseError) return
       if (message instanceof messages.DatabaseError) databaseError = message
-      else if (message instanceof messages.NotificationResponseMessage) {
-        for (const listener of this.#listeners.get(message.channel) ?? [])
-          queueMicrotask(() => listener(message.payload))
-      }
+      else if (message instanceof messages.NotificationResponseMessage)
+        this.#notify(message.channel, message.payload)
       results.push(message)
     })
     if (databaseError) throw databaseError
     return results
+  }
+
+  // A reply's result sets, as PGlite's `parseResults` makes them (pglite-replies.ts).
+  #results(data: Uint8Array, options: QueryOptions | undefined): Results[] {
+    return readResults(data, this.parsers, options, this.#notify)
   }
 
   // Whether the caller must wait: a transaction holds the connection, and `inside` is not it.
@@ -207,8 +223,8 @@ export class PGliteThread {
         serialize.describe({ type: 'S', name }),
         serialize.sync(),
       ])
-        .then((replies) => {
-          const statement = { name, paramTypes: parse.parseDescribeStatementResults(replies) }
+        .then((reply) => {
+          const statement = { name, paramTypes: parse.parseDescribeStatementResults(this.#messages(reply)) }
           this.#statements.set(text, statement)
           if (this.#statements.size > this.maxStatements) {
             const [oldestText, oldest] = this.#statements.entries().next().value as [string, Statement]
@@ -249,13 +265,13 @@ export class PGliteThread {
       this.#statements.set(text, statement)
       try {
         const values = bindValues(statement, params, options, this.serializers)
-        const replies = await this.#send([
+        const reply = await this.#send([
           serialize.bind({ statement: statement.name, values }),
           serialize.describe({ type: 'P' }),
           serialize.execute({}),
           serialize.sync(),
         ])
-        return parse.parseResults(replies, this.parsers, options)[0] as Results<T>
+        return this.#results(reply, options)[0] as Results<T>
       } catch (error) {
         if (isStalePlan(error) && this.#statements.get(text) === statement) {
           this.#statements.delete(text)
@@ -270,8 +286,8 @@ export class PGliteThread {
   async #exec(sql: string, options: QueryOptions | undefined, inside: boolean): Promise<Results[]> {
     for (let held = this.#mustWait(inside); held; held = this.#mustWait(inside)) await held
     try {
-      const replies = await this.#send([serialize.query(sql), serialize.sync()])
-      return parse.parseResults(replies, this.parsers, options)
+      const reply = await this.#send([serialize.query(sql), serialize.sync()])
+      return this.#results(reply, options)
     } catch (error) {
       throw withQuery(error, sql, [], options)
     }
@@ -318,7 +334,7 @@ export class PGliteThread {
       const result = await callback(tx)
       if (!closed) {
         closed = true
-        const replies = await this.#send([serialize.query('commit'), serialize.sync()])
+        const replies = this.#messages(await this.#send([serialize.query('commit'), serialize.sync()]))
         const rolledBack = replies.some(
           (message) => message instanceof messages.CommandCompleteMessage && message.text === 'ROLLBACK',
         )
