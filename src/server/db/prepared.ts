@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm'
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from './client'
 
 // Hot reads are built once per database handle and kept as prepared queries: their values go in
@@ -66,4 +68,19 @@ export function preparedShape<Q>(db: DbOrTx, name: string, make: () => Builder<Q
     shapedBuilders.set(name, build)
   }
   return preparedQuery(db, name, build)
+}
+
+// A statement written as SQL rather than with the query builder, as a builder for the two above:
+// rendered once with its placeholders, then filled in on each call. It answers the driver's own
+// result (`rowsOf` reads its rows), as `db.execute` does.
+export function statementOf(db: DbOrTx, statement: SQL): Preparable<PreparedStatement> {
+  const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession }
+  return {
+    prepare: (name) =>
+      session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false) as PreparedStatement,
+  }
+}
+
+export interface PreparedStatement {
+  execute(placeholders?: Record<string, unknown>): Promise<unknown>
 }

@@ -12,13 +12,15 @@ import {
 import { AppError } from '../../../domain/errors'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import { type Db, type DbOrTx, rowsOf, withoutTransaction } from '../../db/client'
-import { preparedQuery } from '../../db/prepared'
+import { preparedQuery, statementOf } from '../../db/prepared'
 import { connections, profiles } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { publishToUsers } from '../../lib/realtime'
 import {
   announceAdded,
   createNotification,
+  noteParameters,
+  notePlaceholders,
   notificationInserts,
   withdrawNotifications,
 } from '../notifications'
@@ -151,7 +153,36 @@ interface FriendRequestRow extends Omit<PlayerSummaryRow, 'id'> {
 // the receiver's notification (with its push jobs): no transaction, and with the session, the
 // rate limit and the live events, four round trips. Two requests racing (A to B and B to A) both see
 // no connection; the unique index lets one row in, the other fails with a unique violation,
-// which reads as 'A friend connection already exists'.
+// which reads as 'A friend connection already exists'. The statement is prepared once.
+function friendRequestStatement() {
+  const p = sql.placeholder
+  const [me, receiver] = [sql`${p('me')}::uuid`, sql`${p('receiver')}::uuid`]
+  return sql`
+    with receiver as (
+      select id, first_name, last_name, gender, dupr_rating, self_rating, photo_version
+      from ${profiles} where id = ${receiver} and email_verified_at is not null
+    ), existing as (
+      select status from ${connections}
+      where least(requester_id, receiver_id) = least(${me}, ${receiver})
+        and greatest(requester_id, receiver_id) = greatest(${me}, ${receiver})
+        and type = 'friend' and status in ('pending', 'accepted')
+      limit 1
+    ), inserted as (
+      insert into ${connections} (id, requester_id, receiver_id, type, status)
+      select ${p('id')}::uuid, ${me}, ${receiver}, 'friend', 'pending'
+      where exists (select 1 from receiver) and not exists (select 1 from existing)
+      returning created_at, updated_at
+    ), ${notificationInserts([{ userId: receiver, ...notePlaceholders('request') }], sql`exists (select 1 from inserted)`)}
+    select r.id as "receiverId", r.first_name as "firstName", r.last_name as "lastName",
+      r.gender, r.dupr_rating as "duprRating", r.self_rating as "selfRating",
+      r.photo_version as "photoVersion", e.status as existing,
+      i.created_at as "createdAt", i.updated_at as "updatedAt"
+    from (select 1) as one
+      left join receiver r on true left join existing e on true left join inserted i on true`
+}
+
+const buildFriendRequest = (db: DbOrTx) => statementOf(db, friendRequestStatement())
+
 export async function sendFriendRequest(db: Db, user: SessionUser, receiverId: string) {
   if (receiverId === user.id) throw new AppError('invalid', messages.notYourself)
   const id = randomUUID()
@@ -164,28 +195,12 @@ export async function sendFriendRequest(db: Db, user: SessionUser, receiverId: s
   try {
     return await withoutTransaction(db, async (handle) => {
       const [found] = rowsOf<FriendRequestRow>(
-        await handle.execute(sql`
-          with receiver as (
-            select id, first_name, last_name, gender, dupr_rating, self_rating, photo_version
-            from ${profiles} where id = ${receiverId}::uuid and email_verified_at is not null
-          ), existing as (
-            select status from ${connections}
-            where least(requester_id, receiver_id) = least(${user.id}::uuid, ${receiverId}::uuid)
-              and greatest(requester_id, receiver_id) = greatest(${user.id}::uuid, ${receiverId}::uuid)
-              and type = 'friend' and status in ('pending', 'accepted')
-            limit 1
-          ), inserted as (
-            insert into ${connections} (id, requester_id, receiver_id, type, status)
-            select ${id}::uuid, ${user.id}::uuid, ${receiverId}::uuid, 'friend', 'pending'
-            where exists (select 1 from receiver) and not exists (select 1 from existing)
-            returning created_at, updated_at
-          ), ${notificationInserts([notification], sql`exists (select 1 from inserted)`)}
-          select r.id as "receiverId", r.first_name as "firstName", r.last_name as "lastName",
-            r.gender, r.dupr_rating as "duprRating", r.self_rating as "selfRating",
-            r.photo_version as "photoVersion", e.status as existing,
-            i.created_at as "createdAt", i.updated_at as "updatedAt"
-          from (select 1) as one
-            left join receiver r on true left join existing e on true left join inserted i on true`),
+        await preparedQuery(handle, 'send_friend_request', buildFriendRequest).execute({
+          id,
+          me: user.id,
+          receiver: receiverId,
+          ...noteParameters('request', notification),
+        }),
       )
       if (!found?.receiverId) throw new AppError('not_found', messages.playerNotFound)
       if (found.existing) {

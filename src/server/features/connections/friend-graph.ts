@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm'
+import { type SQLWrapper, and, eq, inArray, or, sql } from 'drizzle-orm'
 import { type DbOrTx, rowsOf } from '../../db/client'
 import { profileSummaryColumns, toPlayer } from '../../db/player-summary'
 import { connections, profiles } from '../../db/schema'
@@ -7,7 +7,7 @@ import { connections, profiles } from '../../db/schema'
 // partner and offer the friends to pick from.
 
 // Accepted friends in either direction.
-const acceptedFriendship = (a: string, b: string) =>
+const acceptedFriendship = (a: string | SQLWrapper, b: string | SQLWrapper) =>
   and(
     eq(connections.type, 'friend'),
     eq(connections.status, 'accepted'),
@@ -29,7 +29,7 @@ export async function areFriends(db: DbOrTx, a: string, b: string) {
 // `b` can be `a`'s partner: an accepted friend whose access is not paused (a paused player
 // cannot sign in, so could neither see nor play the PlayDate). As a condition for a larger
 // statement, and on its own.
-export const playablePartner = (a: string, b: string) =>
+export const playablePartner = (a: string | SQLWrapper, b: string | SQLWrapper) =>
   sql<boolean>`exists (select 1 from ${connections}
     join ${profiles} on ${profiles.id} = ${b}::uuid and not ${profiles.isPaused}
     where ${acceptedFriendship(a, b)})`

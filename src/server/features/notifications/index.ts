@@ -7,6 +7,8 @@ export {
   notificationInserts,
   notificationInsertsTo,
   type NewNotification,
+  noteParameters,
+  notePlaceholders,
   withdrawNotifications,
 } from './notifications.service'
 export { notificationPreferenceRoutes } from './notification-preferences.routes'

@@ -14,7 +14,7 @@ import type { ExactCache } from '../../db/exact-cache'
 import { preparedQuery } from '../../db/prepared'
 import { connections, notifications, playDateRequests, playDates, profiles } from '../../db/schema'
 import { decodeCursor, encodeCursor } from '../../lib/page-cursor'
-import { publishQueried } from '../../lib/realtime'
+import { defineQueriedEvent, publishQueried } from '../../lib/realtime'
 import { pushJobsOf } from '../push'
 
 export interface NewNotification {
@@ -138,13 +138,14 @@ export async function countUnread(
 // The player's badge and list follow every change, on every device. The count is read as the
 // event leaves, after the commit: it then includes every change committed before it, the
 // caller's and any other's.
+const unreadEvent = defineQueriedEvent(
+  'unread',
+  (userId) =>
+    sql`json_build_object('type', 'notification', 'unreadCount', (select count(*)::int from ${notifications} where ${unseenOf(sql`${userId}::uuid`)}), 'asOf', ${countReadAt})`,
+)
+
 function announceChange(db: DbOrTx, userId: string) {
-  return publishQueried(
-    db,
-    userId,
-    'unread',
-    sql`json_build_object('type', 'notification', 'unreadCount', (select count(*)::int from ${notifications} where ${unseenOf(userId)}), 'asOf', ${countReadAt})`,
-  )
+  return publishQueried(db, userId, unreadEvent)
 }
 
 const NOTIFICATION_COLUMNS = sql.raw('user_id, type, title, message, link, actor_id, action, subject_id')
@@ -162,22 +163,52 @@ function insertsFrom(rows: SQL, when: SQL | undefined): SQL {
   ), added_pushes as (${pushJobsOf(sql`added`)})`
 }
 
+// A notification in a prepared statement (db/prepared.ts): each of its columns is a placeholder,
+// filled in on each call from `noteParameters` of the same name.
+export interface NotePlaceholders {
+  placeholders: string
+}
+
+type Note = Omit<NewNotification, 'userId'> | NotePlaceholders
+
+const NOTE_PLACEHOLDERS = ['type', 'title', 'message', 'link', 'actor', 'action', 'subject'] as const
+
+export const notePlaceholders = (name: string): NotePlaceholders => ({ placeholders: name })
+
+// The values of a notification's placeholders named `name`.
+export function noteParameters(name: string, n: Omit<NewNotification, 'userId'>): Record<string, unknown> {
+  const values = {
+    type: n.type,
+    title: n.title,
+    message: n.message,
+    link: n.link ?? null,
+    actor: n.actorId ?? null,
+    action: n.action?.kind ?? null,
+    subject: n.action?.subjectId ?? null,
+  } satisfies Record<(typeof NOTE_PLACEHOLDERS)[number], unknown>
+  return Object.fromEntries(Object.entries(values).map(([column, value]) => [`${name}_${column}`, value]))
+}
+
 // A notification's columns after user_id, as values.
-const noteValues = (n: Omit<NewNotification, 'userId'>) =>
-  sql`${n.type}, ${n.title}, ${n.message}, ${n.link ?? null}, ${n.actorId ?? null}::uuid, ${n.action?.kind ?? null}, ${n.action?.subjectId ?? null}::uuid`
+function noteValues(n: Note) {
+  if ('placeholders' in n) {
+    const [type, title, message, link, actor, action, subject] = NOTE_PLACEHOLDERS.map((column) =>
+      sql.placeholder(`${n.placeholders}_${column}`),
+    )
+    return sql`${type}, ${title}, ${message}, ${link}, ${actor}::uuid, ${action}, ${subject}::uuid`
+  }
+  return sql`${n.type}, ${n.title}, ${n.message}, ${n.link ?? null}, ${n.actorId ?? null}::uuid, ${n.action?.kind ?? null}, ${n.action?.subjectId ?? null}::uuid`
+}
 
 // Each recipient is an id, or SQL giving one (a column of the caller's CTEs; a null adds nothing
 // only if `when` says so).
-export function notificationInserts(
-  inputs: ReadonlyArray<Omit<NewNotification, 'userId'> & { userId: string | SQL }>,
-  when?: SQL,
-): SQL {
+export function notificationInserts(inputs: ReadonlyArray<Note & { userId: string | SQL }>, when?: SQL): SQL {
   const rows = inputs.map((n) => sql`(${n.userId}::uuid, ${noteValues(n)})`)
   return insertsFrom(sql`(values ${sql.join(rows, sql`, `)}) as v (${NOTIFICATION_COLUMNS})`, when)
 }
 
 // The same notification to each player `recipients` selects (one uuid column), as above.
-export function notificationInsertsTo(recipients: SQL, n: Omit<NewNotification, 'userId'>, when?: SQL): SQL {
+export function notificationInsertsTo(recipients: SQL, n: Note, when?: SQL): SQL {
   return insertsFrom(
     sql`(select r.id, ${noteValues(n)} from (${recipients}) as r (id)) as v (${NOTIFICATION_COLUMNS})`,
     when,

@@ -13,10 +13,10 @@ import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { z } from 'zod'
 import type { messageInput } from '../../../domain/play-dates/play-date.schema'
 import { type Db, type DbOrTx, rowsOf, withoutTransaction } from '../../db/client'
-import { preparedQuery } from '../../db/prepared'
+import { preparedQuery, statementOf } from '../../db/prepared'
 import { playDateMessages, playDateRequests, playDates, profiles } from '../../db/schema'
 import { announceAdded } from '../notifications'
-import { announce, chatNoteInserts } from './play-dates.notify'
+import { announce, chatNoteInserts, chatNoteParameters } from './play-dates.notify'
 import { type Actor } from './play-dates.queries'
 
 // The chat of a matched PlayDate: its four players read and send messages.
@@ -137,29 +137,43 @@ interface SentRow {
 // open, adds the message and notifies the other players who have no unread chat notification
 // yet (with their push jobs): no transaction, and with the session, the rate limit and the live
 // events, four round trips. A message key sent before returns that message, sent to nobody again.
+// The statement is prepared once.
+function sendMessageStatement() {
+  const p = sql.placeholder
+  const [id, me] = [sql`${p('id')}::uuid`, sql`${p('me')}::uuid`]
+  return sql`
+    with found as (
+      select pd.status, ${chatPlayersOf(id)} as members
+      from ${playDates} pd where pd.id = ${id}
+    ), allowed as (
+      select members from found
+      where ${me} = any(members) and status in ('matched', 'completed')
+    ), inserted as (
+      insert into ${playDateMessages} (play_date_id, user_id, content, request_key)
+      select ${id}, ${me}, ${p('content')}, ${p('requestKey')}::uuid from allowed
+      on conflict (user_id, request_key) where request_key is not null do nothing
+      returning id, content, created_at
+    ), ${chatNoteInserts(
+      sql`select m from allowed, unnest(allowed.members) as m where m <> ${me}`,
+      sql`exists (select 1 from inserted)`,
+    )}
+    select f.status, f.members::text[] as members, i.id as "messageId", i.content,
+      i.created_at as "createdAt", (select array_agg(user_id::text) from added) as notified
+    from (select 1) as one left join found f on true left join inserted i on true`
+}
+
+const buildSendMessage = (db: DbOrTx) => statementOf(db, sendMessageStatement())
+
 export async function sendMessage(db: Db, user: Sender, id: string, input: z.output<typeof messageInput>) {
   return withoutTransaction(db, async (handle) => {
     const [row] = rowsOf<SentRow>(
-      await handle.execute(sql`
-        with found as (
-          select pd.status, ${chatPlayersOf(sql`${id}::uuid`)} as members
-          from ${playDates} pd where pd.id = ${id}::uuid
-        ), allowed as (
-          select members from found
-          where ${user.id}::uuid = any(members) and status in ('matched', 'completed')
-        ), inserted as (
-          insert into ${playDateMessages} (play_date_id, user_id, content, request_key)
-          select ${id}::uuid, ${user.id}::uuid, ${input.content}, ${input.requestKey ?? null}::uuid from allowed
-          on conflict (user_id, request_key) where request_key is not null do nothing
-          returning id, content, created_at
-        ), ${chatNoteInserts(
-          { playDateId: id, actor: user },
-          sql`select m from allowed, unnest(allowed.members) as m where m <> ${user.id}::uuid`,
-          sql`exists (select 1 from inserted)`,
-        )}
-        select f.status, f.members::text[] as members, i.id as "messageId", i.content,
-          i.created_at as "createdAt", (select array_agg(user_id::text) from added) as notified
-        from (select 1) as one left join found f on true left join inserted i on true`),
+      await preparedQuery(handle, 'send_chat_message', buildSendMessage).execute({
+        id,
+        me: user.id,
+        content: input.content,
+        requestKey: input.requestKey ?? null,
+        ...chatNoteParameters({ playDateId: id, actor: user }),
+      }),
     )
     const sent = checkChatMember(row, user)
     if (!sent.messageId) {

@@ -1,10 +1,15 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { DbOrTx } from '../../db/client'
 import { notifications } from '../../db/schema'
 import { publishToUsers } from '../../lib/realtime'
 import { NEW_MESSAGE_TITLE } from '../../../domain/notifications/notification.schema'
-import { createNotifications, notificationInsertsTo } from '../notifications'
+import {
+  createNotifications,
+  noteParameters,
+  notePlaceholders,
+  notificationInsertsTo,
+} from '../notifications'
 
 export type PlayDateEvent =
   'created' | 'applied' | 'appliedWithYou' | 'accepted' | 'declined' | 'withdrawn' | 'cancelled' | 'message'
@@ -65,7 +70,7 @@ export function playDateNote(event: PlayDateEvent, { playDateId, actor, link, re
 
 // One unread chat notification per PlayDate is enough: later messages don't pile up. (SQL over
 // the notification rows `v` of notificationInserts.)
-const noUnreadChatNote = (link: string) => sql`not exists (select 1 from ${notifications} n
+const noUnreadChatNote = (link: string | SQLWrapper) => sql`not exists (select 1 from ${notifications} n
   where n.user_id = v.user_id and n.link = ${link} and n.title = ${NEW_MESSAGE_TITLE} and not n.read)`
 
 // Each player of `recipients` but the actor, told `note`.
@@ -82,13 +87,20 @@ export async function notifyPlayDate(tx: DbOrTx, event: PlayDateEvent, { recipie
   await createNotifications(tx, notes, event === 'message' ? noUnreadChatNote(note.link) : undefined)
 }
 
-// The chat's notifications as CTEs of the statement that sends the message: each player
-// `recipients` selects (one uuid column) who has no unread one for this chat yet, once `sent`
-// (SQL) holds. The caller announces the players in `added` (announceAdded).
-export function chatNoteInserts(args: NoteArgs, recipients: SQL, sent: SQL) {
-  const note = playDateNote('message', args)
-  return notificationInsertsTo(recipients, note, sql`${sent} and ${noUnreadChatNote(note.link)}`)
+// The chat's notifications as CTEs of the prepared statement that sends the message (its
+// placeholders: `chatNoteParameters`): each player `recipients` selects (one uuid column) who has
+// no unread one for this chat yet, once `sent` (SQL) holds. The caller announces the players in
+// `added` (announceAdded).
+export function chatNoteInserts(recipients: SQL, sent: SQL) {
+  const note = notePlaceholders('chat')
+  return notificationInsertsTo(
+    recipients,
+    note,
+    sql`${sent} and ${noUnreadChatNote(sql.placeholder('chat_link'))}`,
+  )
 }
+
+export const chatNoteParameters = (args: NoteArgs) => noteParameters('chat', playDateNote('message', args))
 
 // Open pages of the PlayDate refetch it (chat, applications, status). Published through the
 // transaction, so the event leaves only once the change commits.
