@@ -4,8 +4,8 @@ import type { Server } from 'node:http'
 import { gunzipSync } from 'node:zlib'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
-import { streamSSE } from 'hono/streaming'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eventStream } from './event-stream'
 import {
   acceptsGzip,
   createCompressingServer,
@@ -48,9 +48,13 @@ app.get('/large-stream', () => {
 })
 app.get('/image', (c) => c.body(new Uint8Array(4000), 200, { 'content-type': 'image/png' }))
 app.get('/events', (c) =>
-  streamSSE(c, async (stream) => {
-    await stream.writeSSE({ data: 'x'.repeat(2000) })
-  }),
+  eventStream(
+    c,
+    async (stream) => {
+      await stream.writeSSE({ data: 'x'.repeat(2000) })
+    },
+    () => undefined,
+  ),
 )
 
 let server: Server

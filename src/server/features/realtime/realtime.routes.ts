@@ -1,8 +1,8 @@
 import { requestLog } from '../../app-env'
 import { createRoute, z } from '@hono/zod-openapi'
-import { streamSSE } from 'hono/streaming'
 import { AppError } from '../../../domain/errors'
 import { createApi } from '../../app-factory'
+import { eventStream } from '../../lib/event-stream'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, errorSchema, jsonContent } from '../../openapi'
 import { isSessionLive, runEventStream } from './realtime.stream'
@@ -72,7 +72,7 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
     throw new AppError('unavailable', LIVE_UPDATES_UNAVAILABLE)
   }
   const resumed = c.req.valid('header')['last-event-id'] !== undefined
-  // From these checks to the subscription below nothing awaits (streamSSE runs its callback at
+  // From these checks to the subscription below nothing awaits (eventStream runs its callback at
   // once, up to its first await), so requests sent together cannot pass them all.
   // A stopping instance starts no stream: the browser tries again, on another instance.
   if (hub.isClosing) throw new AppError('unavailable', LIVE_UPDATES_UNAVAILABLE)
@@ -81,18 +81,21 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
   const db = c.get('db')
   const { clock } = c.get('deps')
   const log = requestLog(c)
-  return streamSSE(c, (stream) =>
-    runEventStream(stream, {
-      hub,
-      userId: user.id,
-      resumed,
-      since: c.req.valid('query').since,
-      sessionIsLive: () =>
-        isSessionLive(db, tokenHash, clock.now()).catch((error: unknown) => {
-          // A database hiccup is no reason to drop the player's stream.
-          log.warn({ err: error }, 'session check on the event stream failed')
-          return true
-        }),
-    }),
+  return eventStream(
+    c,
+    (stream) =>
+      runEventStream(stream, {
+        hub,
+        userId: user.id,
+        resumed,
+        since: c.req.valid('query').since,
+        sessionIsLive: () =>
+          isSessionLive(db, tokenHash, clock.now()).catch((error: unknown) => {
+            // A database hiccup is no reason to drop the player's stream.
+            log.warn({ err: error }, 'session check on the event stream failed')
+            return true
+          }),
+      }),
+    (error) => log.error({ err: error }, 'event stream failed'),
   )
 })

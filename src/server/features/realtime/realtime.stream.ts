@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, gt } from 'drizzle-orm'
-import type { SSEStreamingApi } from 'hono/streaming'
 import type { RealtimeEvent } from '../../../domain/realtime/realtime-event'
 import type { Db } from '../../db/client'
 import { profiles, sessions } from '../../db/schema'
+import type { EventSink } from '../../lib/event-stream'
 import { EventQueue, type RealtimeHub } from '../../lib/realtime'
 
 // A proxy may drop an idle connection after 30 to 60 s: a comment line keeps it busy. (An
@@ -37,7 +37,7 @@ export interface EventStreamOptions {
 
 // One player's event stream, from its first event to its end: the player's events as they come,
 // a heartbeat every 25 s with a session check, and 'session-ended' once the session is gone.
-export async function runEventStream(stream: SSEStreamingApi, options: EventStreamOptions) {
+export async function runEventStream(stream: EventSink, options: EventStreamOptions) {
   // Ids only have to be unique per stream: reconnecting means "refetch", not "replay".
   const prefix = randomBytes(4).toString('hex')
   let counter = 0

@@ -1,0 +1,100 @@
+import { Hono } from 'hono'
+import { streamSSE } from 'hono/streaming'
+import { describe, expect, it } from 'vitest'
+import { type EventSink, eventStream } from './event-stream'
+
+// An event stream's response, read as a browser reads it.
+
+const decoder = new TextDecoder()
+
+// The app answers /events with a stream that `run` writes.
+function appWith(
+  run: (sink: EventSink) => Promise<void>,
+  onError: (error: unknown) => void = () => undefined,
+) {
+  return new Hono().get('/events', (c) => eventStream(c, run, onError))
+}
+
+async function readAll(response: Response) {
+  let text = ''
+  const reader = response.body!.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return text
+    text += decoder.decode(value, { stream: true })
+  }
+}
+
+const messages = [
+  { data: '{"type":"ready"}', id: 'a1-1', retry: 3000 },
+  { data: 'two\nlines\r\nand\rthree', id: 'a1-2' },
+  { data: '' },
+]
+
+describe('an event stream', () => {
+  it('writes the same bytes and headers as Hono’s streamSSE', async () => {
+    const ours = await appWith(async (sink) => {
+      for (const message of messages) await sink.writeSSE(message)
+      await sink.write(': heartbeat\n\n')
+    }).request('/events')
+    const hono = await new Hono()
+      .get('/events', (c) =>
+        streamSSE(c, async (stream) => {
+          for (const message of messages) await stream.writeSSE(message)
+          await stream.write(': heartbeat\n\n')
+        }),
+      )
+      .request('/events')
+    expect([...ours.headers]).toEqual([...hono.headers])
+    expect(await readAll(ours)).toBe(await readAll(hono))
+  })
+
+  it('holds a write back until the browser has read what waits', async () => {
+    const written: number[] = []
+    const response = await appWith(async (sink) => {
+      for (let n = 1; n <= 3; n++) {
+        await sink.write(`: ${n}\n\n`)
+        written.push(n)
+      }
+    }).request('/events')
+    const reader = response.body!.getReader()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    // The first is queued; the writer waits for the reader.
+    expect(written).toEqual([])
+    expect(decoder.decode((await reader.read()).value)).toBe(': 1\n\n')
+    await expect.poll(() => written).toEqual([1])
+    expect(decoder.decode((await reader.read()).value)).toBe(': 2\n\n')
+    expect(decoder.decode((await reader.read()).value)).toBe(': 3\n\n')
+    expect((await reader.read()).done).toBe(true)
+    expect(written).toEqual([1, 2, 3])
+  })
+
+  it('tells the writer once the browser goes away, and lets it finish writing to nobody', async () => {
+    let aborted = 0
+    let finished = false
+    const response = await appWith(async (sink) => {
+      sink.onAbort(() => aborted++)
+      await sink.write(': 1\n\n')
+      await sink.write(': 2\n\n')
+      await sink.write(': 3\n\n')
+      finished = true
+    }).request('/events')
+    const reader = response.body!.getReader()
+    await reader.cancel()
+    expect(aborted).toBe(1)
+    await expect.poll(() => finished).toBe(true)
+  })
+
+  it('hands what the writer throws to onError and ends the stream', async () => {
+    const errors: unknown[] = []
+    const response = await appWith(
+      async (sink) => {
+        await sink.write(': 1\n\n')
+        throw new Error('lost the database')
+      },
+      (error) => errors.push(error),
+    ).request('/events')
+    expect(await readAll(response)).toBe(': 1\n\n')
+    expect(errors).toEqual([new Error('lost the database')])
+  })
+})
