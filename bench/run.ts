@@ -173,7 +173,8 @@ const target = (count: number, playDates: number, kind: Target['kind'], dataDir?
 // --data-dir is the main data set's; the others keep a directory each.
 const main = target(profiles, profiles * 2, values.pglite ? 'pglite' : 'postgres', values['data-dir'])
 const extra: Target[] = []
-if (compare > 0) extra.push(target(compare, compare * 2, main.kind))
+// A --compare of the main data set's size is the main data set itself (one database): measured once.
+if (compare > 0 && compare !== profiles) extra.push(target(compare, compare * 2, main.kind))
 if (values.scale) extra.push(target(profiles, 1_000_000, main.kind))
 // The embedded database beside PostgreSQL, read by read and write by write: the --compare data
 // set on PGlite (the mix's data directory when of the same size), against the same on PostgreSQL.

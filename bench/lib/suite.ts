@@ -686,7 +686,7 @@ export async function runSuites(
   beside: Target | null = null,
 ): Promise<DatasetResult[]> {
   const besidePostgres = beside
-    ? others.find((other) => other.kind === 'postgres' && other.profiles === beside.profiles)
+    ? [main, ...others].find((other) => other.kind === 'postgres' && other.profiles === beside.profiles)
     : undefined
   const opened: OpenDataset[] = []
   try {
