@@ -187,7 +187,6 @@ export async function sendFriendRequest(db: Db, user: SessionUser, receiverId: s
   if (receiverId === user.id) throw new AppError('invalid', messages.notYourself)
   const id = randomUUID()
   const notification = {
-    userId: receiverId,
     ...friendRequestNotification(fullName(user), id),
     actorId: user.id,
     action: { kind: 'answer_connection' as const, subjectId: id },

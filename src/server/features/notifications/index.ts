@@ -8,6 +8,7 @@ export {
   notificationInsertsTo,
   type NewNotification,
   noteParameters,
+  notePlaceholder,
   notePlaceholders,
   withdrawNotifications,
 } from './notifications.service'

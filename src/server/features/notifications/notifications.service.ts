@@ -175,6 +175,10 @@ const NOTE_PLACEHOLDERS = ['type', 'title', 'message', 'link', 'actor', 'action'
 
 export const notePlaceholders = (name: string): NotePlaceholders => ({ placeholders: name })
 
+// One column's placeholder of a notification, for a condition of the statement on it.
+export const notePlaceholder = (note: NotePlaceholders, column: (typeof NOTE_PLACEHOLDERS)[number]) =>
+  sql.placeholder(`${note.placeholders}_${column}`)
+
 // The values of a notification's placeholders named `name`.
 export function noteParameters(name: string, n: Omit<NewNotification, 'userId'>): Record<string, unknown> {
   const values = {
@@ -193,7 +197,7 @@ export function noteParameters(name: string, n: Omit<NewNotification, 'userId'>)
 function noteValues(n: Note) {
   if ('placeholders' in n) {
     const [type, title, message, link, actor, action, subject] = NOTE_PLACEHOLDERS.map((column) =>
-      sql.placeholder(`${n.placeholders}_${column}`),
+      notePlaceholder(n, column),
     )
     return sql`${type}, ${title}, ${message}, ${link}, ${actor}::uuid, ${action}, ${subject}::uuid`
   }

@@ -7,6 +7,7 @@ import { NEW_MESSAGE_TITLE } from '../../../domain/notifications/notification.sc
 import {
   createNotifications,
   noteParameters,
+  notePlaceholder,
   notePlaceholders,
   notificationInsertsTo,
 } from '../notifications'
@@ -96,7 +97,7 @@ export function chatNoteInserts(recipients: SQL, sent: SQL) {
   return notificationInsertsTo(
     recipients,
     note,
-    sql`${sent} and ${noUnreadChatNote(sql.placeholder('chat_link'))}`,
+    sql`${sent} and ${noUnreadChatNote(notePlaceholder(note, 'link'))}`,
   )
 }
 
