@@ -36,11 +36,14 @@ export interface QueriedEvent {
 }
 
 const queriedEvents = new Map<string, QueriedEvent>()
+// The send statement's name for the events defined so far (it changes only when one is defined).
+let sendStatementName = 'realtime_send:'
 
 export function defineQueriedEvent(name: string, read: (userId: SQL) => SQL): QueriedEvent {
   if (queriedEvents.has(name)) throw new Error(`queried event ${name} is defined twice`)
   const event = { name, read }
   queriedEvents.set(name, event)
+  sendStatementName = `realtime_send:${[...queriedEvents.keys()].join(',')}`
   return event
 }
 
@@ -73,12 +76,10 @@ const sendStatement = (kinds: readonly QueriedEvent[]) => {
 }
 
 function send(db: DbOrTx, entries: readonly Outgoing[]) {
-  const kinds = [...queriedEvents.values()]
-  const statement = preparedShape(
-    db,
-    `realtime_send:${kinds.map((kind) => kind.name).join(',')}`,
-    () => (handle) => statementOf(handle, sendStatement(kinds)),
-  )
+  const statement = preparedShape(db, sendStatementName, () => {
+    const kinds = [...queriedEvents.values()]
+    return (handle) => statementOf(handle, sendStatement(kinds))
+  })
   return statement.execute({
     payloads: entries.map((entry) => ('payload' in entry ? entry.payload : null)),
     userIds: entries.map((entry) => ('payload' in entry ? null : entry.userId)),
