@@ -22,6 +22,9 @@ const COMMAND_COMPLETE = 0x43 // C
 const ERROR_RESPONSE = 0x45 // E
 const NOTIFICATION = 0x41 // A
 
+// The commands whose row count PGlite adds to `affectedRows`.
+const COUNTS_AFFECTED_ROWS = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'])
+
 interface Column {
   name: string
   dataTypeID: number
@@ -132,7 +135,7 @@ export function readResults(
         const parts = text.split(' ')
         const command = parts[0]!
         const rowCount = parseInt(parts[parts.length - 1]!, 10)
-        if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command)) affectedRows += rowCount
+        if (COUNTS_AFFECTED_ROWS.has(command)) affectedRows += rowCount
         const result: Results = { rows, fields, command, affectedRows } as Results
         if (!Number.isNaN(rowCount)) result.rowCount = rowCount
         resultSets.push(result)
