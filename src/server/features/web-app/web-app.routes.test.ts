@@ -37,6 +37,14 @@ const signedInFiles = ['/assets/signed-in-shell-h8.js', '/assets/form-d4.js']
 let database: Awaited<ReturnType<typeof openTestDatabase>>
 let webRoot: string
 let app: ReturnType<typeof createApp>
+// A signed-in player's cookie (a live session); a cookie naming no session signs in no one.
+let signedIn: { cookie: string }
+const deadSession = { cookie: 'pm_session=no-such-token' }
+const sessionOf = async (overrides: Parameters<typeof insertUser>[1] = {}) => {
+  const profile = await insertUser(database.db, overrides)
+  const { token } = await createSession(database.db, profile.id, 30, new Date())
+  return { profile, cookie: { cookie: `pm_session=${token}` } }
+}
 
 beforeAll(async () => {
   webRoot = mkdtempSync(path.join(tmpdir(), 'pm-web-app-'))
@@ -71,6 +79,7 @@ beforeAll(async () => {
   database = await openTestDatabase()
   const env = parseEnv({ NODE_ENV: 'test', PRODUCT_NAME: 'Dink Club' })
   app = createApp(buildDeps({ database, env, logger: createLogger(env), webRoot }))
+  signedIn = (await sessionOf()).cookie
 })
 afterAll(async () => {
   await database?.close()
@@ -130,20 +139,33 @@ describe('the HTML of a page', () => {
   })
 })
 
-describe('the HTML of a page for a request with a session cookie', () => {
+describe("the HTML of a page for a signed-in player's request", () => {
   it('also names the files of the signed-in shell, each file once', async () => {
-    const cookie = { cookie: 'pm_session=any-token' }
-    expect(await preloadedFiles('/dashboard', cookie)).toEqual([
+    expect(await preloadedFiles('/dashboard', signedIn)).toEqual([
       '/assets/signed-in-shell-h8.js',
       '/assets/form-d4.js',
     ])
-    expect(await preloadedFiles('/signin', cookie)).toEqual([
+    expect(await preloadedFiles('/signin', signedIn)).toEqual([
       '/assets/sign-in-c3.js',
       '/assets/form-d4.js',
       '/assets/signed-in-shell-h8.js',
     ])
     expect(await preloadedFiles('/dashboard')).toEqual([])
     expect(await preloadedFiles('/dashboard', { cookie: 'other=1' })).toEqual([])
+  })
+
+  it("names them for the service worker's fetch by the cookie alone, and not for a session that has ended or a paused player", async () => {
+    expect(await preloadedFiles('/signin', { ...deadSession, 'sec-fetch-dest': 'empty' })).toEqual([
+      '/assets/sign-in-c3.js',
+      '/assets/form-d4.js',
+      '/assets/signed-in-shell-h8.js',
+    ])
+    expect(await preloadedFiles('/signin', deadSession)).toEqual([
+      '/assets/sign-in-c3.js',
+      '/assets/form-d4.js',
+    ])
+    const paused = await sessionOf({ isPaused: true })
+    expect(await preloadedFiles('/dashboard', paused.cookie)).toEqual([])
   })
 })
 
@@ -155,7 +177,10 @@ describe("the HTML of a PlayDate's page for a request with a session cookie", ()
       .map((m) => m[1])
       .filter((href) => href !== '/api/auth/session')
   }
-  const cookie = { cookie: 'pm_session=any-token' }
+  let cookie: { cookie: string }
+  beforeAll(() => {
+    cookie = signedIn
+  })
 
   it('asks for the PlayDate with the scripts, so that it comes while they load', async () => {
     expect(await dataPreloads(`/playdates/${id}`, cookie)).toEqual([`/api/play-dates/${id}`])
@@ -164,6 +189,7 @@ describe("the HTML of a PlayDate's page for a request with a session cookie", ()
 
   it('asks for nothing without a session cookie, for another page, or for the service worker', async () => {
     expect(await dataPreloads(`/playdates/${id}`)).toEqual([])
+    expect(await dataPreloads(`/playdates/${id}`, deadSession)).toEqual([])
     expect(await dataPreloads(`/playdates/${id}/apply`, cookie)).toEqual([])
     expect(await dataPreloads('/playdates/not-an-id', cookie)).toEqual([])
     expect(await dataPreloads(`/playdates/${id}"><script>`, cookie)).toEqual([])
@@ -184,8 +210,15 @@ describe('the landing page rendered by the build', () => {
     expect(await preloadedFiles('/')).toEqual(['/assets/home-b2.js'])
   })
 
-  it('is not sent with a session cookie, on another page, or to the service worker that keeps the offline shell', async () => {
-    expect(await rootOf('/', { cookie: 'pm_session=any-token' })).toBe('')
+  it('comes to a visitor whose cookie names a session that has ended, or a paused player', async () => {
+    expect(await rootOf('/', deadSession)).toBe('<h1>Welcome to Dink Club</h1>')
+    const paused = await sessionOf({ isPaused: true })
+    expect(await rootOf('/', paused.cookie)).toBe('<h1>Welcome to Dink Club</h1>')
+  })
+
+  it('is not sent to a signed-in player, on another page, or to the service worker that keeps the offline shell', async () => {
+    expect(await rootOf('/', signedIn)).toBe('')
+    expect(await rootOf('/', { ...deadSession, 'sec-fetch-dest': 'empty' })).toBe('')
     expect(await rootOf('/signin')).toBe('')
     expect(await rootOf('/', { 'sec-fetch-dest': 'empty' })).toBe('')
   })
@@ -197,9 +230,7 @@ describe("the dashboard's first view rendered by the build", () => {
     expect(res.status).toBe(200)
     return /<div id="root">(.*?)<\/div>/.exec(await res.text())?.[1]
   }
-  const signedIn = { cookie: 'pm_session=any-token' }
-
-  it('comes inside the root element of /dashboard for a request with a session cookie, with the shell preloaded', async () => {
+  it('comes inside the root element of /dashboard for a signed-in player, with the shell preloaded', async () => {
     expect(await rootOf('/dashboard', signedIn)).toBe('<h1>Dashboard</h1>')
     expect(await preloadedFiles('/dashboard', signedIn)).toEqual(signedInFiles)
   })
@@ -220,8 +251,10 @@ describe("the dashboard's first view rendered by the build", () => {
     expect(signedOut).not.toContain('/api/home')
   })
 
-  it('is not sent without a session cookie, on another page, or to the service worker', async () => {
+  it('is not sent without a session, for a session that has ended, to a paused player, on another page, or to the service worker', async () => {
     expect(await rootOf('/dashboard')).toBe('')
+    expect(await rootOf('/dashboard', deadSession)).toBe('')
+    expect(await rootOf('/dashboard', (await sessionOf({ isPaused: true })).cookie)).toBe('')
     expect(await rootOf('/playdates', signedIn)).toBe('')
     expect(await rootOf('/dashboard', { ...signedIn, 'sec-fetch-dest': 'empty' })).toBe('')
   })
@@ -232,11 +265,6 @@ describe("a PlayDate page's first view rendered by the build", () => {
     const res = await app.request(url, { headers })
     expect(res.status).toBe(200)
     return /<div id="root">(.*?)<\/div>/.exec(await res.text())?.[1]
-  }
-  const sessionOf = async (overrides: Parameters<typeof insertUser>[1] = {}) => {
-    const profile = await insertUser(database.db, overrides)
-    const { token } = await createSession(database.db, profile.id, 30, new Date())
-    return { profile, cookie: { cookie: `pm_session=${token}` } }
   }
   let players: Awaited<ReturnType<typeof sessionOf>>[]
   let open: string

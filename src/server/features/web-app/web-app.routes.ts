@@ -11,6 +11,7 @@ import {
 } from '../../../domain/play-dates/play-date.constants'
 import { playDateZoneIds, zoneRulesBetween } from '../../../domain/play-dates/schedule'
 import type { PublicConfig } from '../../../domain/product'
+import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { AppDeps, AppEnv } from '../../app-env'
 import { loadSession, readSessionToken } from '../auth'
 import { visiblePlayDateType } from '../play-dates'
@@ -205,18 +206,13 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const html = firstViewHtml(file, '/playdates/:id')
     if (html) playDateViews.set(type, html)
   }
-  // The first view of PlayDate `id`'s page for the request's player, when they may see it: the
-  // session is the API's (a paused player sees no PlayDate there, so none here).
-  const playDateViewFor = async (c: Context<AppEnv>, id: string) => {
+  // The first view of PlayDate `id`'s page for a signed-in player, when they may see it.
+  const playDateViewFor = async (c: Context<AppEnv>, user: SessionUser, id: string) => {
     if (playDateViews.size === 0) return undefined
-    await loadSession(c, () => Promise.resolve())
-    const session = c.get('session')
-    if (!session || session.isPaused) return undefined
-    const type = await visiblePlayDateType(c.get('db'), session.user, id)
+    const type = await visiblePlayDateType(c.get('db'), user, id)
     return type ? playDateViews.get(type) : undefined
   }
-  // Per page, signed out and signed in. A request with a session cookie most likely comes from a
-  // signed-in player (the cookie is not checked here): the HTML also names the files of the
+  // Per page, signed out and signed in: a signed-in player's HTML also names the files of the
   // signed-in shell, which the first render waits for (docs/decisions/0061).
   const htmlByPage = [new Map<PagePreload | undefined, string>(), new Map<PagePreload | undefined, string>()]
   const htmlFor = (pathname: string, signedIn: boolean) => {
@@ -249,18 +245,22 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.get('*', async (c) => {
     c.header('Cache-Control', 'no-cache')
     c.header('Vary', 'Cookie, Sec-Fetch-Dest', { append: true })
-    const signedIn = Boolean(readSessionToken(c))
-    // Only a page load gets the rendered landing page: the service worker also fetches `/`, as the
-    // shell it shows offline for any page (sw.ts), and that one must stay empty.
-    if (landingHtml && c.req.path === '/' && !signedIn && c.req.header('sec-fetch-dest') !== 'empty') {
-      return c.html(landingHtml)
-    }
-    const signedInPage = signedIn && c.req.header('sec-fetch-dest') !== 'empty'
-    const dataPreloads = signedInPage ? dataPreloadsFor(c.req.path) : []
-    const firstView = signedInPage ? firstViews.get(c.req.path) : undefined
+    // The service worker also fetches pages (`/` is the shell it shows offline for any page, sw.ts):
+    // those stay empty, named by the cookie alone.
+    if (c.req.header('sec-fetch-dest') === 'empty')
+      return c.html(htmlFor(c.req.path, Boolean(readSessionToken(c))))
+    // A page load reads the session as the API does: a cookie whose session has ended (expired,
+    // revoked), or a paused player's (whom the API signs out), gets what a visitor gets: the landing
+    // page at `/`, and no signed-in first view that the app would then leave for the sign-in page.
+    await loadSession(c, () => Promise.resolve())
+    const session = c.get('session')
+    const player = session && !session.isPaused ? session.user : undefined
+    if (!player) return c.html(c.req.path === '/' && landingHtml ? landingHtml : htmlFor(c.req.path, false))
+    const dataPreloads = dataPreloadsFor(c.req.path)
+    const firstView = firstViews.get(c.req.path)
     if (firstView) return c.html(withDataPreloads(firstView, dataPreloads))
-    const playDateId = signedInPage ? playDateIdOfPage(c.req.path) : undefined
-    const playDateView = playDateId ? await playDateViewFor(c, playDateId) : undefined
-    return c.html(withDataPreloads(playDateView ?? htmlFor(c.req.path, signedIn), dataPreloads))
+    const playDateId = playDateIdOfPage(c.req.path)
+    const playDateView = playDateId ? await playDateViewFor(c, player, playDateId) : undefined
+    return c.html(withDataPreloads(playDateView ?? htmlFor(c.req.path, true), dataPreloads))
   })
 }
