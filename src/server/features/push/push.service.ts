@@ -4,6 +4,7 @@ import { AppError } from '../../../domain/errors'
 import { PUSH_MESSAGES, type PushPayload, type PushSubscriptionInput } from '../../../domain/push/push.schema'
 import type { Db, Tx } from '../../db/client'
 import { notifications, playDates, pushSubscriptions, venues } from '../../db/schema'
+import { playDateIdOfPage } from '../../../domain/play-dates/play-date.constants'
 import { formatStart } from '../../../domain/play-dates/schedule'
 import { NEW_MESSAGE_TITLE } from '../../../domain/notifications/notification.schema'
 import type { JobHandlers } from '../../lib/jobs'
@@ -69,7 +70,8 @@ export const pushJobsOf = (added: SQL) => sql`
 // A push about a PlayDate says when and where it is, as a phone's lock screen is all the player
 // may read: "… · Sat, Dec 5 · 8:00 AM MST at Kiwanis Park".
 async function withWhenAndWhere(tx: Tx, text: string, link: string | null): Promise<string> {
-  const id = /^\/playdates\/([0-9a-f-]{36})(?:[#?]|$)/.exec(link ?? '')?.[1]
+  // The link's page (a chat link ends in `#team-chat`), read as the server and the app read one.
+  const id = link ? playDateIdOfPage(link.split(/[?#]/, 1)[0]!) : undefined
   if (!id) return text
   const [game] = await tx
     .select({
