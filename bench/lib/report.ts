@@ -7,7 +7,7 @@ import type { LoadResult } from './load'
 import { MIX_CONFIGS, MIX_P99_MS, type MixResult, PAYS_SHARE } from './mix'
 import { MIN_WARMUP_ACTIONS_PER_SECOND } from './mix-load'
 import { REQUEST_KINDS } from './mix-model'
-import type { DatasetResult, ReadResult } from './suite'
+import type { DatasetResult, ReadResult, WriteResult } from './suite'
 import { ROOT } from './processes'
 
 export const RESULTS_DIR = path.join(ROOT, 'bench/results')
@@ -124,6 +124,18 @@ const count = (value: number) => value.toLocaleString('en-US')
 const ratio = (a: number | undefined, b: number | undefined) =>
   a !== undefined && b !== undefined && b > 0 ? a / b : null
 
+// A write's runs by connections (only the run's own in results written before the others were).
+const writeRuns = (write: WriteResult) =>
+  write.byConnections ?? [{ connections: CONNECTIONS_BEFORE_SWEEP, api: write.api }]
+const writeConnections = (write: WriteResult) => writeRuns(write).map((r) => r.connections)
+const CONNECTIONS_BEFORE_SWEEP = 32
+// Its capacity at the latency bound: the run with the most requests a second whose p99 is under
+// the target, if any.
+const writeCapacity = (write: WriteResult) =>
+  writeRuns(write)
+    .filter((r) => r.api.p99 < TARGETS.p99Ms && r.api.errors === 0)
+    .sort((a, b) => b.api.rps - a.api.rps)[0]
+
 function seqScansOf(read: { explain: ReadResult['explain'] }) {
   const tables = new Set(read.explain.flatMap((e) => e.seqScans.map((s) => s.table)))
   return [...tables]
@@ -203,14 +215,20 @@ export function evaluate(report: Omit<Report, 'checks'>): Check[] {
     })
   }
   if (main.writes.length > 0) {
-    const short = main.writes.filter(
-      (w) => w.api.p99 >= TARGETS.p99Ms || w.api.rps < WRITE_GAIN * WRITE_BASELINES[w.key],
+    const capacities = main.writes.map((w) => ({ write: w, run: writeCapacity(w) }))
+    const short = capacities.filter(
+      ({ write, run }) => !run || run.api.rps < WRITE_GAIN * WRITE_BASELINES[write.key],
     )
-    const gain = (w: (typeof main.writes)[number]) => times(ratio(w.api.rps, WRITE_BASELINES[w.key]))
     checks.push({
-      target: `Hot writes ≥ ${WRITE_GAIN}× their throughput of the restated targets (${Object.values(WRITE_BASELINES).join(', ')} req/s), p99 < ${TARGETS.p99Ms} ms (${main.label})`,
-      measured: main.writes
-        .map((w) => `${w.name} ${count(w.api.rps)} req/s (${gain(w)}), p99 ${ms(w.api.p99)} ms`)
+      target: `Hot writes ≥ ${WRITE_GAIN}× their throughput of the restated targets (${Object.values(WRITE_BASELINES).join(', ')} req/s), p99 < ${TARGETS.p99Ms} ms (${main.label}; the most requests a second with p99 under it, at ${writeConnections(main.writes[0]!).join(', ')} connections)`,
+      measured: capacities
+        .map(({ write, run }) =>
+          run
+            ? `${write.name} ${count(run.api.rps)} req/s (${times(ratio(run.api.rps, WRITE_BASELINES[write.key]))}) at ${run.connections} connections, p99 ${ms(run.api.p99)} ms`
+            : `${write.name}: p99 ≥ ${TARGETS.p99Ms} ms at every count (${writeRuns(write)
+                .map((r) => `${ms(r.api.p99)} ms at ${r.connections}`)
+                .join(', ')})`,
+        )
         .join('; '),
       pass: short.length === 0,
     })
@@ -479,16 +497,26 @@ export function renderMarkdown(report: Report) {
   if (main.writes.length) {
     lines.push('## Hot writes', '')
     lines.push(
+      `Each write at ${writeConnections(main.writes[0]!).join(', ')} connections, one after the other. At the ` +
+        'most connections every request waits behind the others for the two cores (p50 ≈ connections ÷ ' +
+        'throughput); with fewer, the queue is shorter at about the same throughput. Its capacity at ' +
+        `p99 < ${TARGETS.p99Ms} ms (the target) is its best run under that bound. Times in ms.`,
+      '',
+    )
+    lines.push(
       markdownTable(
-        ['Write', 'p50', 'p99', 'req/s', 'errors', 'Seq scans'],
-        main.writes.map((w) => [
-          w.name,
-          ms(w.api.p50),
-          ms(w.api.p99),
-          count(w.api.rps),
-          String(w.api.errors),
-          seqScansOf(w).join(', ') || 'none',
-        ]),
+        ['Write', 'Connections', 'p50', 'p99', 'req/s', 'errors', 'Seq scans'],
+        main.writes.flatMap((w) =>
+          writeRuns(w).map((r, index) => [
+            index === 0 ? w.name : '',
+            String(r.connections),
+            ms(r.api.p50),
+            ms(r.api.p99),
+            count(r.api.rps),
+            String(r.api.errors),
+            index === 0 ? seqScansOf(w).join(', ') || 'none' : '',
+          ]),
+        ),
       ),
       '',
     )

@@ -35,6 +35,10 @@ import { prepareWrites, type WriteCalls } from './writes'
 
 // More writes a second than the server can take: each write run gets this many distinct calls.
 const WRITES_PER_SECOND_BOUND = 3000
+// Each write runs at the run's connections, then at these fewer: at 32 connections on two cores a
+// request waits behind the others (p50 ≈ 32 ÷ throughput), so a latency bound is read where the
+// queue is shorter, as the mix reads its players at p99 < 100 ms.
+export const WRITE_SWEEP_CONNECTIONS = [16, 8]
 
 export interface Target {
   label: string
@@ -120,7 +124,12 @@ export interface ReadResult {
 export interface WriteResult {
   key: WriteKey
   name: string
+  // At the run's connections (32 by default).
   api: LoadResult
+  // The same write at fewer connections as well (WRITE_SWEEP_CONNECTIONS), the run's first:
+  // the most it serves with p99 under the target is its capacity at that bound (report.ts).
+  // Absent in results written before it was measured.
+  byConnections?: { connections: number; api: LoadResult }[]
   explain: ExplainedStatement[]
 }
 
@@ -265,7 +274,10 @@ async function openDataset(
       ? await prepareWrites(
           runner,
           signedIn,
-          (options.warmupSeconds + options.seconds) * WRITES_PER_SECOND_BOUND,
+          // The main data set's writes also run at fewer connections (measureMain).
+          (options.sql ? 1 + WRITE_SWEEP_CONNECTIONS.length : 1) *
+            (options.warmupSeconds + options.seconds) *
+            WRITES_PER_SECOND_BOUND,
         )
       : undefined
     const writeExplains = new Map<WriteKey, ExplainedStatement[]>()
@@ -538,7 +550,7 @@ async function measureMain(open: OpenDataset, options: SuiteOptions) {
     log(`  Session read: app ${fmt(least.app)} | node:http + pg ${fmt(least.bare)} | SQL ${fmt(least.sql)}`)
   }
 
-  await measureWrites(open, options)
+  await measureWrites(open, options, true)
 
   if (options.fanout && target.kind === 'postgres') {
     const database = await openPostgres(target.databaseUrl!, 4)
@@ -565,7 +577,7 @@ async function measureMain(open: OpenDataset, options: SuiteOptions) {
 
 // The hot writes on one data set. Each call must be a new write: more calls than the run can send
 // (wrk would start over at the end).
-async function measureWrites(open: OpenDataset, options: SuiteOptions) {
+async function measureWrites(open: OpenDataset, options: SuiteOptions, sweep = false) {
   const { log } = options
   if (!open.writeCalls) return
   const writeCalls = open.writeCalls
@@ -587,10 +599,22 @@ async function measureWrites(open: OpenDataset, options: SuiteOptions) {
       }),
     )
     log(`  ${open.target.label} ${write.name}: API ${fmt(api)}`)
+    const byConnections = [{ connections: options.connections, api }]
+    for (const connections of sweep ? WRITE_SWEEP_CONNECTIONS.filter((n) => n < options.connections) : []) {
+      await httpLoad(base, calls(options.warmupSeconds), { connections, seconds: options.warmupSeconds })
+      const fewer = await httpLoad(base, calls(options.seconds), {
+        connections,
+        seconds: options.seconds,
+        serverPid: server.pid,
+      })
+      log(`  ${open.target.label} ${write.name} at ${connections} connections: API ${fmt(fewer)}`)
+      byConnections.push({ connections, api: fewer })
+    }
     result.writes.push({
       key: write.key,
       name: write.name,
       api,
+      byConnections,
       explain: open.writeExplains.get(write.key) ?? [],
     })
   }
