@@ -206,13 +206,21 @@ async function runLighthouse(runs: number): Promise<PageScore[]> {
       const url = `${base}${page.path.replace(':id', playDateId)}`
       const attempts: PageScore[] = []
       for (let run = 0; run < runs; run++) {
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
-        })
+        const audit = () =>
+          lighthouse(url, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices'],
+            ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+          })
+        let result = await audit()
+        // A run Lighthouse itself reports as failed (it scores 0, as when the trace missed the
+        // navigation's start: "Please run Lighthouse again") is run again, at most twice.
+        for (let retry = 0; result?.lhr.runtimeError && retry < 2; retry++) {
+          console.log(`  ${page.path}: Lighthouse failed (${result.lhr.runtimeError.code}), running it again`)
+          result = await audit()
+        }
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`)
         if (values.reports) {
           mkdirSync(values.reports, { recursive: true })
