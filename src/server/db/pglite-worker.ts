@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { pgliteExtensions } from './pglite-extensions'
+import { rawReply } from './pglite-raw-reply'
 import type { ThreadReply, ThreadRequest, ThreadSettings } from './pglite-thread.protocol'
 
 const port = parentPort
@@ -30,16 +31,12 @@ opening.then(
   (error: unknown) => reply({ id: 0, error: failure(error) }),
 )
 
-// Their own buffer, so it can move to the other thread without a copy.
-const owned = (data: Uint8Array) =>
-  data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? data : data.slice()
-
 async function run(request: ThreadRequest) {
   try {
     const pg = await opening
     if (request.op === 'exec') {
-      // Written out before the answer: an acknowledged write is kept.
-      const data = owned(await pg.execProtocolRaw(request.message, { syncToFs: true }))
+      // Its own buffer: it moves to the other thread without a copy.
+      const data = await rawReply(pg, request.message)
       reply({ id: request.id, data }, [data.buffer as ArrayBuffer])
     } else {
       if (!pg.closed) await pg.close()
