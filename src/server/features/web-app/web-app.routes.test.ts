@@ -224,6 +224,21 @@ describe('the landing page rendered by the build', () => {
   })
 })
 
+describe('a page load when the database cannot answer', () => {
+  it('still gets its page, named by the cookie, for the app to say what is wrong', async () => {
+    const down = await openTestDatabase()
+    const env = parseEnv({ NODE_ENV: 'test', PRODUCT_NAME: 'Dink Club' })
+    const downApp = createApp(buildDeps({ database: down, env, logger: createLogger(env), webRoot }))
+    await down.close()
+    const res = await downApp.request('/signin', { headers: { cookie: 'pm_session=any-token' } })
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]),
+    ).toEqual(['/assets/sign-in-c3.js', '/assets/form-d4.js', '/assets/signed-in-shell-h8.js'])
+  })
+})
+
 describe("the dashboard's first view rendered by the build", () => {
   const rootOf = async (url: string, headers: Record<string, string> = {}) => {
     const res = await app.request(url, { headers })

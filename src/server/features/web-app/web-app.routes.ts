@@ -252,7 +252,16 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     // A page load reads the session as the API does: a cookie whose session has ended (expired,
     // revoked), or a paused player's (whom the API signs out), gets what a visitor gets: the landing
     // page at `/`, and no signed-in first view that the app would then leave for the sign-in page.
-    await loadSession(c, () => Promise.resolve())
+    // When the database cannot answer, the page still comes, named by the cookie: the app then
+    // shows why its answers do not.
+    const read = await loadSession(c, () => Promise.resolve()).then(
+      () => true,
+      (error: unknown) => {
+        deps.logger.warn({ err: error }, 'a page load could not read its session')
+        return false
+      },
+    )
+    if (!read) return c.html(htmlFor(c.req.path, Boolean(readSessionToken(c))))
     const session = c.get('session')
     const player = session && !session.isPaused ? session.user : undefined
     if (!player) return c.html(c.req.path === '/' && landingHtml ? landingHtml : htmlFor(c.req.path, false))
