@@ -173,16 +173,23 @@ test(
     await expect(u).toHaveURL(new RegExp(`/playdates/${playDateId}#team-chat$`))
     await expect(u.getByRole('textbox', { name: 'Message' })).toBeInViewport()
 
-    // The reminder: the server's clock passes 24 hours before the start.
+    // The reminder: the server's clock passes 24 hours before the start. A game made less than 24
+    // hours ahead (on a Friday after 8:00 AM in Arizona, the coming Saturday's) gets only the one 2
+    // hours before, so the clock passes that instead.
     const detail = (await (await r.request.get(`/api/play-dates/${playDateId}`)).json()) as {
       startsAt: string
     }
     const now = (await moveClock(r.request, 0)).now
-    const minutes = Math.ceil((Date.parse(detail.startsAt) - 24 * 3600_000 - Date.parse(now)) / 60_000) + 5
+    const ahead = Date.parse(detail.startsAt) - Date.parse(now)
+    const reminder =
+      ahead > 24 * 3600_000
+        ? { title: 'PlayDate tomorrow', before: 24 * 3600_000 }
+        : { title: 'PlayDate in 2 hours', before: 2 * 3600_000 }
+    const minutes = Math.ceil((ahead - reminder.before) / 60_000) + 5
     await moveClock(r.request, minutes)
     try {
       await r.goto('/notifications')
-      await expect(r.getByText('PlayDate tomorrow', { exact: true }).first()).toBeVisible()
+      await expect(r.getByText(reminder.title, { exact: true }).first()).toBeVisible()
       await expect(r.getByText(new RegExp(`8:00 AM MST at ${venueName}`)).first()).toBeVisible()
     } finally {
       await moveClock(r.request, -minutes)
