@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite'
+import { frames } from './pglite-statements'
 
 // The embedded database's raw reply to a batch of protocol messages, written out to the data
 // directory before it is answered (an acknowledged write is kept).
@@ -11,21 +12,10 @@ import type { PGlite } from '@electric-sql/pglite'
 // nothing, and keeps nothing.
 export async function rawReply(pg: PGlite, message: Uint8Array): Promise<Uint8Array> {
   const chunks: Uint8Array[] = []
-  let length = 0
   await pg.execProtocolRawStream(message, {
     syncToFs: true,
     // A view of the database's memory, which the next write reuses: copied.
-    onRawData: (chunk) => {
-      chunks.push(chunk.slice())
-      length += chunk.byteLength
-    },
+    onRawData: (chunk) => chunks.push(chunk.slice()),
   })
-  if (chunks.length === 1) return chunks[0]!
-  const reply = new Uint8Array(length)
-  let offset = 0
-  for (const chunk of chunks) {
-    reply.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return reply
+  return chunks.length === 1 ? chunks[0]! : frames(chunks)
 }

@@ -39,7 +39,7 @@ export interface Statement {
 
 type Query = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>
 
-// One message from several: each frame is copied as soon as it is made.
+// One buffer from several (a message's frames, a reply's pieces), each copied in once.
 export function frames(parts: Uint8Array[]): Uint8Array {
   let length = 0
   for (const part of parts) length += part.byteLength
