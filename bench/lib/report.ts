@@ -128,15 +128,16 @@ const count = (value: number) => value.toLocaleString('en-US')
 const ratio = (a: number | undefined, b: number | undefined) =>
   a !== undefined && b !== undefined && b > 0 ? a / b : null
 
-// A write's runs by connections (only the run's own in results written before the others were).
-const writeRuns = (write: WriteResult) =>
-  write.byConnections ?? [{ connections: CONNECTIONS_BEFORE_SWEEP, api: write.api }]
-const writeConnections = (write: WriteResult) => writeRuns(write).map((r) => r.connections)
-const CONNECTIONS_BEFORE_SWEEP = 32
+// A write's runs by connections (only the run's own, at the run's `connections`, in results
+// written before the others were).
+const writeRuns = (write: WriteResult, connections: number) =>
+  write.byConnections ?? [{ connections, api: write.api }]
+const writeConnections = (write: WriteResult, connections: number) =>
+  writeRuns(write, connections).map((r) => r.connections)
 // Its capacity at the latency bound: the run with the most requests a second whose p99 is under
 // the target, if any.
-const writeCapacity = (write: WriteResult) =>
-  writeRuns(write)
+const writeCapacity = (write: WriteResult, connections: number) =>
+  writeRuns(write, connections)
     .filter((r) => r.api.p99 < TARGETS.p99Ms && r.api.errors === 0)
     .sort((a, b) => b.api.rps - a.api.rps)[0]
 
@@ -219,17 +220,23 @@ export function evaluate(report: Omit<Report, 'checks'>): Check[] {
     })
   }
   if (main.writes.length > 0) {
-    const capacities = main.writes.map((w) => ({ write: w, run: writeCapacity(w) }))
+    const capacities = main.writes.map((w) => ({
+      write: w,
+      run: writeCapacity(w, report.settings.connections),
+    }))
     const short = capacities.filter(
       ({ write, run }) => !run || run.api.rps < WRITE_GAIN * WRITE_BASELINES[write.key],
     )
     checks.push({
-      target: `Hot writes ≥ ${WRITE_GAIN}× their throughput of the restated targets (${Object.values(WRITE_BASELINES).join(', ')} req/s), p99 < ${TARGETS.p99Ms} ms (${main.label}; the most requests a second with p99 under it, at ${writeConnections(main.writes[0]!).join(', ')} connections)`,
+      target: `Hot writes ≥ ${WRITE_GAIN}× their throughput of the restated targets (${Object.values(WRITE_BASELINES).join(', ')} req/s), p99 < ${TARGETS.p99Ms} ms (${main.label}; the most requests a second with p99 under it, at ${writeConnections(main.writes[0]!, report.settings.connections).join(', ')} connections)`,
       measured: capacities
         .map(({ write, run }) =>
           run
             ? `${write.name} ${count(run.api.rps)} req/s (${times(ratio(run.api.rps, WRITE_BASELINES[write.key]))}) at ${run.connections} connections, p99 ${ms(run.api.p99)} ms`
-            : `${write.name}: p99 ≥ ${TARGETS.p99Ms} ms at every count (${writeRuns(write)
+            : `${write.name}: p99 ≥ ${TARGETS.p99Ms} ms at every count (${writeRuns(
+                write,
+                report.settings.connections,
+              )
                 .map((r) => `${ms(r.api.p99)} ms at ${r.connections}`)
                 .join(', ')})`,
         )
@@ -501,7 +508,7 @@ export function renderMarkdown(report: Report) {
   if (main.writes.length) {
     lines.push('## Hot writes', '')
     lines.push(
-      `Each write at ${writeConnections(main.writes[0]!).join(', ')} connections, one after the other. At the ` +
+      `Each write at ${writeConnections(main.writes[0]!, report.settings.connections).join(', ')} connections, one after the other. At the ` +
         'most connections every request waits behind the others for the two cores (p50 ≈ connections ÷ ' +
         'throughput); with fewer, the queue is shorter at about the same throughput. Its capacity at ' +
         `p99 < ${TARGETS.p99Ms} ms (the target) is its best run under that bound. Times in ms.`,
@@ -511,7 +518,7 @@ export function renderMarkdown(report: Report) {
       markdownTable(
         ['Write', 'Connections', 'p50', 'p99', 'req/s', 'errors', 'Seq scans'],
         main.writes.flatMap((w) =>
-          writeRuns(w).map((r, index) => [
+          writeRuns(w, report.settings.connections).map((r, index) => [
             index === 0 ? w.name : '',
             String(r.connections),
             ms(r.api.p50),
