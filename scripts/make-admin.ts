@@ -1,8 +1,7 @@
 // npm run make-admin -- <email>: makes an existing player an admin, on the configured database
 // (embedded in DATA_DIR, or DATABASE_URL). Stop the server first when it uses the embedded one.
-import { openDatabase } from '../src/server/db/client'
-import { EnvError, loadEnv } from '../src/server/env'
 import { promoteToAdmin } from '../src/server/features/auth'
+import { openToolDatabase, toolEnv } from './tool-database'
 
 const email = process.argv[2]?.trim()
 if (!email || process.argv.length > 3) {
@@ -10,18 +9,7 @@ if (!email || process.argv.length > 3) {
   process.exit(2)
 }
 
-let env
-try {
-  env = loadEnv()
-} catch (error) {
-  if (error instanceof EnvError) {
-    console.error(error.message)
-    process.exit(1)
-  }
-  throw error
-}
-
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+const database = await openToolDatabase(toolEnv(), 'npm run make-admin')
 try {
   const user = await promoteToAdmin(database.db, email)
   if (!user) {

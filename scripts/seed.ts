@@ -1,10 +1,9 @@
 // Adds the demo world to the configured database (embedded or DATABASE_URL) if it is empty.
-import { openDatabase } from '../src/server/db/client'
 import { isDatabaseEmpty, seedDemo } from '../src/server/db/seed'
-import { loadEnv } from '../src/server/env'
+import { openToolDatabase, toolEnv } from './tool-database'
 
-const env = loadEnv()
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+const env = toolEnv()
+const database = await openToolDatabase(env, 'npm run seed')
 try {
   if (!(await isDatabaseEmpty(database.db))) {
     console.log('The database already has players: demo data not added.')

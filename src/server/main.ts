@@ -2,6 +2,7 @@ import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { openDatabase } from './db/client'
+import { DataDirInUseError } from './db/data-dir-lock'
 import { isDatabaseEmpty, seedDemo } from './db/seed'
 import { buildDeps } from './deps'
 import { EnvError, loadEnv, type ServerOptimization } from './env'
@@ -36,11 +37,20 @@ async function main() {
   if (env.SERVER_OPTIMIZATIONS_OFF.length > 0)
     logger.warn({ off: env.SERVER_OPTIMIZATIONS_OFF }, 'server optimizations turned off for a comparison')
   const started = performance.now()
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    poolSize: env.DATABASE_POOL_SIZE,
-  })
+  let database
+  try {
+    database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      poolSize: env.DATABASE_POOL_SIZE,
+    })
+  } catch (error) {
+    // Another server already runs on this embedded database: refused, naming it.
+    if (!(error instanceof DataDirInUseError)) throw error
+    logger.fatal({ dataDir: error.dataDir, holder: error.owner }, error.message)
+    flushLogs(logger)
+    process.exit(1)
+  }
   logger.info({ database: database.kind }, 'database ready, migrations applied')
   // A live event that could not be sent after its write committed: the write stands, and the
   // players' pages catch up at their next refetch.

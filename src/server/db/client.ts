@@ -15,6 +15,7 @@ import { namedStatementsOf } from './pglite-statements'
 import { pgliteExtensions } from './pglite-extensions'
 import { PGliteThread, openPgliteThread } from './pglite-thread'
 import { ExactCache } from './exact-cache'
+import { lockDataDir } from './data-dir-lock'
 import type { UnreadCountOutput } from '../../domain/notifications/notification.schema'
 
 export type Schema = typeof schema
@@ -394,23 +395,52 @@ export async function openPglite(
 }
 
 // The server's embedded database runs on a thread of its own (pglite-thread.ts, decision 0121),
-// so PostgreSQL's work and the server's use both cores.
-export async function openEmbedded(dataDir: string): Promise<Database> {
+// so PostgreSQL's work and the server's use both cores. One process at a time opens it: the data
+// directory's lock (data-dir-lock.ts) is taken first, or the opening fails naming its holder.
+export async function openEmbedded(dataDir: string, purpose = 'a PickleMatch server'): Promise<Database> {
   const dir = path.resolve(dataDir, 'pglite')
   mkdirSync(dir, { recursive: true })
-  // Every write settles only once it reached the data directory: acknowledged means kept
-  // (`npm run test:durability` kills the server mid-load to prove it).
-  return openPglite(await openPgliteThread({ dataDir: dir }))
+  const lostLock = new Set<(error: Error) => void>()
+  const lock = await lockDataDir(path.resolve(dataDir), purpose, (error) => {
+    for (const handler of lostLock) handler(error)
+  })
+  let database: Database
+  try {
+    // Every write settles only once it reached the data directory: acknowledged means kept
+    // (`npm run test:durability` kills the server mid-load to prove it).
+    database = await openPglite(await openPgliteThread({ dataDir: dir }))
+  } catch (error) {
+    await lock.release()
+    throw error
+  }
+  return {
+    ...database,
+    // Losing the lock is as fatal as losing the thread: another process may be writing.
+    onFatal(handler) {
+      const removeThread = database.onFatal(handler)
+      lostLock.add(handler)
+      return () => {
+        removeThread()
+        lostLock.delete(handler)
+      }
+    },
+    async close() {
+      await database.close()
+      await lock.release()
+    },
+  }
 }
 
 export function openDatabase(options: {
   databaseUrl?: string | undefined
   dataDir: string
   poolSize?: number
+  // Who holds the embedded database's lock, for a process refused it (data-dir-lock.ts).
+  purpose?: string
 }) {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize)
-    : openEmbedded(options.dataDir)
+    : openEmbedded(options.dataDir, options.purpose)
 }
 
 // The rows of `db.execute`: both drivers answer with a result whose `rows` they are.
