@@ -55,6 +55,12 @@ const pageAnswer = session.then(() =>
   isSignedIn() ? prefetchPageAnswer(queryClient, window.location.pathname) : undefined,
 )
 
+// Each later navigation asks for its page's first answer itself, with the page's files
+// (app/navigation.tsx).
+const askForAnswers = (pathname: string) => {
+  if (isSignedIn()) void prefetchPageAnswer(queryClient, pathname)
+}
+
 // Without a network, the session and the views kept from the last visit come from the browser
 // (docs/decisions/0095-offline-last-seen-data.md): a signed-in player is not sent to sign in. The
 // module that keeps them loads only then; online it comes with the signed-in shell.
@@ -83,7 +89,7 @@ void Promise.race([
       <StrictMode>
         <PrerenderedFocus root={rootElement} />
         <QueryClientProvider client={queryClient}>
-          <AppRouter loadPage={preloadPage}>
+          <AppRouter loadPage={preloadPage} askForAnswers={askForAnswers}>
             <AppRoutes />
           </AppRouter>
           <Toaster />

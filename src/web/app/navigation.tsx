@@ -31,26 +31,33 @@ export const useIsLoadingPage = () => useSyncExternalStore(subscribe, isLoadingP
 interface AppRouterProps {
   // Starts loading the page of `pathname`; null when it is already loaded.
   loadPage: (pathname: string) => Promise<unknown> | null
+  // Asks for the answers the page of `pathname` shows first, when the path changes.
+  askForAnswers?: (pathname: string) => void
   children: ReactNode
 }
 
 // react-router's declarative router over the browser history (what `BrowserRouter` does), with
 // one step of its own before each navigation renders: the scroll position of the page on screen
-// is kept and the next page's chunk starts loading. The new location renders as a transition, so
-// the current page stays (and the progress bar shows) until the next one is ready.
-export function AppRouter({ loadPage, children }: AppRouterProps) {
+// is kept, and the next page's chunk and its first answers are asked for together. The answers
+// do not wait for the chunk, nor for the page's first render, which on a busy phone comes seconds
+// after the tap (docs/decisions/0149-a-page-asks-for-its-data-at-once.md). The new location renders
+// as a transition, so the current page stays (and the progress bar shows) until the next one is
+// ready.
+export function AppRouter({ loadPage, askForAnswers, children }: AppRouterProps) {
   const [history] = useState(() => createBrowserHistory({ v5Compat: true }))
   const [state, setState] = useState({ action: history.action, location: history.location })
 
-  useLayoutEffect(
-    () =>
-      history.listen(({ action, location }) => {
-        rememberScrollPosition()
-        waitForPage(loadPage(location.pathname))
-        startTransition(() => setState({ action, location }))
-      }),
-    [history, loadPage],
-  )
+  useLayoutEffect(() => {
+    let pathname = history.location.pathname
+    return history.listen(({ action, location }) => {
+      rememberScrollPosition()
+      // Only a new path: a hash or a list's filters change nothing the page asked for.
+      if (location.pathname !== pathname) askForAnswers?.(location.pathname)
+      pathname = location.pathname
+      waitForPage(loadPage(location.pathname))
+      startTransition(() => setState({ action, location }))
+    })
+  }, [history, loadPage, askForAnswers])
 
   return (
     <Router location={state.location} navigationType={state.action} navigator={history}>

@@ -37,7 +37,9 @@ export const playDateQuery = (id: string) => ({
 // A PlayDate's page asks for its PlayDate from its HTML (the server's preload), and its first view
 // shows the PlayDate's header (docs/decisions/0123-play-date-first-view.md): the first render waits
 // for that answer too, so the page takes the first view's place whole, in one render, instead of
-// a loading line that the PlayDate then replaces. Any other page: nothing to wait for.
+// a loading line that the PlayDate then replaces. A navigation to a PlayDate asks for it here too,
+// with the page's files, not once they have loaded and rendered (0149). Any other page: nothing
+// to ask for.
 export function prefetchPageAnswer(queryClient: QueryClient, pathname: string): Promise<void> | undefined {
   const id = playDateIdOfPage(pathname)
   return id ? queryClient.prefetchQuery(playDateQuery(id)) : undefined
