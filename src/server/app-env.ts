@@ -7,6 +7,7 @@ import type { LlmClient } from './lib/llm'
 import type { Logger } from './lib/logger'
 import type { Mailer } from './lib/mail'
 import type { RealtimeHub } from './lib/realtime'
+import type { ServiceStatus } from './lib/service-status'
 import type { TtlCache } from './lib/ttl-cache'
 import type { VapidKeys } from './lib/vapid-keys'
 
@@ -27,6 +28,8 @@ export interface AppDeps {
   vapid?: VapidKeys | undefined
   // Values this instance keeps for a while (what steers a query plan).
   cache: TtlCache
+  // What this instance reports on /api/health beyond its database (lib/service-status.ts).
+  status: ServiceStatus
   // Directory of the built web app; absent in route tests.
   webRoot?: string | undefined
 }

@@ -39,5 +39,6 @@ export function buildDeps(parts: {
     webRoot: parts.webRoot,
     vapid: parts.vapid,
     cache: createTtlCache(() => clock.now()),
+    status: { stopping: false },
   }
 }

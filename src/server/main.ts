@@ -9,6 +9,7 @@ import { EnvError, loadEnv, type ServerOptimization } from './env'
 import { createServerFactory } from './lib/compression'
 import { createAdjustableClock } from './lib/clock'
 import { createLogger, exitOnCrash, flushLogs } from './lib/logger'
+import { trackConnections } from './lib/drain'
 import { startMaintenance } from './lib/maintenance'
 import { refereeSigningKey } from './lib/signing-key'
 import { vapidKeys } from './lib/vapid-keys'
@@ -115,35 +116,31 @@ async function main() {
   httpServer.keepAliveTimeout = 65_000
   httpServer.headersTimeout = 66_000
 
-  // A graceful stop (a deploy, a scale-down): no new connections; live streams end so their
-  // browsers reconnect elsewhere; requests under way finish (up to SHUTDOWN_GRACE_MS), and
-  // only then does the database close.
+  // A graceful stop (a deploy, a scale-down), without resetting a request (lib/drain.ts,
+  // docs/decisions/0144): health answers 503 from the signal on, so a load balancer stops sending
+  // here; no new connections; every answer says `Connection: close`; live streams end so their
+  // browsers reconnect elsewhere; requests under way finish (up to SHUTDOWN_GRACE_MS), and only
+  // then does the database close.
+  const connections = trackConnections(httpServer)
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
+    deps.status.stopping = true
     logger.info({ signal }, 'shutting down')
-    const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()))
+    const drained = connections.drain(SHUTDOWN_GRACE_MS)
     deps.realtime.closeAllStreams()
-    // Keep-alive connections that fall idle after a request are closed as they do.
-    const sweep = setInterval(() => httpServer.closeIdleConnections(), 100)
-    let grace: ReturnType<typeof setTimeout> | undefined
-    const late = await Promise.race([
-      closed.then(() => false),
-      new Promise<boolean>((resolve) => (grace = setTimeout(() => resolve(true), SHUTDOWN_GRACE_MS))),
-    ])
-    clearInterval(sweep)
-    clearTimeout(grace)
-    if (late) {
+    if ((await drained).cut) {
       logger.warn(
         { graceMs: SHUTDOWN_GRACE_MS },
-        'requests still open at the end of the grace period; closing them',
+        'requests still open at the end of the grace period; closed them',
       )
-      httpServer.closeAllConnections()
     }
     await maintenance.stop()
     await jobs.stop()
     await database.close()
+    logger.info('stopped')
+    flushLogs(logger)
     process.exit(0)
   }
   process.on('SIGINT', () => void stop('SIGINT'))

@@ -2230,6 +2230,11 @@ export interface components {
     HealthUnavailable: {
       /** @enum {string} */
       status: 'unavailable'
+      /**
+       * @description stopping: the instance is shutting down; database: its database does not answer
+       * @enum {string}
+       */
+      reason: 'stopping' | 'database'
     }
     Ping: {
       /** @enum {string} */
@@ -3226,7 +3231,7 @@ export interface operations {
           'application/json': components['schemas']['Health']
         }
       }
-      /** @description The database does not answer */
+      /** @description The instance is stopping, or its database does not answer */
       503: {
         headers: {
           [name: string]: unknown

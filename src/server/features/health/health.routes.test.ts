@@ -14,6 +14,17 @@ describe('health and API documents', () => {
     expect(res.body).toEqual({ status: 'ok', database: testDatabaseKind })
   })
 
+  it('answers 503 from the stop on, so a load balancer stops sending first', async () => {
+    t.deps.status.stopping = true
+    try {
+      const res = await createClient(t.app).get('/api/health')
+      expect(res.status).toBe(503)
+      expect(res.body).toEqual({ status: 'unavailable', reason: 'stopping' })
+    } finally {
+      t.deps.status.stopping = false
+    }
+  })
+
   it('answers a ping without touching the database', async () => {
     const res = await createClient(t.app).get('/api/ping')
     expect(res.status).toBe(200)

@@ -17,8 +17,15 @@ const getHealth = createRoute({
   responses: {
     200: jsonContent(healthOutput, 'The server is up and its database answers'),
     503: jsonContent(
-      z.object({ status: z.literal('unavailable') }).openapi('HealthUnavailable'),
-      'The database does not answer',
+      z
+        .object({
+          status: z.literal('unavailable'),
+          reason: z.enum(['stopping', 'database']).openapi({
+            description: 'stopping: the instance is shutting down; database: its database does not answer',
+          }),
+        })
+        .openapi('HealthUnavailable'),
+      'The instance is stopping, or its database does not answer',
     ),
   },
 })
@@ -37,11 +44,14 @@ const getPing = createRoute({
 
 export const healthRoutes = createApi()
   .openapi(getHealth, async (c) => {
+    const { status, database } = c.get('deps')
+    // From SIGTERM on: a load balancer stops sending here while the requests under way finish.
+    if (status.stopping) return c.json({ status: 'unavailable' as const, reason: 'stopping' as const }, 503)
     try {
       await c.get('db').execute(sql`select 1`)
     } catch {
-      return c.json({ status: 'unavailable' as const }, 503)
+      return c.json({ status: 'unavailable' as const, reason: 'database' as const }, 503)
     }
-    return c.json({ status: 'ok' as const, database: c.get('deps').database.kind }, 200)
+    return c.json({ status: 'ok' as const, database: database.kind }, 200)
   })
   .openapi(getPing, (c) => c.json({ status: 'ok' as const }, 200))
