@@ -105,6 +105,40 @@ describe('a query a component starts showing', () => {
   })
 })
 
+describe('a read while the browser says it is offline', () => {
+  afterEach(() => onlineManager.setOnline(true))
+
+  // The guess is wrong on some networks: the read goes out anyway, and its page shows its answer.
+  it('is asked for at once, not held until the browser says it is online', async () => {
+    onlineManager.setOnline(false)
+    const client = createQueryClient()
+    const queryFn = vi.fn(() => Promise.resolve('an answer'))
+    const observer = new QueryObserver(client, { queryKey: ['play-dates', 'detail', 'one'], queryFn })
+    const unsubscribe = observer.subscribe(() => undefined)
+    expect(queryFn).toHaveBeenCalledTimes(1)
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe('an answer'))
+    unsubscribe()
+  })
+
+  it('waits for the network before it tries again, once it has failed', async () => {
+    onlineManager.setOnline(false)
+    vi.useFakeTimers()
+    try {
+      const client = createQueryClient()
+      const failure = new ApiError(0, 'unavailable', 'Network request failed: Failed to fetch')
+      const queryFn = vi.fn(() => Promise.reject(failure))
+      const observer = new QueryObserver(client, { queryKey: ['home'], queryFn })
+      const unsubscribe = observer.subscribe(() => undefined)
+      await vi.advanceTimersByTimeAsync(10 * retryDelay(0))
+      expect(queryFn).toHaveBeenCalledTimes(1)
+      expect(observer.getCurrentResult().fetchStatus).toBe('paused')
+      unsubscribe()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
+
 describe('a write without a network', () => {
   afterEach(() => onlineManager.setOnline(true))
 

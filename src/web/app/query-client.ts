@@ -55,11 +55,22 @@ export const refetchOnMount = (query: Query) =>
 // later, unseen): offline, a write is refused at once with a message saying it needs a
 // connection; on a network that fails, it fails as it is sent
 // (docs/decisions/0095-offline-last-seen-data.md).
+// A read is always asked for (`offlineFirst`): the browser's guess that it is offline
+// (`navigator.onLine`, its online and offline events) is wrong on some networks, and TanStack
+// Query's default held every read while it lasted, unsent, its page on "Loading...". Only the
+// retries of a read that failed wait for the browser to say it is back online
+// (docs/decisions/0149-a-page-asks-for-its-data-at-once.md).
 export function createQueryClient() {
   return new AppQueryClient({
     mutationCache: new MutationCache({ onMutate: () => refuseWhenOffline() }),
     defaultOptions: {
-      queries: { retry: shouldRetry, retryDelay, refetchOnWindowFocus: true, refetchOnMount },
+      queries: {
+        retry: shouldRetry,
+        retryDelay,
+        refetchOnWindowFocus: true,
+        refetchOnMount,
+        networkMode: 'offlineFirst',
+      },
       mutations: { retry: false, networkMode: 'always' },
     },
   })
