@@ -272,7 +272,9 @@ export async function declineRequest(db: Db, user: Actor, requestId: string, now
 }
 
 export async function withdrawRequest(db: Db, user: Actor, requestId: string, now: Date) {
-  const playDateId = await db.transaction(async (tx) => {
+  // The answer is read before the commit, under the PlayDate's lock, while it is still open: read
+  // after, a cancel or an accept in between hid it from the player who had withdrawn (403).
+  return db.transaction(async (tx) => {
     const { request, playDate } = await lockRequest(tx, requestId)
     if (request.requesterId !== user.id && request.requesterPartnerId !== user.id) {
       throw new AppError('not_found', PLAY_DATE_MESSAGES.requestNotFound)
@@ -286,7 +288,6 @@ export async function withdrawRequest(db: Db, user: Actor, requestId: string, no
       recipients: [playDate.creatorId, playDate.partnerId, mate].filter((p): p is string => Boolean(p)),
     })
     await announceToBothTeams(tx, playDate, request)
-    return playDate.id
+    return getPlayDate(tx, user, playDate.id, now)
   })
-  return getPlayDate(db, user, playDateId, now)
 }

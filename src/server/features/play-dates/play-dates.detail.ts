@@ -138,7 +138,7 @@ export async function visiblePlayDateType(
   return row?.type ?? null
 }
 
-export async function getPlayDate(db: Db, user: Actor, id: string, now: Date): Promise<PlayDateDetail> {
+export async function getPlayDate(db: DbOrTx, user: Actor, id: string, now: Date): Promise<PlayDateDetail> {
   const [row] = await preparedQuery(db, 'play_date_by_id', playDateByIdQuery).execute({ id, userId: user.id })
   if (!row) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
   const responding: PlayDateRequestView | null =
