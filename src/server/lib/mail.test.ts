@@ -64,12 +64,12 @@ describe('mail', () => {
     await delivered
     expect(sent).toEqual(['committed@example.com'])
 
-    await t.db
-      .transaction(async (tx) => {
+    await expect(
+      t.db.transaction(async (tx) => {
         await mailer.send(message('rolled-back@example.com'), tx)
         throw new Error('undo')
-      })
-      .catch(() => undefined)
+      }),
+    ).rejects.toThrow('undo')
     expect(await listOutbox(t.db, { to: 'rolled-back@example.com' })).toEqual([])
     expect(sent).toEqual(['committed@example.com'])
   })

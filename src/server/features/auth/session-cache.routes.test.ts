@@ -42,12 +42,12 @@ describe('sessions kept by the server', () => {
   it('show a change made in a transaction once it commits, and none if it rolls back', async () => {
     const { client, profile } = await signedInUser(t, { firstName: 'Sam' })
     expect((await sessionUser(client))?.firstName).toBe('Sam')
-    await t.db
-      .transaction(async (tx) => {
+    await expect(
+      t.db.transaction(async (tx) => {
         await tx.update(profiles).set({ firstName: 'Never' }).where(eq(profiles.id, profile.id))
         throw new Error('rolled back')
-      })
-      .catch(() => undefined)
+      }),
+    ).rejects.toThrow('rolled back')
     expect((await sessionUser(client))?.firstName).toBe('Sam')
     await t.db.transaction(async (tx) => {
       await tx.update(profiles).set({ firstName: 'Samira' }).where(eq(profiles.id, profile.id))

@@ -57,12 +57,12 @@ describe('unread counts kept by the server', () => {
   it('follow a change made in a transaction once it commits, and none if it rolls back', async () => {
     const { client, profile } = await signedInUser(t)
     expect(await unread(client)).toBe(0)
-    await t.db
-      .transaction(async (tx) => {
+    await expect(
+      t.db.transaction(async (tx) => {
         await tx.insert(notifications).values({ userId: profile.id, type: 'other', title: 'x', message: 'y' })
         throw new Error('rolled back')
-      })
-      .catch(() => undefined)
+      }),
+    ).rejects.toThrow('rolled back')
     expect(await unread(client)).toBe(0)
     await t.db.transaction(async (tx) => {
       await tx.insert(notifications).values({ userId: profile.id, type: 'other', title: 'x', message: 'y' })
