@@ -140,11 +140,14 @@ describe('jobs', () => {
     if (testDatabaseKind === 'postgres') {
       // While one instance holds the job, the other passes over it.
       let release!: () => void
+      let locked!: () => void
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve))
       const held = first.db.transaction(async (tx) => {
         await tx.execute(sql`select id from jobs where key = ${`held:${player.id}`} for update`)
+        locked()
         await new Promise<void>((resolve) => (release = resolve))
       })
-      await new Promise((resolve) => setTimeout(resolve, 50))
+      await lockTaken
       expect(await runDueJobs(second.db, notify, NOW)).toBe(0)
       release()
       await held

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   authTokens,
   jobs,
@@ -14,7 +14,7 @@ import { insertUser } from '../testing/factories'
 import { createTestApp, type TestApp } from '../testing/test-app'
 import { createLogger } from './logger'
 import type { Mailer } from './mail'
-import { deleteExpiredRows, MAIL_KEPT_DAYS, startMaintenance } from './maintenance'
+import { deleteExpiredRows, MAIL_KEPT_DAYS, maintenanceTiming, startMaintenance } from './maintenance'
 
 const silent = createLogger({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })
 const DAY_MS = 24 * 60 * 60_000
@@ -165,42 +165,52 @@ describe('the maintenance loop', () => {
     }
     return { mailer, calls }
   }
-  const fast = { mailRetryMs: 20, cleanupMs: 30, firstCleanupMs: 5 }
-  const until = async (check: () => boolean) => {
-    const end = Date.now() + 5000
-    while (!check()) {
-      if (Date.now() > end) throw new Error('timed out')
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
+  // The loop's timers run on a clock the test moves; the database answers in real time.
+  const { mailRetryMs, cleanupMs, firstCleanupMs } = maintenanceTiming
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+  // Each cleanup reads the time once.
+  const countingClock = () => {
+    const clock = { reads: 0, now: () => (clock.reads++, t.clock.now()) }
+    return clock
   }
 
   it('tries mail again and deletes expired rows on its timers, and stops', async () => {
     const player = await insertUser(t.db)
     const { mailer, calls } = fakeMailer(true)
-    const maintenance = startMaintenance(
-      { database: t.database, logger: silent, mailer, clock: t.clock },
-      fast,
-    )
+    const clock = countingClock()
+    const maintenance = startMaintenance({ database: t.database, logger: silent, mailer, clock })
     await t.db
       .insert(sessions)
       .values({ tokenHash: hashToken('loop-expired'), profileId: player.id, expiresAt: ago(1000) })
-    await until(() => calls.length >= 2)
+    await vi.advanceTimersByTimeAsync(firstCleanupMs - 1)
+    expect(clock.reads).toBe(0)
+    await vi.advanceTimersByTimeAsync(1)
     await expect
       .poll(async () => (await t.db.select().from(sessions).where(eq(sessions.profileId, player.id))).length)
       .toBe(0)
+    await expect.poll(() => calls.length).toBe(Math.floor(firstCleanupMs / mailRetryMs))
     await maintenance.stop()
-    const after = calls.length
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(calls.length).toBe(after)
+    // An hour later (two more cleanups and 120 mail tries had it gone on), nothing more ran.
+    const after = { calls: calls.length, reads: clock.reads }
+    await vi.advanceTimersByTimeAsync(cleanupMs)
+    expect({ calls: calls.length, reads: clock.reads }).toEqual(after)
   })
 
   it('does not look for mail to retry without an SMTP server', async () => {
     const { mailer, calls } = fakeMailer(false)
-    const maintenance = startMaintenance(
-      { database: t.database, logger: silent, mailer, clock: t.clock },
-      fast,
-    )
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    const clock = countingClock()
+    const maintenance = startMaintenance({ database: t.database, logger: silent, mailer, clock })
+    // The first cleanup, and the next an hour later: the steps run one after another in the order
+    // their timers fired, so a mail step would have run before each (its timer fires every 30 s).
+    await vi.advanceTimersByTimeAsync(firstCleanupMs)
+    await expect.poll(() => clock.reads).toBe(1)
+    await vi.advanceTimersByTimeAsync(cleanupMs - firstCleanupMs)
+    await expect.poll(() => clock.reads).toBe(2)
     await maintenance.stop()
     expect(calls).toEqual([])
   })
