@@ -122,7 +122,11 @@ describe('friend requests', () => {
 
     const malformed = await a.client.post('/api/connections/friend-requests', { receiverId: 'nope' })
     expect(malformed.status).toBe(400)
-    expect(malformed.body.error.fields.receiverId).toBeDefined()
+    expect(malformed.body.error).toEqual({
+      code: 'invalid',
+      message: 'Please choose a player',
+      fields: { receiverId: 'Please choose a player' },
+    })
   })
 
   it('allows a new request after a rejection', async () => {

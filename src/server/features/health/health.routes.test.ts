@@ -53,9 +53,10 @@ describe('health and API documents', () => {
   })
 
   it('answers malformed JSON with a 400 in the error shape, not a 500', async () => {
-    const res = await createClient(t.app).post('/api/health', '{not json')
-    expect(res.status).toBeLessThan(500)
-    expect(res.body.error.code).toBeDefined()
+    // A route that reads a JSON body, open to anyone: the body is refused before any rule runs.
+    const res = await createClient(t.app).post('/api/auth/sign-in', '{"email": "a@b.c", ')
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ error: { code: 'invalid', message: 'The request body is not valid JSON' } })
   })
 
   it('refuses a state-changing request from another origin', async () => {

@@ -128,17 +128,23 @@ describe('the Available tab’s date filter', () => {
 
   it('says what is wrong with a chosen range', async () => {
     const viewer = await signedInUser(t)
+    // The message, and the field it belongs to.
     const problem = async (query: string) => {
       const res = await viewer.client.get(`/api/play-dates?tab=available&${query}`)
       expect(res.status).toBe(400)
-      return res.body.error.message as string
+      expect(res.body.error.code).toBe('invalid')
+      expect(Object.values(res.body.error.fields)).toEqual([res.body.error.message])
+      return [Object.keys(res.body.error.fields)[0], res.body.error.message]
     }
-    expect(await problem('when=range&to=2026-12-01')).toContain(CHOOSE_START_DATE)
-    expect(await problem('when=range&from=2026-12-01')).toContain(CHOOSE_END_DATE)
-    expect(await problem('when=range&from=2026-12-05&to=2026-12-01')).toContain(END_BEFORE_START)
-    expect(await problem('when=range&from=2026-12-01&to=2027-03-01')).toContain(RANGE_TOO_LONG)
-    expect(await problem('when=tomorrow')).toBeTruthy()
-    expect(await problem('when=range&from=1%20Dec&to=2026-12-05')).toBeTruthy()
+    expect(await problem('when=range&to=2026-12-01')).toEqual(['from', CHOOSE_START_DATE])
+    expect(await problem('when=range&from=2026-12-01')).toEqual(['to', CHOOSE_END_DATE])
+    expect(await problem('when=range&from=2026-12-05&to=2026-12-01')).toEqual(['to', END_BEFORE_START])
+    expect(await problem('when=range&from=2026-12-01&to=2027-03-01')).toEqual(['to', RANGE_TOO_LONG])
+    expect(await problem('when=tomorrow')).toEqual([
+      'when',
+      'Invalid option: expected one of "today"|"weekend"|"week"|"range"',
+    ])
+    expect(await problem('when=range&from=1%20Dec&to=2026-12-05')).toEqual(['from', 'Choose a date'])
   })
 })
 

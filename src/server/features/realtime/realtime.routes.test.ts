@@ -182,12 +182,11 @@ describe('GET /api/events', () => {
     const stream = await openEventStream(t.app, b.token)
     try {
       await stream.waitFor((event) => event.type === 'ready')
-      const sentAt = Date.now()
       const res = await a.client.post('/api/connections/friend-requests', { receiverId: b.profile.id })
       expect(res.status).toBe(201)
+      // That it arrives; how soon is the bench's fan-out (bench/lib/fanout.ts).
       const notification = await stream.waitFor((event) => event.type === 'notification')
       expect(notification.data).toEqual({ type: 'notification', unreadCount: 1, asOf: expect.any(Number) })
-      expect(notification.receivedAt - sentAt).toBeLessThan(1000)
       await stream.waitFor((event) => event.type === 'connection')
     } finally {
       await stream.close()
