@@ -4,10 +4,11 @@ import config from './playwright.config'
 // The main journeys once more, on PostgreSQL (docs/decisions/0078): the tests tagged @postgres
 // (sign-up and sign-in, a PlayDate from creation to chat, connections, the admin pages), desktop
 // only, against the app's bundle on a fresh database of the TEST_DATABASE_URL server. Without
-// TEST_DATABASE_URL nothing runs.
+// TEST_DATABASE_URL no journey is found and the run fails (scripts/e2e-all.mjs leaves the step out
+// instead), as it does when none is tagged @postgres.
 const serverUrl = process.env.TEST_DATABASE_URL
 if (!serverUrl)
-  console.log('PostgreSQL journeys skipped: set TEST_DATABASE_URL to a server where databases may be created')
+  console.log('PostgreSQL journeys need TEST_DATABASE_URL: a server where databases may be created')
 
 export default defineConfig({
   ...config,

@@ -1,9 +1,15 @@
 import { defineConfig } from 'vitest/config'
 
+// A `.only` left in a test file fails the run instead of quietly skipping every other test:
+// Vitest allows it outside CI by default (the CI runner does not set CI), and a project does not
+// take the option from the root config.
+const allowOnly = false
+
 // Route suites run once on PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
 const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
   test: {
     name,
+    allowOnly,
     include: ['src/server/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['src/server/testing/global-setup.ts'],
@@ -28,6 +34,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          allowOnly,
           include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
           environment: 'node',
         },

@@ -3,7 +3,7 @@
 //   1. every journey not tagged @clock, on the embedded database (port 3100);
 //   2. the @clock journeys (they move their own server's clock) on another embedded database
 //      (port 3101);
-//   3. the @postgres journeys on a fresh PostgreSQL database (port 3102; nothing runs there
+//   3. the @postgres journeys on a fresh PostgreSQL database (port 3102; skipped, and said so,
 //      without TEST_DATABASE_URL).
 // The server bundle is built once here, before the steps; every step runs even when one before
 // it failed, and the run fails when any step failed. Extra arguments go to every Playwright
@@ -19,7 +19,9 @@ const steps = [
   {
     name: '@postgres journeys',
     port: 3102,
-    args: [...playwright, '--config', 'playwright.postgres.config.ts', '--pass-with-no-tests', ...extra],
+    args: [...playwright, '--config', 'playwright.postgres.config.ts', ...extra],
+    // A step that finds no journey fails (Playwright's own rule): this one is left out instead.
+    skip: process.env.TEST_DATABASE_URL ? undefined : 'set TEST_DATABASE_URL to run it',
   },
 ]
 
@@ -37,6 +39,10 @@ function runStep(step) {
 execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' })
 const failed = []
 for (const step of steps) {
+  if (step.skip) {
+    console.log(`${step.name}: skipped (${step.skip})`)
+    continue
+  }
   const started = Date.now()
   const code = await runStep(step)
   const seconds = Math.round((Date.now() - started) / 1000)
