@@ -3,6 +3,8 @@ import type { AppDeps } from './app-env'
 import type { Database } from './db/client'
 import type { Env } from './env'
 import { type Clock, systemClock } from './lib/clock'
+import { DatabaseOutages } from './lib/db-outage'
+import { HEALTH_WRITE_SQL } from './lib/health-write'
 import { createLlmFromEnv } from './lib/llm'
 import type { Logger } from './lib/logger'
 import { createMailer, type Mailer } from './lib/mail'
@@ -39,6 +41,10 @@ export function buildDeps(parts: {
     webRoot: parts.webRoot,
     vapid: parts.vapid,
     cache: createTtlCache(() => clock.now()),
-    status: { stopping: false },
+    status: {
+      stopping: false,
+      // Over once a write commits again.
+      outages: new DatabaseOutages(logger, () => database.db.execute(HEALTH_WRITE_SQL)),
+    },
   }
 }

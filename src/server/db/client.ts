@@ -223,8 +223,24 @@ export class SettingsClient extends pg.Client {
   }
 }
 
+// A query whose answer does not come (a network cut: the server cannot cancel what it never
+// sees) leaves its connection waiting for ever: it is closed, so the pool drops it.
+const isReadTimeout = (error: unknown) => error instanceof Error && error.message === 'Query read timeout'
+// Closes a connection under its client, which then reports it ended.
+const dropConnection = (client: pg.Client) =>
+  (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy()
+
 class PreparingClient extends SettingsClient {
   override query(...args: unknown[]): never {
+    const result = this.#query(args)
+    if (result && typeof (result as Promise<unknown>).then === 'function')
+      (result as Promise<unknown>).then(undefined, (error: unknown) => {
+        if (isReadTimeout(error)) dropConnection(this)
+      })
+    return result
+  }
+
+  #query(args: unknown[]): never {
     const [config, values] = args
     if (config && typeof config === 'object' && !('submit' in config)) {
       const query = config as pg.QueryConfig
@@ -245,8 +261,24 @@ class PreparingClient extends SettingsClient {
 // statements and their plans for ever.
 const POOL_IDLE = { idleTimeoutMillis: 0, maxLifetimeSeconds: 60 * 60 }
 
+// A database out of reach answers 503 in seconds instead of holding requests (and /api/health)
+// for minutes (docs/decisions/0145): a connection is made within 5 s, the server cancels a
+// statement after 10 s, and an answer that has not come 12 s after its question (a network cut,
+// which the server cannot see) fails here, and its connection is dropped.
+export const POOL_TIMEOUTS = {
+  connectionTimeoutMillis: 5_000,
+  statement_timeout: 10_000,
+  query_timeout: 12_000,
+}
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient, ...POOL_IDLE })
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    Client: PreparingClient,
+    ...POOL_IDLE,
+    ...POOL_TIMEOUTS,
+  })
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   })
@@ -256,13 +288,16 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     afterCommitErrors.report,
   )
 
-  const lockClient = await pool.connect()
+  // Migrations on a connection of their own, without the pool's timeouts: one may wait for another
+  // instance's, and one may take a while.
+  const lockClient = new pg.Client({ connectionString: url })
+  await lockClient.connect()
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
     await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder })
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined)
-    lockClient.release()
+    await lockClient.end()
   }
 
   // One dedicated connection carries every LISTEN of this process. If it drops, it is opened
@@ -274,7 +309,19 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const resumeHandlers = new Set<() => void>()
   let hasListened = false
   const connectListener = async () => {
-    const client = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION_NAME })
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: LISTEN_APPLICATION_NAME,
+      connectionTimeoutMillis: POOL_TIMEOUTS.connectionTimeoutMillis,
+    })
+    // A cut network is silent on a connection that only listens: it is asked something every
+    // 15 s, and closed (then opened again) when no answer comes within 5 s.
+    const heartbeat = setInterval(() => {
+      client
+        .query({ text: 'select 1', query_timeout: 5_000 } as pg.QueryConfig)
+        .catch(() => dropConnection(client))
+    }, 15_000)
+    heartbeat.unref()
     client.on('notification', (message) => {
       for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? '')
     })
@@ -282,11 +329,15 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       // 'end' follows and reconnects.
     })
     client.on('end', () => {
+      clearInterval(heartbeat)
       if (listenClient !== client) return
       listenClient = undefined
       if (!closed) scheduleReconnect()
     })
-    await client.connect()
+    await client.connect().catch((error: unknown) => {
+      clearInterval(heartbeat)
+      throw error
+    })
     for (const channel of listeners.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`)
     listenClient = client
     if (hasListened) for (const handler of resumeHandlers) handler()

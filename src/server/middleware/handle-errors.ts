@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type ErrorBody, type ErrorCode, isAppError } from '../../domain/errors'
 import { type AppEnv, requestLog } from '../app-env'
 import { isUnstorableText, isUnstorableTime } from '../lib/db-errors'
+import { OUTAGE_RETRY_AFTER_SECONDS, outageKind, outageMessages } from '../lib/db-outage'
 import { RateLimitedError } from '../lib/rate-limit'
 
 export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
@@ -69,6 +70,13 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   }
   // A time the database cannot hold that a schema let through: the caller's mistake, not ours.
   if (isUnstorableTime(err)) return c.json(errorBody('invalid', 'Invalid time'), 400)
+  // The database out of reach, or its disk full: 503, logged once per outage (lib/db-outage.ts).
+  const outage = outageKind(err)
+  if (outage) {
+    c.get('deps')?.status.outages.report(err, outage)
+    c.header('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS))
+    return c.json(errorBody('unavailable', outageMessages[outage]), 503)
+  }
   if (c.get('deps')) requestLog(c).error({ err }, 'unhandled error')
   return c.json(errorBody('internal', 'Something went wrong. Please try again.'), 500)
 }

@@ -2231,10 +2231,10 @@ export interface components {
       /** @enum {string} */
       status: 'unavailable'
       /**
-       * @description stopping: the instance is shutting down; database: its database does not answer
+       * @description stopping: the instance is shutting down; database: its database does not answer; writes: it answers but a write failed (a full disk)
        * @enum {string}
        */
-      reason: 'stopping' | 'database'
+      reason: 'stopping' | 'database' | 'writes'
     }
     Ping: {
       /** @enum {string} */
@@ -3231,7 +3231,7 @@ export interface operations {
           'application/json': components['schemas']['Health']
         }
       }
-      /** @description The instance is stopping, or its database does not answer */
+      /** @description The instance is stopping, its database does not answer, or writes fail */
       503: {
         headers: {
           [name: string]: unknown

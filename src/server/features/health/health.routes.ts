@@ -1,7 +1,27 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { sql } from 'drizzle-orm'
 import { createApi } from '../../app-factory'
 import { access, jsonContent } from '../../openapi'
+import { outageKind } from '../../lib/db-outage'
+import { HEALTH_WRITE_SQL } from '../../lib/health-write'
+
+// Longer than any check takes when the database answers; a balancer's probe waits about 5 s.
+const HEALTH_TIMEOUT_MS = 3_000
+
+const withTimeout = <T>(work: Promise<T>, ms: number) => {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            Object.assign(new Error(`The database did not answer within ${ms} ms`), { code: 'ETIMEDOUT' }),
+          ),
+        ms,
+      )
+    }),
+  ]).finally(() => clearTimeout(timer))
+}
 
 const healthOutput = z
   .object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) })
@@ -20,12 +40,13 @@ const getHealth = createRoute({
       z
         .object({
           status: z.literal('unavailable'),
-          reason: z.enum(['stopping', 'database']).openapi({
-            description: 'stopping: the instance is shutting down; database: its database does not answer',
+          reason: z.enum(['stopping', 'database', 'writes']).openapi({
+            description:
+              'stopping: the instance is shutting down; database: its database does not answer; writes: it answers but a write failed (a full disk)',
           }),
         })
         .openapi('HealthUnavailable'),
-      'The instance is stopping, or its database does not answer',
+      'The instance is stopping, its database does not answer, or writes fail',
     ),
   },
 })
@@ -47,11 +68,18 @@ export const healthRoutes = createApi()
     const { status, database } = c.get('deps')
     // From SIGTERM on: a load balancer stops sending here while the requests under way finish.
     if (status.stopping) return c.json({ status: 'unavailable' as const, reason: 'stopping' as const }, 503)
+    // A write, not only a read: a full disk answered reads and failed every write. Bounded, so
+    // that a database cut off answers 503 here rather than a probe that hangs.
+    const unavailable = (reason: 'database' | 'writes') =>
+      c.json({ status: 'unavailable' as const, reason }, 503)
     try {
-      await c.get('db').execute(sql`select 1`)
-    } catch {
-      return c.json({ status: 'unavailable' as const, reason: 'database' as const }, 503)
+      await withTimeout(c.get('db').execute(HEALTH_WRITE_SQL), HEALTH_TIMEOUT_MS)
+    } catch (error) {
+      const kind = outageKind(error)
+      if (kind) status.outages.report(error, kind)
+      return unavailable(kind === 'storage' ? 'writes' : 'database')
     }
+    if (status.outages.current?.kind === 'storage') return unavailable('writes')
     return c.json({ status: 'ok' as const, database: database.kind }, 200)
   })
   .openapi(getPing, (c) => c.json({ status: 'ok' as const }, 200))
