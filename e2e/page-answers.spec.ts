@@ -1,5 +1,12 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { befriend, createPlayDate, createPlayer, signInContext } from './support/players'
+import {
+  befriend,
+  createPlayDate,
+  createPlayer,
+  currentUserId,
+  headers,
+  signInContext,
+} from './support/players'
 
 // A page asks for its data at once: not once its scripts have loaded and rendered, nor once the
 // live stream or the network looks ready (docs/decisions/0149-a-page-asks-for-its-data-at-once.md).
@@ -62,4 +69,41 @@ test('a PlayDate opened from My PlayDates is asked for with the tap, while its p
 
   await expect(page.getByRole('main').getByText('When', { exact: true })).toBeVisible()
   await ann.close()
+})
+
+// Each tab of a browser held a live stream open, and with it one of the six connections Chromium
+// opens to a server: from the sixth tab on, a page's requests waited, unsent, for a tab to close.
+// The tabs now share one stream, and each still hears every event.
+test('seven tabs of one browser each show their PlayDate, and each hears a live event @phone', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const { ann, id } = await annWithPlayDate(browser)
+  const tabs: Page[] = []
+  for (let tab = 1; tab <= 7; tab++) {
+    const page = await ann.newPage()
+    const streamOpened = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/events',
+      {
+        timeout: 30_000,
+      },
+    )
+    await page.goto(`/playdates/${id}`)
+    await expect(page.getByRole('main').getByText('When', { exact: true })).toBeVisible()
+    await streamOpened
+    tabs.push(page)
+  }
+
+  // Ben's acceptance of Ann's friend request is her one unread notification so far.
+  const bell = (page: Page, unread: number) =>
+    page.getByRole('link', { name: new RegExp(`^Notifications\\W+${unread} unread`) }).first()
+  await expect(bell(tabs[6]!, 1)).toBeVisible()
+  const cat = await signedIn(browser, 'Cat')
+  const sent = await cat.request.post('/api/connections/friend-requests', {
+    headers,
+    data: { receiverId: await currentUserId(ann) },
+  })
+  expect(sent.status(), await sent.text()).toBe(201)
+  for (const page of tabs) await expect(bell(page, 2)).toBeVisible()
+  await Promise.all([ann.close(), cat.close()])
 })

@@ -80,6 +80,23 @@ function pageReadSince(queryClient: QueryClient): number {
   return (shownFromBefore ? undefined : serverTimeNoLaterThan(loadedAt)) ?? 0
 }
 
+// The tabs of one browser share one stream (docs/decisions/0149-a-page-asks-for-its-data-at-once.md).
+// Each stream holds one of the few connections a browser opens to a server over HTTP/1.1 (six in
+// Chromium) for as long as its tab is open: with a stream per tab, six tabs held them all, and
+// every request of any of them, a PlayDate's page's included, waited unsent for a tab to close.
+// The tab that holds the lock opens the stream and passes each event, and whether the stream is
+// open, to the other tabs over a channel; when it closes, the next tab in the lock's queue opens
+// the stream. Another tab asks the server for its own opening event ('ready' or 'resync', about
+// what it read since its load) with a stream that closes after that event.
+const STREAM_LOCK = 'picklematch-live-events'
+const STREAM_CHANNEL = 'picklematch-live-events'
+type Relayed = { kind: 'event'; data: string } | { kind: 'connected'; value: boolean } | { kind: 'hello' }
+const canShareStream = () =>
+  typeof BroadcastChannel !== 'undefined' && typeof navigator !== 'undefined' && 'locks' in navigator
+
+const streamUrl = (queryClient: QueryClient) => `/api/events?since=${pageReadSince(queryClient)}`
+const RESYNC = JSON.stringify({ type: 'resync' })
+
 // Mounted once in the signed-in layout.
 export function LiveEvents() {
   const queryClient = useQueryClient()
@@ -87,14 +104,24 @@ export function LiveEvents() {
   useEffect(() => {
     if (typeof EventSource === 'undefined') return
     let source: EventSource | undefined
+    let opening: EventSource | undefined
     let retryTimer: ReturnType<typeof setTimeout> | undefined
     let failures = 0
     let stopped = false
+    let leading = false
+    let stopLeading = () => {}
+    const quit = new AbortController()
+    const relay = canShareStream() ? new BroadcastChannel(STREAM_CHANNEL) : null
 
     let schema: EventSchema | undefined
     // Events are read one at a time, in the order they came, the first that needs the schema
     // waiting for it.
     let reading = Promise.resolve()
+
+    const showConnected = (value: boolean) => {
+      setConnected(value)
+      if (leading) relay?.postMessage({ kind: 'connected', value } satisfies Relayed)
+    }
 
     const handle = (event: RealtimeEvent) => {
       invalidate(queryClient, event.type)
@@ -104,6 +131,7 @@ export function LiveEvents() {
         if (event.reason === 'paused') toast.error(PAUSED_MESSAGE)
         stopped = true
         source?.close()
+        opening?.close()
         setConnected(false)
       }
     }
@@ -132,6 +160,10 @@ export function LiveEvents() {
       }
       if (!stopped) handle(event)
     }
+    // A listener that throws does not stop the events after it.
+    const receive = (data: string) => {
+      reading = reading.then(() => read(data)).catch((error: unknown) => console.error(error))
+    }
 
     const connect = () => {
       if (stopped) return
@@ -140,17 +172,17 @@ export function LiveEvents() {
       // in between was in neither). The server says whether it did: its first event is 'resync'
       // (what is on screen fetches once more, and the pages that follow a resync are told) or
       // 'ready' (nothing to fetch: the page's answers are asked for once).
-      source = new EventSource(`/api/events?since=${pageReadSince(queryClient)}`, { withCredentials: true })
+      source = new EventSource(streamUrl(queryClient), { withCredentials: true })
       source.onopen = () => {
         failures = 0
-        setConnected(true)
+        showConnected(true)
       }
       source.onmessage = (message: MessageEvent<string>) => {
-        // A listener that throws does not stop the events after it.
-        reading = reading.then(() => read(message.data)).catch((error: unknown) => console.error(error))
+        relay?.postMessage({ kind: 'event', data: message.data } satisfies Relayed)
+        receive(message.data)
       }
       source.onerror = () => {
-        setConnected(false)
+        showConnected(false)
         // The browser retries by itself while readyState is CONNECTING; once CLOSED (an error
         // answer such as a lost session) it has given up, so try again later, more slowly.
         if (stopped || source?.readyState !== EventSource.CLOSED) return
@@ -161,13 +193,78 @@ export function LiveEvents() {
       }
     }
 
+    // This tab's stream, until the tab closes or the player signs out. A tab that had followed
+    // another's stream opens it with `since` too: what it read since its load, events passed on
+    // included, is what the server's 'ready' vouches for.
+    const lead = () => {
+      if (stopped) return Promise.resolve()
+      leading = true
+      opening?.close()
+      opening = undefined
+      showConnected(false)
+      connect()
+      return new Promise<void>((resolve) => {
+        stopLeading = resolve
+      })
+    }
+
+    // Another tab's stream brings the events. This tab asks for its own opening event, and waits
+    // in the lock's queue to take the stream over.
+    const follow = () => {
+      if (stopped || !relay) return
+      relay.postMessage({ kind: 'hello' } satisfies Relayed)
+      opening = new EventSource(streamUrl(queryClient), { withCredentials: true })
+      opening.onmessage = (message: MessageEvent<string>) => {
+        opening?.close()
+        opening = undefined
+        receive(message.data)
+      }
+      // Without its opening event, the tab cannot tell what it missed: it fetches again.
+      opening.onerror = () => {
+        if (!opening) return
+        opening.close()
+        opening = undefined
+        receive(RESYNC)
+      }
+      navigator.locks.request(STREAM_LOCK, { signal: quit.signal }, lead).catch(() => undefined)
+    }
+
+    if (relay) {
+      relay.onmessage = (message: MessageEvent<Relayed>) => {
+        if (stopped) return
+        const relayed = message.data
+        if (leading) {
+          // A tab that has just started following asks whether the stream is open.
+          if (relayed.kind === 'hello')
+            relay.postMessage({ kind: 'connected', value: connected } satisfies Relayed)
+          return
+        }
+        if (relayed.kind === 'event') receive(relayed.data)
+        else if (relayed.kind === 'connected') setConnected(relayed.value)
+      }
+    }
+
     // The stream waits until the page is on screen and idle.
-    const cancelConnect = whenIdle(connect)
+    const start = () => {
+      if (!relay) return connect()
+      // (A lock asked for only if free takes no abort signal: leaving lets it go, stopLeading.)
+      navigator.locks
+        .request(STREAM_LOCK, { ifAvailable: true }, (lock) => (lock ? lead() : follow()))
+        .catch(() => {
+          if (!leading) connect()
+        })
+    }
+    const cancelStart = whenIdle(start)
     return () => {
       stopped = true
-      cancelConnect()
+      cancelStart()
+      quit.abort()
+      stopLeading()
       clearTimeout(retryTimer)
       source?.close()
+      opening?.close()
+      if (leading) relay?.postMessage({ kind: 'connected', value: false } satisfies Relayed)
+      relay?.close()
       setConnected(false)
     }
   }, [queryClient])
