@@ -93,6 +93,12 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
     .optional(),
+  // A local push service for tests (its origin, e.g. http://127.0.0.1:4100): subscriptions may
+  // name it besides the browsers' push services. Refused in production.
+  PUSH_TEST_SERVER: z
+    .url({ error: 'must be an http(s) origin', protocol: /^https?$/ })
+    .transform((value) => new URL(value).origin)
+    .optional(),
   // For benchmark comparisons only: each piece named here runs its plain form instead.
   // compression: Hono's hono/compress instead of lib/compression.ts.
   SERVER_OPTIMIZATIONS_OFF: optimizationList.default([]),
@@ -116,6 +122,10 @@ const checkedEnvSchema = envSchema
   .refine((env) => env.NODE_ENV !== 'production' || !env.TEST_CLOCK, {
     path: ['TEST_CLOCK'],
     message: 'cannot be on in production',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || !env.PUSH_TEST_SERVER, {
+    path: ['PUSH_TEST_SERVER'],
+    message: 'cannot be set in production',
   })
 
 export type Env = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'PUBLIC_URL'> & {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from '../db/client'
 import { jobs } from '../db/schema'
 
@@ -7,6 +7,12 @@ import { jobs } from '../db/schema'
 // writes commits with its `done_at`, or not at all. So with N instances on one PostgreSQL each job
 // runs once, an instance that stops mid-job leaves it to the next turn (its lock goes with its
 // connection), and on the embedded database the one process runs them in turn.
+//
+// A job that calls the outside world (a push service) never does so in that transaction: its
+// handler returns the call, the runner commits the claim with a lease on the job, makes the call
+// holding no transaction and no connection, then records the outcome in a new short transaction
+// (docs/decisions/0140-outside-calls-outside-transactions.md). A slow push service then stalls
+// nobody: on the embedded database every request shares the one connection.
 
 export type JobRow = typeof jobs.$inferSelect
 
@@ -18,7 +24,12 @@ export interface JobContext {
   now: Date
 }
 
-export type JobHandler = (context: JobContext) => Promise<void>
+// The outside call a job makes once its claim has committed; it resolves to what to write with
+// the outcome (run in a new transaction that also marks the job done), or throws to have the job
+// tried again later.
+export type OutsideCall = () => Promise<((tx: Tx) => Promise<void>) | void>
+
+export type JobHandler = (context: JobContext) => Promise<void | OutsideCall>
 export type JobHandlers = Record<string, JobHandler>
 
 export interface NewJob {
@@ -27,43 +38,62 @@ export interface NewJob {
   key: string
   runAt: Date
   payload?: Record<string, unknown>
+  // The player the job works for, if one: a turn takes one job per player before a second of
+  // anyone's, so one player's many jobs never hold up another's.
+  ownerId?: string
 }
 
 // A failed job is tried again after 1, 2, 4… minutes; after MAX_ATTEMPTS it is given up
 // (done, with its last error kept).
 export const MAX_ATTEMPTS = 5
 const retryDelayMs = (attempts: number) => 60_000 * 2 ** (attempts - 1)
+// How long a job whose outside call is under way is left alone by every runner: far longer than
+// a call may take (each has a short timeout of its own), so it is made twice only when the
+// instance making it stopped before recording the outcome.
+export const OUTSIDE_CALL_LEASE_MS = 2 * 60_000
+
+const rowOf = (job: NewJob) => ({
+  kind: job.kind,
+  key: job.key,
+  runAt: job.runAt,
+  payload: job.payload ?? {},
+  ownerId: job.ownerId ?? null,
+})
 
 export async function enqueueJob(db: DbOrTx, job: NewJob) {
-  await db
-    .insert(jobs)
-    .values({ kind: job.kind, key: job.key, runAt: job.runAt, payload: job.payload ?? {} })
-    .onConflictDoNothing({ target: jobs.key })
+  await db.insert(jobs).values(rowOf(job)).onConflictDoNothing({ target: jobs.key })
 }
 
 export async function enqueueJobs(db: DbOrTx, list: NewJob[]) {
   if (list.length === 0) return
-  await db
-    .insert(jobs)
-    .values(
-      list.map((job) => ({ kind: job.kind, key: job.key, runAt: job.runAt, payload: job.payload ?? {} })),
-    )
-    .onConflictDoNothing({ target: jobs.key })
+  await db.insert(jobs).values(list.map(rowOf)).onConflictDoNothing({ target: jobs.key })
 }
 
-type Outcome = { ran: JobRow } | { failed: JobRow; error: unknown } | null
+type Outcome =
+  { ran: JobRow } | { failed: JobRow; error: unknown } | { calling: JobRow; call: OutsideCall } | null
 
 // Runs the jobs due at `now`, one transaction each, until none is left or `limit` ran. Returns
-// how many were taken (run or failed). Jobs of a kind without a handler are left alone.
+// how many were taken (run or failed). Jobs of a kind without a handler are left alone. The turn
+// goes in rounds: each round takes at most one job per owner, oldest first, so a player with
+// hundreds of jobs waiting delays another player's job by one at most.
 export async function runDueJobs(db: Db, handlers: JobHandlers, now: Date, limit = 50): Promise<number> {
   const kinds = Object.keys(handlers)
   if (kinds.length === 0) return 0
   let taken = 0
+  const served = new Set<string>()
   while (taken < limit) {
-    const outcome = await runOne(db, handlers, kinds, now)
+    let outcome = await runOne(db, handlers, kinds, now, served)
+    if (!outcome && served.size > 0) {
+      // Everyone with a job waiting was served this round: the next round starts.
+      served.clear()
+      outcome = await runOne(db, handlers, kinds, now, served)
+    }
     if (!outcome) break
     taken++
+    const job = 'ran' in outcome ? outcome.ran : 'failed' in outcome ? outcome.failed : outcome.calling
+    if (job.ownerId) served.add(job.ownerId)
     if ('failed' in outcome) await recordFailure(db, outcome.failed, outcome.error, now)
+    if ('calling' in outcome) await callOutside(db, outcome.calling, outcome.call, now)
   }
   return taken
 }
@@ -77,7 +107,13 @@ class JobFailed extends Error {
   }
 }
 
-async function runOne(db: Db, handlers: JobHandlers, kinds: string[], now: Date): Promise<Outcome> {
+async function runOne(
+  db: Db,
+  handlers: JobHandlers,
+  kinds: string[],
+  now: Date,
+  served: Set<string>,
+): Promise<Outcome> {
   try {
     return await db.transaction(async (tx) => {
       const [job] = await tx
@@ -91,17 +127,30 @@ async function runOne(db: Db, handlers: JobHandlers, kinds: string[], now: Date)
               kinds.map((k) => sql`${k}`),
               sql`, `,
             )})`,
+            served.size > 0 ? or(isNull(jobs.ownerId), notInArray(jobs.ownerId, [...served])) : undefined,
           ),
         )
         .orderBy(asc(jobs.runAt))
         .limit(1)
         .for('update', { skipLocked: true })
       if (!job) return null
+      let call: void | OutsideCall
       try {
-        await handlers[job.kind]!({ tx, job, now })
+        call = await handlers[job.kind]!({ tx, job, now })
       } catch (error) {
         // Undo what the job wrote; the failure is recorded after the rollback.
         throw new JobFailed(job, error)
+      }
+      if (call) {
+        // Claimed: counted as an attempt and left alone by every runner while the call is made.
+        await tx
+          .update(jobs)
+          .set({
+            attempts: sql`${jobs.attempts} + 1`,
+            runAt: new Date(now.getTime() + OUTSIDE_CALL_LEASE_MS),
+          })
+          .where(eq(jobs.id, job.id))
+        return { calling: job, call }
       }
       await tx
         .update(jobs)
@@ -112,6 +161,24 @@ async function runOne(db: Db, handlers: JobHandlers, kinds: string[], now: Date)
   } catch (error) {
     if (error instanceof JobFailed) return { failed: error.job, error: error.reason }
     throw error
+  }
+}
+
+// The claim has committed: the call is made with no transaction open, and its outcome is written
+// in a transaction of its own (a job another runner finished meanwhile is left as it is).
+async function callOutside(db: Db, job: JobRow, call: OutsideCall, now: Date) {
+  try {
+    const record = await call()
+    await db.transaction(async (tx) => {
+      const [open] = await tx
+        .update(jobs)
+        .set({ doneAt: now })
+        .where(and(eq(jobs.id, job.id), isNull(jobs.doneAt)))
+        .returning({ id: jobs.id })
+      if (open && record) await record(tx)
+    })
+  } catch (error) {
+    await recordFailure(db, job, error, now)
   }
 }
 

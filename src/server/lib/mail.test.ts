@@ -1,9 +1,17 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mailOutbox } from '../db/schema'
+import { jobs, mailOutbox } from '../db/schema'
+import { enqueueJob, type JobHandlers, runDueJobs } from './jobs'
 import { createTestApp, type TestApp } from '../testing/test-app'
 import { createLogger } from './logger'
-import { createMailer, hasDevMailbox, listOutbox, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail'
+import {
+  createMailer,
+  hasDevMailbox,
+  listOutbox,
+  MAIL_MAX_ATTEMPTS,
+  mailRetryDelayMs,
+  SMTP_TIMEOUTS,
+} from './mail'
 
 const silent = createLogger({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })
 
@@ -72,6 +80,48 @@ describe('mail', () => {
     ).rejects.toThrow('undo')
     expect(await listOutbox(t.db, { to: 'rolled-back@example.com' })).toEqual([])
     expect(sent).toEqual(['committed@example.com'])
+  })
+
+  it('holds no transaction while a mail server is slow: a job’s reminder is sent after it commits', async () => {
+    let answer!: () => void
+    let reached!: () => void
+    const arrived = new Promise<void>((resolve) => (reached = resolve))
+    const mailer = createMailer({
+      db: t.db,
+      env: { MAIL_FROM: 'App <a@b.c>' },
+      logger: silent,
+      transport: {
+        sendMail: () =>
+          new Promise((resolve) => {
+            answer = () => resolve(undefined)
+            reached()
+          }),
+      },
+    })
+    await enqueueJob(t.db, { kind: 'mail', key: 'slow-mail', runAt: new Date(0) })
+    const handlers: JobHandlers = {
+      mail: async ({ tx }) => {
+        await mailer.send(message('slow@example.com'), tx)
+      },
+    }
+    // The turn ends, its job done, while the mail server still holds the message; the job's row
+    // and the outbox's are free.
+    expect(await runDueJobs(t.db, handlers, new Date())).toBe(1)
+    await arrived
+    await t.db.transaction(async (tx) => {
+      const [job] = await tx
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, 'slow-mail'))
+        .for('update', { noWait: true })
+      expect(job!.doneAt).not.toBeNull()
+      await tx
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.recipient, 'slow@example.com'))
+        .for('update', { noWait: true })
+    })
+    answer()
   })
 
   it('a failed delivery is logged, not thrown, and tried again later, with longer waits, until it is sent', async () => {
@@ -190,6 +240,10 @@ describe('mail', () => {
     const [a, b] = await Promise.all([one.retryDue(), two.retryDue()])
     expect(a + b).toBe(3)
     expect(sent.filter((to) => recipients.includes(to)).sort()).toEqual(recipients)
+  })
+
+  it('gives up on a silent mail server within a minute, not nodemailer’s ten', () => {
+    expect(Math.max(...Object.values(SMTP_TIMEOUTS))).toBeLessThanOrEqual(60_000)
   })
 
   it('the development mailbox exists only without SMTP outside production', () => {

@@ -41,11 +41,16 @@ interface Transport {
 // hour in all), long enough for a mail server's restart or a short outage.
 export const MAIL_MAX_ATTEMPTS = 6
 export const mailRetryDelayMs = (attemptsMade: number) => 2 ** Math.max(0, attemptsMade - 1) * 60_000
+// Each send gives up soon on a mail server that does not answer (nodemailer's own defaults wait
+// 2 minutes to connect and 10 on a silent connection); the message is tried again later. No
+// transaction or connection is held while it is sent: the outbox row is written (and, in a
+// transaction, committed) first, and the outcome is recorded by a statement of its own.
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
 // While one instance sends a message, no other picks it up; if the sender stops before it
-// records the outcome, the message is tried again once the lease is over. Longer than the
-// longest a send can hang (nodemailer gives up on a silent connection after 10 minutes), so a
-// slow mail server never gets the same message from two instances.
-export const MAIL_SENDING_LEASE_MS = 15 * 60_000
+// records the outcome, the message is tried again once the lease is over. Far longer than a send
+// can take with those timeouts, so a slow mail server never gets the same message from two
+// instances.
+export const MAIL_SENDING_LEASE_MS = 5 * 60_000
 
 type OutboxRow = typeof mailOutbox.$inferSelect
 type Pending = Pick<OutboxRow, 'id' | 'recipient' | 'subject' | 'text' | 'html' | 'attempts'>
@@ -63,7 +68,8 @@ export function createMailer(options: {
 }): Mailer {
   const { db, env, logger } = options
   const transport: Transport | undefined =
-    options.transport ?? (env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined)
+    options.transport ??
+    (env.SMTP_URL ? nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS }) : undefined)
 
   const attempt = async (transport: Transport, row: Pending) => {
     const attempts = row.attempts + 1

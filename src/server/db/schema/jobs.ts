@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, id } from './columns'
 
 // Background work (reminders, expiring PlayDates): one row a job, claimed by one instance at a
@@ -18,6 +18,9 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     // Set when the job ran (or gave up after its last attempt); kept a while for support.
     doneAt: timestamp('done_at', { withTimezone: true }),
+    // The player the job works for (a push to one of their devices), so a turn can take turns
+    // between players (lib/jobs.ts); none for a job about a PlayDate.
+    ownerId: uuid('owner_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -14,7 +14,8 @@ import { runDueJobs } from '../../lib/jobs'
 import { insertVenue, signedInUser } from '../../testing/factories'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 import { createNotification } from '../notifications'
-import { isPushService } from './push.service'
+import { DEVICES_PER_PLAYER, isPushService } from './push.service'
+import { parseEnv } from '../../env'
 
 // Web Push against a local push service that checks what a real one checks: the VAPID signature
 // (RFC 8292) and the payload encryption (RFC 8291), on PGlite and PostgreSQL.
@@ -33,20 +34,30 @@ const received: Received[] = []
 const answers = new Map<string, number>()
 const keys = { ...webpush.generateVAPIDKeys(), subject: 'mailto:admin@picklematch.test' }
 
+// Paths the fake push service holds without answering until the test lets it answer.
+const held = new Map<string, { answer: () => void; closed: boolean }>()
+const arrived = new Map<string, () => void>()
+
 beforeAll(async () => {
-  t = await createTestApp()
-  t.deps.vapid = keys
   service = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       const path = request.url ?? '/'
       received.push({ path, headers: request.headers, body: Buffer.concat(chunks) })
-      response.writeHead(answers.get(path) ?? 201).end()
+      const answer = () => response.writeHead(answers.get(path) ?? 201).end()
+      const hold = held.get(path)
+      if (!hold) return answer()
+      hold.answer = answer
+      // The sender gave up on the request (its timeout).
+      response.on('close', () => (hold.closed = true))
+      arrived.get(path)?.()
     })
   })
   await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve))
   origin = `http://127.0.0.1:${(service.address() as AddressInfo).port}`
+  t = await createTestApp({ PUSH_TEST_SERVER: origin })
+  t.deps.vapid = keys
 })
 afterAll(async () => {
   await new Promise((resolve) => service.close(resolve))
@@ -274,13 +285,136 @@ describe('web push', () => {
       keys: { p256dh: 'not base64!', auth: 'def' },
     })
     expect(badKeys.status).toBe(400)
-    // In production only the browsers' push services, over https.
-    expect(isPushService('https://fcm.googleapis.com/fcm/send/abc', true)).toBe(true)
-    expect(isPushService('https://updates.push.services.mozilla.com/wpush/v2/x', true)).toBe(true)
-    expect(isPushService('https://web.push.apple.com/QGx', true)).toBe(true)
-    expect(isPushService('http://fcm.googleapis.com/fcm/send/abc', true)).toBe(false)
-    expect(isPushService('https://169.254.169.254/latest', true)).toBe(false)
-    expect(isPushService('https://fcm.googleapis.com.evil.test/x', true)).toBe(false)
+  })
+
+  it('takes only the browsers’ push services, at their exact hosts on port 443, in every mode', async () => {
+    const player = await signedInUser(t)
+    // Outside production too: an internal address, or another port of the test push service's
+    // host, is refused; only the origin PUSH_TEST_SERVER names is taken besides the real services.
+    for (const endpoint of [
+      'http://169.254.169.254/latest/meta-data',
+      'http://localhost:3000/api/admin',
+      `http://127.0.0.1:${Number(new URL(origin).port) + 1}/push/x`,
+      'https://storage.googleapis.com/bucket/object',
+    ]) {
+      const refused = await player.client.post('/api/push/subscriptions', {
+        endpoint,
+        keys: device('/push/x').subscription.keys,
+      })
+      expect(refused.status, endpoint).toBe(400)
+      expect(refused.body.error.message).toBe(PUSH_MESSAGES.notAPushService)
+    }
+    expect(isPushService(`${origin}/push/x`, origin)).toBe(true)
+    expect(isPushService(`${origin}/push/x`)).toBe(false)
+    expect(isPushService('https://fcm.googleapis.com/fcm/send/abc')).toBe(true)
+    expect(isPushService('https://fcm.googleapis.com:443/fcm/send/abc')).toBe(true)
+    expect(isPushService('https://updates.push.services.mozilla.com/wpush/v2/x')).toBe(true)
+    expect(isPushService('https://web.push.apple.com/QGx')).toBe(true)
+    expect(isPushService('https://wns2-bl2p.notify.windows.com/w/?token=x')).toBe(true)
+    expect(isPushService('http://fcm.googleapis.com/fcm/send/abc')).toBe(false)
+    expect(isPushService('https://fcm.googleapis.com:8443/fcm/send/abc')).toBe(false)
+    expect(isPushService('https://storage.googleapis.com/bucket/x')).toBe(false)
+    expect(isPushService('https://android.googleapis.com/gcm/send/x')).toBe(false)
+    expect(isPushService('https://user:pw@fcm.googleapis.com/fcm/send/abc')).toBe(false)
+    expect(isPushService('https://169.254.169.254/latest')).toBe(false)
+    expect(isPushService('https://fcm.googleapis.com.evil.test/x')).toBe(false)
+    expect(isPushService('https://a.b.notify.windows.com/x')).toBe(false)
+    expect(() =>
+      parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://x.test', PUSH_TEST_SERVER: origin }),
+    ).toThrow(/PUSH_TEST_SERVER/)
+  })
+
+  it(`keeps ${DEVICES_PER_PLAYER} devices a player, forgetting the oldest`, async () => {
+    const player = await signedInUser(t)
+    const devices = Array.from({ length: DEVICES_PER_PLAYER + 2 }, (_, i) => device(`/push/many-${i}`))
+    for (const d of devices) {
+      expect((await player.client.post('/api/push/subscriptions', d.subscription)).status).toBe(200)
+    }
+    const left = await t.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.profileId, player.profile.id))
+    expect(left.map((s) => s.endpoint).sort()).toEqual(
+      devices
+        .slice(2)
+        .map((d) => d.subscription.endpoint)
+        .sort(),
+    )
+    // Turned on again at once, from many devices, the cap still holds.
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        player.client.post('/api/push/subscriptions', device(`/push/burst-${i}`).subscription),
+      ),
+    )
+    const after = await t.db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.profileId, player.profile.id))
+    expect(after).toHaveLength(DEVICES_PER_PLAYER)
+  })
+
+  it('takes turns between players: one player’s many pushes do not hold up another’s', async () => {
+    const busy = await signedInUser(t)
+    const other = await signedInUser(t)
+    for (let i = 0; i < DEVICES_PER_PLAYER; i++)
+      await busy.client.post('/api/push/subscriptions', device(`/push/busy-${i}`).subscription)
+    await other.client.post('/api/push/subscriptions', device('/push/other').subscription)
+    for (let i = 0; i < 3; i++)
+      await createNotification(t.db, {
+        userId: busy.profile.id,
+        type: 'other',
+        title: `Busy ${i}`,
+        message: 'x',
+      })
+    await createNotification(t.db, {
+      userId: other.profile.id,
+      type: 'other',
+      title: 'Friend request',
+      message: 'x',
+    })
+    received.length = 0
+    // Thirty of the busy player's pushes were due first; the other player's goes in the first two.
+    await runDueJobs(t.db, jobHandlers(t.deps), new Date(Date.now() + 60_000), 2)
+    expect(received.map((r) => r.path)).toContain('/push/other')
+    await runJobs()
+    expect(received).toHaveLength(3 * DEVICES_PER_PLAYER + 1)
+  })
+
+  it('holds no transaction while a push service is slow to answer', { timeout: 30_000 }, async () => {
+    const player = await signedInUser(t)
+    const slow = device('/push/slow')
+    await player.client.post('/api/push/subscriptions', slow.subscription)
+    await createNotification(t.db, { userId: player.profile.id, type: 'other', title: 'Slow', message: 'x' })
+    const hold = { answer: () => {}, closed: false }
+    held.set('/push/slow', hold)
+    const reached = new Promise<void>((resolve) => arrived.set('/push/slow', resolve))
+    const turn = runJobs()
+    await reached
+    const id = await idOf(slow.subscription.endpoint)
+    // While the push service holds the request, the job's row is free (no transaction holds it)
+    // and the database answers others at once: on the embedded database, held by a transaction,
+    // this waited for the send to time out.
+    const [job] = await t.db.transaction((tx) =>
+      tx
+        .select({ id: jobs.id, attempts: jobs.attempts })
+        .from(jobs)
+        .where(like(jobs.key, `push:%:${id}`))
+        .for('update', { noWait: true }),
+    )
+    expect(hold.closed).toBe(false)
+    // Claimed: counted, and leased to the runner making the call.
+    expect(job?.attempts).toBe(1)
+    hold.answer()
+    await turn
+    held.delete('/push/slow')
+    const [done] = await t.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.key, `push:%:${id}`))
+    expect(done).toMatchObject({ attempts: 1, lastError: null })
+    expect(done!.doneAt).not.toBeNull()
+    const [sub] = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id!))
+    expect(sub!.lastSentAt).not.toBeNull()
   })
 
   it('says push is off, and refuses subscriptions, without VAPID keys', async () => {

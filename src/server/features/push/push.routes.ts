@@ -57,12 +57,7 @@ export const pushRoutes = createApi()
   .openapi(routes.subscribe, async (c) => {
     const keys = c.get('deps').vapid
     if (!keys) throw new AppError('conflict', PUSH_MESSAGES.off)
-    await subscribe(
-      c.get('db'),
-      c.get('user').id,
-      c.req.valid('json'),
-      c.get('deps').env.NODE_ENV === 'production',
-    )
+    await subscribe(c.get('db'), c.get('user').id, c.req.valid('json'), c.get('deps').env.PUSH_TEST_SERVER)
     return c.json({ ok: true as const }, 200)
   })
   .openapi(routes.unsubscribe, async (c) => {

@@ -1,13 +1,13 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, notInArray, type SQL, sql } from 'drizzle-orm'
 import webpush from 'web-push'
 import { AppError } from '../../../domain/errors'
 import { PUSH_MESSAGES, type PushPayload, type PushSubscriptionInput } from '../../../domain/push/push.schema'
 import type { Db, Tx } from '../../db/client'
-import { notifications, playDates, pushSubscriptions, venues } from '../../db/schema'
+import { notifications, playDates, profiles, pushSubscriptions, venues } from '../../db/schema'
 import { playDateIdOfPage } from '../../../domain/play-dates/play-date.constants'
 import { formatStart } from '../../../domain/play-dates/schedule'
 import { NEW_MESSAGE_TITLE } from '../../../domain/notifications/notification.schema'
-import type { JobHandlers } from '../../lib/jobs'
+import type { JobHandlers, OutsideCall } from '../../lib/jobs'
 import type { VapidKeys } from '../../lib/vapid-keys'
 
 // Web Push (docs/decisions/0091-web-push.md): each notification a player gets in the app also goes
@@ -17,39 +17,68 @@ export const PUSH_JOB = 'push-send'
 // How long a push service keeps a push for a device that is off: a reminder 2 h ahead is stale
 // after that.
 const PUSH_TTL_SECONDS = 2 * 60 * 60
-const SEND_TIMEOUT_MS = 10_000
-
-// The push services of the browsers players use. In production a subscription must name one of
-// them over https, so the server never posts to an address a caller chose (elsewhere any http(s)
-// address, for a local test endpoint).
-const PUSH_SERVICE_HOSTS = [
-  /(^|\.)fcm\.googleapis\.com$/,
-  /(^|\.)googleapis\.com$/,
-  /(^|\.)push\.services\.mozilla\.com$/,
-  /(^|\.)notify\.windows\.com$/,
-  /(^|\.)push\.apple\.com$/,
-]
-
-export function isPushService(endpoint: string, production: boolean): boolean {
-  if (!production) return true
-  const url = new URL(endpoint)
-  return url.protocol === 'https:' && PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname))
+// Each send gives up after this long (and is tried again later, backing off): the call holds no
+// transaction (lib/jobs.ts), but the job runner takes jobs one after another.
+export const SEND_TIMEOUT_MS = 5_000
+// A player keeps push on at most this many devices; turning it on on one more forgets the one
+// that turned it on longest ago.
+export const DEVICES_PER_PLAYER = 10
+// The push services of the browsers players use, by exact host: a subscription must name one of
+// them, over https on port 443, so the server never posts to an address a caller chose (an
+// internal host, a storage bucket under googleapis.com). Microsoft's service gives each device a
+// host of its own under notify.windows.com. In every mode; a local push service for tests is
+// named by PUSH_TEST_SERVER (refused in production).
+const PUSH_SERVICE_HOSTS = new Set([
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+])
+const WNS_HOST = /^[a-z0-9-]+\.notify\.windows\.com$/
+export function isPushService(endpoint: string, testServer?: string): boolean {
+  let url: URL
+  try {
+    url = new URL(endpoint)
+  } catch {
+    return false
+  }
+  if (url.username || url.password) return false
+  if (testServer && url.origin === new URL(testServer).origin) return true
+  // URL drops https' default port: an empty port is 443.
+  if (url.protocol !== 'https:' || url.port !== '') return false
+  return PUSH_SERVICE_HOSTS.has(url.hostname) || WNS_HOST.test(url.hostname)
 }
-
 // A device turns push on: its subscription is kept for the player (a device that changed player
-// is moved to the new one).
-export async function subscribe(db: Db, userId: string, input: PushSubscriptionInput, production: boolean) {
-  if (!isPushService(input.endpoint, production))
+// is moved to the new one), and the player's devices beyond DEVICES_PER_PLAYER are forgotten,
+// oldest first. The player's row is locked first, so two devices turning push on at once count
+// each other.
+export async function subscribe(db: Db, userId: string, input: PushSubscriptionInput, testServer?: string) {
+  if (!isPushService(input.endpoint, testServer))
     throw new AppError('invalid', PUSH_MESSAGES.notAPushService, { endpoint: PUSH_MESSAGES.notAPushService })
-  await db
-    .insert(pushSubscriptions)
-    .values({ profileId: userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { profileId: userId, p256dh: input.keys.p256dh, auth: input.keys.auth },
-    })
+  await db.transaction(async (tx) => {
+    await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId)).for('update')
+    await tx
+      .insert(pushSubscriptions)
+      .values({
+        profileId: userId,
+        endpoint: input.endpoint,
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+      })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { profileId: userId, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: sql`now()` },
+      })
+    const kept = tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.profileId, userId))
+      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+      .limit(DEVICES_PER_PLAYER)
+    await tx
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.profileId, userId), notInArray(pushSubscriptions.id, kept)))
+  })
 }
-
 // A device turns push off (only the player's own subscription).
 export async function unsubscribe(db: Db, userId: string, endpoint: string) {
   await db
@@ -61,9 +90,9 @@ export async function unsubscribe(db: Db, userId: string, endpoint: string) {
 // notifications: no device, no job; a rolled-back notification pushes nothing. The body of a CTE
 // over `added`, the CTE of the new notifications' id and user_id (notifications.service.ts).
 export const pushJobsOf = (added: SQL) => sql`
-  insert into jobs (kind, key, run_at, payload)
+  insert into jobs (kind, key, run_at, payload, owner_id)
   select ${PUSH_JOB}, 'push:' || a.id || ':' || s.id, now(),
-    json_build_object('subscriptionId', s.id, 'notificationId', a.id)
+    json_build_object('subscriptionId', s.id, 'notificationId', a.id), a.user_id
   from ${added} a join push_subscriptions s on s.profile_id = a.user_id
   on conflict (key) do nothing`
 
@@ -88,12 +117,14 @@ async function withWhenAndWhere(tx: Tx, text: string, link: string | null): Prom
   return `${text} · ${formatStart(game.startsAt, game.timeZone)}${where ? ` at ${where}` : ''}`
 }
 
-async function send(
+// Read in the job's transaction: what to send, and where. The send itself is the outside call the
+// job returns, made once the claim has committed; its outcome is written in a new transaction.
+async function prepareSend(
   tx: Tx,
   keys: VapidKeys,
   payload: { subscriptionId: string; notificationId: string },
   now: Date,
-) {
+): Promise<OutsideCall | undefined> {
   const [subscription] = await tx
     .select()
     .from(pushSubscriptions)
@@ -103,7 +134,7 @@ async function send(
     .from(notifications)
     .where(eq(notifications.id, payload.notificationId))
   // Turned off, or the notification dismissed since: nothing to send.
-  if (!subscription || !notification) return
+  if (!subscription || !notification) return undefined
   const message: PushPayload = {
     title: notification.title,
     body: await withWhenAndWhere(tx, notification.message, notification.link),
@@ -121,29 +152,31 @@ async function send(
       contentEncoding: 'aes128gcm',
     },
   )
-  const response = await fetch(request.endpoint, {
-    method: request.method,
-    headers: request.headers as Record<string, string>,
-    body: request.body ? new Uint8Array(request.body) : null,
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    // A push service answers; it never sends the server elsewhere.
-    redirect: 'error',
-  })
-  await response.body?.cancel()
-  if (response.ok) {
-    await tx
-      .update(pushSubscriptions)
-      .set({ lastSentAt: now })
-      .where(eq(pushSubscriptions.id, subscription.id))
-    return
+  return async () => {
+    const response = await fetch(request.endpoint, {
+      method: request.method,
+      headers: request.headers as Record<string, string>,
+      body: request.body ? new Uint8Array(request.body) : null,
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      // A push service answers; it never sends the server elsewhere.
+      redirect: 'error',
+    })
+    await response.body?.cancel()
+    if (response.ok)
+      return async (tx: Tx) => {
+        await tx
+          .update(pushSubscriptions)
+          .set({ lastSentAt: now })
+          .where(eq(pushSubscriptions.id, subscription.id))
+      }
+    // The push service forgot the device (unsubscribed, expired): so do we.
+    if (response.status === 404 || response.status === 410)
+      return async (tx: Tx) => {
+        await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id))
+      }
+    // Anything else is tried again by the jobs table (1, 2, 4, 8 minutes).
+    throw new Error(`the push service answered ${response.status}`)
   }
-  // The push service forgot the device (unsubscribed, expired): so do we.
-  if (response.status === 404 || response.status === 410) {
-    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id))
-    return
-  }
-  // Anything else is tried again by the jobs table (1, 2, 4, 8 minutes).
-  throw new Error(`the push service answered ${response.status}`)
 }
 
 export function pushJobs(keys: VapidKeys | undefined): JobHandlers {
@@ -151,7 +184,7 @@ export function pushJobs(keys: VapidKeys | undefined): JobHandlers {
     [PUSH_JOB]: async ({ tx, job, now }) => {
       // Push turned off since the job was made (no keys): nothing can be sent.
       if (!keys) return
-      await send(tx, keys, job.payload as { subscriptionId: string; notificationId: string }, now)
+      return prepareSend(tx, keys, job.payload as { subscriptionId: string; notificationId: string }, now)
     },
   }
 }

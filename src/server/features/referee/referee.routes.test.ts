@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { refereeMessages } from '../../../domain/referee/referee.rules'
 import {
@@ -344,5 +346,43 @@ describe('POST /api/referee/ask with an OpenAI-compatible model', () => {
     expect(body.messages.map((m) => m.role)).toEqual(['system', 'user'])
     expect(body.messages[1]?.content).toContain('**Time-Outs: Standard time-outs**')
     expect(body.messages[1]?.content).toContain('- **10.A.1** A standard time-out lasts at most 1 minute.')
+  })
+})
+
+describe('POST /api/referee/ask while the model is slow', () => {
+  it('holds no transaction or connection: other players’ requests are answered meanwhile', async () => {
+    // A model server that keeps the question until the test lets it answer.
+    let answer!: () => void
+    let reached!: () => void
+    const arrived = new Promise<void>((resolve) => (reached = resolve))
+    const slowModel = createServer((request, response) => {
+      request.resume().on('end', () => {
+        answer = () =>
+          response
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify(chatCompletionReply(ANSWER)))
+        reached()
+      })
+    })
+    await new Promise<void>((resolve) => slowModel.listen(0, '127.0.0.1', resolve))
+    const t = await createTestApp({
+      LLM_BASE_URL: `http://127.0.0.1:${(slowModel.address() as AddressInfo).port}/v1`,
+    })
+    try {
+      const asker = await signedInUser(t)
+      const other = await signedInUser(t)
+      const asked = ask(asker.client, { question: 'can I volley in the kitchen?' })
+      await arrived
+      // On the embedded database every request shares one connection: a transaction held across
+      // the model call would keep these waiting until it answered.
+      expect((await other.client.get('/api/notifications')).status).toBe(200)
+      expect((await other.client.get('/api/auth/session')).body.user.id).toBe(other.profile.id)
+      answer()
+      expect((await asked).body.answer).toBe(ANSWER)
+    } finally {
+      await t.close()
+      slowModel.closeAllConnections()
+      await new Promise((resolve) => slowModel.close(resolve))
+    }
   })
 })
