@@ -43,15 +43,15 @@ export async function hit(db: DbOrTx, key: string, windowSeconds: number) {
   }
 }
 
-// The count of the current window, without counting: for a limit on failures, checked before
-// the attempt and counted only when it fails. Null when no window is open.
-export async function currentWindow(db: DbOrTx, key: string) {
-  const result = await db.execute<{ count: number; retry_after: number }>(sql`
-    select count, ceil(extract(epoch from (window_ends_at - now())))::int as retry_after
-    from rate_limits where key = ${key} and window_ends_at > now()
+// Takes back one count of the current window: an attempt counted before it was known to be a
+// failure, that was not one (a sign-in with the right password).
+// A count of 1 goes with its row (counts are positive).
+export async function giveBack(db: DbOrTx, key: string) {
+  await db.execute(sql`
+    with last as (delete from rate_limits where key = ${key} and count <= 1 returning key)
+    update rate_limits set count = count - 1
+    where key = ${key} and count > 1 and window_ends_at > now()
   `)
-  const [row] = rowsOf<{ count: number; retry_after: number }>(result)
-  return row ? { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) } : null
 }
 
 // Counts one attempt against each limit; throws 429 when any is exceeded. `factor` scales every

@@ -54,6 +54,8 @@ export const knownBrowsers = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     keyHash: text('key_hash').notNull(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
+    // The password's version (passwords.version) it signed in with; known only while it holds.
+    passwordVersion: integer('password_version').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.profileId, t.keyHash] })],
 )

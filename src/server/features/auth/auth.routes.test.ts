@@ -1088,6 +1088,108 @@ describe('rate limits', () => {
     }
   })
 
+  describe('counted per account, from many addresses at once', () => {
+    let spread: TestApp
+    beforeAll(async () => {
+      spread = await createTestApp({ TRUST_PROXY: 'true' })
+    })
+    afterAll(() => spread.close())
+    let ip = 0
+    // Each request from an address of its own, so only the per-account counts apply.
+    const signInFrom = (client: TestClient, email: string, password: string) =>
+      client.post(
+        '/api/auth/sign-in',
+        { email, password },
+        { 'x-forwarded-for': `10.9.${ip >> 8}.${ip++ & 255}` },
+      )
+
+    it('sign-in: parallel wrong passwords get no more than the ceiling checked', async () => {
+      const user = await createUser(spread.db)
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => signInFrom(createClient(spread.app), user.email, 'wrong-guess')),
+      )
+      const statuses = answers.map((a) => a.status)
+      expect(statuses.filter((s) => s === 401)).toHaveLength(10)
+      expect(statuses.filter((s) => s === 429)).toHaveLength(30)
+      // The right password is refused too until the window ends.
+      expect((await signInFrom(createClient(spread.app), user.email, TEST_PASSWORD)).status).toBe(429)
+    })
+
+    it('sign-in: the right password is no failure, and a known browser’s wrong ones count against 30 of its own', async () => {
+      const user = await createUser(spread.db)
+      const known = createClient(spread.app)
+      for (let i = 0; i < 12; i++)
+        expect((await signInFrom(known, user.email, TEST_PASSWORD)).status).toBe(200)
+      for (let i = 0; i < 30; i++)
+        expect((await signInFrom(known, user.email, 'wrong-guess')).status).toBe(401)
+      const refused = await signInFrom(known, user.email, TEST_PASSWORD)
+      expect(refused.status).toBe(429)
+      expect(refused.body.error.message).toMatch(/^Too many failed sign-ins for this account/)
+      // Strangers keep their own ceiling, and another known browser its own.
+      expect((await signInFrom(createClient(spread.app), user.email, TEST_PASSWORD)).status).toBe(200)
+    })
+
+    it('sign-in: a browser stops being known when the password is changed or reset', async () => {
+      for (const how of ['change', 'reset'] as const) {
+        const user = await createUser(spread.db)
+        const known = createClient(spread.app)
+        expect((await signInFrom(known, user.email, TEST_PASSWORD)).status).toBe(200)
+        const next = `new-password-${how}-7`
+        if (how === 'change') {
+          const other = createClient(spread.app)
+          expect((await signInFrom(other, user.email, TEST_PASSWORD)).status).toBe(200)
+          expect((await changePasswordTo(other, next)).status).toBe(200)
+        } else {
+          const from = { 'x-forwarded-for': `10.7.0.${ip++ & 255}` }
+          await createClient(spread.app).post('/api/auth/forgot-password', { email: user.email }, from)
+          let link: string | undefined
+          await vi.waitFor(async () => {
+            const sent = await spread.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email))
+            link = sent.flatMap((m) => m.links).find((l) => l.includes('/reset-password'))
+            expect(link).toBeDefined()
+          })
+          const token = new URL(link!).searchParams.get('token')!
+          const reset = await createClient(spread.app).post(
+            '/api/auth/reset-password',
+            { token, password: next },
+            from,
+          )
+          expect(reset.status).toBe(200)
+        }
+        // Strangers use up the account's ceiling; the once-known browser now waits with them.
+        for (let i = 0; i < 10; i++)
+          expect((await signInFrom(createClient(spread.app), user.email, 'wrong-guess')).status).toBe(401)
+        expect((await signInFrom(known, user.email, next)).status, how).toBe(429)
+      }
+    })
+
+    it('sign-in: the browser that changed the password stays known', async () => {
+      const user = await createUser(spread.db)
+      const own = createClient(spread.app)
+      expect((await signInFrom(own, user.email, TEST_PASSWORD)).status).toBe(200)
+      expect((await changePasswordTo(own, 'new-password-own-7')).status).toBe(200)
+      for (let i = 0; i < 10; i++)
+        expect((await signInFrom(createClient(spread.app), user.email, 'wrong-guess')).status).toBe(401)
+      expect((await signInFrom(own, user.email, 'new-password-own-7')).status).toBe(200)
+    })
+
+    it('sign-up: a registered address’s owner is told at most 3 times in 10 minutes', async () => {
+      const user = await createUser(spread.db)
+      for (let i = 0; i < 6; i++) {
+        const res = await createClient(spread.app).post(
+          '/api/auth/sign-up',
+          signUpBody({ email: user.email }),
+          {
+            'x-forwarded-for': `10.8.0.${i}`,
+          },
+        )
+        expect(res.status).toBe(201)
+      }
+      const notices = await spread.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email))
+      expect(notices).toHaveLength(3)
+    })
+  })
+
   it('sign-up: 5 every 10 minutes from one address', async () => {
     for (let i = 0; i < 5; i++) {
       expect((await createClient(limited.app).post('/api/auth/sign-up', signUpBody())).status).toBe(201)

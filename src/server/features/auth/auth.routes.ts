@@ -1,4 +1,3 @@
-import { AppError } from '../../../domain/errors'
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import {
@@ -18,7 +17,7 @@ import { sessionOutput, type SessionUser } from '../../../domain/profiles/profil
 import { type AppEnv, requestLog } from '../../app-env'
 import { createApi } from '../../app-factory'
 import { clientIp } from '../../lib/client-ip'
-import { currentWindow, hit, limitRequest, type RateLimit, RateLimitedError } from '../../lib/rate-limit'
+import { limitRequest, type RateLimit } from '../../lib/rate-limit'
 import { requireUser } from '../../middleware/require-user'
 import {
   claimSignUpBrowser,
@@ -38,15 +37,13 @@ import {
   signIn,
   signUp,
 } from './auth.service'
-import { isKnownBrowser, rememberBrowser } from './known-browsers'
+import { heldBrowserHash, rememberBrowser } from './known-browsers'
 import { createSession, endSession, revokeSession } from './sessions'
 
 const MINUTE = 60
 export const authLimits = {
   signInPerAccount: { name: 'sign-in:ip-email', limit: 10, windowSeconds: MINUTE },
   signInPerIp: { name: 'sign-in:ip', limit: 30, windowSeconds: MINUTE },
-  // Wrong passwords for one account from browsers it does not know, from any address.
-  signInFailuresPerAccount: { name: 'sign-in-failures:account', limit: 10, windowSeconds: 15 * MINUTE },
   signUpPerIp: { name: 'sign-up:ip', limit: 5, windowSeconds: 10 * MINUTE },
   resendPerEmail: { name: 'resend:email', limit: 3, windowSeconds: 10 * MINUTE },
   resendPerIp: { name: 'resend:ip', limit: 10, windowSeconds: 10 * MINUTE },
@@ -64,22 +61,6 @@ function mailContext(c: Context<AppEnv>): MailContext {
     productName: env.PRODUCT_NAME,
     baseUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
   }
-}
-
-// Browsers an account does not know share its ceiling on wrong passwords; past it, even the right
-// password waits, and the player is told for how long.
-async function requireUnderAccountCeiling(c: Context<AppEnv>, key: string) {
-  const factor = c.get('deps').env.RATE_LIMIT_FACTOR
-  if (factor === 0) return
-  const window = await currentWindow(c.get('db'), key)
-  const ceiling = Math.max(1, Math.round(authLimits.signInFailuresPerAccount.limit * factor))
-  if (!window || window.count < ceiling) return
-  const minutes = Math.ceil(window.retryAfterSeconds / 60)
-  c.header('Retry-After', String(window.retryAfterSeconds))
-  throw new RateLimitedError(
-    window.retryAfterSeconds,
-    `Too many failed sign-ins for this account. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-  )
 }
 
 // A new session for a freshly authenticated user; the one the browser held before (if any) ends.
@@ -240,7 +221,11 @@ export const authRoutes = createApi()
       c.get('db'),
       mailContext(c),
       input,
-      { requireSignupCode: env.REQUIRE_SIGNUP_CODE, adminEmail: env.ADMIN_EMAIL },
+      {
+        requireSignupCode: env.REQUIRE_SIGNUP_CODE,
+        adminEmail: env.ADMIN_EMAIL,
+        rateLimitFactor: env.RATE_LIMIT_FACTOR,
+      },
       c.get('deps').clock.now(),
       claimSignUpBrowser(c),
     )
@@ -254,14 +239,12 @@ export const authRoutes = createApi()
       { rule: authLimits.signInPerIp, subject: ip },
     ])
     const db = c.get('db')
-    const known = await isKnownBrowser(c, db, input.email)
-    const failures = `${authLimits.signInFailuresPerAccount.name}:${input.email}`
-    if (!known) await requireUnderAccountCeiling(c, failures)
-    const user = await signIn(db, input).catch(async (error: unknown) => {
+    // The account's ceiling on wrong passwords is counted in the service.
+    const user = await signIn(db, input, {
+      browserHash: heldBrowserHash(c),
+      rateLimitFactor: c.get('deps').env.RATE_LIMIT_FACTOR,
+    }).catch((error: unknown) => {
       requestLog(c).warn({ email: input.email }, 'sign-in failed')
-      if (!known && error instanceof AppError && error.code === 'unauthenticated') {
-        await hit(db, failures, authLimits.signInFailuresPerAccount.windowSeconds)
-      }
       throw error
     })
     requestLog(c).info({ userId: user.id }, 'signed in')
@@ -352,5 +335,8 @@ export const authRoutes = createApi()
       c.req.valid('json'),
       c.get('deps').clock.now(),
     )
+    // This browser knows the new password: it stays known to the account (the others must sign
+    // in again to be).
+    await rememberBrowser(c, c.get('db'), user.id)
     return c.json({ message: 'Password updated successfully' }, 200)
   })

@@ -18,11 +18,13 @@ import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db } from '../../db/client'
 import { passwords, profiles, signupCodes } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
+import { giveBack, hit, type RateLimit, RateLimitedError } from '../../lib/rate-limit'
 import type { Mailer } from '../../lib/mail'
 import { PAUSED_MESSAGE } from '../../../domain/auth/auth.messages'
 import { generatedCodeFirst, unusedCodeMatching } from '../signup-codes'
 import { confirmationEmail, passwordResetEmail, signUpAttemptEmail } from './auth.emails'
 import { consumeToken, issueToken, retireTokens } from './auth.tokens'
+import { isKnownBrowser } from './known-browsers'
 import { hashPassword, requireUncommonPassword, verifyPassword } from './password'
 import { profileColumns, revokeAllSessions, toSessionUser } from './sessions'
 
@@ -39,7 +41,17 @@ export interface MailContext {
 export interface SignUpSettings {
   requireSignupCode: boolean
   adminEmail?: string | undefined
+  // RATE_LIMIT_FACTOR: scales the cap on notices to a registered address; 0 turns it off.
+  rateLimitFactor?: number
 }
+
+// A registered address's owner is told of sign-ups with it at most this often, as a forgotten
+// password is (auth.routes.ts): more sign-ups get the same answer and send nothing.
+export const signUpNoticesPerEmail = {
+  name: 'sign-up-notice:email',
+  limit: 3,
+  windowSeconds: 10 * 60,
+} satisfies RateLimit
 
 export const RESEND_CONFIRMATION_MESSAGE =
   'If an account with that email is waiting for confirmation, we have sent a new confirmation link.'
@@ -132,8 +144,16 @@ export async function signUp(
   }
   if ('registered' in outcome) {
     const { id, firstName } = outcome.registered
-    const token = await issueToken(db, id, 'password_reset', now)
-    await mail.mailer.send(signUpAttemptEmail(mail, input.email, firstName, token))
+    const factor = settings.rateLimitFactor ?? 1
+    const { count } = await hit(
+      db,
+      `${signUpNoticesPerEmail.name}:${input.email}`,
+      signUpNoticesPerEmail.windowSeconds,
+    )
+    if (factor === 0 || count <= Math.max(1, Math.round(signUpNoticesPerEmail.limit * factor))) {
+      const token = await issueToken(db, id, 'password_reset', now)
+      await mail.mailer.send(signUpAttemptEmail(mail, input.email, firstName, token))
+    }
     return { email: input.email }
   }
   await mail.mailer.send(confirmationEmail(mail, outcome.user.email, outcome.user.firstName, outcome.token))
@@ -144,7 +164,42 @@ let dummyHash: Promise<string> | undefined
 // Unknown addresses cost as much time as wrong passwords, so timing does not tell them apart.
 const hashForUnknownUser = () => (dummyHash ??= hashPassword('no such account: constant time'))
 
-export async function signIn(db: Db, input: SignInInput): Promise<SessionUser> {
+// Wrong passwords an account takes in 15 minutes: shared by every browser it does not know (from
+// any address), and counted apart, with a higher ceiling, for each browser it knows
+// (known-browsers.ts). Past its ceiling a browser waits, even with the right password.
+export const signInFailureLimits = {
+  unknownBrowsers: { name: 'sign-in-failures:account', limit: 10, windowSeconds: 15 * 60 },
+  knownBrowser: { name: 'sign-in-failures:known-browser', limit: 30, windowSeconds: 15 * 60 },
+} satisfies Record<string, RateLimit>
+
+export interface SignInGuard {
+  // The hash of the browser key the request holds (known-browsers.ts), if any.
+  browserHash: string | null
+  // RATE_LIMIT_FACTOR: scales the ceilings; 0 turns them off.
+  rateLimitFactor: number
+}
+
+// The attempt is taken before the password is checked, in one statement that counts it and
+// reads the count (parallel guesses each get a number of their own, so no more than the ceiling
+// are ever checked), and given back when the password was right.
+async function takeSignInAttempt(db: Db, email: string, guard: SignInGuard) {
+  if (guard.rateLimitFactor === 0) return async () => {}
+  const known = await isKnownBrowser(db, email, guard.browserHash)
+  const rule = known ? signInFailureLimits.knownBrowser : signInFailureLimits.unknownBrowsers
+  const key = known ? `${rule.name}:${guard.browserHash}:${email}` : `${rule.name}:${email}`
+  const { count, retryAfterSeconds } = await hit(db, key, rule.windowSeconds)
+  if (count > Math.max(1, Math.round(rule.limit * guard.rateLimitFactor))) {
+    const minutes = Math.ceil(retryAfterSeconds / 60)
+    throw new RateLimitedError(
+      retryAfterSeconds,
+      `Too many failed sign-ins for this account. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    )
+  }
+  return () => giveBack(db, key)
+}
+
+export async function signIn(db: Db, input: SignInInput, guard: SignInGuard): Promise<SessionUser> {
+  const giveBackAttempt = await takeSignInAttempt(db, input.email, guard)
   const [row] = await db
     .select({ ...profileColumns, emailVerifiedAt: profiles.emailVerifiedAt, hash: passwords.hash })
     .from(profiles)
@@ -153,6 +208,8 @@ export async function signIn(db: Db, input: SignInInput): Promise<SessionUser> {
     .limit(1)
   const matches = await verifyPassword(row?.hash ?? (await hashForUnknownUser()), input.password)
   if (!row || !row.hash || !matches) throw new AppError('unauthenticated', INVALID_CREDENTIALS_MESSAGE)
+  // The right password is no failure.
+  await giveBackAttempt()
   // Account states are told only to someone who knows the password.
   if (row.isPaused) throw new AppError('forbidden', PAUSED_MESSAGE)
   if (!row.emailVerifiedAt) throw new AppError('email_not_confirmed', EMAIL_NOT_CONFIRMED_MESSAGE)
@@ -245,7 +302,10 @@ export async function resetPassword(db: Db, input: ResetPasswordInput, now: Date
     await tx
       .insert(passwords)
       .values({ profileId, hash })
-      .onConflictDoUpdate({ target: passwords.profileId, set: { hash, updatedAt: now } })
+      .onConflictDoUpdate({
+        target: passwords.profileId,
+        set: { hash, updatedAt: now, version: sql`${passwords.version} + 1` },
+      })
     await tx
       .update(profiles)
       .set({ emailVerifiedAt: sql`coalesce(${profiles.emailVerifiedAt}, ${now})` })
@@ -276,7 +336,10 @@ export async function changePassword(
   requireUncommonPassword(input.newPassword, 'newPassword')
   const hash = await hashPassword(input.newPassword)
   await db.transaction(async (tx) => {
-    await tx.update(passwords).set({ hash, updatedAt: now }).where(eq(passwords.profileId, userId))
+    await tx
+      .update(passwords)
+      .set({ hash, updatedAt: now, version: sql`${passwords.version} + 1` })
+      .where(eq(passwords.profileId, userId))
     await retireTokens(tx, userId, now)
     await revokeAllSessions(tx, userId, keepSession)
   })
