@@ -123,8 +123,6 @@ export const profilePhotos = pgTable('profile_photos', {
   small: bytea('small').notNull(),
   // SHA-256 of both encodings, hex: the strong ETag, and its start the version in the address.
   hash: text('hash').notNull(),
-  // One more at each change or reset: a known browser holds for the version it signed in with.
-  version: integer('version').notNull().default(1),
   updatedAt: updatedAt(),
 })
 
