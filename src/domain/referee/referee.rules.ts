@@ -27,8 +27,10 @@ export const refereeMessages = {
 export interface ChatTurn {
   role: 'user' | 'assistant'
   text: string
-  // On the referee's answers: the server's signature, sent back with the conversation.
+  // On the referee's answers: the server's signature, and the answer's turn (the number of
+  // answers before it), sent back with the conversation.
   signature?: string | undefined
+  turn?: number | undefined
 }
 
 // The browser keeps the whole conversation; only the most recent turns go to the server.
@@ -40,5 +42,6 @@ export const recentHistory = (turns: ChatTurn[]): ChatTurn[] => {
     role: turn.role,
     text: turn.text.slice(0, TURN_MAX_LENGTH),
     ...(turn.signature ? { signature: turn.signature } : {}),
+    ...(turn.turn !== undefined ? { turn: turn.turn } : {}),
   }))
 }

@@ -6,6 +6,8 @@ export const chatTurn = z.object({
   text: z.string().max(TURN_MAX_LENGTH, `Each message must be under ${TURN_MAX_LENGTH} characters`),
   // The signature the server gave an answer; an answer without a valid one is left out.
   signature: z.string().max(100).optional(),
+  // The answer's turn, as the server gave it with the signature.
+  turn: z.number().int().min(0).max(1_000_000).optional(),
 })
 
 export const askInput = z.object({
@@ -44,7 +46,9 @@ export const askOutput = z.object({
   // holds the rule text, folded below it). Null otherwise.
   summary: z.string().nullable(),
   sections: z.array(citedSection),
-  // Send it back with the answer in `history`: only signed answers count as the referee's.
+  // Send both back with the answer in `history`: only answers signed for their question and
+  // their turn count as the referee's.
   signature: z.string(),
+  turn: z.number().int().min(0),
 })
 export type AskOutput = z.infer<typeof askOutput>

@@ -2725,6 +2725,7 @@ export interface components {
         role: 'user' | 'assistant'
         text: string
         signature?: string
+        turn?: number
       }[]
       /** @default true */
       includeRuleNumbers?: boolean
@@ -2741,6 +2742,7 @@ export interface components {
         ruleNumbers: string[]
       }[]
       signature: string
+      turn: number
     }
     SignUpInput: {
       firstName: string

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { playDates } from '../../db/schema'
+import { playDates, profiles } from '../../db/schema'
 import { insertMatchedPlayDate, insertVenue, signedInUser } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 
@@ -99,6 +99,20 @@ describe('the private calendar feed', () => {
     await t.db.update(playDates).set({ status: 'cancelled', revision: 1 }).where(eq(playDates.id, game.id))
     const [cancelled] = events((await calendarApp.get(url.pathname)).text)
     expect(cancelled).toMatchObject({ uid: uidOf(game.id), status: 'CANCELLED', sequence: 1 })
+  })
+
+  it('answers as an unknown link while its player is paused', async () => {
+    const { alex } = await matchedGame()
+    const url = new URL((await alex.client.post('/api/calendar-feed')).body.url)
+    const calendarApp = createClient(t.app)
+    await t.db.update(profiles).set({ isPaused: true }).where(eq(profiles.id, alex.profile.id))
+    const paused = await calendarApp.get(url.pathname)
+    expect(paused.status).toBe(404)
+    expect(paused.body.error.message).toBe(
+      'This calendar link is not valid any more. Get the new link in Profile Settings.',
+    )
+    await t.db.update(profiles).set({ isPaused: false }).where(eq(profiles.id, alex.profile.id))
+    expect((await calendarApp.get(url.pathname)).status).toBe(200)
   })
 
   it('stops working at once when the player resets the link, and the token opens nothing else', async () => {

@@ -6,7 +6,7 @@ import { yourTeamPayment } from '../../../domain/play-dates/play-date.rules'
 import { priceLine } from '../../../domain/play-dates/schedule'
 import { venueAddressLine } from '../../../domain/venues/venue.schema'
 import type { DbOrTx } from '../../db/client'
-import { calendarFeeds, playDateRequests, playDates, venues } from '../../db/schema'
+import { calendarFeeds, playDateRequests, playDates, profiles, venues } from '../../db/schema'
 import { creator, partner, requester, requesterPartner } from './play-dates.queries'
 import { type CalendarGame, calendarOf } from './play-dates.calendar'
 
@@ -115,10 +115,12 @@ export async function playDateCalendar(
 
 // A player's feed, read with its token: their PlayDates with a time, from 30 days back.
 export async function feedCalendar(db: DbOrTx, token: string, context: CalendarContext, now: Date) {
+  // A paused player's feed answers as an unknown one while they are paused.
   const [feed] = await db
     .select({ profileId: calendarFeeds.profileId })
     .from(calendarFeeds)
-    .where(eq(calendarFeeds.token, token))
+    .innerJoin(profiles, eq(profiles.id, calendarFeeds.profileId))
+    .where(and(eq(calendarFeeds.token, token), eq(profiles.isPaused, false)))
   if (!feed) throw new AppError('not_found', CALENDAR_NOT_FOUND)
   const since = new Date(now.getTime() - FEED_DAYS_BACK * 24 * 60 * 60_000)
   const rows = await gamesOf(db, feed.profileId, { since })

@@ -170,6 +170,21 @@ describe('serving a photo', () => {
     expect(stale.headers.get('cache-control')).toBe('private, no-cache')
   })
 
+  it('is not served while its player is paused, at either size', async () => {
+    const { profile, client } = await signedInUser(t)
+    const { photoUrl } = (await upload(client, await bands())).body
+    const viewer = await signedInUser(t)
+    expect((await viewer.client.get(photoUrl)).status).toBe(200)
+    await t.db.update(profiles).set({ isPaused: true }).where(eq(profiles.id, profile.id))
+    for (const address of [photoUrl, `${photoUrl}&size=64`]) {
+      const res = await viewer.client.get(address)
+      expect(res.status).toBe(404)
+      expect(res.body.error.message).toBe(photoMessages.notFound)
+    }
+    await t.db.update(profiles).set({ isPaused: false }).where(eq(profiles.id, profile.id))
+    expect((await viewer.client.get(photoUrl)).status).toBe(200)
+  })
+
   it('answers 404 for a player without a photo and needs a session', async () => {
     const { profile, client } = await signedInUser(t)
     const res = await client.get(`/api/profiles/${profile.id}/photo`)

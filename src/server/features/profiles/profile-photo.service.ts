@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { AppError } from '../../../domain/errors'
 import {
@@ -114,12 +114,14 @@ export async function removeProfilePhoto(db: Db, userId: string, now: Date): Pro
   })
 }
 
-// Each size is its own statement, so the other size is never read from storage.
+// Each size is its own statement, so the other size is never read from storage. A paused
+// player's photo is not served while they are paused.
 const photoQuery = (column: 'large' | 'small') => (db: DbOrTx) =>
   db
     .select({ hash: profilePhotos.hash, bytes: profilePhotos[column] })
     .from(profilePhotos)
-    .where(eq(profilePhotos.profileId, sql.placeholder('profileId')))
+    .innerJoin(profiles, eq(profiles.id, profilePhotos.profileId))
+    .where(and(eq(profilePhotos.profileId, sql.placeholder('profileId')), eq(profiles.isPaused, false)))
 const largePhotoQuery = photoQuery('large')
 const smallPhotoQuery = photoQuery('small')
 

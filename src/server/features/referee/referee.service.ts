@@ -1,5 +1,10 @@
 import { AppError } from '../../../domain/errors'
-import { recentHistory, refereeMessages, TURN_MAX_LENGTH } from '../../../domain/referee/referee.rules'
+import {
+  type ChatTurn,
+  recentHistory,
+  refereeMessages,
+  TURN_MAX_LENGTH,
+} from '../../../domain/referee/referee.rules'
 import type { AskInput, AskOutput } from '../../../domain/referee/referee.schema'
 import { isLlmFailure, type LlmClient, LlmFailure } from '../../lib/llm'
 import type { Logger } from '../../lib/logger'
@@ -43,12 +48,23 @@ export function refereeErrorOf(failure: LlmFailure): AppError {
 // A player's rules question: find the sections, then let the model answer from them, or
 // answer with the sections themselves when no model is configured.
 export async function askReferee(deps: RefereeDeps, input: AskInput): Promise<AskOutput> {
-  const answer = await answerQuestion(deps, input)
-  const signature = signAnswer(deps.key, deps.playerId, answer.answer.slice(0, TURN_MAX_LENGTH))
-  return { ...answer, signature }
+  const trusted = trustedHistory(deps.key, deps.playerId, input.history)
+  const answer = await answerQuestion(deps, input, trusted.turns)
+  const turn = trusted.nextTurn
+  const signature = signAnswer(deps.key, {
+    playerId: deps.playerId,
+    turn,
+    question: input.question,
+    answer: answer.answer.slice(0, TURN_MAX_LENGTH),
+  })
+  return { ...answer, signature, turn }
 }
 
-async function answerQuestion(deps: RefereeDeps, input: AskInput): Promise<Omit<AskOutput, 'signature'>> {
+async function answerQuestion(
+  deps: RefereeDeps,
+  input: AskInput,
+  history: ChatTurn[],
+): Promise<Omit<AskOutput, 'signature' | 'turn'>> {
   const sections = searchRulebook(input.question)
   const cited = sections.map((section) => citeSection(section, input.includeRuleNumbers))
 
@@ -64,7 +80,7 @@ async function answerQuestion(deps: RefereeDeps, input: AskInput): Promise<Omit<
   const request = buildRefereeRequest({
     productName: deps.productName,
     question: input.question,
-    history: recentHistory(trustedHistory(deps.key, deps.playerId, input.history)),
+    history: recentHistory(history),
     sections,
     includeRuleNumbers: input.includeRuleNumbers,
   })

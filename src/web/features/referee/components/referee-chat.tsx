@@ -23,8 +23,9 @@ type Message =
       // A rulebook answer's short answer, shown before the rule text.
       summary?: string | null
       sections: CitedSection[]
-      // The server's signature of the answer, sent back with the conversation.
+      // The server's signature of the answer and its turn, sent back with the conversation.
       signature?: string
+      turn?: number
     }
 
 export const GREETING =
@@ -38,7 +39,7 @@ const toTurns = (messages: Message[]): ChatTurn[] =>
   messages.flatMap((m): ChatTurn[] => {
     if (m.role === 'user') return [{ role: 'user', text: m.text }]
     return m.kind === 'answer' || m.kind === 'rulebook'
-      ? [{ role: 'assistant', text: m.text, signature: m.signature }]
+      ? [{ role: 'assistant', text: m.text, signature: m.signature, turn: m.turn }]
       : []
   })
 
@@ -156,6 +157,7 @@ export function RefereeChat() {
           summary: reply.summary,
           sections: reply.sections,
           signature: reply.signature,
+          turn: reply.turn,
         },
       ])
     } catch (failure) {
