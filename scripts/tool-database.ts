@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { openDatabase } from '../src/server/db/client'
-import { DataDirInUseError } from '../src/server/db/data-dir-lock'
+import { DataDirInUseError, lockDataDir } from '../src/server/db/data-dir-lock'
+import { PGliteThread } from '../src/server/db/pglite-thread'
 import { EnvError, loadEnv } from '../src/server/env'
 
 // The settings of a command-line tool, or exit 1 with the message naming the bad one.
@@ -26,3 +29,34 @@ export async function openToolDatabase(env: ReturnType<typeof loadEnv>, purpose:
     process.exit(1)
   }
 }
+
+// The embedded database in DATA_DIR as it is, without migrations or the server's settings, for
+// backup, restore and the move (docs/decisions/0145); under its lock, as a server would be.
+export async function openEmbeddedRaw(dataDir: string, purpose: string) {
+  let lock
+  try {
+    lock = await lockDataDir(path.resolve(dataDir), purpose, (error) => {
+      console.error(`The lock on ${dataDir} was lost: ${error.message}`)
+      process.exit(1)
+    })
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+  try {
+    const thread = await PGliteThread.open({ dataDir: path.resolve(dataDir, 'pglite') })
+    return {
+      thread,
+      async close() {
+        await thread.close()
+        await lock.release()
+      },
+    }
+  } catch (error) {
+    await lock.release()
+    throw error
+  }
+}
+
+export const hasEmbeddedDatabase = (dataDir: string) => existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))

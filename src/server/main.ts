@@ -10,6 +10,7 @@ import { createServerFactory } from './lib/compression'
 import { createAdjustableClock } from './lib/clock'
 import { createLogger, exitOnCrash, flushLogs } from './lib/logger'
 import { trackConnections } from './lib/drain'
+import { startControlSocket } from './lib/control-socket'
 import { startMaintenance } from './lib/maintenance'
 import { refereeSigningKey } from './lib/signing-key'
 import { vapidKeys } from './lib/vapid-keys'
@@ -100,6 +101,9 @@ async function main() {
   // Reminders and PlayDates whose start passed: the jobs table, each job run once across
   // instances (lib/jobs.ts).
   const jobs = startJobRunner({ db: database.db, handlers: jobHandlers(deps), clock: deps.clock, logger })
+  // `npm run backup` asks the running server for a backup of its embedded database, through a
+  // local socket in DATA_DIR (lib/control-socket.ts).
+  const control = database.dump ? startControlSocket({ dataDir: env.DATA_DIR, database, logger }) : undefined
   // Compression happens under the app, at the HTTP layer (see lib/compression.ts).
   const createServer = createServerFactory({ compression: isOn('compression') })
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer }, (info) => {
@@ -136,6 +140,7 @@ async function main() {
         'requests still open at the end of the grace period; closed them',
       )
     }
+    await control?.close()
     await maintenance.stop()
     await jobs.stop()
     await database.close()

@@ -16,6 +16,7 @@ import { pgliteExtensions } from './pglite-extensions'
 import { PGliteThread, openPgliteThread } from './pglite-thread'
 import { ExactCache } from './exact-cache'
 import { lockDataDir } from './data-dir-lock'
+import { DUMP_ARGS } from './backup'
 import type { UnreadCountOutput } from '../../domain/notifications/notification.schema'
 
 export type Schema = typeof schema
@@ -50,6 +51,9 @@ export interface Database {
   // transactions it had. A PostgreSQL server's connections are opened again by the pool: never.
   // Returns a function that removes the handler.
   onFatal(handler: (error: Error) => void): () => void
+  // A plain SQL dump of the embedded database, consistent, taken while it serves (backup.ts).
+  // Absent on a PostgreSQL server (pg_dump is its tool).
+  dump?: () => Promise<string>
   close(): Promise<void>
 }
 
@@ -435,6 +439,9 @@ export async function openPglite(
     onAfterCommitError: afterCommitErrors.add,
     sessionCache,
     unreadCache,
+    dump: thread
+      ? () => thread.dump(DUMP_ARGS, `${CONNECTION_SETTINGS_SQL}; ${SESSION_CACHE_SETTING_SQL}`)
+      : undefined,
     // Only a database on its own thread can stop under the process; one in it stops with it.
     onFatal(handler) {
       return thread ? thread.onFailure(handler) : () => undefined

@@ -7,7 +7,11 @@ export interface ThreadSettings {
   loadDataDir?: string | undefined
 }
 
-export type ThreadRequest = { id: number; op: 'exec'; message: Uint8Array } | { id: number; op: 'close' }
+export type ThreadRequest =
+  | { id: number; op: 'exec'; message: Uint8Array }
+  | { id: number; op: 'close' }
+  // pg_dump's plain SQL with these arguments, then `after` run (the connection's settings again).
+  | { id: number; op: 'dump'; args: string[]; after: string }
 
 // Id 0 answers the opening of the database.
 export type ThreadReply =

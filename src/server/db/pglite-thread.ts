@@ -371,6 +371,29 @@ export class PGliteThread {
     }
   }
 
+  // A plain SQL dump of the database (pg_dump, with `args`), taken with nothing else running;
+  // `after` is run once it is done, to set the connection up again. Every named statement is
+  // prepared again afterwards: pg_dump drops them.
+  async dump(args: string[], after: string): Promise<string> {
+    while (this.#held) await this.#held
+    let release!: () => void
+    this.#held = new Promise((resolve) => (release = resolve))
+    try {
+      const id = this.#nextId++
+      const reply = await this.#ask(id, () =>
+        this.#worker.postMessage({ id, op: 'dump', args, after } satisfies ThreadRequest),
+      )
+      if ('error' in reply) throw new Error(reply.error.message)
+      if (!('data' in reply)) throw new Error('The embedded database answered out of turn')
+      return new TextDecoder().decode(reply.data)
+    } finally {
+      this.#statements.clear()
+      this.#toClose = []
+      this.#held = null
+      release()
+    }
+  }
+
   async close() {
     if (this.#closed) return
     while (this.#held) await this.#held

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
+import { pgDump } from '@electric-sql/pglite-tools/pg_dump'
 import { pgliteExtensions } from './pglite-extensions'
 import { rawReply } from './pglite-raw-reply'
 import type { ThreadReply, ThreadRequest, ThreadSettings } from './pglite-thread.protocol'
@@ -37,6 +38,14 @@ async function run(request: ThreadRequest) {
     if (request.op === 'exec') {
       // Its own buffer: it moves to the other thread without a copy.
       const data = await rawReply(pg, request.message)
+      reply({ id: request.id, data }, [data.buffer as ArrayBuffer])
+    } else if (request.op === 'dump') {
+      // pg_dump runs on this one connection, inside its own repeatable-read transaction, with
+      // nothing else sent meanwhile: a consistent copy. It leaves its settings and drops every
+      // prepared statement; `after` sets the connection up again.
+      const file = await pgDump({ pg, args: request.args })
+      const data = new Uint8Array(await file.arrayBuffer())
+      await pg.exec(`reset all; ${request.after}`)
       reply({ id: request.id, data }, [data.buffer as ArrayBuffer])
     } else {
       if (!pg.closed) await pg.close()
