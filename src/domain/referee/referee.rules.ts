@@ -20,6 +20,10 @@ export const refereeMessages = {
   apology: "I apologize, but I'm having trouble right now. Please try again in a moment.",
   rulebookHeading: 'From the rulebook:',
   ruleText: 'The rule text',
+  // The first answer, without a model, when no rule answers the question.
+  noRule:
+    'No rule in the rulebook covers that. I can answer questions about serving, the return and the two-bounce rule, the kitchen (non-volley zone), faults, scoring, line calls, time-outs, changing ends, and the court, net, ball and paddle.',
+  closestRule: 'No rule answers that directly. The closest one says: ',
   noSectionFound:
     "No section of the rulebook matches this question. Try the players' words for it, for example 'kitchen', 'serve', 'line call' or 'time-out'.",
 } as const

@@ -48,12 +48,13 @@ export function buildQuestionPrompt(
       ? sections.map((section) => formatSection(section, includeRuleNumbers)).join('\n\n')
       : 'No rulebook section matches this question.'
   const formatting = [
-    '- Start with a direct answer in one or two sentences, then explain briefly. Keep it under 200 words.',
-    '- Write plain text in short paragraphs. For several points use a list with one "- " item per line. Use **bold** only for key words.',
+    '- The first words answer the question. If it can be answered yes or no, start with "Yes:" or "No:". If it asks for a number, start with the number and its unit, for example "7 feet:" or "1 minute:".',
+    '- Then state the rule in one plain sentence. Add at most two short sentences, only if the player needs them. Keep it under 80 words.',
+    '- If the player\'s question follows on from an earlier one ("what if...", "and..."), read it in the light of that question.',
+    '- Write plain text. Use **bold** only for key words. No headings, no tables, no HTML.',
     includeRuleNumbers
-      ? '- Cite the rule number in brackets after each rule you rely on, for example (9.A).'
+      ? '- Cite the rule number in brackets after each rule you rely on, for example (9.A). Cite only rule numbers that appear in the rulebook sections above.'
       : '- Do not mention rule numbers or section numbers anywhere in the answer.',
-    '- No headings, no tables, no HTML.',
   ].join('\n')
   return [
     `Rulebook sections (our summary of the USA Pickleball rules, ${rulebook.edition} edition):`,
@@ -75,4 +76,30 @@ export function buildRefereeRequest(options: {
     history: options.history,
     prompt: buildQuestionPrompt(options.question, options.sections, options.includeRuleNumbers),
   }
+}
+
+// Rule numbers as a model writes them: "9.A", "4.A.4", or "rule 4" (a bare "(4)" may be a list
+// marker, so it is not taken for one).
+const NUMBER = String.raw`(?:\d{1,2}\.[A-Z](?:\.\d{1,2})?|(?<=\brules? )\d{1,2})\b`
+const MODEL_CITATION = new RegExp(NUMBER, 'g')
+const BRACKETED = new RegExp(String.raw`\s*\((?:rules?\s+)?${NUMBER}(?:\s*(?:,|and|&)\s*${NUMBER})*\)`, 'gi')
+const NAMED = new RegExp(
+  String.raw`(?:,\s*|\s+(?:and|see)\s+)?\brules?\s+\d{1,2}(?:\.[A-Z](?:\.\d{1,2})?)?`,
+  'gi',
+)
+
+export type CheckedAnswer = { ok: true; answer: string } | { ok: false; unknown: string[] }
+
+// A model's answer may cite only the rules it was given. With rule numbers off, any it cites are
+// taken out; with them on, one it was not given refuses the answer.
+export function checkCitations(
+  answer: string,
+  sections: RulebookSection[],
+  includeRuleNumbers: boolean,
+): CheckedAnswer {
+  if (!includeRuleNumbers)
+    return { ok: true, answer: answer.replace(BRACKETED, '').replace(NAMED, '').replace(MODEL_CITATION, '') }
+  const given = new Set(sections.flatMap(ruleNumbersOf))
+  const unknown = [...new Set(answer.match(MODEL_CITATION) ?? [])].filter((number) => !given.has(number))
+  return unknown.length > 0 ? { ok: false, unknown } : { ok: true, answer }
 }

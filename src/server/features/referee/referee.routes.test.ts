@@ -19,6 +19,8 @@ import { signAnswer } from './referee.signature'
 const API_KEY = 'gemini-key-73c0d2a9'
 const ANSWER = 'No. Every volley must start outside the non-volley zone (9.A), and momentum counts (9.B).'
 const RULE_NUMBER = /\b\d+\.[A-Z](\.\d+)?\b/
+const KITCHEN_ANSWER =
+  'No: every volley must start outside the non-volley zone (9.A), and touching the zone or its line while volleying, even with your follow-through, is a fault (9.B).'
 
 let model: FakeModelServer
 let noModel: TestApp
@@ -53,14 +55,12 @@ describe('POST /api/referee/ask without a model', () => {
     expect(res.status).toBe(403)
   })
 
-  it('answers with a short answer first, then the best rulebook sections with rule numbers', async () => {
+  it('answers the question first (a yes or no and the rule with its numbers), then the rulebook sections', async () => {
     const { client } = await signedInUser(noModel)
-    const res = await ask(client, { question: 'can I volley in the kitchen?' })
+    const res = await ask(client, { question: 'Can I volley while standing in the kitchen?' })
     expect(res.status).toBe(200)
     expect(res.body.kind).toBe('rulebook')
-    expect(res.body.summary).toBe(
-      'While volleying it is a fault to touch the non-volley zone, its lines, or anything touching the zone.',
-    )
+    expect(res.body.summary).toBe(KITCHEN_ANSWER)
     // A player is never told about the server's configuration.
     expect(res.body.answer).not.toMatch(/model|configured/i)
     expect(res.body.answer.startsWith('From the rulebook:')).toBe(true)
@@ -81,6 +81,9 @@ describe('POST /api/referee/ask without a model', () => {
     const { client } = await signedInUser(noModel)
     const res = await ask(client, { question: 'can I volley in the kitchen?', includeRuleNumbers: false })
     expect(res.status).toBe(200)
+    expect(res.body.summary).toBe(
+      'No: every volley must start outside the non-volley zone, and touching the zone or its line while volleying, even with your follow-through, is a fault.',
+    )
     expect(res.body.answer).toContain('- Every volley must be started from outside the non-volley zone.')
     expect(res.body.answer).not.toMatch(RULE_NUMBER)
     expect(res.body.sections.every((s: { ruleNumbers: string[] }) => s.ruleNumbers.length === 0)).toBe(true)
@@ -91,8 +94,37 @@ describe('POST /api/referee/ask without a model', () => {
     const res = await ask(client, { question: 'what will the weather be tomorrow?' })
     expect(res.status).toBe(200)
     expect(res.body.answer).toBe(`${refereeMessages.rulebookHeading}\n\n${refereeMessages.noSectionFound}`)
-    expect(res.body.summary).toBeNull()
+    expect(res.body.summary).toBe(refereeMessages.noRule)
     expect(res.body.sections).toEqual([])
+  })
+
+  it.each([
+    ['How far is the kitchen line from the net?', '7 feet: the non-volley zone reaches 7 feet back'],
+    ['How long is a time-out?', '1 minute: a standard time-out lasts at most 1 minute (10.A.1).'],
+    ['Do you have to win by two?', 'Yes: a game must be won by 2 points'],
+    ['Is a ball on the line out?', 'No: a ball that touches any part of a line is in (6.A)'],
+  ])('answers "%s" with the number or the yes or no first', async (question, start) => {
+    const { client } = await signedInUser(noModel)
+    const res = await ask(client, { question })
+    expect(res.body.summary.startsWith(start)).toBe(true)
+  })
+
+  it('reads a follow-up in the light of the question before it', async () => {
+    const { client } = await signedInUser(noModel)
+    const first = await ask(client, { question: 'Can I volley while standing in the kitchen?' })
+    const followUp = 'what if I only touch the line?'
+    const history = [
+      { role: 'user', text: 'Can I volley while standing in the kitchen?' },
+      { role: 'assistant', text: first.body.answer, signature: first.body.signature },
+    ]
+    const res = await ask(client, { question: followUp, history })
+    expect(res.body.summary).toBe(
+      'No: the non-volley line is part of the zone, so touching it while volleying is a fault (2.B.3, 9.B).',
+    )
+    expect(res.body.sections.map((s: { id: string }) => s.id)).toContain('court-non-volley-zone')
+    // Alone, the same words are about a ball on a line.
+    const alone = await ask(client, { question: followUp })
+    expect(alone.body.summary).toMatch(/^In: a ball that touches any part of a line is in \(6\.A\)/)
   })
 
   it.each([
@@ -220,8 +252,9 @@ describe('POST /api/referee/ask with Gemini', () => {
     expect(prompt).toContain('**Non-Volley Zone: Volleying and the non-volley zone**')
     expect(prompt).toContain('- **9.A** Every volley must be started from outside the non-volley zone.')
     expect(prompt).toContain('Question: can I volley in the kitchen?')
+    expect(prompt).toContain('start with "Yes:" or "No:"')
     expect(prompt).toContain(
-      'Cite the rule number in brackets after each rule you rely on, for example (9.A).',
+      'Cite the rule number in brackets after each rule you rely on, for example (9.A). Cite only rule numbers that appear in the rulebook sections above.',
     )
     expect(prompt.match(/^\*\*[^*]+\*\*$/gm)?.length).toBeLessThanOrEqual(3)
     expect(body.safetySettings).toHaveLength(4)
@@ -366,6 +399,7 @@ describe('POST /api/referee/ask with Gemini', () => {
 
 describe('POST /api/referee/ask with an OpenAI-compatible model', () => {
   it('posts the prompt with the retrieved sections to /chat/completions and returns the answer', async () => {
+    const ANSWER = 'Two per game to 11 or 15 (10.A), each up to 1 minute (10.A.1).'
     model.replyWith({ json: chatCompletionReply(ANSWER) })
     const { client } = await signedInUser(withLocalModel)
     const res = await ask(client, { question: 'how many timeouts do we get per game?' })
@@ -418,5 +452,55 @@ describe('POST /api/referee/ask while the model is slow', () => {
       slowModel.closeAllConnections()
       await new Promise((resolve) => slowModel.close(resolve))
     }
+  })
+})
+
+describe('POST /api/referee/ask: what the model may cite', () => {
+  it('gives the model the rules of a follow-up’s topic, and returns an answer that cites them', async () => {
+    const answer =
+      'Yes: you may volley while your partner stands in the kitchen, if you do not touch it (9.H).'
+    model.replyWith({ json: chatCompletionReply(answer) })
+    const { client } = await signedInUser(withLocalModel)
+    const res = await ask(client, {
+      question: 'what if my partner is in the kitchen?',
+      history: [{ role: 'user', text: 'Can I volley while standing in the kitchen?' }],
+    })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ kind: 'answer', answer, summary: null })
+    const body = model.requests[0]?.body as { messages: Array<{ role: string; content: string }> }
+    const prompt = body.messages.at(-1)!.content
+    expect(prompt).toContain(
+      '- **9.H** It is legal to volley while your partner is standing in the non-volley zone, as long as you yourself do not touch the zone.',
+    )
+    expect(prompt).toContain('Question: what if my partner is in the kitchen?')
+  })
+
+  it('refuses an answer that cites a rule it was not given, and answers from the rulebook instead', async () => {
+    model.replyWith({
+      json: chatCompletionReply('Yes, rule 14.Q allows one volley per game from the kitchen.'),
+    })
+    const { client } = await signedInUser(withLocalModel)
+    const res = await ask(client, { question: 'Can I volley while standing in the kitchen?' })
+    expect(res.status).toBe(200)
+    expect(res.body.kind).toBe('rulebook')
+    expect(res.body.summary).toBe(KITCHEN_ANSWER)
+    expect(res.body.answer).not.toContain('14.Q')
+    expect(res.body.answer).toContain(
+      '- **9.A** Every volley must be started from outside the non-volley zone.',
+    )
+  })
+
+  it('refuses a rule number from another part of the rulebook than the one it was given', async () => {
+    model.replyWith({ json: chatCompletionReply('No: a volley from the kitchen is a fault (7.D).') })
+    const { client } = await signedInUser(withLocalModel)
+    const res = await ask(client, { question: 'Can I volley while standing in the kitchen?' })
+    expect(res.body.kind).toBe('rulebook')
+  })
+
+  it('takes rule numbers out of the answer when the player switched them off', async () => {
+    model.replyWith({ json: chatCompletionReply('No: every volley starts outside the kitchen (9.A, 9.B).') })
+    const { client } = await signedInUser(withLocalModel)
+    const res = await ask(client, { question: 'can I volley in the kitchen?', includeRuleNumbers: false })
+    expect(res.body).toMatchObject({ kind: 'answer', answer: 'No: every volley starts outside the kitchen.' })
   })
 })

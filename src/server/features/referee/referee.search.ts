@@ -6,7 +6,7 @@ export const MAX_SECTIONS = 3
 // A section far below the best match is noise for the answer, not context.
 const MIN_RELATIVE_SCORE = 0.3
 
-const STOP_WORDS = new Set(
+export const STOP_WORDS = new Set(
   (
     'a about after again all am an and any are as at be been before being but by can could did do does doing ' +
     'during for from had has have having he her here hers him his how i if in into is it its itself just me ' +
@@ -119,13 +119,15 @@ export function sentencesOf(text: string): string[] {
     .filter(Boolean)
 }
 
-// A short answer from the rulebook without a model: the sentence of the best sections that shares
-// the most words with the question (its expanded words, as the search reads them), ties to the
-// earlier one; with the sentence after it when it is short. Null when no section matched.
-export function shortAnswer(question: string, sections: RulebookSection[]): string | null {
-  if (sections.length === 0) return null
+// The sentence of the best sections that shares the most words with the question (its expanded
+// words, as the search reads them), ties to the earlier one, with its rule number; with the
+// sentence after it when it is short. Null when no section matched.
+export function bestSentence(
+  question: string,
+  sections: RulebookSection[],
+): { sentence: string; number: string } | null {
   const wanted = termsOf(expandQuestion(question))
-  let best: { score: number; sentences: string[]; index: number } | null = null
+  let best: { score: number; sentences: string[]; index: number; number: string } | null = null
   // The best section counts a little more: it is what the search found first.
   for (const [rank, section] of sections.entries()) {
     for (const rule of section.rules) {
@@ -134,12 +136,16 @@ export function shortAnswer(question: string, sections: RulebookSection[]): stri
         let shared = 0
         for (const term of termsOf(sentence)) if (wanted.has(term)) shared += 1
         const score = shared + (rank === 0 ? 0.5 : 0)
-        if (!best || score > best.score) best = { score, sentences, index }
+        if (!best || score > best.score) best = { score, sentences, index, number: rule.number }
       }
     }
   }
   if (!best) return null
   const first = best.sentences[best.index]!
   const next = best.sentences[best.index + 1]
-  return first.length < 90 && next ? `${first} ${next}` : first
+  return { sentence: first.length < 90 && next ? `${first} ${next}` : first, number: best.number }
 }
+
+// A short answer from the rulebook without a model: the best sentence alone.
+export const shortAnswer = (question: string, sections: RulebookSection[]): string | null =>
+  bestSentence(question, sections)?.sentence ?? null

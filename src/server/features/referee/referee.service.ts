@@ -8,8 +8,8 @@ import {
 import type { AskInput, AskOutput } from '../../../domain/referee/referee.schema'
 import { isLlmFailure, type LlmClient, LlmFailure } from '../../lib/llm'
 import type { Logger } from '../../lib/logger'
-import { buildRefereeRequest, citeSection, formatRulebookAnswer } from './referee.prompt'
-import { searchRulebook, shortAnswer } from './referee.search'
+import { buildRefereeRequest, checkCitations, citeSection, formatRulebookAnswer } from './referee.prompt'
+import { answerOffline } from './referee.answers'
 import { signAnswer, trustedHistory } from './referee.signature'
 
 export interface RefereeDeps {
@@ -60,33 +60,40 @@ export async function askReferee(deps: RefereeDeps, input: AskInput): Promise<As
   return { ...answer, signature, turn }
 }
 
+// The player's question before this one: a follow-up is read in its light.
+const earlierQuestion = (history: ChatTurn[]) => history.findLast((turn) => turn.role === 'user')?.text
+
 async function answerQuestion(
   deps: RefereeDeps,
   input: AskInput,
-  history: ChatTurn[],
+  trusted: ChatTurn[],
 ): Promise<Omit<AskOutput, 'signature' | 'turn'>> {
-  const sections = searchRulebook(input.question)
+  const history = recentHistory(trusted)
+  const offline = answerOffline(input.question, {
+    earlier: earlierQuestion(history),
+    includeRuleNumbers: input.includeRuleNumbers,
+  })
+  const { sections } = offline
   const cited = sections.map((section) => citeSection(section, input.includeRuleNumbers))
 
-  if (!deps.llm) {
-    return {
-      kind: 'rulebook',
-      answer: formatRulebookAnswer(sections, input.includeRuleNumbers),
-      summary: shortAnswer(input.question, sections),
-      sections: cited,
-    }
+  const noModel = {
+    kind: 'rulebook' as const,
+    answer: formatRulebookAnswer(sections, input.includeRuleNumbers),
+    summary: offline.summary,
+    sections: cited,
   }
+  if (!deps.llm) return noModel
 
   const request = buildRefereeRequest({
     productName: deps.productName,
     question: input.question,
-    history: recentHistory(history),
+    history,
     sections,
     includeRuleNumbers: input.includeRuleNumbers,
   })
+  let reply: string
   try {
-    const answer = await deps.llm.complete(request)
-    return { kind: 'answer', answer, summary: null, sections: cited }
+    reply = await deps.llm.complete(request)
   } catch (error) {
     const failure = isLlmFailure(error) ? error : new LlmFailure('unexpected', 'unexpected error')
     deps.log.warn(
@@ -97,4 +104,13 @@ async function answerQuestion(
       return { kind: 'apology', answer: refereeMessages.apology, summary: null, sections: cited }
     throw refereeErrorOf(failure)
   }
+  const checked = checkCitations(reply, sections, input.includeRuleNumbers)
+  if (checked.ok) return { kind: 'answer', answer: checked.answer, summary: null, sections: cited }
+  // A rule number the model was not given is a rule it made up: its answer is not shown, the
+  // rulebook's is.
+  deps.log.warn(
+    { provider: deps.llm.provider, unknown: checked.unknown },
+    'referee model cited rules it was not given',
+  )
+  return noModel
 }

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import { refereeMessages } from '../../../domain/referee/referee.rules'
+import { answerOffline, citedRules, loadCuratedAnswers, withoutRuleNumbers } from './referee.answers'
+import { isFollowUp, shapeOf } from './referee.question'
+
+const first = (question: string, earlier?: string) =>
+  answerOffline(question, { earlier, includeRuleNumbers: true }).summary
+
+describe('how a question is put', () => {
+  it.each([
+    ['Can I volley while standing in the kitchen?', 'yes-no'],
+    ['My serve landed on the kitchen line. Is it in?', 'yes-no'],
+    ['if my hat falls into the kitchen while volleying is it a fault', 'yes-no'],
+    ['i volleyed and my follow through took me into the nvz, fault?', 'yes-no'],
+    ['You can volley from the kitchen, right?', 'yes-no'],
+    ['serve lands on the baseline, good or out?', 'choice'],
+    ['How far is the kitchen line from the net?', 'open'],
+    ['When do you switch sides?', 'open'],
+    ['Can you tell me how high the net is?', 'open'],
+  ])('"%s" is a %s question', (question, shape) => {
+    expect(shapeOf(question)).toBe(shape)
+  })
+
+  it('knows a follow-up', () => {
+    expect(isFollowUp('what if my partner is in the kitchen?')).toBe(true)
+    expect(isFollowUp('and for a game to 15?')).toBe(true)
+    expect(isFollowUp('how long is a time-out?')).toBe(false)
+  })
+})
+
+describe('the first answer without a model', () => {
+  it('opens with Yes or No, whichever way round the question asks', () => {
+    expect(first('Can I volley in the kitchen?')).toMatch(/^No: /)
+    expect(first("Can't I volley in the kitchen?")).toMatch(/^No: /)
+    expect(first('Is it a fault to volley in the kitchen?')).toMatch(/^Yes: /)
+    expect(first('Is it legal to volley from inside the NVZ?')).toMatch(/^No: /)
+    expect(first('Is a ball on the line in?')).toMatch(/^Yes: /)
+    expect(first('Is a ball on the line out?')).toMatch(/^No: /)
+    expect(first('Is a ball on the line not in?')).toMatch(/^No: /)
+    expect(first('Do you have to let the serve bounce?')).toMatch(/^Yes: /)
+  })
+
+  it('opens with the number a question asks for', () => {
+    expect(first('how far is the kitchen line from the net')).toMatch(/^7 feet: .*\(2\.B\.3\)/)
+    expect(first('How long is a timeout?')).toMatch(/^1 minute: /)
+    expect(first('what do you play to?')).toMatch(/^11 points, win by 2: /)
+    expect(first('Is the kitchen 7 feet?')).toMatch(/^Yes: .*7 feet/)
+  })
+
+  it('forgives typos and knows the players’ words', () => {
+    expect(first('can i vollley in the kitchn')).toMatch(/^No: .*\(9\.A\)/)
+    expect(first('is it legal to dink from the non volley zone')).toMatch(/^Yes: .*\(9\.F\)/)
+  })
+
+  it('leaves the rule numbers out when the player switched them off', () => {
+    const { summary } = answerOffline('Can I volley in the kitchen?', { includeRuleNumbers: false })
+    expect(summary).toMatch(/^No: every volley must start outside the non-volley zone, and/)
+    expect(summary).not.toMatch(/\d\.[A-Z]/)
+  })
+
+  it('reads a follow-up in the light of the question before it', () => {
+    const earlier = 'Can I volley while standing in the kitchen?'
+    expect(first('what about my partner?', earlier)).toMatch(/^Yes: .*\(9\.H\)/)
+    expect(first('what about my partner?')).not.toContain('9.H')
+  })
+
+  it('says when no rule covers a question, and what it can answer', () => {
+    expect(first('who invented pickleball?')).toMatch(
+      /^No rule answers that directly\. The closest one says: /,
+    )
+    expect(first('what will the weather be tomorrow?')).toBe(refereeMessages.noRule)
+  })
+
+  it('gives the sections of the rules it cites', () => {
+    const { sections } = answerOffline('Can I volley in the kitchen?', { includeRuleNumbers: true })
+    expect(sections.map((s) => s.id)).toEqual(['non-volley-zone-volleys'])
+  })
+})
+
+describe('the curated answers', () => {
+  it('cite rules of the rulebook, and a made-up number stops the server at start-up', () => {
+    expect(citedRules('No: see (9.A), and (2.B.3, 9.B).')).toEqual(['9.A', '2.B.3', '9.B'])
+    expect(withoutRuleNumbers('No: see (9.A), and (2.B.3, 9.B).')).toBe('No: see, and.')
+    const answers = (answer: string) => ({ about: '', answers: [{ id: 'x', answer, asks: ['can I?'] }] })
+    expect(() => loadCuratedAnswers(answers('Every volley starts outside (9.A).'))).not.toThrow()
+    expect(() => loadCuratedAnswers(answers('Every volley starts outside (9.Z).'))).toThrow(/9\.Z/)
+    expect(() => loadCuratedAnswers(answers('Every volley starts outside the zone.'))).toThrow()
+  })
+})

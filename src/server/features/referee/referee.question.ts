@@ -1,0 +1,215 @@
+// How a player's question is put: the words players use brought to one form each, whether it
+// wants a yes or a no, which way it asks (is it allowed, or is it a fault), and whether it
+// leans on the question before it. No model: plain rules over the words (docs/decisions/0146).
+
+// Players' words and spellings for one thing, each brought to the form the curated answers use.
+// Longer phrases first: 'non volley zone line' before 'non volley zone'.
+const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bwhats\b/g, 'what is'],
+  [/\b(higher|highest)\b/g, 'high'],
+  [/\b(lower|lowest)\b/g, 'low'],
+  [/\b(taller|tallest)\b/g, 'tall'],
+  [/\b(bigger|biggest|larger|largest)\b/g, 'big'],
+  [/\b(smaller|smallest)\b/g, 'small'],
+  [/\b(longer|longest)\b/g, 'long'],
+  [/\b(wider|widest)\b/g, 'wide'],
+  [/\b(heavier|heaviest)\b/g, 'heavy'],
+  [/\binside\b/g, 'in'],
+  [
+    /\b((get|gets|step|steps|stepped|stepping|come|go|move|walk|be|am|are|is) (back )?out of (the )?kitchen|leav(e|es|ing) (the )?kitchen|exit(s|ing)? (the )?kitchen)\b/g,
+    'leave kitchen',
+  ],
+  [
+    /\b(bystanders?|spectators|crowd|fans?|audience|onlookers?|(people|someone|somebody|anyone) watching)\b/g,
+    'spectator',
+  ],
+  [/\b(into|in) the net\b|\bnetted\b/g, 'intonet'],
+  [/\bsingle game\b/g, '1 game'],
+  [/\b(non|no) ?volley (zone )?line\b|\bnvz line\b|\bkitchen ?line\b/g, 'kitchen line'],
+  [/\b(non|no) ?volley (zone|area)\b|\bnvz\b|\bkitchn\b|\bkichen\b|\bthe zone\b/g, 'kitchen'],
+  [/\btime ?outs?\b|\btimeouts\b/g, 'timeout'],
+  [/\brac(k|qu)ets?\b|\bpaddles\b/g, 'paddle'],
+  [/\bout of the air\b|\bin the air\b|\bon the fly\b|\bbefore it bounces\b/g, 'volley'],
+  [/\bcross ?court\b|\bdiagonally\b|\bacross\b/g, 'diagonal'],
+  [/\b(switch|change|swap) (sides|ends|side|end)\b/g, 'switch ends'],
+  [/\bservice\b/g, 'serve'],
+  [/\bpickle ?ball\b|\bpball\b/g, 'pickleball'],
+  [/\b(ref|umpire|umpires|refs)\b/g, 'referee'],
+  [/\b(smash|overhead|slam|lob|drive|groundstroke|ground stroke|forehand|backhand)s?\b/g, 'shot'],
+  // A question for the meaning of a word: "what is a dink", "what counts as a volley".
+  [
+    /^(what is|what are|what counts as|define|meaning of|whats the meaning of|what is the meaning of)( a| an)?\b/g,
+    'define',
+  ],
+  [/^what does (.+) mean$/g, 'define $1'],
+  [/\bwin by (two|2)\b/g, 'win by 2'],
+  [/\bside ?outs?\b/g, 'sideout'],
+  [/\bout of bounds\b/g, 'outofbounds'],
+  [/\b(play|played|playing|games? go|games? goes|game is|games are) (up )?to\b/g, 'playto'],
+  [/\bfollow ?through\b/g, 'follow through'],
+  [/\bbounce it\b/g, 'bounce the ball'],
+  [/\bu\b/g, 'you'],
+  [/\bur\b/g, 'your'],
+  [/\bim\b/g, 'i am'],
+  [/\b(cant|cannot)\b/g, 'can not'],
+  [/\bwont\b/g, 'will not'],
+  [/\b(do|does|did|is|are|was|were|could|would|should|has|have|had)nt\b/g, '$1 not'],
+]
+
+const NUMBER_WORDS: Record<string, string> = {
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  ten: '10',
+  eleven: '11',
+  fifteen: '15',
+  twenty: '20',
+}
+
+// Lower case, apostrophes joined ("can't" -> "cant"), other marks as spaces, then the phrases.
+export function canonical(text: string): string {
+  let words = text
+    .toLowerCase()
+    .replace(/[’'`]/g, '')
+    .replace(/\b(\d+)-(\d+)(-(\d+))?\b/g, (_m, a: string, b: string, _c, d?: string) =>
+      [a, b, d].filter(Boolean).join(' '),
+    )
+    .replace(/[^a-z0-9.]+/g, ' ')
+    .replace(/(?<!\d)\.|\.(?!\d)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  words = words
+    .split(' ')
+    .map((word) => NUMBER_WORDS[word] ?? word)
+    .join(' ')
+  words = words.replace(/\b20 1\b/g, '21')
+  for (const [pattern, replacement] of PHRASES) words = words.replace(pattern, replacement)
+  return words.replace(/\s+/g, ' ').trim()
+}
+
+const AUXILIARIES = new Set(
+  (
+    'can could may might is are am was were do does did will would should shall must has have had ' +
+    'cant isnt arent wasnt dont doesnt didnt wont wouldnt shouldnt couldnt hasnt havent'
+  ).split(' '),
+)
+const QUESTION_WORDS = new Set('what how where who whom whose which why'.split(' '))
+// Words that open a question without being part of it.
+const LEAD_INS =
+  /^((so|ok|okay|hey|hi|hello|quick question|question|and|but|also|well|ref|referee|please|then)\s+)+/
+const POLITE =
+  /^(can|could|would|will) you (tell|explain|let) (me|us)( know)?( about)?\s+|^(do|does) (anyone|you|somebody) know\s+|^(i want|i would like|i need) to know\s+|^(tell|explain to) (me|us)\s+|^i (was )?wonder(ing)?\s+|^is it true( that)?\s+/
+
+// The last clause that asks something: a player often tells the story first ("My serve hit the
+// line. Is it in?").
+function askingClause(question: string): string {
+  const clauses = question
+    .split(/[.?!;,]+/)
+    .map((clause) => canonical(clause))
+    .filter(Boolean)
+  return clauses.at(-1) ?? ''
+}
+
+function stripLeadIns(clause: string): string {
+  let text = clause.replace(LEAD_INS, '')
+  for (let i = 0; i < 3; i++) {
+    const next = text.replace(POLITE, '').replace(LEAD_INS, '')
+    if (next === text) break
+    text = next
+  }
+  return text
+}
+
+const FRAME_WORDS =
+  /\b(fault|faults|legal|illegal|allowed|ok|okay|fine|in|out|good|count|counts|legit|violation)$/
+
+export type QuestionShape = 'yes-no' | 'choice' | 'open'
+
+// Yes/no ("Can I...?", "... is that a fault?", "..., right?"), a choice ("in or out?"), or open
+// ("How far...?", "What is...?").
+export function shapeOf(question: string): QuestionShape {
+  const tail = stripLeadIns(askingClause(question))
+  if (/\b(in or out|out or in|good or out|in or not|fault or not)\b/.test(tail)) return 'choice'
+  if (/^(right|correct|true|yes or no|is that right|is it|isnt it|right or wrong)$/.test(tail))
+    return 'yes-no'
+  const clause = tail
+  const [first = '', second = ''] = clause.split(' ')
+  if (QUESTION_WORDS.has(first)) return 'open'
+  if (first === 'when' && AUXILIARIES.has(second)) return 'open'
+  if (AUXILIARIES.has(first)) return 'yes-no'
+  // "if my hat falls in the kitchen while volleying is it a fault": the question comes after
+  // a condition.
+  if (/^(if|when|after|while|say|suppose)\b/.test(clause)) {
+    if (
+      /\b(is|was|does|do|can|could|would|will|should|am|are)( not)? (it|that|this|i|we|you|they|he|she|my|the|a|there)\b/.test(
+        clause,
+      )
+    )
+      return 'yes-no'
+  }
+  if (FRAME_WORDS.test(tail) && tail.split(' ').length <= 2) return 'yes-no'
+  if (/\b(legal|illegal|allowed|a fault)$/.test(clause)) return 'yes-no'
+  return 'open'
+}
+
+// Which way a yes/no question asks: frame +1 "is it allowed / in / good", -1 "is it a fault /
+// out / illegal", 0 neither; negated when a "not" (or "must", the other way round from "may")
+// turns it round. "Can't I...?" opens with a negative for emphasis only: it is answered like
+// "Can I...?".
+export interface Sense {
+  frame: -1 | 0 | 1
+  // An odd number of "not", "never", "without".
+  negated: boolean
+  // "Must I...?", "Do I have to...?": "is it a fault not to...?".
+  obligation: boolean
+}
+
+const OBLIGATION = /\b(have to|has to|must|need to|needs to|required|supposed to|mandatory|obligated)\b/
+
+export function senseOf(question: string): Sense {
+  const words = stripLeadIns(canonical(question.replace(/[,;.!?]+/g, ' '))).split(' ')
+  const [opener = '', second = ''] = words
+  const body = (AUXILIARIES.has(opener) && second === 'not' ? [opener, ...words.slice(2)] : words).join(' ')
+  let frame: Sense['frame'] = 0
+  let obligation = false
+  if (
+    /\b(fault|faults|faulted|illegal|violation|against the rules|penalty|foul|lose the (point|rally))\b/.test(
+      body,
+    )
+  )
+    frame = -1
+  else if (OBLIGATION.test(body)) {
+    frame = -1
+    obligation = true
+  } else if (
+    /\b(can|could|may|allowed|allow|legal|ok|okay|fine|permitted|legit|count|counts|good)\b/.test(body)
+  )
+    frame = 1
+  else if (/\bin$/.test(body)) frame = 1
+  else if (/\bout\b(?! of)/.test(body)) frame = -1
+  const negated = (body.match(/\b(not|never|without)\b/g) ?? []).length % 2 === 1
+  return { frame, negated, obligation }
+}
+
+// Whether a yes or no found for one way of asking turns round for another.
+export function turnsRound(asked: Sense, known: Sense): boolean {
+  const sign = (s: Sense) => s.frame * (s.negated !== s.obligation ? -1 : 1)
+  if (asked.frame !== 0 && known.frame !== 0) return sign(asked) !== sign(known)
+  return asked.negated !== known.negated
+}
+
+// A question that leans on the one before it: "what if my partner is in the kitchen?", "and
+// for a game to 15?", "what about the serve?".
+export function isFollowUp(question: string): boolean {
+  const text = canonical(question)
+  return (
+    /^(what|how) (if|about)\b|^(and|but|or|also|same|even if|then|so what if|ok what if|what abt)\b|^(and|but) what\b/.test(
+      text,
+    ) || /^(is|does|would|what about|and) (that|it|this) (still|also)?\b/.test(text)
+  )
+}
