@@ -62,10 +62,8 @@ test.describe('AI Referee', () => {
 
     const answers = log.getByRole('listitem').filter({ hasText: 'AI Referee:' })
     const first = answers.nth(1)
-    // A short answer first; the rule text is folded below it, and nothing speaks of a model.
-    await expect(first).toContainText(
-      'While volleying it is a fault to touch the non-volley zone, its lines, or anything touching the zone.',
-    )
+    // The answer first; the rule text is folded below it, and nothing speaks of a model.
+    await expect(first.getByText(/^No: every volley must start outside the non-volley zone/)).toBeVisible()
     await expect(first).not.toContainText('model')
     await first.getByText('The rule text').click()
     await expect(first).toContainText('From the rulebook:')
@@ -100,6 +98,37 @@ test.describe('AI Referee', () => {
     await expect(log).toContainText("I'm your AI Referee")
     await expect(log).not.toContainText('From the rulebook')
     await expect(includeNumbers).not.toBeChecked()
+  })
+
+  test('the first answer to the kitchen question is its answer, and a follow-up builds on it @phone', async ({
+    page,
+    baseURL,
+  }) => {
+    await signIn(page, baseURL!)
+    await page.goto('/ai-referee')
+    const log = page.getByRole('log', { name: 'Conversation' })
+    const question = page.getByRole('textbox', { name: 'Your question' })
+    const answers = log.getByRole('listitem').filter({ hasText: 'AI Referee:' })
+
+    await question.fill('Can I volley while standing in the kitchen?')
+    await page.getByRole('button', { name: 'Send' }).click()
+    const first = answers.nth(1)
+    // Read without opening anything: the rule text stays folded.
+    const lead = first.getByText(/^No: /)
+    await expect(lead).toBeVisible()
+    await expect(lead).toContainText('9.A')
+    await expect(lead.getByText('9.A', { exact: true })).toBeVisible()
+    await expect(first.locator('details')).not.toHaveAttribute('open', '')
+
+    // "What about my partner?" on its own is about line calls; after the kitchen question it is
+    // about volleying while the partner stands in the kitchen.
+    await question.fill('What about my partner?')
+    await question.press('Enter')
+    const second = answers.nth(2)
+    const followUp = second.getByText(/^Yes: /)
+    await expect(followUp).toBeVisible()
+    await expect(followUp).toContainText('your partner stands in the non-volley zone')
+    await expect(followUp).toContainText('9.H')
   })
 
   test('a question sent while the referee is answering is ignored', async ({ page, baseURL }) => {

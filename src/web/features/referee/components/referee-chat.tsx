@@ -87,19 +87,23 @@ function MessageItem({ message }: { message: Message }) {
         <span className="sr-only">AI Referee: </span>
         {message.kind === 'rulebook' && message.summary ? (
           <>
-            <p className="font-medium">{message.summary}</p>
-            <details className="group mt-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-1">
-              <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 font-semibold text-brand-800 [&::-webkit-details-marker]:hidden">
-                {refereeMessages.ruleText}
-                <ChevronDown
-                  aria-hidden="true"
-                  className="size-4 transition-transform group-open:rotate-180"
-                />
-              </summary>
-              <div className="pb-2">
-                <FormattedAnswer text={message.text} />
-              </div>
-            </details>
+            <div className="font-medium">
+              <FormattedAnswer text={message.summary} />
+            </div>
+            {message.sections.length > 0 ? (
+              <details className="group mt-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-1">
+                <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 font-semibold text-brand-800 [&::-webkit-details-marker]:hidden">
+                  {refereeMessages.ruleText}
+                  <ChevronDown
+                    aria-hidden="true"
+                    className="size-4 transition-transform group-open:rotate-180"
+                  />
+                </summary>
+                <div className="pb-2">
+                  <FormattedAnswer text={message.text} />
+                </div>
+              </details>
+            ) : null}
           </>
         ) : (
           <FormattedAnswer text={message.text} />
