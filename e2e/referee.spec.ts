@@ -114,7 +114,7 @@ test.describe('AI Referee', () => {
     await page.getByRole('button', { name: 'Send' }).click()
     const first = answers.nth(1)
     // Read without opening anything: the rule text stays folded.
-    const lead = first.getByText(/^No: /)
+    const lead = first.locator('p').filter({ hasText: /^No: / })
     await expect(lead).toBeVisible()
     await expect(lead).toContainText('9.A')
     await expect(lead.getByText('9.A', { exact: true })).toBeVisible()
@@ -125,7 +125,7 @@ test.describe('AI Referee', () => {
     await question.fill('What about my partner?')
     await question.press('Enter')
     const second = answers.nth(2)
-    const followUp = second.getByText(/^Yes: /)
+    const followUp = second.locator('p').filter({ hasText: /^Yes: / })
     await expect(followUp).toBeVisible()
     await expect(followUp).toContainText('your partner stands in the non-volley zone')
     await expect(followUp).toContainText('9.H')
