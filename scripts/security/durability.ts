@@ -267,10 +267,16 @@ async function stopGracefully(server: RunningServer, players: HttpPlayer[]) {
   const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)))
   server.process.kill('SIGTERM')
   await new Promise((resolve) => setTimeout(resolve, 200))
-  const refused = await fetch(`${server.baseUrl}/api/health`).then(
-    () => false,
-    () => true,
-  )
+  // A fresh TCP connection (fetch would reuse a pooled keep-alive one, which the server keeps
+  // answering, with `Connection: close`, until it has been quiet a moment).
+  const refused = await new Promise<boolean>((resolve) => {
+    const probe = connect(Number(port), '127.0.0.1')
+    probe.once('connect', () => {
+      probe.destroy()
+      resolve(false)
+    })
+    probe.once('error', () => resolve(true))
+  })
   if (!refused) problems.push('a new connection was accepted after SIGTERM')
   for (const { socket, rest } of signIns) socket.write(rest)
 
