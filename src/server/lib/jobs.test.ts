@@ -4,7 +4,14 @@ import type { Database } from '../db/client'
 import { jobs, notifications } from '../db/schema'
 import { insertUser } from '../testing/factories'
 import { openTwoInstances, testDatabaseKind } from '../testing/test-app'
-import { enqueueJob, enqueueJobs, type JobHandlers, MAX_ATTEMPTS, runDueJobs } from './jobs'
+import {
+  enqueueJob,
+  enqueueJobs,
+  type JobHandlers,
+  MAX_ATTEMPTS,
+  OUTSIDE_CALL_LEASE_MS,
+  runDueJobs,
+} from './jobs'
 
 const NOW = new Date('2026-12-01T12:00:00Z')
 const later = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000)
@@ -127,6 +134,44 @@ describe('jobs', () => {
       .where(eq(jobs.key, `broken:${player.id}`))
     expect(broken).toMatchObject({ attempts: MAX_ATTEMPTS, lastError: 'always' })
     expect(broken!.doneAt).not.toBeNull()
+  })
+
+  it('gives up an outside call whose runner stopped before recording its outcome, after its last attempt', async () => {
+    const player = await insertUser(first.db)
+    let calls = 0
+    // The call never comes back, as when the instance making it is killed: only its claim
+    // (attempt and lease) was committed.
+    const stalled: JobHandlers = {
+      push: async () => () => {
+        calls++
+        return new Promise<void>(() => undefined)
+      },
+    }
+    await enqueueJob(first.db, { kind: 'push', key: `stalled:${player.id}`, runAt: later(-1) })
+    let at = NOW
+    const row = async () =>
+      (
+        await first.db
+          .select()
+          .from(jobs)
+          .where(eq(jobs.key, `stalled:${player.id}`))
+      )[0]!
+    for (let turn = 0; turn < MAX_ATTEMPTS; turn++) {
+      // The runner is not awaited: it waits on the call forever, holding no transaction.
+      void runDueJobs(turn % 2 ? second.db : first.db, stalled, at)
+      await expect.poll(async () => (await row()).attempts).toBe(turn + 1)
+      at = new Date(at.getTime() + OUTSIDE_CALL_LEASE_MS + 1)
+    }
+    // The next turn after the last lease gives it up instead of calling again.
+    expect(await runDueJobs(first.db, stalled, at)).toBe(1)
+    expect(await runDueJobs(first.db, stalled, new Date(at.getTime() + OUTSIDE_CALL_LEASE_MS + 1))).toBe(0)
+    const [job] = await first.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `stalled:${player.id}`))
+    expect(calls).toBe(MAX_ATTEMPTS)
+    expect(job!.doneAt).not.toBeNull()
+    expect(job!.lastError).toBe(`given up after ${MAX_ATTEMPTS} attempts whose outcome was never recorded`)
   })
 
   it('leaves a job whose runner stopped mid-job to the next turn (its lock goes with its transaction)', async () => {

@@ -134,6 +134,18 @@ async function runOne(
         .limit(1)
         .for('update', { skipLocked: true })
       if (!job) return null
+      if (job.attempts >= MAX_ATTEMPTS) {
+        // Its last attempts were claims whose runner stopped before recording the outcome (an
+        // outside call cut off by a crash): given up like a job that failed that many times.
+        await tx
+          .update(jobs)
+          .set({
+            doneAt: now,
+            lastError: sql`coalesce(${jobs.lastError}, ${`given up after ${job.attempts} attempts whose outcome was never recorded`})`,
+          })
+          .where(eq(jobs.id, job.id))
+        return { ran: job }
+      }
       let call: void | OutsideCall
       try {
         call = await handlers[job.kind]!({ tx, job, now })
