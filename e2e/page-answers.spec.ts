@@ -71,6 +71,41 @@ test('a PlayDate opened from My PlayDates is asked for with the tap, while its p
   await ann.close()
 })
 
+// The pages of the quick navigation ask for their first answers with the tap too, while their
+// chunks are still on their way.
+for (const { tab, path, read } of [
+  { tab: 'Player Connections', path: '/connections', read: '/api/connections' },
+  { tab: /^Notifications/, path: '/notifications', read: '/api/notifications' },
+  { tab: 'Profile', path: '/profile', read: '/api/profiles/me' },
+]) {
+  test(`${path} is asked for with the tap on its tab, while its page is still loading @phone`, async ({
+    browser,
+  }) => {
+    const context = await signedIn(browser, 'Dee')
+    const page = await context.newPage()
+    await page.goto('/playdates')
+    await expect(page.getByRole('heading', { level: 1, name: 'PlayDates' })).toBeVisible()
+
+    let releaseScripts = () => {}
+    const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve))
+    let heldScripts = 0
+    await page.route('**/assets/*.js', async (route) => {
+      heldScripts += 1
+      await scriptsReleased
+      await route.fallback()
+    })
+    const asked = page.waitForRequest((request) => new URL(request.url()).pathname === read, {
+      timeout: 20_000,
+    })
+    await page.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: tab }).click()
+    await asked
+    expect(heldScripts).toBeGreaterThan(0)
+    releaseScripts()
+    await expect(page).toHaveURL(new RegExp(`${path}$`))
+    await context.close()
+  })
+}
+
 // Each tab of a browser held a live stream open, and with it one of the six connections Chromium
 // opens to a server: from the sixth tab on, a page's requests waited, unsent, for a tab to close.
 // The tabs now share one stream, and each still hears every event.

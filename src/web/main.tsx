@@ -7,10 +7,10 @@ import { AppRouter } from './app/navigation'
 import { loadSignedInShell } from './app/root-layout'
 import { PrerenderedFocus, watchPrerenderedFocus } from './app/prerendered-focus'
 import { AppRoutes, preloadPage } from './app/router'
+import { askForPageAnswers } from './app/page-answers'
 import { Toaster } from './components/ui/toaster'
 import { followAppearanceChanges } from './features/appearance'
 import { prefetchSession, sessionKey } from './features/auth'
-import { prefetchPageAnswer } from './features/play-dates'
 import type { SessionOutput } from '../domain/profiles/profile.schema'
 import { knowZoneRules } from '../domain/play-dates/zone-rules'
 import { config } from './lib/config'
@@ -52,13 +52,13 @@ const sessionAndShell = session.then(() =>
   isSignedIn() ? loadSignedInShell().catch(() => undefined) : undefined,
 )
 const pageAnswer = session.then(() =>
-  isSignedIn() ? prefetchPageAnswer(queryClient, window.location.pathname) : undefined,
+  isSignedIn() ? askForPageAnswers(queryClient, window.location.pathname) : undefined,
 )
 
 // Each later navigation asks for its page's first answer itself, with the page's files
 // (app/navigation.tsx).
 const askForAnswers = (pathname: string) => {
-  if (isSignedIn()) void prefetchPageAnswer(queryClient, pathname)
+  if (isSignedIn()) void askForPageAnswers(queryClient, pathname)
 }
 
 // Without a network, the session and the views kept from the last visit come from the browser

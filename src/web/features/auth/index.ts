@@ -9,7 +9,13 @@ export {
   useSignOut,
   wasSignedOutOnPurpose,
 } from './api/session.queries'
-export { ownProfileKey, useConfirmEmail, useOwnProfile, useResendConfirmation } from './api/auth.queries'
+export {
+  ownProfileKey,
+  ownProfileQuery,
+  useConfirmEmail,
+  useOwnProfile,
+  useResendConfirmation,
+} from './api/auth.queries'
 export { AuthForm } from './components/auth-form'
 export { ChangePasswordForm } from './components/change-password-form'
 export { FormAlert } from './components/form-alert'

@@ -1,5 +1,6 @@
 export {
   connectionKeys,
+  connectionsQuery,
   useAnswerRequest as useAnswerConnectionRequest,
   useConnections,
   useConnectionSummary,

@@ -5,6 +5,7 @@ export {
   useMarkNotificationRead,
   useMarkNotificationsSeen,
   useNotifications,
+  notificationsQuery,
 } from './api/notifications.queries'
 export { useUnreadCount } from './api/unread-count'
 export { NotificationList } from './components/notification-list'

@@ -1,6 +1,6 @@
 export { fetchPublicProfile, usePublicProfile } from './api/public-profile.queries'
 export { useRatingCheck } from './api/rating-prompt.queries'
-export { useProfileAbout } from './api/profile-about.queries'
+export { profileAboutQuery, useProfileAbout } from './api/profile-about.queries'
 export { DebugPanel } from './components/debug-panel'
 export { DuprIdForm } from './components/dupr-id-form'
 export { HomeAreaForm } from './components/home-area-form'

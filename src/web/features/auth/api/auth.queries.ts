@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type {
   ChangePasswordInput,
   ProfileInput,
@@ -61,8 +61,12 @@ export function useChangePassword() {
   })
 }
 
+// The player's own profile: Profile Settings' first answer (app/page-answers.ts).
+export const ownProfileQuery = () =>
+  queryOptions({ queryKey: ownProfileKey, queryFn: ({ signal }) => api.get('/profiles/me', { signal }) })
+
 export function useOwnProfile() {
-  return useQuery({ queryKey: ownProfileKey, queryFn: () => api.get('/profiles/me') })
+  return useQuery(ownProfileQuery())
 }
 
 export function useUpdateProfile() {

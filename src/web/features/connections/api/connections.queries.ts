@@ -1,4 +1,5 @@
 import {
+  infiniteQueryOptions,
   keepPreviousData,
   useInfiniteQuery,
   useMutation,
@@ -22,17 +23,23 @@ export const connectionKeys = {
 // A connection change shows on the public profiles too (their key root is 'public-profile').
 const publicProfileRoot = ['public-profile'] as const
 
-export function useConnections(view: ConnectionView) {
-  return useInfiniteQuery({
+// One tab of the connections, a page at a time. A navigation to Player Connections or the
+// dashboard asks for it with the page's files (app/page-answers.ts).
+export const connectionsQuery = (view: ConnectionView) =>
+  infiniteQueryOptions({
     queryKey: connectionKeys.list(view),
-    queryFn: ({ pageParam }) =>
+    queryFn: ({ pageParam, signal }) =>
       api.get('/connections', {
         query: { view, offset: pageParam, limit: CONNECTIONS_PAGE_SIZE },
+        signal,
       }),
     initialPageParam: 0,
     getNextPageParam: (last) =>
       last.offset + last.items.length < last.total ? last.offset + last.items.length : undefined,
   })
+
+export function useConnections(view: ConnectionView) {
+  return useInfiniteQuery(connectionsQuery(view))
 }
 
 export function useConnectionSummary() {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { useConnections } from '../../connections'
 import { playDateKeys } from '../../play-dates'
@@ -12,11 +12,15 @@ export const homeKeys = {
   friendActivity: () => [...homeKeys.all, 'friend-activity'] as const,
 }
 
-export function useHome() {
-  return useQuery({
+// The dashboard's first answer (app/page-answers.ts).
+export const homeQuery = () =>
+  queryOptions({
     queryKey: homeKeys.all,
     queryFn: ({ signal }) => api.get('/home', { signal }),
   })
+
+export function useHome() {
+  return useQuery(homeQuery())
 }
 
 // True until the dashboard's sections have their first answers (or errors): the page shows one

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 
 export const notificationKeys = {
@@ -7,14 +7,18 @@ export const notificationKeys = {
   unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
 }
 
-// Newest first, a page at a time ('Load more' asks for the next).
-export function useNotifications() {
-  return useInfiniteQuery({
+// Newest first, a page at a time ('Load more' asks for the next). The Notifications page's first
+// answer: a navigation there asks for it with the page's files (app/page-answers.ts).
+export const notificationsQuery = () =>
+  infiniteQueryOptions({
     queryKey: notificationKeys.list(),
-    queryFn: ({ pageParam }) => api.get('/notifications', { query: { cursor: pageParam } }),
+    queryFn: ({ pageParam, signal }) => api.get('/notifications', { query: { cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   })
+
+export function useNotifications() {
+  return useInfiniteQuery(notificationsQuery())
 }
 
 function useNotificationMutation<T>(mutationFn: (value: T) => Promise<unknown>) {

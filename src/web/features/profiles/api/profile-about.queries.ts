@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { profileAboutInput } from '../../../../domain/profiles/profile-about.schema'
 import { api } from '../../../lib/api-client'
@@ -7,8 +7,14 @@ import { publicProfileKeys } from './public-profile.queries'
 const profileAboutKey = ['profile-about'] as const
 
 // The player's own bio and the venues they play at (Profile Settings).
+export const profileAboutQuery = () =>
+  queryOptions({
+    queryKey: profileAboutKey,
+    queryFn: ({ signal }) => api.get('/profiles/me/about', { signal }),
+  })
+
 export function useProfileAbout() {
-  return useQuery({ queryKey: profileAboutKey, queryFn: () => api.get('/profiles/me/about') })
+  return useQuery(profileAboutQuery())
 }
 
 export function useUpdateProfileAbout() {
