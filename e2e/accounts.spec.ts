@@ -179,6 +179,32 @@ test(
   },
 )
 
+test('a newcomer who typed a DUPR, then ticks "I don\'t have a DUPR rating yet" with one tap, creates the account @phone', async ({
+  page,
+}) => {
+  await page.goto('/signup')
+  await page.getByLabel('First name').fill('Robin')
+  await page.getByLabel('Last name').fill('Ames')
+  await page.getByLabel('Gender').selectOption('female')
+  await page.getByLabel('Birthdate').fill('1990-06-02')
+  // Out of range: its message shows as the field is left, by the tap on the box below it.
+  await page.getByLabel('DUPR rating', { exact: true }).fill('8')
+  const noDupr = page.getByLabel("I don't have a DUPR rating yet")
+  const before = (await noDupr.boundingBox())!
+  await noDupr.tap()
+  await expect(noDupr).toBeChecked()
+  expect((await noDupr.boundingBox())!.y).toBe(before.y)
+  await expect(page.getByLabel('DUPR rating', { exact: true })).toHaveValue('')
+  await expect(page.getByLabel('DUPR rating', { exact: true })).toBeDisabled()
+  await page.getByLabel('Self rating').fill('3.25')
+  await page.getByLabel('ZIP code').fill('85004')
+  await page.getByLabel('Email').fill(uniqueEmail('nodupr'))
+  await page.getByLabel('Password').fill('first-pass-1-long')
+  await page.getByLabel(/I agree to the/).check()
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page).toHaveURL(/\/email-confirmation$/)
+})
+
 test('a player who forgot the password resets it by email @phone', async ({ page, baseURL }) => {
   const email = uniqueEmail('forgot')
   const headers = { origin: new URL(baseURL!).origin }

@@ -62,6 +62,7 @@ export function ProfileFields({ idPrefix }: { idPrefix: string }) {
     register,
     control,
     clearErrors,
+    setValue,
     formState: { errors },
   } = useFormContext<ProfileFieldValues>()
   const noDupr = useWatch({ control, name: 'noDuprRating' })
@@ -111,7 +112,15 @@ export function ProfileFields({ idPrefix }: { idPrefix: string }) {
           id={`${idPrefix}-dupr`}
           required={!noDupr}
           label="DUPR rating"
-          hint={noDupr ? 'Your self rating counts until you add one' : '2.00 to 7.00'}
+          // The message takes the hint's line: the box under it stays where it is, so a tap on it
+          // as the message appears (the field's blur) is not lost.
+          hint={
+            noDupr
+              ? 'Your self rating counts until you add one'
+              : errors.duprRating
+                ? undefined
+                : '2.00 to 7.00'
+          }
           error={noDupr ? undefined : errors.duprRating?.message}
           {...ratingProps}
           {...register('duprRating', { disabled: noDupr })}
@@ -122,7 +131,12 @@ export function ProfileFields({ idPrefix }: { idPrefix: string }) {
             label={NO_DUPR_LABEL}
             error={errors.noDuprRating?.message}
             {...register('noDuprRating', {
-              onChange: () => clearErrors('duprRating'),
+              // A rating typed before is dropped with its message: it would otherwise still be
+              // checked (and refused) with the box ticked, with no message to say so.
+              onChange: (event: { target: { checked: boolean } }) => {
+                if (event.target.checked) setValue('duprRating', '')
+                clearErrors('duprRating')
+              },
             })}
           />
         </div>
