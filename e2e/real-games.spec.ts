@@ -161,8 +161,22 @@ test(
     expect(download.suggestedFilename()).toMatch(/\.ics$/)
     expect(ics).toContain('BEGIN:VEVENT')
     expect(ics).toContain(`LOCATION:${venueName}`)
-    // 8:00 AM in Arizona (MST all year) is 15:00 UTC.
-    expect(ics).toContain(`DTSTART:${date.replaceAll('-', '')}T150000Z`)
+    // 8:00 AM in the venue's zone (Arizona: MST all year), with that zone's definition, and an
+    // alarm an hour before.
+    expect(ics).toContain(`DTSTART;TZID=America/Phoenix:${date.replaceAll('-', '')}T080000`)
+    expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:America/Phoenix')
+    expect(ics).toContain('TRIGGER:-PT1H')
+
+    // Her whole calendar, subscribed with one tap: the link opens the phone's calendar app.
+    await t.goto('/profile')
+    await t.getByRole('button', { name: 'Get my calendar link' }).click()
+    const feedUrl = await t.getByLabel('Your calendar link').inputValue()
+    await expect(t.getByRole('link', { name: 'Subscribe in my calendar' })).toHaveAttribute(
+      'href',
+      feedUrl.replace(/^https?:/, 'webcal:'),
+    )
+    const feed = await (await t.request.get(feedUrl)).text()
+    expect(feed).toContain(`DTSTART;TZID=America/Phoenix:${date.replaceAll('-', '')}T080000`)
 
     // Uma's dashboard has the game, and its chat is one tap away.
     await u.goto('/dashboard')

@@ -38,6 +38,7 @@ function gamesOf(db: DbOrTx, viewerId: string, only: { playDateId: string } | { 
       status: playDates.status,
       type: playDates.type,
       startsAt: playDates.startsAt,
+      timeZone: playDates.timeZone,
       durationMinutes: playDates.durationMinutes,
       amount: playDates.paymentPerHourMin,
       revision: playDates.revision,
@@ -69,7 +70,7 @@ function gamesOf(db: DbOrTx, viewerId: string, only: { playDateId: string } | { 
 }
 type GameRow = Awaited<ReturnType<typeof gamesOf>>[number]
 
-type TimedGameRow = GameRow & { startsAt: Date; durationMinutes: number }
+type TimedGameRow = GameRow & { startsAt: Date; timeZone: string; durationMinutes: number }
 
 function toCalendarGame(row: TimedGameRow, context: CalendarContext): CalendarGame {
   const location = row.venue ? `${row.venue.name}, ${venueAddressLine(row.venue)}` : row.place
@@ -77,6 +78,7 @@ function toCalendarGame(row: TimedGameRow, context: CalendarContext): CalendarGa
     id: row.id,
     status: row.status,
     startsAt: row.startsAt,
+    timeZone: row.timeZone,
     durationMinutes: row.durationMinutes,
     location,
     creatorTeam: row.creatorTeam,

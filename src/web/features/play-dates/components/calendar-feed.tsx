@@ -1,6 +1,6 @@
 import { CalendarPlus, Check, Copy } from 'lucide-react'
 import { useState } from 'react'
-import { Button } from '../../../components/ui/button'
+import { Button, buttonClasses } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { PageLoading } from '../../../components/ui/spinner'
 import { errorDetail } from '../../../lib/api-client'
@@ -8,6 +8,10 @@ import { toast } from '../../../lib/toast'
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard'
 import { useCalendarFeed, useResetCalendarFeed } from '../api/calendar-feed.queries'
 import { outcome } from '../../../lib/outcome'
+
+// The same feed as a `webcal:` address: a tap opens the device's calendar app, which offers to
+// subscribe (Apple Calendar, Outlook and most Android calendars).
+export const webcalOf = (url: string) => url.replace(/^https?:\/\//, 'webcal://')
 
 // The player's private calendar link: subscribe once in Google, Apple or Outlook calendar.
 export function CalendarFeed() {
@@ -43,6 +47,10 @@ export function CalendarFeed() {
             />
           </label>
           <div className="flex flex-wrap gap-2">
+            <a href={webcalOf(url)} className={buttonClasses({ variant: 'primary' })}>
+              <CalendarPlus aria-hidden="true" className="size-4" />
+              Subscribe in my calendar
+            </a>
             <Button variant="secondary" onClick={() => void copy(url)}>
               {isCopied ? (
                 <Check aria-hidden="true" className="size-4" />
