@@ -127,6 +127,35 @@ test('the app installs, opens offline, and a push shows a notification whose tap
     .toBe(0)
 })
 
+// A browser that never answers (no network, its push service out of reach): after 15 s on the
+// page's clock, the settings say push could not be turned on and the button is back.
+test('turning on push says so when the browser does not answer in 15 s @phone', async ({ page, context }) => {
+  await signInContext(context, await createPlayer({ firstName: 'Nadia' }))
+  await context.grantPermissions(['notifications'], { origin: appOrigin })
+  // The browser's part hangs: its push subscription never comes back.
+  await page.addInitScript(() => {
+    PushManager.prototype.subscribe = () => new Promise<PushSubscription>(() => undefined)
+  })
+  await page.goto('/profile')
+  const push = page.getByRole('region', { name: 'Push notifications on this device' })
+  await expect(push.getByRole('status')).toHaveText('Push is off for this device.')
+  // The app's service worker is running; from here the page's timers follow the test's clock.
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready))
+  await page.clock.install()
+  await push.getByRole('button', { name: 'Turn on push on this device' }).click()
+  await expect(push.getByRole('status')).toHaveText('Turning on push: waiting for your browser...')
+  await expect(push.getByRole('button', { name: 'Turning on...' })).toBeDisabled()
+
+  await page.clock.runFor(14_000)
+  await expect(push.getByRole('alert')).toHaveCount(0)
+  await page.clock.runFor(1_500)
+  await expect(push.getByRole('alert')).toHaveText(
+    'Push could not be turned on. Your browser did not answer within 15 seconds. Check your connection and that notifications are allowed for this site, then try again.',
+  )
+  await expect(push.getByRole('status')).toHaveText('Push is off for this device.')
+  await expect(push.getByRole('button', { name: 'Turn on push on this device' })).toBeEnabled()
+})
+
 // The views the page has stored for offline use (lib/offline-store.ts), by query key.
 const storedViews = (page: Page) =>
   page.evaluate(

@@ -49,10 +49,38 @@ export function useDevicePush(enabled: boolean) {
 const sameKey = (a: ArrayBuffer | null, b: Uint8Array) =>
   a !== null && a.byteLength === b.byteLength && new Uint8Array(a).every((byte, i) => byte === b[i])
 
+// Once the player has allowed notifications, the browser's part (its service worker, the push
+// service's address) has this long to answer; after it, turning on is given up with a message
+// instead of a button that spins on. A phone without a network, or a browser whose push service
+// is out of reach, never answers at all.
+export const PUSH_TURN_ON_TIMEOUT_MS = 15_000
+export const PUSH_NO_ANSWER =
+  'Your browser did not answer within 15 seconds. Check your connection and that notifications are allowed for this site, then try again.'
+
+export class PushNoAnswer extends Error {
+  constructor() {
+    super(PUSH_NO_ANSWER)
+  }
+}
+
 // Asks for the browser's permission (only now, after the tap), subscribes and tells the server.
 async function turnOn(publicKey: string): Promise<DevicePushState> {
   const permission = await Notification.requestPermission()
   if (permission !== 'granted') return permission === 'denied' ? 'blocked' : 'off'
+  let timer: ReturnType<typeof setTimeout> | undefined
+  try {
+    return await Promise.race([
+      subscribe(publicKey),
+      new Promise<never>(
+        (_, reject) => (timer = setTimeout(() => reject(new PushNoAnswer()), PUSH_TURN_ON_TIMEOUT_MS)),
+      ),
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+async function subscribe(publicKey: string): Promise<DevicePushState> {
   const registration = await requireRegistration()
   const key = urlBase64ToUint8Array(publicKey)
   let subscription = await registration.pushManager.getSubscription()

@@ -58,9 +58,20 @@ export function PushSettings() {
     const busy = turnOn.isPending || turnOff.isPending || device.isPending
     content = (
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p role="status" className="text-sm text-slate-700">
-          {state ? stateText[state] : 'Checking this device...'}
-        </p>
+        <div className="text-sm">
+          <p role="status" className="text-slate-700">
+            {turnOn.isPending
+              ? 'Turning on push: waiting for your browser...'
+              : state
+                ? stateText[state]
+                : 'Checking this device...'}
+          </p>
+          {turnOn.error && !turnOn.isPending ? (
+            <p role="alert" className="mt-1 font-medium text-red-700">
+              Push could not be turned on. {failureDetail(turnOn.error)}
+            </p>
+          ) : null}
+        </div>
         {state === 'on' ? (
           <Button
             variant="secondary"
@@ -81,14 +92,19 @@ export function PushSettings() {
           <Button
             className="w-full sm:w-auto"
             disabled={busy}
+            aria-busy={turnOn.isPending}
             onClick={() =>
-              outcome(turnOn.mutateAsync(publicKey), {
-                onError: (error) =>
-                  toast.error('Could not turn on push on this device', { description: failureDetail(error) }),
-              })
+              // A failure is said under the status, where it stays until the next try.
+              outcome(turnOn.mutateAsync(publicKey), {})
             }
           >
-            Turn on push on this device
+            {turnOn.isPending ? (
+              <>
+                <Spinner className="size-4" /> Turning on...
+              </>
+            ) : (
+              'Turn on push on this device'
+            )}
           </Button>
         )}
       </div>
