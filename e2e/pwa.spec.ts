@@ -212,6 +212,21 @@ test('offline, home, a PlayDate and its chat show as last seen, and a message wa
         JSON.stringify(['play-dates', 'messages', id]),
       ]),
     )
+  // The Notifications and Profile tabs too.
+  await page.goto('/notifications')
+  const notices = page.getByRole('main')
+  await expect(notices.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible()
+  await expect(notices.getByText(/accepted your friend request/).first()).toBeVisible()
+  await expect
+    .poll(async () => (await storedViews(page)).includes(JSON.stringify(['notifications', 'list'])))
+    .toBe(true)
+  await page.goto('/profile')
+  await expect(page.getByLabel('First name')).toHaveValue('Ann')
+  await expect
+    .poll(async () => (await storedViews(page)).includes(JSON.stringify(['profiles', 'me'])))
+    .toBe(true)
+  await page.goto(`/playdates/${id}`)
+  await expect(log).toContainText('See you at the courts')
   const banner = page.getByRole('status').filter({ hasText: /^Offline/ })
   await expect(banner).toHaveCount(0)
 
@@ -227,6 +242,12 @@ test('offline, home, a PlayDate and its chat show as last seen, and a message wa
   await page.goto('/playdates')
   await expect(banner).toHaveText(seenAt)
   await expect(myPlayDates.getByRole('link', { name: /^Chat with Cat/ })).toBeVisible()
+  await page.goto('/notifications')
+  await expect(banner).toHaveText(seenAt)
+  await expect(notices.getByText(/accepted your friend request/).first()).toBeVisible()
+  await page.goto('/profile')
+  await expect(banner).toHaveText(seenAt)
+  await expect(page.getByLabel('First name')).toHaveValue('Ann')
 
   // A message typed offline is not sent later behind the player's back: it needs a connection,
   // and the words stay in the box.

@@ -28,7 +28,7 @@ const query = (queryKey: readonly unknown[], data: unknown, dataUpdatedAt = NOW)
 const session = (id: string | null, at = NOW) => query(sessionKey, { user: id ? { id } : null }, at)
 
 describe('isKeptOffline', () => {
-  it('keeps the session, home, the friend requests on home, the PlayDate lists, a PlayDate and its chat', () => {
+  it('keeps the session, home, the friend requests on home, the PlayDate lists, a PlayDate and its chat, the notifications and the own settings', () => {
     for (const key of [
       sessionKey,
       homeKeys.all,
@@ -37,11 +37,18 @@ describe('isKeptOffline', () => {
       playDateKeys.list({ tab: 'available', minRating: 3 }),
       playDateKeys.detail('p1'),
       playDateKeys.messages('p1'),
+      ['notifications', 'list'],
+      ['notifications', 'unread-count'],
+      ['profiles', 'me'],
+      ['profile-about'],
+      ['notification-preferences'],
+      ['calendar-feed'],
+      ['push-config'],
     ])
       expect(isKeptOffline(key), JSON.stringify(key)).toBe(true)
   })
 
-  it('keeps nothing else: searches, other lists, profiles, notifications', () => {
+  it("keeps nothing else: searches, other lists, other players' profiles", () => {
     for (const key of [
       connectionKeys.search('ann'),
       connectionKeys.list('connected'),
@@ -49,6 +56,7 @@ describe('isKeptOffline', () => {
       playDateKeys.partnerOptions(),
       ['public-profile', 'u2'],
       ['notifications'],
+      ['profiles', 'p2'],
       ['auth'],
     ])
       expect(isKeptOffline(key), JSON.stringify(key)).toBe(false)

@@ -11,8 +11,10 @@ type QueryKey = readonly unknown[]
 
 // The read queries kept, by the roots of their keys (each feature's `*Keys`): the session (so an
 // offline start knows who is signed in), the dashboard's what's next and the friend requests it
-// shows, the PlayDate lists, a PlayDate and its chat. Nothing else: search, other players'
-// profiles, notifications and settings are asked for anew.
+// shows, the PlayDate lists, a PlayDate and its chat, the notifications and their count, and the
+// player's own settings (Profile Settings' profile, about, notification switches, calendar link
+// and push set-up). Nothing else: search, other players' profiles and the other lists are asked
+// for anew.
 const KEPT: readonly QueryKey[] = [
   ['auth', 'session'],
   ['home'],
@@ -20,6 +22,13 @@ const KEPT: readonly QueryKey[] = [
   ['play-dates', 'list'],
   ['play-dates', 'detail'],
   ['play-dates', 'messages'],
+  ['notifications', 'list'],
+  ['notifications', 'unread-count'],
+  ['profiles', 'me'],
+  ['profile-about'],
+  ['notification-preferences'],
+  ['calendar-feed'],
+  ['push-config'],
 ]
 
 export function isKeptOffline(queryKey: QueryKey): boolean {
