@@ -227,6 +227,25 @@ test('an unknown profile shows Profile Not Found, and a notification link presel
   }
 })
 
+test('a player with no friends is taken from the empty list to Find Friends, ready to type @phone', async ({
+  browser,
+}) => {
+  const { context, page } = await openAs(browser, await createPlayer({ firstName: 'Gus' }))
+  try {
+    await page.goto('/connections')
+    await expect(page.getByText('No friends yet')).toBeVisible()
+    await expect(
+      page.getByText('Find players by name in Find Friends, then send a friend request.'),
+    ).toBeVisible()
+    await page.getByRole('button', { name: 'Find players' }).click()
+    const search = page.getByRole('searchbox', { name: 'Search players by name' })
+    await expect(search).toBeFocused()
+    await expect(search).toBeInViewport()
+  } finally {
+    await context.close()
+  }
+})
+
 test('connections, notifications and a public profile fit a phone screen @phone-only', async ({
   browser,
 }) => {

@@ -207,6 +207,23 @@ test.describe('signed in', () => {
     await expect(main.getByRole('link', { name: 'Easy Rating' })).toHaveCount(0)
   })
 
+  test("the dashboard shows the player's face by its title, and its cards' links are 44 px targets @phone", async ({
+    page,
+  }) => {
+    await signInAs(page, await createPlayer({ firstName: 'Fay', lastName: 'Lin' }))
+    await page.goto('/dashboard')
+    const title = page.getByRole('heading', { level: 1, name: 'Dashboard' })
+    await expect(title).toBeVisible()
+    // No photo yet: her initials, on her own colour.
+    await expect(title).toContainText('FL')
+    await expect(title).toHaveAccessibleName('Dashboard')
+    const main = page.getByRole('main')
+    for (const name of ['PlayDates', 'Player Connections', 'SUPR Builder', 'AI Referee']) {
+      const box = (await main.getByRole('link', { name, exact: true }).boundingBox())!
+      expect(box.height, name).toBeGreaterThanOrEqual(44)
+    }
+  })
+
   test('Pickle Widgets lists all five widgets', async ({ page }) => {
     await signInAs(page, jane)
     await page.goto('/dashboard')

@@ -2,6 +2,7 @@ import { ArrowRight, CalendarDays, Users, type LucideIcon } from 'lucide-react'
 import { useDeferredValue } from 'react'
 import { Link } from 'react-router'
 import { featuredWidgetIds, widgetsByIds } from '../../../domain/widgets/widgets'
+import { Avatar } from '../../components/ui/avatar'
 import { PageHeader } from '../../components/ui/page-header'
 import { useSession } from '../../features/auth'
 import {
@@ -35,7 +36,7 @@ function DestinationCard({
       <h2 className="mt-4 text-xl font-bold text-slate-900">
         <Link
           to={to}
-          className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-700 focus-visible:after:outline-solid"
+          className="inline-flex min-h-11 items-center after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-700 focus-visible:after:outline-solid"
         >
           {title}
         </Link>
@@ -54,8 +55,21 @@ function DestinationCard({
 
 export default function DashboardPage() {
   const { user } = useSession()
+  // The player's own face by the page's title: the photo they chose, or their initials.
   const header = (
-    <PageHeader title="Dashboard" description="Your PlayDates, your people and your tools in one place." />
+    <PageHeader
+      title={
+        user ? (
+          <span className="flex items-center gap-3">
+            <Avatar person={user} size="lg" />
+            Dashboard
+          </span>
+        ) : (
+          'Dashboard'
+        )
+      }
+      description="Your PlayDates, your people and your tools in one place."
+    />
   )
   // The sections' heights come with their answers: until then one loading line, tall enough to
   // keep the footer out of view, so nothing on screen moves when the page fills in. The page

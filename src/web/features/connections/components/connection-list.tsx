@@ -1,6 +1,7 @@
-import { Check, Handshake, Undo2, UserMinus, X } from 'lucide-react'
+import { Check, Handshake, Search, Undo2, UserMinus, X } from 'lucide-react'
 import type { ConnectionOutput, ConnectionView } from '../../../../domain/connections/connection.schema'
 import { Button } from '../../../components/ui/button'
+import { FRIEND_SEARCH_INPUT_ID } from './friend-search'
 import { PlayerLine } from './player-line'
 import { StatusBadge } from './status-badge'
 
@@ -15,7 +16,7 @@ export interface ConnectionHandlers {
 const emptyText: Record<ConnectionView, { title: string; detail: string }> = {
   connected: {
     title: 'No friends yet',
-    detail: 'Search for players above and send a friend request.',
+    detail: 'Find players by name in Find Friends, then send a friend request.',
   },
   received: { title: 'No pending requests', detail: 'Requests other players send you appear here.' },
   sent: { title: 'No sent requests', detail: 'Requests you send appear here until they are answered.' },
@@ -74,6 +75,12 @@ function Actions({
   )
 }
 
+function focusFriendSearch() {
+  const input = document.getElementById(FRIEND_SEARCH_INPUT_ID)
+  input?.scrollIntoView({ block: 'center' })
+  input?.focus({ preventScroll: true })
+}
+
 export function ConnectionList({
   view,
   connections,
@@ -89,6 +96,14 @@ export function ConnectionList({
       <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
         <p className="font-semibold text-slate-900">{text.title}</p>
         <p className="mt-1 text-slate-600">{text.detail}</p>
+        {view === 'connected' ? (
+          // Find Friends is beside the list on a wide screen and under it on a phone: the button
+          // takes the player there, ready to type.
+          <Button variant="secondary" className="mt-4" onClick={focusFriendSearch}>
+            <Search aria-hidden="true" className="size-4" />
+            Find players
+          </Button>
+        ) : null}
       </div>
     )
   }

@@ -41,8 +41,11 @@ function ResultAction({
 }
 
 // Finds other players from two characters on; each result says where the searcher stands.
+// The search box's id: the empty friends list points to it.
+export const FRIEND_SEARCH_INPUT_ID = 'find-friends'
+
 export function FriendSearch() {
-  const inputId = useId()
+  const inputId = FRIEND_SEARCH_INPUT_ID
   const statusId = useId()
   const [text, setText] = useState('')
   const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS)

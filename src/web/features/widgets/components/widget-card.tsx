@@ -46,7 +46,7 @@ export function WidgetCard({
           <Link
             to={target}
             state={needsSignIn ? { returnTo: widget.path } : undefined}
-            className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-700 focus-visible:after:outline-solid"
+            className="inline-flex min-h-11 items-center after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-700 focus-visible:after:outline-solid"
           >
             {widget.title}
           </Link>
