@@ -53,8 +53,10 @@ function ConnectionsPanel({
   const actions = useConnectionActions()
   const [busyId, setBusyId] = useState<string | null>(null)
 
-  // A next page that fails says so under the list (LoadMore), not in a toast as well.
-  const loadFailed = query.isError && !query.isFetchNextPageError
+  // A next page that fails says so under the list (LoadMore), not in a toast as well; nor does the
+  // list's refetch after it (a dismissal's), during which the query still holds that error but no
+  // longer says it was the next page's.
+  const loadFailed = query.isError && !query.isFetchNextPageError && !query.isFetching
   useEffect(() => {
     if (loadFailed) toast.error('Error loading connections', { id: 'connections-load' })
   }, [loadFailed])

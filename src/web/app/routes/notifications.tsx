@@ -32,8 +32,10 @@ export default function NotificationsPage() {
   const markAllRead = useMarkAllNotificationsRead()
   const markSeen = useMarkNotificationsSeen()
 
-  // A next page that fails says so under the list (LoadMore), not in a toast as well.
-  const loadFailed = query.isError && !query.isFetchNextPageError
+  // A next page that fails says so under the list (LoadMore), not in a toast as well; nor does the
+  // list's refetch after it (a dismissal's), during which the query still holds that error but no
+  // longer says it was the next page's.
+  const loadFailed = query.isError && !query.isFetchNextPageError && !query.isFetching
   useEffect(() => {
     if (loadFailed) toast.error('Error loading notifications', { id: 'notifications-load' })
   }, [loadFailed])
