@@ -2,7 +2,8 @@
 // process dies. Starts the real server on an empty database (embedded PGlite in a fresh
 // DATA_DIR, and a scratch database on the PostgreSQL server of TEST_DATABASE_URL when it is
 // set), runs a write load over HTTP (sign-ups, friend requests, PlayDates, SUPR players,
-// partner list entries, chat messages), records every write the server acknowledged, kills
+// partner list entries, chat messages), records every write the server acknowledged (at least
+// MIN_ACKNOWLEDGED; an answer other than 201, or a request lost before the kill, fails it), kills
 // the server with SIGKILL in the middle of the load, starts it again on the same data and
 // checks that every acknowledged write is there; then stops it with SIGTERM while requests are
 // under way and checks that they are answered (the graceful stop). Exits 1 on any problem.
@@ -12,7 +13,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { appearanceScript } from '../../src/domain/appearance'
 import { appearanceScriptSource } from '../../src/server/middleware/response-headers'
+import { connectionErrorCode, describeError } from './connection-errors'
 import {
+  type Answer,
   befriend,
   confirmedPlayer,
   HttpPlayer,
@@ -31,15 +34,20 @@ interface Acknowledged {
 }
 
 // The load runs at least LOAD_MS and until MIN_ACKNOWLEDGED writes are in, at most MAX_LOAD_MS
-// (a busy machine is slower, and the check needs enough writes to mean something).
+// (a busy machine is slower). Fewer writes than that fail the run: a handful of writes tells
+// nothing about what a kill loses (runs here acknowledge 450 to 770 in the first 4 s).
 const LOAD_MS = 4_000
-const MIN_ACKNOWLEDGED = 100
-const MAX_LOAD_MS = 15_000
+const MIN_ACKNOWLEDGED = 300
+const MAX_LOAD_MS = 30_000
 const WORKERS = 6
 // The chat shows its newest 200 messages, the only ones the check can read back: a run sends
 // fewer, as the pool caps the friend requests (a fast machine sent more and the oldest were
 // counted missing).
 const MAX_CHAT_MESSAGES = 150
+// Under the app's own ceilings (200 entries a list, 500 SUPR players a player), which a fast
+// machine would reach: their 409 would then be counted as a bug.
+const MAX_LIST_ENTRIES = 150
+const MAX_SUPR_PLAYERS = 400
 
 async function runOnce(kind: Kind, env: Record<string, string>) {
   const started = Date.now()
@@ -66,59 +74,83 @@ async function runOnce(kind: Kind, env: Record<string, string>) {
   let attempted = 0
   let nextPool = 0
   let chatMessagesSent = 0
-  const writes: Array<() => Promise<Acknowledged | undefined>> = [
+  let listEntriesSent = 0
+  let suprPlayersSent = 0
+  // Every write is answered 201 until the kill: any other answer is a bug, and fails the run.
+  const created = (kind: Acknowledged['kind'], res: Answer, id: string = res.body?.id): Acknowledged => {
+    if (res.status !== 201 || typeof id !== 'string')
+      throw new Error(`a ${kind} was answered ${res.status}: ${res.text.slice(0, 200)}`)
+    return { kind, id }
+  }
+  // Each sends one write and returns what was acknowledged, or 'none' when it has nothing to send.
+  const writes: Array<() => Promise<Acknowledged | 'none'>> = [
     async () => {
       const email = uniqueEmail('signup')
+      attempted++
       const res = await new HttpPlayer(base).call('POST', '/api/auth/sign-up', signUpBody(email, 'Late'))
-      return res.status === 201 ? { kind: 'sign-up', id: email } : undefined
+      return created('sign-up', res, email)
     },
     async () => {
       const target = pool[nextPool++]
-      if (!target) return undefined
+      if (!target) return 'none'
+      attempted++
       const res = await ana!.call('POST', '/api/connections/friend-requests', { receiverId: target.id })
-      return res.status === 201 ? { kind: 'friend-request', id: res.body.id } : undefined
+      return created('friend-request', res)
     },
     async () => {
-      const res = await ana!.call('POST', '/api/play-dates', playDateInput(ben!.id))
-      return res.status === 201 ? { kind: 'play-date', id: res.body.id } : undefined
+      attempted++
+      return created('play-date', await ana!.call('POST', '/api/play-dates', playDateInput(ben!.id)))
     },
     async () => {
+      if (suprPlayersSent++ >= MAX_SUPR_PLAYERS) return 'none'
+      attempted++
       const res = await ana!.call('POST', '/api/players', {
         firstName: 'Sue',
         lastName: 'Supr',
         gender: 'female',
         duprRating: 3.25,
       })
-      return res.status === 201 ? { kind: 'supr-player', id: res.body.id } : undefined
+      return created('supr-player', res)
     },
     async () => {
+      if (listEntriesSent++ >= MAX_LIST_ENTRIES) return 'none'
+      attempted++
       const res = await ana!.call('POST', `/api/partner-lists/${list.id}/manual-entries`, {
         firstName: 'Manny',
         lastName: 'Entry',
       })
-      return res.status === 201 ? { kind: 'list-entry', id: res.body.id } : undefined
+      return created('list-entry', res)
     },
     async () => {
-      if (chatMessagesSent >= MAX_CHAT_MESSAGES) return undefined
+      if (chatMessagesSent >= MAX_CHAT_MESSAGES) return 'none'
       chatMessagesSent++
       const author = Math.random() < 0.5 ? ana! : cal!
+      attempted++
       const res = await author.call('POST', `/api/play-dates/${matched.id}/messages`, {
         content: `message ${attempted}`,
       })
-      return res.status === 201 ? { kind: 'chat-message', id: res.body.id } : undefined
+      return created('chat-message', res)
     },
   ]
 
-  // The load, and SIGKILL while requests are still in flight.
+  // The load, and SIGKILL while requests are still in flight. A request cut off or refused after
+  // the kill began is not acknowledged; any other error (a connection lost before the kill, an
+  // answer other than 201, a body that is not JSON) is a bug, and fails the run.
   let killed = false
+  let cutByKill = 0
+  const loadErrors: string[] = []
   const worker = async () => {
     while (!killed) {
-      attempted++
       try {
         const ack = await writes[Math.floor(Math.random() * writes.length)]!()
-        if (ack) acknowledged.push(ack)
-      } catch {
-        // the connection died with the server: not acknowledged
+        if (ack !== 'none') acknowledged.push(ack)
+      } catch (error) {
+        if (killed && connectionErrorCode(error)) cutByKill++
+        else {
+          loadErrors.push(describeError(error))
+          // One worker's bug stops the load: the run fails anyway.
+          killed = true
+        }
       }
     }
   }
@@ -128,11 +160,14 @@ async function runOnce(kind: Kind, env: Record<string, string>) {
     await new Promise((resolve) => setTimeout(resolve, 100))
     const elapsed = Date.now() - loadStarted
     if ((elapsed >= LOAD_MS && acknowledged.length >= MIN_ACKNOWLEDGED) || elapsed >= MAX_LOAD_MS) break
+    if (loadErrors.length > 0) break
   }
   killed = true
   await server.kill()
   await Promise.all(workers)
   const unacknowledged = attempted - acknowledged.length
+  if (unacknowledged !== cutByKill)
+    loadErrors.push(`${unacknowledged} writes not acknowledged, but ${cutByKill} cut off by the kill`)
 
   // The same data, a new process.
   server = await startServer({ ...common, PORT: new URL(base).port })
@@ -209,14 +244,20 @@ async function runOnce(kind: Kind, env: Record<string, string>) {
       `${missing.length} missing after restart (${seconds} s)`,
   )
   for (const ack of missing) console.error(`  missing ${ack.kind} ${ack.id}`)
+  for (const problem of loadErrors.slice(0, 10)) console.error(`  load: ${problem}`)
   for (const problem of pageProblems) console.error(`  page: ${problem}`)
   for (const problem of stopProblems) console.error(`  graceful stop: ${problem}`)
-  if (acknowledged.length < 20) console.error('  too few writes were acknowledged to tell anything')
+  const enough = acknowledged.length >= MIN_ACKNOWLEDGED
+  if (!enough)
+    console.error(
+      `  only ${acknowledged.length} writes were acknowledged, fewer than the ${MIN_ACKNOWLEDGED} the check needs (the load runs up to ${MAX_LOAD_MS / 1000} s)`,
+    )
   return (
     missing.length === 0 &&
+    loadErrors.length === 0 &&
     pageProblems.length === 0 &&
     stopProblems.length === 0 &&
-    acknowledged.length >= 20
+    enough
   )
 }
 

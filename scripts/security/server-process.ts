@@ -32,7 +32,10 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
+// Waits for the server's health to answer 200: up to `timeoutMs` (a fresh embedded database takes a
+// few seconds to make, and a machine running other checks can take ten times longer), each probe
+// bounded so that one that hangs does not hold the wait past it.
+export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<RunningServer> {
   buildServerBundle(repoRoot)
   const port = Number(env.PORT ?? (await freePort()))
   const baseUrl = `http://127.0.0.1:${port}`
@@ -58,7 +61,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited at start:\n${output}`)
     try {
-      const res = await fetch(`${baseUrl}/api/health`)
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5_000) })
       if (res.ok) break
     } catch {
       // not listening yet
