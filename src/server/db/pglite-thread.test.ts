@@ -64,4 +64,20 @@ describe('the embedded database on a thread of its own', () => {
     await closed.close()
     expect(told).toEqual([])
   })
+
+  it('is left as it was by a dump: the next write commits, and names find their tables after it', async () => {
+    const thread = await PGliteThread.open({ dataDir: undefined })
+    await thread.exec('create table dumped (id int primary key)')
+    await thread.query('insert into dumped values (1)')
+    const dump = await thread.dump(['--no-owner'], 'set jit = off')
+    expect(dump).toContain('INSERT INTO public.dumped VALUES (1);')
+    // pg_dump's read-only transaction was left open: the write failed in it, and its rollback
+    // left pg_dump's empty search_path, so that `dumped` was not found any more.
+    await thread.transaction(async (tx) => {
+      await tx.query('insert into dumped values (2)')
+    })
+    expect((await thread.query('select id from dumped order by id')).rows).toEqual([{ id: 1 }, { id: 2 }])
+    expect((await thread.query(`select current_setting('jit') as jit`)).rows).toEqual([{ jit: 'off' }])
+    await thread.close()
+  })
 })

@@ -41,11 +41,14 @@ async function run(request: ThreadRequest) {
       reply({ id: request.id, data }, [data.buffer as ArrayBuffer])
     } else if (request.op === 'dump') {
       // pg_dump runs on this one connection, inside its own repeatable-read transaction, with
-      // nothing else sent meanwhile: a consistent copy. It leaves its settings and drops every
-      // prepared statement; `after` sets the connection up again.
+      // nothing else sent meanwhile: a consistent copy. It leaves that read-only transaction open
+      // (a pg_dump process would disconnect), with its empty search_path set before it, and drops
+      // every prepared statement. The transaction is ended here: the next write would fail in it,
+      // and its rollback take back every setting made since, the search_path's repair included,
+      // so that every statement after it failed. Then `after` sets the connection up again.
       const file = await pgDump({ pg, args: request.args })
       const data = new Uint8Array(await file.arrayBuffer())
-      await pg.exec(`reset all; ${request.after}`)
+      await pg.exec(`rollback; reset all; ${request.after}`)
       reply({ id: request.id, data }, [data.buffer as ArrayBuffer])
     } else {
       if (!pg.closed) await pg.close()
