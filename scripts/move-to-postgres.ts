@@ -12,7 +12,7 @@ import { hasEmbeddedDatabase, openEmbeddedRaw, toolEnv } from './tool-database'
 const args = process.argv.slice(2)
 const fromAt = args.indexOf('--from')
 const from = fromAt >= 0 ? args[fromAt + 1] : undefined
-const target = args.find((arg, i) => !arg.startsWith('--') && i !== fromAt + 1)
+const target = args.find((arg, i) => !arg.startsWith('--') && (fromAt < 0 || i !== fromAt + 1))
 if (!target || !/^postgres(ql)?:\/\//.test(target) || (fromAt >= 0 && !from)) {
   console.error(
     'Usage: npm run move-to-postgres -- <postgres://user:password@host:5432/database> [--from <backup file>]',
