@@ -32,10 +32,15 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-// Waits for the server's health to answer 200: up to `timeoutMs` (a fresh embedded database takes a
-// few seconds to make, and a machine running other checks can take ten times longer), each probe
-// bounded so that one that hangs does not hold the wait past it.
-export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<RunningServer> {
+export interface SpawnedServer {
+  baseUrl: string
+  process: ChildProcess
+  output: () => string
+  exited: Promise<number | null>
+}
+
+// The server process, started and not waited for (also for a check that expects it refused).
+export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
   buildServerBundle(repoRoot)
   const port = Number(env.PORT ?? (await freePort()))
   const baseUrl = `http://127.0.0.1:${port}`
@@ -55,11 +60,18 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
   let output = ''
   child.stdout?.on('data', (chunk) => (output += String(chunk)))
   child.stderr?.on('data', (chunk) => (output += String(chunk)))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return { baseUrl, process: child, output: () => output, exited }
+}
 
+// Waits for the server's health to answer 200: up to `timeoutMs` (a fresh embedded database takes a
+// few seconds to make, and a machine running other checks can take ten times longer), each probe
+// bounded so that one that hangs does not hold the wait past it.
+export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<RunningServer> {
+  const { baseUrl, process: child, output, exited } = await spawnServer(env)
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited at start:\n${output}`)
+    if (child.exitCode !== null) throw new Error(`the server exited at start:\n${output()}`)
     try {
       const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5_000) })
       if (res.ok) break
@@ -68,7 +80,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
-      throw new Error(`the server did not answer within ${timeoutMs} ms:\n${output}`)
+      throw new Error(`the server did not answer within ${timeoutMs} ms:\n${output()}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
@@ -76,7 +88,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
   return {
     baseUrl,
     process: child,
-    output: () => output,
+    output,
     async kill() {
       child.kill('SIGKILL')
       await exited
