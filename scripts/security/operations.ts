@@ -343,9 +343,10 @@ async function databaseOutage(server: RunningServer, proxy: Proxy) {
       )
     const total = (map: Map<string, number>) => [...map.values()].reduce((a, b) => a + b, 0)
     console.log(
-      `postgres outage of 10 s: ${total(seen.health)} health checks and ${total(seen.api)} reads answered 503 ` +
+      `postgres outage of 10 s: ${seen.health.get('503 database') ?? 0} of ${total(seen.health)} health checks ` +
+        `and ${seen.api.get('503 unavailable') ?? 0} of ${total(seen.api)} reads answered 503 ` +
         `(Retry-After ${retryAfter}), health 200 ${recoveredIn} ms after the database came back, ` +
-        `logged ${startLogs} + ${backLogs} lines, same process`,
+        `logged ${startLogs} + ${backLogs} lines, ${server.process.exitCode === null ? 'same process' : 'process gone'}`,
     )
   }
   return problems
