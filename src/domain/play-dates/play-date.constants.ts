@@ -8,7 +8,7 @@ export type PlayDateType = (typeof playDateTypes)[number]
 export const playDateStatuses = ['open', 'matched', 'completed', 'cancelled', 'expired'] as const
 export type PlayDateStatus = (typeof playDateStatuses)[number]
 
-export const requestStatuses = ['pending', 'accepted', 'declined', 'withdrawn'] as const
+export const requestStatuses = ['pending', 'accepted', 'joined', 'declined', 'withdrawn'] as const
 export type RequestStatus = (typeof requestStatuses)[number]
 
 export const states = [

@@ -5,6 +5,7 @@ import { durationInput, placeInput, startDateInput, startTimeInput, timeZoneInpu
 import { cleanChatText } from '../display-text'
 import { photoUrlField } from '../profiles/profile-photo'
 import { dateFilters, rangeProblem } from './date-window'
+import { RATING_MAX, RATING_MIN } from './spots'
 import {
   playDateTypes,
   playDateStatuses,
@@ -47,6 +48,15 @@ export const requestKeyInput = z
   .optional()
   .describe('Optional. The same key on a second request returns what the first created.')
 
+export const PARTNER_OR_WANTED = 'Choose a partner or Partner wanted, not both'
+export const RANGE_BOTH = 'Give the lowest and the highest rating'
+export const RANGE_ORDER = 'The lowest rating cannot be above the highest'
+const duprBound = z
+  .number({ error: 'Ratings go from 2.00 to 7.00' })
+  .min(RATING_MIN, 'Ratings go from 2.00 to 7.00')
+  .max(RATING_MAX, 'Ratings go from 2.00 to 7.00')
+  .transform((value) => Math.round(value * 100) / 100)
+
 export const createPlayDateInput = z
   .object({
     type: playDateTypeInput,
@@ -55,7 +65,13 @@ export const createPlayDateInput = z
       .array(z.string(), { error: 'Select at least one region' })
       .min(1, 'Select at least one region')
       .max(10),
-    partnerId: z.uuid({ error: 'Please select a partner' }),
+    // A friend as partner, or none with `partnerWanted`: posted alone, a player joining alone
+    // becomes the partner (docs/decisions/0137-spots-and-solo-teams.md).
+    partnerId: z.uuid({ error: 'Please select a partner' }).optional(),
+    partnerWanted: z.boolean().default(false),
+    // Who may join; unsaid, the creator team's rating ±0.5 (the creator's alone when posted alone).
+    minDupr: duprBound.optional(),
+    maxDupr: duprBound.optional(),
     amount: amountInput,
     description: descriptionInput,
     // When: a date and time on the wall clock of the PlayDate's zone (the state's, unless the
@@ -70,6 +86,17 @@ export const createPlayDateInput = z
     requestKey: requestKeyInput,
   })
   .superRefine((value, ctx) => {
+    if (value.partnerWanted && value.partnerId) {
+      ctx.addIssue({ code: 'custom', path: ['partnerId'], message: PARTNER_OR_WANTED })
+    }
+    if (!value.partnerWanted && !value.partnerId) {
+      ctx.addIssue({ code: 'custom', path: ['partnerId'], message: 'Please select a partner' })
+    }
+    if ((value.minDupr === undefined) !== (value.maxDupr === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['maxDupr'], message: RANGE_BOTH })
+    } else if (value.minDupr !== undefined && value.maxDupr !== undefined && value.minDupr > value.maxDupr) {
+      ctx.addIssue({ code: 'custom', path: ['maxDupr'], message: RANGE_ORDER })
+    }
     if (value.venueId && value.place) {
       ctx.addIssue({
         code: 'custom',
@@ -95,9 +122,24 @@ export const createPlayDateInput = z
   })
 export type CreatePlayDateInput = z.input<typeof createPlayDateInput>
 
-export const applyInput = z.object({
-  partnerId: z.uuid({ error: 'Please select a friend' }),
-})
+// With a friend as partner, as the spec has it, or alone ("Join alone").
+export const applyInput = z
+  .object({
+    partnerId: z.uuid({ error: 'Please select a friend' }).optional(),
+    alone: z.boolean().default(false),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.alone && !value.partnerId) {
+      ctx.addIssue({ code: 'custom', path: ['partnerId'], message: 'Please select a friend' })
+    }
+    if (value.alone && value.partnerId) {
+      ctx.addIssue({ code: 'custom', path: ['partnerId'], message: 'Apply with a friend or alone, not both' })
+    }
+  })
+
+// Where the creator team puts a player who applied alone: as the partner they wanted, or on the
+// other side. Unsaid: the partner wanted first, else the other side.
+export const acceptInput = z.object({ side: z.enum(['creator', 'other']).optional() })
 
 export const messageInput = z.object({
   content: z.preprocess(
@@ -128,6 +170,11 @@ export const playDateListQuery = z
     to: localDateParam,
     state: z.enum(stateCodes).optional(),
     region: z.string().max(40).optional(),
+    // Available only: "Games I can join alone", those whose range takes the player's rating.
+    alone: z
+      .enum(['true', 'false'])
+      .transform((value) => value === 'true')
+      .optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(50).default(20),
   })
@@ -169,6 +216,9 @@ export const teamSummary = z.object({
   partner: playerSummary.nullable(),
   averageDupr: z.number(),
   averageSelf: z.number(),
+  // Its two players each joined alone (or the creator posted alone): they split the team's price
+  // equally. Where a page shows it.
+  formedAlone: z.boolean().optional(),
 })
 export type TeamSummary = z.infer<typeof teamSummary>
 
@@ -191,6 +241,15 @@ export const playDateSummary = z.object({
     .nullable(),
   place: z.string().nullable(),
   creatorTeam: teamSummary,
+  // Who may join (null: anyone, on PlayDates from before ranges).
+  duprRange: z.object({ min: z.number(), max: z.number() }).nullable(),
+  // The open spots of each side: the creator's (1 when a partner is wanted) and the other (0 to 2).
+  spots: z.object({
+    creatorSide: z.number(),
+    otherSide: z.number(),
+    left: z.number(),
+    partnerWanted: z.boolean(),
+  }),
   // On the player's own lists (My PlayDates, History): the accepted responding team once there is
   // one, null before. Available's cards leave it out.
   respondingTeam: teamSummary.nullable().optional(),
@@ -203,15 +262,21 @@ export type PlayDateSummary = z.infer<typeof playDateSummary>
 export const playDateRequestView = z.object({
   id: z.string(),
   status: z.enum(requestStatuses),
+  // Applied alone: the team's captain with no partner.
+  solo: z.boolean(),
   team: teamSummary,
   createdAt: z.string(),
 })
 export type PlayDateRequestView = z.infer<typeof playDateRequestView>
 
 export const playDateDetail = playDateSummary.extend({
+  // The other side once anyone holds a spot on it (a player alone is its captain with no partner
+  // until a second player alone joins).
   respondingTeam: teamSummary.nullable(),
   cancelledBy: playerSummary.nullable(),
   viewer: z.object({
+    // The viewer applied alone or joined alone, and can withdraw until the game is matched.
+    canWithdraw: z.boolean(),
     isCreatorTeam: z.boolean(),
     isRespondingTeam: z.boolean(),
     myRequest: playDateRequestView.nullable(),

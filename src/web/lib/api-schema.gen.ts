@@ -1811,6 +1811,17 @@ export interface components {
         } | null
         averageDupr: number
         averageSelf: number
+        formedAlone?: boolean
+      }
+      duprRange: {
+        min: number
+        max: number
+      } | null
+      spots: {
+        creatorSide: number
+        otherSide: number
+        left: number
+        partnerWanted: boolean
       }
       respondingTeam: {
         captain: {
@@ -1847,6 +1858,7 @@ export interface components {
         } | null
         averageDupr: number
         averageSelf: number
+        formedAlone?: boolean
       } | null
       requestCount: number
       createdAt: string
@@ -1868,12 +1880,14 @@ export interface components {
         }
       } | null
       viewer: {
+        canWithdraw: boolean
         isCreatorTeam: boolean
         isRespondingTeam: boolean
         myRequest: {
           id: string
           /** @enum {string} */
-          status: 'pending' | 'accepted' | 'declined' | 'withdrawn'
+          status: 'pending' | 'accepted' | 'joined' | 'declined' | 'withdrawn'
+          solo: boolean
           team: {
             captain: {
               id: string
@@ -1909,6 +1923,7 @@ export interface components {
             } | null
             averageDupr: number
             averageSelf: number
+            formedAlone?: boolean
           }
           createdAt: string
         } | null
@@ -2007,7 +2022,8 @@ export interface components {
       pendingRequests: {
         id: string
         /** @enum {string} */
-        status: 'pending' | 'accepted' | 'declined' | 'withdrawn'
+        status: 'pending' | 'accepted' | 'joined' | 'declined' | 'withdrawn'
+        solo: boolean
         team: {
           captain: {
             id: string
@@ -2043,6 +2059,7 @@ export interface components {
           } | null
           averageDupr: number
           averageSelf: number
+          formedAlone?: boolean
         }
         createdAt: string
       }[]
@@ -2113,6 +2130,17 @@ export interface components {
         } | null
         averageDupr: number
         averageSelf: number
+        formedAlone?: boolean
+      }
+      duprRange: {
+        min: number
+        max: number
+      } | null
+      spots: {
+        creatorSide: number
+        otherSide: number
+        left: number
+        partnerWanted: boolean
       }
       respondingTeam?: {
         captain: {
@@ -2149,6 +2177,7 @@ export interface components {
         } | null
         averageDupr: number
         averageSelf: number
+        formedAlone?: boolean
       } | null
       requestCount: number
       createdAt: string
@@ -2397,6 +2426,17 @@ export interface components {
           } | null
           averageDupr: number
           averageSelf: number
+          formedAlone?: boolean
+        }
+        duprRange: {
+          min: number
+          max: number
+        } | null
+        spots: {
+          creatorSide: number
+          otherSide: number
+          left: number
+          partnerWanted: boolean
         }
         respondingTeam: {
           captain: {
@@ -2433,6 +2473,7 @@ export interface components {
           } | null
           averageDupr: number
           averageSelf: number
+          formedAlone?: boolean
         } | null
         requestCount: number
         createdAt: string
@@ -2478,6 +2519,7 @@ export interface components {
           } | null
           averageDupr: number
           averageSelf: number
+          formedAlone?: boolean
         }
         createdAt: string
       }[]
@@ -2564,7 +2606,11 @@ export interface components {
       state: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
       regions: string[]
       /** Format: uuid */
-      partnerId: string
+      partnerId?: string
+      /** @default false */
+      partnerWanted?: boolean
+      minDupr?: number
+      maxDupr?: number
       amount: number
       description: string
       startDate: string
@@ -2589,7 +2635,9 @@ export interface components {
     }
     ApplyToPlayDateInput: {
       /** Format: uuid */
-      partnerId: string
+      partnerId?: string
+      /** @default false */
+      alone?: boolean
     }
     ApplyToPlayDateOutput: {
       id: string
@@ -3907,6 +3955,7 @@ export interface operations {
         to?: string
         state?: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
         region?: string
+        alone?: 'true' | 'false'
         page?: number
         pageSize?: number
       }

@@ -38,6 +38,12 @@ export const playDates = pgTable(
     // (migration 0003) as players' ratings change while the PlayDate is open: the Available rating
     // filter reads it, walking the list in order or through the open PlayDates' rating index.
     teamDupr: numeric('team_dupr', { precision: 4, scale: 3, mode: 'number' }),
+    // Posted alone ("Partner wanted"): the creator's partner, once there is one, joined alone and
+    // the two split their side's price (docs/decisions/0137-spots-and-solo-teams.md).
+    postedAlone: boolean('posted_alone').notNull().default(false),
+    // Who may join: a pair by its average, a player alone by their own rating (null: anyone).
+    minDupr: numeric('min_dupr', { precision: 3, scale: 2, mode: 'number' }),
+    maxDupr: numeric('max_dupr', { precision: 3, scale: 2, mode: 'number' }),
     cancelledBy: uuid('cancelled_by').references(() => profiles.id, { onDelete: 'set null' }),
     // The creator's key for this PlayDate (`requestKey`): the same key again returns it.
     requestKey: uuid('request_key'),
@@ -79,6 +85,10 @@ export const playDates = pgTable(
     check('play_dates_payment_range', sql`${t.paymentPerHourMax} >= ${t.paymentPerHourMin}`),
     check('play_dates_description_length', sql`length(btrim(${t.description})) between 1 and 500`),
     check('play_dates_partner_not_creator', sql`${t.partnerId} <> ${t.creatorId}`),
+    check(
+      'play_dates_dupr_range',
+      sql`(${t.minDupr} is null) = (${t.maxDupr} is null) and ${t.minDupr} between 2 and 7 and ${t.maxDupr} between 2 and 7 and ${t.minDupr} <= ${t.maxDupr}`,
+    ),
     check(
       'play_dates_schedule_together',
       sql`(${t.startsAt} is null) = (${t.timeZone} is null) and (${t.startsAt} is null) = (${t.durationMinutes} is null)`,
@@ -144,10 +154,13 @@ export const playDateRequests = pgTable(
     requesterId: uuid('requester_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    requesterPartnerId: uuid('requester_partner_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'accepted', 'declined', 'withdrawn'] })
+    // Null on an application from one player, until a second player alone joins its team.
+    requesterPartnerId: uuid('requester_partner_id').references(() => profiles.id, { onDelete: 'cascade' }),
+    // Applied alone ("Join alone").
+    solo: boolean('solo').notNull().default(false),
+    // 'joined': a player alone accepted into a team another row holds (the creator's partner,
+    // or the partner on the other side's accepted application).
+    status: text('status', { enum: ['pending', 'accepted', 'joined', 'declined', 'withdrawn'] })
       .notNull()
       .default('pending'),
     createdAt: createdAt(),
@@ -155,6 +168,7 @@ export const playDateRequests = pgTable(
   },
   (t) => [
     check('play_date_requests_distinct_players', sql`${t.requesterId} <> ${t.requesterPartnerId}`),
+    check('play_date_requests_pair_or_solo', sql`${t.solo} or ${t.requesterPartnerId} is not null`),
     // One accepted application per PlayDate.
     uniqueIndex('play_date_requests_one_accepted_key')
       .on(t.playDateId)

@@ -8,6 +8,7 @@ export {
   partnerColumns,
   pendingRequestCount,
   playDateCardColumns,
+  rangeAndSpots,
   statusIn,
   toTeam,
   whenAndWhere,

@@ -32,19 +32,22 @@ import { NO_RECORD, reliabilityOf } from './play-dates.reliability'
 // The PlayDate page: a PlayDate with its teams and their records, the applications its creator
 // team answers or the viewer's own, its result section and what the viewer may do.
 
-// The applications waiting on a PlayDate, oldest first, with their teams.
+// The applications waiting on a PlayDate, oldest first, with their teams (a player alone has no
+// partner).
+const requestColumns = {
+  id: playDateRequests.id,
+  status: playDateRequests.status,
+  solo: playDateRequests.solo,
+  createdAt: playDateRequests.createdAt,
+  requester: requesterColumns,
+  partner: requesterPartnerColumns,
+}
 const pendingRequestsQuery = (db: DbOrTx) =>
   db
-    .select({
-      id: playDateRequests.id,
-      status: playDateRequests.status,
-      createdAt: playDateRequests.createdAt,
-      requester: requesterColumns,
-      partner: requesterPartnerColumns,
-    })
+    .select(requestColumns)
     .from(playDateRequests)
     .innerJoin(requester, eq(requester.id, playDateRequests.requesterId))
-    .innerJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
+    .leftJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
     .where(
       and(
         eq(playDateRequests.playDateId, sql.placeholder('playDateId')),
@@ -53,19 +56,35 @@ const pendingRequestsQuery = (db: DbOrTx) =>
     )
     .orderBy(asc(playDateRequests.createdAt))
 
+type RequestRow = Awaited<ReturnType<ReturnType<typeof pendingRequestsQuery>['execute']>>[number]
+const toRequestView = (r: RequestRow): PlayDateRequestView => ({
+  id: r.id,
+  status: r.status,
+  solo: r.solo,
+  team: { ...toTeam(r.requester, r.partner), formedAlone: r.solo && Boolean(r.partner?.id) },
+  createdAt: r.createdAt.toISOString(),
+})
+
 async function loadPendingRequests(db: DbOrTx, playDateId: string) {
   const rows = await preparedQuery(db, 'play_date_pending_requests', pendingRequestsQuery).execute({
     playDateId,
   })
-  return rows.map((r): PlayDateRequestView => ({
-    id: r.id,
-    status: r.status,
-    team: toTeam(r.requester, r.partner),
-    createdAt: r.createdAt.toISOString(),
-  }))
+  return rows.map(toRequestView)
 }
 
-// The viewer's live application to a PlayDate (as captain or partner).
+// The viewer's own application, whatever its status.
+async function loadRequest(db: DbOrTx, requestId: string) {
+  const [row] = await db
+    .select(requestColumns)
+    .from(playDateRequests)
+    .innerJoin(requester, eq(requester.id, playDateRequests.requesterId))
+    .leftJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
+    .where(eq(playDateRequests.id, requestId))
+  return row ? toRequestView(row) : null
+}
+
+// The viewer's live application to a PlayDate (as captain or partner), their own first: a player
+// alone who completed another's team is that team's partner and has their own, joined.
 const viewerRequest = alias(playDateRequests, 'viewer_request')
 const viewerRequestId = (db: DbOrTx) =>
   sql<string | null>`(${db
@@ -74,10 +93,11 @@ const viewerRequestId = (db: DbOrTx) =>
     .where(
       and(
         eq(viewerRequest.playDateId, playDates.id),
-        sql`${viewerRequest.status} in ('pending', 'accepted')`,
+        sql`${viewerRequest.status} in ('pending', 'accepted', 'joined')`,
         or(eq(viewerRequest.requesterId, userParam), eq(viewerRequest.requesterPartnerId, userParam)),
       ),
     )
+    .orderBy(sql`${viewerRequest.requesterId} = ${userParam} desc`)
     .limit(1)})`
 
 // The detail page in one round trip for most viewers: the PlayDate with its creator team, once
@@ -89,6 +109,7 @@ const playDateByIdQuery = (db: DbOrTx) =>
     accepted: {
       id: playDateRequests.id,
       status: playDateRequests.status,
+      solo: playDateRequests.solo,
       createdAt: playDateRequests.createdAt,
     },
     acceptedCaptain: requesterColumns,
@@ -141,12 +162,18 @@ export async function visiblePlayDateType(
 export async function getPlayDate(db: DbOrTx, user: Actor, id: string, now: Date): Promise<PlayDateDetail> {
   const [row] = await preparedQuery(db, 'play_date_by_id', playDateByIdQuery).execute({ id, userId: user.id })
   if (!row) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
+  // The other side as soon as anyone holds a spot on it (open: a player alone, or a pair while a
+  // partner is still wanted).
   const responding: PlayDateRequestView | null =
-    row.status !== 'open' && row.accepted && row.acceptedCaptain
+    row.accepted && row.acceptedCaptain
       ? {
           id: row.accepted.id,
           status: row.accepted.status,
-          team: toTeam(row.acceptedCaptain, row.acceptedPartner),
+          solo: row.accepted.solo,
+          team: {
+            ...toTeam(row.acceptedCaptain, row.acceptedPartner),
+            formedAlone: row.accepted.solo && Boolean(row.acceptedPartner?.id),
+          },
           createdAt: row.accepted.createdAt.toISOString(),
         }
       : null
@@ -158,9 +185,11 @@ export async function getPlayDate(db: DbOrTx, user: Actor, id: string, now: Date
   if (row.status !== 'open' && !onCreatorTeam && !onRespondingTeam && !user.isAdmin) {
     throw new AppError('forbidden', PLAY_DATE_MESSAGES.notAuthorized)
   }
-  const mine = row.status === 'open' && !onCreatorTeam ? row.viewerRequestId : null
-  const pending = onCreatorTeam && row.status === 'open' ? await loadPendingRequests(db, id) : []
-  const myRequest = mine ? ((await loadPendingRequests(db, id)).find((r) => r.id === mine) ?? null) : null
+  const mine = row.status === 'open' ? row.viewerRequestId : null
+  // The creator's partner who joined alone holds a spot; the creator answers the applications.
+  const answers = row.creatorId === user.id || (row.partnerId === user.id && !row.postedAlone)
+  const pending = answers && row.status === 'open' ? await loadPendingRequests(db, id) : []
+  const myRequest = mine ? await loadRequest(db, mine) : null
   const cancelledBy = row.cancelledBy && row.cancelledByPlayer ? toPlayer(row.cancelledByPlayer) : null
   const isPlayer = onCreatorTeam || onRespondingTeam
   const summary = toSummary(row)
@@ -201,7 +230,11 @@ export async function getPlayDate(db: DbOrTx, user: Actor, id: string, now: Date
   // an open one by its creator team.
   const beforeStart = !row.startsAt || now.getTime() < row.startsAt.getTime()
   const canCancel =
-    (row.status === 'open' && onCreatorTeam) || (row.status === 'matched' && isPlayer && beforeStart)
+    (row.status === 'open' && answers) || (row.status === 'matched' && isPlayer && beforeStart)
+  const canWithdraw =
+    row.status === 'open' &&
+    myRequest !== null &&
+    (myRequest.status === 'pending' || (myRequest.solo && myRequest.status !== 'declined'))
   return {
     ...summary,
     creatorTeam: withRecords(summary.creatorTeam),
@@ -214,7 +247,8 @@ export async function getPlayDate(db: DbOrTx, user: Actor, id: string, now: Date
       isCreatorTeam: onCreatorTeam,
       isRespondingTeam: onRespondingTeam,
       myRequest: myRequest ? withTeamRecords(myRequest) : null,
-      canApply: row.status === 'open' && !onCreatorTeam && !mine,
+      canApply: row.status === 'open' && !onCreatorTeam && !onRespondingTeam && !mine,
+      canWithdraw,
       canCancel,
       cancelIsLate: canCancel && row.status === 'matched' && isLateCancel(row.startsAt, now),
       canChat: (row.status === 'matched' || row.status === 'completed') && isPlayer,

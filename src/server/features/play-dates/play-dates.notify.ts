@@ -13,17 +13,35 @@ import {
 } from '../notifications'
 
 export type PlayDateEvent =
-  'created' | 'applied' | 'appliedWithYou' | 'accepted' | 'declined' | 'withdrawn' | 'cancelled' | 'message'
+  | 'created'
+  | 'applied'
+  | 'appliedAlone'
+  | 'appliedWithYou'
+  | 'accepted'
+  | 'acceptedAlone'
+  | 'partnerJoined'
+  | 'declined'
+  | 'withdrawn'
+  | 'cancelled'
+  | 'message'
 
 const texts: Record<PlayDateEvent, { title: string; message: (name: string) => string }> = {
   created: { title: 'New PlayDate', message: (n) => `${n} created a PlayDate with you as partner` },
   applied: { title: 'New application', message: (n) => `${n} applied to your PlayDate` },
+  appliedAlone: { title: 'New application', message: (n) => `${n} applied alone to your PlayDate` },
   // The partner an application names hears of it at once, and can withdraw it too.
   appliedWithYou: { title: 'Applied with you', message: (n) => `${n} applied with you to a PlayDate` },
   accepted: {
     title: 'Application accepted',
     message: (n) => `${n} accepted the application: you are matched`,
   },
+  // A player alone accepted before every spot is taken: the game is not matched yet.
+  acceptedAlone: {
+    title: 'Application accepted',
+    message: (n) => `${n} accepted you: you hold a spot until the game is matched`,
+  },
+  // Told to a player whose team a player alone just completed (the actor is that partner).
+  partnerJoined: { title: 'New partner', message: (n) => `${n} is your partner for this PlayDate` },
   declined: { title: 'Application declined', message: (n) => `${n} declined the application` },
   withdrawn: { title: 'Application withdrawn', message: (n) => `${n} withdrew their application` },
   cancelled: { title: 'PlayDate cancelled', message: (n) => `${n} cancelled the PlayDate` },
@@ -42,7 +60,8 @@ interface NotifyArgs {
 
 // What the row offers: Accept or Decline an application; Open chat once matched, or for a message.
 function actionOf(event: PlayDateEvent, playDateId: string, requestId: string | undefined) {
-  if (event === 'applied' && requestId) return { kind: 'answer_application' as const, subjectId: requestId }
+  if ((event === 'applied' || event === 'appliedAlone') && requestId)
+    return { kind: 'answer_application' as const, subjectId: requestId }
   if (event === 'accepted' || event === 'message')
     return { kind: 'open_chat' as const, subjectId: playDateId }
   return null

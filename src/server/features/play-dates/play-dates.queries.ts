@@ -6,6 +6,7 @@ import type {
   TeamSummary,
 } from '../../../domain/play-dates/play-date.schema'
 import { teamAverage } from '../../../domain/play-dates/play-date.rules'
+import { openSpots } from '../../../domain/play-dates/spots'
 import { playingRating } from '../../../domain/profiles/rating.rules'
 import { playDateZoneIds } from '../../../domain/play-dates/schedule'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
@@ -67,11 +68,46 @@ export const playDateCardColumns = {
   timeZone: playDates.timeZone,
   durationMinutes: playDates.durationMinutes,
   place: playDates.place,
+  postedAlone: playDates.postedAlone,
+  minDupr: playDates.minDupr,
+  maxDupr: playDates.maxDupr,
+  // The other side's players: its accepted application (one at most) holds 1 (a player alone) or 2.
+  otherSideFilled: sql<number>`coalesce((select case when r.requester_partner_id is null then 1 else 2 end
+    from ${playDateRequests} r where r.play_date_id = ${playDates.id} and r.status = 'accepted' limit 1), 0)`.mapWith(
+    Number,
+  ),
   // The venue as the card shows it: one lookup by primary key, as JSON, so no list query needs
   // another join.
   venue: sql<
     PlayDateSummary['venue']
   >`(select json_build_object('id', v.id, 'name', v.name, 'address', v.address, 'city', v.city, 'state', v.state) from ${venues} v where v.id = ${playDates.venueId})`,
+}
+
+type SpotsRow = {
+  status: PlayDateStatus
+  partnerId?: string | null
+  partner?: { id: string | null } | null
+  postedAlone: boolean
+  minDupr: number | null
+  maxDupr: number | null
+  otherSideFilled: number
+}
+
+// Who may join and the spots left, as the summary gives them (a PlayDate past open has none).
+export function rangeAndSpots(row: SpotsRow): Pick<PlayDateSummary, 'duprRange' | 'spots'> {
+  const hasPartner = Boolean(row.partnerId ?? row.partner?.id)
+  const open = row.status === 'open'
+  const spots = openSpots({
+    creatorPartner: hasPartner || !open,
+    otherSide: open ? (Math.min(2, row.otherSideFilled) as 0 | 1 | 2) : 2,
+  })
+  return {
+    duprRange:
+      row.minDupr === null || row.maxDupr === null
+        ? null
+        : { min: Number(row.minDupr), max: Number(row.maxDupr) },
+    spots,
+  }
 }
 
 type CardRow = {
@@ -138,7 +174,11 @@ export function toSummary(row: BaseRow): PlayDateSummary {
     paymentPerHourMax: row.paymentPerHourMax,
     description: row.description,
     ...whenAndWhere(row),
-    creatorTeam: toTeam(row.creator, row.partner),
+    ...rangeAndSpots(row),
+    creatorTeam: {
+      ...toTeam(row.creator, row.partner),
+      formedAlone: row.postedAlone && Boolean(row.partner?.id),
+    },
     requestCount: Number(row.requestCount),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -170,6 +210,8 @@ export interface AvailableShape {
   when: boolean
   state: boolean
   region: boolean
+  // "Games I can join alone": the range takes the player's own rating.
+  alone: boolean
 }
 export type ListShape = 'mine' | 'history' | AvailableShape
 
@@ -183,6 +225,7 @@ export const shapeName = (shape: ListShape) =>
         shape.when ? 'when' : null,
         shape.state ? 'state' : null,
         shape.region ? 'region' : null,
+        shape.alone ? 'alone' : null,
       ]
         .filter(Boolean)
         .join('_')
@@ -218,6 +261,11 @@ function listConditions(shape: ListShape) {
   if (shape.when) conditions.push(inWindow)
   if (shape.state) conditions.push(sql`${playDates.state} = ${sql.placeholder('state')}`)
   if (shape.region) conditions.push(sql`${playDates.regions} @> array[${sql.placeholder('region')}]::text[]`)
+  if (shape.alone) {
+    conditions.push(
+      sql`(${playDates.minDupr} is null or ${sql.placeholder('myRating')}::numeric between ${playDates.minDupr} and ${playDates.maxDupr})`,
+    )
+  }
   // The rating filter applies to the creator team's average DUPR (kept on the PlayDate). Read by
   // rating, the bounds use the open PlayDates' rating index; walked in order, they are written as
   // `team_dupr + 0`, which no index serves, so the generic plan cannot trade the walk for a sort
@@ -322,7 +370,7 @@ function availableQueries(shape: AvailableShape) {
 type ListQueries = ReturnType<typeof tabQueries> | ReturnType<typeof availableQueries>
 const queriesByName = new Map<string, ListQueries>()
 
-// A shape's queries, built once (at most 2 tabs and 64 Available shapes).
+// A shape's queries, built once (at most 2 tabs and 128 Available shapes).
 export function listQueriesOf(shape: ListShape): ListQueries {
   const name = shapeName(shape)
   let queries = queriesByName.get(name)
@@ -341,6 +389,9 @@ export async function lockPlayDate(tx: Tx, id: string) {
       status: playDates.status,
       creatorId: playDates.creatorId,
       partnerId: playDates.partnerId,
+      postedAlone: playDates.postedAlone,
+      minDupr: playDates.minDupr,
+      maxDupr: playDates.maxDupr,
       startsAt: playDates.startsAt,
       durationMinutes: playDates.durationMinutes,
     })

@@ -62,7 +62,7 @@ export async function lockGame(tx: Tx, id: string): Promise<LockedGame | null> {
     ...row,
     sides: {
       creator: [row.creatorId, row.partnerId].filter((p): p is string => Boolean(p)),
-      responding: accepted ? [accepted.a, accepted.b] : [],
+      responding: accepted ? [accepted.a, accepted.b].filter((p): p is string => Boolean(p)) : [],
     },
   }
 }

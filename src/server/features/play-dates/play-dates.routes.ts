@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import {
+  acceptInput,
   applyInput,
   chatMessage,
   chatMessagesQuery,
@@ -109,7 +110,7 @@ const routes = {
     path: '/play-dates/{id}/requests',
     operationId: 'applyToPlayDate',
     tags,
-    summary: 'Apply to an open PlayDate with a friend as partner',
+    summary: 'Apply to an open PlayDate with a friend as partner, or alone (`alone: true`)',
     ...access.user,
     request: { params: idParam, body: jsonBody(applyInput) },
     responses: {
@@ -122,9 +123,13 @@ const routes = {
     path: '/play-dates/requests/{requestId}/accept',
     operationId: 'acceptPlayDateRequest',
     tags,
-    summary: 'Accept an application (creator team): the PlayDate is matched, the others declined',
+    summary:
+      'Accept an application (creator team): a pair takes the other side, a player alone the partner wanted or a spot on the other side (`side`); once every spot is taken the PlayDate is matched and the others declined',
     ...access.user,
-    request: { params: requestParam },
+    request: {
+      params: requestParam,
+      body: { required: false, content: { 'application/json': { schema: acceptInput } } },
+    },
     responses: { 200: detailResponse, ...errorResponses(400, 401, 403, 404, 409) },
   }),
   decline: createRoute({
@@ -142,7 +147,8 @@ const routes = {
     path: '/play-dates/requests/{requestId}/withdraw',
     operationId: 'withdrawPlayDateRequest',
     tags,
-    summary: 'Withdraw a pending application (its team)',
+    summary:
+      'Withdraw a pending application (its team), or leave a spot taken alone until the game is matched',
     ...access.user,
     request: { params: requestParam },
     responses: { 200: detailResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
@@ -245,7 +251,16 @@ export const playDateRoutes = api
     )
   })
   .openapi(routes.accept, async (c) =>
-    c.json(await act(c, acceptRequest, c.req.valid('param').requestId), 200),
+    c.json(
+      await acceptRequest(
+        c.get('db'),
+        c.get('user'),
+        c.req.valid('param').requestId,
+        c.get('deps').clock.now(),
+        c.req.valid('json') ?? {},
+      ),
+      200,
+    ),
   )
   .openapi(routes.decline, async (c) =>
     c.json(await act(c, declineRequest, c.req.valid('param').requestId), 200),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import { type PlayDatePage, type StateCode } from '../../../domain/play-dates/play-date.schema'
 import { localDays, todayIn, zoneWindows } from '../../../domain/play-dates/date-window'
@@ -6,9 +6,10 @@ import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.message
 import { canTransition } from '../../../domain/play-dates/play-date.rules'
 import type { z } from 'zod'
 import type { createPlayDateInput, playDateListQuery } from '../../../domain/play-dates/play-date.schema'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
-import { playDateRequests, playDates } from '../../db/schema'
+import { playDateRequests, playDates, profiles } from '../../db/schema'
+import { defaultDuprRange, joiningRating, RATING_MIN } from '../../../domain/play-dates/spots'
 import { pageTotal } from '../../lib/page-total'
 import { isPlayablePartner } from '../connections'
 import { requireVenueFor } from '../venues'
@@ -58,23 +59,31 @@ export async function createPlayDate(
   now: Date,
 ) {
   const { startsAt, timeZone } = startOf(input, now)
-  if (input.partnerId === user.id) {
+  const partnerId = input.partnerWanted ? null : (input.partnerId ?? null)
+  if (partnerId === user.id) {
     throw new AppError('invalid', PLAY_DATE_MESSAGES.partnerNotFriend, {
       partnerId: PLAY_DATE_MESSAGES.partnerNotFriend,
     })
   }
   const id = await db.transaction(async (tx) => {
-    if (!(await isPlayablePartner(tx, user.id, input.partnerId))) {
+    if (partnerId && !(await isPlayablePartner(tx, user.id, partnerId))) {
       throw new AppError('invalid', PLAY_DATE_MESSAGES.partnerNotFriend, {
         partnerId: PLAY_DATE_MESSAGES.partnerNotFriend,
       })
     }
+    const range =
+      input.minDupr !== undefined && input.maxDupr !== undefined
+        ? { min: input.minDupr, max: input.maxDupr }
+        : defaultDuprRange(await teamRatingOf(tx, [user.id, partnerId]))
     if (input.venueId) await requireVenueFor(tx, input.venueId, input.state, input.regions)
     const [created] = await tx
       .insert(playDates)
       .values({
         creatorId: user.id,
-        partnerId: input.partnerId,
+        partnerId,
+        postedAlone: partnerId === null,
+        minDupr: range.min,
+        maxDupr: range.max,
         type: input.type,
         doublesType: 'any',
         status: 'open',
@@ -108,12 +117,26 @@ export async function createPlayDate(
     await notifyPlayDate(tx, 'created', {
       playDateId: created.id,
       actor: user,
-      recipients: [input.partnerId],
+      recipients: partnerId ? [partnerId] : [],
     })
-    await announce(tx, created.id, [user.id, input.partnerId])
+    await announce(tx, created.id, [user.id, partnerId])
     return created.id
   })
   return getPlayDate(db, user, id, now)
+}
+
+// The creator team's rating as its average is taken (a self rating where there is no DUPR).
+async function teamRatingOf(tx: Tx, ids: Array<string | null>) {
+  const players = await tx
+    .select({ duprRating: profiles.duprRating, selfRating: profiles.selfRating })
+    .from(profiles)
+    .where(
+      inArray(
+        profiles.id,
+        ids.filter((p): p is string => Boolean(p)),
+      ),
+    )
+  return joiningRating(players.map((p) => ({ duprRating: p.duprRating, selfRating: Number(p.selfRating) })))
 }
 
 // A tab's total is counted up to this many rows past the page, never further: an exact count of
@@ -151,7 +174,17 @@ async function listShape(
     when: query.when !== undefined,
     state: query.state !== undefined,
     region: query.region !== undefined,
+    alone: query.alone === true,
   }
+}
+
+// The player's own rating, as a range counts a player joining alone.
+async function ratingOf(db: Db, userId: string) {
+  const [me] = await db
+    .select({ duprRating: profiles.duprRating, selfRating: profiles.selfRating })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+  return me ? joiningRating([{ duprRating: me.duprRating, selfRating: Number(me.selfRating) }]) : RATING_MIN
 }
 
 // The filter compares what the cards show: the team DUPR to 2 decimals, half up (teamAverage).
@@ -217,6 +250,7 @@ export async function listPlayDates(
     ...(query.maxRating !== undefined ? { maxRating: shownAtMost(query.maxRating) } : {}),
     ...(query.state !== undefined ? { state: query.state } : {}),
     ...(query.region !== undefined ? { region: query.region } : {}),
+    ...(typeof shape !== 'string' && shape.alone ? { myRating: await ratingOf(db, user.id) } : {}),
     ...(typeof shape === 'string' ? {} : windowValues(query, user.homeState, now)),
   }
   const rows = await preparedQuery(db, `play_dates_${name}_page`, queries.page).execute(values)
@@ -247,22 +281,26 @@ export async function cancelPlayDate(db: Db, user: Actor, id: string, now: Date)
     const playDate = await lockPlayDate(tx, id)
     if (!playDate) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
     const creatorTeam = [playDate.creatorId, playDate.partnerId].filter((p): p is string => Boolean(p))
-    const responders =
-      playDate.status === 'open'
-        ? []
-        : (
-            await tx
-              .select({ a: playDateRequests.requesterId, b: playDateRequests.requesterPartnerId })
-              .from(playDateRequests)
-              .where(and(eq(playDateRequests.playDateId, id), eq(playDateRequests.status, 'accepted')))
-          ).flatMap((r) => [r.a, r.b])
+    // The other side: its accepted application, which on an open PlayDate may hold one player
+    // alone (or a pair, while the creator still waits for a partner).
+    const responders = (
+      await tx
+        .select({ a: playDateRequests.requesterId, b: playDateRequests.requesterPartnerId })
+        .from(playDateRequests)
+        .where(and(eq(playDateRequests.playDateId, id), eq(playDateRequests.status, 'accepted')))
+    )
+      .flatMap((r) => [r.a, r.b])
+      .filter((p): p is string => Boolean(p))
     const players = [...creatorTeam, ...responders]
     // Someone not on the PlayDate gets the refusal its detail and chat give them. Only an open
     // PlayDate, which every player may view, says who may cancel instead.
     if (!players.includes(user.id) && playDate.status !== 'open') {
       throw new AppError('forbidden', PLAY_DATE_MESSAGES.notAuthorized)
     }
-    if (playDate.status === 'open' && !creatorTeam.includes(user.id)) {
+    // A partner who joined alone leaves by withdrawing; the PlayDate stays the creator's.
+    const mayCancelOpen =
+      user.id === playDate.creatorId || (!playDate.postedAlone && creatorTeam.includes(user.id))
+    if (playDate.status === 'open' && !mayCancelOpen) {
       throw new AppError('forbidden', 'Only the creator team can cancel this PlayDate')
     }
     if (!canTransition(playDate.status, 'cancelled')) {
@@ -294,7 +332,7 @@ export async function cancelPlayDate(db: Db, user: Actor, id: string, now: Date)
     await notifyPlayDate(tx, 'cancelled', {
       playDateId: id,
       actor: user,
-      recipients: pending.flatMap((p) => [p.a, p.b]),
+      recipients: pending.flatMap((p) => [p.a, p.b]).filter((p): p is string => Boolean(p)),
       link: AVAILABLE_PLAY_DATES_LINK,
     })
     await announce(tx, id, [...players, ...pending.flatMap((p) => [p.a, p.b])])
