@@ -8,11 +8,11 @@ export {
   partnerColumns,
   pendingRequestCount,
   playDateCardColumns,
-  rangeAndSpots,
   statusIn,
   toTeam,
   whenAndWhere,
 } from './play-dates.queries'
+export { rangeAndSpots } from './play-dates.spots'
 export { playDateCalendarRoutes } from './play-dates.calendar.routes'
 export { playDateJobs, scheduleExpiry, scheduleReminders } from './play-dates.jobs'
 // A player's record (games played, no-shows, late cancels) for the public profile.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm'
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core'
 import type {
   PlayDateStatus,
@@ -6,7 +6,7 @@ import type {
   TeamSummary,
 } from '../../../domain/play-dates/play-date.schema'
 import { teamAverage } from '../../../domain/play-dates/play-date.rules'
-import { openSpots } from '../../../domain/play-dates/spots'
+import { rangeAndSpots } from './play-dates.spots'
 import { playingRating } from '../../../domain/profiles/rating.rules'
 import { playDateZoneIds } from '../../../domain/play-dates/schedule'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
@@ -81,33 +81,6 @@ export const playDateCardColumns = {
   venue: sql<
     PlayDateSummary['venue']
   >`(select json_build_object('id', v.id, 'name', v.name, 'address', v.address, 'city', v.city, 'state', v.state) from ${venues} v where v.id = ${playDates.venueId})`,
-}
-
-type SpotsRow = {
-  status: PlayDateStatus
-  partnerId?: string | null
-  partner?: { id: string | null } | null
-  postedAlone: boolean
-  minDupr: number | null
-  maxDupr: number | null
-  otherSideFilled: number
-}
-
-// Who may join and the spots left, as the summary gives them (a PlayDate past open has none).
-export function rangeAndSpots(row: SpotsRow): Pick<PlayDateSummary, 'duprRange' | 'spots'> {
-  const hasPartner = Boolean(row.partnerId ?? row.partner?.id)
-  const open = row.status === 'open'
-  const spots = openSpots({
-    creatorPartner: hasPartner || !open,
-    otherSide: open ? (Math.min(2, row.otherSideFilled) as 0 | 1 | 2) : 2,
-  })
-  return {
-    duprRange:
-      row.minDupr === null || row.maxDupr === null
-        ? null
-        : { min: Number(row.minDupr), max: Number(row.maxDupr) },
-    spots,
-  }
 }
 
 type CardRow = {
@@ -399,46 +372,4 @@ export async function lockPlayDate(tx: Tx, id: string) {
     .where(eq(playDates.id, id))
     .for('update')
   return row
-}
-
-// The first matched PlayDate (other than `playDateId`) that one of `players` plays in at a time
-// overlapping [start, start + minutes). The players' rows are locked first, in id order, so two
-// accepts that share a player run one after the other and the second sees the first's match.
-export async function findClash(tx: Tx, playDateId: string, players: string[], start: Date, minutes: number) {
-  const ids = [...new Set(players)].sort()
-  await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(inArray(profiles.id, ids))
-    .orderBy(profiles.id)
-    .for('no key update')
-  const accepted = alias(playDateRequests, 'accepted')
-  const end = new Date(start.getTime() + minutes * 60_000)
-  const [clash] = await tx
-    .select({
-      id: playDates.id,
-      startsAt: playDates.startsAt,
-      timeZone: playDates.timeZone,
-      player: sql<string>`(select ${profiles.firstName} || ' ' || ${profiles.lastName} from ${profiles} where ${profiles.id} = any(array[${playDates.creatorId}, ${playDates.partnerId}, ${accepted.requesterId}, ${accepted.requesterPartnerId}]) and ${profiles.id} in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}) limit 1)`,
-    })
-    .from(playDates)
-    .innerJoin(accepted, and(eq(accepted.playDateId, playDates.id), eq(accepted.status, 'accepted')))
-    .where(
-      and(
-        eq(playDates.status, 'matched'),
-        ne(playDates.id, playDateId),
-        sql`${playDates.startsAt} < ${end.toISOString()}::timestamptz`,
-        sql`${playDates.startsAt} + make_interval(mins => ${playDates.durationMinutes}) > ${start.toISOString()}::timestamptz`,
-        sql`array[${playDates.creatorId}, ${playDates.partnerId}, ${accepted.requesterId}, ${accepted.requesterPartnerId}] && array[${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}]`,
-      ),
-    )
-    .orderBy(playDates.startsAt)
-    .limit(1)
-  return clash
 }

@@ -1,0 +1,46 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { Tx } from '../../db/client'
+import { playDateRequests, playDates, profiles } from '../../db/schema'
+
+// The first matched PlayDate (other than `playDateId`) that one of `players` plays in at a time
+// overlapping [start, start + minutes). The players' rows are locked first, in id order, so two
+// accepts that share a player run one after the other and the second sees the first's match.
+export async function findClash(tx: Tx, playDateId: string, players: string[], start: Date, minutes: number) {
+  const ids = [...new Set(players)].sort()
+  await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(inArray(profiles.id, ids))
+    .orderBy(profiles.id)
+    .for('no key update')
+  const accepted = alias(playDateRequests, 'accepted')
+  const end = new Date(start.getTime() + minutes * 60_000)
+  const [clash] = await tx
+    .select({
+      id: playDates.id,
+      startsAt: playDates.startsAt,
+      timeZone: playDates.timeZone,
+      player: sql<string>`(select ${profiles.firstName} || ' ' || ${profiles.lastName} from ${profiles} where ${profiles.id} = any(array[${playDates.creatorId}, ${playDates.partnerId}, ${accepted.requesterId}, ${accepted.requesterPartnerId}]) and ${profiles.id} in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) limit 1)`,
+    })
+    .from(playDates)
+    .innerJoin(accepted, and(eq(accepted.playDateId, playDates.id), eq(accepted.status, 'accepted')))
+    .where(
+      and(
+        eq(playDates.status, 'matched'),
+        ne(playDates.id, playDateId),
+        sql`${playDates.startsAt} < ${end.toISOString()}::timestamptz`,
+        sql`${playDates.startsAt} + make_interval(mins => ${playDates.durationMinutes}) > ${start.toISOString()}::timestamptz`,
+        sql`array[${playDates.creatorId}, ${playDates.partnerId}, ${accepted.requesterId}, ${accepted.requesterPartnerId}] && array[${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}]`,
+      ),
+    )
+    .orderBy(playDates.startsAt)
+    .limit(1)
+  return clash
+}

@@ -1,0 +1,29 @@
+import type { PlayDateStatus, PlayDateSummary } from '../../../domain/play-dates/play-date.schema'
+import { openSpots } from '../../../domain/play-dates/spots'
+
+type SpotsRow = {
+  status: PlayDateStatus
+  partnerId?: string | null
+  partner?: { id: string | null } | null
+  postedAlone: boolean
+  minDupr: number | null
+  maxDupr: number | null
+  otherSideFilled: number
+}
+
+// Who may join and the spots left, as the summary gives them (a PlayDate past open has none).
+export function rangeAndSpots(row: SpotsRow): Pick<PlayDateSummary, 'duprRange' | 'spots'> {
+  const hasPartner = Boolean(row.partnerId ?? row.partner?.id)
+  const open = row.status === 'open'
+  const spots = openSpots({
+    creatorPartner: hasPartner || !open,
+    otherSide: open ? (Math.min(2, row.otherSideFilled) as 0 | 1 | 2) : 2,
+  })
+  return {
+    duprRange:
+      row.minDupr === null || row.maxDupr === null
+        ? null
+        : { min: Number(row.minDupr), max: Number(row.maxDupr) },
+    spots,
+  }
+}
