@@ -55,15 +55,15 @@ export interface SpotsFilled {
 }
 
 export interface OpenSpots {
-  creatorSide: 0 | 1
-  otherSide: 0 | 1 | 2
+  creatorSide: number
+  otherSide: number
   left: number
   partnerWanted: boolean
 }
 
 export function openSpots(filled: SpotsFilled): OpenSpots {
   const creatorSide = filled.creatorPartner ? 0 : 1
-  const otherSide = (2 - filled.otherSide) as 0 | 1 | 2
+  const otherSide = 2 - filled.otherSide
   return { creatorSide, otherSide, left: creatorSide + otherSide, partnerWanted: creatorSide === 1 }
 }
 

@@ -251,7 +251,7 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Apply to an open PlayDate with a friend as partner */
+    /** Apply to an open PlayDate with a friend as partner, or alone (`alone: true`) */
     post: operations['applyToPlayDate']
     delete?: never
     options?: never
@@ -268,7 +268,7 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Accept an application (creator team): the PlayDate is matched, the others declined */
+    /** Accept an application (creator team): a pair takes the other side, a player alone the partner wanted or a spot on the other side (`side`); once every spot is taken the PlayDate is matched and the others declined */
     post: operations['acceptPlayDateRequest']
     delete?: never
     options?: never
@@ -302,7 +302,7 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Withdraw a pending application (its team) */
+    /** Withdraw a pending application (its team), or leave a spot taken alone until the game is matched */
     post: operations['withdrawPlayDateRequest']
     delete?: never
     options?: never
@@ -2643,6 +2643,10 @@ export interface components {
       id: string
       status: string
     }
+    AcceptPlayDateRequestInput: {
+      /** @enum {string} */
+      side?: 'creator' | 'other'
+    }
     ListPlayDateMessagesOutput: {
       items: components['schemas']['ChatMessage'][]
       hasEarlier: boolean
@@ -4250,7 +4254,11 @@ export interface operations {
       }
       cookie?: never
     }
-    requestBody?: never
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['AcceptPlayDateRequestInput']
+      }
+    }
     responses: {
       /** @description The PlayDate as the caller may see it */
       200: {
@@ -4308,6 +4316,15 @@ export interface operations {
       }
       /** @description Request body too large (over 256 KiB) */
       413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json */
+      415: {
         headers: {
           [name: string]: unknown
         }

@@ -14,6 +14,8 @@ export interface PlayDateListFilter {
   to?: string
   state?: StateCode
   region?: string
+  // "Games I can join alone".
+  alone?: 'true'
 }
 
 export const playDateKeys = {

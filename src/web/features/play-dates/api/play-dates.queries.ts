@@ -70,8 +70,9 @@ export function useCreatePlayDate() {
 export function useApplyToPlayDate(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (partnerId: string) =>
-      api.post('/play-dates/{id}/requests', { params: { id }, body: { partnerId } }),
+    // With a friend as partner, or alone ("Join alone").
+    mutationFn: (body: { partnerId: string } | { alone: true }) =>
+      api.post('/play-dates/{id}/requests', { params: { id }, body }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: playDateKeys.detail(id) }),
@@ -90,8 +91,19 @@ const answerPaths = {
 export function useAnswerRequest() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ requestId, answer }: { requestId: string; answer: RequestAnswer }) =>
-      api.post(answerPaths[answer], { params: { requestId } }),
+    // `side`: where an accepted player alone goes (the partner wanted, or the other side).
+    mutationFn: ({
+      requestId,
+      answer,
+      side,
+    }: {
+      requestId: string
+      answer: RequestAnswer
+      side?: 'creator' | 'other' | undefined
+    }) =>
+      answer === 'accept' && side
+        ? api.post(answerPaths.accept, { params: { requestId }, body: { side } })
+        : api.post(answerPaths[answer], { params: { requestId } }),
     onSuccess: (detail) => settle(queryClient, detail),
   })
 }

@@ -17,6 +17,8 @@ import { isMissing, PlayDateNotFound } from './play-date-not-found'
 import { FriendsPartnerPicker } from './partner-picker'
 import { TeamRoster } from './team-roster'
 import { outcome } from '../../../lib/outcome'
+import { rangeText, spotsText } from '../../../../domain/play-dates/spots'
+import { JoinAloneChoice } from './wizard-who-joins'
 
 export function ApplyToPlayDate({ id }: { id: string }) {
   const navigate = useNavigate()
@@ -24,6 +26,7 @@ export function ApplyToPlayDate({ id }: { id: string }) {
   const partners = usePartnerOptions()
   const apply = useApplyToPlayDate(id)
   const [partnerId, setPartnerId] = useState<string>()
+  const [alone, setAlone] = useState(false)
   const hintId = useId()
 
   const loadError = query.error
@@ -67,12 +70,14 @@ export function ApplyToPlayDate({ id }: { id: string }) {
       ? applyMessages.alreadyApplied
       : null
 
+  // A pair needs the other side's two spots; one spot anywhere takes a player alone.
+  const pairFits = playDate.spots.otherSide === 2
   const submit = () => {
-    if (!chosen) {
+    if (!chosen && !alone) {
       toast.error(applyMessages.selectFriend)
       return
     }
-    outcome(apply.mutateAsync(chosen.id), {
+    outcome(apply.mutateAsync(alone || !chosen ? { alone: true } : { partnerId: chosen.id }), {
       onSuccess: () => {
         toast.success(applyMessages.submitted)
         void navigate(`/playdates/${id}`)
@@ -90,7 +95,7 @@ export function ApplyToPlayDate({ id }: { id: string }) {
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Apply to PlayDate</h1>
         <p className="mt-1 text-slate-600">
-          Pick the friend who plays with you, then submit your application.
+          Pick the friend who plays with you, or join alone, then submit your application.
         </p>
       </header>
       <Card>
@@ -112,6 +117,10 @@ export function ApplyToPlayDate({ id }: { id: string }) {
           <PlayDateWhere place={playDate} />
           <LocationChips state={playDate.state} regions={playDate.regions} />
         </div>
+        <p className="mt-2 text-sm font-semibold text-brand-800">
+          {spotsText(playDate.spots)}
+          {playDate.duprRange ? ` · DUPR ${rangeText(playDate.duprRange)} may join` : ''}
+        </p>
         <h3 className="mt-4 font-semibold text-slate-900">Creator Team</h3>
         <TeamRoster team={team} tags={['Creator', 'Partner']} />
       </Card>
@@ -125,15 +134,33 @@ export function ApplyToPlayDate({ id }: { id: string }) {
             </Link>
           </p>
         ) : (
-          <FriendsPartnerPicker
-            friends={partners}
-            selectedId={chosen?.id}
-            onChange={setPartnerId}
-            requirement="You need at least one friend to apply to a PlayDate"
-            unavailable={creatorTeamIds}
-          />
+          <>
+            <JoinAloneChoice
+              selected={alone}
+              onChange={(selected) => {
+                setAlone(selected)
+                if (selected) setPartnerId(undefined)
+              }}
+            />
+            {pairFits ? (
+              <FriendsPartnerPicker
+                friends={partners}
+                selectedId={alone ? undefined : chosen?.id}
+                onChange={(next) => {
+                  setPartnerId(next)
+                  if (next) setAlone(false)
+                }}
+                requirement="Apply with a friend as partner, or join alone"
+                unavailable={creatorTeamIds}
+              />
+            ) : (
+              <p className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
+                One spot is left on the other side: only a player joining alone can take it.
+              </p>
+            )}
+          </>
         )}
-        {!blocked && options.length > 0 && !chosen ? (
+        {!blocked && options.length > 0 && !chosen && !alone ? (
           <p id={hintId} className="mt-3 text-sm text-slate-600">
             {applyMessages.selectFriend}
           </p>
@@ -154,9 +181,9 @@ export function ApplyToPlayDate({ id }: { id: string }) {
         <Button
           size="lg"
           onClick={submit}
-          disabled={!chosen || apply.isPending || options.length === 0 || blocked !== null}
+          disabled={(!chosen && !alone) || apply.isPending || blocked !== null}
           aria-busy={apply.isPending || undefined}
-          aria-describedby={!chosen ? hintId : undefined}
+          aria-describedby={!chosen && !alone ? hintId : undefined}
         >
           {apply.isPending ? (
             <Spinner className="size-5 text-white" />

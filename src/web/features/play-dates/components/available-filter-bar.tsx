@@ -102,6 +102,16 @@ export function AvailableFilterBar({
         none={{ state: 'All states', region: 'All regions' }}
         className="grid grid-cols-2 gap-3"
       />
+      <div>
+        <button
+          type="button"
+          aria-pressed={value.alone}
+          onClick={() => set({ alone: !value.alone })}
+          className={chip(value.alone)}
+        >
+          Games I can join alone
+        </button>
+      </div>
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { ChevronRight, MessagesSquare, Users } from 'lucide-react'
+import { ChevronRight, MessagesSquare, UserPlus, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import type { PlayDateSummary, TeamSummary } from '../../../../domain/play-dates/play-date.schema'
 import { yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
@@ -8,6 +8,11 @@ import { formatRating, fullName, requestCountLabel } from '../lib/play-date-view
 import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
 import { PlayDateWhen, PlayDateWhere } from './play-date-when'
 import { TeamRecord } from './team-record'
+import { rangeText, spotsText } from '../../../../domain/play-dates/spots'
+
+// A self-rated player counts by their self rating in the team's average, and the card says so.
+const countsSelfRating = (team: TeamSummary) =>
+  [team.captain, team.partner].some((p) => p !== null && p.duprRating === null)
 
 const teamNames = (team: TeamSummary) =>
   [team.captain, team.partner]
@@ -81,7 +86,17 @@ export function PlayDateCard({
         </div>
         <p className="text-sm text-slate-600">
           Team DUPR <span className="font-semibold text-slate-900">{formatRating(team.averageDupr)}</span>
+          {countsSelfRating(team) ? ' · counts a self rating' : null}
         </p>
+        {playDate.status === 'open' ? (
+          <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
+            <span className="inline-flex items-center gap-1 font-semibold text-brand-800">
+              <UserPlus aria-hidden="true" className="size-4" />
+              {spotsText(playDate.spots)}
+            </span>
+            {playDate.duprRange ? <span>DUPR {rangeText(playDate.duprRange)} may join</span> : null}
+          </p>
+        ) : null}
         {onCreatorTeam ? null : <TeamRecord team={team} />}
         {opponents ? (
           <>

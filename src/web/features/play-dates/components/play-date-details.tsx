@@ -18,24 +18,28 @@ import {
   usePlayDate,
 } from '../api/play-dates.queries'
 import { usePlayDatesResync } from '../hooks/use-play-dates-live'
-import { fullName } from '../lib/play-date-view'
 import { StatusBadge } from './play-date-badges'
 import { BackButton, PlayDateFirstView, PlayDateFirstViewType, PlayDateHeader } from './play-date-first-view'
 import { PlayDateChat } from './play-date-chat'
 import { applyMessages } from '../lib/apply-errors'
 import { TeamRoster } from './team-roster'
+import { rangeText, type Side, spotsText } from '../../../../domain/play-dates/spots'
+import {
+  AnswerButtons,
+  answersApplications,
+  applicationState,
+  CreatorTeamSpots,
+  OtherSideSpots,
+  teamNames,
+} from './play-date-spots'
 import { GameResult, type PlayDateWithResult } from './game-result'
 import { PlayDateFacts } from './play-date-facts'
 import { isMissing, NOT_AUTHORIZED, PlayDateNotFound } from './play-date-not-found'
 import { outcome } from '../../../lib/outcome'
 
-type Pending = { kind: 'accept' | 'decline' | 'withdraw'; request: PlayDateRequestView } | { kind: 'cancel' }
-
-const teamNames = (request: PlayDateRequestView) =>
-  [request.team.captain, request.team.partner]
-    .filter((p) => p !== null)
-    .map(fullName)
-    .join(' & ')
+type Pending =
+  | { kind: 'accept' | 'decline' | 'withdraw'; request: PlayDateRequestView; side?: Side | undefined }
+  | { kind: 'cancel' }
 
 const confirmations: Record<Pending['kind'], { title: string; confirm: string; tone: 'danger' | 'primary' }> =
   {
@@ -69,11 +73,24 @@ function cancelMessage(playDate: PlayDateDetail) {
 function confirmMessage(pending: Pending, playDate: PlayDateDetail) {
   switch (pending.kind) {
     case 'accept':
-      return `You will play ${teamNames(pending.request)}. Every other application will be declined.`
+      if (pending.request.solo) {
+        const joins =
+          pending.side === 'creator' || (!pending.side && playDate.spots.partnerWanted)
+            ? 'joins your team as your partner'
+            : 'takes a spot on the other side'
+        const last =
+          playDate.spots.left === 1 ? ' Every spot is then taken: other applications are declined.' : ''
+        return `${teamNames(pending.request)} ${joins}.${last}`
+      }
+      return playDate.spots.partnerWanted
+        ? `${teamNames(pending.request)} take the other side. You still need a partner.`
+        : `You will play ${teamNames(pending.request)}. Every other application will be declined.`
     case 'decline':
       return `${teamNames(pending.request)} will be told that their application was declined.`
     case 'withdraw':
-      return 'Your team leaves this PlayDate. You can apply again while it is open.'
+      return pending.request.status === 'pending'
+        ? 'Your team leaves this PlayDate. You can apply again while it is open.'
+        : 'You leave your spot, and it opens again for others.'
     case 'cancel':
       return cancelMessage(playDate)
   }
@@ -171,9 +188,11 @@ export function PlayDateDetails({
       })
     } else if ('request' in pending) {
       const kind = pending.kind
-      outcome(answer.mutateAsync({ requestId: pending.request.id, answer: kind }), {
-        onSuccess: () => {
-          toast.success(answered[kind])
+      outcome(answer.mutateAsync({ requestId: pending.request.id, answer: kind, side: pending.side }), {
+        onSuccess: (detail) => {
+          toast.success(
+            kind === 'accept' && detail.status === 'open' ? 'Application accepted' : answered[kind],
+          )
         },
         onError: (failure) => {
           toast.error(failure.message)
@@ -192,6 +211,7 @@ export function PlayDateDetails({
     </div>
   ) : null
   const chatBeside = inPane && chat !== null
+  const showsOtherSide = playDate.respondingTeam !== null || playDate.status === 'open'
 
   const details = (
     <>
@@ -210,38 +230,41 @@ export function PlayDateDetails({
           Created{' '}
           <time dateTime={playDate.createdAt}>{format(new Date(playDate.createdAt), 'M/d/yyyy')}</time>
         </p>
+        {playDate.status === 'open' ? (
+          <p className="text-sm font-semibold text-brand-800">
+            {spotsText(playDate.spots)}
+            {playDate.duprRange ? ` · DUPR ${rangeText(playDate.duprRange)} may join` : ''}
+          </p>
+        ) : null}
       </PlayDateHeader>
 
       <Actions playDate={playDate} chatBeside={chatBeside} />
 
       {result && resultFirst ? <GameResult playDate={result} /> : null}
 
-      {viewer.isCreatorTeam && playDate.status === 'open' ? (
+      {answersApplications(playDate, viewerId) ? (
         <Section title="Applications">
           {playDate.pendingRequests.length === 0 ? (
-            <p className="text-slate-600">No applications yet. Teams that apply show up here.</p>
+            <p className="text-slate-600">
+              No applications yet. Teams and players joining alone show up here.
+            </p>
           ) : (
             <ul className="flex flex-col gap-4">
               {playDate.pendingRequests.map((request) => (
                 <li key={request.id} className="rounded-xl border border-slate-200 p-3 sm:p-4">
-                  <TeamRoster team={request.team} tags={['Captain', 'Partner']} />
-                  <div className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:justify-end">
-                    <Button
-                      variant="secondary"
-                      disabled={isBusy}
-                      onClick={() => setPending({ kind: 'decline', request })}
-                      aria-label={`Decline ${teamNames(request)}`}
-                    >
-                      Decline
-                    </Button>
-                    <Button
-                      disabled={isBusy}
-                      onClick={() => setPending({ kind: 'accept', request })}
-                      aria-label={`Accept ${teamNames(request)}`}
-                    >
-                      Accept
-                    </Button>
-                  </div>
+                  {request.solo ? (
+                    <p className="mb-1 text-sm font-semibold text-brand-800">Joining alone</p>
+                  ) : null}
+                  <TeamRoster
+                    team={request.team}
+                    tags={request.solo ? ['Player', 'Partner'] : ['Captain', 'Partner']}
+                  />
+                  <AnswerButtons
+                    playDate={playDate}
+                    request={request}
+                    disabled={isBusy}
+                    onAnswer={(kind, side) => setPending({ kind, request, side })}
+                  />
                 </li>
               ))}
             </ul>
@@ -252,36 +275,42 @@ export function PlayDateDetails({
       {/* Beside the chat the column is too narrow for the teams side by side. */}
       <div className={chatBeside ? 'grid gap-6' : 'grid gap-4 md:grid-cols-2 sm:gap-6'}>
         <Section title="Creator Team">
-          <TeamRoster team={playDate.creatorTeam} tags={['Creator', 'Partner']} />
+          <CreatorTeamSpots playDate={playDate} />
         </Section>
-        {playDate.respondingTeam ? (
+        {showsOtherSide ? (
           <Section title="Responding Team">
-            <TeamRoster team={playDate.respondingTeam} tags={['Captain', 'Partner']} />
+            <OtherSideSpots playDate={playDate} />
           </Section>
         ) : null}
-        <Section
-          title="Details"
-          className={playDate.respondingTeam && !chatBeside ? 'md:col-span-2' : undefined}
-        >
+        <Section title="Details" className={showsOtherSide && !chatBeside ? 'md:col-span-2' : undefined}>
           <PlayDateFacts playDate={playDate} />
         </Section>
       </div>
 
       {result && !resultFirst ? <GameResult playDate={result} /> : null}
 
-      {viewer.myRequest ? (
+      {viewer.myRequest && playDate.status === 'open' ? (
         <Section title="Your Application">
-          <p className="mb-2 text-sm text-slate-600">Waiting for the creator team to answer.</p>
-          <TeamRoster team={viewer.myRequest.team} tags={['Captain', 'Partner']} />
-          <div className="mt-3 flex sm:justify-end">
-            <Button
-              variant="secondary"
-              disabled={isBusy}
-              onClick={() => viewer.myRequest && setPending({ kind: 'withdraw', request: viewer.myRequest })}
-            >
-              Withdraw
-            </Button>
-          </div>
+          <p className="mb-2 text-sm text-slate-600">{applicationState(viewer.myRequest)}</p>
+          {viewer.myRequest.status === 'pending' ? (
+            <TeamRoster
+              team={viewer.myRequest.team}
+              tags={viewer.myRequest.solo ? ['Player', 'Partner'] : ['Captain', 'Partner']}
+            />
+          ) : null}
+          {viewer.canWithdraw ? (
+            <div className="mt-3 flex sm:justify-end">
+              <Button
+                variant="secondary"
+                disabled={isBusy}
+                onClick={() =>
+                  viewer.myRequest && setPending({ kind: 'withdraw', request: viewer.myRequest })
+                }
+              >
+                Withdraw
+              </Button>
+            </div>
+          ) : null}
         </Section>
       ) : null}
 

@@ -68,18 +68,35 @@ function PlayerRow({ player, tag }: { player: PlayerSummary; tag: string }) {
 
 // A two-player team with its averages. `tags` name the roles: Creator / Partner for the
 // creator team, Captain / Partner for a responding team.
+// A spot no one holds yet: "Open spot · partner wanted".
+export function OpenSpotRow({ label }: { label: string }) {
+  return (
+    <li className="flex items-center gap-3 py-2">
+      <span
+        aria-hidden="true"
+        className="size-10 shrink-0 rounded-full border-2 border-dashed border-slate-300 bg-slate-50"
+      />
+      <p className="font-semibold text-slate-700">{label}</p>
+    </li>
+  )
+}
+
+// `openSpot`: the partner's spot is still open, said so in its row.
 export function TeamRoster({
   team,
   tags,
+  openSpot,
 }: {
   team: TeamSummary
   tags: readonly [captain: string, partner: string]
+  openSpot?: string | undefined
 }) {
   return (
     <div>
       <ul className="divide-y divide-slate-100">
         <PlayerRow player={team.captain} tag={tags[0]} />
         {team.partner ? <PlayerRow player={team.partner} tag={tags[1]} /> : null}
+        {!team.partner && openSpot ? <OpenSpotRow label={openSpot} /> : null}
       </ul>
       <dl className="mt-2 grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 text-sm">
         <div>

@@ -31,6 +31,14 @@ import { FriendsPartnerPicker } from './partner-picker'
 import { WizardFrame } from './wizard-frame'
 import { useMissingStep } from './wizard-steps'
 import { outcome } from '../../../lib/outcome'
+import { useSession } from '../../auth'
+import {
+  defaultDuprRange,
+  joiningRating,
+  rangeText,
+  type DuprRange,
+} from '../../../../domain/play-dates/spots'
+import { DuprRangeFields, PartnerWantedChoice } from './wizard-who-joins'
 
 const subSteps: Record<DetailsStep, { number: number; name: string }> = {
   partner: { number: 1, name: 'Partner' },
@@ -50,6 +58,14 @@ export function DetailsStepPage() {
   const create = useCreatePlayDate()
   const requestKeys = useRequestKeys()
   const [partnerId, setPartnerId] = useState(draft.partnerId)
+  const [partnerWanted, setPartnerWanted] = useState(draft.partnerWanted ?? false)
+  const me = useSession().user
+  // The range the creator set, or none yet: then their team's rating ±0.5.
+  const [rangeSet, setRangeSet] = useState<DuprRange | null>(
+    draft.minDupr !== undefined && draft.maxDupr !== undefined
+      ? { min: draft.minDupr, max: draft.maxDupr }
+      : null,
+  )
   const [amount, setAmount] = useState(amountOrDefault(draft))
   const amountInvalid = amount <= 0 || amount > AMOUNT_MAX
   const [description, setDescription] = useState(draft.description ?? '')
@@ -67,17 +83,21 @@ export function DetailsStepPage() {
   const options = partners.data ?? []
   // A partner chosen earlier who is no longer a friend is no choice at all.
   const chosen = partners.data ? options.find((o) => o.id === partnerId) : undefined
-  if (step !== 'partner' && partners.data && !chosen) {
+  if (step !== 'partner' && partners.data && !chosen && !partnerWanted) {
     return <Navigate to={`${WIZARD_PATHS.details}?step=partner`} replace />
   }
+  const teamRating = me ? joiningRating(chosen && !partnerWanted ? [me, chosen] : [me]) : null
+  const range = rangeSet ?? (teamRating === null ? null : defaultDuprRange(teamRating))
+  const rangeFields = range ? { minDupr: range.min, maxDupr: range.max } : {}
 
   const submit = () => {
-    if (!chosen || !draft.type || !draft.state || !draft.regions) return
+    if ((!chosen && !partnerWanted) || !draft.type || !draft.state || !draft.regions) return
     const input = {
       type: draft.type,
       state: draft.state,
       regions: draft.regions,
-      partnerId: chosen.id,
+      ...(partnerWanted || !chosen ? { partnerWanted: true } : { partnerId: chosen.id }),
+      ...rangeFields,
       amount,
       description: description.trim(),
       ...whenWhere,
@@ -109,24 +129,45 @@ export function DetailsStepPage() {
       <WizardFrame
         {...frame}
         onBack={() => {
-          update({ partnerId })
+          update({ partnerId, partnerWanted })
           void navigate(WIZARD_PATHS.region)
         }}
         nextLabel="Next"
-        nextDisabled={!chosen}
-        nextHint={{ id: nextHintIds.partner, text: 'Choose a partner to continue' }}
+        nextDisabled={(!chosen && !partnerWanted) || (range !== null && range.min > range.max)}
+        nextHint={{ id: nextHintIds.partner, text: 'Choose a partner or Partner wanted to continue' }}
         onNext={() => {
-          update({ partnerId: chosen?.id })
+          update({
+            partnerId: partnerWanted ? undefined : chosen?.id,
+            partnerWanted,
+            ...(rangeSet ? rangeFields : {}),
+          })
           goTo('amount')
         }}
       >
         <h2 className="mb-3 text-lg font-bold text-slate-900">Choose Your Partner</h2>
+        <PartnerWantedChoice
+          selected={partnerWanted}
+          onChange={(selected) => {
+            setPartnerWanted(selected)
+            if (selected) setPartnerId(undefined)
+          }}
+        />
         <FriendsPartnerPicker
           friends={partners}
-          selectedId={chosen?.id}
-          onChange={setPartnerId}
-          requirement="You need at least one friend to create a PlayDate"
+          selectedId={partnerWanted ? undefined : chosen?.id}
+          onChange={(id) => {
+            setPartnerId(id)
+            if (id) setPartnerWanted(false)
+          }}
+          requirement="Choose a friend as partner, or post with Partner wanted"
         />
+        {range ? (
+          <DuprRangeFields
+            range={range}
+            onChange={setRangeSet}
+            basis={`Starts at your ${partnerWanted || !chosen ? 'own rating' : "team's rating"} ±0.5.`}
+          />
+        ) : null}
       </WizardFrame>
     )
   }
@@ -195,7 +236,7 @@ export function DetailsStepPage() {
         goTo('amount')
       }}
       nextLabel="Create PlayDate"
-      nextDisabled={description.trim().length === 0 || !chosen}
+      nextDisabled={description.trim().length === 0 || (!chosen && !partnerWanted)}
       nextHint={{ id: nextHintIds.description, text: 'Add a description to create your PlayDate' }}
       busy={create.isPending}
       onNext={submit}
@@ -230,7 +271,13 @@ export function DetailsStepPage() {
             {stateName(draft.state ?? '')}: {(draft.regions ?? []).map(regionLabel).join(', ')}
           </dd>
           <dt className="font-medium">Partner</dt>
-          <dd>{chosen ? fullName(chosen) : '...'}</dd>
+          <dd>{partnerWanted ? 'Partner wanted' : chosen ? fullName(chosen) : '...'}</dd>
+          {range ? (
+            <>
+              <dt className="font-medium">Who may join</dt>
+              <dd>DUPR {rangeText(range)}</dd>
+            </>
+          ) : null}
           <dt className="font-medium">When</dt>
           <dd>
             {(() => {

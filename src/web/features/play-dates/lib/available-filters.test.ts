@@ -42,8 +42,19 @@ describe('the Available filters in the URL', () => {
       to: null,
       state: null,
       region: null,
+      alone: false,
     })
     expect(next.toString()).toBe('tab=available&minRating=3.0&when=today&state=all')
-    expect(parse(next.toString())).toMatchObject({ when: 'today', state: null })
+    expect(parse(next.toString())).toMatchObject({ when: 'today', state: null, alone: false })
+  })
+
+  it('keep "Games I can join alone" in the URL and ask the server for it', () => {
+    expect(parse('alone=true')).toMatchObject({ alone: true })
+    expect(availableQuery(parse('alone=true&state=all'))).toEqual({ alone: 'true' })
+    const next = withAvailableFilters(new URLSearchParams('tab=available'), {
+      ...parse('state=all'),
+      alone: true,
+    })
+    expect(next.get('alone')).toBe('true')
   })
 })

@@ -10,6 +10,8 @@ export interface AvailableFilters {
   to: string | null
   state: StateCode | null
   region: string | null
+  // "Games I can join alone": those whose DUPR range takes the player's own rating (?alone=true).
+  alone: boolean
 }
 
 export interface HomeArea {
@@ -38,7 +40,14 @@ export function parseAvailableFilters(params: URLSearchParams, home: HomeArea | 
           : null
   const from = isDate(params.get('from')) ? params.get('from') : null
   const to = isDate(params.get('to')) ? params.get('to') : null
-  return { when, from: when === 'range' ? from : null, to: when === 'range' ? to : null, state, region }
+  return {
+    when,
+    from: when === 'range' ? from : null,
+    to: when === 'range' ? to : null,
+    state,
+    region,
+    alone: params.get('alone') === 'true',
+  }
 }
 
 // The problem with a chosen range the form shows before asking the server; null when it can ask.
@@ -57,13 +66,15 @@ export function availableQuery(filters: AvailableFilters) {
     ...dates,
     ...(filters.state ? { state: filters.state } : {}),
     ...(filters.state && filters.region ? { region: filters.region } : {}),
+    ...(filters.alone ? { alone: 'true' as const } : {}),
   }
 }
 
 // The URL after a change: every filter written out, `state=all` when the player chose every state.
 export function withAvailableFilters(current: URLSearchParams, next: AvailableFilters): URLSearchParams {
   const updated = new URLSearchParams(current)
-  for (const key of ['when', 'from', 'to', 'state', 'region']) updated.delete(key)
+  for (const key of ['when', 'from', 'to', 'state', 'region', 'alone']) updated.delete(key)
+  if (next.alone) updated.set('alone', 'true')
   if (next.when) updated.set('when', next.when)
   if (next.when === 'range') {
     if (next.from) updated.set('from', next.from)
@@ -74,4 +85,5 @@ export function withAvailableFilters(current: URLSearchParams, next: AvailableFi
   return updated
 }
 
-export const isNarrowed = (filters: AvailableFilters) => filters.when !== null || filters.state !== null
+export const isNarrowed = (filters: AvailableFilters) =>
+  filters.when !== null || filters.state !== null || filters.alone

@@ -23,6 +23,11 @@ export const wizardDraft = z.object({
   state: z.enum(stateCodes).optional(),
   regions: z.array(z.string()).optional(),
   partnerId: z.string().optional(),
+  // Posting alone: a player who joins alone becomes the partner.
+  partnerWanted: z.boolean().optional(),
+  // Who may join, once the creator changed it from the default (their team ±0.5).
+  minDupr: z.number().optional(),
+  maxDupr: z.number().optional(),
   amount: z.number().int().min(0).optional(),
   description: z.string().max(DESCRIPTION_MAX).optional(),
   // When and where (the amount part asks for them).
@@ -70,7 +75,7 @@ export function firstMissingStep(draft: WizardDraft, step: WizardStep): WizardSt
 
 // Inside the details step: the partner comes before the amount, the amount before the text.
 export function firstMissingDetailsStep(draft: WizardDraft, step: DetailsStep): DetailsStep {
-  if (step !== 'partner' && !draft.partnerId) return 'partner'
+  if (step !== 'partner' && !draft.partnerId && !draft.partnerWanted) return 'partner'
   if (step === 'description' && !((draft.amount ?? 0) > 0)) return 'amount'
   return step
 }
