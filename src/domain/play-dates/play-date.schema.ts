@@ -69,7 +69,8 @@ export const createPlayDateInput = z
     // becomes the partner (docs/decisions/0137-spots-and-solo-teams.md).
     partnerId: z.uuid({ error: 'Please select a partner' }).optional(),
     partnerWanted: z.boolean().default(false),
-    // Who may join; unsaid, the creator team's rating ±0.5 (the creator's alone when posted alone).
+    // Who may join alone; unsaid, the creator team's rating ±0.5 (the creator's own when posted
+    // alone). Pairs apply whatever the range.
     minDupr: duprBound.optional(),
     maxDupr: duprBound.optional(),
     amount: amountInput,
@@ -170,7 +171,7 @@ export const playDateListQuery = z
     to: localDateParam,
     state: z.enum(stateCodes).optional(),
     region: z.string().max(40).optional(),
-    // Available only: "Games I can join alone", those whose range takes the player's rating.
+    // Available only: "Games I can join alone", those whose range takes the player's own rating.
     alone: z
       .enum(['true', 'false'])
       .transform((value) => value === 'true')
@@ -241,7 +242,7 @@ export const playDateSummary = z.object({
     .nullable(),
   place: z.string().nullable(),
   creatorTeam: teamSummary,
-  // Who may join (null: anyone, on PlayDates from before ranges).
+  // Who may join alone (null: anyone, on PlayDates from before ranges).
   duprRange: z.object({ min: z.number(), max: z.number() }).nullable(),
   // The open spots of each side: the creator's (1 when a partner is wanted) and the other (0 to 2).
   spots: z.object({

@@ -56,7 +56,7 @@ describe('DUPR range', () => {
     expect(defaultDuprRange(6.9)).toEqual({ min: 6.4, max: 7 })
   })
 
-  it('counts a player alone by their own rating, a self-rated one by the self rating, a pair by its mean', () => {
+  it('counts a player by their own rating, a self-rated one by the self rating, a team by its mean', () => {
     expect(joiningRating([rated(4.1)])).toBe(4.1)
     expect(joiningRating([rated(null, 3.0)])).toBe(3)
     expect(joiningRating([rated(4.0), rated(null, 3.25)])).toBe(3.63)
@@ -66,19 +66,16 @@ describe('DUPR range', () => {
     expect(isInRange(6.5, null)).toBe(true)
   })
 
-  it('says why a player or a pair is outside the range', () => {
+  it('says why a player joining alone is outside the range', () => {
     const range = { min: 3.25, max: 4.25 }
-    expect(rangeRefusal([rated(4.0)], range)).toBeNull()
-    expect(rangeRefusal([rated(5.0)], range)).toBe(
+    expect(rangeRefusal(rated(4.0), range)).toBeNull()
+    expect(rangeRefusal(rated(5.0), range)).toBe(
       "Your DUPR 5.00 is outside this PlayDate's range (3.25–4.25)",
     )
-    expect(rangeRefusal([rated(null, 3.0)], range)).toBe(
+    expect(rangeRefusal(rated(null, 3.0), range)).toBe(
       "Your self rating 3.00 (you have no DUPR yet) is outside this PlayDate's range (3.25–4.25)",
     )
-    expect(rangeRefusal([rated(5.0), rated(4.5)], range)).toBe(
-      "Your team's average rating 4.75 is outside this PlayDate's range (3.25–4.25)",
-    )
-    expect(rangeRefusal([rated(6.0)], null)).toBeNull()
+    expect(rangeRefusal(rated(6.0), null)).toBeNull()
   })
 })
 

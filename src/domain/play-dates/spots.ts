@@ -28,23 +28,20 @@ export const rangeText = (range: DuprRange) => `${range.min.toFixed(2)}–${rang
 export const isInRange = (rating: number, range: DuprRange | null) =>
   range === null || (hundredths(rating) >= range.min && hundredths(rating) <= range.max)
 
-// Who joins: one player alone counts by their own rating (the self rating when they have no DUPR
-// yet), a pair by the mean of theirs, as the creator team's average is taken.
+// A team's rating as the creator team's average is taken: the mean of its players' ratings (the
+// self rating for a player with no DUPR yet); one player's own.
 export function joiningRating(players: readonly RatedPlayer[]) {
   const ratings = players.map((p) => Math.round(playingRating(p) * 100))
   return Math.round(ratings.reduce((a, b) => a + b, 0) / ratings.length) / 100
 }
 
-// Why a player or pair may not join a range, or null when they may.
-export function rangeRefusal(players: readonly RatedPlayer[], range: DuprRange | null): string | null {
-  if (range === null || players.length === 0 || isInRange(joiningRating(players), range)) return null
-  const rating = joiningRating(players).toFixed(2)
-  if (players.length === 1) {
-    const [player] = players
-    const which = isSelfRated(player!) ? `self rating ${rating} (you have no DUPR yet)` : `DUPR ${rating}`
-    return `Your ${which} is outside this PlayDate's range (${rangeText(range)})`
-  }
-  return `Your team's average rating ${rating} is outside this PlayDate's range (${rangeText(range)})`
+// Why a player may not join a range alone, or null when they may. A pair applies as the spec has
+// it, whatever the range (docs/decisions/0137-spots-and-solo-teams.md).
+export function rangeRefusal(player: RatedPlayer, range: DuprRange | null): string | null {
+  if (range === null || isInRange(playingRating(player), range)) return null
+  const rating = playingRating(player).toFixed(2)
+  const which = isSelfRated(player) ? `self rating ${rating} (you have no DUPR yet)` : `DUPR ${rating}`
+  return `Your ${which} is outside this PlayDate's range (${rangeText(range)})`
 }
 
 // Who holds the spots: the creator's side has a partner or not; the other side holds 0, 1 or 2

@@ -1,8 +1,8 @@
 -- Four spots, filled by pairs or by one player (docs/decisions/0137-spots-and-solo-teams.md).
 -- A PlayDate posted alone has no partner yet: the creator's side has one spot, "Partner wanted".
 ALTER TABLE "play_dates" ADD COLUMN "posted_alone" boolean DEFAULT false NOT NULL;--> statement-breakpoint
--- Who may join: a joining pair by its average, a player joining alone by their own rating (the
--- self rating when there is no DUPR). Null on PlayDates from before: anyone may join.
+-- Who may join alone: the player's own rating (the self rating when there is no DUPR). Pairs
+-- apply as before. Null on PlayDates from before: anyone may join.
 ALTER TABLE "play_dates" ADD COLUMN "min_dupr" numeric(3, 2);--> statement-breakpoint
 ALTER TABLE "play_dates" ADD COLUMN "max_dupr" numeric(3, 2);--> statement-breakpoint
 ALTER TABLE "play_dates" ADD CONSTRAINT "play_dates_dupr_range" CHECK (("min_dupr" is null) = ("max_dupr" is null) and "min_dupr" between 2 and 7 and "max_dupr" between 2 and 7 and "min_dupr" <= "max_dupr");--> statement-breakpoint

@@ -41,7 +41,8 @@ export const playDates = pgTable(
     // Posted alone ("Partner wanted"): the creator's partner, once there is one, joined alone and
     // the two split their side's price (docs/decisions/0137-spots-and-solo-teams.md).
     postedAlone: boolean('posted_alone').notNull().default(false),
-    // Who may join: a pair by its average, a player alone by their own rating (null: anyone).
+    // Who may join alone: a player's own rating, the self rating without a DUPR (null: anyone).
+    // Pairs apply as before, whatever the range.
     minDupr: numeric('min_dupr', { precision: 3, scale: 2, mode: 'number' }),
     maxDupr: numeric('max_dupr', { precision: 3, scale: 2, mode: 'number' }),
     cancelledBy: uuid('cancelled_by').references(() => profiles.id, { onDelete: 'set null' }),

@@ -30,13 +30,9 @@ interface ApplyRow {
   creatorId: string | null
   partnerId: string | null
   startsAt: string | Date | null
-  minDupr: string | number | null
-  maxDupr: string | number | null
   otherTaken: boolean | null
   playable: boolean
   applied: boolean
-  ratings: Array<{ duprRating: number | null; selfRating: number }> | null
-  inRange: boolean | null
   inserted: boolean
 }
 
@@ -48,16 +44,12 @@ function applyStatement() {
   const [id, me, partner] = [sql`${p('id')}::uuid`, sql`${p('me')}::uuid`, sql`${p('partner')}::uuid`]
   return sql`
     with locked as materialized (
-      select id, status, creator_id, partner_id, starts_at, min_dupr, max_dupr,
+      select id, status, creator_id, partner_id, starts_at,
         exists (select 1 from ${playDateRequests} a where a.play_date_id = ${id} and a.status = 'accepted') as other_taken
       from ${playDates}
       where id = ${id} for update
     ), checks as materialized (
       select ${playablePartner(p('me'), p('partner'))} as playable,
-        (select json_agg(json_build_object('duprRating', pr.dupr_rating, 'selfRating', pr.self_rating))
-          from ${profiles} pr where pr.id in (${me}, ${partner})) as ratings,
-        (select round(avg(coalesce(pr.dupr_rating, pr.self_rating)), 2)
-          from ${profiles} pr where pr.id in (${me}, ${partner})) as rating,
         exists (select 1 from ${playDateRequests} r
           where r.play_date_id = ${id} and r.status in ('pending', 'accepted')
             and (r.requester_id in (${me}, ${partner}) or r.requester_partner_id in (${me}, ${partner}))
@@ -69,7 +61,6 @@ function applyStatement() {
         and ${me} <> l.creator_id and l.partner_id is distinct from ${me}
         and ${partner} <> l.creator_id and l.partner_id is distinct from ${partner}
         and c.playable and not c.applied and not l.other_taken
-        and (l.min_dupr is null or c.rating between l.min_dupr and l.max_dupr)
       returning id
     ), ${notificationInserts(
       [
@@ -80,9 +71,7 @@ function applyStatement() {
       sql`v.user_id is not null and exists (select 1 from application)`,
     )}
     select l.status, l.creator_id as "creatorId", l.partner_id as "partnerId", l.starts_at as "startsAt",
-      l.min_dupr as "minDupr", l.max_dupr as "maxDupr", l.other_taken as "otherTaken",
-      c.playable, c.applied, c.ratings,
-      (l.min_dupr is null or c.rating between l.min_dupr and l.max_dupr) as "inRange",
+      l.other_taken as "otherTaken", c.playable, c.applied,
       exists (select 1 from application) as inserted
     from (select 1) as one left join locked l on true cross join checks c`
 }
@@ -149,10 +138,6 @@ function refusal(row: ApplyRow, userId: string, partnerId: string, now: Date): E
   }
   if (row.applied) return new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)
   if (row.otherTaken) return new AppError('conflict', SPOT_MESSAGES.pairNeedsTwo)
-  if (!row.inRange) {
-    const message = rangeRefusal(row.ratings ?? [], rangeOf(row))
-    if (message) return new AppError('invalid', message)
-  }
   return new Error('application refused for no known reason')
 }
 
@@ -160,7 +145,8 @@ const rangeOf = (row: { minDupr: string | number | null; maxDupr: string | numbe
   row.minDupr === null || row.maxDupr === null ? null : { min: Number(row.minDupr), max: Number(row.maxDupr) }
 
 // One player applies alone ("Join alone"): under the PlayDate's lock, the same rules as a pair's
-// application, with the player's own rating for the range. The creator team places them when it
+// application, and the range: the player's own rating (the self rating without a DUPR) must be
+// in it. A pair applies as the spec has it, with no range (docs/decisions/0137). The creator team places them when it
 // accepts (acceptRequest).
 async function applyAlone(db: Db, user: Actor, id: string, now: Date) {
   try {
@@ -189,7 +175,7 @@ async function applyAlone(db: Db, user: Actor, id: string, now: Date) {
         .from(profiles)
         .where(eq(profiles.id, user.id))
       const outside = me
-        ? rangeRefusal([{ ...me, selfRating: Number(me.selfRating) }], rangeOf(playDate))
+        ? rangeRefusal({ ...me, selfRating: Number(me.selfRating) }, rangeOf(playDate))
         : null
       if (outside) throw new AppError('invalid', outside)
       const [request] = await tx

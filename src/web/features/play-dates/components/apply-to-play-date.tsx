@@ -119,7 +119,7 @@ export function ApplyToPlayDate({ id }: { id: string }) {
         </div>
         <p className="mt-2 text-sm font-semibold text-brand-800">
           {spotsText(playDate.spots)}
-          {playDate.duprRange ? ` · DUPR ${rangeText(playDate.duprRange)} may join` : ''}
+          {playDate.duprRange ? ` · DUPR ${rangeText(playDate.duprRange)} may join alone` : ''}
         </p>
         <h3 className="mt-4 font-semibold text-slate-900">Creator Team</h3>
         <TeamRoster team={team} tags={['Creator', 'Partner']} />

@@ -94,7 +94,7 @@ export function PlayDateCard({
               <UserPlus aria-hidden="true" className="size-4" />
               {spotsText(playDate.spots)}
             </span>
-            {playDate.duprRange ? <span>DUPR {rangeText(playDate.duprRange)} may join</span> : null}
+            {playDate.duprRange ? <span>DUPR {rangeText(playDate.duprRange)} may join alone</span> : null}
           </p>
         ) : null}
         {onCreatorTeam ? null : <TeamRecord team={team} />}

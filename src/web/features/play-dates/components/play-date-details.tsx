@@ -233,7 +233,7 @@ export function PlayDateDetails({
         {playDate.status === 'open' ? (
           <p className="text-sm font-semibold text-brand-800">
             {spotsText(playDate.spots)}
-            {playDate.duprRange ? ` · DUPR ${rangeText(playDate.duprRange)} may join` : ''}
+            {playDate.duprRange ? ` · DUPR ${rangeText(playDate.duprRange)} may join alone` : ''}
           </p>
         ) : null}
       </PlayDateHeader>

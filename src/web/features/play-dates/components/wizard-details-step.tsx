@@ -159,7 +159,7 @@ export function DetailsStepPage() {
             setPartnerId(id)
             if (id) setPartnerWanted(false)
           }}
-          requirement="Choose a friend as partner, or post with Partner wanted"
+          requirement="You need at least one friend to create a PlayDate with a partner, or choose Partner wanted"
         />
         {range ? (
           <DuprRangeFields
@@ -274,7 +274,7 @@ export function DetailsStepPage() {
           <dd>{partnerWanted ? 'Partner wanted' : chosen ? fullName(chosen) : '...'}</dd>
           {range ? (
             <>
-              <dt className="font-medium">Who may join</dt>
+              <dt className="font-medium">Who may join alone</dt>
               <dd>DUPR {rangeText(range)}</dd>
             </>
           ) : null}

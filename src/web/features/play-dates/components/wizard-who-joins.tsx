@@ -58,8 +58,8 @@ const parseRating = (text: string, fallback: number) => {
   return Number.isFinite(value) && text.trim() !== '' ? value : fallback
 }
 
-// Who may join: the lowest and highest rating, a pair by its average, a player alone by their
-// own (the self rating when they have no DUPR).
+// Who may join alone: the lowest and highest rating of a player joining alone (their self rating
+// when they have no DUPR). Pairs apply whatever the range.
 export function DuprRangeFields({
   range,
   onChange,
@@ -72,10 +72,9 @@ export function DuprRangeFields({
   const invalid = range.min > range.max
   return (
     <fieldset className="mt-4 rounded-xl bg-slate-50 p-3">
-      <legend className="px-1 font-semibold text-slate-900">Who may join (DUPR)</legend>
+      <legend className="px-1 font-semibold text-slate-900">Who may join alone (DUPR)</legend>
       <p className="mb-2 text-sm text-slate-700">
-        {basis} A pair counts by its average, a player alone by their own rating (self rating if they have no
-        DUPR).
+        {basis} A player without a DUPR counts by their self rating. Pairs of friends can always apply.
       </p>
       <div className="grid grid-cols-2 gap-3">
         <TextField

@@ -25,7 +25,7 @@ export const wizardDraft = z.object({
   partnerId: z.string().optional(),
   // Posting alone: a player who joins alone becomes the partner.
   partnerWanted: z.boolean().optional(),
-  // Who may join, once the creator changed it from the default (their team ±0.5).
+  // Who may join alone, once the creator changed it from the default (their team ±0.5).
   minDupr: z.number().optional(),
   maxDupr: z.number().optional(),
   amount: z.number().int().min(0).optional(),
