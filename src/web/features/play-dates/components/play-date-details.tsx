@@ -290,7 +290,7 @@ export function PlayDateDetails({
       {result && !resultFirst ? <GameResult playDate={result} /> : null}
 
       {viewer.myRequest && playDate.status === 'open' ? (
-        <Section title="Your Application">
+        <Section title={viewer.myRequest.status === 'pending' ? 'Your Application' : 'Your Spot'}>
           <p className="mb-2 text-sm text-slate-600">{applicationState(viewer.myRequest)}</p>
           {viewer.myRequest.status === 'pending' ? (
             <TeamRoster

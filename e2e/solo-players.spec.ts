@@ -1,0 +1,157 @@
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { expectFitsScreen } from './support/layout'
+import { appOrigin, createPlayer, headers, signInContext } from './support/players'
+
+// Every player can play: a player with no friends on the app joins a game alone, and a creator
+// with none posts "Partner wanted" (docs/decisions/0137-spots-and-solo-teams.md). On a phone.
+
+async function signedIn(browser: Browser, firstName: string, lastName: string, duprRating = 3.5) {
+  const context = await browser.newContext({
+    baseURL: appOrigin,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  })
+  await signInContext(context, await createPlayer({ firstName, lastName, duprRating }))
+  return context
+}
+
+// A PlayDate posted alone through the API: the creator's side wants a partner.
+async function postAlone(creator: BrowserContext, description: string) {
+  const res = await creator.request.post('/api/play-dates', {
+    headers,
+    data: {
+      type: 'challenge',
+      state: 'AZ',
+      regions: ['east_valley'],
+      partnerWanted: true,
+      amount: 30,
+      description,
+      startDate: new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString().slice(0, 10),
+      startTime: '08:00',
+    },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  return ((await res.json()) as { id: string }).id
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/solo-${name}.png`, fullPage: true })
+
+test.beforeEach(({ page }) => {
+  page.on('pageerror', (error) => {
+    throw error
+  })
+})
+
+test('a newcomer with no friends joins a game alone and becomes a partner @phone-only', async ({
+  browser,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 6)
+  const [ann, nia] = await Promise.all([
+    signedIn(browser, 'Ann', `Alone${tag}`),
+    signedIn(browser, 'Nia', `New${tag}`, 3.75),
+  ])
+  const id = await postAlone(ann, `Sunrise doubles ${tag}`)
+
+  // Nia, who has no friends on the app yet, looks for games she can join alone.
+  const page = await nia.newPage()
+  await page.goto('/playdates?tab=available&state=all')
+  await page.getByRole('button', { name: 'Games I can join alone' }).click()
+  await expect(page.getByRole('button', { name: 'Games I can join alone' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  const card = page.getByRole('article').filter({ hasText: `Ann Alone${tag}` })
+  await expect(card).toContainText('3 spots left · partner wanted')
+  await expect(card).toContainText('DUPR 3.00–4.00 may join alone')
+  await expectFitsScreen(page)
+  await card.scrollIntoViewIfNeeded()
+  await card.screenshot({ path: '/tmp/solo-card.png' })
+  await card.getByRole('link').first().click()
+  await expect(page).toHaveURL(new RegExp(`/playdates/${id}`))
+  await expect(page.getByText('Open spot · partner wanted')).toBeVisible()
+
+  await page.getByRole('link', { name: 'Apply to this PlayDate' }).click()
+  await expect(page.getByText('No friends yet')).toBeVisible()
+  const submit = page.getByRole('button', { name: 'Submit Application' })
+  await expect(submit).toBeDisabled()
+  await page.getByRole('button', { name: /Join alone/ }).click()
+  await submit.click()
+  await expect(page.getByText('Application submitted successfully')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Your Application' })).toBeVisible()
+
+  // Ann places her as the partner she wanted.
+  const annPage = await ann.newPage()
+  await annPage.goto(`/playdates/${id}`)
+  await annPage.getByRole('button', { name: `Accept Nia New${tag} as your partner` }).click()
+  await annPage.getByRole('dialog').getByRole('button', { name: 'Accept' }).click()
+  await expect(annPage.getByText('Application accepted')).toBeVisible()
+
+  // Nia's page follows: she is Ann's partner, sees who her partner is and how the price splits.
+  const creatorTeam = page.getByRole('heading', { name: 'Creator Team' }).locator('..')
+  await expect(creatorTeam).toContainText(`Nia New${tag}`)
+  await expect(creatorTeam).toContainText(`Ann Alone${tag}`)
+  await expect(creatorTeam).toContainText('Split equally: $15 each per hour')
+  await expect(page.getByText('2 spots left')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Withdraw' })).toBeVisible()
+  await expectFitsScreen(page)
+  await shot(page, 'partner-page')
+  await Promise.all([ann.close(), nia.close()])
+})
+
+test('a creator posts "Partner wanted" and a solo player fills the spot @phone-only', async ({ browser }) => {
+  const tag = Math.random().toString(36).slice(2, 6)
+  const [rae, sol] = await Promise.all([
+    signedIn(browser, 'Rae', `Ready${tag}`),
+    signedIn(browser, 'Sol', `Solo${tag}`),
+  ])
+  const page = await rae.newPage()
+
+  // Rae has no friends on the app: the wizard offers Partner wanted instead.
+  await page.goto('/create-playdate')
+  await page.getByRole('radio', { name: 'Pay to Challenge' }).check()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Select State' })).toBeVisible()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Select Region' })).toBeVisible()
+  await page.getByRole('checkbox', { name: /East Valley/ }).check()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByText('Available Friends: 0')).toBeVisible()
+  const next = page.getByRole('button', { name: 'Next' })
+  await expect(next).toBeDisabled()
+  await page.getByRole('button', { name: /Partner wanted/ }).click()
+  // The range starts at her own rating ±0.5; she widens it.
+  await expect(page.getByRole('spinbutton', { name: 'Lowest rating' })).toHaveValue('3')
+  await expect(page.getByRole('spinbutton', { name: 'Highest rating' })).toHaveValue('4')
+  await page.getByRole('spinbutton', { name: 'Highest rating' }).fill('4.5')
+  await expectFitsScreen(page)
+  await shot(page, 'wizard-partner')
+  await next.click()
+  await expect(page.getByRole('spinbutton', { name: 'Amount to Pay (per hour)' })).toBeVisible()
+  await next.click()
+  await page.getByRole('textbox', { name: 'Description' }).fill(`Looking for a partner and a pair ${tag}`)
+  await expect(page.getByText('Partner wanted', { exact: true })).toBeVisible()
+  await expect(page.getByText('DUPR 3.00–4.50')).toBeVisible()
+  await page.getByRole('button', { name: 'Create PlayDate' }).click()
+  await expect(page.getByText('PlayDate created successfully')).toBeVisible()
+  await expect(page).toHaveURL(/\/playdates\/[0-9a-f-]{36}$/)
+  const id = new URL(page.url()).pathname.split('/').at(-1)!
+  await expect(page.getByText('3 spots left · partner wanted · DUPR 3.00–4.50 may join alone')).toBeVisible()
+
+  // Sol applies alone; Rae, on the page, sees it arrive and takes Sol as her partner.
+  const applied = await sol.request.post(`/api/play-dates/${id}/requests`, { headers, data: { alone: true } })
+  expect(applied.status(), await applied.text()).toBe(201)
+  const application = page.getByRole('listitem').filter({ hasText: 'Joining alone' })
+  await expect(application).toContainText(`Sol Solo${tag}`)
+  await page.getByRole('button', { name: `Accept Sol Solo${tag} as your partner` }).click()
+  await expect(page.getByRole('dialog')).toContainText('joins your team as your partner')
+  await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click()
+  await expect(page.getByText('Application accepted')).toBeVisible()
+  const creatorTeam = page.getByRole('heading', { name: 'Creator Team' }).locator('..')
+  await expect(creatorTeam).toContainText(`Sol Solo${tag}`)
+  await expect(creatorTeam).toContainText('Split equally: $12.50 each per hour')
+  await expect(page.getByText('2 spots left · DUPR 3.00–4.50 may join alone')).toBeVisible()
+  await expectFitsScreen(page)
+  await shot(page, 'creator-page')
+  await Promise.all([rae.close(), sol.close()])
+})
