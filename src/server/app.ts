@@ -21,7 +21,11 @@ import {
   playDateResultRoutes,
   playDateRoutes,
 } from './features/play-dates'
-import { notificationPreferenceRoutes, notificationRoutes } from './features/notifications'
+import {
+  mountEmailUnsubscribe,
+  notificationPreferenceRoutes,
+  notificationRoutes,
+} from './features/notifications'
 import { profilePhotoRoutes, profileRoutes, publicProfileRoutes, ratingRoutes } from './features/profiles'
 import { realtimeRoutes } from './features/realtime'
 import { partnerListRoutes } from './features/partner-lists'
@@ -150,6 +154,7 @@ export function createApp(deps: AppDeps) {
   app.get('/api/openapi.json', (c) => c.json((document ??= describeApi(app, deps.env))))
 
   app.all('/api/*', handleNotFound)
+  mountEmailUnsubscribe(app)
   mountWebApp(app, deps)
   app.onError(handleError)
   app.notFound(handleNotFound)

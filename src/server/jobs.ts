@@ -1,14 +1,16 @@
 import type { AppDeps } from './app-env'
+import { noticeEmailJobs } from './features/notifications'
 import { playDateJobs } from './features/play-dates'
 import { pushJobs } from './features/push'
 import { publicOrigin } from './public-origin'
 
 // Every kind of background job the app runs, with the parts each needs.
-export const jobHandlers = (deps: AppDeps) => ({
-  ...playDateJobs({
+export const jobHandlers = (deps: AppDeps) => {
+  const mail = {
     mailer: deps.mailer,
     productName: deps.env.PRODUCT_NAME,
     origin: publicOrigin(deps.env),
-  }),
-  ...pushJobs(deps.vapid),
-})
+    signingKey: deps.refereeKey,
+  }
+  return { ...playDateJobs(mail), ...noticeEmailJobs(mail), ...pushJobs(deps.vapid) }
+}

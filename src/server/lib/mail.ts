@@ -12,6 +12,8 @@ export interface MailMessage {
   html: string
   // Absolute links in the message, kept for the development mailbox and the log.
   links: string[]
+  // Extra headers by name (List-Unsubscribe, List-Unsubscribe-Post).
+  headers?: Record<string, string>
 }
 
 export interface Mailer {
@@ -34,6 +36,7 @@ interface Transport {
     subject: string
     text: string
     html: string
+    headers?: Record<string, string>
   }): Promise<unknown>
 }
 
@@ -53,7 +56,7 @@ export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_00
 export const MAIL_SENDING_LEASE_MS = 5 * 60_000
 
 type OutboxRow = typeof mailOutbox.$inferSelect
-type Pending = Pick<OutboxRow, 'id' | 'recipient' | 'subject' | 'text' | 'html' | 'attempts'>
+type Pending = Pick<OutboxRow, 'id' | 'recipient' | 'subject' | 'text' | 'html' | 'headers' | 'attempts'>
 
 const inMs = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`
 
@@ -80,6 +83,7 @@ export function createMailer(options: {
         subject: row.subject,
         text: row.text,
         html: row.html,
+        ...(row.headers && Object.keys(row.headers).length > 0 ? { headers: row.headers } : {}),
       })
     } catch (err) {
       const givingUp = attempts >= MAIL_MAX_ATTEMPTS
@@ -115,6 +119,7 @@ export function createMailer(options: {
           text: message.text,
           html: message.html,
           links: message.links,
+          headers: message.headers ?? {},
           // The first attempt starts now, under a lease like every later one.
           nextAttemptAt: transport ? inMs(MAIL_SENDING_LEASE_MS) : null,
         })
@@ -148,7 +153,7 @@ export function createMailer(options: {
           limit ${limit}
           for update skip locked
         )
-        returning id, recipient, subject, text, html, attempts
+        returning id, recipient, subject, text, html, headers, attempts
       `)
       const rows = rowsOf<Pending>(claimed)
       for (const row of rows) await attempt(transport, row)

@@ -1527,10 +1527,28 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** What the signed-in player is told about, in the app and by email, kind by kind */
+    /** What the signed-in player is told about, in the app, by email and by push, kind by kind */
     get: operations['getNotificationPreferences']
-    /** Switch kinds of notification on or off, in the app and by email */
+    /** Switch kinds of notification on or off, in the app, by email and by push (push left out: unchanged) */
     put: operations['setNotificationPreferences']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/notification-preferences/quiet-hours': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** When email and push wait for the morning (default 21:00 to 08:00 in the zone of the player’s home state) */
+    get: operations['getQuietHours']
+    /** Change the quiet hours, their zone, or turn them off; notices in the app never wait */
+    put: operations['setQuietHours']
     post?: never
     delete?: never
     options?: never
@@ -2296,6 +2314,9 @@ export interface components {
       subject: string
       text: string
       links: string[]
+      headers: {
+        [key: string]: string
+      }
       createdAt: string
     }
     MarkPlayDatePaymentInput: {
@@ -3224,18 +3245,28 @@ export interface components {
     GetNotificationPreferencesOutput: {
       items: {
         /** @enum {string} */
-        kind: 'reminders' | 'applications' | 'results' | 'messages' | 'friend_requests'
+        kind: 'reminders' | 'applications' | 'cancellations' | 'results' | 'messages' | 'friend_requests'
         inApp: boolean
         email: boolean
+        push: boolean
       }[]
     }
     SetNotificationPreferencesInput: {
       items: {
         /** @enum {string} */
-        kind: 'reminders' | 'applications' | 'results' | 'messages' | 'friend_requests'
+        kind: 'reminders' | 'applications' | 'cancellations' | 'results' | 'messages' | 'friend_requests'
         inApp: boolean
         email: boolean
+        push?: boolean
       }[]
+    }
+    GetQuietHoursOutput: {
+      enabled: boolean
+      start: string
+      end: string
+      /** @enum {string} */
+      timeZone:
+        'America/New_York' | 'America/Chicago' | 'America/Denver' | 'America/Phoenix' | 'America/Los_Angeles'
     }
     GetPushConfigOutput: {
       enabled: boolean
@@ -9830,7 +9861,7 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description Every kind, with its two switches */
+      /** @description Every kind, with its three switches */
       200: {
         headers: {
           [name: string]: unknown
@@ -9872,13 +9903,120 @@ export interface operations {
       }
     }
     responses: {
-      /** @description Every kind, with its two switches */
+      /** @description Every kind, with its three switches */
       200: {
         headers: {
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['GetNotificationPreferencesOutput']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getQuietHours: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The quiet hours */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['GetQuietHoursOutput']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  setQuietHours: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GetQuietHoursOutput']
+      }
+    }
+    responses: {
+      /** @description The quiet hours */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['GetQuietHoursOutput']
         }
       }
       /** @description Invalid input; `fields` names each invalid field */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { createdAt, id } from './columns'
 
 // Every message sent is recorded; without SMTP this table is the development mailbox.
@@ -12,6 +12,8 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     links: text('links').array().notNull().default([]),
+    // Extra headers (List-Unsubscribe), by name.
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     // Delivery attempts made, and when the next one is due: set while a message waits to be

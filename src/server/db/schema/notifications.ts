@@ -23,6 +23,11 @@ export const notifications = pgTable(
     // it opens (open_chat). Null: only the link.
     action: text('action', { enum: notificationActionKinds }),
     subjectId: uuid('subject_id'),
+    // The kind of notice it is, as players switch them (preferences.schema.ts); null for one no
+    // switch covers. Its email and push follow the player's switches for that kind.
+    kind: text('kind', { enum: notificationKinds }),
+    // The game it is about, named in every channel (db/notice-context.ts); null for none.
+    playDateId: uuid('play_date_id'),
     read: boolean('read').notNull().default(false),
     // Shown in the list at least once: the badge counts what the player has not seen yet. Reading
     // one marks it seen too.
@@ -60,7 +65,22 @@ export const notificationPreferences = pgTable(
     kind: text('kind', { enum: notificationKinds }).notNull(),
     inApp: boolean('in_app').notNull().default(true),
     email: boolean('email').notNull().default(true),
+    push: boolean('push').notNull().default(true),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.profileId, t.kind] })],
 )
+
+// A player's quiet hours (domain/notifications/quiet-hours.ts); no row: the defaults, in the zone
+// of the player's home state.
+export const notificationQuietHours = pgTable('notification_quiet_hours', {
+  profileId: uuid('profile_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull(),
+  // 'HH:mm', 24-hour, on the wall clock of `time_zone`.
+  startTime: text('start_time').notNull(),
+  endTime: text('end_time').notNull(),
+  timeZone: text('time_zone').notNull(),
+  updatedAt: updatedAt(),
+})

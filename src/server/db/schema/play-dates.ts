@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -237,6 +238,26 @@ export const playDateMessages = pgTable(
     uniqueIndex('play_date_messages_sender_request_key_idx')
       .on(t.userId, t.requestKey)
       .where(sql`${t.requestKey} is not null`),
+  ],
+)
+
+// How far each player has read a PlayDate's chat in the app: the time of the latest message they
+// were shown. The chat's email waits 10 minutes and is not sent once the player has read on.
+export const chatReads = pgTable(
+  'chat_reads',
+  {
+    playDateId: uuid('play_date_id')
+      .notNull()
+      .references(() => playDates.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    readUpTo: timestamp('read_up_to', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playDateId, t.profileId] }),
+    // Removing a player removes their marks.
+    index('chat_reads_profile_idx').on(t.profileId),
   ],
 )
 

@@ -190,6 +190,7 @@ export async function sendFriendRequest(db: Db, user: SessionUser, receiverId: s
     ...friendRequestNotification(fullName(user), id),
     actorId: user.id,
     action: { kind: 'answer_connection' as const, subjectId: id },
+    kind: 'friend_requests' as const,
   }
   try {
     return await withoutTransaction(db, async (handle) => {
@@ -260,6 +261,7 @@ export async function sendPartnerRequest(db: Db, user: SessionUser, receiverId: 
         link: requestNotificationLink(row.id),
         actorId: user.id,
         action: { kind: 'answer_connection', subjectId: row.id },
+        kind: 'friend_requests',
       })
       await announce(tx, row)
       return toConnectionOutput(row, user.id, receiver)
@@ -319,6 +321,7 @@ export async function answerRequest(
             }),
         link: `/profile/${user.id}`,
         actorId: user.id,
+        kind: 'friend_requests',
       })
     }
     await announce(tx, row)

@@ -57,6 +57,8 @@ const outboxMessage = z
     subject: z.string(),
     text: z.string(),
     links: z.array(z.string()),
+    // Extra headers the message carries (List-Unsubscribe).
+    headers: z.record(z.string(), z.string()),
     createdAt: z.string(),
   })
   .openapi('OutboxMessage')
@@ -88,6 +90,7 @@ export const devMailRoutes = createApi().openapi(listMail, async (c) => {
       subject: row.subject,
       text: row.text,
       links: row.links,
+      headers: row.headers,
       createdAt: row.createdAt.toISOString(),
     })),
     200,
@@ -118,6 +121,9 @@ export function mountDevMailbox(app: OpenAPIHono<AppEnv>) {
       (row) => `<article>
 <h2>${escapeHtml(row.subject)}</h2>
 <p class="meta">To ${escapeHtml(row.recipient)} · ${escapeHtml(row.createdAt.toISOString())}</p>
+${Object.entries(row.headers)
+  .map(([name, value]) => `<p class="meta">${escapeHtml(name)}: ${escapeHtml(value)}</p>`)
+  .join('')}
 <pre>${escapeHtml(row.text)}</pre>
 ${row.links.map((link) => `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`).join('')}
 </article>`,

@@ -4,13 +4,22 @@ export {
   announceAdded,
   createNotification,
   createNotifications,
+  type NewNotification,
+  withdrawNotifications,
+} from './notifications.service'
+export {
   notificationInserts,
   notificationInsertsTo,
-  type NewNotification,
   noteParameters,
   notePlaceholder,
   notePlaceholders,
-  withdrawNotifications,
-} from './notifications.service'
+} from './notifications.inserts'
 export { notificationPreferenceRoutes } from './notification-preferences.routes'
-export { playersWanting } from './notification-preferences.service'
+export { playersWanting, wantsSql } from './notification-preferences.service'
+export {
+  composeNoticeEmail,
+  type NoticeEmailSettings,
+  noticeEmailJobs,
+  recipientOf,
+} from './notifications.email'
+export { mountEmailUnsubscribe } from './email-unsubscribe.routes'

@@ -15,7 +15,8 @@ import { preparedQuery } from '../../db/prepared'
 import { connections, notifications, playDateRequests, playDates, profiles } from '../../db/schema'
 import { decodeCursor, encodeCursor } from '../../lib/page-cursor'
 import { defineQueriedEvent, publishQueried } from '../../lib/realtime'
-import { pushJobsOf } from '../push'
+import type { NotificationKind } from '../../../domain/notifications/preferences.schema'
+import { notificationInserts } from './notifications.inserts'
 
 export interface NewNotification {
   userId: string
@@ -28,6 +29,11 @@ export interface NewNotification {
   // What the row lets the player do, and on what (the connection, the application's request,
   // the PlayDate whose chat it opens).
   action?: { kind: NotificationActionKind; subjectId: string } | null
+  // The kind of notice, as players switch them: the app's copy, the email and the push each go
+  // only to players who left that kind on for that channel. None: the app and push only.
+  kind?: NotificationKind | null
+  // The game it is about, named in every channel.
+  playDateId?: string | null
 }
 
 interface ActorJson {
@@ -148,77 +154,6 @@ function announceChange(db: DbOrTx, userId: string) {
   return publishQueried(db, userId, unreadEvent)
 }
 
-const NOTIFICATION_COLUMNS = sql.raw('user_id, type, title, message, link, actor_id, action, subject_id')
-
-// The notifications one statement adds, and their push jobs (features/push): the CTEs `added`
-// (id, user_id of each new notification) and `added_pushes`, for the caller's `with`. `rows`
-// gives their columns (user_id, type, title, message, link, actor_id, action, subject_id) as the
-// relation `v`; `when`, SQL over `v` and the caller's other CTEs, decides which are added: a
-// write and what it tells players are then one statement.
-function insertsFrom(rows: SQL, when: SQL | undefined): SQL {
-  return sql`added as (
-    insert into ${notifications} (${NOTIFICATION_COLUMNS})
-    select * from ${rows} ${when ? sql`where ${when}` : sql``}
-    returning id, user_id
-  ), added_pushes as (${pushJobsOf(sql`added`)})`
-}
-
-// A notification in a prepared statement (db/prepared.ts): each of its columns is a placeholder,
-// filled in on each call from `noteParameters` of the same name.
-export interface NotePlaceholders {
-  placeholders: string
-}
-
-type Note = Omit<NewNotification, 'userId'> | NotePlaceholders
-
-const NOTE_PLACEHOLDERS = ['type', 'title', 'message', 'link', 'actor', 'action', 'subject'] as const
-
-export const notePlaceholders = (name: string): NotePlaceholders => ({ placeholders: name })
-
-// One column's placeholder of a notification, for a condition of the statement on it.
-export const notePlaceholder = (note: NotePlaceholders, column: (typeof NOTE_PLACEHOLDERS)[number]) =>
-  sql.placeholder(`${note.placeholders}_${column}`)
-
-// The values of a notification's placeholders named `name`.
-export function noteParameters(name: string, n: Omit<NewNotification, 'userId'>): Record<string, unknown> {
-  const values = {
-    type: n.type,
-    title: n.title,
-    message: n.message,
-    link: n.link ?? null,
-    actor: n.actorId ?? null,
-    action: n.action?.kind ?? null,
-    subject: n.action?.subjectId ?? null,
-  } satisfies Record<(typeof NOTE_PLACEHOLDERS)[number], unknown>
-  return Object.fromEntries(Object.entries(values).map(([column, value]) => [`${name}_${column}`, value]))
-}
-
-// A notification's columns after user_id, as values.
-function noteValues(n: Note) {
-  if ('placeholders' in n) {
-    const [type, title, message, link, actor, action, subject] = NOTE_PLACEHOLDERS.map((column) =>
-      notePlaceholder(n, column),
-    )
-    return sql`${type}, ${title}, ${message}, ${link}, ${actor}::uuid, ${action}, ${subject}::uuid`
-  }
-  return sql`${n.type}, ${n.title}, ${n.message}, ${n.link ?? null}, ${n.actorId ?? null}::uuid, ${n.action?.kind ?? null}, ${n.action?.subjectId ?? null}::uuid`
-}
-
-// Each recipient is an id, or SQL giving one (a column of the caller's CTEs; a null adds nothing
-// only if `when` says so).
-export function notificationInserts(inputs: ReadonlyArray<Note & { userId: string | SQL }>, when?: SQL): SQL {
-  const rows = inputs.map((n) => sql`(${n.userId}::uuid, ${noteValues(n)})`)
-  return insertsFrom(sql`(values ${sql.join(rows, sql`, `)}) as v (${NOTIFICATION_COLUMNS})`, when)
-}
-
-// The same notification to each player `recipients` selects (one uuid column), as above.
-export function notificationInsertsTo(recipients: SQL, n: Note, when?: SQL): SQL {
-  return insertsFrom(
-    sql`(select r.id, ${noteValues(n)} from (${recipients}) as r (id)) as v (${NOTIFICATION_COLUMNS})`,
-    when,
-  )
-}
-
 // Each player's badge follows: their unread count leaves once the write that added their
 // notification commits (with the transaction's other events).
 export async function announceAdded(db: DbOrTx, userIds: readonly string[]) {
@@ -247,9 +182,10 @@ export async function createNotifications(
   return added
 }
 
+// The notification added in the app; none when the player switched that kind off there (its
+// email and push may still go).
 export async function createNotification(db: DbOrTx, input: NewNotification) {
   const [added] = await createNotifications(db, [input])
-  if (!added) throw new Error('notification insert returned nothing')
   return added
 }
 

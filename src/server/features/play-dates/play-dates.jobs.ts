@@ -4,10 +4,9 @@ import { formatStart } from '../../../domain/play-dates/schedule'
 import { venueAddressLine } from '../../../domain/venues/venue.schema'
 import type { DbOrTx, Tx } from '../../db/client'
 import { playDateRequests, playDates, profiles, venues } from '../../db/schema'
-import { emailLayout } from '../../lib/email-layout'
 import { enqueueJobs, type JobHandlers, type NewJob } from '../../lib/jobs'
 import type { Mailer } from '../../lib/mail'
-import { createNotification, playersWanting } from '../notifications'
+import { createNotifications } from '../notifications'
 import { RESULT_STANDS_JOB, standUnanswered } from './play-dates.results.stands'
 
 // What happens around a PlayDate's start without anyone asking: reminders to the four players
@@ -100,11 +99,7 @@ export interface ReminderSettings {
   origin: string
 }
 
-async function remind(
-  tx: Tx,
-  settings: ReminderSettings,
-  payload: { playDateId: string; lead: Lead; startsAt: string },
-) {
+async function remind(tx: Tx, payload: { playDateId: string; lead: Lead; startsAt: string }) {
   const game = await loadMatchedGame(tx, payload.playDateId)
   // Cancelled, completed or moved since the reminder was planned: nothing to say.
   if (!game || !game.startsAt || game.startsAt.toISOString() !== payload.startsAt) return
@@ -115,28 +110,20 @@ async function remind(
   const message = where ? `${when} at ${where}: ${teams}` : `${when}: ${teams}`
   const link = `/playdates/${payload.playDateId}`
   const players = [game.creator, game.partner, game.requester, game.requesterPartner]
-  const ids = players.map((p) => p.id)
-
-  for (const userId of await playersWanting(tx, ids, 'reminders', 'inApp')) {
-    await createNotification(tx, { userId, type: 'other', title: lead.title, message, link })
-  }
-  const url = `${settings.origin}${link}`
-  for (const userId of await playersWanting(tx, ids, 'reminders', 'email')) {
-    const to = players.find((p) => p.id === userId)!
-    const paragraphs = [`Hi ${to.firstName},`, `Your PlayDate starts ${lead.when}: ${when}.`]
-    if (where) paragraphs.push(`Where: ${where}`)
-    paragraphs.push(teams)
-    await settings.mailer.send(
-      {
-        to: to.email,
-        subject: `${lead.title}: ${when}`,
-        text: `${paragraphs.join('\n\n')}\n\nOpen the PlayDate: ${url}\n`,
-        html: emailLayout(settings.productName, lead.title, paragraphs, { label: 'Open the PlayDate', url }),
-        links: [url],
-      },
-      tx,
-    )
-  }
+  // In the app, by email and by push, each to the players who left reminders on there (the email
+  // and push by their jobs, which name the game: notifications.service.ts).
+  await createNotifications(
+    tx,
+    players.map((p) => ({
+      userId: p.id,
+      type: 'other' as const,
+      title: lead.title,
+      message,
+      link,
+      kind: 'reminders' as const,
+      playDateId: payload.playDateId,
+    })),
+  )
 }
 
 // An open PlayDate whose start has passed becomes 'expired' (History); one matched, cancelled
@@ -150,7 +137,7 @@ async function expire(tx: Tx, playDateId: string, now: Date) {
 
 export function playDateJobs(settings: ReminderSettings): JobHandlers {
   return {
-    [REMINDER_JOB]: ({ tx, job }) => remind(tx, settings, job.payload as Parameters<typeof remind>[2]),
+    [REMINDER_JOB]: ({ tx, job }) => remind(tx, job.payload as Parameters<typeof remind>[1]),
     [EXPIRY_JOB]: ({ tx, job, now }) => expire(tx, (job.payload as { playDateId: string }).playDateId, now),
     [RESULT_STANDS_JOB]: ({ tx, job, now }) =>
       standUnanswered(tx, settings, (job.payload as { playDateId: string }).playDateId, now),

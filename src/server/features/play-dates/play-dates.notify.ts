@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client'
 import { notifications } from '../../db/schema'
 import { publishToUsers } from '../../lib/realtime'
 import { NEW_MESSAGE_TITLE } from '../../../domain/notifications/notification.schema'
+import type { NotificationKind } from '../../../domain/notifications/preferences.schema'
 import {
   createNotifications,
   noteParameters,
@@ -23,7 +24,24 @@ export type PlayDateEvent =
   | 'declined'
   | 'withdrawn'
   | 'cancelled'
+  | 'cancelledLate'
   | 'message'
+
+// The switch each event is under (Profile Settings): its email and push follow it.
+const kindOf: Record<PlayDateEvent, NotificationKind> = {
+  created: 'applications',
+  applied: 'applications',
+  appliedAlone: 'applications',
+  appliedWithYou: 'applications',
+  accepted: 'applications',
+  acceptedAlone: 'applications',
+  partnerJoined: 'applications',
+  declined: 'applications',
+  withdrawn: 'applications',
+  cancelled: 'cancellations',
+  cancelledLate: 'cancellations',
+  message: 'messages',
+}
 
 const texts: Record<PlayDateEvent, { title: string; message: (name: string) => string }> = {
   created: { title: 'New PlayDate', message: (n) => `${n} created a PlayDate with you as partner` },
@@ -45,6 +63,11 @@ const texts: Record<PlayDateEvent, { title: string; message: (name: string) => s
   declined: { title: 'Application declined', message: (n) => `${n} declined the application` },
   withdrawn: { title: 'Application withdrawn', message: (n) => `${n} withdrew their application` },
   cancelled: { title: 'PlayDate cancelled', message: (n) => `${n} cancelled the PlayDate` },
+  // Under 24 hours before the start: it counts against the team's reliability.
+  cancelledLate: {
+    title: 'PlayDate cancelled',
+    message: (n) => `${n} cancelled the PlayDate late, under 24 hours before the start`,
+  },
   message: { title: NEW_MESSAGE_TITLE, message: (n) => `${n} sent a message about your PlayDate` },
 }
 
@@ -85,6 +108,8 @@ export function playDateNote(event: PlayDateEvent, { playDateId, actor, link, re
     link: link ?? `/playdates/${playDateId}`,
     actorId: actor.id,
     action: actionOf(event, playDateId, requestId),
+    kind: kindOf[event],
+    playDateId,
   }
 }
 

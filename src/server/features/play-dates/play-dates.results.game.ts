@@ -2,12 +2,10 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import { type GameOutcome, type TeamSide, scoreLine } from '../../../domain/play-dates/results'
-import { formatStart } from '../../../domain/play-dates/schedule'
 import type { DbOrTx, Tx } from '../../db/client'
-import { playDateReports, playDateRequests, playDates, profiles } from '../../db/schema'
-import { emailLayout } from '../../lib/email-layout'
+import { playDateReports, playDateRequests, playDates } from '../../db/schema'
 import type { Mailer } from '../../lib/mail'
-import { createNotification, playersWanting } from '../notifications'
+import { createNotifications } from '../notifications'
 import type { Actor } from './play-dates.queries'
 
 // The game a result changes, locked, with its two teams and its reports; settling it and telling its
@@ -147,11 +145,12 @@ export async function settle(
     .where(eq(playDates.id, id))
 }
 
-// In-app notices of a result's kind, to the players who want them, and by email to those who want
-// that too.
+// A result's notices, under the 'results' switch: in the app, by email and by push, each to the
+// players who left that channel on (the email and push by their jobs, notifications.service.ts).
+// `_notices` is what the email needs; the notice email job has it (jobs.ts).
 export async function tell(
   tx: Tx,
-  notices: ResultNotices | null,
+  _notices: ResultNotices | null,
   game: LockedGame,
   recipients: string[],
   title: string,
@@ -159,33 +158,16 @@ export async function tell(
 ) {
   // Straight to the result section of the PlayDate's page.
   const link = `/playdates/${game.id}#game-result`
-  const targets = [...new Set(recipients)]
-  for (const userId of await playersWanting(tx, targets, 'results', 'inApp')) {
-    await createNotification(tx, { userId, type: 'other', title, message, link })
-  }
-  if (!notices) return
-  const emailTo = await playersWanting(tx, targets, 'results', 'email')
-  if (emailTo.length === 0) return
-  const people = await tx
-    .select({ id: profiles.id, email: profiles.email, firstName: profiles.firstName })
-    .from(profiles)
-    .where(sql`${profiles.id} in ${emailTo}`)
-  const url = `${notices.origin}${link}`
-  const when = game.startsAt && game.timeZone ? formatStart(game.startsAt, game.timeZone) : null
-  for (const person of people) {
-    const paragraphs = [`Hi ${person.firstName},`, message]
-    if (when) paragraphs.push(`The game: ${when}.`)
-    await notices.mailer.send(
-      {
-        to: person.email,
-        subject: title,
-        text: `${paragraphs.join('\n\n')}\n\nOpen the PlayDate: ${url}\n`,
-        html: emailLayout(notices.productName, title, paragraphs, { label: 'Open the PlayDate', url }),
-        links: [url],
-      },
-      tx,
-    )
-  }
+  const notes = [...new Set(recipients)].map((userId) => ({
+    userId,
+    type: 'other' as const,
+    title,
+    message,
+    link,
+    kind: 'results' as const,
+    playDateId: game.id,
+  }))
+  await createNotifications(tx, notes)
 }
 
 export const fullName = (user: Actor) => `${user.firstName} ${user.lastName}`

@@ -328,7 +328,11 @@ export async function cancelPlayDate(db: Db, user: Actor, id: string, now: Date)
       .set({ status: 'declined' })
       .where(and(eq(playDateRequests.playDateId, id), eq(playDateRequests.status, 'pending')))
       .returning({ a: playDateRequests.requesterId, b: playDateRequests.requesterPartnerId })
-    await notifyPlayDate(tx, 'cancelled', { playDateId: id, actor: user, recipients: players })
+    await notifyPlayDate(tx, late ? 'cancelledLate' : 'cancelled', {
+      playDateId: id,
+      actor: user,
+      recipients: players,
+    })
     await notifyPlayDate(tx, 'cancelled', {
       playDateId: id,
       actor: user,

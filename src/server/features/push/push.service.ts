@@ -3,15 +3,17 @@ import webpush from 'web-push'
 import { AppError } from '../../../domain/errors'
 import { PUSH_MESSAGES, type PushPayload, type PushSubscriptionInput } from '../../../domain/push/push.schema'
 import type { Db, Tx } from '../../db/client'
-import { notifications, playDates, profiles, pushSubscriptions, venues } from '../../db/schema'
+import { gameForNotice, heldForQuietHours, stillWants } from '../../db/notice-context'
+import { notifications, profiles, pushSubscriptions } from '../../db/schema'
 import { playDateIdOfPage } from '../../../domain/play-dates/play-date.constants'
-import { formatStart } from '../../../domain/play-dates/schedule'
 import { NEW_MESSAGE_TITLE } from '../../../domain/notifications/notification.schema'
-import type { JobHandlers, OutsideCall } from '../../lib/jobs'
+import type { NotificationKind } from '../../../domain/notifications/preferences.schema'
+import type { JobHandlers, JobRow, OutsideCall } from '../../lib/jobs'
 import type { VapidKeys } from '../../lib/vapid-keys'
 
-// Web Push (docs/decisions/0091-web-push.md): each notification a player gets in the app also goes
-// to every device they turned push on for, through the jobs table, so N instances send it once.
+// Web Push (docs/decisions/0091-web-push.md): each notice of a kind a player left push on for goes
+// to every device they turned push on for, through the jobs table, so N instances send it once
+// (docs/decisions/0139: switches per kind, quiet hours, the game named).
 
 export const PUSH_JOB = 'push-send'
 // How long a push service keeps a push for a device that is off: a reminder 2 h ahead is stale
@@ -87,60 +89,81 @@ export async function unsubscribe(db: Db, userId: string, endpoint: string) {
 }
 
 // One push job per device of each player a statement notifies, in the statement that adds the
-// notifications: no device, no job; a rolled-back notification pushes nothing. The body of a CTE
-// over `added`, the CTE of the new notifications' id and user_id (notifications.service.ts).
-export const pushJobsOf = (added: SQL) => sql`
+// notices: no device, no job; a rolled-back notice pushes nothing. The body of a CTE over
+// `notes`, a relation of the notices to push: id, user_id, in_app (whether the app keeps a copy)
+// and notice (what it says, notifications.service.ts).
+export const pushJobsOf = (notes: SQL) => sql`
   insert into jobs (kind, key, run_at, payload, owner_id)
   select ${PUSH_JOB}, 'push:' || a.id || ':' || s.id, now(),
-    json_build_object('subscriptionId', s.id, 'notificationId', a.id), a.user_id
-  from ${added} a join push_subscriptions s on s.profile_id = a.user_id
+    json_build_object('subscriptionId', s.id, 'notificationId', a.id, 'inApp', a.in_app,
+      'notice', a.notice), a.user_id
+  from ${notes} a join push_subscriptions s on s.profile_id = a.user_id
   on conflict (key) do nothing`
 
-// A push about a PlayDate says when and where it is, as a phone's lock screen is all the player
-// may read: "… · Sat, Dec 5 · 8:00 AM MST at Kiwanis Park".
-async function withWhenAndWhere(tx: Tx, text: string, link: string | null): Promise<string> {
-  // The link's page (a chat link ends in `#team-chat`), read as the server and the app read one.
-  const id = link ? playDateIdOfPage(link.split(/[?#]/, 1)[0]!) : undefined
-  if (!id) return text
-  const [game] = await tx
-    .select({
-      startsAt: playDates.startsAt,
-      timeZone: playDates.timeZone,
-      venue: venues.name,
-      place: playDates.place,
-    })
-    .from(playDates)
-    .leftJoin(venues, eq(venues.id, playDates.venueId))
-    .where(eq(playDates.id, id))
-  if (!game?.startsAt || !game.timeZone) return text
-  const where = game.venue ?? game.place
-  return `${text} · ${formatStart(game.startsAt, game.timeZone)}${where ? ` at ${where}` : ''}`
+// The PlayDate a link leads to (a notification from before notices named their game).
+const playDateIdOfLink = (link: string | null) =>
+  link ? (playDateIdOfPage(link.split(/[?#]/, 1)[0]!) ?? null) : null
+
+interface PushNotice {
+  userId: string
+  title: string
+  message: string
+  link: string | null
+  kind: NotificationKind | null
+  playDateId: string | null
+}
+
+interface PushJobPayload {
+  subscriptionId: string
+  notificationId: string
+  // Absent in jobs made before notices carried their words: the notification is read instead.
+  inApp?: boolean
+  notice?: PushNotice
+}
+
+// What the push says: the notice as the app kept it, or as the job carries it when the player
+// keeps no copy in the app. Dismissed in the app since: nothing.
+async function noticeOf(tx: Tx, payload: PushJobPayload): Promise<PushNotice | undefined> {
+  if (payload.notice && payload.inApp === false) return payload.notice
+  const [row] = await tx.select().from(notifications).where(eq(notifications.id, payload.notificationId))
+  if (!row) return undefined
+  return {
+    userId: row.userId,
+    title: row.title,
+    message: row.message,
+    link: row.link,
+    kind: row.kind,
+    playDateId: row.playDateId ?? payload.notice?.playDateId ?? null,
+  }
 }
 
 // Read in the job's transaction: what to send, and where. The send itself is the outside call the
 // job returns, made once the claim has committed; its outcome is written in a new transaction.
+// During the player's quiet hours the push waits for their end, in a job of its own.
 async function prepareSend(
   tx: Tx,
   keys: VapidKeys,
-  payload: { subscriptionId: string; notificationId: string },
+  job: JobRow,
   now: Date,
 ): Promise<OutsideCall | undefined> {
+  const payload = job.payload as PushJobPayload
   const [subscription] = await tx
     .select()
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.id, payload.subscriptionId))
-  const [notification] = await tx
-    .select()
-    .from(notifications)
-    .where(eq(notifications.id, payload.notificationId))
+  const notice = await noticeOf(tx, payload)
   // Turned off, or the notification dismissed since: nothing to send.
-  if (!subscription || !notification) return undefined
+  if (!subscription || !notice) return undefined
+  if (!(await stillWants(tx, notice.userId, notice.kind, 'push'))) return undefined
+  const game = await gameForNotice(tx, notice.playDateId ?? playDateIdOfLink(notice.link))
+  if (await heldForQuietHours(tx, job, notice.userId, notice.kind, game?.startsAt, now)) return undefined
   const message: PushPayload = {
-    title: notification.title,
-    body: await withWhenAndWhere(tx, notification.message, notification.link),
-    url: notification.link ?? '/notifications',
-    tag: notification.id,
-    ...(notification.title === NEW_MESSAGE_TITLE ? { quietWhileOpen: true } : {}),
+    title: notice.title,
+    // A phone's lock screen is all the player may read: the game is named there too.
+    body: game ? `${notice.message} · ${game.label}` : notice.message,
+    url: notice.link ?? '/notifications',
+    tag: payload.notificationId,
+    ...(notice.title === NEW_MESSAGE_TITLE ? { quietWhileOpen: true } : {}),
   }
   // The request web-push builds (VAPID header, aes128gcm body), sent with the platform's fetch.
   const request = webpush.generateRequestDetails(
@@ -184,7 +207,7 @@ export function pushJobs(keys: VapidKeys | undefined): JobHandlers {
     [PUSH_JOB]: async ({ tx, job, now }) => {
       // Push turned off since the job was made (no keys): nothing can be sent.
       if (!keys) return
-      return prepareSend(tx, keys, job.payload as { subscriptionId: string; notificationId: string }, now)
+      return prepareSend(tx, keys, job, now)
     },
   }
 }

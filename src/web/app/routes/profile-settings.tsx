@@ -122,8 +122,12 @@ function SettingsCards({ profile }: { profile: ReturnType<typeof useOwnProfile> 
         <ChangePasswordForm />
       </Card>
       <Card>
-        <h2 className="mb-2 text-lg font-bold text-slate-900">Notifications</h2>
-        <p className="mb-2 text-sm text-slate-600">Choose what you hear about, in the app and by email.</p>
+        <h2 id="notifications" className="mb-2 scroll-mt-20 text-lg font-bold text-slate-900">
+          Notifications
+        </h2>
+        <p className="mb-2 text-sm text-slate-600">
+          Choose what you hear about, in the app, by email and by push.
+        </p>
         <NotificationPreferencesForm />
         <PushSettings />
       </Card>

@@ -12,9 +12,10 @@ import { outcome } from '../../../lib/outcome'
 const channels = [
   { key: 'inApp', label: 'In the app' },
   { key: 'email', label: 'Email' },
+  { key: 'push', label: 'Push' },
 ] as const
 
-// Each kind with two switches, saved as soon as one is flipped.
+// Each kind with three switches, saved as soon as one is flipped.
 export function NotificationPreferencesForm() {
   const preferences = useNotificationPreferences()
   const save = useSetNotificationPreference()
@@ -31,7 +32,7 @@ export function NotificationPreferencesForm() {
     )
   }
 
-  const flip = (item: NotificationPreference, channel: 'inApp' | 'email', on: boolean) =>
+  const flip = (item: NotificationPreference, channel: (typeof channels)[number]['key'], on: boolean) =>
     outcome(save.mutateAsync({ ...item, [channel]: on }), {
       onError: (error) =>
         toast.error('Could not save your notification settings', { description: errorDetail(error) }),

@@ -1,0 +1,136 @@
+import { and, eq, sql } from 'drizzle-orm'
+import {
+  DEFAULT_QUIET_HOURS,
+  deliveryTime,
+  type QuietHours,
+  URGENT_AT_NIGHT,
+} from '../../domain/notifications/quiet-hours'
+import type { NotificationKind, QuietHoursSettings } from '../../domain/notifications/preferences.schema'
+import { gameLabel } from '../../domain/play-dates/game-label'
+import { type PlayDateZone, zoneOfState } from '../../domain/play-dates/schedule'
+import { enqueueJob, type JobRow } from '../lib/jobs'
+import type { DbOrTx } from './client'
+import { notificationPreferences, notificationQuietHours, playDates, profiles, venues } from './schema'
+
+// What every channel of a notice needs to know besides the notice itself, read in one place for
+// the app's list, the email and the push (docs/decisions/0139): the game it is about, named with
+// `gameLabel`, and when the player may be reached outside the app.
+
+export interface NoticeGame {
+  id: string
+  startsAt: Date | null
+  status: string
+  lateCancel: boolean
+  // "Sat, Dec 5 · 8:00 AM MST at Red Mountain Pickleball Park"
+  label: string
+}
+
+// The game a notice is about; null when there is none (any more).
+export async function gameForNotice(db: DbOrTx, playDateId: string | null | undefined) {
+  if (!playDateId) return null
+  const [game] = await db
+    .select({
+      id: playDates.id,
+      startsAt: playDates.startsAt,
+      timeZone: playDates.timeZone,
+      place: playDates.place,
+      venue: venues.name,
+      status: playDates.status,
+      lateCancel: playDates.lateCancel,
+    })
+    .from(playDates)
+    .leftJoin(venues, eq(venues.id, playDates.venueId))
+    .where(eq(playDates.id, playDateId))
+  if (!game) return null
+  return {
+    id: game.id,
+    startsAt: game.startsAt,
+    status: game.status,
+    lateCancel: game.lateCancel ?? false,
+    label: gameLabel(game),
+  } satisfies NoticeGame
+}
+
+// The zone quiet hours are read in for a player who never chose one: their home state's, else
+// Arizona's (where the app began).
+export const DEFAULT_NOTICE_ZONE: PlayDateZone = 'America/Phoenix'
+
+// The player's quiet hours as they set them, or the defaults in their home state's zone.
+export async function quietHoursOf(db: DbOrTx, userId: string): Promise<QuietHoursSettings> {
+  const [row] = await db
+    .select({
+      enabled: notificationQuietHours.enabled,
+      start: notificationQuietHours.startTime,
+      end: notificationQuietHours.endTime,
+      timeZone: notificationQuietHours.timeZone,
+      homeState: profiles.homeState,
+    })
+    .from(profiles)
+    .leftJoin(notificationQuietHours, eq(notificationQuietHours.profileId, profiles.id))
+    .where(eq(profiles.id, userId))
+  if (row?.enabled != null && row.start && row.end && row.timeZone) {
+    return {
+      enabled: row.enabled,
+      start: row.start,
+      end: row.end,
+      timeZone: row.timeZone as PlayDateZone,
+    }
+  }
+  const zone = row?.homeState ? zoneOfState[row.homeState] : DEFAULT_NOTICE_ZONE
+  return { ...DEFAULT_QUIET_HOURS, timeZone: zone }
+}
+
+// When an email or push of `kind` to the player may leave: now, or the end of their quiet hours.
+// A reminder or a cancellation of a game that starts before then leaves now: it is the point.
+export async function noticeDeliveryTime(
+  db: DbOrTx,
+  userId: string,
+  kind: NotificationKind | null,
+  gameStart: Date | null | undefined,
+  now: Date,
+): Promise<Date> {
+  const settings = await quietHoursOf(db, userId)
+  const quiet: QuietHours = { enabled: settings.enabled, start: settings.start, end: settings.end }
+  const urgent = kind && (URGENT_AT_NIGHT as readonly string[]).includes(kind) ? gameStart : null
+  return deliveryTime(now, quiet, settings.timeZone, urgent)
+}
+
+// Whether the player still wants `kind` through `channel` (no row: on). Asked again when an email
+// or push is about to leave, so a switch turned off meanwhile holds.
+export async function stillWants(
+  db: DbOrTx,
+  userId: string,
+  kind: NotificationKind | null,
+  channel: 'email' | 'push',
+): Promise<boolean> {
+  if (!kind) return true
+  const column = channel === 'email' ? notificationPreferences.email : notificationPreferences.push
+  const [row] = await db
+    .select({ on: sql<boolean>`${column}` })
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.profileId, userId), eq(notificationPreferences.kind, kind)))
+  return row?.on ?? true
+}
+
+// Held until the player's quiet hours end: the same job again, under a key of its own, due then.
+// False when it may leave now.
+export async function heldForQuietHours(
+  tx: DbOrTx,
+  job: JobRow,
+  userId: string,
+  kind: NotificationKind | null,
+  gameStart: Date | null | undefined,
+  now: Date,
+): Promise<boolean> {
+  if ((job.payload as { held?: boolean }).held) return false
+  const at = await noticeDeliveryTime(tx, userId, kind, gameStart, now)
+  if (at.getTime() <= now.getTime()) return false
+  await enqueueJob(tx, {
+    kind: job.kind,
+    key: `${job.key}:held`,
+    runAt: at,
+    payload: { ...(job.payload as Record<string, unknown>), held: true },
+    ownerId: userId,
+  })
+  return true
+}

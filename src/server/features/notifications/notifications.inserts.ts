@@ -1,0 +1,118 @@
+import { type SQL, sql } from 'drizzle-orm'
+import { notifications } from '../../db/schema'
+import { pushJobsOf } from '../push'
+import { wantsSql } from './notification-preferences.service'
+import type { NewNotification } from './notifications.service'
+
+// The SQL that adds notices: one statement writes what happened and tells the players of it, in
+// the app, by email and by push (docs/decisions/0139).
+
+const NOTIFICATION_COLUMNS = sql.raw(
+  'user_id, type, title, message, link, actor_id, action, subject_id, kind, play_date_id',
+)
+
+export const NOTICE_EMAIL_JOB = 'notice-email'
+
+// What an email or push job carries of its notice: everything it says, as the player may have
+// the app's copy switched off (or dismiss it) before the email or push leaves.
+const noticeJson = (n: SQL) => sql`json_build_object('userId', ${n}.user_id, 'type', ${n}.type,
+  'title', ${n}.title, 'message', ${n}.message, 'link', ${n}.link, 'actorId', ${n}.actor_id,
+  'kind', ${n}.kind, 'playDateId', ${n}.play_date_id)`
+
+// The notices one statement adds on every channel the player chose (docs/decisions/0139): the
+// CTEs `notes` (every notice, with its id), `added` (id, user_id of each notification added in
+// the app), `added_pushes` and `added_emails`, for the caller's `with`. `rows` gives their columns
+// (user_id, type, title, message, link, actor_id, action, subject_id, kind, play_date_id) as the
+// relation `v`; `when`, SQL over `v` and the caller's other CTEs, decides which are told: a write
+// and what it tells players are then one statement. Chat messages are emailed as a digest
+// (features/play-dates), never one by one.
+function insertsFrom(rows: SQL, when: SQL | undefined): SQL {
+  const n = sql.raw('n')
+  return sql`notes as (
+    select gen_random_uuid() as id, v.*,
+      ${wantsSql(sql`v.user_id`, sql`v.kind`, 'inApp')} as in_app
+    from ${rows} ${when ? sql`where ${when}` : sql``}
+  ), added as (
+    insert into ${notifications} (id, ${NOTIFICATION_COLUMNS})
+    select id, ${NOTIFICATION_COLUMNS} from notes where in_app
+    returning id, user_id
+  ), added_pushes as (${pushJobsOf(
+    sql`(select n.id, n.user_id, n.in_app, ${noticeJson(n)} as notice from notes n
+      where ${wantsSql(sql`n.user_id`, sql`n.kind`, 'push')})`,
+  )}), added_emails as (
+    insert into jobs (kind, key, run_at, payload, owner_id)
+    select ${NOTICE_EMAIL_JOB}, 'notice-email:' || n.id, now(),
+      json_build_object('notificationId', n.id, 'notice', ${noticeJson(n)}), n.user_id
+    from notes n
+    where n.kind is not null and n.kind <> 'messages' and ${wantsSql(sql`n.user_id`, sql`n.kind`, 'email')}
+    on conflict (key) do nothing
+  )`
+}
+
+// A notification in a prepared statement (db/prepared.ts): each of its columns is a placeholder,
+// filled in on each call from `noteParameters` of the same name.
+export interface NotePlaceholders {
+  placeholders: string
+}
+
+type Note = Omit<NewNotification, 'userId'> | NotePlaceholders
+
+const NOTE_PLACEHOLDERS = [
+  'type',
+  'title',
+  'message',
+  'link',
+  'actor',
+  'action',
+  'subject',
+  'kind',
+  'playDate',
+] as const
+
+export const notePlaceholders = (name: string): NotePlaceholders => ({ placeholders: name })
+
+// One column's placeholder of a notification, for a condition of the statement on it.
+export const notePlaceholder = (note: NotePlaceholders, column: (typeof NOTE_PLACEHOLDERS)[number]) =>
+  sql.placeholder(`${note.placeholders}_${column}`)
+
+// The values of a notification's placeholders named `name`.
+export function noteParameters(name: string, n: Omit<NewNotification, 'userId'>): Record<string, unknown> {
+  const values = {
+    type: n.type,
+    title: n.title,
+    message: n.message,
+    link: n.link ?? null,
+    actor: n.actorId ?? null,
+    action: n.action?.kind ?? null,
+    subject: n.action?.subjectId ?? null,
+    kind: n.kind ?? null,
+    playDate: n.playDateId ?? null,
+  } satisfies Record<(typeof NOTE_PLACEHOLDERS)[number], unknown>
+  return Object.fromEntries(Object.entries(values).map(([column, value]) => [`${name}_${column}`, value]))
+}
+
+// A notification's columns after user_id, as values.
+function noteValues(n: Note) {
+  if ('placeholders' in n) {
+    const [type, title, message, link, actor, action, subject, kind, playDate] = NOTE_PLACEHOLDERS.map(
+      (column) => notePlaceholder(n, column),
+    )
+    return sql`${type}, ${title}, ${message}, ${link}, ${actor}::uuid, ${action}, ${subject}::uuid, ${kind}::text, ${playDate}::uuid`
+  }
+  return sql`${n.type}, ${n.title}, ${n.message}, ${n.link ?? null}, ${n.actorId ?? null}::uuid, ${n.action?.kind ?? null}, ${n.action?.subjectId ?? null}::uuid, ${n.kind ?? null}::text, ${n.playDateId ?? null}::uuid`
+}
+
+// Each recipient is an id, or SQL giving one (a column of the caller's CTEs; a null adds nothing
+// only if `when` says so).
+export function notificationInserts(inputs: ReadonlyArray<Note & { userId: string | SQL }>, when?: SQL): SQL {
+  const rows = inputs.map((n) => sql`(${n.userId}::uuid, ${noteValues(n)})`)
+  return insertsFrom(sql`(values ${sql.join(rows, sql`, `)}) as v (${NOTIFICATION_COLUMNS})`, when)
+}
+
+// The same notification to each player `recipients` selects (one uuid column), as above.
+export function notificationInsertsTo(recipients: SQL, n: Note, when?: SQL): SQL {
+  return insertsFrom(
+    sql`(select r.id, ${noteValues(n)} from (${recipients}) as r (id)) as v (${NOTIFICATION_COLUMNS})`,
+    when,
+  )
+}
