@@ -32,6 +32,9 @@ export const notificationOutput = z.object({
     .object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), photoUrl: photoUrlField })
     .nullable(),
   action: notificationAction,
+  // The game it is about, named as in its email and push ("Sat, Dec 5 · 8:00 AM MST at Red
+  // Mountain Pickleball Park"); null when it is about none.
+  game: z.object({ id: z.uuid(), label: z.string() }).nullable(),
   createdAt: z.string(),
 })
 export type NotificationOutput = z.infer<typeof notificationOutput>

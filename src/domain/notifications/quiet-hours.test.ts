@@ -81,6 +81,8 @@ describe('deliveryTime', () => {
 
   it('sends an urgent notice at once when its game starts before the quiet hours end', () => {
     expect(deliveryTime(night, DEFAULT_QUIET_HOURS, PHOENIX, at('2026-12-05T14:00:00Z'))).toEqual(night)
+    // One at 8 AM sharp too: held, its reminder would arrive as it starts.
+    expect(deliveryTime(night, DEFAULT_QUIET_HOURS, PHOENIX, at('2026-12-05T15:00:00Z'))).toEqual(night)
     // A game later in the morning can wait until 8 AM.
     expect(deliveryTime(night, DEFAULT_QUIET_HOURS, PHOENIX, at('2026-12-05T17:00:00Z'))).toEqual(
       at('2026-12-05T15:00:00Z'),

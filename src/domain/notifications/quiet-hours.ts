@@ -55,10 +55,11 @@ export function quietHoursEnd(now: Date, quiet: QuietHours, zone: string): Date 
 export const URGENT_AT_NIGHT = ['reminders', 'cancellations'] as const
 
 // When a notice by email or push should reach the player: now, or the end of their quiet hours.
-// `urgentStart`: the start of the game an urgent notice is about (a reminder, a cancellation).
+// `urgentStart`: the start of the game an urgent notice is about (a reminder, a cancellation); a
+// game that starts as they end is told now too, since held it would arrive as the game starts.
 export function deliveryTime(now: Date, quiet: QuietHours, zone: string, urgentStart?: Date | null): Date {
   const end = quietHoursEnd(now, quiet, zone)
   if (!end) return now
-  if (urgentStart && urgentStart.getTime() < end.getTime()) return now
+  if (urgentStart && urgentStart.getTime() <= end.getTime()) return now
   return end
 }

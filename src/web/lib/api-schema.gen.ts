@@ -1744,6 +1744,11 @@ export interface components {
             playDateId: string
           }
         | null
+      game: {
+        /** Format: uuid */
+        id: string
+        label: string
+      } | null
       createdAt: string
     }
     PartnerListEntry: {

@@ -15,11 +15,12 @@ describe('notification preferences', () => {
     const { status, body } = await player.client.get('/api/notification-preferences')
     expect(status).toBe(200)
     expect(body.items).toEqual([
-      { kind: 'reminders', inApp: true, email: true },
-      { kind: 'applications', inApp: true, email: true },
-      { kind: 'results', inApp: true, email: true },
-      { kind: 'messages', inApp: true, email: true },
-      { kind: 'friend_requests', inApp: true, email: true },
+      { kind: 'reminders', inApp: true, email: true, push: true },
+      { kind: 'applications', inApp: true, email: true, push: true },
+      { kind: 'cancellations', inApp: true, email: true, push: true },
+      { kind: 'results', inApp: true, email: true, push: true },
+      { kind: 'messages', inApp: true, email: true, push: true },
+      { kind: 'friend_requests', inApp: true, email: true, push: true },
     ])
   })
 
@@ -30,18 +31,23 @@ describe('notification preferences', () => {
       items: [{ kind: 'reminders', inApp: true, email: false }],
     })
     expect(changed.status).toBe(200)
-    expect(changed.body.items[0]).toEqual({ kind: 'reminders', inApp: true, email: false })
+    // Push left out: it stays as it was.
+    expect(changed.body.items[0]).toEqual({ kind: 'reminders', inApp: true, email: false, push: true })
     await player.client.put('/api/notification-preferences', {
-      items: [{ kind: 'messages', inApp: false, email: false }],
+      items: [{ kind: 'messages', inApp: false, email: false, push: false }],
+    })
+    await player.client.put('/api/notification-preferences', {
+      items: [{ kind: 'messages', inApp: false, email: true }],
     })
     const after = await player.client.get('/api/notification-preferences')
-    expect(after.body.items).toContainEqual({ kind: 'reminders', inApp: true, email: false })
-    expect(after.body.items).toContainEqual({ kind: 'messages', inApp: false, email: false })
+    expect(after.body.items).toContainEqual({ kind: 'reminders', inApp: true, email: false, push: true })
+    expect(after.body.items).toContainEqual({ kind: 'messages', inApp: false, email: true, push: false })
 
     const ids = [player.profile.id, other.profile.id]
     expect(await playersWanting(t.db, ids, 'reminders', 'email')).toEqual([other.profile.id])
     expect(await playersWanting(t.db, ids, 'reminders', 'inApp')).toEqual(ids)
     expect(await playersWanting(t.db, ids, 'messages', 'inApp')).toEqual([other.profile.id])
+    expect(await playersWanting(t.db, ids, 'messages', 'push')).toEqual([other.profile.id])
   })
 
   it('refuse an unknown kind, a kind given twice, or a switch that is not on or off', async () => {

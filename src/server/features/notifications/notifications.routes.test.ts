@@ -47,6 +47,7 @@ describe('notifications', () => {
       read: false,
       actor: null,
       action: null,
+      game: null,
       createdAt: expect.any(String),
     })
   })

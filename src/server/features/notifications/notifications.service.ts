@@ -12,7 +12,8 @@ import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
 import { type DbOrTx, rowsOf } from '../../db/client'
 import type { ExactCache } from '../../db/exact-cache'
 import { preparedQuery } from '../../db/prepared'
-import { connections, notifications, playDateRequests, playDates, profiles } from '../../db/schema'
+import { connections, notifications, playDateRequests, playDates, profiles, venues } from '../../db/schema'
+import { gameLabel } from '../../../domain/play-dates/game-label'
 import { decodeCursor, encodeCursor } from '../../lib/page-cursor'
 import { defineQueriedEvent, publishQueried } from '../../lib/realtime'
 import type { NotificationKind } from '../../../domain/notifications/preferences.schema'
@@ -74,9 +75,19 @@ const columns = {
   // The actor's name and photo, looked up by primary key (a page is at most 100 rows).
   actor: sql<ActorJson | null>`(select json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'photoVersion', a.photo_version) from ${profiles} a where a.id = ${notifications.actorId})`,
   action: liveAction,
+  // The game it is about, named as every channel names it (db/notice-context.ts), by primary key.
+  game: sql<GameJson | null>`(select json_build_object('id', g.id, 'startsAt', g.starts_at, 'timeZone', g.time_zone, 'place', g.place, 'venue', (select v.name from ${venues} v where v.id = g.venue_id)) from ${playDates} g where g.id = ${notifications.playDateId})`,
   createdAt: notifications.createdAt,
   // The exact stored time (microseconds), for the page cursor.
   cursorTime: sql<string>`${notifications.createdAt}::text`,
+}
+
+interface GameJson {
+  id: string
+  startsAt: string | null
+  timeZone: string | null
+  place: string | null
+  venue: string | null
 }
 
 interface Row {
@@ -88,6 +99,7 @@ interface Row {
   read: boolean
   actor: ActorJson | null
   action: NotificationAction
+  game: GameJson | null
   createdAt: Date
   cursorTime: string
 }
@@ -106,6 +118,7 @@ const toOutput = (row: Row): NotificationOutput => ({
     photoUrl: profilePhotoUrl(row.actor.id, row.actor.photoVersion),
   },
   action: row.action ?? null,
+  game: row.game && { id: row.game.id, label: gameLabel(row.game) },
   createdAt: row.createdAt.toISOString(),
 })
 

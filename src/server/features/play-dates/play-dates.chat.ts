@@ -14,9 +14,10 @@ import type { z } from 'zod'
 import type { messageInput } from '../../../domain/play-dates/play-date.schema'
 import { type Db, type DbOrTx, rowsOf, withoutTransaction } from '../../db/client'
 import { preparedQuery, statementOf } from '../../db/prepared'
-import { playDateMessages, playDateRequests, playDates, profiles } from '../../db/schema'
+import { chatReads, playDateMessages, playDateRequests, playDates, profiles } from '../../db/schema'
 import { announceAdded } from '../notifications'
 import { announce, chatNoteInserts, chatNoteParameters } from './play-dates.notify'
+import { chatDigestJobs } from './play-dates.chat-digest'
 import { type Actor } from './play-dates.queries'
 
 // The chat of a matched PlayDate: its four players read and send messages.
@@ -110,6 +111,10 @@ export async function listMessages(
       : await preparedQuery(db, 'chat_messages', latestMessagesQuery).execute({ id })
   const hasEarlier = rows.length > CHAT_PAGE_SIZE
   const page = hasEarlier ? rows.slice(0, CHAT_PAGE_SIZE) : rows
+  // The player has read up to the newest message shown (not when scrolling back): the chat's
+  // email, if one waits, is not sent.
+  const newest = page[0]
+  if (newest && !range.before) await markChatRead(db, id, user.id, newest.id)
   // Oldest first.
   return {
     items: page.reverse().map(({ photoVersion, ...r }) => ({
@@ -119,6 +124,16 @@ export async function listMessages(
     })),
     hasEarlier,
   }
+}
+
+// How far a player has read the chat: up to the message `messageId`, by its exact stored time
+// (microseconds, which a JavaScript date would lose). Never back.
+async function markChatRead(db: DbOrTx, playDateId: string, userId: string, messageId: string) {
+  await db.execute(sql`
+    insert into ${chatReads} (play_date_id, profile_id, read_up_to)
+    select ${playDateId}, ${userId}, m.created_at from ${playDateMessages} m where m.id = ${messageId}
+    on conflict (play_date_id, profile_id)
+    do update set read_up_to = greatest(${chatReads.readUpTo}, excluded.read_up_to)`)
 }
 
 // The sender is shown beside the message by their photo.
@@ -134,8 +149,9 @@ interface SentRow {
 }
 
 // One statement checks that the sender is one of the PlayDate's players and that its chat is
-// open, adds the message and notifies the other players who have no unread chat notification
-// yet (with their push jobs): no transaction, and with the session, the rate limit and the live
+// open, adds the message, marks the chat read by its sender, plans the chat's email to each other
+// player (play-dates.chat-digest.ts) and notifies those who have no unread chat notification yet
+// (with their push jobs): no transaction, and with the session, the rate limit and the live
 // events, four round trips. A message key sent before returns that message, sent to nobody again.
 // The statement is prepared once.
 function sendMessageStatement() {
@@ -153,7 +169,12 @@ function sendMessageStatement() {
       select ${id}, ${me}, ${p('content')}, ${p('requestKey')}::uuid from allowed
       on conflict (user_id, request_key) where request_key is not null do nothing
       returning id, content, created_at
-    ), ${chatNoteInserts(
+    ), sender_read as (
+      insert into ${chatReads} (play_date_id, profile_id, read_up_to)
+      select ${id}, ${me}, i.created_at from inserted i
+      on conflict (play_date_id, profile_id)
+      do update set read_up_to = greatest(${chatReads.readUpTo}, excluded.read_up_to)
+    ), digests as (${chatDigestJobs(id, me, sql`${p('now')}::timestamptz`)}), ${chatNoteInserts(
       sql`select m from allowed, unnest(allowed.members) as m where m <> ${me}`,
       sql`exists (select 1 from inserted)`,
     )}
@@ -164,7 +185,13 @@ function sendMessageStatement() {
 
 const buildSendMessage = (db: DbOrTx) => statementOf(db, sendMessageStatement())
 
-export async function sendMessage(db: Db, user: Sender, id: string, input: z.output<typeof messageInput>) {
+export async function sendMessage(
+  db: Db,
+  user: Sender,
+  id: string,
+  input: z.output<typeof messageInput>,
+  now: Date,
+) {
   return withoutTransaction(db, async (handle) => {
     const [row] = rowsOf<SentRow>(
       await preparedQuery(handle, 'send_chat_message', buildSendMessage).execute({
@@ -172,6 +199,7 @@ export async function sendMessage(db: Db, user: Sender, id: string, input: z.out
         me: user.id,
         content: input.content,
         requestKey: input.requestKey ?? null,
+        now: now.toISOString(),
         ...chatNoteParameters({ playDateId: id, actor: user }),
       }),
     )

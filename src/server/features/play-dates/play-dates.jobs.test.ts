@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client'
@@ -13,6 +14,7 @@ import { createLogger } from '../../lib/logger'
 import { createMailer } from '../../lib/mail'
 import { insertUser, insertVenue } from '../../testing/factories'
 import { openTwoInstances } from '../../testing/test-app'
+import { noticeEmailJobs } from '../notifications'
 import { playDateJobs, reminderJobs, scheduleExpiry, scheduleReminders } from './play-dates.jobs'
 
 const silent = createLogger({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })
@@ -30,12 +32,17 @@ beforeAll(async () => {
 })
 afterAll(() => instances.close())
 
-const handlersFor = (database: Database) =>
-  playDateJobs({
+const signingKey = randomBytes(32)
+// The PlayDates' jobs and the notice emails they lead to (jobs.ts).
+const handlersFor = (database: Database) => {
+  const settings = {
     mailer: createMailer({ db: database.db, env: { MAIL_FROM: 'App <a@b.c>' }, logger: silent }),
     productName: 'PickleMatch',
     origin: 'https://picklematch.example',
-  })
+    signingKey,
+  }
+  return { ...playDateJobs(settings), ...noticeEmailJobs(settings) }
+}
 
 async function matchedGame(status: 'matched' | 'open' = 'matched') {
   const db = first.db
@@ -126,7 +133,7 @@ describe('PlayDate reminders', () => {
     })
     const mail = await reminderMail(players.map((p) => p.email))
     expect(mail).toHaveLength(4)
-    expect(mail[0]!.subject).toBe('PlayDate tomorrow: Sat, Dec 5 · 8:00 AM MST')
+    expect(mail[0]!.subject).toBe('PlayDate tomorrow: Sat, Dec 5 · 8:00 AM MST at Kiwanis Park')
 
     // Run again (a restart): nothing new.
     await runDueJobs(second.db, handlersFor(second), at(dayBefore, 5))

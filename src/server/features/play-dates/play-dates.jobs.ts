@@ -5,8 +5,8 @@ import { venueAddressLine } from '../../../domain/venues/venue.schema'
 import type { DbOrTx, Tx } from '../../db/client'
 import { playDateRequests, playDates, profiles, venues } from '../../db/schema'
 import { enqueueJobs, type JobHandlers, type NewJob } from '../../lib/jobs'
-import type { Mailer } from '../../lib/mail'
-import { createNotifications } from '../notifications'
+import { createNotifications, type NoticeEmailSettings } from '../notifications'
+import { CHAT_DIGEST_JOB, chatDigestJobHandler } from './play-dates.chat-digest'
 import { RESULT_STANDS_JOB, standUnanswered } from './play-dates.results.stands'
 
 // What happens around a PlayDate's start without anyone asking: reminders to the four players
@@ -92,12 +92,8 @@ async function loadMatchedGame(tx: Tx, playDateId: string) {
   return game
 }
 
-export interface ReminderSettings {
-  mailer: Mailer
-  productName: string
-  // The app's public origin, for the link in the email.
-  origin: string
-}
+// What the jobs about PlayDates need to email players (the result that stands, the chat).
+export type ReminderSettings = NoticeEmailSettings
 
 async function remind(tx: Tx, payload: { playDateId: string; lead: Lead; startsAt: string }) {
   const game = await loadMatchedGame(tx, payload.playDateId)
@@ -141,5 +137,6 @@ export function playDateJobs(settings: ReminderSettings): JobHandlers {
     [EXPIRY_JOB]: ({ tx, job, now }) => expire(tx, (job.payload as { playDateId: string }).playDateId, now),
     [RESULT_STANDS_JOB]: ({ tx, job, now }) =>
       standUnanswered(tx, settings, (job.payload as { playDateId: string }).playDateId, now),
+    [CHAT_DIGEST_JOB]: chatDigestJobHandler(settings),
   }
 }

@@ -11,6 +11,7 @@ import {
 import { runDueJobs } from '../../lib/jobs'
 import { jobHandlers } from '../../jobs'
 import { signedInUser, befriend } from '../../testing/factories'
+import { runNoticeEmails } from '../../testing/notice-jobs'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
 // After the game: reports, confirmation, disputes, the unanswered report standing, payment marks,
@@ -122,8 +123,9 @@ describe('reporting a result', () => {
       .where(and(eq(notifications.userId, g.c.profile.id), eq(notifications.title, 'Confirm the result')))
     expect(asked).toHaveLength(1)
     expect(asked[0]!.message).toContain('Priya')
+    await runNoticeEmails(t)
     const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, g.d.profile.email))
-    expect(mail.some((m) => m.subject === 'Confirm the result')).toBe(true)
+    expect(mail.some((m) => m.subject.startsWith('Confirm the result: '))).toBe(true)
 
     const theirView = await g.c.client.get(`/api/play-dates/${g.id}`)
     expect(theirView.body.result.viewer).toMatchObject({

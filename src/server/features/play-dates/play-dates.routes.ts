@@ -280,7 +280,13 @@ export const playDateRoutes = api
   .openapi(routes.send, async (c) => {
     await limitRequest(c, [{ rule: playDateLimits.messagesPerUser, subject: c.get('user').id }])
     return c.json(
-      await sendMessage(c.get('db'), c.get('user'), c.req.valid('param').id, c.req.valid('json')),
+      await sendMessage(
+        c.get('db'),
+        c.get('user'),
+        c.req.valid('param').id,
+        c.req.valid('json'),
+        c.get('deps').clock.now(),
+      ),
       201,
     )
   })

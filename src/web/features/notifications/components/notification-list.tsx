@@ -85,6 +85,9 @@ export function NotificationList({
                   <span className="mt-0.5 block truncate text-slate-700" title={notification.message}>
                     {notification.message}
                   </span>
+                  {notification.game ? (
+                    <span className="mt-0.5 block text-sm text-slate-700">{notification.game.label}</span>
+                  ) : null}
                   <time dateTime={notification.createdAt} className="mt-1 block text-sm text-slate-600">
                     {formatRelativeTime(notification.createdAt, now)}
                   </time>
@@ -100,6 +103,7 @@ export function NotificationList({
                 {/* The message too: two notifications often share a title ('New Friend Request'). */}
                 <span className="sr-only">
                   Dismiss {notification.title}: {notification.message}
+                  {notification.game ? `, ${notification.game.label}` : ''}
                 </span>
               </button>
             </div>
