@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/ui/page-header'
 import { PageLoading } from '../../components/ui/spinner'
 import { AppearanceSettings } from '../../features/appearance'
 import { ChangePasswordForm, FormAlert, ProfileForm, useOwnProfile } from '../../features/auth'
-import { NotificationPreferencesForm } from '../../features/notifications'
+import { NotificationPreferencesForm, QuietHoursForm } from '../../features/notifications'
 import { PushSettings } from '../../features/push'
 import { CalendarFeed, ResultsExport } from '../../features/play-dates'
 import {
@@ -129,6 +129,7 @@ function SettingsCards({ profile }: { profile: ReturnType<typeof useOwnProfile> 
           Choose what you hear about, in the app, by email and by push.
         </p>
         <NotificationPreferencesForm />
+        <QuietHoursForm />
         <PushSettings />
       </Card>
       <Card>

@@ -10,3 +10,4 @@ export {
 export { useUnreadCount } from './api/unread-count'
 export { NotificationList } from './components/notification-list'
 export { NotificationPreferencesForm } from './components/notification-preferences'
+export { QuietHoursForm } from './components/quiet-hours-form'

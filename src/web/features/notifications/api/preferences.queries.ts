@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type {
   NotificationPreference,
   NotificationPreferences,
+  QuietHoursSettings,
 } from '../../../../domain/notifications/preferences.schema'
 import { api } from '../../../lib/api-client'
 
@@ -33,5 +34,23 @@ export function useSetNotificationPreference() {
       if (context?.before) queryClient.setQueryData(preferencesKey, context.before)
     },
     onSuccess: (saved) => queryClient.setQueryData(preferencesKey, saved),
+  })
+}
+
+export const quietHoursKey = ['notification-preferences', 'quiet-hours'] as const
+
+export function useQuietHours() {
+  return useQuery({
+    queryKey: quietHoursKey,
+    queryFn: () => api.get('/notification-preferences/quiet-hours'),
+  })
+}
+
+export function useSetQuietHours() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (settings: QuietHoursSettings) =>
+      api.put('/notification-preferences/quiet-hours', { body: settings }),
+    onSuccess: (saved) => queryClient.setQueryData(quietHoursKey, saved),
   })
 }
