@@ -56,6 +56,25 @@ describe('mail', () => {
     expect(row!.sentAt).toBeInstanceOf(Date)
   })
 
+  it('keeps a message’s extra headers and sends them (List-Unsubscribe)', async () => {
+    const sent: Array<{ headers?: Record<string, string> }> = []
+    const mailer = createMailer({
+      db: t.db,
+      env: { MAIL_FROM: 'App <a@b.c>' },
+      logger: silent,
+      transport: { sendMail: async (m) => void sent.push(m) },
+    })
+    const headers = {
+      'List-Unsubscribe': '<http://localhost:3000/email/unsubscribe?token=t>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    }
+    const { delivered } = await mailer.send({ ...message('headers@example.com'), headers })
+    await delivered
+    expect(sent[0]!.headers).toEqual(headers)
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'headers@example.com'))
+    expect(row!.headers).toEqual(headers)
+  })
+
   it('written in a transaction, is sent once it commits, and never if it rolls back', async () => {
     const sent: string[] = []
     const mailer = createMailer({
