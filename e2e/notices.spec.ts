@@ -1,0 +1,162 @@
+import { TZDate } from '@date-fns/tz'
+import { type APIRequestContext, type BrowserContext, expect, test } from '@playwright/test'
+import {
+  befriend,
+  createPlayer,
+  currentUserId,
+  headers,
+  moveClock,
+  type Player,
+  signInContext,
+} from './support/players'
+
+// Every notice by the channels each player chose (issue 53, docs/decisions/0139). Maya and Sam
+// play Cal and Jo at 8:00 AM. The evening before, at 9:30 PM in Arizona, Maya cancels: a late
+// cancel, and the game starts as the quiet hours end, so its email goes at once to Sam and Cal
+// naming the game; Jo switched cancellation emails off in Profile Settings and gets none. Lee's
+// friend request to Sam at the same hour waits in the outbox's queue until 8 AM.
+
+const ARIZONA = 'America/Phoenix'
+
+interface Mail {
+  subject: string
+  text: string
+  headers: Record<string, string>
+}
+
+// The player's mail whose subject starts with `subject`, newest first.
+const mailOf = async (request: APIRequestContext, player: Player, subject: string) => {
+  const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(player.email)}`)
+  return ((await res.json()) as Mail[]).filter((m) => m.subject.startsWith(subject))
+}
+
+test('a late cancel at night reaches each player by the channels they chose, and a friend request waits for 8 AM @clock', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(180_000)
+  const names = ['Maya', 'Sam', 'Cal', 'Jo', 'Lee']
+  const players = await Promise.all(names.map((firstName) => createPlayer({ firstName, lastName: 'Court' })))
+  const contexts: BrowserContext[] = []
+  for (const player of players) {
+    const context = await browser.newContext({ baseURL })
+    await signInContext(context, player)
+    contexts.push(context)
+  }
+  const [maya, sam, cal, jo, lee] = contexts as [
+    BrowserContext,
+    BrowserContext,
+    BrowserContext,
+    BrowserContext,
+    BrowserContext,
+  ]
+  const [, samPlayer, calPlayer, joPlayer] = players as [Player, Player, Player, Player, Player]
+  await befriend(maya, sam)
+  await befriend(cal, jo)
+
+  // Jo turns cancellation emails off in Profile Settings.
+  const page = await jo.newPage()
+  await page.goto('/profile')
+  const row = page.getByRole('group', { name: 'Cancelled games' })
+  await row.getByRole('checkbox', { name: 'Email' }).uncheck()
+  await expect
+    .poll(async () => {
+      const res = await jo.request.get('/api/notification-preferences')
+      const items = (await res.json()).items as Array<{ kind: string; email: boolean }>
+      return items.find((i) => i.kind === 'cancellations')?.email
+    })
+    .toBe(false)
+  await page.close()
+
+  // The game: 8:00 AM in Arizona the day after tomorrow, so the evening before is still ahead.
+  const nowInArizona = new TZDate(Date.now(), ARIZONA)
+  const gameDay = new TZDate(
+    nowInArizona.getFullYear(),
+    nowInArizona.getMonth(),
+    nowInArizona.getDate() + 2,
+    8,
+    0,
+    0,
+    ARIZONA,
+  )
+  const startDate = `${gameDay.getFullYear()}-${String(gameDay.getMonth() + 1).padStart(2, '0')}-${String(gameDay.getDate()).padStart(2, '0')}`
+  const created = await maya.request.post('/api/play-dates', {
+    headers,
+    data: {
+      type: 'challenge',
+      state: 'AZ',
+      regions: ['east_valley'],
+      partnerId: await currentUserId(sam),
+      amount: 30,
+      description: 'Morning doubles',
+      place: 'Red Mountain Pickleball Park',
+      startDate,
+      startTime: '08:00',
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { id } = (await created.json()) as { id: string }
+  const applied = await cal.request.post(`/api/play-dates/${id}/requests`, {
+    headers,
+    data: { partnerId: await currentUserId(jo) },
+  })
+  expect(applied.status(), await applied.text()).toBe(201)
+  const { id: requestId } = (await applied.json()) as { id: string }
+  expect(
+    (await maya.request.post(`/api/play-dates/requests/${requestId}/accept`, { headers })).status(),
+  ).toBe(200)
+
+  // The clock moves forward by minutes, and back by as many at the end, so it keeps following the
+  // real time for the journeys after this one.
+  let advanced = 0
+  const moveTo = async (at: Date) => {
+    const now = new Date((await moveClock(request, 0)).now)
+    const minutes = Math.ceil((at.getTime() - now.getTime()) / 60_000)
+    await moveClock(request, minutes)
+    advanced += minutes
+  }
+  // What the day's notices sent leaves now (the friend requests, the application): moveTo ran
+  // the jobs due before it moves. Then 9:30 PM the evening before, in Arizona.
+  await moveTo(new Date(gameDay.getTime() - 10.5 * 60 * 60_000))
+  const sent = await lee.request.post('/api/connections/friend-requests', {
+    headers,
+    data: { receiverId: await currentUserId(sam) },
+  })
+  expect(sent.status()).toBe(201)
+  expect((await maya.request.post(`/api/play-dates/${id}/cancel`, { headers })).status()).toBe(200)
+  await moveTo(new Date(gameDay.getTime() - 10.5 * 60 * 60_000 + 60_000))
+
+  const label =
+    /^PlayDate cancelled: [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2} · 8:00 AM MST at Red Mountain Pickleball Park$/
+  for (const player of [samPlayer, calPlayer]) {
+    await expect
+      .poll(async () => (await mailOf(request, player, 'PlayDate cancelled')).map((m) => m.subject))
+      .toEqual([expect.stringMatching(label)])
+    const [mail] = await mailOf(request, player, 'PlayDate cancelled')
+    expect(mail!.text).toContain('Maya Court cancelled the PlayDate late, under 24 hours before the start')
+    expect(mail!.headers['List-Unsubscribe']).toContain('/email/unsubscribe?token=')
+  }
+  expect(await mailOf(request, joPlayer, 'PlayDate cancelled')).toEqual([])
+  // Maya's friend request earlier reached Sam by email; Lee's at night waits.
+  expect(await mailOf(request, samPlayer, 'New Friend Request')).toHaveLength(1)
+
+  // The app shows both at once, the cancellation naming its game.
+  const samPage = await sam.newPage()
+  await samPage.goto('/notifications')
+  await expect(
+    samPage.getByRole('button', {
+      name: /^Unread: PlayDate cancelled Maya Court cancelled the PlayDate late.+ · 8:00 AM MST at Red Mountain Pickleball Park/,
+    }),
+  ).toBeVisible()
+  await expect(
+    samPage.getByRole('button', { name: /Lee Court wants to be your friend/ }).first(),
+  ).toBeVisible()
+
+  // 8:00 AM: the friend request's email leaves.
+  await moveTo(gameDay)
+  await expect.poll(async () => (await mailOf(request, samPlayer, 'New Friend Request')).length).toBe(2)
+  expect(await mailOf(request, joPlayer, 'PlayDate cancelled')).toEqual([])
+  await moveClock(request, -advanced)
+  for (const context of contexts) await context.close()
+})
