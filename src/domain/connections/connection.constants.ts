@@ -63,4 +63,6 @@ export const friendRequestNotification = (requesterName: string, connectionId: s
   title: 'New Friend Request',
   message: `${requesterName} wants to be your friend`,
   link: requestNotificationLink(connectionId),
+  // Under the friend request switch, in the app, by email and by push.
+  kind: 'friend_requests' as const,
 })

@@ -190,7 +190,6 @@ export async function sendFriendRequest(db: Db, user: SessionUser, receiverId: s
     ...friendRequestNotification(fullName(user), id),
     actorId: user.id,
     action: { kind: 'answer_connection' as const, subjectId: id },
-    kind: 'friend_requests' as const,
   }
   try {
     return await withoutTransaction(db, async (handle) => {
