@@ -179,7 +179,7 @@ test(
   },
 )
 
-test('a newcomer who typed a DUPR, then ticks "I don\'t have a DUPR rating yet" with one tap, creates the account @phone', async ({
+test('a newcomer who typed a DUPR, then ticks "I don\'t have a DUPR rating yet" with one tap, creates the account @phone-only', async ({
   page,
 }) => {
   await page.goto('/signup')

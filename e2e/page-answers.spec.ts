@@ -73,18 +73,19 @@ test('a PlayDate opened from My PlayDates is asked for with the tap, while its p
 
 // The pages of the quick navigation ask for their first answers with the tap too, while their
 // chunks are still on their way.
-for (const { tab, path, read } of [
+for (const { tab, path, read, from = '/playdates', heading = 'PlayDates' } of [
   { tab: 'Player Connections', path: '/connections', read: '/api/connections' },
   { tab: /^Notifications/, path: '/notifications', read: '/api/notifications' },
   { tab: 'Profile', path: '/profile', read: '/api/profiles/me' },
+  { tab: 'PlayDates', path: '/playdates', read: '/api/play-dates', from: '/dashboard', heading: 'Dashboard' },
 ]) {
-  test(`${path} is asked for with the tap on its tab, while its page is still loading @phone`, async ({
+  test(`${path} is asked for with the tap on its tab, while its page is still loading @phone-only`, async ({
     browser,
   }) => {
     const context = await signedIn(browser, 'Dee')
     const page = await context.newPage()
-    await page.goto('/playdates')
-    await expect(page.getByRole('heading', { level: 1, name: 'PlayDates' })).toBeVisible()
+    await page.goto(from)
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
 
     let releaseScripts = () => {}
     const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve))

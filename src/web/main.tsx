@@ -52,13 +52,13 @@ const sessionAndShell = session.then(() =>
   isSignedIn() ? loadSignedInShell().catch(() => undefined) : undefined,
 )
 const pageAnswer = session.then(() =>
-  isSignedIn() ? askForPageAnswers(queryClient, window.location.pathname) : undefined,
+  isSignedIn() ? askForPageAnswers(queryClient, window.location.pathname, window.location.search) : undefined,
 )
 
 // Each later navigation asks for its page's first answer itself, with the page's files
 // (app/navigation.tsx).
-const askForAnswers = (pathname: string) => {
-  if (isSignedIn()) void askForPageAnswers(queryClient, pathname)
+const askForAnswers = (pathname: string, search: string) => {
+  if (isSignedIn()) void askForPageAnswers(queryClient, pathname, search)
 }
 
 // Without a network, the session and the views kept from the last visit come from the browser

@@ -31,8 +31,8 @@ export const useIsLoadingPage = () => useSyncExternalStore(subscribe, isLoadingP
 interface AppRouterProps {
   // Starts loading the page of `pathname`; null when it is already loaded.
   loadPage: (pathname: string) => Promise<unknown> | null
-  // Asks for the answers the page of `pathname` shows first, when the path changes.
-  askForAnswers?: (pathname: string) => void
+  // Asks for the answers the page of `pathname` (at `search`) shows first, when the path changes.
+  askForAnswers?: (pathname: string, search: string) => void
   children: ReactNode
 }
 
@@ -52,7 +52,7 @@ export function AppRouter({ loadPage, askForAnswers, children }: AppRouterProps)
     return history.listen(({ action, location }) => {
       rememberScrollPosition()
       // Only a new path: a hash or a list's filters change nothing the page asked for.
-      if (location.pathname !== pathname) askForAnswers?.(location.pathname)
+      if (location.pathname !== pathname) askForAnswers?.(location.pathname, location.search)
       pathname = location.pathname
       waitForPage(loadPage(location.pathname))
       startTransition(() => setState({ action, location }))

@@ -1,6 +1,6 @@
 // What the pages, the dashboard (home) and admin use of play-dates.
 export { playDateKeys, useAnswerRequest } from './api/play-dates.queries'
-export { prefetchPageAnswer } from './api/play-date.query'
+export { prefetchListAnswer, prefetchPageAnswer } from './api/play-date.query'
 export { ApplyToPlayDate } from './components/apply-to-play-date'
 export { CalendarFeed } from './components/calendar-feed'
 export { OutcomeText } from './components/outcome-text'

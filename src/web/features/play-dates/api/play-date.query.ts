@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query'
+import { type QueryClient, infiniteQueryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import type { PlayDateTab, StateCode } from '../../../../domain/play-dates/play-date.schema'
 import type { DateFilter } from '../../../../domain/play-dates/date-window'
@@ -35,6 +35,31 @@ export const playDateQuery = (id: string) => ({
   // A 403 or 404 will not change by asking again.
   retry: false,
 })
+
+export const PLAY_DATE_PAGE_SIZE = 10
+
+// One tab of the list, page after page ('Load more'). The list's first answer: a navigation to
+// My PlayDates or History asks for it with the page's files (app/page-answers.ts).
+export const playDatesQuery = (filter: PlayDateListFilter) =>
+  infiniteQueryOptions({
+    queryKey: playDateKeys.list(filter),
+    queryFn: ({ pageParam, signal }) =>
+      api.get('/play-dates', {
+        query: { ...filter, page: pageParam, pageSize: PLAY_DATE_PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  })
+
+// The list a navigation to /playdates opens on: My PlayDates, unless its address asks for a tab.
+// Available's filters come from the address and the player's home area, so that tab asks once
+// its page has read them.
+export function prefetchListAnswer(queryClient: QueryClient, search: string): Promise<void> | undefined {
+  const tab = new URLSearchParams(search).get('tab') ?? 'mine'
+  if (tab !== 'mine' && tab !== 'history') return undefined
+  return queryClient.prefetchInfiniteQuery(playDatesQuery({ tab }))
+}
 
 // A PlayDate's page asks for its PlayDate from its HTML (the server's preload), and its first view
 // shows the PlayDate's header (docs/decisions/0123-play-date-first-view.md): the first render waits

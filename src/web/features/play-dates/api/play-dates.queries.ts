@@ -14,13 +14,12 @@ import type { PaymentInput, ReportInput } from '../../../../domain/play-dates/re
 import { api } from '../../../lib/api-client'
 import { type ChatThread, latestMessageTime, withEarlier, withLatest } from '../lib/chat-messages'
 import { useLiveConnected } from '../../../lib/live-events'
-import { type PlayDateListFilter, playDateKeys, playDateQuery } from './play-date.query'
+import { type PlayDateListFilter, playDateKeys, playDateQuery, playDatesQuery } from './play-date.query'
 
-export { playDateKeys, type PlayDateListFilter } from './play-date.query'
+export { PLAY_DATE_PAGE_SIZE, playDateKeys, type PlayDateListFilter } from './play-date.query'
 
 export type PartnerOption = PlayerSummary & { isRegularPartner: boolean }
 
-export const PLAY_DATE_PAGE_SIZE = 10
 // Without the live stream the chat asks for new messages this often.
 export const CHAT_POLL_MS = 3000
 
@@ -34,16 +33,7 @@ export function usePartnerOptions({ enabled = true }: { enabled?: boolean } = {}
 
 // One tab of the list, page after page ('Load more').
 export function usePlayDates(filter: PlayDateListFilter) {
-  return useInfiniteQuery({
-    queryKey: playDateKeys.list(filter),
-    queryFn: ({ pageParam, signal }) =>
-      api.get('/play-dates', {
-        query: { ...filter, page: pageParam, pageSize: PLAY_DATE_PAGE_SIZE },
-        signal,
-      }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
-  })
+  return useInfiniteQuery(playDatesQuery(filter))
 }
 
 export function usePlayDate(id: string) {
