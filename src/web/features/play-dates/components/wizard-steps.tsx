@@ -11,6 +11,7 @@ import {
 import { useWizardDraft } from '../hooks/use-wizard-draft'
 import {
   firstMissingStep,
+  type HomeArea,
   initialRegions,
   stateOrDefault,
   toggleRegion,
@@ -18,6 +19,7 @@ import {
   type WizardStep,
 } from '../lib/wizard-draft'
 import { WizardFrame } from './wizard-frame'
+import { useSession } from '../../auth'
 
 // A later step opened without the earlier choices goes back to the first one missing.
 export function useMissingStep(step: WizardStep) {
@@ -128,10 +130,17 @@ export function TypeStep() {
   )
 }
 
+// Where the player usually plays (Profile Settings' home area), to start the state and regions.
+function useHomeArea(): HomeArea | null {
+  const user = useSession().user
+  return user ? { homeState: user.homeState, homeRegion: user.homeRegion } : null
+}
+
 export function StateStep() {
   const { draft, update, cancel, redirect } = useMissingStep('state')
   const navigate = useNavigate()
-  const [state, setState] = useState<StateCode>(stateOrDefault(draft))
+  const home = useHomeArea()
+  const [state, setState] = useState<StateCode>(stateOrDefault(draft, home))
   if (redirect) return redirect
   return (
     <WizardFrame
@@ -144,7 +153,7 @@ export function StateStep() {
       nextDisabled={false}
       onNext={() => {
         // Regions belong to a state: a new state starts its regions afresh.
-        update(state === draft.state ? { state } : { state, regions: initialRegions(state) })
+        update(state === draft.state ? { state } : { state, regions: initialRegions(state, home) })
         void navigate(WIZARD_PATHS.region)
       }}
     >
@@ -179,12 +188,13 @@ export function StateStep() {
 export function RegionStep() {
   const { draft, update, cancel, redirect } = useMissingStep('region')
   const navigate = useNavigate()
-  const state = stateOrDefault(draft)
+  const home = useHomeArea()
+  const state = stateOrDefault(draft, home)
   const offered = regionsOf(state)
   const allowed = new Set(offered.map((r) => r.key))
   const [regions, setRegions] = useState<string[]>(() => {
     const kept = (draft.regions ?? []).filter((r) => allowed.has(r))
-    return kept.length > 0 || state === 'AZ' ? kept : initialRegions(state)
+    return kept.length > 0 ? kept : initialRegions(state, home)
   })
   const hintId = useId()
   if (redirect) return redirect

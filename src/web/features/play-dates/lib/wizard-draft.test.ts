@@ -9,6 +9,7 @@ import {
   parseAmount,
   parseDetailsStep,
   readDraft,
+  stateOrDefault,
   toggleRegion,
   WIZARD_STORAGE_KEY,
   writeDraft,
@@ -67,6 +68,21 @@ describe('the Create PlayDate wizard draft', () => {
     expect(initialRegions('FL')).toEqual(['statewide'])
     expect(toggleRegion(['tucson'], 'yuma')).toEqual(['tucson', 'yuma'])
     expect(toggleRegion(['tucson', 'yuma'], 'tucson')).toEqual(['yuma'])
+  })
+
+  it("starts from the player's home state and region when the profile has them", () => {
+    const home = { homeState: 'AZ' as const, homeRegion: 'tucson' }
+    expect(stateOrDefault({}, home)).toBe('AZ')
+    expect(stateOrDefault({}, { homeState: 'TX', homeRegion: 'statewide' })).toBe('TX')
+    expect(stateOrDefault({ state: 'FL' }, home)).toBe('FL')
+    expect(stateOrDefault({}, { homeState: null, homeRegion: null })).toBe('AZ')
+    expect(stateOrDefault({})).toBe('AZ')
+    expect(initialRegions('AZ', home)).toEqual(['tucson'])
+    // Another state than home starts as it would without one.
+    expect(initialRegions('AZ', { homeState: 'TX', homeRegion: 'statewide' })).toEqual([])
+    expect(initialRegions('UT', home)).toEqual(['statewide'])
+    // A home region the state does not have is no choice.
+    expect(initialRegions('AZ', { homeState: 'AZ', homeRegion: 'miami' })).toEqual([])
   })
 
   it('words the amount for paying and for earning', () => {

@@ -83,10 +83,25 @@ export function firstMissingDetailsStep(draft: WizardDraft, step: DetailsStep): 
 export const parseDetailsStep = (value: string | null): DetailsStep =>
   detailsSteps.includes(value as DetailsStep) ? (value as DetailsStep) : 'partner'
 
-// Regions offered first for a state: none picked in Arizona, 'Statewide' elsewhere.
-export const initialRegions = (state: StateCode) => (state === 'AZ' ? [] : [STATEWIDE.key])
+// The player's home area from their profile, when they set one.
+export interface HomeArea {
+  homeState: StateCode | null
+  homeRegion: string | null
+}
 
-export const stateOrDefault = (draft: WizardDraft): StateCode => draft.state ?? DEFAULT_STATE
+// Regions offered first for a state: the player's home region in their home state; otherwise
+// none picked in Arizona, 'Statewide' elsewhere.
+export function initialRegions(state: StateCode, home?: HomeArea | null): string[] {
+  if (home?.homeState === state && home.homeRegion) {
+    const region = home.homeRegion
+    if (regionsOf(state).some((r) => r.key === region)) return [region]
+  }
+  return state === 'AZ' ? [] : [STATEWIDE.key]
+}
+
+// The state chosen, else the player's home state, else Arizona.
+export const stateOrDefault = (draft: WizardDraft, home?: HomeArea | null): StateCode =>
+  draft.state ?? home?.homeState ?? DEFAULT_STATE
 
 export const amountOrDefault = (draft: WizardDraft) => draft.amount ?? DEFAULT_AMOUNT
 
