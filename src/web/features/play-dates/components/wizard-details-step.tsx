@@ -24,6 +24,7 @@ import {
   parseAmount,
   parseDetailsStep,
   scheduleOrDefault,
+  startFieldError,
   WIZARD_PATHS,
 } from '../lib/wizard-draft'
 import { type WhenWhere, WhenWhereFields } from './wizard-when-where'
@@ -31,6 +32,7 @@ import { FriendsPartnerPicker } from './partner-picker'
 import { WizardFrame } from './wizard-frame'
 import { useMissingStep } from './wizard-steps'
 import { outcome } from '../../../lib/outcome'
+import { useNow } from '../../../lib/use-now'
 import { useSession } from '../../auth'
 import {
   defaultDuprRange,
@@ -71,8 +73,13 @@ export function DetailsStepPage() {
   const [description, setDescription] = useState(draft.description ?? '')
   const [whenWhere, setWhenWhere] = useState<WhenWhere>(() => scheduleOrDefault(draft, new Date()))
   const placeMissing = whenWhere.place !== null && whenWhere.place.trim() === ''
+  // Read again every half minute: a start that was soon enough may stop being so on the page.
+  const now = useNow(30_000)
+  const startError = startFieldError(whenWhere, now)
   const whenWhereInvalid =
-    !zonedInstant(whenWhere.startDate, whenWhere.startTime, whenWhere.timeZone) || placeMissing
+    !zonedInstant(whenWhere.startDate, whenWhere.startTime, whenWhere.timeZone) ||
+    placeMissing ||
+    startError !== null
   // Each part's reason Next is unavailable, under the button.
   const nextHintIds = { partner: useId(), amount: useId(), description: useId() }
 
@@ -191,7 +198,7 @@ export function DetailsStepPage() {
                 ? 'Enter an amount above $0'
                 : placeMissing
                   ? 'Say where you will play'
-                  : 'Choose a time that exists on that day',
+                  : (startError?.message ?? 'Choose a time that exists on that day'),
         }}
         onNext={() => {
           update({ amount, ...whenWhere })
@@ -222,6 +229,7 @@ export function DetailsStepPage() {
           }}
           state={draft.state ?? 'AZ'}
           regions={draft.regions ?? []}
+          startError={startError}
         />
       </WizardFrame>
     )
@@ -236,8 +244,13 @@ export function DetailsStepPage() {
         goTo('amount')
       }}
       nextLabel="Create PlayDate"
-      nextDisabled={description.trim().length === 0 || (!chosen && !partnerWanted)}
-      nextHint={{ id: nextHintIds.description, text: 'Add a description to create your PlayDate' }}
+      nextDisabled={description.trim().length === 0 || (!chosen && !partnerWanted) || startError !== null}
+      nextHint={{
+        id: nextHintIds.description,
+        text: startError
+          ? `${startError.message}: go Back to change the start`
+          : 'Add a description to create your PlayDate',
+      }}
       busy={create.isPending}
       onNext={submit}
     >

@@ -34,11 +34,14 @@ export function WhenWhereFields({
   onChange,
   state,
   regions,
+  startError,
 }: {
   value: WhenWhere
   onChange: (next: WhenWhere) => void
   state: StateCode
   regions: string[]
+  // A start already past, too soon or too far ahead: said under its date or its time.
+  startError?: { field: 'startDate' | 'startTime'; message: string } | null
 }) {
   const [venueSearch, setVenueSearch] = useState('')
   const venues = useVenues(state, regions)
@@ -65,6 +68,7 @@ export function WhenWhereFields({
           required
           value={value.startDate}
           onChange={(event) => set({ startDate: event.target.value })}
+          error={startError?.field === 'startDate' ? startError.message : undefined}
         />
         <TextField
           label="Start time"
@@ -73,6 +77,7 @@ export function WhenWhereFields({
           step={900}
           value={value.startTime}
           onChange={(event) => set({ startTime: event.target.value })}
+          error={startError?.field === 'startTime' ? startError.message : undefined}
         />
       </div>
       <div className="grid grid-cols-2 gap-3">

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { startTooLate, startTooSoon } from '../../../../domain/play-dates/schedule'
 import {
   amountNote,
   amountTitle,
@@ -9,6 +10,7 @@ import {
   parseAmount,
   parseDetailsStep,
   readDraft,
+  startFieldError,
   stateOrDefault,
   toggleRegion,
   WIZARD_STORAGE_KEY,
@@ -120,5 +122,44 @@ describe('the default start', () => {
     // Friday 11 PM in Phoenix is already Saturday in New York.
     expect(nextSaturday(new Date('2026-11-28T06:00:00Z'), 'America/Phoenix')).toBe('2026-11-28')
     expect(nextSaturday(new Date('2026-11-28T06:00:00Z'), 'America/New_York')).toBe('2026-12-05')
+  })
+})
+
+describe('a start checked where it is entered', () => {
+  // Wednesday, November 25, 2026, 10:00 AM in Phoenix.
+  const now = new Date('2026-11-25T17:00:00Z')
+  const at = (startDate: string, startTime: string) => ({ startDate, startTime, timeZone: 'America/Phoenix' })
+
+  it('says a day already past under the date', () => {
+    expect(startFieldError(at('2026-11-24', '18:00'), now)).toEqual({
+      field: 'startDate',
+      message: startTooSoon,
+    })
+  })
+
+  it('says a time already past today, or too soon, under the time', () => {
+    expect(startFieldError(at('2026-11-25', '09:00'), now)).toEqual({
+      field: 'startTime',
+      message: startTooSoon,
+    })
+    expect(startFieldError(at('2026-11-25', '10:15'), now)).toEqual({
+      field: 'startTime',
+      message: startTooSoon,
+    })
+    expect(startFieldError(at('2026-11-25', '10:30'), now)).toBeNull()
+  })
+
+  it('takes the day in the PlayDate’s own zone', () => {
+    // 10:00 AM in Phoenix is already noon in New York: 11:00 AM there has passed, today.
+    const ny = { startDate: '2026-11-25', startTime: '11:00', timeZone: 'America/New_York' }
+    expect(startFieldError(ny, now)).toEqual({ field: 'startTime', message: startTooSoon })
+  })
+
+  it('says a day too far ahead under the date, and nothing for a coming day', () => {
+    expect(startFieldError(at('2027-03-01', '08:00'), now)).toEqual({
+      field: 'startDate',
+      message: startTooLate,
+    })
+    expect(startFieldError(at('2026-11-28', '08:00'), now)).toBeNull()
   })
 })

@@ -12,7 +12,10 @@ import {
 import {
   DEFAULT_DURATION,
   playDateZoneIds,
+  startProblem,
+  startTooLate,
   wallClock,
+  zonedInstant,
   zoneOfState,
 } from '../../../../domain/play-dates/schedule'
 
@@ -174,4 +177,20 @@ export const scheduleOrDefault = (draft: WizardDraft, now: Date) => {
     venueId: draft.venueId ?? null,
     place: draft.place ?? null,
   }
+}
+
+// What is wrong with the start the amount step asks for, and under which field it is said: a day
+// already past (or too far ahead) under the date, a time already past or too soon under the time.
+// The server checks the same rule when the PlayDate is created. A time the clocks skip is said
+// beside the start as it reads.
+export function startFieldError(
+  when: { startDate: string; startTime: string; timeZone: string },
+  now: Date,
+): { field: 'startDate' | 'startTime'; message: string } | null {
+  const start = zonedInstant(when.startDate, when.startTime, when.timeZone)
+  if (!start) return null
+  const problem = startProblem(start, now)
+  if (!problem) return null
+  const dayPast = when.startDate < wallClock(now, when.timeZone).date
+  return { field: problem === startTooLate || dayPast ? 'startDate' : 'startTime', message: problem }
 }
