@@ -33,6 +33,8 @@ import { WizardFrame } from './wizard-frame'
 import { useMissingStep } from './wizard-steps'
 import { outcome } from '../../../lib/outcome'
 import { useNow } from '../../../lib/use-now'
+import { useVenues } from '../../venues'
+import { venueAddressLine } from '../../../../domain/venues/venue.constants'
 import { useSession } from '../../auth'
 import {
   defaultDuprRange,
@@ -80,6 +82,9 @@ export function DetailsStepPage() {
     !zonedInstant(whenWhere.startDate, whenWhere.startTime, whenWhere.timeZone) ||
     placeMissing ||
     startError !== null
+  // The chosen venue, for the summary before Create (the amount step loaded the same list).
+  const venues = useVenues(draft.state, draft.regions ?? [])
+  const venue = whenWhere.venueId ? venues.data?.items.find((v) => v.id === whenWhere.venueId) : undefined
   // Each part's reason Next is unavailable, under the button.
   const nextHintIds = { partner: useId(), amount: useId(), description: useId() }
 
@@ -299,6 +304,21 @@ export function DetailsStepPage() {
                 ? `${formatStart(start, whenWhere.timeZone)} · ${durationLabel(whenWhere.durationMinutes)}`
                 : '...'
             })()}
+          </dd>
+          <dt className="font-medium">Venue</dt>
+          <dd>
+            {venue ? (
+              <>
+                <span className="block font-medium text-slate-900">{venue.name}</span>
+                <span className="block">{venueAddressLine(venue)}</span>
+              </>
+            ) : whenWhere.venueId ? (
+              '...'
+            ) : whenWhere.place?.trim() ? (
+              whenWhere.place.trim()
+            ) : (
+              'To be agreed in the chat'
+            )}
           </dd>
           <dt className="font-medium">Amount</dt>
           <dd>{priceLine(amount, whenWhere.durationMinutes)}</dd>
