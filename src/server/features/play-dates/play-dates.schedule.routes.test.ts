@@ -83,6 +83,13 @@ describe('a PlayDate’s time and place', () => {
       message: 'Start must be at least 30 minutes from now',
       fields: { startDate: 'Start must be at least 30 minutes from now' },
     })
+    // A day already past, as a stale form would send it: refused the same way.
+    const past = await a.client.post(
+      '/api/play-dates',
+      input(b, { startDate: '2026-11-24', startTime: '18:00' }),
+    )
+    expect(past.status).toBe(400)
+    expect(past.body.error.fields).toEqual({ startDate: 'Start must be at least 30 minutes from now' })
     const late = await a.client.post('/api/play-dates', input(b, { startDate: '2027-03-01' }))
     expect(late.body.error.message).toBe('Start must be within 90 days')
     const ok = await a.client.post(
