@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test'
+import { befriend, createPlayer, headers, signInAdmin, signInContext } from './support/players'
+
+// The Create PlayDate wizard on a phone, for a player with a home area: the state and region
+// start on it, a start already past is said under its date or time on the step where it is
+// typed (Next waits), and the summary before Create names the venue and its address.
+
+// A date in Arizona (no daylight saving time: always UTC−7), `days` from today there.
+const phoenixDate = (days: number) =>
+  new Date(Date.now() - 7 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10)
+
+test('the wizard starts on the home area, checks the start where it is typed and names the venue @phone', async ({
+  browser,
+  baseURL,
+}) => {
+  const run = Math.random().toString(36).slice(2, 6)
+  const venueName = `Reffkin Tennis Center ${run}`
+  const admin = await browser.newContext({ baseURL })
+  await signInAdmin(admin)
+  const venue = await admin.request.post('/api/admin/venues', {
+    headers,
+    data: {
+      name: venueName,
+      address: '1400 S Country Club Rd',
+      city: 'Tucson',
+      state: 'AZ',
+      region: 'tucson',
+      courts: 6,
+      setting: 'outdoor',
+    },
+  })
+  expect(venue.status(), await venue.text()).toBe(201)
+  await admin.close()
+
+  const { viewport, isMobile, hasTouch } = test.info().project.use
+  const open = async (firstName: string, lastName: string) => {
+    const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
+    await signInContext(
+      context,
+      await createPlayer({ firstName, lastName, duprRating: 3.8, selfRating: 3.75 }),
+    )
+    return context
+  }
+  const [vera, will] = await Promise.all([open('Vera', 'Vance'), open('Will', 'Wong')])
+  await befriend(vera, will)
+  const page = await vera.newPage()
+  const setHome = async (homeState: string, homeRegion: string) => {
+    const res = await vera.request.put('/api/profiles/me/home', { headers, data: { homeState, homeRegion } })
+    expect(res.status(), await res.text()).toBe(200)
+  }
+
+  // Home in Utah: the wizard starts on Utah.
+  await setHome('UT', 'statewide')
+  await page.goto('/create-playdate')
+  await page.getByRole('radio', { name: 'Pay to Challenge' }).check()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Select State' })).toBeVisible()
+  await expect(page.getByRole('radio', { name: /Utah/ })).toBeChecked()
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page).toHaveURL(/\/playdates$/)
+
+  // Home in Tucson: Arizona, with Tucson already picked.
+  await setHome('AZ', 'tucson')
+  await page.goto('/create-playdate')
+  await page.getByRole('radio', { name: 'Pay to Challenge' }).check()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('radio', { name: /Arizona/ })).toBeChecked()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Select Region' })).toBeVisible()
+  await expect(page.getByRole('checkbox', { name: /Tucson/ })).toBeChecked()
+  await expect(page.getByRole('checkbox', { name: /East Valley/ })).not.toBeChecked()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('button', { name: /Will Wong/ }).click()
+  await page.getByRole('button', { name: 'Next' }).click()
+
+  // A day already past: said under the date, and Next waits.
+  const date = page.getByLabel('Date', { exact: true })
+  const time = page.getByLabel('Start time')
+  const next = page.getByRole('button', { name: 'Next' })
+  const tooSoon = 'Start must be at least 30 minutes from now'
+  await date.fill(phoenixDate(-1))
+  await time.fill('18:00')
+  await expect(date).toHaveAccessibleDescription(tooSoon)
+  await expect(date).toHaveAttribute('aria-invalid', 'true')
+  await expect(next).toBeDisabled()
+  // Today at midnight has passed too: said under the time.
+  await date.fill(phoenixDate(0))
+  await time.fill('00:00')
+  await expect(time).toHaveAccessibleDescription(tooSoon)
+  await expect(date).not.toHaveAttribute('aria-invalid', 'true')
+  await expect(next).toBeDisabled()
+  // Three days on is fine.
+  await date.fill(phoenixDate(3))
+  await time.fill('08:00')
+  await expect(time).not.toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText(tooSoon)).toHaveCount(0)
+  await expect(next).toBeEnabled()
+
+  // The venue, from Tucson's list.
+  await page.getByLabel('Venue', { exact: true }).selectOption({ label: `${venueName}, Tucson` })
+  await next.click()
+
+  // The summary names the venue and its address.
+  const summary = page.getByRole('heading', { name: 'Your PlayDate' }).locator('..')
+  await expect(summary).toContainText(venueName)
+  await expect(summary).toContainText('1400 S Country Club Rd, Tucson, AZ')
+  await expect(summary).toContainText('Arizona: Tucson')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+  await page.getByRole('textbox', { name: 'Description' }).fill('Evening doubles in Tucson.')
+  await page.getByRole('button', { name: 'Create PlayDate' }).click()
+  await expect(page).toHaveURL(/\/playdates\/[0-9a-f-]{36}$/)
+  await expect(page.getByText(venueName).first()).toBeVisible()
+
+  await vera.close()
+  await will.close()
+})
