@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
 import { befriend, createPlayer, headers, signInAdmin, signInContext } from './support/players'
 
 // The Create PlayDate wizard on a phone, for a player with a home area: the state and region
@@ -8,6 +9,21 @@ import { befriend, createPlayer, headers, signInAdmin, signInContext } from './s
 // A date in Arizona (no daylight saving time: always UTC−7), `days` from today there.
 const phoenixDate = (days: number) =>
   new Date(Date.now() - 7 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10)
+
+// The step's WCAG A and AA violations, in the light theme and the dark one.
+async function violationsInBothThemes(page: Page) {
+  const found: string[] = []
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' })
+    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze()
+    found.push(...results.violations.map((v) => `${colorScheme}: ${v.id} ${v.help}`))
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  return found
+}
 
 test('the wizard starts on the home area, checks the start where it is typed and names the venue @phone', async ({
   browser,
@@ -83,6 +99,8 @@ test('the wizard starts on the home area, checks the start where it is typed and
   await expect(date).toHaveAccessibleDescription(tooSoon)
   await expect(date).toHaveAttribute('aria-invalid', 'true')
   await expect(next).toBeDisabled()
+  // The error reads in both themes.
+  expect(await violationsInBothThemes(page)).toEqual([])
   // Today at midnight has passed too: said under the time.
   await date.fill(phoenixDate(0))
   await time.fill('00:00')
@@ -106,6 +124,7 @@ test('the wizard starts on the home area, checks the start where it is typed and
   await expect(summary).toContainText('1400 S Country Club Rd, Tucson, AZ')
   await expect(summary).toContainText('Arizona: Tucson')
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  expect(await violationsInBothThemes(page)).toEqual([])
 
   await page.getByRole('textbox', { name: 'Description' }).fill('Evening doubles in Tucson.')
   await page.getByRole('button', { name: 'Create PlayDate' }).click()
