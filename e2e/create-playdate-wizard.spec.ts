@@ -25,7 +25,7 @@ async function violationsInBothThemes(page: Page) {
   return found
 }
 
-test('the wizard starts on the home area, checks the start where it is typed and names the venue @phone', async ({
+test('the wizard starts on the home area, checks the start where it is typed and names the venue @phone-only', async ({
   browser,
   baseURL,
 }) => {
