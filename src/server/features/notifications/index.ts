@@ -8,6 +8,7 @@ export {
   withdrawNotifications,
 } from './notifications.service'
 export {
+  NOTICE_EMAIL_JOB,
   notificationInserts,
   notificationInsertsTo,
   noteParameters,

@@ -2,7 +2,11 @@ import { type SQL, sql } from 'drizzle-orm'
 import { notifications } from '../../db/schema'
 import { pushJobsOf } from '../push'
 import { wantsSql } from './notification-preferences.service'
-import type { NewNotification } from './notifications.service'
+import type {
+  NotificationActionKind,
+  NotificationType,
+} from '../../../domain/notifications/notification.schema'
+import type { NotificationKind } from '../../../domain/notifications/preferences.schema'
 
 // The SQL that adds notices: one statement writes what happened and tells the players of it, in
 // the app, by email and by push (docs/decisions/0139).
@@ -10,6 +14,25 @@ import type { NewNotification } from './notifications.service'
 const NOTIFICATION_COLUMNS = sql.raw(
   'user_id, type, title, message, link, actor_id, action, subject_id, kind, play_date_id',
 )
+
+// A notification to add, as other features describe it.
+export interface NewNotification {
+  userId: string
+  type: NotificationType
+  title: string
+  message: string
+  link?: string | null
+  // The player whose action this tells of; left out for what the app says itself.
+  actorId?: string | null
+  // What the row lets the player do, and on what (the connection, the application's request,
+  // the PlayDate whose chat it opens).
+  action?: { kind: NotificationActionKind; subjectId: string } | null
+  // The kind of notice, as players switch them: the app's copy, the email and the push each go
+  // only to players who left that kind on for that channel. None: the app and push only.
+  kind?: NotificationKind | null
+  // The game it is about, named in every channel.
+  playDateId?: string | null
+}
 
 export const NOTICE_EMAIL_JOB = 'notice-email'
 

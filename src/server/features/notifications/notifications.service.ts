@@ -2,7 +2,6 @@ import { and, count, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-or
 import { AppError } from '../../../domain/errors'
 import type {
   NotificationAction,
-  NotificationActionKind,
   NotificationListOutput,
   NotificationOutput,
   NotificationType,
@@ -16,26 +15,9 @@ import { connections, notifications, playDateRequests, playDates, profiles, venu
 import { gameLabel } from '../../../domain/play-dates/game-label'
 import { decodeCursor, encodeCursor } from '../../lib/page-cursor'
 import { defineQueriedEvent, publishQueried } from '../../lib/realtime'
-import type { NotificationKind } from '../../../domain/notifications/preferences.schema'
-import { notificationInserts } from './notifications.inserts'
+import { type NewNotification, notificationInserts } from './notifications.inserts'
 
-export interface NewNotification {
-  userId: string
-  type: NotificationType
-  title: string
-  message: string
-  link?: string | null
-  // The player whose action this tells of; left out for what the app says itself.
-  actorId?: string | null
-  // What the row lets the player do, and on what (the connection, the application's request,
-  // the PlayDate whose chat it opens).
-  action?: { kind: NotificationActionKind; subjectId: string } | null
-  // The kind of notice, as players switch them: the app's copy, the email and the push each go
-  // only to players who left that kind on for that channel. None: the app and push only.
-  kind?: NotificationKind | null
-  // The game it is about, named in every channel.
-  playDateId?: string | null
-}
+export type { NewNotification } from './notifications.inserts'
 
 interface ActorJson {
   id: string

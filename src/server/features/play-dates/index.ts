@@ -15,6 +15,7 @@ export {
 export { rangeAndSpots } from './play-dates.spots'
 export { playDateCalendarRoutes } from './play-dates.calendar.routes'
 export { playDateJobs, scheduleExpiry, scheduleReminders } from './play-dates.jobs'
+export { CHAT_DIGEST_JOB } from './play-dates.chat-digest'
 // A player's record (games played, no-shows, late cancels) for the public profile.
 export { reliabilityColumn, reliabilitySince } from './play-dates.reliability'
 export { playDateReliabilityRoutes } from './play-dates.reliability.routes'
