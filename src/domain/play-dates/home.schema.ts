@@ -26,11 +26,23 @@ export const applicationToDecide = z.object({
 })
 export type ApplicationToDecide = z.infer<typeof applicationToDecide>
 
+// A game that has started and that no team has reported yet, for the player's team to report.
+// (A game the other team reported waits as a result to confirm instead.)
+export const gameToReport = z.object({
+  playDateId: z.string(),
+  startsAt: z.string(),
+  timeZone: z.string().nullable(),
+  // The game as every notice names it (game-label.ts).
+  label: z.string(),
+})
+export type GameToReport = z.infer<typeof gameToReport>
+
 // A result the other team reported, for the player's team to confirm or answer.
 export const resultToConfirm = z.object({
   playDateId: z.string(),
   startsAt: z.string().nullable(),
   timeZone: z.string().nullable(),
+  label: z.string(),
   myTeam: z.enum(teamSides),
   // With their face on the dashboard.
   reportedBy: reporterView.extend({ photoUrl: photoUrlField }),
@@ -42,6 +54,7 @@ export type ResultToConfirm = z.infer<typeof resultToConfirm>
 export const homeOutput = z.object({
   nextGames: z.array(homeGame),
   applications: z.array(applicationToDecide),
+  toReport: z.array(gameToReport),
   results: z.array(resultToConfirm),
   suggested: z.array(playDateSummary),
   // What the suggestions were chosen by, so the page can say so and link to the full list.

@@ -2549,10 +2549,17 @@ export interface components {
         }
         createdAt: string
       }[]
+      toReport: {
+        playDateId: string
+        startsAt: string
+        timeZone: string | null
+        label: string
+      }[]
       results: {
         playDateId: string
         startsAt: string | null
         timeZone: string | null
+        label: string
         /** @enum {string} */
         myTeam: 'creator' | 'responding'
         reportedBy: {

@@ -81,6 +81,24 @@ describe('home', () => {
     // The accepted application left the list; the other is still waiting.
     expect((await a!.client.get('/api/home')).body.applications).toHaveLength(1)
 
+    // Before the start there is nothing to report.
+    expect((await a!.client.get('/api/home')).body.toReport).toEqual([])
+    // Once the game has started, both teams are asked to report it, the game named.
+    t.clock.set(new Date('2026-11-26T18:00:00Z'))
+    const label = 'Thu, Nov 26 · 8:00 AM MST'
+    for (const player of [a!, d!])
+      expect((await player.client.get('/api/home')).body.toReport).toEqual([
+        {
+          playDateId: played.body.id,
+          startsAt: '2026-11-26T15:00:00.000Z',
+          timeZone: 'America/Phoenix',
+          label: expect.stringContaining(label),
+        },
+      ])
+    // A week after the start the report window has closed.
+    t.clock.set(new Date('2026-12-03T15:00:01Z'))
+    expect((await a!.client.get('/api/home')).body.toReport).toEqual([])
+
     // After the game the creator team reports; the responding team is asked to confirm.
     t.clock.set(new Date('2026-11-26T18:00:00Z'))
     await a!.client.post(`/api/play-dates/${played.body.id}/result`, {
@@ -92,14 +110,18 @@ describe('home', () => {
     expect(toConfirm.body.results).toEqual([
       expect.objectContaining({
         playDateId: played.body.id,
+        label: expect.stringContaining(label),
         myTeam: 'responding',
         reportedBy: expect.objectContaining({ firstName: 'Maya' }),
         outcome: { outcome: 'played', pointsTo: 11, games: [{ creatorTeam: 11, respondingTeam: 4 }] },
       }),
     ])
-    // The reporting team has nothing to confirm; the game has left the next games.
+    // The reporting team has nothing to confirm; the game has left the next games. Neither team
+    // is asked to report it any more: the other one has it to confirm.
     const reporter = await b!.client.get('/api/home')
     expect(reporter.body.results).toEqual([])
+    expect(reporter.body.toReport).toEqual([])
+    expect((await d!.client.get('/api/home')).body.toReport).toEqual([])
     expect(reporter.body.nextGames.map((g: { id: string }) => g.id)).not.toContain(played.body.id)
     await c!.client.post(`/api/play-dates/${played.body.id}/result/confirm`)
     expect((await d!.client.get('/api/home')).body.results).toEqual([])

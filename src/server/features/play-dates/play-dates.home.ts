@@ -1,3 +1,4 @@
+import { subDays } from 'date-fns'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
@@ -11,10 +12,12 @@ import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
 import { playingRating } from '../../../domain/profiles/rating.rules'
 import { standsAt } from '../../../domain/play-dates/results'
+import { REPORT_WINDOW_DAYS } from '../../../domain/play-dates/results.rules'
+import { gameLabel } from '../../../domain/play-dates/game-label'
 import type { Db, DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import type { TtlCache } from '../../lib/ttl-cache'
-import { playDateReports, playDateRequests, playDates, profiles } from '../../db/schema'
+import { playDateReports, playDateRequests, playDates, profiles, venues } from '../../db/schema'
 import {
   requester,
   requesterColumns,
@@ -113,12 +116,64 @@ const myTeam = sql<
   'creator' | 'responding'
 >`case when ${playDates.creatorId} = ${userId} or ${playDates.partnerId} = ${userId} then 'creator' else 'responding' end`
 
+const windowOpenedParam = sql.placeholder('windowOpened')
+
+// Matched games that have started, within their report window, with no report from either team
+// and no dispute: the player's team has the result to report.
+const toReportQuery = (db: DbOrTx) =>
+  db
+    .select({
+      playDateId: playDates.id,
+      startsAt: playDates.startsAt,
+      timeZone: playDates.timeZone,
+      venue: venues.name,
+      place: playDates.place,
+    })
+    .from(playDates)
+    .leftJoin(venues, eq(venues.id, playDates.venueId))
+    .where(
+      and(
+        mine,
+        sql`${playDates.status} = 'matched'`,
+        sql`${playDates.disputedAt} is null`,
+        sql`${playDates.startsAt} <= ${nowParam}`,
+        sql`${playDates.startsAt} >= ${windowOpenedParam}`,
+        sql`not exists (select 1 from play_date_reports r where r.play_date_id = ${playDates.id})`,
+      ),
+    )
+    .orderBy(asc(playDates.startsAt), asc(playDates.id))
+    .limit(HOME_WAITING_MAX)
+
+async function gamesToReport(db: Db, user: string, now: Date) {
+  // The window closes REPORT_WINDOW_DAYS after the start (reportWindow).
+  const windowOpened = subDays(now, REPORT_WINDOW_DAYS)
+  const rows = await preparedQuery(db, 'home_to_report', toReportQuery).execute({
+    userId: user,
+    now: now.toISOString(),
+    windowOpened: windowOpened.toISOString(),
+  })
+  return rows.flatMap((r) =>
+    r.startsAt
+      ? [
+          {
+            playDateId: r.playDateId,
+            startsAt: r.startsAt.toISOString(),
+            timeZone: r.timeZone,
+            label: gameLabel(r),
+          },
+        ]
+      : [],
+  )
+}
+
 const resultsQuery = (db: DbOrTx) =>
   db
     .select({
       playDateId: playDates.id,
       startsAt: playDates.startsAt,
       timeZone: playDates.timeZone,
+      venue: venues.name,
+      place: playDates.place,
       myTeam,
       report: playDateReports,
       reporter: {
@@ -130,6 +185,7 @@ const resultsQuery = (db: DbOrTx) =>
     })
     .from(playDates)
     .innerJoin(playDateReports, eq(playDateReports.playDateId, playDates.id))
+    .leftJoin(venues, eq(venues.id, playDates.venueId))
     .leftJoin(reporter, eq(reporter.id, playDateReports.reporterId))
     .where(
       and(
@@ -151,6 +207,7 @@ async function resultsToConfirm(db: Db, user: string, now: Date) {
       playDateId: r.playDateId,
       startsAt: r.startsAt?.toISOString() ?? null,
       timeZone: r.timeZone,
+      label: gameLabel(r),
       myTeam: r.myTeam,
       reportedBy:
         r.reporter && r.reporter.id
@@ -200,15 +257,17 @@ async function suggested(db: Db, user: SessionUser, now: Date, cache: TtlCache) 
 }
 
 export async function getHome(db: Db, user: SessionUser, now: Date, cache: TtlCache): Promise<HomeOutput> {
-  const [games, applications, results, suggestions] = await Promise.all([
+  const [games, applications, toReport, results, suggestions] = await Promise.all([
     nextGames(db, user.id, now),
     applicationsToDecide(db, user.id),
+    gamesToReport(db, user.id, now),
     resultsToConfirm(db, user.id, now),
     suggested(db, user, now, cache),
   ])
   return {
     nextGames: games,
     applications,
+    toReport,
     results,
     suggested: suggestions.items,
     suggestedBy: suggestions.by,
