@@ -1,8 +1,12 @@
-import { Check, ClipboardCheck, Handshake, Inbox, UserPlus, UsersRound, X } from 'lucide-react'
+import { Check, ClipboardCheck, ClipboardPen, Handshake, Inbox, UserPlus, UsersRound, X } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
 import type { ConnectionOutput } from '../../../../domain/connections/connection.schema'
-import type { ApplicationToDecide, ResultToConfirm } from '../../../../domain/play-dates/home.schema'
+import type {
+  ApplicationToDecide,
+  GameToReport,
+  ResultToConfirm,
+} from '../../../../domain/play-dates/home.schema'
 import { formatStart, TIME_TO_BE_AGREED } from '../../../../domain/play-dates/schedule'
 import { Avatar, type AvatarPerson } from '../../../components/ui/avatar'
 import { Button, ButtonLink } from '../../../components/ui/button'
@@ -22,16 +26,18 @@ import { outcome } from '../../../lib/outcome'
 const REQUESTS_SHOWN = 5
 const list = 'flex flex-col gap-3'
 
-// What waits on the player: results the other team reported, applications to their open
+// What waits on the player: games that have started with no result reported yet, results the
+// other team reported, applications to their open
 // PlayDates, and friend requests and regular partner invitations, each answered in place.
 export function WaitingForYou({ className }: { className?: string }) {
   const home = useHome()
   const received = useConnections('received')
   const requests = received.data?.pages[0]?.items.slice(0, REQUESTS_SHOWN) ?? []
   const requestTotal = received.data?.pages[0]?.total ?? 0
+  const toReport = home.data?.toReport ?? []
   const results = home.data?.results ?? []
   const applications = home.data?.applications ?? []
-  const count = results.length + applications.length + requestTotal
+  const count = toReport.length + results.length + applications.length + requestTotal
   // A failed refetch keeps what was shown; only a load that never answered says so.
   const homeFailed = home.isError && !home.data
   const requestsFailed = received.isError && !received.data
@@ -59,6 +65,13 @@ export function WaitingForYou({ className }: { className?: string }) {
             message="Could not load your results and applications."
             onRetry={() => void home.refetch()}
           />
+        ) : null}
+        {toReport.length > 0 ? (
+          <ul className={list}>
+            {toReport.map((game) => (
+              <ReportItem key={game.playDateId} game={game} />
+            ))}
+          </ul>
         ) : null}
         {results.length > 0 ? (
           <ul className={list}>
@@ -130,7 +143,7 @@ function Item({
         {kind}
       </p>
       <div className="mt-2 flex items-start gap-3">
-        <Faces people={faces} />
+        {faces.length > 0 ? <Faces people={faces} /> : null}
         <div className="min-w-0 flex-1">{children}</div>
       </div>
       <div className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:justify-end">{actions}</div>
@@ -142,13 +155,34 @@ function Item({
 const gameTime = (item: { startsAt: string | null; timeZone: string | null }) =>
   item.startsAt && item.timeZone ? formatStart(new Date(item.startsAt), item.timeZone) : TIME_TO_BE_AGREED
 
+// A game that has started and that no team has reported: the report form is on its page.
+function ReportItem({ game }: { game: GameToReport }) {
+  return (
+    <Item
+      icon={<ClipboardPen aria-hidden="true" className="size-4" />}
+      kind="Result to report"
+      faces={[]}
+      actions={
+        <ButtonLink to={`/playdates/${game.playDateId}#game-result`} className="col-span-2">
+          Report the result<span className="sr-only"> of {game.label}</span>
+        </ButtonLink>
+      }
+    >
+      <h3 className="font-bold text-slate-900">{game.label}</h3>
+      <p className="text-sm text-slate-600">
+        Say what happened, from your team’s side. The other team confirms it with one tap.
+      </p>
+    </Item>
+  )
+}
+
 function ResultItem({ result }: { result: ResultToConfirm }) {
   const confirm = useConfirmReportedResult()
   const guard = useSingleFlight(confirm.isPending)
   const onConfirm = () =>
     guard(() =>
       outcome(confirm.mutateAsync(result.playDateId), {
-        onSuccess: () => toast.success('Result confirmed'),
+        onSuccess: () => toast.success('Result confirmed', { description: result.label }),
         onError: (error) => toast.error('Could not confirm the result', { description: errorDetail(error) }),
       }),
     )
@@ -164,6 +198,7 @@ function ResultItem({ result }: { result: ResultToConfirm }) {
           </ButtonLink>
           <Button onClick={onConfirm} disabled={confirm.isPending} aria-busy={confirm.isPending}>
             {confirm.isPending ? 'Confirming...' : 'Confirm result'}
+            <span className="sr-only"> of {result.label}</span>
           </Button>
         </>
       }
@@ -172,7 +207,7 @@ function ResultItem({ result }: { result: ResultToConfirm }) {
         <OutcomeText text={reportedResultSentence(result)} />
       </h3>
       <p className="text-sm text-slate-600">
-        Game of {gameTime(result)}. If your team does not answer, it stands on{' '}
+        Game of {result.label}. If your team does not answer, it stands on{' '}
         <time dateTime={result.standsAt} className="whitespace-nowrap">
           {formatDay(result.standsAt, result.timeZone)}
         </time>
