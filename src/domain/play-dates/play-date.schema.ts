@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { playDateResultView, reliabilitySummary } from './results'
+import { gameOutcome, playDateResultView, reliabilitySummary } from './results'
 import { DEFAULT_DURATION, startDoesNotExist, zonedInstant, zoneOfState } from './schedule'
 import { durationInput, placeInput, startDateInput, startTimeInput, timeZoneInput } from './schedule.schema'
 import { cleanChatText } from '../display-text'
@@ -254,6 +254,9 @@ export const playDateSummary = z.object({
   // On the player's own lists (My PlayDates, History): the accepted responding team once there is
   // one, null before. Available's cards leave it out.
   respondingTeam: teamSummary.nullable().optional(),
+  // On the same lists: the game's result once settled (told from the creator team's side), null
+  // before and on a game that never had one.
+  result: gameOutcome.nullable().optional(),
   requestCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1883,79 +1883,6 @@ export interface components {
         averageSelf: number
         formedAlone?: boolean
       } | null
-      requestCount: number
-      createdAt: string
-      updatedAt: string
-      cancelledBy: {
-        id: string
-        firstName: string
-        lastName: string
-        /** @enum {string} */
-        gender: 'male' | 'female'
-        duprRating: number | null
-        selfRating: number
-        /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
-        photoUrl: string | null
-        reliability?: {
-          played: number
-          noShows: number
-          lateCancels: number
-        }
-      } | null
-      viewer: {
-        canWithdraw: boolean
-        isCreatorTeam: boolean
-        isRespondingTeam: boolean
-        myRequest: {
-          id: string
-          /** @enum {string} */
-          status: 'pending' | 'accepted' | 'joined' | 'declined' | 'withdrawn'
-          solo: boolean
-          team: {
-            captain: {
-              id: string
-              firstName: string
-              lastName: string
-              /** @enum {string} */
-              gender: 'male' | 'female'
-              duprRating: number | null
-              selfRating: number
-              /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
-              photoUrl: string | null
-              reliability?: {
-                played: number
-                noShows: number
-                lateCancels: number
-              }
-            }
-            partner: {
-              id: string
-              firstName: string
-              lastName: string
-              /** @enum {string} */
-              gender: 'male' | 'female'
-              duprRating: number | null
-              selfRating: number
-              /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
-              photoUrl: string | null
-              reliability?: {
-                played: number
-                noShows: number
-                lateCancels: number
-              }
-            } | null
-            averageDupr: number
-            averageSelf: number
-            formedAlone?: boolean
-          }
-          createdAt: string
-        } | null
-        canApply: boolean
-        canCancel: boolean
-        cancelIsLate: boolean
-        canChat: boolean
-      }
-      lateCancel: boolean
       result: {
         /** @enum {string} */
         state: 'not_yet' | 'open' | 'waiting' | 'disputed' | 'settled' | 'closed'
@@ -2042,6 +1969,79 @@ export interface components {
           canMarkReceived: boolean
         }
       } | null
+      requestCount: number
+      createdAt: string
+      updatedAt: string
+      cancelledBy: {
+        id: string
+        firstName: string
+        lastName: string
+        /** @enum {string} */
+        gender: 'male' | 'female'
+        duprRating: number | null
+        selfRating: number
+        /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+        photoUrl: string | null
+        reliability?: {
+          played: number
+          noShows: number
+          lateCancels: number
+        }
+      } | null
+      viewer: {
+        canWithdraw: boolean
+        isCreatorTeam: boolean
+        isRespondingTeam: boolean
+        myRequest: {
+          id: string
+          /** @enum {string} */
+          status: 'pending' | 'accepted' | 'joined' | 'declined' | 'withdrawn'
+          solo: boolean
+          team: {
+            captain: {
+              id: string
+              firstName: string
+              lastName: string
+              /** @enum {string} */
+              gender: 'male' | 'female'
+              duprRating: number | null
+              selfRating: number
+              /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+              photoUrl: string | null
+              reliability?: {
+                played: number
+                noShows: number
+                lateCancels: number
+              }
+            }
+            partner: {
+              id: string
+              firstName: string
+              lastName: string
+              /** @enum {string} */
+              gender: 'male' | 'female'
+              duprRating: number | null
+              selfRating: number
+              /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+              photoUrl: string | null
+              reliability?: {
+                played: number
+                noShows: number
+                lateCancels: number
+              }
+            } | null
+            averageDupr: number
+            averageSelf: number
+            formedAlone?: boolean
+          }
+          createdAt: string
+        } | null
+        canApply: boolean
+        canCancel: boolean
+        cancelIsLate: boolean
+        canChat: boolean
+      }
+      lateCancel: boolean
       pendingRequests: {
         id: string
         /** @enum {string} */
@@ -2202,6 +2202,27 @@ export interface components {
         averageSelf: number
         formedAlone?: boolean
       } | null
+      result?:
+        | {
+            /** @enum {string} */
+            outcome: 'played'
+            pointsTo: 11 | 15 | 21
+            games: {
+              creatorTeam: number
+              respondingTeam: number
+            }[]
+          }
+        | {
+            /** @enum {string} */
+            outcome: 'no_show'
+            /** @enum {string} */
+            absentTeam: 'creator' | 'responding'
+          }
+        | {
+            /** @enum {string} */
+            outcome: 'not_played'
+          }
+        | null
       requestCount: number
       createdAt: string
       updatedAt: string
@@ -2501,6 +2522,27 @@ export interface components {
           averageSelf: number
           formedAlone?: boolean
         } | null
+        result?:
+          | {
+              /** @enum {string} */
+              outcome: 'played'
+              pointsTo: 11 | 15 | 21
+              games: {
+                creatorTeam: number
+                respondingTeam: number
+              }[]
+            }
+          | {
+              /** @enum {string} */
+              outcome: 'no_show'
+              /** @enum {string} */
+              absentTeam: 'creator' | 'responding'
+            }
+          | {
+              /** @enum {string} */
+              outcome: 'not_played'
+            }
+          | null
         requestCount: number
         createdAt: string
         updatedAt: string

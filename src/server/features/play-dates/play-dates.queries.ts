@@ -272,6 +272,14 @@ export const respondingTeamColumn = sql<RespondingTeamRow | null>`(select json_b
   where r.play_date_id = ${playDates.id} and r.status = 'accepted'
   limit 1)`
 
+// The settled result of a game, for the cards of the player's own lists (outcomeOfRow).
+export const resultColumns = {
+  resultOutcome: playDates.resultOutcome,
+  resultAbsentTeam: playDates.resultAbsentTeam,
+  resultPointsTo: playDates.resultPointsTo,
+  resultGames: playDates.resultGames,
+}
+
 function tabQueries(shape: 'mine' | 'history') {
   const where = listConditions(shape)
   const count = (db: DbOrTx) =>
@@ -291,6 +299,7 @@ function tabQueries(shape: 'mine' | 'history') {
       selectPlayDates(db, {
         total: sql<number>`(${count(db)})`.mapWith(Number),
         respondingTeam: respondingTeamColumn,
+        ...resultColumns,
       })
         .where(where)
         .orderBy(...newestFirst)

@@ -160,6 +160,39 @@ describe('reporting a result', () => {
     expect(detail.body.respondingTeam.captain.reliability).toEqual({ played: 1, noShows: 0, lateCancels: 0 })
   })
 
+  it('shows the settled result on the History cards of both teams, none before', async () => {
+    const g = await matchedGame()
+    t.clock.set(at(90))
+    const item = async (player: typeof g.a, tab: 'mine' | 'history') =>
+      ((await player.client.get(`/api/play-dates?tab=${tab}`)).body.items as Array<{ id: string }>).find(
+        (i) => i.id === g.id,
+      )
+    expect(await item(g.a, 'mine')).toMatchObject({ status: 'matched', result: null })
+    await g.c.client.post(`/api/play-dates/${g.id}/result`, {
+      outcome: 'played',
+      pointsTo: 11,
+      games: [
+        { us: 11, them: 8 },
+        { us: 6, them: 11 },
+        { us: 11, them: 9 },
+      ],
+    })
+    expect(await item(g.a, 'mine')).toMatchObject({ result: null })
+    expect((await g.a.client.post(`/api/play-dates/${g.id}/result/confirm`)).status).toBe(200)
+    // Told from the creator team's side, as the PlayDate page's result is.
+    const result = {
+      outcome: 'played',
+      pointsTo: 11,
+      games: [
+        { creatorTeam: 8, respondingTeam: 11 },
+        { creatorTeam: 11, respondingTeam: 6 },
+        { creatorTeam: 9, respondingTeam: 11 },
+      ],
+    }
+    for (const player of [g.b, g.d])
+      expect(await item(player, 'history')).toMatchObject({ status: 'completed', result })
+  })
+
   it('refuses scores that break the rules, naming the game', async () => {
     const g = await matchedGame()
     t.clock.set(at(120))

@@ -30,6 +30,7 @@ import {
   WINDOW_ZONES,
   type ListShape,
   type RespondingTeamRow,
+  resultColumns,
   type RatingBounds,
 } from './play-dates.queries'
 import { AVAILABLE_PLAY_DATES_LINK, notifyPlayDate, announce } from './play-dates.notify'
@@ -37,6 +38,7 @@ import type { TtlCache } from '../../lib/ttl-cache'
 import { chooseRatingPlan, estimateMatches, openRatingCounts, type RatingPlan } from './rating-plan'
 import { isLateCancel, RESULT_MESSAGES, type TeamSide } from '../../../domain/play-dates/results'
 import { getPlayDate } from './play-dates.detail'
+import { outcomeOfRow } from './play-dates.results.game'
 
 // A PlayDate's own story: created, listed in its tabs, cancelled. Its page is in
 // play-dates.detail.ts, applications in play-dates.applications.ts, the chat in
@@ -228,6 +230,19 @@ export interface ListPlan {
   plan?: RatingPlan | undefined
 }
 
+type ResultRow = { [K in keyof typeof resultColumns]: (typeof resultColumns)[K]['_']['data'] | null }
+
+// The result a card shows: the game's once settled, null before.
+const settledResult = (row: ResultRow) =>
+  row.resultOutcome
+    ? outcomeOfRow({
+        outcome: row.resultOutcome,
+        absentTeam: row.resultAbsentTeam,
+        pointsTo: row.resultPointsTo,
+        games: row.resultGames,
+      })
+    : null
+
 export async function listPlayDates(
   db: Db,
   user: Actor & { homeState?: StateCode | null },
@@ -265,6 +280,7 @@ export async function listPlayDates(
       return {
         ...toSummary(row),
         respondingTeam: responding ? toTeam(responding.captain, responding.partner) : null,
+        result: settledResult(row as typeof row & ResultRow),
       }
     }),
     page: query.page,
