@@ -1,4 +1,4 @@
-import { ChevronRight, MessagesSquare, UserPlus, Users } from 'lucide-react'
+import { ChevronRight, MessagesSquare, Trophy, UserPlus, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import type { PlayDateSummary, TeamSummary } from '../../../../domain/play-dates/play-date.schema'
 import { yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
@@ -8,6 +8,8 @@ import { formatRating, fullName, requestCountLabel } from '../lib/play-date-view
 import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
 import { PlayDateWhen, PlayDateWhere } from './play-date-when'
 import { TeamRecord } from './team-record'
+import { OutcomeText } from './outcome-text'
+import { outcomeText } from '../lib/result-view'
 import { rangeText, spotsText } from '../../../../domain/play-dates/spots'
 
 // A self-rated player counts by their self rating in the team's average, and the card says so.
@@ -61,6 +63,15 @@ export function PlayDateCard({
   // On the viewer's own matched or finished PlayDate, the team they play (My PlayDates, History).
   const opponents = onCreatorTeam ? (playDate.respondingTeam ?? null) : null
   const pathname = `/playdates/${playDate.id}`
+  // A settled game's result, from the viewer's side ("Won 11-7, 11-5") on their own lists.
+  const onRespondingTeam =
+    playDate.respondingTeam?.captain.id === viewerId || playDate.respondingTeam?.partner?.id === viewerId
+  const result = playDate.result
+    ? outcomeText(playDate.result, onCreatorTeam ? 'creator' : onRespondingTeam ? 'responding' : null, {
+        creator: names,
+        responding: playDate.respondingTeam ? teamNames(playDate.respondingTeam) : 'The responding team',
+      })
+    : null
   return (
     <article
       className={`relative flex flex-col gap-3 rounded-2xl border bg-white p-4 shadow-sm transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700 sm:p-5 ${
@@ -107,6 +118,15 @@ export function PlayDateCard({
           </>
         ) : null}
       </div>
+      {result ? (
+        <p className="flex items-center gap-1.5 font-semibold text-slate-900">
+          <Trophy aria-hidden="true" className="size-4 shrink-0 text-brand-800" />
+          <span>
+            <span className="sr-only">Result: </span>
+            <OutcomeText text={result} />
+          </span>
+        </p>
+      ) : null}
       <div className="space-y-1">
         <PlayDateWhen schedule={playDate} />
         <PlayDateWhere place={playDate} />
