@@ -1,0 +1,119 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import {
+  befriend,
+  createPlayer,
+  currentUserId,
+  headers,
+  moveClock,
+  type Player,
+  signInContext,
+} from './support/players'
+
+// After a game, from the dashboard: once the game has started Rosa's "Waiting for you" asks her
+// to report it, naming the game, and leads to the report form; Tara confirms Rosa's report from
+// her own dashboard, the button naming the game; then both History cards show the result, each
+// from the player's side.
+
+async function matchedPlayDate([creator, partner, applicant, applicantPartner]: BrowserContext[]) {
+  const created = await creator!.request.post('/api/play-dates', {
+    headers,
+    data: {
+      type: 'challenge',
+      state: 'AZ',
+      regions: ['east_valley'],
+      partnerId: await currentUserId(partner!),
+      amount: 30,
+      description: 'Doubles after work',
+      startDate: new Date(Date.now() + 5 * 24 * 60 * 60_000).toISOString().slice(0, 10),
+      startTime: '08:00',
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { id, startsAt } = (await created.json()) as { id: string; startsAt: string }
+  const applied = await applicant!.request.post(`/api/play-dates/${id}/requests`, {
+    headers,
+    data: { partnerId: await currentUserId(applicantPartner!) },
+  })
+  expect(applied.status(), await applied.text()).toBe(201)
+  const { id: requestId } = (await applied.json()) as { id: string }
+  const accepted = await creator!.request.post(`/api/play-dates/requests/${requestId}/accept`, { headers })
+  expect(accepted.status(), await accepted.text()).toBe(200)
+  return { id, startsAt }
+}
+
+const waiting = (page: Page) => page.locator('section[aria-labelledby="waiting-for-you"]')
+const cardOf = (page: Page, id: string) =>
+  page.getByRole('article').filter({ has: page.locator(`a[href^="/playdates/${id}"]`) })
+
+test('the dashboard asks for the result of a started game, confirms it by name, and History shows it @phone @clock', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const { viewport, isMobile, hasTouch } = test.info().project.use
+  const open = async (player: Player) => {
+    const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
+    await signInContext(context, player)
+    return { context, page: await context.newPage() }
+  }
+  const [rosa, sam, tara, uma] = await Promise.all(
+    [
+      { firstName: 'Rosa', lastName: 'Reyes' },
+      { firstName: 'Sam', lastName: 'Soto', gender: 'male' as const },
+      { firstName: 'Tara', lastName: 'Tran' },
+      { firstName: 'Uma', lastName: 'Ueda' },
+    ].map((names) => createPlayer(names).then(open)),
+  )
+  const contexts = [rosa!, sam!, tara!, uma!].map((p) => p.context)
+  await befriend(rosa!.context, sam!.context)
+  await befriend(tara!.context, uma!.context)
+  const game = await matchedPlayDate(contexts)
+  const [r, t] = [rosa!.page, tara!.page]
+
+  // Before the start there is nothing to report.
+  await r.goto('/dashboard')
+  await expect(waiting(r)).toBeVisible()
+  await expect(waiting(r).getByRole('link', { name: /^Report the result/ })).toHaveCount(0)
+
+  // The server's clock passes the start.
+  const now = (await moveClock(r.request, 0)).now
+  const minutes = Math.ceil((Date.parse(game.startsAt) + 60 * 60_000 - Date.parse(now)) / 60_000)
+  await moveClock(r.request, minutes)
+  try {
+    await r.reload()
+    const report = waiting(r).getByRole('link', { name: /^Report the result of .* 8:00 AM MST/ })
+    await expect(report).toBeVisible()
+    await expect(waiting(r)).toContainText('Result to report')
+    await report.click()
+    await expect(r).toHaveURL(new RegExp(`/playdates/${game.id}#game-result$`))
+    const result = r.getByRole('region', { name: 'Result' })
+    await result.getByRole('radio', { name: 'We played' }).check()
+    await result.getByRole('group', { name: 'Game 1' }).getByLabel('Your team').fill('11')
+    await result.getByRole('group', { name: 'Game 1' }).getByLabel('Them').fill('7')
+    await result.getByRole('button', { name: 'Report result' }).click()
+    await expect(result).toContainText('Waiting for the other team to confirm')
+    // Reported: Rosa is no longer asked.
+    await r.goto('/dashboard')
+    await expect(waiting(r)).toBeVisible()
+    await expect(waiting(r).getByRole('link', { name: /^Report the result/ })).toHaveCount(0)
+
+    // Tara confirms from her dashboard; the item and its button name the game.
+    await t.goto('/dashboard')
+    const confirm = waiting(t).getByRole('button', { name: /^Confirm result of .* 8:00 AM MST/ })
+    await expect(confirm).toBeVisible()
+    await expect(waiting(t).getByRole('link', { name: /^Report the result/ })).toHaveCount(0)
+    await expect(waiting(t)).toContainText(/Game of .* 8:00 AM MST/)
+    await confirm.click()
+    await expect(t.getByText('Result confirmed')).toBeVisible()
+    await expect(confirm).toHaveCount(0)
+
+    // History: each card shows the result from its player's side.
+    await t.goto('/playdates?tab=history')
+    await expect(cardOf(t, game.id)).toContainText('Lost 7-11')
+    await r.goto('/playdates?tab=history')
+    await expect(cardOf(r, game.id)).toContainText('Won 11-7')
+  } finally {
+    await moveClock(r.request, -minutes)
+  }
+  for (const context of contexts) await context.close()
+})
