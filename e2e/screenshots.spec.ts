@@ -140,6 +140,9 @@ test(
         for (const colorScheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme })
           await show(page)
+          // The bell's count comes with a request of its own: a picture taken before it shows
+          // would differ by the badge alone.
+          await expect(page.getByRole('link', { name: /^Notifications\W+4 unread/ }).first()).toBeVisible()
           await page.waitForLoadState('networkidle')
           // From the top, as the page opens (a page may keep the scroll of the one before).
           await page.evaluate(() => window.scrollTo(0, 0))
