@@ -61,7 +61,15 @@ test('a newcomer with no friends joins a game alone and becomes a partner @phone
     'aria-pressed',
     'true',
   )
+  // Other players' games come first on a busy day: she reads on (Load more) until Ann's shows.
   const card = page.getByRole('article').filter({ hasText: `Ann Alone${tag}` })
+  const loadMore = page.getByRole('button', { name: 'Load more' })
+  await expect(page.getByRole('article').first()).toBeVisible()
+  while ((await card.count()) === 0 && (await loadMore.isVisible())) {
+    const shown = await page.getByRole('article').count()
+    await loadMore.click()
+    await expect.poll(() => page.getByRole('article').count()).toBeGreaterThan(shown)
+  }
   await expect(card).toContainText('3 spots left · partner wanted')
   await expect(card).toContainText('DUPR 3.00–4.00 may join alone')
   await expectFitsScreen(page)
