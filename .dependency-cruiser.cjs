@@ -31,6 +31,8 @@ const noCycles = (root) => ({
 
 module.exports = {
   forbidden: [
+    // Shared by both sides.
+    noCycles('src/domain'),
     // The server.
     noCycles('src/server'),
     ...featureSurfaces('src/server/features'),

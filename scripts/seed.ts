@@ -1,5 +1,5 @@
 // Adds the demo world to the configured database (embedded or DATABASE_URL) if it is empty.
-import { isDatabaseEmpty, seedDemo } from '../src/server/db/seed'
+import { isDatabaseEmpty, seedDemo } from '../src/server/seed/seed'
 import { openToolDatabase, toolEnv } from './tool-database'
 
 const env = toolEnv()

@@ -22,6 +22,10 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; fields?: FieldErrors }
 }
 
+export const errorBody = (code: ErrorCode, message: string, fields?: FieldErrors): ErrorBody => ({
+  error: fields ? { code, message, fields } : { code, message },
+})
+
 export class AppError extends Error {
   readonly code: ErrorCode
   readonly fields: FieldErrors | undefined

@@ -1,7 +1,7 @@
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { AppError } from '../domain/errors'
-import { PHOTO_MAX_BYTES, photoMessages } from '../domain/profiles/profile-photo'
+import { PHOTO_MAX_BYTES, photoMessages } from '../domain/players/profile-photo'
 import type { AppDeps } from './app-env'
 import type { ServerOptimization } from './env'
 import { describeApi } from './api-document'

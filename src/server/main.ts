@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { openDatabase } from './db/client'
 import { DataDirInUseError } from './db/data-dir-lock'
-import { isDatabaseEmpty, seedDemo } from './db/seed'
+import { isDatabaseEmpty, seedDemo } from './seed/seed'
 import { buildDeps } from './deps'
 import { EnvError, loadEnv, type ServerOptimization } from './env'
 import { createServerFactory } from './lib/compression'
@@ -11,7 +11,7 @@ import { createAdjustableClock } from './lib/clock'
 import { createLogger, exitOnCrash, flushLogs } from './lib/logger'
 import { trackConnections } from './lib/drain'
 import { startControlSocket } from './lib/control-socket'
-import { startMaintenance } from './lib/maintenance'
+import { startMaintenance } from './maintenance'
 import { refereeSigningKey } from './lib/signing-key'
 import { vapidKeys } from './lib/vapid-keys'
 import { startJobRunner } from './lib/job-runner'
@@ -95,7 +95,7 @@ async function main() {
   deps.realtime
     .start()
     .catch((error: unknown) => logger.warn({ err: error }, 'realtime listen failed at start'))
-  // Background work: mail tried again, expired rows deleted (lib/maintenance.ts). The job
+  // Background work: mail tried again, expired rows deleted (maintenance.ts). The job
   // runner, when it comes, is built here beside it, takes deps, and is stopped in `stop`.
   const maintenance = startMaintenance(deps)
   // Reminders and PlayDates whose start passed: the jobs table, each job run once across

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { playDateTypes, stateCodes } from '../play-dates/play-date.schema'
-import { photoUrlField } from '../profiles/profile-photo'
+import { photoUrlField } from '../players/profile-photo'
 
 // The dashboard's friends' activity (docs/decisions/0103): what the player's friends did lately
 // that any signed-in player could see anyway. Open PlayDates are public; friendships are listed on

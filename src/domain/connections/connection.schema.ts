@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { playerBasicsShape } from '../profiles/profile.schema'
-import { photoUrlField } from '../profiles/profile-photo'
+import { playerBasicsShape } from '../players/player-basics'
+import { photoUrlField } from '../players/profile-photo'
 import {
   connectionStatuses,
   connectionTypes,

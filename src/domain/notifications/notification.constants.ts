@@ -1,5 +1,3 @@
-import type { NotificationOutput, UnreadCountOutput } from './notification.schema'
-
 // The zod-free part of notifications: their kinds, the words and links of a row, and which of two
 // unread counts to keep. The signed-in shell imports these from here and loads no zod
 // (docs/decisions/0118); notification.schema.ts re-exports them.
@@ -19,21 +17,28 @@ export type NotificationActionKind = (typeof notificationActionKinds)[number]
 // database clock set back: it is taken, or the badge would stand still until the clock caught up.
 export const CLOCK_SET_BACK_US = 10 * 60 * 1_000_000
 
+// An unread count and when it was read (microseconds of the database's clock); the schema's
+// `unreadCountOutput` is checked against it.
+export interface UnreadCount {
+  count: number
+  asOf: number
+}
+
 // Of two unread counts, the one read later. A count is read after the commit of the change it
 // follows, so the latest read includes every change whose count was read before it: keeping it
 // never brings the badge back to an older number, whatever order the answers and live events
 // arrive in. On a tie either will do (both were read after both changes).
-export function latestCount(
-  kept: UnreadCountOutput | undefined,
-  arrived: UnreadCountOutput,
-): UnreadCountOutput {
+export function latestCount(kept: UnreadCount | undefined, arrived: UnreadCount): UnreadCount {
   if (!kept) return arrived
   const olderBy = kept.asOf - arrived.asOf
   return olderBy > 0 && olderBy < CLOCK_SET_BACK_US ? kept : arrived
 }
 
 // Where a click on a notification goes. A friend request opens the Received Requests tab.
-export function notificationTarget(notification: Pick<NotificationOutput, 'type' | 'link'>): string | null {
+export function notificationTarget(notification: {
+  type: NotificationType
+  link: string | null
+}): string | null {
   if (notification.type === 'connection_request') return '/connections?view=received'
   const link = notification.link
   // Only paths of this app: never another site.

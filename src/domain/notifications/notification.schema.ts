@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { photoUrlField } from '../profiles/profile-photo'
+import { photoUrlField } from '../players/profile-photo'
 
-import { notificationTypes } from './notification.constants'
+import { notificationTypes, type UnreadCount } from './notification.constants'
 
 export * from './notification.constants'
 
@@ -58,5 +58,8 @@ export const countAsOf = z
   .number()
   .int()
   .describe('When the count was read: microseconds since 1970, database clock')
-export const unreadCountOutput = z.object({ count: z.number().int().min(0), asOf: countAsOf })
+export const unreadCountOutput = z.object({
+  count: z.number().int().min(0),
+  asOf: countAsOf,
+}) satisfies z.ZodType<UnreadCount>
 export type UnreadCountOutput = z.infer<typeof unreadCountOutput>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { cleanName } from '../display-text'
-import { photoUrlField } from '../profiles/profile-photo'
+import { photoUrlField } from '../players/profile-photo'
 
 export const LIST_NAME_MAX = 100
 export const PERSON_NAME_MAX = 50

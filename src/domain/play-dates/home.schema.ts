@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { playDateSummary, teamSummary } from './play-date.schema'
 import { gameOutcome, reporterView, teamSides } from './results'
-import { photoUrlField } from '../profiles/profile-photo'
+import { photoUrlField } from '../players/profile-photo'
 
 // The dashboard's "what's next" (docs/decisions/0090-home-whats-next.md): the player's next
 // games, what waits for them on their PlayDates, and open games that suit them this week.

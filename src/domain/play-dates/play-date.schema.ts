@@ -3,7 +3,7 @@ import { gameOutcome, playDateResultView, reliabilitySummary } from './results'
 import { DEFAULT_DURATION, startDoesNotExist, zonedInstant, zoneOfState } from './schedule'
 import { durationInput, placeInput, startDateInput, startTimeInput, timeZoneInput } from './schedule.schema'
 import { cleanChatText } from '../display-text'
-import { photoUrlField } from '../profiles/profile-photo'
+import { photoUrlField } from '../players/profile-photo'
 import { dateFilters, rangeProblem } from './date-window'
 import { RATING_MAX, RATING_MIN } from './spots'
 import {

@@ -1,5 +1,4 @@
 import { addDays, addHours } from 'date-fns'
-import type { GameOutcome, ReliabilitySummary, ReportInput } from './results'
 
 // The zod-free part of a game's result: its limits, labels and messages, and the pure rules that
 // tell and compare outcomes. Pages that only show results import these from here, so they load no
@@ -30,6 +29,30 @@ export const reportOutcomeLabel: Record<ReportOutcome, string> = {
 export const teamSides = ['creator', 'responding'] as const
 export type TeamSide = (typeof teamSides)[number]
 export const otherSide = (side: TeamSide): TeamSide => (side === 'creator' ? 'responding' : 'creator')
+
+// The shapes the rules below read. They live here, with no zod, for the pages that only show
+// results; results.ts checks its schemas against them.
+// A team's report, from its own side: its points first.
+export type ReportInput =
+  | { outcome: 'not_played' }
+  | { outcome: 'no_show' }
+  | { outcome: 'played'; pointsTo: PointTarget; games: { us: number; them: number }[] }
+// A game's score from the creator team's side.
+export interface GameResult {
+  creatorTeam: number
+  respondingTeam: number
+}
+// What happened, told the same way whichever team tells it.
+export type GameOutcome =
+  | { outcome: 'played'; pointsTo: PointTarget; games: GameResult[] }
+  | { outcome: 'no_show'; absentTeam: TeamSide }
+  | { outcome: 'not_played' }
+// A player's record over the last RELIABILITY_MONTHS months.
+export interface ReliabilitySummary {
+  played: number
+  noShows: number
+  lateCancels: number
+}
 
 export const RESULT_MESSAGES = {
   gameScore: 'Each game goes to 11, 15 or 21 and is won by 2 points',

@@ -1,10 +1,14 @@
 import { z } from 'zod'
 import {
   DUPR_ID_INVALID,
+  type GameOutcome,
+  type GameResult,
   MAX_GAMES,
   matchProblem,
   RELIABILITY_IDS_MAX,
   RELIABILITY_MESSAGES,
+  type ReliabilitySummary,
+  type ReportInput,
   RESULT_MESSAGES,
   resultStates,
   teamSides,
@@ -46,12 +50,13 @@ export const reportInput = z.discriminatedUnion(
   // The simplest first: the API document's example body is the first choice.
   [z.object({ outcome: z.literal('not_played') }), z.object({ outcome: z.literal('no_show') }), playedReport],
   { error: RESULT_MESSAGES.chooseOutcome },
-)
-export type ReportInput = z.infer<typeof reportInput>
+) satisfies z.ZodType<ReportInput>
 
 // A game's score from the creator team's side, the way results are stored and compared.
-export const gameResult = z.object({ creatorTeam: z.int(), respondingTeam: z.int() })
-export type GameResult = z.infer<typeof gameResult>
+export const gameResult = z.object({
+  creatorTeam: z.int(),
+  respondingTeam: z.int(),
+}) satisfies z.ZodType<GameResult>
 
 // What happened, told the same way whichever team tells it.
 export const gameOutcome = z.discriminatedUnion('outcome', [
@@ -62,8 +67,7 @@ export const gameOutcome = z.discriminatedUnion('outcome', [
   }),
   z.object({ outcome: z.literal('no_show'), absentTeam: z.enum(teamSides) }),
   z.object({ outcome: z.literal('not_played') }),
-])
-export type GameOutcome = z.infer<typeof gameOutcome>
+]) satisfies z.ZodType<GameOutcome>
 
 // What an admin decides for a disputed game: the outcome, told from the creator team's side.
 export const decideResultInput = z
@@ -157,8 +161,7 @@ export const reliabilitySummary = z.object({
   played: z.int(),
   noShows: z.int(),
   lateCancels: z.int(),
-})
-export type ReliabilitySummary = z.infer<typeof reliabilitySummary>
+}) satisfies z.ZodType<ReliabilitySummary>
 
 // The records of the players a list's cards show, asked for after the list's rows arrive
 // (GET /api/profiles/reliability?ids=…), so the list's own read stays as fast as it was.

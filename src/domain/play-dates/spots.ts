@@ -2,7 +2,7 @@
 // A PlayDate has two sides of two spots. The creator's side holds the creator and, unless they
 // posted alone ("Partner wanted"), a friend; the other side is a pair, or two players who each
 // joined alone. Pure rules: the server places applicants with them and the pages word them.
-import { type RatedPlayer, isSelfRated, playingRating } from '../profiles/rating.rules'
+import { type RatedPlayer, isSelfRated, playingRating } from '../players/rating.rules'
 
 export const RATING_MIN = 2
 export const RATING_MAX = 7

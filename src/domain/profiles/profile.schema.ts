@@ -1,20 +1,9 @@
 import { z } from 'zod'
 import { regionsOf, stateCodes } from '../play-dates/play-date.schema'
-import { photoUrlField } from './profile-photo'
+import { photoUrlField } from '../players/profile-photo'
+import { genders } from '../players/player-basics'
 
-export const genders = ['male', 'female'] as const
-export type Gender = (typeof genders)[number]
-
-// Who another player is and how they rate, as every view of them starts: never an email address
-// or a birthdate. Null DUPR: no DUPR rating yet (the self rating stands in where one is needed).
-export const playerBasicsShape = {
-  id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  gender: z.enum(genders),
-  duprRating: z.number().nullable(),
-  selfRating: z.number(),
-}
+export { genders, type Gender, playerBasicsShape } from '../players/player-basics'
 
 export const RATING_MIN = 2
 export const RATING_MAX = 7

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { friendStatuses, partnerStatuses, playerSummary } from '../connections/connection.schema'
 import { reliabilitySummary } from '../play-dates/results'
 import { playerBasicsShape } from './profile.schema'
-import { photoUrlField } from './profile-photo'
+import { photoUrlField } from '../players/profile-photo'
 import { profileAbout } from './profile-about.schema'
 
 // The most connections a public profile lists; the counts still tell the whole story.

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { playerBasicsShape } from '../profiles/profile.schema'
-import { playingRating, type RatedPlayer } from '../profiles/rating.rules'
+import { playingRating, type RatedPlayer } from '../players/rating.rules'
 import { toHundredths } from './team.rules'
 
 // Train with Friends: friends within this much DUPR of the player are highlighted.

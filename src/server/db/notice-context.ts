@@ -8,7 +8,6 @@ import {
 import type { NotificationKind, QuietHoursSettings } from '../../domain/notifications/preferences.schema'
 import { gameLabel } from '../../domain/play-dates/game-label'
 import { type PlayDateZone, zoneOfState } from '../../domain/play-dates/schedule'
-import { enqueueJob, type JobRow } from '../lib/jobs'
 import type { DbOrTx } from './client'
 import { notificationPreferences, notificationQuietHours, playDates, profiles, venues } from './schema'
 
@@ -110,27 +109,4 @@ export async function stillWants(
     .from(notificationPreferences)
     .where(and(eq(notificationPreferences.profileId, userId), eq(notificationPreferences.kind, kind)))
   return row?.on ?? true
-}
-
-// Held until the player's quiet hours end: the same job again, under a key of its own, due then.
-// False when it may leave now.
-export async function heldForQuietHours(
-  tx: DbOrTx,
-  job: JobRow,
-  userId: string,
-  kind: NotificationKind | null,
-  gameStart: Date | null | undefined,
-  now: Date,
-): Promise<boolean> {
-  if ((job.payload as { held?: boolean }).held) return false
-  const at = await noticeDeliveryTime(tx, userId, kind, gameStart, now)
-  if (at.getTime() <= now.getTime()) return false
-  await enqueueJob(tx, {
-    kind: job.kind,
-    key: `${job.key}:held`,
-    runAt: at,
-    payload: { ...(job.payload as Record<string, unknown>), held: true },
-    ownerId: userId,
-  })
-  return true
 }

@@ -1,6 +1,6 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { PlayerSummary } from '../../domain/play-dates/play-date.schema'
-import { profilePhotoUrl } from '../../domain/profiles/profile-photo'
+import { profilePhotoUrl } from '../../domain/players/profile-photo'
 import { profiles } from './schema'
 
 type SummaryKey = 'id' | 'firstName' | 'lastName' | 'gender' | 'duprRating' | 'selfRating' | 'photoVersion'

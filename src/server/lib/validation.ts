@@ -1,7 +1,6 @@
 import type { Hook } from '@hono/zod-openapi'
 import type { ZodError } from 'zod'
-import type { FieldErrors } from '../../domain/errors'
-import { errorBody } from '../middleware/handle-errors'
+import { errorBody, type FieldErrors } from '../../domain/errors'
 
 // First message per field, keyed by the field's path ("partner.id" for nested input).
 export function fieldErrorsOf(error: ZodError): FieldErrors {

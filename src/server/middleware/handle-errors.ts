@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { type ErrorBody, type ErrorCode, isAppError } from '../../domain/errors'
+import { type ErrorCode, errorBody, isAppError } from '../../domain/errors'
 import { type AppEnv, requestLog } from '../app-env'
 import { isUnstorableText, isUnstorableTime } from '../lib/db-errors'
 import { OUTAGE_RETRY_AFTER_SECONDS, outageKind, outageMessages } from '../lib/db-outage'
@@ -32,10 +32,6 @@ const codeOfStatus = (status: number): ErrorCode => {
   const match = Object.entries(statusOf).find(([, value]) => value === status)
   return match ? (match[0] as ErrorCode) : status >= 500 ? 'internal' : 'invalid'
 }
-
-export const errorBody = (code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody => ({
-  error: fields ? { code, message, fields } : { code, message },
-})
 
 // One place turns every failure into `{ error: { code, message, fields? } }`.
 export function handleError(err: Error, c: Context<AppEnv>) {

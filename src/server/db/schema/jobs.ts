@@ -27,7 +27,7 @@ export const jobs = pgTable(
     index('jobs_due_idx')
       .on(t.runAt)
       .where(sql`${t.doneAt} is null`),
-    // Done jobs are deleted after a while (lib/maintenance.ts).
+    // Done jobs are deleted after a while (maintenance.ts).
     index('jobs_done_idx')
       .on(t.doneAt)
       .where(sql`${t.doneAt} is not null`),

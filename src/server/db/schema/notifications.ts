@@ -38,7 +38,7 @@ export const notifications = pgTable(
     // Read backwards for `order by created_at desc, id desc`: a page of the newest is read in
     // order (a `desc` index sorts nulls last and cannot give that order).
     index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
-    // The hourly clean-up deletes notifications older than 90 days (lib/maintenance.ts).
+    // The hourly clean-up deletes notifications older than 90 days (maintenance.ts).
     index('notifications_created_idx').on(t.createdAt),
     // Removing a player clears their name from the notifications they caused.
     index('notifications_actor_idx')

@@ -83,7 +83,7 @@ export async function rememberBrowser(c: Context<AppEnv>, db: Db, profileId: str
   })
 }
 
-// Resolves to how many were forgotten (the maintenance loop runs it, lib/maintenance.ts).
+// Resolves to how many were forgotten (the maintenance loop runs it, maintenance.ts).
 export async function forgetStaleBrowsers(db: Db, now: Date) {
   const before = new Date(now.getTime() - YEAR_SECONDS * 1000)
   const deleted = await db

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
-import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
+import { profilePhotoUrl } from '../../../domain/players/profile-photo'
 import type { Db, DbOrTx } from '../../db/client'
 import type { ExactCache } from '../../db/exact-cache'
 import { preparedQuery } from '../../db/prepared'
@@ -198,7 +198,7 @@ export async function revokeAllSessions(db: DbOrTx, profileId: string, keep?: st
   await checkUserSessions(db, profileId)
 }
 
-// Resolves to how many were deleted (the maintenance loop runs it, lib/maintenance.ts).
+// Resolves to how many were deleted (the maintenance loop runs it, maintenance.ts).
 export async function deleteExpiredSessions(db: Db, now: Date) {
   const deleted = await db
     .delete(sessions)

@@ -6,7 +6,7 @@ import {
   type FriendActivityItem,
   type FriendActivityOutput,
 } from '../../../domain/connections/activity.schema'
-import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
+import { profilePhotoUrl } from '../../../domain/players/profile-photo'
 import type { DbOrTx } from '../../db/client'
 import { connections, playDates, profiles } from '../../db/schema'
 

@@ -6,7 +6,8 @@ import {
   notificationKinds,
 } from '../../../domain/notifications/preferences.schema'
 import type { Tx } from '../../db/client'
-import { gameForNotice, heldForQuietHours, stillWants } from '../../db/notice-context'
+import { gameForNotice, stillWants } from '../../db/notice-context'
+import { heldForQuietHours } from '../../lib/held-notices'
 import { profiles } from '../../db/schema'
 import { emailLayout } from '../../lib/email-layout'
 import type { JobHandlers, JobRow } from '../../lib/jobs'

@@ -7,7 +7,7 @@ import type {
   NotificationType,
   UnreadCountOutput,
 } from '../../../domain/notifications/notification.schema'
-import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
+import { profilePhotoUrl } from '../../../domain/players/profile-photo'
 import { type DbOrTx, rowsOf } from '../../db/client'
 import type { ExactCache } from '../../db/exact-cache'
 import { preparedQuery } from '../../db/prepared'

@@ -23,7 +23,7 @@ import {
   type UpdateEntryInput,
 } from '../../../domain/partner-lists/partner-list.schema'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
-import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
+import { profilePhotoUrl } from '../../../domain/players/profile-photo'
 import type { Db, DbOrTx, Tx } from '../../db/client'
 import { partnerListEntries, partnerLists, profiles } from '../../db/schema'
 import { areFriends, listPartnerOptions } from '../connections'

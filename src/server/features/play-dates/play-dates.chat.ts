@@ -8,7 +8,7 @@ import {
   type ChatPage,
 } from '../../../domain/play-dates/play-date.schema'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
-import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
+import { profilePhotoUrl } from '../../../domain/players/profile-photo'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { z } from 'zod'
 import type { messageInput } from '../../../domain/play-dates/play-date.schema'

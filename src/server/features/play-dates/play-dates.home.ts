@@ -9,8 +9,8 @@ import {
   SUGGESTED_RATING_SPREAD,
 } from '../../../domain/play-dates/home.schema'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
-import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
-import { playingRating } from '../../../domain/profiles/rating.rules'
+import { profilePhotoUrl } from '../../../domain/players/profile-photo'
+import { playingRating } from '../../../domain/players/rating.rules'
 import { standsAt } from '../../../domain/play-dates/results'
 import { REPORT_WINDOW_DAYS } from '../../../domain/play-dates/results.rules'
 import { gameLabel } from '../../../domain/play-dates/game-label'

@@ -7,7 +7,7 @@ import type {
 } from '../../../domain/play-dates/play-date.schema'
 import { teamAverage } from '../../../domain/play-dates/play-date.rules'
 import { rangeAndSpots } from './play-dates.spots'
-import { playingRating } from '../../../domain/profiles/rating.rules'
+import { playingRating } from '../../../domain/players/rating.rules'
 import { playDateZoneIds } from '../../../domain/play-dates/schedule'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { DbOrTx, Tx } from '../../db/client'

@@ -4,7 +4,7 @@ import {
   type PhotoSize,
   photoMessages,
   photoQuery,
-} from '../../../domain/profiles/profile-photo'
+} from '../../../domain/players/profile-photo'
 import { sessionUser } from '../../../domain/profiles/profile.schema'
 import { createApi } from '../../app-factory'
 import { limitRequest, type RateLimit } from '../../lib/rate-limit'

@@ -7,7 +7,7 @@ import {
   PHOTO_MAX_PIXELS,
   type PhotoSize,
   photoMessages,
-} from '../../../domain/profiles/profile-photo'
+} from '../../../domain/players/profile-photo'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'

@@ -9,7 +9,7 @@ import {
   type PublicConnection,
   type PublicProfileOutput,
 } from '../../../domain/profiles/public-profile.schema'
-import { profilePhotoUrl } from '../../../domain/profiles/profile-photo'
+import { profilePhotoUrl } from '../../../domain/players/profile-photo'
 import type { PlaysAtVenue } from '../../../domain/profiles/profile-about.schema'
 import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'

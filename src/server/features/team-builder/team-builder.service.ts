@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
-import { playingRating } from '../../../domain/profiles/rating.rules'
+import { playingRating } from '../../../domain/players/rating.rules'
 import {
   type AgeGroup,
   type Player,

@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'
 import { useAdminPlayDate } from '../api/admin.queries'
 import { Badge, statusTone } from './status-badge'
-import { ratingsLine } from '../../../../domain/profiles/rating.rules'
+import { ratingsLine } from '../../../../domain/players/rating.rules'
 
 export function PlayDateDetailsDialog({
   playDateId,

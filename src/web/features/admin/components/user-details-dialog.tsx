@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { type AccessChange, useAdminUser, useUpdateUserAccess } from '../api/admin.queries'
 import { accessMessage } from './access-message'
 import { Badge } from './status-badge'
-import { duprLine, duprText } from '../../../../domain/profiles/rating.rules'
+import { duprLine, duprText } from '../../../../domain/players/rating.rules'
 
 const longDate = (value: string) =>
   new Date(value.length === 10 ? `${value}T12:00:00` : value).toLocaleDateString(undefined, {

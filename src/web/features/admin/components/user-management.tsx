@@ -10,7 +10,7 @@ import { Badge } from './status-badge'
 import { AdminTable, type Column } from './admin-table'
 import { AdminFilters, IconButton, SearchField, Select } from './controls'
 import { UserDetailsDialog } from './user-details-dialog'
-import { duprText } from '../../../../domain/profiles/rating.rules'
+import { duprText } from '../../../../domain/players/rating.rules'
 
 type Sort = NonNullable<AdminUsersQuery['sort']>
 const defaults = {

@@ -1,6 +1,6 @@
 import { useFormContext, useWatch } from 'react-hook-form'
 import type { SessionUser } from '../../../../domain/profiles/profile.schema'
-import { NO_DUPR_LABEL } from '../../../../domain/profiles/rating.rules'
+import { NO_DUPR_LABEL } from '../../../../domain/players/rating.rules'
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/form-controls'
 import { RatingGuide } from './rating-guide'
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import type { PlayerSummary } from '../../../../domain/connections/connection.schema'
-import { ratingsLine } from '../../../../domain/profiles/rating.rules'
+import { ratingsLine } from '../../../../domain/players/rating.rules'
 import { Avatar } from '../../../components/ui/avatar'
 
 // The player's face, name (to the public profile) and both ratings to two decimals.

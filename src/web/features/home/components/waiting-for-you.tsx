@@ -19,7 +19,7 @@ import { formatDay, OutcomeText, TeamRecord, useAnswerRequest } from '../../play
 import { useConfirmReportedResult, useHome, useRefreshHome } from '../api/home.queries'
 import { reportedResultSentence, teamName, teamRatingsLine } from '../lib/home-view'
 import { HomeSection, SectionEmpty, SectionError, SectionLoading } from './home-section'
-import { ratingsLine } from '../../../../domain/profiles/rating.rules'
+import { ratingsLine } from '../../../../domain/players/rating.rules'
 import { outcome } from '../../../lib/outcome'
 
 // Requests shown here; the rest are a tap away on Player Connections.

@@ -1,6 +1,6 @@
 import type { HomeOutput, ResultToConfirm } from '../../../../domain/play-dates/home.schema'
 import type { TeamSummary } from '../../../../domain/play-dates/play-date.schema'
-import { duprLine, duprText, isSelfRated } from '../../../../domain/profiles/rating.rules'
+import { duprLine, duprText, isSelfRated } from '../../../../domain/players/rating.rules'
 import type { GameOutcome } from '../../../../domain/play-dates/results'
 import { scoreLine, type TeamSide, winnerOf } from '../../../../domain/play-dates/results.rules'
 

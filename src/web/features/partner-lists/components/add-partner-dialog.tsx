@@ -18,7 +18,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { errorDetail, isApiError } from '../../../lib/api-client'
 import { tabKeyTarget } from '../../../lib/tab-keys'
 import { useAddFriendEntry, useAddManualEntry, usePartnerListFriends } from '../api/partner-lists.queries'
-import { ratingsLine } from '../../../../domain/profiles/rating.rules'
+import { ratingsLine } from '../../../../domain/players/rating.rules'
 
 type Tab = 'friend' | 'manual'
 const tabs: Array<{ id: Tab; label: string }> = [

@@ -1,7 +1,7 @@
 import { Eye, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import type { PublicConnection } from '../../../../domain/profiles/public-profile.schema'
-import { duprLine } from '../../../../domain/profiles/rating.rules'
+import { duprLine } from '../../../../domain/players/rating.rules'
 import { Avatar } from '../../../components/ui/avatar'
 
 // Cards linking to each connection's profile, labelled Friend or Watching.

@@ -1,6 +1,6 @@
 import { Camera, Trash2 } from 'lucide-react'
 import { type ChangeEvent, useId, useState } from 'react'
-import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, photoMessages } from '../../../../domain/profiles/profile-photo'
+import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, photoMessages } from '../../../../domain/players/profile-photo'
 import type { SessionUser } from '../../../../domain/profiles/profile.schema'
 import { Avatar } from '../../../components/ui/avatar'
 import { buttonClasses } from '../../../components/ui/button'

@@ -5,7 +5,7 @@ import { type FieldPath, useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import type { z } from 'zod'
 import { genders } from '../../../../domain/profiles/profile.schema'
-import { playingRating } from '../../../../domain/profiles/rating.rules'
+import { playingRating } from '../../../../domain/players/rating.rules'
 import {
   ageGroupLabels,
   ageGroups,

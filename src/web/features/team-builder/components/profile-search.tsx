@@ -7,7 +7,7 @@ import {
   type ProfileSearchResult,
 } from '../../../../domain/team-builder/player.schema'
 import { formatHundredths, toHundredths } from '../../../../domain/team-builder/team.rules'
-import { duprLine } from '../../../../domain/profiles/rating.rules'
+import { duprLine } from '../../../../domain/players/rating.rules'
 import { SearchField } from '../../../components/ui/form-controls'
 import { Spinner } from '../../../components/ui/spinner'
 import { useProfileSearch } from '../api/players.queries'

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { CircleAlert, CircleCheck, Crown, UserPlus, X } from 'lucide-react'
 import type { SessionUser } from '../../../../domain/profiles/profile.schema'
-import { duprLine, playingRating } from '../../../../domain/profiles/rating.rules'
+import { duprLine, playingRating } from '../../../../domain/players/rating.rules'
 import { ageGroupLabels, type Player } from '../../../../domain/team-builder/player.schema'
 import {
   adjustedDuprHundredths,

@@ -1,7 +1,7 @@
 import { ArrowRight, RotateCw, Sparkles, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import { CLOSE_RATING_RANGE, type TrainingPartner } from '../../../../domain/team-builder/training.rules'
-import { duprLine, playingRating } from '../../../../domain/profiles/rating.rules'
+import { duprLine, playingRating } from '../../../../domain/players/rating.rules'
 import { formatHundredths, toHundredths } from '../../../../domain/team-builder/team.rules'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { PageLoading } from '../../../components/ui/spinner'

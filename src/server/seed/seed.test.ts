@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../testing/test-app'
-import type { Database } from './client'
-import { connections, notifications, playDates, playerVenues, profiles, signupCodes } from './schema'
+import type { Database } from '../db/client'
+import { connections, notifications, playDates, playerVenues, profiles, signupCodes } from '../db/schema'
 import { DEMO_ADMIN_EMAIL, isDatabaseEmpty, seedDemo } from './seed'
 
 let database: Database

@@ -1,7 +1,7 @@
 import { type CSSProperties, useEffect, useState } from 'react'
-import { useTheme } from '../../features/appearance'
-import { loadToasts, onToastsLoading, toasterMounted } from '../../lib/toast'
-import { whenIdle } from '../../lib/scheduling'
+import { useTheme } from '../features/appearance'
+import { loadToasts, onToastsLoading, toasterMounted } from '../lib/toast'
+import { whenIdle } from '../lib/scheduling'
 
 type SonnerToaster = (typeof import('sonner'))['Toaster']
 

@@ -1,4 +1,4 @@
-import { players } from '../schema'
+import { players } from '../db/schema'
 import type { DemoWorld } from './demo-world'
 
 // SUPR Builder players kept by Maya, one linked to a profile.

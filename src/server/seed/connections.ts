@@ -1,4 +1,4 @@
-import { connections } from '../schema'
+import { connections } from '../db/schema'
 import { daysAgo, type DemoWorld, hoursAgo } from './demo-world'
 
 // Friendships in every state, watching and regular partners.

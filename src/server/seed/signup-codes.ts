@@ -1,4 +1,4 @@
-import { signupCodes } from '../schema'
+import { signupCodes } from '../db/schema'
 import { daysAgo, type DemoWorld } from './demo-world'
 
 // Two signup codes to hand out and one already used.

@@ -1,8 +1,8 @@
 import { and, isNull, lt, sql } from 'drizzle-orm'
-import type { AppDeps } from '../app-env'
-import type { Db } from '../db/client'
-import { authTokens, jobs, mailOutbox, notifications, rateLimits } from '../db/schema'
-import { deleteExpiredSessions, forgetStaleBrowsers } from '../features/auth'
+import type { AppDeps } from './app-env'
+import type { Db } from './db/client'
+import { authTokens, jobs, mailOutbox, notifications, rateLimits } from './db/schema'
+import { deleteExpiredSessions, forgetStaleBrowsers } from './features/auth'
 
 // Background work of a server instance: mail that failed is tried again, and rows that can no
 // longer be used are deleted. Every instance runs it; each step is safe to run at the same time

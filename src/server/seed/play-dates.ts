@@ -1,7 +1,7 @@
-import { playDateMessages, playDateReports, playDateRequests, playDates } from '../schema'
-import type { StateCode } from '../../../domain/play-dates/play-date.schema'
-import { wallClock, zonedInstant, zoneOfState } from '../../../domain/play-dates/schedule'
-import { scheduleExpiry, scheduleResultStands } from '../../features/play-dates'
+import { playDateMessages, playDateReports, playDateRequests, playDates } from '../db/schema'
+import type { StateCode } from '../../domain/play-dates/play-date.schema'
+import { wallClock, zonedInstant, zoneOfState } from '../../domain/play-dates/schedule'
+import { scheduleExpiry, scheduleResultStands } from '../features/play-dates'
 import { daysAgo, type DemoWorld, hoursAgo } from './demo-world'
 
 // PlayDates in every status, with applications and a chat, spread over the last 30 days and the

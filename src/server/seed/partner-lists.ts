@@ -1,4 +1,4 @@
-import { partnerListEntries, partnerLists } from '../schema'
+import { partnerListEntries, partnerLists } from '../db/schema'
 import type { DemoWorld } from './demo-world'
 
 // A partner list with a friend entry and a manual entry.

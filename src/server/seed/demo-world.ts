@@ -1,4 +1,4 @@
-import type { Tx } from '../client'
+import type { Tx } from '../db/client'
 
 // What every part of the demo data is given: the transaction it writes in and a demo player's
 // id by first name.

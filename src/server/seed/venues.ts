@@ -1,5 +1,5 @@
-import { DEMO_VENUES } from '../../features/venues'
-import { venues } from '../schema'
+import { DEMO_VENUES } from '../features/venues'
+import { venues } from '../db/schema'
 import type { DemoWorld } from './demo-world'
 
 // The demo venues (made up, marked as demo data); answers a venue's id by its name.

@@ -1,19 +1,11 @@
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  authTokens,
-  jobs,
-  knownBrowsers,
-  mailOutbox,
-  notifications,
-  rateLimits,
-  sessions,
-} from '../db/schema'
-import { hashToken } from '../features/auth'
-import { insertUser } from '../testing/factories'
-import { createTestApp, type TestApp } from '../testing/test-app'
-import { createLogger } from './logger'
-import type { Mailer } from './mail'
+import { authTokens, jobs, knownBrowsers, mailOutbox, notifications, rateLimits, sessions } from './db/schema'
+import { hashToken } from './features/auth'
+import { insertUser } from './testing/factories'
+import { createTestApp, type TestApp } from './testing/test-app'
+import { createLogger } from './lib/logger'
+import type { Mailer } from './lib/mail'
 import { deleteExpiredRows, MAIL_KEPT_DAYS, maintenanceTiming, startMaintenance } from './maintenance'
 
 const silent = createLogger({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
-import { requestNotificationLink } from '../../../domain/connections/connection.schema'
-import { connections, notifications, playDateRequests } from '../schema'
+import { requestNotificationLink } from '../../domain/connections/connection.schema'
+import { connections, notifications, playDateRequests } from '../db/schema'
 import { daysAgo, type DemoWorld, hoursAgo } from './demo-world'
 
 // Unread and read notifications for Maya and Jordan, pointing at the demo PlayDates, with the

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
-import type { StateCode } from '../../../domain/play-dates/play-date.schema'
-import type { Tx } from '../client'
-import { passwords, playerVenues, profiles } from '../schema'
+import type { StateCode } from '../../domain/play-dates/play-date.schema'
+import type { Tx } from '../db/client'
+import { passwords, playerVenues, profiles } from '../db/schema'
 import { daysAgo, type DemoWorld } from './demo-world'
 
 export const DEMO_ADMIN_EMAIL = 'admin@demo.picklematch.app'

@@ -1,0 +1,27 @@
+import type { NotificationKind } from '../../domain/notifications/preferences.schema'
+import type { DbOrTx } from '../db/client'
+import { noticeDeliveryTime } from '../db/notice-context'
+import { enqueueJob, type JobRow } from './jobs'
+
+// Held until the player's quiet hours end: the same job again, under a key of its own, due then.
+// False when it may leave now.
+export async function heldForQuietHours(
+  tx: DbOrTx,
+  job: JobRow,
+  userId: string,
+  kind: NotificationKind | null,
+  gameStart: Date | null | undefined,
+  now: Date,
+): Promise<boolean> {
+  if ((job.payload as { held?: boolean }).held) return false
+  const at = await noticeDeliveryTime(tx, userId, kind, gameStart, now)
+  if (at.getTime() <= now.getTime()) return false
+  await enqueueJob(tx, {
+    kind: job.kind,
+    key: `${job.key}:held`,
+    runAt: at,
+    payload: { ...(job.payload as Record<string, unknown>), held: true },
+    ownerId: userId,
+  })
+  return true
+}
