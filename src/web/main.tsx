@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createQueryClient } from './app/query-client'
 import { AppRouter } from './app/navigation'
-import { loadSignedInShell } from './app/root-layout'
+import { askForMorePageAnswers, loadSignedInShell } from './app/root-layout'
 import { PrerenderedFocus, watchPrerenderedFocus } from './app/prerendered-focus'
 import { AppRoutes, preloadPage } from './app/router'
 import { askForPageAnswers } from './app/page-answers'
@@ -54,11 +54,18 @@ const sessionAndShell = session.then(() =>
 const pageAnswer = session.then(() =>
   isSignedIn() ? askForPageAnswers(queryClient, window.location.pathname, window.location.search) : undefined,
 )
+// A page off the navigation bar asks for its first answers once the shell that carries them is here
+// (app/more-page-answers.ts); the first render waits for it too.
+void sessionAndShell.then(() => {
+  if (isSignedIn()) askForMorePageAnswers(queryClient, window.location.pathname, window.location.search)
+})
 
-// Each later navigation asks for its page's first answer itself, with the page's files
+// Each later navigation asks for its page's first answers itself, with the page's files
 // (app/navigation.tsx).
 const askForAnswers = (pathname: string, search: string) => {
-  if (isSignedIn()) void askForPageAnswers(queryClient, pathname, search)
+  if (!isSignedIn()) return
+  void askForPageAnswers(queryClient, pathname, search)
+  askForMorePageAnswers(queryClient, pathname, search)
 }
 
 // Without a network, the session and the views kept from the last visit come from the browser
