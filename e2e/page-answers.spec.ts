@@ -184,6 +184,33 @@ test('Signup Codes are asked for with the tap on their card in the Admin Dashboa
   await context.close()
 })
 
+// A browser that says it is offline looks for the views kept from the last visit first, and their
+// module comes with the signed-in shell's chunk. The guess can be wrong: with that chunk slow to
+// come, the page still asks for its data.
+test('a page asks for its data when the browser wrongly says it is offline and the kept views are slow to load @phone-only', async ({
+  browser,
+}) => {
+  const context = await signedIn(browser, 'Hal')
+  await context.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'onLine', { get: () => false }),
+  )
+  const page = await context.newPage()
+  let releaseShell = () => {}
+  const shellReleased = new Promise<void>((resolve) => (releaseShell = resolve))
+  await page.route('**/assets/signed-in-*.js', async (route) => {
+    await shellReleased
+    await route.fallback()
+  })
+  const asked = page.waitForRequest((request) => isRead('/api/notifications')(new URL(request.url())), {
+    timeout: 20_000,
+  })
+  await page.goto('/notifications', { waitUntil: 'commit' })
+  await asked
+  releaseShell()
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible()
+  await context.close()
+})
+
 // Each tab of a browser held a live stream open, and with it one of the six connections Chromium
 // opens to a server: from the sixth tab on, a page's requests waited, unsent, for a tab to close.
 // The tabs now share one stream, and each still hears every event.

@@ -70,7 +70,11 @@ const askForAnswers = (pathname: string, search: string) => {
 
 // Without a network, the session and the views kept from the last visit come from the browser
 // (docs/decisions/0095-offline-last-seen-data.md): a signed-in player is not sent to sign in. The
-// module that keeps them loads only then; online it comes with the signed-in shell.
+// module that keeps them loads only then; online it comes with the signed-in shell. The browser's
+// guess that it is offline can be wrong, and that module is in the shell's chunk, which the network
+// may still be bringing: the session is asked for anyway once the views have taken
+// OFFLINE_VIEWS_WAIT_MS to come (0149). Views that come after it change nothing newer.
+const OFFLINE_VIEWS_WAIT_MS = 1000
 async function loadSession() {
   const restore = () =>
     import('./lib/offline-store').then(
@@ -78,7 +82,7 @@ async function loadSession() {
       (error: unknown) => console.warn('Offline data: could not load', error),
     )
   if (!navigator.onLine) {
-    await restore()
+    await Promise.race([restore(), new Promise((resolve) => setTimeout(resolve, OFFLINE_VIEWS_WAIT_MS))])
     if (queryClient.getQueryData(sessionKey)) return
   }
   await prefetchSession(queryClient)
