@@ -5,6 +5,7 @@ import {
   createPlayer,
   currentUserId,
   headers,
+  signInAdmin,
   signInContext,
 } from './support/players'
 
@@ -20,6 +21,30 @@ async function signedIn(browser: Browser, firstName: string) {
 }
 
 const isPlayDateRead = (id: string) => (url: URL) => url.pathname === `/api/play-dates/${id}`
+
+// Holds every script the page asks for from here on, taps, and waits until each read is asked
+// for: a page that asked only once its own chunk had loaded and rendered would never ask. Then
+// lets the scripts go.
+async function askedWhileScriptsHeld(page: Page, reads: ((url: URL) => boolean)[], tap: () => Promise<void>) {
+  let releaseScripts = () => {}
+  const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve))
+  let heldScripts = 0
+  await page.route('**/assets/*.js', async (route) => {
+    heldScripts += 1
+    await scriptsReleased
+    await route.fallback()
+  })
+  const asked = reads.map((isRead) =>
+    page.waitForRequest((request) => isRead(new URL(request.url())), { timeout: 20_000 }),
+  )
+  await tap()
+  await Promise.all(asked)
+  // The page's chunk was still held when its answers were asked for.
+  expect(heldScripts).toBeGreaterThan(0)
+  releaseScripts()
+}
+
+const isRead = (pathname: string) => (url: URL) => url.pathname === pathname
 
 // The first card of My PlayDates, once the list shows it.
 async function firstCard(page: Page) {
@@ -48,24 +73,7 @@ test('a PlayDate opened from My PlayDates is asked for with the tap, while its p
   await page.goto('/playdates')
   const card = await firstCard(page)
 
-  // Every script asked for from here on waits until the PlayDate has been asked for: a page that
-  // asked only once its own chunk had loaded and rendered would never ask.
-  let releaseScripts = () => {}
-  const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve))
-  let heldScripts = 0
-  await page.route('**/assets/*.js', async (route) => {
-    heldScripts += 1
-    await scriptsReleased
-    await route.fallback()
-  })
-  const asked = page.waitForRequest((request) => isPlayDateRead(id)(new URL(request.url())), {
-    timeout: 20_000,
-  })
-  await card.click()
-  await asked
-  // The page's chunk was still held when the PlayDate was asked for.
-  expect(heldScripts).toBeGreaterThan(0)
-  releaseScripts()
+  await askedWhileScriptsHeld(page, [isPlayDateRead(id)], () => card.click())
 
   await expect(page.getByRole('main').getByText('When', { exact: true })).toBeVisible()
   await ann.close()
@@ -87,25 +95,121 @@ for (const { tab, path, read, from = '/playdates', heading = 'PlayDates' } of [
     await page.goto(from)
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
 
-    let releaseScripts = () => {}
-    const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve))
-    let heldScripts = 0
-    await page.route('**/assets/*.js', async (route) => {
-      heldScripts += 1
-      await scriptsReleased
-      await route.fallback()
-    })
-    const asked = page.waitForRequest((request) => new URL(request.url()).pathname === read, {
-      timeout: 20_000,
-    })
-    await page.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: tab }).click()
-    await asked
-    expect(heldScripts).toBeGreaterThan(0)
-    releaseScripts()
+    const tabs = page.getByRole('navigation', { name: 'Quick navigation' })
+    await askedWhileScriptsHeld(page, [isRead(read)], () => tabs.getByRole('link', { name: tab }).click())
     await expect(page).toHaveURL(new RegExp(`${path}$`))
     await context.close()
   })
 }
+
+// Available and the pages off the navigation bar ask for their first answers with the tap as well
+// (app/more-page-answers.ts), each from where a player finds it.
+const livesInEastValley = async (context: BrowserContext) => {
+  const res = await context.request.put('/api/profiles/me/home', {
+    headers,
+    data: { homeState: 'AZ', homeRegion: 'east_valley' },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
+const openDashboard = async (page: Page) => {
+  await page.goto('/dashboard')
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+}
+
+test('Available is asked for with the tap, for the week its link names and the player’s home area @phone-only', async ({
+  browser,
+}) => {
+  const context = await signedIn(browser, 'Eve')
+  await livesInEastValley(context)
+  const page = await context.newPage()
+  await openDashboard(page)
+  const isAvailableRead = (url: URL) =>
+    url.pathname === '/api/play-dates' &&
+    url.searchParams.get('tab') === 'available' &&
+    url.searchParams.get('when') === 'week' &&
+    url.searchParams.get('state') === 'AZ' &&
+    url.searchParams.get('region') === 'east_valley'
+  const find = page.getByRole('region', { name: 'Your next games' }).getByRole('link', { name: 'Find one' })
+  await askedWhileScriptsHeld(page, [isAvailableRead], () => find.click())
+  await expect(page.getByRole('tab', { name: 'Available', selected: true })).toBeVisible()
+  await context.close()
+})
+
+for (const { widget, reads } of [
+  { widget: 'SUPR Builder', reads: ['/api/players'] },
+  { widget: 'Partner Lists', reads: ['/api/partner-lists', '/api/partner-lists/friends'] },
+]) {
+  test(`${widget} is asked for with the tap on its card on the dashboard @phone-only`, async ({
+    browser,
+  }) => {
+    const context = await signedIn(browser, 'Fay')
+    const page = await context.newPage()
+    await openDashboard(page)
+    const card = page.getByRole('link', { name: widget, exact: true })
+    await askedWhileScriptsHeld(page, reads.map(isRead), () => card.click())
+    await expect(page.getByRole('heading', { level: 1, name: widget })).toBeVisible()
+    await context.close()
+  })
+}
+
+test('the wizard’s partner step is asked for with the tap on Continue @phone-only', async ({ browser }) => {
+  const context = await signedIn(browser, 'Gus')
+  await livesInEastValley(context)
+  const page = await context.newPage()
+  await page.goto('/create-playdate')
+  await page.getByRole('radio', { name: 'Pay to Challenge' }).check()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Select State' })).toBeVisible()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Select Region' })).toBeVisible()
+  const next = page.getByRole('button', { name: 'Continue' })
+  await askedWhileScriptsHeld(page, [isRead('/api/play-dates/partner-options')], () => next.click())
+  await expect(page).toHaveURL(/\/create-playdate\/details/)
+  await context.close()
+})
+
+test('Signup Codes are asked for with the tap on their card in the Admin Dashboard @phone-only', async ({
+  browser,
+}) => {
+  const { viewport, isMobile, hasTouch, baseURL } = test.info().project.use
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
+  await signInAdmin(context)
+  const page = await context.newPage()
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
+  const manage = page.getByRole('button', { name: 'Manage Signup Codes' })
+  await askedWhileScriptsHeld(page, [isRead('/api/admin/signup-codes')], () => manage.click())
+  await expect(page.getByRole('heading', { level: 1, name: 'Signup Codes' })).toBeVisible()
+  await context.close()
+})
+
+// A browser that says it is offline looks for the views kept from the last visit first, and their
+// module comes with the signed-in shell's chunk. The guess can be wrong: with that chunk slow to
+// come, the page still asks for its data.
+test('a page asks for its data when the browser wrongly says it is offline and the kept views are slow to load @phone-only', async ({
+  browser,
+}) => {
+  const context = await signedIn(browser, 'Hal')
+  await context.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'onLine', { get: () => false }),
+  )
+  const page = await context.newPage()
+  let releaseShell = () => {}
+  const shellReleased = new Promise<void>((resolve) => (releaseShell = resolve))
+  await page.route('**/assets/signed-in-*.js', async (route) => {
+    await shellReleased
+    await route.fallback()
+  })
+  const asked = page.waitForRequest((request) => isRead('/api/notifications')(new URL(request.url())), {
+    timeout: 20_000,
+  })
+  await page.goto('/notifications', { waitUntil: 'commit' })
+  await asked
+  releaseShell()
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible()
+  await context.close()
+})
 
 // Each tab of a browser held a live stream open, and with it one of the six connections Chromium
 // opens to a server: from the sixth tab on, a page's requests waited, unsent, for a tab to close.

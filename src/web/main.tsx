@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createQueryClient } from './app/query-client'
 import { AppRouter } from './app/navigation'
-import { loadSignedInShell } from './app/root-layout'
+import { askForMorePageAnswers, loadSignedInShell } from './app/root-layout'
 import { PrerenderedFocus, watchPrerenderedFocus } from './app/prerendered-focus'
 import { AppRoutes, preloadPage } from './app/router'
 import { askForPageAnswers } from './app/page-answers'
@@ -54,16 +54,27 @@ const sessionAndShell = session.then(() =>
 const pageAnswer = session.then(() =>
   isSignedIn() ? askForPageAnswers(queryClient, window.location.pathname, window.location.search) : undefined,
 )
+// A page off the navigation bar asks for its first answers once the shell that carries them is here
+// (app/more-page-answers.ts); the first render waits for it too.
+void sessionAndShell.then(() => {
+  if (isSignedIn()) askForMorePageAnswers(queryClient, window.location.pathname, window.location.search)
+})
 
-// Each later navigation asks for its page's first answer itself, with the page's files
+// Each later navigation asks for its page's first answers itself, with the page's files
 // (app/navigation.tsx).
 const askForAnswers = (pathname: string, search: string) => {
-  if (isSignedIn()) void askForPageAnswers(queryClient, pathname, search)
+  if (!isSignedIn()) return
+  void askForPageAnswers(queryClient, pathname, search)
+  askForMorePageAnswers(queryClient, pathname, search)
 }
 
 // Without a network, the session and the views kept from the last visit come from the browser
 // (docs/decisions/0095-offline-last-seen-data.md): a signed-in player is not sent to sign in. The
-// module that keeps them loads only then; online it comes with the signed-in shell.
+// module that keeps them loads only then; online it comes with the signed-in shell. The browser's
+// guess that it is offline can be wrong, and that module is in the shell's chunk, which the network
+// may still be bringing: the session is asked for anyway once the views have taken
+// OFFLINE_VIEWS_WAIT_MS to come (0149). Views that come after it change nothing newer.
+const OFFLINE_VIEWS_WAIT_MS = 1000
 async function loadSession() {
   const restore = () =>
     import('./lib/offline-store').then(
@@ -71,7 +82,7 @@ async function loadSession() {
       (error: unknown) => console.warn('Offline data: could not load', error),
     )
   if (!navigator.onLine) {
-    await restore()
+    await Promise.race([restore(), new Promise((resolve) => setTimeout(resolve, OFFLINE_VIEWS_WAIT_MS))])
     if (queryClient.getQueryData(sessionKey)) return
   }
   await prefetchSession(queryClient)

@@ -44,5 +44,14 @@ describe('the date filter’s days', () => {
     )
     expect(rangeProblem('2026-12-01', '2027-02-28')).toBeNull()
     expect(rangeProblem('2026-12-01', '2027-03-01')?.message).toBe('Choose at most 90 days')
+    // Counted in calendar days, across a daylight saving change and a leap day.
+    expect(rangeProblem('2027-12-31', '2028-03-29')).toBeNull()
+    expect(rangeProblem('2027-12-31', '2028-03-30')?.message).toBe('Choose at most 90 days')
+    expect(rangeProblem('2026-03-08', '2026-03-07')?.field).toBe('to')
+  })
+
+  it('leaves text that is no day to the date checks', () => {
+    expect(rangeProblem('2026-02-30', '2026-01-01')).toBeNull()
+    expect(rangeProblem('2026-12-01', '2026-13-01')).toBeNull()
   })
 })

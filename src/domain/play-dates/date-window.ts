@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz'
-import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns'
+import { addDays, format, parseISO } from 'date-fns'
+import type { DateFilter, LocalDate } from './date-filters'
 import { type PlayDateZone, playDateZoneIds } from './schedule'
 
 // The Available tab's date filter. A day is a calendar day where the game is played: "this
@@ -7,26 +8,18 @@ import { type PlayDateZone, playDateZoneIds } from './schedule'
 // Which days the filter means ("today", "this weekend") is read in one reference zone, the zone
 // of the state the player looks at (docs/decisions/0084-finding-a-game.md).
 
-export const dateFilters = ['today', 'weekend', 'week', 'range'] as const
-export type DateFilter = (typeof dateFilters)[number]
-
-export const dateFilterLabels: Record<DateFilter | 'any', string> = {
-  any: 'Any time',
-  today: 'Today',
-  weekend: 'This weekend',
-  week: 'Next 7 days',
-  range: 'Choose dates',
-}
-
-export const RANGE_MAX_DAYS = 90
-
-export const CHOOSE_START_DATE = 'Choose a start date'
-export const CHOOSE_END_DATE = 'Choose an end date'
-export const END_BEFORE_START = 'The end date cannot be before the start date'
-export const RANGE_TOO_LONG = `Choose at most ${RANGE_MAX_DAYS} days`
-
-// A local date, "2026-12-05".
-export type LocalDate = string
+export {
+  CHOOSE_END_DATE,
+  CHOOSE_START_DATE,
+  type DateFilter,
+  dateFilterLabels,
+  dateFilters,
+  END_BEFORE_START,
+  type LocalDate,
+  RANGE_MAX_DAYS,
+  RANGE_TOO_LONG,
+  rangeProblem,
+} from './date-filters'
 
 // Today in each zone asked, with the instants its day starts and ends: until the zone's next
 // midnight the answer is the same, and Available asks on every search with a date filter.
@@ -118,17 +111,4 @@ export function zoneWindows(first: LocalDate, last: LocalDate): ZoneWindows {
     windowCache.set(key, windows)
   }
   return windows
-}
-
-// The problem with a chosen range, or null.
-export function rangeProblem(
-  from: LocalDate | undefined,
-  to: LocalDate | undefined,
-): { field: 'from' | 'to'; message: string } | null {
-  if (!from) return { field: 'from', message: CHOOSE_START_DATE }
-  if (!to) return { field: 'to', message: CHOOSE_END_DATE }
-  const days = differenceInCalendarDays(parseISO(to), parseISO(from))
-  if (days < 0) return { field: 'to', message: END_BEFORE_START }
-  if (days + 1 > RANGE_MAX_DAYS) return { field: 'to', message: RANGE_TOO_LONG }
-  return null
 }

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { type MouseEvent, Suspense, use, useContext } from 'react'
 import { Outlet } from 'react-router'
 import type { SessionUser } from '../../domain/profiles/profile.schema'
@@ -29,6 +30,13 @@ export const loadSignedInShell = () =>
       throw error
     },
   ))
+
+// The first answers of the pages off the navigation bar, and of Available, come with the shell
+// (app/more-page-answers.ts). A tap comes from a page whose shell is here; before it is (a first
+// load still on its way), the page asks for them when it renders, and nothing waits for the shell.
+export function askForMorePageAnswers(queryClient: QueryClient, pathname: string, search: string) {
+  shell?.askForMorePageAnswers(queryClient, pathname, search)
+}
 
 // The signed-in part of the layout. Once its module is here it renders at once (React.lazy would
 // suspend on its first render even then). Until then the navigation bar keeps its place with an

@@ -11,6 +11,7 @@ export { TopNav } from '../components/layout/top-nav'
 export { BottomTabs } from '../components/layout/bottom-tabs'
 export { LiveEvents } from '../lib/live-events'
 export { KeepOfflineViews, OfflineBanner } from './offline-views'
+export { askForMorePageAnswers } from './more-page-answers'
 
 // The rating prompt (a form with react-hook-form and zod) loads only when the server says the
 // player's ratings are due for a check: it is not part of any page's first load.

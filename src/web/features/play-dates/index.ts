@@ -1,6 +1,12 @@
 // What the pages, the dashboard (home) and admin use of play-dates.
 export { playDateKeys, useAnswerRequest } from './api/play-dates.queries'
-export { prefetchListAnswer, prefetchPageAnswer } from './api/play-date.query'
+export {
+  partnerOptionsQuery,
+  playDatesQuery,
+  prefetchListAnswer,
+  prefetchPageAnswer,
+} from './api/play-date.query'
+export { listFilterOf, readListAddress } from './lib/list-address'
 export { ApplyToPlayDate } from './components/apply-to-play-date'
 export { CalendarFeed } from './components/calendar-feed'
 export { OutcomeText } from './components/outcome-text'

@@ -1,4 +1,4 @@
-export { fetchPublicProfile, usePublicProfile } from './api/public-profile.queries'
+export { fetchPublicProfile, publicProfileQuery, usePublicProfile } from './api/public-profile.queries'
 export { useRatingCheck } from './api/rating-prompt.queries'
 export { profileAboutQuery, useProfileAbout } from './api/profile-about.queries'
 export { DebugPanel } from './components/debug-panel'

@@ -1,4 +1,5 @@
 export { useCreatePlayer, usePlayer, useUpdatePlayer } from './api/players.queries'
+export { playerQuery, playersQuery, trainingPartnersQuery } from './api/players.query'
 export { PlayerAvatar } from './components/player-avatar'
 export { PlayerForm } from './components/player-form'
 export { SuprBuilder } from './components/supr-builder'

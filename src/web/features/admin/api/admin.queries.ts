@@ -5,7 +5,6 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query'
-import type { z } from 'zod'
 import type {
   AdminPlayDatesQuery,
   AdminUsersQuery,
@@ -13,27 +12,24 @@ import type {
 } from '../../../../domain/admin/admin.schema'
 import type { PlayDatePage } from '../../../../domain/play-dates/play-date.schema'
 import type { DecideResultInput } from '../../../../domain/play-dates/results'
-import type { adminVenueListQuery, VenueInput } from '../../../../domain/venues/venue.schema'
+import type { VenueInput } from '../../../../domain/venues/venue.schema'
 import { api } from '../../../lib/api-client'
+import {
+  adminKeys,
+  adminPlayDatesQuery,
+  adminUsersQuery,
+  type AdminVenueListQuery,
+  adminVenuesQuery,
+  disputesQuery,
+  signupCodesQuery,
+} from './admin.query'
 
-// The admin venue list's filters as the page holds them (regions comma-separated, as sent).
-export type AdminVenueListQuery = z.input<typeof adminVenueListQuery>
-
-export const adminKeys = {
-  users: (query: AdminUsersQuery) => ['admin', 'users', query] as const,
-  user: (id: string) => ['admin', 'user', id] as const,
-  codes: ['admin', 'signup-codes'] as const,
-  userSearch: (q: string) => ['admin', 'user-search', q] as const,
-  playDates: (query: AdminPlayDatesQuery) => ['admin', 'play-dates', query] as const,
-  playDate: (id: string) => ['admin', 'play-date', id] as const,
-  venues: (query: AdminVenueListQuery) => ['admin', 'venues', query] as const,
-  disputes: ['admin', 'disputes'] as const,
-}
+export type { AdminVenueListQuery }
+export { adminKeys }
 
 export function useAdminUsers(query: AdminUsersQuery) {
   return useQuery({
-    queryKey: adminKeys.users(query),
-    queryFn: ({ signal }) => api.get('/admin/users', { query: { ...query }, signal }),
+    ...adminUsersQuery(query),
     placeholderData: keepPreviousData,
   })
 }
@@ -77,15 +73,8 @@ export function useUserSearch(q: string) {
   })
 }
 
-// Newest first, a page at a time ('Load more' asks for the next).
 export function useSignupCodes() {
-  return useInfiniteQuery({
-    queryKey: adminKeys.codes,
-    queryFn: ({ pageParam, signal }) =>
-      api.get('/admin/signup-codes', { query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  })
+  return useInfiniteQuery(signupCodesQuery())
 }
 
 export function useCreateSignupCode() {
@@ -98,8 +87,7 @@ export function useCreateSignupCode() {
 
 export function useAdminPlayDates(query: AdminPlayDatesQuery) {
   return useQuery({
-    queryKey: adminKeys.playDates(query),
-    queryFn: ({ signal }) => api.get('/admin/play-dates', { query: { ...query }, signal }),
+    ...adminPlayDatesQuery(query),
     placeholderData: keepPreviousData,
   })
 }
@@ -140,11 +128,9 @@ export function useDeletePlayDate() {
   })
 }
 
-// Every venue of the filters, by state, region and name (the list is short: no pages).
 export function useAdminVenues(query: AdminVenueListQuery) {
   return useQuery({
-    queryKey: adminKeys.venues(query),
-    queryFn: ({ signal }) => api.get('/admin/venues', { query: { ...query }, signal }),
+    ...adminVenuesQuery(query),
     placeholderData: keepPreviousData,
   })
 }
@@ -178,12 +164,8 @@ export function useSetVenueRetired() {
   })
 }
 
-// Games whose two reports differ, waiting for an admin's decision.
 export function useDisputes() {
-  return useQuery({
-    queryKey: adminKeys.disputes,
-    queryFn: ({ signal }) => api.get('/admin/disputes', { signal }),
-  })
+  return useQuery(disputesQuery())
 }
 
 // The decision settles the game: it leaves the list, and the PlayDate (its page, the lists) changes.

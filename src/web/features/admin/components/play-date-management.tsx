@@ -8,6 +8,7 @@ import { regionLabel, stateName, states, typeLabel } from '../../../../domain/pl
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { useAdminPlayDates, useDeletePlayDate } from '../api/admin.queries'
+import { firstPlayDateFilters } from '../api/admin.query'
 import { PlayDateDetailsDialog } from './play-date-details-dialog'
 import { Pagination } from './sortable-header'
 import { Badge, statusTone } from './status-badge'
@@ -16,7 +17,7 @@ import { AdminFilters, IconButton, SearchField, Select } from './controls'
 
 type Sort = NonNullable<AdminPlayDatesQuery['sort']>
 type Filters = Required<Omit<AdminPlayDatesQuery, 'search' | 'page'>>
-const defaults: Filters = { status: 'all', type: 'all', state: 'all', sort: 'created_at', direction: 'desc' }
+const defaults: Filters = firstPlayDateFilters
 
 const doublesLabel = (value: string) =>
   value === 'any' ? 'Any Doubles' : `${value.charAt(0).toUpperCase()}${value.slice(1)} Doubles`

@@ -4,6 +4,7 @@ import { toast } from '../../../lib/toast'
 import type { AdminUser, AdminUsersQuery } from '../../../../domain/admin/admin.schema'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { type AccessChange, useAdminUsers, useUpdateUserAccess } from '../api/admin.queries'
+import { firstUserFilters } from '../api/admin.query'
 import { accessMessage } from './access-message'
 import { Pagination } from './sortable-header'
 import { Badge } from './status-badge'
@@ -13,14 +14,6 @@ import { UserDetailsDialog } from './user-details-dialog'
 import { duprText } from '../../../../domain/players/rating.rules'
 
 type Sort = NonNullable<AdminUsersQuery['sort']>
-const defaults = {
-  gender: 'all',
-  admin: 'all',
-  paused: 'all',
-  sort: 'created_at',
-  direction: 'desc',
-} as const
-
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' })
 
 const columns = ({
@@ -104,7 +97,9 @@ const columns = ({
 
 export function UserManagement() {
   const [search, setSearch] = useState('')
-  const [filters, setFilters] = useState<Required<Omit<AdminUsersQuery, 'search' | 'page'>>>({ ...defaults })
+  const [filters, setFilters] = useState<Required<Omit<AdminUsersQuery, 'search' | 'page'>>>({
+    ...firstUserFilters,
+  })
   const [page, setPage] = useState(1)
   const [showFilters, setShowFilters] = useState(false)
   const [selected, setSelected] = useState<string | null>(null)
@@ -169,7 +164,7 @@ export function UserManagement() {
           id="user-filters"
           columns={5}
           onReset={() => {
-            setFilters({ ...defaults })
+            setFilters({ ...firstUserFilters })
             setSearch('')
             setPage(1)
           }}

@@ -13,6 +13,7 @@ import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { toast } from '../../../lib/toast'
 import { type AdminVenueListQuery, useAdminVenues, useSetVenueRetired } from '../api/admin.queries'
+import { firstVenueFilters } from '../api/admin.query'
 import { AdminFilters, Select } from './controls'
 import { Badge } from './status-badge'
 import { AdminTable, type Column } from './admin-table'
@@ -24,8 +25,7 @@ interface Filters {
   region: string
   retired: Retired
 }
-// In use first: the venues the PlayDate wizard offers.
-const defaults: Filters = { state: 'all', region: 'all', retired: 'no' }
+const defaults: Filters = { state: 'all', region: 'all', retired: firstVenueFilters.retired }
 
 const courtsWording = (count: number) => `${count} ${count === 1 ? 'court' : 'courts'}`
 const venueWording = (count: number) => `${count} ${count === 1 ? 'venue' : 'venues'}`

@@ -8,29 +8,21 @@ import type {
 } from '../../../../domain/partner-lists/partner-list.schema'
 import { LIST_NOT_FOUND } from '../../../../domain/partner-lists/partner-list.schema'
 import { api, isApiError } from '../../../lib/api-client'
+import {
+  partnerListFriendsQuery,
+  partnerListKeys,
+  partnerListQuery,
+  partnerListsQuery,
+} from './partner-list.query'
 
-export const partnerListKeys = {
-  all: ['partner-lists'] as const,
-  lists: () => [...partnerListKeys.all, 'lists'] as const,
-  list: (id: string) => [...partnerListKeys.all, 'list', id] as const,
-  friends: () => [...partnerListKeys.all, 'friends'] as const,
-  invite: (code: string) => [...partnerListKeys.all, 'invite', code] as const,
-}
+export { partnerListKeys }
 
 export function usePartnerLists() {
-  return useQuery({
-    queryKey: partnerListKeys.lists(),
-    queryFn: async () => (await api.get('/partner-lists')).items,
-  })
+  return useQuery(partnerListsQuery())
 }
 
-// The player's accepted friends: who can be added, and whether a list may be created at all.
 export function usePartnerListFriends() {
-  return useQuery({
-    queryKey: partnerListKeys.friends(),
-    queryFn: async () => (await api.get('/partner-lists/friends')).items,
-    staleTime: 30_000,
-  })
+  return useQuery(partnerListFriendsQuery())
 }
 
 export function useCreatePartnerList() {
@@ -55,10 +47,7 @@ export function useDeletePartnerList() {
 }
 
 export function usePartnerList(id: string) {
-  return useQuery({
-    queryKey: partnerListKeys.list(id),
-    queryFn: () => api.get('/partner-lists/{id}', { params: { id } }),
-  })
+  return useQuery(partnerListQuery(id))
 }
 
 // Writes the changed entries into the cached list, in order.

@@ -1,4 +1,4 @@
-import { type QueryClient, infiniteQueryOptions } from '@tanstack/react-query'
+import { type QueryClient, infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import type { PlayDateTab, StateCode } from '../../../../domain/play-dates/play-date.schema'
 import type { DateFilter } from '../../../../domain/play-dates/date-window'
@@ -36,6 +36,14 @@ export const playDateQuery = (id: string) => ({
   retry: false,
 })
 
+// The friends a PlayDate can be created with, regular partners first: the first answer of the
+// wizard's last step, asked for with the tap that opens it (app/more-page-answers.ts).
+export const partnerOptionsQuery = () =>
+  queryOptions({
+    queryKey: playDateKeys.partnerOptions(),
+    queryFn: async ({ signal }) => (await api.get('/play-dates/partner-options', { signal })).items,
+  })
+
 export const PLAY_DATE_PAGE_SIZE = 10
 
 // One tab of the list, page after page ('Load more'). The list's first answer: a navigation to
@@ -53,8 +61,8 @@ export const playDatesQuery = (filter: PlayDateListFilter) =>
   })
 
 // The list a navigation to /playdates opens on: My PlayDates, unless its address asks for a tab.
-// Available's filters come from the address and the player's home area, so that tab asks once
-// its page has read them.
+// Available's filters come from the address and the player's home area: that tab's list is asked
+// for with the signed-in shell (app/more-page-answers.ts).
 export function prefetchListAnswer(queryClient: QueryClient, search: string): Promise<void> | undefined {
   const tab = new URLSearchParams(search).get('tab') ?? 'mine'
   if (tab !== 'mine' && tab !== 'history') return undefined

@@ -14,7 +14,13 @@ import type { PaymentInput, ReportInput } from '../../../../domain/play-dates/re
 import { api } from '../../../lib/api-client'
 import { type ChatThread, latestMessageTime, withEarlier, withLatest } from '../lib/chat-messages'
 import { useLiveConnected } from '../../../lib/live-events'
-import { type PlayDateListFilter, playDateKeys, playDateQuery, playDatesQuery } from './play-date.query'
+import {
+  partnerOptionsQuery,
+  type PlayDateListFilter,
+  playDateKeys,
+  playDateQuery,
+  playDatesQuery,
+} from './play-date.query'
 
 export { PLAY_DATE_PAGE_SIZE, playDateKeys, type PlayDateListFilter } from './play-date.query'
 
@@ -24,11 +30,7 @@ export type PartnerOption = PlayerSummary & { isRegularPartner: boolean }
 export const CHAT_POLL_MS = 3000
 
 export function usePartnerOptions({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: playDateKeys.partnerOptions(),
-    queryFn: async () => (await api.get('/play-dates/partner-options')).items,
-    enabled,
-  })
+  return useQuery({ ...partnerOptionsQuery(), enabled })
 }
 
 // One tab of the list, page after page ('Load more').

@@ -6,7 +6,7 @@ import {
   todayIn,
 } from '../../../../domain/play-dates/date-window'
 import { zoneOfState } from '../../../../domain/play-dates/schedule'
-import { type AvailableFilters, availableRangeProblem } from '../lib/available-filters'
+import { type AvailableFilters, availableRangeProblem } from '../lib/list-address'
 import { StateRegionFields } from './state-region-fields'
 
 const field =

@@ -6,18 +6,12 @@ import { Button, ButtonLink } from '../../../components/ui/button'
 import { LoadMore } from '../../../components/ui/load-more'
 import { Spinner } from '../../../components/ui/spinner'
 import { useSession } from '../../auth'
-import { usePlayDates } from '../api/play-dates.queries'
+import { type PlayDateListFilter, usePlayDates } from '../api/play-dates.queries'
 import { usePlayDatesResync } from '../hooks/use-play-dates-live'
-import { isFullRatingRange, parseRatingRange } from '../lib/play-date-view'
 import { whenIdle } from '../../../lib/scheduling'
 import { tabKeyTarget } from '../../../lib/tab-keys'
-import {
-  type AvailableFilters,
-  availableQuery,
-  isNarrowed,
-  parseAvailableFilters,
-  withAvailableFilters,
-} from '../lib/available-filters'
+import { isNarrowed, withAvailableFilters } from '../lib/available-filters'
+import { type AvailableFilters, isFullRatingRange, listFilterOf, readListAddress } from '../lib/list-address'
 import { AvailableFilterBar } from './available-filter-bar'
 import { PlayDateCard } from './play-date-card'
 import { preloadRatingFilter, RatingFilter } from './rating-filter'
@@ -61,22 +55,18 @@ const noMatch: EmptyState = {
   ],
 }
 
-export const parseTab = (value: string | null): PlayDateTab =>
-  playDateTabs.includes(value as PlayDateTab) ? (value as PlayDateTab) : 'mine'
-
 // The three tabs of /playdates. The tab and the rating filter live in the URL (?tab=available
 // &minRating=3&maxRating=5), so Back returns to them and a link can point at them. On a wide
 // screen the list sits beside the PlayDate chosen from it (`beside`): a card's link keeps the
 // list's tab and filters, and the chosen card shows as chosen.
 export function PlayDateList({ beside }: { beside?: { selectedId: string | undefined } }) {
   const [params, setParams] = useSearchParams()
-  const tab = parseTab(params.get('tab'))
-  const range = parseRatingRange(params.get('minRating'), params.get('maxRating'))
   const user = useSession().user
-  const filters = parseAvailableFilters(
+  const address = readListAddress(
     params,
     user ? { homeState: user.homeState, homeRegion: user.homeRegion } : null,
   )
+  const { tab, range, filters } = address
   const baseId = useId()
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
   usePlayDatesResync()
@@ -163,9 +153,8 @@ export function PlayDateList({ beside }: { beside?: { selectedId: string | undef
         ) : null}
         <TabContent
           key={tab}
-          tab={tab}
-          range={tab === 'available' && !isFullRatingRange(range) ? range : undefined}
-          filters={tab === 'available' ? filters : undefined}
+          filter={listFilterOf(address)}
+          isFiltered={tab === 'available' && (isNarrowed(filters) || !isFullRatingRange(range))}
           beside={beside}
         />
       </div>
@@ -174,22 +163,15 @@ export function PlayDateList({ beside }: { beside?: { selectedId: string | undef
 }
 
 function TabContent({
-  tab,
-  range,
-  filters,
+  filter,
+  isFiltered,
   beside,
 }: {
-  tab: PlayDateTab
-  range: [number, number] | undefined
-  filters: AvailableFilters | undefined
+  filter: PlayDateListFilter
+  isFiltered: boolean
   beside: { selectedId: string | undefined } | undefined
 }) {
-  const query = usePlayDates({
-    tab,
-    minRating: range?.[0],
-    maxRating: range?.[1],
-    ...(filters ? availableQuery(filters) : {}),
-  })
+  const query = usePlayDates(filter)
   const viewerId = useSession().user?.id ?? ''
   const { search } = useLocation()
   if (query.isPending) {
@@ -214,7 +196,7 @@ function TabContent({
   const total = query.data.pages[0]?.total ?? 0
   const totalCapped = query.data.pages[0]?.totalCapped ?? false
   if (items.length === 0) {
-    const empty = filters && (isNarrowed(filters) || range) ? noMatch : emptyStates[tab]
+    const empty = isFiltered ? noMatch : emptyStates[filter.tab]
     return (
       <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
         <p className="text-lg font-semibold text-slate-900">{empty.title}</p>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react'
 import { Button } from '../../../components/ui/button'
-import { isFullRatingRange, RATING_FILTER_MAX, RATING_FILTER_MIN } from '../lib/play-date-view'
+import { isFullRatingRange, RATING_FILTER_MAX, RATING_FILTER_MIN } from '../lib/list-address'
 
 const loadRatingSlider = () => import('./rating-slider')
 const RatingSlider = lazy(loadRatingSlider)

@@ -1,5 +1,5 @@
 import * as Slider from '@radix-ui/react-slider'
-import { RATING_FILTER_MAX, RATING_FILTER_MIN, RATING_FILTER_STEP } from '../lib/play-date-view'
+import { RATING_FILTER_MAX, RATING_FILTER_MIN, RATING_FILTER_STEP } from '../lib/list-address'
 
 const thumbClasses =
   'block size-7 rounded-full border-2 border-brand-700 bg-white shadow-md transition-transform focus-visible:scale-110 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { availableQuery, parseAvailableFilters, withAvailableFilters } from './available-filters'
+import { withAvailableFilters } from './available-filters'
+import { availableQuery, parseAvailableFilters } from './list-address'
 
 const home = { homeState: 'AZ' as const, homeRegion: 'tucson' }
 const parse = (search: string, area: typeof home | null = home) =>

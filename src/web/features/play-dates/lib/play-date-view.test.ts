@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatRating, isFullRatingRange, parseRatingRange, requestCountLabel } from './play-date-view'
+import { isFullRatingRange, parseRatingRange } from './list-address'
+import { formatRating, requestCountLabel } from './play-date-view'
 
 describe('PlayDate wording', () => {
   it('says request or requests by the count', () => {

@@ -16,23 +16,3 @@ export const statusTone = (status: PlayDateStatus) =>
       : status === 'completed'
         ? 'bg-slate-200 text-slate-800 ring-slate-500/30'
         : 'bg-red-100 text-red-900 ring-red-600/30'
-
-export const RATING_FILTER_MIN = 2
-export const RATING_FILTER_MAX = 7
-export const RATING_FILTER_STEP = 0.1
-
-// The rating filter as it sits in the URL: only values inside 2 to 7 count, min never above max.
-export function parseRatingRange(min: string | null, max: string | null): [number, number] {
-  const read = (text: string | null, fallback: number) => {
-    if (text === null || text.trim() === '') return fallback
-    const value = Number(text)
-    if (!Number.isFinite(value)) return fallback
-    return Math.min(RATING_FILTER_MAX, Math.max(RATING_FILTER_MIN, Math.round(value * 10) / 10))
-  }
-  const low = read(min, RATING_FILTER_MIN)
-  const high = read(max, RATING_FILTER_MAX)
-  return low <= high ? [low, high] : [high, low]
-}
-
-export const isFullRatingRange = ([min, max]: readonly [number, number]) =>
-  min <= RATING_FILTER_MIN && max >= RATING_FILTER_MAX

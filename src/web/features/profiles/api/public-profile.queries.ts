@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { PublicProfileOutput } from '../../../../domain/profiles/public-profile.schema'
 import { api } from '../../../lib/api-client'
 
@@ -13,8 +13,9 @@ export const fetchPublicProfile = (id: string) => api.get('/profiles/{id}', { pa
 // how long its queries take.
 export type TimedPublicProfile = PublicProfileOutput & { clientMs: number }
 
-export function usePublicProfile(id: string) {
-  return useQuery({
+// Asked for with the tap that opens the profile too (app/page-answers.ts).
+export const publicProfileQuery = (id: string) =>
+  queryOptions({
     queryKey: publicProfileKeys.detail(id),
     queryFn: async (): Promise<TimedPublicProfile> => {
       const started = performance.now()
@@ -22,4 +23,7 @@ export function usePublicProfile(id: string) {
       return { ...data, clientMs: Math.round(performance.now() - started) }
     },
   })
+
+export function usePublicProfile(id: string) {
+  return useQuery(publicProfileQuery(id))
 }

@@ -5,31 +5,14 @@ import {
   type PlayerValues,
 } from '../../../../domain/team-builder/player.schema'
 import { api } from '../../../lib/api-client'
-
-export const teamBuilderKeys = {
-  all: ['team-builder'] as const,
-  players: () => [...teamBuilderKeys.all, 'players'] as const,
-  player: (id: string) => [...teamBuilderKeys.players(), id] as const,
-  profileSearch: (q: string) => [...teamBuilderKeys.all, 'profile-search', q] as const,
-  trainingPartners: () => [...teamBuilderKeys.all, 'training-partners'] as const,
-}
+import { playerQuery, playersQuery, teamBuilderKeys, trainingPartnersQuery } from './players.query'
 
 export function usePlayers() {
-  return useQuery({
-    queryKey: teamBuilderKeys.players(),
-    queryFn: () => api.get('/players'),
-  })
+  return useQuery(playersQuery())
 }
 
 export function usePlayer(id: string) {
-  const queryClient = useQueryClient()
-  return useQuery({
-    queryKey: teamBuilderKeys.player(id),
-    queryFn: () => api.get('/players/{id}', { params: { id } }),
-    // Coming from the table, the list already holds this player: show it at once.
-    initialData: () =>
-      queryClient.getQueryData<Player[]>(teamBuilderKeys.players())?.find((player) => player.id === id),
-  })
+  return useQuery(playerQuery(useQueryClient(), id))
 }
 
 export function useCreatePlayer() {
@@ -77,8 +60,5 @@ export function useProfileSearch(q: string) {
 }
 
 export function useTrainingPartners() {
-  return useQuery({
-    queryKey: teamBuilderKeys.trainingPartners(),
-    queryFn: () => api.get('/team-builder/training-partners'),
-  })
+  return useQuery(trainingPartnersQuery())
 }
