@@ -1,22 +1,10 @@
 import { type QueryClient, infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
-import type { PlayDateTab, StateCode } from '../../../../domain/play-dates/play-date.schema'
-import type { DateFilter } from '../../../../domain/play-dates/date-window'
 import { playDateIdOfPage } from '../../../../domain/play-dates/play-date.constants'
 
-export interface PlayDateListFilter {
-  tab: PlayDateTab
-  minRating?: number
-  maxRating?: number
-  // Available's date and place (lib/available-filters.ts).
-  when?: DateFilter
-  from?: string
-  to?: string
-  state?: StateCode
-  region?: string
-  // "Games I can join alone".
-  alone?: 'true'
-}
+import type { PlayDateListFilter } from '../lib/list-address'
+
+export type { PlayDateListFilter }
 
 export const playDateKeys = {
   all: ['play-dates'] as const,

@@ -6,11 +6,25 @@ import {
   type StateCode,
   stateCodes,
 } from '../../../../domain/play-dates/play-date.constants'
-import type { PlayDateListFilter } from '../api/play-date.query'
 
 // A /playdates address read as the list reads it, and as a navigation to it reads it to ask for
 // the same list with the tap (app/page-answers.ts). Light enough for the first load: the
 // calendar's code (date-window.ts) and the list's components stay in the page's files.
+
+// What the list asks the server for (its query key, api/play-date.query.ts).
+export interface PlayDateListFilter {
+  tab: PlayDateTab
+  minRating?: number
+  maxRating?: number
+  // Available's date and place (available-filters.ts).
+  when?: DateFilter
+  from?: string
+  to?: string
+  state?: StateCode
+  region?: string
+  // "Games I can join alone".
+  alone?: 'true'
+}
 
 export const RATING_FILTER_MIN = 2
 export const RATING_FILTER_MAX = 7
