@@ -2,22 +2,17 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { OpenAPIHono } from '@hono/zod-openapi'
-import { addYears, subYears } from 'date-fns'
 import type { Context } from 'hono'
 import {
   type PlayDateType,
   playDateIdOfPage,
   playDateTypes,
 } from '../../../domain/play-dates/play-date.constants'
-import { playDateZoneIds, zoneRulesBetween } from '../../../domain/play-dates/schedule'
 import type { PublicConfig } from '../../../domain/product'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { AppDeps, AppEnv } from '../../app-env'
 import { loadSession, readSessionToken } from '../auth'
 import { visiblePlayDateType } from '../play-dates'
-
-const ZONE_RULES_YEARS_BACK = 1
-const ZONE_RULES_YEARS_AHEAD = 2
 
 export function publicConfigOf(deps: AppDeps): PublicConfig {
   const { env } = deps
@@ -27,13 +22,6 @@ export function publicConfigOf(deps: AppDeps): PublicConfig {
     roadmapUrl: env.ROADMAP_URL,
     requireSignupCode: env.REQUIRE_SIGNUP_CODE,
     showDevTools: env.NODE_ENV !== 'production',
-    // A year back (results, history) to two years ahead of the server's start; past them the page
-    // reads wall clocks with the browser's formatter, as it does for a zone not listed.
-    zoneRules: zoneRulesBetween(
-      subYears(deps.clock.now(), ZONE_RULES_YEARS_BACK),
-      addYears(deps.clock.now(), ZONE_RULES_YEARS_AHEAD),
-      playDateZoneIds,
-    ),
   }
 }
 
