@@ -36,7 +36,7 @@ export function renderIndexHtml(template: string, config: PublicConfig) {
 }
 
 // The build lists, for each page's path, the files its page needs beyond the entry
-// (vite.config.ts, page-preloads.json).
+// (scripts/vite/page-preloads.ts, page-preloads.json).
 interface PagePreload {
   path: string
   files: string[]
@@ -219,7 +219,7 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     '/assets/*',
     serveStatic({
       root: relativeRoot,
-      // The build writes .br and .gz next to each asset (vite.config.ts).
+      // The build writes .br and .gz next to each asset (scripts/vite/precompress-assets.ts).
       precompressed: true,
       onFound: (_path, c) => {
         c.header('Cache-Control', 'public, max-age=31536000, immutable')
