@@ -35,7 +35,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           allowOnly,
-          include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
+          include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'scripts/vite/*.test.ts'],
           environment: 'node',
         },
       },

@@ -54,9 +54,6 @@ const { values } = parseArgs({
     'mix-seconds': { type: 'string', default: '20' },
     'mix-warmup': { type: 'string', default: '5' },
     'mix-think': { type: 'string', default: String(THINK_SECONDS) },
-    'mix-onoff-players': { type: 'string' },
-    'mix-onoff-rounds': { type: 'string', default: '2' },
-    'no-mix-onoff': { type: 'boolean', default: false },
     'mix-data-dir': { type: 'string' },
     'mix-database-url': { type: 'string' },
     render: { type: 'boolean', default: false },
@@ -96,8 +93,6 @@ Capacity on a realistic mix (runs by default; bench/lib/mix.ts, docs/decisions/0
   --mix-bisections N        then N steps between the last pass and the first fail (default 2)
   --mix-seconds S           measured seconds per step (default 20), --mix-warmup S (default 5)
   --mix-think S             mean think time between a player's actions (default ${THINK_SECONDS})
-  --mix-onoff-players N     players for the speed-ups on and off (default the capacity of one
-                            instance on PostgreSQL), --mix-onoff-rounds N (default 2), --no-mix-onoff
   --mix-data-dir DIR        its PGlite data directory (default bench/.data/pglite-<size>)
   --mix-database-url URL    its PostgreSQL database (default pm_bench_<size> on the local server)
 
@@ -230,12 +225,6 @@ const mix = runMix
       poolSize: base.poolSize,
       dataDir: values['mix-data-dir'],
       databaseUrl: values['mix-database-url'],
-      onOff: values['no-mix-onoff']
-        ? null
-        : {
-            players: values['mix-onoff-players'] ? num('mix-onoff-players') : undefined,
-            rounds: num('mix-onoff-rounds'),
-          },
       log: console.log,
     })
   : null

@@ -1,9 +1,7 @@
 // Capacity on a realistic mix (docs/decisions/0117-capacity-on-a-realistic-mix.md): how many
 // active players one instance serves with p99 under 100 ms, on PGlite, on PostgreSQL and as two
-// instances on one PostgreSQL, each step on servers started for it and measured in turns; then
-// what each of the server's speed-ups buys on that mix, each turned off in turn.
+// instances on one PostgreSQL, each step on servers started for it and measured in turns.
 import path from 'node:path'
-import { SERVER_OPTIMIZATIONS, type ServerOptimization } from '../../src/server/env'
 import { sessionCookieName } from '../../src/server/features/auth'
 import { databaseNameOf, databaseUrlFor, datasetLabel, openPgliteRunner, type SqlRunner } from './databases'
 import { describeModel, runStep, type StepResult } from './mix-load'
@@ -13,8 +11,6 @@ import { ensureDataset, TABLES, type Target } from './suite'
 
 // A step passes when its p99 is under this and nothing failed.
 export const MIX_P99_MS = 100
-// A speed-up pays when turning it off costs at least this share of the server's CPU per request.
-export const PAYS_SHARE = 0.1
 
 export const MIX_CONFIGS = {
   pglite: { name: 'One instance on PGlite', kind: 'pglite', instances: 1 },
@@ -35,9 +31,6 @@ export interface MixOptions {
   poolSize: number
   dataDir?: string | undefined
   databaseUrl?: string | undefined
-  // null: no comparison. players: the count to compare at (default the capacity of one
-  // instance on PostgreSQL).
-  onOff: { players?: number | undefined; rounds: number } | null
   log: (line: string) => void
 }
 
@@ -54,28 +47,12 @@ export interface MixConfigResult {
   atLeast: boolean
 }
 
-export interface OnOffPiece {
-  piece: ServerOptimization
-  on: MixStep
-  off: MixStep
-  // The server CPU per request the piece saves, as a share of what it costs without it.
-  saving: number | null
-  pays: boolean | null
-}
-
 export interface MixResult {
   model: ReturnType<typeof describeModel>
   profiles: number
   tables: Record<string, Record<string, number>>
   settings: Omit<MixOptions, 'log' | 'configs' | 'dataDir' | 'databaseUrl' | 'profiles'>
   configs: MixConfigResult[]
-  onOff: {
-    config: MixConfigKey
-    players: number
-    rounds: number
-    runs: Array<{ off: ServerOptimization[]; result: MixStep }>
-    pieces: OnOffPiece[]
-  } | null
 }
 
 interface MixDatabase {
@@ -153,8 +130,7 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
   const { log } = options
   const label = datasetLabel(options.profiles, options.profiles * 2)
   const kinds = new Set(options.configs.map((key) => MIX_CONFIGS[key].kind))
-  const onOffPlayers = options.onOff?.players ?? 0
-  const sessions = Math.max(...options.steps, onOffPlayers)
+  const sessions = Math.max(...options.steps)
   const databases = new Map<'pglite' | 'postgres', MixDatabase>()
   const tables: MixResult['tables'] = {}
   try {
@@ -188,7 +164,7 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
     }
 
     // One step: fresh servers, the players' streams and actions, then what they wrote undone.
-    const runOn = async (key: MixConfigKey, players: number, off: ServerOptimization[] = []) => {
+    const runOn = async (key: MixConfigKey, players: number) => {
       const config = MIX_CONFIGS[key]
       const db = databases.get(config.kind)!
       // The servers stamp rows with the database's clock, which on this machine is this one's.
@@ -204,7 +180,6 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
               env: {
                 // Per-player limits as in production: the mix stays far below them.
                 RATE_LIMIT_FACTOR: '1',
-                SERVER_OPTIMIZATIONS_OFF: off.join(','),
               },
             }),
           )
@@ -218,9 +193,7 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
           database: db.target.databaseUrl ? databaseNameOf(db.target.databaseUrl) : undefined,
         })
         const step: MixStep = { ...result, pass: passes(result) }
-        log(
-          `  ${key}${off.length ? ` (${off.join(', ')} off)` : ''}, ${players} players: ${describeStep(step)}`,
-        )
+        log(`  ${key}, ${players} players: ${describeStep(step)}`)
         return step
       } finally {
         for (const server of servers) await server.stop()
@@ -259,26 +232,6 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
       )
     }
 
-    let onOff: MixResult['onOff'] = null
-    if (options.onOff) {
-      const key: MixConfigKey = options.configs.includes('postgres') ? 'postgres' : options.configs[0]!
-      const base = configs.find((c) => c.key === key)!
-      const players = options.onOff.players ?? base.capacity ?? Math.min(...options.steps)
-      log(`Each speed-up on and off, ${key}, ${players} players, ${options.onOff.rounds} rounds in turns:`)
-      const variants: ServerOptimization[][] = [[], ...SERVER_OPTIMIZATIONS.map((piece) => [piece])]
-      const runs: Array<{ off: ServerOptimization[]; result: MixStep }> = []
-      for (let round = 0; round < options.onOff.rounds; round++) {
-        for (const off of round % 2 === 0 ? variants : [...variants].reverse())
-          runs.push({ off, result: await runOn(key, players, off) })
-      }
-      onOff = { config: key, players, rounds: options.onOff.rounds, runs, pieces: comparePieces(runs) }
-      for (const piece of onOff.pieces)
-        log(
-          `  ${piece.piece}: saves ${piece.saving === null ? '-' : `${Math.round(piece.saving * 100)}%`} of the server CPU per request` +
-            ` (${piece.on.serverCpuUs} µs on, ${piece.off.serverCpuUs} µs off): ${piece.pays === null ? '-' : piece.pays ? 'pays' : 'does not pay'}`,
-        )
-    }
-
     return {
       model: describeModel(options.thinkSeconds),
       profiles: options.profiles,
@@ -290,10 +243,8 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
         warmupSeconds: options.warmupSeconds,
         seconds: options.seconds,
         poolSize: options.poolSize,
-        onOff: options.onOff,
       },
       configs,
-      onOff,
     }
   } finally {
     for (const db of databases.values()) {
@@ -303,21 +254,4 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
       await db.runner?.close()
     }
   }
-}
-
-// Each piece against all on, each side keeping its run with the least server CPU per request
-// (other work on the machine only ever adds CPU time).
-function comparePieces(runs: Array<{ off: ServerOptimization[]; result: MixStep }>): OnOffPiece[] {
-  const best = (off: ServerOptimization | null) =>
-    runs
-      .filter((run) => (off === null ? run.off.length === 0 : run.off.length === 1 && run.off[0] === off))
-      .map((run) => run.result)
-      .reduce((a, b) => ((b.serverCpuUs ?? Infinity) < (a.serverCpuUs ?? Infinity) ? b : a))
-  const on = best(null)
-  return SERVER_OPTIMIZATIONS.map((piece) => {
-    const off = best(piece)
-    const saving =
-      on.serverCpuUs !== null && off.serverCpuUs ? (off.serverCpuUs - on.serverCpuUs) / off.serverCpuUs : null
-    return { piece, on, off, saving, pays: saving === null ? null : saving >= PAYS_SHARE }
-  })
 }

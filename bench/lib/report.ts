@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { WriteKey } from './endpoints'
 import type { LoadResult } from './load'
-import { MIX_CONFIGS, MIX_P99_MS, type MixResult, PAYS_SHARE } from './mix'
+import { MIX_P99_MS, type MixResult } from './mix'
 import { MIN_WARMUP_ACTIONS_PER_SECOND } from './mix-load'
 import { REQUEST_KINDS } from './mix-model'
 import type { DatasetResult, ReadResult, WriteResult } from './suite'
@@ -637,10 +637,7 @@ export function consoleTable(report: Report) {
   }
   const pair = besidePair(report)
   if (pair) tables.push(textTable(...besideTable(pair)))
-  if (report.mix) {
-    tables.push(textTable(...mixStepsTable(report.mix)))
-    if (report.mix.onOff) tables.push(textTable(...onOffTable(report.mix)))
-  }
+  if (report.mix) tables.push(textTable(...mixStepsTable(report.mix)))
   return tables.join('\n\n')
 }
 
@@ -691,20 +688,6 @@ function mixStepsTable(mix: MixResult): [string[], string[][]] {
         step.pass ? 'yes' : 'no',
       ]),
   )
-  return [header, rows]
-}
-
-function onOffTable(mix: MixResult, markdown = false): [string[], string[][]] {
-  const header = ['Piece', 'Server CPU/req on', 'off', 'Saving', 'p99 on', 'p99 off', 'Verdict']
-  const rows = mix.onOff!.pieces.map((piece) => [
-    piece.piece,
-    `${piece.on.serverCpuUs ?? '-'} µs`,
-    `${piece.off.serverCpuUs ?? '-'} µs`,
-    percent(piece.saving),
-    ms(piece.on.p99),
-    ms(piece.off.p99),
-    piece.pays === null ? '-' : piece.pays ? 'pays' : markdown ? '**does not pay**' : 'does not pay',
-  ])
   return [header, rows]
 }
 
@@ -788,20 +771,6 @@ export function mixMarkdown(mix: MixResult) {
   if (kinds[1].length) {
     lines.push("Each kind of request at each configuration's capacity (p50 / p99 in ms, and how many):", '')
     lines.push(markdownTable(...kinds), '')
-  }
-  if (mix.onOff) {
-    const o = mix.onOff
-    lines.push('### The speed-ups on and off', '')
-    lines.push(
-      `${MIX_CONFIGS[o.config].name} at ${count(o.players)} players, each piece turned off alone ` +
-        '(`SERVER_OPTIMIZATIONS_OFF`), in turns with all on, ' +
-        `${plural(o.rounds, 'round')}; each side keeps its run with the least server CPU per request. Off: compression is ` +
-        "Hono's `hono/compress` (response batching, log batching and the header bypass were measured " +
-        'so on 2026-11-26, saved nothing and are gone: docs/decisions/0111). A piece ' +
-        `pays when it saves at least ${PAYS_SHARE * 100}% of the server's CPU per request.`,
-      '',
-    )
-    lines.push(markdownTable(...onOffTable(mix, true)), '')
   }
   return lines.join('\n').trimEnd()
 }

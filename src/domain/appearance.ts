@@ -21,7 +21,7 @@ export const themeOf = (appearance: Appearance, systemIsDark: boolean): Theme =>
 // <html data-theme> (styles.css reads it) and the theme-color. The same steps as the app's
 // applyTheme (web/lib/appearance.ts), written out because the Content Security Policy allows
 // this exact text by its hash (server/middleware/response-headers.ts): the build puts it in
-// the HTML as it is (vite.config.ts). Plain ES5, no line breaks.
+// the HTML as it is (scripts/vite/index-html.ts). Plain ES5, no line breaks.
 export const appearanceScript =
   '(function(){var t;try{t=localStorage.getItem(' +
   JSON.stringify(APPEARANCE_STORAGE_KEY) +

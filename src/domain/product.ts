@@ -1,5 +1,3 @@
-import type { ZoneRules } from './play-dates/zone-rules'
-
 export const TAGLINE = 'Level Up Your Match'
 export const DEFAULT_PRODUCT_NAME = 'PickleMatch'
 
@@ -12,7 +10,4 @@ export interface PublicConfig {
   roadmapUrl: string
   requireSignupCode: boolean
   showDevTools: boolean
-  // The PlayDate zones' offsets around the server's start: the page reads wall clocks from them
-  // instead of loading the browser's time-zone data (docs/decisions/0125).
-  zoneRules?: ZoneRules
 }

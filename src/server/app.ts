@@ -1,9 +1,7 @@
 import { bodyLimit } from 'hono/body-limit'
-import { compress } from 'hono/compress'
 import { AppError } from '../domain/errors'
 import { PHOTO_MAX_BYTES, photoMessages } from '../domain/players/profile-photo'
 import type { AppDeps } from './app-env'
-import type { ServerOptimization } from './env'
 import { describeApi } from './api-document'
 import { createApi } from './app-factory'
 import { authRoutes, loadSession } from './features/auth'
@@ -73,11 +71,7 @@ async function dropUnreadBody(request: Request, maxDropped: number) {
 export function createApp(deps: AppDeps) {
   const app = createApi()
 
-  const isOff = (piece: ServerOptimization) => deps.env.SERVER_OPTIMIZATIONS_OFF.includes(piece)
   app.use(responseHeaders(securityHeaders(deps.env)))
-  // For benchmark comparisons only: the framework's compression instead of the server's own
-  // (lib/compression.ts), which main.ts then leaves out.
-  if (isOff('compression')) app.use(compress())
   app.use(async (c, next) => {
     c.set('deps', deps)
     c.set('db', deps.database.db)

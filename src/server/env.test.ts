@@ -47,14 +47,4 @@ describe('configuration', () => {
     expect(parseEnv({}).PUBLIC_URL).toBe('http://localhost:3000')
     expect(parseEnv({ PUBLIC_URL: 'https://play.example.com' }).PUBLIC_URL).toBe('https://play.example.com')
   })
-
-  it('runs every optimization unless the benchmark names some to turn off', () => {
-    expect(parseEnv({}).SERVER_OPTIMIZATIONS_OFF).toEqual([])
-    expect(parseEnv({ SERVER_OPTIMIZATIONS_OFF: ' compression ' }).SERVER_OPTIMIZATIONS_OFF).toEqual([
-      'compression',
-    ])
-    expect(() => parseEnv({ SERVER_OPTIMIZATIONS_OFF: 'compression,batching' })).toThrow(
-      /SERVER_OPTIMIZATIONS_OFF/,
-    )
-  })
 })

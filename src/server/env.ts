@@ -14,29 +14,6 @@ const optionalUrl = z.url({ error: 'must be a URL' }).optional()
 
 export const defaultPoolSize = () => 3 * availableParallelism()
 
-// The pieces of the request path that were written for speed, which SERVER_OPTIMIZATIONS_OFF can
-// turn off one by one so the benchmark measures what each buys (bench/lib/mix.ts,
-// docs/decisions/0117-capacity-on-a-realistic-mix.md). The others measured there saved nothing and
-// are gone (docs/decisions/0111).
-export const SERVER_OPTIMIZATIONS = ['compression'] as const
-export type ServerOptimization = (typeof SERVER_OPTIMIZATIONS)[number]
-
-const optimizationList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean),
-  )
-  .pipe(
-    z.array(
-      z.enum(SERVER_OPTIMIZATIONS, {
-        error: `must list some of ${SERVER_OPTIMIZATIONS.join(', ')}, separated by commas`,
-      }),
-    ),
-  )
-
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -99,9 +76,6 @@ const envSchema = z.object({
     .url({ error: 'must be an http(s) origin', protocol: /^https?$/ })
     .transform((value) => new URL(value).origin)
     .optional(),
-  // For benchmark comparisons only: each piece named here runs its plain form instead.
-  // compression: Hono's hono/compress instead of lib/compression.ts.
-  SERVER_OPTIMIZATIONS_OFF: optimizationList.default([]),
   // External Help/FAQ and Road Map links; by default the About page's own sections.
   HELP_URL: link.default('/about#help'),
   ROADMAP_URL: link.default('/about#roadmap'),

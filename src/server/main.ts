@@ -5,8 +5,7 @@ import { openDatabase } from './db/client'
 import { DataDirInUseError } from './db/data-dir-lock'
 import { isDatabaseEmpty, seedDemo } from './seed/seed'
 import { buildDeps } from './deps'
-import { EnvError, loadEnv, type ServerOptimization } from './env'
-import { createServerFactory } from './lib/compression'
+import { EnvError, loadEnv } from './env'
 import { createAdjustableClock } from './lib/clock'
 import { createLogger, exitOnCrash, flushLogs } from './lib/logger'
 import { trackConnections } from './lib/drain'
@@ -32,12 +31,8 @@ async function main() {
     }
     throw error
   }
-  // Every piece runs unless a benchmark comparison turns it off (env.ts).
-  const isOn = (piece: ServerOptimization) => !env.SERVER_OPTIMIZATIONS_OFF.includes(piece)
   const logger = createLogger(env)
   exitOnCrash(logger)
-  if (env.SERVER_OPTIMIZATIONS_OFF.length > 0)
-    logger.warn({ off: env.SERVER_OPTIMIZATIONS_OFF }, 'server optimizations turned off for a comparison')
   const started = performance.now()
   let database
   try {
@@ -104,9 +99,9 @@ async function main() {
   // `npm run backup` asks the running server for a backup of its embedded database, through a
   // local socket in DATA_DIR (lib/control-socket.ts).
   const control = database.dump ? startControlSocket({ dataDir: env.DATA_DIR, database, logger }) : undefined
-  // Compression happens under the app, at the HTTP layer (see lib/compression.ts).
-  const createServer = createServerFactory({ compression: isOn('compression') })
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer }, (info) => {
+  // Answers go out as the app writes them: compressing them is the reverse proxy's work, and the
+  // assets' .br and .gz are written by the build (docs/decisions/0154, docs/operations.md).
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(
       { port: info.port, ms: Math.round(performance.now() - started) },
       `listening on ${env.PUBLIC_URL}`,

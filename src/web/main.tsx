@@ -12,17 +12,12 @@ import { Toaster } from './app/toaster'
 import { followAppearanceChanges } from './features/appearance'
 import { prefetchSession, sessionKey } from './features/auth'
 import type { SessionOutput } from '../domain/profiles/profile.schema'
-import { knowZoneRules } from '../domain/play-dates/zone-rules'
-import { config } from './lib/config'
 import { hasOfflineViews, isNetworkFailure } from './lib/offline'
 import { markFirstPageReady } from './lib/scheduling'
 import './styles.css'
 
 // The head's script set the theme before the first paint; from here it follows the device's setting.
 followAppearanceChanges()
-// PlayDate times are read from the zones' offsets the server sent with the page, without loading
-// the browser's time-zone data (docs/decisions/0125).
-knowZoneRules(config.zoneRules)
 
 const rootElement = document.getElementById('root')!
 watchPrerenderedFocus(rootElement)

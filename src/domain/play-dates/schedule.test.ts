@@ -1,14 +1,10 @@
-import { TZDate, tzName } from '@date-fns/tz'
-import { differenceInCalendarDays, format } from 'date-fns'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   durationOptions,
   formatClock,
   formatDate,
   dollars,
   formatStart,
-  knowZoneRules,
-  playDateZoneIds,
   priceLine,
   relativeDay,
   startProblem,
@@ -17,7 +13,6 @@ import {
   wallClock,
   zonedInstant,
   zoneOfState,
-  zoneRulesBetween,
 } from './schedule'
 import { durationInput } from './schedule.schema'
 
@@ -96,100 +91,22 @@ describe('PlayDate times', () => {
   })
 })
 
-describe('PlayDate times read with one formatter per zone', () => {
-  afterEach(() => knowZoneRules(undefined))
-
-  // What date-fns writes for a zoned date, the way these were written before.
-  const byDateFns = (instant: Date, zone: string, now: Date) => {
-    const local = new TZDate(instant.getTime(), zone)
-    const days = differenceInCalendarDays(local, new TZDate(now.getTime(), zone))
-    return {
-      start: `${format(local, 'EEE, MMM d · h:mm a')} ${tzName(zone, local, 'short')}`,
-      clock: format(local, 'h:mm a'),
-      date: format(local, 'EEE, MMM d'),
-      days: days < 0 || days > 6 ? null : days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`,
-    }
-  }
-
-  it.each([
-    ['read by the formatter', undefined],
-    [
-      'read from the zone rules the page was sent',
-      [new Date('2026-12-01T00:00:00Z'), new Date('2028-01-01T00:00:00Z')],
-    ],
-    // The rules end in June: the instants after them are read by the formatter.
-    [
-      'read from zone rules that end half way',
-      [new Date('2026-12-01T00:00:00Z'), new Date('2027-06-15T10:17:00Z')],
-    ],
-  ] as const)(
-    'writes what date-fns writes, every 43 hours 41 minutes of a year in every zone, midnight and noon included (%s)',
-    (_, window) => {
-      if (window) knowZoneRules(zoneRulesBetween(window[0], window[1], playDateZoneIds))
-      const now = new Date('2027-03-13T07:30:00Z')
-      const instants = Array.from(
-        { length: 200 },
-        (_, i) => new Date(Date.UTC(2027, 0, 1) + i * 2621 * 60_000),
-      )
-      // Midnight and noon in Phoenix and New York, and either side of Utah's changes of the clocks.
-      instants.push(
-        new Date('2027-03-14T07:00:00Z'),
-        new Date('2027-03-14T19:00:00Z'),
-        new Date('2027-03-14T04:00:00Z'),
-        new Date('2027-03-14T08:59:00Z'),
-        new Date('2027-03-14T09:00:00Z'),
-        new Date('2027-11-07T07:30:00Z'),
-        new Date('2027-11-07T08:30:00Z'),
-      )
-      for (const zone of playDateZoneIds) {
-        for (const instant of instants) {
-          const expected = byDateFns(instant, zone, now)
-          expect(formatStart(instant, zone)).toBe(expected.start)
-          expect(formatClock(instant, zone)).toBe(expected.clock)
-          expect(formatDate(instant, zone)).toBe(expected.date)
-          expect(relativeDay(instant, zone, now)).toBe(expected.days)
-        }
-      }
-    },
-    30_000,
-  )
-
-  it('finds each change of the clocks to the minute, and none in Arizona', () => {
-    const rules = zoneRulesBetween(
-      new Date('2027-01-01T00:00:00Z'),
-      new Date('2028-01-01T00:00:00Z'),
-      playDateZoneIds,
+describe('PlayDate clocks and days', () => {
+  it("writes the clock and the day on the zone's calendar, midnight and noon included", () => {
+    // Midnight in New York is still the evening before in Phoenix.
+    const midnight = new Date('2027-03-14T05:00:00Z')
+    expect(formatClock(midnight, 'America/New_York')).toBe('12:00 AM')
+    expect(formatDate(midnight, 'America/New_York')).toBe('Sun, Mar 14')
+    expect(formatClock(midnight, 'America/Phoenix')).toBe('10:00 PM')
+    expect(formatDate(midnight, 'America/Phoenix')).toBe('Sat, Mar 13')
+    expect(formatStart(new Date('2027-03-14T19:00:00Z'), 'America/Phoenix')).toBe(
+      'Sun, Mar 14 · 12:00 PM MST',
     )
-    expect(rules.from).toBe(Date.parse('2027-01-01T00:00:00Z'))
-    // Utah: MST until 2 AM on March 14 (09:00 UTC), MDT until 2 AM on November 7 (08:00 UTC).
-    expect(rules.zones['America/Denver']).toEqual([
-      [Date.parse('2027-03-14T09:00:00Z'), -420, 'MST'],
-      [Date.parse('2027-11-07T08:00:00Z'), -360, 'MDT'],
-      [Date.parse('2028-01-01T00:00:00Z'), -420, 'MST'],
-    ])
-    expect(rules.zones['America/Phoenix']).toEqual([[Date.parse('2028-01-01T00:00:00Z'), -420, 'MST']])
-    expect(rules.zones['America/New_York']![0]).toEqual([Date.parse('2027-03-14T07:00:00Z'), -300, 'EST'])
   })
 
-  it('reads the wall clock from the rules where they cover it, without the formatter', () => {
-    // Rules no zone has: what is shown can only come from them.
-    const from = Date.parse('2027-01-01T00:00:00Z')
-    knowZoneRules({ from, zones: { 'America/Denver': [[from + 86_400_000, -450, 'TST']] } })
-    expect(formatStart(new Date('2027-01-01T15:00:00Z'), 'America/Denver')).toBe('Fri, Jan 1 · 7:30 AM TST')
-    expect(formatStart(new Date('2027-01-02T15:00:00Z'), 'America/Denver')).toBe('Sat, Jan 2 · 8:00 AM MST')
-  })
-
-  it('reads an instant the rules do not cover, or a zone they do not name, with the formatter', () => {
-    knowZoneRules(
-      zoneRulesBetween(new Date('2027-01-01T00:00:00Z'), new Date('2027-02-01T00:00:00Z'), [
-        'America/Denver',
-      ]),
-    )
-    expect(formatStart(new Date('2026-12-31T15:00:00Z'), 'America/Denver')).toBe('Thu, Dec 31 · 8:00 AM MST')
-    expect(formatStart(new Date('2027-07-01T14:00:00Z'), 'America/Denver')).toBe('Thu, Jul 1 · 8:00 AM MDT')
-    expect(formatStart(new Date('2027-01-15T13:00:00Z'), 'America/New_York')).toBe(
-      'Fri, Jan 15 · 8:00 AM EST',
-    )
+  it('writes the hour Utah lives twice with the abbreviation of each', () => {
+    expect(formatStart(new Date('2027-11-07T07:30:00Z'), 'America/Denver')).toBe('Sun, Nov 7 · 1:30 AM MDT')
+    expect(formatStart(new Date('2027-11-07T08:30:00Z'), 'America/Denver')).toBe('Sun, Nov 7 · 1:30 AM MST')
   })
 })
 

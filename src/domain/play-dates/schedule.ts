@@ -1,8 +1,5 @@
-import { TZDate } from '@date-fns/tz'
-import { addDays, addMinutes, format } from 'date-fns'
-import { ruledOffset, type ZoneRules } from './zone-rules'
-
-export { knowZoneRules, type ZoneRules } from './zone-rules'
+import { TZDate, tzName } from '@date-fns/tz'
+import { addDays, addMinutes, differenceInCalendarDays, format } from 'date-fns'
 
 // When a PlayDate is played: a start instant, the IANA zone it is shown in, and a duration.
 // Wall-clock dates and times are read in the PlayDate's own zone, never the viewer's: a player
@@ -71,151 +68,25 @@ export function startProblem(start: Date, now: Date): string | null {
 
 export const endOf = (start: Date, durationMinutes: number) => addMinutes(start, durationMinutes)
 
-// An instant's wall clock in a zone. The browser's first date format in a time zone loads its
-// time-zone and locale data, a pause of tens of milliseconds on a phone in the render that shows
-// the player's games; so where the page knows the zones' offsets (the server sends them with the
-// page, `knowZoneRules`), the wall clock is that arithmetic, and only outside them (or on the
-// server) one formatter per zone reads it (docs/decisions/0125-zone-rules-with-the-page.md).
-interface WallClock {
-  year: number
-  month: number
-  day: number
-  weekday: string
-  monthName: string
-  hour12: string
-  minute: string
-  dayPeriod: string
-  zoneName: string
-}
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
-
-function ruledWallClock(instant: Date, zone: string): WallClock | undefined {
-  const at = instant.getTime()
-  const ruled = ruledOffset(zone, at)
-  if (!ruled) return undefined
-  const [offsetMinutes, zoneName] = ruled
-  const local = new Date(at + offsetMinutes * 60_000)
-  const hour = local.getUTCHours()
-  const month = local.getUTCMonth() + 1
-  return {
-    year: local.getUTCFullYear(),
-    month,
-    day: local.getUTCDate(),
-    weekday: WEEKDAY_NAMES[local.getUTCDay()]!,
-    monthName: MONTH_NAMES[month - 1]!,
-    hour12: String(hour % 12 || 12),
-    minute: String(local.getUTCMinutes()).padStart(2, '0'),
-    dayPeriod: hour < 12 ? 'AM' : 'PM',
-    zoneName,
-  }
-}
-
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>()
-function formattedWallClock(instant: Date, zone: string): WallClock {
-  let formatter = wallClockFormats.get(zone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      weekday: 'short',
-      hour: 'numeric',
-      minute: '2-digit',
-      hourCycle: 'h12',
-      timeZoneName: 'short',
-    })
-    wallClockFormats.set(zone, formatter)
-  }
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
-  for (const { type, value } of formatter.formatToParts(instant)) part[type] = value
-  const month = Number(part.month)
-  return {
-    year: Number(part.year),
-    month,
-    day: Number(part.day),
-    weekday: part.weekday!,
-    monthName: MONTH_NAMES[month - 1]!,
-    hour12: part.hour!,
-    minute: part.minute!,
-    dayPeriod: part.dayPeriod!.toUpperCase(),
-    zoneName: part.timeZoneName!,
-  }
-}
-
-const wallClockIn = (instant: Date, zone: string): WallClock =>
-  ruledWallClock(instant, zone) ?? formattedWallClock(instant, zone)
-
-// An instant's offset from UTC in a zone, in minutes, with the zone's abbreviation then.
-function offsetIn(at: number, zone: string): [offsetMinutes: number, abbreviation: string] {
-  const wall = formattedWallClock(new Date(at), zone)
-  const hour = (Number(wall.hour12) % 12) + (wall.dayPeriod === 'PM' ? 12 : 0)
-  const local = Date.UTC(wall.year, wall.month - 1, wall.day, hour, Number(wall.minute))
-  return [Math.round((local - Math.floor(at / 60_000) * 60_000) / 60_000), wall.zoneName]
-}
-
-// The rules of `zones` from `from` to `until`, read with the formatter (the server sends them with
-// each page). Offsets change on the minute at most twice a year: a day's steps find each change,
-// and halving the day finds its minute.
-export function zoneRulesBetween(from: Date, until: Date, zones: readonly string[]): ZoneRules {
-  // These zones change their clocks months apart, so a week's step finds every change; the exact
-  // minute is then found by halving.
-  const WEEK = 7 * 86_400_000
-  const start = Math.floor(from.getTime() / 60_000) * 60_000
-  const end = until.getTime()
-  const rules: ZoneRules = { from: start, zones: {} }
-  for (const zone of zones) {
-    const periods: ZoneRules['zones'][string] = []
-    let current = offsetIn(start, zone)
-    let at = start
-    while (at < end) {
-      const next = Math.min(at + WEEK, end)
-      const then = offsetIn(next, zone)
-      if (then[0] !== current[0] || then[1] !== current[1]) {
-        // The first minute of the new offset lies in (at, next].
-        let low = at
-        let high = next
-        while (high - low > 60_000) {
-          const middle = low + Math.floor((high - low) / 120_000) * 60_000
-          const reading = offsetIn(middle, zone)
-          if (reading[0] === current[0] && reading[1] === current[1]) low = middle
-          else high = middle
-        }
-        periods.push([high, ...current])
-        current = offsetIn(high, zone)
-      }
-      at = next
-    }
-    periods.push([end, ...current])
-    rules.zones[zone] = periods
-  }
-  return rules
-}
-const clockOf = (wall: WallClock) => `${wall.hour12}:${wall.minute} ${wall.dayPeriod}`
+// An instant's date and time on the PlayDate zone's clock (docs/decisions/0155).
+const zoned = (instant: Date, zone: string) => new TZDate(instant.getTime(), zone)
 
 // "Sat, Dec 5 · 8:00 AM MST"
 export function formatStart(start: Date, zone: string): string {
-  const wall = wallClockIn(start, zone)
-  return `${wall.weekday}, ${wall.monthName} ${wall.day} · ${clockOf(wall)} ${wall.zoneName}`
+  const local = zoned(start, zone)
+  return `${format(local, 'EEE, MMM d · h:mm a')} ${tzName(zone, local, 'short')}`
 }
 
 // "Sat, Dec 5" on the zone's calendar.
-export function formatDate(instant: Date, zone: string): string {
-  const wall = wallClockIn(instant, zone)
-  return `${wall.weekday}, ${wall.monthName} ${wall.day}`
-}
+export const formatDate = (instant: Date, zone: string): string => format(zoned(instant, zone), 'EEE, MMM d')
 
 // "8:00 AM" in the PlayDate's zone (for "8:00 – 10:00 AM MST" style ranges).
-export function formatClock(instant: Date, zone: string): string {
-  return clockOf(wallClockIn(instant, zone))
-}
+export const formatClock = (instant: Date, zone: string): string => format(zoned(instant, zone), 'h:mm a')
 
 // "today", "tomorrow", "in 3 days", counted in calendar days of the PlayDate's zone; null when
 // the date itself reads better (more than a week away, or in the past).
 export function relativeDay(start: Date, zone: string, now: Date): string | null {
-  const dayNumber = ({ year, month, day }: WallClock) => Date.UTC(year, month - 1, day) / 86_400_000
-  const days = dayNumber(wallClockIn(start, zone)) - dayNumber(wallClockIn(now, zone))
+  const days = differenceInCalendarDays(zoned(start, zone), zoned(now, zone))
   if (days < 0 || days > 6) return null
   if (days === 0) return 'today'
   if (days === 1) return 'tomorrow'
@@ -229,7 +100,7 @@ export const durationLabel = (minutes: number) =>
 
 // "$1,250" for whole dollars, "$12.50" otherwise. The thousands are grouped by hand: the browser's
 // first number format loads its locale data, a pause the dashboard's first prices need not wait
-// for (docs/decisions/0125-zone-rules-with-the-page.md).
+// for (docs/decisions/0125-zone-rules-with-the-page.md, kept by 0155).
 export const dollars = (amount: number) =>
   Number.isInteger(amount)
     ? `$${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`

@@ -32,7 +32,7 @@ const messages = [
 ]
 
 describe('an event stream', () => {
-  it('writes the same bytes and headers as Hono’s streamSSE', async () => {
+  it('writes the same bytes and headers as Hono’s streamSSE, and asks a proxy not to hold it back', async () => {
     const ours = await appWith(async (sink) => {
       for (const message of messages) await sink.writeSSE(message)
       await sink.write(': heartbeat\n\n')
@@ -45,7 +45,8 @@ describe('an event stream', () => {
         }),
       )
       .request('/events')
-    expect([...ours.headers]).toEqual([...hono.headers])
+    expect(ours.headers.get('x-accel-buffering')).toBe('no')
+    expect([...ours.headers].filter(([name]) => name !== 'x-accel-buffering')).toEqual([...hono.headers])
     expect(await readAll(ours)).toBe(await readAll(hono))
   })
 

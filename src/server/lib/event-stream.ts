@@ -96,5 +96,7 @@ export function eventStream(
   c.header('Content-Type', 'text/event-stream')
   c.header('Cache-Control', 'no-cache')
   c.header('Connection', 'keep-alive')
+  // A reverse proxy passes each event on as it comes (nginx reads this; docs/operations.md).
+  c.header('X-Accel-Buffering', 'no')
   return c.newResponse(body)
 }

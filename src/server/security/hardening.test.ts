@@ -132,7 +132,7 @@ export function expectNoInlineScript(html: string) {
 }
 
 describe('the page template', () => {
-  // The build adds the theme's script to it (vite.config.ts); what the build writes is checked
+  // The build adds the theme's script to it (scripts/vite/index-html.ts); what the build writes is checked
   // after it (scripts/check-production-build.mjs).
   it('has no inline script', () => {
     const template = readFileSync(path.join(repoRoot, 'src/web/index.html'), 'utf8')

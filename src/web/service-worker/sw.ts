@@ -46,7 +46,7 @@ interface ServiceWorkerScope {
 }
 declare const self: ServiceWorkerScope
 
-// The built JS, CSS and icons of the shell (vite.config.ts picks them), kept per version.
+// The built JS, CSS and icons of the shell (scripts/vite/installable-app.ts picks them), kept per version.
 cleanupOutdatedCaches()
 precacheAndRoute(self.__WB_MANIFEST)
 

@@ -2,22 +2,17 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { OpenAPIHono } from '@hono/zod-openapi'
-import { addYears, subYears } from 'date-fns'
 import type { Context } from 'hono'
 import {
   type PlayDateType,
   playDateIdOfPage,
   playDateTypes,
 } from '../../../domain/play-dates/play-date.constants'
-import { playDateZoneIds, zoneRulesBetween } from '../../../domain/play-dates/schedule'
 import type { PublicConfig } from '../../../domain/product'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { AppDeps, AppEnv } from '../../app-env'
 import { loadSession, readSessionToken } from '../auth'
 import { visiblePlayDateType } from '../play-dates'
-
-const ZONE_RULES_YEARS_BACK = 1
-const ZONE_RULES_YEARS_AHEAD = 2
 
 export function publicConfigOf(deps: AppDeps): PublicConfig {
   const { env } = deps
@@ -27,13 +22,6 @@ export function publicConfigOf(deps: AppDeps): PublicConfig {
     roadmapUrl: env.ROADMAP_URL,
     requireSignupCode: env.REQUIRE_SIGNUP_CODE,
     showDevTools: env.NODE_ENV !== 'production',
-    // A year back (results, history) to two years ahead of the server's start; past them the page
-    // reads wall clocks with the browser's formatter, as it does for a zone not listed.
-    zoneRules: zoneRulesBetween(
-      subYears(deps.clock.now(), ZONE_RULES_YEARS_BACK),
-      addYears(deps.clock.now(), ZONE_RULES_YEARS_AHEAD),
-      playDateZoneIds,
-    ),
   }
 }
 
@@ -48,7 +36,7 @@ export function renderIndexHtml(template: string, config: PublicConfig) {
 }
 
 // The build lists, for each page's path, the files its page needs beyond the entry
-// (vite.config.ts, page-preloads.json).
+// (scripts/vite/page-preloads.ts, page-preloads.json).
 interface PagePreload {
   path: string
   files: string[]
@@ -231,7 +219,7 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     '/assets/*',
     serveStatic({
       root: relativeRoot,
-      // The build writes .br and .gz next to each asset (vite.config.ts).
+      // The build writes .br and .gz next to each asset (scripts/vite/precompress-assets.ts).
       precompressed: true,
       onFound: (_path, c) => {
         c.header('Cache-Control', 'public, max-age=31536000, immutable')
