@@ -16,6 +16,9 @@ export interface PlayDateListFilter {
   region?: string
   // "Games I can join alone".
   alone?: 'true'
+  // Within a distance of home, and nearest first.
+  within?: '5' | '10' | '25' | '50'
+  sort?: 'nearest'
 }
 
 export const playDateKeys = {

@@ -5,7 +5,7 @@ import { type PlayDateTab, playDateTabs } from '../../../../domain/play-dates/pl
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { LoadMore } from '../../../components/ui/load-more'
 import { Spinner } from '../../../components/ui/spinner'
-import { useSession } from '../../auth'
+import { useHomeLocation, useSession } from '../../auth'
 import { usePlayDates } from '../api/play-dates.queries'
 import { usePlayDatesResync } from '../hooks/use-play-dates-live'
 import { isFullRatingRange, parseRatingRange } from '../lib/play-date-view'
@@ -73,10 +73,9 @@ export function PlayDateList({ beside }: { beside?: { selectedId: string | undef
   const tab = parseTab(params.get('tab'))
   const range = parseRatingRange(params.get('minRating'), params.get('maxRating'))
   const user = useSession().user
-  const filters = parseAvailableFilters(
-    params,
-    user ? { homeState: user.homeState, homeRegion: user.homeRegion } : null,
-  )
+  const homeArea = user ? { homeState: user.homeState, homeRegion: user.homeRegion } : null
+  const filters = parseAvailableFilters(params, homeArea)
+  const hasHome = Boolean(useHomeLocation().data?.home)
   const baseId = useId()
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
   usePlayDatesResync()
@@ -101,8 +100,11 @@ export function PlayDateList({ beside }: { beside?: { selectedId: string | undef
     if (next) selectTab(next, true)
   }
 
-  const changeFilters = (next: AvailableFilters) =>
-    setParams((current) => withAvailableFilters(current, next), { replace: true })
+  const changeFilters = (patch: Partial<AvailableFilters>) =>
+    setParams(
+      (current) => withAvailableFilters(current, { ...parseAvailableFilters(current, homeArea), ...patch }),
+      { replace: true },
+    )
 
   const commitRange = ([min, max]: [number, number]) =>
     setParams(
@@ -157,7 +159,7 @@ export function PlayDateList({ beside }: { beside?: { selectedId: string | undef
       >
         {tab === 'available' ? (
           <>
-            <AvailableFilterBar value={filters} onChange={changeFilters} />
+            <AvailableFilterBar value={filters} onChange={changeFilters} hasHome={hasHome} />
             <RatingFilter value={range} onCommit={commitRange} />
           </>
         ) : null}
@@ -166,6 +168,7 @@ export function PlayDateList({ beside }: { beside?: { selectedId: string | undef
           tab={tab}
           range={tab === 'available' && !isFullRatingRange(range) ? range : undefined}
           filters={tab === 'available' ? filters : undefined}
+          hasHome={hasHome}
           beside={beside}
         />
       </div>
@@ -177,18 +180,20 @@ function TabContent({
   tab,
   range,
   filters,
+  hasHome,
   beside,
 }: {
   tab: PlayDateTab
   range: [number, number] | undefined
   filters: AvailableFilters | undefined
+  hasHome: boolean
   beside: { selectedId: string | undefined } | undefined
 }) {
   const query = usePlayDates({
     tab,
     minRating: range?.[0],
     maxRating: range?.[1],
-    ...(filters ? availableQuery(filters) : {}),
+    ...(filters ? availableQuery(filters, hasHome) : {}),
   })
   const viewerId = useSession().user?.id ?? ''
   const { search } = useLocation()

@@ -1,5 +1,6 @@
 import { type DateFilter, dateFilters, rangeProblem } from '../../../../domain/play-dates/date-window'
 import { regionsOf, type StateCode, stateCodes } from '../../../../domain/play-dates/play-date.constants'
+import { type DistanceChoice, distanceChoices } from '../../../../domain/places/distance'
 
 // The Available tab's date and place filters, as the URL holds them (?when=weekend&state=AZ
 // &region=tucson), so a filtered list can be shared and survives reload. Without a state in the
@@ -12,6 +13,9 @@ export interface AvailableFilters {
   region: string | null
   // "Games I can join alone": those whose DUPR range takes the player's own rating (?alone=true).
   alone: boolean
+  // Within a distance of home (?within=10), and nearest first (?sort=nearest): with a home only.
+  within: DistanceChoice | null
+  nearest: boolean
 }
 
 export interface HomeArea {
@@ -47,6 +51,8 @@ export function parseAvailableFilters(params: URLSearchParams, home: HomeArea | 
     state,
     region,
     alone: params.get('alone') === 'true',
+    within: distanceChoices.find((miles) => String(miles) === params.get('within')) ?? null,
+    nearest: params.get('sort') === 'nearest',
   }
 }
 
@@ -55,7 +61,8 @@ export const availableRangeProblem = (filters: AvailableFilters) =>
   filters.when === 'range' ? rangeProblem(filters.from ?? undefined, filters.to ?? undefined) : null
 
 // What the list asks the server for. A chosen range with a problem asks for no dates yet.
-export function availableQuery(filters: AvailableFilters) {
+// Distances are asked for only once the player has a home.
+export function availableQuery(filters: AvailableFilters, hasHome = false) {
   const dates =
     filters.when === null || availableRangeProblem(filters)
       ? {}
@@ -67,14 +74,18 @@ export function availableQuery(filters: AvailableFilters) {
     ...(filters.state ? { state: filters.state } : {}),
     ...(filters.state && filters.region ? { region: filters.region } : {}),
     ...(filters.alone ? { alone: 'true' as const } : {}),
+    ...(hasHome && filters.within ? { within: String(filters.within) as '5' | '10' | '25' | '50' } : {}),
+    ...(hasHome && filters.nearest ? { sort: 'nearest' as const } : {}),
   }
 }
 
 // The URL after a change: every filter written out, `state=all` when the player chose every state.
 export function withAvailableFilters(current: URLSearchParams, next: AvailableFilters): URLSearchParams {
   const updated = new URLSearchParams(current)
-  for (const key of ['when', 'from', 'to', 'state', 'region', 'alone']) updated.delete(key)
+  for (const key of ['when', 'from', 'to', 'state', 'region', 'alone', 'within', 'sort']) updated.delete(key)
   if (next.alone) updated.set('alone', 'true')
+  if (next.within) updated.set('within', String(next.within))
+  if (next.nearest) updated.set('sort', 'nearest')
   if (next.when) updated.set('when', next.when)
   if (next.when === 'range') {
     if (next.from) updated.set('from', next.from)
@@ -86,4 +97,4 @@ export function withAvailableFilters(current: URLSearchParams, next: AvailableFi
 }
 
 export const isNarrowed = (filters: AvailableFilters) =>
-  filters.when !== null || filters.state !== null || filters.alone
+  filters.when !== null || filters.state !== null || filters.alone || filters.within !== null
