@@ -63,6 +63,9 @@ export const homeOutput = z.object({
     region: z.string().nullable(),
     minRating: z.number(),
     maxRating: z.number(),
+    // Games within this many miles of the player's home, when they have one (then in place of
+    // the state and region).
+    withinMiles: z.number().nullable(),
   }),
 })
 export type HomeOutput = z.infer<typeof homeOutput>

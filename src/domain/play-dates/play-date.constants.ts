@@ -11,15 +11,63 @@ export type PlayDateStatus = (typeof playDateStatuses)[number]
 export const requestStatuses = ['pending', 'accepted', 'joined', 'declined', 'withdrawn'] as const
 export type RequestStatus = (typeof requestStatuses)[number]
 
+// Every US state and DC can hold PlayDates and venues (docs/decisions/0157). The first five are
+// the seed's, with their regions; everywhere else distance from home replaces regions.
 export const states = [
   { code: 'AZ', name: 'Arizona' },
   { code: 'FL', name: 'Florida' },
   { code: 'CA', name: 'California' },
   { code: 'UT', name: 'Utah' },
   { code: 'TX', name: 'Texas' },
+  { code: 'AL', name: 'Alabama' },
+  { code: 'AK', name: 'Alaska' },
+  { code: 'AR', name: 'Arkansas' },
+  { code: 'CO', name: 'Colorado' },
+  { code: 'CT', name: 'Connecticut' },
+  { code: 'DE', name: 'Delaware' },
+  { code: 'DC', name: 'District of Columbia' },
+  { code: 'GA', name: 'Georgia' },
+  { code: 'HI', name: 'Hawaii' },
+  { code: 'ID', name: 'Idaho' },
+  { code: 'IL', name: 'Illinois' },
+  { code: 'IN', name: 'Indiana' },
+  { code: 'IA', name: 'Iowa' },
+  { code: 'KS', name: 'Kansas' },
+  { code: 'KY', name: 'Kentucky' },
+  { code: 'LA', name: 'Louisiana' },
+  { code: 'ME', name: 'Maine' },
+  { code: 'MD', name: 'Maryland' },
+  { code: 'MA', name: 'Massachusetts' },
+  { code: 'MI', name: 'Michigan' },
+  { code: 'MN', name: 'Minnesota' },
+  { code: 'MS', name: 'Mississippi' },
+  { code: 'MO', name: 'Missouri' },
+  { code: 'MT', name: 'Montana' },
+  { code: 'NE', name: 'Nebraska' },
+  { code: 'NV', name: 'Nevada' },
+  { code: 'NH', name: 'New Hampshire' },
+  { code: 'NJ', name: 'New Jersey' },
+  { code: 'NM', name: 'New Mexico' },
+  { code: 'NY', name: 'New York' },
+  { code: 'NC', name: 'North Carolina' },
+  { code: 'ND', name: 'North Dakota' },
+  { code: 'OH', name: 'Ohio' },
+  { code: 'OK', name: 'Oklahoma' },
+  { code: 'OR', name: 'Oregon' },
+  { code: 'PA', name: 'Pennsylvania' },
+  { code: 'RI', name: 'Rhode Island' },
+  { code: 'SC', name: 'South Carolina' },
+  { code: 'SD', name: 'South Dakota' },
+  { code: 'TN', name: 'Tennessee' },
+  { code: 'VT', name: 'Vermont' },
+  { code: 'VA', name: 'Virginia' },
+  { code: 'WA', name: 'Washington' },
+  { code: 'WV', name: 'West Virginia' },
+  { code: 'WI', name: 'Wisconsin' },
+  { code: 'WY', name: 'Wyoming' },
 ] as const
-export const stateCodes = ['AZ', 'FL', 'CA', 'UT', 'TX'] as const
-export type StateCode = (typeof stateCodes)[number]
+export type StateCode = (typeof states)[number]['code']
+export const stateCodes = states.map((s) => s.code) as [StateCode, ...StateCode[]]
 export const DEFAULT_STATE: StateCode = 'AZ'
 
 export const arizonaRegions = [
@@ -57,6 +105,11 @@ export const AMOUNT_MAX = 10_000
 export const amountTooHigh = 'Amount must be at most $10,000 per hour'
 
 export const playDateTabs = ['mine', 'available', 'history'] as const
+
+// Available's orders: soonest first, or nearest first (from the player's home).
+export const availableSorts = ['soonest', 'nearest'] as const
+export type AvailableSort = (typeof availableSorts)[number]
+export const NEAREST_FIRST = 'Nearest first'
 export type PlayDateTab = (typeof playDateTabs)[number]
 
 // The PlayDate a page's path shows (`/playdates/:id`, an id in any letter case), or undefined:

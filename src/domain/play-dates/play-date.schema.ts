@@ -6,6 +6,7 @@ import { cleanChatText } from '../display-text'
 import { photoUrlField } from '../players/profile-photo'
 import { dateFilters, rangeProblem } from './date-window'
 import { RATING_MAX, RATING_MIN } from './spots'
+import { type DistanceChoice, distanceChoices } from '../places/distance'
 import {
   playDateTypes,
   playDateStatuses,
@@ -17,6 +18,7 @@ import {
   AMOUNT_MAX,
   amountTooHigh,
   playDateTabs,
+  availableSorts,
   type PlayDateType,
 } from './play-date.constants'
 
@@ -176,6 +178,13 @@ export const playDateListQuery = z
       .enum(['true', 'false'])
       .transform((value) => value === 'true')
       .optional(),
+    // Available only: games at venues within this many miles of the player's home, and the order
+    // (soonest first unless "nearest": nearest first, places without coordinates last).
+    within: z
+      .enum(distanceChoices.map(String) as [string, ...string[]], { error: 'Choose 5, 10, 25 or 50 miles' })
+      .transform((value) => Number(value) as DistanceChoice)
+      .optional(),
+    sort: z.enum(availableSorts, { error: 'Choose soonest or nearest first' }).optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(50).default(20),
   })
@@ -257,6 +266,9 @@ export const playDateSummary = z.object({
   // On the same lists: the game's result once settled (told from the creator team's side), null
   // before and on a game that never had one.
   result: gameOutcome.nullable().optional(),
+  // On Available and the dashboard's games near you: miles from the player's home to the venue
+  // (null at a place without coordinates, or for a player without a home).
+  distanceMiles: z.number().nullable().optional(),
   requestCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -64,13 +64,18 @@ describe('PlayDate times', () => {
   })
 
   it('takes each state’s zone', () => {
-    expect(zoneOfState).toEqual({
+    expect(zoneOfState).toMatchObject({
       AZ: 'America/Phoenix',
       CA: 'America/Los_Angeles',
       UT: 'America/Denver',
       TX: 'America/Chicago',
       FL: 'America/New_York',
+      HI: 'Pacific/Honolulu',
+      AK: 'America/Anchorage',
+      DC: 'America/New_York',
     })
+    // Every state and DC has one.
+    expect(Object.keys(zoneOfState)).toHaveLength(51)
   })
 
   it('starts at least 30 minutes and at most 90 days ahead', () => {

@@ -1,5 +1,6 @@
 import { TZDate, tzName } from '@date-fns/tz'
 import { addDays, addMinutes, differenceInCalendarDays, format } from 'date-fns'
+import type { StateCode } from './play-date.constants'
 
 // When a PlayDate is played: a start instant, the IANA zone it is shown in, and a duration.
 // Wall-clock dates and times are read in the PlayDate's own zone, never the viewer's: a player
@@ -11,19 +12,88 @@ export const playDateZones = [
   { zone: 'America/Denver', label: 'Mountain time' },
   { zone: 'America/Phoenix', label: 'Arizona time (no daylight saving)' },
   { zone: 'America/Los_Angeles', label: 'Pacific time' },
+  { zone: 'America/Anchorage', label: 'Alaska time' },
+  { zone: 'Pacific/Honolulu', label: 'Hawaii time (no daylight saving)' },
 ] as const
 export const playDateZoneIds = playDateZones.map((z) => z.zone) as [PlayDateZone, ...PlayDateZone[]]
 export type PlayDateZone = (typeof playDateZones)[number]['zone']
 
-// The zone a state's games are in; the creator may pick another for the few places that differ
-// (the Florida panhandle is on Central time, El Paso on Mountain time).
-export const zoneOfState: Record<'AZ' | 'CA' | 'UT' | 'TX' | 'FL', PlayDateZone> = {
+// The zone a state's games are in: the zone most of the state keeps. In the states with two
+// zones a venue's own zone comes from its coordinates (docs/decisions/0157); a place without a
+// venue takes the state's, and the creator may pick another (the Florida panhandle is on
+// Central time, El Paso on Mountain time).
+export const zoneOfState: Record<StateCode, PlayDateZone> = {
   AZ: 'America/Phoenix',
   CA: 'America/Los_Angeles',
   UT: 'America/Denver',
   TX: 'America/Chicago',
   FL: 'America/New_York',
+  AL: 'America/Chicago',
+  AK: 'America/Anchorage',
+  AR: 'America/Chicago',
+  CO: 'America/Denver',
+  CT: 'America/New_York',
+  DE: 'America/New_York',
+  DC: 'America/New_York',
+  GA: 'America/New_York',
+  HI: 'Pacific/Honolulu',
+  ID: 'America/Denver',
+  IL: 'America/Chicago',
+  IN: 'America/New_York',
+  IA: 'America/Chicago',
+  KS: 'America/Chicago',
+  KY: 'America/New_York',
+  LA: 'America/Chicago',
+  ME: 'America/New_York',
+  MD: 'America/New_York',
+  MA: 'America/New_York',
+  MI: 'America/New_York',
+  MN: 'America/Chicago',
+  MS: 'America/Chicago',
+  MO: 'America/Chicago',
+  MT: 'America/Denver',
+  NE: 'America/Chicago',
+  NV: 'America/Los_Angeles',
+  NH: 'America/New_York',
+  NJ: 'America/New_York',
+  NM: 'America/Denver',
+  NY: 'America/New_York',
+  NC: 'America/New_York',
+  ND: 'America/Chicago',
+  OH: 'America/New_York',
+  OK: 'America/Chicago',
+  OR: 'America/Los_Angeles',
+  PA: 'America/New_York',
+  RI: 'America/New_York',
+  SC: 'America/New_York',
+  SD: 'America/Chicago',
+  TN: 'America/Chicago',
+  VT: 'America/New_York',
+  VA: 'America/New_York',
+  WA: 'America/Los_Angeles',
+  WV: 'America/New_York',
+  WI: 'America/Chicago',
+  WY: 'America/Denver',
 }
+
+// States with two zones: a venue there takes the zone at its coordinates.
+export const statesWithTwoZones: ReadonlySet<StateCode> = new Set([
+  'AK',
+  'FL',
+  'ID',
+  'IN',
+  'KS',
+  'KY',
+  'MI',
+  'ND',
+  'NE',
+  'NV',
+  'OR',
+  'SD',
+  'TN',
+  'TX',
+  'AZ',
+])
 
 export const DURATION_MIN = 30
 export const DURATION_MAX = 240

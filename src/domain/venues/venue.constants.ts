@@ -7,6 +7,8 @@ export const VENUE_ADDRESS_MAX = 200
 export const VENUE_CITY_MAX = 80
 export const VENUE_COURTS_MAX = 64
 export const VENUE_NOT_FOUND = 'Venue not found'
+export const VENUE_ZIP_INVALID = 'ZIP code must be 5 digits'
+export const VENUE_ZIP_UNKNOWN = 'We could not find that ZIP code: give the latitude and longitude'
 
 export const venueSettings = ['outdoor', 'indoor', 'both'] as const
 export type VenueSetting = (typeof venueSettings)[number]

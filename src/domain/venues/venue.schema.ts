@@ -5,6 +5,7 @@ import {
   VENUE_CITY_MAX,
   VENUE_COURTS_MAX,
   VENUE_NAME_MAX,
+  VENUE_ZIP_INVALID,
   venueSettings,
 } from './venue.constants'
 
@@ -40,6 +41,13 @@ export const venueInput = z
       .min(1, 'A venue has at least one court')
       .max(VENUE_COURTS_MAX, `A venue has at most ${VENUE_COURTS_MAX} courts`),
     setting: z.enum(venueSettings, { error: 'Choose indoor, outdoor or both' }),
+    // The address's ZIP code: its area's centre places the venue when no coordinates are given.
+    zipCode: z
+      .string({ error: VENUE_ZIP_INVALID })
+      .trim()
+      .regex(/^\d{5}$/, VENUE_ZIP_INVALID)
+      .nullable()
+      .default(null),
     latitude: coordinate('Latitude', 90),
     longitude: coordinate('Longitude', 180),
   })
@@ -66,8 +74,11 @@ export const venueOutput = z.object({
   region: z.string(),
   courts: z.number(),
   setting: z.enum(venueSettings),
+  zipCode: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  // The clock its games keep (IANA zone).
+  timeZone: z.string(),
   // Made by the demo data, not by an admin.
   isDemo: z.boolean(),
   retired: z.boolean(),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { zoneOfState } from '../../domain/play-dates/schedule'
 import type { Db } from '../db/client'
 import { connections, passwords, playDateRequests, playDates, profiles, venues } from '../db/schema'
 import { createSession, hashPassword } from '../features/auth'
@@ -95,6 +96,7 @@ export async function insertVenue(db: Db, overrides: Partial<typeof venues.$infe
       region: 'east_valley',
       courts: 8,
       setting: 'outdoor',
+      timeZone: zoneOfState[overrides.state ?? 'AZ'],
       ...overrides,
     })
     .returning()

@@ -732,6 +732,27 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/profiles/me/location': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Where the signed-in player’s distances are measured from ("Home: Tempe, AZ") */
+    get: operations['getMyHomeLocation']
+    /**
+     * Make a ZIP code, or the browser’s location, the signed-in player’s home for distances
+     * @description Either `zipCode` (it becomes the profile’s ZIP code; home is the centre of its ZIP Code Tabulation Area) or `latitude` and `longitude` (rounded to two decimals, about 1 km, before they are stored, and named after the nearest ZIP code’s area). A ZIP code or a location outside the US is refused.
+     */
+    put: operations['updateMyHomeLocation']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/profiles/me': {
     parameters: {
       query?: never
@@ -1783,7 +1804,58 @@ export interface components {
       /** @enum {string} */
       status: 'open' | 'matched' | 'completed' | 'cancelled' | 'expired'
       /** @enum {string} */
-      state: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
+      state:
+        | 'AZ'
+        | 'FL'
+        | 'CA'
+        | 'UT'
+        | 'TX'
+        | 'AL'
+        | 'AK'
+        | 'AR'
+        | 'CO'
+        | 'CT'
+        | 'DE'
+        | 'DC'
+        | 'GA'
+        | 'HI'
+        | 'ID'
+        | 'IL'
+        | 'IN'
+        | 'IA'
+        | 'KS'
+        | 'KY'
+        | 'LA'
+        | 'ME'
+        | 'MD'
+        | 'MA'
+        | 'MI'
+        | 'MN'
+        | 'MS'
+        | 'MO'
+        | 'MT'
+        | 'NE'
+        | 'NV'
+        | 'NH'
+        | 'NJ'
+        | 'NM'
+        | 'NY'
+        | 'NC'
+        | 'ND'
+        | 'OH'
+        | 'OK'
+        | 'OR'
+        | 'PA'
+        | 'RI'
+        | 'SC'
+        | 'SD'
+        | 'TN'
+        | 'VT'
+        | 'VA'
+        | 'WA'
+        | 'WV'
+        | 'WI'
+        | 'WY'
       regions: string[]
       paymentPerHourMin: number
       paymentPerHourMax: number
@@ -1969,6 +2041,7 @@ export interface components {
           canMarkReceived: boolean
         }
       } | null
+      distanceMiles?: number | null
       requestCount: number
       createdAt: string
       updatedAt: string
@@ -2102,7 +2175,58 @@ export interface components {
       /** @enum {string} */
       status: 'open' | 'matched' | 'completed' | 'cancelled' | 'expired'
       /** @enum {string} */
-      state: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
+      state:
+        | 'AZ'
+        | 'FL'
+        | 'CA'
+        | 'UT'
+        | 'TX'
+        | 'AL'
+        | 'AK'
+        | 'AR'
+        | 'CO'
+        | 'CT'
+        | 'DE'
+        | 'DC'
+        | 'GA'
+        | 'HI'
+        | 'ID'
+        | 'IL'
+        | 'IN'
+        | 'IA'
+        | 'KS'
+        | 'KY'
+        | 'LA'
+        | 'ME'
+        | 'MD'
+        | 'MA'
+        | 'MI'
+        | 'MN'
+        | 'MS'
+        | 'MO'
+        | 'MT'
+        | 'NE'
+        | 'NV'
+        | 'NH'
+        | 'NJ'
+        | 'NM'
+        | 'NY'
+        | 'NC'
+        | 'ND'
+        | 'OH'
+        | 'OK'
+        | 'OR'
+        | 'PA'
+        | 'RI'
+        | 'SC'
+        | 'SD'
+        | 'TN'
+        | 'VT'
+        | 'VA'
+        | 'WA'
+        | 'WV'
+        | 'WI'
+        | 'WY'
       regions: string[]
       paymentPerHourMin: number
       paymentPerHourMax: number
@@ -2223,6 +2347,7 @@ export interface components {
             outcome: 'not_played'
           }
         | null
+      distanceMiles?: number | null
       requestCount: number
       createdAt: string
       updatedAt: string
@@ -2285,7 +2410,59 @@ export interface components {
       birthdate: string
       zipCode: string | null
       /** @enum {string|null} */
-      homeState: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX' | null
+      homeState:
+        | 'AZ'
+        | 'FL'
+        | 'CA'
+        | 'UT'
+        | 'TX'
+        | 'AL'
+        | 'AK'
+        | 'AR'
+        | 'CO'
+        | 'CT'
+        | 'DE'
+        | 'DC'
+        | 'GA'
+        | 'HI'
+        | 'ID'
+        | 'IL'
+        | 'IN'
+        | 'IA'
+        | 'KS'
+        | 'KY'
+        | 'LA'
+        | 'ME'
+        | 'MD'
+        | 'MA'
+        | 'MI'
+        | 'MN'
+        | 'MS'
+        | 'MO'
+        | 'MT'
+        | 'NE'
+        | 'NV'
+        | 'NH'
+        | 'NJ'
+        | 'NM'
+        | 'NY'
+        | 'NC'
+        | 'ND'
+        | 'OH'
+        | 'OK'
+        | 'OR'
+        | 'PA'
+        | 'RI'
+        | 'SC'
+        | 'SD'
+        | 'TN'
+        | 'VT'
+        | 'VA'
+        | 'WA'
+        | 'WV'
+        | 'WI'
+        | 'WY'
+        | null
       homeRegion: string | null
       duprId: string | null
       isAdmin: boolean
@@ -2422,7 +2599,58 @@ export interface components {
         /** @enum {string} */
         status: 'open' | 'matched' | 'completed' | 'cancelled' | 'expired'
         /** @enum {string} */
-        state: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
+        state:
+          | 'AZ'
+          | 'FL'
+          | 'CA'
+          | 'UT'
+          | 'TX'
+          | 'AL'
+          | 'AK'
+          | 'AR'
+          | 'CO'
+          | 'CT'
+          | 'DE'
+          | 'DC'
+          | 'GA'
+          | 'HI'
+          | 'ID'
+          | 'IL'
+          | 'IN'
+          | 'IA'
+          | 'KS'
+          | 'KY'
+          | 'LA'
+          | 'ME'
+          | 'MD'
+          | 'MA'
+          | 'MI'
+          | 'MN'
+          | 'MS'
+          | 'MO'
+          | 'MT'
+          | 'NE'
+          | 'NV'
+          | 'NH'
+          | 'NJ'
+          | 'NM'
+          | 'NY'
+          | 'NC'
+          | 'ND'
+          | 'OH'
+          | 'OK'
+          | 'OR'
+          | 'PA'
+          | 'RI'
+          | 'SC'
+          | 'SD'
+          | 'TN'
+          | 'VT'
+          | 'VA'
+          | 'WA'
+          | 'WV'
+          | 'WI'
+          | 'WY'
         regions: string[]
         paymentPerHourMin: number
         paymentPerHourMax: number
@@ -2543,6 +2771,7 @@ export interface components {
               outcome: 'not_played'
             }
           | null
+        distanceMiles?: number | null
         requestCount: number
         createdAt: string
         updatedAt: string
@@ -2639,6 +2868,7 @@ export interface components {
         region: string | null
         minRating: number
         maxRating: number
+        withinMiles: number | null
       }
     }
     ListPlayerReliabilityOutput: {
@@ -2678,7 +2908,58 @@ export interface components {
       /** @enum {string} */
       type: 'challenge' | 'earn' | 'teach'
       /** @enum {string} */
-      state: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
+      state:
+        | 'AZ'
+        | 'FL'
+        | 'CA'
+        | 'UT'
+        | 'TX'
+        | 'AL'
+        | 'AK'
+        | 'AR'
+        | 'CO'
+        | 'CT'
+        | 'DE'
+        | 'DC'
+        | 'GA'
+        | 'HI'
+        | 'ID'
+        | 'IL'
+        | 'IN'
+        | 'IA'
+        | 'KS'
+        | 'KY'
+        | 'LA'
+        | 'ME'
+        | 'MD'
+        | 'MA'
+        | 'MI'
+        | 'MN'
+        | 'MS'
+        | 'MO'
+        | 'MT'
+        | 'NE'
+        | 'NV'
+        | 'NH'
+        | 'NJ'
+        | 'NM'
+        | 'NY'
+        | 'NC'
+        | 'ND'
+        | 'OH'
+        | 'OK'
+        | 'OR'
+        | 'PA'
+        | 'RI'
+        | 'SC'
+        | 'SD'
+        | 'TN'
+        | 'VT'
+        | 'VA'
+        | 'WA'
+        | 'WV'
+        | 'WI'
+        | 'WY'
       regions: string[]
       /** Format: uuid */
       partnerId?: string
@@ -2692,7 +2973,13 @@ export interface components {
       startTime: string
       /** @enum {string} */
       timeZone?:
-        'America/New_York' | 'America/Chicago' | 'America/Denver' | 'America/Phoenix' | 'America/Los_Angeles'
+        | 'America/New_York'
+        | 'America/Chicago'
+        | 'America/Denver'
+        | 'America/Phoenix'
+        | 'America/Los_Angeles'
+        | 'America/Anchorage'
+        | 'Pacific/Honolulu'
       /** @default 120 */
       durationMinutes?: number
       /**
@@ -2916,7 +3203,59 @@ export interface components {
         birthdate: string
         zipCode: string | null
         /** @enum {string|null} */
-        homeState: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX' | null
+        homeState:
+          | 'AZ'
+          | 'FL'
+          | 'CA'
+          | 'UT'
+          | 'TX'
+          | 'AL'
+          | 'AK'
+          | 'AR'
+          | 'CO'
+          | 'CT'
+          | 'DE'
+          | 'DC'
+          | 'GA'
+          | 'HI'
+          | 'ID'
+          | 'IL'
+          | 'IN'
+          | 'IA'
+          | 'KS'
+          | 'KY'
+          | 'LA'
+          | 'ME'
+          | 'MD'
+          | 'MA'
+          | 'MI'
+          | 'MN'
+          | 'MS'
+          | 'MO'
+          | 'MT'
+          | 'NE'
+          | 'NV'
+          | 'NH'
+          | 'NJ'
+          | 'NM'
+          | 'NY'
+          | 'NC'
+          | 'ND'
+          | 'OH'
+          | 'OK'
+          | 'OR'
+          | 'PA'
+          | 'RI'
+          | 'SC'
+          | 'SD'
+          | 'TN'
+          | 'VT'
+          | 'VA'
+          | 'WA'
+          | 'WV'
+          | 'WI'
+          | 'WY'
+          | null
         homeRegion: string | null
         duprId: string | null
         isAdmin: boolean
@@ -2944,7 +3283,59 @@ export interface components {
         birthdate: string
         zipCode: string | null
         /** @enum {string|null} */
-        homeState: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX' | null
+        homeState:
+          | 'AZ'
+          | 'FL'
+          | 'CA'
+          | 'UT'
+          | 'TX'
+          | 'AL'
+          | 'AK'
+          | 'AR'
+          | 'CO'
+          | 'CT'
+          | 'DE'
+          | 'DC'
+          | 'GA'
+          | 'HI'
+          | 'ID'
+          | 'IL'
+          | 'IN'
+          | 'IA'
+          | 'KS'
+          | 'KY'
+          | 'LA'
+          | 'ME'
+          | 'MD'
+          | 'MA'
+          | 'MI'
+          | 'MN'
+          | 'MS'
+          | 'MO'
+          | 'MT'
+          | 'NE'
+          | 'NV'
+          | 'NH'
+          | 'NJ'
+          | 'NM'
+          | 'NY'
+          | 'NC'
+          | 'ND'
+          | 'OH'
+          | 'OK'
+          | 'OR'
+          | 'PA'
+          | 'RI'
+          | 'SC'
+          | 'SD'
+          | 'TN'
+          | 'VT'
+          | 'VA'
+          | 'WA'
+          | 'WV'
+          | 'WI'
+          | 'WY'
+          | null
         homeRegion: string | null
         duprId: string | null
         isAdmin: boolean
@@ -2963,6 +3354,20 @@ export interface components {
       currentPassword: string
       newPassword: string
       confirmPassword: string
+    }
+    GetMyHomeLocationOutput: {
+      /** @description Null: no ZIP code that the app can place, and no location given */
+      home: {
+        label: string
+        /** @enum {string} */
+        source: 'zip' | 'location'
+        zipCode: string | null
+      } | null
+    }
+    UpdateMyHomeLocationInput: {
+      zipCode?: string
+      latitude?: number
+      longitude?: number
     }
     UpdateMyProfileInput: {
       firstName: string
@@ -2991,7 +3396,58 @@ export interface components {
         address: string
         city: string
         /** @enum {string} */
-        state: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
+        state:
+          | 'AZ'
+          | 'FL'
+          | 'CA'
+          | 'UT'
+          | 'TX'
+          | 'AL'
+          | 'AK'
+          | 'AR'
+          | 'CO'
+          | 'CT'
+          | 'DE'
+          | 'DC'
+          | 'GA'
+          | 'HI'
+          | 'ID'
+          | 'IL'
+          | 'IN'
+          | 'IA'
+          | 'KS'
+          | 'KY'
+          | 'LA'
+          | 'ME'
+          | 'MD'
+          | 'MA'
+          | 'MI'
+          | 'MN'
+          | 'MS'
+          | 'MO'
+          | 'MT'
+          | 'NE'
+          | 'NV'
+          | 'NH'
+          | 'NJ'
+          | 'NM'
+          | 'NY'
+          | 'NC'
+          | 'ND'
+          | 'OH'
+          | 'OK'
+          | 'OR'
+          | 'PA'
+          | 'RI'
+          | 'SC'
+          | 'SD'
+          | 'TN'
+          | 'VT'
+          | 'VA'
+          | 'WA'
+          | 'WV'
+          | 'WI'
+          | 'WY'
       }[]
     }
     UpdateMyProfileAboutInput: {
@@ -3002,7 +3458,59 @@ export interface components {
     }
     UpdateMyHomeAreaInput: {
       /** @enum {string|null} */
-      homeState: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX' | null
+      homeState:
+        | 'AZ'
+        | 'FL'
+        | 'CA'
+        | 'UT'
+        | 'TX'
+        | 'AL'
+        | 'AK'
+        | 'AR'
+        | 'CO'
+        | 'CT'
+        | 'DE'
+        | 'DC'
+        | 'GA'
+        | 'HI'
+        | 'ID'
+        | 'IL'
+        | 'IN'
+        | 'IA'
+        | 'KS'
+        | 'KY'
+        | 'LA'
+        | 'ME'
+        | 'MD'
+        | 'MA'
+        | 'MI'
+        | 'MN'
+        | 'MS'
+        | 'MO'
+        | 'MT'
+        | 'NE'
+        | 'NV'
+        | 'NH'
+        | 'NJ'
+        | 'NM'
+        | 'NY'
+        | 'NC'
+        | 'ND'
+        | 'OH'
+        | 'OK'
+        | 'OR'
+        | 'PA'
+        | 'RI'
+        | 'SC'
+        | 'SD'
+        | 'TN'
+        | 'VT'
+        | 'VA'
+        | 'WA'
+        | 'WV'
+        | 'WI'
+        | 'WY'
+        | null
       homeRegion: string | null
     }
     ListPartnerListsOutput: {
@@ -3106,7 +3614,58 @@ export interface components {
           address: string
           city: string
           /** @enum {string} */
-          state: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
+          state:
+            | 'AZ'
+            | 'FL'
+            | 'CA'
+            | 'UT'
+            | 'TX'
+            | 'AL'
+            | 'AK'
+            | 'AR'
+            | 'CO'
+            | 'CT'
+            | 'DE'
+            | 'DC'
+            | 'GA'
+            | 'HI'
+            | 'ID'
+            | 'IL'
+            | 'IN'
+            | 'IA'
+            | 'KS'
+            | 'KY'
+            | 'LA'
+            | 'ME'
+            | 'MD'
+            | 'MA'
+            | 'MI'
+            | 'MN'
+            | 'MS'
+            | 'MO'
+            | 'MT'
+            | 'NE'
+            | 'NV'
+            | 'NH'
+            | 'NJ'
+            | 'NM'
+            | 'NY'
+            | 'NC'
+            | 'ND'
+            | 'OH'
+            | 'OK'
+            | 'OR'
+            | 'PA'
+            | 'RI'
+            | 'SC'
+            | 'SD'
+            | 'TN'
+            | 'VT'
+            | 'VA'
+            | 'WA'
+            | 'WV'
+            | 'WI'
+            | 'WY'
         }[]
       }
       connections: {
@@ -3176,7 +3735,58 @@ export interface components {
               /** @enum {string} */
               type: 'challenge' | 'earn'
               /** @enum {string} */
-              state: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
+              state:
+                | 'AZ'
+                | 'FL'
+                | 'CA'
+                | 'UT'
+                | 'TX'
+                | 'AL'
+                | 'AK'
+                | 'AR'
+                | 'CO'
+                | 'CT'
+                | 'DE'
+                | 'DC'
+                | 'GA'
+                | 'HI'
+                | 'ID'
+                | 'IL'
+                | 'IN'
+                | 'IA'
+                | 'KS'
+                | 'KY'
+                | 'LA'
+                | 'ME'
+                | 'MD'
+                | 'MA'
+                | 'MI'
+                | 'MN'
+                | 'MS'
+                | 'MO'
+                | 'MT'
+                | 'NE'
+                | 'NV'
+                | 'NH'
+                | 'NJ'
+                | 'NM'
+                | 'NY'
+                | 'NC'
+                | 'ND'
+                | 'OH'
+                | 'OK'
+                | 'OR'
+                | 'PA'
+                | 'RI'
+                | 'SC'
+                | 'SD'
+                | 'TN'
+                | 'VT'
+                | 'VA'
+                | 'WA'
+                | 'WV'
+                | 'WI'
+                | 'WY'
               startsAt: string | null
               timeZone: string | null
             }
@@ -3247,13 +3857,66 @@ export interface components {
         address: string
         city: string
         /** @enum {string} */
-        state: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
+        state:
+          | 'AZ'
+          | 'FL'
+          | 'CA'
+          | 'UT'
+          | 'TX'
+          | 'AL'
+          | 'AK'
+          | 'AR'
+          | 'CO'
+          | 'CT'
+          | 'DE'
+          | 'DC'
+          | 'GA'
+          | 'HI'
+          | 'ID'
+          | 'IL'
+          | 'IN'
+          | 'IA'
+          | 'KS'
+          | 'KY'
+          | 'LA'
+          | 'ME'
+          | 'MD'
+          | 'MA'
+          | 'MI'
+          | 'MN'
+          | 'MS'
+          | 'MO'
+          | 'MT'
+          | 'NE'
+          | 'NV'
+          | 'NH'
+          | 'NJ'
+          | 'NM'
+          | 'NY'
+          | 'NC'
+          | 'ND'
+          | 'OH'
+          | 'OK'
+          | 'OR'
+          | 'PA'
+          | 'RI'
+          | 'SC'
+          | 'SD'
+          | 'TN'
+          | 'VT'
+          | 'VA'
+          | 'WA'
+          | 'WV'
+          | 'WI'
+          | 'WY'
         region: string
         courts: number
         /** @enum {string} */
         setting: 'outdoor' | 'indoor' | 'both'
+        zipCode: string | null
         latitude: number | null
         longitude: number | null
+        timeZone: string
         isDemo: boolean
         retired: boolean
       }[]
@@ -3263,11 +3926,64 @@ export interface components {
       address: string
       city: string
       /** @enum {string} */
-      state: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
+      state:
+        | 'AZ'
+        | 'FL'
+        | 'CA'
+        | 'UT'
+        | 'TX'
+        | 'AL'
+        | 'AK'
+        | 'AR'
+        | 'CO'
+        | 'CT'
+        | 'DE'
+        | 'DC'
+        | 'GA'
+        | 'HI'
+        | 'ID'
+        | 'IL'
+        | 'IN'
+        | 'IA'
+        | 'KS'
+        | 'KY'
+        | 'LA'
+        | 'ME'
+        | 'MD'
+        | 'MA'
+        | 'MI'
+        | 'MN'
+        | 'MS'
+        | 'MO'
+        | 'MT'
+        | 'NE'
+        | 'NV'
+        | 'NH'
+        | 'NJ'
+        | 'NM'
+        | 'NY'
+        | 'NC'
+        | 'ND'
+        | 'OH'
+        | 'OK'
+        | 'OR'
+        | 'PA'
+        | 'RI'
+        | 'SC'
+        | 'SD'
+        | 'TN'
+        | 'VT'
+        | 'VA'
+        | 'WA'
+        | 'WV'
+        | 'WI'
+        | 'WY'
       region: string
       courts: number
       /** @enum {string} */
       setting: 'outdoor' | 'indoor' | 'both'
+      /** @default null */
+      zipCode?: string | null
       /** @default null */
       latitude?: number | null
       /** @default null */
@@ -3279,13 +3995,66 @@ export interface components {
       address: string
       city: string
       /** @enum {string} */
-      state: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
+      state:
+        | 'AZ'
+        | 'FL'
+        | 'CA'
+        | 'UT'
+        | 'TX'
+        | 'AL'
+        | 'AK'
+        | 'AR'
+        | 'CO'
+        | 'CT'
+        | 'DE'
+        | 'DC'
+        | 'GA'
+        | 'HI'
+        | 'ID'
+        | 'IL'
+        | 'IN'
+        | 'IA'
+        | 'KS'
+        | 'KY'
+        | 'LA'
+        | 'ME'
+        | 'MD'
+        | 'MA'
+        | 'MI'
+        | 'MN'
+        | 'MS'
+        | 'MO'
+        | 'MT'
+        | 'NE'
+        | 'NV'
+        | 'NH'
+        | 'NJ'
+        | 'NM'
+        | 'NY'
+        | 'NC'
+        | 'ND'
+        | 'OH'
+        | 'OK'
+        | 'OR'
+        | 'PA'
+        | 'RI'
+        | 'SC'
+        | 'SD'
+        | 'TN'
+        | 'VT'
+        | 'VA'
+        | 'WA'
+        | 'WV'
+        | 'WI'
+        | 'WY'
       region: string
       courts: number
       /** @enum {string} */
       setting: 'outdoor' | 'indoor' | 'both'
+      zipCode: string | null
       latitude: number | null
       longitude: number | null
+      timeZone: string
       isDemo: boolean
       retired: boolean
     }
@@ -3320,7 +4089,13 @@ export interface components {
       end: string
       /** @enum {string} */
       timeZone:
-        'America/New_York' | 'America/Chicago' | 'America/Denver' | 'America/Phoenix' | 'America/Los_Angeles'
+        | 'America/New_York'
+        | 'America/Chicago'
+        | 'America/Denver'
+        | 'America/Phoenix'
+        | 'America/Los_Angeles'
+        | 'America/Anchorage'
+        | 'Pacific/Honolulu'
     }
     GetPushConfigOutput: {
       enabled: boolean
@@ -4042,9 +4817,62 @@ export interface operations {
         when?: 'today' | 'weekend' | 'week' | 'range'
         from?: string
         to?: string
-        state?: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
+        state?:
+          | 'AZ'
+          | 'FL'
+          | 'CA'
+          | 'UT'
+          | 'TX'
+          | 'AL'
+          | 'AK'
+          | 'AR'
+          | 'CO'
+          | 'CT'
+          | 'DE'
+          | 'DC'
+          | 'GA'
+          | 'HI'
+          | 'ID'
+          | 'IL'
+          | 'IN'
+          | 'IA'
+          | 'KS'
+          | 'KY'
+          | 'LA'
+          | 'ME'
+          | 'MD'
+          | 'MA'
+          | 'MI'
+          | 'MN'
+          | 'MS'
+          | 'MO'
+          | 'MT'
+          | 'NE'
+          | 'NV'
+          | 'NH'
+          | 'NJ'
+          | 'NM'
+          | 'NY'
+          | 'NC'
+          | 'ND'
+          | 'OH'
+          | 'OK'
+          | 'OR'
+          | 'PA'
+          | 'RI'
+          | 'SC'
+          | 'SD'
+          | 'TN'
+          | 'VT'
+          | 'VA'
+          | 'WA'
+          | 'WV'
+          | 'WI'
+          | 'WY'
         region?: string
         alone?: 'true' | 'false'
+        within?: '5' | '10' | '25' | '50'
+        sort?: 'soonest' | 'nearest'
         page?: number
         pageSize?: number
       }
@@ -5319,7 +6147,59 @@ export interface operations {
         search?: string
         status?: 'all' | 'open' | 'matched' | 'completed' | 'cancelled' | 'expired'
         type?: 'all' | 'challenge' | 'earn'
-        state?: 'all' | 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
+        state?:
+          | 'all'
+          | 'AZ'
+          | 'FL'
+          | 'CA'
+          | 'UT'
+          | 'TX'
+          | 'AL'
+          | 'AK'
+          | 'AR'
+          | 'CO'
+          | 'CT'
+          | 'DE'
+          | 'DC'
+          | 'GA'
+          | 'HI'
+          | 'ID'
+          | 'IL'
+          | 'IN'
+          | 'IA'
+          | 'KS'
+          | 'KY'
+          | 'LA'
+          | 'ME'
+          | 'MD'
+          | 'MA'
+          | 'MI'
+          | 'MN'
+          | 'MS'
+          | 'MO'
+          | 'MT'
+          | 'NE'
+          | 'NV'
+          | 'NH'
+          | 'NJ'
+          | 'NM'
+          | 'NY'
+          | 'NC'
+          | 'ND'
+          | 'OH'
+          | 'OK'
+          | 'OR'
+          | 'PA'
+          | 'RI'
+          | 'SC'
+          | 'SD'
+          | 'TN'
+          | 'VT'
+          | 'VA'
+          | 'WA'
+          | 'WV'
+          | 'WI'
+          | 'WY'
         sort?: 'created_at' | 'updated_at' | 'payment_min' | 'payment_max' | 'type' | 'status'
         direction?: 'asc' | 'desc'
         page?: number
@@ -6525,6 +7405,113 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again */
           'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getMyHomeLocation: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The home location */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['GetMyHomeLocationOutput']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  updateMyHomeLocation: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateMyHomeLocationInput']
+      }
+    }
+    responses: {
+      /** @description The home location */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['GetMyHomeLocationOutput']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large (over 256 KiB) */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json */
+      415: {
+        headers: {
           [name: string]: unknown
         }
         content: {
@@ -9387,7 +10374,58 @@ export interface operations {
   listVenues: {
     parameters: {
       query?: {
-        state?: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
+        state?:
+          | 'AZ'
+          | 'FL'
+          | 'CA'
+          | 'UT'
+          | 'TX'
+          | 'AL'
+          | 'AK'
+          | 'AR'
+          | 'CO'
+          | 'CT'
+          | 'DE'
+          | 'DC'
+          | 'GA'
+          | 'HI'
+          | 'ID'
+          | 'IL'
+          | 'IN'
+          | 'IA'
+          | 'KS'
+          | 'KY'
+          | 'LA'
+          | 'ME'
+          | 'MD'
+          | 'MA'
+          | 'MI'
+          | 'MN'
+          | 'MS'
+          | 'MO'
+          | 'MT'
+          | 'NE'
+          | 'NV'
+          | 'NH'
+          | 'NJ'
+          | 'NM'
+          | 'NY'
+          | 'NC'
+          | 'ND'
+          | 'OH'
+          | 'OK'
+          | 'OR'
+          | 'PA'
+          | 'RI'
+          | 'SC'
+          | 'SD'
+          | 'TN'
+          | 'VT'
+          | 'VA'
+          | 'WA'
+          | 'WV'
+          | 'WI'
+          | 'WY'
         regions?: string
       }
       header?: never
@@ -9437,7 +10475,58 @@ export interface operations {
   listVenuesForAdmin: {
     parameters: {
       query?: {
-        state?: 'AZ' | 'FL' | 'CA' | 'UT' | 'TX'
+        state?:
+          | 'AZ'
+          | 'FL'
+          | 'CA'
+          | 'UT'
+          | 'TX'
+          | 'AL'
+          | 'AK'
+          | 'AR'
+          | 'CO'
+          | 'CT'
+          | 'DE'
+          | 'DC'
+          | 'GA'
+          | 'HI'
+          | 'ID'
+          | 'IL'
+          | 'IN'
+          | 'IA'
+          | 'KS'
+          | 'KY'
+          | 'LA'
+          | 'ME'
+          | 'MD'
+          | 'MA'
+          | 'MI'
+          | 'MN'
+          | 'MS'
+          | 'MO'
+          | 'MT'
+          | 'NE'
+          | 'NV'
+          | 'NH'
+          | 'NJ'
+          | 'NM'
+          | 'NY'
+          | 'NC'
+          | 'ND'
+          | 'OH'
+          | 'OK'
+          | 'OR'
+          | 'PA'
+          | 'RI'
+          | 'SC'
+          | 'SD'
+          | 'TN'
+          | 'VT'
+          | 'VA'
+          | 'WA'
+          | 'WV'
+          | 'WI'
+          | 'WY'
         regions?: string
         retired?: 'all' | 'yes' | 'no'
       }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { stateCodes } from '../../../domain/play-dates/play-date.constants'
 import { createdAt, id, updatedAt } from './columns'
 import { profiles } from './profiles'
 import { venues } from './venues'
@@ -30,7 +32,7 @@ export const playDates = pgTable(
     status: text('status', { enum: ['open', 'matched', 'completed', 'cancelled', 'expired'] })
       .notNull()
       .default('open'),
-    state: text('state', { enum: ['AZ', 'FL', 'CA', 'UT', 'TX'] }).notNull(),
+    state: text('state', { enum: stateCodes }).notNull(),
     regions: text('regions').array().notNull(),
     paymentPerHourMin: integer('payment_per_hour_min').notNull(),
     paymentPerHourMax: integer('payment_per_hour_max').notNull(),
@@ -55,6 +57,10 @@ export const playDates = pgTable(
     timeZone: text('time_zone'),
     durationMinutes: integer('duration_minutes'),
     venueId: uuid('venue_id').references(() => venues.id, { onDelete: 'set null' }),
+    // Where the venue is, copied from it (null without a venue, or at a venue without coordinates):
+    // Available's distance from home reads them from the open PlayDates' index (docs/decisions/0158).
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     // "Other": a place the venue list does not have, in the creator's words.
     place: text('place'),
     // Goes up when the game's time or status changes: the calendar entry's SEQUENCE (RFC 5545),
@@ -140,6 +146,12 @@ export const playDates = pgTable(
     index('play_dates_disputed_idx')
       .on(t.disputedAt)
       .where(sql`${t.disputedAt} is not null`),
+    // Available within a distance of home: a latitude range of this index, the longitude range and
+    // the exact distance checked on its rows, and the filters' columns beside them, so the matches
+    // come from the index alone and are then sorted (docs/decisions/0158).
+    index('play_dates_open_near_idx')
+      .on(t.latitude, t.longitude, t.startsAt, t.id, t.timeZone, t.teamDupr, t.creatorId, t.partnerId)
+      .where(sql`${t.status} = 'open' and ${t.latitude} is not null`),
     index('play_dates_open_rating_idx')
       .on(t.teamDupr)
       .where(sql`${t.status} = 'open'`),

@@ -4,6 +4,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -15,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { stateCodes } from '../../../domain/play-dates/play-date.constants'
 import { createdAt, id, rating, updatedAt } from './columns'
 import { venues } from './venues'
 
@@ -33,8 +35,14 @@ export const profiles = pgTable(
     birthdate: date('birthdate', { mode: 'string' }).notNull(),
     zipCode: text('zip_code'),
     // Where the player usually plays: the Available tab opens on it (both or neither).
-    homeState: text('home_state', { enum: ['AZ', 'FL', 'CA', 'UT', 'TX'] }),
+    homeState: text('home_state', { enum: stateCodes }),
     homeRegion: text('home_region'),
+    // Home for distances, when the player gave the browser's location (rounded to about 1 km, with
+    // the name of the place): otherwise home is the centre of their ZIP code's area
+    // (docs/decisions/0157).
+    homeLatitude: doublePrecision('home_latitude'),
+    homeLongitude: doublePrecision('home_longitude'),
+    homePlace: text('home_place'),
     // The player's DUPR ID (capitals and digits), for the results export.
     duprId: text('dupr_id'),
     // The current photo's version (the start of its content hash), null without a photo: every
@@ -57,6 +65,10 @@ export const profiles = pgTable(
     check('profiles_dupr_rating_range', sql`${t.duprRating} between 2 and 7`),
     check('profiles_dupr_id_format', sql`${t.duprId} ~ '^[A-Z0-9]{4,12}$'`),
     check('profiles_home_together', sql`(${t.homeState} is null) = (${t.homeRegion} is null)`),
+    check(
+      'profiles_home_location_together',
+      sql`(${t.homeLatitude} is null) = (${t.homeLongitude} is null) and (${t.homeLatitude} is null) = (${t.homePlace} is null)`,
+    ),
     check('profiles_self_rating_range', sql`${t.selfRating} between 2 and 7`),
     check('profiles_first_name_present', sql`length(btrim(${t.firstName})) > 0`),
     check('profiles_last_name_present', sql`length(btrim(${t.lastName})) > 0`),

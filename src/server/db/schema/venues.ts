@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
+import { stateCodes } from '../../../domain/play-dates/play-date.constants'
 import { createdAt, id, updatedAt } from './columns'
 
 // Courts where PlayDates are played. A venue is retired, never deleted: PlayDates keep pointing
@@ -20,12 +21,17 @@ export const venues = pgTable(
     name: text('name').notNull(),
     address: text('address').notNull(),
     city: text('city').notNull(),
-    state: text('state', { enum: ['AZ', 'FL', 'CA', 'UT', 'TX'] }).notNull(),
+    state: text('state', { enum: stateCodes }).notNull(),
     region: text('region').notNull(),
     courts: integer('courts').notNull(),
     setting: text('setting', { enum: ['outdoor', 'indoor', 'both'] }).notNull(),
+    // The address's ZIP code (its area's centre is the venue's place when nothing better is given).
+    zipCode: text('zip_code'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    // The clock its games keep: its state's, or in a state with two zones the zone at its
+    // coordinates (docs/decisions/0157).
+    timeZone: text('time_zone').notNull(),
     isDemo: boolean('is_demo').notNull().default(false),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
     createdAt: createdAt(),

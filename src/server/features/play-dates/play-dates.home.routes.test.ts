@@ -132,7 +132,8 @@ describe('home', () => {
     const [a, b, me, far, strong, strongMate] = await Promise.all([
       signedInUser(t, { duprRating: 3.4 }),
       signedInUser(t, { duprRating: 3.6 }),
-      signedInUser(t, { duprRating: 3.5 }),
+      // No ZIP code: no home to measure from, so the home area counts.
+      signedInUser(t, { duprRating: 3.5, zipCode: null }),
       signedInUser(t, { duprRating: 3.5 }),
       signedInUser(t, { duprRating: 5.9 }),
       signedInUser(t, { duprRating: 6.1 }),
@@ -155,6 +156,7 @@ describe('home', () => {
       region: 'east_valley',
       minRating: 2.7,
       maxRating: 4.3,
+      withinMiles: null,
     })
   })
 

@@ -29,6 +29,8 @@ import {
 } from './play-dates.queries'
 import { outcomeOfReport } from './play-dates.results.game'
 import { listPlayDates } from './play-dates.service'
+import { homePointOf } from './play-dates.near'
+import { NEAR_YOU_MILES } from '../../../domain/places/distance'
 
 // The dashboard's "what's next" in one call (docs/decisions/0090-home-whats-next.md): the
 // player's next games by start, applications to their open PlayDates, results the other team
@@ -232,11 +234,15 @@ async function suggested(db: Db, user: SessionUser, now: Date, cache: TtlCache) 
   const rating = playingRating(user)
   const minRating = Math.max(2, Math.floor((rating - SUGGESTED_RATING_SPREAD) * 10 + 1e-9) / 10)
   const maxRating = Math.min(7, Math.ceil((rating + SUGGESTED_RATING_SPREAD) * 10 - 1e-9) / 10)
-  const state = user.homeState ?? undefined
-  const region = user.homeState && user.homeRegion ? user.homeRegion : undefined
+  // Near the player's home when the app knows where it is (docs/decisions/0158); else in their
+  // home area.
+  const home = await homePointOf(db, user.id)
+  const within = home ? NEAR_YOU_MILES : undefined
+  const state = home ? undefined : (user.homeState ?? undefined)
+  const region = !home && user.homeState && user.homeRegion ? user.homeRegion : undefined
   const page = await listPlayDates(
     db,
-    user,
+    { ...user, home },
     {
       tab: 'available',
       when: 'week',
@@ -244,6 +250,7 @@ async function suggested(db: Db, user: SessionUser, now: Date, cache: TtlCache) 
       maxRating,
       ...(state ? { state } : {}),
       ...(region ? { region } : {}),
+      ...(within ? { within } : {}),
       page: 1,
       pageSize: HOME_SUGGESTED,
     },
@@ -252,7 +259,7 @@ async function suggested(db: Db, user: SessionUser, now: Date, cache: TtlCache) 
   )
   return {
     items: page.items,
-    by: { state: state ?? null, region: region ?? null, minRating, maxRating },
+    by: { state: state ?? null, region: region ?? null, minRating, maxRating, withinMiles: within ?? null },
   }
 }
 

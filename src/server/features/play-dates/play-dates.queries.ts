@@ -9,6 +9,7 @@ import { teamAverage } from '../../../domain/play-dates/play-date.rules'
 import { rangeAndSpots } from './play-dates.spots'
 import { playingRating } from '../../../domain/players/rating.rules'
 import { playDateZoneIds } from '../../../domain/play-dates/schedule'
+import { distanceFromHome, nearHome } from './play-dates.near'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { DbOrTx, Tx } from '../../db/client'
 import { type PlayerSummaryRow, summaryColumnsOf, toPlayer } from '../../db/player-summary'
@@ -102,6 +103,9 @@ export const whenAndWhere = (row: CardRow) => ({
 
 export const baseSelect = {
   ...playDateCardColumns,
+  // Where the venue is: the card's distance from the player's home.
+  latitude: playDates.latitude,
+  longitude: playDates.longitude,
   creatorId: playDates.creatorId,
   partnerId: playDates.partnerId,
   cancelledBy: playDates.cancelledBy,
@@ -185,6 +189,10 @@ export interface AvailableShape {
   region: boolean
   // "Games I can join alone": the range takes the player's own rating.
   alone: boolean
+  // Within a distance of the player's home (docs/decisions/0158).
+  near: boolean
+  // Nearest first instead of soonest first.
+  nearest: boolean
 }
 export type ListShape = 'mine' | 'history' | AvailableShape
 
@@ -199,6 +207,8 @@ export const shapeName = (shape: ListShape) =>
         shape.state ? 'state' : null,
         shape.region ? 'region' : null,
         shape.alone ? 'alone' : null,
+        shape.near ? 'near' : null,
+        shape.nearest ? 'nearest' : null,
       ]
         .filter(Boolean)
         .join('_')
@@ -234,6 +244,7 @@ function listConditions(shape: ListShape) {
   if (shape.when) conditions.push(inWindow)
   if (shape.state) conditions.push(sql`${playDates.state} = ${sql.placeholder('state')}`)
   if (shape.region) conditions.push(sql`${playDates.regions} @> array[${sql.placeholder('region')}]::text[]`)
+  if (shape.near) conditions.push(nearHome)
   if (shape.alone) {
     conditions.push(
       sql`(${playDates.minDupr} is null or ${sql.placeholder('myRating')}::numeric between ${playDates.minDupr} and ${playDates.maxDupr})`,
@@ -312,14 +323,18 @@ function tabQueries(shape: 'mine' | 'history') {
 
 function availableQueries(shape: AvailableShape) {
   const where = listConditions(shape)
+  // Nearest first: by distance (places without coordinates last), then soonest. Soonest first
+  // carries no distance (a null the orders below pass over).
+  const distance = shape.nearest ? distanceFromHome : sql<number | null>`null::float8`
+  const inOrder = shape.nearest ? [sql`${distanceFromHome} asc nulls last`, ...soonestFirst] : soonestFirst
   // The matches in list order, up to the count's cap: the count walks the same index as the page
   // and stops there.
   const matchesInOrder = (db: DbOrTx) =>
     db
-      .select({ id: playDates.id, startsAt: playDates.startsAt })
+      .select({ id: playDates.id, startsAt: playDates.startsAt, distance: distance.as('distance') })
       .from(playDates)
       .where(where)
-      .orderBy(...soonestFirst)
+      .orderBy(...inOrder)
       .limit(sql.placeholder('countLimit'))
   const count = (db: DbOrTx) =>
     db.select({ total: sql<number>`count(*)::int` }).from(matchesInOrder(db).as('matches'))
@@ -328,9 +343,9 @@ function availableQueries(shape: AvailableShape) {
   const page = (db: DbOrTx) => {
     const found = db.$with('matches').as(matchesInOrder(db))
     const slice = db
-      .select({ id: found.id, startsAt: found.startsAt })
+      .select({ id: found.id, startsAt: found.startsAt, distance: found.distance })
       .from(found)
-      .orderBy(sql`${found.startsAt} asc nulls last`, asc(found.id))
+      .orderBy(sql`${found.distance} asc nulls last`, sql`${found.startsAt} asc nulls last`, asc(found.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .as('page')
@@ -344,7 +359,7 @@ function availableQueries(shape: AvailableShape) {
       .innerJoin(playDates, eq(playDates.id, slice.id))
       .innerJoin(creator, eq(creator.id, playDates.creatorId))
       .leftJoin(partner, eq(partner.id, playDates.partnerId))
-      .orderBy(sql`${slice.startsAt} asc nulls last`, asc(slice.id))
+      .orderBy(sql`${slice.distance} asc nulls last`, sql`${slice.startsAt} asc nulls last`, asc(slice.id))
   }
   return { page, count }
 }

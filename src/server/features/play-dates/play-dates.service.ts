@@ -38,15 +38,19 @@ import type { TtlCache } from '../../lib/ttl-cache'
 import { chooseRatingPlan, estimateMatches, openRatingCounts, type RatingPlan } from './rating-plan'
 import { isLateCancel, RESULT_MESSAGES, type TeamSide } from '../../../domain/play-dates/results'
 import { getPlayDate } from './play-dates.detail'
+import { boxAround, milesBetween, type Point } from '../../../domain/places/distance'
+import { HOME_NEEDED } from '../../../domain/profiles/home-location.schema'
+import { homePointOf } from './play-dates.near'
 import { outcomeOfRow } from './play-dates.results.game'
 
 // A PlayDate's own story: created, listed in its tabs, cancelled. Its page is in
 // play-dates.detail.ts, applications in play-dates.applications.ts, the chat in
 // play-dates.chat.ts, the SQL they share in play-dates.queries.ts.
 
-// The start the form asked for, as an instant, checked against the app's clock.
-function startOf(input: z.output<typeof createPlayDateInput>, now: Date) {
-  const timeZone = input.timeZone ?? zoneOfState[input.state]
+// The start the form asked for, as an instant, checked against the app's clock. At a venue the
+// venue's clock counts (in a state with two zones it may not be the state's).
+function startOf(input: z.output<typeof createPlayDateInput>, now: Date, venueZone?: string) {
+  const timeZone = venueZone ?? input.timeZone ?? zoneOfState[input.state]
   const startsAt = zonedInstant(input.startDate, input.startTime, timeZone)
   if (!startsAt) throw new AppError('invalid', startDoesNotExist, { startTime: startDoesNotExist })
   const problem = startProblem(startsAt, now)
@@ -60,7 +64,6 @@ export async function createPlayDate(
   input: z.output<typeof createPlayDateInput>,
   now: Date,
 ) {
-  const { startsAt, timeZone } = startOf(input, now)
   const partnerId = input.partnerWanted ? null : (input.partnerId ?? null)
   if (partnerId === user.id) {
     throw new AppError('invalid', PLAY_DATE_MESSAGES.partnerNotFriend, {
@@ -77,7 +80,8 @@ export async function createPlayDate(
       input.minDupr !== undefined && input.maxDupr !== undefined
         ? { min: input.minDupr, max: input.maxDupr }
         : defaultDuprRange(await teamRatingOf(tx, [user.id, partnerId]))
-    if (input.venueId) await requireVenueFor(tx, input.venueId, input.state, input.regions)
+    const venue = input.venueId ? await requireVenueFor(tx, input.venueId, input.state, input.regions) : null
+    const { startsAt, timeZone } = startOf(input, now, venue?.timeZone)
     const [created] = await tx
       .insert(playDates)
       .values({
@@ -98,6 +102,8 @@ export async function createPlayDate(
         timeZone,
         durationMinutes: input.durationMinutes,
         venueId: input.venueId,
+        latitude: venue?.latitude ?? null,
+        longitude: venue?.longitude ?? null,
         place: input.place,
         requestKey: input.requestKey ?? null,
       })
@@ -161,8 +167,10 @@ async function listShape(
         : max !== undefined
           ? 'max'
           : null
+  const near = query.within !== undefined
   let byRating = false
-  if (bounds) {
+  // Within a distance, the near index finds the matches: the rating range is checked on them.
+  if (bounds && !near) {
     let chosen = plan
     if (!chosen) {
       const counts = await openRatingCounts(db, cache)
@@ -177,6 +185,8 @@ async function listShape(
     state: query.state !== undefined,
     region: query.region !== undefined,
     alone: query.alone === true,
+    near,
+    nearest: query.sort === 'nearest',
   }
 }
 
@@ -243,13 +253,33 @@ const settledResult = (row: ResultRow) =>
       })
     : null
 
+// The values of the distance filter and order: the player's home and, within a distance, the box
+// around it the near index reads (docs/decisions/0158).
+function nearValues(query: z.output<typeof playDateListQuery>, home: Point | null) {
+  if (!home) return {}
+  return {
+    homeLat: home.latitude,
+    homeLng: home.longitude,
+    ...(query.within !== undefined ? { within: query.within, ...boxAround(home, query.within) } : {}),
+  }
+}
+
 export async function listPlayDates(
   db: Db,
-  user: Actor & { homeState?: StateCode | null },
+  // `home`: the player's home when the caller has read it already.
+  user: Actor & { homeState?: StateCode | null; home?: Point | null },
   query: z.output<typeof playDateListQuery>,
   now: Date,
   listPlan: ListPlan,
 ): Promise<PlayDatePage> {
+  // Available's cards say how far each game is from the player's home, when there is one.
+  const home =
+    query.tab !== 'available' ? null : user.home !== undefined ? user.home : await homePointOf(db, user.id)
+  if (!home && (query.within !== undefined || query.sort === 'nearest')) {
+    throw new AppError('invalid', HOME_NEEDED, {
+      [query.within !== undefined ? 'within' : 'sort']: HOME_NEEDED,
+    })
+  }
   const offset = (query.page - 1) * query.pageSize
   const cap = offset + PLAY_DATE_COUNT_CAP
   const shape = await listShape(db, query, cap + 1, listPlan)
@@ -267,6 +297,7 @@ export async function listPlayDates(
     ...(query.region !== undefined ? { region: query.region } : {}),
     ...(typeof shape !== 'string' && shape.alone ? { myRating: await ratingOf(db, user.id) } : {}),
     ...(typeof shape === 'string' ? {} : windowValues(query, user.homeState, now)),
+    ...(typeof shape !== 'string' && (shape.near || shape.nearest) ? nearValues(query, home) : {}),
   }
   const rows = await preparedQuery(db, `play_dates_${name}_page`, queries.page).execute(values)
   const total = await pageTotal(rows, offset, async () => {
@@ -275,7 +306,7 @@ export async function listPlayDates(
   })
   return {
     items: rows.map((row) => {
-      if (!('respondingTeam' in row)) return toSummary(row)
+      if (!('respondingTeam' in row)) return { ...toSummary(row), distanceMiles: distanceTo(home, row) }
       const responding = row.respondingTeam as RespondingTeamRow | null
       return {
         ...toSummary(row),
@@ -288,6 +319,12 @@ export async function listPlayDates(
     total: Math.min(total, cap),
     totalCapped: total > cap,
   }
+}
+
+// Miles from home to a PlayDate's venue, to a tenth (the card rounds again), or null.
+function distanceTo(home: Point | null, row: { latitude: number | null; longitude: number | null }) {
+  if (!home || row.latitude === null || row.longitude === null) return null
+  return Math.round(milesBetween(home, { latitude: row.latitude, longitude: row.longitude }) * 10) / 10
 }
 
 // Cancelling: an open PlayDate by its creator team; a matched one by any of its four players

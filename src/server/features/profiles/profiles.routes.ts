@@ -8,6 +8,8 @@ import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
 import { getOwnProfile, updateDuprId, updateHomeArea, updateOwnProfile } from './profiles.service'
 import { profileAbout, profileAboutInput } from '../../../domain/profiles/profile-about.schema'
 import { getProfileAbout, updateProfileAbout } from './profile-about.service'
+import { homeLocationInput, homeLocationOutput } from '../../../domain/profiles/home-location.schema'
+import { getHomeLocation, setHomeLocation } from './home-location.service'
 
 const tags = ['profiles']
 
@@ -85,7 +87,44 @@ const putAbout = createRoute({
   responses: { 200: jsonContent(profileAbout, 'The saved bio and venues'), ...errorResponses(400, 401, 403) },
 })
 
+const getLocation = createRoute({
+  method: 'get',
+  path: '/profiles/me/location',
+  operationId: 'getMyHomeLocation',
+  tags,
+  summary: 'Where the signed-in player’s distances are measured from ("Home: Tempe, AZ")',
+  ...access.user,
+  middleware: [requireUser] as const,
+  responses: { 200: jsonContent(homeLocationOutput, 'The home location'), ...errorResponses(401, 403) },
+})
+
+const putLocation = createRoute({
+  method: 'put',
+  path: '/profiles/me/location',
+  operationId: 'updateMyHomeLocation',
+  tags,
+  summary: 'Make a ZIP code, or the browser’s location, the signed-in player’s home for distances',
+  description:
+    'Either `zipCode` (it becomes the profile’s ZIP code; home is the centre of its ZIP Code Tabulation ' +
+    'Area) or `latitude` and `longitude` (rounded to two decimals, about 1 km, before they are stored, ' +
+    'and named after the nearest ZIP code’s area). A ZIP code or a location outside the US is refused.',
+  ...access.user,
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(homeLocationInput) },
+  responses: {
+    200: jsonContent(homeLocationOutput, 'The home location'),
+    ...errorResponses(400, 401, 403),
+  },
+})
+
 export const profileRoutes = createApi()
+  .openapi(getLocation, async (c) => c.json(await getHomeLocation(c.get('db'), c.get('user').id), 200))
+  .openapi(putLocation, async (c) =>
+    c.json(
+      await setHomeLocation(c.get('db'), c.get('user').id, c.req.valid('json'), c.get('deps').clock.now()),
+      200,
+    ),
+  )
   .openapi(getMe, async (c) => c.json(await getOwnProfile(c.get('db'), c.get('user').id), 200))
   .openapi(putMe, async (c) =>
     c.json(

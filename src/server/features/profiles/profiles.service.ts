@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { type AnyColumn, eq, sql } from 'drizzle-orm'
 import { type ProfileInput, storedProfileFields } from '../../../domain/auth/auth.schema'
 import { AppError } from '../../../domain/errors'
 import type { HomeAreaInput, SessionUser } from '../../../domain/profiles/profile.schema'
@@ -23,6 +23,16 @@ export async function getOwnProfile(db: Db, userId: string): Promise<SessionUser
 // Profile Settings: the player's own fields, with the sign-up rules (checked by the schema).
 // The form shows the ratings and saves them with the rest, so saving it confirms them, as the
 // rating prompt does: the prompt does not ask again about ratings the player just saved.
+const locationKeptIfSameZip = (zipCode: string) => {
+  const kept = (column: AnyColumn) =>
+    sql`case when ${profiles.zipCode} is not distinct from ${zipCode} then ${column} end`
+  return {
+    homeLatitude: kept(profiles.homeLatitude),
+    homeLongitude: kept(profiles.homeLongitude),
+    homePlace: kept(profiles.homePlace),
+  }
+}
+
 export async function updateOwnProfile(
   db: Db,
   userId: string,
@@ -33,6 +43,8 @@ export async function updateOwnProfile(
     .update(profiles)
     .set({
       ...storedProfileFields(input),
+      // A new ZIP code is home again, in place of a location the browser gave (docs/decisions/0157).
+      ...locationKeptIfSameZip(input.zipCode),
       ratingsConfirmedAt: now,
       ratingPromptSkippedAt: null,
       updatedAt: now,

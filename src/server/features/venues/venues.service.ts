@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle
 import { AppError } from '../../../domain/errors'
 import {
   VENUE_NOT_FOUND,
+  VENUE_ZIP_UNKNOWN,
   type Venue,
   type venueInput,
   type venueListQuery,
@@ -9,7 +10,8 @@ import {
 } from '../../../domain/venues/venue.schema'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client'
-import { auditLog, venues } from '../../db/schema'
+import { auditLog, playDates, venues } from '../../db/schema'
+import { placeOfZip, zoneOfPlace } from '../../lib/geodata'
 
 type VenueRow = typeof venues.$inferSelect
 
@@ -22,8 +24,10 @@ export const toVenue = (row: VenueRow): Venue => ({
   region: row.region,
   courts: row.courts,
   setting: row.setting,
+  zipCode: row.zipCode,
   latitude: row.latitude,
   longitude: row.longitude,
+  timeZone: row.timeZone,
   isDemo: row.isDemo,
   retired: row.retiredAt !== null,
 })
@@ -82,9 +86,29 @@ export async function findVenuesInUse(db: DbOrTx, venueIds: readonly string[]): 
   return venueIds.flatMap((id) => byId.get(id) ?? [])
 }
 
+// Where a venue is: the coordinates given, else the centre of its ZIP code's area; and the clock
+// its games keep, from its state or, in a state with two zones, from where it is.
+function placed(input: z.output<typeof venueInput>) {
+  let point =
+    input.latitude !== null && input.longitude !== null
+      ? { latitude: input.latitude, longitude: input.longitude }
+      : null
+  if (!point && input.zipCode) {
+    point = placeOfZip(input.zipCode)
+    if (!point) throw new AppError('invalid', VENUE_ZIP_UNKNOWN, { zipCode: VENUE_ZIP_UNKNOWN })
+  }
+  return {
+    ...input,
+    latitude: point?.latitude ?? null,
+    longitude: point?.longitude ?? null,
+    timeZone: zoneOfPlace(input.state, point),
+  }
+}
+
 export async function createVenue(db: DbOrTx, adminId: string, input: z.output<typeof venueInput>) {
+  const values = placed(input)
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(venues).values(input).returning()
+    const [row] = await tx.insert(venues).values(values).returning()
     await tx
       .insert(auditLog)
       .values({ actorId: adminId, action: 'venue_created', targetId: row!.id, details: { name: row!.name } })
@@ -98,9 +122,16 @@ export async function updateVenue(
   id: string,
   input: z.output<typeof venueInput>,
 ) {
+  const values = placed(input)
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(venues).set(input).where(eq(venues.id, id)).returning()
+    const [row] = await tx.update(venues).set(values).where(eq(venues.id, id)).returning()
     if (!row) throw new AppError('not_found', VENUE_NOT_FOUND)
+    // Its open PlayDates are found by distance where the venue now is (their clock stays the one
+    // their players agreed on).
+    await tx
+      .update(playDates)
+      .set({ latitude: row.latitude, longitude: row.longitude })
+      .where(and(eq(playDates.venueId, id), sql`${playDates.status} = 'open'`))
     await tx
       .insert(auditLog)
       .values({ actorId: adminId, action: 'venue_updated', targetId: id, details: { name: row.name } })

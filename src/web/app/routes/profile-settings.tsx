@@ -12,6 +12,7 @@ import { CalendarFeed, ResultsExport } from '../../features/play-dates'
 import {
   DuprIdForm,
   HomeAreaForm,
+  HomeLocationForm,
   ProfileAboutForm,
   ProfilePhotoForm,
   useProfileAbout,
@@ -97,6 +98,8 @@ function SettingsCards({ profile }: { profile: ReturnType<typeof useOwnProfile> 
       {profile.data ? (
         <Card>
           <h2 className="mb-2 text-lg font-bold text-slate-900">Where you play</h2>
+          <HomeLocationForm />
+          <hr className="my-4 border-slate-200" />
           <HomeAreaForm key={`${profile.data.homeState}-${profile.data.homeRegion}`} user={profile.data} />
         </Card>
       ) : null}

@@ -16,6 +16,7 @@ export {
   useOwnProfile,
   useResendConfirmation,
 } from './api/auth.queries'
+export { homeLocationKey, useHomeLocation, useSetHomeLocation } from './api/home-location.queries'
 export { AuthForm } from './components/auth-form'
 export { ChangePasswordForm } from './components/change-password-form'
 export { FormAlert } from './components/form-alert'

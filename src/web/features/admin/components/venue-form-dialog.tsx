@@ -176,6 +176,17 @@ function VenueForm({ venue, onClose }: { venue?: Venue | undefined; onClose: () 
           <Choice key={setting} value={setting} label={venueSettingLabel[setting]} {...register('setting')} />
         ))}
       </ChoiceGroup>
+      <TextField
+        label="ZIP code"
+        autoComplete="off"
+        inputMode="numeric"
+        maxLength={5}
+        placeholder="85201"
+        hint="Places the venue when no position is given."
+        className="sm:w-1/2 sm:pr-2"
+        error={errors.zipCode?.message}
+        {...register('zipCode')}
+      />
       <fieldset>
         <legend className="text-sm font-semibold text-slate-800">Position (optional)</legend>
         <p className="mt-1 text-sm text-slate-600">Both or neither, in decimal degrees.</p>

@@ -10,6 +10,7 @@ const filled: VenueFormValues = {
   region: 'east_valley',
   courts: '8',
   setting: 'outdoor',
+  zipCode: '',
   latitude: '',
   longitude: '',
 }
@@ -23,8 +24,10 @@ const venue: Venue = {
   region: 'east_valley',
   courts: 8,
   setting: 'both',
+  zipCode: null,
   latitude: 33.4152,
   longitude: -111.8315,
+  timeZone: 'America/Phoenix',
   isDemo: false,
   retired: false,
 }
@@ -47,6 +50,7 @@ describe('the venue form', () => {
       region: '',
       courts: '',
       setting: 'outdoor',
+      zipCode: '',
       latitude: '',
       longitude: '',
     })
@@ -60,7 +64,7 @@ describe('the venue form', () => {
       longitude: '-111.8315',
       setting: 'both',
     })
-    const { id: _id, isDemo: _isDemo, retired: _retired, ...input } = venue
+    const { id: _id, isDemo: _isDemo, retired: _retired, timeZone: _timeZone, ...input } = venue
     expect(venueInput.parse(toVenueInput(values))).toEqual(input)
   })
 

@@ -11,6 +11,7 @@ export interface VenueFormValues {
   region: string
   courts: string
   setting: VenueSetting
+  zipCode: string
   latitude: string
   longitude: string
 }
@@ -23,6 +24,7 @@ export const venueFormFields = [
   'region',
   'courts',
   'setting',
+  'zipCode',
   'latitude',
   'longitude',
 ] as const satisfies ReadonlyArray<keyof VenueFormValues>
@@ -36,6 +38,7 @@ export const venueFormValues = (venue?: Venue): VenueFormValues => ({
   region: venue?.region ?? '',
   courts: venue ? String(venue.courts) : '',
   setting: venue?.setting ?? 'outdoor',
+  zipCode: venue?.zipCode ?? '',
   latitude: venue?.latitude === null || venue?.latitude === undefined ? '' : String(venue.latitude),
   longitude: venue?.longitude === null || venue?.longitude === undefined ? '' : String(venue.longitude),
 })
@@ -45,6 +48,7 @@ const trimmed = (text: string) => text.trim()
 // A blank count is left out, so the schema says it is missing; a blank position is none.
 export function toVenueInput(values: VenueFormValues) {
   const courts = trimmed(values.courts)
+  const zipCode = trimmed(values.zipCode)
   const latitude = trimmed(values.latitude)
   const longitude = trimmed(values.longitude)
   return {
@@ -55,6 +59,7 @@ export function toVenueInput(values: VenueFormValues) {
     region: values.region,
     courts: courts === '' ? undefined : Number(courts),
     setting: values.setting,
+    zipCode: zipCode === '' ? null : zipCode,
     latitude: latitude === '' ? null : Number(latitude),
     longitude: longitude === '' ? null : Number(longitude),
   }

@@ -8,6 +8,7 @@ import type {
 } from '../../../../domain/auth/auth.schema'
 import { api } from '../../../lib/api-client'
 import { announceSignedOut, rememberUser } from './session.queries'
+import { forgetDistances } from './home-location.queries'
 
 export const ownProfileKey = ['profiles', 'me'] as const
 
@@ -76,6 +77,8 @@ export function useUpdateProfile() {
     onSuccess: (user) => {
       queryClient.setQueryData(ownProfileKey, user)
       rememberUser(queryClient, user)
+      // A new ZIP code is a new home.
+      void forgetDistances(queryClient)
     },
   })
 }

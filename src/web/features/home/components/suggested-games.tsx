@@ -35,7 +35,12 @@ export function SuggestedGames({ viewerId, className }: { viewerId: string; clas
         <SectionError message="Could not load suggestions." onRetry={() => void home.refetch()} />
       ) : (
         <div className="flex flex-col gap-3">
-          {by?.state === null ? (
+          {by?.withinMiles ? (
+            <p className="text-sm text-slate-600">
+              Games near you this week: within {by.withinMiles} miles of home, at your level.
+            </p>
+          ) : null}
+          {by?.state === null && by.withinMiles === null ? (
             <Link
               to="/profile"
               className="flex min-h-11 items-center gap-2 self-start rounded-xl bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-800 underline underline-offset-2 hover:bg-brand-100"

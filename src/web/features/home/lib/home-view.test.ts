@@ -97,7 +97,13 @@ describe('suggestedListUrl', () => {
   const query = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams)
 
   it('opens Available this week with the rating range, state and region', () => {
-    const url = suggestedListUrl({ state: 'AZ', region: 'east_valley', minRating: 2.75, maxRating: 4.25 })
+    const url = suggestedListUrl({
+      state: 'AZ',
+      region: 'east_valley',
+      minRating: 2.75,
+      maxRating: 4.25,
+      withinMiles: null,
+    })
     expect(url.startsWith('/playdates?')).toBe(true)
     expect(query(url)).toEqual({
       tab: 'available',
@@ -110,7 +116,9 @@ describe('suggestedListUrl', () => {
   })
 
   it('leaves out the region when the player has none', () => {
-    expect(query(suggestedListUrl({ state: 'FL', region: null, minRating: 4, maxRating: 5.5 }))).toEqual({
+    expect(
+      query(suggestedListUrl({ state: 'FL', region: null, minRating: 4, maxRating: 5.5, withinMiles: null })),
+    ).toEqual({
       tab: 'available',
       when: 'week',
       minRating: '4',
@@ -120,7 +128,18 @@ describe('suggestedListUrl', () => {
   })
 
   it('leaves out state and region for a player without a home area', () => {
-    const url = suggestedListUrl({ state: null, region: 'tucson', minRating: 2, maxRating: 3.25 })
+    const url = suggestedListUrl({
+      state: null,
+      region: 'tucson',
+      minRating: 2,
+      maxRating: 3.25,
+      withinMiles: null,
+    })
     expect(url).toBe('/playdates?tab=available&when=week&minRating=2&maxRating=3.25')
+  })
+
+  it('opens Available within the distance of home the suggestions were chosen by', () => {
+    const url = suggestedListUrl({ state: null, region: null, minRating: 3, maxRating: 4, withinMiles: 25 })
+    expect(url).toBe('/playdates?tab=available&when=week&minRating=3&maxRating=4&within=25')
   })
 })

@@ -51,5 +51,6 @@ export function suggestedListUrl(by: HomeOutput['suggestedBy']): string {
     params.set('state', by.state)
     if (by.region) params.set('region', by.region)
   }
+  if (by.withinMiles) params.set('within', String(by.withinMiles))
   return `/playdates?${params.toString()}`
 }

@@ -8,6 +8,7 @@ import {
 import { zoneOfState } from '../../../../domain/play-dates/schedule'
 import { type AvailableFilters, availableRangeProblem } from '../lib/list-address'
 import { StateRegionFields } from './state-region-fields'
+import { DistanceFields } from './distance-fields'
 
 const field =
   'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
@@ -23,12 +24,16 @@ const chip = (pressed: boolean) =>
 export function AvailableFilterBar({
   value,
   onChange,
+  hasHome = false,
 }: {
   value: AvailableFilters
-  onChange: (next: AvailableFilters) => void
+  // What changed: the list applies it to the filters in the URL as they are by then, so two quick
+  // changes (a distance, then nearest first) both count.
+  onChange: (patch: Partial<AvailableFilters>) => void
+  hasHome?: boolean
 }) {
   const ids = { when: useId(), from: useId(), to: useId(), state: useId(), region: useId(), problem: useId() }
-  const set = (patch: Partial<AvailableFilters>) => onChange({ ...value, ...patch })
+  const set = onChange
   const problem = availableRangeProblem(value)
   const today = todayIn(zoneOfState[value.state ?? 'CA'], new Date())
   const choose = (when: DateFilter | null) =>
@@ -102,6 +107,7 @@ export function AvailableFilterBar({
         none={{ state: 'All states', region: 'All regions' }}
         className="grid grid-cols-2 gap-3"
       />
+      <DistanceFields value={value} hasHome={hasHome} onChange={set} />
       <div>
         <button
           type="button"

@@ -129,7 +129,7 @@ export function PlayDateCard({
       ) : null}
       <div className="space-y-1">
         <PlayDateWhen schedule={playDate} />
-        <PlayDateWhere place={playDate} />
+        <PlayDateWhere place={playDate} distanceMiles={playDate.distanceMiles} />
       </div>
       <LocationChips state={playDate.state} regions={playDate.regions} />
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">

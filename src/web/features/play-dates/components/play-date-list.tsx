@@ -5,13 +5,19 @@ import { type PlayDateTab, playDateTabs } from '../../../../domain/play-dates/pl
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { LoadMore } from '../../../components/ui/load-more'
 import { Spinner } from '../../../components/ui/spinner'
-import { useSession } from '../../auth'
+import { useHomeLocation, useSession } from '../../auth'
 import { type PlayDateListFilter, usePlayDates } from '../api/play-dates.queries'
 import { usePlayDatesResync } from '../hooks/use-play-dates-live'
 import { whenIdle } from '../../../lib/scheduling'
 import { tabKeyTarget } from '../../../lib/tab-keys'
 import { isNarrowed, withAvailableFilters } from '../lib/available-filters'
-import { type AvailableFilters, isFullRatingRange, listFilterOf, readListAddress } from '../lib/list-address'
+import {
+  type AvailableFilters,
+  isFullRatingRange,
+  listFilterOf,
+  parseAvailableFilters,
+  readListAddress,
+} from '../lib/list-address'
 import { AvailableFilterBar } from './available-filter-bar'
 import { PlayDateCard } from './play-date-card'
 import { preloadRatingFilter, RatingFilter } from './rating-filter'
@@ -67,6 +73,7 @@ export function PlayDateList({ beside }: { beside?: { selectedId: string | undef
     user ? { homeState: user.homeState, homeRegion: user.homeRegion } : null,
   )
   const { tab, range, filters } = address
+  const hasHome = Boolean(useHomeLocation().data?.home)
   const baseId = useId()
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
   usePlayDatesResync()
@@ -91,8 +98,12 @@ export function PlayDateList({ beside }: { beside?: { selectedId: string | undef
     if (next) selectTab(next, true)
   }
 
-  const changeFilters = (next: AvailableFilters) =>
-    setParams((current) => withAvailableFilters(current, next), { replace: true })
+  const homeArea = user ? { homeState: user.homeState, homeRegion: user.homeRegion } : null
+  const changeFilters = (patch: Partial<AvailableFilters>) =>
+    setParams(
+      (current) => withAvailableFilters(current, { ...parseAvailableFilters(current, homeArea), ...patch }),
+      { replace: true },
+    )
 
   const commitRange = ([min, max]: [number, number]) =>
     setParams(
@@ -147,13 +158,13 @@ export function PlayDateList({ beside }: { beside?: { selectedId: string | undef
       >
         {tab === 'available' ? (
           <>
-            <AvailableFilterBar value={filters} onChange={changeFilters} />
+            <AvailableFilterBar value={filters} onChange={changeFilters} hasHome={hasHome} />
             <RatingFilter value={range} onCommit={commitRange} />
           </>
         ) : null}
         <TabContent
           key={tab}
-          filter={listFilterOf(address)}
+          filter={listFilterOf(address, hasHome)}
           isFiltered={tab === 'available' && (isNarrowed(filters) || !isFullRatingRange(range))}
           beside={beside}
         />

@@ -1,4 +1,5 @@
 import { CalendarClock, MapPin, Navigation } from 'lucide-react'
+import { distanceLabel } from '../../../../domain/places/distance'
 import {
   durationLabel,
   formatClock,
@@ -59,7 +60,16 @@ export const endsAt = (schedule: PlayDateSchedule) =>
 
 // The venue (or the creator's words for the place); with `directions`, its address and a
 // maps search for it.
-export function PlayDateWhere({ place, directions = false }: { place: PlayDatePlace; directions?: boolean }) {
+// `distanceMiles`: how far from the player's home, on Available's cards ("6 mi").
+export function PlayDateWhere({
+  place,
+  directions = false,
+  distanceMiles,
+}: {
+  place: PlayDatePlace
+  directions?: boolean
+  distanceMiles?: number | null | undefined
+}) {
   if (!place.venue && !place.place) return null
   const address = place.venue ? venueAddressLine(place.venue) : null
   const name = place.venue?.name ?? place.place!
@@ -67,7 +77,15 @@ export function PlayDateWhere({ place, directions = false }: { place: PlayDatePl
     <div className="flex items-start gap-2 text-sm text-slate-900">
       <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
       <div className="min-w-0">
-        <p className="font-semibold break-words">{name}</p>
+        <p className="font-semibold break-words">
+          {name}
+          {typeof distanceMiles === 'number' ? (
+            <span className="font-normal whitespace-nowrap text-slate-600">
+              {' '}
+              · {distanceLabel(distanceMiles)}
+            </span>
+          ) : null}
+        </p>
         {directions && address ? <p className="text-slate-600">{address}</p> : null}
         {directions ? (
           <a

@@ -16,7 +16,7 @@ describe('the Available filters in the URL', () => {
   })
 
   it('ignore what they cannot read', () => {
-    expect(parse('when=tomorrow&state=NV&region=mars')).toMatchObject({
+    expect(parse('when=tomorrow&state=ZZ&region=mars')).toMatchObject({
       when: null,
       state: 'AZ',
       region: 'tucson',
@@ -44,6 +44,8 @@ describe('the Available filters in the URL', () => {
       state: null,
       region: null,
       alone: false,
+      within: null,
+      nearest: false,
     })
     expect(next.toString()).toBe('tab=available&minRating=3.0&when=today&state=all')
     expect(parse(next.toString())).toMatchObject({ when: 'today', state: null, alone: false })
@@ -57,5 +59,21 @@ describe('the Available filters in the URL', () => {
       alone: true,
     })
     expect(next.get('alone')).toBe('true')
+  })
+
+  it('keep a distance and nearest first in the URL, and ask for them once there is a home', () => {
+    expect(parse('within=10&sort=nearest&state=all')).toMatchObject({ within: 10, nearest: true })
+    expect(parse('within=7')).toMatchObject({ within: null })
+    expect(availableQuery(parse('within=10&sort=nearest&state=all'), true)).toEqual({
+      within: '10',
+      sort: 'nearest',
+    })
+    expect(availableQuery(parse('within=10&sort=nearest&state=all'), false)).toEqual({})
+    const next = withAvailableFilters(new URLSearchParams('tab=available'), {
+      ...parse('state=all'),
+      within: 25,
+      nearest: true,
+    })
+    expect(next.toString()).toBe('tab=available&within=25&sort=nearest&state=all')
   })
 })

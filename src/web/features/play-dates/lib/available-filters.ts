@@ -5,8 +5,10 @@ import type { AvailableFilters } from './list-address'
 // The URL after a change: every filter written out, `state=all` when the player chose every state.
 export function withAvailableFilters(current: URLSearchParams, next: AvailableFilters): URLSearchParams {
   const updated = new URLSearchParams(current)
-  for (const key of ['when', 'from', 'to', 'state', 'region', 'alone']) updated.delete(key)
+  for (const key of ['when', 'from', 'to', 'state', 'region', 'alone', 'within', 'sort']) updated.delete(key)
   if (next.alone) updated.set('alone', 'true')
+  if (next.within) updated.set('within', String(next.within))
+  if (next.nearest) updated.set('sort', 'nearest')
   if (next.when) updated.set('when', next.when)
   if (next.when === 'range') {
     if (next.from) updated.set('from', next.from)
@@ -18,4 +20,4 @@ export function withAvailableFilters(current: URLSearchParams, next: AvailableFi
 }
 
 export const isNarrowed = (filters: AvailableFilters) =>
-  filters.when !== null || filters.state !== null || filters.alone
+  filters.when !== null || filters.state !== null || filters.alone || filters.within !== null

@@ -6,6 +6,7 @@ import {
   type StateCode,
   stateCodes,
 } from '../../../../domain/play-dates/play-date.constants'
+import { type DistanceChoice, distanceChoices } from '../../../../domain/places/distance'
 
 // A /playdates address read as the list reads it, and as a navigation to it reads it to ask for
 // the same list with the tap (app/page-answers.ts). Light enough for the first load: the
@@ -24,6 +25,9 @@ export interface PlayDateListFilter {
   region?: string
   // "Games I can join alone".
   alone?: 'true'
+  // Within a distance of home, and nearest first.
+  within?: '5' | '10' | '25' | '50'
+  sort?: 'nearest'
 }
 
 export const RATING_FILTER_MIN = 2
@@ -57,6 +61,9 @@ export interface AvailableFilters {
   region: string | null
   // "Games I can join alone": those whose DUPR range takes the player's own rating (?alone=true).
   alone: boolean
+  // Within a distance of home (?within=10), and nearest first (?sort=nearest): with a home only.
+  within: DistanceChoice | null
+  nearest: boolean
 }
 
 export interface HomeArea {
@@ -92,6 +99,8 @@ export function parseAvailableFilters(params: URLSearchParams, home: HomeArea | 
     state,
     region,
     alone: params.get('alone') === 'true',
+    within: distanceChoices.find((miles) => String(miles) === params.get('within')) ?? null,
+    nearest: params.get('sort') === 'nearest',
   }
 }
 
@@ -100,7 +109,8 @@ export const availableRangeProblem = (filters: AvailableFilters) =>
   filters.when === 'range' ? rangeProblem(filters.from ?? undefined, filters.to ?? undefined) : null
 
 // What the list asks the server for. A chosen range with a problem asks for no dates yet.
-export function availableQuery(filters: AvailableFilters) {
+// Distances are asked for only once the player has a home.
+export function availableQuery(filters: AvailableFilters, hasHome = false) {
   const dates =
     filters.when === null || availableRangeProblem(filters)
       ? {}
@@ -112,6 +122,8 @@ export function availableQuery(filters: AvailableFilters) {
     ...(filters.state ? { state: filters.state } : {}),
     ...(filters.state && filters.region ? { region: filters.region } : {}),
     ...(filters.alone ? { alone: 'true' as const } : {}),
+    ...(hasHome && filters.within ? { within: String(filters.within) as '5' | '10' | '25' | '50' } : {}),
+    ...(hasHome && filters.nearest ? { sort: 'nearest' as const } : {}),
   }
 }
 
@@ -135,8 +147,9 @@ export const readListAddress = (params: URLSearchParams, home: HomeArea | null):
 })
 
 // Only Available is filtered; a full rating range is no filter.
-export function listFilterOf({ tab, range, filters }: ListAddress): PlayDateListFilter {
+// Distances count once the player has a home.
+export function listFilterOf({ tab, range, filters }: ListAddress, hasHome = false): PlayDateListFilter {
   if (tab !== 'available') return { tab }
   const rated = isFullRatingRange(range) ? {} : { minRating: range[0], maxRating: range[1] }
-  return { tab, ...rated, ...availableQuery(filters) }
+  return { tab, ...rated, ...availableQuery(filters, hasHome) }
 }

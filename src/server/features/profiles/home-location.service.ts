@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import { AppError } from '../../../domain/errors'
+import { roundToKilometre } from '../../../domain/places/distance'
+import {
+  HOME_OUTSIDE_US,
+  HOME_ZIP_UNKNOWN,
+  type HomeLocation,
+  type homeLocationInput,
+} from '../../../domain/profiles/home-location.schema'
+import type { DbOrTx } from '../../db/client'
+import { profiles } from '../../db/schema'
+import { type HomeColumns, homeOf, nearestZip, placeLabel, placeOfZip } from '../../lib/geodata'
+
+// A player's home for distances (docs/decisions/0157): Profile Settings shows it and changes it.
+
+const homeColumns = {
+  zipCode: profiles.zipCode,
+  homeLatitude: profiles.homeLatitude,
+  homeLongitude: profiles.homeLongitude,
+  homePlace: profiles.homePlace,
+}
+
+const toOutput = (columns: HomeColumns): HomeLocation => {
+  const home = homeOf(columns)
+  return {
+    home: home
+      ? { label: home.label, source: home.source, zipCode: home.source === 'zip' ? columns.zipCode : null }
+      : null,
+  }
+}
+
+export async function getHomeLocation(db: DbOrTx, userId: string): Promise<HomeLocation> {
+  const [row] = await db.select(homeColumns).from(profiles).where(eq(profiles.id, userId))
+  if (!row) throw new AppError('not_found', 'Profile Not Found')
+  return toOutput(row)
+}
+
+// A ZIP code makes it home (and the profile's ZIP code); a location from the browser is rounded
+// to about 1 km here too, whatever the page sent, and named after the nearest ZIP code's area.
+export async function setHomeLocation(
+  db: DbOrTx,
+  userId: string,
+  input: z.output<typeof homeLocationInput>,
+  now: Date,
+): Promise<HomeLocation> {
+  let values: Partial<typeof profiles.$inferInsert>
+  if (input.zipCode !== undefined) {
+    if (!placeOfZip(input.zipCode))
+      throw new AppError('invalid', HOME_ZIP_UNKNOWN, { zipCode: HOME_ZIP_UNKNOWN })
+    values = { zipCode: input.zipCode, homeLatitude: null, homeLongitude: null, homePlace: null }
+  } else {
+    const point = {
+      latitude: roundToKilometre(input.latitude!),
+      longitude: roundToKilometre(input.longitude!),
+    }
+    const near = nearestZip(point)
+    if (!near) throw new AppError('invalid', HOME_OUTSIDE_US, { latitude: HOME_OUTSIDE_US })
+    values = { homeLatitude: point.latitude, homeLongitude: point.longitude, homePlace: placeLabel(near) }
+  }
+  const [row] = await db
+    .update(profiles)
+    .set({ ...values, updatedAt: now })
+    .where(eq(profiles.id, userId))
+    .returning(homeColumns)
+  if (!row) throw new AppError('not_found', 'Profile Not Found')
+  return toOutput(row)
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { nearestZip, placeLabel, placeOfZip, zoneOfPlace } from './geodata'
+
+describe('geodata', () => {
+  it('finds a ZIP code’s area, city and state', () => {
+    const tempe = placeOfZip('85281')!
+    expect(tempe.latitude).toBeCloseTo(33.43, 2)
+    expect(tempe.longitude).toBeCloseTo(-111.93, 2)
+    expect(placeLabel(tempe)).toBe('Tempe, AZ')
+    expect(placeLabel(placeOfZip('20001')!)).toBe('Washington, DC')
+    expect(placeOfZip('00000')).toBeNull()
+  })
+
+  it('calls home the nearest ZIP area to a location, and nothing outside the US', () => {
+    expect(placeLabel(nearestZip({ latitude: 33.43, longitude: -111.93 })!)).toBe('Tempe, AZ')
+    expect(nearestZip({ latitude: 48.85, longitude: 2.35 })).toBeNull()
+  })
+
+  it('takes a venue’s zone from its state, or from where it is in a state with two zones', () => {
+    expect(zoneOfPlace('AZ', { latitude: 33.43, longitude: -111.93 })).toBe('America/Phoenix')
+    expect(zoneOfPlace('FL', { latitude: 30.42, longitude: -87.21 })).toBe('America/Chicago')
+    expect(zoneOfPlace('FL', { latitude: 25.77, longitude: -80.19 })).toBe('America/New_York')
+    expect(zoneOfPlace('TX', { latitude: 31.76, longitude: -106.48 })).toBe('America/Denver')
+    expect(zoneOfPlace('IN', { latitude: 39.77, longitude: -86.16 })).toBe('America/New_York')
+    expect(zoneOfPlace('ID', { latitude: 47.67, longitude: -116.78 })).toBe('America/Los_Angeles')
+    expect(zoneOfPlace('ID', { latitude: 43.6, longitude: -116.2 })).toBe('America/Denver')
+    expect(zoneOfPlace('HI', { latitude: 21.3, longitude: -157.8 })).toBe('Pacific/Honolulu')
+    expect(zoneOfPlace('OH', null)).toBe('America/New_York')
+  })
+})
