@@ -6,7 +6,7 @@ import {
   notificationKinds,
 } from '../../../domain/notifications/preferences.schema'
 import type { Tx } from '../../db/client'
-import { gameForNotice, heldForQuietHours, stillWants } from '../../db/notice-context'
+import { gameForNotice, heldForQuietHours, isNoticeStale, stillWants } from '../../db/notice-context'
 import { profiles } from '../../db/schema'
 import { emailLayout } from '../../lib/email-layout'
 import type { JobHandlers, JobRow } from '../../lib/jobs'
@@ -134,6 +134,8 @@ interface NoticeEmailPayload {
     link: string | null
     kind: NotificationKind
     playDateId: string | null
+    action?: string | null
+    subjectId?: string | null
   }
   held?: boolean
 }
@@ -142,6 +144,8 @@ async function sendNoticeEmail(tx: Tx, settings: NoticeEmailSettings, job: JobRo
   const { notice } = job.payload as NoticeEmailPayload
   // Switched off since the notice: nothing.
   if (!(await stillWants(tx, notice.userId, notice.kind, 'email'))) return
+  // An offer taken, declined or timed out while its email waited: nothing to say any more.
+  if (await isNoticeStale(tx, notice)) return
   const game = await gameForNotice(tx, notice.playDateId)
   if (await heldForQuietHours(tx, job, notice.userId, notice.kind, game?.startsAt, now)) return
   const to = await recipientOf(tx, notice.userId)

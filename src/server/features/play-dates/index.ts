@@ -1,5 +1,6 @@
 // play-dates: creating and finding PlayDates, applications and matching, the chat.
 export { playDateRoutes } from './play-dates.routes'
+export { playDateOfferRoutes } from './play-dates.offers.routes'
 // The admin's list of every PlayDate shows the teams as the PlayDate pages do.
 export {
   creator,

@@ -376,6 +376,11 @@ export async function lockPlayDate(tx: Tx, id: string) {
       maxDupr: playDates.maxDupr,
       startsAt: playDates.startsAt,
       durationMinutes: playDates.durationMinutes,
+      timeZone: playDates.timeZone,
+      state: playDates.state,
+      regions: playDates.regions,
+      vacantSince: playDates.vacantSince,
+      subWave: playDates.subWave,
     })
     .from(playDates)
     .where(eq(playDates.id, id))

@@ -8,7 +8,7 @@ import type { z } from 'zod'
 import type { createPlayDateInput, playDateListQuery } from '../../../domain/play-dates/play-date.schema'
 import type { Db, Tx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
-import { playDateRequests, playDates, profiles } from '../../db/schema'
+import { playDateOffers, playDateRequests, playDates, profiles } from '../../db/schema'
 import { defaultDuprRange, joiningRating, RATING_MIN } from '../../../domain/play-dates/spots'
 import { pageTotal } from '../../lib/page-total'
 import { isPlayablePartner } from '../connections'
@@ -339,11 +339,18 @@ export async function cancelPlayDate(db: Db, user: Actor, id: string, now: Date)
         lateCancel: late,
       })
       .where(eq(playDates.id, id))
+    // Applications waiting, and the waitlist, are declined; spots offered close.
     const pending = await tx
       .update(playDateRequests)
       .set({ status: 'declined' })
-      .where(and(eq(playDateRequests.playDateId, id), eq(playDateRequests.status, 'pending')))
+      .where(
+        and(eq(playDateRequests.playDateId, id), inArray(playDateRequests.status, ['pending', 'waitlisted'])),
+      )
       .returning({ a: playDateRequests.requesterId, b: playDateRequests.requesterPartnerId })
+    await tx
+      .update(playDateOffers)
+      .set({ status: 'closed', answeredAt: now })
+      .where(and(eq(playDateOffers.playDateId, id), eq(playDateOffers.status, 'open')))
     await notifyPlayDate(tx, late ? 'cancelledLate' : 'cancelled', {
       playDateId: id,
       actor: user,
