@@ -3,9 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { OFFER_MESSAGES } from '../../../domain/play-dates/offers'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import { notifications, playDateDropouts, playDateRequests } from '../../db/schema'
-import { jobHandlers } from '../../jobs'
-import { runDueJobs } from '../../lib/jobs'
-import { befriend, insertMatchedPlayDate, type SignedInPlayer, signedInUser } from '../../testing/factories'
+import { befriend, type SignedInPlayer, signedInUser } from '../../testing/factories'
+import { HOUR, insertFullGame, MINUTE, offerOf, runJobsAt, viewOf } from '../../testing/full-game'
 import { nextNoonInPhoenix } from '../../testing/notice-jobs'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
@@ -18,8 +17,6 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const MINUTE = 60_000
-const HOUR = 60 * MINUTE
 // Each test starts at noon in Phoenix tomorrow, outside every default quiet hours (sessions and
 // their cookies follow the real time, so the clock stays near it).
 const BASE = nextNoonInPhoenix(new Date())
@@ -28,27 +25,8 @@ const START = new Date(BASE.getTime() + 7 * 24 * HOUR)
 const at = (hoursBeforeStart: number) => new Date(START.getTime() - hoursBeforeStart * HOUR)
 
 const player = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides)
-
-// Every job due at `when`, as the runner would take them.
-async function runJobs(when: Date) {
-  t.clock.set(when)
-  while ((await runDueJobs(t.db, jobHandlers(t.deps), when)) > 0);
-}
-
-// A matched game a week ahead: Ann and Ben play Cal and Dee.
-async function fullGame() {
-  const [a, b, c, d] = await Promise.all(
-    ['Ann', 'Ben', 'Cal', 'Dee'].map((firstName) => player({ firstName })),
-  )
-  const game = await insertMatchedPlayDate(t.db, [a!, b!], [c!, d!], {
-    startsAt: START,
-    timeZone: 'America/Phoenix',
-    durationMinutes: 120,
-    minDupr: 3,
-    maxDupr: 4,
-  })
-  return { id: game.id, a: a!, b: b!, c: c!, d: d! }
-}
+const runJobs = (when: Date) => runJobsAt(t, when)
+const fullGame = () => insertFullGame(t, START)
 
 const waitAlone = async (p: SignedInPlayer, id: string) => {
   const res = await p.client.post(`/api/play-dates/${id}/requests`, { alone: true })
@@ -64,8 +42,7 @@ async function waitAsPair(id: string, names: [string, string] = ['Yan', 'Zoe']) 
   return { y: y!, z: z!, request: res.body as { id: string; position: number } }
 }
 
-const view = async (p: SignedInPlayer, id: string) => (await p.client.get(`/api/play-dates/${id}`)).body
-const offerOf = async (p: SignedInPlayer, id: string) => (await view(p, id)).viewer.offer
+const view = viewOf
 const move = (p: SignedInPlayer, requestId: string, direction: string) =>
   p.client.post(`/api/play-dates/requests/${requestId}/move`, { direction })
 
@@ -191,7 +168,7 @@ describe('a player dropping out', () => {
     const list = await x.client.get('/api/notifications')
     const row = list.body.items.find((n: { title: string }) => n.title === 'A spot opened for you')
     expect(row.action).toEqual({ kind: 'take_spot', offerId: offer.id, playDateId: g.id })
-    expect(row.game.label).toMatch(/ · 12:00 PM MST$/)
+    expect(row.game.label).toMatch(/ · 12:00 PM MST at Red Mountain Pickleball Park$/)
     // Nobody else can take it.
     expect((await w.client.post(`/api/play-dates/offers/${offer.id}/take`)).status).toBe(404)
 
