@@ -14,6 +14,7 @@ import {
   HomeAreaForm,
   ProfileAboutForm,
   ProfilePhotoForm,
+  SubAvailabilitySwitch,
   useProfileAbout,
 } from '../../features/profiles'
 
@@ -98,6 +99,7 @@ function SettingsCards({ profile }: { profile: ReturnType<typeof useOwnProfile> 
         <Card>
           <h2 className="mb-2 text-lg font-bold text-slate-900">Where you play</h2>
           <HomeAreaForm key={`${profile.data.homeState}-${profile.data.homeRegion}`} user={profile.data} />
+          <SubAvailabilitySwitch user={profile.data} />
         </Card>
       ) : null}
       {profile.data ? (

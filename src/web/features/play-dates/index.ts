@@ -1,5 +1,5 @@
 // What the pages, the dashboard (home) and admin use of play-dates.
-export { playDateKeys, useAnswerRequest } from './api/play-dates.queries'
+export { playDateKeys, useAnswerRequest, useOfferAnswer } from './api/play-dates.queries'
 export { prefetchListAnswer, prefetchPageAnswer } from './api/play-date.query'
 export { ApplyToPlayDate } from './components/apply-to-play-date'
 export { CalendarFeed } from './components/calendar-feed'
