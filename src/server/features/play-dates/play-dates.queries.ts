@@ -237,6 +237,11 @@ function listConditions(shape: ListShape) {
   if (shape.alone) {
     conditions.push(
       sql`(${playDates.minDupr} is null or ${sql.placeholder('myRating')}::numeric between ${playDates.minDupr} and ${playDates.maxDupr})`,
+      // Not a game the player already applied to or holds a spot in (one lookup per PlayDate in
+      // its applications index).
+      sql`not exists (select 1 from ${playDateRequests} mine where mine.play_date_id = ${playDates.id}
+        and mine.status in ('pending', 'accepted', 'joined', 'waitlisted')
+        and (mine.requester_id = ${userParam} or mine.requester_partner_id = ${userParam}))`,
     )
   }
   // The rating filter applies to the creator team's average DUPR (kept on the PlayDate). Read by
