@@ -19,6 +19,7 @@ import {
   writeResults,
 } from './lib/report'
 import { writeProfileReport } from './lib/profile-report'
+import { measureSubs, writeSubsResults } from './lib/subs'
 import { type ProfileWindow, runSuites, type SuiteOptions, type Target } from './lib/suite'
 import { ROOT } from './lib/processes'
 import { defaultPoolSize } from '../src/server/env'
@@ -47,6 +48,8 @@ const { values } = parseArgs({
     'no-save': { type: 'boolean', default: false },
     'no-mix': { type: 'boolean', default: false },
     'mix-only': { type: 'boolean', default: false },
+    'no-subs': { type: 'boolean', default: false },
+    'subs-only': { type: 'boolean', default: false },
     'mix-profiles': { type: 'string', default: '10000' },
     'mix-configs': { type: 'string', default: Object.keys(MIX_CONFIGS).join(',') },
     'mix-steps': { type: 'string', default: '250,500,1000,2000,4000,8000,16000' },
@@ -84,6 +87,10 @@ the real-time fan-out and the query plans; writes bench/results/latest.json and 
   --no-save (print only)
   --render           measure nothing: write latest.md again from latest.json (its targets checked
                      again, bench/notes.md as it is now)
+
+Subs on the main data set (bench/lib/subs.ts, docs/decisions/0138): the sub candidates' read
+(indexes, p99 < 50 ms) and a wave of 50 offers (< 1 s); writes bench/results/subs.md.
+  --no-subs, --subs-only    skip it, or run only it
 
 Capacity on a realistic mix (runs by default; bench/lib/mix.ts, docs/decisions/0117):
   --no-mix, --mix-only      skip it, or run only it
@@ -140,8 +147,10 @@ const list = (name: keyof typeof values) =>
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean)
-const runMix = !values['no-mix']
-const runSuite = !values['mix-only']
+const subsOnly = values['subs-only']
+const runMix = !values['no-mix'] && !subsOnly
+const runSuite = !values['mix-only'] && !subsOnly
+const runSubs = !values['no-subs'] && !values['mix-only']
 const mixConfigs = list('mix-configs') as MixConfigKey[]
 for (const key of mixConfigs)
   if (!(key in MIX_CONFIGS)) throw new Error(`--mix-configs: unknown configuration ${key}`)
@@ -228,6 +237,21 @@ const mix = runMix
       log: console.log,
     })
   : null
+
+if (runSubs) {
+  const subs = await measureSubs(main, { poolSize: base.poolSize, log: console.log })
+  console.log('')
+  for (const check of subs.checks)
+    console.log(`${check.pass ? 'met    ' : 'NOT MET'}  ${check.target}: ${check.measured}`)
+  if (!values['no-save']) {
+    writeSubsResults(
+      subs,
+      `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    )
+    console.log('Wrote bench/results/subs.md')
+  }
+}
+if (subsOnly) process.exit(0)
 
 const draft: Omit<Report, 'checks'> = {
   generatedAt: new Date().toISOString(),

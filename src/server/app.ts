@@ -14,6 +14,7 @@ import { refereeRoutes } from './features/referee'
 import { adminRoutes } from './features/admin'
 import {
   playDateCalendarRoutes,
+  playDateOfferRoutes,
   playDateHomeRoutes,
   playDateReliabilityRoutes,
   playDateResultRoutes,
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', playDateResultRoutes)
   app.route('/api', playDateHomeRoutes)
   app.route('/api', playDateReliabilityRoutes)
+  app.route('/api', playDateOfferRoutes)
   app.route('/api', playDateRoutes)
   app.route('/api', adminRoutes)
   app.route('/api', teamBuilderRoutes)

@@ -10,7 +10,12 @@ export const NEW_MESSAGE_TITLE = 'New message'
 export type NotificationType = (typeof notificationTypes)[number]
 
 // What a notification lets the player do in its own row (docs/decisions/0103).
-export const notificationActionKinds = ['answer_connection', 'answer_application', 'open_chat'] as const
+export const notificationActionKinds = [
+  'answer_connection',
+  'answer_application',
+  'open_chat',
+  'take_spot',
+] as const
 export type NotificationActionKind = (typeof notificationActionKinds)[number]
 
 // A count read this long before the kept one is not a late answer (none takes ten minutes) but a

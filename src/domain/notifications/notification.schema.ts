@@ -15,6 +15,8 @@ export const notificationAction = z
     z.object({ kind: z.literal('answer_application'), requestId: z.uuid(), playDateId: z.uuid() }),
     // A message, or a match: Open chat.
     z.object({ kind: z.literal('open_chat'), playDateId: z.uuid() }),
+    // A spot offered from the waitlist or to a sub, still open: Take the spot or Decline.
+    z.object({ kind: z.literal('take_spot'), offerId: z.uuid(), playDateId: z.uuid() }),
   ])
   .nullable()
 export type NotificationAction = z.infer<typeof notificationAction>

@@ -8,7 +8,14 @@ export type PlayDateType = (typeof playDateTypes)[number]
 export const playDateStatuses = ['open', 'matched', 'completed', 'cancelled', 'expired'] as const
 export type PlayDateStatus = (typeof playDateStatuses)[number]
 
-export const requestStatuses = ['pending', 'accepted', 'joined', 'declined', 'withdrawn'] as const
+export const requestStatuses = [
+  'pending',
+  'accepted',
+  'joined',
+  'declined',
+  'withdrawn',
+  'waitlisted',
+] as const
 export type RequestStatus = (typeof requestStatuses)[number]
 
 // Every US state and DC can hold PlayDates and venues (docs/decisions/0157). The first five are

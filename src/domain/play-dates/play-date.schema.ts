@@ -285,6 +285,19 @@ export const playDateRequestView = z.object({
 })
 export type PlayDateRequestView = z.infer<typeof playDateRequestView>
 
+// A waitlisted application as the creator sees it, in order (1 first in line).
+export const waitlistEntryView = playDateRequestView.extend({ position: z.number() })
+export type WaitlistEntryView = z.infer<typeof waitlistEntryView>
+
+// A spot offered to the viewer (docs/decisions/0138-offer-timings-and-waves.md): from the waitlist,
+// theirs alone until `exclusiveUntil`; or as a sub, asked with their wave.
+export const spotOfferView = z.object({
+  id: z.string(),
+  kind: z.enum(['waitlist', 'sub']),
+  exclusiveUntil: z.string(),
+})
+export type SpotOfferView = z.infer<typeof spotOfferView>
+
 export const playDateDetail = playDateSummary.extend({
   // The other side once anyone holds a spot on it (a player alone is its captain with no partner
   // until a second player alone joins).
@@ -301,7 +314,25 @@ export const playDateDetail = playDateSummary.extend({
     // Cancelling now would count as a late cancel for the viewer's team (under 24 h to go).
     cancelIsLate: z.boolean(),
     canChat: z.boolean(),
+    // The viewer's place on the waitlist of a full game ("You're #2 on the waitlist"), or null.
+    waitlistPosition: z.number().nullable(),
+    // A spot offered to the viewer, still open: one tap takes it.
+    offer: spotOfferView.nullable(),
+    // A player of a matched game (not its creator) may drop out before the start, alone or with
+    // their partner on the other side; under 24 hours before the start it is a late cancel.
+    canLeave: z.boolean(),
+    canLeaveWithPartner: z.boolean(),
+    leaveIsLate: z.boolean(),
+    // The players left on a side with an open spot may ask for a sub once the waitlist has no one
+    // left to offer it to.
+    canFindSub: z.boolean(),
   }),
+  // The waitlist in order, shown to the creator (who may reorder it); empty for everyone else.
+  waitlist: z.array(waitlistEntryView),
+  // How many wait on the waitlist.
+  waitlistCount: z.number(),
+  // The sub search of a game with an open spot: none, asking, or every wave asked with no taker.
+  subSearch: z.enum(['none', 'asking', 'exhausted']),
   // A matched game cancelled less than 24 h before its start: a late cancel for that team.
   lateCancel: z.boolean(),
   // After the game: reports, the result and the payment; for its four players and admins, on a
@@ -390,3 +421,19 @@ export const playDateOverlap = z.object({
   applied: z.boolean(),
 })
 export type PlayDateOverlap = z.infer<typeof playDateOverlap>
+
+// The waitlist, drop-outs and subs (docs/decisions/0152-waitlist-drop-outs-and-subs.md).
+export const waitlistMoveInput = z.object({
+  direction: z.enum(['up', 'down'], { error: 'Choose up or down' }),
+})
+export const leaveInput = z.object({
+  // On the other side, leave together with the partner (both spots open).
+  withPartner: z.boolean({ error: 'Choose with or without your partner' }).default(false),
+})
+// What applying answers: the pending application, or a place on a full game's waitlist.
+export const applicationCreated = z.object({
+  id: z.string(),
+  status: z.string(),
+  // On the waitlist: 1 for the first in line.
+  position: z.number().optional(),
+})

@@ -52,6 +52,10 @@ export interface ReliabilitySummary {
   played: number
   noShows: number
   lateCancels: number
+  // Of the player's late drop-outs, those whose spot someone took: marked "replaced".
+  replaced: number
+  // Spots taken as a sub: "Saved a game".
+  savedGames: number
 }
 
 export const RESULT_MESSAGES = {
@@ -191,12 +195,24 @@ export const RELIABILITY_MESSAGES = {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
-// "Played 14 · 0 no-shows", with late cancels when there are any.
+// "Played 14 · 0 no-shows", with late cancels when there are any ("1 late cancel, replaced" when
+// someone took the spot) and the games saved as a sub ("Saved a game").
 export function reliabilityLine(r: ReliabilitySummary): string {
   const parts = [`Played ${r.played}`, plural(r.noShows, 'no-show')]
-  if (r.lateCancels > 0) parts.push(plural(r.lateCancels, 'late cancel'))
+  if (r.lateCancels > 0) parts.push(lateCancelsText(r))
+  if (r.savedGames > 0) parts.push(savedGamesText(r.savedGames))
   return parts.join(' · ')
 }
+
+export function lateCancelsText(r: Pick<ReliabilitySummary, 'lateCancels' | 'replaced'>) {
+  const cancels = plural(r.lateCancels, 'late cancel')
+  if (r.replaced === 0) return cancels
+  return r.replaced === r.lateCancels && r.lateCancels === 1
+    ? `${cancels}, replaced`
+    : `${cancels} (${r.replaced} replaced)`
+}
+
+export const savedGamesText = (n: number) => (n === 1 ? 'Saved a game' : `Saved ${n} games`)
 
 // A DUPR ID as DUPR shows it: letters and digits, kept in capitals.
 export const DUPR_ID_INVALID = 'A DUPR ID is 4 to 12 letters and digits'

@@ -109,10 +109,25 @@ describe('times around the game', () => {
 })
 
 describe('a reliability summary', () => {
+  const none = { replaced: 0, savedGames: 0 }
   it('reads plainly, with late cancels only when there are any', () => {
-    expect(reliabilityLine({ played: 14, noShows: 0, lateCancels: 0 })).toBe('Played 14 · 0 no-shows')
-    expect(reliabilityLine({ played: 1, noShows: 1, lateCancels: 2 })).toBe(
+    expect(reliabilityLine({ played: 14, noShows: 0, lateCancels: 0, ...none })).toBe(
+      'Played 14 · 0 no-shows',
+    )
+    expect(reliabilityLine({ played: 1, noShows: 1, lateCancels: 2, ...none })).toBe(
       'Played 1 · 1 no-show · 2 late cancels',
+    )
+  })
+
+  it('marks a late cancel someone took the spot of as replaced, and counts the games saved as a sub', () => {
+    expect(reliabilityLine({ played: 3, noShows: 0, lateCancels: 1, replaced: 1, savedGames: 0 })).toBe(
+      'Played 3 · 0 no-shows · 1 late cancel, replaced',
+    )
+    expect(reliabilityLine({ played: 3, noShows: 0, lateCancels: 2, replaced: 1, savedGames: 1 })).toBe(
+      'Played 3 · 0 no-shows · 2 late cancels (1 replaced) · Saved a game',
+    )
+    expect(reliabilityLine({ played: 5, noShows: 0, lateCancels: 0, replaced: 0, savedGames: 3 })).toBe(
+      'Played 5 · 0 no-shows · Saved 3 games',
     )
   })
 })

@@ -160,7 +160,13 @@ export type PaymentInput = z.infer<typeof paymentInput>
 export const reliabilitySummary = z.object({
   played: z.int(),
   noShows: z.int(),
+  // Late cancels of the player's team, and the player's own drop-outs under 24 hours before the
+  // start (docs/decisions/0152-waitlist-drop-outs-and-subs.md).
   lateCancels: z.int(),
+  // Of those drop-outs, the ones whose spot someone took: marked "replaced".
+  replaced: z.int(),
+  // Spots taken as a sub: "Saved a game".
+  savedGames: z.int(),
 }) satisfies z.ZodType<ReliabilitySummary>
 
 // The records of the players a list's cards show, asked for after the list's rows arrive

@@ -112,3 +112,10 @@ export type HomeAreaInput = z.infer<typeof homeAreaInput>
 
 export const sessionOutput = z.object({ user: sessionUser.nullable() })
 export type SessionOutput = z.infer<typeof sessionOutput>
+
+// "Available as a sub" (Profile Settings): asked to fill a spot in games of the home area and
+// rating (docs/decisions/0152-waitlist-drop-outs-and-subs.md).
+export const subAvailability = z.object({
+  availableAsSub: z.boolean({ error: 'Choose on or off' }),
+})
+export type SubAvailability = z.infer<typeof subAvailability>

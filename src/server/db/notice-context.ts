@@ -1,15 +1,23 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import {
   DEFAULT_QUIET_HOURS,
   deliveryTime,
   type QuietHours,
+  quietHoursEnd,
   URGENT_AT_NIGHT,
 } from '../../domain/notifications/quiet-hours'
 import type { NotificationKind, QuietHoursSettings } from '../../domain/notifications/preferences.schema'
 import { gameLabel } from '../../domain/play-dates/game-label'
 import { type PlayDateZone, zoneOfState } from '../../domain/play-dates/schedule'
 import type { DbOrTx } from './client'
-import { notificationPreferences, notificationQuietHours, playDates, profiles, venues } from './schema'
+import {
+  notificationPreferences,
+  notificationQuietHours,
+  playDateOffers,
+  playDates,
+  profiles,
+  venues,
+} from './schema'
 
 // What every channel of a notice needs to know besides the notice itself, read in one place for
 // the app's list, the email and the push (docs/decisions/0139): the game it is about, named with
@@ -54,19 +62,56 @@ export async function gameForNotice(db: DbOrTx, playDateId: string | null | unde
 // Arizona's (where the app began).
 export const DEFAULT_NOTICE_ZONE: PlayDateZone = 'America/Phoenix'
 
+// What a player's quiet hours are read from: their own row, else their home state.
+const quietHoursColumns = {
+  id: profiles.id,
+  enabled: notificationQuietHours.enabled,
+  start: notificationQuietHours.startTime,
+  end: notificationQuietHours.endTime,
+  timeZone: notificationQuietHours.timeZone,
+  homeState: profiles.homeState,
+}
+type QuietHoursRow = {
+  enabled: boolean | null
+  start: string | null
+  end: string | null
+  timeZone: string | null
+  homeState: keyof typeof zoneOfState | null
+}
+
 // The player's quiet hours as they set them, or the defaults in their home state's zone.
 export async function quietHoursOf(db: DbOrTx, userId: string): Promise<QuietHoursSettings> {
   const [row] = await db
-    .select({
-      enabled: notificationQuietHours.enabled,
-      start: notificationQuietHours.startTime,
-      end: notificationQuietHours.endTime,
-      timeZone: notificationQuietHours.timeZone,
-      homeState: profiles.homeState,
-    })
+    .select(quietHoursColumns)
     .from(profiles)
     .leftJoin(notificationQuietHours, eq(notificationQuietHours.profileId, profiles.id))
     .where(eq(profiles.id, userId))
+  return quietSettingsOf(row)
+}
+
+// When the quiet hours holding `now` end for each player (null: not in them): a spot is not
+// offered to a player whose quiet hours end only once the game has started
+// (docs/decisions/0138-offer-timings-and-waves.md). One read for them all.
+export async function quietHoursEnds(
+  db: DbOrTx,
+  userIds: readonly string[],
+  now: Date,
+): Promise<Map<string, Date | null>> {
+  const ends = new Map<string, Date | null>()
+  if (userIds.length === 0) return ends
+  const rows = await db
+    .select(quietHoursColumns)
+    .from(profiles)
+    .leftJoin(notificationQuietHours, eq(notificationQuietHours.profileId, profiles.id))
+    .where(inArray(profiles.id, [...new Set(userIds)]))
+  for (const row of rows) {
+    const settings = quietSettingsOf(row)
+    ends.set(row.id, quietHoursEnd(now, settings, settings.timeZone))
+  }
+  return ends
+}
+
+function quietSettingsOf(row: QuietHoursRow | undefined): QuietHoursSettings {
   if (row?.enabled != null && row.start && row.end && row.timeZone) {
     return {
       enabled: row.enabled,
@@ -109,4 +154,18 @@ export async function stillWants(
     .from(notificationPreferences)
     .where(and(eq(notificationPreferences.profileId, userId), eq(notificationPreferences.kind, kind)))
   return row?.on ?? true
+}
+
+// A notice whose point has passed by the time its email or push would leave: a spot offered that
+// was taken, declined or timed out meanwhile (an offer's email held for the morning).
+export async function isNoticeStale(
+  db: DbOrTx,
+  notice: { action?: string | null; subjectId?: string | null },
+): Promise<boolean> {
+  if (notice.action !== 'take_spot' || !notice.subjectId) return false
+  const [offer] = await db
+    .select({ status: playDateOffers.status })
+    .from(playDateOffers)
+    .where(eq(playDateOffers.id, notice.subjectId))
+  return offer?.status !== 'open'
 }

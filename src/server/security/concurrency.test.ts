@@ -316,7 +316,7 @@ describe('applications waiting on a PlayDate’s lock', () => {
   })
 
   onServer(
-    'see the PlayDate as it is once the lock is theirs: matched meanwhile, no longer available',
+    'see the PlayDate as it is once the lock is theirs: matched meanwhile, the application joins its waitlist',
     async () => {
       const { id, x, y } = await openPlayDate()
       const application = await whileHeld(
@@ -327,8 +327,8 @@ describe('applications waiting on a PlayDate’s lock', () => {
           await tx.update(playDates).set({ status: 'matched' }).where(eq(playDates.id, id))
         },
       )
-      expect(application.status, application.text).toBe(409)
-      expect(application.body.error.message).toBe(PLAY_DATE_MESSAGES.noLongerAvailable)
+      expect(application.status, application.text).toBe(201)
+      expect(application.body).toMatchObject({ status: 'waitlisted', position: 1 })
       expect(await pending(id)).toEqual([])
     },
   )

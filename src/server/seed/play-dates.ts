@@ -218,6 +218,62 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venue: (name: string)
       })),
     )
     .returning({ id: playDates.id, startsAt: playDates.startsAt })
+  // Games posted alone (docs/decisions/0137): Fatima wants a partner and Keiko applied alone; Chris
+  // found his partner in Dana, and Frank holds one spot on the other side, one left.
+  const solo = await tx
+    .insert(playDates)
+    .values([
+      {
+        creatorId: id('Fatima'),
+        postedAlone: true,
+        minDupr: 2.55,
+        maxDupr: 3.55,
+        type: 'challenge' as const,
+        state: 'AZ' as const,
+        regions: ['east_valley'],
+        paymentPerHourMin: 30,
+        paymentPerHourMax: 30,
+        description: 'New in town and no partner yet: join alone and we split the price.',
+        createdAt: hoursAgo(5),
+        ...when(2, '07:00', 'AZ', 'Red Mountain Pickleball Park'),
+      },
+      {
+        creatorId: id('Chris'),
+        partnerId: id('Dana'),
+        postedAlone: true,
+        minDupr: 3.05,
+        maxDupr: 4.05,
+        type: 'earn' as const,
+        state: 'FL' as const,
+        regions: ['statewide'],
+        paymentPerHourMin: 25,
+        paymentPerHourMax: 25,
+        description: 'Friendly 3.5 game, players joining alone welcome. One spot left.',
+        createdAt: daysAgo(2),
+        ...when(4, '09:00', 'FL', 'Lake Eola Paddle Club'),
+      },
+    ])
+    .returning({ id: playDates.id, startsAt: playDates.startsAt })
+  const [fatimaAlone, chrisAlone] = solo.map((p) => p.id)
+  await tx.insert(playDateRequests).values([
+    { playDateId: fatimaAlone!, requesterId: id('Keiko'), solo: true, createdAt: hoursAgo(2) },
+    {
+      playDateId: chrisAlone!,
+      requesterId: id('Dana'),
+      solo: true,
+      status: 'joined',
+      createdAt: daysAgo(1.5),
+    },
+    {
+      playDateId: chrisAlone!,
+      requesterId: id('Frank'),
+      solo: true,
+      status: 'accepted',
+      createdAt: daysAgo(1),
+    },
+  ])
+  upcoming.push(...solo)
+
   // Past games: played ones with the opponents and the score both teams agreed, one that
   // expired unmatched, and one Maya's team still has to confirm (docs/decisions/0089).
   type Past = {

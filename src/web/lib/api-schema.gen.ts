@@ -173,6 +173,91 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/play-dates/offers/{offerId}/take': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Take the spot offered (its player, or either player of a waitlisted pair): the first yes takes it, a later one is told it was just taken */
+    post: operations['takeSpotOffer']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/play-dates/offers/{offerId}/decline': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Decline the spot offered: a waitlist offer goes to the next in line */
+    post: operations['declineSpotOffer']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/play-dates/requests/{requestId}/move': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Move a waitlisted application one place up or down (the creator) */
+    post: operations['moveOnWaitlist']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/play-dates/{id}/leave': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Drop out of a matched game before its start (any player but the creator, alone or with their partner): the spots are offered to the waitlist, then to subs; under 24 h it is a late cancel */
+    post: operations['leavePlayDate']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/play-dates/{id}/find-sub': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Ask for a sub (the players left on the side with an open spot, once the waitlist has no one left for it) */
+    post: operations['findSubForPlayDate']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/play-dates/partner-options': {
     parameters: {
       query?: never
@@ -251,7 +336,7 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Apply to an open PlayDate with a friend as partner, or alone (`alone: true`) */
+    /** Apply to an open PlayDate with a friend as partner, or alone (`alone: true`); to a full (matched) one before its start, join its waitlist */
     post: operations['applyToPlayDate']
     delete?: never
     options?: never
@@ -781,6 +866,24 @@ export interface paths {
     get?: never
     /** Set or clear the signed-in player’s DUPR ID (used by the results export) */
     put: operations['updateMyDuprId']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/profiles/me/sub-availability': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Whether the signed-in player is available as a sub */
+    get: operations['getMySubAvailability']
+    /** Switch "Available as a sub" (asked to fill spots in games of the home area and rating range) */
+    put: operations['updateMySubAvailability']
     post?: never
     delete?: never
     options?: never
@@ -1764,6 +1867,14 @@ export interface components {
             /** Format: uuid */
             playDateId: string
           }
+        | {
+            /** @enum {string} */
+            kind: 'take_spot'
+            /** Format: uuid */
+            offerId: string
+            /** Format: uuid */
+            playDateId: string
+          }
         | null
       game: {
         /** Format: uuid */
@@ -1886,6 +1997,8 @@ export interface components {
             played: number
             noShows: number
             lateCancels: number
+            replaced: number
+            savedGames: number
           }
         }
         partner: {
@@ -1902,6 +2015,8 @@ export interface components {
             played: number
             noShows: number
             lateCancels: number
+            replaced: number
+            savedGames: number
           }
         } | null
         averageDupr: number
@@ -1933,6 +2048,8 @@ export interface components {
             played: number
             noShows: number
             lateCancels: number
+            replaced: number
+            savedGames: number
           }
         }
         partner: {
@@ -1949,6 +2066,8 @@ export interface components {
             played: number
             noShows: number
             lateCancels: number
+            replaced: number
+            savedGames: number
           }
         } | null
         averageDupr: number
@@ -2059,6 +2178,8 @@ export interface components {
           played: number
           noShows: number
           lateCancels: number
+          replaced: number
+          savedGames: number
         }
       } | null
       viewer: {
@@ -2068,7 +2189,7 @@ export interface components {
         myRequest: {
           id: string
           /** @enum {string} */
-          status: 'pending' | 'accepted' | 'joined' | 'declined' | 'withdrawn'
+          status: 'pending' | 'accepted' | 'joined' | 'declined' | 'withdrawn' | 'waitlisted'
           solo: boolean
           team: {
             captain: {
@@ -2085,6 +2206,8 @@ export interface components {
                 played: number
                 noShows: number
                 lateCancels: number
+                replaced: number
+                savedGames: number
               }
             }
             partner: {
@@ -2101,6 +2224,8 @@ export interface components {
                 played: number
                 noShows: number
                 lateCancels: number
+                replaced: number
+                savedGames: number
               }
             } | null
             averageDupr: number
@@ -2113,12 +2238,22 @@ export interface components {
         canCancel: boolean
         cancelIsLate: boolean
         canChat: boolean
+        waitlistPosition: number | null
+        offer: {
+          id: string
+          /** @enum {string} */
+          kind: 'waitlist' | 'sub'
+          exclusiveUntil: string
+        } | null
+        canLeave: boolean
+        canLeaveWithPartner: boolean
+        leaveIsLate: boolean
+        canFindSub: boolean
       }
-      lateCancel: boolean
-      pendingRequests: {
+      waitlist: {
         id: string
         /** @enum {string} */
-        status: 'pending' | 'accepted' | 'joined' | 'declined' | 'withdrawn'
+        status: 'pending' | 'accepted' | 'joined' | 'declined' | 'withdrawn' | 'waitlisted'
         solo: boolean
         team: {
           captain: {
@@ -2135,6 +2270,8 @@ export interface components {
               played: number
               noShows: number
               lateCancels: number
+              replaced: number
+              savedGames: number
             }
           }
           partner: {
@@ -2151,6 +2288,61 @@ export interface components {
               played: number
               noShows: number
               lateCancels: number
+              replaced: number
+              savedGames: number
+            }
+          } | null
+          averageDupr: number
+          averageSelf: number
+          formedAlone?: boolean
+        }
+        createdAt: string
+        position: number
+      }[]
+      waitlistCount: number
+      /** @enum {string} */
+      subSearch: 'none' | 'asking' | 'exhausted'
+      lateCancel: boolean
+      pendingRequests: {
+        id: string
+        /** @enum {string} */
+        status: 'pending' | 'accepted' | 'joined' | 'declined' | 'withdrawn' | 'waitlisted'
+        solo: boolean
+        team: {
+          captain: {
+            id: string
+            firstName: string
+            lastName: string
+            /** @enum {string} */
+            gender: 'male' | 'female'
+            duprRating: number | null
+            selfRating: number
+            /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+            photoUrl: string | null
+            reliability?: {
+              played: number
+              noShows: number
+              lateCancels: number
+              replaced: number
+              savedGames: number
+            }
+          }
+          partner: {
+            id: string
+            firstName: string
+            lastName: string
+            /** @enum {string} */
+            gender: 'male' | 'female'
+            duprRating: number | null
+            selfRating: number
+            /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
+            photoUrl: string | null
+            reliability?: {
+              played: number
+              noShows: number
+              lateCancels: number
+              replaced: number
+              savedGames: number
             }
           } | null
           averageDupr: number
@@ -2257,6 +2449,8 @@ export interface components {
             played: number
             noShows: number
             lateCancels: number
+            replaced: number
+            savedGames: number
           }
         }
         partner: {
@@ -2273,6 +2467,8 @@ export interface components {
             played: number
             noShows: number
             lateCancels: number
+            replaced: number
+            savedGames: number
           }
         } | null
         averageDupr: number
@@ -2304,6 +2500,8 @@ export interface components {
             played: number
             noShows: number
             lateCancels: number
+            replaced: number
+            savedGames: number
           }
         }
         partner: {
@@ -2320,6 +2518,8 @@ export interface components {
             played: number
             noShows: number
             lateCancels: number
+            replaced: number
+            savedGames: number
           }
         } | null
         averageDupr: number
@@ -2379,6 +2579,8 @@ export interface components {
       played: number
       noShows: number
       lateCancels: number
+      replaced: number
+      savedGames: number
       playerId: string
     }
     PlayerInput: {
@@ -2681,6 +2883,8 @@ export interface components {
               played: number
               noShows: number
               lateCancels: number
+              replaced: number
+              savedGames: number
             }
           }
           partner: {
@@ -2697,6 +2901,8 @@ export interface components {
               played: number
               noShows: number
               lateCancels: number
+              replaced: number
+              savedGames: number
             }
           } | null
           averageDupr: number
@@ -2728,6 +2934,8 @@ export interface components {
               played: number
               noShows: number
               lateCancels: number
+              replaced: number
+              savedGames: number
             }
           }
           partner: {
@@ -2744,6 +2952,8 @@ export interface components {
               played: number
               noShows: number
               lateCancels: number
+              replaced: number
+              savedGames: number
             }
           } | null
           averageDupr: number
@@ -2796,6 +3006,8 @@ export interface components {
               played: number
               noShows: number
               lateCancels: number
+              replaced: number
+              savedGames: number
             }
           }
           partner: {
@@ -2812,6 +3024,8 @@ export interface components {
               played: number
               noShows: number
               lateCancels: number
+              replaced: number
+              savedGames: number
             }
           } | null
           averageDupr: number
@@ -2874,6 +3088,14 @@ export interface components {
     ListPlayerReliabilityOutput: {
       items: components['schemas']['PlayerReliability'][]
     }
+    MoveOnWaitlistInput: {
+      /** @enum {string} */
+      direction: 'up' | 'down'
+    }
+    LeavePlayDateInput: {
+      /** @default false */
+      withPartner?: boolean
+    }
     ListPartnerOptionsOutput: {
       items: {
         id: string
@@ -2889,6 +3111,8 @@ export interface components {
           played: number
           noShows: number
           lateCancels: number
+          replaced: number
+          savedGames: number
         }
         isRegularPartner: boolean
       }[]
@@ -3004,6 +3228,7 @@ export interface components {
     ApplyToPlayDateOutput: {
       id: string
       status: string
+      position?: number
     }
     AcceptPlayDateRequestInput: {
       /** @enum {string} */
@@ -3385,6 +3610,9 @@ export interface components {
     UpdateMyDuprIdInput: {
       duprId: string | null
     }
+    GetMySubAvailabilityOutput: {
+      availableAsSub: boolean
+    }
     GetMyProfileAboutOutput: {
       /** @description Plain text, at most 160 characters; show it as text */
       bio: string | null
@@ -3688,6 +3916,8 @@ export interface components {
         played: number
         noShows: number
         lateCancels: number
+        replaced: number
+        savedGames: number
       }
       friendCount: number
       watchedCount: number
@@ -4719,6 +4949,412 @@ export interface operations {
       }
     }
   }
+  takeSpotOffer: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        offerId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The PlayDate as the caller may see it */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PlayDateDetail']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflicts with the current state */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large (over 256 KiB) */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  declineSpotOffer: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        offerId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The PlayDate as the caller may see it */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PlayDateDetail']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflicts with the current state */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large (over 256 KiB) */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  moveOnWaitlist: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        requestId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MoveOnWaitlistInput']
+      }
+    }
+    responses: {
+      /** @description The PlayDate as the caller may see it */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PlayDateDetail']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflicts with the current state */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large (over 256 KiB) */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  leavePlayDate: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['LeavePlayDateInput']
+      }
+    }
+    responses: {
+      /** @description The PlayDate as the caller may see it */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PlayDateDetail']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflicts with the current state */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large (over 256 KiB) */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  findSubForPlayDate: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The PlayDate as the caller may see it */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PlayDateDetail']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflicts with the current state */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large (over 256 KiB) */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
   listPartnerOptions: {
     parameters: {
       query?: never
@@ -5073,7 +5709,7 @@ export interface operations {
       }
     }
     responses: {
-      /** @description The pending application */
+      /** @description The pending application, or the place on a full game’s waitlist */
       201: {
         headers: {
           [name: string]: unknown
@@ -7647,6 +8283,113 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['SessionUser']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large (over 256 KiB) */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getMySubAvailability: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The setting */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['GetMySubAvailabilityOutput']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  updateMySubAvailability: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GetMySubAvailabilityOutput']
+      }
+    }
+    responses: {
+      /** @description The saved setting */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['GetMySubAvailabilityOutput']
         }
       }
       /** @description Invalid input; `fields` names each invalid field */

@@ -9,6 +9,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -84,6 +85,13 @@ export const playDates = pgTable(
     paidBy: uuid('paid_by').references(() => profiles.id, { onDelete: 'set null' }),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     receivedBy: uuid('received_by').references(() => profiles.id, { onDelete: 'set null' }),
+    // A matched game a player or team dropped out of has an open spot from this time until it is
+    // full again: the spot is offered to the waitlist, then to subs
+    // (docs/decisions/0152-waitlist-drop-outs-and-subs.md). Each waitlisted application is
+    // offered a spot at most once in that time.
+    vacantSince: timestamp('vacant_since', { withTimezone: true }),
+    // The sub search's last wave asked (1 friends, 2 available subs); null: none under way.
+    subWave: smallint('sub_wave'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -173,10 +181,15 @@ export const playDateRequests = pgTable(
     // Applied alone ("Join alone").
     solo: boolean('solo').notNull().default(false),
     // 'joined': a player alone accepted into a team another row holds (the creator's partner,
-    // or the partner on the other side's accepted application).
-    status: text('status', { enum: ['pending', 'accepted', 'joined', 'declined', 'withdrawn'] })
+    // or the partner on the other side's accepted application). 'waitlisted': applied once every
+    // spot was taken, waiting in `waitlist_rank` order for a spot to be offered.
+    status: text('status', {
+      enum: ['pending', 'accepted', 'joined', 'declined', 'withdrawn', 'waitlisted'],
+    })
       .notNull()
       .default('pending'),
+    // The waitlist's order (lowest first); the creator may reorder it.
+    waitlistRank: integer('waitlist_rank'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -193,12 +206,87 @@ export const playDateRequests = pgTable(
     uniqueIndex('play_date_requests_live_partner_key')
       .on(t.playDateId, t.requesterPartnerId)
       .where(sql`${t.status} in ('pending', 'accepted')`),
+    // A player waits at most once on a game's waitlist, in either role.
+    uniqueIndex('play_date_requests_waitlist_requester_key')
+      .on(t.playDateId, t.requesterId)
+      .where(sql`${t.status} = 'waitlisted'`),
+    uniqueIndex('play_date_requests_waitlist_partner_key')
+      .on(t.playDateId, t.requesterPartnerId)
+      .where(sql`${t.status} = 'waitlisted'`),
     // Every application of a PlayDate, whatever its status: a status sent as a value (a
     // prepared statement's generic plan) cannot use the partial indexes above, and deleting a
     // PlayDate removes its applications through this index too.
     index('play_date_requests_play_date_idx').on(t.playDateId, t.status),
     index('play_date_requests_requester_idx').on(t.requesterId, t.status),
     index('play_date_requests_partner_idx').on(t.requesterPartnerId, t.status),
+  ],
+)
+
+// A spot of a matched game offered (docs/decisions/0138-offer-timings-and-waves.md): to a
+// waitlisted application (a pair or a player alone), alone and for a window, or to one player as
+// a sub, in waves. One tap takes it while a spot is left.
+export const playDateOffers = pgTable(
+  'play_date_offers',
+  {
+    id: id(),
+    playDateId: uuid('play_date_id')
+      .notNull()
+      .references(() => playDates.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['waitlist', 'sub'] }).notNull(),
+    // A waitlist offer: the waitlisted application (either of a pair may take it).
+    requestId: uuid('request_id').references(() => playDateRequests.id, { onDelete: 'cascade' }),
+    // A sub offer: the player asked.
+    profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
+    // 0 the waitlist; 1 friends of the players left; 2 players available as a sub.
+    wave: smallint('wave').notNull(),
+    status: text('status', { enum: ['open', 'taken', 'declined', 'expired', 'closed'] })
+      .notNull()
+      .default('open'),
+    // A waitlist offer times out then; a sub wave has the offer to itself until then.
+    exclusiveUntil: timestamp('exclusive_until', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('play_date_offers_kind', sql`${t.kind} in ('waitlist', 'sub')`),
+    check('play_date_offers_status', sql`${t.status} in ('open', 'taken', 'declined', 'expired', 'closed')`),
+    check(
+      'play_date_offers_to_whom',
+      sql`(${t.kind} = 'waitlist') = (${t.requestId} is not null) and (${t.kind} = 'sub') = (${t.profileId} is not null)`,
+    ),
+    index('play_date_offers_play_date_idx').on(t.playDateId, t.status),
+    index('play_date_offers_request_idx').on(t.requestId),
+    index('play_date_offers_profile_idx').on(t.profileId, t.status),
+    uniqueIndex('play_date_offers_one_waitlist_key')
+      .on(t.playDateId)
+      .where(sql`${t.kind} = 'waitlist' and ${t.status} = 'open'`),
+    uniqueIndex('play_date_offers_one_sub_key')
+      .on(t.playDateId, t.profileId)
+      .where(sql`${t.kind} = 'sub' and ${t.status} = 'open'`),
+  ],
+)
+
+// A player who left a matched game. Late (under 24 hours before the start) it is a late cancel
+// on their record; `replaced_at` once someone took the spot ("replaced").
+export const playDateDropouts = pgTable(
+  'play_date_dropouts',
+  {
+    id: id(),
+    playDateId: uuid('play_date_id')
+      .notNull()
+      .references(() => playDates.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    side: text('side', { enum: ['creator', 'responding'] }).notNull(),
+    late: boolean('late').notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('play_date_dropouts_side', sql`${t.side} in ('creator', 'responding')`),
+    index('play_date_dropouts_play_date_idx').on(t.playDateId),
+    index('play_date_dropouts_profile_idx').on(t.profileId, t.createdAt),
   ],
 )
 

@@ -50,6 +50,9 @@ export const profiles = pgTable(
     photoVersion: text('photo_version'),
     // A few words of the player's own on their public profile (plain text, trimmed).
     bio: text('bio'),
+    // "Available as a sub" (Profile Settings): asked in a sub search's second wave for games in
+    // the home area and rating range (docs/decisions/0152-waitlist-drop-outs-and-subs.md).
+    availableAsSub: boolean('available_as_sub').notNull().default(false),
     isAdmin: boolean('is_admin').notNull().default(false),
     isPaused: boolean('is_paused').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -86,6 +89,11 @@ export const profiles = pgTable(
     index('profiles_name_idx').on(t.lastName, t.firstName),
     index('profiles_first_name_order_idx').on(t.firstName, t.lastName, t.id),
     index('profiles_dupr_idx').on(t.duprRating),
+    // A sub search's second wave: the players available as a sub in a home area, by the rating
+    // they play at.
+    index('profiles_sub_candidates_idx')
+      .on(t.homeState, t.homeRegion, sql`(coalesce(${t.duprRating}, ${t.selfRating}))`, t.id)
+      .where(sql`${t.availableAsSub} and not ${t.isPaused}`),
     // The admins, locked together before any admin action (a handful of rows among all players).
     index('profiles_admins_idx')
       .on(t.id)

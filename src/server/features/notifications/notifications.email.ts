@@ -6,7 +6,7 @@ import {
   notificationKinds,
 } from '../../../domain/notifications/preferences.schema'
 import type { Tx } from '../../db/client'
-import { gameForNotice, stillWants } from '../../db/notice-context'
+import { gameForNotice, isNoticeStale, stillWants } from '../../db/notice-context'
 import { heldForQuietHours } from '../../lib/held-notices'
 import { profiles } from '../../db/schema'
 import { emailLayout } from '../../lib/email-layout'
@@ -135,6 +135,8 @@ interface NoticeEmailPayload {
     link: string | null
     kind: NotificationKind
     playDateId: string | null
+    action?: string | null
+    subjectId?: string | null
   }
   held?: boolean
 }
@@ -143,6 +145,8 @@ async function sendNoticeEmail(tx: Tx, settings: NoticeEmailSettings, job: JobRo
   const { notice } = job.payload as NoticeEmailPayload
   // Switched off since the notice: nothing.
   if (!(await stillWants(tx, notice.userId, notice.kind, 'email'))) return
+  // An offer taken, declined or timed out while its email waited: nothing to say any more.
+  if (await isNoticeStale(tx, notice)) return
   const game = await gameForNotice(tx, notice.playDateId)
   if (await heldForQuietHours(tx, job, notice.userId, notice.kind, game?.startsAt, now)) return
   const to = await recipientOf(tx, notice.userId)

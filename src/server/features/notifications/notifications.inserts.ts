@@ -40,7 +40,7 @@ export const NOTICE_EMAIL_JOB = 'notice-email'
 // the app's copy switched off (or dismiss it) before the email or push leaves.
 const noticeJson = (n: SQL) => sql`json_build_object('userId', ${n}.user_id, 'type', ${n}.type,
   'title', ${n}.title, 'message', ${n}.message, 'link', ${n}.link, 'actorId', ${n}.actor_id,
-  'kind', ${n}.kind, 'playDateId', ${n}.play_date_id)`
+  'kind', ${n}.kind, 'playDateId', ${n}.play_date_id, 'action', ${n}.action, 'subjectId', ${n}.subject_id)`
 
 // The notices one statement adds on every channel the player chose (docs/decisions/0139): the
 // CTEs `notes` (every notice, with its id), `added` (id, user_id of each notification added in

@@ -11,7 +11,15 @@ import { profilePhotoUrl } from '../../../domain/players/profile-photo'
 import { type DbOrTx, rowsOf } from '../../db/client'
 import type { ExactCache } from '../../db/exact-cache'
 import { preparedQuery } from '../../db/prepared'
-import { connections, notifications, playDateRequests, playDates, profiles, venues } from '../../db/schema'
+import {
+  connections,
+  notifications,
+  playDateOffers,
+  playDateRequests,
+  playDates,
+  profiles,
+  venues,
+} from '../../db/schema'
 import { gameLabel } from '../../../domain/play-dates/game-label'
 import { decodeCursor, encodeCursor } from '../../lib/page-cursor'
 import { defineQueriedEvent, publishQueried } from '../../lib/realtime'
@@ -45,6 +53,10 @@ const liveAction = sql<NotificationAction>`case
     select 1 from ${playDates} p where p.id = ${notifications.subjectId}
       and p.status in ('matched', 'completed'))
     then json_build_object('kind', 'open_chat', 'playDateId', ${notifications.subjectId})
+  when ${notifications.action} = 'take_spot' then (
+    select json_build_object('kind', 'take_spot', 'offerId', o.id, 'playDateId', o.play_date_id)
+    from ${playDateOffers} o join ${playDates} p on p.id = o.play_date_id
+    where o.id = ${notifications.subjectId} and o.status = 'open' and p.status = 'matched')
 end`
 
 const columns = {

@@ -5,14 +5,16 @@ import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.message
 import type { z } from 'zod'
 import type { applyInput } from '../../../domain/play-dates/play-date.schema'
 import { rangeRefusal, SPOT_MESSAGES } from '../../../domain/play-dates/spots'
-import { type Db, type DbOrTx, rowsOf, type Tx, withoutTransaction } from '../../db/client'
+import { type Db, type DbOrTx, rowsOf, withoutTransaction } from '../../db/client'
 import { preparedQuery, statementOf } from '../../db/prepared'
 import { playDateRequests, playDates, profiles } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { playablePartner } from '../connections'
 import { announceAdded, noteParameters, notePlaceholders, notificationInserts } from '../notifications'
 import { announce, notifyPlayDate, playDateNote } from './play-dates.notify'
-import { type Actor, lockPlayDate } from './play-dates.queries'
+import type { Actor } from './play-dates.queries'
+import { lockPlayDate } from './play-dates.locks'
+import { joinWaitlist } from './play-dates.waitlist'
 
 // Applications: a pair or a player alone applies (accepting, declining and withdrawing are in
 // play-dates.matching.ts).
@@ -96,7 +98,7 @@ export async function applyToPlayDate(
   const applied = playDateNote('applied', { playDateId: id, actor: user, requestId: request.id })
   const withYou = playDateNote('appliedWithYou', { playDateId: id, actor: user })
   try {
-    return await withoutTransaction(db, async (handle) => {
+    const added = await withoutTransaction(db, async (handle) => {
       const [row] = rowsOf<ApplyRow>(
         await preparedQuery(handle, 'apply_to_play_date', buildApply).execute({
           id,
@@ -109,16 +111,30 @@ export async function applyToPlayDate(
         }),
       )
       if (!row?.status) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
+      if (!row.inserted && row.status === 'matched') return null
       if (!row.inserted) throw refusal(row, user.id, partnerId, now)
       const creatorTeam = [row.creatorId, row.partnerId].filter((p): p is string => Boolean(p))
       await announceAdded(handle, [...creatorTeam, partnerId])
       await announce(handle, id, [...creatorTeam, user.id, partnerId])
       return request
     })
+    // Every spot is taken: the pair joins the waitlist.
+    return added ?? (await applyToFullGame(db, user, id, partnerId, now))
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)
     throw error
   }
+}
+
+// An application to a matched game joins its waitlist (docs/decisions/0152), until the start.
+async function applyToFullGame(db: Db, user: Actor, id: string, partnerId: string | null, now: Date) {
+  return db.transaction(async (tx) => {
+    const playDate = await lockPlayDate(tx, id)
+    if (!playDate) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
+    if (playDate.status !== 'matched') throw new AppError('conflict', PLAY_DATE_MESSAGES.noLongerAvailable)
+    if (hasStarted(playDate, now)) throw new AppError('conflict', ALREADY_STARTED)
+    return joinWaitlist(tx, user, playDate, partnerId, now)
+  })
 }
 
 // Why an application was not added, in the order the rules are told: the PlayDate's state, then
@@ -153,7 +169,9 @@ async function applyAlone(db: Db, user: Actor, id: string, now: Date) {
     return await db.transaction(async (tx) => {
       const playDate = await lockPlayDate(tx, id)
       if (!playDate) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
-      if (playDate.status !== 'open') throw new AppError('conflict', PLAY_DATE_MESSAGES.noLongerAvailable)
+      if (playDate.status !== 'open' && playDate.status !== 'matched') {
+        throw new AppError('conflict', PLAY_DATE_MESSAGES.noLongerAvailable)
+      }
       if (hasStarted(playDate, now)) throw new AppError('conflict', ALREADY_STARTED)
       if (playDate.creatorId === user.id || playDate.partnerId === user.id) {
         throw new AppError('conflict', PLAY_DATE_MESSAGES.ownPlayDate)
@@ -178,6 +196,7 @@ async function applyAlone(db: Db, user: Actor, id: string, now: Date) {
         ? rangeRefusal({ ...me, selfRating: Number(me.selfRating) }, rangeOf(playDate))
         : null
       if (outside) throw new AppError('invalid', outside)
+      if (playDate.status === 'matched') return joinWaitlist(tx, user, playDate, null, now)
       const [request] = await tx
         .insert(playDateRequests)
         .values({ playDateId: id, requesterId: user.id, requesterPartnerId: null, solo: true })
@@ -195,30 +214,6 @@ async function applyAlone(db: Db, user: Actor, id: string, now: Date) {
     if (isUniqueViolation(error)) throw new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)
     throw error
   }
-}
-
-export async function lockRequest(tx: Tx, requestId: string) {
-  const [request] = await tx
-    .select({
-      id: playDateRequests.id,
-      playDateId: playDateRequests.playDateId,
-      status: playDateRequests.status,
-      requesterId: playDateRequests.requesterId,
-      requesterPartnerId: playDateRequests.requesterPartnerId,
-      solo: playDateRequests.solo,
-    })
-    .from(playDateRequests)
-    .where(eq(playDateRequests.id, requestId))
-  if (!request) throw new AppError('not_found', PLAY_DATE_MESSAGES.requestNotFound)
-  // Lock the PlayDate first, then read the request again under the lock.
-  const playDate = await lockPlayDate(tx, request.playDateId)
-  if (!playDate) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
-  const [current] = await tx
-    .select({ status: playDateRequests.status })
-    .from(playDateRequests)
-    .where(eq(playDateRequests.id, requestId))
-    .for('update')
-  return { request: { ...request, status: current?.status ?? request.status }, playDate }
 }
 
 // An open PlayDate whose start has passed takes no more applications and no accept.

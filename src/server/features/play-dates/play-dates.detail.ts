@@ -5,6 +5,7 @@ import {
   type PlayDateDetail,
   type PlayDateRequestView,
   type PlayerSummary,
+  type WaitlistEntryView,
 } from '../../../domain/play-dates/play-date.schema'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import type { PlayDateType } from '../../../domain/play-dates/play-date.constants'
@@ -28,6 +29,13 @@ import {
 import { isLateCancel, type TeamSide } from '../../../domain/play-dates/results'
 import { resultView } from './play-dates.results.view'
 import { NO_RECORD, reliabilityOf } from './play-dates.reliability'
+import {
+  findSubRefusal,
+  openOfferOf,
+  type OtherSide,
+  spotsOf,
+  subSearchState,
+} from './play-dates.waitlist.queries'
 
 // The PlayDate page: a PlayDate with its teams and their records, the applications its creator
 // team answers or the viewer's own, its result section and what the viewer may do.
@@ -55,6 +63,21 @@ const pendingRequestsQuery = (db: DbOrTx) =>
       ),
     )
     .orderBy(asc(playDateRequests.createdAt))
+
+// The waitlist of a full game, in order, with its teams.
+const waitlistQuery = (db: DbOrTx) =>
+  db
+    .select(requestColumns)
+    .from(playDateRequests)
+    .innerJoin(requester, eq(requester.id, playDateRequests.requesterId))
+    .leftJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
+    .where(
+      and(
+        eq(playDateRequests.playDateId, sql.placeholder('playDateId')),
+        eq(playDateRequests.status, 'waitlisted'),
+      ),
+    )
+    .orderBy(asc(playDateRequests.waitlistRank), asc(playDateRequests.createdAt))
 
 type RequestRow = Awaited<ReturnType<ReturnType<typeof pendingRequestsQuery>['execute']>>[number]
 const toRequestView = (r: RequestRow): PlayDateRequestView => ({
@@ -93,7 +116,7 @@ const viewerRequestId = (db: DbOrTx) =>
     .where(
       and(
         eq(viewerRequest.playDateId, playDates.id),
-        sql`${viewerRequest.status} in ('pending', 'accepted', 'joined')`,
+        sql`${viewerRequest.status} in ('pending', 'accepted', 'joined', 'waitlisted')`,
         or(eq(viewerRequest.requesterId, userParam), eq(viewerRequest.requesterPartnerId, userParam)),
       ),
     )
@@ -117,6 +140,8 @@ const playDateByIdQuery = (db: DbOrTx) =>
     cancelledByPlayer: cancellerColumns,
     viewerRequestId: viewerRequestId(db),
     lateCancel: playDates.lateCancel,
+    vacantSince: playDates.vacantSince,
+    subWave: playDates.subWave,
     resultOutcome: playDates.resultOutcome,
     resultAbsentTeam: playDates.resultAbsentTeam,
     resultPointsTo: playDates.resultPointsTo,
@@ -145,6 +170,7 @@ export async function visiblePlayDateType(
     ? undefined
     : or(
         sql`${playDates.status} = 'open'`,
+        sql`${playDates.status} = 'matched' and ${playDates.startsAt} > now()`,
         eq(playDates.creatorId, viewer.id),
         eq(playDates.partnerId, viewer.id),
         sql`exists (select 1 from ${playDateRequests}
@@ -181,15 +207,20 @@ export async function getPlayDate(db: DbOrTx, user: Actor, id: string, now: Date
     ? responding.team.captain.id === user.id || responding.team.partner?.id === user.id
     : false
   const onCreatorTeam = row.creatorId === user.id || row.partnerId === user.id
-  // Open PlayDates are visible to every signed-in player; the rest only to their players and admins.
-  if (row.status !== 'open' && !onCreatorTeam && !onRespondingTeam && !user.isAdmin) {
+  const beforeStart = !row.startsAt || now.getTime() < row.startsAt.getTime()
+  // Open PlayDates are visible to every signed-in player, and so are full games until they start
+  // (their waitlist is open: docs/decisions/0152); the rest only to their players and admins.
+  const fullAndAhead = row.status === 'matched' && row.startsAt !== null && beforeStart
+  if (row.status !== 'open' && !fullAndAhead && !onCreatorTeam && !onRespondingTeam && !user.isAdmin) {
     throw new AppError('forbidden', PLAY_DATE_MESSAGES.notAuthorized)
   }
-  const mine = row.status === 'open' ? row.viewerRequestId : null
+  const mine = row.status === 'open' || fullAndAhead ? row.viewerRequestId : null
   // The creator's partner who joined alone holds a spot; the creator answers the applications.
   const answers = row.creatorId === user.id || (row.partnerId === user.id && !row.postedAlone)
   const pending = answers && row.status === 'open' ? await loadPendingRequests(db, id) : []
-  const myRequest = mine ? await loadRequest(db, mine) : null
+  const found = mine ? await loadRequest(db, mine) : null
+  // On a full game only a place on its waitlist is the viewer's application.
+  const myRequest = found && (row.status === 'open' || found.status === 'waitlisted') ? found : null
   const cancelledBy = row.cancelledBy && row.cancelledByPlayer ? toPlayer(row.cancelledByPlayer) : null
   const isPlayer = onCreatorTeam || onRespondingTeam
   const summary = toSummary(row)
@@ -228,13 +259,14 @@ export async function getPlayDate(db: DbOrTx, user: Actor, id: string, now: Date
     isPlayer || user.isAdmin ? await resultView(db, id, row, { sides, names }, user.id, now) : null
   // A matched game may be cancelled by any of its players until it starts (late under 24 h);
   // an open one by its creator team.
-  const beforeStart = !row.startsAt || now.getTime() < row.startsAt.getTime()
   const canCancel =
     (row.status === 'open' && answers) || (row.status === 'matched' && isPlayer && beforeStart)
   const canWithdraw =
-    row.status === 'open' &&
-    myRequest !== null &&
-    (myRequest.status === 'pending' || (myRequest.solo && myRequest.status !== 'declined'))
+    (row.status === 'open' &&
+      myRequest !== null &&
+      (myRequest.status === 'pending' || (myRequest.solo && myRequest.status !== 'declined'))) ||
+    myRequest?.status === 'waitlisted'
+  const offers = await offersOf(db, row, user, { isPlayer, fullAndAhead, myRequest }, now)
   return {
     ...summary,
     creatorTeam: withRecords(summary.creatorTeam),
@@ -247,11 +279,82 @@ export async function getPlayDate(db: DbOrTx, user: Actor, id: string, now: Date
       isCreatorTeam: onCreatorTeam,
       isRespondingTeam: onRespondingTeam,
       myRequest: myRequest ? withTeamRecords(myRequest) : null,
-      canApply: row.status === 'open' && !onCreatorTeam && !onRespondingTeam && !mine,
+      // An open PlayDate takes applications; a full one, its waitlist.
+      canApply: (row.status === 'open' || fullAndAhead) && !onCreatorTeam && !onRespondingTeam && !mine,
       canWithdraw,
       canCancel,
       cancelIsLate: canCancel && row.status === 'matched' && isLateCancel(row.startsAt, now),
       canChat: (row.status === 'matched' || row.status === 'completed') && isPlayer,
+      ...offers.viewer,
+    },
+    waitlist: offers.waitlist.map(withTeamRecords) as WaitlistEntryView[],
+    waitlistCount: offers.waitlistCount,
+    subSearch: offers.subSearch,
+  }
+}
+
+// The waitlist, the offers and the sub search as the viewer sees them
+// (docs/decisions/0152-waitlist-drop-outs-and-subs.md).
+async function offersOf(
+  db: DbOrTx,
+  row: {
+    id: string
+    status: string
+    creatorId: string
+    partnerId: string | null
+    startsAt: Date | null
+    vacantSince: Date | null
+    subWave: number | null
+    accepted: { id: string } | null
+    acceptedCaptain: { id: string | null } | null
+    acceptedPartner: { id: string | null } | null
+  },
+  user: Actor,
+  seen: { isPlayer: boolean; fullAndAhead: boolean; myRequest: PlayDateRequestView | null },
+  now: Date,
+) {
+  const isCreator = row.creatorId === user.id
+  const waitlistRows = seen.fullAndAhead
+    ? await preparedQuery(db, 'play_date_waitlist', waitlistQuery).execute({ playDateId: row.id })
+    : []
+  const waitlist = isCreator ? waitlistRows.map((r, i) => ({ ...toRequestView(r), position: i + 1 })) : []
+  const position =
+    seen.myRequest?.status === 'waitlisted'
+      ? waitlistRows.findIndex((r) => r.id === seen.myRequest!.id) + 1 || null
+      : null
+  const other: OtherSide =
+    row.accepted && row.acceptedCaptain?.id
+      ? {
+          id: row.accepted.id,
+          requesterId: row.acceptedCaptain.id,
+          requesterPartnerId: row.acceptedPartner?.id ?? null,
+        }
+      : undefined
+  const leaving = seen.fullAndAhead && seen.isPlayer && !isCreator
+  const mate =
+    other?.requesterId === user.id
+      ? other.requesterPartnerId
+      : other?.requesterPartnerId === user.id
+        ? other.requesterId
+        : null
+  const game = { ...row, startsAt: row.startsAt }
+  const vacant = seen.fullAndAhead && spotsOf(row, other).left > 0
+  return {
+    waitlist,
+    waitlistCount: waitlistRows.length,
+    subSearch: vacant ? await subSearchState(db, row) : ('none' as const),
+    viewer: {
+      waitlistPosition: position,
+      offer: seen.fullAndAhead ? await viewerOffer(db, row.id, user.id) : null,
+      canLeave: leaving,
+      canLeaveWithPartner: leaving && mate !== null,
+      leaveIsLate: leaving && isLateCancel(row.startsAt, now),
+      canFindSub: vacant && seen.isPlayer && (await findSubRefusal(db, game, other, user.id, now)) === null,
     },
   }
+}
+
+async function viewerOffer(db: DbOrTx, playDateId: string, userId: string) {
+  const offer = await openOfferOf(db, playDateId, userId)
+  return offer ? { id: offer.id, kind: offer.kind, exclusiveUntil: offer.exclusiveUntil.toISOString() } : null
 }

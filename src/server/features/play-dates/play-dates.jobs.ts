@@ -8,6 +8,7 @@ import { enqueueJobs, type JobHandlers, type NewJob } from '../../lib/jobs'
 import { createNotifications, type NoticeEmailSettings } from '../notifications'
 import { CHAT_DIGEST_JOB, chatDigestJobHandler } from './play-dates.chat-digest'
 import { RESULT_STANDS_JOB, standUnanswered } from './play-dates.results.stands'
+import { offerJobs } from './play-dates.offers'
 
 // What happens around a PlayDate's start without anyone asking: reminders to the four players
 // of a matched game, and open PlayDates whose start has passed leaving the lists.
@@ -56,7 +57,8 @@ export const scheduleExpiry = (db: DbOrTx, playDate: Timed) =>
 type Person = { id: AnyPgColumn; email: AnyPgColumn; firstName: AnyPgColumn; lastName: AnyPgColumn }
 const name = (p: Person) => sql<string>`${p.firstName} || ' ' || ${p.lastName}`
 
-// The matched game as its reminder tells it, with its four players; none if it is not matched.
+// The matched game as its reminder tells it, with its players (four, or fewer while a spot someone
+// dropped out of is open); none if it is not matched.
 async function loadMatchedGame(tx: Tx, playDateId: string) {
   const creator = alias(profiles, 'creator')
   const partner = alias(profiles, 'partner')
@@ -74,8 +76,9 @@ async function loadMatchedGame(tx: Tx, playDateId: string) {
       timeZone: playDates.timeZone,
       place: playDates.place,
       venue: { name: venues.name, address: venues.address, city: venues.city, state: venues.state },
-      creatorTeam: sql<string>`${name(creator)} || ' & ' || ${name(partner)}`,
-      otherTeam: sql<string>`${name(requester)} || ' & ' || ${name(requesterPartner)}`,
+      // A spot someone dropped out of and no one took yet is left out (docs/decisions/0152).
+      creatorTeam: sql<string>`concat_ws(' & ', ${name(creator)}, ${name(partner)})`,
+      otherTeam: sql<string>`coalesce(nullif(concat_ws(' & ', ${name(requester)}, ${name(requesterPartner)}), ''), 'an open side')`,
       creator: player(creator),
       partner: player(partner),
       requester: player(requester),
@@ -83,10 +86,10 @@ async function loadMatchedGame(tx: Tx, playDateId: string) {
     })
     .from(playDates)
     .innerJoin(creator, eq(creator.id, playDates.creatorId))
-    .innerJoin(partner, eq(partner.id, playDates.partnerId))
-    .innerJoin(accepted, and(eq(accepted.playDateId, playDates.id), eq(accepted.status, 'accepted')))
-    .innerJoin(requester, eq(requester.id, accepted.requesterId))
-    .innerJoin(requesterPartner, eq(requesterPartner.id, accepted.requesterPartnerId))
+    .leftJoin(partner, eq(partner.id, playDates.partnerId))
+    .leftJoin(accepted, and(eq(accepted.playDateId, playDates.id), eq(accepted.status, 'accepted')))
+    .leftJoin(requester, eq(requester.id, accepted.requesterId))
+    .leftJoin(requesterPartner, eq(requesterPartner.id, accepted.requesterPartnerId))
     .leftJoin(venues, eq(venues.id, playDates.venueId))
     .where(and(eq(playDates.id, playDateId), eq(playDates.status, 'matched')))
   return game
@@ -105,7 +108,7 @@ async function remind(tx: Tx, payload: { playDateId: string; lead: Lead; startsA
   const teams = `${game.creatorTeam} vs ${game.otherTeam}`
   const message = where ? `${when} at ${where}: ${teams}` : `${when}: ${teams}`
   const link = `/playdates/${payload.playDateId}`
-  const players = [game.creator, game.partner, game.requester, game.requesterPartner]
+  const players = [game.creator, game.partner, game.requester, game.requesterPartner].filter((p) => p.id)
   // In the app, by email and by push, each to the players who left reminders on there (the email
   // and push by their jobs, which name the game: notifications.service.ts).
   await createNotifications(
@@ -138,5 +141,6 @@ export function playDateJobs(settings: ReminderSettings): JobHandlers {
     [RESULT_STANDS_JOB]: ({ tx, job, now }) =>
       standUnanswered(tx, settings, (job.payload as { playDateId: string }).playDateId, now),
     [CHAT_DIGEST_JOB]: chatDigestJobHandler(settings),
+    ...offerJobs(),
   }
 }

@@ -6,16 +6,19 @@ import type { z } from 'zod'
 import type { acceptInput } from '../../../domain/play-dates/play-date.schema'
 import { openSpots, placeApplicant, SPOT_MESSAGES } from '../../../domain/play-dates/spots'
 import { type Db, type Tx } from '../../db/client'
-import { playDateRequests, playDates, profiles } from '../../db/schema'
+import { playDateOffers, playDateRequests, playDates, profiles } from '../../db/schema'
+import { fillOpenSpots, type LockedGame } from './play-dates.offers'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { AVAILABLE_PLAY_DATES_LINK, announce, notifyPlayDate } from './play-dates.notify'
 import type { Actor } from './play-dates.queries'
+import { lockOtherSide } from './play-dates.locks'
 import { findClash } from './play-dates.clash'
 import { scheduleReminders } from './play-dates.jobs'
 import { formatStart } from '../../../domain/play-dates/schedule'
 import { getPlayDate } from './play-dates.detail'
 
-import { ALREADY_STARTED, hasStarted, lockRequest } from './play-dates.applications'
+import { ALREADY_STARTED, hasStarted } from './play-dates.applications'
+import { lockRequest } from './play-dates.locks'
 
 type Team = { creatorId: string; partnerId: string | null }
 type Applicants = { requesterId: string; requesterPartnerId: string | null }
@@ -31,21 +34,6 @@ const announceToBothTeams = (tx: Tx, playDate: Team & { id: string }, request: A
 
 // Matching: the creator team accepts an application into its spots; a player alone withdraws
 // from a spot until the game is matched (docs/decisions/0137-spots-and-solo-teams.md).
-
-// The other side's accepted application (one at most: play_date_requests_one_accepted_key),
-// locked: a player alone completes it, or withdraws from it.
-async function lockOtherSide(tx: Tx, playDateId: string) {
-  const [row] = await tx
-    .select({
-      id: playDateRequests.id,
-      requesterId: playDateRequests.requesterId,
-      requesterPartnerId: playDateRequests.requesterPartnerId,
-    })
-    .from(playDateRequests)
-    .where(and(eq(playDateRequests.playDateId, playDateId), eq(playDateRequests.status, 'accepted')))
-    .for('update')
-  return row
-}
 
 // The creator answers applications, and a partner they chose; a partner who joined alone does not.
 const answersApplications = (
@@ -200,6 +188,7 @@ export async function withdrawRequest(db: Db, user: Actor, requestId: string, no
     if (request.requesterId !== user.id && request.requesterPartnerId !== user.id) {
       throw new AppError('not_found', PLAY_DATE_MESSAGES.requestNotFound)
     }
+    if (request.status === 'waitlisted') return leaveWaitlist(tx, user, request, playDate, now)
     const leavesSpot = request.solo && (request.status === 'accepted' || request.status === 'joined')
     if (leavesSpot && playDate.status !== 'open') {
       throw new AppError('conflict', 'The game is matched: you can no longer withdraw')
@@ -249,6 +238,27 @@ export async function withdrawRequest(db: Db, user: Actor, requestId: string, no
     ])
     return getPlayDate(tx, user, playDate.id, now)
   })
+}
+
+// Off the waitlist: an offer it held goes to the next in line.
+async function leaveWaitlist(
+  tx: Tx,
+  user: Actor,
+  request: { id: string; requesterId: string; requesterPartnerId: string | null },
+  playDate: LockedGame,
+  now: Date,
+) {
+  await tx
+    .update(playDateRequests)
+    .set({ status: 'withdrawn', waitlistRank: null })
+    .where(eq(playDateRequests.id, request.id))
+  await tx
+    .update(playDateOffers)
+    .set({ status: 'closed', answeredAt: now })
+    .where(and(eq(playDateOffers.requestId, request.id), eq(playDateOffers.status, 'open')))
+  await fillOpenSpots(tx, playDate, now)
+  await announce(tx, playDate.id, [playDate.creatorId, request.requesterId, request.requesterPartnerId])
+  return getPlayDate(tx, user, playDate.id, now)
 }
 
 export async function declineRequest(db: Db, user: Actor, requestId: string, now: Date) {

@@ -26,6 +26,10 @@ export type PlayDateEvent =
   | 'cancelled'
   | 'cancelledLate'
   | 'message'
+  | 'joinedWaitlist'
+  | 'droppedOut'
+  | 'spotFilled'
+  | 'offerExpired'
 
 // The switch each event is under (Profile Settings): its email and push follow it.
 const kindOf: Record<PlayDateEvent, NotificationKind> = {
@@ -41,6 +45,10 @@ const kindOf: Record<PlayDateEvent, NotificationKind> = {
   cancelled: 'cancellations',
   cancelledLate: 'cancellations',
   message: 'messages',
+  joinedWaitlist: 'applications',
+  droppedOut: 'applications',
+  spotFilled: 'applications',
+  offerExpired: 'applications',
 }
 
 const texts: Record<PlayDateEvent, { title: string; message: (name: string) => string }> = {
@@ -69,6 +77,18 @@ const texts: Record<PlayDateEvent, { title: string; message: (name: string) => s
     message: (n) => `${n} cancelled the PlayDate late, under 24 hours before the start`,
   },
   message: { title: NEW_MESSAGE_TITLE, message: (n) => `${n} sent a message about your PlayDate` },
+  // The waitlist and its offers (docs/decisions/0152-waitlist-drop-outs-and-subs.md).
+  joinedWaitlist: { title: 'Waitlist', message: (n) => `${n} joined the waitlist of your full game` },
+  droppedOut: {
+    title: 'Player dropped out',
+    message: (n) => `${n} dropped out of your game: the spot is offered to the waitlist, then to subs`,
+  },
+  spotFilled: { title: 'Spot filled', message: (n) => `${n} took the open spot in your game` },
+  // Told by the app to a waitlisted player whose offer ran out (the actor is the app: no name).
+  offerExpired: {
+    title: 'Offer timed out',
+    message: () => 'The spot you were offered went to the next in line. You keep your place on the waitlist.',
+  },
 }
 
 interface NotifyArgs {
@@ -79,6 +99,8 @@ interface NotifyArgs {
   link?: string
   // An application to answer from the notification itself.
   requestId?: string
+  // What the app says itself: no player's face beside it.
+  asApp?: boolean
 }
 
 // What the row offers: Accept or Decline an application; Open chat once matched, or for a message.
@@ -99,17 +121,49 @@ type NoteArgs = Omit<NotifyArgs, 'recipients'>
 
 // What a PlayDate event tells each player it notifies (for a statement that adds it with its own
 // write: notificationInserts).
-export function playDateNote(event: PlayDateEvent, { playDateId, actor, link, requestId }: NoteArgs) {
+export function playDateNote(event: PlayDateEvent, { playDateId, actor, link, requestId, asApp }: NoteArgs) {
   const text = texts[event]
   return {
     type: event === 'created' ? ('playdate_created' as const) : ('other' as const),
     title: text.title,
     message: text.message(`${actor.firstName} ${actor.lastName}`),
     link: link ?? `/playdates/${playDateId}`,
-    actorId: actor.id,
+    actorId: asApp ? null : actor.id,
     action: actionOf(event, playDateId, requestId),
     kind: kindOf[event],
     playDateId,
+  }
+}
+
+// A spot offered to a player (docs/decisions/0138-offer-timings-and-waves.md): in the app at
+// once, with "Take the spot" in the row; its email and push follow the player's quiet hours, and
+// are not sent once the offer is gone (db/notice-context.ts).
+export const OFFER_TEXTS = {
+  waitlist: {
+    title: 'A spot opened for you',
+    message: (until: string) =>
+      `A spot opened in the game you wait for. It is yours to take until ${until}, then it goes to the next in line.`,
+  },
+  sub: {
+    title: 'Sub wanted',
+    message: (names: string) => `${names} need a sub for their game. The first to take the spot plays.`,
+  },
+} as const
+
+export function offerNote(
+  offer: { userId: string; offerId: string; playDateId: string },
+  text: { title: string; message: string },
+) {
+  return {
+    userId: offer.userId,
+    type: 'other' as const,
+    title: text.title,
+    message: text.message,
+    link: `/playdates/${offer.playDateId}`,
+    actorId: null,
+    action: { kind: 'take_spot' as const, subjectId: offer.offerId },
+    kind: 'applications' as const,
+    playDateId: offer.playDateId,
   }
 }
 

@@ -11,7 +11,7 @@ import { playingRating } from '../../../domain/players/rating.rules'
 import { playDateZoneIds } from '../../../domain/play-dates/schedule'
 import { distanceFromHome, nearHome } from './play-dates.near'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
-import type { DbOrTx, Tx } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 import { type PlayerSummaryRow, summaryColumnsOf, toPlayer } from '../../db/player-summary'
 import { playDateRequests, playDates, profiles, venues } from '../../db/schema'
 
@@ -248,6 +248,11 @@ function listConditions(shape: ListShape) {
   if (shape.alone) {
     conditions.push(
       sql`(${playDates.minDupr} is null or ${sql.placeholder('myRating')}::numeric between ${playDates.minDupr} and ${playDates.maxDupr})`,
+      // Not a game the player already applied to or holds a spot in (one lookup per PlayDate in
+      // its applications index).
+      sql`not exists (select 1 from ${playDateRequests} mine where mine.play_date_id = ${playDates.id}
+        and mine.status in ('pending', 'accepted', 'joined', 'waitlisted')
+        and (mine.requester_id = ${userParam} or mine.requester_partner_id = ${userParam}))`,
     )
   }
   // The rating filter applies to the creator team's average DUPR (kept on the PlayDate). Read by
@@ -376,24 +381,4 @@ export function listQueriesOf(shape: ListShape): ListQueries {
     queriesByName.set(name, queries)
   }
   return queries
-}
-
-// Row lock on the PlayDate: applications, accepts and state changes of one PlayDate queue up.
-export async function lockPlayDate(tx: Tx, id: string) {
-  const [row] = await tx
-    .select({
-      id: playDates.id,
-      status: playDates.status,
-      creatorId: playDates.creatorId,
-      partnerId: playDates.partnerId,
-      postedAlone: playDates.postedAlone,
-      minDupr: playDates.minDupr,
-      maxDupr: playDates.maxDupr,
-      startsAt: playDates.startsAt,
-      durationMinutes: playDates.durationMinutes,
-    })
-    .from(playDates)
-    .where(eq(playDates.id, id))
-    .for('update')
-  return row
 }

@@ -124,10 +124,17 @@ describe('the records of a list’s players', () => {
     )
     expect(res.status).toBe(200)
     expect(res.body.items).toEqual([
-      { playerId: g.creator.profile.id, played: 2, noShows: 1, lateCancels: 1 },
-      { playerId: g.partner.profile.id, played: 2, noShows: 1, lateCancels: 1 },
-      { playerId: g.requester.profile.id, played: 2, noShows: 1, lateCancels: 0 },
-      { playerId: g.requesterPartner.profile.id, played: 2, noShows: 1, lateCancels: 0 },
+      { playerId: g.creator.profile.id, played: 2, noShows: 1, lateCancels: 1, replaced: 0, savedGames: 0 },
+      { playerId: g.partner.profile.id, played: 2, noShows: 1, lateCancels: 1, replaced: 0, savedGames: 0 },
+      { playerId: g.requester.profile.id, played: 2, noShows: 1, lateCancels: 0, replaced: 0, savedGames: 0 },
+      {
+        playerId: g.requesterPartner.profile.id,
+        played: 2,
+        noShows: 1,
+        lateCancels: 0,
+        replaced: 0,
+        savedGames: 0,
+      },
     ])
     // The same record as the public profile's.
     for (const item of res.body.items) {
@@ -142,8 +149,8 @@ describe('the records of a list’s players', () => {
     await game(g, { kind: 'played' }, 30, 'declined')
     const res = await g.creator.client.get(recordsUrl([g.requester.profile.id, g.creator.profile.id]))
     expect(res.body.items).toEqual([
-      { playerId: g.requester.profile.id, played: 0, noShows: 0, lateCancels: 0 },
-      { playerId: g.creator.profile.id, played: 1, noShows: 0, lateCancels: 0 },
+      { playerId: g.requester.profile.id, played: 0, noShows: 0, lateCancels: 0, replaced: 0, savedGames: 0 },
+      { playerId: g.creator.profile.id, played: 1, noShows: 0, lateCancels: 0, replaced: 0, savedGames: 0 },
     ])
   })
 
@@ -155,8 +162,8 @@ describe('the records of a list’s players', () => {
     const res = await g.partner.client.get(recordsUrl([unknown, id.toUpperCase(), id]))
     expect(res.status).toBe(200)
     expect(res.body.items).toEqual([
-      { playerId: unknown, played: 0, noShows: 0, lateCancels: 0 },
-      { playerId: id, played: 1, noShows: 0, lateCancels: 0 },
+      { playerId: unknown, played: 0, noShows: 0, lateCancels: 0, replaced: 0, savedGames: 0 },
+      { playerId: id, played: 1, noShows: 0, lateCancels: 0, replaced: 0, savedGames: 0 },
     ])
   })
 

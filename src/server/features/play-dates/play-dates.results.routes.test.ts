@@ -155,9 +155,21 @@ describe('reporting a result', () => {
 
     // Both teams' profiles count the game.
     const profile = await g.c.client.get(`/api/profiles/${g.a.profile.id}`)
-    expect(profile.body.reliability).toEqual({ played: 1, noShows: 0, lateCancels: 0 })
+    expect(profile.body.reliability).toEqual({
+      played: 1,
+      noShows: 0,
+      lateCancels: 0,
+      replaced: 0,
+      savedGames: 0,
+    })
     const detail = await g.a.client.get(`/api/play-dates/${g.id}`)
-    expect(detail.body.respondingTeam.captain.reliability).toEqual({ played: 1, noShows: 0, lateCancels: 0 })
+    expect(detail.body.respondingTeam.captain.reliability).toEqual({
+      played: 1,
+      noShows: 0,
+      lateCancels: 0,
+      replaced: 0,
+      savedGames: 0,
+    })
   })
 
   it('shows the settled result on the History cards of both teams, none before', async () => {
@@ -278,6 +290,8 @@ describe('reporting a result', () => {
       played: 0,
       noShows: 1,
       lateCancels: 0,
+      replaced: 0,
+      savedGames: 0,
     })
     expect((await g.a.client.get(`/api/profiles/${g.c.profile.id}`)).body.reliability.noShows).toBe(0)
   })

@@ -247,9 +247,10 @@ describe('matching', () => {
     for (const item of (await onlooker.client.get('/api/play-dates?tab=available')).body.items)
       expect(item).not.toHaveProperty('respondingTeam')
     const stranger = await player()
-    const hidden = await stranger.client.get(`/api/play-dates/${id}`)
-    expect(hidden.status).toBe(403)
-    expect(hidden.body.error.message).toBe('Not authorized to view this PlayDate')
+    // Full and ahead, the game shows to a stranger (its waitlist is open), its chat does not.
+    const full = await stranger.client.get(`/api/play-dates/${id}`)
+    expect(full.body.viewer).toMatchObject({ canApply: true, canChat: false, isRespondingTeam: false })
+    expect(full.body.result).toBeNull()
     expect((await stranger.client.get(`/api/play-dates/${id}/messages`)).status).toBe(403)
     expect((await stranger.client.post(`/api/play-dates/${id}/messages`, { content: 'hi' })).status).toBe(403)
 
@@ -593,12 +594,13 @@ describe('notification links', () => {
     const [e, f] = await Promise.all([player(), player()])
     await befriend(t.db, e!, f!)
 
-    // Matched with C and D: E and F are declined and cannot open the PlayDate any more.
+    // Matched with C and D: E and F are declined. Until the start they may still open the full
+    // game, to join its waitlist (docs/decisions/0152); their notice leads to Available.
     const matched = await openPlayDate(a, b)
     const cd = await c.client.post(`/api/play-dates/${matched}/requests`, { partnerId: d.profile.id })
     await e!.client.post(`/api/play-dates/${matched}/requests`, { partnerId: f!.profile.id })
     expect((await a.client.post(`/api/play-dates/requests/${cd.body.id}/accept`)).status).toBe(200)
-    expect((await e!.client.get(`/api/play-dates/${matched}`)).status).toBe(403)
+    expect((await e!.client.get(`/api/play-dates/${matched}`)).body.viewer).toMatchObject({ canApply: true })
     for (const declined of [e!, f!]) {
       expect(await linksOf(declined, 'Application declined')).toEqual(['/playdates?tab=available'])
     }

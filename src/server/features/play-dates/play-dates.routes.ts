@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import {
   acceptInput,
+  applicationCreated,
   applyInput,
   chatMessage,
   chatMessagesQuery,
@@ -111,11 +112,12 @@ const routes = {
     path: '/play-dates/{id}/requests',
     operationId: 'applyToPlayDate',
     tags,
-    summary: 'Apply to an open PlayDate with a friend as partner, or alone (`alone: true`)',
+    summary:
+      'Apply to an open PlayDate with a friend as partner, or alone (`alone: true`); to a full (matched) one before its start, join its waitlist',
     ...access.user,
     request: { params: idParam, body: jsonBody(applyInput) },
     responses: {
-      201: jsonContent(z.object({ id: z.string(), status: z.string() }), 'The pending application'),
+      201: jsonContent(applicationCreated, 'The pending application, or the place on a full game’s waitlist'),
       ...errorResponses(400, 401, 403, 404, 409, 429),
     },
   }),

@@ -11,6 +11,7 @@ import { preparedQuery } from '../../db/prepared'
 import { playDateRequests, playDates, profiles } from '../../db/schema'
 import { defaultDuprRange, joiningRating, RATING_MIN } from '../../../domain/play-dates/spots'
 import { pageTotal } from '../../lib/page-total'
+import { declineEveryoneWaiting } from './play-dates.waitlist.queries'
 import { isPlayablePartner } from '../connections'
 import { requireVenueFor } from '../venues'
 import {
@@ -20,11 +21,11 @@ import {
   zoneOfState,
 } from '../../../domain/play-dates/schedule'
 import { scheduleExpiry } from './play-dates.jobs'
+import { lockPlayDate } from './play-dates.locks'
 import {
   type Actor,
   toSummary,
   toTeam,
-  lockPlayDate,
   listQueriesOf,
   shapeName,
   WINDOW_ZONES,
@@ -376,11 +377,7 @@ export async function cancelPlayDate(db: Db, user: Actor, id: string, now: Date)
         lateCancel: late,
       })
       .where(eq(playDates.id, id))
-    const pending = await tx
-      .update(playDateRequests)
-      .set({ status: 'declined' })
-      .where(and(eq(playDateRequests.playDateId, id), eq(playDateRequests.status, 'pending')))
-      .returning({ a: playDateRequests.requesterId, b: playDateRequests.requesterPartnerId })
+    const pending = await declineEveryoneWaiting(tx, id, now)
     await notifyPlayDate(tx, late ? 'cancelledLate' : 'cancelled', {
       playDateId: id,
       actor: user,

@@ -280,5 +280,9 @@ describe('finding games to join alone', () => {
     expect(ids).not.toContain(lowId)
     const card = res.body.items.find((i: { id: string }) => i.id === highId)
     expect(card.spots).toEqual({ creatorSide: 1, otherSide: 2, left: 3, partnerWanted: true })
+    // Once applied to, it leaves the player's "Games I can join alone".
+    await applyAlone(me, highId)
+    const after = await me.client.get('/api/play-dates?tab=available&alone=true&pageSize=50')
+    expect(after.body.items.map((i: { id: string }) => i.id)).not.toContain(highId)
   })
 })

@@ -11,13 +11,14 @@ type SpotsRow = {
   otherSideFilled: number
 }
 
-// Who may join and the spots left, as the summary gives them (a PlayDate past open has none).
+// Who may join and the spots left, as the summary gives them: an open PlayDate's, and a matched
+// game's that a player dropped out of (docs/decisions/0152); a finished one has none.
 export function rangeAndSpots(row: SpotsRow): Pick<PlayDateSummary, 'duprRange' | 'spots'> {
   const hasPartner = Boolean(row.partnerId ?? row.partner?.id)
-  const open = row.status === 'open'
+  const live = row.status === 'open' || row.status === 'matched'
   const spots = openSpots({
-    creatorPartner: hasPartner || !open,
-    otherSide: open ? (Math.min(2, row.otherSideFilled) as 0 | 1 | 2) : 2,
+    creatorPartner: hasPartner || !live,
+    otherSide: live ? (Math.min(2, row.otherSideFilled) as 0 | 1 | 2) : 2,
   })
   return {
     duprRange:

@@ -1,11 +1,18 @@
 import { createRoute } from '@hono/zod-openapi'
 import { profileInput } from '../../../domain/auth/auth.schema'
-import { homeAreaInput, sessionUser } from '../../../domain/profiles/profile.schema'
+import { homeAreaInput, sessionUser, subAvailability } from '../../../domain/profiles/profile.schema'
 import { duprIdInput } from '../../../domain/play-dates/results'
 import { createApi } from '../../app-factory'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
-import { getOwnProfile, updateDuprId, updateHomeArea, updateOwnProfile } from './profiles.service'
+import {
+  getOwnProfile,
+  getSubAvailability,
+  updateDuprId,
+  updateHomeArea,
+  updateOwnProfile,
+  updateSubAvailability,
+} from './profiles.service'
 import { profileAbout, profileAboutInput } from '../../../domain/profiles/profile-about.schema'
 import { getProfileAbout, updateProfileAbout } from './profile-about.service'
 import { homeLocationInput, homeLocationOutput } from '../../../domain/profiles/home-location.schema'
@@ -58,6 +65,29 @@ const putDuprId = createRoute({
   middleware: [requireUser] as const,
   request: { body: jsonBody(duprIdInput) },
   responses: { 200: jsonContent(sessionUser, 'The updated profile'), ...errorResponses(400, 401, 403) },
+})
+
+const getSub = createRoute({
+  method: 'get',
+  path: '/profiles/me/sub-availability',
+  operationId: 'getMySubAvailability',
+  tags,
+  summary: 'Whether the signed-in player is available as a sub',
+  ...access.user,
+  middleware: [requireUser] as const,
+  responses: { 200: jsonContent(subAvailability, 'The setting'), ...errorResponses(401, 403) },
+})
+
+const putSub = createRoute({
+  method: 'put',
+  path: '/profiles/me/sub-availability',
+  operationId: 'updateMySubAvailability',
+  tags,
+  summary: 'Switch "Available as a sub" (asked to fill spots in games of the home area and rating range)',
+  ...access.user,
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(subAvailability) },
+  responses: { 200: jsonContent(subAvailability, 'The saved setting'), ...errorResponses(400, 401, 403) },
 })
 
 const getAbout = createRoute({
@@ -138,6 +168,18 @@ export const profileRoutes = createApi()
         c.get('db'),
         c.get('user').id,
         c.req.valid('json').duprId,
+        c.get('deps').clock.now(),
+      ),
+      200,
+    ),
+  )
+  .openapi(getSub, async (c) => c.json(await getSubAvailability(c.get('db'), c.get('user').id), 200))
+  .openapi(putSub, async (c) =>
+    c.json(
+      await updateSubAvailability(
+        c.get('db'),
+        c.get('user').id,
+        c.req.valid('json').availableAsSub,
         c.get('deps').clock.now(),
       ),
       200,

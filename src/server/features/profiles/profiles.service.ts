@@ -1,7 +1,7 @@
 import { type AnyColumn, eq, sql } from 'drizzle-orm'
 import { type ProfileInput, storedProfileFields } from '../../../domain/auth/auth.schema'
 import { AppError } from '../../../domain/errors'
-import type { HomeAreaInput, SessionUser } from '../../../domain/profiles/profile.schema'
+import type { HomeAreaInput, SessionUser, SubAvailability } from '../../../domain/profiles/profile.schema'
 import type { Db, Tx } from '../../db/client'
 import { profiles } from '../../db/schema'
 import { profileColumns, toSessionUser } from '../auth'
@@ -85,4 +85,29 @@ export async function updateDuprId(
     .returning(profileColumns)
   if (!row) throw new AppError('not_found', 'Profile Not Found')
   return toSessionUser(row)
+}
+
+// "Available as a sub" (docs/decisions/0152-waitlist-drop-outs-and-subs.md).
+export async function getSubAvailability(db: Db, userId: string): Promise<SubAvailability> {
+  const [row] = await db
+    .select({ availableAsSub: profiles.availableAsSub })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+  if (!row) throw new AppError('not_found', 'Profile Not Found')
+  return row
+}
+
+export async function updateSubAvailability(
+  db: Db,
+  userId: string,
+  availableAsSub: boolean,
+  now: Date,
+): Promise<SubAvailability> {
+  const [row] = await db
+    .update(profiles)
+    .set({ availableAsSub, updatedAt: now })
+    .where(eq(profiles.id, userId))
+    .returning({ availableAsSub: profiles.availableAsSub })
+  if (!row) throw new AppError('not_found', 'Profile Not Found')
+  return row
 }

@@ -3,7 +3,7 @@ import webpush from 'web-push'
 import { AppError } from '../../../domain/errors'
 import { PUSH_MESSAGES, type PushPayload, type PushSubscriptionInput } from '../../../domain/push/push.schema'
 import type { Db, Tx } from '../../db/client'
-import { gameForNotice, stillWants } from '../../db/notice-context'
+import { gameForNotice, isNoticeStale, stillWants } from '../../db/notice-context'
 import { heldForQuietHours } from '../../lib/held-notices'
 import { notifications, profiles, pushSubscriptions } from '../../db/schema'
 import { playDateIdOfPage } from '../../../domain/play-dates/play-date.constants'
@@ -112,6 +112,8 @@ interface PushNotice {
   link: string | null
   kind: NotificationKind | null
   playDateId: string | null
+  action?: string | null
+  subjectId?: string | null
 }
 
 interface PushJobPayload {
@@ -135,6 +137,8 @@ async function noticeOf(tx: Tx, payload: PushJobPayload): Promise<PushNotice | u
     link: row.link,
     kind: row.kind,
     playDateId: row.playDateId ?? payload.notice?.playDateId ?? null,
+    action: row.action,
+    subjectId: row.subjectId,
   }
 }
 
@@ -156,6 +160,7 @@ async function prepareSend(
   // Turned off, or the notification dismissed since: nothing to send.
   if (!subscription || !notice) return undefined
   if (!(await stillWants(tx, notice.userId, notice.kind, 'push'))) return undefined
+  if (await isNoticeStale(tx, notice)) return undefined
   const game = await gameForNotice(tx, notice.playDateId ?? playDateIdOfLink(notice.link))
   if (await heldForQuietHours(tx, job, notice.userId, notice.kind, game?.startsAt, now)) return undefined
   const message: PushPayload = {

@@ -15,6 +15,7 @@ import {
   HomeLocationForm,
   ProfileAboutForm,
   ProfilePhotoForm,
+  SubAvailabilitySwitch,
   useProfileAbout,
 } from '../../features/profiles'
 
@@ -101,6 +102,7 @@ function SettingsCards({ profile }: { profile: ReturnType<typeof useOwnProfile> 
           <HomeLocationForm />
           <hr className="my-4 border-slate-200" />
           <HomeAreaForm key={`${profile.data.homeState}-${profile.data.homeRegion}`} user={profile.data} />
+          <SubAvailabilitySwitch user={profile.data} />
         </Card>
       ) : null}
       {profile.data ? (

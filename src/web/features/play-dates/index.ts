@@ -1,5 +1,5 @@
 // What the pages, the dashboard (home) and admin use of play-dates.
-export { playDateKeys, useAnswerRequest } from './api/play-dates.queries'
+export { playDateKeys, useAnswerRequest, useOfferAnswer } from './api/play-dates.queries'
 export {
   partnerOptionsQuery,
   playDatesQuery,

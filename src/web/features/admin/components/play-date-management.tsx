@@ -5,6 +5,7 @@ import type { AdminPlayDatesQuery } from '../../../../domain/admin/admin.schema'
 import { formatPayment, statusLabel } from '../../../../domain/play-dates/play-date.rules'
 import type { PlayDateSummary } from '../../../../domain/play-dates/play-date.schema'
 import { regionLabel, stateName, states, typeLabel } from '../../../../domain/play-dates/play-date.constants'
+import { spotsText } from '../../../../domain/play-dates/spots'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { useAdminPlayDates, useDeletePlayDate } from '../api/admin.queries'
@@ -70,6 +71,10 @@ const columns = ({
         <Badge tone={statusTone(playDate.status)}>{statusLabel(playDate.status)}</Badge>
         {playDate.status === 'open' ? (
           <div className="mt-1 text-slate-600">{requestWording(playDate.requestCount)}</div>
+        ) : null}
+        {/* The open spots: an open PlayDate's, or a full game's a player dropped out of. */}
+        {(playDate.status === 'open' || playDate.status === 'matched') && playDate.spots.left > 0 ? (
+          <div className="text-slate-600">{spotsText(playDate.spots)}</div>
         ) : null}
       </>
     ),

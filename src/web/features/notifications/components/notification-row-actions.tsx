@@ -9,7 +9,7 @@ import { chatLink } from '../../../../domain/notifications/notification.constant
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { useAnswerConnectionRequest } from '../../connections'
-import { useAnswerRequest } from '../../play-dates'
+import { useAnswerRequest, useOfferAnswer } from '../../play-dates'
 import { notificationKeys } from '../api/notifications.queries'
 import { outcome } from '../../../lib/outcome'
 
@@ -22,6 +22,7 @@ const answeredApplication: Record<Answer, string> = {
   accept: 'Application accepted: you are matched',
   decline: 'Application declined',
 }
+const answeredOffer: Record<Answer, string> = { accept: 'The spot is yours', decline: 'Offer declined' }
 const confirmations: Record<Answer, { title: string; tone: 'primary' | 'danger' }> = {
   accept: { title: 'Accept this application?', tone: 'primary' },
   decline: { title: 'Decline this application?', tone: 'danger' },
@@ -45,6 +46,7 @@ export function NotificationRowActions({
   const queryClient = useQueryClient()
   const connection = useAnswerConnectionRequest()
   const application = useAnswerRequest()
+  const offer = useOfferAnswer()
   const [told, setTold] = useState<Told | null>(null)
   const [confirming, setConfirming] = useState<Answer | null>(null)
   const action = notification.action
@@ -78,7 +80,14 @@ export function NotificationRowActions({
     })
   }
 
-  const busy = connection.isPending || application.isPending
+  // A spot offered: one tap takes it (docs/decisions/0138-offer-timings-and-waves.md).
+  const answerOffer = (offerId: string, answer: Answer) =>
+    outcome(
+      offer.mutateAsync({ offerId, answer: answer === 'accept' ? 'take' : 'decline' }),
+      settle(answer, answeredOffer),
+    )
+
+  const busy = connection.isPending || application.isPending || offer.isPending
   const message = told ? (
     <p
       role={told.tone === 'refused' ? 'alert' : 'status'}
@@ -96,6 +105,7 @@ export function NotificationRowActions({
         who={who}
         busy={busy}
         onAnswerConnection={answerConnection}
+        onAnswerOffer={answerOffer}
         onAskApplication={setConfirming}
         onOpenChat={onActed}
       />
@@ -125,6 +135,7 @@ function Buttons({
   who,
   busy,
   onAnswerConnection,
+  onAnswerOffer,
   onAskApplication,
   onOpenChat,
 }: {
@@ -132,6 +143,7 @@ function Buttons({
   who: string
   busy: boolean
   onAnswerConnection: (id: string, answer: Answer) => void
+  onAnswerOffer: (offerId: string, answer: Answer) => void
   onAskApplication: (answer: Answer) => void
   onOpenChat: () => void
 }) {
@@ -146,6 +158,20 @@ function Buttons({
         <MessageCircle aria-hidden="true" className="size-4" />
         Open chat<span className="sr-only"> with {who}</span>
       </ButtonLink>
+    )
+  }
+  if (action.kind === 'take_spot') {
+    return (
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" disabled={busy} onClick={() => onAnswerOffer(action.offerId, 'decline')}>
+          <X aria-hidden="true" className="size-4" />
+          Decline<span className="sr-only"> the spot</span>
+        </Button>
+        <Button disabled={busy} aria-busy={busy} onClick={() => onAnswerOffer(action.offerId, 'accept')}>
+          <Check aria-hidden="true" className="size-4" />
+          Take the spot
+        </Button>
+      </div>
     )
   }
   const answer = (kind: Answer) =>

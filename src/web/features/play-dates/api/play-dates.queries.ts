@@ -108,6 +108,45 @@ export function useCancelPlayDate(id: string) {
   })
 }
 
+// The waitlist, drop-outs, offers and subs (docs/decisions/0152-waitlist-drop-outs-and-subs.md).
+// Each answers the PlayDate as it now is.
+export function useOfferAnswer() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ offerId, answer }: { offerId: string; answer: 'take' | 'decline' }) =>
+      answer === 'take'
+        ? api.post('/play-dates/offers/{offerId}/take', { params: { offerId } })
+        : api.post('/play-dates/offers/{offerId}/decline', { params: { offerId } }),
+    onSuccess: (detail) => settle(queryClient, detail),
+  })
+}
+
+export function useMoveOnWaitlist() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ requestId, direction }: { requestId: string; direction: 'up' | 'down' }) =>
+      api.post('/play-dates/requests/{requestId}/move', { params: { requestId }, body: { direction } }),
+    onSuccess: (detail) => settle(queryClient, detail),
+  })
+}
+
+export function useLeavePlayDate(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (withPartner: boolean) =>
+      api.post('/play-dates/{id}/leave', { params: { id }, body: { withPartner } }),
+    onSuccess: (detail) => settle(queryClient, detail),
+  })
+}
+
+export function useFindSub(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.post('/play-dates/{id}/find-sub', { params: { id } }),
+    onSuccess: (detail) => settle(queryClient, detail),
+  })
+}
+
 // After the game: a team's report, the other team's one-tap confirmation, and the payment marks.
 // Each answers the PlayDate as it now is.
 export function useReportResult(id: string) {

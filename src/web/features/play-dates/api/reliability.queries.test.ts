@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { RELIABILITY_IDS_MAX } from '../../../../domain/play-dates/results.rules'
 import { createRecordLoader } from './reliability.queries'
 
-const record = { played: 1, noShows: 0, lateCancels: 0 }
+const record = { played: 1, noShows: 0, lateCancels: 0, replaced: 0, savedGames: 0 }
 
 // A loader whose batches run when the test says, recording each request's ids.
 function loader(answer: (ids: string[]) => Promise<Array<typeof record & { playerId: string }>>) {

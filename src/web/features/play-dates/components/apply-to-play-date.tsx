@@ -19,6 +19,7 @@ import { TeamRoster } from './team-roster'
 import { outcome } from '../../../lib/outcome'
 import { rangeText, spotsText } from '../../../../domain/play-dates/spots'
 import { JoinAloneChoice } from './wizard-who-joins'
+import { waitlistPositionText } from '../../../../domain/play-dates/offers'
 
 export function ApplyToPlayDate({ id }: { id: string }) {
   const navigate = useNavigate()
@@ -37,7 +38,9 @@ export function ApplyToPlayDate({ id }: { id: string }) {
     void navigate('/playdates', { replace: true })
   }, [loadError, id, navigate])
 
-  const closed = query.data !== undefined && query.data.status !== 'open'
+  // A full game takes applications to its waitlist until it starts (docs/decisions/0152).
+  const full = query.data?.status === 'matched'
+  const closed = query.data !== undefined && query.data.status !== 'open' && !full
   useEffect(() => {
     if (!closed) return
     toast.error(applyMessages.noLongerAvailable, { id: `apply-${id}` })
@@ -70,16 +73,19 @@ export function ApplyToPlayDate({ id }: { id: string }) {
       ? applyMessages.alreadyApplied
       : null
 
-  // A pair needs the other side's two spots; one spot anywhere takes a player alone.
-  const pairFits = playDate.spots.otherSide === 2
+  // A pair needs the other side's two spots; one spot anywhere takes a player alone. On a full
+  // game's waitlist either may wait.
+  const pairFits = full || playDate.spots.otherSide === 2
   const submit = () => {
     if (!chosen && !alone) {
       toast.error(applyMessages.selectFriend)
       return
     }
     outcome(apply.mutateAsync(alone || !chosen ? { alone: true } : { partnerId: chosen.id }), {
-      onSuccess: () => {
-        toast.success(applyMessages.submitted)
+      onSuccess: (created) => {
+        toast.success(
+          created.position !== undefined ? waitlistPositionText(created.position) : applyMessages.submitted,
+        )
         void navigate(`/playdates/${id}`)
       },
       onError: (error) => {
@@ -93,9 +99,13 @@ export function ApplyToPlayDate({ id }: { id: string }) {
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 sm:gap-6">
       <header>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Apply to PlayDate</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {full ? 'Join the waitlist' : 'Apply to PlayDate'}
+        </h1>
         <p className="mt-1 text-slate-600">
-          Pick the friend who plays with you, or join alone, then submit your application.
+          {full
+            ? 'Every spot is taken. When a player drops out, the spot is offered in turn to the first on the waitlist who fits.'
+            : 'Pick the friend who plays with you, or join alone, then submit your application.'}
         </p>
       </header>
       <Card>
@@ -190,7 +200,7 @@ export function ApplyToPlayDate({ id }: { id: string }) {
           ) : (
             <Send aria-hidden="true" className="size-4" />
           )}
-          Submit Application
+          {full ? 'Join the waitlist' : 'Submit Application'}
         </Button>
       </div>
     </div>

@@ -23,7 +23,8 @@ import { BackButton, PlayDateFirstView, PlayDateFirstViewType, PlayDateHeader } 
 import { PlayDateChat } from './play-date-chat'
 import { applyMessages } from '../lib/apply-errors'
 import { TeamRoster } from './team-roster'
-import { rangeText, type Side, spotsText } from '../../../../domain/play-dates/spots'
+import type { Side } from '../../../../domain/play-dates/spots'
+import { FullGameActions, FullGameNews, spotsLine } from './play-date-full-game'
 import {
   AnswerButtons,
   answersApplications,
@@ -211,7 +212,8 @@ export function PlayDateDetails({
     </div>
   ) : null
   const chatBeside = inPane && chat !== null
-  const showsOtherSide = playDate.respondingTeam !== null || playDate.status === 'open'
+  const showsOtherSide =
+    playDate.respondingTeam !== null || playDate.status === 'open' || playDate.spots.otherSide > 0
 
   const details = (
     <>
@@ -230,15 +232,13 @@ export function PlayDateDetails({
           Created{' '}
           <time dateTime={playDate.createdAt}>{format(new Date(playDate.createdAt), 'M/d/yyyy')}</time>
         </p>
-        {playDate.status === 'open' ? (
-          <p className="text-sm font-semibold text-brand-800">
-            {spotsText(playDate.spots)}
-            {playDate.duprRange ? ` · DUPR ${rangeText(playDate.duprRange)} may join alone` : ''}
-          </p>
+        {spotsLine(playDate) ? (
+          <p className="text-sm font-semibold text-brand-800">{spotsLine(playDate)}</p>
         ) : null}
       </PlayDateHeader>
 
       <Actions playDate={playDate} chatBeside={chatBeside} />
+      <FullGameNews playDate={playDate} />
 
       {result && resultFirst ? <GameResult playDate={result} /> : null}
 
@@ -288,6 +288,7 @@ export function PlayDateDetails({
       </div>
 
       {result && !resultFirst ? <GameResult playDate={result} /> : null}
+      <FullGameActions playDate={playDate} />
 
       {viewer.myRequest && playDate.status === 'open' ? (
         <Section title={viewer.myRequest.status === 'pending' ? 'Your Application' : 'Your Spot'}>
@@ -385,7 +386,7 @@ function Actions({ playDate, chatBeside }: { playDate: PlayDateDetail; chatBesid
       {viewer.canApply ? (
         <ButtonLink to={`/playdates/${playDate.id}/apply`} size="lg">
           <Send aria-hidden="true" className="size-4" />
-          Apply to this PlayDate
+          {playDate.status === 'open' ? 'Apply to this PlayDate' : 'Join the waitlist'}
         </ButtonLink>
       ) : null}
       {showsOpenChat ? (

@@ -106,7 +106,13 @@ export function CreatorTeamSpots({ playDate }: { playDate: PlayDateDetail }) {
       <TeamRoster
         team={playDate.creatorTeam}
         tags={['Creator', 'Partner']}
-        openSpot={playDate.spots.partnerWanted ? 'Open spot · partner wanted' : undefined}
+        openSpot={
+          playDate.spots.partnerWanted
+            ? playDate.status === 'open'
+              ? 'Open spot · partner wanted'
+              : 'Open spot'
+            : undefined
+        }
       />
       <SplitNote playDate={playDate} team="creator" />
     </>
@@ -131,7 +137,13 @@ export function OtherSideSpots({ playDate }: { playDate: PlayDateDetail }) {
       <TeamRoster
         team={playDate.respondingTeam}
         tags={['Captain', 'Partner']}
-        openSpot={playDate.status === 'open' ? 'Open spot · for a player joining alone' : undefined}
+        openSpot={
+          playDate.spots.otherSide === 0
+            ? undefined
+            : playDate.status === 'open'
+              ? 'Open spot · for a player joining alone'
+              : 'Open spot'
+        }
       />
       <SplitNote playDate={playDate} team="responding" />
     </>

@@ -17,7 +17,13 @@ const team = (a: string, b: string | null): TeamSummary => ({
   averageDupr: 3.5,
   averageSelf: 3.5,
 })
-const record = (played: number, noShows = 0, lateCancels = 0) => ({ played, noShows, lateCancels })
+const record = (played: number, noShows = 0, lateCancels = 0, savedGames = 0) => ({
+  played,
+  noShows,
+  lateCancels,
+  replaced: 0,
+  savedGames,
+})
 
 describe('the other team on a card', () => {
   const creators = team('ann', 'bea')
@@ -48,6 +54,12 @@ describe('a team’s record on one line', () => {
   it('adds late cancels only when there are some', () => {
     expect(teamRecordLine([record(2, 0, 1), record(5)])).toBe(
       'Played 2 & 5 · 0 no-shows · 1 & 0 late cancels',
+    )
+  })
+
+  it('adds the games saved as a sub only when there are some', () => {
+    expect(teamRecordLine([record(2, 0, 0, 1), record(5)])).toBe(
+      'Played 2 & 5 · 0 no-shows · 1 & 0 games saved',
     )
   })
 

@@ -23,7 +23,8 @@ export function otherTeam(
 
 // "Played 14 & 3 · 0 & 1 no-shows": each player's numbers in the order the card names them, on
 // one short line (a team's games are not the sum of its players': they often played together).
-// No-shows read as one number when both have none; late cancels only when there are any.
+// No-shows read as one number when both have none; late cancels and games saved as a sub only when
+// there are any.
 export function teamRecordLine(records: ReadonlyArray<ReliabilitySummary>): string {
   const [first, second] = records
   if (!first) return ''
@@ -33,6 +34,7 @@ export function teamRecordLine(records: ReadonlyArray<ReliabilitySummary>): stri
   const noShows = first.noShows + second.noShows
   parts.push(noShows === 0 ? '0 no-shows' : `${both((r) => r.noShows)} no-shows`)
   if (first.lateCancels + second.lateCancels > 0) parts.push(`${both((r) => r.lateCancels)} late cancels`)
+  if (first.savedGames + second.savedGames > 0) parts.push(`${both((r) => r.savedGames)} games saved`)
   return parts.join(' · ')
 }
 

@@ -1,0 +1,200 @@
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm'
+import {
+  fitsSpots,
+  isSkippedForQuietHours,
+  LAST_SUB_WAVE,
+  OFFER_MESSAGES,
+} from '../../../domain/play-dates/offers'
+import { openSpots, type OpenSpots } from '../../../domain/play-dates/spots'
+import type { DbOrTx } from '../../db/client'
+import { quietHoursEnds } from '../../db/notice-context'
+import { playDateOffers, playDateRequests } from '../../db/schema'
+
+// What the waitlist and the offers read (docs/decisions/0152-waitlist-drop-outs-and-subs.md), for
+// the offers themselves (play-dates.offers.ts) and the PlayDate page alike.
+
+export const present = (ids: ReadonlyArray<string | null | undefined>) =>
+  ids.filter((p): p is string => Boolean(p))
+
+// The other side's accepted application, if anyone holds a spot there.
+export type OtherSide = { id: string; requesterId: string; requesterPartnerId: string | null } | undefined
+
+export const spotsOf = (game: { partnerId: string | null }, other: OtherSide): OpenSpots =>
+  openSpots({
+    creatorPartner: game.partnerId !== null,
+    otherSide: !other ? 0 : other.requesterPartnerId ? 2 : 1,
+  })
+
+export const playersOf = (game: { creatorId: string; partnerId: string | null }, other: OtherSide) =>
+  present([game.creatorId, game.partnerId, other?.requesterId, other?.requesterPartnerId])
+
+export type WaitlistEntry = { id: string; requesterId: string; requesterPartnerId: string | null }
+
+// The waitlist in order, each application with its players.
+export function waitlistOf(db: DbOrTx, playDateId: string): Promise<WaitlistEntry[]> {
+  return db
+    .select({
+      id: playDateRequests.id,
+      requesterId: playDateRequests.requesterId,
+      requesterPartnerId: playDateRequests.requesterPartnerId,
+    })
+    .from(playDateRequests)
+    .where(and(eq(playDateRequests.playDateId, playDateId), eq(playDateRequests.status, 'waitlisted')))
+    .orderBy(asc(playDateRequests.waitlistRank), asc(playDateRequests.createdAt))
+}
+
+export async function hasOpenWaitlistOffer(db: DbOrTx, playDateId: string) {
+  const [open] = await db
+    .select({ id: playDateOffers.id })
+    .from(playDateOffers)
+    .where(
+      and(
+        eq(playDateOffers.playDateId, playDateId),
+        eq(playDateOffers.kind, 'waitlist'),
+        eq(playDateOffers.status, 'open'),
+      ),
+    )
+    .limit(1)
+  return Boolean(open)
+}
+
+interface GameForWaitlist {
+  id: string
+  startsAt: Date | null
+  vacantSince: Date | null
+}
+
+// The first waitlisted application that fits the open spots, was not offered a spot since they
+// opened, and has a player whose quiet hours end before the start (docs/decisions/0138).
+export async function nextOnWaitlist(
+  db: DbOrTx,
+  game: GameForWaitlist,
+  spots: OpenSpots,
+  now: Date,
+): Promise<WaitlistEntry | undefined> {
+  const waitlist = await waitlistOf(db, game.id)
+  if (waitlist.length === 0 || !game.startsAt) return undefined
+  const offered = game.vacantSince
+    ? await db
+        .select({ requestId: playDateOffers.requestId })
+        .from(playDateOffers)
+        .where(
+          and(
+            eq(playDateOffers.playDateId, game.id),
+            eq(playDateOffers.kind, 'waitlist'),
+            gte(playDateOffers.createdAt, game.vacantSince),
+          ),
+        )
+    : []
+  const passed = new Set(offered.map((o) => o.requestId))
+  const fitting = waitlist.filter(
+    (entry) => !passed.has(entry.id) && fitsSpots(entry.requesterPartnerId ? 'pair' : 'solo', spots),
+  )
+  if (fitting.length === 0) return undefined
+  const ends = await quietHoursEnds(
+    db,
+    fitting.flatMap((e) => present([e.requesterId, e.requesterPartnerId])),
+    now,
+  )
+  return fitting.find((entry) =>
+    present([entry.requesterId, entry.requesterPartnerId]).some(
+      (id) => !isSkippedForQuietHours(ends.get(id) ?? null, game.startsAt!),
+    ),
+  )
+}
+
+interface GameForSubs extends GameForWaitlist {
+  status: string
+  creatorId: string
+  partnerId: string | null
+  subWave: number | null
+}
+
+// Why the player cannot ask for a sub now, or null when they can: only a player of the side with
+// an open spot (the creator's side when the other side left whole), only once the waitlist has no
+// one left to offer it to, and not while a search is under way.
+export async function findSubRefusal(
+  db: DbOrTx,
+  game: GameForSubs,
+  other: OtherSide,
+  userId: string,
+  now: Date,
+): Promise<string | null> {
+  if (game.status !== 'matched' || !game.startsAt || game.startsAt.getTime() <= now.getTime()) {
+    return OFFER_MESSAGES.noOpenSpot
+  }
+  const spots = spotsOf(game, other)
+  if (spots.left === 0) return OFFER_MESSAGES.noOpenSpot
+  const creatorSide = present([game.creatorId, game.partnerId])
+  const otherSide = present([other?.requesterId, other?.requesterPartnerId])
+  const side = spots.creatorSide > 0 || otherSide.length === 0 ? creatorSide : otherSide
+  if (!side.includes(userId)) return OFFER_MESSAGES.notOnSide
+  if (game.subWave !== null) {
+    if (game.subWave < LAST_SUB_WAVE || (await hasOpenSubOffer(db, game.id)))
+      return OFFER_MESSAGES.searchUnderWay
+    return null
+  }
+  if (await hasOpenWaitlistOffer(db, game.id)) return OFFER_MESSAGES.waitlistFirst
+  if (await nextOnWaitlist(db, game, spots, now)) return OFFER_MESSAGES.waitlistFirst
+  return null
+}
+
+async function hasOpenSubOffer(db: DbOrTx, playDateId: string) {
+  const [open] = await db
+    .select({ id: playDateOffers.id })
+    .from(playDateOffers)
+    .where(
+      and(
+        eq(playDateOffers.playDateId, playDateId),
+        eq(playDateOffers.kind, 'sub'),
+        eq(playDateOffers.status, 'open'),
+      ),
+    )
+    .limit(1)
+  return Boolean(open)
+}
+
+// The viewer's open offer on the game, if any: as a sub, or for their waitlisted application.
+export async function openOfferOf(db: DbOrTx, playDateId: string, userId: string) {
+  const [offer] = await db
+    .select({
+      id: playDateOffers.id,
+      kind: playDateOffers.kind,
+      exclusiveUntil: playDateOffers.exclusiveUntil,
+    })
+    .from(playDateOffers)
+    .leftJoin(playDateRequests, eq(playDateRequests.id, playDateOffers.requestId))
+    .where(
+      and(
+        eq(playDateOffers.playDateId, playDateId),
+        eq(playDateOffers.status, 'open'),
+        sql`(${playDateOffers.profileId} = ${userId} or ${userId} in (${playDateRequests.requesterId}, ${playDateRequests.requesterPartnerId}))`,
+      ),
+    )
+    .limit(1)
+  return offer ?? null
+}
+
+// The sub search as the players left see it: none, asking, or every wave asked with no one yet.
+export async function subSearchState(db: DbOrTx, game: { id: string; subWave: number | null }) {
+  if (game.subWave === null) return 'none' as const
+  if (game.subWave < LAST_SUB_WAVE) return 'asking' as const
+  return (await hasOpenSubOffer(db, game.id)) ? ('asking' as const) : ('exhausted' as const)
+}
+
+// A game cancelled: applications waiting, and the waitlist, are declined, and spots offered
+// close. Resolves to the players of the declined applications, to be told.
+export async function declineEveryoneWaiting(tx: DbOrTx, id: string, now: Date) {
+  const pending = await tx
+    .update(playDateRequests)
+    .set({ status: 'declined' })
+    .where(
+      and(eq(playDateRequests.playDateId, id), inArray(playDateRequests.status, ['pending', 'waitlisted'])),
+    )
+    .returning({ a: playDateRequests.requesterId, b: playDateRequests.requesterPartnerId })
+  await tx
+    .update(playDateOffers)
+    .set({ status: 'closed', answeredAt: now })
+    .where(and(eq(playDateOffers.playDateId, id), eq(playDateOffers.status, 'open')))
+  return pending
+}
