@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { befriend, createPlayer, headers, signInAdmin, signInContext } from './support/players'
+import { violationsInBothThemes } from './support/axe'
 
 // The Create PlayDate wizard on a phone, for a player with a home area: the state and region
 // start on it, a start already past is said under its date or time on the step where it is
@@ -9,21 +9,6 @@ import { befriend, createPlayer, headers, signInAdmin, signInContext } from './s
 // A date in Arizona (no daylight saving time: always UTC−7), `days` from today there.
 const phoenixDate = (days: number) =>
   new Date(Date.now() - 7 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10)
-
-// The step's WCAG A and AA violations, in the light theme and the dark one.
-async function violationsInBothThemes(page: Page) {
-  const found: string[] = []
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' })
-    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze()
-    found.push(...results.violations.map((v) => `${colorScheme}: ${v.id} ${v.help}`))
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  return found
-}
 
 test('the wizard starts on the home area, checks the start where it is typed and names the venue @phone-only', async ({
   browser,

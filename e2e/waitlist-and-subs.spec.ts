@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { violationsInBothThemes } from './support/axe'
 import { expectFitsScreen } from './support/layout'
 import { arizonaTime, journeyClock, mailOf, matchedGame, phonePlayer } from './support/full-game'
 import { befriend, currentUserId, headers } from './support/players'
@@ -50,6 +51,7 @@ test('a player drops out 20 hours before: the first on the waitlist lets the off
   await expect(annPage.getByText('Full · 2 on the waitlist')).toBeVisible()
   await expect(annPage.getByRole('button', { name: `Move Wes Wait${tag} up` })).toBeEnabled()
   await expectFitsScreen(annPage)
+  expect(await violationsInBothThemes(annPage)).toEqual([])
   await shot(annPage, 'creator')
 
   // 20 hours before the start Dee drops out.
@@ -70,6 +72,7 @@ test('a player drops out 20 hours before: the first on the waitlist lets the off
   await xiaPage.goto(`/playdates/${id}`)
   await expect(xiaPage.getByRole('heading', { name: 'A spot opened for you' })).toBeVisible()
   await expectFitsScreen(xiaPage)
+  expect(await violationsInBothThemes(xiaPage)).toEqual([])
   await shot(xiaPage, 'offer')
 
   // She lets it time out: Wes, next in line, gets it and takes it in one tap.

@@ -50,7 +50,9 @@ const requestColumns = {
   requester: requesterColumns,
   partner: requesterPartnerColumns,
 }
-const pendingRequestsQuery = (db: DbOrTx) =>
+// The applications of a PlayDate with one status and their teams, in order: those waiting for an
+// answer oldest first, the waitlist in its order.
+const requestsWith = (status: 'pending' | 'waitlisted') => (db: DbOrTx) =>
   db
     .select(requestColumns)
     .from(playDateRequests)
@@ -59,25 +61,16 @@ const pendingRequestsQuery = (db: DbOrTx) =>
     .where(
       and(
         eq(playDateRequests.playDateId, sql.placeholder('playDateId')),
-        eq(playDateRequests.status, 'pending'),
+        eq(playDateRequests.status, status),
       ),
     )
-    .orderBy(asc(playDateRequests.createdAt))
-
-// The waitlist of a full game, in order, with its teams.
-const waitlistQuery = (db: DbOrTx) =>
-  db
-    .select(requestColumns)
-    .from(playDateRequests)
-    .innerJoin(requester, eq(requester.id, playDateRequests.requesterId))
-    .leftJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
-    .where(
-      and(
-        eq(playDateRequests.playDateId, sql.placeholder('playDateId')),
-        eq(playDateRequests.status, 'waitlisted'),
-      ),
+    .orderBy(
+      ...(status === 'waitlisted' ? [asc(playDateRequests.waitlistRank)] : []),
+      asc(playDateRequests.createdAt),
     )
-    .orderBy(asc(playDateRequests.waitlistRank), asc(playDateRequests.createdAt))
+const pendingRequestsQuery = requestsWith('pending')
+// The waitlist of a full game (docs/decisions/0152).
+const waitlistQuery = requestsWith('waitlisted')
 
 type RequestRow = Awaited<ReturnType<ReturnType<typeof pendingRequestsQuery>['execute']>>[number]
 const toRequestView = (r: RequestRow): PlayDateRequestView => ({

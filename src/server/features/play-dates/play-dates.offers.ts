@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import {
   ALL_AT_ONCE_MINUTES,
   isLastHour,
@@ -20,6 +20,7 @@ import { subCandidates } from './play-dates.subs'
 import {
   hasOpenWaitlistOffer,
   nextOnWaitlist,
+  offeredSince,
   type OtherSide,
   playersOf,
   present,
@@ -130,20 +131,11 @@ async function askNextWave(
 ) {
   const startsAt = game.startsAt!
   const players = playersOf(game, other)
-  const asked = await tx
-    .select({ id: playDateOffers.profileId })
-    .from(playDateOffers)
-    .where(
-      and(
-        eq(playDateOffers.playDateId, game.id),
-        eq(playDateOffers.kind, 'sub'),
-        gte(playDateOffers.createdAt, game.vacantSince),
-      ),
-    )
+  const asked = await offeredSince(tx, game, 'sub')
   const waitlisted = (await waitlistOf(tx, game.id)).flatMap((e) =>
     present([e.requesterId, e.requesterPartnerId]),
   )
-  const exclude = [...players, ...present(asked.map((a) => a.id)), ...waitlisted]
+  const exclude = [...players, ...asked, ...waitlisted]
   const allAtOnce = isLastHour(startsAt, now)
   let wave = game.subWave
   let invited: Array<{ id: string; wave: number }> = []

@@ -43,19 +43,45 @@ export function waitlistOf(db: DbOrTx, playDateId: string): Promise<WaitlistEntr
     .orderBy(asc(playDateRequests.waitlistRank), asc(playDateRequests.createdAt))
 }
 
-export async function hasOpenWaitlistOffer(db: DbOrTx, playDateId: string) {
+// Whether an offer of `kind` is open on the game.
+async function hasOpenOffer(db: DbOrTx, playDateId: string, kind: 'waitlist' | 'sub') {
   const [open] = await db
     .select({ id: playDateOffers.id })
     .from(playDateOffers)
     .where(
       and(
         eq(playDateOffers.playDateId, playDateId),
-        eq(playDateOffers.kind, 'waitlist'),
+        eq(playDateOffers.kind, kind),
         eq(playDateOffers.status, 'open'),
       ),
     )
     .limit(1)
   return Boolean(open)
+}
+
+export const hasOpenWaitlistOffer = (db: DbOrTx, playDateId: string) =>
+  hasOpenOffer(db, playDateId, 'waitlist')
+const hasOpenSubOffer = (db: DbOrTx, playDateId: string) => hasOpenOffer(db, playDateId, 'sub')
+
+// Who was offered a spot of `kind` since the spots opened: the waitlisted applications, or the
+// players asked as a sub (each is offered one at most once in that time).
+export async function offeredSince(
+  db: DbOrTx,
+  game: { id: string; vacantSince: Date | null },
+  kind: 'waitlist' | 'sub',
+): Promise<Set<string>> {
+  if (!game.vacantSince) return new Set()
+  const rows = await db
+    .select({ requestId: playDateOffers.requestId, profileId: playDateOffers.profileId })
+    .from(playDateOffers)
+    .where(
+      and(
+        eq(playDateOffers.playDateId, game.id),
+        eq(playDateOffers.kind, kind),
+        gte(playDateOffers.createdAt, game.vacantSince),
+      ),
+    )
+  return new Set(present(rows.map((r) => (kind === 'waitlist' ? r.requestId : r.profileId))))
 }
 
 interface GameForWaitlist {
@@ -74,19 +100,7 @@ export async function nextOnWaitlist(
 ): Promise<WaitlistEntry | undefined> {
   const waitlist = await waitlistOf(db, game.id)
   if (waitlist.length === 0 || !game.startsAt) return undefined
-  const offered = game.vacantSince
-    ? await db
-        .select({ requestId: playDateOffers.requestId })
-        .from(playDateOffers)
-        .where(
-          and(
-            eq(playDateOffers.playDateId, game.id),
-            eq(playDateOffers.kind, 'waitlist'),
-            gte(playDateOffers.createdAt, game.vacantSince),
-          ),
-        )
-    : []
-  const passed = new Set(offered.map((o) => o.requestId))
+  const passed = await offeredSince(db, game, 'waitlist')
   const fitting = waitlist.filter(
     (entry) => !passed.has(entry.id) && fitsSpots(entry.requesterPartnerId ? 'pair' : 'solo', spots),
   )
@@ -137,21 +151,6 @@ export async function findSubRefusal(
   if (await hasOpenWaitlistOffer(db, game.id)) return OFFER_MESSAGES.waitlistFirst
   if (await nextOnWaitlist(db, game, spots, now)) return OFFER_MESSAGES.waitlistFirst
   return null
-}
-
-async function hasOpenSubOffer(db: DbOrTx, playDateId: string) {
-  const [open] = await db
-    .select({ id: playDateOffers.id })
-    .from(playDateOffers)
-    .where(
-      and(
-        eq(playDateOffers.playDateId, playDateId),
-        eq(playDateOffers.kind, 'sub'),
-        eq(playDateOffers.status, 'open'),
-      ),
-    )
-    .limit(1)
-  return Boolean(open)
 }
 
 // The viewer's open offer on the game, if any: as a sub, or for their waitlisted application.
