@@ -4,7 +4,7 @@ import os from 'node:os'
 import { measureNearMe, NEAR_ME_TARGET_P99_MS, writeNearMeReport } from './lib/near-me'
 
 const measured = await measureNearMe()
-writeNearMeReport(
+await writeNearMeReport(
   measured,
   `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'} (load average ${os.loadavg()[0]!.toFixed(1)} at the end)`,
 )

@@ -301,5 +301,5 @@ if (!values['no-near'] && !values['mix-only'] && !base.cpuProfileDir) {
     )
   }
   if (!values['no-save'])
-    writeNearMeReport(near, `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}`)
+    await writeNearMeReport(near, `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}`)
 }

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fillPlaceholders } from 'drizzle-orm'
 import pg from 'pg'
+import { format, resolveConfig } from 'prettier'
 import { boxAround } from '../../src/domain/places/distance'
 import { CONNECTION_SETTINGS_SQL } from '../../src/server/db/client'
 import {
@@ -167,7 +168,11 @@ export async function measureNearMe(options: { requests?: number; log?: (line: s
   }
 }
 
-export function writeNearMeReport(measured: Awaited<ReturnType<typeof measureNearMe>>, machine: string) {
+// Written as Prettier writes it, so the format check passes on a fresh run's file.
+export async function writeNearMeReport(
+  measured: Awaited<ReturnType<typeof measureNearMe>>,
+  machine: string,
+) {
   const lines = [
     '# Near me: Available by distance from home',
     '',
@@ -184,5 +189,6 @@ export function writeNearMeReport(measured: Awaited<ReturnType<typeof measureNea
     ),
     '',
   ]
-  writeFileSync(path.join(RESULTS_DIR, 'near-me.md'), lines.join('\n'))
+  const file = path.join(RESULTS_DIR, 'near-me.md')
+  writeFileSync(file, await format(lines.join('\n'), { ...(await resolveConfig(file)), filepath: file }))
 }
