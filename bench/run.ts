@@ -22,6 +22,7 @@ import { writeProfileReport } from './lib/profile-report'
 import { measureSubs, writeSubsResults } from './lib/subs'
 import { type ProfileWindow, runSuites, type SuiteOptions, type Target } from './lib/suite'
 import { ROOT } from './lib/processes'
+import { measureNearMe, NEAR_ME_TARGET_P99_MS, writeNearMeReport } from './lib/near-me'
 import { defaultPoolSize } from '../src/server/env'
 
 const { values } = parseArgs({
@@ -46,6 +47,7 @@ const { values } = parseArgs({
     'no-floor': { type: 'boolean', default: false },
     'no-pglite-beside': { type: 'boolean', default: false },
     'no-save': { type: 'boolean', default: false },
+    'no-near': { type: 'boolean', default: false },
     'no-mix': { type: 'boolean', default: false },
     'mix-only': { type: 'boolean', default: false },
     'no-subs': { type: 'boolean', default: false },
@@ -85,6 +87,8 @@ the real-time fan-out and the query plans; writes bench/results/latest.json and 
   --no-writes, --no-fanout, --no-floor (the no-database endpoint against bare node:http),
   --no-pglite-beside (the --compare data set on PGlite beside PostgreSQL, every read and write),
   --no-save (print only)
+  --no-near          skip Available by distance at 200,000 PlayDates (bench/lib/near-me.ts, its own
+                     data set; alone: npm run bench:near)
   --render           measure nothing: write latest.md again from latest.json (its targets checked
                      again, bench/notes.md as it is now)
 
@@ -296,4 +300,19 @@ if (base.cpuProfileDir && base.profileWindows?.length) {
     base.cpuProfileDir,
     values['no-save'] ? base.cpuProfileDir : path.join(RESULTS_DIR, 'profiles'),
   )
+}
+
+// Available by distance from home at 200,000 PlayDates (docs/decisions/0158): on PostgreSQL, on a
+// data set of its own; writes bench/results/near-me.md.
+if (!values['no-near'] && !values['mix-only'] && !base.cpuProfileDir) {
+  console.log('\nNear me: Available by distance from home')
+  const near = await measureNearMe()
+  for (const read of near.results) {
+    const met = read.indexUsed && read.p99 < NEAR_ME_TARGET_P99_MS
+    console.log(
+      `${met ? 'met    ' : 'NOT MET'}  ${read.name}: near index ${read.indexUsed ? 'used' : 'not used'}, p99 ${read.p99} ms`,
+    )
+  }
+  if (!values['no-save'])
+    await writeNearMeReport(near, `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}`)
 }

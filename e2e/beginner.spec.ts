@@ -21,7 +21,7 @@ async function playerContext(browser: Browser, overrides: Parameters<typeof crea
 }
 
 // What the beginner finds waiting: a pair about her level with a game posted for tomorrow, a
-// friend to apply with, and a new venue on the list.
+// friend to apply with, and a new venue on the list (where the game is).
 async function beginnersWorld(browser: Browser, tag: string) {
   const [cora, dot, bo, admin] = await Promise.all([
     playerContext(browser, { firstName: 'Cora', lastName: `Court${tag}`, duprRating: 2.4, selfRating: 2.5 }),
@@ -30,6 +30,21 @@ async function beginnersWorld(browser: Browser, tag: string) {
     browser.newContext({ baseURL: appOrigin }),
   ])
   await befriend(cora, dot)
+  await signInAdmin(admin)
+  const venue = await admin.request.post('/api/admin/venues', {
+    headers,
+    data: {
+      name: `Learners Courts ${tag}`,
+      address: '1 Practice Way',
+      city: 'Tempe',
+      zipCode: '85281',
+      state: 'AZ',
+      region: 'east_valley',
+      courts: 4,
+      setting: 'outdoor',
+    },
+  })
+  expect(venue.status(), await venue.text()).toBe(201)
   const posted = await cora.request.post('/api/play-dates', {
     headers,
     data: {
@@ -42,23 +57,11 @@ async function beginnersWorld(browser: Browser, tag: string) {
       // Tomorrow (by UTC, so never today in Arizona): well inside "this week".
       startDate: new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10),
       startTime: '09:00',
+      // At the new venue, a few miles from the beginner's home: suggestions are games near home.
+      venueId: ((await venue.json()) as { id: string }).id,
     },
   })
   expect(posted.status(), await posted.text()).toBe(201)
-  await signInAdmin(admin)
-  const venue = await admin.request.post('/api/admin/venues', {
-    headers,
-    data: {
-      name: `Learners Courts ${tag}`,
-      address: '1 Practice Way',
-      city: 'Tempe',
-      state: 'AZ',
-      region: 'east_valley',
-      courts: 4,
-      setting: 'outdoor',
-    },
-  })
-  expect(venue.status(), await venue.text()).toBe(201)
   return { friend: bo, close: () => Promise.all([cora, dot, bo, admin].map((c) => c.close())) }
 }
 

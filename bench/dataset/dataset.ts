@@ -793,6 +793,24 @@ export function datasetSteps(options: DatasetOptions): Step[] {
        ${profileId('0')}, now() - (300 + ${u('i', 62)} * 400) * interval '1 day'
      from generate_series(0, ${Math.max(1, Math.floor(P / 10)) - 1}) i`,
   )
+  // Near me (docs/decisions/0158): nine PlayDates in ten at a venue around one of their state's
+  // cities, within about 25 miles of its centre (three in four of Arizona's around Phoenix), the
+  // tenth at a place without coordinates; every player's home around Phoenix, where the games
+  // are densest.
+  add(
+    'places',
+    `update play_dates p set latitude = c.lat + (${u('p.id', 70)} - 0.5) * 0.7,
+       longitude = c.lng + (${u('p.id', 71)} - 0.5) * 0.8
+     from (values ('AZ', 0, 33.45, -112.07), ('AZ', 1, 33.45, -112.07), ('AZ', 2, 33.45, -112.07),
+       ('AZ', 3, 32.22, -110.97), ('FL', 0, 27.95, -82.46), ('FL', 1, 28.54, -81.38), ('FL', 2, 25.77, -80.19),
+       ('FL', 3, 27.95, -82.46), ('CA', 0, 34.05, -118.24), ('CA', 1, 32.72, -117.16), ('CA', 2, 34.05, -118.24),
+       ('CA', 3, 37.34, -121.89), ('UT', 0, 40.76, -111.89), ('UT', 1, 40.76, -111.89), ('UT', 2, 40.23, -111.66),
+       ('UT', 3, 37.1, -113.58), ('TX', 0, 30.27, -97.74), ('TX', 1, 29.76, -95.37), ('TX', 2, 32.78, -96.8),
+       ('TX', 3, 29.42, -98.49)) as c(state, k, lat, lng)
+     where c.state = p.state and c.k = ${h('p.id', 72)} % 4 and ${u('p.id', 73)} < 0.9;
+     update profiles set home_latitude = round((33.45 + (${u('id', 74)} - 0.5) * 0.5)::numeric, 2),
+       home_longitude = round((-112.07 + (${u('id', 75)} - 0.5) * 0.6)::numeric, 2), home_place = 'Phoenix, AZ'`,
+  )
   add('clean up', 'drop table bench_play_dates')
   return steps
 }
