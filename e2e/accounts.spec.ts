@@ -63,7 +63,7 @@ test(
     await page.getByLabel('DUPR rating', { exact: true }).fill('1.5')
     await page.getByLabel('Self rating').fill('7.5')
     await page.getByLabel('Birthdate').fill('1992-04-18')
-    await page.getByLabel('ZIP code').fill('123')
+    await page.getByLabel('ZIP code', { exact: true }).fill('123')
     await page.getByLabel('Email').fill('not-an-email')
     await page.getByLabel('Password').fill('123')
     await page.getByRole('button', { name: 'Create Account' }).click()
@@ -76,7 +76,7 @@ test(
 
     await page.getByLabel('DUPR rating', { exact: true }).fill('3.8')
     await page.getByLabel('Self rating').fill('4.1')
-    await page.getByLabel('ZIP code').fill('85004')
+    await page.getByLabel('ZIP code', { exact: true }).fill('85004')
     await page.getByLabel('Email').fill(email.toUpperCase())
     await page.getByLabel('Password').fill('first-pass-1')
     await page.getByLabel(/I agree to the/).check()
@@ -197,7 +197,7 @@ test('a newcomer who typed a DUPR, then ticks "I don\'t have a DUPR rating yet" 
   await expect(page.getByLabel('DUPR rating', { exact: true })).toHaveValue('')
   await expect(page.getByLabel('DUPR rating', { exact: true })).toBeDisabled()
   await page.getByLabel('Self rating').fill('3.25')
-  await page.getByLabel('ZIP code').fill('85004')
+  await page.getByLabel('ZIP code', { exact: true }).fill('85004')
   await page.getByLabel('Email').fill(uniqueEmail('nodupr'))
   await page.getByLabel('Password').fill('first-pass-1-long')
   await page.getByLabel(/I agree to the/).check()
@@ -348,7 +348,7 @@ test('the rating prompt takes new ratings over Profile Settings, and saving the 
   // The form under the prompt shows what was just saved, so saving it does not put back the old.
   await expect(page.getByLabel('DUPR rating', { exact: true })).toHaveValue('4.10')
   await expect(page.getByLabel('Self rating', { exact: true })).toHaveValue('4.25')
-  await page.getByLabel('ZIP code').fill('85005')
+  await page.getByLabel('ZIP code', { exact: true }).fill('85005')
   await page.getByRole('button', { name: 'Save Profile' }).click()
   await expect(page.getByText('Profile updated successfully')).toBeVisible()
   const own = (await (await context.request.get('/api/profiles/me')).json()) as Record<string, unknown>
@@ -362,5 +362,5 @@ test('the rating prompt takes new ratings over Profile Settings, and saving the 
   await expect(page.getByText('Error loading profile')).toBeVisible()
   await page.unroute('**/api/profiles/me')
   await page.getByRole('button', { name: 'Try Again' }).click()
-  await expect(page.getByLabel('ZIP code')).toHaveValue('85005')
+  await expect(page.getByLabel('ZIP code', { exact: true })).toHaveValue('85005')
 })

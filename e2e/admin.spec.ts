@@ -120,7 +120,7 @@ test(
     await visitor.getByLabel('DUPR rating', { exact: true }).fill('3.25')
     await visitor.getByLabel('Self rating').fill('3.5')
     await visitor.getByLabel('Birthdate').fill('1995-02-03')
-    await visitor.getByLabel('ZIP code').fill('85281')
+    await visitor.getByLabel('ZIP code', { exact: true }).fill('85281')
     await visitor.getByLabel('Email').fill(email)
     await visitor.getByLabel('Password').fill('newcomer-1')
     await visitor.getByRole('checkbox', { name: /I agree to the Terms/ }).check()

@@ -99,7 +99,7 @@ test(
     await page.getByText('What do the levels mean?').click()
     await expect(page.getByText('New to pickleball: learning the rules and the basic strokes.')).toBeVisible()
     await page.getByLabel('Self rating').fill('2.5')
-    await page.getByLabel('ZIP code').fill('85004')
+    await page.getByLabel('ZIP code', { exact: true }).fill('85004')
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password').fill('first-pass-1')
 

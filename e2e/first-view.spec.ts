@@ -50,12 +50,13 @@ test("a PlayDate's link shows its header before the app has loaded, then the Pla
   await widePage.goto(`/playdates/${id}`)
   await expect(widePage.getByRole('heading', { level: 1, name: HEADING })).toBeHidden()
 
-  // A player who is not in the game may not see it: their page opens empty, as before.
+  // A matched game that has not started is open to every signed-in player, who may join its
+  // waitlist (docs/decisions/0152): its header shows first for a player not in it too.
   const eve = await signedInContext(browser, 'Eve')
   const stranger = await browserOf(browser, eve, 390, false)
   const strangerPage = await stranger.newPage()
   await strangerPage.goto(`/playdates/${id}`)
-  await expect(strangerPage.locator('#root')).toBeEmpty()
+  await expect(strangerPage.getByRole('heading', { level: 1, name: HEADING })).toBeVisible()
   for (const context of [beforeScripts, withScripts, wide, stranger, eve, ...players]) await context.close()
 })
 

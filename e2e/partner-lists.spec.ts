@@ -294,7 +294,7 @@ test('a player keeps a partner list, invites a partner by email, and the partner
   await riley.getByLabel('DUPR rating', { exact: true }).fill('3.6')
   await riley.getByLabel('Self rating').fill('3.9')
   await riley.getByLabel('Birthdate').fill('1994-02-11')
-  await riley.getByLabel('ZIP code').fill('85281')
+  await riley.getByLabel('ZIP code', { exact: true }).fill('85281')
   await riley.getByLabel('Password').fill('riley-pass-1')
   await riley.getByLabel(/I agree to the/).check()
   await riley.getByRole('button', { name: 'Create Account' }).click()
