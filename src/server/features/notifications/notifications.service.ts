@@ -1,4 +1,5 @@
 import { and, count, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
+import { outerColumn } from '../../db/outer-column'
 import { AppError } from '../../../domain/errors'
 import type {
   NotificationAction,
@@ -40,23 +41,24 @@ const NOT_FOUND = 'Notification not found'
 // this player), the PlayDate still open for an application or matched or played for its chat.
 // Each a lookup by primary key. Another device may answer first: the button then gets the
 // server's refusal.
+const subjectId = outerColumn(notifications.subjectId)
 const liveAction = sql<NotificationAction>`case
   when ${notifications.action} = 'answer_connection' and exists (
-    select 1 from ${connections} c where c.id = ${notifications.subjectId}
-      and c.status = 'pending' and c.receiver_id = ${notifications.userId})
+    select 1 from ${connections} c where c.id = ${subjectId}
+      and c.status = 'pending' and c.receiver_id = ${outerColumn(notifications.userId)})
     then json_build_object('kind', 'answer_connection', 'connectionId', ${notifications.subjectId})
   when ${notifications.action} = 'answer_application' then (
     select json_build_object('kind', 'answer_application', 'requestId', r.id, 'playDateId', r.play_date_id)
     from ${playDateRequests} r join ${playDates} p on p.id = r.play_date_id
-    where r.id = ${notifications.subjectId} and r.status = 'pending' and p.status = 'open')
+    where r.id = ${subjectId} and r.status = 'pending' and p.status = 'open')
   when ${notifications.action} = 'open_chat' and exists (
-    select 1 from ${playDates} p where p.id = ${notifications.subjectId}
+    select 1 from ${playDates} p where p.id = ${subjectId}
       and p.status in ('matched', 'completed'))
     then json_build_object('kind', 'open_chat', 'playDateId', ${notifications.subjectId})
   when ${notifications.action} = 'take_spot' then (
     select json_build_object('kind', 'take_spot', 'offerId', o.id, 'playDateId', o.play_date_id)
     from ${playDateOffers} o join ${playDates} p on p.id = o.play_date_id
-    where o.id = ${notifications.subjectId} and o.status = 'open' and p.status = 'matched')
+    where o.id = ${subjectId} and o.status = 'open' and p.status = 'matched')
 end`
 
 const columns = {
@@ -67,10 +69,10 @@ const columns = {
   link: notifications.link,
   read: notifications.read,
   // The actor's name and photo, looked up by primary key (a page is at most 100 rows).
-  actor: sql<ActorJson | null>`(select json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'photoVersion', a.photo_version) from ${profiles} a where a.id = ${notifications.actorId})`,
+  actor: sql<ActorJson | null>`(select json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'photoVersion', a.photo_version) from ${profiles} a where a.id = ${outerColumn(notifications.actorId)})`,
   action: liveAction,
   // The game it is about, named as every channel names it (db/notice-context.ts), by primary key.
-  game: sql<GameJson | null>`(select json_build_object('id', g.id, 'startsAt', g.starts_at, 'timeZone', g.time_zone, 'place', g.place, 'venue', (select v.name from ${venues} v where v.id = g.venue_id)) from ${playDates} g where g.id = ${notifications.playDateId})`,
+  game: sql<GameJson | null>`(select json_build_object('id', g.id, 'startsAt', g.starts_at, 'timeZone', g.time_zone, 'place', g.place, 'venue', (select v.name from ${venues} v where v.id = g.venue_id)) from ${playDates} g where g.id = ${outerColumn(notifications.playDateId)})`,
   createdAt: notifications.createdAt,
   // The exact stored time (microseconds), for the page cursor.
   cursorTime: sql<string>`${notifications.createdAt}::text`,

@@ -278,6 +278,12 @@ describe('overlapping PlayDates', () => {
     const forD = await overlaps(d, at('2026-12-05T16:00:00Z'))
     expect(forD.map((o) => o.id)).toEqual([saturday, other])
     expect(forD[0]!.applied).toBe(true)
+    // Once accepted, the game is theirs: no longer an application.
+    const [request] = (await a.client.get(`/api/play-dates/${saturday}`)).body.pendingRequests as Array<{
+      id: string
+    }>
+    expect((await a.client.post(`/api/play-dates/requests/${request!.id}/accept`)).status).toBe(200)
+    expect((await overlaps(d, at('2026-12-05T16:00:00Z')))[0]).toMatchObject({ id: saturday, applied: false })
     const bad = await a.client.get('/api/play-dates/overlaps?start=tomorrow&durationMinutes=120')
     expect(bad.status).toBe(400)
   })

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { outerColumn } from '../../db/outer-column'
 import type { PlayDateOverlap } from '../../../domain/play-dates/play-date.schema'
 import type { DbOrTx } from '../../db/client'
 import { playDateRequests, playDates } from '../../db/schema'
@@ -24,7 +25,7 @@ export async function findOverlaps(
       timeZone: playDates.timeZone,
       durationMinutes: playDates.durationMinutes,
       applied: sql<boolean>`not (${playDates.creatorId} = ${userId} or ${playDates.partnerId} is not distinct from ${userId}::uuid or exists (
-        select 1 from ${playDateRequests} r where r.play_date_id = ${playDates.id} and r.status = 'accepted'
+        select 1 from ${playDateRequests} r where r.play_date_id = ${outerColumn(playDates.id)} and r.status = 'accepted'
           and (r.requester_id = ${userId} or r.requester_partner_id = ${userId})))`,
     })
     .from(playDates)

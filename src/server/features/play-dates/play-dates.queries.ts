@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm'
+import { outerColumn } from '../../db/outer-column'
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core'
 import type {
   PlayDateStatus,
@@ -48,7 +49,7 @@ export const statusIn = (...statuses: PlayDateStatus[]) =>
 // Pending applications waiting for the creator team.
 export const pendingRequestCount = sql<number>`(
   select count(*)::int from ${playDateRequests}
-  where ${playDateRequests.playDateId} = ${playDates.id} and ${playDateRequests.status} = 'pending'
+  where ${playDateRequests.playDateId} = ${outerColumn(playDates.id)} and ${playDateRequests.status} = 'pending'
 )`.as('request_count')
 
 // The player a PlayDate service acts for.
@@ -74,14 +75,14 @@ export const playDateCardColumns = {
   maxDupr: playDates.maxDupr,
   // The other side's players: its accepted application (one at most) holds 1 (a player alone) or 2.
   otherSideFilled: sql<number>`coalesce((select case when r.requester_partner_id is null then 1 else 2 end
-    from ${playDateRequests} r where r.play_date_id = ${playDates.id} and r.status = 'accepted' limit 1), 0)`.mapWith(
+    from ${playDateRequests} r where r.play_date_id = ${outerColumn(playDates.id)} and r.status = 'accepted' limit 1), 0)`.mapWith(
     Number,
   ),
   // The venue as the card shows it: one lookup by primary key, as JSON, so no list query needs
   // another join.
   venue: sql<
     PlayDateSummary['venue']
-  >`(select json_build_object('id', v.id, 'name', v.name, 'address', v.address, 'city', v.city, 'state', v.state) from ${venues} v where v.id = ${playDates.venueId})`,
+  >`(select json_build_object('id', v.id, 'name', v.name, 'address', v.address, 'city', v.city, 'state', v.state) from ${venues} v where v.id = ${outerColumn(playDates.venueId)})`,
 }
 
 type CardRow = {

@@ -47,6 +47,13 @@ const move = (p: SignedInPlayer, requestId: string, direction: string) =>
   p.client.post(`/api/play-dates/requests/${requestId}/move`, { direction })
 
 describe('the waitlist', () => {
+  it('counts a place among the waitlist of its own game only', async () => {
+    const [first, second] = [await fullGame(), await fullGame()]
+    const [x, w] = await Promise.all([player(), player()])
+    expect(await waitAlone(x, first.id)).toMatchObject({ status: 'waitlisted', position: 1 })
+    expect(await waitAlone(w, second.id)).toMatchObject({ status: 'waitlisted', position: 1 })
+  })
+
   it('takes applications to a full game in order, pairs and players alone, each told their place', async () => {
     const g = await fullGame()
     const [x, w, stranger] = await Promise.all([player(), player(), player()])

@@ -3,7 +3,7 @@ import { AppError } from '../../../domain/errors'
 import { OFFER_MESSAGES, SUB_SEARCH_AUTO_HOURS } from '../../../domain/play-dates/offers'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import { isLateCancel } from '../../../domain/play-dates/results'
-import type { Db, Tx } from '../../db/client'
+import { type Db, rowsOf, type Tx } from '../../db/client'
 import { playDateDropouts, playDateRequests, playDates } from '../../db/schema'
 import { enqueueJob } from '../../lib/jobs'
 import { isPlayablePartner } from '../connections'
@@ -85,16 +85,16 @@ export async function joinWaitlist(
   return { id: request!.id, status: 'waitlisted' as const, position: await positionOf(tx, request!.id) }
 }
 
-// A waitlisted application's place: 1 for the first in line.
+// A waitlisted application's place: 1 for the first in line. The outer row is named: in a select
+// from one table, Drizzle writes its columns unqualified, and inside the subquery they would name
+// the subquery's own rows.
 export async function positionOf(db: Db | Tx, requestId: string) {
-  const [row] = await db
-    .select({
-      position: sql<number>`(select count(*)::int from ${playDateRequests} w
-        where w.play_date_id = ${playDateRequests.playDateId} and w.status = 'waitlisted'
-          and (w.waitlist_rank, w.created_at) <= (${playDateRequests.waitlistRank}, ${playDateRequests.createdAt}))`,
-    })
-    .from(playDateRequests)
-    .where(eq(playDateRequests.id, requestId))
+  const [row] = rowsOf<{ position: number }>(
+    await db.execute(sql`select (select count(*)::int from ${playDateRequests} w
+        where w.play_date_id = mine.play_date_id and w.status = 'waitlisted'
+          and (w.waitlist_rank, w.created_at) <= (mine.waitlist_rank, mine.created_at)) as position
+      from ${playDateRequests} mine where mine.id = ${requestId}`),
+  )
   return row?.position ?? 1
 }
 
