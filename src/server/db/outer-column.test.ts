@@ -15,7 +15,9 @@ describe('outerColumn', () => {
       .toSQL().sql
     expect(bare).toContain('r.play_date_id = "id"')
     const named = db
-      .select({ n: sql`(select count(*) from ${playDateRequests} r where r.play_date_id = ${outerColumn(playDates.id)})` })
+      .select({
+        n: sql`(select count(*) from ${playDateRequests} r where r.play_date_id = ${outerColumn(playDates.id)})`,
+      })
       .from(playDates)
       .where(eq(playDates.id, 'x'))
       .toSQL().sql
