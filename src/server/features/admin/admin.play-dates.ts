@@ -16,7 +16,7 @@ import {
   whenAndWhere,
   statusIn,
   toTeam,
-} from '../play-dates'
+} from '../../db/queries'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import { ADMIN_COUNT_CAP, searchKey, shapedPage, shapeName } from './admin.lists'
 import { type Actor, countOfKey, recordAudit } from './admin.service'

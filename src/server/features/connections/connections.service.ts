@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, isNotNull, or, type Placeholder, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import {
   connectionMessages as messages,
   type ConnectionOutput,
   friendRequestNotification,
   requestNotificationLink,
-  type FriendStatus,
-  type PartnerStatus,
   type PlayerSummary,
 } from '../../../domain/connections/connection.schema'
 import { AppError } from '../../../domain/errors'
@@ -26,23 +24,14 @@ import {
 } from '../notifications'
 import { type PlayerSummaryRow, toPlayer } from '../../db/player-summary'
 import { other, playerColumns } from './connections.lists'
+import { betweenPair, isLive, type LiveType } from '../../db/queries/friend-graph'
 
 type ConnectionRow = typeof connections.$inferSelect
-type LiveType = 'friend' | 'partner'
 
 const fullName = (user: Pick<SessionUser, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`
 
 // Friend and regular partner requests and watching; the lists are in connections.lists.ts, the
 // search in connections.search.ts, the friend graph other features ask in friend-graph.ts.
-
-// Rows between two players, whichever side asked.
-const betweenPair = (a: string | Placeholder, b: string | Placeholder) =>
-  or(
-    and(eq(connections.requesterId, a), eq(connections.receiverId, b)),
-    and(eq(connections.requesterId, b), eq(connections.receiverId, a)),
-  )
-
-const isLive = inArray(connections.status, ['pending', 'accepted'])
 
 // The live (pending or accepted) friend or partner connection of a pair; at most one exists.
 const liveConnectionQuery = (db: DbOrTx) =>
@@ -58,20 +47,6 @@ const liveConnectionQuery = (db: DbOrTx) =>
     )
     .limit(1)
 
-// The same lookup as a subquery of a larger read (its id, status and who asked), for pages that
-// fetch everything in one statement.
-export const liveConnectionSubquery = (
-  db: DbOrTx,
-  a: string | Placeholder,
-  b: string | Placeholder,
-  type: LiveType,
-) =>
-  db
-    .select({ id: connections.id, status: connections.status, requesterId: connections.requesterId })
-    .from(connections)
-    .where(and(betweenPair(a, b), eq(connections.type, type), isLive))
-    .limit(1)
-
 export async function findLiveConnection(db: DbOrTx, a: string, b: string, type: LiveType, lock = false) {
   if (lock) {
     const [row] = await db
@@ -84,20 +59,6 @@ export async function findLiveConnection(db: DbOrTx, a: string, b: string, type:
   }
   const [row] = await preparedQuery(db, 'live_connection', liveConnectionQuery).execute({ a, b, type })
   return row
-}
-
-type LiveRow = Pick<ConnectionRow, 'status' | 'requesterId'>
-
-export function statusFrom(row: LiveRow | undefined, viewerId: string): FriendStatus {
-  if (!row) return 'none'
-  if (row.status === 'accepted') return 'friends'
-  return row.requesterId === viewerId ? 'sent' : 'received'
-}
-
-export function partnerStatusFrom(row: LiveRow | undefined, viewerId: string): PartnerStatus {
-  if (!row) return 'none'
-  if (row.status === 'accepted') return 'partners'
-  return row.requesterId === viewerId ? 'sent' : 'received'
 }
 
 const announce = (db: DbOrTx, row: Pick<ConnectionRow, 'requesterId' | 'receiverId'>) =>

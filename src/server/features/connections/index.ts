@@ -1,4 +1,3 @@
-// connections: friends, partners and watched players; the friend graph other features ask.
+// connections: friends, partners and watched players (the friend graph other features ask is in
+// db/queries/friend-graph.ts).
 export { connectionRoutes } from './connections.routes'
-export { liveConnectionSubquery, partnerStatusFrom, statusFrom } from './connections.service'
-export { areFriends, isPlayablePartner, listPartnerOptions, playablePartner } from './friend-graph'

@@ -26,7 +26,7 @@ import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import { profilePhotoUrl } from '../../../domain/players/profile-photo'
 import type { Db, DbOrTx, Tx } from '../../db/client'
 import { partnerListEntries, partnerLists, profiles } from '../../db/schema'
-import { areFriends, listPartnerOptions } from '../connections'
+import { areFriends, listPartnerOptions } from '../../db/queries'
 import { lockProfile } from '../profiles'
 
 type EntryRow = typeof partnerListEntries.$inferSelect

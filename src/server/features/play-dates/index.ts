@@ -1,27 +1,12 @@
 // play-dates: creating and finding PlayDates, applications and matching, the chat.
 export { playDateRoutes } from './play-dates.routes'
 export { playDateOfferRoutes } from './play-dates.offers.routes'
-// The admin's list of every PlayDate shows the teams as the PlayDate pages do.
-export {
-  creator,
-  creatorColumns,
-  partner,
-  partnerColumns,
-  pendingRequestCount,
-  playDateCardColumns,
-  statusIn,
-  toTeam,
-  whenAndWhere,
-} from './play-dates.queries'
-export { rangeAndSpots } from './play-dates.spots'
 export { playDateCalendarRoutes } from './play-dates.calendar.routes'
 export { playDateJobs, scheduleExpiry, scheduleReminders } from './play-dates.jobs'
 export { CHAT_DIGEST_JOB } from './play-dates.chat-digest'
 // Subs on the main data set (bench/lib/subs.ts): the candidates' read and the job that asks a wave.
 export { availableSubsSql, subCandidates } from './play-dates.subs'
 export { SUB_WAVE_JOB } from './play-dates.offers'
-// A player's record (games played, no-shows, late cancels) for the public profile.
-export { reliabilityColumn, reliabilitySince } from './play-dates.reliability'
 export { playDateReliabilityRoutes } from './play-dates.reliability.routes'
 export { playDateResultRoutes } from './play-dates.results.routes'
 export { scheduleResultStands } from './play-dates.results.stands'

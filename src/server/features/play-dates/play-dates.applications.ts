@@ -9,7 +9,7 @@ import { type Db, type DbOrTx, rowsOf, withoutTransaction } from '../../db/clien
 import { preparedQuery, statementOf } from '../../db/prepared'
 import { playDateRequests, playDates, profiles } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
-import { playablePartner } from '../connections'
+import { playablePartner } from '../../db/queries'
 import { announceAdded, noteParameters, notePlaceholders, notificationInserts } from '../notifications'
 import { announce, notifyPlayDate, playDateNote } from './play-dates.notify'
 import type { Actor } from './play-dates.queries'

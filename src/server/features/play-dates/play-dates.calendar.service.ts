@@ -7,7 +7,7 @@ import { priceLine } from '../../../domain/play-dates/schedule'
 import { venueAddressLine } from '../../../domain/venues/venue.schema'
 import type { DbOrTx } from '../../db/client'
 import { calendarFeeds, playDateRequests, playDates, profiles, venues } from '../../db/schema'
-import { creator, partner, requester, requesterPartner } from './play-dates.queries'
+import { creator, partner, requester, requesterPartner } from '../../db/queries'
 import { type CalendarGame, calendarOf } from './play-dates.calendar'
 
 export const CALENDAR_NOT_FOUND =

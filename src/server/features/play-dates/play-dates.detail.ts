@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { playDateRequests, playDates } from '../../db/schema'
 import { toPlayer } from '../../db/player-summary'
+import { type Actor, toSummary, userParam, selectPlayDatesWithAccepted } from './play-dates.queries'
 import {
   canceller,
   cancellerColumns,
@@ -21,14 +22,10 @@ import {
   requesterPartner,
   requesterPartnerColumns,
   toTeam,
-  type Actor,
-  toSummary,
-  userParam,
-  selectPlayDatesWithAccepted,
-} from './play-dates.queries'
+} from '../../db/queries'
 import { isLateCancel, type TeamSide } from '../../../domain/play-dates/results'
 import { resultView } from './play-dates.results.view'
-import { NO_RECORD, reliabilityOf } from './play-dates.reliability'
+import { NO_RECORD, reliabilityOf } from '../../db/queries'
 import {
   findSubRefusal,
   openOfferOf,

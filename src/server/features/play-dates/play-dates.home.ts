@@ -18,15 +18,14 @@ import type { Db, DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import type { TtlCache } from '../../lib/ttl-cache'
 import { playDateReports, playDateRequests, playDates, profiles, venues } from '../../db/schema'
+import { selectPlayDatesWithAccepted, toSummary } from './play-dates.queries'
 import {
   requester,
   requesterColumns,
   requesterPartner,
   requesterPartnerColumns,
-  selectPlayDatesWithAccepted,
-  toSummary,
   toTeam,
-} from './play-dates.queries'
+} from '../../db/queries'
 import { outcomeOfReport } from './play-dates.results.game'
 import { listPlayDates } from './play-dates.service'
 import { homePointOf } from './play-dates.near'

@@ -3,7 +3,7 @@ import { playerReliabilityList, reliabilityQuery } from '../../../domain/play-da
 import { createApi } from '../../app-factory'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonContent } from '../../openapi'
-import { NO_RECORD, reliabilityOf } from './play-dates.reliability'
+import { NO_RECORD, reliabilityOf } from '../../db/queries'
 
 // The records of the players on a list's cards, read after the list itself: the list's query
 // stays as it was and each player's record is cached on the page

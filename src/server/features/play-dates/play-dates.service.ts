@@ -12,7 +12,7 @@ import { playDateRequests, playDates, profiles } from '../../db/schema'
 import { defaultDuprRange, joiningRating, RATING_MIN } from '../../../domain/play-dates/spots'
 import { pageTotal } from '../../lib/page-total'
 import { declineEveryoneWaiting } from './play-dates.waitlist.queries'
-import { isPlayablePartner } from '../connections'
+import { isPlayablePartner } from '../../db/queries'
 import { requireVenueFor } from '../venues'
 import {
   startDoesNotExist,
@@ -25,7 +25,6 @@ import { lockPlayDate } from './play-dates.locks'
 import {
   type Actor,
   toSummary,
-  toTeam,
   listQueriesOf,
   shapeName,
   WINDOW_ZONES,
@@ -34,6 +33,7 @@ import {
   resultColumns,
   type RatingBounds,
 } from './play-dates.queries'
+import { toTeam } from '../../db/queries'
 import { AVAILABLE_PLAY_DATES_LINK, notifyPlayDate, announce } from './play-dates.notify'
 import type { TtlCache } from '../../lib/ttl-cache'
 import { chooseRatingPlan, estimateMatches, openRatingCounts, type RatingPlan } from './rating-plan'

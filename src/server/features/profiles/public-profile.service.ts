@@ -14,8 +14,8 @@ import type { PlaysAtVenue } from '../../../domain/profiles/profile-about.schema
 import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { connections, profiles } from '../../db/schema'
-import { liveConnectionSubquery, partnerStatusFrom, statusFrom } from '../connections'
-import { reliabilityColumn, reliabilitySince } from '../play-dates'
+import { liveConnectionSubquery, partnerStatusFrom, statusFrom } from '../../db/queries'
+import { reliabilityColumn, reliabilitySince } from '../../db/queries'
 import { profileSummaryColumns, summaryColumnsOf } from '../../db/player-summary'
 
 export const PROFILE_NOT_FOUND = 'Profile Not Found'

@@ -1,10 +1,51 @@
-import { type SQLWrapper, and, eq, inArray, or, sql } from 'drizzle-orm'
-import { type DbOrTx, rowsOf } from '../../db/client'
-import { profileSummaryColumns, toPlayer } from '../../db/player-summary'
-import { connections, profiles } from '../../db/schema'
+import { type Placeholder, type SQLWrapper, and, eq, inArray, or, sql } from 'drizzle-orm'
+import type { FriendStatus, PartnerStatus } from '../../../domain/connections/connection.schema'
+import { type DbOrTx, rowsOf } from '../client'
+import { profileSummaryColumns, toPlayer } from '../player-summary'
+import { connections, profiles } from '../schema'
 
-// The friend graph as other features ask it: PlayDates, partner lists and SUPR Builder check a
-// partner and offer the friends to pick from.
+// The friend graph as features ask it: PlayDates, partner lists and SUPR Builder check a partner
+// and offer the friends to pick from; connections and the public profile read a pair's live
+// connection.
+
+export type LiveType = 'friend' | 'partner'
+
+// Rows between two players, whichever side asked.
+export const betweenPair = (a: string | Placeholder, b: string | Placeholder) =>
+  or(
+    and(eq(connections.requesterId, a), eq(connections.receiverId, b)),
+    and(eq(connections.requesterId, b), eq(connections.receiverId, a)),
+  )
+
+export const isLive = inArray(connections.status, ['pending', 'accepted'])
+
+// The same lookup as a subquery of a larger read (its id, status and who asked), for pages that
+// fetch everything in one statement.
+export const liveConnectionSubquery = (
+  db: DbOrTx,
+  a: string | Placeholder,
+  b: string | Placeholder,
+  type: LiveType,
+) =>
+  db
+    .select({ id: connections.id, status: connections.status, requesterId: connections.requesterId })
+    .from(connections)
+    .where(and(betweenPair(a, b), eq(connections.type, type), isLive))
+    .limit(1)
+
+type LiveRow = { status: string; requesterId: string }
+
+export function statusFrom(row: LiveRow | undefined, viewerId: string): FriendStatus {
+  if (!row) return 'none'
+  if (row.status === 'accepted') return 'friends'
+  return row.requesterId === viewerId ? 'sent' : 'received'
+}
+
+export function partnerStatusFrom(row: LiveRow | undefined, viewerId: string): PartnerStatus {
+  if (!row) return 'none'
+  if (row.status === 'accepted') return 'partners'
+  return row.requesterId === viewerId ? 'sent' : 'received'
+}
 
 // Accepted friends in either direction.
 const acceptedFriendship = (a: string | SQLWrapper, b: string | SQLWrapper) =>

@@ -1,8 +1,8 @@
 import { subMonths } from 'date-fns'
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { RELIABILITY_MONTHS, type ReliabilitySummary } from '../../../domain/play-dates/results'
-import { type DbOrTx, rowsOf } from '../../db/client'
-import { preparedQuery, statementOf } from '../../db/prepared'
+import { type DbOrTx, rowsOf } from '../client'
+import { preparedQuery, statementOf } from '../prepared'
 
 // A player's record over the last RELIABILITY_MONTHS months, counted from the PlayDates
 // themselves (no counters that could drift): games played with a settled result, no-shows of
