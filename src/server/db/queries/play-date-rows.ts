@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { and, eq, sql } from 'drizzle-orm'
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core'
 import type {
   PlayDateStatus,
   PlayDateSummary,
@@ -8,6 +8,7 @@ import type {
 import { teamAverage } from '../../../domain/play-dates/play-date.rules'
 import { openSpots } from '../../../domain/play-dates/spots'
 import { playingRating } from '../../../domain/players/rating.rules'
+import type { DbOrTx } from '../client'
 import { outerColumn } from '../outer-column'
 import { type PlayerSummaryRow, summaryColumnsOf, toPlayer } from '../player-summary'
 import { playDateRequests, playDates, profiles, venues } from '../schema'
@@ -20,6 +21,26 @@ export const partner = alias(profiles, 'partner')
 export const requester = alias(profiles, 'requester')
 export const requesterPartner = alias(profiles, 'requester_partner')
 export const canceller = alias(profiles, 'canceller')
+
+// A game's accepted application (one at most: play_date_requests_one_accepted_key).
+export const acceptedRequest = alias(playDateRequests, 'accepted')
+
+// A PlayDate (its id and `fields`) with its four players, through the aliases above (`fields` reads
+// them): the creator always, their partner, and once matched the accepted application's captain
+// and partner. Left joins: a side not yet filled reads as nulls.
+export function selectGameWithPlayers<Fields extends SelectedFields>(db: DbOrTx, fields: Fields) {
+  return db
+    .select({ id: playDates.id, ...fields })
+    .from(playDates)
+    .innerJoin(creator, eq(creator.id, playDates.creatorId))
+    .leftJoin(partner, eq(partner.id, playDates.partnerId))
+    .leftJoin(
+      acceptedRequest,
+      and(eq(acceptedRequest.playDateId, playDates.id), eq(acceptedRequest.status, 'accepted')),
+    )
+    .leftJoin(requester, eq(requester.id, acceptedRequest.requesterId))
+    .leftJoin(requesterPartner, eq(requesterPartner.id, acceptedRequest.requesterPartnerId))
+}
 
 export const creatorColumns = summaryColumnsOf(creator)
 export const partnerColumns = summaryColumnsOf(partner)

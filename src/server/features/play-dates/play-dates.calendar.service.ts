@@ -1,13 +1,19 @@
 import { randomBytes } from 'node:crypto'
 import { and, asc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import { AppError } from '../../../domain/errors'
 import { yourTeamPayment } from '../../../domain/play-dates/play-date.rules'
 import { priceLine } from '../../../domain/play-dates/schedule'
 import { venueAddressLine } from '../../../domain/venues/venue.schema'
 import type { DbOrTx } from '../../db/client'
-import { calendarFeeds, playDateRequests, playDates, profiles, venues } from '../../db/schema'
-import { creator, partner, requester, requesterPartner } from '../../db/queries'
+import { calendarFeeds, playDates, profiles, venues } from '../../db/schema'
+import {
+  acceptedRequest,
+  creator,
+  partner,
+  requester,
+  requesterPartner,
+  selectGameWithPlayers,
+} from '../../db/queries'
 import { type CalendarGame, calendarOf } from './play-dates.calendar'
 
 export const CALENDAR_NOT_FOUND =
@@ -31,36 +37,28 @@ const name = (p: typeof creator | typeof partner | typeof requester | typeof req
 // The PlayDates with a time that `viewerId` plays in (creator's team, or the accepted team), with
 // what a calendar entry shows.
 function gamesOf(db: DbOrTx, viewerId: string, only: { playDateId: string } | { since: Date }) {
-  const accepted = alias(playDateRequests, 'accepted')
-  return db
-    .select({
-      id: playDates.id,
-      status: playDates.status,
-      type: playDates.type,
-      startsAt: playDates.startsAt,
-      timeZone: playDates.timeZone,
-      durationMinutes: playDates.durationMinutes,
-      amount: playDates.paymentPerHourMin,
-      revision: playDates.revision,
-      updatedAt: playDates.updatedAt,
-      place: playDates.place,
-      venue: { name: venues.name, address: venues.address, city: venues.city, state: venues.state },
-      creatorTeam: sql<string>`${name(creator)} || coalesce(' & ' || ${name(partner)}, '')`,
-      otherTeam: sql<string | null>`${name(requester)} || ' & ' || ${name(requesterPartner)}`,
-      viewerOnCreatorTeam: sql<boolean>`${viewerId}::uuid in (${playDates.creatorId}, ${playDates.partnerId})`,
-    })
-    .from(playDates)
-    .innerJoin(creator, eq(creator.id, playDates.creatorId))
-    .leftJoin(partner, eq(partner.id, playDates.partnerId))
-    .leftJoin(accepted, and(eq(accepted.playDateId, playDates.id), eq(accepted.status, 'accepted')))
-    .leftJoin(requester, eq(requester.id, accepted.requesterId))
-    .leftJoin(requesterPartner, eq(requesterPartner.id, accepted.requesterPartnerId))
+  return selectGameWithPlayers(db, {
+    id: playDates.id,
+    status: playDates.status,
+    type: playDates.type,
+    startsAt: playDates.startsAt,
+    timeZone: playDates.timeZone,
+    durationMinutes: playDates.durationMinutes,
+    amount: playDates.paymentPerHourMin,
+    revision: playDates.revision,
+    updatedAt: playDates.updatedAt,
+    place: playDates.place,
+    venue: { name: venues.name, address: venues.address, city: venues.city, state: venues.state },
+    creatorTeam: sql<string>`${name(creator)} || coalesce(' & ' || ${name(partner)}, '')`,
+    otherTeam: sql<string | null>`${name(requester)} || ' & ' || ${name(requesterPartner)}`,
+    viewerOnCreatorTeam: sql<boolean>`${viewerId}::uuid in (${playDates.creatorId}, ${playDates.partnerId})`,
+  })
     .leftJoin(venues, eq(venues.id, playDates.venueId))
     .where(
       and(
         // A single PlayDate is read without a time too, so its players learn why there is no file.
         'playDateId' in only ? undefined : isNotNull(playDates.startsAt),
-        sql`${viewerId}::uuid in (${playDates.creatorId}, ${playDates.partnerId}, ${accepted.requesterId}, ${accepted.requesterPartnerId})`,
+        sql`${viewerId}::uuid in (${playDates.creatorId}, ${playDates.partnerId}, ${acceptedRequest.requesterId}, ${acceptedRequest.requesterPartnerId})`,
         'playDateId' in only
           ? eq(playDates.id, only.playDateId)
           : or(inArray(playDates.status, ['open', 'matched']), gte(playDates.startsAt, only.since)),

@@ -1,9 +1,10 @@
 import { and, eq, lte, sql } from 'drizzle-orm'
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { formatStart } from '../../../domain/play-dates/schedule'
 import { venueAddressLine } from '../../../domain/venues/venue.schema'
 import type { DbOrTx, Tx } from '../../db/client'
-import { playDateRequests, playDates, profiles, venues } from '../../db/schema'
+import { playDates, venues } from '../../db/schema'
+import { creator, partner, requester, requesterPartner, selectGameWithPlayers } from '../../db/queries'
 import { enqueueJobs, type JobHandlers, type NewJob } from '../../lib/jobs'
 import { createNotifications, type NoticeEmailSettings } from '../notifications'
 import { CHAT_DIGEST_JOB, chatDigestJobHandler } from './play-dates.chat-digest'
@@ -60,36 +61,24 @@ const name = (p: Person) => sql<string>`${p.firstName} || ' ' || ${p.lastName}`
 // The matched game as its reminder tells it, with its players (four, or fewer while a spot someone
 // dropped out of is open); none if it is not matched.
 async function loadMatchedGame(tx: Tx, playDateId: string) {
-  const creator = alias(profiles, 'creator')
-  const partner = alias(profiles, 'partner')
-  const requester = alias(profiles, 'requester')
-  const requesterPartner = alias(profiles, 'requester_partner')
-  const accepted = alias(playDateRequests, 'accepted')
   const player = (p: Person) => ({
     id: sql<string>`${p.id}`,
     email: sql<string>`${p.email}`,
     firstName: sql<string>`${p.firstName}`,
   })
-  const [game] = await tx
-    .select({
-      startsAt: playDates.startsAt,
-      timeZone: playDates.timeZone,
-      place: playDates.place,
-      venue: { name: venues.name, address: venues.address, city: venues.city, state: venues.state },
-      // A spot someone dropped out of and no one took yet is left out (docs/decisions/0152).
-      creatorTeam: sql<string>`concat_ws(' & ', ${name(creator)}, ${name(partner)})`,
-      otherTeam: sql<string>`coalesce(nullif(concat_ws(' & ', ${name(requester)}, ${name(requesterPartner)}), ''), 'an open side')`,
-      creator: player(creator),
-      partner: player(partner),
-      requester: player(requester),
-      requesterPartner: player(requesterPartner),
-    })
-    .from(playDates)
-    .innerJoin(creator, eq(creator.id, playDates.creatorId))
-    .leftJoin(partner, eq(partner.id, playDates.partnerId))
-    .leftJoin(accepted, and(eq(accepted.playDateId, playDates.id), eq(accepted.status, 'accepted')))
-    .leftJoin(requester, eq(requester.id, accepted.requesterId))
-    .leftJoin(requesterPartner, eq(requesterPartner.id, accepted.requesterPartnerId))
+  const [game] = await selectGameWithPlayers(tx, {
+    startsAt: playDates.startsAt,
+    timeZone: playDates.timeZone,
+    place: playDates.place,
+    venue: { name: venues.name, address: venues.address, city: venues.city, state: venues.state },
+    // A spot someone dropped out of and no one took yet is left out (docs/decisions/0152).
+    creatorTeam: sql<string>`concat_ws(' & ', ${name(creator)}, ${name(partner)})`,
+    otherTeam: sql<string>`coalesce(nullif(concat_ws(' & ', ${name(requester)}, ${name(requesterPartner)}), ''), 'an open side')`,
+    creator: player(creator),
+    partner: player(partner),
+    requester: player(requester),
+    requesterPartner: player(requesterPartner),
+  })
     .leftJoin(venues, eq(venues.id, playDates.venueId))
     .where(and(eq(playDates.id, playDateId), eq(playDates.status, 'matched')))
   return game
