@@ -6,11 +6,22 @@ import { defineConfig } from 'vitest/config'
 const allowOnly = false
 
 // Route suites run once on PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
+// Suites of the embedded database's own machinery and of pure helpers: they open no test
+// database, so they run once, in the PGlite project.
+const embeddedOnly = [
+  'src/server/db/pglite-*.test.ts',
+  'src/server/db/turns.test.ts',
+  'src/server/db/data-dir-lock.test.ts',
+  'src/server/db/exact-cache.test.ts',
+  'src/server/db/outer-column.test.ts',
+]
+
 const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
   test: {
     name,
     allowOnly,
     include: ['src/server/**/*.test.ts'],
+    exclude: database === 'postgres' ? embeddedOnly : [],
     environment: 'node',
     globalSetup: ['src/server/testing/global-setup.ts'],
     setupFiles: ['src/server/testing/setup.ts'],

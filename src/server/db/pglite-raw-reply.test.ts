@@ -35,24 +35,29 @@ const heapAfterCollection = () => {
 }
 
 describe("the embedded database's raw reply", () => {
-  it('is the bytes PGlite writes: rows, an error, a reply longer than its write buffer, a write', async () => {
-    for (const message of [
-      statement('select id, place from games order by id'),
-      statement('select * from no_such_table'),
-      statement("select i, repeat('x', 100) as pad from generate_series(1, 12000) as i"),
-      statement("update games set place = 'Court 1' where id = 1 returning id"),
-    ]) {
-      const expected = await pg.execProtocolRaw(message.slice())
-      expect(await rawReply(pg, message)).toEqual(expected)
-    }
-    const long = await rawReply(
-      pg,
-      statement("select i, repeat('x', 100) as pad from generate_series(1, 12000) as i"),
-    )
-    expect(long.byteLength).toBeGreaterThan(1_200_000)
-    expect(long.byteOffset).toBe(0)
-    expect(long.byteLength).toBe(long.buffer.byteLength)
-  })
+  // A ceiling for a hang: it took over 30 s on a loaded two-core machine.
+  it(
+    'is the bytes PGlite writes: rows, an error, a reply longer than its write buffer, a write',
+    { timeout: 120_000 },
+    async () => {
+      for (const message of [
+        statement('select id, place from games order by id'),
+        statement('select * from no_such_table'),
+        statement("select i, repeat('x', 100) as pad from generate_series(1, 12000) as i"),
+        statement("update games set place = 'Court 1' where id = 1 returning id"),
+      ]) {
+        const expected = await pg.execProtocolRaw(message.slice())
+        expect(await rawReply(pg, message)).toEqual(expected)
+      }
+      const long = await rawReply(
+        pg,
+        statement("select i, repeat('x', 100) as pad from generate_series(1, 12000) as i"),
+      )
+      expect(long.byteLength).toBeGreaterThan(1_200_000)
+      expect(long.byteOffset).toBe(0)
+      expect(long.byteLength).toBe(long.buffer.byteLength)
+    },
+  )
 
   it('keeps nothing of the replies it has read (PGlite 0.5 kept each raw reply parsed, a few KB a query)', async () => {
     const page = statement('select id, place from games order by id limit 20', 'page')

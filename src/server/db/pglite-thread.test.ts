@@ -44,26 +44,31 @@ describe('the embedded database on a thread of its own', () => {
     await thread.close()
   })
 
-  it('tells its owner once when the thread stops while open, and not when it is closed', async () => {
-    let worker: Worker | undefined
-    const thread = await PGliteThread.open(
-      { dataDir: undefined },
-      { onWorker: (started) => (worker = started) },
-    )
-    const database = await openPglite(thread as never)
-    const failures: Error[] = []
-    database.onFatal((error) => failures.push(error))
-    await worker!.terminate()
-    await expect.poll(() => failures.length).toBe(1)
-    expect(failures[0]!.message).toBe("The embedded database's thread stopped (exit code 1)")
-    await expect(thread.query('select 1')).rejects.toThrow("The embedded database's thread stopped")
+  // A ceiling for a hang: a thread's start and stop took over 30 s on a loaded two-core machine.
+  it(
+    'tells its owner once when the thread stops while open, and not when it is closed',
+    { timeout: 120_000 },
+    async () => {
+      let worker: Worker | undefined
+      const thread = await PGliteThread.open(
+        { dataDir: undefined },
+        { onWorker: (started) => (worker = started) },
+      )
+      const database = await openPglite(thread as never)
+      const failures: Error[] = []
+      database.onFatal((error) => failures.push(error))
+      await worker!.terminate()
+      await expect.poll(() => failures.length).toBe(1)
+      expect(failures[0]!.message).toBe("The embedded database's thread stopped (exit code 1)")
+      await expect(thread.query('select 1')).rejects.toThrow("The embedded database's thread stopped")
 
-    const closed = await PGliteThread.open({ dataDir: undefined })
-    const told: Error[] = []
-    closed.onFailure((error) => told.push(error))
-    await closed.close()
-    expect(told).toEqual([])
-  })
+      const closed = await PGliteThread.open({ dataDir: undefined })
+      const told: Error[] = []
+      closed.onFailure((error) => told.push(error))
+      await closed.close()
+      expect(told).toEqual([])
+    },
+  )
 
   it('is left as it was by a dump: the next write commits, and names find their tables after it', async () => {
     const thread = await PGliteThread.open({ dataDir: undefined })
