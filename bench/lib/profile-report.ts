@@ -48,7 +48,6 @@ export const CATEGORIES = [
   'App: session and auth',
   'App: feature services and queries',
   'App: database client',
-  'App: compression',
   'App: logging',
   'Drizzle ORM',
   'zod',
@@ -77,7 +76,6 @@ const PACKAGES: [RegExp, Category][] = [
 ]
 
 function appCategory(source: string): Category {
-  if (/lib\/compression/.test(source)) return 'App: compression'
   if (/lib\/log|logger/.test(source)) return 'App: logging'
   if (/features\/auth\//.test(source)) return 'App: session and auth'
   if (/server\/db\//.test(source)) return 'App: database client'
@@ -266,7 +264,6 @@ const COLOURS: Record<string, string> = {
   'App: session and auth': '#4ade80',
   'App: feature services and queries': '#22c55e',
   'App: database client': '#a3e635',
-  'App: compression': '#bef264',
   'App: logging': '#d9f99d',
   'Drizzle ORM': '#f9a8d4',
   zod: '#c4b5fd',
