@@ -45,14 +45,16 @@ test('another player sees the age range and the city until the player shows thei
     await other.page.goto(`/profile/${joId}`)
     const card = summary(other.page)
     await expect(card.getByRole('heading', { level: 1, name: 'Jo Private' })).toBeVisible()
-    await expect(card.getByText('Tempe, AZ', { exact: true })).toBeVisible()
+    await expect(card.getByText('Lives in Tempe, AZ', { exact: true })).toBeVisible()
     await expect(card.getByRole('definition').filter({ hasText: /^30s$/ })).toBeVisible()
     await expect(other.page.getByText('85281')).toHaveCount(0)
     await expect(other.page.getByText(/Born/)).toHaveCount(0)
     await expect(other.page.getByRole('button', { name: 'Show Debug Info' })).toHaveCount(0)
     await other.page.screenshot({ path: test.info().outputPath('stranger-view.png'), fullPage: true })
 
-    // Jo, on their own profile, sees everything, is told who sees what, and has the debug panel.
+    // Jo, on their own profile (in the dark theme), sees everything, is told who sees what, and has
+    // the debug panel.
+    await owner.page.emulateMedia({ colorScheme: 'dark' })
     await owner.page.goto(`/profile/${joId}`)
     await expect(owner.page.getByText('Born January 1, 1991')).toBeVisible()
     await expect(owner.page.getByText('Tempe, AZ 85281')).toBeVisible()
