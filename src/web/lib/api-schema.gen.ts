@@ -3210,7 +3210,8 @@ export interface components {
       minDupr?: number
       maxDupr?: number
       amount: number
-      description: string
+      /** @default  */
+      description?: string
       startDate: string
       startTime: string
       /** @enum {string} */
