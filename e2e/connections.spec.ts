@@ -110,10 +110,15 @@ test(
       await expect(a.page.getByRole('heading', { level: 1, name: `Blake Rivers${tag}` })).toBeVisible()
       await expect(a.page.getByText('Friends', { exact: true })).toBeVisible()
       await expect(a.page.getByRole('link', { name: new RegExp(`Avery Stone${tag}.*Friend`) })).toBeVisible()
-      await a.page.getByRole('button', { name: 'Show Debug Info' }).click()
-      await expect(a.page.getByText(await currentUserId(b.context)).first()).toBeVisible()
-      await expect(a.page.getByText(blake.email)).toHaveCount(0)
-      await a.page.getByRole('button', { name: 'Hide Debug Info' }).click()
+      // The debug panel is Blake's and admins' only (docs/decisions/0160).
+      await expect(a.page.getByRole('button', { name: 'Show Debug Info' })).toHaveCount(0)
+      const own = await b.context.newPage()
+      await own.goto(`/profile/${await currentUserId(b.context)}`)
+      await own.getByRole('button', { name: 'Show Debug Info' }).click()
+      await expect(own.getByText(await currentUserId(a.context)).first()).toBeVisible()
+      await expect(own.getByText(avery.email)).toHaveCount(0)
+      await own.getByRole('button', { name: 'Hide Debug Info' }).click()
+      await own.close()
 
       // Avery removes the friendship, after confirming.
       await a.page.goto('/connections')

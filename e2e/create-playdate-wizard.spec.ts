@@ -4,7 +4,8 @@ import { violationsInBothThemes } from './support/axe'
 
 // The Create PlayDate wizard on a phone, for a player with a home area: the state and region
 // start on it, a start already past is said under its date or time on the step where it is
-// typed (Next waits), and the summary before Create names the venue and its address.
+// typed (Next waits), the summary before Create names the venue and its address, and the
+// description is optional.
 
 // A date in Arizona (no daylight saving time: always UTC−7), `days` from today there.
 const phoenixDate = (days: number) =>
@@ -111,8 +112,10 @@ test('the wizard starts on the home area, checks the start where it is typed and
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   expect(await violationsInBothThemes(page)).toEqual([])
 
-  await page.getByRole('textbox', { name: 'Description' }).fill('Evening doubles in Tucson.')
+  // The description is optional: the PlayDate is created without one.
+  await expect(page.getByRole('textbox', { name: 'Description (optional)' })).toHaveValue('')
   await page.getByRole('button', { name: 'Create PlayDate' }).click()
+  await expect(page.getByText('PlayDate created successfully')).toBeVisible()
   await expect(page).toHaveURL(/\/playdates\/[0-9a-f-]{36}$/)
   await expect(page.getByText(venueName).first()).toBeVisible()
 

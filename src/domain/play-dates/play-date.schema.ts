@@ -36,11 +36,12 @@ export const amountInput = z
   .min(1, 'Amount must be above 0')
   .max(AMOUNT_MAX, amountTooHigh)
 
+// Optional (issue 53): a PlayDate without one keeps an empty description.
 export const descriptionInput = z
-  .string({ error: 'Description is required' })
+  .string({ error: 'Description must be text' })
   .trim()
-  .min(1, 'Description is required')
   .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
+  .default('')
 
 // A key the app makes for one thing the player means to create (a PlayDate, a message), sent
 // again when the same thing is sent again: an answer lost on the way (the server created it, the

@@ -119,3 +119,10 @@ export const subAvailability = z.object({
   availableAsSub: z.boolean({ error: 'Choose on or off' }),
 })
 export type SubAvailability = z.infer<typeof subAvailability>
+
+// Privacy (Profile Settings): other players see the age range and the city; with this on, the
+// birthdate and the ZIP code too (docs/decisions/0160).
+export const profilePrivacy = z.object({
+  showsBirthdateAndZip: z.boolean({ error: 'Choose on or off' }),
+})
+export type ProfilePrivacy = z.infer<typeof profilePrivacy>

@@ -14,12 +14,32 @@ export type PublicConnectionKind = (typeof publicConnectionKinds)[number]
 export const publicConnection = playerSummary.extend({ kind: z.enum(publicConnectionKinds) })
 export type PublicConnection = z.infer<typeof publicConnection>
 
-// What any signed-in player may see of another: the age, never the birthdate or the email.
+// The exact birthdate, age and ZIP code: sent to the player themselves, to admins, and to everyone
+// when the player chose to show them (docs/decisions/0160); otherwise not sent at all.
+export const exactDetails = z.object({
+  birthdate: z.string(),
+  age: z.number().int(),
+  zipCode: z.string().nullable(),
+  // The player's choice: true when every signed-in player sees these.
+  isPublic: z.boolean(),
+})
+export type ExactDetails = z.infer<typeof exactDetails>
+
+// What the profile's owner and admins see besides (the "Show Debug Info" panel): the ids of every
+// friend and watched player listed.
+export const profileDebug = z.object({
+  friendIds: z.array(z.uuid()),
+  watchedIds: z.array(z.uuid()),
+})
+
+// What any signed-in player may see of another: the age range and the city, never the email, and
+// the birthdate and ZIP code only where `exact` says.
 export const publicProfileOutput = z.object({
   profile: z.object({
     ...playerBasicsShape,
-    age: z.number().int(),
-    zipCode: z.string().nullable(),
+    ageRange: z.string().describe('The decade of the age: "Under 20", "20s" … "60s", "70+"'),
+    place: z.string().nullable().describe('City and state of the ZIP code ("Tempe, AZ"); null when unknown'),
+    exact: exactDetails.nullable(),
     photoUrl: photoUrlField,
     // Plain text: show it as text, never as markup.
     bio: profileAbout.shape.bio,
@@ -27,8 +47,6 @@ export const publicProfileOutput = z.object({
   }),
   // Friends first, then the players this one watches; each group by first and last name.
   connections: z.array(publicConnection),
-  friendIds: z.array(z.uuid()),
-  watchedIds: z.array(z.uuid()),
   // Games played, no-shows and late cancels over the last 12 months.
   reliability: reliabilitySummary,
   friendCount: z.number().int(),
@@ -43,7 +61,8 @@ export const publicProfileOutput = z.object({
       partnerConnectionId: z.uuid().nullable(),
     })
     .nullable(),
-  // Server time spent on the queries, in milliseconds (shown in the debug panel).
+  // Null for anyone but the profile's owner and admins.
+  debug: profileDebug.nullable(),
 })
 export type PublicProfileOutput = z.infer<typeof publicProfileOutput>
 

@@ -50,7 +50,7 @@ const playDateInput = (partnerId: string) => ({
 
 export async function seedWorld(t: TestApp) {
   const [victim, victimPartner, third, thirdPartner, stranger, attacker, attackerFriend] = await Promise.all([
-    actor(t, { firstName: 'Vera', lastName: 'Victim', birthdate: '1971-03-09' }),
+    actor(t, { firstName: 'Vera', lastName: 'Victim', birthdate: '1971-03-09', zipCode: '85283' }),
     actor(t, { firstName: 'Val', lastName: 'Partner' }),
     actor(t, { firstName: 'Theo', lastName: 'Third' }),
     actor(t, { firstName: 'Tia', lastName: 'Third' }),
@@ -145,6 +145,8 @@ export async function seedWorld(t: TestApp) {
     secrets: {
       email: victimProfile!.email,
       birthdate: '1971-03-09',
+      // Other players see "Tempe, AZ" (docs/decisions/0160).
+      zipCode: '85283',
       manualEntryEmail: 'mia.manual@example.com',
       list,
       manualEntry,

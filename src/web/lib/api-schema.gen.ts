@@ -891,6 +891,24 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/profiles/me/privacy': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Whether other players see the signed-in player’s birthdate and ZIP code */
+    get: operations['getMyProfilePrivacy']
+    /** Show the birthdate and ZIP code on the public profile, or only the age range and the city */
+    put: operations['updateMyProfilePrivacy']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/profiles/me/about': {
     parameters: {
       query?: never
@@ -1195,7 +1213,7 @@ export interface paths {
     }
     /**
      * A player’s public profile with their friends and the players they watch
-     * @description Any signed-in player may look at any profile. The age is sent instead of the birthdate, and no email address. `viewer` says where the caller stands with this player (null on their own).
+     * @description Any signed-in player may look at any profile. The age range and the city are sent instead of the birthdate and the ZIP code, and no email address; `exact` (birthdate, age, ZIP code) goes to the player, to admins, and to everyone when the player chose to show it. `debug` (the listed ids) goes to the player and admins only. `viewer` says where the caller stands with this player (null on their own).
      */
     get: operations['getProfile']
     put?: never
@@ -3192,7 +3210,8 @@ export interface components {
       minDupr?: number
       maxDupr?: number
       amount: number
-      description: string
+      /** @default  */
+      description?: string
       startDate: string
       startTime: string
       /** @enum {string} */
@@ -3613,6 +3632,9 @@ export interface components {
     GetMySubAvailabilityOutput: {
       availableAsSub: boolean
     }
+    GetMyProfilePrivacyOutput: {
+      showsBirthdateAndZip: boolean
+    }
     GetMyProfileAboutOutput: {
       /** @description Plain text, at most 160 characters; show it as text */
       bio: string | null
@@ -3828,8 +3850,16 @@ export interface components {
         gender: 'male' | 'female'
         duprRating: number | null
         selfRating: number
-        age: number
-        zipCode: string | null
+        /** @description The decade of the age: "Under 20", "20s" … "60s", "70+" */
+        ageRange: string
+        /** @description City and state of the ZIP code ("Tempe, AZ"); null when unknown */
+        place: string | null
+        exact: {
+          birthdate: string
+          age: number
+          zipCode: string | null
+          isPublic: boolean
+        } | null
         /** @description The player's photo (256 px WebP; add `&size=64` for the small one), or null: show the initials */
         photoUrl: string | null
         /** @description Plain text, at most 160 characters; show it as text */
@@ -3910,8 +3940,6 @@ export interface components {
         /** @enum {string} */
         kind: 'friend' | 'watching'
       }[]
-      friendIds: string[]
-      watchedIds: string[]
       reliability: {
         played: number
         noShows: number
@@ -3931,6 +3959,10 @@ export interface components {
         partnerStatus: 'none' | 'sent' | 'received' | 'partners'
         /** Format: uuid */
         partnerConnectionId: string | null
+      } | null
+      debug: {
+        friendIds: string[]
+        watchedIds: string[]
       } | null
     }
     ListConnectionsOutput: {
@@ -8390,6 +8422,113 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['GetMySubAvailabilityOutput']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large (over 256 KiB) */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getMyProfilePrivacy: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The setting */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['GetMyProfilePrivacyOutput']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  updateMyProfilePrivacy: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GetMyProfilePrivacyOutput']
+      }
+    }
+    responses: {
+      /** @description The saved setting */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['GetMyProfilePrivacyOutput']
         }
       }
       /** @description Invalid input; `fields` names each invalid field */

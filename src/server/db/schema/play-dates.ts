@@ -99,7 +99,8 @@ export const playDates = pgTable(
     check('play_dates_regions_present', sql`cardinality(${t.regions}) > 0`),
     check('play_dates_payment_positive', sql`${t.paymentPerHourMin} > 0`),
     check('play_dates_payment_range', sql`${t.paymentPerHourMax} >= ${t.paymentPerHourMin}`),
-    check('play_dates_description_length', sql`length(btrim(${t.description})) between 1 and 500`),
+    // Empty when the creator wrote none (the description is optional).
+    check('play_dates_description_length', sql`length(btrim(${t.description})) <= 500`),
     check('play_dates_partner_not_creator', sql`${t.partnerId} <> ${t.creatorId}`),
     check(
       'play_dates_dupr_range',

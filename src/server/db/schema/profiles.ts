@@ -53,6 +53,9 @@ export const profiles = pgTable(
     // "Available as a sub" (Profile Settings): asked in a sub search's second wave for games in
     // the home area and rating range (docs/decisions/0152-waitlist-drop-outs-and-subs.md).
     availableAsSub: boolean('available_as_sub').notNull().default(false),
+    // Privacy (Profile Settings): other players see the age range and the city unless the player
+    // chose to show their birthdate and ZIP code too (docs/decisions/0160).
+    showsBirthdateAndZip: boolean('shows_birthdate_and_zip').notNull().default(false),
     isAdmin: boolean('is_admin').notNull().default(false),
     isPaused: boolean('is_paused').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),

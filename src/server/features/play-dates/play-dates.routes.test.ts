@@ -86,7 +86,7 @@ describe('creating a PlayDate', () => {
     expect(res.body.error.fields.partnerId).toBe('Your partner must be one of your friends')
   })
 
-  it('validates amount, regions and description like the wizard', async () => {
+  it('validates amount, regions and description like the wizard, the description optional', async () => {
     const { a, b } = await foursome()
     const zero = await a.client.post('/api/play-dates', input(b, { amount: 0 }))
     expect(zero.status).toBe(400)
@@ -95,8 +95,14 @@ describe('creating a PlayDate', () => {
       const notNumber = await a.client.post('/api/play-dates', input(b, { amount }))
       expect(notNumber.status).toBe(400)
     }
+    // The description is optional: blank or left out, the PlayDate has an empty one.
     const blank = await a.client.post('/api/play-dates', input(b, { description: '   ' }))
-    expect(blank.body.error.fields.description).toBe('Description is required')
+    expect(blank.status).toBe(201)
+    expect(blank.body.description).toBe('')
+    const { description: _left, ...withoutDescription } = input(b)
+    const none = await a.client.post('/api/play-dates', withoutDescription)
+    expect(none.status).toBe(201)
+    expect(none.body.description).toBe('')
     const long = await a.client.post('/api/play-dates', input(b, { description: 'x'.repeat(501) }))
     expect(long.status).toBe(400)
     const noRegion = await a.client.post('/api/play-dates', input(b, { regions: [] }))

@@ -1,16 +1,23 @@
 import { createRoute } from '@hono/zod-openapi'
 import { profileInput } from '../../../domain/auth/auth.schema'
-import { homeAreaInput, sessionUser, subAvailability } from '../../../domain/profiles/profile.schema'
+import {
+  homeAreaInput,
+  profilePrivacy,
+  sessionUser,
+  subAvailability,
+} from '../../../domain/profiles/profile.schema'
 import { duprIdInput } from '../../../domain/play-dates/results'
 import { createApi } from '../../app-factory'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
 import {
   getOwnProfile,
+  getProfilePrivacy,
   getSubAvailability,
   updateDuprId,
   updateHomeArea,
   updateOwnProfile,
+  updateProfilePrivacy,
   updateSubAvailability,
 } from './profiles.service'
 import { profileAbout, profileAboutInput } from '../../../domain/profiles/profile-about.schema'
@@ -88,6 +95,29 @@ const putSub = createRoute({
   middleware: [requireUser] as const,
   request: { body: jsonBody(subAvailability) },
   responses: { 200: jsonContent(subAvailability, 'The saved setting'), ...errorResponses(400, 401, 403) },
+})
+
+const getPrivacy = createRoute({
+  method: 'get',
+  path: '/profiles/me/privacy',
+  operationId: 'getMyProfilePrivacy',
+  tags,
+  summary: 'Whether other players see the signed-in player’s birthdate and ZIP code',
+  ...access.user,
+  middleware: [requireUser] as const,
+  responses: { 200: jsonContent(profilePrivacy, 'The setting'), ...errorResponses(401, 403) },
+})
+
+const putPrivacy = createRoute({
+  method: 'put',
+  path: '/profiles/me/privacy',
+  operationId: 'updateMyProfilePrivacy',
+  tags,
+  summary: 'Show the birthdate and ZIP code on the public profile, or only the age range and the city',
+  ...access.user,
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(profilePrivacy) },
+  responses: { 200: jsonContent(profilePrivacy, 'The saved setting'), ...errorResponses(400, 401, 403) },
 })
 
 const getAbout = createRoute({
@@ -180,6 +210,18 @@ export const profileRoutes = createApi()
         c.get('db'),
         c.get('user').id,
         c.req.valid('json').availableAsSub,
+        c.get('deps').clock.now(),
+      ),
+      200,
+    ),
+  )
+  .openapi(getPrivacy, async (c) => c.json(await getProfilePrivacy(c.get('db'), c.get('user').id), 200))
+  .openapi(putPrivacy, async (c) =>
+    c.json(
+      await updateProfilePrivacy(
+        c.get('db'),
+        c.get('user').id,
+        c.req.valid('json'),
         c.get('deps').clock.now(),
       ),
       200,

@@ -1,7 +1,12 @@
 import { type AnyColumn, eq, sql } from 'drizzle-orm'
 import { type ProfileInput, storedProfileFields } from '../../../domain/auth/auth.schema'
 import { AppError } from '../../../domain/errors'
-import type { HomeAreaInput, SessionUser, SubAvailability } from '../../../domain/profiles/profile.schema'
+import type {
+  HomeAreaInput,
+  ProfilePrivacy,
+  SessionUser,
+  SubAvailability,
+} from '../../../domain/profiles/profile.schema'
 import type { Db, Tx } from '../../db/client'
 import { profiles } from '../../db/schema'
 import { profileColumns, toSessionUser } from '../auth'
@@ -108,6 +113,32 @@ export async function updateSubAvailability(
     .set({ availableAsSub, updatedAt: now })
     .where(eq(profiles.id, userId))
     .returning({ availableAsSub: profiles.availableAsSub })
+  if (!row) throw new AppError('not_found', 'Profile Not Found')
+  return row
+}
+
+// Whether other players see the birthdate and ZIP code, or only the age range and the city
+// (docs/decisions/0160).
+export async function getProfilePrivacy(db: Db, userId: string): Promise<ProfilePrivacy> {
+  const [row] = await db
+    .select({ showsBirthdateAndZip: profiles.showsBirthdateAndZip })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+  if (!row) throw new AppError('not_found', 'Profile Not Found')
+  return row
+}
+
+export async function updateProfilePrivacy(
+  db: Db,
+  userId: string,
+  input: ProfilePrivacy,
+  now: Date,
+): Promise<ProfilePrivacy> {
+  const [row] = await db
+    .update(profiles)
+    .set({ showsBirthdateAndZip: input.showsBirthdateAndZip, updatedAt: now })
+    .where(eq(profiles.id, userId))
+    .returning({ showsBirthdateAndZip: profiles.showsBirthdateAndZip })
   if (!row) throw new AppError('not_found', 'Profile Not Found')
   return row
 }

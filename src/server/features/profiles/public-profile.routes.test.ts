@@ -17,7 +17,7 @@ const yearsAgo = (years: number, days = 0) => {
 }
 
 describe('public profile', () => {
-  it('shows name, ratings, age and ZIP code, never the email or the birthdate', async () => {
+  it('shows a stranger the name, ratings, age range and city, never the email, birthdate or ZIP code', async () => {
     const viewer = await signedInUser(t)
     const player = await insertUser(t.db, {
       firstName: 'Jamie',
@@ -25,7 +25,7 @@ describe('public profile', () => {
       duprRating: 4.25,
       selfRating: 4.5,
       birthdate: yearsAgo(41, 1),
-      zipCode: '85004',
+      zipCode: '85281',
     })
     const res = await viewer.client.get(`/api/profiles/${player.id}`)
     expect(res.status).toBe(200)
@@ -36,14 +36,17 @@ describe('public profile', () => {
       gender: player.gender,
       duprRating: 4.25,
       selfRating: 4.5,
-      age: 40,
-      zipCode: '85004',
+      ageRange: '40s',
+      place: 'Tempe, AZ',
+      exact: null,
       photoUrl: null,
       bio: null,
       playsAt: [],
     })
     expect(res.text).not.toContain(player.email)
     expect(res.text).not.toContain(player.birthdate)
+    expect(res.text).not.toContain('85281')
+    expect(res.text).not.toMatch(/"age"|zipCode|birthdate/)
     expect(res.body.connections).toEqual([])
     expect(res.body.viewer).toEqual({
       friendStatus: 'none',
@@ -57,7 +60,8 @@ describe('public profile', () => {
 
   it('lists friends first, then the players watched, each by first and last name', async () => {
     const viewer = await signedInUser(t)
-    const player = await insertUser(t.db)
+    const owner = await signedInUser(t)
+    const player = owner.profile
     const [zoe, adam, bella, carl, both, stranger] = await Promise.all([
       insertUser(t.db, { firstName: 'Zoe', lastName: 'A' }),
       insertUser(t.db, { firstName: 'Adam', lastName: 'B' }),
@@ -87,8 +91,11 @@ describe('public profile', () => {
     ])
     expect(res.body.friendCount).toBe(3)
     expect(res.body.watchedCount).toBe(2)
-    expect([...res.body.friendIds].sort()).toEqual([both!.id, adam!.id, zoe!.id].sort())
-    expect([...res.body.watchedIds].sort()).toEqual([both!.id, bella!.id].sort())
+    // The ids are the debug panel's, which only the player and admins see.
+    expect(res.body.debug).toBeNull()
+    const debug = (await owner.client.get(`/api/profiles/${player.id}`)).body.debug
+    expect([...debug.friendIds].sort()).toEqual([both!.id, adam!.id, zoe!.id].sort())
+    expect([...debug.watchedIds].sort()).toEqual([both!.id, bella!.id].sort())
     for (const connection of res.body.connections) {
       expect(Object.keys(connection).sort()).toEqual(
         ['duprRating', 'firstName', 'gender', 'id', 'kind', 'lastName', 'photoUrl', 'selfRating'].sort(),

@@ -12,8 +12,11 @@ const getProfile = createRoute({
   tags: ['profiles'],
   summary: 'A player’s public profile with their friends and the players they watch',
   description:
-    'Any signed-in player may look at any profile. The age is sent instead of the birthdate, and ' +
-    'no email address. `viewer` says where the caller stands with this player (null on their own).',
+    'Any signed-in player may look at any profile. The age range and the city are sent instead of the ' +
+    'birthdate and the ZIP code, and no email address; `exact` (birthdate, age, ZIP code) goes to the ' +
+    'player, to admins, and to everyone when the player chose to show it. `debug` (the listed ids) goes ' +
+    'to the player and admins only. `viewer` says where the caller stands with this player (null on ' +
+    'their own).',
   ...access.user,
   middleware: [requireUser] as const,
   request: { params: z.object({ id: z.uuid({ error: PROFILE_NOT_FOUND }) }) },
@@ -26,7 +29,7 @@ const getProfile = createRoute({
 // Mounted after the own-profile routes, so /profiles/me is theirs.
 export const publicProfileRoutes = createApi().openapi(getProfile, async (c) =>
   c.json(
-    await getPublicProfile(c.get('db'), c.get('user').id, c.req.valid('param').id, c.get('deps').clock.now()),
+    await getPublicProfile(c.get('db'), c.get('user'), c.req.valid('param').id, c.get('deps').clock.now()),
     200,
   ),
 )

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNotNull, sql, type SQLWrapper } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { ageOn } from '../../../domain/auth/auth.schema'
+import { ageRangeOf } from '../../../domain/profiles/age-range.rules'
 import type { ConnectionStatus, PlayerSummary } from '../../../domain/connections/connection.schema'
 import { AppError } from '../../../domain/errors'
 import {
@@ -17,6 +18,7 @@ import { connections, profiles } from '../../db/schema'
 import { liveConnectionSubquery, partnerStatusFrom, statusFrom } from '../../db/queries'
 import { reliabilityColumn, reliabilitySince } from '../../db/queries'
 import { profileSummaryColumns, summaryColumnsOf } from '../../db/player-summary'
+import { placeOfZip } from '../../lib/geodata'
 
 export const PROFILE_NOT_FOUND = 'Profile Not Found'
 
@@ -34,6 +36,7 @@ const profileColumns = {
   ...profileSummaryColumns,
   birthdate: profiles.birthdate,
   zipCode: profiles.zipCode,
+  showsBirthdateAndZip: profiles.showsBirthdateAndZip,
   bio: profiles.bio,
 }
 
@@ -153,14 +156,23 @@ const pageQuery = (db: DbOrTx) =>
     // An account nobody confirmed is not shown, as in the searches (docs/decisions/0058).
     .where(and(eq(profiles.id, profileParam), isNotNull(profiles.emailVerifiedAt)))
 
-// What any signed-in player sees of another (or of themselves): the age instead of the
-// birthdate, no email; accepted friends and the players this one watches, bounded.
+// "Tempe, AZ" from a ZIP code, or what the place list knows of it; never the ZIP code itself.
+function publicPlaceOf(zipCode: string | null): string | null {
+  const place = zipCode ? placeOfZip(zipCode) : null
+  return place ? [place.city, place.state].filter(Boolean).join(', ') || null : null
+}
+
+// What any signed-in player sees of another (or of themselves): the age range and the city, no
+// email; accepted friends and the players this one watches, bounded. The birthdate and ZIP code
+// go to the player, to admins, and to everyone when the player chose to show them; the ids for the
+// debug panel to the player and admins only (docs/decisions/0160).
 export async function getPublicProfile(
   db: DbOrTx,
-  viewerId: string,
+  asker: { id: string; isAdmin: boolean },
   profileId: string,
   now: Date,
 ): Promise<PublicProfileOutput> {
+  const viewerId = asker.id
   const [page] = await preparedQuery(db, 'public_profile_page', pageQuery).execute({
     profileId,
     viewerId,
@@ -183,6 +195,9 @@ export async function getPublicProfile(
           partnerConnectionId: partnership?.id ?? null,
         }
 
+  const isOwnerOrAdmin = viewerId === profileId || asker.isAdmin
+  const age = ageOn(page.birthdate, now)
+
   // A friend who is also watched is listed once, as Friend.
   const friendIds = friends.map((row) => row.id)
   const friendSet = new Set(friendIds)
@@ -200,18 +215,21 @@ export async function getPublicProfile(
       gender: page.gender,
       duprRating: page.duprRating === null ? null : Number(page.duprRating),
       selfRating: Number(page.selfRating),
-      age: ageOn(page.birthdate),
-      zipCode: page.zipCode,
+      ageRange: ageRangeOf(age),
+      place: publicPlaceOf(page.zipCode),
+      exact:
+        isOwnerOrAdmin || page.showsBirthdateAndZip
+          ? { birthdate: page.birthdate, age, zipCode: page.zipCode, isPublic: page.showsBirthdateAndZip }
+          : null,
       photoUrl: profilePhotoUrl(page.id, page.photoVersion),
       bio: page.bio,
       playsAt: page.playsAt,
     },
     connections: listed,
     reliability,
-    friendIds,
-    watchedIds: watched.map((row) => row.id),
     friendCount: page.friendCount,
     watchedCount: page.watchedCount,
     viewer,
+    debug: isOwnerOrAdmin ? { friendIds, watchedIds: watched.map((row) => row.id) } : null,
   }
 }

@@ -8,7 +8,7 @@ export default function PrivacyPage() {
   const product = config.productName
   return (
     <>
-      <PageHeader title="Privacy Policy" description={<LastUpdated date="November 21, 2026" />} />
+      <PageHeader title="Privacy Policy" description={<LastUpdated date="November 28, 2026" />} />
       <Prose>
         <ProseSection id="summary" title="In short">
           <ul>
@@ -17,8 +17,8 @@ export default function PrivacyPage() {
               data.
             </li>
             <li>
-              Other players see your name, ratings, age and ZIP code, never your email address or your
-              birthdate.
+              Other players see your name, ratings, age range (“30s”) and city, never your email address. They
+              see your birthdate and ZIP code only if you choose to show them.
             </li>
             <li>We use one cookie, to keep you signed in. No advertising or tracking cookies.</li>
             <li>You can ask us to delete your account and your data at any time.</li>
@@ -56,10 +56,14 @@ export default function PrivacyPage() {
           <ul>
             <li>Ratings, gender and age group are what team checks and fair matches are built on.</li>
             <li>
-              Your birthdate gives your age, which your public profile shows and the SUPR Builder’s over-50
-              reduction uses. The date itself stays private.
+              Your birthdate gives your age range, which your public profile shows, and your age, which the
+              SUPR Builder’s over-50 reduction uses. The date itself stays private unless you choose to show
+              it in Profile Settings.
             </li>
-            <li>Your ZIP code helps us suggest nearby games and, later, nearby courts.</li>
+            <li>
+              Your ZIP code helps us suggest nearby games and courts. Your public profile shows its city, not
+              the code, unless you choose to show it.
+            </li>
             <li>Your email address lets you sign in, confirm your account and reset your password.</li>
             <li>
               Session records keep you signed in and let us end sessions when you sign out or change your
@@ -72,15 +76,16 @@ export default function PrivacyPage() {
           <ul>
             <li>
               <strong>Any signed-in player</strong> can see your public profile: name, DUPR and self ratings,
-              age and ZIP code, and your connections.
+              age range and city (your birthdate and ZIP code too, if you choose to show them), and your
+              connections.
             </li>
             <li>
               <strong>Players in your PlayDates</strong> see the PlayDate, its teams and, once matched, its
               chat.
             </li>
             <li>
-              <strong>Only you</strong> see your email address, birthdate, SUPR Builder players, partner lists
-              and notifications.
+              <strong>Only you</strong> see your email address, SUPR Builder players, partner lists and
+              notifications, and your birthdate and ZIP code unless you choose to show them.
             </li>
             <li>
               <strong>Administrators</strong> of {product} can see accounts and PlayDates to keep the

@@ -15,6 +15,7 @@ import {
   HomeLocationForm,
   ProfileAboutForm,
   ProfilePhotoForm,
+  ProfilePrivacySwitch,
   SubAvailabilitySwitch,
   useProfileAbout,
 } from '../../features/profiles'
@@ -72,6 +73,9 @@ function SettingsCards({ profile }: { profile: ReturnType<typeof useOwnProfile> 
               Signed in as <strong className="break-all">{profile.data.email}</strong>
             </p>
             <ProfileForm user={profile.data} />
+            <div id="privacy" className="scroll-mt-20">
+              <ProfilePrivacySwitch />
+            </div>
           </>
         ) : (
           <>

@@ -4,17 +4,16 @@ import { Navigate, useParams } from 'react-router'
 import { toast } from '../../lib/toast'
 import { ButtonLink } from '../../components/ui/button'
 import { PageLoading } from '../../components/ui/spinner'
-import { useSession } from '../../features/auth'
 import { RelationshipActions } from '../../features/connections'
 import {
   DebugPanel,
   ProfileConnections,
   ProfileSummary,
+  PrivacyNote,
   ReliabilityRecord,
   usePublicProfile,
 } from '../../features/profiles'
 import { isApiError } from '../../lib/api-client'
-import { config } from '../../lib/config'
 import { useDocumentTitle } from '../../lib/page-title'
 import { NotFoundView } from './not-found'
 
@@ -41,7 +40,6 @@ function ProfileTitle({ firstName, lastName }: { firstName: string; lastName: st
 
 export default function PublicProfilePage() {
   const { id = '' } = useParams()
-  const { user } = useSession()
   const query = usePublicProfile(id)
   const notFound = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)
   const failed = query.isError && !notFound && !query.data
@@ -59,7 +57,6 @@ export default function PublicProfilePage() {
   const data = query.data
   const { profile } = data
   const isOwn = data.viewer === null
-  const showDebug = config.showDevTools || user?.isAdmin === true
 
   return (
     <>
@@ -77,13 +74,15 @@ export default function PublicProfilePage() {
           ) : null
         }
       />
+      {isOwn ? <PrivacyNote profile={profile} /> : null}
       {data.reliability ? <ReliabilityRecord reliability={data.reliability} /> : null}
       <ProfileConnections
         connections={data.connections}
         friendCount={data.friendCount}
         watchedCount={data.watchedCount}
       />
-      {showDebug ? <DebugPanel data={data} clientMs={data.clientMs} /> : null}
+      {/* The server sends the debug data to the profile's owner and admins only. */}
+      {data.debug ? <DebugPanel data={data} debug={data.debug} clientMs={data.clientMs} /> : null}
     </>
   )
 }

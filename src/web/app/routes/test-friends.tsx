@@ -110,13 +110,18 @@ export default function TestFriendsPage() {
             </h2>
             <dl className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
               <Fact label="Query time" value={`${outcome.clientMs} ms`} />
-              <Fact label="Friend IDs" value={outcome.data.friendIds.length} />
-              <Fact label="Watched IDs" value={outcome.data.watchedIds.length} />
+              <Fact label="Friends" value={outcome.data.friendCount} />
+              <Fact label="Watched" value={outcome.data.watchedCount} />
             </dl>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <IdList title="Friend IDs" ids={outcome.data.friendIds} />
-              <IdList title="Watched IDs" ids={outcome.data.watchedIds} />
-            </div>
+            {/* The server sends the id lists to the profile's owner and admins only. */}
+            {outcome.data.debug ? (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <IdList title="Friend IDs" ids={outcome.data.debug.friendIds} />
+                <IdList title="Watched IDs" ids={outcome.data.debug.watchedIds} />
+              </div>
+            ) : (
+              <p className="text-sm text-slate-600">Only the player and admins see the id lists.</p>
+            )}
             <div>
               <h3 className="font-semibold text-slate-800">Connections</h3>
               {outcome.data.connections.length === 0 ? (

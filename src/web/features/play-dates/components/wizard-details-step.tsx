@@ -249,19 +249,19 @@ export function DetailsStepPage() {
         goTo('amount')
       }}
       nextLabel="Create PlayDate"
-      nextDisabled={description.trim().length === 0 || (!chosen && !partnerWanted) || startError !== null}
+      nextDisabled={(!chosen && !partnerWanted) || startError !== null}
       nextHint={{
         id: nextHintIds.description,
         text: startError
           ? `${startError.message}: go Back to change the start`
-          : 'Add a description to create your PlayDate',
+          : 'Choose a partner to create your PlayDate',
       }}
       busy={create.isPending}
       onNext={submit}
     >
       <TextAreaField
         titled
-        label="Description"
+        label="Description (optional)"
         value={description}
         maxLength={DESCRIPTION_MAX}
         rows={5}

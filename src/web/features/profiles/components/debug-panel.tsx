@@ -3,9 +3,17 @@ import { useId, useState } from 'react'
 import type { PublicProfileOutput } from '../../../../domain/profiles/public-profile.schema'
 import { Button } from '../../../components/ui/button'
 
-// For admins and development builds: what the profile query returned. The data never holds an
-// email address or a birthdate (the server does not send them).
-export function DebugPanel({ data, clientMs }: { data: PublicProfileOutput; clientMs: number }) {
+// For the profile's owner and admins, the only ones the server sends `debug` to: what the profile
+// query returned. The data never holds an email address (the server does not send it).
+export function DebugPanel({
+  data,
+  debug,
+  clientMs,
+}: {
+  data: PublicProfileOutput
+  debug: NonNullable<PublicProfileOutput['debug']>
+  clientMs: number
+}) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
   return (
@@ -28,9 +36,9 @@ export function DebugPanel({ data, clientMs }: { data: PublicProfileOutput; clie
             <dt className="font-semibold text-slate-700">Query time</dt>
             <dd className="text-slate-900">{clientMs} ms</dd>
             <dt className="font-semibold text-slate-700">Friend IDs</dt>
-            <dd className="text-slate-900">{data.friendIds.length}</dd>
+            <dd className="text-slate-900">{debug.friendIds.length}</dd>
             <dt className="font-semibold text-slate-700">Watched IDs</dt>
-            <dd className="text-slate-900">{data.watchedIds.length}</dd>
+            <dd className="text-slate-900">{debug.watchedIds.length}</dd>
           </dl>
           <h3 className="mt-4 font-semibold text-slate-700">Raw data</h3>
           <pre className="mt-1 max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">

@@ -1,4 +1,4 @@
-import { MapPin } from 'lucide-react'
+import { Cake, MapPin } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { PublicProfileOutput } from '../../../../domain/profiles/public-profile.schema'
 import { Avatar } from '../../../components/ui/avatar'
@@ -13,8 +13,13 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
   )
 }
 
+// A birthdate as a day of the calendar ("May 17, 1990"), whatever the viewer's time zone.
+const birthdateText = (value: string) =>
+  new Date(`${value}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+
 // The player's face (the name beside it says whose), name, their bio, both ratings to two
-// decimals, the age, the ZIP code and the venues they play at. The bio is shown as the text it is.
+// decimals, the age range and the city, or the exact age, birthdate and ZIP code where the server
+// sent them (docs/decisions/0160), and the venues they play at. The bio is shown as the text it is.
 export function ProfileSummary({
   profile,
   actions,
@@ -31,11 +36,17 @@ export function ProfileSummary({
             <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
               {profile.firstName} {profile.lastName}
             </h1>
-            {profile.zipCode ? (
-              <p className="mt-1 inline-flex items-center gap-1 text-slate-600">
-                <MapPin aria-hidden="true" className="size-4" />
-                <span className="sr-only">ZIP code </span>
-                {profile.zipCode}
+            {profile.place || profile.exact?.zipCode ? (
+              <p className="mt-1 flex items-center gap-1 text-slate-600">
+                <MapPin aria-hidden="true" className="size-4 shrink-0" />
+                <span className="sr-only">Lives in </span>
+                {[profile.place, profile.exact?.zipCode].filter(Boolean).join(' ')}
+              </p>
+            ) : null}
+            {profile.exact ? (
+              <p className="mt-1 flex items-center gap-1 text-slate-600">
+                <Cake aria-hidden="true" className="size-4 shrink-0" />
+                Born {birthdateText(profile.exact.birthdate)}
               </p>
             ) : null}
           </div>
@@ -60,7 +71,7 @@ export function ProfileSummary({
           }
         />
         <Stat label="Self rating" value={profile.selfRating.toFixed(2)} />
-        <Stat label="Age" value={profile.age} />
+        <Stat label="Age" value={profile.exact ? profile.exact.age : profile.ageRange} />
       </dl>
       {profile.playsAt.length > 0 ? <PlaysAt venues={profile.playsAt} headingId="plays-at-heading" /> : null}
     </section>
