@@ -98,9 +98,15 @@ export function PlayDateFacts({ playDate }: { playDate: PlayDateDetail }) {
               ? 'paid by the creator team to the responding team'
               : 'paid by the responding team to the creator team'}
           </span>
-          <span className="block text-sm font-semibold text-slate-800">
-            {yourTeamPayment(playDate.type, playDate.viewer.isCreatorTeam)}
-          </span>
+          {/* A visitor of a game whose creator wants a partner may join either side: which one
+              pays is not theirs to know yet. */}
+          {playDate.viewer.isCreatorTeam ||
+          playDate.viewer.isRespondingTeam ||
+          playDate.spots.creatorSide === 0 ? (
+            <span className="block text-sm font-semibold text-slate-800">
+              {yourTeamPayment(playDate.type, playDate.viewer.isCreatorTeam)}
+            </span>
+          ) : null}
         </dd>
       </div>
       {playDate.cancelledBy ? (
