@@ -77,7 +77,7 @@ test('the dashboard asks for the result of a started game, confirms it by name, 
 
   // The server's clock passes the start.
   const now = (await moveClock(r.request, 0)).now
-  const minutes = Math.ceil((Date.parse(game.startsAt) + 60 * 60_000 - Date.parse(now)) / 60_000)
+  let minutes = Math.ceil((Date.parse(game.startsAt) + 60 * 60_000 - Date.parse(now)) / 60_000)
   await moveClock(r.request, minutes)
   try {
     await r.reload()
@@ -106,6 +106,9 @@ test('the dashboard asks for the result of a started game, confirms it by name, 
     await confirm.click()
     await expect(t.getByText('Result confirmed')).toBeVisible()
     await expect(confirm).toHaveCount(0)
+    // The confirmation becomes final a minute later, when its job runs (docs/decisions/0159).
+    await moveClock(r.request, 1)
+    minutes += 1
 
     // History: each card shows the result from its player's side.
     await t.goto('/playdates?tab=history')

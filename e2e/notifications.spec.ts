@@ -72,6 +72,10 @@ test(
       await expect(fromLou).toHaveAttribute('data-unread', 'true')
       await notificationsBadge(page, 0)
       await expect(page.getByText('2 notifications, 2 unread')).toBeVisible()
+      // What happened reads whole on the phone, not cut after its first line.
+      const message = fromLou.getByText(`Lou Lima${tag} wants to be your friend`).first()
+      expect(await message.evaluate((element) => element.scrollHeight <= element.clientHeight + 1)).toBe(true)
+      expect(await message.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
 
       // Accepted in the row: it says so, the buttons go, and the notification is read.
       await fromLou.getByRole('button', { name: `Accept Lou Lima${tag}'s request` }).click()

@@ -8,6 +8,7 @@ import {
   signInAdmin,
   signInContext,
 } from './support/players'
+import { wizardToRegionStep } from './support/wizard'
 
 // A page asks for its data at once: not once its scripts have loaded and rendered, nor once the
 // live stream or the network looks ready (docs/decisions/0149-a-page-asks-for-its-data-at-once.md).
@@ -157,12 +158,7 @@ test('the wizard’s partner step is asked for with the tap on Continue @phone-o
   const context = await signedIn(browser, 'Gus')
   await livesInEastValley(context)
   const page = await context.newPage()
-  await page.goto('/create-playdate')
-  await page.getByRole('radio', { name: 'Pay to Challenge' }).check()
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Select State' })).toBeVisible()
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Select Region' })).toBeVisible()
+  await wizardToRegionStep(page)
   const next = page.getByRole('button', { name: 'Continue' })
   await askedWhileScriptsHeld(page, [isRead('/api/play-dates/partner-options')], () => next.click())
   await expect(page).toHaveURL(/\/create-playdate\/details/)
@@ -182,6 +178,22 @@ test('Signup Codes are asked for with the tap on their card in the Admin Dashboa
   await askedWhileScriptsHeld(page, [isRead('/api/admin/signup-codes')], () => manage.click())
   await expect(page.getByRole('heading', { level: 1, name: 'Signup Codes' })).toBeVisible()
   await context.close()
+})
+
+test('a player’s profile is asked for with the tap on their name on a PlayDate’s page @phone-only', async ({
+  browser,
+}) => {
+  const { ann, id } = await annWithPlayDate(browser)
+  const page = await ann.newPage()
+  await page.goto(`/playdates/${id}`)
+  const who = page.getByRole('main').getByText('Who', { exact: true }).locator('..')
+  const name = who.getByRole('link').nth(1)
+  await expect(name).toBeVisible()
+  const profile = (await name.getAttribute('href'))!
+  const profileId = profile.split('/').at(-1)!
+  await askedWhileScriptsHeld(page, [isRead(`/api/profiles/${profileId}`)], () => name.click())
+  await expect(page).toHaveURL(new RegExp(`${profile}$`))
+  await ann.close()
 })
 
 // A browser that says it is offline looks for the views kept from the last visit first, and their

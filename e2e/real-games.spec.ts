@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { openAvailableFilters } from './support/layout'
 import {
   befriend,
   createPlayer,
@@ -115,9 +116,10 @@ test(
     await t.getByRole('button', { name: 'Save home area' }).click()
     await expect(t.getByText('Home area saved')).toBeVisible()
     await t.goto('/playdates?tab=available')
+    await openAvailableFilters(t)
     await expect(t.getByLabel('State', { exact: true })).toHaveValue('AZ')
     await expect(t.getByLabel('Region', { exact: true })).toHaveValue('east_valley')
-    await t.getByRole('button', { name: filter.chip }).click()
+    await t.getByRole('button', { name: filter.chip, exact: true }).click()
     if (filter.when === 'range') {
       await t.getByLabel('From').fill(date)
       await t.getByLabel('To').fill(date)
@@ -129,7 +131,11 @@ test(
     await expect(card).toContainText('$30/hour · 2 h · $60')
     // The filtered list is a link: it survives a reload.
     await t.reload()
-    await expect(t.getByRole('button', { name: filter.chip })).toHaveAttribute('aria-pressed', 'true')
+    await openAvailableFilters(t)
+    await expect(t.getByRole('button', { name: filter.chip, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
     await expect(card).toBeVisible()
 
     // Tara applies with Uma, who hears of it at once.

@@ -93,7 +93,7 @@ test('teams report a game, confirm it or dispute it, and an admin decides @phone
 
   // The server's clock passes both starts.
   const now = (await moveClock(r.request, 0)).now
-  const minutes = Math.ceil((Date.parse(second.startsAt) + 30 * 60_000 - Date.parse(now)) / 60_000)
+  let minutes = Math.ceil((Date.parse(second.startsAt) + 30 * 60_000 - Date.parse(now)) / 60_000)
   await moveClock(r.request, minutes)
   try {
     // Game one: Rosa reports, Tara confirms with one tap.
@@ -110,7 +110,12 @@ test('teams report a game, confirm it or dispute it, and an admin decides @phone
     await expect(resultOf(t)).toContainText('Reported by Rosa Reyes')
     await expect(resultOf(t)).toContainText('Lost 7-11, 5-11')
     await resultOf(t).getByRole('button', { name: 'Confirm result' }).click()
-    await expect(t.getByText('Result confirmed')).toBeVisible()
+    await expect(resultOf(t)).toContainText('Result confirmed')
+    await expect(resultOf(t).getByRole('button', { name: 'Undo' })).toBeVisible()
+    // It becomes final a minute later, when its job runs (docs/decisions/0159).
+    await moveClock(r.request, 1)
+    minutes += 1
+    await t.reload()
     await expect(resultOf(t)).toContainText('Both teams agreed')
     await expect(resultOf(t)).toContainText('The other team pays your team $60')
 

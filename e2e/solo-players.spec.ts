@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { expectFitsScreen } from './support/layout'
+import { expectFitsScreen, openAvailableFilters } from './support/layout'
 import { appOrigin, createPlayer, headers, signInContext } from './support/players'
+import { wizardToRegionStep } from './support/wizard'
 
 // Every player can play: a player with no friends on the app joins a game alone, and a creator
 // with none posts "Partner wanted" (docs/decisions/0137-spots-and-solo-teams.md). On a phone.
@@ -56,6 +57,7 @@ test('a newcomer with no friends joins a game alone and becomes a partner @phone
   // Nia, who has no friends on the app yet, looks for games she can join alone.
   const page = await nia.newPage()
   await page.goto('/playdates?tab=available&state=all')
+  await openAvailableFilters(page)
   await page.getByRole('button', { name: 'Games I can join alone' }).click()
   await expect(page.getByRole('button', { name: 'Games I can join alone' })).toHaveAttribute(
     'aria-pressed',
@@ -116,12 +118,7 @@ test('a creator posts "Partner wanted" and a solo player fills the spot @phone-o
   const page = await rae.newPage()
 
   // Rae has no friends on the app: the wizard offers Partner wanted instead.
-  await page.goto('/create-playdate')
-  await page.getByRole('radio', { name: 'Pay to Challenge' }).check()
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Select State' })).toBeVisible()
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Select Region' })).toBeVisible()
+  await wizardToRegionStep(page)
   await page.getByRole('checkbox', { name: /East Valley/ }).check()
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByText('Available Friends: 0')).toBeVisible()

@@ -39,14 +39,17 @@ const dateOf = (at: TZDate) =>
   `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`
 
 // A matched game at `startsAt` at Red Mountain Pickleball Park: the first two players posted it as
-// friends, the other two applied together and were accepted.
+// friends (made here unless `alreadyFriends`), the other two applied together and were accepted.
 export async function matchedGame(
   players: readonly [BrowserContext, BrowserContext, BrowserContext, BrowserContext],
   startsAt: TZDate,
+  { alreadyFriends = false } = {},
 ) {
   const [creator, partner, applicant, applicantPartner] = players
-  await befriend(creator, partner)
-  await befriend(applicant, applicantPartner)
+  if (!alreadyFriends) {
+    await befriend(creator, partner)
+    await befriend(applicant, applicantPartner)
+  }
   const created = await creator.request.post('/api/play-dates', {
     headers,
     data: {

@@ -7,3 +7,14 @@ export async function expectFitsScreen(page: Page) {
   const width = page.viewportSize()!.width
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
 }
+
+// Available's filters: on a phone they are folded into one line that names them, which opens
+// them; from the sm width up they are always open.
+export async function openAvailableFilters(page: Page) {
+  await expect(page.getByRole('tab', { name: 'Available', selected: true })).toBeVisible()
+  const fold = page.getByRole('button', { name: /Filters$/ })
+  if (await fold.isVisible()) {
+    await fold.click()
+    await expect(fold).toHaveAttribute('aria-expanded', 'true')
+  }
+}

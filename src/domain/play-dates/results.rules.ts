@@ -73,6 +73,9 @@ export const RESULT_MESSAGES = {
   nothingToConfirm: 'There is no report from the other team to confirm',
   answerClosed: 'The other team’s report already stands',
   settled: 'This game’s result is already settled',
+  nothingToUndo: 'There is no confirmation to undo',
+  notYourConfirmation: 'Only the player who confirmed the result can undo it',
+  undoClosed: 'The minute to undo has passed: the confirmed result stands',
   notDisputed: 'Only a disputed game can be decided',
   notPlayed: 'Payment can be marked once the game was played',
   notPayingTeam: 'Only the team that pays can mark the amount paid',
@@ -170,6 +173,11 @@ export function reportWindow(startsAt: Date | null): { opensAt: Date | null; clo
 // A report stands unanswered this long after it was made.
 export const standsAt = (reportedAt: Date) => addDays(reportedAt, ANSWER_DAYS)
 
+// A one-tap confirmation can be undone for this long; then it settles the result
+// (docs/decisions/0159).
+export const CONFIRM_UNDO_SECONDS = 60
+export const undoUntil = (confirmedAt: Date) => new Date(confirmedAt.getTime() + CONFIRM_UNDO_SECONDS * 1000)
+
 // Whether cancelling now counts as a late cancel.
 export function isLateCancel(startsAt: Date | null, now: Date): boolean {
   return startsAt !== null && now.getTime() > addHours(startsAt, -LATE_CANCEL_HOURS).getTime()
@@ -181,7 +189,15 @@ export const payingSide = (type: 'challenge' | 'earn'): TeamSide =>
   type === 'challenge' ? 'creator' : 'responding'
 
 // The states of a game's result, as the PlayDate page shows them.
-export const resultStates = ['not_yet', 'open', 'waiting', 'disputed', 'settled', 'closed'] as const
+export const resultStates = [
+  'not_yet',
+  'open',
+  'waiting',
+  'confirming',
+  'disputed',
+  'settled',
+  'closed',
+] as const
 export type ResultState = (typeof resultStates)[number]
 
 // The records of the players a list's cards show are asked for after the list's rows arrive

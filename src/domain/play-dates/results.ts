@@ -121,13 +121,25 @@ export const teamReportView = z.object({
 export type TeamReportView = z.infer<typeof teamReportView>
 
 export const playDateResultView = z.object({
-  // not_yet: before the start; open: no report yet; waiting: one team has reported; disputed:
-  // the reports differ; settled: the result is final; closed: the window passed with no report.
+  // not_yet: before the start; open: no report yet; waiting: one team has reported; confirming:
+  // the other team confirmed it and the result settles in a minute unless the player who
+  // confirmed undoes it; disputed: the reports differ; settled: the result is final; closed: the
+  // window passed with no report.
   state: z.enum(resultStates),
   opensAt: z.string().nullable(),
   closesAt: z.string().nullable(),
   reports: z.array(teamReportView),
   outcome: gameOutcome.nullable(),
+  // The confirmation that waits to settle the result (state 'confirming'), null otherwise.
+  confirmation: z
+    .object({
+      by: reporterView,
+      confirmedAt: z.string(),
+      undoUntil: z.string(),
+      // Whole seconds left to undo it by the server's clock (0 once the minute has passed).
+      secondsLeft: z.int().min(0),
+    })
+    .nullable(),
   settledBy: z.enum(['agreed', 'unanswered', 'admin']).nullable(),
   settledAt: z.string().nullable(),
   payment: z
@@ -145,6 +157,8 @@ export const playDateResultView = z.object({
     team: z.enum(teamSides).nullable(),
     canReport: z.boolean(),
     canConfirm: z.boolean(),
+    // The viewer confirmed the report and the minute to undo it has not passed.
+    canUndoConfirm: z.boolean(),
     canMarkPaid: z.boolean(),
     canMarkReceived: z.boolean(),
   }),

@@ -80,8 +80,25 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Confirm the other team’s report as it is: the result is settled */
+    /** Confirm the other team’s report as it is: the result settles a minute later unless the caller undoes it */
     post: operations['confirmPlayDateResult']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/play-dates/{id}/result/confirm/undo': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Take back the caller’s own confirmation within a minute of it: the report waits for an answer again */
+    post: operations['undoPlayDateResultConfirmation']
     delete?: never
     options?: never
     head?: never
@@ -2094,7 +2111,7 @@ export interface components {
       } | null
       result: {
         /** @enum {string} */
-        state: 'not_yet' | 'open' | 'waiting' | 'disputed' | 'settled' | 'closed'
+        state: 'not_yet' | 'open' | 'waiting' | 'confirming' | 'disputed' | 'settled' | 'closed'
         opensAt: string | null
         closesAt: string | null
         reports: {
@@ -2149,6 +2166,16 @@ export interface components {
               outcome: 'not_played'
             }
           | null
+        confirmation: {
+          by: {
+            id: string
+            firstName: string
+            lastName: string
+          }
+          confirmedAt: string
+          undoUntil: string
+          secondsLeft: number
+        } | null
         /** @enum {string|null} */
         settledBy: 'agreed' | 'unanswered' | 'admin' | null
         settledAt: string | null
@@ -2174,6 +2201,7 @@ export interface components {
           team: 'creator' | 'responding' | null
           canReport: boolean
           canConfirm: boolean
+          canUndoConfirm: boolean
           canMarkPaid: boolean
           canMarkReceived: boolean
         }
@@ -4583,6 +4611,82 @@ export interface operations {
     }
   }
   confirmPlayDateResult: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The PlayDate as the caller may see it */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PlayDateDetail']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflicts with the current state */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large (over 256 KiB) */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  undoPlayDateResultConfirmation: {
     parameters: {
       query?: never
       header?: never

@@ -78,6 +78,10 @@ export const playDates = pgTable(
     resultGames: jsonb('result_games').$type<Array<{ creatorTeam: number; respondingTeam: number }>>(),
     resultSettledBy: text('result_settled_by', { enum: ['agreed', 'unanswered', 'admin'] }),
     resultSettledAt: timestamp('result_settled_at', { withTimezone: true }),
+    // A one-tap confirmation of the other team's report, waiting a minute to settle the result so
+    // the player who tapped can undo it (docs/decisions/0159): when and by whom; null when none waits.
+    resultConfirmedAt: timestamp('result_confirmed_at', { withTimezone: true }),
+    resultConfirmedBy: uuid('result_confirmed_by').references(() => profiles.id, { onDelete: 'set null' }),
     // Set while the two teams' reports differ, until an admin decides.
     disputedAt: timestamp('disputed_at', { withTimezone: true }),
     // The amount agreed, as the teams mark it (no money moves through the app).

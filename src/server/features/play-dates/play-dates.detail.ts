@@ -139,6 +139,8 @@ const playDateByIdQuery = (db: DbOrTx) =>
     resultSettledBy: playDates.resultSettledBy,
     resultSettledAt: playDates.resultSettledAt,
     disputedAt: playDates.disputedAt,
+    resultConfirmedAt: playDates.resultConfirmedAt,
+    resultConfirmedBy: playDates.resultConfirmedBy,
     paidAt: playDates.paidAt,
     paidBy: playDates.paidBy,
     receivedAt: playDates.receivedAt,

@@ -8,6 +8,7 @@ import { creator, partner, requester, requesterPartner, selectGameWithPlayers } 
 import { enqueueJobs, type JobHandlers, type NewJob } from '../../lib/jobs'
 import { createNotifications, type NoticeEmailSettings } from '../notifications'
 import { CHAT_DIGEST_JOB, chatDigestJobHandler } from './play-dates.chat-digest'
+import { RESULT_CONFIRMED_JOB, settleConfirmation } from './play-dates.results.confirm'
 import { RESULT_STANDS_JOB, standUnanswered } from './play-dates.results.stands'
 import { offerJobs } from './play-dates.offers'
 
@@ -129,6 +130,8 @@ export function playDateJobs(settings: ReminderSettings): JobHandlers {
     [EXPIRY_JOB]: ({ tx, job, now }) => expire(tx, (job.payload as { playDateId: string }).playDateId, now),
     [RESULT_STANDS_JOB]: ({ tx, job, now }) =>
       standUnanswered(tx, settings, (job.payload as { playDateId: string }).playDateId, now),
+    [RESULT_CONFIRMED_JOB]: ({ tx, job, now }) =>
+      settleConfirmation(tx, job.payload as Parameters<typeof settleConfirmation>[1], now),
     [CHAT_DIGEST_JOB]: chatDigestJobHandler(settings),
     ...offerJobs(),
   }

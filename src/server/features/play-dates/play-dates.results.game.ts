@@ -26,6 +26,8 @@ export interface LockedGame {
   startsAt: Date | null
   timeZone: string | null
   disputedAt: Date | null
+  resultConfirmedAt: Date | null
+  resultConfirmedBy: string | null
   resultOutcome: string | null
   paidAt: Date | null
   receivedAt: Date | null
@@ -44,6 +46,8 @@ export async function lockGame(tx: Tx, id: string): Promise<LockedGame | null> {
       startsAt: playDates.startsAt,
       timeZone: playDates.timeZone,
       disputedAt: playDates.disputedAt,
+      resultConfirmedAt: playDates.resultConfirmedAt,
+      resultConfirmedBy: playDates.resultConfirmedBy,
       resultOutcome: playDates.resultOutcome,
       paidAt: playDates.paidAt,
       receivedAt: playDates.receivedAt,
@@ -139,6 +143,8 @@ export async function settle(
       resultSettledBy: by,
       resultSettledAt: now,
       disputedAt: null,
+      resultConfirmedAt: null,
+      resultConfirmedBy: null,
       // Calendars that subscribed take the played entry over the matched one.
       revision: sql`${playDates.revision} + 1`,
     })

@@ -13,6 +13,7 @@ import { jobHandlers } from '../../jobs'
 import { signedInUser, befriend } from '../../testing/factories'
 import { runNoticeEmails } from '../../testing/notice-jobs'
 import { createTestApp, type TestApp } from '../../testing/test-app'
+import type { SignedInPlayer } from '../../testing/factories'
 
 // After the game: reports, confirmation, disputes, the unanswered report standing, payment marks,
 // late cancels, reliability and the results export, on PGlite and PostgreSQL.
@@ -57,6 +58,16 @@ async function matchedGame(options: { type?: 'challenge' | 'earn'; start?: Date 
   const accepted = await a!.client.post(`/api/play-dates/requests/${applied.body.id}/accept`)
   expect(accepted.status).toBe(200)
   return { id: created.body.id as string, a: a!, b: b!, c: c!, d: d! }
+}
+
+// A one-tap confirmation, and the minute after it when its job settles the result (decision 0159).
+async function confirmAndSettle(player: SignedInPlayer, id: string) {
+  const confirmed = await player.client.post(`/api/play-dates/${id}/result/confirm`)
+  expect(confirmed.status).toBe(200)
+  expect(confirmed.body.result.state).toBe('confirming')
+  t.clock.advance(60_000)
+  while ((await runDueJobs(t.db, jobHandlers(t.deps), t.clock.now())) > 0);
+  return player.client.get(`/api/play-dates/${id}`)
 }
 
 const played = (games: Array<[number, number]>, pointsTo = 11) => ({
@@ -133,7 +144,7 @@ describe('reporting a result', () => {
       canConfirm: true,
       canReport: true,
     })
-    const confirmed = await g.c.client.post(`/api/play-dates/${g.id}/result/confirm`)
+    const confirmed = await confirmAndSettle(g.c, g.id)
     expect(confirmed.status).toBe(200)
     expect(confirmed.body.status).toBe('completed')
     expect(confirmed.body.result).toMatchObject({
@@ -190,7 +201,7 @@ describe('reporting a result', () => {
       ],
     })
     expect(await item(g.a, 'mine')).toMatchObject({ result: null })
-    expect((await g.a.client.post(`/api/play-dates/${g.id}/result/confirm`)).status).toBe(200)
+    expect((await confirmAndSettle(g.a, g.id)).status).toBe(200)
     // Told from the creator team's side, as the PlayDate page's result is.
     const result = {
       outcome: 'played',
@@ -447,7 +458,7 @@ describe('payment marks', () => {
     expect(early.status).toBe(409)
     expect(early.body.error.message).toBe(RESULT_MESSAGES.notPlayed)
     await g.a.client.post(`/api/play-dates/${g.id}/result`, played([[11, 2]]))
-    await g.c.client.post(`/api/play-dates/${g.id}/result/confirm`)
+    await confirmAndSettle(g.c, g.id)
     // Earn: the responding team pays the creator team.
     const wrong = await g.a.client.post(`/api/play-dates/${g.id}/payment`, { mark: 'paid' })
     expect(wrong.status).toBe(403)
@@ -506,7 +517,7 @@ describe('the results export', () => {
         [11, 9],
       ]),
     )
-    await g.d.client.post(`/api/play-dates/${g.id}/result/confirm`)
+    await confirmAndSettle(g.d, g.id)
     const res = await g.c.client.get('/api/play-dates/results.csv')
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('text/csv')

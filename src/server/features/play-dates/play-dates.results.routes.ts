@@ -14,7 +14,8 @@ import { createApi } from '../../app-factory'
 import { requireAdmin, requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
 import { publicOrigin } from '../../public-origin'
-import { confirmResult, reportResult } from './play-dates.results'
+import { reportResult } from './play-dates.results'
+import { confirmResult, undoConfirmation } from './play-dates.results.confirm'
 import { decideResult, listDisputes } from './play-dates.results.admin'
 import { markPayment } from './play-dates.results.payment'
 import { resultsCsv } from './play-dates.results-export'
@@ -46,7 +47,20 @@ const routes = {
     path: '/play-dates/{id}/result/confirm',
     operationId: 'confirmPlayDateResult',
     tags,
-    summary: 'Confirm the other team’s report as it is: the result is settled',
+    summary:
+      'Confirm the other team’s report as it is: the result settles a minute later unless the caller undoes it',
+    ...access.user,
+    middleware: [requireUser] as const,
+    request: { params: idParam },
+    responses: { 200: detailResponse, ...refusals },
+  }),
+  undoConfirm: createRoute({
+    method: 'post',
+    path: '/play-dates/{id}/result/confirm/undo',
+    operationId: 'undoPlayDateResultConfirmation',
+    tags,
+    summary:
+      'Take back the caller’s own confirmation within a minute of it: the report waits for an answer again',
     ...access.user,
     middleware: [requireUser] as const,
     request: { params: idParam },
@@ -129,6 +143,11 @@ export const playDateResultRoutes = createApi()
   .openapi(routes.confirm, async (c) => {
     const { id } = c.req.valid('param')
     await confirmResult(c.get('db'), c.get('user'), id, now(c))
+    return c.json(await getPlayDate(c.get('db'), c.get('user'), id, now(c)), 200)
+  })
+  .openapi(routes.undoConfirm, async (c) => {
+    const { id } = c.req.valid('param')
+    await undoConfirmation(c.get('db'), c.get('user'), id, now(c))
     return c.json(await getPlayDate(c.get('db'), c.get('user'), id, now(c)), 200)
   })
   .openapi(routes.payment, async (c) => {

@@ -37,7 +37,7 @@ import { scheduleResultStands } from './play-dates.results.stands'
 // admin, and a report left unanswered stands after ANSWER_DAYS (a job). Every change runs with
 // the PlayDate's row locked, so two teams reporting at once are taken one after the other.
 
-function refuseUnlessReportable(game: LockedGame) {
+export function refuseUnlessReportable(game: LockedGame) {
   if (game.status === 'completed') throw new AppError('conflict', RESULT_MESSAGES.settled)
   if (game.status !== 'matched') throw new AppError('conflict', RESULT_MESSAGES.notMatched)
 }
@@ -124,20 +124,6 @@ export async function reportResult(
       'Result reported',
       `${fullName(user)} reported the result for your team: ${resultText(outcome)}`,
     )
-    await announce(tx, id, everyone(game))
-  })
-}
-
-// The other team's report, confirmed as it is (one tap).
-export async function confirmResult(db: Db, user: Actor, id: string, now: Date) {
-  await db.transaction(async (tx) => {
-    const { game, side } = await lockForPlayer(tx, user, id)
-    refuseUnlessReportable(game)
-    const reports = await reportsOf(tx, id)
-    if (reports.some((r) => r.team === side)) throw new AppError('conflict', RESULT_MESSAGES.alreadyReported)
-    const first = reports.find((r) => r.team !== side)
-    if (!first) throw new AppError('conflict', RESULT_MESSAGES.nothingToConfirm)
-    await answer(tx, null, user, game, side, first, outcomeOfRow(first), now)
     await announce(tx, id, everyone(game))
   })
 }

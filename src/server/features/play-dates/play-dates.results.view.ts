@@ -8,6 +8,7 @@ import {
   payingSide,
   reportWindow,
   standsAt,
+  undoUntil,
 } from '../../../domain/play-dates/results'
 import type { DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
@@ -30,6 +31,8 @@ export interface ResultColumns {
   resultSettledBy: 'agreed' | 'unanswered' | 'admin' | null
   resultSettledAt: Date | null
   disputedAt: Date | null
+  resultConfirmedAt: Date | null
+  resultConfirmedBy: string | null
   paidAt: Date | null
   paidBy: string | null
   receivedAt: Date | null
@@ -97,9 +100,13 @@ export async function resultView(
   const theirs = side ? reports.find((r) => r.team !== side) : undefined
   const answerOpen = first ? now.getTime() < standsAt(first.createdAt).getTime() : false
 
+  // A confirmation that waits to settle the result (docs/decisions/0159).
+  const confirmedAt = row.status === 'matched' ? row.resultConfirmedAt : null
+
   let state: ResultState
   if (row.status === 'completed') state = 'settled'
   else if (row.disputedAt) state = 'disputed'
+  else if (confirmedAt) state = 'confirming'
   else if (reports.length === 1) state = 'waiting'
   else if (window.opensAt && now.getTime() < window.opensAt.getTime()) state = 'not_yet'
   else if (window.closesAt && now.getTime() > window.closesAt.getTime()) state = 'closed'
@@ -123,6 +130,14 @@ export async function resultView(
     closesAt: window.closesAt?.toISOString() ?? null,
     reports: views,
     outcome,
+    confirmation: confirmedAt
+      ? {
+          by: name(row.resultConfirmedBy) ?? { id: '', firstName: 'A former', lastName: 'player' },
+          confirmedAt: confirmedAt.toISOString(),
+          undoUntil: undoUntil(confirmedAt).toISOString(),
+          secondsLeft: Math.max(0, Math.ceil((undoUntil(confirmedAt).getTime() - now.getTime()) / 1000)),
+        }
+      : null,
     settledBy: row.resultSettledBy,
     settledAt: row.resultSettledAt?.toISOString() ?? null,
     payment: played
@@ -145,6 +160,10 @@ export async function resultView(
         !mine &&
         (state === 'open' || (state === 'waiting' && theirs !== undefined && answerOpen)),
       canConfirm: side !== null && state === 'waiting' && !mine && theirs !== undefined && answerOpen,
+      canUndoConfirm:
+        confirmedAt !== null &&
+        row.resultConfirmedBy === viewerId &&
+        now.getTime() < undoUntil(confirmedAt).getTime(),
       canMarkPaid: played && side === paying && !row.paidAt,
       canMarkReceived: played && side !== null && side !== paying && !row.receivedAt,
     },

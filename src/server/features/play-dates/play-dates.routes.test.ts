@@ -17,6 +17,8 @@ import { playDateLimits } from './play-dates.routes'
 import { listPlayDates } from './play-dates.service'
 import type { RatingPlan } from './rating-plan'
 import { createTtlCache } from '../../lib/ttl-cache'
+import { runDueJobs } from '../../lib/jobs'
+import { jobHandlers } from '../../jobs'
 
 let t: TestApp
 beforeAll(async () => {
@@ -285,12 +287,17 @@ describe('matching', () => {
       games: [{ us: 11, them: 6 }],
     })
     expect(reported.status).toBe(200)
-    const played = await a.client.post(`/api/play-dates/${id}/result/confirm`)
-    expect(played.status).toBe(200)
+    const confirmed = await a.client.post(`/api/play-dates/${id}/result/confirm`)
+    expect(confirmed.status).toBe(200)
+    // It settles a minute later, unless undone (docs/decisions/0159).
+    expect(confirmed.body.status).toBe('matched')
+    t.clock.advance(60_000)
+    await runDueJobs(t.db, jobHandlers(t.deps), t.clock.now())
+    const played = await a.client.get(`/api/play-dates/${id}`)
     expect(played.body.status).toBe('completed')
     expect((await c.client.post(`/api/play-dates/${id}/result/confirm`)).status).toBe(409)
     expect((await a.client.post(`/api/play-dates/${id}/cancel`)).status).toBe(409)
-    t.clock.advance(-ahead)
+    t.clock.advance(-ahead - 60_000)
     for (const p of [a, b, c, d]) {
       const history = await p.client.get('/api/play-dates?tab=history')
       expect(history.body.items.map((x: { id: string }) => x.id)).toContain(id)

@@ -135,11 +135,14 @@ function SettingsCards({ profile }: { profile: ReturnType<typeof useOwnProfile> 
           Notifications
         </h2>
         <p className="mb-2 text-sm text-slate-600">
-          Choose what you hear about, in the app, by email and by push.
+          Choose what you hear about, in the app, by email and by push. Push reaches the devices where it is
+          turned on, just below.
         </p>
         <NotificationPreferencesForm />
-        <QuietHoursForm />
+        {/* Turning push on for this device sits under the Push ticks it makes work; quiet hours
+            hold both email and push, so they come last. */}
         <PushSettings />
+        <QuietHoursForm />
       </Card>
       <Card>
         <h2 className="mb-4 text-lg font-bold text-slate-900">Calendar</h2>

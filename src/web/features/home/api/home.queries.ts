@@ -51,6 +51,25 @@ export function useConfirmReportedResult() {
   })
 }
 
+// The confirmation taken back within its minute: the result is there to confirm again. A plain
+// function, not a mutation hook: it runs from the confirmation's toast, after the item that made
+// the confirmation has left the list.
+export function useUndoReportedResult() {
+  const queryClient = useQueryClient()
+  return async (playDateId: string) => {
+    try {
+      const detail = await api.post('/play-dates/{id}/result/confirm/undo', { params: { id: playDateId } })
+      queryClient.setQueryData(playDateKeys.detail(detail.id), detail)
+      return detail
+    } finally {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: homeKeys.all }),
+        queryClient.invalidateQueries({ queryKey: playDateKeys.lists() }),
+      ])
+    }
+  }
+}
+
 // What the player's friends did lately (GET /api/connections/activity).
 export function useFriendActivity() {
   return useQuery({

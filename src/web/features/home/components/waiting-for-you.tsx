@@ -16,7 +16,7 @@ import { toast } from '../../../lib/toast'
 import { useSingleFlight } from '../../../lib/use-single-flight'
 import { useConnectionActions, useConnections } from '../../connections'
 import { formatDay, OutcomeText, TeamRecord, useAnswerRequest } from '../../play-dates'
-import { useConfirmReportedResult, useHome, useRefreshHome } from '../api/home.queries'
+import { useConfirmReportedResult, useHome, useRefreshHome, useUndoReportedResult } from '../api/home.queries'
 import { reportedResultSentence, teamName, teamRatingsLine } from '../lib/home-view'
 import { HomeSection, SectionEmpty, SectionError, SectionLoading } from './home-section'
 import { ratingsLine } from '../../../../domain/players/rating.rules'
@@ -178,11 +178,29 @@ function ReportItem({ game }: { game: GameToReport }) {
 
 function ResultItem({ result }: { result: ResultToConfirm }) {
   const confirm = useConfirmReportedResult()
+  const undo = useUndoReportedResult()
   const guard = useSingleFlight(confirm.isPending)
+  // The toast keeps its Undo for the minute the server gives (docs/decisions/0159).
   const onConfirm = () =>
     guard(() =>
       outcome(confirm.mutateAsync(result.playDateId), {
-        onSuccess: () => toast.success('Result confirmed', { description: result.label }),
+        onSuccess: (detail) =>
+          toast.success('Result confirmed', {
+            description: `${result.label}. You can undo it for a minute.`,
+            duration: (detail.result?.confirmation?.secondsLeft ?? 60) * 1000,
+            action: {
+              label: 'Undo',
+              onClick: () =>
+                outcome(undo(result.playDateId), {
+                  onSuccess: () =>
+                    toast.success('Confirmation undone', {
+                      description: `${result.label} waits for your answer again.`,
+                    }),
+                  onError: (error) =>
+                    toast.error('Could not undo the confirmation', { description: errorDetail(error) }),
+                }),
+            },
+          }),
         onError: (error) => toast.error('Could not confirm the result', { description: errorDetail(error) }),
       }),
     )

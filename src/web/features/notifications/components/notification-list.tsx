@@ -81,8 +81,10 @@ export function NotificationList({
                       {notification.title}
                     </span>
                   </span>
-                  {/* One line here; screen readers and the title get it whole, the target page says more. */}
-                  <span className="mt-0.5 block truncate text-slate-700" title={notification.message}>
+                  {/* What happened and who did it, read whole on a phone: three lines at most (a
+                      cut after "applied to your…" hid what happened); the title attribute and
+                      screen readers get it whole, the target page says more. */}
+                  <span className="mt-0.5 line-clamp-3 text-slate-700" title={notification.message}>
                     {notification.message}
                   </span>
                   {notification.game ? (

@@ -38,6 +38,12 @@ export function NotificationPreferencesForm() {
         toast.error('Could not save your notification settings', { description: errorDetail(error) }),
     })
 
+  // The switch being saved shows where it was moved in the tap's own render: the cache's optimistic
+  // change comes only after the mutation's first await, and meanwhile React put the controlled box
+  // back, so a tap on a busy phone seemed not to take.
+  const isOn = (item: NotificationPreference, channel: (typeof channels)[number]['key']) =>
+    save.isPending && save.variables?.kind === item.kind ? save.variables[channel] : item[channel]
+
   return (
     <ul className="divide-y divide-slate-200">
       {preferences.data.items.map((item) => (
@@ -57,7 +63,7 @@ export function NotificationPreferencesForm() {
                 <input
                   type="checkbox"
                   className="size-5 accent-brand-700"
-                  checked={item[channel.key]}
+                  checked={isOn(item, channel.key)}
                   onChange={(event) => flip(item, channel.key, event.target.checked)}
                 />
                 {channel.label}

@@ -166,6 +166,16 @@ export function useConfirmResult(id: string) {
   })
 }
 
+// Within a minute of a confirmation, the player who made it takes it back
+// (docs/decisions/0159).
+export function useUndoConfirmation(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.post('/play-dates/{id}/result/confirm/undo', { params: { id } }),
+    onSuccess: (detail) => settle(queryClient, detail),
+  })
+}
+
 export function useMarkPayment(id: string) {
   const queryClient = useQueryClient()
   return useMutation({

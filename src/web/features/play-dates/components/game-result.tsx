@@ -7,6 +7,7 @@ import { otherSide, type TeamSide } from '../../../../domain/play-dates/results.
 import { formatStart } from '../../../../domain/play-dates/schedule'
 import { Button } from '../../../components/ui/button'
 import { errorDetail } from '../../../lib/api-client'
+import { announce } from '../../../lib/announcer'
 import { toast } from '../../../lib/toast'
 import { useSingleFlight } from '../../../lib/use-single-flight'
 import { refetchPlayDate, useConfirmResult } from '../api/play-dates.queries'
@@ -21,6 +22,7 @@ import {
 } from '../lib/result-view'
 import { Payment } from './game-payment'
 import { OutcomeText } from './outcome-text'
+import { ResultConfirming } from './result-confirming'
 import { outcome } from '../../../lib/outcome'
 
 // The form, its form library and zod load when a form is shown (after the game), not with every
@@ -189,6 +191,17 @@ function ResultBody({
         </>
       )
     }
+    case 'confirming': {
+      // The report confirmed: the first one.
+      const report = result.reports[0]
+      if (!report) return null
+      return (
+        <>
+          <ReportCard report={report} side={side} names={names} timeZone={timeZone} />
+          <ResultConfirming playDateId={playDate.id} result={result} />
+        </>
+      )
+    }
     case 'disputed':
       return (
         <>
@@ -290,7 +303,8 @@ function AnswerReport({
   const onConfirm = () =>
     guard(() =>
       outcome(confirm.mutateAsync(), {
-        onSuccess: () => toast.success('Result confirmed'),
+        // The section now says so, with Undo for the minute (result-confirming.tsx).
+        onSuccess: () => announce('Result confirmed. You can undo it for a minute.'),
         onError: (error) => {
           toast.error('Could not confirm the result', { description: errorDetail(error) })
           void refetchPlayDate(queryClient, playDateId)

@@ -1,4 +1,3 @@
-import { format } from 'date-fns'
 import { MessagesSquare, Send, XCircle } from 'lucide-react'
 import { type ReactNode, useContext, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
@@ -25,6 +24,7 @@ import { applyMessages } from '../lib/apply-errors'
 import { TeamRoster } from './team-roster'
 import type { Side } from '../../../../domain/play-dates/spots'
 import { FullGameActions, FullGameNews, spotsLine } from './play-date-full-game'
+import { LateCancelChip } from './late-cancel-chip'
 import {
   AnswerButtons,
   answersApplications,
@@ -34,7 +34,7 @@ import {
   teamNames,
 } from './play-date-spots'
 import { GameResult, type PlayDateWithResult } from './game-result'
-import { PlayDateFacts } from './play-date-facts'
+import { PlayDateFacts, PlayDateMoreFacts } from './play-date-facts'
 import { isMissing, NOT_AUTHORIZED, PlayDateNotFound } from './play-date-not-found'
 import { outcome } from '../../../lib/outcome'
 
@@ -97,8 +97,9 @@ function confirmMessage(pending: Pending, playDate: PlayDateDetail) {
   }
 }
 
-// The page of one PlayDate: both teams, where and for how much, the actions the viewer may
-// take, the applications (creator team) or the viewer's own, and the chat once matched. As a
+// The page of one PlayDate. It leads with when, where, who and for how much, then what is the
+// viewer's to do (apply, open the chat, report the result, withdraw their application), then the
+// applications to answer (creator team), both teams in full, and the chat once matched. As a
 // `pane` beside the list (a wide screen) it has no Back button, and the chat is a column of its
 // own beside the rest, as tall as the pane, instead of a box under it.
 export function PlayDateDetails({
@@ -163,8 +164,8 @@ export function PlayDateDetails({
   const { viewer } = playDate
   const isBusy = answer.isPending || cancel.isPending
   const result = playDate.result ? (playDate as PlayDateWithResult) : null
-  // Before the start the result is news for later: it follows the details. From the start it
-  // leads the page.
+  // Before the start the result is news for later: it follows the teams. From the start it is
+  // the players' to report or confirm: it comes with the other actions, under the details.
   const resultFirst = result !== null && result.result.state !== 'not_yet'
 
   const goBack = () => {
@@ -228,19 +229,48 @@ export function PlayDateDetails({
           </>
         }
       >
-        <p className="text-sm text-slate-600">
-          Created{' '}
-          <time dateTime={playDate.createdAt}>{format(new Date(playDate.createdAt), 'M/d/yyyy')}</time>
-        </p>
         {spotsLine(playDate) ? (
           <p className="text-sm font-semibold text-brand-800">{spotsLine(playDate)}</p>
         ) : null}
       </PlayDateHeader>
 
+      <Section title="Details">
+        <PlayDateFacts playDate={playDate} />
+      </Section>
+
       <Actions playDate={playDate} chatBeside={chatBeside} />
       <FullGameNews playDate={playDate} />
 
       {result && resultFirst ? <GameResult playDate={result} /> : null}
+
+      {viewer.myRequest && playDate.status === 'open' ? (
+        <Section title={viewer.myRequest.status === 'pending' ? 'Your Application' : 'Your Spot'}>
+          <p className="mb-2 text-sm text-slate-600">{applicationState(viewer.myRequest)}</p>
+          {viewer.myRequest.status === 'pending' ? (
+            <TeamRoster
+              team={viewer.myRequest.team}
+              tags={viewer.myRequest.solo ? ['Player', 'Partner'] : ['Captain', 'Partner']}
+            />
+          ) : null}
+          {viewer.canWithdraw ? (
+            <div className="mt-3 flex sm:justify-end">
+              <Button
+                variant="secondary"
+                disabled={isBusy}
+                onClick={() =>
+                  viewer.myRequest && setPending({ kind: 'withdraw', request: viewer.myRequest })
+                }
+              >
+                Withdraw
+              </Button>
+            </div>
+          ) : null}
+        </Section>
+      ) : null}
+
+      <Section title="About this game">
+        <PlayDateMoreFacts playDate={playDate} />
+      </Section>
 
       {answersApplications(playDate, viewerId) ? (
         <Section title="Applications">
@@ -282,38 +312,10 @@ export function PlayDateDetails({
             <OtherSideSpots playDate={playDate} />
           </Section>
         ) : null}
-        <Section title="Details" className={showsOtherSide && !chatBeside ? 'md:col-span-2' : undefined}>
-          <PlayDateFacts playDate={playDate} />
-        </Section>
       </div>
 
       {result && !resultFirst ? <GameResult playDate={result} /> : null}
       <FullGameActions playDate={playDate} />
-
-      {viewer.myRequest && playDate.status === 'open' ? (
-        <Section title={viewer.myRequest.status === 'pending' ? 'Your Application' : 'Your Spot'}>
-          <p className="mb-2 text-sm text-slate-600">{applicationState(viewer.myRequest)}</p>
-          {viewer.myRequest.status === 'pending' ? (
-            <TeamRoster
-              team={viewer.myRequest.team}
-              tags={viewer.myRequest.solo ? ['Player', 'Partner'] : ['Captain', 'Partner']}
-            />
-          ) : null}
-          {viewer.canWithdraw ? (
-            <div className="mt-3 flex sm:justify-end">
-              <Button
-                variant="secondary"
-                disabled={isBusy}
-                onClick={() =>
-                  viewer.myRequest && setPending({ kind: 'withdraw', request: viewer.myRequest })
-                }
-              >
-                Withdraw
-              </Button>
-            </div>
-          ) : null}
-        </Section>
-      ) : null}
 
       {chatBeside ? null : chat}
 
@@ -365,14 +367,6 @@ function Section({ title, children, className }: { title: string; children: Reac
       <h2 className="mb-3 text-lg font-bold text-slate-900">{title}</h2>
       {children}
     </Card>
-  )
-}
-
-function LateCancelChip() {
-  return (
-    <span className="inline-flex items-center rounded-full bg-white px-2.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-600/40 ring-inset">
-      Late cancel
-    </span>
   )
 }
 

@@ -1,21 +1,66 @@
+import { format } from 'date-fns'
 import { CalendarPlus } from 'lucide-react'
-import type { PlayDateDetail } from '../../../../domain/play-dates/play-date.schema'
+import { Fragment, type ReactNode } from 'react'
+import type { PlayDateDetail, PlayerSummary } from '../../../../domain/play-dates/play-date.schema'
 import { yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
 import { priceLine } from '../../../../domain/play-dates/schedule'
 import { playDateCalendarUrl } from '../api/calendar-feed.queries'
 import { fullName } from '../lib/play-date-view'
 import { LocationChips } from './play-date-badges'
 import { PlayDateWhen, PlayDateWhere } from './play-date-when'
+import { PlayerLink } from './team-roster'
 
-// The Details of a PlayDate's page: when (with the calendar file for its players), where, the
-// location, the price and who pays it, the description and who cancelled it.
+// A team as one line: its players' names, each leading to their profile, and its open spots.
+function TeamLine({ players, open }: { players: PlayerSummary[]; open: number }) {
+  const parts: ReactNode[] = players.map((player) => (
+    <PlayerLink key={player.id} player={player} className="inline-flex min-h-11 items-center" />
+  ))
+  if (open > 0) parts.push(open === 1 ? 'an open spot' : `${open} open spots`)
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? ' & ' : null}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  )
+}
+
+// Who plays: the creator's team, then the other side (its players, its open spots).
+function PlayDateWho({ playDate }: { playDate: PlayDateDetail }) {
+  const { creatorTeam, respondingTeam, spots, status } = playDate
+  const creators = [creatorTeam.captain, creatorTeam.partner].filter((p) => p !== null)
+  const others = respondingTeam
+    ? [respondingTeam.captain, respondingTeam.partner].filter((p) => p !== null)
+    : []
+  const isOpen = status === 'open'
+  return (
+    <div className="flex flex-col text-slate-900">
+      <p>
+        <TeamLine players={creators} open={isOpen ? spots.creatorSide : 0} />
+      </p>
+      {others.length > 0 || isOpen ? (
+        <p>
+          <span className="text-slate-600">vs. </span>
+          <TeamLine players={others} open={isOpen ? spots.otherSide : 0} />
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+// The Details a PlayDate's page opens with: when (with the calendar file for its players), where,
+// who plays, the price and who pays it, and who cancelled it. Short enough that what the viewer
+// can do comes right after it on a phone's first screen.
 export function PlayDateFacts({ playDate }: { playDate: PlayDateDetail }) {
   return (
     <dl className="flex flex-col gap-3">
       <div>
         <dt className="text-sm font-medium text-slate-600">When</dt>
         <dd className="mt-1">
-          <PlayDateWhen schedule={playDate} />
+          <PlayDateWhen schedule={playDate} large />
           {playDate.startsAt && (playDate.viewer.isCreatorTeam || playDate.viewer.isRespondingTeam) ? (
             <a
               href={playDateCalendarUrl(playDate.id)}
@@ -32,14 +77,14 @@ export function PlayDateFacts({ playDate }: { playDate: PlayDateDetail }) {
         <div>
           <dt className="text-sm font-medium text-slate-600">Where</dt>
           <dd className="mt-1">
-            <PlayDateWhere place={playDate} directions />
+            <PlayDateWhere place={playDate} directions large />
           </dd>
         </div>
       ) : null}
       <div>
-        <dt className="text-sm font-medium text-slate-600">Location</dt>
+        <dt className="text-sm font-medium text-slate-600">Who</dt>
         <dd className="mt-1">
-          <LocationChips state={playDate.state} regions={playDate.regions} />
+          <PlayDateWho playDate={playDate} />
         </dd>
       </div>
       <div>
@@ -53,14 +98,16 @@ export function PlayDateFacts({ playDate }: { playDate: PlayDateDetail }) {
               ? 'paid by the creator team to the responding team'
               : 'paid by the responding team to the creator team'}
           </span>
-          <span className="block text-sm font-semibold text-slate-800">
-            {yourTeamPayment(playDate.type, playDate.viewer.isCreatorTeam)}
-          </span>
+          {/* A visitor of a game whose creator wants a partner may join either side: which one
+              pays is not theirs to know yet. */}
+          {playDate.viewer.isCreatorTeam ||
+          playDate.viewer.isRespondingTeam ||
+          playDate.spots.creatorSide === 0 ? (
+            <span className="block text-sm font-semibold text-slate-800">
+              {yourTeamPayment(playDate.type, playDate.viewer.isCreatorTeam)}
+            </span>
+          ) : null}
         </dd>
-      </div>
-      <div>
-        <dt className="text-sm font-medium text-slate-600">Description</dt>
-        <dd className="mt-1 whitespace-pre-line text-slate-900">{playDate.description}</dd>
       </div>
       {playDate.cancelledBy ? (
         <div>
@@ -68,6 +115,33 @@ export function PlayDateFacts({ playDate }: { playDate: PlayDateDetail }) {
           <dd className="mt-1 text-slate-900">{fullName(playDate.cancelledBy)}</dd>
         </div>
       ) : null}
+    </dl>
+  )
+}
+
+// What the creator wrote about the game, the area it is in and when it was posted: after the
+// viewer's actions.
+export function PlayDateMoreFacts({ playDate }: { playDate: PlayDateDetail }) {
+  return (
+    <dl className="flex flex-col gap-3">
+      {playDate.description.trim() ? (
+        <div>
+          <dt className="text-sm font-medium text-slate-600">Description</dt>
+          <dd className="mt-1 whitespace-pre-line text-slate-900">{playDate.description}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt className="text-sm font-medium text-slate-600">Location</dt>
+        <dd className="mt-1">
+          <LocationChips state={playDate.state} regions={playDate.regions} />
+        </dd>
+      </div>
+      <div>
+        <dt className="text-sm font-medium text-slate-600">Created</dt>
+        <dd className="mt-1 text-slate-900">
+          <time dateTime={playDate.createdAt}>{format(new Date(playDate.createdAt), 'M/d/yyyy')}</time>
+        </dd>
+      </div>
     </dl>
   )
 }

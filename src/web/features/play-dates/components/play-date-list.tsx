@@ -10,7 +10,7 @@ import { type PlayDateListFilter, usePlayDates } from '../api/play-dates.queries
 import { usePlayDatesResync } from '../hooks/use-play-dates-live'
 import { whenIdle } from '../../../lib/scheduling'
 import { tabKeyTarget } from '../../../lib/tab-keys'
-import { isNarrowed, withAvailableFilters } from '../lib/available-filters'
+import { filtersSummary, isNarrowed, withAvailableFilters } from '../lib/available-filters'
 import {
   type AvailableFilters,
   isFullRatingRange,
@@ -19,6 +19,7 @@ import {
   readListAddress,
 } from '../lib/list-address'
 import { AvailableFilterBar } from './available-filter-bar'
+import { FiltersFold } from './filters-fold'
 import { PlayDateCard } from './play-date-card'
 import { preloadRatingFilter, RatingFilter } from './rating-filter'
 
@@ -157,10 +158,10 @@ export function PlayDateList({ beside }: { beside?: { selectedId: string | undef
         className="mt-4 flex flex-col gap-4"
       >
         {tab === 'available' ? (
-          <>
+          <FiltersFold summary={filtersSummary(filters, range)}>
             <AvailableFilterBar value={filters} onChange={changeFilters} hasHome={hasHome} />
             <RatingFilter value={range} onCommit={commitRange} />
-          </>
+          </FiltersFold>
         ) : null}
         <TabContent
           key={tab}

@@ -21,13 +21,25 @@ export interface PlayDatePlace {
   place: string | null
 }
 
+// The text size of a line: small on a card; `large` where the line is what the page is about (a
+// PlayDate's own page, read at the courts).
+const lineSize = (large: boolean) => (large ? 'text-base' : 'text-sm')
+
 // "Sat, Dec 5 · 8:00 AM MST · tomorrow", in the PlayDate's own zone; PlayDates from before
 // times say 'Time to be agreed'.
-export function PlayDateWhen({ schedule, now = new Date() }: { schedule: PlayDateSchedule; now?: Date }) {
+export function PlayDateWhen({
+  schedule,
+  now = new Date(),
+  large = false,
+}: {
+  schedule: PlayDateSchedule
+  now?: Date
+  large?: boolean
+}) {
   const { startsAt, timeZone, durationMinutes } = schedule
   if (!startsAt || !timeZone || !durationMinutes) {
     return (
-      <p className="flex items-center gap-2 text-sm text-slate-700">
+      <p className={`flex items-center gap-2 ${lineSize(large)} text-slate-700`}>
         <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
         {TIME_TO_BE_AGREED}
       </p>
@@ -36,8 +48,11 @@ export function PlayDateWhen({ schedule, now = new Date() }: { schedule: PlayDat
   const start = new Date(startsAt)
   const relative = relativeDay(start, timeZone, now)
   return (
-    <p className="flex items-start gap-2 text-sm text-slate-900">
-      <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+    <p className={`flex items-start gap-2 ${lineSize(large)} text-slate-900`}>
+      <CalendarClock
+        aria-hidden="true"
+        className={`${large ? 'mt-1' : 'mt-0.5'} size-4 shrink-0 text-brand-700`}
+      />
       <span>
         <time dateTime={startsAt} className="font-semibold">
           {formatStart(start, timeZone)}
@@ -64,18 +79,20 @@ export const endsAt = (schedule: PlayDateSchedule) =>
 export function PlayDateWhere({
   place,
   directions = false,
+  large = false,
   distanceMiles,
 }: {
   place: PlayDatePlace
   directions?: boolean
+  large?: boolean
   distanceMiles?: number | null | undefined
 }) {
   if (!place.venue && !place.place) return null
   const address = place.venue ? venueAddressLine(place.venue) : null
   const name = place.venue?.name ?? place.place!
   return (
-    <div className="flex items-start gap-2 text-sm text-slate-900">
-      <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+    <div className={`flex items-start gap-2 ${lineSize(large)} text-slate-900`}>
+      <MapPin aria-hidden="true" className={`${large ? 'mt-1' : 'mt-0.5'} size-4 shrink-0 text-brand-700`} />
       <div className="min-w-0">
         <p className="font-semibold break-words">
           {name}

@@ -1,4 +1,5 @@
 import { Mars, UserRound, Venus } from 'lucide-react'
+import { Link } from 'react-router'
 import type { PlayerSummary, TeamSummary } from '../../../../domain/play-dates/play-date.schema'
 import { RELIABILITY_MONTHS, reliabilityLine } from '../../../../domain/play-dates/results.rules'
 import { Avatar } from '../../../components/ui/avatar'
@@ -38,9 +39,23 @@ export function Ratings({ player }: { player: Pick<PlayerSummary, 'duprRating' |
   )
 }
 
+// A player's name, leading to their profile.
+export function PlayerLink({ player, className = '' }: { player: PlayerSummary; className?: string }) {
+  return (
+    <Link
+      to={`/profile/${player.id}`}
+      className={`font-semibold break-words text-brand-800 underline decoration-brand-800/40 underline-offset-2 hover:decoration-brand-800 ${className}`.trim()}
+    >
+      {fullName(player)}
+    </Link>
+  )
+}
+
+// The whole row leads to the player's profile: its name is the link, and the link covers the row
+// (a target as tall as the face, at least 44 px).
 function PlayerRow({ player, tag }: { player: PlayerSummary; tag: string }) {
   return (
-    <li className="flex items-center gap-3 py-2">
+    <li className="relative flex items-center gap-3 py-2">
       <span className="relative shrink-0">
         <Avatar person={player} size="md" />
         <span className="absolute -right-1 -bottom-1">
@@ -49,7 +64,10 @@ function PlayerRow({ player, tag }: { player: PlayerSummary; tag: string }) {
       </span>
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 font-semibold text-slate-900">
-          <span className="min-w-0">{fullName(player)}</span>
+          <PlayerLink
+            player={player}
+            className="min-w-0 after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-brand-700 focus-visible:after:outline-solid"
+          />
           <span className="rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200 ring-inset">
             {tag}
           </span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { withAvailableFilters } from './available-filters'
+import { filtersSummary, withAvailableFilters } from './available-filters'
 import { availableQuery, parseAvailableFilters } from './list-address'
 
 const home = { homeState: 'AZ' as const, homeRegion: 'tucson' }
@@ -59,6 +59,19 @@ describe('the Available filters in the URL', () => {
       alone: true,
     })
     expect(next.get('alone')).toBe('true')
+  })
+
+  it('fold into one line that says what they are set to', () => {
+    expect(filtersSummary(parse(''), [2, 7])).toBe('Any time · Tucson')
+    expect(filtersSummary(parse('when=weekend&state=AZ&region=east_valley&alone=true'), [3, 4.5])).toBe(
+      'This weekend · East Valley · DUPR 3.0–4.5 · Join alone',
+    )
+    expect(filtersSummary(parse('state=all'), [2, 7])).toBe('Any time · All states')
+    expect(filtersSummary(parse('state=UT&region=statewide'), [2, 7])).toBe('Any time · Utah')
+    expect(filtersSummary(parse('when=range&from=2026-12-01&to=2026-12-05&state=all'), [2, 7])).toBe(
+      'Dec 1 – Dec 5 · All states',
+    )
+    expect(filtersSummary(parse('when=range&state=all'), [2, 7])).toBe('Choose dates · All states')
   })
 
   it('keep a distance and nearest first in the URL, and ask for them once there is a home', () => {

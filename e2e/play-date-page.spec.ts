@@ -1,0 +1,142 @@
+import { type Browser, expect, type Locator, test } from '@playwright/test'
+import { violationsInBothThemes } from './support/axe'
+import { openAvailableFilters } from './support/layout'
+import {
+  befriend,
+  createPlayDate,
+  createPlayer,
+  currentUserId,
+  headers,
+  signInContext,
+} from './support/players'
+
+// What a player reads at the courts, on a 390 px phone: a PlayDate's page leads with when, where,
+// who and the price, then what is theirs to do, and the applications and the teams after; each
+// name leads to the player's profile. Available folds its filters into one line, so the first
+// games show on the first screen.
+
+async function playerNamed(browser: Browser, firstName: string, lastName: string) {
+  const { viewport, isMobile, hasTouch, baseURL } = test.info().project.use
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
+  await signInContext(context, await createPlayer({ firstName, lastName }))
+  const home = await context.request.put('/api/profiles/me/home', {
+    headers,
+    data: { homeState: 'AZ', homeRegion: 'east_valley' },
+  })
+  expect(home.status(), await home.text()).toBe(200)
+  return context
+}
+
+const top = async (locator: Locator) => (await locator.boundingBox())!.y
+
+test('a PlayDate’s page leads with when, where, who and the price, and its names lead to profiles @phone-only', async ({
+  browser,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 6)
+  const [ann, ben, cat, dan] = await Promise.all([
+    playerNamed(browser, 'Ann', `Lead${tag}`),
+    playerNamed(browser, 'Ben', `Lead${tag}`),
+    playerNamed(browser, 'Cat', `Lead${tag}`),
+    playerNamed(browser, 'Dan', `Lead${tag}`),
+  ])
+  await Promise.all([befriend(ann, ben), befriend(cat, dan)])
+  const id = await createPlayDate(ann, ben, 'Drills, then games to 11.', {
+    place: 'Kiwanis Park, courts 3 and 4',
+  })
+  const applied = await cat.request.post(`/api/play-dates/${id}/requests`, {
+    headers,
+    data: { partnerId: await currentUserId(dan) },
+  })
+  expect(applied.status(), await applied.text()).toBe(201)
+
+  // Ann, the creator: the details first, then the applications to answer, then both teams.
+  const page = await ann.newPage()
+  await page.goto(`/playdates/${id}`)
+  const main = page.getByRole('main')
+  const details = main.getByRole('heading', { name: 'Details' })
+  await expect(details).toBeVisible()
+  const facts = details.locator('..')
+  await expect(facts.getByText('When', { exact: true })).toBeVisible()
+  await expect(facts.getByText('Kiwanis Park, courts 3 and 4')).toBeVisible()
+  await expect(facts.getByText('$30/hour')).toBeVisible()
+  const who = facts.getByText('Who', { exact: true }).locator('..')
+  await expect(who).toContainText(`Ann Lead${tag} & Ben Lead${tag}`)
+  await expect(who).toContainText('vs. 2 open spots')
+  // Everything the page leads with is on its first screen.
+  await expect(facts.getByText('Price', { exact: true })).toBeInViewport()
+  const applications = main.getByRole('heading', { name: 'Applications' })
+  const creatorTeam = main.getByRole('heading', { name: 'Creator Team' })
+  expect(await top(details)).toBeLessThan(await top(applications))
+  expect(await top(applications)).toBeLessThan(await top(creatorTeam))
+  expect(await top(creatorTeam)).toBeLessThan(
+    await top(main.getByRole('heading', { name: 'Responding Team' })),
+  )
+  expect(await violationsInBothThemes(page)).toEqual([])
+
+  // Each name leads to the player's profile: from the applications, and from Who.
+  await expect(applications.locator('..').getByRole('link', { name: `Cat Lead${tag}` })).toHaveAttribute(
+    'href',
+    `/profile/${await currentUserId(cat)}`,
+  )
+  await who.getByRole('link', { name: `Ben Lead${tag}` }).click()
+  await expect(page).toHaveURL(new RegExp(`/profile/${await currentUserId(ben)}$`))
+  await expect(page.getByRole('heading', { name: `Ben Lead${tag}` })).toBeVisible()
+
+  // Cat, who applied: her application, with its Withdraw, comes before the teams.
+  const catPage = await cat.newPage()
+  await catPage.goto(`/playdates/${id}`)
+  const yours = catPage.getByRole('heading', { name: 'Your Application' })
+  await expect(yours).toBeVisible()
+  expect(await top(catPage.getByRole('heading', { name: 'Details' }))).toBeLessThan(await top(yours))
+  expect(await top(yours)).toBeLessThan(await top(catPage.getByRole('heading', { name: 'Creator Team' })))
+  for (const context of [ann, ben, cat, dan]) await context.close()
+})
+
+test('on a phone Available’s filters fold into one line that opens them, and the games come first @phone-only', async ({
+  browser,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 6)
+  const [ann, ben, eve] = await Promise.all([
+    playerNamed(browser, 'Ann', `Fold${tag}`),
+    playerNamed(browser, 'Ben', `Fold${tag}`),
+    playerNamed(browser, 'Eve', `Fold${tag}`),
+  ])
+  await befriend(ann, ben)
+  await createPlayDate(ann, ben, 'Morning doubles.')
+
+  const page = await eve.newPage()
+  await page.goto('/playdates?tab=available')
+  const fold = page.getByRole('button', { name: /Filters$/ })
+  await expect(fold).toHaveAccessibleName('Any time · East Valley · Filters')
+  await expect(fold).toHaveAttribute('aria-expanded', 'false')
+  await expect(page.getByRole('group', { name: 'When' })).toBeHidden()
+  await expect(page.getByRole('article').first()).toBeInViewport()
+  expect(await violationsInBothThemes(page)).toEqual([])
+
+  await fold.click()
+  await expect(fold).toHaveAttribute('aria-expanded', 'true')
+  await page.getByRole('button', { name: 'This weekend' }).click()
+  await expect(page).toHaveURL(/when=weekend/)
+  await expect(fold).toHaveAccessibleName('This weekend · East Valley · Filters')
+  expect(await violationsInBothThemes(page)).toEqual([])
+  await page.getByRole('button', { name: 'Done' }).click()
+  await expect(fold).toHaveAttribute('aria-expanded', 'false')
+  await expect(fold).toBeFocused()
+  await expect(page.getByRole('group', { name: 'When' })).toBeHidden()
+
+  // The filtered list is a link: it opens folded, saying what it shows.
+  await page.reload()
+  await expect(fold).toHaveAccessibleName('This weekend · East Valley · Filters')
+  for (const context of [ann, ben, eve]) await context.close()
+})
+
+test('on a wide screen Available keeps its filters open', async ({ browser }) => {
+  const eve = await playerNamed(browser, 'Eve', `Wide${Math.random().toString(36).slice(2, 6)}`)
+  const page = await eve.newPage()
+  await page.goto('/playdates?tab=available')
+  await openAvailableFilters(page)
+  await expect(page.getByRole('button', { name: /Filters$/ })).toBeHidden()
+  await expect(page.getByRole('group', { name: 'When' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Games I can join alone' })).toBeVisible()
+  await eve.close()
+})
