@@ -96,45 +96,43 @@ async function openStreams(baseUrl: string, tokens: string[], log: (line: string
   const counts = { heartbeats: 0, dropped: 0 }
   let closing = false
   const problems = new Set<string>()
-  const ready = tokens.map(
-    (token) =>
-      new Promise<boolean>((resolve) => {
-        let isReady = false
-        const fail = (reason: string) => {
-          if (closing) return
-          if (isReady) counts.dropped += 1
-          else if (problems.size < 5) problems.add(reason)
-          resolve(false)
-        }
-        const request = http.get(
-          `${baseUrl}/api/events`,
-          { agent, headers: { cookie: `${cookie}=${token}`, accept: 'text/event-stream' } },
-          (response) => {
-            if (response.statusCode !== 200) {
-              fail(`answered ${response.statusCode}`)
-              response.resume()
-              return
+  const open = (token: string) =>
+    new Promise<boolean>((resolve) => {
+      let isReady = false
+      const fail = (reason: string) => {
+        if (closing) return
+        if (isReady) counts.dropped += 1
+        else if (problems.size < 5) problems.add(reason)
+        resolve(false)
+      }
+      const request = http.get(
+        `${baseUrl}/api/events`,
+        { agent, headers: { cookie: `${cookie}=${token}`, accept: 'text/event-stream' } },
+        (response) => {
+          if (response.statusCode !== 200) {
+            fail(`answered ${response.statusCode}`)
+            response.resume()
+            return
+          }
+          response.setEncoding('utf8')
+          response.on('data', (chunk: string) => {
+            if (!isReady && chunk.includes('"ready"')) {
+              isReady = true
+              resolve(true)
             }
-            response.setEncoding('utf8')
-            response.on('data', (chunk: string) => {
-              if (!isReady && chunk.includes('"ready"')) {
-                isReady = true
-                resolve(true)
-              }
-              counts.heartbeats += chunk.split(': heartbeat').length - 1
-            })
-            response.on('end', () => fail('ended'))
-          },
-        )
-        request.on('error', (error) => fail(error.message))
-        requests.push(request)
-      }),
-  )
+            counts.heartbeats += chunk.split(': heartbeat').length - 1
+          })
+          response.on('end', () => fail('ended'))
+        },
+      )
+      request.on('error', (error) => fail(error.message))
+      requests.push(request)
+    })
   const started = performance.now()
-  // Opened in bursts (ready is collected as they go), as players arrive.
+  // Opened in bursts, each once the one before is open, as players arrive.
   const settled: boolean[] = []
-  for (let start = 0; start < ready.length; start += 250) {
-    settled.push(...(await Promise.all(ready.slice(start, start + 250))))
+  for (let start = 0; start < tokens.length; start += 250) {
+    settled.push(...(await Promise.all(tokens.slice(start, start + 250).map(open))))
     if (start % 2000 === 0) log(`    ${settled.length} streams open`)
   }
   for (const problem of problems) log(`    stream failed: ${problem}`)
@@ -180,7 +178,7 @@ export async function measureIdleStreams(options: {
     const opening = await openStreams(server.url, tokens, log)
     streams = opening.streams
     log(`    ${streams.opened} streams open in ${opening.openSeconds} s; settling`)
-    if (streams.opened < tokens.length) log(`    the server's last words:\n${server.output().slice(-1500)}`)
+    if (streams.opened < tokens.length) log(`    the server's last words:\n${server.output().slice(-4000)}`)
     await sleep(5000)
     const rssOpen = rssMb(server.pid) ?? null
     const database = databaseUrl ? databaseNameOf(databaseUrl) : undefined
