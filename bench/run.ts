@@ -1,5 +1,5 @@
 // npm run bench -- [--profiles 100000] [--compare 10000] [--scale] [--pglite] [--duration 5]
-//   [--no-mix | --mix-only] [--mix-seconds 20] ...
+//   [--no-mix | --mix-only] [--mix-seconds 20] [--no-streams | --streams-only] ...
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -23,6 +23,13 @@ import { measureSubs, writeSubsResults } from './lib/subs'
 import { type ProfileWindow, runSuites, type SuiteOptions, type Target } from './lib/suite'
 import { ROOT } from './lib/processes'
 import { measureNearMe, NEAR_ME_TARGET_P99_MS, writeNearMeReport } from './lib/near-me'
+import {
+  idleStreamsChecks,
+  type IdleStreamsConfig,
+  type IdleStreamsResult,
+  measureIdleStreams,
+  writeIdleStreamsResults,
+} from './lib/idle-streams'
 import { defaultPoolSize } from '../src/server/env'
 
 const { values } = parseArgs({
@@ -61,6 +68,12 @@ const { values } = parseArgs({
     'mix-think': { type: 'string', default: String(THINK_SECONDS) },
     'mix-data-dir': { type: 'string' },
     'mix-database-url': { type: 'string' },
+    'no-streams': { type: 'boolean', default: false },
+    'streams-only': { type: 'boolean', default: false },
+    streams: { type: 'string', default: '10000' },
+    'streams-seconds': { type: 'string', default: '60' },
+    'streams-configs': { type: 'string', default: 'pglite,postgres' },
+    'streams-database-url': { type: 'string' },
     render: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -107,6 +120,14 @@ Capacity on a realistic mix (runs by default; bench/lib/mix.ts, docs/decisions/0
   --mix-data-dir DIR        its PGlite data directory (default bench/.data/pglite-<size>)
   --mix-database-url URL    its PostgreSQL database (default pm_bench_<size> on the local server)
 
+Idle streams (bench/lib/idle-streams.ts, docs/decisions/0161): signed-in players each holding
+an event stream and doing nothing; the server's CPU (< 5% of one core) and RSS (< 500 MB) over
+the window, on a database of its own; writes bench/results/idle-streams.md.
+  --no-streams, --streams-only   skip it, or run only it
+  --streams N               streams (default 10000), --streams-seconds S idle window (default 60)
+  --streams-configs a,b     of pglite, postgres (default both)
+  --streams-database-url URL  its PostgreSQL database (default pm_bench_streams on the local server)
+
 The README links to bench/results/latest.md; it carries no figures of its own.`)
   process.exit(0)
 }
@@ -152,9 +173,12 @@ const list = (name: keyof typeof values) =>
     .map((part) => part.trim())
     .filter(Boolean)
 const subsOnly = values['subs-only']
-const runMix = !values['no-mix'] && !subsOnly
-const runSuite = !values['mix-only'] && !subsOnly
-const runSubs = !values['no-subs'] && !values['mix-only']
+const streamsOnly = values['streams-only']
+const runMix = !values['no-mix'] && !subsOnly && !streamsOnly
+const runSuite = !values['mix-only'] && !subsOnly && !streamsOnly
+const runSubs = !values['no-subs'] && !values['mix-only'] && !streamsOnly
+const runStreams = !values['no-streams'] && !values['mix-only'] && !subsOnly
+const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`
 const mixConfigs = list('mix-configs') as MixConfigKey[]
 for (const key of mixConfigs)
   if (!(key in MIX_CONFIGS)) throw new Error(`--mix-configs: unknown configuration ${key}`)
@@ -242,16 +266,43 @@ const mix = runMix
     })
   : null
 
+// Idle streams: each configuration on a server of its own, started for it.
+if (runStreams) {
+  const results: IdleStreamsResult[] = []
+  for (const config of list('streams-configs')) {
+    if (config !== 'pglite' && config !== 'postgres') throw new Error(`--streams-configs: unknown ${config}`)
+    results.push(
+      await measureIdleStreams({
+        config: config as IdleStreamsConfig,
+        streams: num('streams'),
+        seconds: num('streams-seconds'),
+        databaseUrl: values['streams-database-url'],
+        log: console.log,
+      }),
+    )
+  }
+  console.log('')
+  for (const check of idleStreamsChecks(results))
+    console.log(`${check.pass ? 'met    ' : 'NOT MET'}  ${check.target}: ${check.measured}`)
+  if (!values['no-save']) {
+    const cpus = os.cpus()
+    writeIdleStreamsResults(
+      results,
+      command,
+      `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}`,
+    )
+    console.log('Wrote bench/results/idle-streams.md')
+  }
+}
+if (streamsOnly) process.exit(0)
+
 if (runSubs) {
   const subs = await measureSubs(main, { poolSize: base.poolSize, log: console.log })
   console.log('')
   for (const check of subs.checks)
     console.log(`${check.pass ? 'met    ' : 'NOT MET'}  ${check.target}: ${check.measured}`)
   if (!values['no-save']) {
-    writeSubsResults(
-      subs,
-      `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
-    )
+    writeSubsResults(subs, command)
     console.log('Wrote bench/results/subs.md')
   }
 }
@@ -259,7 +310,7 @@ if (subsOnly) process.exit(0)
 
 const draft: Omit<Report, 'checks'> = {
   generatedAt: new Date().toISOString(),
-  command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+  command,
   ...(commit ? { commit } : {}),
   machine: describeMachine(postgres, loadAverageStart),
   settings: {

@@ -749,8 +749,8 @@ export function mixMarkdown(mix: MixResult) {
       'them alike. Two instances split the players between them (each player with its own stream on its ' +
       `instance), on one PostgreSQL, each with a pool of ${settings.poolSize}. CPU per request: the server ` +
       "process(es), the PostgreSQL backends of the data set's database (on PGlite the database runs inside the " +
-      'server), and the load generator; it includes what the streams cost between requests (a session check ' +
-      'every 25 s each) and the background work (jobs, maintenance), which is most of it in the smallest steps.',
+      'server), and the load generator; it includes what the streams cost between requests (a heartbeat ' +
+      'every 25 s each, and with it a session check before docs/decisions/0161) and the background work (jobs, maintenance), which is most of it in the smallest steps.',
     '',
   )
   lines.push(

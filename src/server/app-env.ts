@@ -40,6 +40,8 @@ export interface ResolvedSession {
   isPaused: boolean
   tokenHash: string
   expiresAt: Date
+  // When it ends unless used again: its expiry, or its absolute end if sooner.
+  endsAt: Date
   renewed: boolean
 }
 

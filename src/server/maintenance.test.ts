@@ -167,7 +167,7 @@ describe('the maintenance loop', () => {
   })
   // Each cleanup reads the time once.
   const countingClock = () => {
-    const clock = { reads: 0, now: () => (clock.reads++, t.clock.now()) }
+    const clock = { reads: 0, now: () => (clock.reads++, t.clock.now()), at: t.clock.at }
     return clock
   }
 

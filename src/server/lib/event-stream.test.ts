@@ -72,6 +72,32 @@ describe('an event stream', () => {
     expect(written).toEqual([1, 2, 3])
   })
 
+  it('beats with one buffer every stream shares, and skips a beat while the reader is behind', async () => {
+    const sinks: EventSink[] = []
+    const release: Array<() => void> = []
+    const open = async () => {
+      const response = await appWith(async (sink) => {
+        sinks.push(sink)
+        await new Promise<void>((resolve) => release.push(resolve))
+      }).request('/events')
+      return response.body!.getReader()
+    }
+    const [first, second] = [await open(), await open()]
+    await expect.poll(() => sinks.length).toBe(2)
+    sinks[0]!.heartbeat()
+    sinks[1]!.heartbeat()
+    const [a, b] = [(await first.read()).value!, (await second.read()).value!]
+    expect(decoder.decode(a)).toBe(': heartbeat\n\n')
+    expect(b).toBe(a)
+    // Nothing read since: the second beat waits for the reader, the third is skipped.
+    sinks[0]!.heartbeat()
+    sinks[0]!.heartbeat()
+    for (const done of release) done()
+    expect(decoder.decode((await first.read()).value)).toBe(': heartbeat\n\n')
+    expect((await first.read()).done).toBe(true)
+    await second.cancel()
+  })
+
   it('tells the writer once the browser goes away, and lets it finish writing to nobody', async () => {
     let aborted = 0
     let finished = false

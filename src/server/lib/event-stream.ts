@@ -13,10 +13,16 @@ export interface SseMessage {
   retry?: number
 }
 
+// The comment line that keeps an idle connection busy, encoded once and shared by every stream:
+// a heartbeat allocates nothing.
+const HEARTBEAT = new TextEncoder().encode(': heartbeat\n\n')
+
 export interface EventSink {
   writeSSE(message: SseMessage): Promise<void>
   // Raw text: a comment line, say.
   write(text: string): Promise<void>
+  // A heartbeat, unless the reader is behind (what it has not read keeps the connection busy).
+  heartbeat(): void
   // Runs once the browser goes away (the body is cancelled).
   onAbort(listener: () => void): void
 }
@@ -72,6 +78,9 @@ export function eventStream(
   }
   const sink: EventSink = {
     write,
+    heartbeat: () => {
+      if (!ended && (controller.desiredSize ?? 0) > 0) controller.enqueue(HEARTBEAT)
+    },
     writeSSE: (message) => write(formatSse(message)),
     onAbort: (listener) => {
       if (cancelled) listener()

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RealtimeEvent } from '../../domain/realtime/realtime-event'
-import { EventQueue } from './realtime'
+import type { Database } from '../db/client'
+import type { Logger } from './logger'
+import { EventQueue, heartbeatTiming, RealtimeHub } from './realtime'
 
 let sent: Array<{ at: number; event: RealtimeEvent }>
 let queue: EventQueue
@@ -101,5 +103,39 @@ describe('EventQueue', () => {
     queue.push(notification(1))
     await vi.advanceTimersByTimeAsync(0)
     expect(queue.isEnded).toBe(true)
+  })
+})
+
+describe('the hub’s heartbeat', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  const hubOf = () => new RealtimeHub({} as Database, { info: () => undefined } as unknown as Logger)
+  const subscriber = (beats: number[], n: number) => ({
+    push: () => undefined,
+    end: () => undefined,
+    heartbeat: () => beats.push(n),
+  })
+
+  it('beats every stream once per interval, spread over it, from one timer that stops with the last stream', async () => {
+    const hub = hubOf()
+    const beats: number[] = []
+    const unsubscribe = Array.from({ length: 50 }, (_, n) =>
+      hub.subscribe(`player-${n % 7}`, subscriber(beats, n)),
+    )
+    expect(vi.getTimerCount()).toBe(1)
+    await vi.advanceTimersByTimeAsync(heartbeatTiming.intervalMs / 25)
+    // One slice of the 25: two of the 50 streams.
+    expect(beats).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(heartbeatTiming.intervalMs - heartbeatTiming.intervalMs / 25)
+    expect([...beats].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, n) => n))
+    for (const done of unsubscribe) done()
+    expect(vi.getTimerCount()).toBe(0)
+    await vi.advanceTimersByTimeAsync(heartbeatTiming.intervalMs)
+    expect(beats).toHaveLength(50)
   })
 })

@@ -258,8 +258,16 @@ export class EventQueue {
 // The hub of one server instance: one LISTEN, fan-out to the streams of each user.
 // ---------------------------------------------------------------------------------------------
 
-// A player's open stream, as the hub sees it: events go in, and the hub can end it (shutdown).
-type Subscriber = Pick<EventQueue, 'push' | 'end'> & { checkSession?: () => void }
+// A player's open stream, as the hub sees it: events go in, the hub can end it (shutdown), ask
+// it to check its session (checkUserSessions) and beat its heartbeat.
+type Subscriber = Pick<EventQueue, 'push' | 'end'> & { checkSession?: () => void; heartbeat?: () => void }
+
+// A proxy may drop an idle connection after 30 to 60 s: every stream gets a comment line every
+// 25 s. One timer per instance, not one per stream: each tick beats one slice of the streams, so
+// the beats are spread over the interval rather than all at once. (An object, so a test can
+// shorten it; a change takes effect from the next tick.)
+export const heartbeatTiming = { intervalMs: 25_000 }
+const HEARTBEAT_SLICES = 25
 
 // How far back the hub remembers that a player had an event: a stream opened with `since` within
 // it learns whether it missed one (`quietSince`); an older `since` is told to refetch.
@@ -267,6 +275,12 @@ export const QUIET_WINDOW_MS = 10 * 60_000
 
 export class RealtimeHub {
   private readonly subscribers = new Map<string, Set<Subscriber>>()
+  // Every stream, in the slice of the heartbeat it is beaten in; the ticker runs while any is open.
+  private readonly heartbeatSlices = Array.from({ length: HEARTBEAT_SLICES }, () => new Set<Subscriber>())
+  private streams = 0
+  private nextSlice = 0
+  private ticks = 0
+  private ticker: ReturnType<typeof setTimeout> | undefined
   private closing = false
   private listening: Promise<void> | undefined
   private stopResumeWatch: (() => void) | undefined
@@ -307,10 +321,27 @@ export class RealtimeHub {
       this.subscribers.set(userId, set)
     }
     set.add(subscriber)
+    const slice = this.heartbeatSlices[this.nextSlice++ % HEARTBEAT_SLICES]!
+    slice.add(subscriber)
+    if (++this.streams === 1) this.scheduleHeartbeat()
     return () => {
       set.delete(subscriber)
       if (set.size === 0 && this.subscribers.get(userId) === set) this.subscribers.delete(userId)
+      if (slice.delete(subscriber) && --this.streams === 0) {
+        clearTimeout(this.ticker)
+        this.ticker = undefined
+      }
     }
+  }
+
+  private scheduleHeartbeat() {
+    this.ticker = setTimeout(() => {
+      for (const subscriber of this.heartbeatSlices[this.ticks++ % HEARTBEAT_SLICES]!)
+        subscriber.heartbeat?.()
+      this.scheduleHeartbeat()
+    }, heartbeatTiming.intervalMs / HEARTBEAT_SLICES)
+    // Open streams keep the server running, not their heartbeat.
+    this.ticker.unref()
   }
 
   // Ends every stream of this instance (shutdown): each browser reconnects, to another

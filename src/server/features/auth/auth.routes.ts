@@ -63,10 +63,11 @@ function mailContext(c: Context<AppEnv>): MailContext {
   }
 }
 
-// A new session for a freshly authenticated user; the one the browser held before (if any) ends.
+// A new session for a freshly authenticated user; the one the browser held before (if any) ends,
+// and so do its event streams.
 async function startSession(c: Context<AppEnv>, user: SessionUser) {
   const previous = c.get('session')
-  if (previous) await revokeSession(c.get('db'), previous.tokenHash)
+  if (previous) await endSession(c.get('db'), previous.tokenHash, previous.user.id)
   const { env, clock } = c.get('deps')
   const { token, expiresAt } = await createSession(c.get('db'), user.id, env.SESSION_TTL_DAYS, clock.now(), {
     userAgent: c.req.header('user-agent'),

@@ -10,5 +10,6 @@ export {
   hashToken,
   profileColumns,
   revokeAllSessions,
+  sessionEndsAt,
   toSessionUser,
 } from './sessions'

@@ -171,7 +171,28 @@ export async function resolveSession(
     await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.tokenHash, tokenHash))
   }
   const { isPaused, expiresAt: _e, lastSeenAt: _l, signedInAt: _s, ...profile } = row
-  return { user: toSessionUser(profile), isPaused, tokenHash, expiresAt, renewed }
+  const endsAt = new Date(
+    Math.min(expiresAt.getTime(), row.signedInAt.getTime() + SESSION_ABSOLUTE_DAYS * DAY_MS),
+  )
+  return { user: toSessionUser(profile), isPaused, tokenHash, expiresAt, endsAt, renewed }
+}
+
+// When a session ends unless it is used again (its expiry, or its absolute end if sooner), read
+// afresh; null when it has ended already, or its player is paused. An open event stream asks at
+// the time it last read, in case the session was renewed meanwhile (features/realtime).
+const sessionEndLookup = (db: DbOrTx) =>
+  db
+    .select({ expiresAt: sessions.expiresAt, signedInAt: sessions.createdAt, isPaused: profiles.isPaused })
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.profileId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+
+export async function sessionEndsAt(db: Db, tokenHash: string, now: Date): Promise<Date | null> {
+  const [row] = await preparedQuery(db, 'session_end_lookup', sessionEndLookup).execute({ tokenHash })
+  if (!row || row.isPaused) return null
+  const endsAt = Math.min(row.expiresAt.getTime(), row.signedInAt.getTime() + SESSION_ABSOLUTE_DAYS * DAY_MS)
+  return endsAt > now.getTime() ? new Date(endsAt) : null
 }
 
 export async function revokeSession(db: DbOrTx, tokenHash: string) {

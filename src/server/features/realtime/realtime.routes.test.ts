@@ -1,11 +1,10 @@
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { createApp } from '../../app'
 import { buildDeps } from '../../deps'
 import { LISTEN_APPLICATION_NAME, openPostgres } from '../../db/client'
-import { sessions } from '../../db/schema'
 import { parseEnv } from '../../env'
 import { createLogger } from '../../lib/logger'
 import {
@@ -16,13 +15,11 @@ import {
   QUIET_WINDOW_MS,
 } from '../../lib/realtime'
 import { openEventStream } from '../../testing/event-stream'
-import { FACTORY_PASSWORD, signedInUser } from '../../testing/factories'
+import { signedInUser } from '../../testing/factories'
 import { createDatabaseFromTemplate } from '../../testing/postgres-databases'
 import { createClient, createTestApp, type TestApp, testDatabaseKind } from '../../testing/test-app'
 import { createNotification } from '../notifications'
-import { createSession } from '../auth'
 import { MAX_STREAMS_PER_PLAYER } from './realtime.routes'
-import { streamTiming } from './realtime.stream'
 import { systemClock } from '../../lib/clock'
 
 let t: TestApp
@@ -341,89 +338,6 @@ describe('GET /api/events', () => {
       expect(hub.streamCount(other.profile.id)).toBe(1)
     } finally {
       await Promise.all([first, second, bystander].map((s) => s.close()))
-    }
-  })
-
-  it('tells a player paused by an admin why the stream ends', async () => {
-    const admin = await signedInUser(t, { isAdmin: true })
-    const me = await signedInUser(t)
-    const stream = await openEventStream(t.app, me.token)
-    try {
-      await stream.waitFor((event) => event.type === 'ready')
-      const paused = await admin.client.put(`/api/admin/users/${me.profile.id}/paused`, { isPaused: true })
-      expect(paused.status).toBe(200)
-      const ended = await stream.waitFor((event) => event.type === 'session-ended')
-      expect(ended.data).toEqual({ type: 'session-ended', reason: 'paused' })
-      await stream.waitUntilClosed()
-    } finally {
-      await stream.close()
-    }
-  })
-
-  it('ends the streams of a session signed out at once, and only those', async () => {
-    const me = await signedInUser(t)
-    // A second device of the same player.
-    const other = await createSession(t.db, me.profile.id, 30, t.clock.now())
-    const [here, there] = await Promise.all([
-      openEventStream(t.app, me.token),
-      openEventStream(t.app, other.token),
-    ])
-    try {
-      await Promise.all([here, there].map((stream) => stream.waitFor((event) => event.type === 'ready')))
-      // The heartbeat (25 s) is far off: the sign-out itself ends the stream.
-      const out = await me.client.post('/api/auth/sign-out')
-      expect(out.status).toBe(204)
-      await here.waitFor((event) => event.type === 'session-ended', { timeoutMs: 3000 })
-      await here.waitUntilClosed()
-      // The other device's stream goes on: a marker sent after the sign-out reaches it.
-      await publishToUser(t.db, me.profile.id, { type: 'connection' })
-      await there.waitFor((event) => event.type === 'connection')
-      expect(there.events.map((event) => event.data.type)).toEqual(['ready', 'connection'])
-      expect(there.isClosed()).toBe(false)
-    } finally {
-      await Promise.all([here.close(), there.close()])
-    }
-  })
-
-  it('ends the other devices’ streams when the password changes, and keeps this one', async () => {
-    const me = await signedInUser(t)
-    const other = await createSession(t.db, me.profile.id, 30, t.clock.now())
-    const [here, there] = await Promise.all([
-      openEventStream(t.app, me.token),
-      openEventStream(t.app, other.token),
-    ])
-    try {
-      await Promise.all([here, there].map((stream) => stream.waitFor((event) => event.type === 'ready')))
-      const changed = await me.client.post('/api/auth/change-password', {
-        currentPassword: FACTORY_PASSWORD,
-        newPassword: 'a-new-pass-2',
-        confirmPassword: 'a-new-pass-2',
-      })
-      expect(changed.status).toBe(200)
-      await there.waitFor((event) => event.type === 'session-ended', { timeoutMs: 3000 })
-      await publishToUser(t.db, me.profile.id, { type: 'connection' })
-      await here.waitFor((event) => event.type === 'connection')
-      expect(here.isClosed()).toBe(false)
-    } finally {
-      await Promise.all([here.close(), there.close()])
-    }
-  })
-
-  it('sends heartbeats, and ends the stream once its session is revoked', async () => {
-    const me = await signedInUser(t)
-    const before = streamTiming.heartbeatMs
-    streamTiming.heartbeatMs = 100
-    const stream = await openEventStream(t.app, me.token)
-    try {
-      await stream.waitFor((event) => event.type === 'ready')
-      await expect.poll(() => stream.commentCount(), { timeout: 3000 }).toBeGreaterThan(0)
-      expect(stream.isClosed()).toBe(false)
-      await t.db.delete(sessions).where(eq(sessions.profileId, me.profile.id))
-      await stream.waitFor((event) => event.type === 'session-ended')
-      await stream.waitUntilClosed()
-    } finally {
-      streamTiming.heartbeatMs = before
-      await stream.close()
     }
   })
 

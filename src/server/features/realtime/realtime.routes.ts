@@ -5,7 +5,8 @@ import { createApi } from '../../app-factory'
 import { eventStream } from '../../lib/event-stream'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, errorSchema, jsonContent } from '../../openapi'
-import { isSessionLive, runEventStream } from './realtime.stream'
+import { sessionEndsAt } from '../auth'
+import { runEventStream } from './realtime.stream'
 
 // Open streams per player on one server instance: a browser holds one per open tab (and no
 // more than 6 connections to one host over HTTP/1.1), so this is generous for phones, laptops
@@ -63,8 +64,8 @@ const streamEvents = createRoute({
 export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
   const { realtime: hub } = c.get('deps')
   const user = c.get('user')
-  const tokenHash = c.get('session')?.tokenHash
-  if (!tokenHash) throw new AppError('unauthenticated', 'Please sign in to continue')
+  const session = c.get('session')
+  if (!session) throw new AppError('unauthenticated', 'Please sign in to continue')
   try {
     await hub.start()
   } catch (error) {
@@ -86,15 +87,13 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
     (stream) =>
       runEventStream(stream, {
         hub,
+        clock,
         userId: user.id,
         resumed,
         since: c.req.valid('query').since,
-        sessionIsLive: () =>
-          isSessionLive(db, tokenHash, clock.now()).catch((error: unknown) => {
-            // A database hiccup is no reason to drop the player's stream.
-            log.warn({ err: error }, 'session check on the event stream failed')
-            return true
-          }),
+        sessionEndsAt: session.endsAt,
+        readSessionEnd: () => sessionEndsAt(db, session.tokenHash, clock.now()),
+        onCheckFailed: (error) => log.warn({ err: error }, 'session check on the event stream failed'),
       }),
     (error) => log.error({ err: error }, 'event stream failed'),
   )
