@@ -5,9 +5,10 @@ import { eq, like } from 'drizzle-orm'
 // The decoder of the encrypted content coding web-push itself uses (RFC 8188/8291).
 import ece from 'http_ece'
 import webpush from 'web-push'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { NEW_MESSAGE_TITLE } from '../../../domain/notifications/notification.schema'
 import { PUSH_MESSAGES } from '../../../domain/push/push.schema'
+import { nextNoonInPhoenix } from '../../testing/notice-jobs'
 import { jobs, playDates, pushSubscriptions } from '../../db/schema'
 import { jobHandlers } from '../../jobs'
 import { runDueJobs } from '../../lib/jobs'
@@ -59,6 +60,9 @@ beforeAll(async () => {
   t = await createTestApp({ PUSH_TEST_SERVER: origin })
   t.deps.vapid = keys
 })
+// Each test runs at noon in Phoenix tomorrow, outside every default quiet hours (which hold
+// pushes), whatever the time of day the suite runs at.
+beforeEach(() => t.clock.set(nextNoonInPhoenix(new Date())))
 afterAll(async () => {
   await new Promise((resolve) => service.close(resolve))
   await t.close()
@@ -108,7 +112,7 @@ function checkVapid(headers: IncomingMessage['headers']) {
   expect(claims.exp * 1000).toBeGreaterThan(Date.now())
 }
 
-const runJobs = () => runDueJobs(t.db, jobHandlers(t.deps), new Date(Date.now() + 60_000))
+const runJobs = () => runDueJobs(t.db, jobHandlers(t.deps), new Date(t.clock.now().getTime() + 60_000))
 
 describe('web push', () => {
   it('tells the browser the key to subscribe with', async () => {
@@ -374,7 +378,7 @@ describe('web push', () => {
     })
     received.length = 0
     // Thirty of the busy player's pushes were due first; the other player's goes in the first two.
-    await runDueJobs(t.db, jobHandlers(t.deps), new Date(Date.now() + 60_000), 2)
+    await runDueJobs(t.db, jobHandlers(t.deps), new Date(t.clock.now().getTime() + 60_000), 2)
     expect(received.map((r) => r.path)).toContain('/push/other')
     await runJobs()
     expect(received).toHaveLength(3 * DEVICES_PER_PLAYER + 1)
