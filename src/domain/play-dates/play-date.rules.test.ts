@@ -104,8 +104,10 @@ describe('creating a PlayDate', () => {
     expect(tooHigh.error?.issues[0]?.message).toBe('Amount must be at most $10,000 per hour')
   })
 
-  it('needs a description of at most 500 characters', () => {
-    expect(createPlayDateInput.safeParse({ ...valid, description: '   ' }).success).toBe(false)
+  it('takes an optional description of at most 500 characters, blank kept as empty', () => {
+    expect(createPlayDateInput.parse({ ...valid, description: '   ' }).description).toBe('')
+    const { description: _left, ...without } = valid
+    expect(createPlayDateInput.parse(without).description).toBe('')
     expect(createPlayDateInput.safeParse({ ...valid, description: 'x'.repeat(501) }).success).toBe(false)
     expect(createPlayDateInput.safeParse({ ...valid, description: 'x'.repeat(500) }).success).toBe(true)
   })
