@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { PlayerSummary } from '../../domain/play-dates/play-date.schema'
 import { profilePhotoUrl } from '../../domain/players/profile-photo'
@@ -19,6 +20,11 @@ export const summaryColumnsOf = (p: Record<SummaryKey, AnyPgColumn>) => ({
 })
 
 export const profileSummaryColumns = summaryColumnsOf(profiles)
+
+// "Ann Lee": a player's display name, through profiles or any alias of it. Null when the alias
+// is left-joined and no player is there.
+export const playerName = (p: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql<string>`${p.firstName} || ' ' || ${p.lastName}`
 
 export type PlayerSummaryRow = {
   id: string

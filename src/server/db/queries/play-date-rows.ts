@@ -146,3 +146,16 @@ export function rangeAndSpots(row: SpotsRow): Pick<PlayDateSummary, 'duprRange' 
     spots,
   }
 }
+
+// The ids of a game's two sides: the creator and their partner; the accepted application's captain
+// and partner (one application at most), none while no one holds the other side.
+export const creatorSideIds = (game: { creatorId: string | null; partnerId: string | null }) =>
+  [game.creatorId, game.partnerId].filter((p): p is string => Boolean(p))
+
+export async function respondingSideIds(db: DbOrTx, playDateId: string): Promise<string[]> {
+  const rows = await db
+    .select({ a: playDateRequests.requesterId, b: playDateRequests.requesterPartnerId })
+    .from(playDateRequests)
+    .where(and(eq(playDateRequests.playDateId, playDateId), eq(playDateRequests.status, 'accepted')))
+  return rows.flatMap((r) => [r.a, r.b]).filter((p): p is string => Boolean(p))
+}

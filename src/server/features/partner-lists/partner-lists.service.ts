@@ -25,6 +25,7 @@ import {
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import { profilePhotoUrl } from '../../../domain/players/profile-photo'
 import type { Db, DbOrTx, Tx } from '../../db/client'
+import { profileSummaryColumns } from '../../db/player-summary'
 import { partnerListEntries, partnerLists, profiles } from '../../db/schema'
 import { areFriends, listPartnerOptions } from '../../db/queries'
 import { lockProfile } from '../profiles'
@@ -187,14 +188,7 @@ export async function addFriendEntry(
       throw new AppError('invalid', NOT_A_FRIEND, { friendId: NOT_A_FRIEND })
     }
     const [friend] = await tx
-      .select({
-        id: profiles.id,
-        firstName: profiles.firstName,
-        lastName: profiles.lastName,
-        duprRating: profiles.duprRating,
-        selfRating: profiles.selfRating,
-        photoVersion: profiles.photoVersion,
-      })
+      .select(profileSummaryColumns)
       .from(profiles)
       .where(eq(profiles.id, input.friendId))
     if (!friend) throw new AppError('invalid', NOT_A_FRIEND, { friendId: NOT_A_FRIEND })

@@ -9,7 +9,7 @@ import { type Db, type DbOrTx, rowsOf, withoutTransaction } from '../../db/clien
 import { preparedQuery, statementOf } from '../../db/prepared'
 import { playDateRequests, playDates, profiles } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
-import { playablePartner } from '../../db/queries'
+import { creatorSideIds, playablePartner } from '../../db/queries'
 import { announceAdded, noteParameters, notePlaceholders, notificationInserts } from '../notifications'
 import { announce, notifyPlayDate, playDateNote } from './play-dates.notify'
 import type { Actor } from './play-dates.queries'
@@ -113,7 +113,7 @@ export async function applyToPlayDate(
       if (!row?.status) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
       if (!row.inserted && row.status === 'matched') return null
       if (!row.inserted) throw refusal(row, user.id, partnerId, now)
-      const creatorTeam = [row.creatorId, row.partnerId].filter((p): p is string => Boolean(p))
+      const creatorTeam = creatorSideIds(row)
       await announceAdded(handle, [...creatorTeam, partnerId])
       await announce(handle, id, [...creatorTeam, user.id, partnerId])
       return request

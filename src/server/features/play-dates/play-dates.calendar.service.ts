@@ -5,6 +5,7 @@ import { yourTeamPayment } from '../../../domain/play-dates/play-date.rules'
 import { priceLine } from '../../../domain/play-dates/schedule'
 import { venueAddressLine } from '../../../domain/venues/venue.schema'
 import type { DbOrTx } from '../../db/client'
+import { playerName } from '../../db/player-summary'
 import { calendarFeeds, playDates, profiles, venues } from '../../db/schema'
 import {
   acceptedRequest,
@@ -31,9 +32,6 @@ export interface CalendarContext {
   origin: string
 }
 
-const name = (p: typeof creator | typeof partner | typeof requester | typeof requesterPartner) =>
-  sql<string>`${p.firstName} || ' ' || ${p.lastName}`
-
 // The PlayDates with a time that `viewerId` plays in (creator's team, or the accepted team), with
 // what a calendar entry shows.
 function gamesOf(db: DbOrTx, viewerId: string, only: { playDateId: string } | { since: Date }) {
@@ -49,8 +47,8 @@ function gamesOf(db: DbOrTx, viewerId: string, only: { playDateId: string } | { 
     updatedAt: playDates.updatedAt,
     place: playDates.place,
     venue: { name: venues.name, address: venues.address, city: venues.city, state: venues.state },
-    creatorTeam: sql<string>`${name(creator)} || coalesce(' & ' || ${name(partner)}, '')`,
-    otherTeam: sql<string | null>`${name(requester)} || ' & ' || ${name(requesterPartner)}`,
+    creatorTeam: sql<string>`${playerName(creator)} || coalesce(' & ' || ${playerName(partner)}, '')`,
+    otherTeam: sql<string | null>`${playerName(requester)} || ' & ' || ${playerName(requesterPartner)}`,
     viewerOnCreatorTeam: sql<boolean>`${viewerId}::uuid in (${playDates.creatorId}, ${playDates.partnerId})`,
   })
     .leftJoin(venues, eq(venues.id, playDates.venueId))

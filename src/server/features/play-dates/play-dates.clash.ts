@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Tx } from '../../db/client'
+import { playerName } from '../../db/player-summary'
 import { playDateRequests, playDates, profiles } from '../../db/schema'
 
 // The first matched PlayDate (other than `playDateId`) that one of `players` plays in at a time
@@ -21,7 +22,7 @@ export async function findClash(tx: Tx, playDateId: string, players: string[], s
       id: playDates.id,
       startsAt: playDates.startsAt,
       timeZone: playDates.timeZone,
-      player: sql<string>`(select ${profiles.firstName} || ' ' || ${profiles.lastName} from ${profiles} where ${profiles.id} = any(array[${playDates.creatorId}, ${playDates.partnerId}, ${accepted.requesterId}, ${accepted.requesterPartnerId}]) and ${profiles.id} in (${sql.join(
+      player: sql<string>`(select ${playerName(profiles)} from ${profiles} where ${profiles.id} = any(array[${playDates.creatorId}, ${playDates.partnerId}, ${accepted.requesterId}, ${accepted.requesterPartnerId}]) and ${profiles.id} in (${sql.join(
         ids.map((id) => sql`${id}::uuid`),
         sql`, `,
       )}) limit 1)`,

@@ -25,7 +25,7 @@ import {
 } from '../../db/queries'
 import { isLateCancel, type TeamSide } from '../../../domain/play-dates/results'
 import { resultView } from './play-dates.results.view'
-import { NO_RECORD, reliabilityOf } from '../../db/queries'
+import { creatorSideIds, NO_RECORD, reliabilityOf } from '../../db/queries'
 import {
   findSubRefusal,
   openOfferOf,
@@ -236,7 +236,7 @@ export async function getPlayDate(db: DbOrTx, user: Actor, id: string, now: Date
     team: withRecords(request.team),
   })
   const sides: Record<TeamSide, string[]> = {
-    creator: [row.creatorId, row.partnerId].filter((p): p is string => Boolean(p)),
+    creator: creatorSideIds(row),
     responding: respondingTeam
       ? [respondingTeam.captain.id, ...(respondingTeam.partner ? [respondingTeam.partner.id] : [])]
       : [],

@@ -4,6 +4,7 @@ import { formatStart } from '../../../domain/play-dates/schedule'
 import { venueAddressLine } from '../../../domain/venues/venue.schema'
 import type { DbOrTx, Tx } from '../../db/client'
 import { playDates, venues } from '../../db/schema'
+import { playerName } from '../../db/player-summary'
 import { creator, partner, requester, requesterPartner, selectGameWithPlayers } from '../../db/queries'
 import { enqueueJobs, type JobHandlers, type NewJob } from '../../lib/jobs'
 import { createNotifications, type NoticeEmailSettings } from '../notifications'
@@ -57,7 +58,6 @@ export const scheduleExpiry = (db: DbOrTx, playDate: Timed) =>
   ])
 
 type Person = { id: AnyPgColumn; email: AnyPgColumn; firstName: AnyPgColumn; lastName: AnyPgColumn }
-const name = (p: Person) => sql<string>`${p.firstName} || ' ' || ${p.lastName}`
 
 // The matched game as its reminder tells it, with its players (four, or fewer while a spot someone
 // dropped out of is open); none if it is not matched.
@@ -73,8 +73,8 @@ async function loadMatchedGame(tx: Tx, playDateId: string) {
     place: playDates.place,
     venue: { name: venues.name, address: venues.address, city: venues.city, state: venues.state },
     // A spot someone dropped out of and no one took yet is left out (docs/decisions/0152).
-    creatorTeam: sql<string>`concat_ws(' & ', ${name(creator)}, ${name(partner)})`,
-    otherTeam: sql<string>`coalesce(nullif(concat_ws(' & ', ${name(requester)}, ${name(requesterPartner)}), ''), 'an open side')`,
+    creatorTeam: sql<string>`concat_ws(' & ', ${playerName(creator)}, ${playerName(partner)})`,
+    otherTeam: sql<string>`coalesce(nullif(concat_ws(' & ', ${playerName(requester)}, ${playerName(requesterPartner)}), ''), 'an open side')`,
     creator: player(creator),
     partner: player(partner),
     requester: player(requester),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import {
   ALL_AT_ONCE_MINUTES,
   isLastHour,
@@ -10,6 +10,7 @@ import {
 import { formatStart } from '../../../domain/play-dates/schedule'
 import type { Tx } from '../../db/client'
 import { quietHoursEnds } from '../../db/notice-context'
+import { playerName } from '../../db/player-summary'
 import { playDateOffers, playDateRequests, playDates, profiles } from '../../db/schema'
 import { enqueueJob, type JobHandlers } from '../../lib/jobs'
 import { createNotifications } from '../notifications'
@@ -195,7 +196,7 @@ async function askNextWave(
 // "Ann Lee and Ben Ray": the players left, as a sub offer names them.
 async function namesOf(tx: Tx, ids: readonly string[]) {
   const rows = await tx
-    .select({ id: profiles.id, name: sql<string>`${profiles.firstName} || ' ' || ${profiles.lastName}` })
+    .select({ id: profiles.id, name: playerName(profiles) })
     .from(profiles)
     .where(inArray(profiles.id, [...ids]))
   const names = ids.map((id) => rows.find((r) => r.id === id)?.name).filter(Boolean) as string[]

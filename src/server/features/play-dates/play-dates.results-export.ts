@@ -1,9 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core'
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { TeamSide } from '../../../domain/play-dates/results'
 import { wallClock } from '../../../domain/play-dates/schedule'
 import type { DbOrTx } from '../../db/client'
-import { playDateRequests, playDates, profiles, venues } from '../../db/schema'
+import { playerName } from '../../db/player-summary'
+import { creator, partner, requester, requesterPartner, selectGameWithPlayers } from '../../db/queries'
+import { playDates, venues } from '../../db/schema'
 
 // A player's settled, played results as a CSV in the column layout of DUPR's match importer
 // (docs/results-export.md): the player's own team is team A. DUPR takes a file only when every
@@ -52,49 +54,41 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
-const c = alias(profiles, 'x_creator')
-const p = alias(profiles, 'x_partner')
-const r = alias(profiles, 'x_requester')
-const rp = alias(profiles, 'x_requester_partner')
-const accepted = alias(playDateRequests, 'x_accepted')
 type Person = { id: AnyPgColumn; firstName: AnyPgColumn; lastName: AnyPgColumn; duprId: AnyPgColumn }
 const person = (t: Person) => ({
   id: sql<string>`${t.id}`,
-  name: sql<string>`${t.firstName} || ' ' || ${t.lastName}`,
+  name: playerName(t),
   duprId: sql<string | null>`${t.duprId}`,
   externalId: sql<string>`${t.id}`,
 })
 
 export async function resultsCsv(db: DbOrTx, playerId: string): Promise<string> {
-  const rows = await db
-    .select({
-      id: playDates.id,
-      startsAt: playDates.startsAt,
-      timeZone: playDates.timeZone,
-      createdAt: playDates.createdAt,
-      games: playDates.resultGames,
-      venue: venues.name,
-      place: playDates.place,
-      creator: person(c),
-      partner: {
-        id: sql<string | null>`${p.id}`,
-        name: sql<string | null>`${p.firstName} || ' ' || ${p.lastName}`,
-        duprId: sql<string | null>`${p.duprId}`,
-      },
-      requester: person(r),
-      requesterPartner: person(rp),
-    })
-    .from(playDates)
-    .innerJoin(c, eq(c.id, playDates.creatorId))
-    .leftJoin(p, eq(p.id, playDates.partnerId))
-    .innerJoin(accepted, and(eq(accepted.playDateId, playDates.id), eq(accepted.status, 'accepted')))
-    .innerJoin(r, eq(r.id, accepted.requesterId))
-    .innerJoin(rp, eq(rp.id, accepted.requesterPartnerId))
+  const rows = await selectGameWithPlayers(db, {
+    startsAt: playDates.startsAt,
+    timeZone: playDates.timeZone,
+    createdAt: playDates.createdAt,
+    games: playDates.resultGames,
+    venue: venues.name,
+    place: playDates.place,
+    creator: person(creator),
+    partner: {
+      id: sql<string | null>`${partner.id}`,
+      name: sql<string | null>`${playerName(partner)}`,
+      duprId: sql<string | null>`${partner.duprId}`,
+    },
+    requester: person(requester),
+    requesterPartner: person(requesterPartner),
+  })
     .leftJoin(venues, eq(venues.id, playDates.venueId))
     .where(
       and(
         eq(playDates.status, 'completed'),
         eq(playDates.resultOutcome, 'played'),
+        // A played game's other side is a full pair: the accepted application, its captain and
+        // its partner, as inner joins would have it (PostgreSQL turns those left joins into inner
+        // ones on these tests).
+        isNotNull(requester.id),
+        isNotNull(requesterPartner.id),
         // The player's PlayDates, each side found through its own index.
         sql`${playDates.id} in (
           select id from play_dates where creator_id = ${playerId}

@@ -1,10 +1,12 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { AppError } from '../../../domain/errors'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import { type DecideResultInput, type GameOutcome, RESULT_MESSAGES } from '../../../domain/play-dates/results'
 import type { Db } from '../../db/client'
-import { auditLog, playDateRequests, playDates, profiles } from '../../db/schema'
+import { playerName } from '../../db/player-summary'
+import { creator, partner, requester, requesterPartner, selectGameWithPlayers } from '../../db/queries'
+import { auditLog, playDates } from '../../db/schema'
 import { announce } from './play-dates.notify'
 import type { Actor } from './play-dates.queries'
 import { everyone, lockGame, resultText, settle, tell } from './play-dates.results.game'
@@ -40,32 +42,27 @@ export async function decideResult(db: Db, admin: Actor, id: string, input: Deci
 
 // The disputed games, oldest dispute first, with both reports.
 
-const creatorP = alias(profiles, 'd_creator')
-const partnerP = alias(profiles, 'd_partner')
-const requesterP = alias(profiles, 'd_requester')
-const requesterPartnerP = alias(profiles, 'd_requester_partner')
-const accepted = alias(playDateRequests, 'd_accepted')
 type Named = { firstName: AnyPgColumn; lastName: AnyPgColumn }
 const teamName = (a: Named, b: Named) =>
-  sql<string>`${a.firstName} || ' ' || ${a.lastName} || coalesce(' & ' || ${b.firstName} || ' ' || ${b.lastName}, '')`
+  sql<string>`${playerName(a)} || coalesce(' & ' || ${playerName(b)}, '')`
 
 export async function listDisputes(db: Db) {
-  const rows = await db
-    .select({
-      id: playDates.id,
-      startsAt: playDates.startsAt,
-      timeZone: playDates.timeZone,
-      disputedAt: playDates.disputedAt,
-      creatorTeam: teamName(creatorP, partnerP),
-      respondingTeam: teamName(requesterP, requesterPartnerP),
-    })
-    .from(playDates)
-    .innerJoin(creatorP, eq(creatorP.id, playDates.creatorId))
-    .leftJoin(partnerP, eq(partnerP.id, playDates.partnerId))
-    .innerJoin(accepted, and(eq(accepted.playDateId, playDates.id), eq(accepted.status, 'accepted')))
-    .innerJoin(requesterP, eq(requesterP.id, accepted.requesterId))
-    .leftJoin(requesterPartnerP, eq(requesterPartnerP.id, accepted.requesterPartnerId))
-    .where(and(isNotNull(playDates.disputedAt), eq(playDates.status, 'matched')))
+  const rows = await selectGameWithPlayers(db, {
+    startsAt: playDates.startsAt,
+    timeZone: playDates.timeZone,
+    disputedAt: playDates.disputedAt,
+    creatorTeam: teamName(creator, partner),
+    respondingTeam: teamName(requester, requesterPartner),
+  })
+    .where(
+      and(
+        isNotNull(playDates.disputedAt),
+        eq(playDates.status, 'matched'),
+        // Only a game with its other side: the accepted application and its captain, as inner
+        // joins would have it (PostgreSQL turns those left joins into inner ones on this test).
+        isNotNull(requester.id),
+      ),
+    )
     .orderBy(asc(playDates.disputedAt), asc(playDates.id))
     .limit(200)
   const items = []

@@ -95,7 +95,7 @@ describe('confirming a result, undone within a minute', () => {
     })
     const told = await confirmedNotices(g.id)
     expect(told.map((n) => n.userId).sort()).toEqual([g.a.profile.id, g.b.profile.id, g.d.profile.id].sort())
-    expect(told[0]!.message).toContain('Cal')
+    expect(told[0]!.message).toContain(`Cal ${g.c.profile.lastName} confirmed the result`)
     expect((await g.c.client.get(`/api/profiles/${g.a.profile.id}`)).body.reliability.played).toBe(1)
     const late = await g.c.client.post(`/api/play-dates/${g.id}/result/confirm/undo`)
     expect(late.status).toBe(409)

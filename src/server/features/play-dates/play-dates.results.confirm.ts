@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import { RESULT_MESSAGES, standsAt, undoUntil } from '../../../domain/play-dates/results'
 import type { Db, Tx } from '../../db/client'
+import { playerName } from '../../db/player-summary'
 import { playDateReports, playDates, profiles } from '../../db/schema'
 import { enqueueJob } from '../../lib/jobs'
 import { announce } from './play-dates.notify'
@@ -107,7 +108,7 @@ export async function settleConfirmation(
   await settle(tx, game.id, outcome, 'agreed', now)
   const [confirmer] = confirmerId
     ? await tx
-        .select({ firstName: profiles.firstName, lastName: profiles.lastName })
+        .select({ name: playerName(profiles) })
         .from(profiles)
         .where(eq(profiles.id, confirmerId))
     : []
@@ -117,7 +118,7 @@ export async function settleConfirmation(
     game,
     confirmerId ? othersThan(game, confirmerId) : everyone(game),
     'Result confirmed',
-    `${confirmer ? `${confirmer.firstName} ${confirmer.lastName}` : 'The other team'} confirmed the result: ${resultText(outcome)}`,
+    `${confirmer?.name ?? 'The other team'} confirmed the result: ${resultText(outcome)}`,
   )
   await announce(tx, game.id, everyone(game))
 }

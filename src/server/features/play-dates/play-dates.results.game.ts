@@ -1,9 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import { type GameOutcome, type TeamSide, scoreLine } from '../../../domain/play-dates/results'
 import type { DbOrTx, Tx } from '../../db/client'
-import { playDateReports, playDateRequests, playDates } from '../../db/schema'
+import { creatorSideIds, respondingSideIds } from '../../db/queries'
+import { playDateReports, playDates } from '../../db/schema'
 import type { Mailer } from '../../lib/mail'
 import { createNotifications } from '../notifications'
 import type { Actor } from './play-dates.queries'
@@ -56,16 +57,9 @@ export async function lockGame(tx: Tx, id: string): Promise<LockedGame | null> {
     .where(eq(playDates.id, id))
     .for('update')
   if (!row) return null
-  const [accepted] = await tx
-    .select({ a: playDateRequests.requesterId, b: playDateRequests.requesterPartnerId })
-    .from(playDateRequests)
-    .where(and(eq(playDateRequests.playDateId, id), eq(playDateRequests.status, 'accepted')))
   return {
     ...row,
-    sides: {
-      creator: [row.creatorId, row.partnerId].filter((p): p is string => Boolean(p)),
-      responding: accepted ? [accepted.a, accepted.b].filter((p): p is string => Boolean(p)) : [],
-    },
+    sides: { creator: creatorSideIds(row), responding: await respondingSideIds(tx, id) },
   }
 }
 

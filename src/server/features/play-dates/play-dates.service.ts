@@ -8,7 +8,7 @@ import type { z } from 'zod'
 import type { createPlayDateInput, playDateListQuery } from '../../../domain/play-dates/play-date.schema'
 import type { Db, Tx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
-import { playDateRequests, playDates, profiles } from '../../db/schema'
+import { playDates, profiles } from '../../db/schema'
 import { defaultDuprRange, joiningRating, RATING_MIN } from '../../../domain/play-dates/spots'
 import { pageTotal } from '../../lib/page-total'
 import { declineEveryoneWaiting } from './play-dates.waitlist.queries'
@@ -33,7 +33,7 @@ import {
   resultColumns,
   type RatingBounds,
 } from './play-dates.queries'
-import { toTeam } from '../../db/queries'
+import { creatorSideIds, respondingSideIds, toTeam } from '../../db/queries'
 import { AVAILABLE_PLAY_DATES_LINK, notifyPlayDate, announce } from './play-dates.notify'
 import type { TtlCache } from '../../lib/ttl-cache'
 import { chooseRatingPlan, estimateMatches, openRatingCounts, type RatingPlan } from './rating-plan'
@@ -334,17 +334,10 @@ export async function cancelPlayDate(db: Db, user: Actor, id: string, now: Date)
   await db.transaction(async (tx) => {
     const playDate = await lockPlayDate(tx, id)
     if (!playDate) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
-    const creatorTeam = [playDate.creatorId, playDate.partnerId].filter((p): p is string => Boolean(p))
+    const creatorTeam = creatorSideIds(playDate)
     // The other side: its accepted application, which on an open PlayDate may hold one player
     // alone (or a pair, while the creator still waits for a partner).
-    const responders = (
-      await tx
-        .select({ a: playDateRequests.requesterId, b: playDateRequests.requesterPartnerId })
-        .from(playDateRequests)
-        .where(and(eq(playDateRequests.playDateId, id), eq(playDateRequests.status, 'accepted')))
-    )
-      .flatMap((r) => [r.a, r.b])
-      .filter((p): p is string => Boolean(p))
+    const responders = await respondingSideIds(tx, id)
     const players = [...creatorTeam, ...responders]
     // Someone not on the PlayDate gets the refusal its detail and chat give them. Only an open
     // PlayDate, which every player may view, says who may cancel instead.
