@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test'
+import { violationsInBothThemes } from './support/axe'
 import { createPlayer, signInContext } from './support/players'
 
 const suffix = 'PickleMatch | Level Up Your Match'
@@ -201,6 +202,7 @@ test('a newcomer who typed a DUPR, then ticks "I don\'t have a DUPR rating yet" 
   await page.getByLabel('Email').fill(uniqueEmail('nodupr'))
   await page.getByLabel('Password').fill('first-pass-1-long')
   await page.getByLabel(/I agree to the/).check()
+  expect(await violationsInBothThemes(page)).toEqual([])
   await page.getByRole('button', { name: 'Create Account' }).click()
   await expect(page).toHaveURL(/\/email-confirmation$/)
 })

@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { violationsInBothThemes } from './support/axe'
 import {
   befriend,
   createPlayer,
@@ -84,6 +85,7 @@ test('the dashboard asks for the result of a started game, confirms it by name, 
     const report = waiting(r).getByRole('link', { name: /^Report the result of .* 8:00 AM MST/ })
     await expect(report).toBeVisible()
     await expect(waiting(r)).toContainText('Result to report')
+    expect(await violationsInBothThemes(r)).toEqual([])
     await report.click()
     await expect(r).toHaveURL(new RegExp(`/playdates/${game.id}#game-result$`))
     const result = r.getByRole('region', { name: 'Result' })
@@ -115,6 +117,7 @@ test('the dashboard asks for the result of a started game, confirms it by name, 
     await expect(cardOf(t, game.id)).toContainText('Lost 7-11')
     await r.goto('/playdates?tab=history')
     await expect(cardOf(r, game.id)).toContainText('Won 11-7')
+    expect(await violationsInBothThemes(r)).toEqual([])
   } finally {
     await moveClock(r.request, -minutes)
   }

@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { violationsInBothThemes } from './support/axe'
 import { befriend, createPlayer, currentUserId, type Player, signInContext } from './support/players'
 
 const suffix = 'PickleMatch | Level Up Your Match'
@@ -242,6 +243,7 @@ test('a player with no friends is taken from the empty list to Find Friends, rea
     await expect(
       page.getByText('Find players by name in Find Friends, then send a friend request.'),
     ).toBeVisible()
+    expect(await violationsInBothThemes(page)).toEqual([])
     await page.getByRole('button', { name: 'Find players' }).click()
     const search = page.getByRole('searchbox', { name: 'Search players by name' })
     await expect(search).toBeFocused()

@@ -14,7 +14,9 @@ import {
 // play Cal and Jo at 8:00 AM. The evening before, at 9:30 PM in Arizona, Maya cancels: a late
 // cancel, and the game starts as the quiet hours end, so its email goes at once to Sam and Cal
 // naming the game; Jo switched cancellation emails off in Profile Settings and gets none. Lee's
-// friend request to Sam at the same hour waits in the outbox's queue until 8 AM.
+// friend request to Sam at the same hour waits in the outbox's queue until 8 AM, and nothing else
+// arrives in anyone's mailbox before then. Each player's mailbox holds one email per kind they left
+// on about the game (created, applied, accepted, tomorrow, cancelled), each naming it.
 
 const ARIZONA = 'America/Phoenix'
 
@@ -51,7 +53,7 @@ test('a late cancel at night reaches each player by the channels they chose, and
     BrowserContext,
     BrowserContext,
   ]
-  const [, samPlayer, calPlayer, joPlayer] = players as [Player, Player, Player, Player, Player]
+  const [mayaPlayer, samPlayer, calPlayer, joPlayer] = players as [Player, Player, Player, Player, Player]
   await befriend(maya, sam)
   await befriend(cal, jo)
 
@@ -138,6 +140,32 @@ test('a late cancel at night reaches each player by the channels they chose, and
     expect(mail!.headers['List-Unsubscribe']).toContain('/email/unsubscribe?token=')
   }
   expect(await mailOf(request, joPlayer, 'PlayDate cancelled')).toEqual([])
+
+  // Each player's mailbox about the game: one email for each kind they left on, its subject naming
+  // the game and the day, its text what happened and who did it; Jo's has no cancellation.
+  const gameMail = async (player: Player) =>
+    (await mailOf(request, player, ''))
+      .filter((m) => m.subject.endsWith(' · 8:00 AM MST at Red Mountain Pickleball Park'))
+      .map((m) => m.subject.split(': ')[0])
+      .sort()
+  expect(await gameMail(mayaPlayer)).toEqual(['New application', 'PlayDate tomorrow'])
+  expect(await gameMail(samPlayer)).toEqual([
+    'Application accepted',
+    'New PlayDate',
+    'New application',
+    'PlayDate cancelled',
+    'PlayDate tomorrow',
+  ])
+  expect(await gameMail(calPlayer)).toEqual([
+    'Application accepted',
+    'PlayDate cancelled',
+    'PlayDate tomorrow',
+  ])
+  expect(await gameMail(joPlayer)).toEqual(['Application accepted', 'Applied with you', 'PlayDate tomorrow'])
+  const [application] = await mailOf(request, mayaPlayer, 'New application')
+  expect(application!.text).toContain('Cal Court applied to your PlayDate')
+  const [accepted] = await mailOf(request, joPlayer, 'Application accepted')
+  expect(accepted!.text).toContain('Maya Court accepted the application')
   // Maya's friend request earlier reached Sam by email; Lee's at night waits.
   expect(await mailOf(request, samPlayer, 'New Friend Request')).toHaveLength(1)
 
@@ -153,7 +181,13 @@ test('a late cancel at night reaches each player by the channels they chose, and
     samPage.getByRole('button', { name: /Lee Court wants to be your friend/ }).first(),
   ).toBeVisible()
 
-  // 8:00 AM: the friend request's email leaves.
+  // Through the night nothing more arrives, in any player's mailbox; at 8:00 AM the friend
+  // request's email leaves.
+  const mailCounts = async () =>
+    Promise.all(players.map(async (player) => (await mailOf(request, player, '')).length))
+  const atNight = await mailCounts()
+  await moveTo(new Date(gameDay.getTime() - 60_000))
+  expect(await mailCounts()).toEqual(atNight)
   await moveTo(gameDay)
   await expect.poll(async () => (await mailOf(request, samPlayer, 'New Friend Request')).length).toBe(2)
   expect(await mailOf(request, joPlayer, 'PlayDate cancelled')).toEqual([])

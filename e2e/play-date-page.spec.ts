@@ -15,10 +15,15 @@ import {
 // name leads to the player's profile. Available folds its filters into one line, so the first
 // games show on the first screen.
 
-async function playerNamed(browser: Browser, firstName: string, lastName: string) {
+async function playerNamed(
+  browser: Browser,
+  firstName: string,
+  lastName: string,
+  ratings: { noDuprRating?: boolean; selfRating?: number } = {},
+) {
   const { viewport, isMobile, hasTouch, baseURL } = test.info().project.use
   const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
-  await signInContext(context, await createPlayer({ firstName, lastName }))
+  await signInContext(context, await createPlayer({ firstName, lastName, ...ratings }))
   const home = await context.request.put('/api/profiles/me/home', {
     headers,
     data: { homeState: 'AZ', homeRegion: 'east_valley' },
@@ -35,7 +40,8 @@ test('a PlayDate’s page leads with when, where, who and the price, and its nam
   const tag = Math.random().toString(36).slice(2, 6)
   const [ann, ben, cat, dan] = await Promise.all([
     playerNamed(browser, 'Ann', `Lead${tag}`),
-    playerNamed(browser, 'Ben', `Lead${tag}`),
+    // Ben has no DUPR rating yet: his self rating counts in his team's Team DUPR.
+    playerNamed(browser, 'Ben', `Lead${tag}`, { noDuprRating: true, selfRating: 3.0 }),
     playerNamed(browser, 'Cat', `Lead${tag}`),
     playerNamed(browser, 'Dan', `Lead${tag}`),
   ])
@@ -71,6 +77,10 @@ test('a PlayDate’s page leads with when, where, who and the price, and its nam
   expect(await top(creatorTeam)).toBeLessThan(
     await top(main.getByRole('heading', { name: 'Responding Team' })),
   )
+  // The creator team's Team DUPR says it counts Ben's self rating: (3.50 + 3.00) / 2.
+  const teamDupr = creatorTeam.locator('..').getByText('Team DUPR', { exact: true }).locator('..')
+  await expect(teamDupr).toContainText('3.25')
+  await expect(teamDupr).toContainText('Counts a self rating')
   expect(await violationsInBothThemes(page)).toEqual([])
 
   // Each name leads to the player's profile: from the applications, and from Who.

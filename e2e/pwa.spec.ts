@@ -174,7 +174,7 @@ const storedViews = (page: Page) =>
       }),
   )
 
-test('offline, home, a PlayDate and its chat show as last seen, and a message waits for the network', async ({
+test('offline, home, a PlayDate and its chat show as last seen, and a message waits for the network @phone', async ({
   browser,
 }) => {
   test.setTimeout(90_000)

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { violationsInBothThemes } from './support/axe'
 import {
   appOrigin,
   createPlayer,
@@ -222,6 +223,7 @@ test.describe('signed in', () => {
       const box = (await main.getByRole('link', { name, exact: true }).boundingBox())!
       expect(box.height, name).toBeGreaterThanOrEqual(44)
     }
+    expect(await violationsInBothThemes(page)).toEqual([])
   })
 
   test('Pickle Widgets lists all five widgets', async ({ page }) => {

@@ -44,6 +44,8 @@ export async function createPlayer(
   overrides: Partial<Player> & {
     gender?: 'male' | 'female'
     duprRating?: number
+    // Signs up with "I don't have a DUPR rating yet": the self rating counts instead.
+    noDuprRating?: boolean
     selfRating?: number
     birthdate?: string
     zipCode?: string
@@ -63,7 +65,7 @@ export async function createPlayer(
     data: {
       ...player,
       gender: overrides.gender ?? 'female',
-      duprRating: overrides.duprRating ?? 3.5,
+      ...(overrides.noDuprRating ? { noDuprRating: true } : { duprRating: overrides.duprRating ?? 3.5 }),
       selfRating: overrides.selfRating ?? 3.5,
       birthdate: overrides.birthdate ?? '1990-06-15',
       zipCode: overrides.zipCode ?? '85004',

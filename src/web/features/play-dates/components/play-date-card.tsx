@@ -4,17 +4,13 @@ import type { PlayDateSummary, TeamSummary } from '../../../../domain/play-dates
 import { yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
 import { priceLine } from '../../../../domain/play-dates/schedule'
 import { Avatar } from '../../../components/ui/avatar'
-import { formatRating, fullName, requestCountLabel } from '../lib/play-date-view'
+import { countsSelfRating, formatRating, fullName, requestCountLabel } from '../lib/play-date-view'
 import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
 import { PlayDateWhen, PlayDateWhere } from './play-date-when'
 import { TeamRecord } from './team-record'
 import { OutcomeText } from './outcome-text'
 import { outcomeText } from '../lib/result-view'
 import { rangeText, spotsText } from '../../../../domain/play-dates/spots'
-
-// A self-rated player counts by their self rating in the team's average, and the card says so.
-const countsSelfRating = (team: TeamSummary) =>
-  [team.captain, team.partner].some((p) => p !== null && p.duprRating === null)
 
 const teamNames = (team: TeamSummary) =>
   [team.captain, team.partner]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isFullRatingRange, parseRatingRange } from './list-address'
-import { formatRating, requestCountLabel } from './play-date-view'
+import { countsSelfRating, formatRating, requestCountLabel } from './play-date-view'
 
 describe('PlayDate wording', () => {
   it('says request or requests by the count', () => {
@@ -12,6 +12,13 @@ describe('PlayDate wording', () => {
   it('shows ratings to two decimals', () => {
     expect(formatRating(3.5)).toBe('3.50')
     expect(formatRating(4.125)).toBe('4.13')
+  })
+
+  it('says Team DUPR counts a self rating when a player of the team has no DUPR rating', () => {
+    expect(countsSelfRating({ captain: { duprRating: 3.5 }, partner: { duprRating: 4 } })).toBe(false)
+    expect(countsSelfRating({ captain: { duprRating: 3.5 }, partner: null })).toBe(false)
+    expect(countsSelfRating({ captain: { duprRating: 3.5 }, partner: { duprRating: null } })).toBe(true)
+    expect(countsSelfRating({ captain: { duprRating: null }, partner: null })).toBe(true)
   })
 })
 

@@ -2,6 +2,12 @@ import type { PlayDateStatus } from '../../../../domain/play-dates/play-date.sch
 
 export const formatRating = (rating: number) => rating.toFixed(2)
 
+// A player without a DUPR rating counts by their self rating in the team's average (Team DUPR),
+// and wherever Team DUPR shows, it says so.
+type Rated = { duprRating: number | null }
+export const countsSelfRating = (team: { captain: Rated; partner: Rated | null }) =>
+  [team.captain, team.partner].some((p) => p !== null && p.duprRating === null)
+
 export const fullName = (player: { firstName: string; lastName: string }) =>
   `${player.firstName} ${player.lastName}`
 
