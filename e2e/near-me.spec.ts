@@ -63,7 +63,13 @@ test('a player in Tempe finds a game 6 miles away within 10 miles, and none in T
   await expect(page.getByText('Home: Tempe, AZ')).toBeVisible()
 
   // Available within 10 miles, nearest first: the Mesa game, 6 miles away; not Tucson's.
+  // On a phone the filters fold into one line that says what they are set to: a tap opens them.
+  const fold = page.getByRole('button', { name: /Filters$/ })
+  const openFilters = async () => {
+    if (isMobile) await fold.click()
+  }
   await page.goto('/playdates?tab=available')
+  await openFilters()
   await page.getByLabel('Distance').selectOption({ label: 'Within 10 miles' })
   await expect(page).toHaveURL(/within=10/)
   // Its state comes from the URL, once the list has read it: clicked, then seen checked.
@@ -75,6 +81,8 @@ test('a player in Tempe finds a game 6 miles away within 10 miles, and none in T
 
   // The URL keeps the filters: a reload shows the same list.
   await page.reload()
+  if (isMobile) await expect(fold).toContainText('Within 10 mi')
+  await openFilters()
   await expect(page.getByLabel('Distance')).toHaveValue('10')
   await expect(page.getByText(mesa)).toContainText('6 mi')
   await Promise.all([cara.close(), dev.close(), nia.close()])
