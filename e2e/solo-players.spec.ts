@@ -90,8 +90,25 @@ test('a newcomer with no friends joins a game alone and becomes a partner @phone
   await expect(page.getByText('Application submitted successfully')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Your Application' })).toBeVisible()
 
-  // Ann places her as the partner she wanted.
+  // Home keeps her application in sight until it is answered, a tap from its game; Ann finds it
+  // there to decide.
+  await page.goto('/dashboard')
+  const mine = page
+    .getByRole('region', { name: 'Your next games' })
+    .getByRole('link', { name: /Joined alone/ })
+  await expect(mine).toContainText('Joined alone · waiting for an answer')
+  await expectFitsScreen(page)
+  await shot(page, 'home-applied')
   const annPage = await ann.newPage()
+  await annPage.goto('/dashboard')
+  await expect(
+    annPage.getByRole('region', { name: 'Waiting for you' }).getByText(`Nia New${tag}`, { exact: true }),
+  ).toBeVisible()
+  await expect(annPage.getByRole('region', { name: 'Waiting for you' })).toContainText('Joining alone · ')
+  await mine.click()
+  await expect(page).toHaveURL(new RegExp(`/playdates/${id}`))
+
+  // Ann places her as the partner she wanted.
   await annPage.goto(`/playdates/${id}`)
   await annPage.getByRole('button', { name: `Accept Nia New${tag} as your partner` }).click()
   await annPage.getByRole('dialog').getByRole('button', { name: 'Accept' }).click()

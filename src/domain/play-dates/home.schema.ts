@@ -26,6 +26,18 @@ export const applicationToDecide = z.object({
 })
 export type ApplicationToDecide = z.infer<typeof applicationToDecide>
 
+// The player's own application still waiting: for the creator team's answer ('pending'), or on a
+// full game's waitlist at its place ('waitlisted', 1 for the first in line).
+export const myApplication = z.object({
+  requestId: z.string(),
+  playDateId: z.string(),
+  status: z.enum(['pending', 'waitlisted']),
+  position: z.number().int().positive().nullable(),
+  alone: z.boolean(),
+  label: z.string(),
+})
+export type MyApplication = z.infer<typeof myApplication>
+
 // A game that has started and that no team has reported yet, for the player's team to report.
 // (A game the other team reported waits as a result to confirm instead.)
 export const gameToReport = z.object({
@@ -54,6 +66,7 @@ export type ResultToConfirm = z.infer<typeof resultToConfirm>
 export const homeOutput = z.object({
   nextGames: z.array(homeGame),
   applications: z.array(applicationToDecide),
+  myApplications: z.array(myApplication),
   toReport: z.array(gameToReport),
   results: z.array(resultToConfirm),
   suggested: z.array(playDateSummary),

@@ -3080,6 +3080,15 @@ export interface components {
         }
         createdAt: string
       }[]
+      myApplications: {
+        requestId: string
+        playDateId: string
+        /** @enum {string} */
+        status: 'pending' | 'waitlisted'
+        position: number | null
+        alone: boolean
+        label: string
+      }[]
       toReport: {
         playDateId: string
         startsAt: string

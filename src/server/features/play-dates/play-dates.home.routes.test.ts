@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser, befriend } from '../../testing/factories'
+import { insertFullGame } from '../../testing/full-game'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
 // The dashboard's what's next, on PGlite and PostgreSQL.
@@ -125,6 +126,67 @@ describe('home', () => {
     expect(reporter.body.nextGames.map((g: { id: string }) => g.id)).not.toContain(played.body.id)
     await c!.client.post(`/api/play-dates/${played.body.id}/result/confirm`)
     expect((await d!.client.get('/api/home')).body.results).toEqual([])
+  })
+
+  it('lists an application from a player alone to decide, and the player’s own applications with their waitlist place', async () => {
+    t.clock.set(NOW)
+    const [a, b, solo, x, y] = await Promise.all([
+      signedInUser(t, { firstName: 'Maya', duprRating: 3.5 }),
+      signedInUser(t, { firstName: 'Priya', duprRating: 3.5 }),
+      signedInUser(t, { firstName: 'Sol', duprRating: 3.5 }),
+      signedInUser(t, { firstName: 'Xia', duprRating: 3.5 }),
+      signedInUser(t, { firstName: 'Yan', duprRating: 3.5 }),
+    ])
+    await befriend(t.db, a!, b!)
+    await befriend(t.db, x!, y!)
+    const open = await create(a!, b!, '2026-11-29', { place: 'Red Mountain Pickleball Park' })
+    const alone = await solo!.client.post(`/api/play-dates/${open.body.id}/requests`, { alone: true })
+    expect(alone.status).toBe(201)
+    // The creator team decides on it from home, as on a pair's.
+    expect((await b!.client.get('/api/home')).body.applications).toEqual([
+      expect.objectContaining({
+        requestId: alone.body.id,
+        team: expect.objectContaining({
+          captain: expect.objectContaining({ firstName: 'Sol' }),
+          partner: null,
+        }),
+      }),
+    ])
+
+    // A full game's waitlist: a pair first, the player alone second.
+    const full = await insertFullGame(t, new Date('2026-11-30T16:00:00Z'))
+    const pair = await x!.client.post(`/api/play-dates/${full.id}/requests`, { partnerId: y!.profile.id })
+    const waiting = await solo!.client.post(`/api/play-dates/${full.id}/requests`, { alone: true })
+    expect([pair.body.status, waiting.body.status]).toEqual(['waitlisted', 'waitlisted'])
+    expect((await solo!.client.get('/api/home')).body.myApplications).toEqual([
+      {
+        requestId: alone.body.id,
+        playDateId: open.body.id,
+        status: 'pending',
+        position: null,
+        alone: true,
+        label: 'Sun, Nov 29 · 8:00 AM MST at Red Mountain Pickleball Park',
+      },
+      {
+        requestId: waiting.body.id,
+        playDateId: full.id,
+        status: 'waitlisted',
+        position: 2,
+        alone: true,
+        label: 'Mon, Nov 30 · 9:00 AM MST at Red Mountain Pickleball Park',
+      },
+    ])
+    // The partner of a pair sees their application too; the creator sees none of their own.
+    expect((await y!.client.get('/api/home')).body.myApplications).toEqual([
+      expect.objectContaining({ requestId: pair.body.id, status: 'waitlisted', position: 1, alone: false }),
+    ])
+    expect((await a!.client.get('/api/home')).body.myApplications).toEqual([])
+    // The pair leaves the line: the player alone moves up to first.
+    expect((await x!.client.post(`/api/play-dates/requests/${pair.body.id}/withdraw`)).status).toBe(200)
+    expect((await solo!.client.get('/api/home')).body.myApplications[1]).toMatchObject({ position: 1 })
+    // Once the game has started it is gone from the list.
+    t.clock.set(new Date('2026-11-30T16:00:01Z'))
+    expect((await solo!.client.get('/api/home')).body.myApplications).toEqual([])
   })
 
   it('suggests open games this week in the home area at the player’s level, never their own', async () => {

@@ -86,7 +86,8 @@ const applicationsQuery = (db: DbOrTx) =>
       and(eq(playDateRequests.playDateId, playDates.id), sql`${playDateRequests.status} = 'pending'`),
     )
     .innerJoin(requester, eq(requester.id, playDateRequests.requesterId))
-    .innerJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
+    // A player who applied alone has no partner: the application is theirs alone.
+    .leftJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
     .where(
       and(
         sql`${playDates.id} in (
@@ -109,6 +110,63 @@ async function applicationsToDecide(db: Db, user: string) {
     team: toTeam(r.captain, r.partner),
     createdAt: r.createdAt.toISOString(),
   }))
+}
+
+// The player's own applications still waiting, for games not started yet: through the
+// requester and partner indexes, soonest game first. A waitlisted one carries its place.
+const own = alias(playDateRequests, 'home_own')
+const myApplicationsQuery = (db: DbOrTx) =>
+  db
+    .select({
+      requestId: own.id,
+      playDateId: playDates.id,
+      status: own.status,
+      solo: own.solo,
+      position: sql<
+        number | null
+      >`case when ${own.status} = 'waitlisted' then (select count(*)::int from play_date_requests w
+        where w.play_date_id = ${own.playDateId} and w.status = 'waitlisted'
+          and (w.waitlist_rank, w.created_at) <= (${own.waitlistRank}, ${own.createdAt})) end`,
+      startsAt: playDates.startsAt,
+      timeZone: playDates.timeZone,
+      venue: venues.name,
+      place: playDates.place,
+    })
+    .from(own)
+    .innerJoin(playDates, eq(playDates.id, own.playDateId))
+    .leftJoin(venues, eq(venues.id, playDates.venueId))
+    .where(
+      and(
+        sql`${own.id} in (
+          select id from play_date_requests where requester_id = ${userId} and status in ('pending', 'waitlisted')
+          union all select id from play_date_requests where requester_partner_id = ${userId} and status in ('pending', 'waitlisted')
+        )`,
+        sql`${playDates.status} in ('open', 'matched')`,
+        sql`(${playDates.startsAt} is null or ${playDates.startsAt} > ${nowParam})`,
+      ),
+    )
+    .orderBy(sql`${playDates.startsAt} asc nulls last`, asc(playDates.id))
+    .limit(HOME_WAITING_MAX)
+
+async function myApplications(db: Db, user: string, now: Date) {
+  const rows = await preparedQuery(db, 'home_my_applications', myApplicationsQuery).execute({
+    userId: user,
+    now: now.toISOString(),
+  })
+  return rows.flatMap((r) =>
+    r.status === 'pending' || r.status === 'waitlisted'
+      ? [
+          {
+            requestId: r.requestId,
+            playDateId: r.playDateId,
+            status: r.status,
+            position: r.status === 'waitlisted' ? (r.position ?? 1) : null,
+            alone: r.solo,
+            label: gameLabel(r),
+          },
+        ]
+      : [],
+  )
 }
 
 const reporter = alias(profiles, 'home_reporter')
@@ -263,9 +321,10 @@ async function suggested(db: Db, user: SessionUser, now: Date, cache: TtlCache) 
 }
 
 export async function getHome(db: Db, user: SessionUser, now: Date, cache: TtlCache): Promise<HomeOutput> {
-  const [games, applications, toReport, results, suggestions] = await Promise.all([
+  const [games, applications, mine, toReport, results, suggestions] = await Promise.all([
     nextGames(db, user.id, now),
     applicationsToDecide(db, user.id),
+    myApplications(db, user.id, now),
     gamesToReport(db, user.id, now),
     resultsToConfirm(db, user.id, now),
     suggested(db, user, now, cache),
@@ -273,6 +332,7 @@ export async function getHome(db: Db, user: SessionUser, now: Date, cache: TtlCa
   return {
     nextGames: games,
     applications,
+    myApplications: mine,
     toReport,
     results,
     suggested: suggestions.items,

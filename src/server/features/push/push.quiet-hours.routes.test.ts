@@ -5,7 +5,8 @@ import webpush from 'web-push'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobHandlers } from '../../jobs'
 import { runDueJobs } from '../../lib/jobs'
-import { signedInUser } from '../../testing/factories'
+import { befriend, signedInUser } from '../../testing/factories'
+import { insertFullGame } from '../../testing/full-game'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
 // Quiet hours hold a push as they hold an email (docs/decisions/0139), until 8 AM on the clock of
@@ -77,4 +78,26 @@ describe('quiet hours and push', () => {
       expect(received.filter((p) => p === path)).toEqual([path])
     },
   )
+
+  // A game at 9:00 AM in Arizona loses a player at 10:30 PM the evening before (issue 52): the sub
+  // wave asks at once in the app; its push waits for 8:00 AM like its email.
+  it('hold a sub offer’s push until 8 AM, while the app shows it at once', async () => {
+    const start = new Date('2027-01-16T16:00:00Z')
+    const evening = new Date(start.getTime() - 10.5 * 60 * MINUTE)
+    const g = await insertFullGame(t, start)
+    const friend = await signedInUser(t, { firstName: 'Fay' })
+    await befriend(t.db, g.c, friend)
+    const path = '/push/sub-offer'
+    expect((await friend.client.post('/api/push/subscriptions', subscription(path))).status).toBe(200)
+    t.clock.set(evening)
+    expect((await g.d.client.post(`/api/play-dates/${g.id}/leave`)).status).toBe(200)
+    const [asked] = (await friend.client.get('/api/notifications')).body.items
+    expect(asked.title).toBe('Sub wanted')
+
+    await runDueJobs(t.db, jobHandlers(t.deps), new Date(evening.getTime() + MINUTE))
+    await runDueJobs(t.db, jobHandlers(t.deps), new Date(start.getTime() - 60 * MINUTE - MINUTE))
+    expect(received.filter((p) => p === path)).toEqual([])
+    await runDueJobs(t.db, jobHandlers(t.deps), new Date(start.getTime() - 60 * MINUTE))
+    expect(received.filter((p) => p === path)).toEqual([path])
+  })
 })

@@ -1,6 +1,6 @@
-import { CalendarPlus, MessagesSquare, Search, Users } from 'lucide-react'
+import { CalendarPlus, Hourglass, MessagesSquare, Search, Users } from 'lucide-react'
 import { Link } from 'react-router'
-import type { HomeGame } from '../../../../domain/play-dates/home.schema'
+import type { HomeGame, MyApplication } from '../../../../domain/play-dates/home.schema'
 import type { TeamSummary } from '../../../../domain/play-dates/play-date.schema'
 import { ButtonLink } from '../../../components/ui/button'
 import { useSession } from '../../auth'
@@ -11,7 +11,8 @@ import { teamName } from '../lib/home-view'
 import { HomeSection, SectionEmpty, SectionError, SectionLoading } from './home-section'
 
 // The player's next games by start time (up to 3), soonest first: both teams, when and where,
-// and the team chat one tap away once matched; under them, the other team's record.
+// and the team chat one tap away once matched; under them, the other team's record. Then the
+// games the player applied to that have not answered yet, and their waitlist places.
 export function NextGames({ className }: { className?: string }) {
   const home = useHome()
   const viewerId = useSession().user?.id ?? ''
@@ -39,7 +40,42 @@ export function NextGames({ className }: { className?: string }) {
           ))}
         </ul>
       )}
+      {home.data && home.data.myApplications.length > 0 ? (
+        <MyApplications applications={home.data.myApplications} />
+      ) : null}
     </HomeSection>
+  )
+}
+
+const waitingFor = (application: MyApplication) =>
+  application.status === 'waitlisted'
+    ? `You're #${application.position ?? 1} on the waitlist`
+    : application.alone
+      ? 'Joined alone · waiting for an answer'
+      : 'Applied · waiting for an answer'
+
+// Each links to its game, where the application can be withdrawn.
+function MyApplications({ applications }: { applications: MyApplication[] }) {
+  return (
+    <div className="mt-4">
+      <h3 className="mb-2 text-sm font-bold text-slate-700">Your applications</h3>
+      <ul className="grid gap-2">
+        {applications.map((application) => (
+          <li key={application.requestId}>
+            <Link
+              to={`/playdates/${application.playDateId}`}
+              className="flex min-h-11 items-start gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm hover:border-slate-300"
+            >
+              <Hourglass aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+              <span className="flex min-w-0 flex-col">
+                <span className="font-semibold text-slate-900">{application.label}</span>
+                <span className="text-slate-700">{waitingFor(application)}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }
 

@@ -305,7 +305,10 @@ function Applications({ applications }: { applications: ApplicationToDecide[] })
               }
             >
               <h3 className="font-bold text-slate-900">{team}</h3>
-              <p className="text-sm text-slate-600">{teamRatingsLine(application.team)}</p>
+              <p className="text-sm text-slate-600">
+                {application.team.partner ? null : 'Joining alone · '}
+                {teamRatingsLine(application.team)}
+              </p>
               <TeamRecord team={application.team} />
               <Link
                 to={`/playdates/${application.playDateId}`}
