@@ -129,7 +129,10 @@ test('the app installs, opens offline, and a push shows a notification whose tap
 
 // A browser that never answers (no network, its push service out of reach): after 15 s on the
 // page's clock, the settings say push could not be turned on and the button is back.
-test('turning on push says so when the browser does not answer in 15 s @phone-only', async ({ page, context }) => {
+test('turning on push says so when the browser does not answer in 15 s @phone-only', async ({
+  page,
+  context,
+}) => {
   await signInContext(context, await createPlayer({ firstName: 'Nadia' }))
   await context.grantPermissions(['notifications'], { origin: appOrigin })
   // The browser's part hangs: its push subscription never comes back.
