@@ -207,7 +207,7 @@ test('a newcomer who typed a DUPR, then ticks "I don\'t have a DUPR rating yet" 
   await expect(page).toHaveURL(/\/email-confirmation$/)
 })
 
-test('a player who forgot the password resets it by email @phone', async ({ page, baseURL }) => {
+test('a player who forgot the password resets it by email @phone-only', async ({ page, baseURL }) => {
   const email = uniqueEmail('forgot')
   const headers = { origin: new URL(baseURL!).origin }
   const created = await page.request.post('/api/auth/sign-up', {
@@ -265,7 +265,7 @@ test('a player who forgot the password resets it by email @phone', async ({ page
   await expect(page.getByRole('banner').getByText('Welcome, Robin Fry')).toBeVisible()
 })
 
-test('a confirmation link opened on another device confirms the address, and the player signs in there @phone', async ({
+test('a confirmation link opened on another device confirms the address, and the player signs in there @phone-only', async ({
   page,
   baseURL,
   browser,

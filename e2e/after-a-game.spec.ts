@@ -46,7 +46,7 @@ const waiting = (page: Page) => page.locator('section[aria-labelledby="waiting-f
 const cardOf = (page: Page, id: string) =>
   page.getByRole('article').filter({ has: page.locator(`a[href^="/playdates/${id}"]`) })
 
-test('the dashboard asks for the result of a started game, confirms it by name, and History shows it @phone @clock', async ({
+test('the dashboard asks for the result of a started game, confirms it by name, and History shows it @phone-only @clock', async ({
   browser,
   baseURL,
 }) => {

@@ -73,7 +73,7 @@ test.beforeEach(({ page }) => {
 
 test(
   'a beginner without a DUPR rating signs up, adds a photo, a bio and a venue, is shown as self-rated and applies to a game suggested at their level',
-  { tag: '@phone' },
+  { tag: '@phone-only' },
   async ({ page, browser }) => {
     const tag = Math.random().toString(36).slice(2, 7)
     const world = await beginnersWorld(browser, tag)

@@ -233,7 +233,7 @@ test('an unknown profile shows Profile Not Found, and a notification link presel
   }
 })
 
-test('a player with no friends is taken from the empty list to Find Friends, ready to type @phone', async ({
+test('a player with no friends is taken from the empty list to Find Friends, ready to type @phone-only', async ({
   browser,
 }) => {
   const { context, page } = await openAs(browser, await createPlayer({ firstName: 'Gus' }))

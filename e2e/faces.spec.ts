@@ -39,7 +39,7 @@ const photoOf = (scope: Page | Locator, playerId: string) =>
 
 test(
   'a player sets a photo in Profile Settings and sees their face; a friend’s face shows on their rows and cards',
-  { tag: '@phone' },
+  { tag: '@phone-only' },
   async ({ browser }) => {
     const tag = Math.random().toString(36).slice(2, 7)
     const faye = await openAs(browser, 'Faye', `Lens${tag}`)

@@ -12,7 +12,7 @@ async function signedIn(browser: Browser, firstName: string) {
   return context
 }
 
-test('a page of PlayDates that fails to load keeps the ones shown, and the next try loads it @phone', async ({
+test('a page of PlayDates that fails to load keeps the ones shown, and the next try loads it @phone-only', async ({
   browser,
 }) => {
   const [ann, ben] = await Promise.all([signedIn(browser, 'Ann'), signedIn(browser, 'Ben')])

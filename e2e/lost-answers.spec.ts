@@ -10,7 +10,7 @@ async function signedIn(browser: Browser, firstName: string, lastName: string) {
   return context
 }
 
-test('a PlayDate whose answer was lost is created once when the player tries again @phone', async ({
+test('a PlayDate whose answer was lost is created once when the player tries again @phone-only', async ({
   browser,
 }) => {
   const [gia, hal] = await Promise.all([signedIn(browser, 'Gia', 'Gomez'), signedIn(browser, 'Hal', 'Hart')])

@@ -130,7 +130,10 @@ test('the app installs, opens offline, and a push shows a notification whose tap
 
 // A browser that never answers (no network, its push service out of reach): after 15 s on the
 // page's clock, the settings say push could not be turned on and the button is back.
-test('turning on push says so when the browser does not answer in 15 s @phone', async ({ page, context }) => {
+test('turning on push says so when the browser does not answer in 15 s @phone-only', async ({
+  page,
+  context,
+}) => {
   await signInContext(context, await createPlayer({ firstName: 'Nadia' }))
   await context.grantPermissions(['notifications'], { origin: appOrigin })
   // The browser's part hangs: its push subscription never comes back.
@@ -180,7 +183,7 @@ const storedViews = (page: Page) =>
       }),
   )
 
-test('offline, home, a PlayDate and its chat show as last seen, and a message waits for the network @phone', async ({
+test('offline, home, a PlayDate and its chat show as last seen, and a message waits for the network @phone-only', async ({
   browser,
 }) => {
   test.setTimeout(90_000)

@@ -33,7 +33,7 @@ function comingSaturday() {
 
 test(
   'a game on the calendar: made for Saturday at a venue, found by date, joined, reminded',
-  { tag: ['@phone', '@clock'] },
+  { tag: ['@phone-only', '@clock'] },
   async ({ browser, baseURL }) => {
     test.setTimeout(180_000)
     const run = Math.random().toString(36).slice(2, 6)

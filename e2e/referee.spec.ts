@@ -44,7 +44,7 @@ async function signIn(page: Page, origin: string) {
 const RULE_NUMBER = /\b\d+\.[A-Z](\.\d+)?\b/
 
 test.describe('AI Referee', () => {
-  test('a player asks about the kitchen, switches rule numbers off, asks again and resets @phone', async ({
+  test('a player asks about the kitchen, switches rule numbers off, asks again and resets @phone-only', async ({
     page,
     baseURL,
   }) => {
@@ -100,7 +100,7 @@ test.describe('AI Referee', () => {
     await expect(includeNumbers).not.toBeChecked()
   })
 
-  test('the first answer to the kitchen question is its answer, and a follow-up builds on it @phone', async ({
+  test('the first answer to the kitchen question is its answer, and a follow-up builds on it @phone-only', async ({
     page,
     baseURL,
   }) => {

@@ -61,7 +61,7 @@ async function reportPlayed(page: Page, games: Array<[number, number]>) {
   await result.getByRole('button', { name: 'Report result' }).click()
 }
 
-test('teams report a game, confirm it or dispute it, and an admin decides @phone @clock', async ({
+test('teams report a game, confirm it or dispute it, and an admin decides @phone-only @clock', async ({
   browser,
   baseURL,
 }) => {

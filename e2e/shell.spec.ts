@@ -208,7 +208,7 @@ test.describe('signed in', () => {
     await expect(main.getByRole('link', { name: 'Easy Rating' })).toHaveCount(0)
   })
 
-  test("the dashboard shows the player's face by its title, and its cards' links are 44 px targets @phone", async ({
+  test("the dashboard shows the player's face by its title, and its cards' links are 44 px targets @phone-only", async ({
     page,
   }) => {
     await signInAs(page, await createPlayer({ firstName: 'Fay', lastName: 'Lin' }))

@@ -11,14 +11,16 @@
 import { execFileSync, spawn } from 'node:child_process'
 
 const extra = process.argv.slice(2)
+// E2E_PORT_BASE moves the three ports (base, base + 1, base + 2), e.g. to run beside another run.
+const base = Number(process.env.E2E_PORT_BASE ?? 3100)
 const playwright = ['node_modules/@playwright/test/cli.js', 'test']
 
 const steps = [
-  { name: 'journeys', port: 3100, args: [...playwright, '--grep-invert', '@clock', ...extra] },
-  { name: '@clock journeys', port: 3101, args: [...playwright, '--grep', '@clock', ...extra] },
+  { name: 'journeys', port: base, args: [...playwright, '--grep-invert', '@clock', ...extra] },
+  { name: '@clock journeys', port: base + 1, args: [...playwright, '--grep', '@clock', ...extra] },
   {
     name: '@postgres journeys',
-    port: 3102,
+    port: base + 2,
     args: [...playwright, '--config', 'playwright.postgres.config.ts', ...extra],
     // A step that finds no journey fails (Playwright's own rule): this one is left out instead.
     skip: process.env.TEST_DATABASE_URL ? undefined : 'set TEST_DATABASE_URL to run it',

@@ -4,7 +4,9 @@ import { execFileSync } from 'node:child_process'
 // (scripts/build-server.mjs), built once per run from the current sources.
 export const SERVER_BUNDLE_ARGS = ['--enable-source-maps', 'dist/server/main.js']
 
-let built = false
+// SERVER_BUNDLE_BUILT: the caller built it just before (`npm run check:servers` does, and then
+// runs several of these tools at once, none of which may rewrite the bundle the others run).
+let built = Boolean(process.env.SERVER_BUNDLE_BUILT)
 
 export function buildServerBundle(root: string) {
   if (built) return

@@ -137,8 +137,11 @@ async function keepAliveStop(kind: Kind, server: RunningServer) {
     }
   }
   const clients = Array.from({ length: CLIENTS }, (_, n) => client(n))
-  // Under way for a second: every connection open and busy.
+  // Under way for a second, and until the clients have had a read, a write and a probe answered
+  // for each of them: every connection open and busy (on a machine running other checks, a second
+  // may not be enough).
   await sleep(1_000)
+  for (const end = Date.now() + 20_000; counts.answered < CLIENTS * 3 && Date.now() < end;) await sleep(100)
   const before = counts.answered
   const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)))
   signalled = Date.now()
