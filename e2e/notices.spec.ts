@@ -32,7 +32,7 @@ const mailOf = async (request: APIRequestContext, player: Player, subject: strin
   return ((await res.json()) as Mail[]).filter((m) => m.subject.startsWith(subject))
 }
 
-test('a late cancel at night reaches each player by the channels they chose, and a friend request waits for 8 AM @clock', async ({
+test('a late cancel at night reaches each player by the channels they chose, and a friend request waits for 8 AM @clock @phone-only', async ({
   browser,
   baseURL,
   request,
@@ -40,9 +40,11 @@ test('a late cancel at night reaches each player by the channels they chose, and
   test.setTimeout(180_000)
   const names = ['Maya', 'Sam', 'Cal', 'Jo', 'Lee']
   const players = await Promise.all(names.map((firstName) => createPlayer({ firstName, lastName: 'Court' })))
+  // On a 390 px phone: Jo's settings and Sam's notifications are what players see there.
+  const { viewport, isMobile, hasTouch } = test.info().project.use
   const contexts: BrowserContext[] = []
   for (const player of players) {
-    const context = await browser.newContext({ baseURL })
+    const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
     await signInContext(context, player)
     contexts.push(context)
   }

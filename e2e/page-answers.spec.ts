@@ -5,6 +5,7 @@ import {
   createPlayer,
   currentUserId,
   headers,
+  matchedFoursome,
   signInAdmin,
   signInContext,
 } from './support/players'
@@ -80,13 +81,56 @@ test('a PlayDate opened from My PlayDates is asked for with the tap, while its p
   await ann.close()
 })
 
+// A player in a matched PlayDate reads its chat on its page: the chat is asked for with the same
+// tap, once the PlayDate says the player is in it, while the page's scripts are still held.
+test('a matched PlayDate’s chat is asked for with the tap that opens it @phone-only', async ({ browser }) => {
+  const { players, id } = await matchedFoursome(browser, 'Doubles with a chat at Kiwanis')
+  const [ann] = players
+  const page = await ann.newPage()
+  await page.goto('/playdates')
+  const card = await firstCard(page)
+
+  await askedWhileScriptsHeld(page, [isPlayDateRead(id), isRead(`/api/play-dates/${id}/messages`)], () =>
+    card.click(),
+  )
+
+  await expect(page.getByRole('region', { name: 'Message thread' })).toBeVisible()
+  await Promise.all(players.map((player) => player.close()))
+})
+
 // The pages of the quick navigation ask for their first answers with the tap too, while their
-// chunks are still on their way.
-for (const { tab, path, read, from = '/playdates', heading = 'PlayDates' } of [
-  { tab: 'Player Connections', path: '/connections', read: '/api/connections' },
-  { tab: /^Notifications/, path: '/notifications', read: '/api/notifications' },
-  { tab: 'Profile', path: '/profile', read: '/api/profiles/me' },
-  { tab: 'PlayDates', path: '/playdates', read: '/api/play-dates', from: '/dashboard', heading: 'Dashboard' },
+// chunks are still on their way: the page's first answer and what its parts read as they show
+// (the dashboard's friends' activity, the tabs' counts, Profile Settings' cards).
+for (const { tab, path, reads, from = '/playdates', heading = 'PlayDates' } of [
+  { tab: 'Dashboard', path: '/dashboard', reads: ['/api/home', '/api/connections/activity'] },
+  {
+    tab: 'Player Connections',
+    path: '/connections',
+    reads: ['/api/connections', '/api/connections/summary'],
+  },
+  { tab: /^Notifications/, path: '/notifications', reads: ['/api/notifications'] },
+  {
+    tab: 'Profile',
+    path: '/profile',
+    reads: [
+      '/api/profiles/me',
+      '/api/profiles/me/privacy',
+      '/api/profiles/me/location',
+      '/api/profiles/me/sub-availability',
+      '/api/venues',
+      '/api/notification-preferences',
+      '/api/push/config',
+      '/api/notification-preferences/quiet-hours',
+      '/api/calendar-feed',
+    ],
+  },
+  {
+    tab: 'PlayDates',
+    path: '/playdates',
+    reads: ['/api/play-dates'],
+    from: '/dashboard',
+    heading: 'Dashboard',
+  },
 ]) {
   test(`${path} is asked for with the tap on its tab, while its page is still loading @phone-only`, async ({
     browser,
@@ -97,7 +141,7 @@ for (const { tab, path, read, from = '/playdates', heading = 'PlayDates' } of [
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
 
     const tabs = page.getByRole('navigation', { name: 'Quick navigation' })
-    await askedWhileScriptsHeld(page, [isRead(read)], () => tabs.getByRole('link', { name: tab }).click())
+    await askedWhileScriptsHeld(page, reads.map(isRead), () => tabs.getByRole('link', { name: tab }).click())
     await expect(page).toHaveURL(new RegExp(`${path}$`))
     await context.close()
   })
@@ -132,7 +176,10 @@ test('Available is asked for with the tap, for the week its link names and the p
     url.searchParams.get('state') === 'AZ' &&
     url.searchParams.get('region') === 'east_valley'
   const find = page.getByRole('region', { name: 'Your next games' }).getByRole('link', { name: 'Find one' })
-  await askedWhileScriptsHeld(page, [isAvailableRead], () => find.click())
+  // Whether distances are offered comes from the player's home location, asked for with it.
+  await askedWhileScriptsHeld(page, [isAvailableRead, isRead('/api/profiles/me/location')], () =>
+    find.click(),
+  )
   await expect(page.getByRole('tab', { name: 'Available', selected: true })).toBeVisible()
   await context.close()
 })
@@ -194,6 +241,30 @@ test('a player’s profile is asked for with the tap on their name on a PlayDate
   await askedWhileScriptsHeld(page, [isRead(`/api/profiles/${profileId}`)], () => name.click())
   await expect(page).toHaveURL(new RegExp(`${profile}$`))
   await ann.close()
+})
+
+// A partner invitation opens from its email's link, signed out: the invitation is asked about as
+// the app loads, while the page's own script is still held.
+test('a partner invitation is asked about as its page loads, before the page’s script has come @phone-only', async ({
+  browser,
+}) => {
+  const { viewport, isMobile, hasTouch, baseURL } = test.info().project.use
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
+  const page = await context.newPage()
+  let releasePage = () => {}
+  const pageReleased = new Promise<void>((resolve) => (releasePage = resolve))
+  await page.route('**/assets/invite-*.js', async (route) => {
+    await pageReleased
+    await route.fallback()
+  })
+  const asked = page.waitForRequest((request) => isRead('/api/invites/NOSUCH7')(new URL(request.url())), {
+    timeout: 20_000,
+  })
+  await page.goto('/invite/NOSUCH7', { waitUntil: 'commit' })
+  await asked
+  releasePage()
+  await expect(page.getByRole('heading', { level: 1, name: 'Partner Invitation' })).toBeVisible()
+  await context.close()
 })
 
 // A browser that says it is offline looks for the views kept from the last visit first, and their

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
+import { violationsInBothThemes } from './support/axe'
 import { createPlayer, currentUserId, type Player, signInContext } from './support/players'
 
 // Privacy (docs/decisions/0160): another player's profile shows the age range and the city; the
@@ -51,6 +52,7 @@ test('another player sees the age range and the city until the player shows thei
     await expect(other.page.getByText(/Born/)).toHaveCount(0)
     await expect(other.page.getByRole('button', { name: 'Show Debug Info' })).toHaveCount(0)
     await other.page.screenshot({ path: test.info().outputPath('stranger-view.png'), fullPage: true })
+    expect(await violationsInBothThemes(other.page)).toEqual([])
 
     // Jo, on their own profile (in the dark theme), sees everything, is told who sees what, and has
     // the debug panel.
@@ -74,6 +76,7 @@ test('another player sees the age range and the city until the player shows thei
     await expect(owner.page.getByText('Other players now see your birthdate and ZIP code')).toBeVisible()
     await expect(shown).toBeChecked()
     await owner.page.screenshot({ path: test.info().outputPath('settings.png') })
+    expect(await violationsInBothThemes(owner.page)).toEqual([])
 
     // Kim now sees the birthdate, the exact age and the ZIP code.
     await other.page.reload()

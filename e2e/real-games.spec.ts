@@ -121,8 +121,8 @@ test(
     await expect(t.getByLabel('Region', { exact: true })).toHaveValue('east_valley')
     await t.getByRole('button', { name: filter.chip, exact: true }).click()
     if (filter.when === 'range') {
-      await t.getByLabel('From').fill(date)
-      await t.getByLabel('To').fill(date)
+      await t.getByLabel('From', { exact: true }).fill(date)
+      await t.getByLabel('To', { exact: true }).fill(date)
     }
     await expect(t).toHaveURL(new RegExp(`when=${filter.when}.*state=AZ&region=east_valley`))
     const card = t.getByRole('article').filter({ hasText: 'Rosa Reyes & Sam Soto' })

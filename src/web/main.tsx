@@ -7,7 +7,7 @@ import { AppRouter } from './app/navigation'
 import { askForMorePageAnswers, loadSignedInShell } from './app/root-layout'
 import { PrerenderedFocus, watchPrerenderedFocus } from './app/prerendered-focus'
 import { AppRoutes, preloadPage } from './app/router'
-import { askForPageAnswers } from './app/page-answers'
+import { askForPageAnswers, askForSignedOutPageAnswers } from './app/page-answers'
 import { Toaster } from './app/toaster'
 import { followAppearanceChanges } from './features/appearance'
 import { prefetchSession, sessionKey } from './features/auth'
@@ -47,7 +47,9 @@ const sessionAndShell = session.then(() =>
   isSignedIn() ? loadSignedInShell().catch(() => undefined) : undefined,
 )
 const pageAnswer = session.then(() =>
-  isSignedIn() ? askForPageAnswers(queryClient, window.location.pathname, window.location.search) : undefined,
+  isSignedIn()
+    ? askForPageAnswers(queryClient, window.location.pathname, window.location.search)
+    : askForSignedOutPageAnswers(queryClient, window.location.pathname),
 )
 // A page off the navigation bar asks for its first answers once the shell that carries them is here
 // (app/more-page-answers.ts); the first render waits for it too.
@@ -58,7 +60,7 @@ void sessionAndShell.then(() => {
 // Each later navigation asks for its page's first answers itself, with the page's files
 // (app/navigation.tsx).
 const askForAnswers = (pathname: string, search: string) => {
-  if (!isSignedIn()) return
+  if (!isSignedIn()) return askForSignedOutPageAnswers(queryClient, pathname)
   void askForPageAnswers(queryClient, pathname, search)
   askForMorePageAnswers(queryClient, pathname, search)
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { cleanName } from '../display-text'
 import { photoUrlField } from '../players/profile-photo'
+import { INVITE_CODE_PATTERN } from './invite-code'
 
 export const LIST_NAME_MAX = 100
 export const PERSON_NAME_MAX = 50
@@ -116,8 +117,7 @@ export type ReorderInput = z.infer<typeof reorderInput>
 export const inviteInput = z.object({ email: optionalEmailInput })
 export type InviteInput = z.infer<typeof inviteInput>
 
-// The path part of an invitation link: a 7-digit code or a URL code.
-export const INVITE_CODE_PATTERN = /^[A-Za-z0-9_-]{3,50}$/
+export { INVITE_CODE_PATTERN }
 export const inviteCodeParam = z.string().regex(INVITE_CODE_PATTERN, INVALID_INVITE_CODE)
 
 export const partnerListSummary = z.object({

@@ -2,11 +2,20 @@ import type { QueryClient } from '@tanstack/react-query'
 import { matchPath } from 'react-router'
 import type { SessionOutput, SessionUser } from '../../domain/profiles/profile.schema'
 import { prefetchAdminAnswers } from '../features/admin'
-import { sessionKey } from '../features/auth'
+import { homeLocationQuery, sessionKey } from '../features/auth'
+import { notificationPreferencesQuery, quietHoursQuery } from '../features/notifications'
 import { partnerListFriendsQuery, partnerListQuery, partnerListsQuery } from '../features/partner-lists'
-import { listFilterOf, partnerOptionsQuery, playDatesQuery, readListAddress } from '../features/play-dates'
-import { publicProfileQuery } from '../features/profiles'
+import {
+  calendarFeedQuery,
+  listFilterOf,
+  partnerOptionsQuery,
+  playDatesQuery,
+  readListAddress,
+} from '../features/play-dates'
+import { profilePrivacyQuery, publicProfileQuery, subAvailabilityQuery } from '../features/profiles'
+import { pushConfigQuery } from '../features/push'
 import { playerQuery, playersQuery, trainingPartnersQuery } from '../features/team-builder'
+import { allVenuesQuery } from '../features/venues'
 
 interface Navigation {
   client: QueryClient
@@ -24,16 +33,35 @@ interface Navigation {
 // page whose shell is here (docs/decisions/0149-a-page-asks-for-its-data-at-once.md). A page with
 // nothing to ask for (the wizard's first steps, the widgets, the referee) is not listed.
 const moreAnswers: [path: string, ask: (to: Navigation) => Promise<unknown>[]][] = [
-  // Available, with the filters of the address and the player's home area where it names no place;
-  // My PlayDates and History need neither (app/page-answers.ts).
+  // Available, with the filters of the address and the player's home area where it names no place,
+  // and the player's home location (whether distances are offered); My PlayDates and History need
+  // neither (app/page-answers.ts).
   [
     '/playdates',
     ({ client, user, search }) => {
       const home = { homeState: user.homeState, homeRegion: user.homeRegion }
       const address = readListAddress(new URLSearchParams(search), home)
       if (address.tab !== 'available') return []
-      return [client.prefetchInfiniteQuery(playDatesQuery(listFilterOf(address)))]
+      return [
+        client.prefetchInfiniteQuery(playDatesQuery(listFilterOf(address))),
+        client.prefetchQuery(homeLocationQuery()),
+      ]
     },
+  ],
+  // Profile Settings' cards below the profile (the profile itself: app/page-answers.ts), each
+  // read as the cards show.
+  [
+    '/profile',
+    ({ client }) => [
+      client.prefetchQuery(profilePrivacyQuery()),
+      client.prefetchQuery(homeLocationQuery()),
+      client.prefetchQuery(subAvailabilityQuery()),
+      client.prefetchQuery(allVenuesQuery()),
+      client.prefetchQuery(notificationPreferencesQuery()),
+      client.prefetchQuery(pushConfigQuery()),
+      client.prefetchQuery(quietHoursQuery()),
+      client.prefetchQuery(calendarFeedQuery()),
+    ],
   ],
   ['/profile/:id', ({ client, params }) => [client.prefetchQuery(publicProfileQuery(params.id ?? ''))]],
   ['/create-playdate/details', ({ client }) => [client.prefetchQuery(partnerOptionsQuery())]],

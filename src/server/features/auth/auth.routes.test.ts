@@ -101,6 +101,22 @@ async function insertCode(code: string, urlCode: string | null = null) {
 }
 
 describe('sign-up', () => {
+  it('counts the ratings as confirmed at sign-up on the app clock, so the rating prompt waits 90 days', async () => {
+    t.clock.advance(120 * 24 * 60 * 60_000)
+    try {
+      const body = signUpBody()
+      const res = await createClient(t.app).post('/api/auth/sign-up', body)
+      expect(res.status).toBe(201)
+      const [row] = await t.db.select().from(profiles).where(eq(profiles.email, body.email))
+      // The app clock runs on from where it was moved: the sign-up was moments ago on it.
+      const sinceSignUp = t.clock.now().getTime() - row!.ratingsConfirmedAt.getTime()
+      expect(sinceSignUp).toBeGreaterThanOrEqual(0)
+      expect(sinceSignUp).toBeLessThan(60_000)
+    } finally {
+      t.clock.advance(-120 * 24 * 60 * 60_000)
+    }
+  })
+
   it('creates an unconfirmed account, emails a confirmation link and starts no session', async () => {
     const body = signUpBody({ email: '  New.Player@Example.COM ', firstName: ' Robin ' })
     const client = createClient(t.app)

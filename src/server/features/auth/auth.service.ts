@@ -112,6 +112,8 @@ export async function signUp(
         .values({
           email: input.email,
           ...storedProfileFields(input),
+          // Confirmed now on the server's clock, not the database's: the rating prompt counts from it.
+          ratingsConfirmedAt: now,
           isAdmin: settings.adminEmail !== undefined && settings.adminEmail === input.email,
         })
         .returning(profileColumns)

@@ -17,6 +17,7 @@ export {
   useResendConfirmation,
 } from './api/auth.queries'
 export { homeLocationKey, useHomeLocation, useSetHomeLocation } from './api/home-location.queries'
+export { homeLocationQuery } from './api/home-location.query'
 export { AuthForm } from './components/auth-form'
 export { ChangePasswordForm } from './components/change-password-form'
 export { FormAlert } from './components/form-alert'

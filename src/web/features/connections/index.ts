@@ -1,6 +1,7 @@
 export {
   connectionKeys,
   connectionsQuery,
+  connectionSummaryQuery,
   useAnswerRequest as useAnswerConnectionRequest,
   useConnections,
   useConnectionSummary,

@@ -8,7 +8,12 @@ export {
   useRemoveEntry,
   useReorderEntries,
 } from './api/partner-lists.queries'
-export { partnerListFriendsQuery, partnerListQuery, partnerListsQuery } from './api/partner-list.query'
+export {
+  inviteQuery,
+  partnerListFriendsQuery,
+  partnerListQuery,
+  partnerListsQuery,
+} from './api/partner-list.query'
 export { AddPartnerDialog } from './components/add-partner-dialog'
 export { CreateListDialog } from './components/create-list-dialog'
 export { PartnerListCard } from './components/partner-list-card'

@@ -6,6 +6,8 @@ export {
   prefetchListAnswer,
   prefetchPageAnswer,
 } from './api/play-date.query'
+export { calendarFeedQuery } from './api/calendar-feed.query'
+export { prefetchChat } from './api/chat-messages.query'
 export { listFilterOf, readListAddress } from './lib/list-address'
 export { ApplyToPlayDate } from './components/apply-to-play-date'
 export { CalendarFeed } from './components/calendar-feed'

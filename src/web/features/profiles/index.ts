@@ -1,6 +1,7 @@
 export { fetchPublicProfile, publicProfileQuery, usePublicProfile } from './api/public-profile.queries'
 export { useRatingCheck } from './api/rating-prompt.queries'
 export { useProfilePrivacy } from './api/profile-privacy.queries'
+export { profilePrivacyQuery, subAvailabilityQuery } from './api/own-settings.query'
 export { profileAboutQuery, useProfileAbout } from './api/profile-about.queries'
 export { DebugPanel } from './components/debug-panel'
 export { DuprIdForm } from './components/dupr-id-form'

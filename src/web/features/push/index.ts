@@ -1,1 +1,2 @@
+export { pushConfigQuery } from './api/push-config.query'
 export { PushSettings } from './components/push-settings'

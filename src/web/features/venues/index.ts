@@ -1,2 +1,3 @@
+export { allVenuesQuery } from './api/venues.query'
 export { useAllVenues, useVenues } from './api/venues.queries'
 export { venueMatchCount, VenueSearchField } from './components/venue-search-field'

@@ -1,13 +1,11 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { HomeLocationInput } from '../../../../domain/profiles/home-location.schema'
 import { api } from '../../../lib/api-client'
+import { homeLocationKey, homeLocationQuery } from './home-location.query'
 
-// Where the player's distances are measured from ("Home: Tempe, AZ"), beside the own profile:
-// Profile Settings changes it, Available offers distances once there is one.
-export const homeLocationKey = ['profiles', 'me', 'location'] as const
+export { homeLocationKey }
 
-export const useHomeLocation = () =>
-  useQuery({ queryKey: homeLocationKey, queryFn: () => api.get('/profiles/me/location') })
+export const useHomeLocation = () => useQuery(homeLocationQuery())
 
 // Distances on the lists and the dashboard change with home.
 export const forgetDistances = (queryClient: QueryClient) =>

@@ -1,6 +1,7 @@
 import {
   infiniteQueryOptions,
   keepPreviousData,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -42,11 +43,16 @@ export function useConnections(view: ConnectionView) {
   return useInfiniteQuery(connectionsQuery(view))
 }
 
-export function useConnectionSummary() {
-  return useQuery({
+// How many friends and requests each tab holds: Player Connections asks for it with the tap, with
+// its first tab (app/page-answers.ts).
+export const connectionSummaryQuery = () =>
+  queryOptions({
     queryKey: connectionKeys.summary(),
-    queryFn: () => api.get('/connections/summary'),
+    queryFn: ({ signal }) => api.get('/connections/summary', { signal }),
   })
+
+export function useConnectionSummary() {
+  return useQuery(connectionSummaryQuery())
 }
 
 export function usePlayerSearch(query: string) {

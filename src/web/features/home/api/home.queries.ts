@@ -70,10 +70,14 @@ export function useUndoReportedResult() {
   }
 }
 
-// What the player's friends did lately (GET /api/connections/activity).
-export function useFriendActivity() {
-  return useQuery({
+// What the player's friends did lately (GET /api/connections/activity): the dashboard asks for it
+// with the tap, with what's next (app/page-answers.ts).
+export const friendActivityQuery = () =>
+  queryOptions({
     queryKey: homeKeys.friendActivity(),
     queryFn: ({ signal }) => api.get('/connections/activity', { signal }),
   })
+
+export function useFriendActivity() {
+  return useQuery(friendActivityQuery())
 }

@@ -5,14 +5,15 @@ import type {
   QuietHoursSettings,
 } from '../../../../domain/notifications/preferences.schema'
 import { api } from '../../../lib/api-client'
-
-export const preferencesKey = ['notification-preferences'] as const
+import {
+  notificationPreferencesQuery,
+  preferencesKey,
+  quietHoursKey,
+  quietHoursQuery,
+} from './preferences.query'
 
 export function useNotificationPreferences() {
-  return useQuery({
-    queryKey: preferencesKey,
-    queryFn: () => api.get('/notification-preferences'),
-  })
+  return useQuery(notificationPreferencesQuery())
 }
 
 // The switch moves at once; a refusal puts it back.
@@ -37,13 +38,8 @@ export function useSetNotificationPreference() {
   })
 }
 
-export const quietHoursKey = ['notification-preferences', 'quiet-hours'] as const
-
 export function useQuietHours() {
-  return useQuery({
-    queryKey: quietHoursKey,
-    queryFn: () => api.get('/notification-preferences/quiet-hours'),
-  })
+  return useQuery(quietHoursQuery())
 }
 
 export function useSetQuietHours() {

@@ -62,7 +62,7 @@ export function NotificationPreferencesForm() {
               >
                 <input
                   type="checkbox"
-                  className="size-5 accent-brand-700"
+                  className="size-6 accent-brand-700"
                   checked={isOn(item, channel.key)}
                   onChange={(event) => flip(item, channel.key, event.target.checked)}
                 />

@@ -35,7 +35,7 @@ function QuietHoursFields({ saved }: { saved: QuietHoursSettings }) {
         void submit()
       }}
     >
-      <h3 id="quiet-hours-heading" className="text-base font-semibold text-slate-900">
+      <h3 id="quiet-hours-heading" className="mb-2 text-base font-semibold text-slate-900">
         Quiet hours
       </h3>
       <p className="mb-2 text-sm text-slate-600">

@@ -31,3 +31,13 @@ export const partnerListQuery = (id: string) =>
     queryKey: partnerListKeys.list(id),
     queryFn: ({ signal }) => api.get('/partner-lists/{id}', { params: { id }, signal }),
   })
+
+// A partner invitation, as the invitation page opens on it from its email's link: asked for as the
+// page loads (app/page-answers.ts), before the page's files have arrived. It does not change.
+export const inviteQuery = (code: string) =>
+  queryOptions({
+    queryKey: partnerListKeys.invite(code),
+    queryFn: ({ signal }) => api.get('/invites/{code}', { params: { code }, signal }),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  })

@@ -9,6 +9,7 @@ import type {
 import { LIST_NOT_FOUND } from '../../../../domain/partner-lists/partner-list.schema'
 import { api, isApiError } from '../../../lib/api-client'
 import {
+  inviteQuery,
   partnerListFriendsQuery,
   partnerListKeys,
   partnerListQuery,
@@ -166,11 +167,5 @@ export function useSendInvite(listId: string) {
 }
 
 export function useInviteValidation(code: string | null) {
-  return useQuery({
-    queryKey: partnerListKeys.invite(code ?? ''),
-    queryFn: () => api.get('/invites/{code}', { params: { code: code ?? '' } }),
-    enabled: code !== null,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  })
+  return useQuery({ ...inviteQuery(code ?? ''), enabled: code !== null })
 }

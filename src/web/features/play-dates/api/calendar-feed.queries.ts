@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
-
-export const calendarFeedKey = ['calendar-feed'] as const
+import { calendarFeedKey, calendarFeedQuery } from './calendar-feed.query'
 
 export function useCalendarFeed() {
-  return useQuery({ queryKey: calendarFeedKey, queryFn: () => api.get('/calendar-feed') })
+  return useQuery(calendarFeedQuery())
 }
 
 export function useResetCalendarFeed() {

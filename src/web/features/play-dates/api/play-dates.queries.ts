@@ -12,7 +12,8 @@ import type {
 } from '../../../../domain/play-dates/play-date.schema'
 import type { PaymentInput, ReportInput } from '../../../../domain/play-dates/results'
 import { api } from '../../../lib/api-client'
-import { type ChatThread, latestMessageTime, withEarlier, withLatest } from '../lib/chat-messages'
+import { type ChatThread, withEarlier, withLatest } from '../lib/chat-messages'
+import { chatMessagesQuery } from './chat-messages.query'
 import { useLiveConnected } from '../../../lib/live-events'
 import {
   partnerOptionsQuery,
@@ -193,25 +194,14 @@ export const refetchPlayDate = (queryClient: QueryClient, id: string) =>
 // goes with it).
 export const RESULTS_CSV_URL = '/api/play-dates/results.csv'
 
-// The chat, oldest first. The first fetch loads the newest page; later ones ask only for what
-// came after the newest message held and merge it in. A live 'playdate' event refetches it at
-// once; the poll is the fallback for when the event stream is down. Each answer is merged into
-// the thread as it is when the answer arrives, so a page loaded meanwhile stays.
+// The chat (chatMessagesQuery). A live 'playdate' event refetches it at once; the poll is the
+// fallback for when the event stream is down.
 export function useChatMessages(id: string) {
   const queryClient = useQueryClient()
   const live = useLiveConnected()
   return useQuery({
-    queryKey: playDateKeys.messages(id),
-    queryFn: async ({ signal }) => {
-      const held = queryClient.getQueryData<ChatThread>(playDateKeys.messages(id))
-      const after = latestMessageTime(held?.messages ?? [])
-      const page = await api.get('/play-dates/{id}/messages', { params: { id }, query: { after }, signal })
-      const current = queryClient.getQueryData<ChatThread>(playDateKeys.messages(id))
-      return withLatest(current, page, after !== undefined)
-    },
+    ...chatMessagesQuery(queryClient, id),
     refetchInterval: live ? false : CHAT_POLL_MS,
-    // Only whole merged threads are stored, so a poll never loses a message it already showed.
-    structuralSharing: false,
   })
 }
 

@@ -66,6 +66,16 @@ describe('chat messages', () => {
       expect(gap).toEqual({ messages: [m('y', 50), m('z', 51)], hasEarlier: true, firstLiveId: 'y' })
     })
 
+    it('keeps the earlier pages when a catch-up of more than a page still reaches the messages held', () => {
+      // A busy chat: more than a page came within the catch-up's look back, the newest held among them.
+      const first = withLatest(undefined, { items: [m('c', 3), m('d', 4)], hasEarlier: true }, false)
+      const back = withEarlier(first, { items: [m('a', 1), m('b', 2)], hasEarlier: false })
+      const poll = withLatest(back, { items: [m('d', 4), m('e', 5)], hasEarlier: true }, true)
+      expect(poll.messages.map((x) => x.id)).toEqual(['a', 'b', 'c', 'd', 'e'])
+      expect(poll.hasEarlier).toBe(false)
+      expect(liveStart(poll)).toBe(2)
+    })
+
     it('puts an earlier page in front, apart from the live messages', () => {
       const first = withLatest(undefined, { items: [m('c', 3), m('d', 4)], hasEarlier: true }, false)
       const back = withEarlier(first, { items: [m('a', 1), m('b', 2)], hasEarlier: false })

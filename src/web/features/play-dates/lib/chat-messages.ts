@@ -40,15 +40,23 @@ export interface ChatThread {
 
 // A newest page (the first load) or a catch-up (`after` a time) merged into the thread held. A
 // catch-up says nothing about what came before the thread, so what the thread knew stays; but
-// one that brought a full page and more (a phone asleep through a busy chat) did not reach the
-// messages held, so the thread starts over from it, and the ones between are read by going back.
+// one that brought a full page and more (a phone asleep through a busy chat) without a message
+// the thread holds did not reach them, so the thread starts over from it, and the ones between are
+// read by going back. One that holds a message of the thread (a busy chat: more than a page within
+// the catch-up's look back) reached it: nothing is missing between them.
 export function withLatest(held: ChatThread | undefined, page: ChatPage, catchUp: boolean): ChatThread {
-  if (held && catchUp && !page.hasEarlier)
+  if (held && catchUp && (!page.hasEarlier || reaches(held, page)))
     return { ...held, messages: mergeMessages(held.messages, page.items) }
   // The first load keeps a message sent while it was on its way; a catch-up with a gap keeps none.
   const kept = held && !catchUp ? held.messages : []
   const messages = mergeMessages(kept, page.items)
   return { messages, hasEarlier: page.hasEarlier, firstLiveId: messages[0]?.id }
+}
+
+// The page holds a message the thread holds too.
+function reaches(held: ChatThread, page: ChatPage) {
+  const heldIds = new Set(held.messages.map((message) => message.id))
+  return page.items.some((message) => heldIds.has(message.id))
 }
 
 // The page before the oldest message held, put in front of it.

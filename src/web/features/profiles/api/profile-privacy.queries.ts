@@ -1,15 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { profilePrivacyKey, profilePrivacyQuery } from './own-settings.query'
 import { publicProfileKeys } from './public-profile.queries'
 
 // Whether other players see the birthdate and ZIP code (docs/decisions/0160).
-const profilePrivacyKey = ['profiles', 'me', 'privacy'] as const
-
 export function useProfilePrivacy() {
-  return useQuery({
-    queryKey: profilePrivacyKey,
-    queryFn: () => api.get('/profiles/me/privacy'),
-  })
+  return useQuery(profilePrivacyQuery())
 }
 
 export function useUpdateProfilePrivacy() {

@@ -1,14 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { subAvailabilityKey, subAvailabilityQuery } from './own-settings.query'
 
 // "Available as a sub" (docs/decisions/0152-waitlist-drop-outs-and-subs.md).
-const subAvailabilityKey = ['profiles', 'me', 'sub-availability'] as const
-
 export function useSubAvailability() {
-  return useQuery({
-    queryKey: subAvailabilityKey,
-    queryFn: () => api.get('/profiles/me/sub-availability'),
-  })
+  return useQuery(subAvailabilityQuery())
 }
 
 export function useUpdateSubAvailability() {

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { urlBase64ToUint8Array } from '../push-keys'
+import { pushConfigQuery } from './push-config.query'
 
 // Push on this device (docs/decisions/0091-web-push.md, 0092-installable-app.md): the browser
 // holds the subscription, the server keeps a copy to send to.
 
-export const pushConfigKey = ['push-config'] as const
 const deviceKey = ['push-device'] as const
 
 export type DevicePushState = 'on' | 'off' | 'blocked'
@@ -17,7 +17,7 @@ export const canGetPush = () =>
   'Notification' in window
 
 export function usePushConfig() {
-  return useQuery({ queryKey: pushConfigKey, queryFn: () => api.get('/push/config') })
+  return useQuery(pushConfigQuery())
 }
 
 // The service worker registers after the page has loaded (app/service-worker.ts): wait for it.

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { StateCode } from '../../../../domain/play-dates/play-date.schema'
 import { api } from '../../../lib/api-client'
+import { allVenuesQuery } from './venues.query'
 
 // The venues in use of a state, in any of the given regions.
 export function useVenues(state: StateCode | undefined, regions: string[]) {
@@ -14,9 +15,5 @@ export function useVenues(state: StateCode | undefined, regions: string[]) {
 
 // Every venue in use, in every state (the player's "plays at" picker searches them).
 export function useAllVenues() {
-  return useQuery({
-    queryKey: ['venues', 'all'],
-    queryFn: () => api.get('/venues', { query: {} }),
-    staleTime: 5 * 60_000,
-  })
+  return useQuery(allVenuesQuery())
 }
