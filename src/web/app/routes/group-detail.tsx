@@ -1,17 +1,16 @@
-import { ArrowLeft, Lock, LogOut, MapPin, Users } from 'lucide-react'
+import { ArrowLeft, LogOut } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { visibilityLabels } from '../../../domain/groups/group.schema'
 import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/dialog'
 import { PageHeader } from '../../components/ui/page-header'
 import { PageLoading } from '../../components/ui/spinner'
 import { useSession } from '../../features/auth'
 import {
+  GroupFacts,
   GroupMembers,
   InviteLink,
   JoinRequests,
-  membersText,
   useGroup,
   useRemoveMember,
 } from '../../features/groups'
@@ -65,22 +64,7 @@ export default function GroupDetailPage() {
         Your groups
       </Link>
       <PageHeader title={data.name} description={data.description || undefined} />
-      <p className="-mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
-        <span className="inline-flex items-center gap-1">
-          <Users aria-hidden="true" className="size-4" />
-          {membersText(data.memberCount)}
-        </span>
-        {data.homeVenue ? (
-          <span className="inline-flex items-center gap-1">
-            <MapPin aria-hidden="true" className="size-4" />
-            {data.homeVenue.name}, {data.homeVenue.city}
-          </span>
-        ) : null}
-        <span className="inline-flex items-center gap-1">
-          {data.visibility === 'invite_only' ? <Lock aria-hidden="true" className="size-4" /> : null}
-          {visibilityLabels[data.visibility]}
-        </span>
-      </p>
+      <GroupFacts group={data} />
       {data.closed ? (
         <p
           role="status"

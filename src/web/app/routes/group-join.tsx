@@ -1,9 +1,8 @@
-import { Lock, MapPin, Users } from 'lucide-react'
 import { useNavigate, useParams } from 'react-router'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { PageHeader } from '../../components/ui/page-header'
 import { PageLoading } from '../../components/ui/spinner'
-import { membersText, useGroupInvite, useJoinGroup } from '../../features/groups'
+import { GroupFacts, useGroupInvite, useJoinGroup } from '../../features/groups'
 import { isApiError } from '../../lib/api-client'
 import { toast } from '../../lib/toast'
 
@@ -46,24 +45,7 @@ export default function GroupJoinPage() {
   return (
     <div className="mx-auto max-w-xl space-y-4">
       <PageHeader title={group.name} description={group.description || undefined} />
-      <p className="-mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
-        <span className="inline-flex items-center gap-1">
-          <Users aria-hidden="true" className="size-4" />
-          {membersText(group.memberCount)}
-        </span>
-        {group.homeVenue ? (
-          <span className="inline-flex items-center gap-1">
-            <MapPin aria-hidden="true" className="size-4" />
-            {group.homeVenue.name}, {group.homeVenue.city}
-          </span>
-        ) : null}
-        {group.visibility === 'invite_only' ? (
-          <span className="inline-flex items-center gap-1">
-            <Lock aria-hidden="true" className="size-4" />
-            Invite-only
-          </span>
-        ) : null}
-      </p>
+      <GroupFacts group={group} />
       <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
         {group.myStatus === 'member' ? (
           <>

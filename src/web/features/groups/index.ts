@@ -9,7 +9,7 @@ export {
 } from './api/groups.queries'
 export { adminGroupsQuery, groupInviteQuery, groupKeys, groupQuery, myGroupsQuery } from './api/group.query'
 export { CreateGroupDialog } from './components/create-group-dialog'
-export { GroupCard, membersText } from './components/group-card'
+export { GroupCard, GroupFacts, membersText } from './components/group-card'
 export { GroupMembers, JoinRequests } from './components/group-members'
 export { InviteLink } from './components/invite-link'
 export { GroupManagement } from './components/group-management'

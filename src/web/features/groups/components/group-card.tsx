@@ -1,6 +1,6 @@
 import { Lock, MapPin, Users } from 'lucide-react'
 import { Link } from 'react-router'
-import { type GroupSummary, roleLabels } from '../../../../domain/groups/group.schema'
+import { type GroupSummary, roleLabels, visibilityLabels } from '../../../../domain/groups/group.schema'
 
 export const membersText = (count: number) => `${count} ${count === 1 ? 'member' : 'members'}`
 
@@ -39,5 +39,31 @@ export function GroupCard({ group }: { group: GroupSummary }) {
       ) : null}
       {group.closed ? <p className="text-sm font-semibold text-red-800">Closed</p> : null}
     </article>
+  )
+}
+
+// A group's size, home venue and who can join, under its name on its page and its link's page.
+export function GroupFacts({
+  group,
+}: {
+  group: Pick<GroupSummary, 'memberCount' | 'homeVenue' | 'visibility'>
+}) {
+  return (
+    <p className="-mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+      <span className="inline-flex items-center gap-1">
+        <Users aria-hidden="true" className="size-4" />
+        {membersText(group.memberCount)}
+      </span>
+      {group.homeVenue ? (
+        <span className="inline-flex items-center gap-1">
+          <MapPin aria-hidden="true" className="size-4" />
+          {group.homeVenue.name}, {group.homeVenue.city}
+        </span>
+      ) : null}
+      <span className="inline-flex items-center gap-1">
+        {group.visibility === 'invite_only' ? <Lock aria-hidden="true" className="size-4" /> : null}
+        {visibilityLabels[group.visibility]}
+      </span>
+    </p>
   )
 }
