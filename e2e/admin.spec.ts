@@ -150,7 +150,7 @@ test(
     await admin.goto('/admin?tab=play-dates')
     // Every admin tab is in sight on the phone, the selected one included: none is cut off.
     const adminTabs = admin.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab')
-    await expect(adminTabs).toHaveCount(6)
+    await expect(adminTabs).toHaveCount(7)
     for (const tab of await adminTabs.all()) {
       const box = (await tab.boundingBox())!
       expect(box.x).toBeGreaterThanOrEqual(0)

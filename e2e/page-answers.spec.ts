@@ -187,6 +187,7 @@ test('Available is asked for with the tap, for the week its link names and the p
 for (const { widget, reads } of [
   { widget: 'SUPR Builder', reads: ['/api/players'] },
   { widget: 'Partner Lists', reads: ['/api/partner-lists', '/api/partner-lists/friends'] },
+  { widget: 'Groups', reads: ['/api/groups'] },
 ]) {
   test(`${widget} is asked for with the tap on its card on the dashboard @phone-only`, async ({
     browser,

@@ -53,6 +53,8 @@ const SEEDS_BY_RESOURCE: Record<string, SeedName[]> = {
   'profiles/{id}': ['victim'],
   'watching/{profileId}': ['victim'],
   'users/{id}': ['victim'],
+  'groups/{id}': ['group'],
+  'members/{userId}': ['victim'],
 }
 
 // Calls across players that are the feature, not a breach. Reads are still made and checked
@@ -292,6 +294,7 @@ describe("another player's things", () => {
     for (const [url, status] of [
       [`/api/partner-lists/${world.ids.list}`, 200],
       [`/api/players/${world.ids.superPlayer}`, 200],
+      [`/api/groups/${world.ids.group}`, 200],
       [`/api/play-dates/${world.ids.matchedPlayDate}`, 200],
       [`/api/play-dates/${world.ids.matchedPlayDate}/messages`, 200],
     ] as const) {

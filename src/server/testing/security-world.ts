@@ -104,6 +104,10 @@ export async function seedWorld(t: TestApp) {
     await call(t, victim, 'POST', `/api/partner-lists/${list}/friend-entries`, { friendId: victimPartner.id })
   ).id as string
 
+  const group = (
+    await call(t, victim, 'POST', '/api/groups', { name: 'Tuesday regulars', visibility: 'invite_only' })
+  ).id as string
+
   const superPlayer = (
     await call(t, victim, 'POST', '/api/players', {
       firstName: 'Sue',
@@ -135,6 +139,7 @@ export async function seedWorld(t: TestApp) {
     manualEntry,
     friendEntry,
     superPlayer,
+    group,
     notification: notification.id,
   }
   return {
@@ -152,6 +157,7 @@ export async function seedWorld(t: TestApp) {
       manualEntry,
       friendEntry,
       superPlayer,
+      group,
       notification: notification.id,
       matchedPlayDate,
       acceptedRequest,

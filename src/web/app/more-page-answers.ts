@@ -3,6 +3,7 @@ import { matchPath } from 'react-router'
 import type { SessionOutput, SessionUser } from '../../domain/profiles/profile.schema'
 import { prefetchAdminAnswers } from '../features/admin'
 import { homeLocationQuery, sessionKey } from '../features/auth'
+import { adminGroupsQuery, groupInviteQuery, groupQuery, myGroupsQuery } from '../features/groups'
 import { notificationPreferencesQuery, quietHoursQuery } from '../features/notifications'
 import { partnerListFriendsQuery, partnerListQuery, partnerListsQuery } from '../features/partner-lists'
 import {
@@ -84,12 +85,22 @@ const moreAnswers: [path: string, ask: (to: Navigation) => Promise<unknown>[]][]
     ],
   ],
   ['/training', ({ client }) => [client.prefetchQuery(trainingPartnersQuery())]],
+  ['/groups', ({ client }) => [client.prefetchQuery(myGroupsQuery())]],
+  ['/groups/join/:code', ({ client, params }) => [client.prefetchQuery(groupInviteQuery(params.code ?? ''))]],
+  ['/groups/:id', ({ client, params }) => [client.prefetchQuery(groupQuery(params.id ?? ''))]],
   // An admin's only: the page turns anyone else away.
   ...['/admin', '/admin/signup-codes'].map((path): [string, (to: Navigation) => Promise<unknown>[]] => [
     path,
     ({ client, user, pathname, search }) =>
       user.isAdmin ? prefetchAdminAnswers(client, pathname, search) : [],
   ]),
+  [
+    '/admin',
+    ({ client, user, search }) =>
+      user.isAdmin && new URLSearchParams(search).get('tab') === 'groups'
+        ? [client.prefetchQuery(adminGroupsQuery())]
+        : [],
+  ],
 ]
 
 // Asks for the first answers of the page at `pathname` (at `search`), for the signed-in player.

@@ -72,6 +72,9 @@ const signedInPages: PageRoute[] = [
     page: () => import('./routes/partner-list-detail'),
     title: 'Partner List Details',
   },
+  { path: '/groups', page: () => import('./routes/groups'), title: 'Groups' },
+  { path: '/groups/join/:code', page: () => import('./routes/group-join'), title: 'Join a Group' },
+  { path: '/groups/:id', page: () => import('./routes/group-detail'), title: 'Group' },
   {
     path: '/playdates',
     page: () => import('./routes/play-dates'),

@@ -9,6 +9,7 @@ import {
   UserManagement,
   VenueManagement,
 } from '../../features/admin'
+import { GroupManagement } from '../../features/groups'
 import { tabKeyTarget } from '../../lib/tab-keys'
 
 const tabs: Array<{ id: AdminTab; label: string }> = [
@@ -17,6 +18,7 @@ const tabs: Array<{ id: AdminTab; label: string }> = [
   { id: 'codes', label: 'Signup Codes' },
   { id: 'venues', label: 'Venues' },
   { id: 'disputes', label: 'Disputes' },
+  { id: 'groups', label: 'Groups' },
   { id: 'play-dates', label: 'PlayDate Management' },
 ]
 
@@ -46,9 +48,9 @@ export default function AdminPage() {
     <div>
       <PageHeader
         title="Admin Dashboard"
-        description="Manage users, signup codes, venues, PlayDates and disputed results."
+        description="Manage users, signup codes, venues, groups, PlayDates and disputed results."
       />
-      {/* On a phone the six tabs sit in two columns, every one in sight (a sideways-scrolling
+      {/* On a phone the seven tabs sit in two columns, every one in sight (a sideways-scrolling
           strip hid the selected tab off-screen); from sm up they are one underlined row. */}
       <div
         role="tablist"
@@ -85,6 +87,7 @@ export default function AdminPage() {
         {current === 'venues' ? <VenueManagement /> : null}
         {current === 'play-dates' ? <PlayDateManagement /> : null}
         {current === 'disputes' ? <DisputeManagement /> : null}
+        {current === 'groups' ? <GroupManagement /> : null}
       </div>
     </div>
   )

@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarDays, Users, type LucideIcon } from 'lucide-react'
+import { ArrowRight, CalendarDays, Users, UsersRound, type LucideIcon } from 'lucide-react'
 import { useDeferredValue } from 'react'
 import { Link } from 'react-router'
 import { featuredWidgetIds, widgetsByIds } from '../../../domain/widgets/widgets'
@@ -108,6 +108,13 @@ export default function DashboardPage() {
           description="Your friends, requests you have received and requests you have sent."
           to="/connections"
           action="Go to Player Connections"
+        />
+        <DestinationCard
+          icon={UsersRound}
+          title="Groups"
+          description="The players you play with every week: make a group and send its link."
+          to="/groups"
+          action="Go to Groups"
         />
       </div>
 

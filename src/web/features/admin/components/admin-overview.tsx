@@ -1,7 +1,7 @@
-import { CalendarDays, KeyRound, MapPin, Scale, Users } from 'lucide-react'
+import { CalendarDays, KeyRound, MapPin, Scale, Users, UsersRound } from 'lucide-react'
 import { Card } from '../../../components/ui/card'
 
-export type AdminTab = 'overview' | 'users' | 'codes' | 'venues' | 'play-dates' | 'disputes'
+export type AdminTab = 'overview' | 'users' | 'codes' | 'venues' | 'play-dates' | 'disputes' | 'groups'
 
 const sections = [
   {
@@ -27,6 +27,12 @@ const sections = [
     title: 'Disputes',
     text: 'Read both teams’ reports of a disputed game and decide its result.',
     Icon: Scale,
+  },
+  {
+    tab: 'groups',
+    title: 'Groups',
+    text: 'See every group, its members and visibility; close a group.',
+    Icon: UsersRound,
   },
   {
     tab: 'play-dates',

@@ -1,0 +1,109 @@
+import { ArrowLeft, LogOut } from 'lucide-react'
+import { useState } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { Button } from '../../components/ui/button'
+import { ConfirmDialog } from '../../components/ui/dialog'
+import { PageHeader } from '../../components/ui/page-header'
+import { PageLoading } from '../../components/ui/spinner'
+import { useSession } from '../../features/auth'
+import {
+  GroupFacts,
+  GroupMembers,
+  InviteLink,
+  JoinRequests,
+  useGroup,
+  useRemoveMember,
+} from '../../features/groups'
+import { isApiError } from '../../lib/api-client'
+import { toast } from '../../lib/toast'
+
+// A group's page: who is in, with their records; for organisers the invite link and the requests
+// to answer (docs/decisions/0166-groups.md).
+export default function GroupDetailPage() {
+  const { id = '' } = useParams()
+  const navigate = useNavigate()
+  const group = useGroup(id)
+  const user = useSession().user
+  const leave = useRemoveMember(id)
+  const [leaving, setLeaving] = useState(false)
+
+  if (group.isPending) return <PageLoading label="Loading group..." />
+  if (group.isError) {
+    const gone = isApiError(group.error) && group.error.code === 'not_found'
+    return (
+      <div
+        role="alert"
+        className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-6 text-center"
+      >
+        <p className="font-semibold text-slate-900">
+          {gone ? 'Group not found' : 'Could not load the group.'}
+        </p>
+        <div className="mt-3 flex justify-center gap-2">
+          {gone ? null : (
+            <Button variant="secondary" onClick={() => void group.refetch()}>
+              Try Again
+            </Button>
+          )}
+          <Button variant="secondary" onClick={() => void navigate('/groups')}>
+            Your groups
+          </Button>
+        </div>
+      </div>
+    )
+  }
+
+  const data = group.data
+  const organiser = data.myRole === 'owner' || data.myRole === 'organiser'
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <Link
+        to="/groups"
+        className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Your groups
+      </Link>
+      <PageHeader title={data.name} description={data.description || undefined} />
+      <GroupFacts group={data} />
+      {data.closed ? (
+        <p
+          role="status"
+          className="rounded-2xl border border-red-200 bg-red-50 p-4 font-semibold text-red-900"
+        >
+          This group was closed. No one can join it any more.
+        </p>
+      ) : null}
+      {organiser && data.invitePath && !data.closed ? (
+        <InviteLink groupId={data.id} invitePath={data.invitePath} />
+      ) : null}
+      {data.closed ? null : <JoinRequests group={data} />}
+      <GroupMembers group={data} viewerId={user?.id ?? ''} isAdmin={user?.isAdmin ?? false} />
+      {data.myRole && data.myRole !== 'owner' ? (
+        <div>
+          <Button variant="secondary" onClick={() => setLeaving(true)}>
+            <LogOut aria-hidden="true" className="size-4" />
+            Leave group
+          </Button>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={leaving}
+        title="Leave the group"
+        message={`Leave ${data.name}? To come back you need its invite link.`}
+        confirmLabel="Leave"
+        isPending={leave.isPending}
+        onConfirm={() =>
+          leave.mutate(user?.id ?? '', {
+            onSuccess: () => {
+              toast.success(`You left ${data.name}`)
+              void navigate('/groups')
+            },
+            onError: (error) => toast.error(error.message),
+            onSettled: () => setLeaving(false),
+          })
+        }
+        onCancel={() => setLeaving(false)}
+      />
+    </div>
+  )
+}

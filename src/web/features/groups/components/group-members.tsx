@@ -1,0 +1,194 @@
+import { Check, ShieldCheck, UserMinus, X } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import {
+  type GroupDetail,
+  type GroupMember,
+  type GroupRole,
+  roleLabels,
+} from '../../../../domain/groups/group.schema'
+import { reliabilityLine } from '../../../../domain/play-dates/results.rules'
+import { duprLine } from '../../../../domain/players/rating.rules'
+import { Avatar } from '../../../components/ui/avatar'
+import { Button } from '../../../components/ui/button'
+import { ConfirmDialog } from '../../../components/ui/dialog'
+import { toast } from '../../../lib/toast'
+import { useAnswerJoinRequest, useRemoveMember, useSetMemberRole } from '../api/groups.queries'
+
+const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`
+const manages = (role: GroupRole | null) => role === 'owner' || role === 'organiser'
+
+// Who the viewer may remove: organisers remove members, only the owner removes organisers; no one
+// removes the owner (the server holds the same rules).
+function mayRemove(viewer: GroupRole | null, isAdmin: boolean, member: GroupMember) {
+  if (member.role === 'owner') return false
+  if (member.role === 'organiser') return viewer === 'owner' || isAdmin
+  return manages(viewer) || isAdmin
+}
+
+export function GroupMembers({
+  group,
+  viewerId,
+  isAdmin,
+}: {
+  group: GroupDetail
+  viewerId: string
+  isAdmin: boolean
+}) {
+  const remove = useRemoveMember(group.id)
+  const setRole = useSetMemberRole(group.id)
+  const [removing, setRemoving] = useState<GroupMember | null>(null)
+
+  const changeRole = (member: GroupMember, role: 'organiser' | 'member') =>
+    setRole.mutate(
+      { userId: member.player.id, role },
+      {
+        onSuccess: () =>
+          toast.success(
+            role === 'organiser'
+              ? `${fullName(member.player)} is now an organiser`
+              : `${fullName(member.player)} is now a member`,
+          ),
+        onError: (error) => toast.error(error.message),
+      },
+    )
+
+  return (
+    <section aria-labelledby="group-members">
+      <h2 id="group-members" className="mb-3 text-lg font-bold text-slate-900">
+        Members ({group.members.length})
+      </h2>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {group.members.map((member) => (
+          <li
+            key={member.player.id}
+            className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
+            <div className="flex items-center gap-3">
+              <Avatar person={member.player} size="md" />
+              <div className="min-w-0">
+                <Link
+                  to={`/profile/${member.player.id}`}
+                  className="inline-flex min-h-11 items-center font-semibold text-slate-900 underline-offset-2 hover:underline"
+                >
+                  {fullName(member.player)}
+                  {member.player.id === viewerId ? ' (you)' : ''}
+                </Link>
+                <p className="text-sm text-slate-600">
+                  {roleLabels[member.role]} · {duprLine(member.player)}
+                </p>
+              </div>
+            </div>
+            {member.player.reliability ? (
+              <p className="text-sm text-slate-700">{reliabilityLine(member.player.reliability)}</p>
+            ) : null}
+            {group.closed ? null : (
+              <div className="flex flex-wrap gap-2">
+                {group.myRole === 'owner' && member.role !== 'owner' ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={setRole.isPending}
+                    onClick={() => changeRole(member, member.role === 'organiser' ? 'member' : 'organiser')}
+                  >
+                    <ShieldCheck aria-hidden="true" className="size-4" />
+                    {member.role === 'organiser' ? 'Make member' : 'Make organiser'}
+                    <span className="sr-only">: {fullName(member.player)}</span>
+                  </Button>
+                ) : null}
+                {member.player.id !== viewerId && mayRemove(group.myRole, isAdmin, member) ? (
+                  <Button variant="ghost" size="sm" onClick={() => setRemoving(member)}>
+                    <UserMinus aria-hidden="true" className="size-4" />
+                    Remove
+                    <span className="sr-only"> {fullName(member.player)}</span>
+                  </Button>
+                ) : null}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove from the group"
+        message={removing ? `Remove ${fullName(removing.player)} from ${group.name}?` : ''}
+        confirmLabel="Remove"
+        isPending={remove.isPending}
+        onConfirm={() => {
+          if (!removing) return
+          remove.mutate(removing.player.id, {
+            onSuccess: () => toast.success(`${fullName(removing.player)} was removed`),
+            onError: (error) => toast.error(error.message),
+            onSettled: () => setRemoving(null),
+          })
+        }}
+        onCancel={() => setRemoving(null)}
+      />
+    </section>
+  )
+}
+
+// Requests to join an invite-only group, for its organisers to answer.
+export function JoinRequests({ group }: { group: GroupDetail }) {
+  const answer = useAnswerJoinRequest(group.id)
+  if (group.joinRequests.length === 0) return null
+  return (
+    <section aria-labelledby="join-requests">
+      <h2 id="join-requests" className="mb-3 text-lg font-bold text-slate-900">
+        Asking to join ({group.joinRequests.length})
+      </h2>
+      <ul className="grid gap-3">
+        {group.joinRequests.map((request) => {
+          const name = fullName(request.player)
+          const reply = (kind: 'accept' | 'decline') =>
+            answer.mutate(
+              { requestId: request.id, answer: kind },
+              {
+                onSuccess: () =>
+                  toast.success(kind === 'accept' ? `${name} joined the group` : 'Request declined'),
+                onError: (error) => toast.error(error.message),
+              },
+            )
+          return (
+            <li
+              key={request.id}
+              className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center"
+            >
+              <div className="flex min-w-0 flex-1 items-center gap-3">
+                <Avatar person={request.player} size="md" />
+                <div className="min-w-0">
+                  <Link
+                    to={`/profile/${request.player.id}`}
+                    className="inline-flex min-h-11 items-center font-semibold text-slate-900 underline-offset-2 hover:underline"
+                  >
+                    {name}
+                  </Link>
+                  <p className="text-sm text-slate-600">{duprLine(request.player)}</p>
+                </div>
+              </div>
+              <div className="flex gap-2">
+                <Button
+                  variant="secondary"
+                  disabled={answer.isPending}
+                  onClick={() => reply('decline')}
+                  aria-label={`Decline ${name}`}
+                >
+                  <X aria-hidden="true" className="size-4" />
+                  Decline
+                </Button>
+                <Button
+                  disabled={answer.isPending}
+                  onClick={() => reply('accept')}
+                  aria-label={`Accept ${name}`}
+                >
+                  <Check aria-hidden="true" className="size-4" />
+                  Accept
+                </Button>
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,58 @@
+import { Check, Copy, RefreshCw } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { ConfirmDialog } from '../../../components/ui/dialog'
+import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard'
+import { toast } from '../../../lib/toast'
+import { useRenewInviteLink } from '../api/groups.queries'
+
+// The organisers' invite link: copied in one tap, or replaced when it spread too far.
+export function InviteLink({ groupId, invitePath }: { groupId: string; invitePath: string }) {
+  const { copy, isCopied } = useCopyToClipboard()
+  const renew = useRenewInviteLink(groupId)
+  const [confirming, setConfirming] = useState(false)
+  const url = `${window.location.origin}${invitePath}`
+  return (
+    <section
+      aria-labelledby="invite-link"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id="invite-link" className="text-lg font-bold text-slate-900">
+        Invite link
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Send it to the players you want in the group.</p>
+      <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-800">
+        {url}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => void copy(url)}>
+          {isCopied ? (
+            <Check aria-hidden="true" className="size-4" />
+          ) : (
+            <Copy aria-hidden="true" className="size-4" />
+          )}
+          {isCopied ? 'Copied' : 'Copy link'}
+        </Button>
+        <Button variant="ghost" onClick={() => setConfirming(true)}>
+          <RefreshCw aria-hidden="true" className="size-4" />
+          New link
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="New invite link"
+        message="The old link will stop working. Players who joined stay in the group."
+        confirmLabel="Make a new link"
+        isPending={renew.isPending}
+        onConfirm={() =>
+          renew.mutate(undefined, {
+            onSuccess: () => toast.success('New invite link made'),
+            onError: (error) => toast.error(error.message),
+            onSettled: () => setConfirming(false),
+          })
+        }
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,15 @@
+export {
+  useAdminGroups,
+  useCloseGroup,
+  useGroup,
+  useGroupInvite,
+  useJoinGroup,
+  useMyGroups,
+  useRemoveMember,
+} from './api/groups.queries'
+export { adminGroupsQuery, groupInviteQuery, groupKeys, groupQuery, myGroupsQuery } from './api/group.query'
+export { CreateGroupDialog } from './components/create-group-dialog'
+export { GroupCard, GroupFacts, membersText } from './components/group-card'
+export { GroupMembers, JoinRequests } from './components/group-members'
+export { InviteLink } from './components/invite-link'
+export { GroupManagement } from './components/group-management'
