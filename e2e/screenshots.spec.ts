@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
 import {
   befriend,
   createPlayDate,
@@ -24,12 +25,42 @@ import {
 // after the game. The screens of issue 53 follow the main ones: Profile Settings, Notifications,
 // Available with its filters folded, Connections with no friends, the Create PlayDate wizard (a
 // start already past, the summary with its venue), sign-up with no DUPR rating, home asking for the
-// result, and the game's page with "Confirm result", then Undo.
+// result, and the game's page with "Confirm result", then Undo; then Notifications and Profile
+// Settings offline, a team whose Team DUPR counts a self rating, the game won in History, and home
+// with the player's photo.
 const MONDAY = new Date('2027-03-01T16:00:00Z') // 9:00 AM in Phoenix
 const SATURDAY = '2027-03-06'
 const WEDNESDAY = '2027-03-03'
 
 test.describe.configure({ mode: 'serial' })
+
+// A photo made here, the same each run: a head and shoulders on a sky, so that it reads as a
+// photo, not as the coloured circle of a player's initials.
+const portrait = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="320">
+  <defs><linearGradient id="sky" x2="0" y2="1"><stop offset="0" stop-color="#7dd3fc"/><stop offset="1" stop-color="#fef3c7"/></linearGradient></defs>
+  <rect width="320" height="320" fill="url(#sky)"/>
+  <ellipse cx="160" cy="330" rx="120" ry="90" fill="#be185d"/>
+  <circle cx="160" cy="150" r="62" fill="#c08457"/>
+  <path d="M98 140 Q100 80 160 82 Q220 80 222 140 Q200 108 160 110 Q120 108 98 140Z" fill="#3f2a1d"/>
+</svg>`
+
+// The views a page has kept for offline use (lib/offline-store.ts), by query key.
+const storedViews = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('picklematch-offline', 1)
+        open.onupgradeneeded = () => open.result.createObjectStore('views')
+        open.onsuccess = () => {
+          const read = open.result.transaction('views').objectStore('views').get('views')
+          read.onsuccess = () => {
+            const saved = read.result as { queries: { queryHash: string }[] } | undefined
+            open.result.close()
+            resolve(saved?.queries.map((query) => query.queryHash) ?? [])
+          }
+        }
+      }),
+  )
 
 // A few pixels at most, per picture: a count, not a share of a tall page's pixels (1% of a
 // 390×3362 page let 13,111 pixels change: a changed word or a hidden icon). A word is hundreds of
@@ -68,18 +99,24 @@ test(
         await signInContext(context, player)
         return context
       }
-      const player = (firstName: string, lastName: string, duprRating: number, gender: 'male' | 'female') =>
+      // A player with no DUPR rating (null) signed up with "I don't have a DUPR rating yet".
+      const player = (
+        firstName: string,
+        lastName: string,
+        duprRating: number | null,
+        gender: 'male' | 'female',
+      ) =>
         createPlayer({
           firstName,
           lastName,
           // Profile Settings shows it: the same on every run.
           email: `${firstName}.${lastName}@screenshots.picklematch.test`.toLowerCase(),
-          duprRating,
+          ...(duprRating === null ? { noDuprRating: true } : { duprRating }),
           selfRating: 3.5,
           gender,
           zipCode: '85281',
         }).then(open)
-      const [rosa, sam, tara, uma, vic, wes, xena] = await Promise.all([
+      const [rosa, sam, tara, uma, vic, wes, xena, yara] = await Promise.all([
         player('Rosa', 'Reyes', 4.2, 'female'),
         player('Sam', 'Soto', 4.4, 'male'),
         player('Tara', 'Tran', 3.4, 'female'),
@@ -88,6 +125,8 @@ test(
         player('Wes', 'Wong', 4.3, 'male'),
         // Xena has no friends yet.
         player('Xena', 'Young', 3.9, 'female'),
+        // Yara has no DUPR rating yet.
+        player('Yara', 'Zamora', null, 'female'),
       ])
       const about = await sam!.request.put('/api/profiles/me/about', {
         headers,
@@ -239,6 +278,63 @@ test(
         await visit(p, '/notifications')
         await expect(p.getByRole('button', { name: /Vic Vance/ }).first()).toBeVisible()
       })
+      // Offline, Notifications and Profile Settings show what was last seen, kept by the service
+      // worker's page from the visits above (docs/decisions/0095-offline-last-seen-data.md).
+      await page.evaluate(async () => navigator.serviceWorker.ready)
+      for (const key of [
+        ['notifications', 'list'],
+        ['profiles', 'me'],
+      ])
+        await expect.poll(async () => (await storedViews(page)).includes(JSON.stringify(key))).toBe(true)
+      await rosa!.setOffline(true)
+      // The banner says when they were seen, a time that differs each run: only that time is left
+      // out, set apart in an element of its own (its words stay the same). Set on the elements,
+      // as the masked lines above are.
+      const offlineBanner = async (p: Page) => {
+        const banner = p.getByRole('status').getByText(/^Offline: showing what you saw at \d/)
+        await expect(banner).toBeVisible()
+        await banner.evaluate((line) => {
+          if (line.querySelector('[data-seen-at]')) return
+          // One element for the words, as the text was (the banner lays its icon and text out in a
+          // row), with the time in an element inside it.
+          const text = [...line.childNodes].find((node) => node.nodeType === Node.TEXT_NODE) as Text
+          const words = document.createElement('span')
+          const time = document.createElement('span')
+          time.dataset.seenAt = ''
+          // As wide as the widest time (12:00 PM), so that the words wrap the same way every run.
+          time.style.display = 'inline-block'
+          time.style.minWidth = '5.5em'
+          time.textContent = text.splitText(text.data.lastIndexOf(' at ') + 4).data
+          text.nextSibling!.remove()
+          text.replaceWith(words)
+          words.append(text, time)
+        })
+      }
+      const seenAt = (p: Page) => [p.locator('[data-seen-at]')]
+      await page.reload()
+      await picture(
+        'notifications-offline',
+        async (p) => {
+          await offlineBanner(p)
+          await expect(p.getByRole('button', { name: /Vic Vance/ }).first()).toBeVisible()
+        },
+        undefined,
+        { mask: seenAt },
+      )
+      await picture(
+        'settings-offline',
+        async (p) => {
+          await visit(p, '/profile')
+          await offlineBanner(p)
+          // The venues to add are not kept: they wait for the network.
+          await expect(
+            p.getByRole('region', { name: 'Plays at' }).getByText("You're offline. This needs a connection."),
+          ).toBeVisible()
+        },
+        undefined,
+        { mask: (p) => [...seenAt(p), p.getByLabel('Your calendar link')] },
+      )
+      await rosa!.setOffline(false)
       // Available, its filters folded into one line on a phone.
       await picture('available', async (p) => {
         await visit(p, '/playdates?tab=available')
@@ -253,6 +349,20 @@ test(
           await expect(p.getByText('No friends yet')).toBeVisible()
         },
         undefined,
+        { on: xenaPage },
+      )
+
+      // Xena and Yara's game: Yara's self rating counts in their Team DUPR.
+      await befriend(xena!, yara!)
+      const selfRated = await post(xena!, yara!, SATURDAY, 'A first game for Yara.')
+      const creatorTeam = (p: Page) => p.getByRole('heading', { name: 'Creator Team' }).locator('..')
+      await picture(
+        'team-self-rating',
+        async (p) => {
+          await visit(p, `/playdates/${selfRated}`)
+          await expect(creatorTeam(p)).toContainText('Counts a self rating')
+        },
+        creatorTeam,
         { on: xenaPage },
       )
 
@@ -356,7 +466,35 @@ test(
         result,
         { on: taraPage },
       )
-      for (const context of [rosa, sam, tara, uma, vic, wes, xena, visitor]) await context!.close()
+      // A minute on, the confirmed result is final (docs/decisions/0159): Rosa's History shows it.
+      await moveClock(admin.request, 1)
+      offsetMinutes += 1
+      const card = (p: Page) =>
+        p.getByRole('article').filter({ has: p.locator(`a[href^="/playdates/${game}"]`) })
+      await picture(
+        'history-won',
+        async (p) => {
+          await visit(p, '/playdates?tab=history')
+          await expect(card(p)).toContainText('Won 11-7')
+        },
+        card,
+      )
+      // Rosa adds her photo: her home shows her face.
+      const photo = await rosa!.request.put('/api/profiles/me/photo', {
+        headers: { ...headers, 'content-type': 'image/png' },
+        data: await sharp(Buffer.from(portrait)).png().toBuffer(),
+      })
+      expect(photo.status(), await photo.text()).toBe(200)
+      const rosaId = await currentUserId(rosa!)
+      await picture('home-photo', async (p) => {
+        await visit(p, '/dashboard')
+        const img = p.getByRole('banner').locator(`img[src^="/api/profiles/${rosaId}/photo"]`)
+        await expect(img).toBeVisible()
+        await expect
+          .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth))
+          .toBeGreaterThan(0)
+      })
+      for (const context of [rosa, sam, tara, uma, vic, wes, xena, yara, visitor]) await context!.close()
     } finally {
       await moveClock(admin.request, -offsetMinutes)
       await admin.close()

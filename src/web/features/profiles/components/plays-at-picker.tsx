@@ -5,6 +5,7 @@ import { PLAYS_AT_MAX, type PlaysAtVenue } from '../../../../domain/profiles/pro
 import type { Venue } from '../../../../domain/venues/venue.schema'
 import { matchVenues } from '../../../../domain/venues/venue-search'
 import { Button } from '../../../components/ui/button'
+import { OFFLINE_WRITE_MESSAGE } from '../../../lib/offline'
 import { useAllVenues, venueMatchCount, VenueSearchField } from '../../venues'
 
 // How many venues a search shows at once: a phone screen's worth.
@@ -60,8 +61,11 @@ export function PlaysAtPicker({
     searchRef.current?.focus()
   }
 
+  // Offline, the venues to add wait for the network (they are not kept for offline use).
   const status = venues.isPending
-    ? 'Loading venues...'
+    ? venues.fetchStatus === 'paused'
+      ? OFFLINE_WRITE_MESSAGE
+      : 'Loading venues...'
     : isFull
       ? `You have chosen ${PLAYS_AT_MAX} venues, the most a profile shows. Remove one to add another.`
       : matching.length === 0
