@@ -13,7 +13,7 @@ import { groupJoinRequests, groupMembers, groups } from '../../db/schema'
 
 // Who may do what in a group, and the group's lock (docs/decisions/0166-groups.md).
 
-export type Viewer = Pick<SessionUser, 'id' | 'isAdmin'>
+export type Viewer = Pick<SessionUser, 'id' | 'isAdmin' | 'firstName' | 'lastName'>
 
 export const notFound = () => new AppError('not_found', GROUP_NOT_FOUND)
 export const isOrganiser = (role: GroupRole | null) => role === 'owner' || role === 'organiser'
@@ -43,7 +43,7 @@ export async function hasPendingRequest(db: DbOrTx, groupId: string, userId: str
 // The group's row, locked: writes to one group's members run one at a time.
 export async function lockGroup(tx: Tx, id: string) {
   const [row] = await tx
-    .select({ id: groups.id, closedAt: groups.closedAt, visibility: groups.visibility })
+    .select({ id: groups.id, name: groups.name, closedAt: groups.closedAt, visibility: groups.visibility })
     .from(groups)
     .where(eq(groups.id, id))
     .for('update')

@@ -162,10 +162,21 @@ describe('groups', () => {
     expect((await a.client.get(`/api/groups/join/${code}`)).body.myStatus).toBe('asked')
     expect((await a.client.get(`/api/groups/${id}`)).status).toBe(404)
     await b.client.post(`/api/groups/join/${code}`)
+    // The owner and the organiser are told in the app; a member is not.
+    const told = async (p: SignedInPlayer) =>
+      (await p.client.get('/api/notifications')).body.items.map(
+        (n: { title: string; message: string }) => n.message,
+      )
+    for (const organiser of [owner, org])
+      expect(await told(organiser)).toContain(
+        `Ben ${b.profile.lastName} asked to join Tuesday Night Dinkers.`,
+      )
     requests = (await org.client.get(`/api/groups/${id}`)).body.joinRequests
     expect(requests.map((r: { player: { firstName: string } }) => r.player.firstName)).toEqual(['Ann', 'Ben'])
     expect((await org.client.post(`/api/groups/${id}/requests/${requests[0].id}/accept`)).status).toBe(204)
     expect((await org.client.post(`/api/groups/${id}/requests/${requests[1].id}/decline`)).status).toBe(204)
+    expect(await told(a)).toContain(`Orin ${org.profile.lastName} let you into Tuesday Night Dinkers.`)
+    expect(await told(b)).toEqual([])
     // Answered once only.
     expect((await owner.client.post(`/api/groups/${id}/requests/${requests[1].id}/accept`)).status).toBe(404)
     expect(await memberIds(owner, id)).toEqual(['Olga:owner', 'Orin:organiser', 'Ann:member'])

@@ -190,7 +190,7 @@ export const groupRoutes = api
   })
   .openapi(routes.join, async (c) => {
     await limitRequest(c, [{ rule: groupLimits.invitesPerUser, subject: c.get('user').id }])
-    return c.json(await joinByInvite(c.get('db'), c.get('user').id, c.req.valid('param').code), 200)
+    return c.json(await joinByInvite(c.get('db'), c.get('user'), c.req.valid('param').code), 200)
   })
   .openapi(routes.get, async (c) =>
     c.json(

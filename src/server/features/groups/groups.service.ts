@@ -37,6 +37,7 @@ import {
   roleOf,
   type Viewer,
 } from './groups.access'
+import { tellAccepted, tellOrganisers } from './groups.notify'
 
 // Groups of regulars (docs/decisions/0166-groups.md). A group is seen by its members and by
 // admins; anyone else finds it only through its invite link. Every write takes the group's row
@@ -251,8 +252,9 @@ export async function previewInvite(db: Db, userId: string, code: string): Promi
 
 // Following the invite link: an open group takes the player at once; an invite-only one records
 // the question for its organisers.
-export async function joinByInvite(db: Db, userId: string, code: string): Promise<JoinOutput> {
+export async function joinByInvite(db: Db, user: Viewer, code: string): Promise<JoinOutput> {
   const found = await groupByCode(db, code)
+  const userId = user.id
   return db.transaction(async (tx) => {
     const group = await lockGroup(tx, found.id)
     if (group.closedAt) throw new AppError('conflict', GROUP_CLOSED)
@@ -260,6 +262,7 @@ export async function joinByInvite(db: Db, userId: string, code: string): Promis
     if (group.visibility === 'invite_only') {
       if (await hasPendingRequest(tx, group.id, userId)) throw new AppError('conflict', ALREADY_ASKED)
       await tx.insert(groupJoinRequests).values({ groupId: group.id, userId })
+      await tellOrganisers(tx, group, user)
       return { groupId: group.id, status: 'asked' as const }
     }
     await ensureRoom(tx, group.id)
@@ -298,6 +301,7 @@ export async function answerJoinRequest(
         .insert(groupMembers)
         .values({ groupId, userId: request.userId, role: 'member' })
         .onConflictDoNothing()
+      await tellAccepted(tx, group, request.userId, viewer)
     }
   })
 }
