@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { violationsInBothThemes } from './support/axe'
 import { expectFitsScreen } from './support/layout'
 import {
@@ -11,6 +11,7 @@ import {
   signedInContext,
   signInContext,
 } from './support/players'
+import { storedViews } from './support/offline'
 
 // The installable app (docs/decisions/0092-installable-app.md): the manifest and the service
 // worker are served, the browser finds nothing missing to install it, the app shell opens
@@ -164,24 +165,6 @@ test('turning on push says so when the browser does not answer in 15 s @phone-on
   await page.evaluate(() => window.scrollTo(0, 0))
   expect(await violationsInBothThemes(page)).toEqual([])
 })
-
-// The views the page has stored for offline use (lib/offline-store.ts), by query key.
-const storedViews = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('picklematch-offline', 1)
-        open.onupgradeneeded = () => open.result.createObjectStore('views')
-        open.onsuccess = () => {
-          const read = open.result.transaction('views').objectStore('views').get('views')
-          read.onsuccess = () => {
-            const saved = read.result as { queries: { queryHash: string }[] } | undefined
-            open.result.close()
-            resolve(saved?.queries.map((query) => query.queryHash) ?? [])
-          }
-        }
-      }),
-  )
 
 test('offline, home, a PlayDate and its chat show as last seen, and a message waits for the network @phone-only', async ({
   browser,

@@ -11,6 +11,7 @@ import {
   signInAdmin,
   signInContext,
 } from './support/players'
+import { storedViews } from './support/offline'
 
 // How the main screens look on a 390 px phone, in the light and the dark theme, compared with
 // the pictures checked in beside this file (e2e/screenshots.spec.ts-snapshots). A change that
@@ -43,24 +44,6 @@ const portrait = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="32
   <circle cx="160" cy="150" r="62" fill="#c08457"/>
   <path d="M98 140 Q100 80 160 82 Q220 80 222 140 Q200 108 160 110 Q120 108 98 140Z" fill="#3f2a1d"/>
 </svg>`
-
-// The views a page has kept for offline use (lib/offline-store.ts), by query key.
-const storedViews = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('picklematch-offline', 1)
-        open.onupgradeneeded = () => open.result.createObjectStore('views')
-        open.onsuccess = () => {
-          const read = open.result.transaction('views').objectStore('views').get('views')
-          read.onsuccess = () => {
-            const saved = read.result as { queries: { queryHash: string }[] } | undefined
-            open.result.close()
-            resolve(saved?.queries.map((query) => query.queryHash) ?? [])
-          }
-        }
-      }),
-  )
 
 // A few pixels at most, per picture: a count, not a share of a tall page's pixels (1% of a
 // 390×3362 page let 13,111 pixels change: a changed word or a hidden icon). A word is hundreds of

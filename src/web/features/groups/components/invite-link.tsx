@@ -1,14 +1,13 @@
-import { Check, Copy, RefreshCw } from 'lucide-react'
+import { RefreshCw } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
-import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard'
+import { CopyLinkButton } from '../../../components/ui/copy-link-button'
 import { toast } from '../../../lib/toast'
 import { useRenewInviteLink } from '../api/groups.queries'
 
 // The organisers' invite link: copied in one tap, or replaced when it spread too far.
 export function InviteLink({ groupId, invitePath }: { groupId: string; invitePath: string }) {
-  const { copy, isCopied } = useCopyToClipboard()
   const renew = useRenewInviteLink(groupId)
   const [confirming, setConfirming] = useState(false)
   const url = `${window.location.origin}${invitePath}`
@@ -25,14 +24,7 @@ export function InviteLink({ groupId, invitePath }: { groupId: string; invitePat
         {url}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => void copy(url)}>
-          {isCopied ? (
-            <Check aria-hidden="true" className="size-4" />
-          ) : (
-            <Copy aria-hidden="true" className="size-4" />
-          )}
-          {isCopied ? 'Copied' : 'Copy link'}
-        </Button>
+        <CopyLinkButton url={url} />
         <Button variant="ghost" onClick={() => setConfirming(true)}>
           <RefreshCw aria-hidden="true" className="size-4" />
           New link

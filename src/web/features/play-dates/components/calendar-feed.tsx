@@ -1,11 +1,11 @@
-import { CalendarPlus, Check, Copy } from 'lucide-react'
+import { CalendarPlus } from 'lucide-react'
 import { useState } from 'react'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { PageLoading } from '../../../components/ui/spinner'
 import { errorDetail } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
-import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard'
+import { CopyLinkButton } from '../../../components/ui/copy-link-button'
 import { useCalendarFeed, useResetCalendarFeed } from '../api/calendar-feed.queries'
 import { outcome } from '../../../lib/outcome'
 
@@ -17,7 +17,6 @@ export const webcalOf = (url: string) => url.replace(/^https?:\/\//, 'webcal://'
 export function CalendarFeed() {
   const feed = useCalendarFeed()
   const reset = useResetCalendarFeed()
-  const { copy, isCopied } = useCopyToClipboard()
   const [confirming, setConfirming] = useState(false)
 
   const make = () =>
@@ -51,14 +50,7 @@ export function CalendarFeed() {
               <CalendarPlus aria-hidden="true" className="size-4" />
               Subscribe in my calendar
             </a>
-            <Button variant="secondary" onClick={() => void copy(url)}>
-              {isCopied ? (
-                <Check aria-hidden="true" className="size-4" />
-              ) : (
-                <Copy aria-hidden="true" className="size-4" />
-              )}
-              {isCopied ? 'Copied' : 'Copy link'}
-            </Button>
+            <CopyLinkButton url={url} />
             <Button variant="ghost" onClick={() => setConfirming(true)}>
               Reset link
             </Button>
