@@ -49,7 +49,9 @@ export async function deleteExpiredRows(db: Db, now: Date) {
     notifications: await deleted(
       db
         .delete(notifications)
-        .where(lt(notifications.createdAt, ago(NOTIFICATIONS_KEPT_DAYS * DAY_MS)))
+        // Stamped with the database's time (the column's default), so measured on it too: with the
+        // app's clock moved months ahead (TEST_CLOCK), the app's date would delete notices just made.
+        .where(lt(notifications.createdAt, sql`now() - make_interval(days => ${NOTIFICATIONS_KEPT_DAYS})`))
         .returning({ id: notifications.id }),
     ),
     jobs: await deleted(
