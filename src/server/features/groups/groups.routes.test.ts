@@ -234,16 +234,26 @@ describe('groups', () => {
       player('Nia'),
     ])
     const { id, code } = await newGroup(owner)
+    await a.client.post(`/api/groups/join/${code}`)
     expect((await notAdmin.client.get('/api/admin/groups')).status).toBe(403)
     expect((await notAdmin.client.post(`/api/admin/groups/${id}/close`)).status).toBe(403)
     const all = await admin.client.get('/api/admin/groups')
     expect(all.body.items.map((g: { id: string }) => g.id)).toContain(id)
     expect((await admin.client.post(`/api/admin/groups/${id}/close`)).status).toBe(204)
-    const closed = await a.client.post(`/api/groups/join/${code}`)
+    const closed = await notAdmin.client.post(`/api/groups/join/${code}`)
     expect(closed.status).toBe(409)
     expect(closed.body.error.message).toBe(GROUP_CLOSED)
-    expect((await a.client.get(`/api/groups/join/${code}`)).body.error.message).toBe(GROUP_CLOSED)
+    expect((await notAdmin.client.get(`/api/groups/join/${code}`)).body.error.message).toBe(GROUP_CLOSED)
     expect((await owner.client.get(`/api/groups/${id}`)).body.closed).toBe(true)
+    // The page offers no changes to a closed group, and the server takes none; a member may leave.
+    const named = await owner.client.put(`/api/groups/${id}/members/${a.profile.id}/role`, {
+      role: 'organiser',
+    })
+    expect(named.status).toBe(409)
+    expect(named.body.error.message).toBe(GROUP_CLOSED)
+    const removed = await owner.client.delete(`/api/groups/${id}/members/${a.profile.id}`)
+    expect(removed.body.error.message).toBe(GROUP_CLOSED)
+    expect((await a.client.delete(`/api/groups/${id}/members/${a.profile.id}`)).status).toBe(204)
     expect((await admin.client.post(`/api/admin/groups/${id}/close`)).status).toBe(409)
   })
 

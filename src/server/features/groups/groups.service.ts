@@ -24,7 +24,8 @@ import {
 } from '../../../domain/groups/group.schema'
 import type { Db, DbOrTx } from '../../db/client'
 import { profileSummaryColumns, toPlayer } from '../../db/player-summary'
-import { reliabilityOf } from '../../db/queries'
+import { outerColumn } from '../../db/outer-column'
+import { NO_RECORD, reliabilityOf } from '../../db/queries'
 import { groupJoinRequests, groupMembers, groups, profiles, venues } from '../../db/schema'
 import { lockProfile } from '../profiles'
 import {
@@ -43,7 +44,7 @@ import { tellAccepted, tellOrganisers } from './groups.notify'
 // admins; anyone else finds it only through its invite link. Every write takes the group's row
 // lock first, so two organisers answering at once, or a join racing a removal, keep one story.
 
-const memberCount = sql<number>`(select count(*)::int from group_members m where m.group_id = "groups"."id")`
+const memberCount = sql<number>`(select count(*)::int from group_members m where m.group_id = ${outerColumn(groups.id)})`
 
 const summaryColumns = {
   id: groups.id,
@@ -205,13 +206,7 @@ export async function getGroup(db: Db, viewer: Viewer, id: string, now: Date): P
     members: members.map((m) => ({
       player: {
         ...toPlayer(m),
-        reliability: records.get(m.id) ?? {
-          played: 0,
-          noShows: 0,
-          lateCancels: 0,
-          replaced: 0,
-          savedGames: 0,
-        },
+        reliability: records.get(m.id) ?? NO_RECORD,
       },
       role: m.role,
       joinedAt: m.joinedAt.toISOString(),
@@ -315,10 +310,11 @@ export async function setMemberRole(
   role: 'organiser' | 'member',
 ) {
   await db.transaction(async (tx) => {
-    await lockGroup(tx, groupId)
+    const group = await lockGroup(tx, groupId)
     const mine = await roleOf(tx, groupId, viewer.id)
     if (!mine && !viewer.isAdmin) throw notFound()
     if (mine !== 'owner') throw new AppError('forbidden', OWNER_ONLY)
+    if (group.closedAt) throw new AppError('conflict', GROUP_CLOSED)
     const theirs = await roleOf(tx, groupId, userId)
     if (!theirs) throw new AppError('not_found', MEMBER_NOT_FOUND)
     if (theirs === 'owner') throw new AppError('conflict', OWNER_STAYS)
@@ -330,13 +326,14 @@ export async function setMemberRole(
 }
 
 // A member leaves; an organiser removes a member; only the owner removes an organiser. The owner
-// stays.
+// stays. A closed group's members may still leave; no one is removed from it any more.
 export async function removeMember(db: Db, viewer: Viewer, groupId: string, userId: string) {
   await db.transaction(async (tx) => {
-    await lockGroup(tx, groupId)
+    const group = await lockGroup(tx, groupId)
     const theirs = await roleOf(tx, groupId, userId)
     if (userId !== viewer.id) {
       const mine = await managerRole(tx, viewer, groupId)
+      if (group.closedAt) throw new AppError('conflict', GROUP_CLOSED)
       if (theirs === 'organiser' && mine !== 'owner' && !viewer.isAdmin)
         throw new AppError('forbidden', ORGANISER_REMOVED_BY_OWNER)
     }
