@@ -13,10 +13,38 @@ import { Avatar } from '../../../components/ui/avatar'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { toast } from '../../../lib/toast'
+import type { PlayerSummary } from '../../../../domain/play-dates/play-date.schema'
+import { fullName } from '../../play-dates'
 import { useAnswerJoinRequest, useRemoveMember, useSetMemberRole } from '../api/groups.queries'
-
-const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`
 const manages = (role: GroupRole | null) => role === 'owner' || role === 'organiser'
+
+// A player's face, their name to their profile, and a line under it.
+function PlayerLine({
+  player,
+  name,
+  detail,
+  className = '',
+}: {
+  player: PlayerSummary
+  name: string
+  detail: string
+  className?: string
+}) {
+  return (
+    <div className={`flex min-w-0 items-center gap-3 ${className}`}>
+      <Avatar person={player} size="md" />
+      <div className="min-w-0">
+        <Link
+          to={`/profile/${player.id}`}
+          className="inline-flex min-h-11 items-center font-semibold text-slate-900 underline-offset-2 hover:underline"
+        >
+          {name}
+        </Link>
+        <p className="text-sm text-slate-600">{detail}</p>
+      </div>
+    </div>
+  )
+}
 
 // Who the viewer may remove: organisers remove members, only the owner removes organisers; no one
 // removes the owner (the server holds the same rules).
@@ -64,21 +92,11 @@ export function GroupMembers({
             key={member.player.id}
             className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
           >
-            <div className="flex items-center gap-3">
-              <Avatar person={member.player} size="md" />
-              <div className="min-w-0">
-                <Link
-                  to={`/profile/${member.player.id}`}
-                  className="inline-flex min-h-11 items-center font-semibold text-slate-900 underline-offset-2 hover:underline"
-                >
-                  {fullName(member.player)}
-                  {member.player.id === viewerId ? ' (you)' : ''}
-                </Link>
-                <p className="text-sm text-slate-600">
-                  {roleLabels[member.role]} · {duprLine(member.player)}
-                </p>
-              </div>
-            </div>
+            <PlayerLine
+              player={member.player}
+              name={`${fullName(member.player)}${member.player.id === viewerId ? ' (you)' : ''}`}
+              detail={`${roleLabels[member.role]} · ${duprLine(member.player)}`}
+            />
             {member.player.reliability ? (
               <p className="text-sm text-slate-700">{reliabilityLine(member.player.reliability)}</p>
             ) : null}
@@ -154,18 +172,12 @@ export function JoinRequests({ group }: { group: GroupDetail }) {
               key={request.id}
               className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center"
             >
-              <div className="flex min-w-0 flex-1 items-center gap-3">
-                <Avatar person={request.player} size="md" />
-                <div className="min-w-0">
-                  <Link
-                    to={`/profile/${request.player.id}`}
-                    className="inline-flex min-h-11 items-center font-semibold text-slate-900 underline-offset-2 hover:underline"
-                  >
-                    {name}
-                  </Link>
-                  <p className="text-sm text-slate-600">{duprLine(request.player)}</p>
-                </div>
-              </div>
+              <PlayerLine
+                player={request.player}
+                name={name}
+                detail={duprLine(request.player)}
+                className="flex-1"
+              />
               <div className="flex gap-2">
                 <Button
                   variant="secondary"
