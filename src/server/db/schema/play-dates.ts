@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { stateCodes } from '../../../domain/play-dates/play-date.constants'
 import { createdAt, id, updatedAt } from './columns'
+import { groups } from './groups'
 import { profiles } from './profiles'
 import { venues } from './venues'
 
@@ -96,6 +97,10 @@ export const playDates = pgTable(
     vacantSince: timestamp('vacant_since', { withTimezone: true }),
     // The sub search's last wave asked (1 friends, 2 available subs); null: none under way.
     subWave: smallint('sub_wave'),
+    // A group's PlayDate is offered to the group's members first (docs/decisions/0166): others see
+    // and join it from `open_to_all_at`, or never when that is null. Null group: open to everyone.
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    openToAllAt: timestamp('open_to_all_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -125,6 +130,11 @@ export const playDates = pgTable(
     ),
     check('play_dates_late_cancel_team', sql`not ${t.lateCancel} or ${t.cancelledTeam} is not null`),
     check('play_dates_one_place', sql`not (${t.venueId} is not null and ${t.place} is not null)`),
+    check('play_dates_opening_needs_group', sql`${t.openToAllAt} is null or ${t.groupId} is not null`),
+    // A group's upcoming games, soonest first.
+    index('play_dates_group_starts_idx')
+      .on(t.groupId, t.startsAt)
+      .where(sql`${t.groupId} is not null`),
     // Lists read newest first with the id as tie-breaker (`order by created_at desc, id desc`,
     // nulls first): ascending indexes on both, read backwards, give that order, so a page is read
     // in order and the scan stops after it instead of sorting every match.
