@@ -26,7 +26,8 @@ import { confirmationEmail, passwordResetEmail, signUpAttemptEmail } from './aut
 import { consumeToken, issueToken, retireTokens } from './auth.tokens'
 import { isKnownBrowser } from './known-browsers'
 import { hashPassword, requireUncommonPassword, verifyPassword } from './password'
-import { profileColumns, revokeAllSessions, toSessionUser } from './sessions'
+import { revokeAllSessions } from './sessions'
+import { sessionUserColumns, toSessionUser } from '../../db/queries'
 
 // Addresses are stored lower-case (a check constraint) and unique through an index on
 // lower(email): an account is looked up through that index, never by scanning every profile.
@@ -116,7 +117,7 @@ export async function signUp(
           ratingsConfirmedAt: now,
           isAdmin: settings.adminEmail !== undefined && settings.adminEmail === input.email,
         })
-        .returning(profileColumns)
+        .returning(sessionUserColumns)
       if (!profile) throw new Error('profile insert returned nothing')
       await tx.insert(passwords).values({ profileId: profile.id, hash })
 
@@ -203,7 +204,7 @@ async function takeSignInAttempt(db: Db, email: string, guard: SignInGuard) {
 export async function signIn(db: Db, input: SignInInput, guard: SignInGuard): Promise<SessionUser> {
   const giveBackAttempt = await takeSignInAttempt(db, input.email, guard)
   const [row] = await db
-    .select({ ...profileColumns, emailVerifiedAt: profiles.emailVerifiedAt, hash: passwords.hash })
+    .select({ ...sessionUserColumns, emailVerifiedAt: profiles.emailVerifiedAt, hash: passwords.hash })
     .from(profiles)
     .leftJoin(passwords, eq(passwords.profileId, profiles.id))
     .where(emailIs(input.email))
@@ -240,7 +241,7 @@ export async function confirmEmail(
       .update(profiles)
       .set({ emailVerifiedAt: now })
       .where(and(eq(profiles.id, link.profileId), isNull(profiles.emailVerifiedAt)))
-      .returning(profileColumns)
+      .returning(sessionUserColumns)
     if (!row) throw new AppError('invalid', INVALID_CONFIRMATION_LINK_MESSAGE)
     if (row.isPaused) throw new AppError('forbidden', PAUSED_MESSAGE)
     await retireTokens(tx, link.profileId, now, 'email_confirmation')
@@ -353,6 +354,6 @@ export async function promoteToAdmin(db: Db, email: string) {
     .update(profiles)
     .set({ isAdmin: true })
     .where(emailIs(email.trim().toLowerCase()))
-    .returning(profileColumns)
+    .returning(sessionUserColumns)
   return row ? toSessionUser(row) : undefined
 }

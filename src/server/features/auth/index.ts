@@ -4,12 +4,4 @@ export { promoteToAdmin } from './auth.service'
 export { forgetStaleBrowsers, KNOWN_BROWSERS_PER_ACCOUNT } from './known-browsers'
 export { hashPassword } from './password'
 export { loadSession, readSessionToken, sessionCookieName } from './session.middleware'
-export {
-  createSession,
-  deleteExpiredSessions,
-  hashToken,
-  profileColumns,
-  revokeAllSessions,
-  sessionEndsAt,
-  toSessionUser,
-} from './sessions'
+export { createSession, deleteExpiredSessions, hashToken, revokeAllSessions, sessionEndsAt } from './sessions'

@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
-import type { SessionUser } from '../../../domain/profiles/profile.schema'
-import { profilePhotoUrl } from '../../../domain/players/profile-photo'
 import type { Db, DbOrTx } from '../../db/client'
 import type { ExactCache } from '../../db/exact-cache'
 import { preparedQuery } from '../../db/prepared'
+import { sessionUserColumns, toSessionUser } from '../../db/queries'
 import { profiles, sessions } from '../../db/schema'
 import type { ResolvedSession } from '../../app-env'
 import { checkUserSessions } from '../../lib/realtime'
@@ -47,71 +46,13 @@ export async function createSession(
   return { token, expiresAt }
 }
 
-export const profileColumns = {
-  id: profiles.id,
-  email: profiles.email,
-  firstName: profiles.firstName,
-  lastName: profiles.lastName,
-  gender: profiles.gender,
-  duprRating: profiles.duprRating,
-  selfRating: profiles.selfRating,
-  birthdate: profiles.birthdate,
-  zipCode: profiles.zipCode,
-  homeState: profiles.homeState,
-  homeRegion: profiles.homeRegion,
-  duprId: profiles.duprId,
-  photoVersion: profiles.photoVersion,
-  isAdmin: profiles.isAdmin,
-  isPaused: profiles.isPaused,
-  createdAt: profiles.createdAt,
-  updatedAt: profiles.updatedAt,
-}
-
-interface ProfileRow {
-  id: string
-  email: string
-  firstName: string
-  lastName: string
-  gender: SessionUser['gender']
-  duprRating: number | string | null
-  selfRating: number | string
-  birthdate: string
-  zipCode: string | null
-  homeState: SessionUser['homeState']
-  homeRegion: string | null
-  duprId: string | null
-  photoVersion: string | null
-  isAdmin: boolean
-  createdAt: Date
-  updatedAt: Date
-}
-
-export const toSessionUser = (row: ProfileRow): SessionUser => ({
-  id: row.id,
-  email: row.email,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  gender: row.gender,
-  duprRating: row.duprRating === null ? null : Number(row.duprRating),
-  selfRating: Number(row.selfRating),
-  birthdate: row.birthdate,
-  zipCode: row.zipCode,
-  homeState: row.homeState,
-  homeRegion: row.homeRegion,
-  duprId: row.duprId,
-  isAdmin: row.isAdmin,
-  photoUrl: profilePhotoUrl(row.id, row.photoVersion),
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-})
-
 // Every signed-in request looks its session up, so the query is built once per connection
 // (db/prepared.ts): building the SQL on each call took longer than running it
 // (docs/decisions/0040).
 const sessionLookup = (db: DbOrTx) =>
   db
     .select({
-      ...profileColumns,
+      ...sessionUserColumns,
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       signedInAt: sessions.createdAt,

@@ -12,7 +12,7 @@ import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { profilePhotos, profiles } from '../../db/schema'
-import { profileColumns, toSessionUser } from '../auth'
+import { sessionUserColumns, toSessionUser } from '../../db/queries'
 
 // The characters of the content hash that make the photo's version in its address.
 const VERSION_LENGTH = 16
@@ -94,7 +94,7 @@ export async function saveProfilePhoto(
       .update(profiles)
       .set({ photoVersion: photo.hash.slice(0, VERSION_LENGTH), updatedAt: now })
       .where(eq(profiles.id, userId))
-      .returning(profileColumns)
+      .returning(sessionUserColumns)
     if (!row) throw new AppError('not_found', 'Profile Not Found')
     return toSessionUser(row)
   })
@@ -108,7 +108,7 @@ export async function removeProfilePhoto(db: Db, userId: string, now: Date): Pro
       .update(profiles)
       .set({ photoVersion: null, updatedAt: now })
       .where(eq(profiles.id, userId))
-      .returning(profileColumns)
+      .returning(sessionUserColumns)
     if (!row) throw new AppError('not_found', 'Profile Not Found')
     return toSessionUser(row)
   })

@@ -9,7 +9,7 @@ import type {
 } from '../../../domain/profiles/profile.schema'
 import type { Db, Tx } from '../../db/client'
 import { profiles } from '../../db/schema'
-import { profileColumns, toSessionUser } from '../auth'
+import { sessionUserColumns, toSessionUser } from '../../db/queries'
 
 // Holds the player's profile row to the end of the transaction, so one player's writes that
 // count or check before they insert (partner lists under their limit, SUPR Builder players and
@@ -20,7 +20,7 @@ export async function lockProfile(tx: Tx, userId: string) {
 }
 
 export async function getOwnProfile(db: Db, userId: string): Promise<SessionUser> {
-  const [row] = await db.select(profileColumns).from(profiles).where(eq(profiles.id, userId))
+  const [row] = await db.select(sessionUserColumns).from(profiles).where(eq(profiles.id, userId))
   if (!row) throw new AppError('not_found', 'Profile Not Found')
   return toSessionUser(row)
 }
@@ -55,7 +55,7 @@ export async function updateOwnProfile(
       updatedAt: now,
     })
     .where(eq(profiles.id, userId))
-    .returning(profileColumns)
+    .returning(sessionUserColumns)
   if (!row) throw new AppError('not_found', 'Profile Not Found')
   return toSessionUser(row)
 }
@@ -71,7 +71,7 @@ export async function updateHomeArea(
     .update(profiles)
     .set({ homeState: input.homeState, homeRegion: input.homeRegion, updatedAt: now })
     .where(eq(profiles.id, userId))
-    .returning(profileColumns)
+    .returning(sessionUserColumns)
   if (!row) throw new AppError('not_found', 'Profile Not Found')
   return toSessionUser(row)
 }
@@ -87,7 +87,7 @@ export async function updateDuprId(
     .update(profiles)
     .set({ duprId, updatedAt: now })
     .where(eq(profiles.id, userId))
-    .returning(profileColumns)
+    .returning(sessionUserColumns)
   if (!row) throw new AppError('not_found', 'Profile Not Found')
   return toSessionUser(row)
 }
