@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz'
-import { NOTICE_EMAIL_JOB } from '../features/notifications'
+import { NOTICE_EMAIL_JOB } from '../db/queries/notice-inserts'
 import { jobHandlers } from '../jobs'
 import { runDueJobs } from '../lib/jobs'
 import type { TestApp } from './test-app'

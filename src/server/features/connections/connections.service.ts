@@ -14,14 +14,8 @@ import { preparedQuery, statementOf } from '../../db/prepared'
 import { connections, profiles } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { publishToUsers } from '../../lib/realtime'
-import {
-  announceAdded,
-  createNotification,
-  noteParameters,
-  notePlaceholders,
-  notificationInserts,
-  withdrawNotifications,
-} from '../notifications'
+import { announceAdded, createNotification, withdrawNotifications } from '../notifications'
+import { noteParameters, notePlaceholders, notificationInserts } from '../../db/queries/notice-inserts'
 import { type PlayerSummaryRow, toPlayer } from '../../db/player-summary'
 import { other, playerColumns } from './connections.lists'
 import { betweenPair, isLive, type LiveType } from '../../db/queries/friend-graph'

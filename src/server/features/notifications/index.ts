@@ -7,16 +7,8 @@ export {
   type NewNotification,
   withdrawNotifications,
 } from './notifications.service'
-export {
-  NOTICE_EMAIL_JOB,
-  notificationInserts,
-  notificationInsertsTo,
-  noteParameters,
-  notePlaceholder,
-  notePlaceholders,
-} from './notifications.inserts'
 export { notificationPreferenceRoutes } from './notification-preferences.routes'
-export { playersWanting, wantsSql } from './notification-preferences.service'
+export { playersWanting } from './notification-preferences.service'
 export {
   composeNoticeEmail,
   type NoticeEmailSettings,

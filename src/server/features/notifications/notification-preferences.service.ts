@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import {
   defaultPreferences,
   type NotificationChannel,
@@ -90,14 +90,6 @@ export async function playersWanting(
     )
   const refused = new Set(off.map((row) => row.id))
   return userIds.filter((id) => !refused.has(id))
-}
-
-// SQL: whether the player `userId` wants a notice of `kind` through `channel` (a kind of null,
-// which no switch covers, is always wanted), for the statements that add notices.
-export const wantsSql = (userId: SQL, kind: SQL, channel: NotificationChannel) => {
-  const column = sql.raw(channel === 'inApp' ? 'in_app' : channel)
-  return sql`(${kind} is null or not exists (select 1 from ${notificationPreferences} np
-    where np.profile_id = ${userId} and np.kind = ${kind} and not np.${column}))`
 }
 
 export const getQuietHours = (db: DbOrTx, userId: string) => quietHoursOf(db, userId)

@@ -12,7 +12,7 @@ import { profiles } from '../../db/schema'
 import { emailLayout } from '../../lib/email-layout'
 import type { JobHandlers, JobRow } from '../../lib/jobs'
 import type { Mailer, MailMessage } from '../../lib/mail'
-import { NOTICE_EMAIL_JOB } from './notifications.inserts'
+import { NOTICE_EMAIL_JOB } from '../../db/queries/notice-inserts'
 
 // Notices by email (docs/decisions/0139): each notice of a kind the player left email on for is
 // one job, made in the statement that adds the notice, that writes the email to the outbox in its

@@ -24,9 +24,9 @@ import {
 import { gameLabel } from '../../../domain/play-dates/game-label'
 import { decodeCursor, encodeCursor } from '../../lib/page-cursor'
 import { defineQueriedEvent, publishQueried } from '../../lib/realtime'
-import { type NewNotification, notificationInserts } from './notifications.inserts'
+import { type NewNotification, notificationInserts } from '../../db/queries/notice-inserts'
 
-export type { NewNotification } from './notifications.inserts'
+export type { NewNotification } from '../../db/queries/notice-inserts'
 
 interface ActorJson {
   id: string

@@ -5,13 +5,13 @@ import { notifications } from '../../db/schema'
 import { publishToUsers } from '../../lib/realtime'
 import { NEW_MESSAGE_TITLE } from '../../../domain/notifications/notification.schema'
 import type { NotificationKind } from '../../../domain/notifications/preferences.schema'
+import { createNotifications } from '../notifications'
 import {
-  createNotifications,
   noteParameters,
   notePlaceholder,
   notePlaceholders,
   notificationInsertsTo,
-} from '../notifications'
+} from '../../db/queries/notice-inserts'
 
 export type PlayDateEvent =
   | 'created'

@@ -1,10 +1,11 @@
-import { and, desc, eq, notInArray, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm'
 import webpush from 'web-push'
 import { AppError } from '../../../domain/errors'
 import { PUSH_MESSAGES, type PushPayload, type PushSubscriptionInput } from '../../../domain/push/push.schema'
 import type { Db, Tx } from '../../db/client'
 import { gameForNotice, isNoticeStale, stillWants } from '../../db/notice-context'
 import { heldForQuietHours } from '../../lib/held-notices'
+import { PUSH_JOB } from '../../db/queries'
 import { notifications, profiles, pushSubscriptions } from '../../db/schema'
 import { playDateIdOfPage } from '../../../domain/play-dates/play-date.constants'
 import { NEW_MESSAGE_TITLE } from '../../../domain/notifications/notification.schema'
@@ -16,7 +17,6 @@ import type { VapidKeys } from '../../lib/vapid-keys'
 // to every device they turned push on for, through the jobs table, so N instances send it once
 // (docs/decisions/0139: switches per kind, quiet hours, the game named).
 
-export const PUSH_JOB = 'push-send'
 // How long a push service keeps a push for a device that is off: a reminder 2 h ahead is stale
 // after that.
 const PUSH_TTL_SECONDS = 2 * 60 * 60
@@ -88,18 +88,6 @@ export async function unsubscribe(db: Db, userId: string, endpoint: string) {
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.profileId, userId)))
 }
-
-// One push job per device of each player a statement notifies, in the statement that adds the
-// notices: no device, no job; a rolled-back notice pushes nothing. The body of a CTE over
-// `notes`, a relation of the notices to push: id, user_id, in_app (whether the app keeps a copy)
-// and notice (what it says, notifications.service.ts).
-export const pushJobsOf = (notes: SQL) => sql`
-  insert into jobs (kind, key, run_at, payload, owner_id)
-  select ${PUSH_JOB}, 'push:' || a.id || ':' || s.id, now(),
-    json_build_object('subscriptionId', s.id, 'notificationId', a.id, 'inApp', a.in_app,
-      'notice', a.notice), a.user_id
-  from ${notes} a join push_subscriptions s on s.profile_id = a.user_id
-  on conflict (key) do nothing`
 
 // The PlayDate a link leads to (a notification from before notices named their game).
 const playDateIdOfLink = (link: string | null) =>

@@ -1,15 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { notifications } from '../../db/schema'
-import { pushJobsOf } from '../push'
-import { wantsSql } from './notification-preferences.service'
+import { notificationPreferences, notifications } from '../schema'
 import type {
   NotificationActionKind,
   NotificationType,
 } from '../../../domain/notifications/notification.schema'
-import type { NotificationKind } from '../../../domain/notifications/preferences.schema'
+import type { NotificationChannel, NotificationKind } from '../../../domain/notifications/preferences.schema'
 
 // The SQL that adds notices: one statement writes what happened and tells the players of it, in
-// the app, by email and by push (docs/decisions/0139).
+// the app, by email and by push (docs/decisions/0139). Features that write and tell in one
+// statement (applications, friend requests, chat) splice it into theirs; the notifications
+// feature sends the emails and the push feature the pushes these statements queue
+// (docs/decisions/0162).
 
 const NOTIFICATION_COLUMNS = sql.raw(
   'user_id, type, title, message, link, actor_id, action, subject_id, kind, play_date_id',
@@ -34,7 +35,30 @@ export interface NewNotification {
   playDateId?: string | null
 }
 
+// The jobs these statements queue: an email (features/notifications) and a push to each device
+// (features/push).
 export const NOTICE_EMAIL_JOB = 'notice-email'
+export const PUSH_JOB = 'push-send'
+
+// SQL: whether the player `userId` wants a notice of `kind` through `channel` (a kind of null,
+// which no switch covers, is always wanted), for the statements that add notices.
+export const wantsSql = (userId: SQL, kind: SQL, channel: NotificationChannel) => {
+  const column = sql.raw(channel === 'inApp' ? 'in_app' : channel)
+  return sql`(${kind} is null or not exists (select 1 from ${notificationPreferences} np
+    where np.profile_id = ${userId} and np.kind = ${kind} and not np.${column}))`
+}
+
+// One push job per device of each player a statement notifies, in the statement that adds the
+// notices: no device, no job; a rolled-back notice pushes nothing. The body of a CTE over
+// `notes`, a relation of the notices to push: id, user_id, in_app (whether the app keeps a copy)
+// and notice (what it says, notifications.service.ts).
+export const pushJobsOf = (notes: SQL) => sql`
+  insert into jobs (kind, key, run_at, payload, owner_id)
+  select ${PUSH_JOB}, 'push:' || a.id || ':' || s.id, now(),
+    json_build_object('subscriptionId', s.id, 'notificationId', a.id, 'inApp', a.in_app,
+      'notice', a.notice), a.user_id
+  from ${notes} a join push_subscriptions s on s.profile_id = a.user_id
+  on conflict (key) do nothing`
 
 // What an email or push job carries of its notice: everything it says, as the player may have
 // the app's copy switched off (or dismiss it) before the email or push leaves.
