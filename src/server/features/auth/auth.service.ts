@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../../lib/db-errors'
 import { giveBack, hit, type RateLimit, RateLimitedError } from '../../lib/rate-limit'
 import type { Mailer } from '../../lib/mail'
 import { PAUSED_MESSAGE } from '../../../domain/auth/auth.messages'
-import { generatedCodeFirst, unusedCodeMatching } from '../signup-codes'
+import { findUnusedCode } from '../signup-codes'
 import { confirmationEmail, passwordResetEmail, signUpAttemptEmail } from './auth.emails'
 import { consumeToken, issueToken, retireTokens } from './auth.tokens'
 import { isKnownBrowser } from './known-browsers'
@@ -90,14 +90,7 @@ export async function signUp(
 
       let codeId: string | undefined
       if (input.signupCode) {
-        const given = input.signupCode
-        const [code] = await tx
-          .select({ id: signupCodes.id })
-          .from(signupCodes)
-          .where(unusedCodeMatching(given))
-          .orderBy(generatedCodeFirst(given))
-          .limit(1)
-          .for('update')
+        const code = await findUnusedCode(tx, input.signupCode, { lock: true })
         if (!code) throw invalidCode()
         codeId = code.id
       } else if (settings.requireSignupCode) {

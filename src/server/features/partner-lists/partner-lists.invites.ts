@@ -15,7 +15,7 @@ import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, DbOrTx } from '../../db/client'
 import { partnerListEntries, profiles, signupCodes } from '../../db/schema'
 import type { Mailer } from '../../lib/mail'
-import { createSignupCode, generatedCodeFirst, unusedCodeMatching } from '../signup-codes'
+import { createSignupCode, findUnusedCode } from '../signup-codes'
 import { invitationEmail } from './partner-lists.emails'
 import { findEntry, lockOwnedList, toEntry } from './partner-lists.service'
 
@@ -127,12 +127,7 @@ export async function invitePartner(
 // An invitation link is good while its code is unused: matched on the 7-digit code, or on the
 // URL code without regard to case (as sign-up does).
 export async function validateInviteCode(db: DbOrTx, given: string): Promise<InviteValidation> {
-  const [found] = await db
-    .select({ code: signupCodes.code })
-    .from(signupCodes)
-    .where(unusedCodeMatching(given))
-    .orderBy(generatedCodeFirst(given))
-    .limit(1)
+  const found = await findUnusedCode(db, given)
   if (!found) throw new AppError('not_found', INVALID_OR_EXPIRED_INVITE)
   return { valid: true, code: found.code }
 }

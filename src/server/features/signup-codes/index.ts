@@ -1,8 +1,2 @@
 // signup-codes: the codes that let a player sign up, made by an admin or by a partner invitation.
-export {
-  createSignupCode,
-  generatedCodeFirst,
-  listSignupCodes,
-  signupCodeView,
-  unusedCodeMatching,
-} from './signup-codes.service'
+export { createSignupCode, findUnusedCode, listSignupCodes, signupCodeView } from './signup-codes.service'

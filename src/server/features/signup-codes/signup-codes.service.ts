@@ -27,15 +27,25 @@ interface NewCode {
 
 // An unused code that matches what a visitor typed or followed: its 7-digit code, or its URL
 // code in any letter case (spec 001, section 5). Sign-up and the invite page read it alike.
-export const unusedCodeMatching = (given: string) =>
-  and(
-    or(eq(signupCodes.code, given), sql`lower(${signupCodes.urlCode}) = ${given.toLowerCase()}`),
-    isNull(signupCodes.userId),
-    isNull(signupCodes.usedAt),
-  )
 // A 7-digit URL code from before they were refused (decision 0055) equal to another code's
-// number: the generated code comes first.
-export const generatedCodeFirst = (given: string) => sql`${signupCodes.code} = ${given} desc`
+// number: the generated code comes first. `lock`: the row is locked for the caller's
+// transaction, which spends it (sign-up).
+export async function findUnusedCode(db: DbOrTx, given: string, options: { lock?: boolean } = {}) {
+  const query = db
+    .select({ id: signupCodes.id, code: signupCodes.code })
+    .from(signupCodes)
+    .where(
+      and(
+        or(eq(signupCodes.code, given), sql`lower(${signupCodes.urlCode}) = ${given.toLowerCase()}`),
+        isNull(signupCodes.userId),
+        isNull(signupCodes.usedAt),
+      ),
+    )
+    .orderBy(sql`${signupCodes.code} = ${given} desc`)
+    .limit(1)
+  const [found] = options.lock ? await query.for('update') : await query
+  return found
+}
 
 // Inserts a new unused code; a collision on the random code is retried with a new one.
 export async function createSignupCode(db: DbOrTx, input: NewCode) {
