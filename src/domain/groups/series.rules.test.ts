@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   firstDateOf,
+  firstOccurrence,
   isOccurrence,
   nextOccurrences,
   occurrencesBetween,
@@ -59,6 +60,7 @@ describe('series rules', () => {
   })
 
   it('tell an occurrence from another instant, and list the next ones', () => {
+    expect(firstOccurrence(denverTuesdays)?.toISOString()).toBe('2026-10-21T00:00:00.000Z')
     expect(isOccurrence(denverTuesdays, new Date('2026-11-04T01:00:00Z'))).toBe(true)
     expect(isOccurrence(denverTuesdays, new Date('2026-11-04T00:00:00Z'))).toBe(false)
     expect(

@@ -86,6 +86,13 @@ export function nextOccurrences(text: string, from: Date, count: number): Date[]
   return occurrencesBetween(text, from, addDays(from, 366)).slice(0, count)
 }
 
+// The rule's first occurrence (its DTSTART, as an instant).
+export function firstOccurrence(text: string): Date | undefined {
+  const { start, timeZone } = parseRule(text)
+  const dayStart = zonedInstant(start.toISOString().slice(0, 10), '00:00', timeZone) ?? start
+  return nextOccurrences(text, dayStart, 1)[0]
+}
+
 export const isOccurrence = (text: string, instant: Date) =>
   occurrencesBetween(text, instant, new Date(instant.getTime() + 1)).length === 1
 

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORGANISERS_ONLY } from '../../../domain/groups/group.schema'
 import {
@@ -11,7 +12,7 @@ import { jobs, notifications, playDateRequests, playDates } from '../../db/schem
 import { jobHandlers } from '../../jobs'
 import { runDueJobs } from '../../lib/jobs'
 import { insertVenue, signedInUser, type SignedInPlayer } from '../../testing/factories'
-import { createTestApp, type TestApp } from '../../testing/test-app'
+import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 
 // A group's weekly series (docs/decisions/0169-recurring-series.md), on PGlite and PostgreSQL: the
 // games a job posts 14 days ahead across a change of the clocks, exactly once with two runners,
@@ -322,5 +323,43 @@ describe('group series', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, group.owner.profile.id), eq(notifications.kind, 'group_games')))
     expect(ownerCount).toHaveLength(2)
+  })
+
+  it('are in a member’s calendar feed once: the series with its rule, less the skipped dates and the games they play', async () => {
+    t.clock.set(MONDAY_NOON)
+    const group = await groupWithMember()
+    const series = await startSeries(group)
+    await runJobs()
+    const [first] = await gamesOf(group.id)
+    // Mia plays the first game (she is the host's partner); Nov 3 is skipped.
+    await t.db.insert(playDateRequests).values({
+      playDateId: first!.id,
+      requesterId: group.member.profile.id,
+      solo: true,
+      status: 'accepted',
+    })
+    await group.owner.client.post(`/api/groups/${group.id}/series/${series.id}/skip`, {
+      startsAt: '2026-11-04T01:00:00.000Z',
+    })
+    const url = new URL((await group.member.client.post('/api/calendar-feed')).body.url)
+    const feed = await createClient(t.app).get(url.pathname)
+    expect(feed.status).toBe(200)
+    const vevents = new ICAL.Component(ICAL.parse(feed.text)).getAllSubcomponents('vevent')
+    const starts: string[] = []
+    for (const vevent of vevents) {
+      const event = new ICAL.Event(vevent)
+      const iterator = event.iterator()
+      for (let next = iterator.next(); next && starts.length < 20; next = iterator.next()) {
+        const start = next.toJSDate()
+        if (start >= new Date('2026-11-18T00:00:00Z')) break
+        starts.push(`${formatStart(start, DENVER)}: ${event.uid.split('-')[0]}`)
+      }
+    }
+    // Oct 20 as Mia's PlayDate, Oct 27 and Nov 10 as the series, Nov 3 nowhere.
+    expect(starts.sort()).toEqual([
+      'Tue, Nov 10 · 6:00 PM MST: series',
+      'Tue, Oct 20 · 6:00 PM MDT: playdate',
+      'Tue, Oct 27 · 6:00 PM MDT: series',
+    ])
   })
 })
