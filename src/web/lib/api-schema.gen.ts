@@ -1374,7 +1374,7 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/groups/{id}/series/{seriesId}/skips': {
+  '/api/groups/{id}/series/{seriesId}/skip': {
     parameters: {
       query?: never
       header?: never
@@ -1385,8 +1385,24 @@ export interface paths {
     put?: never
     /** An organiser skips a coming date */
     post: operations['skipGroupSeriesDate']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/groups/{id}/series/{seriesId}/restore': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
     /** An organiser puts a skipped date back */
-    delete: operations['restoreGroupSeriesDate']
+    post: operations['restoreGroupSeriesDate']
+    delete?: never
     options?: never
     head?: never
     patch?: never
