@@ -116,6 +116,22 @@ test('an organiser starts a weekly series, the job posts its next two games, and
     await miaPage.getByRole('button', { name: 'Submit Application' }).click()
     await expect(miaPage.getByText('Application submitted successfully')).toBeVisible()
     await shot(miaPage, 'applied')
+
+    // Olga skips a date not posted yet, and opens the change form with the series' values.
+    await card
+      .getByRole('button', { name: /^Skip / })
+      .first()
+      .click()
+    await expect(card.getByText('Skipped: no game this week')).toBeVisible()
+    await expect(card.getByRole('button', { name: /^Put back / })).toHaveCount(1)
+    await card.getByRole('button', { name: 'Change series' }).click()
+    const changeForm = page.getByRole('form', { name: 'Change series' })
+    await expect(changeForm.getByLabel('Start time')).toHaveValue('18:00')
+    await expect(changeForm.getByLabel('Description (optional)')).toHaveValue('Round robin, all levels.')
+    await expectFitsScreen(page)
+    expect(await violationsInBothThemes(page)).toEqual([])
+    await changeForm.getByRole('button', { name: 'Cancel' }).click()
+    await shot(page, 'skipped')
   } finally {
     await clock.restore()
   }
