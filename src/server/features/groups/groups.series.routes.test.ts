@@ -288,6 +288,22 @@ describe('group series', () => {
     )
   })
 
+  it('are hosted by the owner once their host is no longer an organiser', async () => {
+    t.clock.set(MONDAY_NOON)
+    const group = await groupWithMember()
+    const roleOf = (role: 'organiser' | 'member') =>
+      group.owner.client.put(`/api/groups/${group.id}/members/${group.member.profile.id}/role`, { role })
+    await roleOf('organiser')
+    const started = await group.member.client.post(`/api/groups/${group.id}/series`, weekly(group.venueId))
+    expect(started.status).toBe(201)
+    expect(started.body.host.id).toBe(group.member.profile.id)
+    await roleOf('member')
+    await runJobs()
+    const games = await gamesOf(group.id)
+    expect(games).toHaveLength(2)
+    expect(games.every((g) => g.creatorId === group.owner.profile.id)).toBe(true)
+  })
+
   it('send members one summary a week of the coming games, on Monday morning', async () => {
     t.clock.set(MONDAY_NOON)
     const group = await groupWithMember()
