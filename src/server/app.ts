@@ -28,7 +28,7 @@ import {
 import { profilePhotoRoutes, profileRoutes, publicProfileRoutes, ratingRoutes } from './features/profiles'
 import { realtimeRoutes } from './features/realtime'
 import { partnerListRoutes } from './features/partner-lists'
-import { groupRoutes } from './features/groups'
+import { groupRoutes, groupSeriesRoutes } from './features/groups'
 import { venueRoutes } from './features/venues'
 import { pushRoutes } from './features/push'
 import { mountWebApp } from './features/web-app'
@@ -131,6 +131,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', profilePhotoRoutes)
   app.route('/api', partnerListRoutes)
   app.route('/api', groupRoutes)
+  app.route('/api', groupSeriesRoutes)
   app.route('/api', ratingRoutes)
   // After profileRoutes: /profiles/me must reach the own-profile routes, not /profiles/{id}.
   app.route('/api', publicProfileRoutes)

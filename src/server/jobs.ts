@@ -1,4 +1,5 @@
 import type { AppDeps } from './app-env'
+import { seriesJobs } from './features/groups'
 import { noticeEmailJobs } from './features/notifications'
 import { playDateJobs } from './features/play-dates'
 import { pushJobs } from './features/push'
@@ -12,5 +13,5 @@ export const jobHandlers = (deps: AppDeps) => {
     origin: publicOrigin(deps.env),
     signingKey: deps.refereeKey,
   }
-  return { ...playDateJobs(mail), ...noticeEmailJobs(mail), ...pushJobs(deps.vapid) }
+  return { ...playDateJobs(mail), ...noticeEmailJobs(mail), ...pushJobs(deps.vapid), ...seriesJobs() }
 }

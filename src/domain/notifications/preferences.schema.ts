@@ -10,6 +10,7 @@ export const notificationKinds = [
   'results',
   'messages',
   'friend_requests',
+  'group_games',
 ] as const
 export type NotificationKind = (typeof notificationKinds)[number]
 export const notificationChannels = ['inApp', 'email', 'push'] as const
@@ -22,6 +23,7 @@ export const notificationKindLabel: Record<NotificationKind, string> = {
   results: 'Game results to confirm and dispute outcomes',
   messages: 'Chat messages',
   friend_requests: 'Friend and partner requests',
+  group_games: 'Weekly summary of my groups’ games',
 }
 
 // What an email about a kind is called where it is turned off ("Cancelled games emails are off").
@@ -32,6 +34,7 @@ export const notificationKindEmailName: Record<NotificationKind, string> = {
   results: 'game result',
   messages: 'chat message',
   friend_requests: 'friend and partner request',
+  group_games: 'weekly group games',
 }
 
 const onOrOff = () => z.boolean({ error: 'Choose on or off' })

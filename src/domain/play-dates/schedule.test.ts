@@ -129,6 +129,7 @@ describe('PlayDate durations and prices', () => {
     expect(priceLine(25, 90)).toBe('$25/hour · 1.5 h · $37.50')
     expect(priceLine(40, 30)).toBe('$40/hour · 30 min · $20')
     expect(priceLine(25, null)).toBe('$25/hour')
+    expect(priceLine(0, 120)).toBe('Free · 2 h')
   })
 
   it('groups the thousands of whole dollars as the browser writes them', () => {

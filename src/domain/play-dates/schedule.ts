@@ -177,8 +177,11 @@ export const dollars = (amount: number) =>
     : `$${amount.toFixed(2)}`
 
 // "$25/hour · 2 h · $50": the hourly amount, the length, and what it comes to for the game.
-// Without a duration (a PlayDate from before times), the hourly amount alone.
+// Without a duration (a PlayDate from before times), the hourly amount alone. A group's weekly
+// game may cost nothing: "Free · 2 h".
 export function priceLine(amountPerHour: number, durationMinutes: number | null): string {
+  if (amountPerHour === 0)
+    return durationMinutes === null ? 'Free' : `Free · ${durationLabel(durationMinutes)}`
   if (durationMinutes === null) return `${dollars(amountPerHour)}/hour`
   const total = (amountPerHour * durationMinutes) / 60
   return `${dollars(amountPerHour)}/hour · ${durationLabel(durationMinutes)} · ${dollars(total)}`

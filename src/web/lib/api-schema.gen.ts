@@ -1339,6 +1339,92 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/groups/{id}/series': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A group's weekly series with their coming dates (members and admins) */
+    get: operations['listGroupSeries']
+    put?: never
+    /** An organiser starts a weekly series; its games are posted 14 days ahead */
+    post: operations['createGroupSeries']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/groups/{id}/series/{seriesId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    /** An organiser changes what lies ahead */
+    put: operations['changeGroupSeries']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/groups/{id}/series/{seriesId}/skip': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** An organiser skips a coming date */
+    post: operations['skipGroupSeriesDate']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/groups/{id}/series/{seriesId}/restore': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** An organiser puts a skipped date back */
+    post: operations['restoreGroupSeriesDate']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/groups/{id}/series/{seriesId}/end': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** An organiser ends the series; games already posted stay */
+    post: operations['endGroupSeries']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/profiles/me/rating-check': {
     parameters: {
       query?: never
@@ -4174,6 +4260,91 @@ export interface components {
     RenewGroupInviteLinkOutput: {
       invitePath: string
     }
+    ListGroupSeriesOutput: {
+      items: {
+        id: string
+        groupId: string
+        /** @enum {string} */
+        weekday: 'MO' | 'TU' | 'WE' | 'TH' | 'FR' | 'SA' | 'SU'
+        startTime: string
+        timeZone: string
+        venue: {
+          id: string
+          name: string
+          city: string
+          state: string
+        }
+        durationMinutes: number
+        amount: number
+        description: string
+        opensToAll: boolean
+        rule: string
+        summary: string
+        host: {
+          id: string
+          firstName: string
+          lastName: string
+        }
+        endedAt: string | null
+        coming: {
+          startsAt: string
+          label: string
+          /** @enum {string} */
+          status: 'planned' | 'skipped' | 'posted'
+          playDateId: string | null
+        }[]
+      }[]
+      canManage: boolean
+    }
+    CreateGroupSeriesInput: {
+      /** @enum {string} */
+      weekday: 'MO' | 'TU' | 'WE' | 'TH' | 'FR' | 'SA' | 'SU'
+      startTime: string
+      /** Format: uuid */
+      venueId: string
+      durationMinutes: number
+      amount: number | null
+      /** @default  */
+      description?: string
+      opensToAll: boolean
+    }
+    CreateGroupSeriesOutput: {
+      id: string
+      groupId: string
+      /** @enum {string} */
+      weekday: 'MO' | 'TU' | 'WE' | 'TH' | 'FR' | 'SA' | 'SU'
+      startTime: string
+      timeZone: string
+      venue: {
+        id: string
+        name: string
+        city: string
+        state: string
+      }
+      durationMinutes: number
+      amount: number
+      description: string
+      opensToAll: boolean
+      rule: string
+      summary: string
+      host: {
+        id: string
+        firstName: string
+        lastName: string
+      }
+      endedAt: string | null
+      coming: {
+        startsAt: string
+        label: string
+        /** @enum {string} */
+        status: 'planned' | 'skipped' | 'posted'
+        playDateId: string | null
+      }[]
+    }
+    SkipGroupSeriesDateInput: {
+      /** Format: date-time */
+      startsAt: string
+    }
     GetRatingCheckOutput: {
       updateNeeded: boolean
       duprRating: number | null
@@ -4681,7 +4852,14 @@ export interface components {
     GetNotificationPreferencesOutput: {
       items: {
         /** @enum {string} */
-        kind: 'reminders' | 'applications' | 'cancellations' | 'results' | 'messages' | 'friend_requests'
+        kind:
+          | 'reminders'
+          | 'applications'
+          | 'cancellations'
+          | 'results'
+          | 'messages'
+          | 'friend_requests'
+          | 'group_games'
         inApp: boolean
         email: boolean
         push: boolean
@@ -4690,7 +4868,14 @@ export interface components {
     SetNotificationPreferencesInput: {
       items: {
         /** @enum {string} */
-        kind: 'reminders' | 'applications' | 'cancellations' | 'results' | 'messages' | 'friend_requests'
+        kind:
+          | 'reminders'
+          | 'applications'
+          | 'cancellations'
+          | 'results'
+          | 'messages'
+          | 'friend_requests'
+          | 'group_games'
         inApp: boolean
         email: boolean
         push?: boolean
@@ -11007,6 +11192,500 @@ export interface operations {
           [name: string]: unknown
         }
         content?: never
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflicts with the current state */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large (over 256 KiB) */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  listGroupSeries: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The series */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ListGroupSeriesOutput']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  createGroupSeries: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateGroupSeriesInput']
+      }
+    }
+    responses: {
+      /** @description The new series */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CreateGroupSeriesOutput']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflicts with the current state */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large (over 256 KiB) */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  changeGroupSeries: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+        seriesId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateGroupSeriesInput']
+      }
+    }
+    responses: {
+      /** @description The series */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CreateGroupSeriesOutput']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflicts with the current state */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large (over 256 KiB) */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  skipGroupSeriesDate: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+        seriesId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SkipGroupSeriesDateInput']
+      }
+    }
+    responses: {
+      /** @description The series */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CreateGroupSeriesOutput']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflicts with the current state */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large (over 256 KiB) */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  restoreGroupSeriesDate: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+        seriesId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SkipGroupSeriesDateInput']
+      }
+    }
+    responses: {
+      /** @description The series */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CreateGroupSeriesOutput']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflicts with the current state */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large (over 256 KiB) */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  endGroupSeries: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+        seriesId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The ended series */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CreateGroupSeriesOutput']
+        }
       }
       /** @description Invalid input; `fields` names each invalid field */
       400: {

@@ -106,7 +106,7 @@ export const playDates = pgTable(
   },
   (t) => [
     check('play_dates_regions_present', sql`cardinality(${t.regions}) > 0`),
-    check('play_dates_payment_positive', sql`${t.paymentPerHourMin} > 0`),
+    check('play_dates_payment_positive', sql`${t.paymentPerHourMin} >= 0`),
     check('play_dates_payment_range', sql`${t.paymentPerHourMax} >= ${t.paymentPerHourMin}`),
     // Empty when the creator wrote none (the description is optional).
     check('play_dates_description_length', sql`length(btrim(${t.description})) <= 500`),

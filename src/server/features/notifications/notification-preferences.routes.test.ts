@@ -21,6 +21,7 @@ describe('notification preferences', () => {
       { kind: 'results', inApp: true, email: true, push: true },
       { kind: 'messages', inApp: true, email: true, push: true },
       { kind: 'friend_requests', inApp: true, email: true, push: true },
+      { kind: 'group_games', inApp: true, email: true, push: true },
     ])
   })
 

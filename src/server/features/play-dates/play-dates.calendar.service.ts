@@ -6,7 +6,17 @@ import { priceLine } from '../../../domain/play-dates/schedule'
 import { venueAddressLine } from '../../../domain/venues/venue.schema'
 import type { DbOrTx } from '../../db/client'
 import { playerName } from '../../db/player-summary'
-import { calendarFeeds, playDates, profiles, venues } from '../../db/schema'
+import {
+  calendarFeeds,
+  groupMembers,
+  groups,
+  groupSeries,
+  groupSeriesOccurrences,
+  playDates,
+  profiles,
+  venues,
+} from '../../db/schema'
+import { firstOccurrence, priceWords, weeklyPartsOf } from '../../../domain/groups/series.rules'
 import {
   acceptedRequest,
   creator,
@@ -15,7 +25,7 @@ import {
   requesterPartner,
   selectGameWithPlayers,
 } from '../../db/queries'
-import { type CalendarGame, calendarOf } from './play-dates.calendar'
+import { type CalendarGame, calendarOf, type CalendarSeries } from './play-dates.calendar'
 
 export const CALENDAR_NOT_FOUND =
   'This calendar link is not valid any more. Get the new link in Profile Settings.'
@@ -122,6 +132,7 @@ export async function feedCalendar(db: DbOrTx, token: string, context: CalendarC
   if (!feed) throw new AppError('not_found', CALENDAR_NOT_FOUND)
   const since = new Date(now.getTime() - FEED_DAYS_BACK * 24 * 60 * 60_000)
   const rows = await gamesOf(db, feed.profileId, { since })
+  const series = await seriesOf(db, feed.profileId, new Set(rows.map((r) => r.id)), context)
   return calendarOf(
     rows.map((row) => toCalendarGame(row as TimedGameRow, context)),
     {
@@ -129,7 +140,84 @@ export async function feedCalendar(db: DbOrTx, token: string, context: CalendarC
       host: hostOf(context.origin),
       name: `${context.productName} PlayDates`,
     },
+    series,
   )
+}
+
+// The weekly series of the player's groups (docs/decisions/0169-recurring-series.md), each as one
+// entry with its rule. Excluded from it: the dates skipped, the games cancelled or gone by unplayed,
+// and the games the player plays in (`ownGames`), which the feed carries as PlayDates.
+async function seriesOf(
+  db: DbOrTx,
+  viewerId: string,
+  ownGames: ReadonlySet<string>,
+  context: CalendarContext,
+): Promise<CalendarSeries[]> {
+  const rows = await db
+    .select({
+      id: groupSeries.id,
+      groupId: groupSeries.groupId,
+      groupName: groups.name,
+      rule: groupSeries.rule,
+      timeZone: groupSeries.timeZone,
+      durationMinutes: groupSeries.durationMinutes,
+      amount: groupSeries.amount,
+      endedAt: groupSeries.endedAt,
+      venue: { name: venues.name, address: venues.address, city: venues.city, state: venues.state },
+    })
+    .from(groupSeries)
+    .innerJoin(
+      groupMembers,
+      and(eq(groupMembers.groupId, groupSeries.groupId), eq(groupMembers.userId, viewerId)),
+    )
+    .innerJoin(groups, eq(groups.id, groupSeries.groupId))
+    .innerJoin(venues, eq(venues.id, groupSeries.venueId))
+  if (rows.length === 0) return []
+  const recorded = await db
+    .select({
+      seriesId: groupSeriesOccurrences.seriesId,
+      startsAt: groupSeriesOccurrences.startsAt,
+      playDateId: groupSeriesOccurrences.playDateId,
+      status: playDates.status,
+    })
+    .from(groupSeriesOccurrences)
+    .leftJoin(playDates, eq(playDates.id, groupSeriesOccurrences.playDateId))
+    .where(
+      inArray(
+        groupSeriesOccurrences.seriesId,
+        rows.map((r) => r.id),
+      ),
+    )
+  return rows.flatMap((row) => {
+    const { weekday } = weeklyPartsOf(row.rule)
+    const firstStart = firstOccurrence(row.rule)
+    if (!firstStart) return []
+    const excluded = recorded
+      .filter(
+        (r) =>
+          r.seriesId === row.id &&
+          (r.playDateId === null ||
+            ownGames.has(r.playDateId) ||
+            r.status === 'cancelled' ||
+            r.status === 'expired'),
+      )
+      .map((r) => r.startsAt)
+    return [
+      {
+        id: row.id,
+        groupName: row.groupName,
+        firstStart,
+        timeZone: row.timeZone,
+        weekday,
+        durationMinutes: row.durationMinutes,
+        location: `${row.venue.name}, ${venueAddressLine(row.venue)}`,
+        price: priceWords(row.amount),
+        until: row.endedAt,
+        excluded,
+        url: `${context.origin}/groups/${row.groupId}`,
+      },
+    ]
+  })
 }
 
 const feedUrl = (origin: string, token: string) => `${origin}/api/calendar-feeds/${token}`

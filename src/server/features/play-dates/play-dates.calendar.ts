@@ -1,5 +1,11 @@
 import { TZDate } from '@date-fns/tz'
-import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
+import ical, {
+  ICalAlarmType,
+  ICalCalendarMethod,
+  ICalEventRepeatingFreq,
+  ICalEventStatus,
+  type ICalWeekday,
+} from 'ical-generator'
 import { tzlib_get_ical_block } from 'timezones-ical-library'
 import type { PlayDateStatus } from '../../../domain/play-dates/play-date.schema'
 
@@ -28,6 +34,24 @@ export interface CalendarGame {
   url: string
 }
 
+// A group's weekly series in a member's feed (docs/decisions/0169-recurring-series.md): one entry
+// with its rule, and every date it does not stand for excluded: the dates skipped or cancelled, and
+// the games the member plays in, which are their own entries. So each occurrence appears once.
+export interface CalendarSeries {
+  id: string
+  groupName: string
+  // The first date's start, on the rule's wall clock.
+  firstStart: Date
+  timeZone: string
+  weekday: string
+  durationMinutes: number
+  location: string
+  price: string
+  until: Date | null
+  excluded: Date[]
+  url: string
+}
+
 export interface CalendarOptions {
   productName: string
   // The host part of every entry's UID, so UIDs are unique across calendars: the app's host.
@@ -43,7 +67,13 @@ export const ALARM_SECONDS_BEFORE = 60 * 60
 const summaryOf = (game: CalendarGame, productName: string) =>
   `${productName}: ${game.creatorTeam} vs ${game.otherTeam ?? 'a team to be found'}`
 
-export function calendarOf(games: CalendarGame[], options: CalendarOptions): string {
+export const seriesUid = (seriesId: string, host: string) => `series-${seriesId}@${host}`
+
+export function calendarOf(
+  games: CalendarGame[],
+  options: CalendarOptions,
+  series: CalendarSeries[] = [],
+): string {
   const calendar = ical({
     prodId: { company: options.productName, product: 'PlayDates', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
@@ -79,6 +109,26 @@ export function calendarOf(games: CalendarGame[], options: CalendarOptions): str
           : game.status === 'open'
             ? ICalEventStatus.TENTATIVE
             : ICalEventStatus.CONFIRMED,
+    })
+  }
+  for (const one of series) {
+    const at = (instant: Date) => new TZDate(instant.getTime(), one.timeZone)
+    calendar.createEvent({
+      id: seriesUid(one.id, options.host),
+      timezone: one.timeZone,
+      start: at(one.firstStart),
+      end: at(new Date(one.firstStart.getTime() + one.durationMinutes * 60_000)),
+      repeating: {
+        freq: ICalEventRepeatingFreq.WEEKLY,
+        byDay: [one.weekday as ICalWeekday],
+        ...(one.until ? { until: one.until } : {}),
+        ...(one.excluded.length > 0 ? { exclude: one.excluded.map(at), excludeTimezone: one.timeZone } : {}),
+      },
+      summary: `${options.productName}: ${one.groupName} weekly game`,
+      description: `${one.price}\n${one.url}`,
+      location: one.location,
+      url: one.url,
+      status: ICalEventStatus.TENTATIVE,
     })
   }
   return calendar.toString()

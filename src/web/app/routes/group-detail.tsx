@@ -9,6 +9,7 @@ import { useSession } from '../../features/auth'
 import {
   GroupFacts,
   GroupMembers,
+  GroupSeries,
   InviteLink,
   JoinRequests,
   useGroup,
@@ -77,6 +78,7 @@ export default function GroupDetailPage() {
         <InviteLink groupId={data.id} invitePath={data.invitePath} />
       ) : null}
       {data.closed ? null : <JoinRequests group={data} />}
+      <GroupSeries groupId={data.id} homeVenueId={data.homeVenue?.id ?? null} closed={data.closed} />
       <GroupMembers group={data} viewerId={user?.id ?? ''} isAdmin={user?.isAdmin ?? false} />
       {data.myRole && data.myRole !== 'owner' ? (
         <div>

@@ -7,15 +7,20 @@ import { useAllVenues, venueMatchCount, VenueSearchField } from '../../venues'
 
 const SHOWN_MAX = 5
 
-// A group's home venue: one of the venues in use, found by name, city or street; or none.
+// A group's home venue (or a series' venue: `label`, `hint`): one of the venues in use, found by
+// name, city or street; or none.
 export function HomeVenuePicker({
   value,
   onChange,
   error,
+  label = 'Home venue',
+  hint = 'Optional: where the group usually plays.',
 }: {
   value: string | null
   onChange: (venueId: string | null) => void
   error?: string | undefined
+  label?: string
+  hint?: string
 }) {
   const venues = useAllVenues()
   const [search, setSearch] = useState('')
@@ -26,7 +31,7 @@ export function HomeVenuePicker({
   if (value && chosen) {
     return (
       <div>
-        <p className="text-sm font-semibold text-slate-800">Home venue</p>
+        <p className="text-sm font-semibold text-slate-800">{label}</p>
         <div className="mt-1 flex items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 py-1 pr-1 pl-3">
           <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
           <span className="min-w-0 flex-1 text-sm">
@@ -57,14 +62,14 @@ export function HomeVenuePicker({
     : venues.isError
       ? 'Could not load the venues.'
       : search.trim() === ''
-        ? 'Optional: where the group usually plays.'
+        ? hint
         : matching.length === 0
           ? 'No venue matches. Try a city or a street.'
           : venueMatchCount(matching.length)
 
   return (
     <div aria-describedby={error ? errorId : undefined}>
-      <VenueSearchField label="Home venue" value={search} onChange={setSearch} status={status} />
+      <VenueSearchField label={label} value={search} onChange={setSearch} status={status} />
       {shown.length > 0 ? (
         <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Venues">
           {shown.map((venue) => (

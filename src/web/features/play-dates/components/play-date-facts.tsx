@@ -55,6 +55,7 @@ function PlayDateWho({ playDate }: { playDate: PlayDateDetail }) {
 // who plays, the price and who pays it, and who cancelled it. Short enough that what the viewer
 // can do comes right after it on a phone's first screen.
 export function PlayDateFacts({ playDate }: { playDate: PlayDateDetail }) {
+  const free = playDate.paymentPerHourMin === 0
   return (
     <dl className="flex flex-col gap-3">
       <div>
@@ -93,16 +94,20 @@ export function PlayDateFacts({ playDate }: { playDate: PlayDateDetail }) {
           <span className="text-xl font-bold text-brand-800">
             {priceLine(playDate.paymentPerHourMin, playDate.durationMinutes)}
           </span>{' '}
-          <span className="text-sm text-slate-600">
-            {playDate.type === 'challenge'
-              ? 'paid by the creator team to the responding team'
-              : 'paid by the responding team to the creator team'}
-          </span>
+          {/* A free game (a group's weekly game) has no one to pay. */}
+          {free ? null : (
+            <span className="text-sm text-slate-600">
+              {playDate.type === 'challenge'
+                ? 'paid by the creator team to the responding team'
+                : 'paid by the responding team to the creator team'}
+            </span>
+          )}
           {/* A visitor of a game whose creator wants a partner may join either side: which one
               pays is not theirs to know yet. */}
-          {playDate.viewer.isCreatorTeam ||
-          playDate.viewer.isRespondingTeam ||
-          playDate.spots.creatorSide === 0 ? (
+          {!free &&
+          (playDate.viewer.isCreatorTeam ||
+            playDate.viewer.isRespondingTeam ||
+            playDate.spots.creatorSide === 0) ? (
             <span className="block text-sm font-semibold text-slate-800">
               {yourTeamPayment(playDate.type, playDate.viewer.isCreatorTeam)}
             </span>

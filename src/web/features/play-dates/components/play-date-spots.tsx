@@ -95,7 +95,8 @@ export function SplitNote({ playDate, team }: { playDate: PlayDateDetail; team: 
       ? playDate.creatorTeam.formedAlone || playDate.spots.partnerWanted
       : playDate.respondingTeam?.formedAlone ||
         (playDate.respondingTeam !== null && playDate.respondingTeam.partner === null)
-  if (!splits) return null
+  // A free game has nothing to split.
+  if (!splits || playDate.paymentPerHourMin === 0) return null
   return <p className="mt-2 text-sm font-semibold text-slate-800">{splitText(playDate.paymentPerHourMin)}</p>
 }
 
