@@ -25,7 +25,7 @@ import {
 } from '../../db/queries'
 import { isLateCancel, type TeamSide } from '../../../domain/play-dates/results'
 import { resultView } from './play-dates.results.view'
-import { creatorSideIds, NO_RECORD, reliabilityOf } from '../../db/queries'
+import { creatorSideIds, NO_RECORD, offeredTo, reliabilityOf } from '../../db/queries'
 import {
   findSubRefusal,
   openOfferOf,
@@ -129,6 +129,7 @@ const playDateByIdQuery = (db: DbOrTx) =>
     acceptedPartner: requesterPartnerColumns,
     cancelledByPlayer: cancellerColumns,
     viewerRequestId: viewerRequestId(db),
+    offered: sql<boolean>`${offeredTo(userParam, sql`${sql.placeholder('now')}::timestamptz`)}`,
     lateCancel: playDates.lateCancel,
     vacantSince: playDates.vacantSince,
     subWave: playDates.subWave,
@@ -158,11 +159,17 @@ export async function visiblePlayDateType(
   viewer: Pick<Actor, 'id' | 'isAdmin'>,
   id: string,
 ): Promise<PlayDateType | null> {
+  // The page's first view only: it reads the database's clock, as its full games always did.
   const onItsPage = viewer.isAdmin
     ? undefined
     : or(
-        sql`${playDates.status} = 'open'`,
-        sql`${playDates.status} = 'matched' and ${playDates.startsAt} > now()`,
+        and(
+          or(
+            sql`${playDates.status} = 'open'`,
+            sql`${playDates.status} = 'matched' and ${playDates.startsAt} > now()`,
+          ),
+          offeredTo(sql`${viewer.id}`, sql`now()`),
+        ),
         eq(playDates.creatorId, viewer.id),
         eq(playDates.partnerId, viewer.id),
         sql`exists (select 1 from ${playDateRequests}
@@ -178,7 +185,11 @@ export async function visiblePlayDateType(
 }
 
 export async function getPlayDate(db: DbOrTx, user: Actor, id: string, now: Date): Promise<PlayDateDetail> {
-  const [row] = await preparedQuery(db, 'play_date_by_id', playDateByIdQuery).execute({ id, userId: user.id })
+  const [row] = await preparedQuery(db, 'play_date_by_id', playDateByIdQuery).execute({
+    id,
+    userId: user.id,
+    now: now.toISOString(),
+  })
   if (!row) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
   // The other side as soon as anyone holds a spot on it (open: a player alone, or a pair while a
   // partner is still wanted).
@@ -199,6 +210,11 @@ export async function getPlayDate(db: DbOrTx, user: Actor, id: string, now: Date
     ? responding.team.captain.id === user.id || responding.team.partner?.id === user.id
     : false
   const onCreatorTeam = row.creatorId === user.id || row.partnerId === user.id
+  // A group's game not yet open to everyone is not there for others (docs/decisions/0168); its
+  // players and those who applied while they were members keep it.
+  if (!row.offered && !onCreatorTeam && !onRespondingTeam && !row.viewerRequestId && !user.isAdmin) {
+    throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
+  }
   const beforeStart = !row.startsAt || now.getTime() < row.startsAt.getTime()
   // Open PlayDates are visible to every signed-in player, and so are full games until they start
   // (their waitlist is open: docs/decisions/0152); the rest only to their players and admins.
