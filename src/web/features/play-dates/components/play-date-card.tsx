@@ -5,7 +5,7 @@ import { yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
 import { priceLine } from '../../../../domain/play-dates/schedule'
 import { Avatar } from '../../../components/ui/avatar'
 import { countsSelfRating, formatRating, fullName, requestCountLabel } from '../lib/play-date-view'
-import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
+import { GroupGameBadge, LocationChips, StatusBadge, TypeChip } from './play-date-badges'
 import { PlayDateWhen, PlayDateWhere } from './play-date-when'
 import { TeamRecord } from './team-record'
 import { OutcomeText } from './outcome-text'
@@ -78,6 +78,7 @@ export function PlayDateCard({
         <TypeChip type={playDate.type} />
         <StatusBadge status={playDate.status} />
       </div>
+      <GroupGameBadge playDate={playDate} />
       <div>
         <div className="flex items-center gap-3">
           <TeamFaces team={team} />
