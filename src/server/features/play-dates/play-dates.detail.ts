@@ -11,7 +11,7 @@ import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.message
 import type { PlayDateType } from '../../../domain/play-dates/play-date.constants'
 import type { Db, DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
-import { playDateRequests, playDates } from '../../db/schema'
+import { playDateDropouts, playDateRequests, playDates } from '../../db/schema'
 import { toPlayer } from '../../db/player-summary'
 import { type Actor, toSummary, userParam, selectPlayDatesWithAccepted } from './play-dates.queries'
 import {
@@ -117,6 +117,13 @@ const viewerRequestId = (db: DbOrTx) =>
 // matched the accepted application with its team (one at most: play_date_requests_one_accepted_key),
 // who cancelled it, and the viewer's own live application. Statuses are written out, so the
 // generic plan reads the partial indexes.
+// The viewer applied to the PlayDate (whatever became of it) or played in it and dropped out: its
+// page stays theirs after they leave, group game or not (docs/decisions/0168).
+const hadAPart = sql`(exists (select 1 from ${playDateRequests} part
+    where part.play_date_id = ${playDates.id} and ${userParam} in (part.requester_id, part.requester_partner_id))
+  or exists (select 1 from ${playDateDropouts} gone
+    where gone.play_date_id = ${playDates.id} and gone.profile_id = ${userParam}))`
+
 const playDateByIdQuery = (db: DbOrTx) =>
   selectPlayDatesWithAccepted(db, {
     accepted: {
@@ -129,7 +136,7 @@ const playDateByIdQuery = (db: DbOrTx) =>
     acceptedPartner: requesterPartnerColumns,
     cancelledByPlayer: cancellerColumns,
     viewerRequestId: viewerRequestId(db),
-    offered: sql<boolean>`${offeredTo(userParam, sql`${sql.placeholder('now')}::timestamptz`)}`,
+    offered: sql<boolean>`(${offeredTo(userParam, sql`${sql.placeholder('now')}::timestamptz`)} or ${hadAPart})`,
     lateCancel: playDates.lateCancel,
     vacantSince: playDates.vacantSince,
     subWave: playDates.subWave,
@@ -211,8 +218,8 @@ export async function getPlayDate(db: DbOrTx, user: Actor, id: string, now: Date
     : false
   const onCreatorTeam = row.creatorId === user.id || row.partnerId === user.id
   // A group's game not yet open to everyone is not there for others (docs/decisions/0168); its
-  // players and those who applied while they were members keep it.
-  if (!row.offered && !onCreatorTeam && !onRespondingTeam && !row.viewerRequestId && !user.isAdmin) {
+  // players, those who applied and those who left it keep it.
+  if (!row.offered && !onCreatorTeam && !onRespondingTeam && !user.isAdmin) {
     throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
   }
   const beforeStart = !row.startsAt || now.getTime() < row.startsAt.getTime()
