@@ -100,7 +100,7 @@ export default function GroupDetailPage() {
           <ul className="grid gap-3 md:grid-cols-2">
             {data.upcomingGames.map((game) => (
               <li key={game.id}>
-                <PlayDateCard playDate={game} viewerId={user?.id ?? ''} headingLevel={3} />
+                <PlayDateCard playDate={game} viewerId={user?.id ?? ''} headingLevel={3} onGroupPage />
               </li>
             ))}
           </ul>

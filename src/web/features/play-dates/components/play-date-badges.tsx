@@ -66,13 +66,14 @@ export function LocationChips({ state, regions }: { state: string; regions: read
 
 // A group's game still its members' (docs/decisions/0168): "Members first" with when everyone else
 // may join, or "Members only". Once it opens to everyone nothing is shown: it is any game then.
-// `linksGroup`: the group's name opens its page (not on a card, which is one link as a whole).
+// The group's name: as text, as a link to its page (not on a card, which is one link as a whole),
+// or left out (on the group's own page).
 export function GroupGameBadge({
   playDate,
-  linksGroup = false,
+  groupName = 'text',
 }: {
   playDate: Pick<PlayDateSummary, 'group' | 'timeZone'>
-  linksGroup?: boolean
+  groupName?: 'text' | 'link' | 'none'
 }) {
   const group = playDate.group
   const browserNow = useNow().getTime()
@@ -81,25 +82,26 @@ export function GroupGameBadge({
   const opens = group.openToAllAt
     ? formatStart(new Date(group.openToAllAt), playDate.timeZone ?? 'America/Phoenix')
     : null
+  const name =
+    groupName === 'link' ? (
+      <Link to={`/groups/${group.id}`} className="font-semibold text-brand-800 underline underline-offset-2">
+        {group.name}
+      </Link>
+    ) : groupName === 'text' ? (
+      group.name
+    ) : null
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
       <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-900 ring-1 ring-brand-700/30 ring-inset">
         <Users aria-hidden="true" className="size-3.5" />
         {opens ? 'Members first' : 'Members only'}
       </span>
-      <span>
-        {linksGroup ? (
-          <Link
-            to={`/groups/${group.id}`}
-            className="font-semibold text-brand-800 underline underline-offset-2"
-          >
-            {group.name}
-          </Link>
-        ) : (
-          group.name
-        )}
-        {opens ? ` · open to everyone from ${opens}` : null}
-      </span>
+      {name || opens ? (
+        <span>
+          {name}
+          {opens ? `${name ? ' · open' : 'Open'} to everyone from ${opens}` : null}
+        </span>
+      ) : null}
     </p>
   )
 }

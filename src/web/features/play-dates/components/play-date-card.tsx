@@ -45,12 +45,15 @@ export function PlayDateCard({
   headingLevel = 2,
   search = '',
   isSelected = false,
+  onGroupPage = false,
 }: {
   playDate: PlayDateSummary
   viewerId: string
   headingLevel?: 2 | 3
   search?: string
   isSelected?: boolean
+  // On the group's own page the card leaves the group's name out.
+  onGroupPage?: boolean
 }) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2'
   const team = playDate.creatorTeam
@@ -78,7 +81,7 @@ export function PlayDateCard({
         <TypeChip type={playDate.type} />
         <StatusBadge status={playDate.status} />
       </div>
-      <GroupGameBadge playDate={playDate} />
+      <GroupGameBadge playDate={playDate} groupName={onGroupPage ? 'none' : 'text'} />
       <div>
         <div className="flex items-center gap-3">
           <TeamFaces team={team} />

@@ -229,7 +229,7 @@ export function PlayDateDetails({
           </>
         }
       >
-        <GroupGameBadge playDate={playDate} linksGroup />
+        <GroupGameBadge playDate={playDate} groupName="link" />
         {spotsLine(playDate) ? (
           <p className="text-sm font-semibold text-brand-800">{spotsLine(playDate)}</p>
         ) : null}
