@@ -132,3 +132,104 @@ test('an invite-only group’s link asks to join, and an organiser accepts @phon
   await expect(benPage.getByRole('heading', { name: `Sunrise Club ${tag}`, level: 1 })).toBeVisible()
   await Promise.all([olga.close(), ben.close()])
 })
+
+// A date in Arizona (no daylight saving time: always UTC−7), `days` from today there.
+const phoenixDate = (days: number) =>
+  new Date(Date.now() - 7 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10)
+
+test('an organiser posts a game for the group: members see it first and apply, others do not; the group chats @phone-only', async ({
+  browser,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 6)
+  const name = `Tucson Regulars ${tag}`
+  const [olga, mia, sam] = await Promise.all([
+    signedIn(browser, 'Olga', `Posts${tag}`),
+    signedIn(browser, 'Mia', `Member${tag}`),
+    signedIn(browser, 'Sam', `Outside${tag}`),
+  ])
+  const home = await olga.request.put('/api/profiles/me/home', {
+    headers,
+    data: { homeState: 'AZ', homeRegion: 'tucson' },
+  })
+  expect(home.status(), await home.text()).toBe(200)
+  const created = await olga.request.post('/api/groups', { headers, data: { name, visibility: 'open' } })
+  expect(created.status(), await created.text()).toBe(201)
+  const groupId = ((await created.json()) as { id: string }).id
+  const group = (await (await olga.request.get(`/api/groups/${groupId}`)).json()) as { invitePath: string }
+  expect((await mia.request.post(`/api/${group.invitePath.slice(1)}`, { headers })).status()).toBe(200)
+
+  // Olga posts a game for the group from its page: members first, everyone after 24 hours.
+  const page = await olga.newPage()
+  await page.goto(`/groups/${groupId}`)
+  await expect(page.getByText('No games coming up.')).toBeVisible()
+  await page.getByRole('link', { name: 'Post a game' }).click()
+  await page.getByRole('radio', { name: 'Pay to Challenge' }).check()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('radio', { name: /Arizona/ })).toBeChecked()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('checkbox', { name: /Tucson/ })).toBeChecked()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('button', { name: /Partner wanted/ }).click()
+  await page.getByRole('button', { name: 'Next' }).click()
+  const day = phoenixDate(12)
+  await page.getByLabel('Date', { exact: true }).fill(day)
+  await page.getByLabel('Start time').fill('18:30')
+  await page.getByRole('button', { name: 'Next' }).click()
+  const whoJoins = page.getByRole('group', { name: 'Who can join' })
+  await expect(whoJoins.getByRole('radio', { name: `${name} members first` })).toBeChecked()
+  await expect(page.getByRole('radio', { name: 'Open to everyone after 24 hours' })).toBeChecked()
+  await expect(page.getByRole('heading', { name: 'Your PlayDate' }).locator('..')).toContainText(
+    `${name} members first, everyone after 24 hours`,
+  )
+  await expectFitsScreen(page)
+  await shot(page, 'post-for-group')
+  await page.getByRole('button', { name: 'Create PlayDate' }).click()
+  await expect(page.getByText('PlayDate created successfully')).toBeVisible()
+  await expect(page).toHaveURL(/\/playdates\/[0-9a-f-]{36}$/)
+  const gameUrl = new URL(page.url()).pathname
+  await expect(page.getByText('Members first', { exact: true })).toBeVisible()
+
+  // Mia finds it on the group's page and in Available, marked for members, and applies.
+  const miaPage = await mia.newPage()
+  await miaPage.goto(`/groups/${groupId}`)
+  const games = miaPage.getByRole('region', { name: 'Upcoming games' })
+  await expect(games.getByRole('article')).toHaveCount(1)
+  await expect(games.getByRole('article')).toContainText('Members first')
+  await expect(games.getByRole('article')).toContainText(`Olga Posts${tag}`)
+  const available = `/playdates?tab=available&state=AZ&region=tucson&when=range&from=${day}&to=${day}`
+  await miaPage.goto(available)
+  const card = miaPage.getByRole('article').filter({ hasText: `Olga Posts${tag}` })
+  await expect(card).toContainText('Members first')
+  await expect(card).toContainText(`${name} · open to everyone from`)
+  await expectFitsScreen(miaPage)
+  await shot(miaPage, 'available-members-first')
+  await card.getByRole('link', { name: /Olga Posts/ }).click()
+  await expect(miaPage.getByText('Members first', { exact: true })).toBeVisible()
+  await shot(miaPage, 'play-date-page')
+  await miaPage.getByRole('link', { name: 'Apply to this PlayDate' }).click()
+  await miaPage.getByRole('button', { name: /Join alone/ }).click()
+  await miaPage.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(miaPage).toHaveURL(new RegExp(`${gameUrl}$`))
+
+  // Sam, in no group, does not see it in Available, nor at its address.
+  const samPage = await sam.newPage()
+  await samPage.goto(available)
+  await expect(samPage.getByRole('heading', { name: 'PlayDates', level: 1 })).toBeVisible()
+  await expect(samPage.getByRole('article').filter({ hasText: `Olga Posts${tag}` })).toHaveCount(0)
+  await samPage.goto(gameUrl)
+  await expect(samPage.getByText('PlayDate Not Found')).toBeVisible()
+
+  // The group's chat: Mia writes, Olga sees it arrive on the group's page.
+  await page.goto(`/groups/${groupId}`)
+  await expect(page.getByText('Only the members of this group see these messages.')).toBeVisible()
+  await miaPage.goto(`/groups/${groupId}`)
+  await miaPage.getByRole('textbox', { name: 'Message' }).fill('Who brings the balls on Tuesday?')
+  await miaPage.getByRole('button', { name: 'Send' }).click()
+  await expect(
+    page.getByRole('log', { name: 'Group chat' }).getByText('Who brings the balls on Tuesday?'),
+  ).toBeVisible()
+  await expectFitsScreen(page)
+  await shot(page, 'group-page')
+  expect(await violationsInBothThemes(page)).toEqual([])
+  await Promise.all([olga.close(), mia.close(), sam.close()])
+})

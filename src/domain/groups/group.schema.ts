@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { cleanChatText, cleanName } from '../display-text'
-import { playerSummary } from '../play-dates/play-date.schema'
+import { playDateSummary, playerSummary } from '../play-dates/play-date.schema'
 
 // Groups of regulars (docs/decisions/0166-groups.md).
 
@@ -105,6 +105,8 @@ export const groupDetail = groupSummary.extend({
   members: z.array(groupMember),
   // Requests waiting for an answer; organisers only (empty for members).
   joinRequests: z.array(groupJoinRequest),
+  // The group's games still to be played, soonest first (docs/decisions/0168).
+  upcomingGames: z.array(playDateSummary),
 })
 export type GroupDetail = z.infer<typeof groupDetail>
 

@@ -7,6 +7,7 @@ import { photoUrlField } from '../players/profile-photo'
 import { dateFilters, rangeProblem } from './date-window'
 import { RATING_MAX, RATING_MIN } from './spots'
 import { type DistanceChoice, distanceChoices } from '../places/distance'
+import { groupAudiences } from './group-offer'
 import {
   playDateTypes,
   playDateStatuses,
@@ -88,6 +89,10 @@ export const createPlayDateInput = z
     venueId: z.uuid({ error: 'Choose a venue' }).nullable().default(null),
     place: placeInput.nullable().default(null),
     requestKey: requestKeyInput,
+    // For one of the poster's groups: offered to its members first, then to everyone 24 hours
+    // later or never (docs/decisions/0168).
+    groupId: z.uuid({ error: 'Choose a group' }).nullable().default(null),
+    groupAudience: z.enum(groupAudiences, { error: 'Choose who can join' }).default('members_first'),
   })
   .superRefine((value, ctx) => {
     if (value.partnerWanted && value.partnerId) {
@@ -270,6 +275,12 @@ export const playDateSummary = z.object({
   // On Available and the dashboard's games near you: miles from the player's home to the venue
   // (null at a place without coordinates, or for a player without a home).
   distanceMiles: z.number().nullable().optional(),
+  // A group's game: the group, and when it opens to everyone (null: never, members only). Before
+  // then only the group's members (and its players) see it (docs/decisions/0168).
+  group: z
+    .object({ id: z.string(), name: z.string(), openToAllAt: z.string().nullable() })
+    .nullable()
+    .optional(),
   requestCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -12,6 +12,8 @@ export const realtimeEvent = z.discriminatedUnion('type', [
   // A PlayDate of the player changed: a chat message, an application, its status. `topic` is
   // the PlayDate id.
   z.object({ type: z.literal('playdate'), topic: z.string() }),
+  // A group of the player has a new chat message. `topic` is the group id.
+  z.object({ type: z.literal('group'), topic: z.string() }),
   // The player's sessions ended (paused, signed out everywhere): the stream closes after this.
   // `reason` says when it was a pause, so the page can tell the player why.
   z.object({ type: z.literal('session-ended'), reason: z.enum(['paused']).optional() }),

@@ -43,7 +43,7 @@ const PUBLIC_OPERATIONS: Record<string, string> = {
 // Which of the victim's things fill a path param, by the path segment before it. A param
 // not listed here gets a random uuid.
 const SEEDS_BY_RESOURCE: Record<string, SeedName[]> = {
-  'play-dates/{id}': ['matchedPlayDate', 'openPlayDate'],
+  'play-dates/{id}': ['matchedPlayDate', 'openPlayDate', 'groupPlayDate'],
   'requests/{requestId}': ['pendingRequest', 'acceptedRequest'],
   'players/{id}': ['superPlayer'],
   'partner-lists/{id}': ['list'],
@@ -295,6 +295,8 @@ describe("another player's things", () => {
       [`/api/partner-lists/${world.ids.list}`, 200],
       [`/api/players/${world.ids.superPlayer}`, 200],
       [`/api/groups/${world.ids.group}`, 200],
+      [`/api/groups/${world.ids.group}/messages`, 200],
+      [`/api/play-dates/${world.ids.groupPlayDate}`, 200],
       [`/api/play-dates/${world.ids.matchedPlayDate}`, 200],
       [`/api/play-dates/${world.ids.matchedPlayDate}/messages`, 200],
     ] as const) {

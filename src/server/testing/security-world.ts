@@ -107,6 +107,17 @@ export async function seedWorld(t: TestApp) {
   const group = (
     await call(t, victim, 'POST', '/api/groups', { name: 'Tuesday regulars', visibility: 'invite_only' })
   ).id as string
+  const groupMessage = (
+    await call(t, victim, 'POST', `/api/groups/${group}/messages`, { content: 'Courts 3 and 4 tonight' })
+  ).id as string
+  // A game for the group's members only: no one else sees it or applies (docs/decisions/0168).
+  const groupPlayDate = (
+    await call(t, victim, 'POST', '/api/play-dates', {
+      ...playDateInput(victimPartner.id),
+      groupId: group,
+      groupAudience: 'members_only',
+    })
+  ).id as string
 
   const superPlayer = (
     await call(t, victim, 'POST', '/api/players', {
@@ -140,6 +151,8 @@ export async function seedWorld(t: TestApp) {
     friendEntry,
     superPlayer,
     group,
+    groupMessage,
+    groupPlayDate,
     notification: notification.id,
   }
   return {
@@ -158,6 +171,8 @@ export async function seedWorld(t: TestApp) {
       friendEntry,
       superPlayer,
       group,
+      groupMessage,
+      groupPlayDate,
       notification: notification.id,
       matchedPlayDate,
       acceptedRequest,

@@ -1220,6 +1220,27 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/groups/{id}/messages': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * A group's chat, a page at a time, oldest first (its members; admins read)
+     * @description Without a range, the newest page of the thread. `after` gives the newest page of what came after a time (catching up); `before` the page before a message (scrolling back to the start).
+     */
+    get: operations['listGroupMessages']
+    put?: never
+    /** Send a message to a group's chat (its members) */
+    post: operations['sendGroupMessage']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/groups/{id}/requests/{requestId}/accept': {
     parameters: {
       query?: never
@@ -2465,6 +2486,11 @@ export interface components {
         }
       } | null
       distanceMiles?: number | null
+      group?: {
+        id: string
+        name: string
+        openToAllAt: string | null
+      } | null
       requestCount: number
       createdAt: string
       updatedAt: string
@@ -2852,6 +2878,11 @@ export interface components {
           }
         | null
       distanceMiles?: number | null
+      group?: {
+        id: string
+        name: string
+        openToAllAt: string | null
+      } | null
       requestCount: number
       createdAt: string
       updatedAt: string
@@ -3286,6 +3317,11 @@ export interface components {
             }
           | null
         distanceMiles?: number | null
+        group?: {
+          id: string
+          name: string
+          openToAllAt: string | null
+        } | null
         requestCount: number
         createdAt: string
         updatedAt: string
@@ -3532,6 +3568,16 @@ export interface components {
        * @description Optional. The same key on a second request returns what the first created.
        */
       requestKey?: string
+      /**
+       * Format: uuid
+       * @default null
+       */
+      groupId?: string | null
+      /**
+       * @default members_first
+       * @enum {string}
+       */
+      groupAudience?: 'members_first' | 'members_only'
     }
     ApplyToPlayDateInput: {
       /** Format: uuid */
@@ -4252,6 +4298,7 @@ export interface components {
         }
         createdAt: string
       }[]
+      upcomingGames: components['schemas']['PlayDateSummary'][]
     }
     SetGroupMemberRoleInput: {
       /** @enum {string} */
@@ -6242,6 +6289,24 @@ export interface operations {
       }
       /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
       403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflicts with the current state */
+      409: {
         headers: {
           [name: string]: unknown
         }
@@ -10740,6 +10805,167 @@ export interface operations {
       /** @description Not found, or not visible to the caller */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  listGroupMessages: {
+    parameters: {
+      query?: {
+        after?: string
+        before?: string
+      }
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description A page of messages */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ListPlayDateMessagesOutput']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  sendGroupMessage: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SendPlayDateMessageInput']
+      }
+    }
+    responses: {
+      /** @description The message */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ChatMessage']
+        }
+      }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Signed in, but not allowed (paused, not an admin, not the owner); also: a write whose Origin (or Sec-Fetch-Site) is not the app's own is refused */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflicts with the current state */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large (over 256 KiB) */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Too many requests; try again later */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After': number
           [name: string]: unknown
         }
         content: {

@@ -55,7 +55,9 @@ const staleRoots: Record<RealtimeEvent['type'], string[]> = {
   notification: ['notifications', 'home'],
   connection: ['connections', 'public-profile', 'home'],
   playdate: ['play-dates', 'home'],
-  resync: ['notifications', 'connections', 'public-profile', 'home'],
+  // A group's chat: the open chat of that group fetches again (the groups feature's listener).
+  group: [],
+  resync: ['notifications', 'connections', 'public-profile', 'home', 'groups'],
   // The server ended the session (pause, sign-out everywhere): the session query finds out.
   'session-ended': ['auth'],
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core'
 import type {
   PlayDateStatus,
@@ -11,7 +11,7 @@ import { playingRating } from '../../../domain/players/rating.rules'
 import type { DbOrTx } from '../client'
 import { outerColumn } from '../outer-column'
 import { type PlayerSummaryRow, summaryColumnsOf, toPlayer } from '../player-summary'
-import { playDateRequests, playDates, profiles, venues } from '../schema'
+import { groupMembers, playDateRequests, playDates, profiles, venues } from '../schema'
 
 // A PlayDate as its pages and the admin's list show it: the card's own columns, its teams' players
 // through aliases of profiles, and who may still join.
@@ -159,3 +159,11 @@ export async function respondingSideIds(db: DbOrTx, playDateId: string): Promise
     .where(and(eq(playDateRequests.playDateId, playDateId), eq(playDateRequests.status, 'accepted')))
   return rows.flatMap((r) => [r.a, r.b]).filter((p): p is string => Boolean(p))
 }
+
+// Whether the player `user` may see and join the PlayDate at `now`: a group's game is its
+// members' until it opens to everyone, and theirs alone when it never does (docs/decisions/0168).
+// Most PlayDates have no group and pass on the first test; a group's member is one lookup in
+// group_members' primary key.
+export const offeredTo = (user: SQL | Placeholder, now: SQL | Placeholder) =>
+  sql`(${playDates.groupId} is null or ${playDates.openToAllAt} <= ${now}
+    or exists (select 1 from ${groupMembers} gm where gm.group_id = ${playDates.groupId} and gm.user_id = ${user}))`

@@ -83,3 +83,29 @@ export const groupJoinRequests = pgTable(
     index('group_join_requests_group_idx').on(t.groupId, t.status, t.createdAt),
   ],
 )
+
+// The members-only chat of a group (docs/decisions/0168-group-play-dates-and-chat.md): its members
+// read and write, admins read.
+export const groupMessages = pgTable(
+  'group_messages',
+  {
+    id: id(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    // The sender's key for this message (`requestKey`): the same key again returns it.
+    requestKey: uuid('request_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('group_messages_content_length', sql`length(btrim(${t.content})) between 1 and 2000`),
+    index('group_messages_group_idx').on(t.groupId, t.createdAt, t.id),
+    uniqueIndex('group_messages_sender_request_key_idx')
+      .on(t.userId, t.requestKey)
+      .where(sql`${t.requestKey} is not null`),
+  ],
+)

@@ -9,6 +9,7 @@ import {
 import { profilePhotoUrl } from '../../../domain/players/profile-photo'
 import type { DbOrTx } from '../../db/client'
 import { connections, playDates, profiles } from '../../db/schema'
+import { offeredTo } from '../../db/queries'
 
 // What the player's friends did lately that anyone signed in could see anyway (decision 0103):
 // PlayDates they posted that are still open, and friendships they made (public profiles list
@@ -41,7 +42,7 @@ const toPlayer = (row: PlayerRow): ActivityPlayer => ({
 })
 
 // Open PlayDates friends created, newest first (play_dates_creator_idx for each friend).
-async function postedPlayDates(db: DbOrTx, viewerId: string, since: Date) {
+async function postedPlayDates(db: DbOrTx, viewerId: string, since: Date, now: Date) {
   const rows = await db
     .select({
       id: playDates.id,
@@ -61,6 +62,8 @@ async function postedPlayDates(db: DbOrTx, viewerId: string, since: Date) {
         gte(playDates.createdAt, since),
         // One the viewer is on is theirs already, not news.
         sql`${playDates.partnerId} is distinct from ${viewerId}`,
+        // A group's game the viewer may not see yet is no one's news (docs/decisions/0168).
+        offeredTo(sql`${viewerId}::uuid`, sql`${now.toISOString()}::timestamptz`),
         eq(profiles.isPaused, false),
       ),
     )
@@ -133,7 +136,7 @@ export async function listFriendActivity(
 ): Promise<FriendActivityOutput> {
   const since = new Date(now.getTime() - FRIEND_ACTIVITY_DAYS * DAY_MS)
   const [posted, friendships] = await Promise.all([
-    postedPlayDates(db, viewerId, since),
+    postedPlayDates(db, viewerId, since, now),
     newFriendships(db, viewerId, since),
   ])
   const items = [...posted, ...friendships]

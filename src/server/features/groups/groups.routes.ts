@@ -11,6 +11,12 @@ import {
   MEMBER_NOT_FOUND,
   memberRoleInput,
 } from '../../../domain/groups/group.schema'
+import {
+  chatMessage,
+  chatMessagesQuery,
+  chatPage,
+  messageInput,
+} from '../../../domain/play-dates/play-date.schema'
 import { createApi } from '../../app-factory'
 import { limitRequest, type RateLimit } from '../../lib/rate-limit'
 import { requireAdmin, requireUser } from '../../middleware/require-user'
@@ -28,10 +34,13 @@ import {
   renewInviteLink,
   setMemberRole,
 } from './groups.service'
+import { listGroupMessages, sendGroupMessage } from './groups.chat'
 
 export const groupLimits = {
   // Following invite links: enough for a player, too few to guess codes (128 bits anyway).
   invitesPerUser: { name: 'group-invite:user', limit: 60, windowSeconds: 60 * 60 },
+  // The chat: as many messages a minute as a PlayDate's chat takes.
+  messagesPerUser: { name: 'group-message:user', limit: 30, windowSeconds: 60 },
 } satisfies Record<string, RateLimit>
 
 const tags = ['groups']
@@ -149,6 +158,32 @@ const routes = {
       ...errorResponses(400, 401, 403, 404, 409),
     },
   }),
+  messages: createRoute({
+    method: 'get',
+    path: '/groups/{id}/messages',
+    operationId: 'listGroupMessages',
+    tags,
+    summary: "A group's chat, a page at a time, oldest first (its members; admins read)",
+    description:
+      'Without a range, the newest page of the thread. `after` gives the newest page of what came ' +
+      'after a time (catching up); `before` the page before a message (scrolling back to the start).',
+    ...access.user,
+    request: { params: groupParam, query: chatMessagesQuery },
+    responses: { 200: jsonContent(chatPage, 'A page of messages'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  send: createRoute({
+    method: 'post',
+    path: '/groups/{id}/messages',
+    operationId: 'sendGroupMessage',
+    tags,
+    summary: "Send a message to a group's chat (its members)",
+    ...access.user,
+    request: { params: groupParam, body: jsonBody(messageInput) },
+    responses: {
+      201: jsonContent(chatMessage, 'The message'),
+      ...errorResponses(400, 401, 403, 404, 409, 429),
+    },
+  }),
   all: createRoute({
     method: 'get',
     path: '/admin/groups',
@@ -198,6 +233,19 @@ export const groupRoutes = api
       200,
     ),
   )
+  .openapi(routes.messages, async (c) =>
+    c.json(
+      await listGroupMessages(c.get('db'), c.get('user'), c.req.valid('param').id, c.req.valid('query')),
+      200,
+    ),
+  )
+  .openapi(routes.send, async (c) => {
+    await limitRequest(c, [{ rule: groupLimits.messagesPerUser, subject: c.get('user').id }])
+    return c.json(
+      await sendGroupMessage(c.get('db'), c.get('user'), c.req.valid('param').id, c.req.valid('json')),
+      201,
+    )
+  })
   .openapi(routes.accept, async (c) => {
     const { id, requestId } = c.req.valid('param')
     await answerJoinRequest(c.get('db'), c.get('user'), id, requestId, 'accept', c.get('deps').clock.now())

@@ -28,6 +28,7 @@ import { outerColumn } from '../../db/outer-column'
 import { NO_RECORD, reliabilityOf } from '../../db/queries'
 import { groupJoinRequests, groupMembers, groups, profiles, venues } from '../../db/schema'
 import { lockProfile } from '../profiles'
+import { upcomingGroupGames } from '../play-dates'
 import {
   ensureRoom,
   hasPendingRequest,
@@ -200,8 +201,10 @@ export async function getGroup(db: Db, viewer: Viewer, id: string, now: Date): P
     members.map((m) => m.id),
     now,
   )
+  const games = await upcomingGroupGames(db, id, now)
   return {
     ...toSummary(row, members.length, role),
+    upcomingGames: games,
     invitePath: isOrganiser(role) ? `/groups/join/${row.inviteCode}` : null,
     members: members.map((m) => ({
       player: {

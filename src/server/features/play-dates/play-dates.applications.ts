@@ -9,7 +9,7 @@ import { type Db, type DbOrTx, rowsOf, withoutTransaction } from '../../db/clien
 import { preparedQuery, statementOf } from '../../db/prepared'
 import { playDateRequests, playDates, profiles } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
-import { creatorSideIds, playablePartner } from '../../db/queries'
+import { creatorSideIds, offeredTo, playablePartner } from '../../db/queries'
 import { announceAdded } from '../notifications'
 import { noteParameters, notePlaceholders, notificationInserts } from '../../db/queries/notice-inserts'
 import { announce, notifyPlayDate, playDateNote } from './play-dates.notify'
@@ -50,7 +50,7 @@ function applyStatement() {
       select id, status, creator_id, partner_id, starts_at,
         exists (select 1 from ${playDateRequests} a where a.play_date_id = ${id} and a.status = 'accepted') as other_taken
       from ${playDates}
-      where id = ${id} for update
+      where id = ${id} and ${offeredTo(me, sql`${p('now')}::timestamptz`)} for update
     ), checks as materialized (
       select ${playablePartner(p('me'), p('partner'))} as playable,
         exists (select 1 from ${playDateRequests} r
@@ -169,7 +169,9 @@ async function applyAlone(db: Db, user: Actor, id: string, now: Date) {
   try {
     return await db.transaction(async (tx) => {
       const playDate = await lockPlayDate(tx, id)
-      if (!playDate) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
+      if (!playDate || !(await isOfferedTo(tx, id, user.id, now))) {
+        throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
+      }
       if (playDate.status !== 'open' && playDate.status !== 'matched') {
         throw new AppError('conflict', PLAY_DATE_MESSAGES.noLongerAvailable)
       }
@@ -215,6 +217,18 @@ async function applyAlone(db: Db, user: Actor, id: string, now: Date) {
     if (isUniqueViolation(error)) throw new AppError('conflict', PLAY_DATE_MESSAGES.alreadyApplied)
     throw error
   }
+}
+
+// A group's game is its members' until it opens to everyone (docs/decisions/0168): to anyone else
+// it is not there, as on its page.
+async function isOfferedTo(db: DbOrTx, id: string, userId: string, now: Date) {
+  const [row] = await db
+    .select({
+      offered: sql<boolean>`${offeredTo(sql`${userId}::uuid`, sql`${now.toISOString()}::timestamptz`)}`,
+    })
+    .from(playDates)
+    .where(eq(playDates.id, id))
+  return row?.offered === true
 }
 
 // An open PlayDate whose start has passed takes no more applications and no accept.

@@ -11,7 +11,7 @@ import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.message
 import type { PlayDateType } from '../../../domain/play-dates/play-date.constants'
 import type { Db, DbOrTx } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
-import { playDateRequests, playDates } from '../../db/schema'
+import { playDateDropouts, playDateRequests, playDates } from '../../db/schema'
 import { toPlayer } from '../../db/player-summary'
 import { type Actor, toSummary, userParam, selectPlayDatesWithAccepted } from './play-dates.queries'
 import {
@@ -25,7 +25,7 @@ import {
 } from '../../db/queries'
 import { isLateCancel, type TeamSide } from '../../../domain/play-dates/results'
 import { resultView } from './play-dates.results.view'
-import { creatorSideIds, NO_RECORD, reliabilityOf } from '../../db/queries'
+import { creatorSideIds, NO_RECORD, offeredTo, reliabilityOf } from '../../db/queries'
 import {
   findSubRefusal,
   openOfferOf,
@@ -117,6 +117,13 @@ const viewerRequestId = (db: DbOrTx) =>
 // matched the accepted application with its team (one at most: play_date_requests_one_accepted_key),
 // who cancelled it, and the viewer's own live application. Statuses are written out, so the
 // generic plan reads the partial indexes.
+// The viewer applied to the PlayDate (whatever became of it) or played in it and dropped out: its
+// page stays theirs after they leave, group game or not (docs/decisions/0168).
+const hadAPart = sql`(exists (select 1 from ${playDateRequests} part
+    where part.play_date_id = ${playDates.id} and ${userParam} in (part.requester_id, part.requester_partner_id))
+  or exists (select 1 from ${playDateDropouts} gone
+    where gone.play_date_id = ${playDates.id} and gone.profile_id = ${userParam}))`
+
 const playDateByIdQuery = (db: DbOrTx) =>
   selectPlayDatesWithAccepted(db, {
     accepted: {
@@ -129,6 +136,7 @@ const playDateByIdQuery = (db: DbOrTx) =>
     acceptedPartner: requesterPartnerColumns,
     cancelledByPlayer: cancellerColumns,
     viewerRequestId: viewerRequestId(db),
+    offered: sql<boolean>`(${offeredTo(userParam, sql`${sql.placeholder('now')}::timestamptz`)} or ${hadAPart})`,
     lateCancel: playDates.lateCancel,
     vacantSince: playDates.vacantSince,
     subWave: playDates.subWave,
@@ -158,11 +166,17 @@ export async function visiblePlayDateType(
   viewer: Pick<Actor, 'id' | 'isAdmin'>,
   id: string,
 ): Promise<PlayDateType | null> {
+  // The page's first view only: it reads the database's clock, as its full games always did.
   const onItsPage = viewer.isAdmin
     ? undefined
     : or(
-        sql`${playDates.status} = 'open'`,
-        sql`${playDates.status} = 'matched' and ${playDates.startsAt} > now()`,
+        and(
+          or(
+            sql`${playDates.status} = 'open'`,
+            sql`${playDates.status} = 'matched' and ${playDates.startsAt} > now()`,
+          ),
+          offeredTo(sql`${viewer.id}`, sql`now()`),
+        ),
         eq(playDates.creatorId, viewer.id),
         eq(playDates.partnerId, viewer.id),
         sql`exists (select 1 from ${playDateRequests}
@@ -178,7 +192,11 @@ export async function visiblePlayDateType(
 }
 
 export async function getPlayDate(db: DbOrTx, user: Actor, id: string, now: Date): Promise<PlayDateDetail> {
-  const [row] = await preparedQuery(db, 'play_date_by_id', playDateByIdQuery).execute({ id, userId: user.id })
+  const [row] = await preparedQuery(db, 'play_date_by_id', playDateByIdQuery).execute({
+    id,
+    userId: user.id,
+    now: now.toISOString(),
+  })
   if (!row) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
   // The other side as soon as anyone holds a spot on it (open: a player alone, or a pair while a
   // partner is still wanted).
@@ -199,6 +217,11 @@ export async function getPlayDate(db: DbOrTx, user: Actor, id: string, now: Date
     ? responding.team.captain.id === user.id || responding.team.partner?.id === user.id
     : false
   const onCreatorTeam = row.creatorId === user.id || row.partnerId === user.id
+  // A group's game not yet open to everyone is not there for others (docs/decisions/0168); its
+  // players, those who applied and those who left it keep it.
+  if (!row.offered && !onCreatorTeam && !onRespondingTeam && !user.isAdmin) {
+    throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
+  }
   const beforeStart = !row.startsAt || now.getTime() < row.startsAt.getTime()
   // Open PlayDates are visible to every signed-in player, and so are full games until they start
   // (their waitlist is open: docs/decisions/0152); the rest only to their players and admins.

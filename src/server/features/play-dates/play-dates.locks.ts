@@ -24,6 +24,8 @@ export async function lockPlayDate(tx: Tx, id: string) {
       regions: playDates.regions,
       vacantSince: playDates.vacantSince,
       subWave: playDates.subWave,
+      groupId: playDates.groupId,
+      openToAllAt: playDates.openToAllAt,
     })
     .from(playDates)
     .where(eq(playDates.id, id))

@@ -4,6 +4,7 @@ import type { PlayDateSummary } from '../../../domain/play-dates/play-date.schem
 import {
   creator,
   creatorColumns,
+  offeredTo,
   partner,
   partnerColumns,
   pendingRequestCount,
@@ -20,7 +21,7 @@ import { distanceFromHome, nearHome } from './play-dates.near'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { DbOrTx } from '../../db/client'
 import { type PlayerSummaryRow } from '../../db/player-summary'
-import { playDateRequests, playDates, profiles } from '../../db/schema'
+import { groups, playDateRequests, playDates, profiles } from '../../db/schema'
 
 // The player a PlayDate service acts for.
 export type Actor = Pick<SessionUser, 'id' | 'firstName' | 'lastName' | 'isAdmin'>
@@ -38,6 +39,12 @@ export const baseSelect = {
   creator: creatorColumns,
   partner: partnerColumns,
   requestCount: pendingRequestCount,
+  // A group's game: its group's name, read for the few PlayDates that have one.
+  groupId: playDates.groupId,
+  groupName: sql<
+    string | null
+  >`(select ${groups.name} from ${groups} where ${groups.id} = ${playDates.groupId})`,
+  openToAllAt: playDates.openToAllAt,
 }
 
 type BaseRow = Awaited<ReturnType<typeof selectPlayDates>>[number]
@@ -80,6 +87,10 @@ export function toSummary(row: BaseRow): PlayDateSummary {
       ...toTeam(row.creator, row.partner),
       formedAlone: row.postedAlone && Boolean(row.partner?.id),
     },
+    group:
+      row.groupId && row.groupName
+        ? { id: row.groupId, name: row.groupName, openToAllAt: row.openToAllAt?.toISOString() ?? null }
+        : null,
     requestCount: Number(row.requestCount),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -164,6 +175,7 @@ function listConditions(shape: ListShape) {
     sql`(${playDates.startsAt} is null or ${playDates.startsAt} > ${sql.placeholder('now')})`,
     ne(playDates.creatorId, userParam),
     sql`${playDates.partnerId} is distinct from ${userParam}`,
+    offeredTo(userParam, sql.placeholder('now')),
   ]
   if (shape.when) conditions.push(inWindow)
   if (shape.state) conditions.push(sql`${playDates.state} = ${sql.placeholder('state')}`)

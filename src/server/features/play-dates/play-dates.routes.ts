@@ -85,7 +85,7 @@ const routes = {
     summary: 'Create a PlayDate with an accepted friend as partner',
     ...access.user,
     request: { body: jsonBody(createPlayDateInput) },
-    responses: { 201: detailResponse, ...errorResponses(400, 401, 403, 429) },
+    responses: { 201: detailResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
   list: createRoute({
     method: 'get',

@@ -43,6 +43,8 @@ import { boxAround, milesBetween, type Point } from '../../../domain/places/dist
 import { HOME_NEEDED } from '../../../domain/profiles/home-location.schema'
 import { homePointOf } from './play-dates.near'
 import { outcomeOfRow } from './play-dates.results.game'
+import { openToAllAtFor } from '../../../domain/play-dates/group-offer'
+import { requireGroupPoster } from './play-dates.group-games'
 
 // A PlayDate's own story: created, listed in its tabs, cancelled. Its page is in
 // play-dates.detail.ts, applications in play-dates.applications.ts, the chat in
@@ -83,6 +85,7 @@ export async function createPlayDate(
         : defaultDuprRange(await teamRatingOf(tx, [user.id, partnerId]))
     const venue = input.venueId ? await requireVenueFor(tx, input.venueId, input.state, input.regions) : null
     const { startsAt, timeZone } = startOf(input, now, venue?.timeZone)
+    if (input.groupId) await requireGroupPoster(tx, user.id, input.groupId)
     const [created] = await tx
       .insert(playDates)
       .values({
@@ -107,6 +110,8 @@ export async function createPlayDate(
         longitude: venue?.longitude ?? null,
         place: input.place,
         requestKey: input.requestKey ?? null,
+        groupId: input.groupId,
+        openToAllAt: input.groupId ? openToAllAtFor(input.groupAudience, now) : null,
       })
       .onConflictDoNothing({
         target: [playDates.creatorId, playDates.requestKey],

@@ -71,6 +71,32 @@ const quietOff = (p: SignedInPlayer) =>
 const take = (p: SignedInPlayer, offerId: string) => p.client.post(`/api/play-dates/offers/${offerId}/take`)
 
 describe('a sub search', () => {
+  it('for a group’s game not yet open to everyone asks the group’s members only', async () => {
+    const start = new Date(BASE.getTime() + 2 * DAY)
+    const g = await insertFullGame(t, start)
+    const created = await g.a.client.post('/api/groups', { name: 'Dawn Patrol', visibility: 'open' })
+    const groupId = created.body.id as string
+    const invite = (await g.a.client.get(`/api/groups/${groupId}`)).body.invitePath as string
+    const [member, outsider] = await Promise.all([
+      player({ firstName: 'Meg', duprRating: 3.5 }),
+      player({ firstName: 'Oli', duprRating: 3.5 }),
+    ])
+    expect((await member.client.post(`/api${invite}`)).status).toBe(200)
+    await befriend(t.db, g.c, member)
+    await befriend(t.db, g.c, outsider)
+    await t.db.update(playDates).set({ groupId, openToAllAt: null }).where(eq(playDates.id, g.id))
+
+    t.clock.set(new Date(start.getTime() - 20 * HOUR))
+    const left = await g.d.client.post(`/api/play-dates/${g.id}/leave`)
+    expect(left.status, left.text).toBe(200)
+    expect(await offerOf(member, g.id)).toMatchObject({ kind: 'sub' })
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, outsider.profile.id), eq(notifications.action, 'take_spot')))
+    expect(told).toEqual([])
+  })
+
   it('starts by itself under 24 hours with no one waiting: friends in the range first, then players available as a sub', async () => {
     const start = new Date(BASE.getTime() + 2 * DAY)
     const g = await insertFullGame(t, start)

@@ -1,10 +1,10 @@
 import { subDays } from 'date-fns'
-import { sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { RATING_MAX, RATING_MIN } from '../../../domain/play-dates/spots'
 import { SUB_NO_SHOW_DAYS, WAVE_MAX } from '../../../domain/play-dates/offers'
 import { type DbOrTx, rowsOf } from '../../db/client'
 import { preparedQuery, statementOf } from '../../db/prepared'
-import { connections, playDateRequests, playDates, profiles } from '../../db/schema'
+import { connections, groupMembers, playDateRequests, playDates, profiles } from '../../db/schema'
 
 // Who a sub search asks (docs/decisions/0138-offer-timings-and-waves.md): wave 1, friends of the
 // players left in the game whose rating is in the game's range; wave 2, players who switched on
@@ -69,6 +69,22 @@ export interface SubSearchGame {
   regions: string[]
   minDupr: number | string | null
   maxDupr: number | string | null
+  // A group's game not yet open to everyone asks the group's members only (docs/decisions/0168).
+  groupId?: string | null
+  openToAllAt?: Date | null
+}
+
+// The candidates a group's game may ask at `now`: all of them once it is open to everyone, else
+// the group's members among them.
+async function offeredAmong(db: DbOrTx, game: SubSearchGame, ids: string[], now: Date) {
+  const open = !game.groupId || (game.openToAllAt && game.openToAllAt.getTime() <= now.getTime())
+  if (open || ids.length === 0) return ids
+  const members = await db
+    .select({ id: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, game.groupId!), inArray(groupMembers.userId, ids)))
+  const kept = new Set(members.map((m) => m.id))
+  return ids.filter((id) => kept.has(id))
 }
 
 const rangeOf = (game: SubSearchGame) =>
@@ -102,7 +118,12 @@ export async function subCandidates(
           exclude,
           since: subDays(now, SUB_NO_SHOW_DAYS).toISOString(),
         })
-  return rowsOf<{ id: string }>(rows).map((r) => r.id)
+  return offeredAmong(
+    db,
+    game,
+    rowsOf<{ id: string }>(rows).map((r) => r.id),
+    now,
+  )
 }
 
 // The statement of wave 2 as EXPLAIN reads it (the bench): its text and its values in order.

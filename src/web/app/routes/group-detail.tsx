@@ -1,12 +1,14 @@
-import { ArrowLeft, LogOut } from 'lucide-react'
+import { ArrowLeft, LogOut, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { Button } from '../../components/ui/button'
+import { Button, ButtonLink } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/dialog'
 import { PageHeader } from '../../components/ui/page-header'
 import { PageLoading } from '../../components/ui/spinner'
 import { useSession } from '../../features/auth'
+import { PlayDateCard } from '../../features/play-dates'
 import {
+  GroupChat,
   GroupFacts,
   GroupMembers,
   GroupSeries,
@@ -78,7 +80,41 @@ export default function GroupDetailPage() {
         <InviteLink groupId={data.id} invitePath={data.invitePath} />
       ) : null}
       {data.closed ? null : <JoinRequests group={data} />}
+      <section aria-labelledby="group-games" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="group-games" className="text-lg font-bold text-slate-900">
+            Upcoming games
+          </h2>
+          {organiser && !data.closed ? (
+            <ButtonLink to={`/create-playdate?group=${data.id}`}>
+              <Plus aria-hidden="true" className="size-4" />
+              Post a game
+            </ButtonLink>
+          ) : null}
+        </div>
+        {data.upcomingGames.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+            No games coming up.
+            {organiser && !data.closed ? ' Post one: members see it before anyone else.' : null}
+          </p>
+        ) : (
+          <ul className="grid gap-3 md:grid-cols-2">
+            {data.upcomingGames.map((game) => (
+              <li key={game.id}>
+                <PlayDateCard playDate={game} viewerId={user?.id ?? ''} headingLevel={3} onGroupPage />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <GroupSeries groupId={data.id} homeVenueId={data.homeVenue?.id ?? null} closed={data.closed} />
+      {data.myRole || user?.isAdmin ? (
+        <GroupChat
+          groupId={data.id}
+          viewerId={user?.id ?? ''}
+          canSend={Boolean(data.myRole) && !data.closed}
+        />
+      ) : null}
       <GroupMembers group={data} viewerId={user?.id ?? ''} isAdmin={user?.isAdmin ?? false} />
       {data.myRole && data.myRole !== 'owner' ? (
         <div>

@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { PlayDateDetail } from '../../../../domain/play-dates/play-date.schema'
 import { api } from '../../../lib/api-client'
-import { type ChatThread, latestMessageTime, withLatest } from '../lib/chat-messages'
+import { type ChatThread, latestMessageTime, withLatest } from '../../../lib/chat-thread'
 import { playDateKeys, playDateQuery } from './play-date.query'
 
 // The chat, oldest first. The first fetch loads the newest page; later ones ask only for what

@@ -12,7 +12,7 @@ import type {
 } from '../../../../domain/play-dates/play-date.schema'
 import type { PaymentInput, ReportInput } from '../../../../domain/play-dates/results'
 import { api } from '../../../lib/api-client'
-import { type ChatThread, withEarlier, withLatest } from '../lib/chat-messages'
+import { type ChatThread, withEarlier, withLatest } from '../../../lib/chat-thread'
 import { chatMessagesQuery } from './chat-messages.query'
 import { useLiveConnected } from '../../../lib/live-events'
 import {

@@ -1,4 +1,5 @@
-import { MapPin } from 'lucide-react'
+import { MapPin, Users } from 'lucide-react'
+import { Link } from 'react-router'
 import {
   type PlayDateStatus,
   type PlayDateType,
@@ -8,6 +9,11 @@ import {
 } from '../../../../domain/play-dates/play-date.constants'
 import { statusLabel } from '../../../../domain/play-dates/play-date.rules'
 import { statusTone } from '../lib/play-date-view'
+import type { PlayDateSummary } from '../../../../domain/play-dates/play-date.schema'
+import { isMembersFirst } from '../../../../domain/play-dates/group-offer'
+import { formatStart } from '../../../../domain/play-dates/schedule'
+import { serverTimeNoLaterThan } from '../../../lib/server-clock'
+import { useNow } from '../../../lib/use-now'
 
 // `disputed`: a matched game whose two reports differ, waiting for an admin (the detail page).
 export function StatusBadge({ status, disputed = false }: { status: PlayDateStatus; disputed?: boolean }) {
@@ -55,5 +61,47 @@ export function LocationChips({ state, regions }: { state: string; regions: read
         ))}
       </ul>
     </div>
+  )
+}
+
+// A group's game still its members' (docs/decisions/0168): "Members first" with when everyone else
+// may join, or "Members only". Once it opens to everyone nothing is shown: it is any game then.
+// The group's name: as text, as a link to its page (not on a card, which is one link as a whole),
+// or left out (on the group's own page).
+export function GroupGameBadge({
+  playDate,
+  groupName = 'text',
+}: {
+  playDate: Pick<PlayDateSummary, 'group' | 'timeZone'>
+  groupName?: 'text' | 'link' | 'none'
+}) {
+  const group = playDate.group
+  const browserNow = useNow().getTime()
+  const now = serverTimeNoLaterThan(browserNow) ?? browserNow
+  if (!group || !isMembersFirst(group.openToAllAt, now)) return null
+  const opens = group.openToAllAt
+    ? formatStart(new Date(group.openToAllAt), playDate.timeZone ?? 'America/Phoenix')
+    : null
+  const name =
+    groupName === 'link' ? (
+      <Link to={`/groups/${group.id}`} className="font-semibold text-brand-800 underline underline-offset-2">
+        {group.name}
+      </Link>
+    ) : groupName === 'text' ? (
+      group.name
+    ) : null
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
+      <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-900 ring-1 ring-brand-700/30 ring-inset">
+        <Users aria-hidden="true" className="size-3.5" />
+        {opens ? 'Members first' : 'Members only'}
+      </span>
+      {name || opens ? (
+        <span>
+          {name}
+          {opens ? `${name ? ' · open' : 'Open'} to everyone from ${opens}` : null}
+        </span>
+      ) : null}
+    </p>
   )
 }

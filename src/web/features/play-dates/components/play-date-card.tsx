@@ -5,7 +5,7 @@ import { yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
 import { priceLine } from '../../../../domain/play-dates/schedule'
 import { Avatar } from '../../../components/ui/avatar'
 import { countsSelfRating, formatRating, fullName, requestCountLabel } from '../lib/play-date-view'
-import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
+import { GroupGameBadge, LocationChips, StatusBadge, TypeChip } from './play-date-badges'
 import { PlayDateWhen, PlayDateWhere } from './play-date-when'
 import { TeamRecord } from './team-record'
 import { OutcomeText } from './outcome-text'
@@ -45,12 +45,15 @@ export function PlayDateCard({
   headingLevel = 2,
   search = '',
   isSelected = false,
+  onGroupPage = false,
 }: {
   playDate: PlayDateSummary
   viewerId: string
   headingLevel?: 2 | 3
   search?: string
   isSelected?: boolean
+  // On the group's own page the card leaves the group's name out.
+  onGroupPage?: boolean
 }) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2'
   const team = playDate.creatorTeam
@@ -78,6 +81,7 @@ export function PlayDateCard({
         <TypeChip type={playDate.type} />
         <StatusBadge status={playDate.status} />
       </div>
+      <GroupGameBadge playDate={playDate} groupName={onGroupPage ? 'none' : 'text'} />
       <div>
         <div className="flex items-center gap-3">
           <TeamFaces team={team} />

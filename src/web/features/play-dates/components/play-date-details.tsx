@@ -17,7 +17,7 @@ import {
   usePlayDate,
 } from '../api/play-dates.queries'
 import { usePlayDatesResync } from '../hooks/use-play-dates-live'
-import { StatusBadge } from './play-date-badges'
+import { GroupGameBadge, StatusBadge } from './play-date-badges'
 import { BackButton, PlayDateFirstView, PlayDateFirstViewType, PlayDateHeader } from './play-date-first-view'
 import { PlayDateChat } from './play-date-chat'
 import { applyMessages } from '../lib/apply-errors'
@@ -229,6 +229,7 @@ export function PlayDateDetails({
           </>
         }
       >
+        <GroupGameBadge playDate={playDate} groupName="link" />
         {spotsLine(playDate) ? (
           <p className="text-sm font-semibold text-brand-800">{spotsLine(playDate)}</p>
         ) : null}

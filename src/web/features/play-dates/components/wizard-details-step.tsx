@@ -43,6 +43,7 @@ import {
   type DuprRange,
 } from '../../../../domain/play-dates/spots'
 import { DuprRangeFields, PartnerWantedChoice } from './wizard-who-joins'
+import { type GroupGame, GroupGameChoice, groupGameText, type PostableGroup } from './wizard-group-choice'
 
 const subSteps: Record<DetailsStep, { number: number; name: string }> = {
   partner: { number: 1, name: 'Partner' },
@@ -51,8 +52,9 @@ const subSteps: Record<DetailsStep, { number: number; name: string }> = {
 }
 
 // The last step, in three parts (partner, amount, description); the part is in the URL
-// (?step=amount) so the browser's Back button walks through them too.
-export function DetailsStepPage() {
+// (?step=amount) so the browser's Back button walks through them too. `groups`: those the player
+// may post a game for (the last part asks who can join).
+export function DetailsStepPage({ groups = [] }: { groups?: readonly PostableGroup[] }) {
   const { draft, update, cancel, finish, redirect } = useMissingStep('details')
   const [params] = useSearchParams()
   const navigate = useNavigate()
@@ -73,6 +75,12 @@ export function DetailsStepPage() {
   const [amount, setAmount] = useState(amountOrDefault(draft))
   const amountInvalid = amount <= 0 || amount > AMOUNT_MAX
   const [description, setDescription] = useState(draft.description ?? '')
+  const [groupGame, setGroupGame] = useState<GroupGame>({
+    groupId: draft.groupId ?? null,
+    audience: draft.groupAudience ?? 'members_first',
+  })
+  // A group from the draft the player can no longer post for is no choice.
+  const groupId = groups.some((g) => g.id === groupGame.groupId) ? groupGame.groupId : null
   const [whenWhere, setWhenWhere] = useState<WhenWhere>(() => scheduleOrDefault(draft, new Date()))
   const placeMissing = whenWhere.place !== null && whenWhere.place.trim() === ''
   // Read again every half minute: a start that was soon enough may stop being so on the page.
@@ -114,6 +122,7 @@ export function DetailsStepPage() {
       description: description.trim(),
       ...whenWhere,
       place: whenWhere.place?.trim() || null,
+      ...(groupId ? { groupId, groupAudience: groupGame.audience } : {}),
     }
     // Created again after an error, the same PlayDate carries the same key: created once,
     // whatever became of the first try's answer.
@@ -279,6 +288,16 @@ export function DetailsStepPage() {
           </>
         }
       />
+      {groups.length > 0 ? (
+        <GroupGameChoice
+          groups={groups}
+          value={{ ...groupGame, groupId }}
+          onChange={(next) => {
+            setGroupGame(next)
+            update({ groupId: next.groupId ?? undefined, groupAudience: next.audience })
+          }}
+        />
+      ) : null}
       <div className="mt-4 rounded-xl bg-slate-50 p-4 text-sm">
         <h3 className="font-semibold text-slate-900">Your PlayDate</h3>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">
@@ -322,6 +341,12 @@ export function DetailsStepPage() {
           </dd>
           <dt className="font-medium">Amount</dt>
           <dd>{priceLine(amount, whenWhere.durationMinutes)}</dd>
+          {groups.length > 0 ? (
+            <>
+              <dt className="font-medium">Who can join</dt>
+              <dd>{groupGameText(groups, { ...groupGame, groupId })}</dd>
+            </>
+          ) : null}
         </dl>
       </div>
     </WizardFrame>

@@ -90,7 +90,9 @@ function ChoiceCard({
   )
 }
 
-export function TypeStep() {
+// `groupId`: started from a group's page, the game is for that group unless the player says
+// otherwise on the last step.
+export function TypeStep({ groupId }: { groupId?: string | undefined }) {
   const { draft, update, cancel } = useWizardDraft()
   const navigate = useNavigate()
   const [type, setType] = useState<PlayDateType | undefined>(draft.type)
@@ -106,7 +108,7 @@ export function TypeStep() {
       nextDisabled={!type}
       nextHint={{ id: hintId, text: 'Choose Pay or Earn to continue' }}
       onNext={() => {
-        update({ type })
+        update({ type, ...(groupId ? { groupId } : {}) })
         void navigate(WIZARD_PATHS.state)
       }}
     >

@@ -18,6 +18,7 @@ import {
   zonedInstant,
   zoneOfState,
 } from '../../../../domain/play-dates/schedule'
+import { groupAudiences } from '../../../../domain/play-dates/group-offer'
 
 // What the Create PlayDate wizard has gathered so far. A field is set once its step was
 // confirmed with Continue or Next, so a later step can tell which choices are missing.
@@ -40,6 +41,9 @@ export const wizardDraft = z.object({
   timeZone: z.enum(playDateZoneIds).optional(),
   venueId: z.string().nullable().optional(),
   place: z.string().max(120).nullable().optional(),
+  // For one of the player's groups (docs/decisions/0168), and who joins after its members.
+  groupId: z.string().optional(),
+  groupAudience: z.enum(groupAudiences).optional(),
 })
 export type WizardDraft = z.infer<typeof wizardDraft>
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ChatMessage } from '../../../../domain/play-dates/play-date.schema'
-import { latestMessageTime, liveStart, mergeMessages, withEarlier, withLatest } from './chat-messages'
+import type { ChatMessage } from '../../domain/play-dates/play-date.schema'
+import { latestMessageTime, liveStart, mergeMessages, withEarlier, withLatest } from './chat-thread'
 
 const message = (id: string, createdAt: string, content = id): ChatMessage => ({
   id,

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatPage } from '../../../../domain/play-dates/play-date.schema'
+import type { ChatMessage, ChatPage } from '../../domain/play-dates/play-date.schema'
 
 // Messages fetched again (a poll that overlaps the last one, an event and a poll at once) are
 // the same rows: keep one of each id, oldest first.
