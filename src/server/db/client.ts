@@ -235,6 +235,14 @@ const dropConnection = (client: pg.Client) =>
 // the same name. Harmless on a PostgreSQL server.
 let nextConnection = 0
 
+// PostgreSQL keeps the first 63 bytes of a name: a name too long with its suffix goes by its hash,
+// so that two never meet once cut.
+const MAX_NAME = 63
+const suffixed = (name: string, suffix: string) =>
+  name.length + suffix.length <= MAX_NAME
+    ? name + suffix
+    : `pm_${createHash('sha1').update(name).digest('hex').slice(0, 32)}${suffix}`
+
 class PreparingClient extends SettingsClient {
   // Set on the embedded database's pool (see above).
   static suffixNames = false
@@ -256,7 +264,7 @@ class PreparingClient extends SettingsClient {
       const suffix = (this.constructor as typeof PreparingClient).suffixNames ? this.#suffix : ''
       // Drizzle passes the values as the second argument.
       if (query.name) {
-        if (suffix) args[0] = { ...query, name: query.name + suffix }
+        if (suffix) args[0] = { ...query, name: suffixed(query.name, suffix) }
       } else if (query.values?.length || (Array.isArray(values) && values.length)) {
         const name = statementName(query.text)
         if (name) args[0] = { ...query, name: name + suffix }

@@ -74,6 +74,15 @@ describe('the embedded database over its socket', () => {
     expect(await count(pool)).toBe(0)
   })
 
+  it('gives each connection names of at most 63 bytes, one per statement, however long the name', async () => {
+    const long = (n: number) => ({
+      name: `${'a_statement_name_long_enough_to_be_cut_by_postgresql_'.padEnd(62, 'x')}${n}`,
+      text: `select ${n}::int as n`,
+    })
+    const answers = await Promise.all([1, 2, 1, 2].map((n) => pool.query<{ n: number }>(long(n))))
+    expect(answers.map((result) => result.rows[0]!.n)).toEqual([1, 2, 1, 2])
+  })
+
   it('takes a dump between two transactions, and prepared statements still run after it', async () => {
     const named = { name: 'probe_count', text: 'select count(*)::int as n from session_probe where id > $1' }
     await pool.query({ ...named, values: [0] })
