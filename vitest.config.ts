@@ -9,8 +9,7 @@ const allowOnly = false
 // Suites of the embedded database's own machinery and of pure helpers: they open no test
 // database, so they run once, in the PGlite project.
 const embeddedOnly = [
-  'src/server/db/pglite-*.test.ts',
-  'src/server/db/turns.test.ts',
+  'src/server/db/embedded.test.ts',
   'src/server/db/data-dir-lock.test.ts',
   'src/server/db/exact-cache.test.ts',
   'src/server/db/outer-column.test.ts',

@@ -6,8 +6,9 @@
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { loadDataset } from './dataset/load'
-import { captureSql, recordPglite } from './lib/capture'
-import { openPgliteRunner, openPostgresRunner, recreateDatabase, type SqlRunner } from './lib/databases'
+import { captureSql } from './lib/capture'
+import type { Database } from '../src/server/db/client'
+import { openEmbeddedRunner, openPostgresRunner, recreateDatabase, type SqlRunner } from './lib/databases'
 import { READS, WRITES } from './lib/endpoints'
 import { explainSteps } from './lib/explain'
 import { IN_PROCESS_ORIGIN, openInProcessApp } from './lib/in-process'
@@ -40,7 +41,7 @@ for (const kind of serverUrl ? (['pglite', 'postgres'] as const) : (['pglite'] a
 }
 
 async function smoke(kind: 'pglite' | 'postgres') {
-  let runner: SqlRunner & { client?: Awaited<ReturnType<typeof openPgliteRunner>>['client'] }
+  let runner: SqlRunner & { database?: Database }
   let dropDatabase: (() => Promise<void>) | undefined
   let smokeUrl = ''
   if (kind === 'postgres' && serverUrl) {
@@ -60,14 +61,13 @@ async function smoke(kind: 'pglite' | 'postgres') {
     }
     console.log(`Smoke benchmark on PostgreSQL (pm_bench_smoke_${process.pid})`)
   } else {
-    runner = await openPgliteRunner()
+    runner = await openEmbeddedRunner()
     console.log('Smoke benchmark on PGlite (in memory)')
   }
   const report = (line: string) => problems.push(`${kind}: ${line}`)
 
-  if (runner.client) recordPglite(runner.client)
   const app = await openInProcessApp(
-    runner.client ? { pglite: runner.client } : { databaseUrl: smokeUrl, poolSize: 4 },
+    runner.database ? { database: runner.database } : { databaseUrl: smokeUrl, poolSize: 4 },
   )
   try {
     await loadDataset(runner, { profiles, playDates: profiles * 2 })

@@ -5,7 +5,6 @@
 import { renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { DUMP_ARGS, makeBackup, readKeptKeys } from '../src/server/db/backup'
-import { CONNECTION_SETTINGS_SQL } from '../src/server/db/client'
 import { lockHolder } from '../src/server/db/data-dir-lock'
 import { backupThroughServer } from '../src/server/lib/control-socket'
 import { hasEmbeddedDatabase, openEmbeddedRaw, toolEnv } from './tool-database'
@@ -38,11 +37,7 @@ if (holder !== null) {
   }
   const database = await openEmbeddedRaw(env.DATA_DIR, 'npm run backup')
   try {
-    backup = makeBackup(
-      await database.thread.dump(DUMP_ARGS, CONNECTION_SETTINGS_SQL),
-      readKeptKeys(env.DATA_DIR),
-      new Date(),
-    )
+    backup = makeBackup(await database.dump(DUMP_ARGS), readKeptKeys(env.DATA_DIR), new Date())
   } finally {
     await database.close()
   }

@@ -2,11 +2,11 @@
 // the real server: node runs it directly, without compiling TypeScript as it loads (which cost
 // about 80 MB of memory per process). Packages stay in node_modules; the bundle carries a source
 // map, so `node --enable-source-maps` reports errors at their lines in src/. The embedded
-// database's thread is a module of its own beside it, dist/server/pglite-worker.js.
+// database's thread is a module of its own beside it, dist/server/embedded-worker.js.
 import { build } from 'esbuild'
 
 await build({
-  entryPoints: { main: 'src/server/main.ts', 'pglite-worker': 'src/server/db/pglite-worker.ts' },
+  entryPoints: { main: 'src/server/main.ts', 'embedded-worker': 'src/server/db/embedded-worker.ts' },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

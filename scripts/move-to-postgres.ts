@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs'
 import pg from 'pg'
 import { DUMP_ARGS, keysAsSettings, readBackup, readKeptKeys, sqlForPostgres } from '../src/server/db/backup'
-import { CONNECTION_SETTINGS_SQL } from '../src/server/db/client'
 import { hasEmbeddedDatabase, openEmbeddedRaw, toolEnv } from './tool-database'
 
 const args = process.argv.slice(2)
@@ -32,7 +31,7 @@ else {
   const database = await openEmbeddedRaw(env.DATA_DIR, 'npm run move-to-postgres')
   try {
     dump = {
-      sql: await database.thread.dump(DUMP_ARGS, CONNECTION_SETTINGS_SQL),
+      sql: await database.dump(DUMP_ARGS),
       keys: readKeptKeys(env.DATA_DIR),
     }
   } finally {

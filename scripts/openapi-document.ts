@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { createApp } from '../src/server/app'
-import { openPglite, pgliteExtensions } from '../src/server/db/client'
+import { openEmbeddedInMemory } from '../src/server/db/client'
 import { buildDeps } from '../src/server/deps'
 import { parseEnv } from '../src/server/env'
 import { createLogger } from '../src/server/lib/logger'
@@ -12,7 +11,7 @@ import { createLogger } from '../src/server/lib/logger'
 // development mailbox is described too (docs/decisions/0070).
 const target = process.argv[2] ?? 'dist/openapi.json'
 const env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' })
-const database = await openPglite(await PGlite.create({ extensions: pgliteExtensions }))
+const database = await openEmbeddedInMemory({ poolSize: 1 })
 const app = createApp(buildDeps({ database, env, logger: createLogger(env) }))
 const response = await app.request('http://localhost/api/openapi.json')
 if (response.status !== 200) throw new Error(`GET /api/openapi.json answered ${response.status}`)

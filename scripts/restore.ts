@@ -26,7 +26,7 @@ const database = await openEmbeddedRaw(dataDir, 'npm run restore')
 try {
   // One message: the whole dump runs as one transaction, so a failed restore leaves nothing half
   // loaded.
-  await database.thread.exec(sql)
+  await database.exec(sql)
 } finally {
   await database.close()
 }

@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { openDatabase } from '../src/server/db/client'
 import { DataDirInUseError, lockDataDir } from '../src/server/db/data-dir-lock'
-import { PGliteThread } from '../src/server/db/pglite-thread'
+import { PGlite } from '@electric-sql/pglite'
+import { pgDump } from '@electric-sql/pglite-tools/pg_dump'
+import { pgliteExtensions } from '../src/server/db/pglite-extensions'
 import { EnvError, loadEnv } from '../src/server/env'
 
 // The settings of a command-line tool, or exit 1 with the message naming the bad one.
@@ -45,11 +47,23 @@ export async function openEmbeddedRaw(dataDir: string, purpose: string) {
     process.exit(1)
   }
   try {
-    const thread = await PGliteThread.open({ dataDir: path.resolve(dataDir, 'pglite') })
+    // In this process, with the package's own API: nothing else is connected to it.
+    const pg = await PGlite.create({
+      dataDir: path.resolve(dataDir, 'pglite'),
+      extensions: pgliteExtensions,
+      relaxedDurability: false,
+    })
     return {
-      thread,
+      // A plain SQL dump, pg_dump with `args`.
+      async dump(args: string[]) {
+        return (await pgDump({ pg, args })).text()
+      },
+      // Statements as one message: several run as one transaction.
+      async exec(sql: string) {
+        await pg.exec(sql)
+      },
       async close() {
-        await thread.close()
+        await pg.close()
         await lock.release()
       },
     }

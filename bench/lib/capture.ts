@@ -1,6 +1,4 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite'
 import pg from 'pg'
-import { namedStatementsOf } from '../../src/server/db/pglite-statements'
 
 // The SQL one API call runs, in order. Statements issued while no other statement of the call
 // had finished run concurrently in the app (Promise.all), so they share a step.
@@ -64,28 +62,6 @@ function installPgRecorder() {
     }
     return afterward(original.apply(this, args), done)
   }
-}
-
-// PGlite: wrap the instance's query and every transaction's query, both PGlite's own and those
-// of the named-statement client the app runs its queries through.
-export function recordPglite(client: PGlite) {
-  recordPgliteClient(client)
-  recordPgliteClient(namedStatementsOf(client))
-}
-
-function recordPgliteClient(client: PGlite) {
-  const wrap = (target: PGlite | Transaction) => {
-    const original = target.query.bind(target) as Query
-    ;(target as unknown as { query: Query }).query = (...args: unknown[]) =>
-      afterward(original(...args), record(args[0], args[1]))
-  }
-  wrap(client)
-  const transaction = client.transaction.bind(client)
-  client.transaction = (callback) =>
-    transaction((tx) => {
-      wrap(tx)
-      return callback(tx)
-    })
 }
 
 export async function captureSql<T>(run: () => Promise<T>): Promise<{ result: T; steps: CapturedSteps }> {

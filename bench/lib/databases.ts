@@ -2,7 +2,16 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import { openPglite, openPostgres, pgliteExtensions } from '../../src/server/db/client'
+import { drizzle } from 'drizzle-orm/pglite'
+import { migrate } from 'drizzle-orm/pglite/migrator'
+import {
+  type Database,
+  migrationsFolder,
+  openEmbedded,
+  openEmbeddedInMemory,
+  openPostgres,
+  pgliteExtensions,
+} from '../../src/server/db/client'
 
 // Benchmark databases live on the local PostgreSQL server unless told otherwise; each data set
 // size has its own database so a run can compare them.
@@ -94,7 +103,7 @@ export async function openPgliteRunner(dataDir?: string): Promise<SqlRunner & { 
   } else {
     client = await PGlite.create({ extensions: pgliteExtensions })
   }
-  await openPglite(client)
+  await migrate(drizzle({ client }), { migrationsFolder })
   return {
     kind: 'pglite',
     client,
@@ -109,3 +118,31 @@ export async function openPgliteRunner(dataDir?: string): Promise<SqlRunner & { 
     },
   }
 }
+
+// The embedded database as the server opens it (its thread, served over its socket, through the
+// app's pool), in `dataDir` laid out like DATA_DIR, or in memory without one: for the app in the
+// benchmark's process and the SQL beside it.
+export async function openEmbeddedRunner(
+  dataDir?: string,
+  poolSize?: number,
+): Promise<SqlRunner & { database: Database }> {
+  const database = dataDir
+    ? await openEmbedded(dataDir, 'the benchmark', poolSize)
+    : await openEmbeddedInMemory({ poolSize })
+  const pool = poolOf(database)
+  let closing: Promise<void> | undefined
+  return {
+    kind: 'pglite',
+    database,
+    async exec(sql) {
+      await pool.query(sql)
+    },
+    async rows<T>(sql: string, params: unknown[] = []) {
+      return (await pool.query(sql, params)).rows as T[]
+    },
+    close: () => (closing ??= database.close()),
+  }
+}
+
+// The pool a Database's queries run on (Drizzle's node-postgres driver keeps it as `$client`).
+export const poolOf = (database: Database) => (database.db as unknown as { $client: pg.Pool }).$client

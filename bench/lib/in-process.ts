@@ -1,7 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite'
 import { createApp } from '../../src/server/app'
 import { buildDeps } from '../../src/server/deps'
-import { type Database, openPglite, openPostgres } from '../../src/server/db/client'
+import { type Database, openPostgres } from '../../src/server/db/client'
 import { parseEnv } from '../../src/server/env'
 import { createLogger } from '../../src/server/lib/logger'
 import { BENCH_PASSWORD } from '../dataset/dataset'
@@ -18,12 +17,10 @@ export interface InProcessApp {
 // The app itself inside the benchmark process (no socket): for signing in, recording the SQL of
 // each call and checking answers, on the same database the server uses.
 export async function openInProcessApp(
-  target: { databaseUrl: string; poolSize: number } | { pglite: PGlite; namedStatements?: boolean },
+  target: { databaseUrl: string; poolSize: number } | { database: Database },
 ): Promise<InProcessApp> {
   const database =
-    'pglite' in target
-      ? await openPglite(target.pglite, { namedStatements: target.namedStatements })
-      : await openPostgres(target.databaseUrl, target.poolSize)
+    'database' in target ? target.database : await openPostgres(target.databaseUrl, target.poolSize)
   const env = parseEnv({
     NODE_ENV: 'production',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
@@ -57,7 +54,7 @@ export async function openInProcessApp(
       if (cookies.length === 0) throw new Error(`sign-in of ${email} set no cookie`)
       return cookies.join('; ')
     },
-    // A PGlite client belongs to its opener: only a server pool is closed here.
-    close: () => ('pglite' in target ? Promise.resolve() : database.close()),
+    // A database given belongs to its opener: only one opened here is closed here.
+    close: () => ('database' in target ? Promise.resolve() : database.close()),
   }
 }

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fillPlaceholders } from 'drizzle-orm'
 import type { PgDialect } from 'drizzle-orm/pg-core'
-import { type Database, openPglite, openPostgres } from '../../src/server/db/client'
+import { type Database, openPostgres } from '../../src/server/db/client'
 import { buildDeps } from '../../src/server/deps'
 import { parseEnv } from '../../src/server/env'
 import { jobHandlers } from '../../src/server/jobs'
@@ -57,11 +57,8 @@ export async function measureSubs(
   const { log } = options
   const runs = options.runs ?? 500
   const rounds = options.rounds ?? 10
-  const runner = await ensureDataset(target, log)
-  const database: Database =
-    target.kind === 'postgres'
-      ? await openPostgres(target.databaseUrl!, options.poolSize)
-      : await openPglite((runner as unknown as { client: Parameters<typeof openPglite>[0] }).client)
+  const runner = await ensureDataset(target, log, options.poolSize)
+  const database: Database = runner.database ?? (await openPostgres(target.databaseUrl!, options.poolSize))
   const db = database.db
   const regions = arizonaRegions.map((r) => r.key)
   const regionCase = `(array[${regions.map((r) => `'${r}'`).join(', ')}])[1 + abs(hashtext(id::text)) % ${regions.length}]`

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parse } from 'hono/utils/cookie'
 import { hashToken, sessionCookieName } from '../../src/server/features/auth'
-import { CONNECTION_SETTINGS_SQL, openPostgres } from '../../src/server/db/client'
-import { namedStatementsOf } from '../../src/server/db/pglite-statements'
+import { CONNECTION_SETTINGS_SQL, type Database, openPostgres } from '../../src/server/db/client'
 import { loadDataset } from '../dataset/load'
-import { captureSql, recordPglite } from './capture'
+import { captureSql } from './capture'
 import {
   databaseExists,
+  openEmbeddedRunner,
   openPgliteRunner,
+  poolOf,
   openPostgresRunner,
   recreateDatabase,
   type SqlRunner,
@@ -159,15 +160,21 @@ export const TABLES = [
 ]
 
 // The data set of a target, generated first when it is missing; a runner open on it.
-export async function ensureDataset(target: Target, log: (line: string) => void) {
+// On PGlite the runner is the embedded database as the server opens it (`database`).
+export async function ensureDataset(
+  target: Target,
+  log: (line: string) => void,
+  poolSize?: number,
+): Promise<SqlRunner & { database?: Database }> {
   if (target.kind === 'pglite') {
-    const runner = await openPgliteRunner(target.dataDir)
-    const [row] = await runner.rows<{ count: number }>('select count(*)::int as count from profiles')
+    const loader = await openPgliteRunner(target.dataDir)
+    const [row] = await loader.rows<{ count: number }>('select count(*)::int as count from profiles')
     if ((row?.count ?? 0) === 0) {
       log(`Generating the ${target.label} data set in PGlite (${target.dataDir})...`)
-      await loadDataset(runner, { profiles: target.profiles, playDates: target.playDates, log })
+      await loadDataset(loader, { profiles: target.profiles, playDates: target.playDates, log })
     }
-    return runner
+    await loader.close()
+    return openEmbeddedRunner(target.dataDir, poolSize)
   }
   const url = target.databaseUrl!
   if (await databaseExists(url)) {
@@ -231,7 +238,7 @@ async function openDataset(
   options: SuiteOptions & { writes: boolean; sql: boolean },
 ): Promise<OpenDataset> {
   const { log } = options
-  const runner: SqlRunner & { client?: unknown } = await ensureDataset(target, log)
+  const runner = await ensureDataset(target, log, options.poolSize)
   const tables: Record<string, number> = {}
   for (const table of TABLES) {
     const [row] = await runner.rows<{ count: number }>(`select count(*)::int as count from ${table}`)
@@ -241,11 +248,9 @@ async function openDataset(
     'select now() as started',
   )
 
-  const pglite =
-    target.kind === 'pglite' ? (runner as Awaited<ReturnType<typeof openPgliteRunner>>) : undefined
-  if (pglite) recordPglite(pglite.client)
+  const pglite = runner.database
   const app = await openInProcessApp(
-    pglite ? { pglite: pglite.client } : { databaseUrl: target.databaseUrl!, poolSize: options.poolSize },
+    pglite ? { database: pglite } : { databaseUrl: target.databaseUrl!, poolSize: options.poolSize },
   )
   const result: DatasetResult = {
     label: target.label,
@@ -296,9 +301,9 @@ async function openDataset(
 
     const sqlResults = new Map<string, LoadResult>()
     if (pglite && options.sql) {
-      // As the app runs them: named statements on the instance (db/pglite-statements.ts).
-      const queries = namedStatementsOf(pglite.client)
-      const execute: Execute = (text, values) => queries.query(text, values, { rowMode: 'array' })
+      // As the app runs them: named statements on the app's pool.
+      const pool = poolOf(pglite)
+      const execute: Execute = (text, values) => pool.query({ text, values, rowMode: 'array' })
       for (const plan of plans) {
         const measured = await measureSql(plan, execute, options)
         sqlResults.set(plan.endpoint.key, measured)

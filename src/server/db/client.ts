@@ -1,19 +1,15 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import type { PGlite } from '@electric-sql/pglite'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { MIGRATIONS_DIR } from '../paths'
 import * as schema from './schema'
-import { namedStatementsOf } from './pglite-statements'
 import { pgliteExtensions } from './pglite-extensions'
-import { PGliteThread, openPgliteThread } from './pglite-thread'
+import { type EmbeddedServer, SOCKET_PORT, startEmbeddedServer } from './embedded'
 import { ExactCache } from './exact-cache'
 import { lockDataDir } from './data-dir-lock'
 import { DUMP_ARGS } from './backup'
@@ -234,7 +230,24 @@ const isReadTimeout = (error: unknown) => error instanceof Error && error.messag
 const dropConnection = (client: pg.Client) =>
   (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy()
 
+// On the embedded database every connection shares its one session, and with it the session's
+// prepared statements: each connection suffixes the names of its own, so that two never prepare
+// the same name. Harmless on a PostgreSQL server.
+let nextConnection = 0
+
+// PostgreSQL keeps the first 63 bytes of a name: a name too long with its suffix goes by its hash,
+// so that two never meet once cut.
+const MAX_NAME = 63
+const suffixed = (name: string, suffix: string) =>
+  name.length + suffix.length <= MAX_NAME
+    ? name + suffix
+    : `pm_${createHash('sha1').update(name).digest('hex').slice(0, 32)}${suffix}`
+
 class PreparingClient extends SettingsClient {
+  // Set on the embedded database's pool (see above).
+  static suffixNames = false
+  readonly #suffix = `_${(nextConnection++).toString(36)}`
+
   override query(...args: unknown[]): never {
     const result = this.#query(args)
     if (result && typeof (result as Promise<unknown>).then === 'function')
@@ -248,14 +261,21 @@ class PreparingClient extends SettingsClient {
     const [config, values] = args
     if (config && typeof config === 'object' && !('submit' in config)) {
       const query = config as pg.QueryConfig
+      const suffix = (this.constructor as typeof PreparingClient).suffixNames ? this.#suffix : ''
       // Drizzle passes the values as the second argument.
-      if (!query.name && (query.values?.length || (Array.isArray(values) && values.length))) {
+      if (query.name) {
+        if (suffix) args[0] = { ...query, name: suffixed(query.name, suffix) }
+      } else if (query.values?.length || (Array.isArray(values) && values.length)) {
         const name = statementName(query.text)
-        if (name) args[0] = { ...query, name }
+        if (name) args[0] = { ...query, name: name + suffix }
       }
     }
     return (super.query as (...a: unknown[]) => never)(...args)
   }
+}
+
+class EmbeddedClient extends PreparingClient {
+  static override suffixNames = true
 }
 
 // Pooled connections stay open while idle (pg closes them after 10 s by default): the first
@@ -275,13 +295,30 @@ export const POOL_TIMEOUTS = {
   query_timeout: 12_000,
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  return openPool({ connectionString: url }, poolSize)
+}
+
+// A PostgreSQL server, or the embedded database served over the protocol (embedded.ts): one code
+// path for queries, transactions, prepared statements, LISTEN and errors on both.
+async function openPool(
+  connection: pg.ClientConfig,
+  poolSize: number,
+  embedded?: EmbeddedServer,
+): Promise<Database> {
   const pool = new pg.Pool({
-    connectionString: url,
+    ...connection,
     max: poolSize,
-    Client: PreparingClient,
-    ...POOL_IDLE,
-    ...POOL_TIMEOUTS,
+    ...(embedded
+      ? {
+          // One session that no network can cut, and a backup may hold for a while: no read or
+          // statement timeouts; and connections kept for good, as their prepared statements are the
+          // session's.
+          Client: EmbeddedClient,
+          idleTimeoutMillis: 0,
+          connectionTimeoutMillis: POOL_TIMEOUTS.connectionTimeoutMillis,
+        }
+      : { Client: PreparingClient, ...POOL_IDLE, ...POOL_TIMEOUTS }),
   })
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
@@ -294,7 +331,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 
   // Migrations on a connection of their own, without the pool's timeouts: one may wait for another
   // instance's, and one may take a while.
-  const lockClient = new pg.Client({ connectionString: url })
+  const lockClient = new pg.Client(connection)
   await lockClient.connect()
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
@@ -312,9 +349,16 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const listeners = new Map<string, Set<Listener>>()
   const resumeHandlers = new Set<() => void>()
   let hasListened = false
+  const notify = (message: pg.Notification) => {
+    for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? '')
+  }
+  // On the embedded database a notification comes in the reply to the statement that committed
+  // it, on whichever connection sent it: the pool's connections hand theirs on too (on a
+  // PostgreSQL server they listen to nothing and get none).
+  pool.on('connect', (client) => client.on('notification', notify))
   const connectListener = async () => {
     const client = new pg.Client({
-      connectionString: url,
+      ...connection,
       application_name: LISTEN_APPLICATION_NAME,
       connectionTimeoutMillis: POOL_TIMEOUTS.connectionTimeoutMillis,
     })
@@ -326,9 +370,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         .catch(() => dropConnection(client))
     }, 15_000)
     heartbeat.unref()
-    client.on('notification', (message) => {
-      for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? '')
-    })
+    client.on('notification', notify)
     client.on('error', () => {
       // 'end' follows and reconnects.
     })
@@ -359,103 +401,100 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       if (!closed) getListenClient().catch(scheduleReconnect)
     }, 1000).unref()
   }
+  const listen = async (channel: string, listener: Listener) => {
+    const client = await getListenClient()
+    let set = listeners.get(channel)
+    if (!set) {
+      set = new Set()
+      listeners.set(channel, set)
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`)
+    }
+    set.add(listener)
+    return async () => {
+      set.delete(listener)
+      if (set.size === 0) {
+        listeners.delete(channel)
+        await listenClient?.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined)
+      }
+    }
+  }
+
+  let sessionCache: ExactCache<unknown> | null = null
+  let unreadCache: ExactCache<UnreadCountOutput> | null = null
+  if (embedded) {
+    // This process alone reads and writes the embedded database: it keeps the session lookups
+    // and unread counts, and the database tells it when they change (docs/decisions/0119, 0122).
+    const sessions = new ExactCache<unknown>(SESSION_CACHE_MAX)
+    await listen(SESSIONS_CHANGED_CHANNEL, () => sessions.clear())
+    const unread = new ExactCache<UnreadCountOutput>(UNREAD_CACHE_MAX)
+    await listen(NOTIFICATIONS_CHANGED_CHANNEL, (userId) => (userId ? unread.forget(userId) : unread.clear()))
+    // The setting is the session's, which every connection shares.
+    await pool.query(SESSION_CACHE_SETTING_SQL)
+    sessionCache = sessions
+    unreadCache = unread
+  }
 
   return {
     db,
-    kind: 'postgres',
-    async listen(channel, listener) {
-      const client = await getListenClient()
-      let set = listeners.get(channel)
-      if (!set) {
-        set = new Set()
-        listeners.set(channel, set)
-        await client.query(`listen ${pg.escapeIdentifier(channel)}`)
-      }
-      set.add(listener)
-      return async () => {
-        set.delete(listener)
-        if (set.size === 0) {
-          listeners.delete(channel)
-          await listenClient?.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined)
-        }
-      }
-    },
+    kind: embedded ? 'pglite' : 'postgres',
+    listen,
     onListenResumed(handler) {
       resumeHandlers.add(handler)
       return () => resumeHandlers.delete(handler)
     },
     onAfterCommitError: afterCommitErrors.add,
-    sessionCache: null,
-    unreadCache: null,
-    onFatal() {
-      return () => undefined
+    sessionCache,
+    unreadCache,
+    dump: embedded
+      ? () => embedded.dump(DUMP_ARGS, `${CONNECTION_SETTINGS_SQL}; ${SESSION_CACHE_SETTING_SQL}`)
+      : undefined,
+    // Only the embedded database's thread can stop under the process; a PostgreSQL server's
+    // connections are opened again by the pool.
+    onFatal(handler) {
+      return embedded ? embedded.onFailure(handler) : () => undefined
     },
     async close() {
       closed = true
       await listenClient?.end().catch(() => undefined)
       await pool.end()
+      await embedded?.close()
     },
   }
 }
 
-// PGlite serves one connection in this process: apply migrations before accepting requests. Its
-// queries run as named statements (pglite-statements.ts) with the server connections' plan
-// settings; `namedStatements: false` keeps PGlite's own unnamed ones and its default settings,
-// for measuring the difference.
-export async function openPglite(
-  client: PGlite,
-  options: { namedStatements?: boolean } = {},
+// The embedded database's connection settings: its socket in `socketDir`, as PGlite's one user.
+const embeddedConnection = (server: EmbeddedServer): pg.ClientConfig => ({
+  host: server.socketDir,
+  port: SOCKET_PORT,
+  user: 'postgres',
+  database: 'postgres',
+})
+
+// An embedded database in memory (tests, the OpenAPI script), from a dump of a data directory
+// (`loadDataDir`, a tar file) or empty.
+export async function openEmbeddedInMemory(
+  options: { loadDataDir?: string | undefined; poolSize?: number } = {},
 ): Promise<Database> {
-  const afterCommitErrors = afterCommitErrorReporter()
-  // A database on its own thread sends named statements itself, and can stop under the process.
-  const thread = (client as unknown) instanceof PGliteThread ? (client as unknown as PGliteThread) : null
-  const queries = options.namedStatements === false || thread ? client : namedStatementsOf(client)
-  const db = withAfterCommitSteps(
-    drizzlePglite({ client: queries, schema }) as unknown as Db,
-    afterCommitErrors.report,
-  )
-  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder })
-  // Its one connection plans as a server connection does (0044): each named statement once.
-  if (options.namedStatements !== false) await client.exec(CONNECTION_SETTINGS_SQL)
-  // This process alone reads and writes the embedded database: it keeps the session lookups,
-  // and the database tells it when they change (docs/decisions/0119).
-  const sessionCache = new ExactCache<unknown>(SESSION_CACHE_MAX)
-  await client.listen(SESSIONS_CHANGED_CHANNEL, () => sessionCache.clear())
-  const unreadCache = new ExactCache<UnreadCountOutput>(UNREAD_CACHE_MAX)
-  await client.listen(NOTIFICATIONS_CHANGED_CHANNEL, (userId) =>
-    userId ? unreadCache.forget(userId) : unreadCache.clear(),
-  )
-  await client.exec(SESSION_CACHE_SETTING_SQL)
-  return {
-    db,
-    kind: 'pglite',
-    async listen(channel, listener) {
-      return client.listen(channel, listener)
-    },
-    // The embedded database lives in this process: its LISTEN cannot be cut off.
-    onListenResumed() {
-      return () => undefined
-    },
-    onAfterCommitError: afterCommitErrors.add,
-    sessionCache,
-    unreadCache,
-    dump: thread
-      ? () => thread.dump(DUMP_ARGS, `${CONNECTION_SETTINGS_SQL}; ${SESSION_CACHE_SETTING_SQL}`)
-      : undefined,
-    // Only a database on its own thread can stop under the process; one in it stops with it.
-    onFatal(handler) {
-      return thread ? thread.onFailure(handler) : () => undefined
-    },
-    async close() {
-      if (!client.closed) await client.close()
-    },
+  const server = await startEmbeddedServer({ loadDataDir: options.loadDataDir })
+  try {
+    return await openPool(embeddedConnection(server), options.poolSize ?? EMBEDDED_POOL_SIZE, server)
+  } catch (error) {
+    await server.close()
+    throw error
   }
 }
 
-// The server's embedded database runs on a thread of its own (pglite-thread.ts, decision 0121),
-// so PostgreSQL's work and the server's use both cores. One process at a time opens it: the data
-// directory's lock (data-dir-lock.ts) is taken first, or the opening fails naming its holder.
-export async function openEmbedded(dataDir: string, purpose = 'a PickleMatch server'): Promise<Database> {
+// How many connections the server opens to the embedded database: they share its one session.
+export const EMBEDDED_POOL_SIZE = 6
+
+// The server's embedded database runs on a thread of its own (embedded.ts), so PostgreSQL's work
+// and the server's use both cores. One process at a time opens it: the data directory's lock
+// (data-dir-lock.ts) is taken first, or the opening fails naming its holder.
+export async function openEmbedded(
+  dataDir: string,
+  purpose = 'a PickleMatch server',
+  poolSize = EMBEDDED_POOL_SIZE,
+): Promise<Database> {
   const dir = path.resolve(dataDir, 'pglite')
   mkdirSync(dir, { recursive: true })
   const lostLock = new Set<(error: Error) => void>()
@@ -464,9 +503,13 @@ export async function openEmbedded(dataDir: string, purpose = 'a PickleMatch ser
   })
   let database: Database
   try {
-    // Every write settles only once it reached the data directory: acknowledged means kept
-    // (`npm run test:durability` kills the server mid-load to prove it).
-    database = await openPglite(await openPgliteThread({ dataDir: dir }))
+    const server = await startEmbeddedServer({ dataDir: dir, socketDir: path.resolve(dataDir) })
+    try {
+      database = await openPool(embeddedConnection(server), poolSize, server)
+    } catch (error) {
+      await server.close()
+      throw error
+    }
   } catch (error) {
     await lock.release()
     throw error
@@ -498,7 +541,7 @@ export function openDatabase(options: {
 }) {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize)
-    : openEmbedded(options.dataDir, options.purpose)
+    : openEmbedded(options.dataDir, options.purpose, options.poolSize)
 }
 
 // The rows of `db.execute`: both drivers answer with a result whose `rows` they are.

@@ -13,8 +13,8 @@ import type { DbOrTx } from './client'
 // database (its pool), or the pooled connection a transaction holds. A query prepared in one
 // transaction runs on that connection, so the next transaction that holds the same connection
 // uses it again instead of building the SQL anew (writes run in transactions, and building
-// their SQL was a tenth of a friend request's CPU). On PGlite each transaction is a connection of
-// its own, kept only as long as it. Builders are module-level functions: a name that two builders
+// their SQL was a tenth of a friend request's CPU). The embedded database is reached through the
+// same pool (docs/decisions/0167). Builders are module-level functions: a name that two builders
 // claim is refused, so one name can never run another query's text.
 
 interface Preparable<Q> {

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { TestProject } from 'vitest/node'
-import { openPglite, openPostgres, pgliteExtensions } from '../db/client'
+import { drizzle } from 'drizzle-orm/pglite'
+import { migrate } from 'drizzle-orm/pglite/migrator'
+import { migrationsFolder, openPostgres, pgliteExtensions } from '../db/client'
 import { adminUrl, databaseUrl, templateName } from './postgres-databases'
 
 declare module 'vitest' {
@@ -19,9 +21,9 @@ export default async function setup(project: TestProject) {
   if (kind === 'pglite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'pm-template-'))
     const client = await PGlite.create({ extensions: pgliteExtensions })
-    const database = await openPglite(client)
+    await migrate(drizzle({ client }), { migrationsFolder })
     const dump = await client.dumpDataDir('none')
-    await database.close()
+    await client.close()
     const file = path.join(dir, 'template.tar')
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
     project.provide('pgliteTemplate', file)

@@ -2,8 +2,7 @@ import { inject } from 'vitest'
 import { createApp } from '../app'
 import type { AppDeps } from '../app-env'
 import { buildDeps } from '../deps'
-import { type Database, openPglite, openPostgres } from '../db/client'
-import { openPgliteThread } from '../db/pglite-thread'
+import { type Database, openEmbeddedInMemory, openPostgres } from '../db/client'
 import { parseEnv, type Env } from '../env'
 import { contractOf } from './contract'
 import { createLogger } from '../lib/logger'
@@ -27,8 +26,8 @@ export async function openTestDatabase(): Promise<Database> {
       },
     }
   }
-  // On a thread of its own, as the server runs it.
-  return openPglite(await openPgliteThread({ dataDir: undefined, loadDataDir: inject('pgliteTemplate') }))
+  // On a thread of its own, over its socket, as the server runs it.
+  return openEmbeddedInMemory({ loadDataDir: inject('pgliteTemplate'), poolSize: 3 })
 }
 
 // `parts` replaces parts the app would build itself (a mailer a test controls).
