@@ -298,7 +298,7 @@ test('a page asks for its data when the browser wrongly says it is offline and t
 // Each tab of a browser held a live stream open, and with it one of the six connections Chromium
 // opens to a server: from the sixth tab on, a page's requests waited, unsent, for a tab to close.
 // The tabs now share one stream, and each still hears every event.
-test('seven tabs of one browser each show their PlayDate, and each hears a live event @phone', async ({
+test('seven tabs of one browser each show their PlayDate, and each hears a live event @phone-only', async ({
   browser,
 }) => {
   test.setTimeout(240_000)

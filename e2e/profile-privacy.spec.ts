@@ -27,7 +27,7 @@ const exactAge = () => {
 const summary = (page: Page) =>
   page.locator('section').filter({ has: page.getByRole('heading', { level: 1 }) })
 
-test('another player sees the age range and the city until the player shows their birthdate and ZIP code @phone', async ({
+test('another player sees the age range and the city until the player shows their birthdate and ZIP code @phone-only', async ({
   browser,
 }) => {
   const jo = await createPlayer({
