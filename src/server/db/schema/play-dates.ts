@@ -154,12 +154,24 @@ export const playDates = pgTable(
     // Read in order, a page stops after its rows; a date filter is a range of it
     // (docs/decisions/0084-finding-a-game.md).
     // The columns after (starts_at, id) are what the filters read, so a page is found from the
-    // index alone (an index-only scan) and only the page's rows are read from the table.
+    // index alone (an index-only scan) and only the page's rows are read from the table: the
+    // group and its opening time too, which decide who is offered a group's game (0168).
     index('play_dates_open_start_idx')
-      .on(t.startsAt, t.id, t.timeZone, t.teamDupr, t.creatorId, t.partnerId)
+      .on(t.startsAt, t.id, t.timeZone, t.teamDupr, t.creatorId, t.partnerId, t.groupId, t.openToAllAt)
       .where(sql`${t.status} = 'open'`),
     index('play_dates_open_state_start_idx')
-      .on(t.state, t.startsAt, t.id, t.timeZone, t.teamDupr, t.creatorId, t.partnerId, t.regions)
+      .on(
+        t.state,
+        t.startsAt,
+        t.id,
+        t.timeZone,
+        t.teamDupr,
+        t.creatorId,
+        t.partnerId,
+        t.regions,
+        t.groupId,
+        t.openToAllAt,
+      )
       .where(sql`${t.status} = 'open'`),
     // A player's matched games around a time (overlaps, reminders, the calendar feed).
     index('play_dates_start_idx').on(t.startsAt),
@@ -173,7 +185,18 @@ export const playDates = pgTable(
     // the exact distance checked on its rows, and the filters' columns beside them, so the matches
     // come from the index alone and are then sorted (docs/decisions/0158).
     index('play_dates_open_near_idx')
-      .on(t.latitude, t.longitude, t.startsAt, t.id, t.timeZone, t.teamDupr, t.creatorId, t.partnerId)
+      .on(
+        t.latitude,
+        t.longitude,
+        t.startsAt,
+        t.id,
+        t.timeZone,
+        t.teamDupr,
+        t.creatorId,
+        t.partnerId,
+        t.groupId,
+        t.openToAllAt,
+      )
       .where(sql`${t.status} = 'open' and ${t.latitude} is not null`),
     index('play_dates_open_rating_idx')
       .on(t.teamDupr)
