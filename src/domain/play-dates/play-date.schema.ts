@@ -377,6 +377,20 @@ export const chatMessage = z.object({
 })
 export type ChatMessage = z.infer<typeof chatMessage>
 
+// A message as both chats (a PlayDate's, a group's) answer it, from its sender and its row.
+export const toChatMessage = (
+  sender: Pick<ChatMessage, 'firstName' | 'lastName' | 'photoUrl'> & { id: string },
+  message: { id: string; content: string; createdAt: Date },
+): ChatMessage => ({
+  id: message.id,
+  userId: sender.id,
+  firstName: sender.firstName,
+  lastName: sender.lastName,
+  photoUrl: sender.photoUrl,
+  content: message.content,
+  createdAt: message.createdAt.toISOString(),
+})
+
 // The chat comes in pages of this many messages: the newest page first, then the page before
 // the oldest message held, back to the start of the thread.
 export const CHAT_PAGE_SIZE = 200

@@ -6,6 +6,7 @@ import {
   type ChatMessage,
   type ChatMessagesQuery,
   type ChatPage,
+  toChatMessage,
 } from '../../../domain/play-dates/play-date.schema'
 import { profilePhotoUrl } from '../../../domain/players/profile-photo'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
@@ -121,14 +122,6 @@ export async function sendGroupMessage(
         { type: 'group', topic: groupId },
       )
     }
-    return {
-      id: message.id,
-      userId: sender.id,
-      firstName: sender.firstName,
-      lastName: sender.lastName,
-      photoUrl: sender.photoUrl,
-      content: message.content,
-      createdAt: message.createdAt.toISOString(),
-    }
+    return toChatMessage(sender, message)
   })
 }

@@ -3,9 +3,9 @@ import { alias } from 'drizzle-orm/pg-core'
 import { AppError } from '../../../domain/errors'
 import {
   CHAT_PAGE_SIZE,
-  type ChatMessage,
   type ChatMessagesQuery,
   type ChatPage,
+  toChatMessage,
 } from '../../../domain/play-dates/play-date.schema'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import { profilePhotoUrl } from '../../../domain/players/profile-photo'
@@ -221,19 +221,4 @@ export async function sendMessage(
       createdAt: new Date(sent.createdAt!),
     })
   })
-}
-
-function toChatMessage(
-  sender: Sender,
-  message: { id: string; content: string; createdAt: Date },
-): ChatMessage {
-  return {
-    id: message.id,
-    userId: sender.id,
-    firstName: sender.firstName,
-    lastName: sender.lastName,
-    photoUrl: sender.photoUrl,
-    content: message.content,
-    createdAt: message.createdAt.toISOString(),
-  }
 }
