@@ -1,8 +1,12 @@
-import { requestLog } from '../../app-env'
+import { logMadeOnDemand, requestLog } from '../../app-env'
 import { createRoute, z } from '@hono/zod-openapi'
 import { AppError } from '../../../domain/errors'
 import { createApi } from '../../app-factory'
-import { eventStream } from '../../lib/event-stream'
+import type { Db } from '../../db/client'
+import type { Clock } from '../../lib/clock'
+import { type EventSink, eventStream } from '../../lib/event-stream'
+import type { Logger } from '../../lib/logger'
+import type { RealtimeHub } from '../../lib/realtime'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, errorSchema, jsonContent } from '../../openapi'
 import { sessionEndsAt } from '../auth'
@@ -79,22 +83,52 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
   if (hub.isClosing) throw new AppError('unavailable', LIVE_UPDATES_UNAVAILABLE)
   if (hub.streamCount(user.id) >= MAX_STREAMS_PER_PLAYER) throw new AppError('rate_limited', TOO_MANY_STREAMS)
 
-  const db = c.get('db')
-  const { clock } = c.get('deps')
-  const log = requestLog(c)
+  const lazyLog = logMadeOnDemand(c.get('deps').logger, c.get('requestId'))
+  // The stream outlives the request by hours: its closures hold only what they use, never the
+  // request's context (with it, each idle stream kept the whole request alive, about a third
+  // of what a stream held: bench/notes.md, "Idle streams").
   return eventStream(
     c,
-    (stream) =>
-      runEventStream(stream, {
-        hub,
-        clock,
-        userId: user.id,
-        resumed,
-        since: c.req.valid('query').since,
-        sessionEndsAt: session.endsAt,
-        readSessionEnd: () => sessionEndsAt(db, session.tokenHash, clock.now()),
-        onCheckFailed: (error) => log.warn({ err: error }, 'session check on the event stream failed'),
-      }),
-    (error) => log.error({ err: error }, 'event stream failed'),
+    streamOf({
+      hub,
+      clock: c.get('deps').clock,
+      db: c.get('db'),
+      userId: user.id,
+      resumed,
+      since: c.req.valid('query').since,
+      tokenHash: session.tokenHash,
+      sessionEndsAt: session.endsAt,
+      log: lazyLog,
+    }),
+    (error) => lazyLog().error({ err: error }, 'event stream failed'),
   )
 })
+
+interface StreamParts {
+  hub: RealtimeHub
+  clock: Clock
+  db: Db
+  userId: string
+  resumed: boolean
+  since: number | undefined
+  tokenHash: string
+  sessionEndsAt: Date
+  // The request's logger, made when first needed: most streams never log.
+  log: () => Logger
+}
+
+// Made outside the route handler, so that what the stream keeps is these parts alone.
+function streamOf(parts: StreamParts) {
+  const { db, tokenHash, clock, log } = parts
+  return (stream: EventSink) =>
+    runEventStream(stream, {
+      hub: parts.hub,
+      clock,
+      userId: parts.userId,
+      resumed: parts.resumed,
+      since: parts.since,
+      sessionEndsAt: parts.sessionEndsAt,
+      readSessionEnd: () => sessionEndsAt(db, tokenHash, clock.now()),
+      onCheckFailed: (error) => log().warn({ err: error }, 'session check on the event stream failed'),
+    })
+}
