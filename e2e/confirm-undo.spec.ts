@@ -48,6 +48,8 @@ test('a confirmed result can be undone for a minute, from the PlayDate page and 
     await report(r, first)
 
     // Tara confirms on the game's page: the section says so, with Undo, and keeps her focus.
+    // Her page is the one in front, as the phone in her hand is (Rosa's page was opened first).
+    await t.bringToFront()
     await t.goto(`/playdates/${first}`)
     await resultOf(t).getByRole('button', { name: 'Confirm result' }).click()
     const banner = resultOf(t).getByRole('status').filter({ hasText: 'Result confirmed' })
