@@ -68,6 +68,7 @@ const { values } = parseArgs({
     'mix-think': { type: 'string', default: String(THINK_SECONDS) },
     'mix-data-dir': { type: 'string' },
     'mix-database-url': { type: 'string' },
+    'database-url': { type: 'string' },
     'no-streams': { type: 'boolean', default: false },
     'streams-only': { type: 'boolean', default: false },
     streams: { type: 'string', default: '10000' },
@@ -88,6 +89,7 @@ the real-time fan-out and the query plans; writes bench/results/latest.json and 
   --scale            also 1,000,000 PlayDates on the main player count
   --pglite           the main data set on PGlite (embedded) instead of PostgreSQL
   --data-dir DIR     PGlite data directory of the main data set (default bench/.data/pglite-<size>)
+  --database-url URL PostgreSQL database of the main data set (default pm_bench_<size> on the local server)
   --duration S       seconds per measurement (default 5), --warmup S (default 1)
   --connections N    concurrent connections (default 32), --players N signed-in players (32)
   --pool-size N      server database pool (default the server's: 3 per CPU core; the direct SQL uses the same)
@@ -189,7 +191,13 @@ const only = values.only?.split(',').map((s) => s.trim())
 const reads = only ? READS.filter((r) => only.includes(r.key)) : READS
 if (reads.length === 0) throw new Error(`--only matched no read: ${values.only}`)
 
-const target = (count: number, playDates: number, kind: Target['kind'], dataDir?: string): Target => {
+const target = (
+  count: number,
+  playDates: number,
+  kind: Target['kind'],
+  dataDir?: string,
+  databaseUrl?: string,
+): Target => {
   const label = datasetLabel(count, playDates)
   return kind === 'pglite'
     ? {
@@ -199,11 +207,17 @@ const target = (count: number, playDates: number, kind: Target['kind'], dataDir?
         playDates,
         dataDir: dataDir ?? path.join(ROOT, 'bench/.data', `pglite-${label}`),
       }
-    : { label, kind, profiles: count, playDates, databaseUrl: databaseUrlFor(label) }
+    : { label, kind, profiles: count, playDates, databaseUrl: databaseUrl ?? databaseUrlFor(label) }
 }
 
-// --data-dir is the main data set's; the others keep a directory each.
-const main = target(profiles, profiles * 2, values.pglite ? 'pglite' : 'postgres', values['data-dir'])
+// --data-dir and --database-url are the main data set's; the others keep a directory or database each.
+const main = target(
+  profiles,
+  profiles * 2,
+  values.pglite ? 'pglite' : 'postgres',
+  values['data-dir'],
+  values['database-url'],
+)
 const extra: Target[] = []
 // A --compare of the main data set's size is the main data set itself (one database): measured once.
 if (compare > 0 && compare !== profiles) extra.push(target(compare, compare * 2, main.kind))

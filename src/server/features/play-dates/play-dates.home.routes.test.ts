@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { signedInUser, befriend } from '../../testing/factories'
 import { insertFullGame } from '../../testing/full-game'
 import { createTestApp, type TestApp } from '../../testing/test-app'
@@ -220,6 +221,48 @@ describe('home', () => {
       maxRating: 4.3,
       withinMiles: null,
     })
+
+    // More games than the dashboard shows: its suggestions are Available's first page with the
+    // same filter (its "See all"), though it reads the matches only up to its page.
+    for (const day of ['2026-11-27', '2026-11-28', '2026-12-01', '2026-12-02']) await create(a!, b!, day)
+    const more = await me!.client.get('/api/home')
+    const available = await me!.client.get(
+      '/api/play-dates?tab=available&when=week&state=AZ&region=east_valley&minRating=2.7&maxRating=4.3&pageSize=4',
+    )
+    expect(available.body.total).toBeGreaterThan(4)
+    expect(more.body.suggested).toEqual(available.body.items)
+  })
+
+  it('reads only the lists the player has something in', async () => {
+    t.clock.set(NOW)
+    const [a, b, c, d] = await Promise.all([
+      signedInUser(t, { duprRating: 3.5 }),
+      signedInUser(t, { duprRating: 3.5 }),
+      signedInUser(t, { duprRating: 3.5 }),
+      signedInUser(t, { duprRating: 3.5 }),
+    ])
+    await befriend(t.db, a!, b!)
+    await befriend(t.db, c!, d!)
+    // The statements of one request to home, by the names they are prepared under.
+    const homeReads = async (player: Player) => {
+      const query = vi.spyOn(pg.Client.prototype, 'query')
+      try {
+        expect((await player.client.get('/api/home')).status).toBe(200)
+        return query.mock.calls
+          .map(([config]) => (config as { name?: string }).name ?? '')
+          .filter((name) => name.startsWith('home_'))
+          .map((name) => name.replace(/_\d+$/, ''))
+          .sort()
+      } finally {
+        query.mockRestore()
+      }
+    }
+    // Nothing waits for a new player: their next games, and one statement that finds nothing else.
+    expect(await homeReads(a!)).toEqual(['home_next_games', 'home_what_waits'])
+    const game = await create(a!, b!, '2026-11-29')
+    await c!.client.post(`/api/play-dates/${game.body.id}/requests`, { partnerId: d!.profile.id })
+    expect(await homeReads(a!)).toEqual(['home_applications', 'home_next_games', 'home_what_waits'])
+    expect(await homeReads(d!)).toEqual(['home_my_applications', 'home_next_games', 'home_what_waits'])
   })
 
   it('is for signed-in players only', async () => {

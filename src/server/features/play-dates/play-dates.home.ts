@@ -1,5 +1,5 @@
 import { subDays } from 'date-fns'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
   HOME_NEXT_GAMES,
@@ -28,8 +28,9 @@ import {
 } from '../../db/queries'
 import { outcomeOfReport } from './play-dates.results.game'
 import { listPlayDates } from './play-dates.service'
-import { homePointOf } from './play-dates.near'
-import { NEAR_YOU_MILES } from '../../../domain/places/distance'
+import { homeColumns } from './play-dates.near'
+import { NEAR_YOU_MILES, type Point } from '../../../domain/places/distance'
+import { homeOf } from '../../lib/geodata'
 
 // The dashboard's "what's next" in one call (docs/decisions/0090-home-whats-next.md): the
 // player's next games by start, applications to their open PlayDates, results the other team
@@ -69,6 +70,19 @@ async function nextGames(db: Db, user: string, now: Date) {
   }))
 }
 
+// Pending applications to the player's open PlayDates (with the join on play_date_requests).
+const applicationsJoin = and(
+  eq(playDateRequests.playDateId, playDates.id),
+  sql`${playDateRequests.status} = 'pending'`,
+)
+const applicationsWhere = and(
+  sql`${playDates.id} in (
+    select id from play_dates where creator_id = ${userId} and status = 'open'
+    union all select id from play_dates where partner_id = ${userId} and status = 'open'
+  )`,
+  sql`${playDates.status} = 'open'`,
+)
+
 const applicationsQuery = (db: DbOrTx) =>
   db
     .select({
@@ -81,22 +95,11 @@ const applicationsQuery = (db: DbOrTx) =>
       partner: requesterPartnerColumns,
     })
     .from(playDates)
-    .innerJoin(
-      playDateRequests,
-      and(eq(playDateRequests.playDateId, playDates.id), sql`${playDateRequests.status} = 'pending'`),
-    )
+    .innerJoin(playDateRequests, applicationsJoin)
     .innerJoin(requester, eq(requester.id, playDateRequests.requesterId))
     // A player who applied alone has no partner: the application is theirs alone.
     .leftJoin(requesterPartner, eq(requesterPartner.id, playDateRequests.requesterPartnerId))
-    .where(
-      and(
-        sql`${playDates.id} in (
-          select id from play_dates where creator_id = ${userId} and status = 'open'
-          union all select id from play_dates where partner_id = ${userId} and status = 'open'
-        )`,
-        sql`${playDates.status} = 'open'`,
-      ),
-    )
+    .where(applicationsWhere)
     .orderBy(asc(playDateRequests.createdAt), asc(playDateRequests.id))
     .limit(HOME_WAITING_MAX)
 
@@ -115,6 +118,14 @@ async function applicationsToDecide(db: Db, user: string) {
 // The player's own applications still waiting, for games not started yet: through the
 // requester and partner indexes, soonest game first. A waitlisted one carries its place.
 const own = alias(playDateRequests, 'home_own')
+const myApplicationsWhere = and(
+  sql`${own.id} in (
+      select id from play_date_requests where requester_id = ${userId} and status in ('pending', 'waitlisted')
+      union all select id from play_date_requests where requester_partner_id = ${userId} and status in ('pending', 'waitlisted')
+    )`,
+  sql`${playDates.status} in ('open', 'matched')`,
+  sql`(${playDates.startsAt} is null or ${playDates.startsAt} > ${nowParam})`,
+)
 const myApplicationsQuery = (db: DbOrTx) =>
   db
     .select({
@@ -135,16 +146,7 @@ const myApplicationsQuery = (db: DbOrTx) =>
     .from(own)
     .innerJoin(playDates, eq(playDates.id, own.playDateId))
     .leftJoin(venues, eq(venues.id, playDates.venueId))
-    .where(
-      and(
-        sql`${own.id} in (
-          select id from play_date_requests where requester_id = ${userId} and status in ('pending', 'waitlisted')
-          union all select id from play_date_requests where requester_partner_id = ${userId} and status in ('pending', 'waitlisted')
-        )`,
-        sql`${playDates.status} in ('open', 'matched')`,
-        sql`(${playDates.startsAt} is null or ${playDates.startsAt} > ${nowParam})`,
-      ),
-    )
+    .where(myApplicationsWhere)
     .orderBy(sql`${playDates.startsAt} asc nulls last`, asc(playDates.id))
     .limit(HOME_WAITING_MAX)
 
@@ -179,6 +181,14 @@ const windowOpenedParam = sql.placeholder('windowOpened')
 
 // Matched games that have started, within their report window, with no report from either team
 // and no dispute: the player's team has the result to report.
+const toReportWhere = and(
+  mine,
+  sql`${playDates.status} = 'matched'`,
+  sql`${playDates.disputedAt} is null`,
+  sql`${playDates.startsAt} <= ${nowParam}`,
+  sql`${playDates.startsAt} >= ${windowOpenedParam}`,
+  sql`not exists (select 1 from play_date_reports r where r.play_date_id = ${playDates.id})`,
+)
 const toReportQuery = (db: DbOrTx) =>
   db
     .select({
@@ -190,16 +200,7 @@ const toReportQuery = (db: DbOrTx) =>
     })
     .from(playDates)
     .leftJoin(venues, eq(venues.id, playDates.venueId))
-    .where(
-      and(
-        mine,
-        sql`${playDates.status} = 'matched'`,
-        sql`${playDates.disputedAt} is null`,
-        sql`${playDates.startsAt} <= ${nowParam}`,
-        sql`${playDates.startsAt} >= ${windowOpenedParam}`,
-        sql`not exists (select 1 from play_date_reports r where r.play_date_id = ${playDates.id})`,
-      ),
-    )
+    .where(toReportWhere)
     .orderBy(asc(playDates.startsAt), asc(playDates.id))
     .limit(HOME_WAITING_MAX)
 
@@ -225,6 +226,15 @@ async function gamesToReport(db: Db, user: string, now: Date) {
   )
 }
 
+// The other team's report on a matched game of the player's, which their team has not answered.
+const resultsWhere = and(
+  mine,
+  sql`${playDates.status} = 'matched'`,
+  sql`${playDates.disputedAt} is null`,
+  sql`${playDateReports.team} <> ${myTeam}`,
+  sql`not exists (select 1 from play_date_reports own where own.play_date_id = ${playDates.id} and own.team = ${myTeam})`,
+)
+
 const resultsQuery = (db: DbOrTx) =>
   db
     .select({
@@ -246,15 +256,7 @@ const resultsQuery = (db: DbOrTx) =>
     .innerJoin(playDateReports, eq(playDateReports.playDateId, playDates.id))
     .leftJoin(venues, eq(venues.id, playDates.venueId))
     .leftJoin(reporter, eq(reporter.id, playDateReports.reporterId))
-    .where(
-      and(
-        mine,
-        sql`${playDates.status} = 'matched'`,
-        sql`${playDates.disputedAt} is null`,
-        sql`${playDateReports.team} <> ${myTeam}`,
-        sql`not exists (select 1 from play_date_reports own where own.play_date_id = ${playDates.id} and own.team = ${myTeam})`,
-      ),
-    )
+    .where(resultsWhere)
     .orderBy(asc(playDateReports.createdAt))
     .limit(HOME_WAITING_MAX)
 
@@ -284,7 +286,7 @@ async function resultsToConfirm(db: Db, user: string, now: Date) {
 
 // Open games this week in the player's home area (their home state, else every state), whose
 // team rating is within SUGGESTED_RATING_SPREAD of theirs, soonest first; never their own.
-async function suggested(db: Db, user: SessionUser, now: Date, cache: TtlCache) {
+async function suggested(db: Db, user: SessionUser, now: Date, cache: TtlCache, home: Point | null) {
   // In tenths, as the Available filter's slider and its URL have them, so "See all" lists the same
   // games: widened to the next tenth on each side.
   // A player without a DUPR rating yet is matched by their self rating.
@@ -293,7 +295,6 @@ async function suggested(db: Db, user: SessionUser, now: Date, cache: TtlCache) 
   const maxRating = Math.min(7, Math.ceil((rating + SUGGESTED_RATING_SPREAD) * 10 - 1e-9) / 10)
   // Near the player's home when the app knows where it is (docs/decisions/0158); else in their
   // home area.
-  const home = await homePointOf(db, user.id)
   const within = home ? NEAR_YOU_MILES : undefined
   const state = home ? undefined : (user.homeState ?? undefined)
   const region = !home && user.homeState && user.homeRegion ? user.homeRegion : undefined
@@ -312,7 +313,8 @@ async function suggested(db: Db, user: SessionUser, now: Date, cache: TtlCache) 
       pageSize: HOME_SUGGESTED,
     },
     now,
-    { cache },
+    // The dashboard shows no total: the matches are read up to its few suggestions.
+    { cache, pageOnly: true },
   )
   return {
     items: page.items,
@@ -320,14 +322,61 @@ async function suggested(db: Db, user: SessionUser, now: Date, cache: TtlCache) 
   }
 }
 
+// Before the lists a player most often has nothing in, one statement reads their home (for the
+// suggestions) and whether each of those lists has a row: an `exists` over the list's own
+// conditions, so a list is read exactly when it may show something (its reads below may still
+// drop rows: results that stood, applications of another status). Most players wait on nothing,
+// and one statement answers for four that would return no rows (docs/decisions/0171).
+const probeQuery = (db: DbOrTx) => {
+  const exists = (query: { getSQL(): SQL }) => sql<boolean>`exists (${query})`
+  const one = { one: sql`1` }
+  return db
+    .select({
+      ...homeColumns,
+      applications: exists(
+        db.select(one).from(playDates).innerJoin(playDateRequests, applicationsJoin).where(applicationsWhere),
+      ),
+      myApplications: exists(
+        db
+          .select(one)
+          .from(own)
+          .innerJoin(playDates, eq(playDates.id, own.playDateId))
+          .where(myApplicationsWhere),
+      ),
+      toReport: exists(db.select(one).from(playDates).where(toReportWhere)),
+      results: exists(
+        db
+          .select(one)
+          .from(playDates)
+          .innerJoin(playDateReports, eq(playDateReports.playDateId, playDates.id))
+          .where(resultsWhere),
+      ),
+    })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+}
+
+async function whatWaits(db: Db, user: SessionUser, now: Date, cache: TtlCache) {
+  const [has] = await preparedQuery(db, 'home_what_waits', probeQuery).execute({
+    userId: user.id,
+    now: now.toISOString(),
+    windowOpened: subDays(now, REPORT_WINDOW_DAYS).toISOString(),
+  })
+  const none = Promise.resolve([])
+  const [applications, mine, toReport, results, suggestions] = await Promise.all([
+    has?.applications ? applicationsToDecide(db, user.id) : none,
+    has?.myApplications ? myApplications(db, user.id, now) : none,
+    has?.toReport ? gamesToReport(db, user.id, now) : none,
+    has?.results ? resultsToConfirm(db, user.id, now) : none,
+    suggested(db, user, now, cache, has ? (homeOf(has)?.point ?? null) : null),
+  ])
+  return { applications, mine, toReport, results, suggestions }
+}
+
 export async function getHome(db: Db, user: SessionUser, now: Date, cache: TtlCache): Promise<HomeOutput> {
-  const [games, applications, mine, toReport, results, suggestions] = await Promise.all([
+  const [games, { applications, mine, toReport, results, suggestions }] = await Promise.all([
     nextGames(db, user.id, now),
-    applicationsToDecide(db, user.id),
-    myApplications(db, user.id, now),
-    gamesToReport(db, user.id, now),
-    resultsToConfirm(db, user.id, now),
-    suggested(db, user, now, cache),
+    whatWaits(db, user, now, cache),
   ])
   return {
     nextGames: games,

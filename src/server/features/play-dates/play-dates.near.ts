@@ -7,14 +7,16 @@ import { homeOf } from '../../lib/geodata'
 
 // The point a player's distances are measured from (Available, the dashboard's games near you):
 // the location they gave, else their ZIP code's area, else none (docs/decisions/0157).
+export const homeColumns = {
+  zipCode: profiles.zipCode,
+  homeLatitude: profiles.homeLatitude,
+  homeLongitude: profiles.homeLongitude,
+  homePlace: profiles.homePlace,
+}
+
 const homeQuery = (db: DbOrTx) =>
   db
-    .select({
-      zipCode: profiles.zipCode,
-      homeLatitude: profiles.homeLatitude,
-      homeLongitude: profiles.homeLongitude,
-      homePlace: profiles.homePlace,
-    })
+    .select(homeColumns)
     .from(profiles)
     .where(eq(profiles.id, sql.placeholder('userId')))
 

@@ -241,9 +241,13 @@ function windowValues(
 
 // How Available reads a rating range: the server chooses from the open PlayDates' counts, which
 // the instance's cache keeps (rating-plan.ts); the tests give `plan` to compare both.
+// `pageOnly`: the caller shows the page's PlayDates and no total (the dashboard's suggestions), so
+// the matches are read only up to the page's end, not to the count's cap; the page's total is
+// then at most that end.
 export interface ListPlan {
   cache: TtlCache
   plan?: RatingPlan | undefined
+  pageOnly?: boolean
 }
 
 type ResultRow = { [K in keyof typeof resultColumns]: (typeof resultColumns)[K]['_']['data'] | null }
@@ -295,7 +299,7 @@ export async function listPlayDates(
     userId: user.id,
     limit: query.pageSize,
     offset,
-    countLimit: cap + 1,
+    countLimit: listPlan.pageOnly ? offset + query.pageSize : cap + 1,
     ...(typeof shape === 'string' ? {} : { now }),
     ...(query.minRating !== undefined ? { minRating: shownAtLeast(query.minRating) } : {}),
     ...(query.maxRating !== undefined ? { maxRating: shownAtMost(query.maxRating) } : {}),
