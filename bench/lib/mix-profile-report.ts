@@ -106,13 +106,17 @@ export function writeMixProfileReport(options: {
       const actions = Math.round(step.actionsPerSecond * mix.settings.seconds)
       const window = { ...step.window, requests: actions }
       const main: WindowProfile[] = []
+      const others: WindowProfile[] = []
       let otherThreadsUs = 0
       for (const pid of step.profile.pids) {
         for (const { file, thread } of threadsOf(step.profile.dir, pid)) {
           const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile
           const cut = cutProfile(profile, [window], root, mixActivity)
           if (thread === 0) main.push(cut)
-          else otherThreadsUs += cut.busyUs
+          else {
+            others.push(cut)
+            otherThreadsUs += cut.busyUs
+          }
         }
       }
       if (main.length === 0) continue
@@ -134,7 +138,8 @@ export function writeMixProfileReport(options: {
       const first = { ...main[0]!, requests: Math.round(actions / main.length) }
       writeFileSync(
         path.join(outDir, flameDir, `${slug}.svg`),
-        flameSvg(`${config.name}, ${step.players.toLocaleString('en-US')} players`, first, 'action'),
+        // Boxes under 4 px left out: the graph stays small enough to keep with the results.
+        flameSvg(`${config.name}, ${step.players.toLocaleString('en-US')} players`, first, 'action', 4),
       )
       stepRows.push(
         `| ${config.name} | ${step.players.toLocaleString('en-US')} | ${step.actionsPerSecond} | ${step.serverCpuPerActionUs === null ? '–' : us(step.serverCpuPerActionUs)} | ${us(perAction(all.busyUs))} | ${otherThreadsUs ? us(perAction(otherThreadsUs)) : '–'} | ${step.p99} | [flame graph](${flameDir}/${slug}.svg) |`,
@@ -148,10 +153,28 @@ export function writeMixProfileReport(options: {
       )
       const self = new Map<string, number>()
       for (const cut of main) add(self, selfTimes(cut.flame))
-      const topRows = [...self]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 15)
-        .map(([label, value]) => `| \`${label}\` | ${us(perAction(value))} | ${share(value)} |`)
+      const top = (times: Map<string, number>, of: number) =>
+        [...times]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 15)
+          .map(
+            ([label, value]) =>
+              `| \`${label}\` | ${us(perAction(value))} | ${((value / (of || 1)) * 100).toFixed(0)}% |`,
+          )
+      const topRows = top(self, all.busyUs)
+      const otherSelf = new Map<string, number>()
+      for (const cut of others) add(otherSelf, selfTimes(cut.flame))
+      const otherRows = others.length
+        ? [
+            '',
+            "The other threads (the embedded database's worker), busy " +
+              `${us(perAction(otherThreadsUs))} per action:`,
+            '',
+            '| Function (its own time) | Per action | Share |',
+            '|---|---:|---:|',
+            ...top(otherSelf, otherThreadsUs),
+          ]
+        : []
       sections.push(
         [
           `## ${config.name}, ${step.players.toLocaleString('en-US')} players`,
@@ -169,6 +192,7 @@ export function writeMixProfileReport(options: {
           '| Function (its own time) | Per action | Share |',
           '|---|---:|---:|',
           ...topRows,
+          ...otherRows,
           '',
         ].join('\n'),
       )

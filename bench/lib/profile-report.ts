@@ -299,8 +299,8 @@ const COLOURS: Record<string, string> = {
 }
 
 // An icicle flame graph (the first frame on top): width is time, each box's title says its time
-// per request. Boxes narrower than two pixels are left out.
-export function flameSvg(title: string, profile: WindowProfile, unit = 'request'): string {
+// per request (or per `unit`). Boxes narrower than `minWidth` pixels are left out.
+export function flameSvg(title: string, profile: WindowProfile, unit = 'request', minWidth = 2): string {
   const width = 1200
   const row = 17
   const top = 40
@@ -313,7 +313,7 @@ export function flameSvg(title: string, profile: WindowProfile, unit = 'request'
     const children = [...node.children.values()].sort((a, b) => a.label.localeCompare(b.label))
     for (const child of children) {
       const w = (child.us / total) * width
-      if (w >= 2) {
+      if (w >= minWidth) {
         depthMax = Math.max(depthMax, depth)
         const y = top + depth * row
         const share = ((child.us / total) * 100).toFixed(1)
