@@ -1,13 +1,14 @@
 // npm run bench -- [--profiles 100000] [--compare 10000] [--scale] [--pglite] [--duration 5]
 //   [--no-mix | --mix-only] [--mix-seconds 20] [--no-streams | --streams-only] ...
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { databaseUrlFor, datasetLabel } from './lib/databases'
 import { READS } from './lib/endpoints'
-import { MIX_CONFIGS, type MixConfigKey, measureMix } from './lib/mix'
+import { MIX_CONFIGS, type MixConfigKey, type MixResult, measureMix } from './lib/mix'
+import { writeMixProfileReport } from './lib/mix-profile-report'
 import { THINK_SECONDS } from './lib/mix-model'
 import {
   consoleTable,
@@ -69,6 +70,8 @@ const { values } = parseArgs({
     'mix-data-dir': { type: 'string' },
     'mix-database-url': { type: 'string' },
     'database-url': { type: 'string' },
+    'mix-cpu-prof': { type: 'string' },
+    'mix-cpu-prof-players': { type: 'string' },
     'no-streams': { type: 'boolean', default: false },
     'streams-only': { type: 'boolean', default: false },
     streams: { type: 'string', default: '10000' },
@@ -98,6 +101,7 @@ the real-time fan-out and the query plans; writes bench/results/latest.json and 
                      into DIR, and from them bench/results/profiles/where-the-time-goes.md with a
                      flame graph per read (into DIR with --no-save); latest.md is left as it is
   --profile-report DIR  only write that report again from the profiles a --cpu-prof run left in DIR
+                     (or the mix's, from a --mix-cpu-prof run)
   --only a,b         only these reads (keys: ${READS.map((r) => r.key).join(', ')})
   --no-writes, --no-fanout, --no-floor (the no-database endpoint against bare node:http),
   --no-pglite-beside (the --compare data set on PGlite beside PostgreSQL, every read and write),
@@ -121,6 +125,10 @@ Capacity on a realistic mix (runs by default; bench/lib/mix.ts, docs/decisions/0
   --mix-think S             mean think time between a player's actions (default ${THINK_SECONDS})
   --mix-data-dir DIR        its PGlite data directory (default bench/.data/pglite-<size>)
   --mix-database-url URL    its PostgreSQL database (default pm_bench_<size> on the local server)
+  --mix-cpu-prof DIR        run the steps' servers with node --cpu-prof (profiles into DIR), and
+                            write bench/results/profiles/where-the-time-goes-mix.md with a flame
+                            graph per step (into DIR with --no-save); latest.md is left as it is
+  --mix-cpu-prof-players a,b  profile only the steps of these many players (default every step)
 
 Idle streams (bench/lib/idle-streams.ts, docs/decisions/0161): signed-in players each holding
 an event stream and doing nothing; the server's CPU (< 5% of one core) and RSS (< 500 MB) over
@@ -134,9 +142,22 @@ The README links to bench/results/latest.md; it carries no figures of its own.`)
   process.exit(0)
 }
 
+// What a --mix-cpu-prof run leaves beside its profiles: the mix's result and the run's description.
+const MIX_RUN_FILE = 'mix-run.json'
+
 // The report of a profiled run, from what it left in its directory (the profiles, the measured
 // windows and the run's description).
 function profileReport(profileDir: string, outDir: string) {
+  if (existsSync(path.join(profileDir, MIX_RUN_FILE))) {
+    const run = JSON.parse(readFileSync(path.join(profileDir, MIX_RUN_FILE), 'utf8')) as {
+      header: string
+      mix: MixResult
+    }
+    mkdirSync(outDir, { recursive: true })
+    const written = writeMixProfileReport({ mix: run.mix, outDir, root: ROOT, header: run.header })
+    console.log(`Wrote ${path.relative(ROOT, written)} and its flame graphs`)
+    return
+  }
   const run = JSON.parse(readFileSync(path.join(profileDir, 'profile-run.json'), 'utf8')) as {
     header: string
     windows: ProfileWindow[]
@@ -264,6 +285,7 @@ const datasets = runSuite
       beside,
     )
   : []
+const mixProfileDir = values['mix-cpu-prof'] ? path.resolve(values['mix-cpu-prof']) : undefined
 const mix = runMix
   ? await measureMix({
       profiles: num('mix-profiles'),
@@ -276,6 +298,10 @@ const mix = runMix
       poolSize: base.poolSize,
       dataDir: values['mix-data-dir'],
       databaseUrl: values['mix-database-url'],
+      cpuProfileDir: mixProfileDir,
+      cpuProfilePlayers: values['mix-cpu-prof-players']
+        ? list('mix-cpu-prof-players').map(Number)
+        : undefined,
       log: console.log,
     })
   : null
@@ -345,7 +371,7 @@ console.log(`\n${consoleTable(report)}\n`)
 for (const check of report.checks)
   console.log(`${check.pass ? 'met    ' : 'NOT MET'}  ${check.target}: ${check.measured}`)
 // A profiled run's figures carry the profiler's cost: they do not replace latest.md.
-if (!values['no-save'] && !base.cpuProfileDir) {
+if (!values['no-save'] && !base.cpuProfileDir && !mixProfileDir) {
   writeResults(report)
   console.log('\nWrote bench/results/latest.json and bench/results/latest.md')
 }
@@ -365,6 +391,18 @@ if (base.cpuProfileDir && base.profileWindows?.length) {
     base.cpuProfileDir,
     values['no-save'] ? base.cpuProfileDir : path.join(RESULTS_DIR, 'profiles'),
   )
+}
+
+if (mixProfileDir && mix) {
+  const m = report.machine
+  const header =
+    `Generated by \`${report.command}\` on ${report.generatedAt.slice(0, 16).replace('T', ' ')} UTC` +
+    `${report.commit ? ` at commit ${report.commit}` : ''}. ${m.cpus} CPU (${m.cpuModel}), Node ${m.node}, ` +
+    `${m.postgres ?? 'PGlite'}; load average ${m.loadAverageStart.join(' / ')} at the start, ` +
+    `${m.loadAverageEnd.join(' / ')} at the end. ${mix.settings.seconds} s measured per step, ` +
+    `${mix.settings.warmupSeconds} s of warm-up, a mean think time of ${mix.settings.thinkSeconds} s.`
+  writeFileSync(path.join(mixProfileDir, MIX_RUN_FILE), JSON.stringify({ header, mix }))
+  profileReport(mixProfileDir, values['no-save'] ? mixProfileDir : path.join(RESULTS_DIR, 'profiles'))
 }
 
 // Available by distance from home at 200,000 PlayDates (docs/decisions/0158): on PostgreSQL, on a

@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib'
 import { latencyPercentiles, round } from './load'
 import { ACTIONS, MixState, pickAction, type MixRequest } from './mix-model'
 import type { MixData, MixPlayer } from './mix-players'
-import { cpuMs, postgresCpu, postgresCpuSince, rssMb } from './processes'
+import { cpuMs, monotonicUs, postgresCpu, postgresCpuSince, rssMb } from './processes'
 
 const REQUEST_TIMEOUT_MS = 10_000
 const STREAM_READY_TIMEOUT_MS = 60_000
@@ -67,6 +67,9 @@ export interface StepResult extends LatencySummary {
   // server, was the bottleneck.
   lagP99Ms: number
   errorSamples: string[]
+  // The measured window on the monotonic clock CPU profiles use (µs), to cut a profile of the
+  // server(s) to it.
+  window: { fromUs: number; toUs: number }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -289,8 +292,10 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
     const clientBefore = process.cpuUsage()
     const eventsBefore = streams.counts.events
     const droppedBefore = streams.counts.dropped
+    const fromUs = monotonicUs()
     await generate(rate, options.seconds, act)
     recorder = undefined
+    const toUs = monotonicUs()
     const drainUntil = performance.now() + DRAIN_TIMEOUT_MS
     while (measured.outstanding > 0 && performance.now() < drainUntil) await sleep(20)
     const serverMs = (serverCpu() ?? NaN) - (serverBefore ?? NaN)
@@ -335,6 +340,7 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
       rssPeakMb: Math.max(...rssPeak) || null,
       lagP99Ms: latencyPercentiles(measured.lags).p99,
       errorSamples: [...streams.problems, ...measured.errorSamples],
+      window: { fromUs, toUs },
     }
   } finally {
     clearInterval(sampler)

@@ -31,10 +31,19 @@ export interface MixOptions {
   poolSize: number
   dataDir?: string | undefined
   databaseUrl?: string | undefined
+  // A directory for CPU profiles of the servers (node --cpu-prof), one subdirectory per profiled
+  // step (mix-profile-report.ts reads them); the steps to profile, by players (all when absent).
+  cpuProfileDir?: string | undefined
+  cpuProfilePlayers?: number[] | undefined
   log: (line: string) => void
 }
 
-export type MixStep = StepResult & { pass: boolean }
+export type MixStep = StepResult & {
+  pass: boolean
+  // The profiled step's directory of CPU profiles, one per thread of each server, under
+  // `cpuProfileDir`, and the servers' process ids.
+  profile?: { dir: string; pids: number[] }
+}
 
 export interface MixConfigResult {
   key: MixConfigKey
@@ -51,7 +60,10 @@ export interface MixResult {
   model: ReturnType<typeof describeModel>
   profiles: number
   tables: Record<string, Record<string, number>>
-  settings: Omit<MixOptions, 'log' | 'configs' | 'dataDir' | 'databaseUrl' | 'profiles'>
+  settings: Omit<
+    MixOptions,
+    'log' | 'configs' | 'dataDir' | 'databaseUrl' | 'profiles' | 'cpuProfileDir' | 'cpuProfilePlayers'
+  >
   configs: MixConfigResult[]
 }
 
@@ -163,6 +175,7 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
       databases.set(kind, { target, data, runner: kind === 'pglite' ? undefined : runner })
     }
 
+    let profiledSteps = 0
     // One step: fresh servers, the players' streams and actions, then what they wrote undone.
     const runOn = async (key: MixConfigKey, players: number) => {
       const config = MIX_CONFIGS[key]
@@ -170,6 +183,12 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
       // The servers stamp rows with the database's clock, which on this machine is this one's.
       const since = new Date().toISOString()
       const servers: Started[] = []
+      const profiled =
+        options.cpuProfileDir && (!options.cpuProfilePlayers || options.cpuProfilePlayers.includes(players))
+      // Node names each thread's profile after its process and thread (the PGlite worker's too).
+      const profileDir = profiled
+        ? path.join(options.cpuProfileDir!, `${key}-${players}-${++profiledSteps}`)
+        : undefined
       try {
         for (let i = 0; i < config.instances; i++)
           servers.push(
@@ -181,6 +200,7 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
                 // Per-player limits as in production: the mix stays far below them.
                 RATE_LIMIT_FACTOR: '1',
               },
+              ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
             }),
           )
         const result = await runStep({
@@ -192,7 +212,13 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
           seconds: options.seconds,
           database: db.target.databaseUrl ? databaseNameOf(db.target.databaseUrl) : undefined,
         })
-        const step: MixStep = { ...result, pass: passes(result) }
+        const step: MixStep = {
+          ...result,
+          pass: passes(result),
+          ...(profileDir
+            ? { profile: { dir: profileDir, pids: servers.map((server) => server.pid ?? 0) } }
+            : {}),
+        }
         log(`  ${key}, ${players} players: ${describeStep(step)}`)
         return step
       } finally {

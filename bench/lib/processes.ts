@@ -19,6 +19,9 @@ export async function freePort(): Promise<number> {
   })
 }
 
+// The monotonic clock that CPU profiles (node --cpu-prof) stamp their samples with, in µs.
+export const monotonicUs = () => Number(process.hrtime.bigint() / 1000n)
+
 // Resident memory of a process in MB, from /proc (Linux).
 export function rssMb(pid: number | undefined): number | undefined {
   if (!pid) return undefined

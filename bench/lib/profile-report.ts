@@ -181,11 +181,22 @@ export interface WindowProfile {
   busyUs: number
   requests: number
   byCategory: Map<string, number>
+  // By what the thread was doing, when cutProfile is given a way to tell (`activityOf`).
+  byActivity: Map<string, number>
   flame: FlameNode
 }
 
+// A sample's stack as cutProfile passes it to `activityOf`: outermost frame first, each with its
+// label (an app frame's names its source file) and category ('' for one that takes its caller's).
+export type StackFrame = Pick<Frame, 'label' | 'category'>
+
 // The samples of one profile inside the given windows, by category and as a tree.
-export function cutProfile(profile: CpuProfile, windows: ProfileWindow[], root: string): WindowProfile {
+export function cutProfile(
+  profile: CpuProfile,
+  windows: Pick<ProfileWindow, 'fromUs' | 'toUs' | 'requests'>[],
+  root: string,
+  activityOf?: (frames: readonly StackFrame[], category: string) => string,
+): WindowProfile {
   const name = namerOf(root)
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
   const parents = new Map<number, number>()
@@ -204,6 +215,7 @@ export function cutProfile(profile: CpuProfile, windows: ProfileWindow[], root: 
     busyUs: 0,
     requests: windows.reduce((sum, w) => sum + w.requests, 0),
     byCategory: new Map(),
+    byActivity: new Map(),
     flame: { label: 'all', category: '', us: 0, children: new Map() },
   }
   const sorted = [...windows].sort((a, b) => a.fromUs - b.fromUs)
@@ -235,6 +247,10 @@ export function cutProfile(profile: CpuProfile, windows: ProfileWindow[], root: 
     category ||= 'Other Node and JS'
     result.busyUs += duration
     result.byCategory.set(category, (result.byCategory.get(category) ?? 0) + duration)
+    if (activityOf) {
+      const activity = activityOf(frames, category)
+      result.byActivity.set(activity, (result.byActivity.get(activity) ?? 0) + duration)
+    }
     let node = result.flame
     node.us += duration
     for (const frame of frames) {
@@ -283,8 +299,8 @@ const COLOURS: Record<string, string> = {
 }
 
 // An icicle flame graph (the first frame on top): width is time, each box's title says its time
-// per request. Boxes narrower than two pixels are left out.
-export function flameSvg(title: string, profile: WindowProfile): string {
+// per request (or per `unit`). Boxes narrower than `minWidth` pixels are left out.
+export function flameSvg(title: string, profile: WindowProfile, unit = 'request', minWidth = 2): string {
   const width = 1200
   const row = 17
   const top = 40
@@ -297,11 +313,11 @@ export function flameSvg(title: string, profile: WindowProfile): string {
     const children = [...node.children.values()].sort((a, b) => a.label.localeCompare(b.label))
     for (const child of children) {
       const w = (child.us / total) * width
-      if (w >= 2) {
+      if (w >= minWidth) {
         depthMax = Math.max(depthMax, depth)
         const y = top + depth * row
         const share = ((child.us / total) * 100).toFixed(1)
-        const tip = `${child.label} (${child.category}): ${perRequest(child.us).toFixed(1)} µs per request, ${share}%`
+        const tip = `${child.label} (${child.category}): ${perRequest(child.us).toFixed(1)} µs per ${unit}, ${share}%`
         const chars = Math.floor((w - 6) / 6.6)
         const text =
           chars >= 3 ? (child.label.length > chars ? `${child.label.slice(0, chars - 1)}…` : child.label) : ''
@@ -317,12 +333,12 @@ export function flameSvg(title: string, profile: WindowProfile): string {
   }
   draw(profile.flame, 0, 0)
   const height = top + (depthMax + 1) * row + 10
-  const heading = `${title}: ${perRequest(profile.busyUs).toFixed(0)} µs of the main thread per request (${profile.requests.toLocaleString('en-US')} requests)`
+  const heading = `${title}: ${perRequest(profile.busyUs).toFixed(0)} µs of the thread per ${unit} (${profile.requests.toLocaleString('en-US')} ${unit}s)`
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="ui-monospace, monospace" font-size="11">`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
     `<text x="4" y="18" font-size="14" font-family="sans-serif">${escapeHtml(heading)}</text>`,
-    `<text x="4" y="33" font-size="11" font-family="sans-serif" fill="#475569">Each box is a function, under its caller; its width is its share of the time. Hover for the time per request.</text>`,
+    `<text x="4" y="33" font-size="11" font-family="sans-serif" fill="#475569">Each box is a function, under its caller; its width is its share of the time. Hover for the time per ${unit}.</text>`,
     ...boxes,
     '</svg>',
     '',

@@ -22,6 +22,7 @@ import { IN_PROCESS_ORIGIN, openInProcessApp } from './in-process'
 import { type Execute, type HttpCall, httpLoad, type LoadResult, openPgExecutor, sqlLoad } from './load'
 import { type Call, probeReads, type ReadPlan, type SignedIn, signInAll } from './probe'
 import {
+  monotonicUs,
   pingResponse,
   rssMb,
   type Started,
@@ -80,8 +81,6 @@ export interface ProfileWindow {
   // The server process's CPU per request in the window, all threads (from /proc).
   serverCpuUs?: number | undefined
 }
-
-const monotonicUs = () => Number(process.hrtime.bigint() / 1000n)
 
 // A CPU profile for node, named after the server and the data set.
 export const cpuProfileArgs = (dir: string, name: string) => [

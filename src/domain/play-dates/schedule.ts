@@ -1,4 +1,4 @@
-import { TZDate, tzName } from '@date-fns/tz'
+import { TZDate } from '@date-fns/tz'
 import { addDays, addMinutes, differenceInCalendarDays, format } from 'date-fns'
 import type { StateCode } from './play-date.constants'
 
@@ -141,10 +141,26 @@ export const endOf = (start: Date, durationMinutes: number) => addMinutes(start,
 // An instant's date and time on the PlayDate zone's clock (docs/decisions/0155).
 const zoned = (instant: Date, zone: string) => new TZDate(instant.getTime(), zone)
 
+// The zone's short name on that date ("MST", "MDT"), as @date-fns/tz's tzName gives it, from one
+// formatter per zone made once: tzName makes a new Intl.DateTimeFormat on every call, about
+// 100 µs each on the server, more than the rest of formatStart (a home page formats several;
+// bench/results/profiles/where-the-time-goes-mix.md).
+const zoneNames = new Map<string, Intl.DateTimeFormat>()
+function zoneName(zone: string, instant: Date): string {
+  let formatter = zoneNames.get(zone)
+  if (!formatter) {
+    // The hour makes every engine render the time (JavaScriptCore leaves it out otherwise).
+    formatter = new Intl.DateTimeFormat('en-US', { hour: 'numeric', timeZone: zone, timeZoneName: 'short' })
+    zoneNames.set(zone, formatter)
+  }
+  // "8 AM MST": the name follows the hour and AM/PM (some engines put no-break spaces between).
+  return formatter.format(instant).split(/\s/g).slice(2).join(' ')
+}
+
 // "Sat, Dec 5 · 8:00 AM MST"
 export function formatStart(start: Date, zone: string): string {
   const local = zoned(start, zone)
-  return `${format(local, 'EEE, MMM d · h:mm a')} ${tzName(zone, local, 'short')}`
+  return `${format(local, 'EEE, MMM d · h:mm a')} ${zoneName(zone, local)}`
 }
 
 // "Sat, Dec 5" on the zone's calendar.
