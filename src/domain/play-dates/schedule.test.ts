@@ -11,6 +11,7 @@ import {
   startTooLate,
   startTooSoon,
   wallClock,
+  zonedDayOf,
   zonedInstant,
   zoneOfState,
 } from './schedule'
@@ -97,6 +98,19 @@ describe('PlayDate times', () => {
 })
 
 describe('PlayDate clocks and days', () => {
+  it('takes a zone’s calendar day from its midnight to the next, 23 or 25 hours when the clocks change', () => {
+    const hours = (day: { start: Date; end: Date }) => (day.end.getTime() - day.start.getTime()) / 3_600_000
+    // Denver falls back on Sunday, November 1, 2026, and springs forward on March 8, 2026.
+    const fallBack = zonedDayOf(new Date('2026-11-02T05:30:00Z'), 'America/Denver')
+    expect(fallBack.start.toISOString()).toBe('2026-11-01T06:00:00.000Z')
+    expect(hours(fallBack)).toBe(25)
+    expect(zonedDayOf(new Date('2026-11-01T06:00:00Z'), 'America/Denver')).toEqual(fallBack)
+    const springForward = zonedDayOf(new Date('2026-03-08T12:00:00Z'), 'America/Denver')
+    expect(springForward.start.toISOString()).toBe('2026-03-08T07:00:00.000Z')
+    expect(hours(springForward)).toBe(23)
+    expect(hours(zonedDayOf(new Date('2026-11-01T12:00:00Z'), 'America/Phoenix'))).toBe(24)
+  })
+
   it("writes the clock and the day on the zone's calendar, midnight and noon included", () => {
     // Midnight in New York is still the evening before in Phoenix.
     const midnight = new Date('2027-03-14T05:00:00Z')

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz'
-import { addDays, addMinutes, differenceInCalendarDays, format } from 'date-fns'
+import { addDays, addMinutes, differenceInCalendarDays, format, startOfDay } from 'date-fns'
 import type { StateCode } from './play-date.constants'
 
 // When a PlayDate is played: a start instant, the IANA zone it is shown in, and a duration.
@@ -140,6 +140,13 @@ export const endOf = (start: Date, durationMinutes: number) => addMinutes(start,
 
 // An instant's date and time on the PlayDate zone's clock (docs/decisions/0155).
 const zoned = (instant: Date, zone: string) => new TZDate(instant.getTime(), zone)
+
+// The zone's calendar day that holds an instant, from its midnight to the next: 23 or 25 hours on
+// the days the clocks change.
+export function zonedDayOf(instant: Date, zone: string): { start: Date; end: Date } {
+  const start = startOfDay(zoned(instant, zone))
+  return { start: new Date(start.getTime()), end: new Date(addDays(start, 1).getTime()) }
+}
 
 // The zone's short name on that date ("MST", "MDT"), as @date-fns/tz's tzName gives it, from one
 // formatter per zone made once: tzName makes a new Intl.DateTimeFormat on every call, about

@@ -6,6 +6,7 @@ import {
   formatStart,
   START_MIN_AHEAD_MINUTES,
   wallClock,
+  zonedDayOf,
   zonedInstant,
 } from '../../../domain/play-dates/schedule'
 import type { DbOrTx, Tx } from '../../db/client'
@@ -107,8 +108,7 @@ async function hostOf(tx: Tx, series: { id: string; groupId: string; hostId: str
 // A game of the series already on that day of the venue's calendar (one kept from before a change
 // of time): no second game that day.
 async function hasGameThatDay(tx: Tx, seriesId: string, startsAt: Date, timeZone: string) {
-  const { date } = wallClock(startsAt, timeZone)
-  const dayStart = zonedInstant(date, '00:00', timeZone) ?? new Date(startsAt.getTime() - DAY_MS)
+  const day = zonedDayOf(startsAt, timeZone)
   const [game] = await tx
     .select({ id: playDates.id })
     .from(groupSeriesOccurrences)
@@ -116,8 +116,8 @@ async function hasGameThatDay(tx: Tx, seriesId: string, startsAt: Date, timeZone
     .where(
       and(
         eq(groupSeriesOccurrences.seriesId, seriesId),
-        gte(groupSeriesOccurrences.startsAt, dayStart),
-        lt(groupSeriesOccurrences.startsAt, new Date(dayStart.getTime() + DAY_MS)),
+        gte(groupSeriesOccurrences.startsAt, day.start),
+        lt(groupSeriesOccurrences.startsAt, day.end),
         ne(playDates.status, 'cancelled'),
       ),
     )
