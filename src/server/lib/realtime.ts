@@ -6,8 +6,8 @@ import {
   realtimeEvent,
   type RealtimeEvent,
 } from '../../domain/realtime/realtime-event'
-import { afterCommit, type Database, type DbOrTx } from '../db/client'
-import { preparedShape, statementOf } from '../db/prepared'
+import { type Database, type DbOrTx } from '../db/client'
+import { statementOf } from '../db/prepared'
 import type { Logger } from './logger'
 
 // Realtime for every server instance: a write publishes an event with pg_notify on one channel;
@@ -76,7 +76,7 @@ const sendStatement = (kinds: readonly QueriedEvent[]) => {
 }
 
 function send(db: DbOrTx, entries: readonly Outgoing[]) {
-  const statement = preparedShape(db, sendStatementName, () => {
+  const statement = db.preparedShape(sendStatementName, () => {
     const kinds = [...queriedEvents.values()]
     return (handle) => statementOf(handle, sendStatement(kinds))
   })
@@ -95,7 +95,7 @@ function enqueue(db: DbOrTx, entries: ReadonlyArray<{ key: string; entry: Outgoi
   for (const { key, entry } of entries) if (!outbox.has(key)) outbox.set(key, entry)
   if (existing) return Promise.resolve()
   outboxes.set(db, outbox)
-  return afterCommit(db, async (target) => {
+  return db.afterCommit(async (target) => {
     // Taken before the first await: what is published from now on starts a new outbox.
     outboxes.delete(db)
     if (outbox.size > 0) await send(target, [...outbox.values()])
