@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
+  type AfterCommitBatch,
   CONNECTION_SETTINGS,
   type Database,
   type DbOrTx,
@@ -169,6 +170,37 @@ describe('after-commit steps', () => {
     stop()
     expect(later).toBe(true)
     expect(errors.map((error) => (error as Error).message)).toEqual(['step failed'])
+  })
+
+  it('gathers a batch through the transaction, and runs it once after the commit in the place of its first addition', async () => {
+    const order: string[] = []
+    const batch: AfterCommitBatch<string[]> = {
+      start: () => [],
+      // Where it ran: on the database, or on the savepoint.
+      finish: async (added, db) =>
+        void order.push(`${added.join('+')} on ${db === database.db ? 'db' : 'tx'}`),
+    }
+    await database.db.transaction(async (tx) => {
+      await tx.afterCommit(async () => void order.push('before'))
+      await tx.afterCommitBatch(batch, (added) => added.push('a'))
+      await tx.afterCommit(async () => void order.push('after'))
+      await tx.afterCommitBatch(batch, (added) => added.push('b'))
+      await tx.transaction(async (savepoint) => {
+        await savepoint.afterCommitBatch(batch, (added) => added.push('in savepoint'))
+      })
+      expect(order).toEqual(['in savepoint on tx'])
+    })
+    expect(order).toEqual(['in savepoint on tx', 'before', 'a+b on db', 'after'])
+    await database.db.afterCommitBatch(batch, (added) => added.push('now'))
+    expect(order.at(-1)).toBe('now on db')
+    // Never after a rollback.
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.afterCommitBatch(batch, (added) => added.push('rolled back'))
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
+    expect(order.some((entry) => entry.includes('rolled back'))).toBe(false)
   })
 
   it('gives back the connection of a transaction that fails, and runs later ones on it', async () => {

@@ -14,11 +14,12 @@ import { type Preparable, PreparedQueries } from './prepared'
 // The database the app is given (main.ts builds it through client.ts, tests and tools the same
 // way) and the transactions it gives out: Drizzle's node-postgres ones, each with two things of
 // its own (docs/decisions/0170):
-// - `afterCommit(step)`: a step to run once the transaction has committed (docs/decisions/0060);
+// - `afterCommit(step)`: a step to run once the transaction has committed (docs/decisions/0060),
+//   and `afterCommitBatch(batch, add)`: work that gathers a transaction's additions and runs once;
 // - `prepared(name, build)` and `preparedShape(name, make)`: the query `build` makes, kept per
 //   connection (prepared.ts).
 // Their state is the objects' own: a transaction holds its steps and the cache of the connection
-// it holds; the database holds the pool's cache.
+// it holds; the database holds the pool's cache and `withoutTransaction`.
 
 export type Schema = typeof schema
 type Tables = ExtractTablesWithRelations<Schema>
@@ -29,6 +30,72 @@ export type DbOrTx = Db | Tx
 // after the other, and on this machine 32 writers went from 4,900 to 440 commits a second. A
 // NOTIFY on its own writes nothing to disk, so it is sent after the commit instead, on the pool.
 export type AfterCommitStep = (db: DbOrTx) => Promise<void>
+
+// Work that gathers what a transaction adds to it and runs once after the commit, all of it
+// together (the realtime outbox: one statement for every event a write publishes).
+export interface AfterCommitBatch<S> {
+  // The batch of one transaction, made the first time something is added to it.
+  start(): S
+  // Runs the batch, after the commit, on the database outside the transaction.
+  finish(state: S, db: DbOrTx): Promise<void>
+}
+
+// What a transaction runs after its commit: its steps, in order, each batch among them at the
+// place of its first addition. One per transaction, and one per `withoutTransaction` call.
+class AfterCommitQueue {
+  readonly #steps: AfterCommitStep[] = []
+  #batches: Map<object, unknown> | undefined
+
+  add(step: AfterCommitStep) {
+    this.#steps.push(step)
+  }
+
+  addToBatch<S>(batch: AfterCommitBatch<S>, add: (state: S) => void) {
+    this.#batches ??= new Map()
+    let state = this.#batches.get(batch) as S | undefined
+    if (state === undefined) {
+      const started = batch.start()
+      this.#batches.set(batch, started)
+      this.#steps.push((db) => {
+        // What is added from now on starts a new batch.
+        this.#batches?.delete(batch)
+        return batch.finish(started, db)
+      })
+      state = started
+    }
+    add(state)
+  }
+
+  // A step that fails is reported; the others still run.
+  async run(db: Db, report: (error: unknown) => void) {
+    for (const step of this.#steps) {
+      try {
+        await step(db)
+      } catch (error) {
+        report(error)
+      }
+    }
+  }
+}
+
+// With a queue, the step waits for the commit; without one (outside a transaction, in a
+// savepoint) it runs now, on `handle`.
+async function holdOrRun(queue: AfterCommitQueue | null, handle: DbOrTx, step: AfterCommitStep) {
+  if (queue) queue.add(step)
+  else await step(handle)
+}
+
+async function addToBatch<S>(
+  queue: AfterCommitQueue | null,
+  handle: DbOrTx,
+  batch: AfterCommitBatch<S>,
+  add: (state: S) => void,
+) {
+  if (queue) return queue.addToBatch(batch, add)
+  const state = batch.start()
+  add(state)
+  await batch.finish(state, handle)
+}
 
 export type Builder<Q> = (db: DbOrTx) => Preparable<Q>
 
@@ -41,13 +108,6 @@ interface Shared {
   readonly queriesOf: (connection: pg.PoolClient) => PreparedQueries
   // A step that failed after its commit: the write stands, so it is reported, not thrown.
   readonly report: (error: unknown) => void
-}
-
-// `pending` holds the steps until the commit; without it (outside a transaction, in a
-// savepoint) the step runs now, on `handle`.
-async function holdOrRun(pending: AfterCommitStep[] | null, handle: DbOrTx, step: AfterCommitStep) {
-  if (pending) pending.push(step)
-  else await step(handle)
 }
 
 const BEGIN = sql`begin`
@@ -64,7 +124,7 @@ export class Db extends NodePgDatabase<Schema> {
   // The queries prepared on the pool: pg prepares each on every connection it runs on.
   private readonly queries = new PreparedQueries()
   // A handle of `withoutTransaction` holds its steps here; the database runs them now.
-  private pending: AfterCommitStep[] | null = null
+  private pending: AfterCommitQueue | null = null
 
   constructor(shared: Shared) {
     super(shared.dialect, new NodePgSession(shared.pool, shared.dialect, shared.schema), shared.schema)
@@ -80,7 +140,7 @@ export class Db extends NodePgDatabase<Schema> {
   override async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     const { pool, dialect, schema, queriesOf } = this.shared
     const connection = await pool.connect()
-    const steps: AfterCommitStep[] = []
+    const steps = new AfterCommitQueue()
     const session = new NodePgSession(connection, dialect, schema)
     const tx = new Tx(this.shared, session, queriesOf(connection), steps, 0)
     let result: T
@@ -96,7 +156,7 @@ export class Db extends NodePgDatabase<Schema> {
     } finally {
       connection.release()
     }
-    await this.root.runSteps(steps)
+    await steps.run(this.root, this.shared.report)
     return result
   }
 
@@ -114,11 +174,17 @@ export class Db extends NodePgDatabase<Schema> {
   async withoutTransaction<T>(work: (db: Db) => Promise<T>): Promise<T> {
     // The same database with steps of its own: everything else is read through to this one.
     const handle = Object.create(this) as Db
-    const steps: AfterCommitStep[] = []
+    const steps = new AfterCommitQueue()
     handle.pending = steps
     const result = await work(handle)
-    await this.root.runSteps(steps)
+    await steps.run(this.root, this.shared.report)
     return result
+  }
+
+  // Adds to this handle's `batch` (see `Tx.afterCommitBatch`): on the database, one batch of its
+  // own that runs now.
+  afterCommitBatch<S>(batch: AfterCommitBatch<S>, add: (state: S) => void): Promise<void> {
+    return addToBatch(this.pending, this, batch, add)
   }
 
   prepared<Q>(name: string, build: Builder<Q>): Q {
@@ -128,16 +194,6 @@ export class Db extends NodePgDatabase<Schema> {
   preparedShape<Q>(name: string, make: () => Builder<Q>): Q {
     return this.queries.shaped<DbOrTx, Q>(this, name, make)
   }
-
-  private async runSteps(steps: AfterCommitStep[]) {
-    for (const step of steps) {
-      try {
-        await step(this)
-      } catch (error) {
-        this.shared.report(error)
-      }
-    }
-  }
 }
 
 export class Tx extends NodePgTransaction<Schema, Tables> {
@@ -146,8 +202,8 @@ export class Tx extends NodePgTransaction<Schema, Tables> {
     session: ConstructorParameters<typeof NodePgTransaction>[1],
     // The queries prepared on the connection this transaction holds.
     private readonly queries: PreparedQueries,
-    // The steps to run after the commit; null in a savepoint, whose steps run now.
-    private readonly pending: AfterCommitStep[] | null,
+    // What runs after the commit; null in a savepoint, whose steps run now.
+    private readonly pending: AfterCommitQueue | null,
     nestedIndex: number,
   ) {
     super(shared.dialect, session, shared.schema, nestedIndex)
@@ -172,6 +228,12 @@ export class Tx extends NodePgTransaction<Schema, Tables> {
   // outside it. In a savepoint the step runs now, on the savepoint.
   afterCommit(step: AfterCommitStep): Promise<void> {
     return holdOrRun(this.pending, this, step)
+  }
+
+  // Passes `add` this transaction's `batch`, started (and its run queued as a step) the first
+  // time; the batch runs once, after the commit. In a savepoint, a batch of its own runs now.
+  afterCommitBatch<S>(batch: AfterCommitBatch<S>, add: (state: S) => void): Promise<void> {
+    return addToBatch(this.pending, this, batch, add)
   }
 
   prepared<Q>(name: string, build: Builder<Q>): Q {
