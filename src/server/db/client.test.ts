@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
-  afterCommit,
+  type AfterCommitBatch,
   CONNECTION_SETTINGS,
   type Database,
   type DbOrTx,
@@ -44,7 +44,7 @@ describe('after-commit steps', () => {
     await database.db.transaction(async (tx) => {
       inside = tx
       await tx.execute(sql`insert into after_commit_probe values (1)`)
-      await afterCommit(tx, async (db) => {
+      await tx.afterCommit(async (db) => {
         seen.push({ on: db, rows: await probeCount(db) })
       })
       expect(seen).toEqual([])
@@ -60,7 +60,7 @@ describe('after-commit steps', () => {
     let ran = false
     await expect(
       database.db.transaction(async (tx) => {
-        await afterCommit(tx, async () => {
+        await tx.afterCommit(async () => {
           ran = true
         })
         throw new Error('rolled back')
@@ -72,12 +72,12 @@ describe('after-commit steps', () => {
   it('runs the steps in order, and at once outside a transaction', async () => {
     const order: string[] = []
     await database.db.transaction(async (tx) => {
-      await afterCommit(tx, async () => void order.push('a'))
-      await afterCommit(tx, async () => void order.push('b'))
-      await afterCommit(tx, async () => void order.push('c'))
+      await tx.afterCommit(async () => void order.push('a'))
+      await tx.afterCommit(async () => void order.push('b'))
+      await tx.afterCommit(async () => void order.push('c'))
     })
     expect(order).toEqual(['a', 'b', 'c'])
-    await afterCommit(database.db, async () => void order.push('now'))
+    await database.db.afterCommit(async () => void order.push('now'))
     expect(order).toEqual(['a', 'b', 'c', 'now'])
   })
 
@@ -86,10 +86,10 @@ describe('after-commit steps', () => {
     const stop = database.onAfterCommitError((error) => errors.push(error))
     let later = false
     const result = await database.db.transaction(async (tx) => {
-      await afterCommit(tx, async () => {
+      await tx.afterCommit(async () => {
         throw new Error('step failed')
       })
-      await afterCommit(tx, async () => {
+      await tx.afterCommit(async () => {
         later = true
       })
       return 'committed'
@@ -105,11 +105,113 @@ describe('after-commit steps', () => {
     const seen: DbOrTx[] = []
     await database.db.transaction(async (tx) => {
       await tx.transaction(async (savepoint) => {
-        await afterCommit(savepoint, async (db) => void seen.push(db))
+        await savepoint.afterCommit(async (db) => void seen.push(db))
         expect(seen).toEqual([savepoint])
       })
     })
     expect(seen).toHaveLength(1)
+  })
+
+  it("holds the steps of a savepoint's transaction until the outer commit", async () => {
+    const order: string[] = []
+    await database.db.transaction(async (tx) => {
+      await tx.afterCommit(async () => void order.push('outer'))
+      await tx.transaction(async (savepoint) => {
+        await savepoint.afterCommit(async () => void order.push('savepoint'))
+      })
+      await tx.afterCommit(async () => void order.push('outer again'))
+      expect(order).toEqual(['savepoint'])
+    })
+    expect(order).toEqual(['savepoint', 'outer', 'outer again'])
+  })
+
+  it('holds the steps of work without a transaction until it is done, then runs them on the database', async () => {
+    const seen: Array<{ step: string; on: DbOrTx }> = []
+    let handle: DbOrTx | undefined
+    const result = await database.db.withoutTransaction(async (db) => {
+      handle = db
+      await db.execute(sql`insert into after_commit_probe values (2)`)
+      await db.afterCommit(async (on) => void seen.push({ step: 'a', on }))
+      await db.afterCommit(async (on) => void seen.push({ step: 'b', on }))
+      expect(seen).toEqual([])
+      return 'written'
+    })
+    expect(result).toBe('written')
+    expect(seen.map(({ step }) => step)).toEqual(['a', 'b'])
+    expect(seen[0]!.on).toBe(database.db)
+    expect(handle).not.toBe(database.db)
+    // The database itself still runs a step at once.
+    let now = false
+    await database.db.afterCommit(async () => void (now = true))
+    expect(now).toBe(true)
+  })
+
+  it('never runs the steps of work without a transaction that throws', async () => {
+    let ran = false
+    await expect(
+      database.db.withoutTransaction(async (db) => {
+        await db.afterCommit(async () => void (ran = true))
+        throw new Error('failed')
+      }),
+    ).rejects.toThrow('failed')
+    expect(ran).toBe(false)
+  })
+
+  it('reports a failing step of work without a transaction, and runs the others', async () => {
+    const errors: unknown[] = []
+    const stop = database.onAfterCommitError((error) => errors.push(error))
+    let later = false
+    await database.db.withoutTransaction(async (db) => {
+      await db.afterCommit(async () => {
+        throw new Error('step failed')
+      })
+      await db.afterCommit(async () => void (later = true))
+    })
+    stop()
+    expect(later).toBe(true)
+    expect(errors.map((error) => (error as Error).message)).toEqual(['step failed'])
+  })
+
+  it('gathers a batch through the transaction, and runs it once after the commit in the place of its first addition', async () => {
+    const order: string[] = []
+    const batch: AfterCommitBatch<string[]> = {
+      start: () => [],
+      // Where it ran: on the database, or on the savepoint.
+      finish: async (added, db) =>
+        void order.push(`${added.join('+')} on ${db === database.db ? 'db' : 'tx'}`),
+    }
+    await database.db.transaction(async (tx) => {
+      await tx.afterCommit(async () => void order.push('before'))
+      await tx.afterCommitBatch(batch, (added) => added.push('a'))
+      await tx.afterCommit(async () => void order.push('after'))
+      await tx.afterCommitBatch(batch, (added) => added.push('b'))
+      await tx.transaction(async (savepoint) => {
+        await savepoint.afterCommitBatch(batch, (added) => added.push('in savepoint'))
+      })
+      expect(order).toEqual(['in savepoint on tx'])
+    })
+    expect(order).toEqual(['in savepoint on tx', 'before', 'a+b on db', 'after'])
+    await database.db.afterCommitBatch(batch, (added) => added.push('now'))
+    expect(order.at(-1)).toBe('now on db')
+    // Never after a rollback.
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.afterCommitBatch(batch, (added) => added.push('rolled back'))
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
+    expect(order.some((entry) => entry.includes('rolled back'))).toBe(false)
+  })
+
+  it('gives back the connection of a transaction that fails, and runs later ones on it', async () => {
+    for (let attempt = 0; attempt < 12; attempt++)
+      await expect(
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`)
+          throw new Error('failed')
+        }),
+      ).rejects.toThrow('failed')
+    expect(await database.db.transaction(async (tx) => probeCount(tx))).toBeGreaterThanOrEqual(1)
   })
 })
 

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import { MIGRATIONS_DIR } from '../paths'
 import * as schema from './schema'
@@ -14,11 +12,11 @@ import { ExactCache } from './exact-cache'
 import { lockDataDir } from './data-dir-lock'
 import { DUMP_ARGS } from './backup'
 import type { UnreadCountOutput } from '../../domain/notifications/notification.schema'
+import { type Db, openDb } from './handles'
+import { PreparedQueries } from './prepared'
 
-export type Schema = typeof schema
-export type Db = PgDatabase<PgQueryResultHKT, Schema>
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
-export type DbOrTx = Db | Tx
+export type { AfterCommitBatch, AfterCommitStep, Db, DbOrTx, Schema, Tx } from './handles'
+
 export type DatabaseKind = 'pglite' | 'postgres'
 
 export type Listener = (payload: string) => void
@@ -32,7 +30,7 @@ export interface Database {
   // in between were missed. Returns a function that removes the handler.
   onListenResumed(handler: () => void): () => void
   // Runs `handler` with the error of a step that failed after its transaction committed (see
-  // `afterCommit`): the write stands, so the request does not fail. Returns a function that
+  // `tx.afterCommit`): the write stands, so the request does not fail. Returns a function that
   // removes the handler. With no handler, the error is written to standard error.
   onAfterCommitError(handler: (error: unknown) => void): () => void
   // The session lookups this process read, where it alone owns the data (the embedded database):
@@ -63,80 +61,8 @@ export const SESSION_CACHE_MAX = 10_000
 export const NOTIFICATIONS_CHANGED_CHANNEL = 'picklematch_notifications_changed'
 export const UNREAD_CACHE_MAX = 10_000
 
-// ---------------------------------------------------------------------------------------------
-// Steps that run once a transaction has committed (docs/decisions/0060). A NOTIFY inside a
-// transaction that writes holds PostgreSQL's one notify lock through that transaction's commit,
-// flush to disk included: every notifying write on the server commits one after the other, and
-// on this machine 32 writers went from 4,900 to 440 commits a second. A NOTIFY on its own
-// writes nothing to disk, so it is sent after the commit instead, on the pool.
-// ---------------------------------------------------------------------------------------------
-
-export type AfterCommitStep = (db: DbOrTx) => Promise<void>
-
-// Keyed by the transaction: the steps are the transaction's own state, born and dropped with it,
-// and `afterCommit` is given only the transaction (a service passes `tx` down, not the
-// Database). A WeakMap keeps them off Drizzle's object and lets a dropped transaction take its
-// steps along (docs/decisions/0068).
-const pendingSteps = new WeakMap<object, AfterCommitStep[]>()
-
-// Runs `step` once the transaction `db` has committed (never, if it rolls back), on the
-// database outside it. Outside a transaction, or in a savepoint (`tx.transaction`), the step
-// runs now, on `db`.
-export async function afterCommit(db: DbOrTx, step: AfterCommitStep) {
-  const steps = pendingSteps.get(db)
-  if (!steps) return step(db)
-  steps.push(step)
-}
-
-// Runs `work`, whose write is one statement (atomic on its own, so it needs no BEGIN and
-// COMMIT, two round trips fewer), with its after-commit steps held until `work` is done and then
-// run as a transaction's would be: what it publishes leaves together, after the write. If `work`
-// throws, its steps never run, as after a rollback; so it must not throw once its write is done.
-export async function withoutTransaction<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
-  // The same database with a state of its own: everything else is read through to `db`.
-  const handle = Object.create(db) as Db
-  const steps: AfterCommitStep[] = []
-  pendingSteps.set(handle, steps)
-  const result = await work(handle)
-  const report = (db as { [reportAfterCommitError]?: (error: unknown) => void })[reportAfterCommitError]
-  for (const step of steps) {
-    try {
-      await step(db)
-    } catch (error) {
-      if (report) report(error)
-      else throw error
-    }
-  }
-  return result
-}
-
-const reportAfterCommitError = Symbol('reportAfterCommitError')
-
-// Gives `db.transaction` its after-commit steps: they run, in order, after the commit and
-// before the transaction's promise settles, so the caller answers once they are done. A step
-// that fails is reported; the others still run.
-function withAfterCommitSteps(db: Db, report: (error: unknown) => void): Db {
-  const transaction = db.transaction.bind(db)
-  const run = async (...[work, config]: Parameters<Db['transaction']>) => {
-    const steps: AfterCommitStep[] = []
-    const result = await transaction((tx) => {
-      pendingSteps.set(tx, steps)
-      return work(tx)
-    }, config)
-    for (const step of steps) {
-      try {
-        await step(db)
-      } catch (error) {
-        report(error)
-      }
-    }
-    return result
-  }
-  db.transaction = run as Db['transaction']
-  Object.defineProperty(db, reportAfterCommitError, { value: report })
-  return db
-}
-
+// A step that failed after its transaction committed (handles.ts) is reported to the handlers of
+// `onAfterCommitError`, or to standard error when there are none.
 function afterCommitErrorReporter() {
   const handlers = new Set<(error: unknown) => void>()
   return {
@@ -247,6 +173,9 @@ class PreparingClient extends SettingsClient {
   // Set on the embedded database's pool (see above).
   static suffixNames = false
   readonly #suffix = `_${(nextConnection++).toString(36)}`
+  // The queries the transactions that held this connection prepared (prepared.ts): they go with
+  // the connection when the pool drops it.
+  readonly preparedQueries = new PreparedQueries()
 
   override query(...args: unknown[]): never {
     const result = this.#query(args)
@@ -324,10 +253,11 @@ async function openPool(
     // An idle client lost its connection; the pool replaces it on the next query.
   })
   const afterCommitErrors = afterCommitErrorReporter()
-  const db = withAfterCommitSteps(
-    drizzlePg({ client: pool, schema }) as unknown as Db,
-    afterCommitErrors.report,
-  )
+  const db = openDb(pool, {
+    // The pool's connections are PreparingClients (above).
+    queriesOf: (connection) => (connection as unknown as PreparingClient).preparedQueries,
+    report: afterCommitErrors.report,
+  })
 
   // Migrations on a connection of their own, without the pool's timeouts: one may wait for another
   // instance's, and one may take a while.

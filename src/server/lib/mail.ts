@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
-import { afterCommit, type Db, type DbOrTx, rowsOf } from '../db/client'
+import { type Db, type DbOrTx, rowsOf } from '../db/client'
 import { mailOutbox } from '../db/schema'
 import type { Env } from '../env'
 import type { Logger } from './logger'
@@ -135,7 +135,7 @@ export function createMailer(options: {
       // Sent once the transaction commits, without holding up its caller; never if it rolls back.
       let sent!: () => void
       const delivered = new Promise<void>((resolve) => (sent = resolve))
-      await afterCommit(into, async () => {
+      await into.afterCommit(async () => {
         void attempt(transport, row).then(sent)
       })
       return { delivered }

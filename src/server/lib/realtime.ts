@@ -6,8 +6,8 @@ import {
   realtimeEvent,
   type RealtimeEvent,
 } from '../../domain/realtime/realtime-event'
-import { afterCommit, type Database, type DbOrTx } from '../db/client'
-import { preparedShape, statementOf } from '../db/prepared'
+import type { AfterCommitBatch, Database, DbOrTx } from '../db/client'
+import { statementOf } from '../db/prepared'
 import type { Logger } from './logger'
 
 // Realtime for every server instance: a write publishes an event with pg_notify on one channel;
@@ -55,10 +55,6 @@ type Outgoing = { payload: string } | { userId: string; event: QueriedEvent }
 // Keyed so the same event leaves once; a Map keeps the order of publishing.
 type Outbox = Map<string, Outgoing>
 
-// Keyed by the transaction, like the after-commit steps the outbox rides on (db/client.ts): the
-// outbox lives as long as its transaction, and a publisher is handed only the transaction.
-const outboxes = new WeakMap<DbOrTx, Outbox>()
-
 // The statement that sends a batch: one row per entry, in the order published (the arrays are
 // read in order), each a payload or the event its kind reads for its player. Its text depends only
 // on the events defined, so it is written and prepared once (one per set of events), not built on
@@ -76,7 +72,7 @@ const sendStatement = (kinds: readonly QueriedEvent[]) => {
 }
 
 function send(db: DbOrTx, entries: readonly Outgoing[]) {
-  const statement = preparedShape(db, sendStatementName, () => {
+  const statement = db.preparedShape(sendStatementName, () => {
     const kinds = [...queriedEvents.values()]
     return (handle) => statementOf(handle, sendStatement(kinds))
   })
@@ -87,24 +83,25 @@ function send(db: DbOrTx, entries: readonly Outgoing[]) {
   })
 }
 
+// A transaction's outbox: made at its first publish, sent once it has committed.
+const outbox: AfterCommitBatch<Outbox> = {
+  start: () => new Map(),
+  finish: async (entries, db) => {
+    if (entries.size > 0) await send(db, [...entries.values()])
+  },
+}
+
 // Puts entries in the outbox of `db`'s transaction, once per key; outside a transaction they
 // leave at once.
 function enqueue(db: DbOrTx, entries: ReadonlyArray<{ key: string; entry: Outgoing }>) {
-  const existing = outboxes.get(db)
-  const outbox: Outbox = existing ?? new Map()
-  for (const { key, entry } of entries) if (!outbox.has(key)) outbox.set(key, entry)
-  if (existing) return Promise.resolve()
-  outboxes.set(db, outbox)
-  return afterCommit(db, async (target) => {
-    // Taken before the first await: what is published from now on starts a new outbox.
-    outboxes.delete(db)
-    if (outbox.size > 0) await send(target, [...outbox.values()])
+  return db.afterCommitBatch(outbox, (outgoing) => {
+    for (const { key, entry } of entries) if (!outgoing.has(key)) outgoing.set(key, entry)
   })
 }
 
 // Sends `event` to every open stream of the users. Given a transaction, the event leaves once
 // it commits, so a rolled-back write sends nothing, and the NOTIFY goes out after the commit,
-// not inside it (`afterCommit`, docs/decisions/0060). The same event to the same users leaves
+// not inside it (`tx.afterCommitBatch`, docs/decisions/0060). The same event to the same users leaves
 // once per transaction.
 export function publishToUsers(db: DbOrTx, userIds: readonly string[], event: RealtimeEvent) {
   const unique = [...new Set(userIds)]

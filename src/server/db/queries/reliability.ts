@@ -2,7 +2,7 @@ import { subMonths } from 'date-fns'
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { RELIABILITY_MONTHS, type ReliabilitySummary } from '../../../domain/play-dates/results'
 import { type DbOrTx, rowsOf } from '../client'
-import { preparedQuery, statementOf } from '../prepared'
+import { statementOf } from '../prepared'
 
 // A player's record over the last RELIABILITY_MONTHS months, counted from the PlayDates
 // themselves (no counters that could drift): games played with a settled result, no-shows of
@@ -93,7 +93,7 @@ export async function reliabilityOf(
   const result = new Map<string, ReliabilitySummary>()
   if (ids.length === 0) return result
   const rows = rowsOf<ReliabilitySummary & { playerId: string }>(
-    await preparedQuery(db, 'player_records', recordsQuery).execute({
+    await db.prepared('player_records', recordsQuery).execute({
       ids,
       since: reliabilitySince(now).toISOString(),
     }),

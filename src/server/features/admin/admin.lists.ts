@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
-import { preparedShape } from '../../db/prepared'
 import { nameSearchKey } from '../../db/schema'
 import { pageTotal } from '../../lib/page-total'
 
@@ -31,9 +30,9 @@ export async function shapedPage<Row extends { total: number }>(
   offset: number,
   queries: { page: Shaped<Row>; count: Shaped<{ total: number }> },
 ) {
-  const rows = await preparedShape(db, name, queries.page).execute(values)
+  const rows = await db.preparedShape(name, queries.page).execute(values)
   const total = await pageTotal(rows, offset, async () => {
-    const [count] = await preparedShape(db, `${name}_count`, queries.count).execute(values)
+    const [count] = await db.preparedShape(`${name}_count`, queries.count).execute(values)
     return count?.total ?? 0
   })
   return { rows, total }

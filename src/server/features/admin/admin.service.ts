@@ -21,7 +21,6 @@ import {
   profileSearchKeys,
   profiles,
 } from '../../db/schema'
-import { preparedQuery } from '../../db/prepared'
 import { ADMIN_COUNT_CAP, searchKey, shapedPage, shapeName } from './admin.lists'
 import { endUserStreams } from '../../lib/realtime'
 import { revokeAllSessions } from '../auth'
@@ -208,7 +207,7 @@ const keyCountQuery = (db: DbOrTx) =>
     .where(eq(profileSearchKeyCounts.key, searchKey))
 
 export async function countOfKey(db: Db, search: string) {
-  const [count] = await preparedQuery(db, 'admin_search_key_count', keyCountQuery).execute({ search })
+  const [count] = await db.prepared('admin_search_key_count', keyCountQuery).execute({ search })
   return count?.total ?? 0
 }
 

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import type { ExactCache } from '../../db/exact-cache'
-import { preparedQuery } from '../../db/prepared'
 import { sessionUserColumns, toSessionUser } from '../../db/queries'
 import { profiles, sessions } from '../../db/schema'
 import type { ResolvedSession } from '../../app-env'
@@ -83,7 +82,7 @@ async function lookUpSession(
   const kept = cache?.get(tokenHash) as SessionRow | undefined
   if (kept) return kept.expiresAt > now && kept.signedInAt > signedInAfter ? kept : undefined
   const generation = cache?.generation ?? 0
-  const [row] = await preparedQuery(db, 'session_lookup', sessionLookup).execute({
+  const [row] = await db.prepared('session_lookup', sessionLookup).execute({
     tokenHash,
     now: now.toISOString(),
     signedInAfter: signedInAfter.toISOString(),
@@ -130,7 +129,7 @@ const sessionEndLookup = (db: DbOrTx) =>
     .limit(1)
 
 export async function sessionEndsAt(db: Db, tokenHash: string, now: Date): Promise<Date | null> {
-  const [row] = await preparedQuery(db, 'session_end_lookup', sessionEndLookup).execute({ tokenHash })
+  const [row] = await db.prepared('session_end_lookup', sessionEndLookup).execute({ tokenHash })
   if (!row || row.isPaused) return null
   const endsAt = Math.min(row.expiresAt.getTime(), row.signedInAt.getTime() + SESSION_ABSOLUTE_DAYS * DAY_MS)
   return endsAt > now.getTime() ? new Date(endsAt) : null

@@ -7,7 +7,6 @@ import {
   type ConnectionView,
 } from '../../../domain/connections/connection.schema'
 import type { DbOrTx } from '../../db/client'
-import { preparedQuery } from '../../db/prepared'
 import { connections, profiles } from '../../db/schema'
 import { pageTotal } from '../../lib/page-total'
 import { summaryColumnsOf, toPlayer } from '../../db/player-summary'
@@ -114,13 +113,13 @@ export async function listConnections(
   page: { limit: number; offset: number },
 ): Promise<ConnectionListOutput> {
   const queries = viewQueries[view]
-  const rows = await preparedQuery(db, queries.listName, queries.list).execute({
+  const rows = await db.prepared(queries.listName, queries.list).execute({
     viewerId,
     limit: page.limit,
     offset: page.offset,
   })
   const total = await pageTotal(rows, page.offset, async () => {
-    const [count] = await preparedQuery(db, queries.totalName, queries.total).execute({ viewerId })
+    const [count] = await db.prepared(queries.totalName, queries.total).execute({ viewerId })
     return count?.value ?? 0
   })
   return {
@@ -150,6 +149,6 @@ const summaryQuery = (db: DbOrTx) =>
     .where(or(eq(connections.requesterId, viewer), eq(connections.receiverId, viewer)))
 
 export async function summarizeConnections(db: DbOrTx, viewerId: string): Promise<ConnectionSummaryOutput> {
-  const [row] = await preparedQuery(db, 'connections_summary', summaryQuery).execute({ viewerId })
+  const [row] = await db.prepared('connections_summary', summaryQuery).execute({ viewerId })
   return { connected: row?.connected ?? 0, received: row?.received ?? 0, sent: row?.sent ?? 0 }
 }

@@ -6,7 +6,6 @@ import {
   type SearchResultOutput,
 } from '../../../domain/connections/connection.schema'
 import type { DbOrTx } from '../../db/client'
-import { preparedQuery } from '../../db/prepared'
 import { connections, nameSearchKey, profileSearchKeys, profiles } from '../../db/schema'
 import { profileSummaryColumns, toPlayer } from '../../db/player-summary'
 
@@ -81,7 +80,7 @@ export async function searchPlayers(
   viewerId: string,
   query: string,
 ): Promise<SearchResultOutput[]> {
-  const rows = await preparedQuery(db, 'connections_search', preparedSearchQuery).execute({ viewerId, query })
+  const rows = await db.prepared('connections_search', preparedSearchQuery).execute({ viewerId, query })
   return rows.map((row) => {
     let friendStatus: FriendStatus = 'none'
     if (row.status === 'accepted') friendStatus = 'friends'

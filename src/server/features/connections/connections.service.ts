@@ -9,8 +9,8 @@ import {
 } from '../../../domain/connections/connection.schema'
 import { AppError } from '../../../domain/errors'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
-import { type Db, type DbOrTx, rowsOf, withoutTransaction } from '../../db/client'
-import { preparedQuery, statementOf } from '../../db/prepared'
+import { type Db, type DbOrTx, rowsOf } from '../../db/client'
+import { statementOf } from '../../db/prepared'
 import { connections, profiles } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { publishToUsers } from '../../lib/realtime'
@@ -51,7 +51,7 @@ export async function findLiveConnection(db: DbOrTx, a: string, b: string, type:
       .for('share')
     return row
   }
-  const [row] = await preparedQuery(db, 'live_connection', liveConnectionQuery).execute({ a, b, type })
+  const [row] = await db.prepared('live_connection', liveConnectionQuery).execute({ a, b, type })
   return row
 }
 
@@ -147,9 +147,9 @@ export async function sendFriendRequest(db: Db, user: SessionUser, receiverId: s
     action: { kind: 'answer_connection' as const, subjectId: id },
   }
   try {
-    return await withoutTransaction(db, async (handle) => {
+    return await db.withoutTransaction(async (handle) => {
       const [found] = rowsOf<FriendRequestRow>(
-        await preparedQuery(handle, 'send_friend_request', buildFriendRequest).execute({
+        await handle.prepared('send_friend_request', buildFriendRequest).execute({
           id,
           me: user.id,
           receiver: receiverId,

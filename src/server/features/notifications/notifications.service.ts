@@ -11,7 +11,6 @@ import type {
 import { profilePhotoUrl } from '../../../domain/players/profile-photo'
 import { type DbOrTx, rowsOf } from '../../db/client'
 import type { ExactCache } from '../../db/exact-cache'
-import { preparedQuery } from '../../db/prepared'
 import {
   connections,
   notifications,
@@ -144,7 +143,7 @@ export async function countUnread(
   const kept = cache?.get(userId)
   if (kept) return kept
   const generation = cache?.generation ?? 0
-  const [row] = await preparedQuery(db, 'notifications_unread', unreadQuery).execute({ userId })
+  const [row] = await db.prepared('notifications_unread', unreadQuery).execute({ userId })
   if (!row) throw new Error('count returned no row')
   cache?.set(userId, row, generation)
   return row
@@ -242,19 +241,17 @@ export async function listNotifications(
   const after = page.cursor ? decodeCursor(page.cursor) : undefined
   const limit = page.limit + 1
   const rows = await (after
-    ? preparedQuery(db, 'notifications_next_page', nextPageQuery).execute({
+    ? db.prepared('notifications_next_page', nextPageQuery).execute({
         userId,
         limit,
         afterTime: after[0],
         afterId: after[1],
       })
-    : preparedQuery(db, 'notifications_first_page', firstPageQuery).execute({ userId, limit }))
+    : db.prepared('notifications_first_page', firstPageQuery).execute({ userId, limit }))
   // Past the last page no row carries the totals (a first page without rows: there are none).
   let counts = rows[0]?.totals
   if (!counts) {
-    const [row] = after
-      ? await preparedQuery(db, 'notifications_totals', totalsQuery).execute({ userId })
-      : []
+    const [row] = after ? await db.prepared('notifications_totals', totalsQuery).execute({ userId }) : []
     counts = row?.totals ?? [0, 0]
   }
   const items = rows.slice(0, page.limit)

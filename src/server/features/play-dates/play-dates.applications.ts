@@ -5,8 +5,8 @@ import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.message
 import type { z } from 'zod'
 import type { applyInput } from '../../../domain/play-dates/play-date.schema'
 import { rangeRefusal, SPOT_MESSAGES } from '../../../domain/play-dates/spots'
-import { type Db, type DbOrTx, rowsOf, withoutTransaction } from '../../db/client'
-import { preparedQuery, statementOf } from '../../db/prepared'
+import { type Db, type DbOrTx, rowsOf } from '../../db/client'
+import { statementOf } from '../../db/prepared'
 import { playDateRequests, playDates, profiles } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { creatorSideIds, offeredTo, playablePartner } from '../../db/queries'
@@ -99,9 +99,9 @@ export async function applyToPlayDate(
   const applied = playDateNote('applied', { playDateId: id, actor: user, requestId: request.id })
   const withYou = playDateNote('appliedWithYou', { playDateId: id, actor: user })
   try {
-    const added = await withoutTransaction(db, async (handle) => {
+    const added = await db.withoutTransaction(async (handle) => {
       const [row] = rowsOf<ApplyRow>(
-        await preparedQuery(handle, 'apply_to_play_date', buildApply).execute({
+        await handle.prepared('apply_to_play_date', buildApply).execute({
           id,
           me: user.id,
           partner: partnerId,

@@ -12,8 +12,8 @@ import { profilePhotoUrl } from '../../../domain/players/profile-photo'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { z } from 'zod'
 import type { messageInput } from '../../../domain/play-dates/play-date.schema'
-import { type Db, type DbOrTx, rowsOf, withoutTransaction } from '../../db/client'
-import { preparedQuery, statementOf } from '../../db/prepared'
+import { type Db, type DbOrTx, rowsOf } from '../../db/client'
+import { statementOf } from '../../db/prepared'
 import { chatReads, playDateMessages, playDateRequests, playDates, profiles } from '../../db/schema'
 import { announceAdded } from '../notifications'
 import { announce, chatNoteInserts, chatNoteParameters } from './play-dates.notify'
@@ -53,7 +53,7 @@ function checkChatMember<R extends { status: string | null; members: string[] | 
 }
 
 async function requireChatMember(db: DbOrTx, user: Actor, id: string) {
-  const [row] = await preparedQuery(db, 'chat_members', chatMembersQuery).execute({ id })
+  const [row] = await db.prepared('chat_members', chatMembersQuery).execute({ id })
   return checkChatMember(row, user).members
 }
 
@@ -99,16 +99,16 @@ export async function listMessages(
 ): Promise<ChatPage> {
   await requireChatMember(db, user, id)
   const rows = range.before
-    ? await preparedQuery(db, 'chat_messages_before', earlierMessagesQuery).execute({
+    ? await db.prepared('chat_messages_before', earlierMessagesQuery).execute({
         id,
         before: range.before,
       })
     : range.after
-      ? await preparedQuery(db, 'chat_messages_after', newerMessagesQuery).execute({
+      ? await db.prepared('chat_messages_after', newerMessagesQuery).execute({
           id,
           after: new Date(range.after).toISOString(),
         })
-      : await preparedQuery(db, 'chat_messages', latestMessagesQuery).execute({ id })
+      : await db.prepared('chat_messages', latestMessagesQuery).execute({ id })
   const hasEarlier = rows.length > CHAT_PAGE_SIZE
   const page = hasEarlier ? rows.slice(0, CHAT_PAGE_SIZE) : rows
   // The player has read up to the newest message shown (not when scrolling back): the chat's
@@ -192,9 +192,9 @@ export async function sendMessage(
   input: z.output<typeof messageInput>,
   now: Date,
 ) {
-  return withoutTransaction(db, async (handle) => {
+  return db.withoutTransaction(async (handle) => {
     const [row] = rowsOf<SentRow>(
-      await preparedQuery(handle, 'send_chat_message', buildSendMessage).execute({
+      await handle.prepared('send_chat_message', buildSendMessage).execute({
         id,
         me: user.id,
         content: input.content,

@@ -10,7 +10,6 @@ import {
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import type { PlayDateType } from '../../../domain/play-dates/play-date.constants'
 import type { Db, DbOrTx } from '../../db/client'
-import { preparedQuery } from '../../db/prepared'
 import { playDateDropouts, playDateRequests, playDates } from '../../db/schema'
 import { toPlayer } from '../../db/player-summary'
 import { type Actor, toSummary, userParam, selectPlayDatesWithAccepted } from './play-dates.queries'
@@ -79,7 +78,7 @@ const toRequestView = (r: RequestRow): PlayDateRequestView => ({
 })
 
 async function loadPendingRequests(db: DbOrTx, playDateId: string) {
-  const rows = await preparedQuery(db, 'play_date_pending_requests', pendingRequestsQuery).execute({
+  const rows = await db.prepared('play_date_pending_requests', pendingRequestsQuery).execute({
     playDateId,
   })
   return rows.map(toRequestView)
@@ -192,7 +191,7 @@ export async function visiblePlayDateType(
 }
 
 export async function getPlayDate(db: DbOrTx, user: Actor, id: string, now: Date): Promise<PlayDateDetail> {
-  const [row] = await preparedQuery(db, 'play_date_by_id', playDateByIdQuery).execute({
+  const [row] = await db.prepared('play_date_by_id', playDateByIdQuery).execute({
     id,
     userId: user.id,
     now: now.toISOString(),
@@ -330,7 +329,7 @@ async function offersOf(
 ) {
   const isCreator = row.creatorId === user.id
   const waitlistRows = seen.fullAndAhead
-    ? await preparedQuery(db, 'play_date_waitlist', waitlistQuery).execute({ playDateId: row.id })
+    ? await db.prepared('play_date_waitlist', waitlistQuery).execute({ playDateId: row.id })
     : []
   const waitlist = isCreator ? waitlistRows.map((r, i) => ({ ...toRequestView(r), position: i + 1 })) : []
   const position =

@@ -15,7 +15,6 @@ import { standsAt } from '../../../domain/play-dates/results'
 import { REPORT_WINDOW_DAYS } from '../../../domain/play-dates/results.rules'
 import { gameLabel } from '../../../domain/play-dates/game-label'
 import type { Db, DbOrTx } from '../../db/client'
-import { preparedQuery } from '../../db/prepared'
 import type { TtlCache } from '../../lib/ttl-cache'
 import { playDateReports, playDateRequests, playDates, profiles, venues } from '../../db/schema'
 import { selectPlayDatesWithAccepted, toSummary } from './play-dates.queries'
@@ -60,7 +59,7 @@ const nextGamesQuery = (db: DbOrTx) =>
     .limit(HOME_NEXT_GAMES)
 
 async function nextGames(db: Db, user: string, now: Date) {
-  const rows = await preparedQuery(db, 'home_next_games', nextGamesQuery).execute({
+  const rows = await db.prepared('home_next_games', nextGamesQuery).execute({
     userId: user,
     now: now.toISOString(),
   })
@@ -104,7 +103,7 @@ const applicationsQuery = (db: DbOrTx) =>
     .limit(HOME_WAITING_MAX)
 
 async function applicationsToDecide(db: Db, user: string) {
-  const rows = await preparedQuery(db, 'home_applications', applicationsQuery).execute({ userId: user })
+  const rows = await db.prepared('home_applications', applicationsQuery).execute({ userId: user })
   return rows.map((r) => ({
     requestId: r.requestId,
     playDateId: r.playDateId,
@@ -151,7 +150,7 @@ const myApplicationsQuery = (db: DbOrTx) =>
     .limit(HOME_WAITING_MAX)
 
 async function myApplications(db: Db, user: string, now: Date) {
-  const rows = await preparedQuery(db, 'home_my_applications', myApplicationsQuery).execute({
+  const rows = await db.prepared('home_my_applications', myApplicationsQuery).execute({
     userId: user,
     now: now.toISOString(),
   })
@@ -207,7 +206,7 @@ const toReportQuery = (db: DbOrTx) =>
 async function gamesToReport(db: Db, user: string, now: Date) {
   // The window closes REPORT_WINDOW_DAYS after the start (reportWindow).
   const windowOpened = subDays(now, REPORT_WINDOW_DAYS)
-  const rows = await preparedQuery(db, 'home_to_report', toReportQuery).execute({
+  const rows = await db.prepared('home_to_report', toReportQuery).execute({
     userId: user,
     now: now.toISOString(),
     windowOpened: windowOpened.toISOString(),
@@ -261,7 +260,7 @@ const resultsQuery = (db: DbOrTx) =>
     .limit(HOME_WAITING_MAX)
 
 async function resultsToConfirm(db: Db, user: string, now: Date) {
-  const rows = await preparedQuery(db, 'home_results', resultsQuery).execute({ userId: user })
+  const rows = await db.prepared('home_results', resultsQuery).execute({ userId: user })
   return rows
     .filter((r) => standsAt(r.report.createdAt).getTime() > now.getTime())
     .map((r) => ({
@@ -357,7 +356,7 @@ const probeQuery = (db: DbOrTx) => {
 }
 
 async function whatWaits(db: Db, user: SessionUser, now: Date, cache: TtlCache) {
-  const [has] = await preparedQuery(db, 'home_what_waits', probeQuery).execute({
+  const [has] = await db.prepared('home_what_waits', probeQuery).execute({
     userId: user.id,
     now: now.toISOString(),
     windowOpened: subDays(now, REPORT_WINDOW_DAYS).toISOString(),

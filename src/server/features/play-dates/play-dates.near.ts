@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { EARTH_RADIUS_MILES } from '../../../domain/places/distance'
 import type { Db, DbOrTx } from '../../db/client'
-import { preparedQuery } from '../../db/prepared'
 import { playDates, profiles } from '../../db/schema'
 import { homeOf } from '../../lib/geodata'
 
@@ -21,7 +20,7 @@ const homeQuery = (db: DbOrTx) =>
     .where(eq(profiles.id, sql.placeholder('userId')))
 
 export async function homePointOf(db: Db, userId: string) {
-  const [row] = await preparedQuery(db, 'home_point', homeQuery).execute({ userId })
+  const [row] = await db.prepared('home_point', homeQuery).execute({ userId })
   return row ? (homeOf(row)?.point ?? null) : null
 }
 

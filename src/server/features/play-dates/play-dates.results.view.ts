@@ -11,7 +11,6 @@ import {
   undoUntil,
 } from '../../../domain/play-dates/results'
 import type { DbOrTx } from '../../db/client'
-import { preparedQuery } from '../../db/prepared'
 import { playDateReports, profiles } from '../../db/schema'
 import { outcomeOfRow, type ReportRow, sideOf } from './play-dates.results.game'
 
@@ -65,7 +64,7 @@ export async function loadReports(
   db: DbOrTx,
   id: string,
 ): Promise<Array<ReportRow & { name: TeamReportView['reporter'] | null }>> {
-  const rows = await preparedQuery(db, 'play_date_reports_of', reportsQuery).execute({ playDateId: id })
+  const rows = await db.prepared('play_date_reports_of', reportsQuery).execute({ playDateId: id })
   return rows.map((r) => ({ ...r.report, name: r.name && r.name.id ? r.name : null }))
 }
 

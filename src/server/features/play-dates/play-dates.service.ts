@@ -7,7 +7,6 @@ import { canTransition } from '../../../domain/play-dates/play-date.rules'
 import type { z } from 'zod'
 import type { createPlayDateInput, playDateListQuery } from '../../../domain/play-dates/play-date.schema'
 import type { Db, Tx } from '../../db/client'
-import { preparedQuery } from '../../db/prepared'
 import { playDates, profiles } from '../../db/schema'
 import { defaultDuprRange, joiningRating, RATING_MIN } from '../../../domain/play-dates/spots'
 import { pageTotal } from '../../lib/page-total'
@@ -309,9 +308,9 @@ export async function listPlayDates(
     ...(typeof shape === 'string' ? {} : windowValues(query, user.homeState, now)),
     ...(typeof shape !== 'string' && (shape.near || shape.nearest) ? nearValues(query, home) : {}),
   }
-  const rows = await preparedQuery(db, `play_dates_${name}_page`, queries.page).execute(values)
+  const rows = await db.prepared(`play_dates_${name}_page`, queries.page).execute(values)
   const total = await pageTotal(rows, offset, async () => {
-    const [count] = await preparedQuery(db, `play_dates_${name}_count`, queries.count).execute(values)
+    const [count] = await db.prepared(`play_dates_${name}_count`, queries.count).execute(values)
     return count?.total ?? 0
   })
   return {

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { RATING_MAX, RATING_MIN } from '../../../domain/play-dates/spots'
 import { SUB_NO_SHOW_DAYS, WAVE_MAX } from '../../../domain/play-dates/offers'
 import { type DbOrTx, rowsOf } from '../../db/client'
-import { preparedQuery, statementOf } from '../../db/prepared'
+import { statementOf } from '../../db/prepared'
 import { connections, groupMembers, playDateRequests, playDates, profiles } from '../../db/schema'
 
 // Who a sub search asks (docs/decisions/0138-offer-timings-and-waves.md): wave 1, friends of the
@@ -104,13 +104,13 @@ export async function subCandidates(
   const { min, max } = rangeOf(game)
   const rows =
     wave === 1
-      ? await preparedQuery(db, 'sub_candidates_friends', buildFriends).execute({
+      ? await db.prepared('sub_candidates_friends', buildFriends).execute({
           players,
           exclude,
           min,
           max,
         })
-      : await preparedQuery(db, 'sub_candidates_available', buildSubs).execute({
+      : await db.prepared('sub_candidates_available', buildSubs).execute({
           state: game.state,
           regions: game.regions,
           min,

@@ -10,7 +10,6 @@ import {
 } from '../../../domain/players/profile-photo'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, DbOrTx } from '../../db/client'
-import { preparedQuery } from '../../db/prepared'
 import { profilePhotos, profiles } from '../../db/schema'
 import { sessionUserColumns, toSessionUser } from '../../db/queries'
 
@@ -139,8 +138,8 @@ export async function readProfilePhoto(
 ): Promise<StoredPhoto | undefined> {
   const [row] =
     size === 64
-      ? await preparedQuery(db, 'profile_photo_small', smallPhotoQuery).execute({ profileId })
-      : await preparedQuery(db, 'profile_photo_large', largePhotoQuery).execute({ profileId })
+      ? await db.prepared('profile_photo_small', smallPhotoQuery).execute({ profileId })
+      : await db.prepared('profile_photo_large', largePhotoQuery).execute({ profileId })
   if (!row) return undefined
   return { bytes: row.bytes, etag: `"${row.hash}-${size}"`, version: row.hash.slice(0, VERSION_LENGTH) }
 }

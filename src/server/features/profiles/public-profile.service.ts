@@ -13,7 +13,6 @@ import {
 import { profilePhotoUrl } from '../../../domain/players/profile-photo'
 import type { PlaysAtVenue } from '../../../domain/profiles/profile-about.schema'
 import type { DbOrTx } from '../../db/client'
-import { preparedQuery } from '../../db/prepared'
 import { connections, profiles } from '../../db/schema'
 import { liveConnectionSubquery, partnerStatusFrom, statusFrom } from '../../db/queries'
 import { reliabilityColumn, reliabilitySince } from '../../db/queries'
@@ -173,7 +172,7 @@ export async function getPublicProfile(
   now: Date,
 ): Promise<PublicProfileOutput> {
   const viewerId = asker.id
-  const [page] = await preparedQuery(db, 'public_profile_page', pageQuery).execute({
+  const [page] = await db.prepared('public_profile_page', pageQuery).execute({
     profileId,
     viewerId,
     since: reliabilitySince(now).toISOString(),

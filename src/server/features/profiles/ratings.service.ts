@@ -8,7 +8,6 @@ import {
 } from '../../../domain/profiles/ratings.schema'
 import { chosenDupr } from '../../../domain/profiles/profile.schema'
 import type { DbOrTx } from '../../db/client'
-import { preparedQuery } from '../../db/prepared'
 import { profiles } from '../../db/schema'
 
 const NOT_FOUND = 'Profile Not Found'
@@ -28,7 +27,7 @@ const ratingCheckQuery = (db: DbOrTx) =>
 // The rating prompt asks when the ratings were confirmed more than 90 days ago, unless the
 // player skipped it in the last 7 days.
 export async function checkRatingUpdate(db: DbOrTx, userId: string, now: Date): Promise<RatingCheckOutput> {
-  const [row] = await preparedQuery(db, 'rating_check', ratingCheckQuery).execute({ userId })
+  const [row] = await db.prepared('rating_check', ratingCheckQuery).execute({ userId })
   if (!row) throw new AppError('not_found', NOT_FOUND)
   return {
     updateNeeded: isRatingUpdateNeeded(row.ratingsConfirmedAt, row.ratingPromptSkippedAt, now),

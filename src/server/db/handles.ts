@@ -1,0 +1,260 @@
+import {
+  createTableRelationsHelpers,
+  type ExtractTablesWithRelations,
+  extractTablesRelationalConfig,
+  type RelationalSchemaConfig,
+  sql,
+} from 'drizzle-orm'
+import { NodePgDatabase, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres'
+import { PgDialect } from 'drizzle-orm/pg-core'
+import type pg from 'pg'
+import * as schema from './schema'
+import { type Preparable, PreparedQueries } from './prepared'
+
+// The database the app is given (main.ts builds it through client.ts, tests and tools the same
+// way) and the transactions it gives out: Drizzle's node-postgres ones, each with two things of
+// its own (docs/decisions/0170):
+// - `afterCommit(step)`: a step to run once the transaction has committed (docs/decisions/0060),
+//   and `afterCommitBatch(batch, add)`: work that gathers a transaction's additions and runs once;
+// - `prepared(name, build)` and `preparedShape(name, make)`: the query `build` makes, kept per
+//   connection (prepared.ts).
+// Their state is the objects' own: a transaction holds its steps and the cache of the connection
+// it holds; the database holds the pool's cache and `withoutTransaction`.
+
+export type Schema = typeof schema
+type Tables = ExtractTablesWithRelations<Schema>
+export type DbOrTx = Db | Tx
+
+// A NOTIFY inside a transaction that writes holds PostgreSQL's one notify lock through that
+// transaction's commit, flush to disk included: every notifying write on the server commits one
+// after the other, and on this machine 32 writers went from 4,900 to 440 commits a second. A
+// NOTIFY on its own writes nothing to disk, so it is sent after the commit instead, on the pool.
+export type AfterCommitStep = (db: DbOrTx) => Promise<void>
+
+// Work that gathers what a transaction adds to it and runs once after the commit, all of it
+// together (the realtime outbox: one statement for every event a write publishes).
+export interface AfterCommitBatch<S> {
+  // The batch of one transaction, made the first time something is added to it.
+  start(): S
+  // Runs the batch, after the commit, on the database outside the transaction.
+  finish(state: S, db: DbOrTx): Promise<void>
+}
+
+// What a transaction runs after its commit: its steps, in order, each batch among them at the
+// place of its first addition. One per transaction, and one per `withoutTransaction` call.
+class AfterCommitQueue {
+  readonly #steps: AfterCommitStep[] = []
+  #batches: Map<object, unknown> | undefined
+
+  add(step: AfterCommitStep) {
+    this.#steps.push(step)
+  }
+
+  addToBatch<S>(batch: AfterCommitBatch<S>, add: (state: S) => void) {
+    this.#batches ??= new Map()
+    let state = this.#batches.get(batch) as S | undefined
+    if (state === undefined) {
+      const started = batch.start()
+      this.#batches.set(batch, started)
+      this.#steps.push((db) => {
+        // What is added from now on starts a new batch.
+        this.#batches?.delete(batch)
+        return batch.finish(started, db)
+      })
+      state = started
+    }
+    add(state)
+  }
+
+  // A step that fails is reported; the others still run.
+  async run(db: Db, report: (error: unknown) => void) {
+    for (const step of this.#steps) {
+      try {
+        await step(db)
+      } catch (error) {
+        report(error)
+      }
+    }
+  }
+}
+
+// With a queue, the step waits for the commit; without one (outside a transaction, in a
+// savepoint) it runs now, on `handle`.
+async function holdOrRun(queue: AfterCommitQueue | null, handle: DbOrTx, step: AfterCommitStep) {
+  if (queue) queue.add(step)
+  else await step(handle)
+}
+
+async function addToBatch<S>(
+  queue: AfterCommitQueue | null,
+  handle: DbOrTx,
+  batch: AfterCommitBatch<S>,
+  add: (state: S) => void,
+) {
+  if (queue) return queue.addToBatch(batch, add)
+  const state = batch.start()
+  add(state)
+  await batch.finish(state, handle)
+}
+
+export type Builder<Q> = (db: DbOrTx) => Preparable<Q>
+
+// What a database and every transaction it gives out share.
+interface Shared {
+  readonly pool: pg.Pool
+  readonly dialect: PgDialect
+  readonly schema: RelationalSchemaConfig<Tables>
+  // The queries prepared on a connection of the pool: the connection keeps them (client.ts).
+  readonly queriesOf: (connection: pg.PoolClient) => PreparedQueries
+  // A step that failed after its commit: the write stands, so it is reported, not thrown.
+  readonly report: (error: unknown) => void
+}
+
+const BEGIN = sql`begin`
+const COMMIT = sql`commit`
+const ROLLBACK = sql`rollback`
+
+export class Db extends NodePgDatabase<Schema> {
+  // The pool, as Drizzle's own `drizzle()` names it (tests and the benchmark reach it).
+  readonly $client: pg.Pool
+  private readonly shared: Shared
+  // The database whose steps run after a commit: this one, also for a handle of
+  // `withoutTransaction`.
+  private readonly root: Db
+  // The queries prepared on the pool: pg prepares each on every connection it runs on.
+  private readonly queries = new PreparedQueries()
+  // A handle of `withoutTransaction` holds its steps here; the database runs them now.
+  private pending: AfterCommitQueue | null = null
+
+  constructor(shared: Shared) {
+    super(shared.dialect, new NodePgSession(shared.pool, shared.dialect, shared.schema), shared.schema)
+    this.shared = shared
+    this.$client = shared.pool
+    this.root = this
+  }
+
+  // Runs `work` in a transaction on a connection of the pool. Its after-commit steps run, in
+  // order, after the commit and before the promise settles, so the caller answers once they are
+  // done; never after a rollback. A step that fails is reported; the others still run.
+  // (Drizzle's own, with the transaction made here: Drizzle's session makes its own class.)
+  override async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const { pool, dialect, schema, queriesOf } = this.shared
+    const connection = await pool.connect()
+    const steps = new AfterCommitQueue()
+    const session = new NodePgSession(connection, dialect, schema)
+    const tx = new Tx(this.shared, session, queriesOf(connection), steps, 0)
+    let result: T
+    try {
+      await tx.execute(BEGIN)
+      try {
+        result = await work(tx)
+        await tx.execute(COMMIT)
+      } catch (error) {
+        await tx.execute(ROLLBACK)
+        throw error
+      }
+    } finally {
+      connection.release()
+    }
+    await steps.run(this.root, this.shared.report)
+    return result
+  }
+
+  // Runs `step` now, on this database (see `Tx.afterCommit`); on a handle of
+  // `withoutTransaction`, once its work is done.
+  afterCommit(step: AfterCommitStep): Promise<void> {
+    return holdOrRun(this.pending, this, step)
+  }
+
+  // Runs `work`, whose write is one statement (atomic on its own, so it needs no BEGIN and
+  // COMMIT, two round trips fewer), with its after-commit steps held until `work` is done and
+  // then run as a transaction's would be: what it publishes leaves together, after the write. If
+  // `work` throws, its steps never run, as after a rollback; so it must not throw once its write
+  // is done.
+  async withoutTransaction<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    // The same database with steps of its own: everything else is read through to this one.
+    const handle = Object.create(this) as Db
+    const steps = new AfterCommitQueue()
+    handle.pending = steps
+    const result = await work(handle)
+    await steps.run(this.root, this.shared.report)
+    return result
+  }
+
+  // Adds to this handle's `batch` (see `Tx.afterCommitBatch`): on the database, one batch of its
+  // own that runs now.
+  afterCommitBatch<S>(batch: AfterCommitBatch<S>, add: (state: S) => void): Promise<void> {
+    return addToBatch(this.pending, this, batch, add)
+  }
+
+  prepared<Q>(name: string, build: Builder<Q>): Q {
+    return this.queries.get<DbOrTx, Q>(this, name, build)
+  }
+
+  preparedShape<Q>(name: string, make: () => Builder<Q>): Q {
+    return this.queries.shaped<DbOrTx, Q>(this, name, make)
+  }
+}
+
+export class Tx extends NodePgTransaction<Schema, Tables> {
+  constructor(
+    private readonly shared: Shared,
+    session: ConstructorParameters<typeof NodePgTransaction>[1],
+    // The queries prepared on the connection this transaction holds.
+    private readonly queries: PreparedQueries,
+    // What runs after the commit; null in a savepoint, whose steps run now.
+    private readonly pending: AfterCommitQueue | null,
+    nestedIndex: number,
+  ) {
+    super(shared.dialect, session, shared.schema, nestedIndex)
+  }
+
+  // A savepoint (Drizzle's own, with the transaction made here).
+  override async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const depth = this.nestedIndex + 1
+    const savepoint = new Tx(this.shared, this._.session, this.queries, null, depth)
+    await savepoint.execute(sql.raw(`savepoint sp${depth}`))
+    try {
+      const result = await work(savepoint)
+      await savepoint.execute(sql.raw(`release savepoint sp${depth}`))
+      return result
+    } catch (error) {
+      await savepoint.execute(sql.raw(`rollback to savepoint sp${depth}`))
+      throw error
+    }
+  }
+
+  // Runs `step` once this transaction has committed (never, if it rolls back), on the database
+  // outside it. In a savepoint the step runs now, on the savepoint.
+  afterCommit(step: AfterCommitStep): Promise<void> {
+    return holdOrRun(this.pending, this, step)
+  }
+
+  // Passes `add` this transaction's `batch`, started (and its run queued as a step) the first
+  // time; the batch runs once, after the commit. In a savepoint, a batch of its own runs now.
+  afterCommitBatch<S>(batch: AfterCommitBatch<S>, add: (state: S) => void): Promise<void> {
+    return addToBatch(this.pending, this, batch, add)
+  }
+
+  prepared<Q>(name: string, build: Builder<Q>): Q {
+    return this.queries.get<DbOrTx, Q>(this, name, build)
+  }
+
+  preparedShape<Q>(name: string, make: () => Builder<Q>): Q {
+    return this.queries.shaped<DbOrTx, Q>(this, name, make)
+  }
+}
+
+// The app's database over `pool`, as Drizzle's `drizzle({ client: pool, schema })` builds it.
+export function openDb(
+  pool: pg.Pool,
+  options: { queriesOf: Shared['queriesOf']; report: Shared['report'] },
+): Db {
+  const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers)
+  return new Db({
+    pool,
+    dialect: new PgDialect(),
+    schema: { fullSchema: schema, schema: tables.tables as Tables, tableNamesMap: tables.tableNamesMap },
+    ...options,
+  })
+}
