@@ -96,4 +96,11 @@ describe('the embedded database over its socket', () => {
     )
     expect(answers.map((result) => result.rows[0]!.n)).toEqual([1, 1, 1])
   })
+
+  // Given at its start over postgresql.conf, where initdb wrote PostgreSQL's default (128MB): a
+  // data directory made before takes it as well (docs/decisions/0172).
+  it('holds 32MB of shared buffers, whatever its postgresql.conf says', async () => {
+    const { rows } = await pool.query<{ shared_buffers: string }>('show shared_buffers')
+    expect(rows).toEqual([{ shared_buffers: '32MB' }])
+  })
 })
