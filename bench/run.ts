@@ -17,6 +17,7 @@ import {
   evaluate,
   type Report,
   RESULTS_DIR,
+  writeMixResults,
   writeResults,
 } from './lib/report'
 import { writeProfileReport } from './lib/profile-report'
@@ -116,7 +117,7 @@ Subs on the main data set (bench/lib/subs.ts, docs/decisions/0138): the sub cand
   --no-subs, --subs-only    skip it, or run only it
 
 Capacity on a realistic mix (runs by default; bench/lib/mix.ts, docs/decisions/0117):
-  --no-mix, --mix-only      skip it, or run only it
+  --no-mix, --mix-only      skip it, or run only it (its report then goes to bench/results/mix.md)
   --mix-profiles N          its data set, on PGlite and PostgreSQL alike (default 10000)
   --mix-configs a,b         of pglite, postgres, postgres-2 (default all three, in turns)
   --mix-steps a,b,...       active players per step (default 250,500,1000,2000,4000,8000,16000),
@@ -372,8 +373,13 @@ for (const check of report.checks)
   console.log(`${check.pass ? 'met    ' : 'NOT MET'}  ${check.target}: ${check.measured}`)
 // A profiled run's figures carry the profiler's cost: they do not replace latest.md.
 if (!values['no-save'] && !base.cpuProfileDir && !mixProfileDir) {
-  writeResults(report)
-  console.log('\nWrote bench/results/latest.json and bench/results/latest.md')
+  if (values['mix-only']) {
+    writeMixResults(report)
+    console.log('\nWrote bench/results/mix.md')
+  } else {
+    writeResults(report)
+    console.log('\nWrote bench/results/latest.json and bench/results/latest.md')
+  }
 }
 if (base.cpuProfileDir && base.profileWindows?.length) {
   const m = report.machine

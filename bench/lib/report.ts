@@ -780,3 +780,10 @@ export function writeResults(report: Report) {
   writeFileSync(path.join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`)
   writeFileSync(path.join(RESULTS_DIR, 'latest.md'), `${renderMarkdown(report)}\n`)
 }
+
+// A run of the mix alone (`--mix-only`): its report is mix.md, and latest.md and latest.json keep
+// the whole suite's.
+export function writeMixResults(report: Report) {
+  mkdirSync(RESULTS_DIR, { recursive: true })
+  writeFileSync(path.join(RESULTS_DIR, 'mix.md'), `${renderMarkdown(report)}\n`)
+}
