@@ -59,8 +59,6 @@ export interface AppEnv {
   }
 }
 
-// A logger whose lines carry the request id, made on first use: most requests log nothing but
-// the request line, which the app writes itself.
 // A request's logger for work that outlives the request (an event stream), made at its first use
 // from the two parts it needs: the work holds no reference to the request's context.
 export function logMadeOnDemand(logger: Logger, requestId: string): () => Logger {
@@ -68,6 +66,8 @@ export function logMadeOnDemand(logger: Logger, requestId: string): () => Logger
   return () => (log ??= logger.child({ requestId }))
 }
 
+// A logger whose lines carry the request id, made on first use: most requests log nothing but
+// the request line, which the app writes itself.
 export function requestLog(c: Context<AppEnv>): Logger {
   let log = c.get('log')
   if (!log) {
