@@ -70,6 +70,8 @@ export interface StepResult extends LatencySummary {
   // The measured window on the monotonic clock CPU profiles use (µs), to cut a profile of the
   // server(s) to it.
   window: { fromUs: number; toUs: number }
+  // The same window on the wall clock (epoch ms), to cut the servers' probe lines (loop-probe.mjs).
+  wallWindow: { from: number; to: number }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -293,9 +295,11 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
     const eventsBefore = streams.counts.events
     const droppedBefore = streams.counts.dropped
     const fromUs = monotonicUs()
+    const from = Date.now()
     await generate(rate, options.seconds, act)
     recorder = undefined
     const toUs = monotonicUs()
+    const to = Date.now()
     const drainUntil = performance.now() + DRAIN_TIMEOUT_MS
     while (measured.outstanding > 0 && performance.now() < drainUntil) await sleep(20)
     const serverMs = (serverCpu() ?? NaN) - (serverBefore ?? NaN)
@@ -341,6 +345,7 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
       lagP99Ms: latencyPercentiles(measured.lags).p99,
       errorSamples: [...streams.problems, ...measured.errorSamples],
       window: { fromUs, toUs },
+      wallWindow: { from, to },
     }
   } finally {
     clearInterval(sampler)

@@ -1,6 +1,8 @@
 // Capacity on a realistic mix (docs/decisions/0117-capacity-on-a-realistic-mix.md): how many
 // active players one instance serves with p99 under 100 ms, on PGlite, on PostgreSQL and as two
 // instances on one PostgreSQL, each step on servers started for it and measured in turns.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { sessionCookieName } from '../../src/server/features/auth'
 import { databaseNameOf, databaseUrlFor, datasetLabel, openPgliteRunner, type SqlRunner } from './databases'
@@ -40,6 +42,8 @@ export interface MixOptions {
 
 export type MixStep = StepResult & {
   pass: boolean
+  // What the servers' main threads went through in the measured window (loop-probe.mjs).
+  probe?: ProbeSummary | undefined
   // The profiled step's directory of CPU profiles, one per thread of each server, under
   // `cpuProfileDir`, and the servers' process ids.
   profile?: { dir: string; pids: number[] }
@@ -128,6 +132,90 @@ class CapacitySearch {
   }
 }
 
+// One second of a server's main thread, as loop-probe.mjs writes it.
+interface ProbeLine {
+  t: number
+  loop: { p50: number; p99: number; max: number }
+  elu: number
+  cpuMs: number
+  gc: { count: number; ms: number; maxMs: number; majorCount: number; majorMs: number }
+  pool: { acquired: number; waited: number; waitMs: number; maxWaitMs: number; maxQueue: number }
+}
+
+// The measured window's seconds of every instance, summed up: how late the event loop ran its
+// timers (the worst second's p99, the longest delay), how busy it was, garbage collection's pauses,
+// and the waits for a pooled connection.
+export interface ProbeSummary {
+  seconds: number
+  loopP99Ms: number
+  loopMaxMs: number
+  eluMean: number
+  eluMax: number
+  gcMsPerSecond: number
+  gcMaxMs: number
+  majorGcs: number
+  poolAcquired: number
+  poolWaitedShare: number
+  poolWaitMeanMs: number
+  poolWaitMaxMs: number
+  poolQueueMax: number
+}
+
+const PROBE_MODULE = path.join(ROOT, 'bench/lib/loop-probe.mjs')
+
+function summarizeProbe(files: string[], window: { from: number; to: number }): ProbeSummary | undefined {
+  const lines: ProbeLine[] = []
+  for (const file of files) {
+    let text = ''
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch {
+      continue
+    }
+    for (const line of text.split('\n')) {
+      if (!line) continue
+      const parsed = JSON.parse(line) as ProbeLine
+      // Each line covers the second before its time.
+      if (parsed.t - 1000 >= window.from && parsed.t <= window.to + 500) lines.push(parsed)
+    }
+  }
+  if (lines.length === 0) return undefined
+  const sum = (of: (line: ProbeLine) => number) => lines.reduce((total, line) => total + of(line), 0)
+  const max = (of: (line: ProbeLine) => number) => Math.max(...lines.map(of))
+  const acquired = sum((line) => line.pool.acquired)
+  const round = (value: number, digits = 2) => Number(value.toFixed(digits))
+  return {
+    seconds: lines.length / files.length,
+    loopP99Ms: round(max((line) => line.loop.p99)),
+    loopMaxMs: round(max((line) => line.loop.max)),
+    eluMean: round(sum((line) => line.elu) / lines.length),
+    eluMax: round(max((line) => line.elu)),
+    gcMsPerSecond: round(sum((line) => line.gc.ms) / lines.length, 1),
+    gcMaxMs: round(
+      max((line) => line.gc.maxMs),
+      1,
+    ),
+    majorGcs: sum((line) => line.gc.majorCount),
+    poolAcquired: acquired,
+    poolWaitedShare: acquired ? round(sum((line) => line.pool.waited) / acquired, 3) : 0,
+    poolWaitMeanMs: acquired ? round(sum((line) => line.pool.waitMs) / acquired, 3) : 0,
+    poolWaitMaxMs: round(
+      max((line) => line.pool.maxWaitMs),
+      1,
+    ),
+    poolQueueMax: max((line) => line.pool.maxQueue),
+  }
+}
+
+const describeProbe = (probe: ProbeSummary | undefined) =>
+  probe
+    ? `; main thread: timers late p99 ${probe.loopP99Ms} ms (worst second), most ${probe.loopMaxMs} ms, ` +
+      `busy ${Math.round(probe.eluMean * 100)}% (max ${Math.round(probe.eluMax * 100)}%), ` +
+      `GC ${probe.gcMsPerSecond} ms/s (max pause ${probe.gcMaxMs} ms, ${probe.majorGcs} major), ` +
+      `pool: ${Math.round(probe.poolWaitedShare * 100)}% of ${probe.poolAcquired} waited, ` +
+      `mean ${probe.poolWaitMeanMs} ms, max ${probe.poolWaitMaxMs} ms, queue ≤ ${probe.poolQueueMax}`
+    : ''
+
 const describeStep = (step: MixStep) =>
   `p50 ${step.p50} ms, p95 ${step.p95} ms, p99 ${step.p99} ms, ${step.rps} req/s, ` +
   `${step.errors} errors, ${step.refused} refused, ` +
@@ -136,7 +224,8 @@ const describeStep = (step: MixStep) =>
   `RSS ${step.rssPeakMb ?? '-'} MB, streams ${step.streams.opened}/${step.players}` +
   (step.streams.dropped ? ` (${step.streams.dropped} dropped)` : '') +
   `, lag p99 ${step.lagP99Ms} ms: ${step.pass ? 'pass' : 'FAIL'}` +
-  (step.errorSamples.length ? ` (${step.errorSamples.join('; ')})` : '')
+  (step.errorSamples.length ? ` (${step.errorSamples.join('; ')})` : '') +
+  describeProbe(step.probe)
 
 export async function measureMix(options: MixOptions): Promise<MixResult> {
   const { log } = options
@@ -183,6 +272,8 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
       // The servers stamp rows with the database's clock, which on this machine is this one's.
       const since = new Date().toISOString()
       const servers: Started[] = []
+      const probeDir = mkdtempSync(path.join(os.tmpdir(), 'pm-mix-probe-'))
+      const probeFiles: string[] = []
       const profiled =
         options.cpuProfileDir && (!options.cpuProfilePlayers || options.cpuProfilePlayers.includes(players))
       // Node names each thread's profile after its process and thread (the PGlite worker's too).
@@ -190,7 +281,9 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
         ? path.join(options.cpuProfileDir!, `${key}-${players}-${++profiledSteps}`)
         : undefined
       try {
-        for (let i = 0; i < config.instances; i++)
+        for (let i = 0; i < config.instances; i++) {
+          const probeFile = path.join(probeDir, `${i}.jsonl`)
+          probeFiles.push(probeFile)
           servers.push(
             await startAppServer({
               databaseUrl: db.target.databaseUrl,
@@ -199,10 +292,16 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
               env: {
                 // Per-player limits as in production: the mix stays far below them.
                 RATE_LIMIT_FACTOR: '1',
+                PM_BENCH_PROBE_FILE: probeFile,
               },
-              ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
+              nodeArgs: [
+                '--import',
+                PROBE_MODULE,
+                ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+              ],
             }),
           )
+        }
         const result = await runStep({
           instances: servers.map((server) => ({ url: server.url, pid: server.pid })),
           data: db.data,
@@ -215,6 +314,7 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
         const step: MixStep = {
           ...result,
           pass: passes(result),
+          probe: summarizeProbe(probeFiles, result.wallWindow),
           ...(profileDir
             ? { profile: { dir: profileDir, pids: servers.map((server) => server.pid ?? 0) } }
             : {}),
@@ -223,6 +323,7 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
         return step
       } finally {
         for (const server of servers) await server.stop()
+        rmSync(probeDir, { recursive: true, force: true })
         await withRunner(db, (runner) => undoStep(runner, since, db.data.snapshot))
       }
     }

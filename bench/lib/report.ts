@@ -691,6 +691,40 @@ function mixStepsTable(mix: MixResult): [string[], string[][]] {
   return [header, rows]
 }
 
+// What each step's server main thread(s) went through in the measured window (loop-probe.mjs).
+function mixThreadsTable(mix: MixResult): [string[], string[][]] {
+  const header = [
+    'Configuration',
+    'Players',
+    'Busy: mean / worst second',
+    'Timer late: p99 of worst second / most',
+    'GC ms/s (longest pause, major GCs)',
+    'Pool: acquisitions waiting ≥ 1 ms',
+    'Pool wait: mean / longest',
+    'Most waiting',
+  ]
+  const percent = (share: number) => `${Math.round(share * 100)}%`
+  const rows = mix.configs.flatMap((config) =>
+    [...config.steps]
+      .sort((a, b) => a.players - b.players)
+      .filter((step) => step.probe)
+      .map((step) => {
+        const probe = step.probe!
+        return [
+          config.name,
+          count(step.players),
+          `${percent(probe.eluMean)} / ${percent(probe.eluMax)}`,
+          `${ms(probe.loopP99Ms)} / ${ms(probe.loopMaxMs)}`,
+          `${probe.gcMsPerSecond} (${ms(probe.gcMaxMs)}, ${probe.majorGcs})`,
+          `${percent(probe.poolWaitedShare)} of ${count(probe.poolAcquired)}`,
+          `${ms(probe.poolWaitMeanMs)} / ${ms(probe.poolWaitMaxMs)}`,
+          count(probe.poolQueueMax),
+        ]
+      }),
+  )
+  return [header, rows]
+}
+
 // The requests of the largest passing step of each configuration, by kind.
 function kindsTable(mix: MixResult): [string[], string[][]] {
   const shown = mix.configs
@@ -767,6 +801,19 @@ export function mixMarkdown(mix: MixResult) {
     '',
   )
   lines.push(markdownTable(...mixStepsTable(mix)), '')
+  const threads = mixThreadsTable(mix)
+  if (threads[1].length) {
+    lines.push(
+      "The servers' main threads in each step's measured window (bench/lib/loop-probe.mjs, loaded into " +
+        'each server with `node --import`): how busy the event loop was (its utilization, the mean of the ' +
+        'seconds and the worst second), how late it ran a 5 ms timer (the p99 of the worst second, and the ' +
+        'latest), garbage collection per second with its longest pause, and how long a query or ' +
+        "transaction waited for one of the pool's connections (on PGlite, the one session behind them). " +
+        'Two instances: both servers together.',
+      '',
+    )
+    lines.push(markdownTable(...threads), '')
+  }
   const kinds = kindsTable(mix)
   if (kinds[1].length) {
     lines.push("Each kind of request at each configuration's capacity (p50 / p99 in ms, and how many):", '')

@@ -1,0 +1,85 @@
+// Loaded into a benchmark's server with `node --import` (the mix's --mix-probe): once a second it
+// appends one JSON line to PM_BENCH_PROBE_FILE with what that second held for the main thread:
+// how late the event loop ran a timer (perf_hooks' histogram) and utilization, garbage collection pauses, the
+// process's CPU, and how long requests waited for a pooled database connection (pg-pool's
+// `connect`, which every query and transaction goes through). Nothing of it is in the app: the
+// server runs the same bundle, with this beside it.
+import { createRequire } from 'node:module'
+import { appendFileSync } from 'node:fs'
+import { monitorEventLoopDelay, performance, PerformanceObserver, constants } from 'node:perf_hooks'
+
+const file = process.env.PM_BENCH_PROBE_FILE
+if (file) {
+  const require = createRequire(`${process.cwd()}/package.json`)
+  // The histogram holds the time between two runs of a 5 ms timer: what is over 5 ms is how late
+  // the loop ran it.
+  const RESOLUTION_MS = 5
+  const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS })
+  const late = (ns) => Math.max(0, ns / 1e6 - RESOLUTION_MS)
+  delay.enable()
+
+  const emptyGc = () => ({ count: 0, ms: 0, maxMs: 0, majorCount: 0, majorMs: 0 })
+  let gc = emptyGc()
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.count++
+      gc.ms += entry.duration
+      gc.maxMs = Math.max(gc.maxMs, entry.duration)
+      if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+        gc.majorCount++
+        gc.majorMs += entry.duration
+      }
+    }
+  }).observe({ entryTypes: ['gc'] })
+
+  const emptyPool = () => ({ acquired: 0, waited: 0, waitMs: 0, maxWaitMs: 0, maxQueue: 0 })
+  let pool = emptyPool()
+  const pgPool = Object.getPrototypeOf(require('pg').Pool.prototype)
+  const connect = pgPool.connect
+  pgPool.connect = function probedConnect(callback) {
+    const started = performance.now()
+    pool.maxQueue = Math.max(pool.maxQueue, this.waitingCount ?? 0)
+    const record = () => {
+      const waited = performance.now() - started
+      pool.acquired++
+      pool.waitMs += waited
+      pool.maxWaitMs = Math.max(pool.maxWaitMs, waited)
+      if (waited >= 1) pool.waited++
+    }
+    if (typeof callback === 'function')
+      return connect.call(this, (error, client, release) => {
+        record()
+        callback(error, client, release)
+      })
+    return connect.call(this).then((client) => {
+      record()
+      return client
+    })
+  }
+
+  let elu = performance.eventLoopUtilization()
+  let cpu = process.cpuUsage()
+  setInterval(() => {
+    const nextElu = performance.eventLoopUtilization()
+    const nextCpu = process.cpuUsage()
+    const line = {
+      t: Date.now(),
+      loop: {
+        p50: late(delay.percentile(50)),
+        p99: late(delay.percentile(99)),
+        max: late(delay.max),
+      },
+      elu: performance.eventLoopUtilization(nextElu, elu).utilization,
+      cpuMs: (nextCpu.user - cpu.user + nextCpu.system - cpu.system) / 1000,
+      gc,
+      pool,
+      rssMb: process.memoryUsage.rss() / 2 ** 20,
+    }
+    appendFileSync(file, `${JSON.stringify(line)}\n`)
+    delay.reset()
+    elu = nextElu
+    cpu = nextCpu
+    gc = emptyGc()
+    pool = emptyPool()
+  }, 1000).unref()
+}
