@@ -3,10 +3,12 @@
 // how late the event loop ran a timer (perf_hooks' histogram) and utilization, garbage collection pauses, the
 // process's CPU, and how long requests waited for a pooled database connection (pg-pool's
 // `connect`, which every query and transaction goes through). Nothing of it is in the app: the
-// server runs the same bundle, with this beside it.
+// server runs the same bundle, with this beside it. A worker thread loads it too (the embedded
+// database's): its lines say which thread wrote them, and only the main thread's pool is watched.
 import { createRequire } from 'node:module'
 import { appendFileSync } from 'node:fs'
 import { monitorEventLoopDelay, performance, PerformanceObserver, constants } from 'node:perf_hooks'
+import { isMainThread, threadId } from 'node:worker_threads'
 
 const file = process.env.PM_BENCH_PROBE_FILE
 if (file) {
@@ -34,28 +36,29 @@ if (file) {
 
   const emptyPool = () => ({ acquired: 0, waited: 0, waitMs: 0, maxWaitMs: 0, maxQueue: 0 })
   let pool = emptyPool()
-  const pgPool = Object.getPrototypeOf(require('pg').Pool.prototype)
+  const pgPool = isMainThread ? Object.getPrototypeOf(require('pg').Pool.prototype) : {}
   const connect = pgPool.connect
-  pgPool.connect = function probedConnect(callback) {
-    const started = performance.now()
-    pool.maxQueue = Math.max(pool.maxQueue, this.waitingCount ?? 0)
-    const record = () => {
-      const waited = performance.now() - started
-      pool.acquired++
-      pool.waitMs += waited
-      pool.maxWaitMs = Math.max(pool.maxWaitMs, waited)
-      if (waited >= 1) pool.waited++
-    }
-    if (typeof callback === 'function')
-      return connect.call(this, (error, client, release) => {
+  if (isMainThread)
+    pgPool.connect = function probedConnect(callback) {
+      const started = performance.now()
+      pool.maxQueue = Math.max(pool.maxQueue, this.waitingCount ?? 0)
+      const record = () => {
+        const waited = performance.now() - started
+        pool.acquired++
+        pool.waitMs += waited
+        pool.maxWaitMs = Math.max(pool.maxWaitMs, waited)
+        if (waited >= 1) pool.waited++
+      }
+      if (typeof callback === 'function')
+        return connect.call(this, (error, client, release) => {
+          record()
+          callback(error, client, release)
+        })
+      return connect.call(this).then((client) => {
         record()
-        callback(error, client, release)
+        return client
       })
-    return connect.call(this).then((client) => {
-      record()
-      return client
-    })
-  }
+    }
 
   let elu = performance.eventLoopUtilization()
   let cpu = process.cpuUsage()
@@ -64,6 +67,7 @@ if (file) {
     const nextCpu = process.cpuUsage()
     const line = {
       t: Date.now(),
+      thread: isMainThread ? 'main' : `worker ${threadId}`,
       loop: {
         p50: late(delay.percentile(50)),
         p99: late(delay.percentile(99)),

@@ -135,6 +135,7 @@ class CapacitySearch {
 // One second of a server's main thread, as loop-probe.mjs writes it.
 interface ProbeLine {
   t: number
+  thread: string
   loop: { p50: number; p99: number; max: number }
   elu: number
   cpuMs: number
@@ -159,12 +160,15 @@ export interface ProbeSummary {
   poolWaitMeanMs: number
   poolWaitMaxMs: number
   poolQueueMax: number
+  // The embedded database's thread (PGlite only): how busy its event loop was, mean and worst second.
+  workerEluMean?: number | undefined
+  workerEluMax?: number | undefined
 }
 
 const PROBE_MODULE = path.join(ROOT, 'bench/lib/loop-probe.mjs')
 
 function summarizeProbe(files: string[], window: { from: number; to: number }): ProbeSummary | undefined {
-  const lines: ProbeLine[] = []
+  const all: ProbeLine[] = []
   for (const file of files) {
     let text = ''
     try {
@@ -176,9 +180,11 @@ function summarizeProbe(files: string[], window: { from: number; to: number }): 
       if (!line) continue
       const parsed = JSON.parse(line) as ProbeLine
       // Each line covers the second before its time.
-      if (parsed.t - 1000 >= window.from && parsed.t <= window.to + 500) lines.push(parsed)
+      if (parsed.t - 1000 >= window.from && parsed.t <= window.to + 500) all.push(parsed)
     }
   }
+  const lines = all.filter((line) => line.thread === 'main')
+  const workers = all.filter((line) => line.thread !== 'main')
   if (lines.length === 0) return undefined
   const sum = (of: (line: ProbeLine) => number) => lines.reduce((total, line) => total + of(line), 0)
   const max = (of: (line: ProbeLine) => number) => Math.max(...lines.map(of))
@@ -204,6 +210,12 @@ function summarizeProbe(files: string[], window: { from: number; to: number }): 
       1,
     ),
     poolQueueMax: max((line) => line.pool.maxQueue),
+    ...(workers.length
+      ? {
+          workerEluMean: round(workers.reduce((total, line) => total + line.elu, 0) / workers.length),
+          workerEluMax: round(Math.max(...workers.map((line) => line.elu))),
+        }
+      : {}),
   }
 }
 
@@ -213,7 +225,10 @@ const describeProbe = (probe: ProbeSummary | undefined) =>
       `busy ${Math.round(probe.eluMean * 100)}% (max ${Math.round(probe.eluMax * 100)}%), ` +
       `GC ${probe.gcMsPerSecond} ms/s (max pause ${probe.gcMaxMs} ms, ${probe.majorGcs} major), ` +
       `pool: ${Math.round(probe.poolWaitedShare * 100)}% of ${probe.poolAcquired} waited, ` +
-      `mean ${probe.poolWaitMeanMs} ms, max ${probe.poolWaitMaxMs} ms, queue ≤ ${probe.poolQueueMax}`
+      `mean ${probe.poolWaitMeanMs} ms, max ${probe.poolWaitMaxMs} ms, queue ≤ ${probe.poolQueueMax}` +
+      (probe.workerEluMean === undefined
+        ? ''
+        : `; database thread busy ${Math.round(probe.workerEluMean * 100)}% (max ${Math.round((probe.workerEluMax ?? 0) * 100)}%)`)
     : ''
 
 const describeStep = (step: MixStep) =>

@@ -702,6 +702,7 @@ function mixThreadsTable(mix: MixResult): [string[], string[][]] {
     'Pool: acquisitions waiting ≥ 1 ms',
     'Pool wait: mean / longest',
     'Most waiting',
+    'Database thread busy: mean / worst second',
   ]
   const percent = (share: number) => `${Math.round(share * 100)}%`
   const rows = mix.configs.flatMap((config) =>
@@ -719,6 +720,9 @@ function mixThreadsTable(mix: MixResult): [string[], string[][]] {
           `${percent(probe.poolWaitedShare)} of ${count(probe.poolAcquired)}`,
           `${ms(probe.poolWaitMeanMs)} / ${ms(probe.poolWaitMaxMs)}`,
           count(probe.poolQueueMax),
+          probe.workerEluMean === undefined
+            ? '–'
+            : `${percent(probe.workerEluMean)} / ${percent(probe.workerEluMax ?? 0)}`,
         ]
       }),
   )
@@ -809,7 +813,7 @@ export function mixMarkdown(mix: MixResult) {
         'seconds and the worst second), how late it ran a 5 ms timer (the p99 of the worst second, and the ' +
         'latest), garbage collection per second with its longest pause, and how long a query or ' +
         "transaction waited for one of the pool's connections (on PGlite, the one session behind them). " +
-        'Two instances: both servers together.',
+        "Two instances: both servers together. On PGlite, how busy the embedded database's thread was.",
       '',
     )
     lines.push(markdownTable(...threads), '')
