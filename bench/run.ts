@@ -73,6 +73,7 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     'mix-cpu-prof': { type: 'string' },
     'mix-cpu-prof-players': { type: 'string' },
+    'mix-node-args': { type: 'string' },
     'no-streams': { type: 'boolean', default: false },
     'streams-only': { type: 'boolean', default: false },
     streams: { type: 'string', default: '10000' },
@@ -130,6 +131,7 @@ Capacity on a realistic mix (runs by default; bench/lib/mix.ts, docs/decisions/0
                             write bench/results/profiles/where-the-time-goes-mix.md with a flame
                             graph per step (into DIR with --no-save); latest.md is left as it is
   --mix-cpu-prof-players a,b  profile only the steps of these many players (default every step)
+  --mix-node-args "FLAGS"   more flags for node in every server of the mix (space-separated)
 
 Idle streams (bench/lib/idle-streams.ts, docs/decisions/0161): signed-in players each holding
 an event stream and doing nothing; the server's CPU (< 5% of one core) and RSS (< 500 MB) over
@@ -303,6 +305,7 @@ const mix = runMix
       cpuProfilePlayers: values['mix-cpu-prof-players']
         ? list('mix-cpu-prof-players').map(Number)
         : undefined,
+      nodeArgs: values['mix-node-args']?.split(/\s+/).filter(Boolean),
       log: console.log,
     })
   : null

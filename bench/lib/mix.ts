@@ -37,6 +37,8 @@ export interface MixOptions {
   // step (mix-profile-report.ts reads them); the steps to profile, by players (all when absent).
   cpuProfileDir?: string | undefined
   cpuProfilePlayers?: number[] | undefined
+  // More flags for node in every server (a V8 setting to compare, say).
+  nodeArgs?: string[] | undefined
   log: (line: string) => void
 }
 
@@ -66,7 +68,14 @@ export interface MixResult {
   tables: Record<string, Record<string, number>>
   settings: Omit<
     MixOptions,
-    'log' | 'configs' | 'dataDir' | 'databaseUrl' | 'profiles' | 'cpuProfileDir' | 'cpuProfilePlayers'
+    | 'log'
+    | 'configs'
+    | 'dataDir'
+    | 'databaseUrl'
+    | 'profiles'
+    | 'cpuProfileDir'
+    | 'cpuProfilePlayers'
+    | 'nodeArgs'
   >
   configs: MixConfigResult[]
 }
@@ -310,6 +319,7 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
                 PM_BENCH_PROBE_FILE: probeFile,
               },
               nodeArgs: [
+                ...(options.nodeArgs ?? []),
                 '--import',
                 PROBE_MODULE,
                 ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
