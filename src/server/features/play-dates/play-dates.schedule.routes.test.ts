@@ -207,6 +207,41 @@ describe('a PlayDate’s time and place', () => {
     )
   })
 
+  it('counts the longest game as a clash until its last minute, however early it began', async () => {
+    const one = await team()
+    const two = await team()
+    const [cal, dee, eve] = await Promise.all(
+      ['Cal', 'Dee', 'Eve'].map((firstName) => signedInUser(t, { firstName, lastName: 'Long' })),
+    )
+    for (const [x, y] of [
+      [cal!, dee!],
+      [cal!, eve!],
+    ] as const) {
+      await t.db
+        .insert(connections)
+        .values({ requesterId: x.profile.id, receiverId: y.profile.id, type: 'friend', status: 'accepted' })
+    }
+    // 6:00-10:00, then a half hour from 9:30: three and a half hours after the first began.
+    const first = (
+      await one.a.client.post('/api/play-dates', input(one.b, { startTime: '06:00', durationMinutes: 240 }))
+    ).body
+    const second = (
+      await two.a.client.post('/api/play-dates', input(two.b, { startTime: '09:30', durationMinutes: 30 }))
+    ).body
+    const applyOne = await cal!.client.post(`/api/play-dates/${first.id}/requests`, {
+      partnerId: dee!.profile.id,
+    })
+    const applyTwo = await cal!.client.post(`/api/play-dates/${second.id}/requests`, {
+      partnerId: eve!.profile.id,
+    })
+    expect((await one.a.client.post(`/api/play-dates/requests/${applyOne.body.id}/accept`)).status).toBe(200)
+    const refused = await two.a.client.post(`/api/play-dates/requests/${applyTwo.body.id}/accept`)
+    expect(refused.status).toBe(409)
+    expect(refused.body.error.message).toBe(
+      'Cal Long already plays a PlayDate at that time (Sat, Dec 5 · 6:00 AM MST)',
+    )
+  })
+
   it('plans both reminders when a PlayDate is matched', async () => {
     const { a, b } = await team()
     const [c, d] = await Promise.all([signedInUser(t), signedInUser(t)])
