@@ -66,7 +66,7 @@ const { values } = parseArgs({
     'mix-steps': { type: 'string', default: '250,500,1000,2000,4000,8000,16000' },
     'mix-bisections': { type: 'string', default: '2' },
     'mix-seconds': { type: 'string', default: '20' },
-    'mix-warmup': { type: 'string', default: '5' },
+    'mix-warmup': { type: 'string', default: '30' },
     'mix-think': { type: 'string', default: String(THINK_SECONDS) },
     'mix-data-dir': { type: 'string' },
     'mix-database-url': { type: 'string' },
@@ -123,7 +123,7 @@ Capacity on a realistic mix (runs by default; bench/lib/mix.ts, docs/decisions/0
   --mix-configs a,b         of pglite, postgres, postgres-2 (default all three, in turns)
   --mix-steps a,b,...       active players per step (default 250,500,1000,2000,4000,8000,16000),
   --mix-bisections N        then N steps between the last pass and the first fail (default 2)
-  --mix-seconds S           measured seconds per step (default 20), --mix-warmup S (default 5)
+  --mix-seconds S           measured seconds per step (default 20), --mix-warmup S (default 30)
   --mix-think S             mean think time between a player's actions (default ${THINK_SECONDS})
   --mix-data-dir DIR        its PGlite data directory (default bench/.data/pglite-<size>)
   --mix-database-url URL    its PostgreSQL database (default pm_bench_<size> on the local server)
