@@ -6,7 +6,13 @@ import { insertUser } from './testing/factories'
 import { createTestApp, type TestApp } from './testing/test-app'
 import { createLogger } from './lib/logger'
 import type { Mailer } from './lib/mail'
-import { deleteExpiredRows, MAIL_KEPT_DAYS, maintenanceTiming, startMaintenance } from './maintenance'
+import {
+  CLEANUP_BATCH,
+  deleteExpiredRows,
+  MAIL_KEPT_DAYS,
+  maintenanceTiming,
+  startMaintenance,
+} from './maintenance'
 
 const silent = createLogger({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })
 const DAY_MS = 24 * 60 * 60_000
@@ -129,6 +135,38 @@ describe('deleting expired rows', () => {
       notifications: 0,
       jobs: 0,
     })
+  })
+
+  it('deletes a backlog a batch at a time, so no one statement holds the database for long', async () => {
+    const player = await insertUser(t.db)
+    const backlog = CLEANUP_BATCH * 2 + CLEANUP_BATCH / 2
+    await t.db.insert(notifications).values(
+      Array.from({ length: backlog }, (_, i) => ({
+        userId: player.id,
+        type: 'other' as const,
+        title: `Old ${i}`,
+        message: 'x',
+        createdAt: ago(100 * DAY_MS),
+      })),
+    )
+    await t.db
+      .insert(notifications)
+      .values({ userId: player.id, type: 'other', title: 'Recent', message: 'x', createdAt: ago(DAY_MS) })
+
+    const deletes = vi.spyOn(t.db, 'delete')
+    let counts: Awaited<ReturnType<typeof deleteExpiredRows>>
+    let tables: unknown[]
+    try {
+      counts = await deleteExpiredRows(t.db, new Date())
+      tables = deletes.mock.calls.map(([table]) => table)
+    } finally {
+      deletes.mockRestore()
+    }
+    expect(counts.notifications).toBe(backlog)
+    // Two full batches and the rest.
+    expect(tables.filter((table) => table === notifications)).toHaveLength(3)
+    const kept = await t.db.select().from(notifications).where(eq(notifications.userId, player.id))
+    expect(kept.map((n) => n.title)).toEqual(['Recent'])
   })
 
   it('reads the time from the clock it is given, not from the machine', async () => {

@@ -1,4 +1,5 @@
-import { and, isNull, lt, sql } from 'drizzle-orm'
+import { and, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { AppDeps } from './app-env'
 import type { Db } from './db/client'
 import { authTokens, jobs, mailOutbox, notifications, rateLimits } from './db/schema'
@@ -24,6 +25,21 @@ export const DONE_JOBS_KEPT_DAYS = 30
 
 const DAY_MS = 24 * 60 * 60_000
 
+// The rows of a table that grows with use are deleted this many at a time: one statement over a
+// backlog (a server back after weeks, or the first cleanup since a table was given a limit) held
+// the embedded database's one session, and every request with it, for as long as it ran.
+export const CLEANUP_BATCH = 1_000
+
+async function deleteInBatches(db: Db, table: PgTable, id: PgColumn, where: SQL | undefined) {
+  let total = 0
+  for (;;) {
+    const batch = db.select({ id }).from(table).where(where).limit(CLEANUP_BATCH)
+    const rows = await db.delete(table).where(inArray(id, batch)).returning({ id })
+    total += rows.length
+    if (rows.length < CLEANUP_BATCH) return total
+  }
+}
+
 export async function deleteExpiredRows(db: Db, now: Date) {
   const deleted = async (rows: Promise<unknown[]>) => (await rows).length
   const ago = (ms: number) => new Date(now.getTime() - ms)
@@ -39,27 +55,22 @@ export async function deleteExpiredRows(db: Db, now: Date) {
         .where(lt(rateLimits.windowEndsAt, sql`now() - interval '1 hour'`))
         .returning({ id: rateLimits.key }),
     ),
-    mail: await deleted(
-      db
-        .delete(mailOutbox)
-        .where(and(isNull(mailOutbox.nextAttemptAt), lt(mailOutbox.createdAt, ago(MAIL_KEPT_DAYS * DAY_MS))))
-        .returning({ id: mailOutbox.id }),
+    mail: await deleteInBatches(
+      db,
+      mailOutbox,
+      mailOutbox.id,
+      and(isNull(mailOutbox.nextAttemptAt), lt(mailOutbox.createdAt, ago(MAIL_KEPT_DAYS * DAY_MS))),
     ),
     knownBrowsers: await forgetStaleBrowsers(db, now),
-    notifications: await deleted(
-      db
-        .delete(notifications)
-        // Stamped with the database's time (the column's default), so measured on it too: with the
-        // app's clock moved months ahead (TEST_CLOCK), the app's date would delete notices just made.
-        .where(lt(notifications.createdAt, sql`now() - make_interval(days => ${NOTIFICATIONS_KEPT_DAYS})`))
-        .returning({ id: notifications.id }),
+    notifications: await deleteInBatches(
+      db,
+      notifications,
+      notifications.id,
+      // Stamped with the database's time (the column's default), so measured on it too: with the
+      // app's clock moved months ahead (TEST_CLOCK), the app's date would delete notices just made.
+      lt(notifications.createdAt, sql`now() - make_interval(days => ${NOTIFICATIONS_KEPT_DAYS})`),
     ),
-    jobs: await deleted(
-      db
-        .delete(jobs)
-        .where(lt(jobs.doneAt, ago(DONE_JOBS_KEPT_DAYS * DAY_MS)))
-        .returning({ id: jobs.id }),
-    ),
+    jobs: await deleteInBatches(db, jobs, jobs.id, lt(jobs.doneAt, ago(DONE_JOBS_KEPT_DAYS * DAY_MS))),
   }
 }
 
