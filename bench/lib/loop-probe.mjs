@@ -1,10 +1,10 @@
-// Loaded into a benchmark's server with `node --import` (the mix's --mix-probe): once a second it
-// appends one JSON line to PM_BENCH_PROBE_FILE with what that second held for the main thread:
-// how late the event loop ran a timer (perf_hooks' histogram) and utilization, garbage collection pauses, the
-// process's CPU, and how long requests waited for a pooled database connection (pg-pool's
-// `connect`, which every query and transaction goes through). Nothing of it is in the app: the
-// server runs the same bundle, with this beside it. A worker thread loads it too (the embedded
-// database's): its lines say which thread wrote them, and only the main thread's pool is watched.
+// Loaded into every server of the mix with `node --import` (bench/lib/mix.ts): once a second it
+// appends one JSON line to PM_BENCH_PROBE_FILE with what that second held for its thread: how
+// busy the event loop was, how late it ran a timer (perf_hooks' histogram), garbage collection's
+// pauses, the thread's process CPU, and, on the main thread, how long queries and transactions
+// waited for a pooled database connection (pg-pool's `connect`, which both go through). Nothing
+// of it is in the app: the server runs the same bundle, with this beside it. A worker thread
+// loads it too (the embedded database's): its lines say which thread wrote them.
 import { createRequire } from 'node:module'
 import { appendFileSync } from 'node:fs'
 import { monitorEventLoopDelay, performance, PerformanceObserver, constants } from 'node:perf_hooks'
