@@ -138,6 +138,10 @@ export function startProblem(start: Date, now: Date): string | null {
 
 export const endOf = (start: Date, durationMinutes: number) => addMinutes(start, durationMinutes)
 
+// The earliest start of a game that can still be under way at `instant`: the longest lasts
+// DURATION_MAX minutes (play_dates_duration_range), so one that started before this has ended.
+export const earliestStartReaching = (instant: Date) => addMinutes(instant, -DURATION_MAX)
+
 // An instant's date and time on the PlayDate zone's clock (docs/decisions/0155).
 const zoned = (instant: Date, zone: string) => new TZDate(instant.getTime(), zone)
 

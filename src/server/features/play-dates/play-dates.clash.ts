@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { DURATION_MAX } from '../../../domain/play-dates/schedule'
+import { earliestStartReaching, endOf } from '../../../domain/play-dates/schedule'
 import type { Tx } from '../../db/client'
 import { playerName } from '../../db/player-summary'
 import { playDateRequests, playDates, profiles } from '../../db/schema'
@@ -17,11 +17,10 @@ export async function findClash(tx: Tx, playDateId: string, players: string[], s
     .orderBy(profiles.id)
     .for('no key update')
   const accepted = alias(playDateRequests, 'accepted')
-  const end = new Date(start.getTime() + minutes * 60_000)
-  // The longest game lasts DURATION_MAX minutes (play_dates_duration_range): one that started
-  // earlier than that before `start` has ended by then. Without this bound the start index was
-  // read from the first game ever played, about 17,000 rows on the bench's data set (20 ms).
-  const earliest = new Date(start.getTime() - DURATION_MAX * 60_000)
+  const end = endOf(start, minutes)
+  // Without this lower bound the start index was read from the first game ever played, about
+  // 17,000 rows on the bench's data set (20 ms).
+  const earliest = earliestStartReaching(start)
   const [clash] = await tx
     .select({
       id: playDates.id,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { outerColumn } from '../../db/outer-column'
 import type { PlayDateOverlap } from '../../../domain/play-dates/play-date.schema'
-import { DURATION_MAX } from '../../../domain/play-dates/schedule'
+import { earliestStartReaching, endOf } from '../../../domain/play-dates/schedule'
 import type { DbOrTx } from '../../db/client'
 import { playDateRequests, playDates } from '../../db/schema'
 
@@ -15,10 +15,8 @@ export async function findOverlaps(
   minutes: number,
   exceptId?: string,
 ): Promise<PlayDateOverlap[]> {
-  const end = new Date(start.getTime() + minutes * 60_000)
-  // The longest game is 4 hours (play_dates_duration_range): one that starts earlier than that
-  // cannot reach `start`.
-  const earliest = new Date(start.getTime() - DURATION_MAX * 60_000)
+  const end = endOf(start, minutes)
+  const earliest = earliestStartReaching(start)
   const rows = await db
     .select({
       id: playDates.id,

@@ -22,6 +22,23 @@ async function team() {
   return { a: a!, b: b! }
 }
 
+// Cal and two friends of his, Dee and Eve, to apply with one then the other.
+async function calAndFriends(lastName: string) {
+  const [cal, dee, eve] = await Promise.all(
+    ['Cal', 'Dee', 'Eve'].map((firstName) => signedInUser(t, { firstName, lastName })),
+  )
+  for (const friend of [dee!, eve!])
+    await t.db
+      .insert(connections)
+      .values({
+        requesterId: cal!.profile.id,
+        receiverId: friend.profile.id,
+        type: 'friend',
+        status: 'accepted',
+      })
+  return { cal: cal!, dee: dee!, eve: eve! }
+}
+
 const input = (partner: Player, overrides: Record<string, unknown> = {}) => ({
   type: 'challenge',
   state: 'AZ',
@@ -166,17 +183,7 @@ describe('a PlayDate’s time and place', () => {
   it('refuses an accept that would put a player in two matched games at once, naming the clash', async () => {
     const one = await team()
     const two = await team()
-    const [cal, dee, eve] = await Promise.all(
-      ['Cal', 'Dee', 'Eve'].map((firstName) => signedInUser(t, { firstName, lastName: 'Clash' })),
-    )
-    for (const [x, y] of [
-      [cal!, dee!],
-      [cal!, eve!],
-    ] as const) {
-      await t.db
-        .insert(connections)
-        .values({ requesterId: x.profile.id, receiverId: y.profile.id, type: 'friend', status: 'accepted' })
-    }
+    const { cal, dee, eve } = await calAndFriends('Clash')
     // 8:00-10:00 and 9:00-10:30 on the same Saturday; a third game at 10:00 does not overlap the first.
     const first = (await one.a.client.post('/api/play-dates', input(one.b))).body
     const second = (
@@ -210,17 +217,7 @@ describe('a PlayDate’s time and place', () => {
   it('counts the longest game as a clash until its last minute, however early it began', async () => {
     const one = await team()
     const two = await team()
-    const [cal, dee, eve] = await Promise.all(
-      ['Cal', 'Dee', 'Eve'].map((firstName) => signedInUser(t, { firstName, lastName: 'Long' })),
-    )
-    for (const [x, y] of [
-      [cal!, dee!],
-      [cal!, eve!],
-    ] as const) {
-      await t.db
-        .insert(connections)
-        .values({ requesterId: x.profile.id, receiverId: y.profile.id, type: 'friend', status: 'accepted' })
-    }
+    const { cal, dee, eve } = await calAndFriends('Long')
     // 6:00-10:00, then a half hour from 9:30: three and a half hours after the first began.
     const first = (
       await one.a.client.post('/api/play-dates', input(one.b, { startTime: '06:00', durationMinutes: 240 }))
