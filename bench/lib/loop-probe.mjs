@@ -1,8 +1,8 @@
 // Loaded into every server of the mix with `node --import` (bench/lib/mix.ts): once a second it
 // appends one JSON line to PM_BENCH_PROBE_FILE with what that second held for its thread: how
 // busy the event loop was, how late it ran a timer (perf_hooks' histogram), garbage collection's
-// pauses, the thread's process CPU, and, on the main thread, how long queries and transactions
-// waited for a pooled database connection (pg-pool's `connect`, which both go through). Nothing
+// pauses, and, on the main thread, how long queries and transactions waited for a pooled
+// database connection (pg-pool's `connect`, which both go through). Nothing
 // of it is in the app: the server runs the same bundle, with this beside it. A worker thread
 // loads it too (the embedded database's): its lines say which thread wrote them.
 import { createRequire } from 'node:module'
@@ -20,17 +20,13 @@ if (file) {
   const late = (ns) => Math.max(0, ns / 1e6 - RESOLUTION_MS)
   delay.enable()
 
-  const emptyGc = () => ({ count: 0, ms: 0, maxMs: 0, majorCount: 0, majorMs: 0 })
+  const emptyGc = () => ({ ms: 0, maxMs: 0, majorCount: 0 })
   let gc = emptyGc()
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      gc.count++
       gc.ms += entry.duration
       gc.maxMs = Math.max(gc.maxMs, entry.duration)
-      if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
-        gc.majorCount++
-        gc.majorMs += entry.duration
-      }
+      if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.majorCount++
     }
   }).observe({ entryTypes: ['gc'] })
 
@@ -61,28 +57,22 @@ if (file) {
     }
 
   let elu = performance.eventLoopUtilization()
-  let cpu = process.cpuUsage()
   setInterval(() => {
     const nextElu = performance.eventLoopUtilization()
-    const nextCpu = process.cpuUsage()
     const line = {
       t: Date.now(),
       thread: isMainThread ? 'main' : `worker ${threadId}`,
       loop: {
-        p50: late(delay.percentile(50)),
         p99: late(delay.percentile(99)),
         max: late(delay.max),
       },
       elu: performance.eventLoopUtilization(nextElu, elu).utilization,
-      cpuMs: (nextCpu.user - cpu.user + nextCpu.system - cpu.system) / 1000,
       gc,
       pool,
-      rssMb: process.memoryUsage.rss() / 2 ** 20,
     }
     appendFileSync(file, `${JSON.stringify(line)}\n`)
     delay.reset()
     elu = nextElu
-    cpu = nextCpu
     gc = emptyGc()
     pool = emptyPool()
   }, 1000).unref()

@@ -141,14 +141,14 @@ class CapacitySearch {
   }
 }
 
-// One second of a server's main thread, as loop-probe.mjs writes it.
+// One second of one of a server's threads, as loop-probe.mjs writes it (the pool's figures are the
+// main thread's).
 interface ProbeLine {
   t: number
   thread: string
-  loop: { p50: number; p99: number; max: number }
+  loop: { p99: number; max: number }
   elu: number
-  cpuMs: number
-  gc: { count: number; ms: number; maxMs: number; majorCount: number; majorMs: number }
+  gc: { ms: number; maxMs: number; majorCount: number }
   pool: { acquired: number; waited: number; waitMs: number; maxWaitMs: number; maxQueue: number }
 }
 
@@ -156,7 +156,6 @@ interface ProbeLine {
 // timers (the worst second's p99, the longest delay), how busy it was, garbage collection's pauses,
 // and the waits for a pooled connection.
 export interface ProbeSummary {
-  seconds: number
   loopP99Ms: number
   loopMaxMs: number
   eluMean: number
@@ -195,12 +194,12 @@ function summarizeProbe(files: string[], window: { from: number; to: number }): 
   const lines = all.filter((line) => line.thread === 'main')
   const workers = all.filter((line) => line.thread !== 'main')
   if (lines.length === 0) return undefined
-  const sum = (of: (line: ProbeLine) => number) => lines.reduce((total, line) => total + of(line), 0)
-  const max = (of: (line: ProbeLine) => number) => Math.max(...lines.map(of))
+  const sum = (of: (line: ProbeLine) => number, from = lines) =>
+    from.reduce((total, line) => total + of(line), 0)
+  const max = (of: (line: ProbeLine) => number, from = lines) => Math.max(...from.map(of))
   const acquired = sum((line) => line.pool.acquired)
   const round = (value: number, digits = 2) => Number(value.toFixed(digits))
   return {
-    seconds: lines.length / files.length,
     loopP99Ms: round(max((line) => line.loop.p99)),
     loopMaxMs: round(max((line) => line.loop.max)),
     eluMean: round(sum((line) => line.elu) / lines.length),
@@ -221,8 +220,8 @@ function summarizeProbe(files: string[], window: { from: number; to: number }): 
     poolQueueMax: max((line) => line.pool.maxQueue),
     ...(workers.length
       ? {
-          workerEluMean: round(workers.reduce((total, line) => total + line.elu, 0) / workers.length),
-          workerEluMax: round(Math.max(...workers.map((line) => line.elu))),
+          workerEluMean: round(sum((line) => line.elu, workers) / workers.length),
+          workerEluMax: round(max((line) => line.elu, workers)),
         }
       : {}),
   }
