@@ -28,14 +28,12 @@ async function calAndFriends(lastName: string) {
     ['Cal', 'Dee', 'Eve'].map((firstName) => signedInUser(t, { firstName, lastName })),
   )
   for (const friend of [dee!, eve!])
-    await t.db
-      .insert(connections)
-      .values({
-        requesterId: cal!.profile.id,
-        receiverId: friend.profile.id,
-        type: 'friend',
-        status: 'accepted',
-      })
+    await t.db.insert(connections).values({
+      requesterId: cal!.profile.id,
+      receiverId: friend.profile.id,
+      type: 'friend',
+      status: 'accepted',
+    })
   return { cal: cal!, dee: dee!, eve: eve! }
 }
 
