@@ -1,7 +1,7 @@
 // Installs a Debian package the project's tools run when it is missing and we may (root with
-// apt): Chromium for the browser journeys, wrk for the API benchmark.
+// apt): Chromium and its headless shell for the browser journeys, wrk for the API benchmark.
 //
-//   node scripts/ensure-tool.mjs chromium wrk
+//   node scripts/ensure-tool.mjs chromium chromium-headless-shell wrk
 import { execSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
@@ -10,6 +10,11 @@ const TOOLS = {
     path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     package: 'chromium',
     env: 'CHROMIUM_PATH',
+  },
+  'chromium-headless-shell': {
+    path: process.env.CHROMIUM_SHELL_PATH ?? '/usr/bin/chromium-headless-shell',
+    package: 'chromium-headless-shell',
+    env: 'CHROMIUM_SHELL_PATH',
   },
   wrk: { path: '/usr/bin/wrk', package: 'wrk' },
 }
