@@ -15,7 +15,7 @@ import type { EmbeddedReply, EmbeddedRequest, EmbeddedSettings } from './embedde
 const port = parentPort
 if (!port) throw new Error('embedded-worker.ts runs as a worker thread')
 
-const { dataDir, loadDataDir, socketPath } = workerData as EmbeddedSettings
+const { pgliteModule, dataDir, loadDataDir, socketPath } = workerData as EmbeddedSettings
 const reply = (message: EmbeddedReply) => port.postMessage(message)
 const failure = (error: unknown) => ({
   message: error instanceof Error ? error.message : String(error),
@@ -33,6 +33,7 @@ const SHARED_BUFFERS = '32MB'
 // made before takes them too (PGlite's `postgresqlconf` would write that file anew, initdb's
 // settings lost).
 const opening = PGlite.create({
+  pgliteWasmModule: pgliteModule,
   dataDir,
   loadDataDir: loadDataDir ? new Blob([readFileSync(loadDataDir)]) : undefined,
   extensions: pgliteExtensions,

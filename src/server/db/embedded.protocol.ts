@@ -1,6 +1,8 @@
 // What the embedded database's thread and the server say to each other, besides the protocol.
 
 export interface EmbeddedSettings {
+  // PGlite's WebAssembly, compiled (embedded.ts).
+  pgliteModule: WebAssembly.Module
   // A directory, or nothing for a database in memory.
   dataDir: string | undefined
   // A dump to start from (a tar file from `dumpDataDir`), for a database in memory.

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -16,6 +16,15 @@ export const SOCKET_PORT = 5432
 const SOCKET_NAME = `.s.PGSQL.${SOCKET_PORT}`
 // A Unix socket's path has at most 107 bytes on Linux.
 const MAX_SOCKET_PATH = 107
+
+// PGlite's WebAssembly, compiled once per process: every embedded database thread the process
+// starts gets the compiled module and only instantiates it. A route test file opens a database of
+// its own, and compiling it again cost about half a second of CPU each time.
+let compiled: Promise<WebAssembly.Module> | undefined
+const pgliteModule = () =>
+  (compiled ??= WebAssembly.compile(
+    readFileSync(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm')),
+  ))
 
 // Bundled, the server is dist/server/main.js and the worker is built beside it. From source
 // (development, tests), the worker is TypeScript: it is compiled as it loads, as the server is,
@@ -61,6 +70,7 @@ export async function startEmbeddedServer(options: {
     socketDir = tempDir
   }
   const worker = startWorker({
+    pgliteModule: await pgliteModule(),
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     socketPath: path.join(socketDir, SOCKET_NAME),
