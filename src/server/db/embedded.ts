@@ -64,6 +64,8 @@ export async function startEmbeddedServer(options: {
   // Where the socket goes (the data directory's parent, DATA_DIR).
   socketDir?: string | undefined
 }): Promise<EmbeddedServer> {
+  // Compiled before the temporary directory is made: a failed compile leaves nothing behind.
+  const compiledModule = await pgliteModule()
   let tempDir: string | undefined
   let socketDir = options.socketDir ? path.resolve(options.socketDir) : undefined
   if (!socketDir || path.join(socketDir, SOCKET_NAME).length > MAX_SOCKET_PATH) {
@@ -71,7 +73,7 @@ export async function startEmbeddedServer(options: {
     socketDir = tempDir
   }
   const worker = startWorker({
-    pgliteModule: await pgliteModule(),
+    pgliteModule: compiledModule,
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     socketPath: path.join(socketDir, SOCKET_NAME),
