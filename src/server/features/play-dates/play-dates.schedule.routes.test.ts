@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connections, jobs, playDates } from '../../db/schema'
-import { insertVenue, signedInUser } from '../../testing/factories'
+import { jobs, playDates } from '../../db/schema'
+import { befriend, befriendedPair, insertVenue, signedInUser } from '../../testing/factories'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
 let t: TestApp
@@ -15,11 +15,8 @@ afterAll(() => t.close())
 type Player = Awaited<ReturnType<typeof signedInUser>>
 
 async function team() {
-  const [a, b] = await Promise.all([signedInUser(t), signedInUser(t)])
-  await t.db
-    .insert(connections)
-    .values({ requesterId: a!.profile.id, receiverId: b!.profile.id, type: 'friend', status: 'accepted' })
-  return { a: a!, b: b! }
+  const [a, b] = await befriendedPair(t)
+  return { a, b }
 }
 
 // Cal and two friends of his, Dee and Eve, to apply with one then the other.
@@ -27,13 +24,7 @@ async function calAndFriends(lastName: string) {
   const [cal, dee, eve] = await Promise.all(
     ['Cal', 'Dee', 'Eve'].map((firstName) => signedInUser(t, { firstName, lastName })),
   )
-  for (const friend of [dee!, eve!])
-    await t.db.insert(connections).values({
-      requesterId: cal!.profile.id,
-      receiverId: friend.profile.id,
-      type: 'friend',
-      status: 'accepted',
-    })
+  for (const friend of [dee!, eve!]) await befriend(t.db, cal!, friend)
   return { cal: cal!, dee: dee!, eve: eve! }
 }
 
@@ -239,12 +230,9 @@ describe('a PlayDate’s time and place', () => {
 
   it('plans both reminders when a PlayDate is matched', async () => {
     const { a, b } = await team()
-    const [c, d] = await Promise.all([signedInUser(t), signedInUser(t)])
-    await t.db
-      .insert(connections)
-      .values({ requesterId: c!.profile.id, receiverId: d!.profile.id, type: 'friend', status: 'accepted' })
+    const [c, d] = await befriendedPair(t)
     const game = (await a.client.post('/api/play-dates', input(b))).body
-    const applied = await c!.client.post(`/api/play-dates/${game.id}/requests`, { partnerId: d!.profile.id })
+    const applied = await c.client.post(`/api/play-dates/${game.id}/requests`, { partnerId: d.profile.id })
     await a.client.post(`/api/play-dates/requests/${applied.body.id}/accept`)
     const planned = await t.db.select().from(jobs).where(eq(jobs.kind, 'play-date-reminder'))
     expect(
@@ -257,20 +245,17 @@ describe('a PlayDate’s time and place', () => {
 
   it('takes no application once the start has passed, says why, and leaves the PlayDate out of Available', async () => {
     const { a, b } = await team()
-    const [c, d] = await Promise.all([signedInUser(t), signedInUser(t)])
-    await t.db
-      .insert(connections)
-      .values({ requesterId: c!.profile.id, receiverId: d!.profile.id, type: 'friend', status: 'accepted' })
+    const [c, d] = await befriendedPair(t)
     const game = (
       await a.client.post('/api/play-dates', input(b, { startDate: '2026-11-25', startTime: '11:00' }))
     ).body
     const listed = async () =>
       (
-        (await c!.client.get('/api/play-dates?tab=available&pageSize=50')).body.items as Array<{ id: string }>
+        (await c.client.get('/api/play-dates?tab=available&pageSize=50')).body.items as Array<{ id: string }>
       ).some((p) => p.id === game.id)
     t.clock.set(new Date('2026-11-25T18:01:00Z'))
     try {
-      const late = await c!.client.post(`/api/play-dates/${game.id}/requests`, { partnerId: d!.profile.id })
+      const late = await c.client.post(`/api/play-dates/${game.id}/requests`, { partnerId: d.profile.id })
       expect(late.status).toBe(409)
       expect(late.body.error.message).toBe('This PlayDate has already started: it can no longer be joined')
     } finally {
