@@ -403,9 +403,12 @@ const embeddedConnection = (server: EmbeddedServer): pg.ClientConfig => ({
 // An embedded database in memory (tests, the OpenAPI script), from a dump of a data directory
 // (`loadDataDir`, a tar file) or empty.
 export async function openEmbeddedInMemory(
-  options: { loadDataDir?: string | undefined; poolSize?: number } = {},
+  options: { loadDataDir?: string | undefined; poolSize?: number; workerScript?: string | undefined } = {},
 ): Promise<Database> {
-  const server = await startEmbeddedServer({ loadDataDir: options.loadDataDir })
+  const server = await startEmbeddedServer({
+    loadDataDir: options.loadDataDir,
+    workerScript: options.workerScript,
+  })
   try {
     return await openPool(embeddedConnection(server), options.poolSize ?? EMBEDDED_POOL_SIZE, server)
   } catch (error) {

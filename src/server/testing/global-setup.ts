@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { build } from 'esbuild'
 import type { TestProject } from 'vitest/node'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
@@ -11,8 +12,30 @@ import { adminUrl, databaseUrl, templateName } from './postgres-databases'
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string
+    // The embedded database's thread, built once for the run (embedded.ts).
+    embeddedWorker: string
     postgresTemplate: string
   }
+}
+
+// embedded-worker.ts as one module, as scripts/build-server.mjs builds it for the server. It is
+// written inside the project, where its packages resolve from node_modules.
+async function buildEmbeddedWorker() {
+  const parent = path.resolve('node_modules/.cache')
+  mkdirSync(parent, { recursive: true })
+  const dir = mkdtempSync(path.join(parent, 'pm-test-worker-'))
+  const file = path.join(dir, 'embedded-worker.js')
+  await build({
+    entryPoints: ['src/server/db/embedded-worker.ts'],
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  })
+  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
 // Migrate once per run; every test file then starts from a copy of that database.
@@ -26,9 +49,14 @@ export default async function setup(project: TestProject) {
     await client.close()
     const file = path.join(dir, 'template.tar')
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
+    const worker = await buildEmbeddedWorker()
     project.provide('pgliteTemplate', file)
+    project.provide('embeddedWorker', worker.file)
     project.provide('postgresTemplate', '')
-    return () => rmSync(dir, { recursive: true, force: true })
+    return () => {
+      rmSync(dir, { recursive: true, force: true })
+      worker.remove()
+    }
   }
 
   const url = process.env.TEST_DATABASE_URL
@@ -44,6 +72,7 @@ export default async function setup(project: TestProject) {
   await database.close()
   await client.end()
   project.provide('pgliteTemplate', '')
+  project.provide('embeddedWorker', '')
   project.provide('postgresTemplate', name)
   return async () => {
     const cleanup = new pg.Client({ connectionString: admin })

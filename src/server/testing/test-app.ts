@@ -27,7 +27,11 @@ export async function openTestDatabase(): Promise<Database> {
     }
   }
   // On a thread of its own, over its socket, as the server runs it.
-  return openEmbeddedInMemory({ loadDataDir: inject('pgliteTemplate'), poolSize: 3 })
+  return openEmbeddedInMemory({
+    loadDataDir: inject('pgliteTemplate'),
+    workerScript: inject('embeddedWorker'),
+    poolSize: 3,
+  })
 }
 
 // `parts` replaces parts the app would build itself (a mailer a test controls).
