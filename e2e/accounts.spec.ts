@@ -86,16 +86,23 @@ test(
     await expect(consent.getByRole('link', { name: /^Privacy Policy/ })).toHaveAttribute('href', '/privacy')
     await page.getByRole('button', { name: 'Create Account' }).click()
 
-    await expect(
-      page.getByText('Account created successfully! Please check your email to confirm your account.'),
-    ).toBeVisible()
+    const created = page.getByText(
+      'Account created successfully! Please check your email to confirm your account.',
+    )
+    await expect(created).toBeVisible()
     await expect(page).toHaveURL(/\/email-confirmation$/)
     await expect(page).toHaveTitle(`Email Confirmation | ${suffix}`)
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
     await expect(page.getByText(email)).toBeVisible()
     await expect(page.getByText('Confirmation Required')).toBeVisible()
 
-    // Signing in before confirming is refused, with a way to get a new link.
+    // Signing in before confirming is refused, with a way to get a new link. On a desktop the toast
+    // covers the page's Sign in button (a click while it slides in lands on it): closed first.
+    await page
+      .getByRole('region', { name: /Alerts/ })
+      .getByRole('button', { name: 'Close toast' })
+      .click()
+    await expect(created).toBeHidden()
     await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click()
     await expect(page).toHaveURL(/\/signin$/)
     // The URL changes before the page does: the check-your-email page's "Open your email app"
