@@ -35,9 +35,8 @@ export default defineConfig({
   // One folder per port: each step of scripts/e2e-all.mjs keeps its own.
   outputDir: `test-results/${port}`,
   fullyParallel: false,
-  // One journey at a time by default; scripts/e2e-all.mjs runs its first step two at a time
-  // (docs/decisions/0176-two-journeys-at-a-time.md), never the @clock journeys, which move their
-  // server's one clock.
+  // One journey at a time: two at once on one server showed journeys that race the app's live
+  // updates (docs/decisions/0176-clock-and-postgres-journeys-side-by-side.md).
   workers: 1,
   // No retries, in CI or here: a journey that passes only on its second try is a bug to fix,
   // and the CI runner does not set CI anyway.

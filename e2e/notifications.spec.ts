@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { type BrowserContext, expect, type Page, type Route, test } from '@playwright/test'
 import {
   befriend,
   createPlayDate,
@@ -83,12 +83,25 @@ test(
       await expect(fromLou.getByRole('button', { name: /^Accept/ })).toHaveCount(0)
       await expect(fromLou).not.toHaveAttribute('data-unread', 'true')
 
-      // Ned's request is answered on another device; the stale row gets the server's reason.
+      // Ned's request is answered on another device; the stale row gets the server's reason. The
+      // live update would refresh the list first on a busy machine: the list's reads wait until the
+      // row has been tapped.
+      let releaseList = () => {}
+      const listHeld = new Promise<void>((resolve) => (releaseList = resolve))
+      const holdList = async (route: Route) => {
+        if (route.request().method() === 'GET') await listHeld
+        await route.fallback()
+      }
+      await page.route('**/api/notifications?*', holdList)
+      await page.route('**/api/notifications', holdList)
       const elsewhere = await kim!.request.post(`/api/connections/${nedRequest}/reject`, { headers })
       expect(elsewhere.status()).toBe(200)
       const fromNed = page.getByRole('listitem').filter({ hasText: `Ned Nash${tag} wants to be your friend` })
       await fromNed.getByRole('button', { name: `Accept Ned Nash${tag}'s request` }).click()
       await expect(fromNed.getByRole('alert')).toHaveText('This request is no longer pending')
+      releaseList()
+      await page.unroute('**/api/notifications?*')
+      await page.unroute('**/api/notifications')
       await expect(fromNed.getByRole('button', { name: /^Accept/ })).toHaveCount(0)
 
       // Lou, now a friend, posts a PlayDate with Max: it shows on Kim's dashboard, with a link.

@@ -1,6 +1,6 @@
 // The browser journeys in three steps, each against its own server and database
-// (docs/decisions/0101-journeys-one-step-at-a-time.md, 0176-two-journeys-at-a-time.md):
-//   1. every journey not tagged @clock, on the embedded database (port 3100), two at a time;
+// (docs/decisions/0101-journeys-one-step-at-a-time.md, 0176-clock-and-postgres-journeys-side-by-side.md):
+//   1. every journey not tagged @clock, on the embedded database (port 3100), one at a time;
 //   2. the @clock journeys (they move their own server's clock) on another embedded database
 //      (port 3101), one at a time;
 //   3. the @postgres journeys on a fresh PostgreSQL database (port 3102; skipped, and said so,
@@ -16,11 +16,7 @@ const base = Number(process.env.E2E_PORT_BASE ?? 3100)
 const playwright = ['node_modules/@playwright/test/cli.js', 'test']
 
 const steps = [
-  {
-    name: 'journeys',
-    port: base,
-    args: [...playwright, '--grep-invert', '@clock', '--workers', '2', ...extra],
-  },
+  { name: 'journeys', port: base, args: [...playwright, '--grep-invert', '@clock', ...extra] },
   { name: '@clock journeys', port: base + 1, args: [...playwright, '--grep', '@clock', ...extra] },
   {
     name: '@postgres journeys',
