@@ -77,7 +77,7 @@ const { values } = parseArgs({
     'no-streams': { type: 'boolean', default: false },
     'streams-only': { type: 'boolean', default: false },
     streams: { type: 'string', default: '10000' },
-    'streams-seconds': { type: 'string', default: '60' },
+    'streams-seconds': { type: 'string', default: '180' },
     'streams-configs': { type: 'string', default: 'pglite,postgres' },
     'streams-database-url': { type: 'string' },
     render: { type: 'boolean', default: false },
@@ -137,7 +137,7 @@ Idle streams (bench/lib/idle-streams.ts, docs/decisions/0161): signed-in players
 an event stream and doing nothing; the server's CPU (< 5% of one core) and RSS (< 500 MB) over
 the window, on a database of its own; writes bench/results/idle-streams.md.
   --no-streams, --streams-only   skip it, or run only it
-  --streams N               streams (default 10000), --streams-seconds S idle window (default 60)
+  --streams N               streams (default 10000), --streams-seconds S idle window (default 180)
   --streams-configs a,b     of pglite, postgres (default both)
   --streams-database-url URL  its PostgreSQL database (default pm_bench_streams on the local server)
 

@@ -36,6 +36,9 @@ export interface IdleStreamsResult {
   idleSeconds: number
   // Server process CPU over the idle window, % of one core, and per stream per minute.
   cpuPercent: number
+  // The same, in each SLICE_SECONDS of the window, in order: the garbage collections that follow
+  // the opening show as a few busy slices among quiet ones.
+  cpuSlices: number[]
   cpuMsPerStreamMinute: number
   // The PostgreSQL backends of the bench database, % of one core (PostgreSQL only).
   postgresCpuPercent: number | null
@@ -47,7 +50,12 @@ export interface IdleStreamsResult {
   rssPeakMb: number | null
 }
 
+const SLICE_SECONDS = 5
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? 0
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 // Players and one session each, straight in the database (signing thousands in would measure
@@ -187,10 +195,18 @@ export async function measureIdleStreams(options: {
     const heartbeatsBefore = streams.heartbeats()
     const droppedBefore = streams.dropped()
     let rssPeak = rssOpen ?? 0
+    const cpuSlices: number[] = []
+    let slice = { at: performance.now(), cpu: cpuBefore }
     const started = performance.now()
     while (performance.now() - started < options.seconds * 1000) {
       await sleep(1000)
       rssPeak = Math.max(rssPeak, rssMb(server.pid) ?? 0)
+      const now = performance.now()
+      if (now - slice.at >= SLICE_SECONDS * 1000 - 50) {
+        const cpu = cpuMs(server.pid) ?? slice.cpu
+        cpuSlices.push(round(((cpu - slice.cpu) / (now - slice.at)) * 100, 1))
+        slice = { at: now, cpu }
+      }
     }
     const elapsedMs = performance.now() - started
     const cpu = (cpuMs(server.pid) ?? 0) - cpuBefore
@@ -203,6 +219,7 @@ export async function measureIdleStreams(options: {
       openSeconds: opening.openSeconds,
       idleSeconds: round(elapsedMs / 1000, 1),
       cpuPercent: round((cpu / elapsedMs) * 100),
+      cpuSlices,
       cpuMsPerStreamMinute: round((cpu / Math.max(1, streams.opened) / elapsedMs) * 60_000, 4),
       postgresCpuPercent: postgresMs === undefined ? null : round((postgresMs / elapsedMs) * 100),
       heartbeats: streams.heartbeats() - heartbeatsBefore,
@@ -214,7 +231,8 @@ export async function measureIdleStreams(options: {
     log(
       `    idle ${result.idleSeconds} s: server CPU ${result.cpuPercent}% of one core` +
         `${result.postgresCpuPercent === null ? '' : `, PostgreSQL ${result.postgresCpuPercent}%`}, ` +
-        `RSS ${result.rssEndMb} MB (peak ${result.rssPeakMb}), ${result.heartbeats} heartbeats, ${result.dropped} dropped`,
+        `RSS ${result.rssEndMb} MB (peak ${result.rssPeakMb}), ${result.heartbeats} heartbeats, ${result.dropped} dropped; ` +
+        `CPU every ${SLICE_SECONDS} s: ${cpuSlices.join(' ')}`,
     )
     return result
   } finally {
@@ -257,18 +275,22 @@ export function writeIdleStreamsResults(results: IdleStreamsResult[], command: s
       (c) => `| ${c.target} | ${c.measured} | ${c.pass ? 'yes' : '**no**'} |`,
     ),
     '',
-    '| Database | Streams | Opened in | Idle for | Server CPU | PostgreSQL CPU | CPU per stream-minute | Heartbeats | RSS before | RSS open | RSS peak |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| Database | Streams | Opened in | Idle for | Server CPU | 5 s slices: median / busiest | PostgreSQL CPU | CPU per stream-minute | Heartbeats | RSS before | RSS open | RSS peak |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...results.map(
       (r) =>
         `| ${r.config} | ${r.opened.toLocaleString('en-US')} | ${r.openSeconds} s | ${r.idleSeconds} s | ${r.cpuPercent}% | ` +
+        `${median(r.cpuSlices)}% / ${Math.max(...r.cpuSlices)}% | ` +
         `${r.postgresCpuPercent === null ? '–' : `${r.postgresCpuPercent}%`} | ${r.cpuMsPerStreamMinute} ms | ` +
         `${r.heartbeats.toLocaleString('en-US')} | ${r.rssBeforeMb} MB | ${r.rssOpenMb} MB | ${r.rssPeakMb} MB |`,
     ),
     '',
     'CPU is % of one core over the idle window (user + system time of the server process from ' +
       '/proc, every thread, the embedded database included; PostgreSQL: its backends for the bench ' +
-      'database). What the numbers mean and what changed: bench/notes.md, "Idle streams".',
+      `database), and in each ${SLICE_SECONDS} s of it. What the numbers mean and what changed: ` +
+      'bench/notes.md, "Idle streams".',
+    '',
+    ...results.map((r) => `- ${r.config}, CPU every ${SLICE_SECONDS} s: ${r.cpuSlices.join(', ')}`),
     '',
   ]
   writeFileSync(path.join(RESULTS_DIR, 'idle-streams.md'), lines.join('\n'))
