@@ -7,8 +7,10 @@ import { SERVER_BUNDLE_ARGS } from './scripts/server-bundle'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://localhost:${port}`
-// Each run starts the built app on a new, empty embedded database.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'pm-e2e-'))
+// Each run starts the built app on a new, empty embedded database. The directory is made once, by
+// the first process that reads this file: the test workers read it again and find it in their
+// environment. scripts/e2e-all.mjs makes one per step and removes it afterwards.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'pm-e2e-')))
 
 // Journeys run in Chromium's headless shell (Debian's chromium-headless-shell): the browser's own
 // engine, Blink and V8 of the same version, without the browser around it, at about half the
