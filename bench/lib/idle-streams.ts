@@ -280,7 +280,7 @@ export function writeIdleStreamsResults(results: IdleStreamsResult[], command: s
     ...results.map(
       (r) =>
         `| ${r.config} | ${r.opened.toLocaleString('en-US')} | ${r.openSeconds} s | ${r.idleSeconds} s | ${r.cpuPercent}% | ` +
-        `${median(r.cpuSlices)}% / ${Math.max(...r.cpuSlices)}% | ` +
+        `${median(r.cpuSlices)}% / ${Math.max(0, ...r.cpuSlices)}% | ` +
         `${r.postgresCpuPercent === null ? '–' : `${r.postgresCpuPercent}%`} | ${r.cpuMsPerStreamMinute} ms | ` +
         `${r.heartbeats.toLocaleString('en-US')} | ${r.rssBeforeMb} MB | ${r.rssOpenMb} MB | ${r.rssPeakMb} MB |`,
     ),
