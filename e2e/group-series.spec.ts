@@ -111,7 +111,15 @@ test('an organiser starts a weekly series, the job posts its next two games, and
       .first()
       .click()
     await expect(miaPage.getByText('Round robin, all levels.')).toBeVisible()
+    // A game that costs nothing says so: no team pays or earns.
+    await expect(miaPage.getByRole('heading', { level: 1, name: 'Free game' })).toBeVisible()
+    await expect(miaPage.getByText('Type: Free')).toBeVisible()
+    await expect(miaPage.getByText('Looking to Pay Higher Level Players')).toHaveCount(0)
+    // The page's HTML opens with that heading before its script runs (the build's Free first view).
+    expect(await (await miaPage.request.get(miaPage.url())).text()).toMatch(/<h1[^>]*>Free game<\/h1>/)
     await miaPage.getByRole('link', { name: 'Apply to this PlayDate' }).click()
+    await expect(miaPage.getByRole('heading', { level: 2, name: 'Free game' })).toBeVisible()
+    await expect(miaPage.getByText(/pays this to/)).toHaveCount(0)
     await miaPage.getByRole('button', { name: /Join alone/ }).click()
     await miaPage.getByRole('button', { name: 'Submit Application' }).click()
     await expect(miaPage.getByText('Application submitted successfully')).toBeVisible()

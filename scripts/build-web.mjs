@@ -37,7 +37,7 @@ try {
     plugins: [react()],
     build: { ssr: path.resolve('src/web/prerender.tsx'), outDir: tmp, emptyOutDir: true },
   })
-  const { renderSignedOutPage, renderSignedInPage, playDateTypes } = await import(
+  const { renderSignedOutPage, renderSignedInPage, playDateKinds } = await import(
     pathToFileURL(path.join(tmp, 'prerender.js')).href
   )
   // The server fills in the product's name (web-app.routes.ts): the markup carries its placeholder.
@@ -70,21 +70,21 @@ try {
   // server sends the one of the PlayDate opened, to a player who may see it (docs/decisions/0123).
   // Which kind is in which file: play-date-first-views.json.
   const playDateViews = {}
-  for (const type of playDateTypes) {
-    const markup = (await renderSignedInPage(`/playdates/${NO_PLAY_DATE}`, type)).replaceAll(
+  for (const kind of playDateKinds) {
+    const markup = (await renderSignedInPage(`/playdates/${NO_PLAY_DATE}`, kind)).replaceAll(
       DEFAULT_PRODUCT_NAME,
       '__PRODUCT_NAME__',
     )
-    if (markup.includes(NO_PLAY_DATE)) throw new Error(`the ${type} PlayDate's first view names its id`)
-    if (!markup.includes('<h1')) throw new Error(`the ${type} PlayDate's first view has no heading`)
-    const file = `signed-in-play-date-${type}.html`
+    if (markup.includes(NO_PLAY_DATE)) throw new Error(`the ${kind} PlayDate's first view names its id`)
+    if (!markup.includes('<h1')) throw new Error(`the ${kind} PlayDate's first view has no heading`)
+    const file = `signed-in-play-date-${kind}.html`
     writeFileSync(
       path.join(webRoot, file),
       index
         .replace('<title>__PRODUCT_NAME__ |', '<title>PlayDate | __PRODUCT_NAME__ |')
         .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`),
     )
-    playDateViews[type] = file
+    playDateViews[kind] = file
   }
   writeFileSync(path.join(webRoot, 'play-date-first-views.json'), JSON.stringify(playDateViews))
 } finally {

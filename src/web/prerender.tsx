@@ -5,16 +5,17 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { MemoryRouter } from 'react-router'
-import type { PlayDateType } from '../domain/play-dates/play-date.constants'
+import type { PlayDateKind } from '../domain/play-dates/play-date.constants'
 import type { SessionOutput, SessionUser } from '../domain/profiles/profile.schema'
 import { createQueryClient } from './app/query-client'
 import { RenderingShellPlaceholders } from './lib/first-view'
 import { AppRoutes, preloadPage } from './app/router'
 import { sessionKey } from './features/auth'
-import { PlayDateFirstViewType } from './features/play-dates'
+import { PlayDateFirstViewKind } from './features/play-dates'
 
-// The kinds of PlayDate, for the build to render a PlayDate page's first view of each.
-export { playDateTypes } from '../domain/play-dates/play-date.constants'
+// The kinds of PlayDate (Pay, Earn, Free), for the build to render a PlayDate page's first view of
+// each.
+export { playDateKinds } from '../domain/play-dates/play-date.constants'
 
 // The markup comes out whole: a Suspense boundary that was not ready, or that React would stream
 // in pieces (it splits boundaries over `progressiveChunkSize`), would come as a fallback plus a
@@ -25,7 +26,7 @@ export async function renderSignedOutPage(pathname: string): Promise<string> {
 
 // A signed-in page's first view, the same for every player: the navigation bar's placeholder, the
 // page's header and its loading line (docs/decisions/0118). No player's data is in it: the check
-// below fails the build if the placeholder player's name shows. With `playDateType`, a PlayDate's
+// below fails the build if the placeholder player's name shows. With `playDateKind`, a PlayDate's
 // page: its header for a PlayDate of that kind (docs/decisions/0123).
 const NO_ONE: SessionUser = {
   id: '00000000-0000-4000-8000-000000000000',
@@ -46,8 +47,8 @@ const NO_ONE: SessionUser = {
   updatedAt: '2000-01-01T00:00:00.000Z',
 }
 
-export async function renderSignedInPage(pathname: string, playDateType?: PlayDateType): Promise<string> {
-  const html = await renderPage(pathname, NO_ONE, playDateType ?? null)
+export async function renderSignedInPage(pathname: string, playDateKind?: PlayDateKind): Promise<string> {
+  const html = await renderPage(pathname, NO_ONE, playDateKind ?? null)
   if (/Placeholder-|placeholder@/.test(html)) throw new Error(`${pathname}: the first view shows the player`)
   return html
 }
@@ -55,20 +56,20 @@ export async function renderSignedInPage(pathname: string, playDateType?: PlayDa
 async function renderPage(
   pathname: string,
   user: SessionUser | null,
-  playDateType: PlayDateType | null = null,
+  playDateKind: PlayDateKind | null = null,
 ): Promise<string> {
   await preloadPage(pathname)
   const queryClient = createQueryClient()
   queryClient.setQueryData<SessionOutput>(sessionKey, { user })
   const { prelude } = await prerenderToNodeStream(
     <RenderingShellPlaceholders value={user !== null}>
-      <PlayDateFirstViewType value={playDateType}>
+      <PlayDateFirstViewKind value={playDateKind}>
         <QueryClientProvider client={queryClient}>
           <MemoryRouter initialEntries={[pathname]}>
             <AppRoutes />
           </MemoryRouter>
         </QueryClientProvider>
-      </PlayDateFirstViewType>
+      </PlayDateFirstViewKind>
     </RenderingShellPlaceholders>,
     { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   )

@@ -27,6 +27,8 @@ export const friendActivityItem = z.discriminatedUnion('kind', [
     playDate: z.object({
       id: z.uuid(),
       type: z.enum(playDateTypes),
+      // 0: a free game ("Free PlayDate", playDateKind).
+      paymentPerHourMax: z.number(),
       state: z.enum(stateCodes),
       startsAt: z.string().nullable(),
       timeZone: z.string().nullable(),

@@ -103,6 +103,15 @@ export const typeLabel = (type: PlayDateType) => (type === 'challenge' ? 'Pay' :
 export const typeDescription = (type: PlayDateType) =>
   type === 'challenge' ? 'Looking to Pay Higher Level Players' : 'Teach Lower Level Players'
 
+// What a PlayDate's chip and heading call it: its type, or "Free" for a game that costs nothing (a
+// group's weekly game may, docs/decisions/0169), where no team pays or earns.
+export const playDateKinds = [...playDateTypes, 'free'] as const
+export type PlayDateKind = (typeof playDateKinds)[number]
+export const playDateKind = (playDate: { type: PlayDateType; paymentPerHourMax: number }): PlayDateKind =>
+  playDate.paymentPerHourMax === 0 ? 'free' : playDate.type
+export const kindLabel = (kind: PlayDateKind) => (kind === 'free' ? 'Free' : typeLabel(kind))
+export const kindDescription = (kind: PlayDateKind) => (kind === 'free' ? 'Free game' : typeDescription(kind))
+
 export const DESCRIPTION_MAX = 500
 export const DEFAULT_AMOUNT = 25
 export const AMOUNT_STEP = 5

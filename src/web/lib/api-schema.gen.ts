@@ -4565,6 +4565,7 @@ export interface components {
               id: string
               /** @enum {string} */
               type: 'challenge' | 'earn'
+              paymentPerHourMax: number
               /** @enum {string} */
               state:
                 | 'AZ'

@@ -58,6 +58,7 @@ describe('friends’ activity', () => {
       playDate: {
         id: playDateId,
         type: 'challenge',
+        paymentPerHourMax: 25,
         state: 'AZ',
         startsAt: expect.any(String),
         timeZone: expect.any(String),

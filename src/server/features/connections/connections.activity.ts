@@ -48,6 +48,7 @@ async function postedPlayDates(db: DbOrTx, viewerId: string, since: Date, now: D
       id: playDates.id,
       at: playDates.createdAt,
       type: playDates.type,
+      paymentPerHourMax: playDates.paymentPerHourMax,
       state: playDates.state,
       startsAt: playDates.startsAt,
       timeZone: playDates.timeZone,
@@ -77,6 +78,7 @@ async function postedPlayDates(db: DbOrTx, viewerId: string, since: Date, now: D
     playDate: {
       id: row.id,
       type: row.type,
+      paymentPerHourMax: row.paymentPerHourMax,
       state: row.state,
       startsAt: row.startsAt?.toISOString() ?? null,
       timeZone: row.timeZone,

@@ -13,6 +13,6 @@ export { playDateResultRoutes } from './play-dates.results.routes'
 export { scheduleResultStands } from './play-dates.results.stands'
 export { playDateHomeRoutes } from './play-dates.home.routes'
 // A PlayDate page's first view (web-app) shows its kind.
-export { visiblePlayDateType } from './play-dates.detail'
+export { visiblePlayDateKind } from './play-dates.detail'
 // A group's page lists its games (groups feature).
 export { upcomingGroupGames } from './play-dates.group-games'

@@ -8,7 +8,7 @@ import {
   type WaitlistEntryView,
 } from '../../../domain/play-dates/play-date.schema'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
-import type { PlayDateType } from '../../../domain/play-dates/play-date.constants'
+import { type PlayDateKind, playDateKind } from '../../../domain/play-dates/play-date.constants'
 import type { Db, DbOrTx } from '../../db/client'
 import { playDateDropouts, playDateRequests, playDates } from '../../db/schema'
 import { toPlayer } from '../../db/player-summary'
@@ -157,14 +157,14 @@ const playDateByIdQuery = (db: DbOrTx) =>
     .where(eq(playDates.id, sql.placeholder('id')))
     .limit(1)
 
-// The kind of PlayDate `id` is, when `viewer` may open its page (getPlayDate's rule below: an open
+// The kind of PlayDate `id` is (Pay, Earn or Free, playDateKind), when `viewer` may open its page (getPlayDate's rule below: an open
 // PlayDate is every player's, the rest their teams' and admins'), else null: what the page's first
 // view shows (web-app, docs/decisions/0123-play-date-first-view.md).
-export async function visiblePlayDateType(
+export async function visiblePlayDateKind(
   db: Db,
   viewer: Pick<Actor, 'id' | 'isAdmin'>,
   id: string,
-): Promise<PlayDateType | null> {
+): Promise<PlayDateKind | null> {
   // The page's first view only: it reads the database's clock, as its full games always did.
   const onItsPage = viewer.isAdmin
     ? undefined
@@ -183,11 +183,11 @@ export async function visiblePlayDateType(
             and ${viewer.id} in (${playDateRequests.requesterId}, ${playDateRequests.requesterPartnerId}))`,
       )
   const [row] = await db
-    .select({ type: playDates.type })
+    .select({ type: playDates.type, paymentPerHourMax: playDates.paymentPerHourMax })
     .from(playDates)
     .where(and(eq(playDates.id, id), onItsPage))
     .limit(1)
-  return row?.type ?? null
+  return row ? playDateKind(row) : null
 }
 
 export async function getPlayDate(db: DbOrTx, user: Actor, id: string, now: Date): Promise<PlayDateDetail> {

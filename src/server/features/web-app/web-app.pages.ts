@@ -1,15 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import {
-  type PlayDateType,
+  type PlayDateKind,
   playDateIdOfPage,
-  playDateTypes,
+  playDateKinds,
 } from '../../../domain/play-dates/play-date.constants'
 import type { PublicConfig } from '../../../domain/product'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { AppDeps } from '../../app-env'
 import type { Db } from '../../db/client'
-import { visiblePlayDateType } from '../play-dates'
+import { visiblePlayDateKind } from '../play-dates'
 
 // The HTML of each page of the built web app: read from the build once, at start-up, then
 // assembled per request from who asks (a visitor, a signed-in player) and which page.
@@ -72,13 +72,13 @@ function readFirstViewFiles(root: string): [pathname: string, file: string][] {
 }
 
 // A PlayDate page's first view for each kind of PlayDate (play-date-first-views.json).
-function readPlayDateViewFiles(root: string): [type: PlayDateType, file: string][] {
+function readPlayDateViewFiles(root: string): [kind: PlayDateKind, file: string][] {
   const parsed = readJson(root, 'play-date-first-views.json')
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return []
-  return playDateTypes.flatMap((type) => {
-    const file = (parsed as Record<string, unknown>)[type]
+  return playDateKinds.flatMap((kind) => {
+    const file = (parsed as Record<string, unknown>)[kind]
     return typeof file === 'string' && /^[\w.-]+\.html$/.test(file)
-      ? [[type, file] as [PlayDateType, string]]
+      ? [[kind, file] as [PlayDateKind, string]]
       : []
   })
 }
@@ -193,16 +193,16 @@ export function loadWebPages(root: string, deps: AppDeps): WebPages {
   }
   // A PlayDate's page opens with the PlayDate's header (its kind, as its heading says): the build
   // rendered it once for each kind (docs/decisions/0123-play-date-first-view.md).
-  const playDateViews = new Map<PlayDateType, string>()
-  for (const [type, file] of readPlayDateViewFiles(root)) {
+  const playDateViews = new Map<PlayDateKind, string>()
+  for (const [kind, file] of readPlayDateViewFiles(root)) {
     const html = firstViewHtml(file, '/playdates/:id')
-    if (html) playDateViews.set(type, html)
+    if (html) playDateViews.set(kind, html)
   }
   // The first view of PlayDate `id`'s page for a signed-in player, when they may see it.
   const playDateViewFor = async (db: Db, user: SessionUser, id: string) => {
     if (playDateViews.size === 0) return undefined
-    const type = await visiblePlayDateType(db, user, id)
-    return type ? playDateViews.get(type) : undefined
+    const kind = await visiblePlayDateKind(db, user, id)
+    return kind ? playDateViews.get(kind) : undefined
   }
   // Per page, signed out and signed in: a signed-in player's HTML also names the files of the
   // signed-in shell, which the first render waits for (docs/decisions/0061).

@@ -60,10 +60,10 @@ beforeAll(async () => {
     path.join(webRoot, 'signed-in-first-views.json'),
     JSON.stringify({ '/dashboard': 'signed-in-dashboard.html' }),
   )
-  for (const type of ['challenge', 'earn']) {
+  for (const kind of ['challenge', 'earn', 'free']) {
     writeFileSync(
-      path.join(webRoot, `signed-in-play-date-${type}.html`),
-      template.replace('<div id="root"></div>', `<div id="root"><h1>${type}</h1></div>`),
+      path.join(webRoot, `signed-in-play-date-${kind}.html`),
+      template.replace('<div id="root"></div>', `<div id="root"><h1>${kind}</h1></div>`),
     )
   }
   writeFileSync(
@@ -71,6 +71,7 @@ beforeAll(async () => {
     JSON.stringify({
       challenge: 'signed-in-play-date-challenge.html',
       earn: 'signed-in-play-date-earn.html',
+      free: 'signed-in-play-date-free.html',
     }),
   )
   writeFileSync(path.join(webRoot, 'page-preloads.json'), JSON.stringify(preloads))
@@ -274,6 +275,7 @@ describe("a PlayDate page's first view rendered by the build", () => {
   let players: Awaited<ReturnType<typeof sessionOf>>[]
   let open: string
   let matched: string
+  let free: string
 
   beforeAll(async () => {
     players = await Promise.all([1, 2, 3, 4, 5].map(() => sessionOf()))
@@ -285,15 +287,24 @@ describe("a PlayDate page's first view rendered by the build", () => {
       paymentPerHourMax: 25,
       description: 'Morning doubles',
     }
-    const [openRow, matchedRow] = await database.db
+    const [openRow, matchedRow, freeRow] = await database.db
       .insert(playDates)
       .values([
         { ...base, creatorId: a, partnerId: b, type: 'earn' as const, status: 'open' as const },
         { ...base, creatorId: a, partnerId: b, type: 'challenge' as const, status: 'matched' as const },
+        {
+          ...base,
+          paymentPerHourMin: 0,
+          paymentPerHourMax: 0,
+          creatorId: a,
+          type: 'challenge' as const,
+          status: 'open' as const,
+        },
       ])
       .returning({ id: playDates.id })
     open = openRow!.id
     matched = matchedRow!.id
+    free = freeRow!.id
     await database.db
       .insert(playDateRequests)
       .values({ playDateId: matched, requesterId: c, requesterPartnerId: d, status: 'accepted' })
@@ -308,6 +319,8 @@ describe("a PlayDate page's first view rendered by the build", () => {
       (typeof players)[0],
     ]
     expect(await rootOf(`/playdates/${open}`, stranger.cookie)).toBe('<h1>earn</h1>')
+    // A game that costs nothing is neither a team paying nor one earning.
+    expect(await rootOf(`/playdates/${free}`, stranger.cookie)).toBe('<h1>free</h1>')
     expect(await rootOf(`/playdates/${matched}`, creator.cookie)).toBe('<h1>challenge</h1>')
     expect(await rootOf(`/playdates/${matched}`, responder.cookie)).toBe('<h1>challenge</h1>')
     expect(await rootOf(`/playdates/${matched.toUpperCase()}/`, responder.cookie)).toBe('<h1>challenge</h1>')

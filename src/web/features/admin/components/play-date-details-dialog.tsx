@@ -1,6 +1,11 @@
 import { formatPayment, statusLabel } from '../../../../domain/play-dates/play-date.rules'
 import type { TeamSummary } from '../../../../domain/play-dates/play-date.schema'
-import { regionLabel, stateName, typeDescription } from '../../../../domain/play-dates/play-date.constants'
+import {
+  kindDescription,
+  playDateKind,
+  regionLabel,
+  stateName,
+} from '../../../../domain/play-dates/play-date.constants'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'
@@ -51,7 +56,7 @@ export function PlayDateDetailsDialog({
           {data.respondingTeam ? (
             <Team heading="Responding Team" team={data.respondingTeam} roles={['Captain', 'Partner']} />
           ) : null}
-          <p className="font-semibold">{typeDescription(data.type)}</p>
+          <p className="font-semibold">{kindDescription(playDateKind(data))}</p>
           <dl className="grid grid-cols-2 gap-2">
             <div>
               <dt className="text-slate-600">Payment per hour</dt>

@@ -4,7 +4,7 @@ import { useNow } from '../../../lib/use-now'
 import { Link } from 'react-router'
 import type { FriendActivityItem } from '../../../../domain/connections/activity.schema'
 import { formatRelativeTime } from '../../../../domain/notifications/relative-time'
-import { typeLabel } from '../../../../domain/play-dates/play-date.constants'
+import { kindLabel, playDateKind } from '../../../../domain/play-dates/play-date.constants'
 import { formatStart, TIME_TO_BE_AGREED } from '../../../../domain/play-dates/schedule'
 import { Avatar } from '../../../components/ui/avatar'
 import { ButtonLink } from '../../../components/ui/button'
@@ -97,7 +97,7 @@ function ActivityText({ item }: { item: FriendActivityItem }) {
     <>
       {friend} posted a{' '}
       <Link to={`/playdates/${playDate.id}`} className={link}>
-        {typeLabel(playDate.type)} PlayDate for {when}
+        {kindLabel(playDateKind(playDate))} PlayDate for {when}
       </Link>
     </>
   )

@@ -4,7 +4,7 @@ import { ArrowLeft, Send } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { toast } from '../../../lib/toast'
-import { typeDescription } from '../../../../domain/play-dates/play-date.constants'
+import { kindDescription, playDateKind } from '../../../../domain/play-dates/play-date.constants'
 import { formatPayment, teamPays } from '../../../../domain/play-dates/play-date.rules'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
@@ -62,6 +62,7 @@ export function ApplyToPlayDate({ id }: { id: string }) {
   const playDate = query.data
   if (closed) return <PageLoading />
   const team = playDate.creatorTeam
+  const kind = playDateKind(playDate)
   const creatorTeamIds = new Map(
     [team.captain, team.partner].filter((p) => p !== null).map((p) => [p.id, 'Already on this PlayDate']),
   )
@@ -110,18 +111,24 @@ export function ApplyToPlayDate({ id }: { id: string }) {
       </header>
       <Card>
         <div className="flex flex-wrap items-center gap-2">
-          <TypeChip type={playDate.type} />
+          <TypeChip kind={kind} />
           <StatusBadge status={playDate.status} />
         </div>
-        <h2 className="mt-2 text-lg font-bold text-slate-900">{typeDescription(playDate.type)}</h2>
-        <p className="mt-1 text-xl font-bold text-brand-800">
-          {formatPayment(playDate.paymentPerHourMin, playDate.paymentPerHourMax)}
-        </p>
-        <p className="text-sm text-slate-700">
-          {teamPays(playDate.type, false)
-            ? 'Your team pays this to the creator team, for you and your partner together.'
-            : 'The creator team pays this to your team, for you and your partner together.'}
-        </p>
+        <h2 className="mt-2 text-lg font-bold text-slate-900">{kindDescription(kind)}</h2>
+        {kind === 'free' ? (
+          <p className="mt-1 text-xl font-bold text-brand-800">Free</p>
+        ) : (
+          <>
+            <p className="mt-1 text-xl font-bold text-brand-800">
+              {formatPayment(playDate.paymentPerHourMin, playDate.paymentPerHourMax)}
+            </p>
+            <p className="text-sm text-slate-700">
+              {teamPays(playDate.type, false)
+                ? 'Your team pays this to the creator team, for you and your partner together.'
+                : 'The creator team pays this to your team, for you and your partner together.'}
+            </p>
+          </>
+        )}
         <div className="mt-2 space-y-1">
           <PlayDateWhen schedule={playDate} />
           <PlayDateWhere place={playDate} />

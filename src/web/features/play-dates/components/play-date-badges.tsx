@@ -1,11 +1,11 @@
 import { MapPin, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import {
+  kindLabel,
+  type PlayDateKind,
   type PlayDateStatus,
-  type PlayDateType,
   regionLabel,
   stateName,
-  typeLabel,
 } from '../../../../domain/play-dates/play-date.constants'
 import { statusLabel } from '../../../../domain/play-dates/play-date.rules'
 import { statusTone } from '../lib/play-date-view'
@@ -29,15 +29,20 @@ export function StatusBadge({ status, disputed = false }: { status: PlayDateStat
   )
 }
 
-export function TypeChip({ type }: { type: PlayDateType }) {
+const kindTone: Record<PlayDateKind, string> = {
+  challenge: 'bg-amber-100 text-amber-900',
+  earn: 'bg-violet-100 text-violet-900',
+  free: 'bg-emerald-100 text-emerald-900',
+}
+
+// Pay, Earn, or Free for a game that costs nothing (playDateKind).
+export function TypeChip({ kind }: { kind: PlayDateKind }) {
   return (
     <span
-      className={`inline-flex items-center rounded-md px-2 py-0.5 text-xs font-bold tracking-wide uppercase ${
-        type === 'challenge' ? 'bg-amber-100 text-amber-900' : 'bg-violet-100 text-violet-900'
-      }`}
+      className={`inline-flex items-center rounded-md px-2 py-0.5 text-xs font-bold tracking-wide uppercase ${kindTone[kind]}`}
     >
       <span className="sr-only">Type: </span>
-      {typeLabel(type)}
+      {kindLabel(kind)}
     </span>
   )
 }

@@ -1,6 +1,7 @@
 import { ChevronRight, MessagesSquare, Trophy, UserPlus, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import type { PlayDateSummary, TeamSummary } from '../../../../domain/play-dates/play-date.schema'
+import { playDateKind } from '../../../../domain/play-dates/play-date.constants'
 import { yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
 import { priceLine } from '../../../../domain/play-dates/schedule'
 import { Avatar } from '../../../components/ui/avatar'
@@ -78,7 +79,7 @@ export function PlayDateCard({
       }`}
     >
       <div className="flex items-center justify-between gap-2">
-        <TypeChip type={playDate.type} />
+        <TypeChip kind={playDateKind(playDate)} />
         <StatusBadge status={playDate.status} />
       </div>
       <GroupGameBadge playDate={playDate} groupName={onGroupPage ? 'none' : 'text'} />
@@ -134,7 +135,9 @@ export function PlayDateCard({
       <LocationChips state={playDate.state} regions={playDate.regions} />
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
         <p className="flex flex-col">
-          <span className="text-sm text-slate-700">{yourTeamPayment(playDate.type, onCreatorTeam)}</span>
+          {playDateKind(playDate) === 'free' ? null : (
+            <span className="text-sm text-slate-700">{yourTeamPayment(playDate.type, onCreatorTeam)}</span>
+          )}
           <span className="text-base font-bold text-brand-800">
             {priceLine(playDate.paymentPerHourMin, playDate.durationMinutes)}
           </span>

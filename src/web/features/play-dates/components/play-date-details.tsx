@@ -3,6 +3,7 @@ import { type ReactNode, useContext, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { toast } from '../../../lib/toast'
 import type { PlayDateDetail, PlayDateRequestView } from '../../../../domain/play-dates/play-date.schema'
+import { playDateKind } from '../../../../domain/play-dates/play-date.constants'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/dialog'
@@ -18,7 +19,7 @@ import {
 } from '../api/play-dates.queries'
 import { usePlayDatesResync } from '../hooks/use-play-dates-live'
 import { GroupGameBadge, StatusBadge } from './play-date-badges'
-import { BackButton, PlayDateFirstView, PlayDateFirstViewType, PlayDateHeader } from './play-date-first-view'
+import { BackButton, PlayDateFirstView, PlayDateFirstViewKind, PlayDateHeader } from './play-date-first-view'
 import { PlayDateChat } from './play-date-chat'
 import { applyMessages } from '../lib/apply-errors'
 import { TeamRoster } from './team-roster'
@@ -117,7 +118,7 @@ export function PlayDateDetails({
   const answer = useAnswerRequest()
   const cancel = useCancelPlayDate(id)
   const [pending, setPending] = useState<Pending | null>(null)
-  const firstViewType = useContext(PlayDateFirstViewType)
+  const firstViewKind = useContext(PlayDateFirstViewKind)
   usePlayDatesResync()
 
   const error = query.error
@@ -152,7 +153,7 @@ export function PlayDateDetails({
     if (target) document.getElementById(target)?.scrollIntoView({ block: 'start' })
   }, [location.hash, location.key, canChat, hasResult])
 
-  if (query.isPending) return firstViewType ? <PlayDateFirstView type={firstViewType} /> : <PageLoading />
+  if (query.isPending) return firstViewKind ? <PlayDateFirstView kind={firstViewKind} /> : <PageLoading />
   if (query.isError && !isOfflineView) {
     return isMissing(query.error) ? (
       <PlayDateNotFound detail="The requested PlayDate could not be loaded." />
@@ -220,7 +221,7 @@ export function PlayDateDetails({
     <>
       {inPane ? null : <BackButton onClick={goBack} />}
       <PlayDateHeader
-        type={playDate.type}
+        kind={playDateKind(playDate)}
         inPane={inPane}
         badges={
           <>
