@@ -78,6 +78,8 @@ export const RESULT_MESSAGES = {
   undoClosed: 'The minute to undo has passed: the confirmed result stands',
   notDisputed: 'Only a disputed game can be decided',
   notPlayed: 'Payment can be marked once the game was played',
+  // A free game (a group's weekly game may cost nothing, docs/decisions/0169).
+  freeGame: 'This game was free: there is nothing to pay',
   notPayingTeam: 'Only the team that pays can mark the amount paid',
   notEarningTeam: 'Only the team that earns can mark the amount received',
   cancelStarted: 'A game that has started cannot be cancelled: report what happened instead',

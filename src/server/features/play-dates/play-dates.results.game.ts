@@ -24,6 +24,8 @@ export interface LockedGame {
   id: string
   status: string
   type: 'challenge' | 'earn'
+  // What is owed comes from it (0: a free game).
+  paymentPerHourMin: number
   startsAt: Date | null
   timeZone: string | null
   disputedAt: Date | null
@@ -42,6 +44,7 @@ export async function lockGame(tx: Tx, id: string): Promise<LockedGame | null> {
       id: playDates.id,
       status: playDates.status,
       type: playDates.type,
+      paymentPerHourMin: playDates.paymentPerHourMin,
       creatorId: playDates.creatorId,
       partnerId: playDates.partnerId,
       startsAt: playDates.startsAt,

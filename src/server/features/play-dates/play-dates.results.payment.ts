@@ -14,6 +14,7 @@ export async function markPayment(db: Db, user: Actor, id: string, input: Paymen
     const { game, side } = await lockForPlayer(tx, user, id)
     if (game.status !== 'completed' || game.resultOutcome !== 'played')
       throw new AppError('conflict', RESULT_MESSAGES.notPlayed)
+    if (game.paymentPerHourMin === 0) throw new AppError('conflict', RESULT_MESSAGES.freeGame)
     const paying = payingSide(game.type)
     if (input.mark === 'paid') {
       if (side !== paying) throw new AppError('forbidden', RESULT_MESSAGES.notPayingTeam)

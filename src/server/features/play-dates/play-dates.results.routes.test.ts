@@ -7,6 +7,7 @@ import {
   notificationPreferences,
   notifications,
   playDateReports,
+  playDates,
 } from '../../db/schema'
 import { runDueJobs } from '../../lib/jobs'
 import { jobHandlers } from '../../jobs'
@@ -471,6 +472,34 @@ describe('payment marks', () => {
     const received = await g.b.client.post(`/api/play-dates/${g.id}/payment`, { mark: 'received' })
     expect(received.body.result.payment).toMatchObject({ receivedBy: { id: g.b.profile.id } })
     expect(received.body.result.viewer).toMatchObject({ canMarkPaid: false, canMarkReceived: false })
+  })
+
+  it('has nothing to mark on a free game', async () => {
+    const g = await matchedGame()
+    // A group's weekly game may cost nothing (docs/decisions/0169).
+    await t.db
+      .update(playDates)
+      .set({ paymentPerHourMin: 0, paymentPerHourMax: 0 })
+      .where(eq(playDates.id, g.id))
+    t.clock.set(at(130))
+    await g.a.client.post(`/api/play-dates/${g.id}/result`, played([[11, 2]]))
+    const settled = await confirmAndSettle(g.c, g.id)
+    expect(settled.body.result.outcome).toMatchObject({ outcome: 'played' })
+    expect(settled.body.result.payment).toBeNull()
+    expect(settled.body.result.viewer).toMatchObject({ canMarkPaid: false, canMarkReceived: false })
+    for (const [player, mark] of [
+      [g.a, 'paid'],
+      [g.c, 'received'],
+    ] as const) {
+      const res = await player.client.post(`/api/play-dates/${g.id}/payment`, { mark })
+      expect(res.status).toBe(409)
+      expect(res.body.error.message).toBe(RESULT_MESSAGES.freeGame)
+    }
+    const [row] = await t.db
+      .select({ paidAt: playDates.paidAt, receivedAt: playDates.receivedAt })
+      .from(playDates)
+      .where(eq(playDates.id, g.id))
+    expect(row).toEqual({ paidAt: null, receivedAt: null })
   })
 })
 

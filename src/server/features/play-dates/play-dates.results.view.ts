@@ -121,6 +121,8 @@ export async function resultView(
         })
       : null
   const played = outcome?.outcome === 'played'
+  // Money changes hands once the game was played, unless it was free (docs/decisions/0169).
+  const owed = played && row.paymentPerHourMin > 0
   const paying = payingSide(row.type)
   const name = (playerId: string | null) => (playerId ? (people.names.get(playerId) ?? null) : null)
   return {
@@ -139,7 +141,7 @@ export async function resultView(
       : null,
     settledBy: row.resultSettledBy,
     settledAt: row.resultSettledAt?.toISOString() ?? null,
-    payment: played
+    payment: owed
       ? {
           payingTeam: paying,
           amount:
@@ -163,8 +165,8 @@ export async function resultView(
         confirmedAt !== null &&
         row.resultConfirmedBy === viewerId &&
         now.getTime() < undoUntil(confirmedAt).getTime(),
-      canMarkPaid: played && side === paying && !row.paidAt,
-      canMarkReceived: played && side !== null && side !== paying && !row.receivedAt,
+      canMarkPaid: owed && side === paying && !row.paidAt,
+      canMarkReceived: owed && side !== null && side !== paying && !row.receivedAt,
     },
   }
 }
