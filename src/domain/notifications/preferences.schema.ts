@@ -23,7 +23,7 @@ export const notificationKindLabel: Record<NotificationKind, string> = {
   results: 'Game results to confirm and dispute outcomes',
   messages: 'Chat messages',
   friend_requests: 'Friend and partner requests',
-  group_games: 'Weekly summary of my groups’ games',
+  group_games: 'New games in my groups, and their weekly summary',
 }
 
 // What an email about a kind is called where it is turned off ("Cancelled games emails are off").
@@ -34,7 +34,7 @@ export const notificationKindEmailName: Record<NotificationKind, string> = {
   results: 'game result',
   messages: 'chat message',
   friend_requests: 'friend and partner request',
-  group_games: 'weekly group games',
+  group_games: 'group games',
 }
 
 const onOrOff = () => z.boolean({ error: 'Choose on or off' })

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm'
+import { and, asc, eq, gt, notInArray } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import { GROUP_NOT_FOUND } from '../../../domain/groups/group.schema'
 import { GROUP_GAME_CLOSED, GROUP_GAME_ORGANISERS_ONLY } from '../../../domain/play-dates/group-offer'
@@ -6,7 +6,8 @@ import type { PlayDateSummary } from '../../../domain/play-dates/play-date.schem
 import type { DbOrTx, Tx } from '../../db/client'
 import { statusIn } from '../../db/queries'
 import { groupMembers, groups, playDates } from '../../db/schema'
-import { selectPlayDates, toSummary } from './play-dates.queries'
+import { createNotifications } from '../notifications'
+import { type Actor, selectPlayDates, toSummary } from './play-dates.queries'
 
 // The most games a group's page lists: a few weeks of a busy group's sessions.
 export const GROUP_GAMES_MAX = 20
@@ -35,4 +36,34 @@ export async function requireGroupPoster(tx: Tx, userId: string, groupId: string
     throw new AppError('forbidden', GROUP_GAME_ORGANISERS_ONLY, { groupId: GROUP_GAME_ORGANISERS_ONLY })
   }
   if (row.closedAt) throw new AppError('conflict', GROUP_GAME_CLOSED, { groupId: GROUP_GAME_CLOSED })
+}
+
+// The group's members hear of a game posted for it, as it is theirs first (docs/decisions/0178):
+// each but the poster and the partner they named (who hears of it as their partner), under the
+// group games switch, the game named in every channel. A series' games come in its weekly summary
+// instead (0169).
+export async function tellGroupOfGame(
+  tx: Tx,
+  game: { playDateId: string; groupId: string; poster: Actor; partnerId: string | null },
+) {
+  const [group] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, game.groupId))
+  if (!group) return
+  const told = [game.poster.id, ...(game.partnerId ? [game.partnerId] : [])]
+  const members = await tx
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, game.groupId), notInArray(groupMembers.userId, told)))
+  await createNotifications(
+    tx,
+    members.map(({ userId }) => ({
+      userId,
+      type: 'other' as const,
+      title: `New game in ${group.name}`,
+      message: `${game.poster.firstName} ${game.poster.lastName} posted a game for the group`,
+      link: `/playdates/${game.playDateId}`,
+      actorId: game.poster.id,
+      kind: 'group_games' as const,
+      playDateId: game.playDateId,
+    })),
+  )
 }

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GROUP_NOT_FOUND } from '../../../domain/groups/group.schema'
 import { GROUP_GAME_CLOSED, GROUP_GAME_ORGANISERS_ONLY } from '../../../domain/play-dates/group-offer'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
+import { and, eq, inArray, like } from 'drizzle-orm'
+import { mailOutbox, notificationPreferences, notifications } from '../../db/schema'
 import { befriend, signedInUser, type SignedInPlayer } from '../../testing/factories'
+import { nextNoonInPhoenix, runNoticeEmails } from '../../testing/notice-jobs'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
 // A group's PlayDates, offered to its members first (docs/decisions/0168), and the group's
@@ -157,6 +160,55 @@ describe('group PlayDates', () => {
     const closed = await post(organiser, { groupId: id })
     expect(closed.status).toBe(409)
     expect(closed.body.error.message).toBe(GROUP_GAME_CLOSED)
+  })
+
+  it('are told to the group’s members, in the app and by email, under the group games switch', async () => {
+    t.clock.set(NOW)
+    const { id, owner, organiser, member, outsider } = await groupOfFour()
+    // Nia switched the group games off, in the app and by email.
+    const quiet = await player('Nia')
+    const code = ((await owner.client.get(`/api/groups/${id}`)).body.invitePath as string).split('/').pop()
+    expect((await quiet.client.post(`/api/groups/join/${code}`)).status).toBe(200)
+    await t.db
+      .insert(notificationPreferences)
+      .values({ profileId: quiet.profile.id, kind: 'group_games', inApp: false, email: false })
+    // Oren posts with Olga as his partner: she hears of it as his partner.
+    await befriend(t.db, organiser, owner)
+    const created = await post(organiser, { groupId: id, partnerWanted: false, partnerId: owner.profile.id })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const game = created.body.id as string
+
+    const told = await t.db
+      .select({ userId: notifications.userId, title: notifications.title, message: notifications.message })
+      .from(notifications)
+      .where(eq(notifications.link, `/playdates/${game}`))
+    const byPlayer = new Map(told.map((n) => [n.userId, n]))
+    expect(byPlayer.get(member.profile.id)).toEqual({
+      userId: member.profile.id,
+      title: 'New game in Tuesday Dinkers',
+      message: `Oren ${organiser.profile.lastName} posted a game for the group`,
+    })
+    expect(byPlayer.get(owner.profile.id)?.title).toBe('New PlayDate')
+    for (const p of [organiser, quiet, outsider]) expect(byPlayer.has(p.profile.id)).toBe(false)
+
+    // The notices' emails are queued at the database's own time, which this test's clock is before.
+    await runNoticeEmails(t, nextNoonInPhoenix(new Date()))
+    const mail = await t.db
+      .select({ recipient: mailOutbox.recipient, subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(
+        and(
+          like(mailOutbox.subject, 'New game in%'),
+          inArray(
+            mailOutbox.recipient,
+            [owner, organiser, member, outsider, quiet].map((p) => p.profile.email),
+          ),
+        ),
+      )
+    // The email names the game: its start in its zone.
+    expect(mail).toEqual([
+      { recipient: member.profile.email, subject: 'New game in Tuesday Dinkers: Wed, Dec 2 · 6:00 PM MST' },
+    ])
   })
 })
 

@@ -43,7 +43,7 @@ import { HOME_NEEDED } from '../../../domain/profiles/home-location.schema'
 import { homePointOf } from './play-dates.near'
 import { outcomeOfRow } from './play-dates.results.game'
 import { openToAllAtFor } from '../../../domain/play-dates/group-offer'
-import { requireGroupPoster } from './play-dates.group-games'
+import { requireGroupPoster, tellGroupOfGame } from './play-dates.group-games'
 
 // A PlayDate's own story: created, listed in its tabs, cancelled. Its page is in
 // play-dates.detail.ts, applications in play-dates.applications.ts, the chat in
@@ -132,6 +132,9 @@ export async function createPlayDate(
       actor: user,
       recipients: partnerId ? [partnerId] : [],
     })
+    if (input.groupId) {
+      await tellGroupOfGame(tx, { playDateId: created.id, groupId: input.groupId, poster: user, partnerId })
+    }
     await announce(tx, created.id, [user.id, partnerId])
     return created.id
   })
