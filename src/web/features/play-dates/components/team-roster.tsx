@@ -5,17 +5,18 @@ import { RELIABILITY_MONTHS, reliabilityLine } from '../../../../domain/play-dat
 import { Avatar } from '../../../components/ui/avatar'
 import { countsSelfRating, formatRating, fullName } from '../lib/play-date-view'
 
-// `compact`: a small mark on the corner of a player's face.
+// `compact`: a small mark on the corner of a player's face, outside the initials a face without a
+// photo shows.
 export function GenderIcon({ gender, compact = false }: { gender: string; compact?: boolean }) {
   const Icon = gender === 'female' ? Venus : gender === 'male' ? Mars : UserRound
   const label = gender === 'female' ? 'Female' : gender === 'male' ? 'Male' : 'Other'
   return (
     <span
       className={`inline-flex shrink-0 items-center justify-center rounded-full ${
-        compact ? 'size-5 ring-2 ring-white' : 'size-8'
+        compact ? 'size-4 ring-2 ring-white' : 'size-8'
       } ${gender === 'female' ? 'bg-pink-100 text-pink-800' : 'bg-sky-100 text-sky-800'}`}
     >
-      <Icon aria-hidden="true" className={compact ? 'size-3' : 'size-4'} />
+      <Icon aria-hidden="true" className={compact ? 'size-2.5' : 'size-4'} />
       <span className="sr-only">{label}</span>
     </span>
   )
@@ -58,7 +59,7 @@ function PlayerRow({ player, tag }: { player: PlayerSummary; tag: string }) {
     <li className="relative flex items-center gap-3 py-2">
       <span className="relative shrink-0">
         <Avatar person={player} size="md" />
-        <span className="absolute -right-1 -bottom-1">
+        <span className="absolute -right-1.5 -bottom-1.5 flex">
           <GenderIcon gender={player.gender} compact />
         </span>
       </span>
