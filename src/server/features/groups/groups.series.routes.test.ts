@@ -3,6 +3,7 @@ import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORGANISERS_ONLY } from '../../../domain/groups/group.schema'
 import {
+  GROUP_CLOSED_FOR_SERIES,
   OCCURRENCE_ALREADY_POSTED,
   OCCURRENCE_NOT_IN_SERIES,
   SERIES_ENDED,
@@ -250,6 +251,28 @@ describe('group series', () => {
     )
     expect(change.status).toBe(409)
     expect(change.body.error.message).toBe(SERIES_ENDED)
+  })
+
+  it('stop in a group an admin closed: no more games, no changes, no new series', async () => {
+    t.clock.set(MONDAY_NOON)
+    const group = await groupWithMember()
+    const series = await startSeries(group)
+    await runJobs()
+    expect(await gamesOf(group.id)).toHaveLength(2)
+    const admin = await signedInUser(t, { firstName: 'Ada', isAdmin: true })
+    expect((await admin.client.post(`/api/admin/groups/${group.id}/close`)).status).toBe(204)
+    // Three weeks on, the job posted nothing more; the games posted before stay.
+    await moveTo(new Date(MONDAY_NOON.getTime() + 21 * DAY_MS))
+    expect(await gamesOf(group.id)).toHaveLength(2)
+    const change = await group.owner.client.put(
+      `/api/groups/${group.id}/series/${series.id}`,
+      weekly(group.venueId, { startTime: '19:00' }),
+    )
+    expect(change.status).toBe(409)
+    expect(change.body.error.message).toBe(GROUP_CLOSED_FOR_SERIES)
+    const another = await group.owner.client.post(`/api/groups/${group.id}/series`, weekly(group.venueId))
+    expect(another.status).toBe(409)
+    expect(another.body.error.message).toBe(GROUP_CLOSED_FOR_SERIES)
   })
 
   it('are run by organisers only, and seen by members only', async () => {
