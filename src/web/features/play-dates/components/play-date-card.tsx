@@ -59,6 +59,7 @@ export function PlayDateCard({
   const Heading = headingLevel === 3 ? 'h3' : 'h2'
   const team = playDate.creatorTeam
   const onCreatorTeam = team.captain.id === viewerId || team.partner?.id === viewerId
+  const kind = playDateKind(playDate)
   const names = teamNames(team)
   // On the viewer's own matched or finished PlayDate, the team they play (My PlayDates, History).
   const opponents = onCreatorTeam ? (playDate.respondingTeam ?? null) : null
@@ -79,7 +80,7 @@ export function PlayDateCard({
       }`}
     >
       <div className="flex items-center justify-between gap-2">
-        <TypeChip kind={playDateKind(playDate)} />
+        <TypeChip kind={kind} />
         <StatusBadge status={playDate.status} />
       </div>
       <GroupGameBadge playDate={playDate} groupName={onGroupPage ? 'none' : 'text'} />
@@ -135,7 +136,7 @@ export function PlayDateCard({
       <LocationChips state={playDate.state} regions={playDate.regions} />
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
         <p className="flex flex-col">
-          {playDateKind(playDate) === 'free' ? null : (
+          {kind === 'free' ? null : (
             <span className="text-sm text-slate-700">{yourTeamPayment(playDate.type, onCreatorTeam)}</span>
           )}
           <span className="text-base font-bold text-brand-800">
