@@ -103,12 +103,13 @@ test('teams report a game, confirm it or dispute it, and an admin decides @phone
       [11, 5],
     ])
     await expect(r.getByText('Result reported. The other team can confirm it')).toBeVisible()
-    await expect(resultOf(r)).toContainText('Won 11-7, 11-5')
+    await expect(resultOf(r)).toContainText('You won 11-7, 11-5')
     await expect(resultOf(r)).toContainText('Waiting for the other team to confirm')
 
     await t.goto(`/playdates/${first.id}`)
     await expect(resultOf(t)).toContainText('Reported by Rosa Reyes')
-    await expect(resultOf(t)).toContainText('Lost 7-11, 5-11')
+    // Under "The other team", the report says whose win it was.
+    await expect(resultOf(t)).toContainText('You lost 7-11, 5-11')
     await resultOf(t).getByRole('button', { name: 'Confirm result' }).click()
     await expect(resultOf(t)).toContainText('Result confirmed')
     await expect(resultOf(t).getByRole('button', { name: 'Undo' })).toBeVisible()

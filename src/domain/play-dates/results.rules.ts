@@ -165,6 +165,19 @@ export function scoreLine(outcome: GameOutcome, side: TeamSide = 'creator'): str
     .join(', ')
 }
 
+// A result from one team's side, as said to a player on it: "you lost 7-11, 5-11" (the dashboard's
+// "Maya Lopez reported: you lost 7-11, 5-11", a report's card on the game's page).
+export function viewerOutcome(outcome: GameOutcome, side: TeamSide): string {
+  switch (outcome.outcome) {
+    case 'played':
+      return `you ${winnerOf(outcome) === side ? 'won' : 'lost'} ${scoreLine(outcome, side)}`
+    case 'no_show':
+      return outcome.absentTeam === side ? 'your team did not show' : 'the other team did not show'
+    case 'not_played':
+      return 'the game did not happen'
+  }
+}
+
 // The report window of a game: from its start to REPORT_WINDOW_DAYS after. A PlayDate with no
 // time ('Time to be agreed') can be reported any time once matched.
 export function reportWindow(startsAt: Date | null): { opensAt: Date | null; closesAt: Date | null } {

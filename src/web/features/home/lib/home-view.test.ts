@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { TeamSummary } from '../../../../domain/play-dates/play-date.schema'
 import type { GameOutcome } from '../../../../domain/play-dates/results'
-import {
-  reportedResultSentence,
-  suggestedListUrl,
-  teamName,
-  teamRatingsLine,
-  viewerOutcome,
-} from './home-view'
+import { reportedResultSentence, suggestedListUrl, teamName, teamRatingsLine } from './home-view'
+import { viewerOutcome } from '../../../../domain/play-dates/results.rules'
 
 const player = (firstName: string, lastName: string, duprRating: number | null) => ({
   id: `${firstName}-${lastName}`,

@@ -1,8 +1,7 @@
 import type { HomeOutput, ResultToConfirm } from '../../../../domain/play-dates/home.schema'
 import type { TeamSummary } from '../../../../domain/play-dates/play-date.schema'
 import { duprLine, duprText, isSelfRated } from '../../../../domain/players/rating.rules'
-import type { GameOutcome } from '../../../../domain/play-dates/results'
-import { scoreLine, type TeamSide, winnerOf } from '../../../../domain/play-dates/results.rules'
+import { viewerOutcome } from '../../../../domain/play-dates/results.rules'
 
 // How the dashboard's "what's next" reads (docs/decisions/0090-home-whats-next.md).
 
@@ -23,18 +22,6 @@ export const teamRatingsLine = (team: TeamSummary) => {
     ? players.map(duprLine).join(' & ')
     : `DUPR ${players.map(duprText).join(' & ')}`
   return `${ratings} · team ${team.averageDupr.toFixed(2)}`
-}
-
-// What the other team reported, from the viewer's team's side: "you lost 7-11, 5-11".
-export function viewerOutcome(outcome: GameOutcome, side: TeamSide): string {
-  switch (outcome.outcome) {
-    case 'played':
-      return `you ${winnerOf(outcome) === side ? 'won' : 'lost'} ${scoreLine(outcome, side)}`
-    case 'no_show':
-      return outcome.absentTeam === side ? 'your team did not show' : 'the other team did not show'
-    case 'not_played':
-      return 'the game did not happen'
-  }
 }
 
 // "Maya Lopez reported: you lost 7-11, 5-11".

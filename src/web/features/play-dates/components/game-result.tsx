@@ -18,6 +18,7 @@ import {
   type PlayDateWithResult,
   pointsToText,
   settledByText,
+  reportOutcomeText,
   type TeamNames,
 } from '../lib/result-view'
 import { Payment } from './game-payment'
@@ -272,7 +273,7 @@ function ReportCard({
         <time dateTime={report.createdAt}>{formatDay(report.createdAt, timeZone)}</time>
       </p>
       <p className="mt-1 text-lg font-bold text-slate-900">
-        <OutcomeText text={outcomeText(report.outcome, side, names)} />
+        <OutcomeText text={reportOutcomeText(report.outcome, side, names)} />
       </p>
       {pointsToText(report.outcome) ? (
         <p className="text-sm text-slate-600">{pointsToText(report.outcome)}</p>

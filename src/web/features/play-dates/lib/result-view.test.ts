@@ -6,6 +6,7 @@ import {
   paymentText,
   pointsToText,
   reportFormDefaults,
+  reportOutcomeText,
   toReportInput,
 } from './result-view'
 
@@ -45,6 +46,15 @@ describe('a result from the viewer’s side', () => {
   it('says a game that did not happen the same way to everyone', () => {
     expect(outcomeText({ outcome: 'not_played' }, 'creator')).toBe('The game did not happen')
     expect(outcomeText({ outcome: 'not_played' }, null, names)).toBe('The game did not happen')
+  })
+
+  it('says a report to a player on either team as theirs, whichever team made it', () => {
+    expect(reportOutcomeText(creatorWon, 'responding', names)).toBe('You lost 7-11, 5-11')
+    expect(reportOutcomeText(creatorWon, 'creator', names)).toBe('You won 11-7, 11-5')
+    expect(reportOutcomeText({ outcome: 'no_show', absentTeam: 'creator' }, 'creator', names)).toBe(
+      'Your team did not show',
+    )
+    expect(reportOutcomeText(creatorWon, null, names)).toBe('Rosa Reyes & Sam Soto won 11-7, 11-5')
   })
 
   it('names the teams for someone on neither team', () => {

@@ -1,6 +1,11 @@
 import { format } from 'date-fns'
 import type { GameOutcome, PlayDateResultView, ReportInput } from '../../../../domain/play-dates/results'
-import { scoreLine, type TeamSide, winnerOf } from '../../../../domain/play-dates/results.rules'
+import {
+  scoreLine,
+  type TeamSide,
+  viewerOutcome,
+  winnerOf,
+} from '../../../../domain/play-dates/results.rules'
 import type { PlayDateDetail } from '../../../../domain/play-dates/play-date.schema'
 import { formatDate } from '../../../../domain/play-dates/schedule'
 
@@ -26,6 +31,14 @@ export function outcomeText(outcome: GameOutcome, side: TeamSide | null, names?:
   const winner = winnerOf(outcome) ?? 'creator'
   if (side === null) return `${names ? names[winner] : teamLabel[winner]} won ${scoreLine(outcome, winner)}`
   return `${winner === side ? 'Won' : 'Lost'} ${scoreLine(outcome, side)}`
+}
+
+// A team's report on its card, under the name of the team that made it: said to the viewer ("You
+// won 11-7, 11-4"), as a bare "Won" under "The other team" read as that team's win.
+export function reportOutcomeText(outcome: GameOutcome, side: TeamSide | null, names: TeamNames): string {
+  if (side === null) return outcomeText(outcome, null, names)
+  const text = viewerOutcome(outcome, side)
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
 const teamLabel: Record<TeamSide, string> = {
