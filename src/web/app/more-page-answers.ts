@@ -66,7 +66,10 @@ const moreAnswers: [path: string, ask: (to: Navigation) => Promise<unknown>[]][]
   ],
   ['/profile/:id', ({ client, params }) => [client.prefetchQuery(publicProfileQuery(params.id ?? ''))]],
   ['/create-playdate/details', ({ client }) => [client.prefetchQuery(partnerOptionsQuery())]],
-  ['/playdates/:id/apply', ({ client }) => [client.prefetchQuery(partnerOptionsQuery())]],
+  [
+    '/playdates/:id/apply',
+    ({ client, params }) => [client.prefetchQuery(partnerOptionsQuery(params.id ?? ''))],
+  ],
   [
     '/partner-lists',
     ({ client }) => [

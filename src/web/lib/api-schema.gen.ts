@@ -282,7 +282,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** The caller's accepted friends, regular partners first */
+    /**
+     * The caller's accepted friends, regular partners first
+     * @description With `playDateId`, each friend says whether they already applied to that PlayDate (or wait on its waitlist): they cannot apply with the caller.
+     */
     get: operations['listPartnerOptions']
     put?: never
     post?: never
@@ -3464,6 +3467,7 @@ export interface components {
           savedGames: number
         }
         isRegularPartner: boolean
+        appliedToPlayDate: boolean
       }[]
     }
     ListMyOverlappingPlayDatesOutput: {
@@ -6049,7 +6053,9 @@ export interface operations {
   }
   listPartnerOptions: {
     parameters: {
-      query?: never
+      query?: {
+        playDateId?: string
+      }
       header?: never
       path?: never
       cookie?: never
@@ -6065,6 +6071,15 @@ export interface operations {
           'application/json': components['schemas']['ListPartnerOptionsOutput']
         }
       }
+      /** @description Invalid input; `fields` names each invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description Not signed in, or the session has ended */
       401: {
         headers: {
@@ -6076,6 +6091,15 @@ export interface operations {
       }
       /** @description Signed in, but not allowed (paused, not an admin, not the owner) */
       403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found, or not visible to the caller */
+      404: {
         headers: {
           [name: string]: unknown
         }

@@ -231,6 +231,24 @@ async function isOfferedTo(db: DbOrTx, id: string, userId: string, now: Date) {
   return row?.offered === true
 }
 
+// The players who cannot apply to PlayDate `id` again, as a captain or a partner: those with an
+// application still pending or accepted, or a place on its waitlist (the partial unique indexes
+// of play_date_requests). For the apply page's partner choice, to someone the PlayDate is offered
+// to; to anyone else it is not there.
+export async function playersApplied(db: DbOrTx, id: string, userId: string, now: Date) {
+  if (!(await isOfferedTo(db, id, userId, now))) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
+  const rows = await db
+    .select({ requesterId: playDateRequests.requesterId, partnerId: playDateRequests.requesterPartnerId })
+    .from(playDateRequests)
+    .where(
+      and(
+        eq(playDateRequests.playDateId, id),
+        inArray(playDateRequests.status, ['pending', 'accepted', 'waitlisted']),
+      ),
+    )
+  return new Set(rows.flatMap((r) => (r.partnerId ? [r.requesterId, r.partnerId] : [r.requesterId])))
+}
+
 // An open PlayDate whose start has passed takes no more applications and no accept.
 export const ALREADY_STARTED = 'This PlayDate has already started: it can no longer be joined'
 export const hasStarted = (playDate: { startsAt: Date | null }, now: Date) =>

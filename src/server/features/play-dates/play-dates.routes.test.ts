@@ -795,6 +795,38 @@ describe('listing', () => {
     expect(res.body.items[0].isRegularPartner).toBe(true)
   })
 
+  it('says, for a PlayDate, which friends already applied to it and cannot apply again', async () => {
+    const { a, b, c, d } = await foursome()
+    const id = await openPlayDate(a, b)
+    const [e, f] = await Promise.all([player({ firstName: 'Eve' }), player({ firstName: 'Fay' })])
+    await befriend(t.db, c, e)
+    await befriend(t.db, d, f)
+    // Dee applies with Fay; Cal then looks for a partner among Dee and Eve.
+    expect((await d.client.post(`/api/play-dates/${id}/requests`, { partnerId: f.profile.id })).status).toBe(
+      201,
+    )
+    const res = await c.client.get(`/api/play-dates/partner-options?playDateId=${id}`)
+    expect(res.status).toBe(200)
+    const applied = Object.fromEntries(
+      (res.body.items as Array<{ id: string; appliedToPlayDate: boolean }>).map((p) => [
+        p.id,
+        p.appliedToPlayDate,
+      ]),
+    )
+    expect(applied).toEqual({ [d.profile.id]: true, [e.profile.id]: false })
+    // What the server answers when Cal picks her anyway.
+    const refused = await c.client.post(`/api/play-dates/${id}/requests`, { partnerId: d.profile.id })
+    expect(refused.status).toBe(409)
+    // Without a PlayDate, nobody is marked; a PlayDate that is not there is not found.
+    const plain = await c.client.get('/api/play-dates/partner-options')
+    expect(plain.body.items.every((p: { appliedToPlayDate: boolean }) => !p.appliedToPlayDate)).toBe(true)
+    const missing = await c.client.get(
+      '/api/play-dates/partner-options?playDateId=3f2b8c1e-9d4a-4b6e-8f01-2a3b4c5d6e7f',
+    )
+    expect(missing.status).toBe(404)
+    expect((await c.client.get('/api/play-dates/partner-options?playDateId=nope')).status).toBe(400)
+  })
+
   it('never offers or takes a paused friend as partner', async () => {
     const { a, b, c, d } = await foursome()
     const id = await openPlayDate(a, b)

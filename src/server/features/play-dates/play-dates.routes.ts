@@ -24,7 +24,7 @@ import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
 import { PLAY_DATE_MESSAGES as MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import { listPartnerOptions } from '../../db/queries'
-import { applyToPlayDate } from './play-dates.applications'
+import { applyToPlayDate, playersApplied } from './play-dates.applications'
 import { acceptRequest, declineRequest, withdrawRequest } from './play-dates.matching'
 import { listMessages, sendMessage } from './play-dates.chat'
 import { findOverlaps } from './play-dates.overlaps'
@@ -44,7 +44,12 @@ export const playDateLimits = {
 } satisfies Record<string, RateLimit>
 const idParam = z.object({ id: z.uuid({ error: MESSAGES.notFound }) })
 const requestParam = z.object({ requestId: z.uuid({ error: MESSAGES.requestNotFound }) })
-const partnerOption = playerSummary.extend({ isRegularPartner: z.boolean() })
+const partnerOption = playerSummary.extend({
+  isRegularPartner: z.boolean(),
+  // Asked for a PlayDate (`playDateId`): the friend already applied to it, or waits on its
+  // waitlist, so cannot apply with the caller.
+  appliedToPlayDate: z.boolean(),
+})
 const detailResponse = jsonContent(playDateDetail, 'The PlayDate as the caller may see it')
 
 const routes = {
@@ -54,10 +59,15 @@ const routes = {
     operationId: 'listPartnerOptions',
     tags,
     summary: "The caller's accepted friends, regular partners first",
+    description:
+      'With `playDateId`, each friend says whether they already applied to that PlayDate (or wait on its waitlist): they cannot apply with the caller.',
     ...access.user,
+    request: {
+      query: z.object({ playDateId: z.uuid({ error: MESSAGES.notFound }).optional() }),
+    },
     responses: {
       200: jsonContent(z.object({ items: z.array(partnerOption) }), 'Friends who can be chosen as partner'),
-      ...errorResponses(401, 403),
+      ...errorResponses(400, 401, 403, 404),
     },
   }),
   overlaps: createRoute({
@@ -210,9 +220,18 @@ api.use('/play-dates', requireUser)
 api.use('/play-dates/*', requireUser)
 
 export const playDateRoutes = api
-  .openapi(routes.partnerOptions, async (c) =>
-    c.json({ items: await listPartnerOptions(c.get('db'), c.get('user').id) }, 200),
-  )
+  .openapi(routes.partnerOptions, async (c) => {
+    const { playDateId } = c.req.valid('query')
+    const user = c.get('user')
+    const applied = playDateId
+      ? await playersApplied(c.get('db'), playDateId, user.id, c.get('deps').clock.now())
+      : null
+    const friends = await listPartnerOptions(c.get('db'), user.id)
+    return c.json(
+      { items: friends.map((f) => ({ ...f, appliedToPlayDate: applied?.has(f.id) ?? false })) },
+      200,
+    )
+  })
   .openapi(routes.overlaps, async (c) => {
     const query = c.req.valid('query')
     const items = await findOverlaps(

@@ -10,7 +10,8 @@ export const playDateKeys = {
   all: ['play-dates'] as const,
   lists: () => [...playDateKeys.all, 'list'] as const,
   list: (filter: PlayDateListFilter) => [...playDateKeys.lists(), filter] as const,
-  partnerOptions: () => [...playDateKeys.all, 'partner-options'] as const,
+  partnerOptions: (playDateId?: string) =>
+    [...playDateKeys.all, 'partner-options', playDateId ?? null] as const,
   detail: (id: string) => [...playDateKeys.all, 'detail', id] as const,
   messages: (id: string) => [...playDateKeys.all, 'messages', id] as const,
 }
@@ -26,10 +27,14 @@ export const playDateQuery = (id: string) => ({
 
 // The friends a PlayDate can be created with, regular partners first: the first answer of the
 // wizard's last step, asked for with the tap that opens it (app/more-page-answers.ts).
-export const partnerOptionsQuery = () =>
+// The caller's friends to pick a partner from; for an application (`playDateId`), each says whether
+// they already applied to that PlayDate.
+export const partnerOptionsQuery = (playDateId?: string) =>
   queryOptions({
-    queryKey: playDateKeys.partnerOptions(),
-    queryFn: async ({ signal }) => (await api.get('/play-dates/partner-options', { signal })).items,
+    queryKey: playDateKeys.partnerOptions(playDateId),
+    queryFn: async ({ signal }) =>
+      (await api.get('/play-dates/partner-options', { query: playDateId ? { playDateId } : {}, signal }))
+        .items,
   })
 
 export const PLAY_DATE_PAGE_SIZE = 10

@@ -30,8 +30,11 @@ export type PartnerOption = PlayerSummary & { isRegularPartner: boolean }
 // Without the live stream the chat asks for new messages this often.
 export const CHAT_POLL_MS = 3000
 
-export function usePartnerOptions({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...partnerOptionsQuery(), enabled })
+export function usePartnerOptions({
+  enabled = true,
+  playDateId,
+}: { enabled?: boolean; playDateId?: string } = {}) {
+  return useQuery({ ...partnerOptionsQuery(playDateId), enabled })
 }
 
 // One tab of the list, page after page ('Load more').

@@ -24,7 +24,7 @@ import { waitlistPositionText } from '../../../../domain/play-dates/offers'
 export function ApplyToPlayDate({ id }: { id: string }) {
   const navigate = useNavigate()
   const query = usePlayDate(id)
-  const partners = usePartnerOptions()
+  const partners = usePartnerOptions({ playDateId: id })
   const apply = useApplyToPlayDate(id)
   const [partnerId, setPartnerId] = useState<string>()
   const [alone, setAlone] = useState(false)
@@ -63,11 +63,18 @@ export function ApplyToPlayDate({ id }: { id: string }) {
   if (closed) return <PageLoading />
   const team = playDate.creatorTeam
   const kind = playDateKind(playDate)
-  const creatorTeamIds = new Map(
-    [team.captain, team.partner].filter((p) => p !== null).map((p) => [p.id, 'Already on this PlayDate']),
-  )
   const options = partners.data ?? []
-  const chosen = options.find((o) => o.id === partnerId && !creatorTeamIds.has(o.id))
+  // Friends who cannot apply with the player: on the creator team, or applied already (or on the
+  // waitlist), which the server would refuse.
+  const unavailable = new Map([
+    ...options
+      .filter((o) => o.appliedToPlayDate)
+      .map((o) => [o.id, 'Already applied to this PlayDate'] as const),
+    ...[team.captain, team.partner]
+      .filter((p) => p !== null)
+      .map((p) => [p.id, 'Already on this PlayDate'] as const),
+  ])
+  const chosen = options.find((o) => o.id === partnerId && !unavailable.has(o.id))
   const blocked = playDate.viewer.isCreatorTeam
     ? 'This is your own PlayDate: you cannot apply to it.'
     : playDate.viewer.myRequest
@@ -168,7 +175,7 @@ export function ApplyToPlayDate({ id }: { id: string }) {
                   if (next) setAlone(false)
                 }}
                 requirement="Apply with a friend as partner, or join alone"
-                unavailable={creatorTeamIds}
+                unavailable={unavailable}
               />
             ) : (
               <p className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
