@@ -326,7 +326,7 @@ export const Choice = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInput
   function Choice({ label, ...props }, ref) {
     return (
       <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:text-brand-900 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700">
-        <input ref={ref} type="radio" className="size-4 accent-brand-700" {...props} />
+        <input ref={ref} type="radio" className="size-4 shrink-0 accent-brand-700" {...props} />
         {label}
       </label>
     )

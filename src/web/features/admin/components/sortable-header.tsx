@@ -21,14 +21,14 @@ export function SortableHeader<S extends string>({
       role="columnheader"
       scope="col"
       aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className="px-3 py-2"
+      className="px-3 py-1"
     >
       <button
         type="button"
         onClick={() => onSort(column, active && direction === 'asc' ? 'desc' : 'asc')}
-        className="inline-flex items-center gap-1 rounded font-semibold hover:text-brand-800"
+        className="inline-flex min-h-11 items-center gap-1 rounded font-semibold hover:text-brand-800"
       >
-        {label}
+        <span className="[overflow-wrap:normal]">{label}</span>
         <Icon aria-hidden="true" className={`size-4 ${active ? 'text-brand-700' : 'text-slate-400'}`} />
       </button>
     </th>

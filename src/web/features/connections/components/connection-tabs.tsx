@@ -56,7 +56,8 @@ export function ConnectionTabs({
                   : 'text-slate-700 hover:bg-white/60 hover:text-slate-900'
               }`}
             >
-              {tab.label}
+              {/* Breaks between its words only: "Received Request-s" read as a broken word. */}
+              <span className="[overflow-wrap:normal]">{tab.label}</span>
               {tab.view === 'received' && receivedCount > 0 ? (
                 <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs leading-5 font-bold text-white">
                   {receivedCount > 99 ? '99+' : receivedCount}

@@ -93,11 +93,12 @@ function ActivityText({ item }: { item: FriendActivityItem }) {
     playDate.startsAt && playDate.timeZone
       ? formatStart(new Date(playDate.startsAt), playDate.timeZone)
       : TIME_TO_BE_AGREED
+  const kind = playDateKind(playDate)
   return (
     <>
-      {friend} posted a{' '}
+      {friend} posted {kind === 'earn' ? 'an' : 'a'}{' '}
       <Link to={`/playdates/${playDate.id}`} className={link}>
-        {kindLabel(playDateKind(playDate))} PlayDate for {when}
+        {kindLabel(kind)} PlayDate for {when}
       </Link>
     </>
   )

@@ -61,7 +61,7 @@ export function DistanceFields({
           type="checkbox"
           checked={value.nearest}
           onChange={(event) => onChange({ nearest: event.target.checked })}
-          className="size-5 accent-brand-700"
+          className="size-5 shrink-0 accent-brand-700"
         />
         {NEAREST_FIRST}
       </label>

@@ -175,7 +175,7 @@ export function StateStep() {
                 value={option.code}
                 checked={state === option.code}
                 onChange={() => setState(option.code)}
-                className="size-5 accent-brand-700 focus-visible:outline-none"
+                className="size-5 shrink-0 accent-brand-700 focus-visible:outline-none"
               />
               <span className="font-semibold text-slate-900">{option.name}</span>
               <span className="ml-auto text-sm text-slate-500">{option.code}</span>
@@ -238,7 +238,7 @@ export function RegionStep() {
                   type="checkbox"
                   checked={checked}
                   onChange={() => setRegions((current) => toggleRegion(current, region.key))}
-                  className="size-5 accent-brand-700 focus-visible:outline-none"
+                  className="size-5 shrink-0 accent-brand-700 focus-visible:outline-none"
                 />
                 <span className="font-semibold text-slate-900">{region.label}</span>
                 {regions[0] === region.key && offered.length > 1 ? (

@@ -236,7 +236,7 @@ export function RefereeChat() {
           <input
             id={ids.rules}
             type="checkbox"
-            className="size-5 accent-brand-700"
+            className="size-5 shrink-0 accent-brand-700"
             checked={includeRuleNumbers}
             onChange={(event) => setIncludeRuleNumbers(event.target.checked)}
           />

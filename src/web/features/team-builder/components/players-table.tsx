@@ -48,7 +48,7 @@ function SortHeader({
         onClick={() => onSort(column)}
         className="inline-flex min-h-11 items-center gap-1 rounded-md px-1 text-xs font-bold tracking-wide text-slate-700 uppercase hover:text-slate-950"
       >
-        {sortLabels[column]}
+        <span className="[overflow-wrap:normal]">{sortLabels[column]}</span>
         <Icon aria-hidden="true" className={`size-3.5 ${active ? 'text-brand-700' : 'text-slate-400'}`} />
       </button>
     </th>
