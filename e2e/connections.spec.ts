@@ -159,6 +159,14 @@ test(
       await notificationsLink(b.page).click()
       await expect(b.page.getByText('1 notification')).toBeVisible()
       await b.page.getByRole('button', { name: 'Dismiss All' }).click()
+      // It asks first: Cancel keeps the list.
+      const asked = b.page.getByRole('dialog', { name: 'Dismiss all notifications' })
+      await asked.getByRole('button', { name: 'Cancel' }).click()
+      await expect(asked).toBeHidden()
+      await expect(b.page.getByText('1 notification')).toBeVisible()
+      await b.page.getByRole('button', { name: 'Dismiss All' }).click()
+      await asked.getByRole('button', { name: 'Dismiss All' }).click()
+      await expect(asked).toBeHidden()
       await expect(b.page.getByText('All notifications dismissed')).toBeVisible()
       await expect(b.page.getByRole('heading', { name: 'No notifications' })).toBeVisible()
     } finally {

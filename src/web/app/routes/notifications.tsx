@@ -1,5 +1,5 @@
 import { BellOff } from 'lucide-react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from '../../lib/toast'
 import type { NotificationOutput } from '../../../domain/notifications/notification.schema'
@@ -8,6 +8,7 @@ import {
   notificationTarget,
 } from '../../../domain/notifications/notification.constants'
 import { Button } from '../../components/ui/button'
+import { ConfirmDialog } from '../../components/ui/dialog'
 import { LoadMore } from '../../components/ui/load-more'
 import { PageHeader } from '../../components/ui/page-header'
 import { PageLoading } from '../../components/ui/spinner'
@@ -31,6 +32,8 @@ export default function NotificationsPage() {
   const dismissAll = useDismissAllNotifications()
   const markAllRead = useMarkAllNotificationsRead()
   const markSeen = useMarkNotificationsSeen()
+  // Dismiss All asks first: one tap would clear every notice, those still waiting for an answer too.
+  const [confirmingDismissAll, setConfirmingDismissAll] = useState(false)
 
   // A next page that fails says so under the list (LoadMore), not in a toast as well; nor does the
   // list's refetch after it (a dismissal's), during which the query still holds that error but no
@@ -87,7 +90,10 @@ export default function NotificationsPage() {
   const dismissEverything = () =>
     guard(() =>
       outcome(dismissAll.mutateAsync(), {
-        onSuccess: () => toast.success('All notifications dismissed'),
+        onSuccess: () => {
+          setConfirmingDismissAll(false)
+          toast.success('All notifications dismissed')
+        },
         onError: () => toast.error('Error dismissing notifications'),
       }),
     )
@@ -105,7 +111,11 @@ export default function NotificationsPage() {
                   Mark all read
                 </Button>
               ) : null}
-              <Button variant="secondary" onClick={dismissEverything} disabled={dismissAll.isPending}>
+              <Button
+                variant="secondary"
+                onClick={() => setConfirmingDismissAll(true)}
+                disabled={dismissAll.isPending}
+              >
                 Dismiss All
               </Button>
             </div>
@@ -139,6 +149,15 @@ export default function NotificationsPage() {
           <LoadMore query={query} />
         </>
       )}
+      <ConfirmDialog
+        open={confirmingDismissAll}
+        title="Dismiss all notifications"
+        message="Every notification leaves this list, read or not. Applications and requests can still be answered on their pages."
+        confirmLabel="Dismiss All"
+        isPending={dismissAll.isPending}
+        onConfirm={dismissEverything}
+        onCancel={() => setConfirmingDismissAll(false)}
+      />
     </>
   )
 }
