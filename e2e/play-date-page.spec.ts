@@ -129,6 +129,25 @@ test('on a phone Available’s filters fold into one line that opens them, and t
   await expect(page).toHaveURL(/when=weekend/)
   await expect(fold).toHaveAccessibleName('This weekend · East Valley · Filters')
   expect(await violationsInBothThemes(page)).toEqual([])
+
+  // Choosing dates: a date not chosen yet is what to do next, not an error; an end before the
+  // start is one.
+  await page.getByRole('button', { name: 'Choose dates' }).click()
+  const from = page.getByLabel('From')
+  const to = page.getByLabel('To', { exact: true })
+  if (!(await from.inputValue())) await from.fill('2030-06-10')
+  await expect(page.getByText('Choose an end date')).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: 'Choose an end date' })).toHaveCount(0)
+  await expect(to).not.toHaveAttribute('aria-invalid', 'true')
+  const start = await from.inputValue()
+  const dayBefore = new Date(Date.parse(`${start}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+  await to.fill(dayBefore)
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The end date cannot be before the start date' }),
+  ).toBeVisible()
+  await expect(to).toHaveAttribute('aria-invalid', 'true')
+  await page.getByRole('button', { name: 'This weekend' }).click()
+  await expect(page).toHaveURL(/when=weekend/)
   await page.getByRole('button', { name: 'Done' }).click()
   await expect(fold).toHaveAttribute('aria-expanded', 'false')
   await expect(fold).toBeFocused()

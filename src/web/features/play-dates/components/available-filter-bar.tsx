@@ -5,6 +5,7 @@ import {
   dateFilters,
   todayIn,
 } from '../../../../domain/play-dates/date-window'
+import { CHOOSE_END_DATE, CHOOSE_START_DATE } from '../../../../domain/play-dates/date-filters'
 import { zoneOfState } from '../../../../domain/play-dates/schedule'
 import { type AvailableFilters, availableRangeProblem } from '../lib/list-address'
 import { StateRegionFields } from './state-region-fields'
@@ -35,6 +36,8 @@ export function AvailableFilterBar({
   const ids = { when: useId(), from: useId(), to: useId(), state: useId(), region: useId(), problem: useId() }
   const set = onChange
   const problem = availableRangeProblem(value)
+  // A date not chosen yet is what to do next, said plainly; a range that cannot be is an error.
+  const waiting = problem?.message === CHOOSE_START_DATE || problem?.message === CHOOSE_END_DATE
   const today = todayIn(zoneOfState[value.state ?? 'CA'], new Date())
   const choose = (when: DateFilter | null) =>
     set(when === 'range' ? { when, from: value.from ?? today, to: value.to } : { when, from: null, to: null })
@@ -71,7 +74,7 @@ export function AvailableFilterBar({
               min={today}
               value={value.from ?? ''}
               onChange={(event) => set({ from: event.target.value || null })}
-              aria-invalid={problem?.field === 'from' || undefined}
+              aria-invalid={(problem?.field === 'from' && !waiting) || undefined}
               aria-describedby={problem?.field === 'from' ? ids.problem : undefined}
               className={field}
             />
@@ -86,12 +89,16 @@ export function AvailableFilterBar({
               min={value.from ?? today}
               value={value.to ?? ''}
               onChange={(event) => set({ to: event.target.value || null })}
-              aria-invalid={problem?.field === 'to' || undefined}
+              aria-invalid={(problem?.field === 'to' && !waiting) || undefined}
               aria-describedby={problem?.field === 'to' ? ids.problem : undefined}
               className={field}
             />
           </div>
-          {problem ? (
+          {problem && waiting ? (
+            <p id={ids.problem} className="col-span-2 text-sm text-slate-700">
+              {problem.message}
+            </p>
+          ) : problem ? (
             <p id={ids.problem} role="alert" className="col-span-2 text-sm font-semibold text-red-800">
               {problem.message}
             </p>
