@@ -64,6 +64,10 @@ test('a late cancel at night reaches each player by the channels they chose, and
   await page.goto('/profile')
   const row = page.getByRole('group', { name: 'Cancelled games' })
   await row.getByRole('checkbox', { name: 'Email' }).uncheck()
+  // The page says it was saved: there is no button to press.
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Saved: Cancelled games, email off.' }),
+  ).toBeVisible()
   await expect
     .poll(async () => {
       const res = await jo.request.get('/api/notification-preferences')

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import {
   notificationKindLabel,
   type NotificationPreference,
@@ -19,6 +20,8 @@ const channels = [
 export function NotificationPreferencesForm() {
   const preferences = useNotificationPreferences()
   const save = useSetNotificationPreference()
+  // What the last switch saved, said under the list: a switch saves with no button to press.
+  const [saved, setSaved] = useState<string | null>(null)
 
   if (preferences.isPending) return <PageLoading />
   if (!preferences.data) {
@@ -34,6 +37,10 @@ export function NotificationPreferencesForm() {
 
   const flip = (item: NotificationPreference, channel: (typeof channels)[number]['key'], on: boolean) =>
     outcome(save.mutateAsync({ ...item, [channel]: on }), {
+      onSuccess: () =>
+        setSaved(
+          `Saved: ${notificationKindLabel[item.kind]}, ${channels.find((c) => c.key === channel)!.label.toLowerCase()} ${on ? 'on' : 'off'}.`,
+        ),
       onError: (error) =>
         toast.error('Could not save your notification settings', { description: errorDetail(error) }),
     })
@@ -45,33 +52,38 @@ export function NotificationPreferencesForm() {
     save.isPending && save.variables?.kind === item.kind ? save.variables[channel] : item[channel]
 
   return (
-    <ul className="divide-y divide-slate-200">
-      {preferences.data.items.map((item) => (
-        <li
-          key={item.kind}
-          className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
-        >
-          <span id={`pref-${item.kind}`} className="text-sm font-medium text-slate-900">
-            {notificationKindLabel[item.kind]}
-          </span>
-          <span className="flex gap-4" role="group" aria-labelledby={`pref-${item.kind}`}>
-            {channels.map((channel) => (
-              <label
-                key={channel.key}
-                className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-700"
-              >
-                <input
-                  type="checkbox"
-                  className="size-6 accent-brand-700"
-                  checked={isOn(item, channel.key)}
-                  onChange={(event) => flip(item, channel.key, event.target.checked)}
-                />
-                {channel.label}
-              </label>
-            ))}
-          </span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="divide-y divide-slate-200">
+        {preferences.data.items.map((item) => (
+          <li
+            key={item.kind}
+            className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <span id={`pref-${item.kind}`} className="text-sm font-medium text-slate-900">
+              {notificationKindLabel[item.kind]}
+            </span>
+            <span className="flex gap-4" role="group" aria-labelledby={`pref-${item.kind}`}>
+              {channels.map((channel) => (
+                <label
+                  key={channel.key}
+                  className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-700"
+                >
+                  <input
+                    type="checkbox"
+                    className="size-6 shrink-0 accent-brand-700"
+                    checked={isOn(item, channel.key)}
+                    onChange={(event) => flip(item, channel.key, event.target.checked)}
+                  />
+                  {channel.label}
+                </label>
+              ))}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p role="status" className="mt-2 text-sm text-slate-600">
+        {saved ?? 'Each switch is saved as soon as you flip it.'}
+      </p>
+    </>
   )
 }
