@@ -52,6 +52,7 @@ describe('demo data', () => {
     const codes = await db.select().from(signupCodes)
     expect(codes.some((c) => c.usedAt === null)).toBe(true)
     expect(codes.some((c) => c.usedAt !== null)).toBe(true)
+    expect(codes.every((c) => c.usedAt === null || c.createdAt < c.usedAt)).toBe(true)
 
     // Every demo notification names the player it tells of, and the ones that ask for an answer
     // can be answered from their row.

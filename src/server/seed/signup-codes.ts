@@ -11,6 +11,8 @@ export async function seedSignupCodes({ tx, id }: DemoWorld) {
       urlCode: 'mesa-club',
       userId: id('Noah'),
       usedAt: daysAgo(30),
+      // Made before it was used.
+      createdAt: daysAgo(45),
       createdById: id('Avery'),
     },
   ])
