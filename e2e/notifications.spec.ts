@@ -77,6 +77,8 @@ test(
       expect(await message.evaluate((element) => element.scrollHeight <= element.clientHeight + 1)).toBe(true)
       expect(await message.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
 
+      // A friend request is accepted or rejected, the words of Player Connections.
+      await expect(fromLou.getByRole('button', { name: `Reject Lou Lima${tag}'s request` })).toBeVisible()
       // Accepted in the row: it says so, the buttons go, and the notification is read.
       await fromLou.getByRole('button', { name: `Accept Lou Lima${tag}'s request` }).click()
       await expect(fromLou.getByRole('status')).toHaveText('Request accepted')

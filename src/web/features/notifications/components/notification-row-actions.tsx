@@ -16,7 +16,8 @@ import { outcome } from '../../../lib/outcome'
 type Answer = 'accept' | 'decline'
 type Told = { tone: 'done' | 'refused'; text: string }
 
-const answeredConnection: Record<Answer, string> = { accept: 'Request accepted', decline: 'Request declined' }
+// A friend or partner request is rejected, as on Player Connections and the dashboard.
+const answeredConnection: Record<Answer, string> = { accept: 'Request accepted', decline: 'Request rejected' }
 // The same words as on the PlayDate page and the dashboard.
 const answeredApplication: Record<Answer, string> = {
   accept: 'Application accepted: you are matched',
@@ -178,12 +179,14 @@ function Buttons({
     action.kind === 'answer_connection'
       ? onAnswerConnection(action.connectionId, kind)
       : onAskApplication(kind)
-  const what = action.kind === 'answer_connection' ? `${who}'s request` : `${who}'s application`
+  const isConnection = action.kind === 'answer_connection'
+  const what = isConnection ? `${who}'s request` : `${who}'s application`
   return (
     <div className="flex gap-2">
       <Button variant="secondary" disabled={busy} onClick={() => answer('decline')}>
         <X aria-hidden="true" className="size-4" />
-        Decline<span className="sr-only"> {what}</span>
+        {isConnection ? 'Reject' : 'Decline'}
+        <span className="sr-only"> {what}</span>
       </Button>
       <Button disabled={busy} aria-busy={busy} onClick={() => answer('accept')}>
         <Check aria-hidden="true" className="size-4" />
