@@ -236,12 +236,14 @@ export function PlayDateDetails({
         ) : null}
       </PlayDateHeader>
 
+      {/* The page's main action comes first: on a phone the details fill the first screen, and
+          Apply sat under the tab bar until the player scrolled. */}
+      <Actions playDate={playDate} chatBeside={chatBeside} />
+      <FullGameNews playDate={playDate} />
+
       <Section title="Details">
         <PlayDateFacts playDate={playDate} />
       </Section>
-
-      <Actions playDate={playDate} chatBeside={chatBeside} />
-      <FullGameNews playDate={playDate} />
 
       {result && resultFirst ? <GameResult playDate={result} /> : null}
 
