@@ -46,7 +46,7 @@ export const widgets: readonly Widget[] = [
   {
     id: 'train-with-friends',
     title: 'Train with Friends',
-    description: 'Find the friends closest to your DUPR and set up a practice session.',
+    description: 'See which of your friends are closest to your DUPR: the best partners to practice with.',
     path: '/training',
     requiresSignIn: true,
     comingSoon: false,
