@@ -237,6 +237,10 @@ test('a player keeps a partner list, invites a partner by email, and the partner
   await friendStatus.getByRole('button', { name: 'Maybe' }).click()
   await expect(friendStatus.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true')
   await page
+    .getByRole('group', { name: 'Status of Riley Invitee' })
+    .getByRole('button', { name: 'Confirmed' })
+    .click()
+  await page
     .getByRole('group', { name: 'Status of Casey Third' })
     .getByRole('button', { name: 'Not interested' })
     .click()
@@ -250,6 +254,9 @@ test('a player keeps a partner list, invites a partner by email, and the partner
     page
       .getByRole('group', { name: 'Status of Casey Third' })
       .getByRole('button', { name: 'Not interested' }),
+  ).toHaveAttribute('aria-pressed', 'true')
+  await expect(
+    page.getByRole('group', { name: 'Status of Riley Invitee' }).getByRole('button', { name: 'Confirmed' }),
   ).toHaveAttribute('aria-pressed', 'true')
   await expect(entryOf(page, friendName).getByText('Strong at the kitchen line')).toBeVisible()
   // A friend is on the app already: no invitation.

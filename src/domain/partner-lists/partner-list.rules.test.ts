@@ -80,6 +80,7 @@ describe('input schemas', () => {
 
   it('tells an absent email from a removed one on update', () => {
     expect(updateEntryInput.parse({ status: 'maybe' })).toEqual({ status: 'maybe' })
+    expect(updateEntryInput.parse({ status: 'confirmed' })).toEqual({ status: 'confirmed' })
     expect(updateEntryInput.parse({ email: '' })).toEqual({ email: null })
     expect(updateEntryInput.safeParse({}).success).toBe(false)
     expect(updateEntryInput.safeParse({ status: 'available' }).success).toBe(false)

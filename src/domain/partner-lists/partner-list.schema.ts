@@ -31,12 +31,14 @@ export const INVITE_RATE_LIMITED = 'You have sent many invitations recently. Ple
 
 export const invitationSentMessage = (email: string) => `Invitation sent to ${email}`
 
-export const entryStatuses = ['unknown', 'maybe', 'not_interested'] as const
+export const entryStatuses = ['unknown', 'confirmed', 'maybe', 'not_interested'] as const
 export type EntryStatus = (typeof entryStatuses)[number]
 
-// 'unknown' means the partner is assumed available but has not confirmed.
+// 'unknown' means the partner is assumed available but has not confirmed; 'confirmed', that they
+// said yes (docs/decisions/0179).
 export const entryStatusLabels: Record<EntryStatus, string> = {
   unknown: 'Available?',
+  confirmed: 'Confirmed',
   maybe: 'Maybe',
   not_interested: 'Not interested',
 }
@@ -97,7 +99,9 @@ export const notesInput = z
 
 export const updateEntryInput = z
   .object({
-    status: z.enum(entryStatuses, { error: 'Choose Available?, Maybe or Not interested' }).optional(),
+    status: z
+      .enum(entryStatuses, { error: 'Choose Available?, Confirmed, Maybe or Not interested' })
+      .optional(),
     notes: notesInput.optional(),
     email: emailUpdate,
   })

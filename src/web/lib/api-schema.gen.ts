@@ -2213,7 +2213,7 @@ export interface components {
       email: string | null
       orderPosition: number
       /** @enum {string} */
-      status: 'unknown' | 'maybe' | 'not_interested'
+      status: 'unknown' | 'confirmed' | 'maybe' | 'not_interested'
       notes: string
       invitedAt: string | null
       createdAt: string
@@ -4142,7 +4142,7 @@ export interface components {
     }
     UpdatePartnerListEntryInput: {
       /** @enum {string} */
-      status?: 'unknown' | 'maybe' | 'not_interested'
+      status?: 'unknown' | 'confirmed' | 'maybe' | 'not_interested'
       notes?: string
       email?: string | null
     }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, id, rating, updatedAt } from './columns'
 import { profiles } from './profiles'
+import { entryStatuses } from '../../../domain/partner-lists/partner-list.schema'
 
 export const partnerLists = pgTable(
   'partner_lists',
@@ -34,9 +35,7 @@ export const partnerListEntries = pgTable(
     platformUserId: uuid('platform_user_id').references(() => profiles.id, { onDelete: 'set null' }),
     email: text('email'),
     orderPosition: integer('order_position').notNull(),
-    status: text('status', { enum: ['unknown', 'maybe', 'not_interested'] })
-      .notNull()
-      .default('unknown'),
+    status: text('status', { enum: entryStatuses }).notNull().default('unknown'),
     notes: text('notes').notNull().default(''),
     // When the last invitation email went out (manual entries); null: never invited.
     invitedAt: timestamp('invited_at', { withTimezone: true }),

@@ -271,6 +271,8 @@ describe('entries', () => {
     })
     expect((await me.client.patch(url, { email: 'new@example.com' })).body.email).toBe('new@example.com')
     expect((await me.client.patch(url, { email: '' })).body.email).toBeNull()
+    // A partner who said yes.
+    expect((await me.client.patch(url, { status: 'confirmed' })).body.status).toBe('confirmed')
     expect((await me.client.patch(url, { status: 'available' })).status).toBe(400)
     expect((await me.client.patch(url, {})).status).toBe(400)
     expect((await me.client.patch(url, { notes: 'x'.repeat(2001) })).status).toBe(400)

@@ -6,11 +6,12 @@ import {
 
 const tone: Record<EntryStatus, string> = {
   unknown: 'aria-pressed:border-sky-700 aria-pressed:bg-sky-50 aria-pressed:text-sky-900',
+  confirmed: 'aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:text-brand-900',
   maybe: 'aria-pressed:border-amber-600 aria-pressed:bg-amber-50 aria-pressed:text-amber-950',
   not_interested: 'aria-pressed:border-red-700 aria-pressed:bg-red-50 aria-pressed:text-red-900',
 }
 
-// Three toggle buttons; the pressed one is the partner's answer so far.
+// One toggle button per status; the pressed one is the partner's answer so far.
 export function EntryStatusButtons({
   name,
   status,
