@@ -37,7 +37,10 @@ export function Toaster() {
   if (!SonnerToaster) return null
   return (
     <SonnerToaster
-      position="bottom-center"
+      // On a phone a toast spans the width above the tab bar; on a wider screen it keeps to the
+      // corner, clear of the page's centred column (it covered the "Check your email" page's Sign in
+      // button for its four seconds).
+      position="bottom-right"
       // Above the phone's bottom tab bar when it is there (styles.css).
       offset={{ bottom: 'calc(var(--bottom-tabs-space, 0px) + 24px)' }}
       mobileOffset={{ bottom: 'calc(var(--bottom-tabs-space, 0px) + 16px)' }}
