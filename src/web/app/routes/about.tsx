@@ -73,8 +73,9 @@ export default function AboutPage() {
         <ProseSection title="What you can do">
           <ul>
             <li>
-              <strong>PlayDates:</strong> team up with a friend and pay to play a stronger team, or earn by
-              giving a session to players who want to learn from you.
+              <strong>PlayDates:</strong> team up with a friend, or join alone and be paired with another
+              player, and pay to play a stronger team, or earn by giving a session to players who want to
+              learn from you.
             </li>
             <li>
               <strong>Player Connections:</strong> add friends, see their profiles and choose regular
@@ -95,9 +96,10 @@ export default function AboutPage() {
           <div className="mt-4 space-y-3">
             <Question question="How do I create a PlayDate?">
               <p>
-                You need at least one friend to partner with. Go to PlayDates, choose Pay or Earn, pick the
-                state and regions where you can play, choose your partner, set the hourly amount and describe
-                the game. Other teams can then apply, and you pick the team you want to play.
+                Go to PlayDates, choose Pay or Earn, pick the state and regions where you can play, choose a
+                friend as your partner or post it with &ldquo;Partner wanted&rdquo;, set the hourly amount and
+                describe the game. Other teams, and players joining alone, can then apply, and you pick who
+                you play.
               </p>
             </Question>
             <Question question="Does the app handle payments?">

@@ -65,7 +65,7 @@ const features: { icon: LucideIcon; title: string; description: string; path: st
     icon: CalendarDays,
     title: 'PlayDates',
     description:
-      'Pay to challenge higher-rated players or earn by teaching newer ones. Team up with a friend and find your match.',
+      'Pay to challenge higher-rated players or earn by teaching newer ones. Team up with a friend or join alone, and find your match.',
     path: '/playdates',
   },
   {

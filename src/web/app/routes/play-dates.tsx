@@ -9,7 +9,8 @@ import { useMediaQuery, WIDE_SCREEN } from '../../lib/use-media-query'
 import { RenderingShellPlaceholders } from '../../lib/first-view'
 import { RouteError, RouteErrorBoundary } from '../route-error'
 
-const description = 'Pay to play stronger players or earn by teaching, always with a friend as your partner.'
+const description =
+  'Pay to play stronger players or earn by teaching: with a friend as your partner, or alone.'
 
 const createButton = (
   <ButtonLink to="/create-playdate">

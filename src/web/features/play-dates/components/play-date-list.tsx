@@ -39,7 +39,7 @@ const createAction = { label: 'Create PlayDate', to: '/create-playdate', primary
 const emptyStates: Record<PlayDateTab, EmptyState> = {
   mine: {
     title: 'No PlayDates yet',
-    text: 'Create a PlayDate with a friend, or apply to one in Available.',
+    text: 'Create a PlayDate, with a friend or alone, or apply to one in Available.',
     actions: [createAction, { label: 'Find one in Available', to: '/playdates?tab=available' }],
   },
   available: {
