@@ -56,9 +56,10 @@ describe('PlayDate rules', () => {
     expect(canTransition('open', 'completed')).toBe(false)
   })
 
-  it('formats payment as $min/hr or $min-max/hr', () => {
+  it('formats payment as $min/hr or $min-max/hr, or Free for a game that costs nothing', () => {
     expect(formatPayment(25, 25)).toBe('$25/hr')
     expect(formatPayment(20, 30)).toBe('$20-30/hr')
+    expect(formatPayment(0, 0)).toBe('Free')
   })
 
   it('says who pays from the side of the team reading it', () => {

@@ -20,7 +20,9 @@ const transitions: Record<PlayDateStatus, readonly PlayDateStatus[]> = {
 // passes unmatched (a job); nothing else.
 export const canTransition = (from: PlayDateStatus, to: PlayDateStatus) => transitions[from].includes(to)
 
-export const formatPayment = (min: number, max: number) => (min === max ? `$${min}/hr` : `$${min}-${max}/hr`)
+// "$25/hr", "$20-30/hr", or "Free" for a game that costs nothing (a group's weekly game may).
+export const formatPayment = (min: number, max: number) =>
+  max === 0 ? 'Free' : min === max ? `$${min}/hr` : `$${min}-${max}/hr`
 
 // The money from one team's side: in a challenge the creator team pays the responding team, in
 // an earn PlayDate the responding team pays the creator team. Anyone not on the creator team
