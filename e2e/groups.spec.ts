@@ -189,8 +189,13 @@ test('an organiser posts a game for the group: members see it first and apply, o
   const gameUrl = new URL(page.url()).pathname
   await expect(page.getByText('Members first', { exact: true })).toBeVisible()
 
-  // Mia finds it on the group's page and in Available, marked for members, and applies.
+  // Mia is told of it (decision 0178), finds it on the group's page and in Available, marked for
+  // members, and applies.
   const miaPage = await mia.newPage()
+  await miaPage.goto('/notifications')
+  await expect(miaPage.getByRole('listitem').filter({ hasText: `New game in ${name}` })).toContainText(
+    `Olga Posts${tag} posted a game for the group`,
+  )
   await miaPage.goto(`/groups/${groupId}`)
   const games = miaPage.getByRole('region', { name: 'Upcoming games' })
   await expect(games.getByRole('article')).toHaveCount(1)
