@@ -37,10 +37,7 @@ export function Toaster() {
   if (!SonnerToaster) return null
   return (
     <SonnerToaster
-      // On a phone a toast spans the width above the tab bar; on a wider screen it keeps to the
-      // corner, clear of the page's centred column (it covered the "Check your email" page's Sign in
-      // button for its four seconds).
-      position="bottom-right"
+      position="bottom-center"
       // Above the phone's bottom tab bar when it is there (styles.css).
       offset={{ bottom: 'calc(var(--bottom-tabs-space, 0px) + 24px)' }}
       mobileOffset={{ bottom: 'calc(var(--bottom-tabs-space, 0px) + 16px)' }}
