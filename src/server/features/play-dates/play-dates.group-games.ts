@@ -24,10 +24,11 @@ export async function upcomingGroupGames(db: DbOrTx, groupId: string, now: Date)
 }
 
 // A game for a group is posted by its owner or an organiser, in a group that is not closed
-// (docs/decisions/0168). A group the player is not in is not found, as its page is.
+// (docs/decisions/0168). A group the player is not in is not found, as its page is. The group's
+// name, for its members' notice (tellGroupOfGame).
 export async function requireGroupPoster(tx: Tx, userId: string, groupId: string) {
   const [row] = await tx
-    .select({ closedAt: groups.closedAt, role: groupMembers.role })
+    .select({ name: groups.name, closedAt: groups.closedAt, role: groupMembers.role })
     .from(groups)
     .leftJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, userId)))
     .where(eq(groups.id, groupId))
@@ -36,6 +37,7 @@ export async function requireGroupPoster(tx: Tx, userId: string, groupId: string
     throw new AppError('forbidden', GROUP_GAME_ORGANISERS_ONLY, { groupId: GROUP_GAME_ORGANISERS_ONLY })
   }
   if (row.closedAt) throw new AppError('conflict', GROUP_GAME_CLOSED, { groupId: GROUP_GAME_CLOSED })
+  return { name: row.name }
 }
 
 // The group's members hear of a game posted for it, as it is theirs first (docs/decisions/0178):
@@ -44,21 +46,24 @@ export async function requireGroupPoster(tx: Tx, userId: string, groupId: string
 // instead (0169).
 export async function tellGroupOfGame(
   tx: Tx,
-  game: { playDateId: string; groupId: string; poster: Actor; partnerId: string | null },
+  game: {
+    playDateId: string
+    group: { id: string; name: string }
+    poster: Actor
+    partnerId: string | null
+  },
 ) {
-  const [group] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, game.groupId))
-  if (!group) return
   const told = [game.poster.id, ...(game.partnerId ? [game.partnerId] : [])]
   const members = await tx
     .select({ userId: groupMembers.userId })
     .from(groupMembers)
-    .where(and(eq(groupMembers.groupId, game.groupId), notInArray(groupMembers.userId, told)))
+    .where(and(eq(groupMembers.groupId, game.group.id), notInArray(groupMembers.userId, told)))
   await createNotifications(
     tx,
     members.map(({ userId }) => ({
       userId,
       type: 'other' as const,
-      title: `New game in ${group.name}`,
+      title: `New game in ${game.group.name}`,
       message: `${game.poster.firstName} ${game.poster.lastName} posted a game for the group`,
       link: `/playdates/${game.playDateId}`,
       actorId: game.poster.id,

@@ -84,7 +84,9 @@ export async function createPlayDate(
         : defaultDuprRange(await teamRatingOf(tx, [user.id, partnerId]))
     const venue = input.venueId ? await requireVenueFor(tx, input.venueId, input.state, input.regions) : null
     const { startsAt, timeZone } = startOf(input, now, venue?.timeZone)
-    if (input.groupId) await requireGroupPoster(tx, user.id, input.groupId)
+    const group = input.groupId
+      ? { id: input.groupId, ...(await requireGroupPoster(tx, user.id, input.groupId)) }
+      : null
     const [created] = await tx
       .insert(playDates)
       .values({
@@ -132,9 +134,7 @@ export async function createPlayDate(
       actor: user,
       recipients: partnerId ? [partnerId] : [],
     })
-    if (input.groupId) {
-      await tellGroupOfGame(tx, { playDateId: created.id, groupId: input.groupId, poster: user, partnerId })
-    }
+    if (group) await tellGroupOfGame(tx, { playDateId: created.id, group, poster: user, partnerId })
     await announce(tx, created.id, [user.id, partnerId])
     return created.id
   })
