@@ -37,15 +37,16 @@ function dayNumber(date: LocalDate): number {
   return at.getTime() / DAY_MS
 }
 
-// The problem with a chosen range, or null.
+// The problem with a chosen range, or null. `missing`: a date not chosen yet (the form says it as
+// the next step, not as an error).
 export function rangeProblem(
   from: LocalDate | undefined,
   to: LocalDate | undefined,
-): { field: 'from' | 'to'; message: string } | null {
-  if (!from) return { field: 'from', message: CHOOSE_START_DATE }
-  if (!to) return { field: 'to', message: CHOOSE_END_DATE }
+): { field: 'from' | 'to'; message: string; missing: boolean } | null {
+  if (!from) return { field: 'from', message: CHOOSE_START_DATE, missing: true }
+  if (!to) return { field: 'to', message: CHOOSE_END_DATE, missing: true }
   const days = dayNumber(to) - dayNumber(from)
-  if (days < 0) return { field: 'to', message: END_BEFORE_START }
-  if (days + 1 > RANGE_MAX_DAYS) return { field: 'to', message: RANGE_TOO_LONG }
+  if (days < 0) return { field: 'to', message: END_BEFORE_START, missing: false }
+  if (days + 1 > RANGE_MAX_DAYS) return { field: 'to', message: RANGE_TOO_LONG, missing: false }
   return null
 }

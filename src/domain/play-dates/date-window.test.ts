@@ -38,7 +38,8 @@ describe('the date filter’s days', () => {
 
   it('asks for both dates, in order, at most 90 days apart', () => {
     expect(rangeProblem(undefined, '2026-12-01')?.field).toBe('from')
-    expect(rangeProblem('2026-12-01', undefined)?.field).toBe('to')
+    expect(rangeProblem('2026-12-01', undefined)).toMatchObject({ field: 'to', missing: true })
+    expect(rangeProblem('2026-12-02', '2026-12-01')?.missing).toBe(false)
     expect(rangeProblem('2026-12-02', '2026-12-01')?.message).toBe(
       'The end date cannot be before the start date',
     )

@@ -157,9 +157,10 @@ const playDateByIdQuery = (db: DbOrTx) =>
     .where(eq(playDates.id, sql.placeholder('id')))
     .limit(1)
 
-// The kind of PlayDate `id` is (Pay, Earn or Free, playDateKind), when `viewer` may open its page (getPlayDate's rule below: an open
-// PlayDate is every player's, the rest their teams' and admins'), else null: what the page's first
-// view shows (web-app, docs/decisions/0123-play-date-first-view.md).
+// The kind of PlayDate `id` is (Pay, Earn or Free, playDateKind), when `viewer` may open its page
+// (getPlayDate's rule below: an open PlayDate is every player's, the rest their teams' and
+// admins'), else null: what the page's first view shows (web-app,
+// docs/decisions/0123-play-date-first-view.md).
 export async function visiblePlayDateKind(
   db: Db,
   viewer: Pick<Actor, 'id' | 'isAdmin'>,

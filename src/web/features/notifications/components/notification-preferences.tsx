@@ -35,11 +35,11 @@ export function NotificationPreferencesForm() {
     )
   }
 
-  const flip = (item: NotificationPreference, channel: (typeof channels)[number]['key'], on: boolean) =>
-    outcome(save.mutateAsync({ ...item, [channel]: on }), {
+  const flip = (item: NotificationPreference, channel: (typeof channels)[number], on: boolean) =>
+    outcome(save.mutateAsync({ ...item, [channel.key]: on }), {
       onSuccess: () =>
         setSaved(
-          `Saved: ${notificationKindLabel[item.kind]}, ${channels.find((c) => c.key === channel)!.label.toLowerCase()} ${on ? 'on' : 'off'}.`,
+          `Saved: ${notificationKindLabel[item.kind]}, ${channel.label.toLowerCase()} ${on ? 'on' : 'off'}.`,
         ),
       onError: (error) =>
         toast.error('Could not save your notification settings', { description: errorDetail(error) }),
@@ -72,7 +72,7 @@ export function NotificationPreferencesForm() {
                     type="checkbox"
                     className="size-6 shrink-0 accent-brand-700"
                     checked={isOn(item, channel.key)}
-                    onChange={(event) => flip(item, channel.key, event.target.checked)}
+                    onChange={(event) => flip(item, channel, event.target.checked)}
                   />
                   {channel.label}
                 </label>

@@ -122,19 +122,15 @@ export function ApplyToPlayDate({ id }: { id: string }) {
           <StatusBadge status={playDate.status} />
         </div>
         <h2 className="mt-2 text-lg font-bold text-slate-900">{kindDescription(kind)}</h2>
-        {kind === 'free' ? (
-          <p className="mt-1 text-xl font-bold text-brand-800">Free</p>
-        ) : (
-          <>
-            <p className="mt-1 text-xl font-bold text-brand-800">
-              {formatPayment(playDate.paymentPerHourMin, playDate.paymentPerHourMax)}
-            </p>
-            <p className="text-sm text-slate-700">
-              {teamPays(playDate.type, false)
-                ? 'Your team pays this to the creator team, for you and your partner together.'
-                : 'The creator team pays this to your team, for you and your partner together.'}
-            </p>
-          </>
+        <p className="mt-1 text-xl font-bold text-brand-800">
+          {formatPayment(playDate.paymentPerHourMin, playDate.paymentPerHourMax)}
+        </p>
+        {kind === 'free' ? null : (
+          <p className="text-sm text-slate-700">
+            {teamPays(playDate.type, false)
+              ? 'Your team pays this to the creator team, for you and your partner together.'
+              : 'The creator team pays this to your team, for you and your partner together.'}
+          </p>
         )}
         <div className="mt-2 space-y-1">
           <PlayDateWhen schedule={playDate} />

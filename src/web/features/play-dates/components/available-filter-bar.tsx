@@ -5,7 +5,6 @@ import {
   dateFilters,
   todayIn,
 } from '../../../../domain/play-dates/date-window'
-import { CHOOSE_END_DATE, CHOOSE_START_DATE } from '../../../../domain/play-dates/date-filters'
 import { zoneOfState } from '../../../../domain/play-dates/schedule'
 import { type AvailableFilters, availableRangeProblem } from '../lib/list-address'
 import { StateRegionFields } from './state-region-fields'
@@ -37,7 +36,7 @@ export function AvailableFilterBar({
   const set = onChange
   const problem = availableRangeProblem(value)
   // A date not chosen yet is what to do next, said plainly; a range that cannot be is an error.
-  const waiting = problem?.message === CHOOSE_START_DATE || problem?.message === CHOOSE_END_DATE
+  const waiting = problem?.missing === true
   const today = todayIn(zoneOfState[value.state ?? 'CA'], new Date())
   const choose = (when: DateFilter | null) =>
     set(when === 'range' ? { when, from: value.from ?? today, to: value.to } : { when, from: null, to: null })
