@@ -52,6 +52,18 @@ describe('the first answer without a model', () => {
     expect(first('is it legal to dink from the non volley zone')).toMatch(/^Yes: .*\(9\.F\)/)
   })
 
+  it('tells momentum into the kitchen after a volley from reaching over it', () => {
+    expect(
+      first('Can I volley from the kitchen if my feet are behind the line but my momentum carries me in?'),
+    ).toMatch(/^No: .*momentum.*\(9\.B\)/)
+    expect(first('is it ok if I fall into the kitchen after volleying from behind the line')).toMatch(
+      /^No: .*\(9\.B\)/,
+    )
+    expect(first('Can I reach over the kitchen to volley if my feet are behind the line?')).toMatch(
+      /^Yes: .*reach over.*\(9\.A\)/,
+    )
+  })
+
   it('leaves the rule numbers out when the player switched them off', () => {
     const { summary } = answerOffline('Can I volley in the kitchen?', { includeRuleNumbers: false })
     expect(summary).toMatch(/^No: every volley must start outside the non-volley zone, and/)
@@ -69,6 +81,10 @@ describe('the first answer without a model', () => {
       /^No rule answers that directly\. The closest one says: /,
     )
     expect(first('what will the weather be tomorrow?')).toBe(refereeMessages.noRule)
+    // "what's" and "player's" share no word, and "player" says little: the paddle rule is closest.
+    expect(first("what's the best paddle for a 3.5 player")).toMatch(
+      /closest one says: the hitting surface of a paddle/,
+    )
   })
 
   it('gives the sections of the rules it cites', () => {

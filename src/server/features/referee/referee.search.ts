@@ -47,8 +47,9 @@ const normalise = (text: string) =>
 
 const tokenize = (text: string) => normalise(text).split(' ').filter(Boolean)
 
+// A lone letter is what is left of "what's" or "player's", not a word.
 const processTerm = (term: string) => {
-  if (STOP_WORDS.has(term)) return null
+  if (STOP_WORDS.has(term) || /^[a-z]$/.test(term)) return null
   return /^\d+$/.test(term) ? term : stemmer(term)
 }
 
@@ -119,9 +120,15 @@ export function sentencesOf(text: string): string[] {
     .filter(Boolean)
 }
 
+// Words nearly every rule uses: sharing one says little about what a question asks. "The best
+// paddle for a 3.5 player" is about paddles, not about a ball that hits a player.
+const GENERIC = termsOf('player players ball play game point side team')
+const GENERIC_WEIGHT = 0.25
+
 // The sentence of the best sections that shares the most words with the question (its expanded
-// words, as the search reads them), ties to the earlier one, with its rule number; with the
-// sentence after it when it is short. Null when no section matched.
+// words, as the search reads them; the generic ones count a quarter), ties to the earlier one,
+// with its rule number; with the sentence after it when it is short. Null when no section
+// matched.
 export function bestSentence(
   question: string,
   sections: RulebookSection[],
@@ -134,7 +141,8 @@ export function bestSentence(
       const sentences = sentencesOf(rule.text)
       for (const [index, sentence] of sentences.entries()) {
         let shared = 0
-        for (const term of termsOf(sentence)) if (wanted.has(term)) shared += 1
+        for (const term of termsOf(sentence))
+          if (wanted.has(term)) shared += GENERIC.has(term) ? GENERIC_WEIGHT : 1
         const score = shared + (rank === 0 ? 0.5 : 0)
         if (!best || score > best.score) best = { score, sentences, index, number: rule.number }
       }
