@@ -4,7 +4,13 @@ import { toast } from '../../../lib/toast'
 import type { AdminPlayDatesQuery } from '../../../../domain/admin/admin.schema'
 import { formatPayment, statusLabel } from '../../../../domain/play-dates/play-date.rules'
 import type { PlayDateSummary } from '../../../../domain/play-dates/play-date.schema'
-import { regionLabel, stateName, states, typeLabel } from '../../../../domain/play-dates/play-date.constants'
+import {
+  kindLabel,
+  playDateKind,
+  regionLabel,
+  stateName,
+  states,
+} from '../../../../domain/play-dates/play-date.constants'
 import { spotsText } from '../../../../domain/play-dates/spots'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
@@ -58,7 +64,7 @@ const columns = ({
     sort: 'type',
     cell: (playDate) => (
       <>
-        <div className="font-semibold">{typeLabel(playDate.type)}</div>
+        <div className="font-semibold">{kindLabel(playDateKind(playDate))}</div>
         <div className="text-slate-600">{doublesLabel(playDate.doublesType)}</div>
       </>
     ),
@@ -233,7 +239,7 @@ export function PlayDateManagement() {
               <span className="block">This action cannot be undone.</span>
               <span className="block text-sm">
                 Creator: {deleting.creatorTeam.captain.firstName} {deleting.creatorTeam.captain.lastName} ·
-                Status: {statusLabel(deleting.status)} · Type: {typeLabel(deleting.type)} · Created:{' '}
+                Status: {statusLabel(deleting.status)} · Type: {kindLabel(playDateKind(deleting))} · Created:{' '}
                 {new Date(deleting.createdAt).toLocaleDateString()}
               </span>
             </span>
