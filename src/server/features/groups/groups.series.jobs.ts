@@ -10,7 +10,15 @@ import {
   zonedInstant,
 } from '../../../domain/play-dates/schedule'
 import type { DbOrTx, Tx } from '../../db/client'
-import { groupMembers, groups, groupSeries, groupSeriesOccurrences, playDates, venues } from '../../db/schema'
+import {
+  groupMembers,
+  groups,
+  groupSeries,
+  groupSeriesOccurrences,
+  playDates,
+  profiles,
+  venues,
+} from '../../db/schema'
 import { enqueueJob, type JobHandlers } from '../../lib/jobs'
 import { createNotifications } from '../notifications'
 import { postSeriesGame } from '../play-dates'
@@ -170,7 +178,8 @@ export async function makeSeriesGames(tx: Tx, seriesId: string, now: Date) {
   }
 }
 
-// The week's games of the series, in one notice to each member; none in a week with none. The next
+// The week's games of the series, in one notice to each member an admin has not paused; none in a
+// week with none. The next
 // week's summary is planned in the same transaction, so each week has one.
 export async function summariseSeriesWeek(tx: Tx, seriesId: string, now: Date) {
   const series = await lockRunningSeries(tx, seriesId)
@@ -194,7 +203,8 @@ export async function summariseSeriesWeek(tx: Tx, seriesId: string, now: Date) {
   const members = await tx
     .select({ userId: groupMembers.userId })
     .from(groupMembers)
-    .where(eq(groupMembers.groupId, series.groupId))
+    .innerJoin(profiles, eq(profiles.id, groupMembers.userId))
+    .where(and(eq(groupMembers.groupId, series.groupId), eq(profiles.isPaused, false)))
   const when = games
     .map((g) => `${formatStart(g.startsAt, series.timeZone)}${g.status === 'matched' ? ' (full)' : ''}`)
     .join('; ')

@@ -9,7 +9,7 @@ import {
   SERIES_ENDED,
 } from '../../../domain/groups/series.schema'
 import { formatStart } from '../../../domain/play-dates/schedule'
-import { jobs, notifications, playDateRequests, playDates } from '../../db/schema'
+import { jobs, notifications, playDateRequests, playDates, profiles } from '../../db/schema'
 import { jobHandlers } from '../../jobs'
 import { runDueJobs } from '../../lib/jobs'
 import { insertVenue, signedInUser, type SignedInPlayer } from '../../testing/factories'
@@ -357,11 +357,20 @@ describe('group series', () => {
     expect(both).toHaveLength(2)
     expect(both.map((s) => s.message)).toContain('Tue, Nov 3 · 6:00 PM MST at Pickleball Central.')
     // The owner gets it too: one notice per member and week.
-    const ownerCount = await t.db
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(and(eq(notifications.userId, group.owner.profile.id), eq(notifications.kind, 'group_games')))
-    expect(ownerCount).toHaveLength(2)
+    const count = async (userId: string) =>
+      (
+        await t.db
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'group_games')))
+      ).length
+    expect(await count(group.owner.profile.id)).toBe(2)
+    // A member an admin paused hears nothing the next Monday; the others do.
+    await t.db.update(profiles).set({ isPaused: true }).where(eq(profiles.id, group.member.profile.id))
+    await moveTo(new Date('2026-11-09T15:00:00Z'))
+    await runJobs()
+    expect(await count(group.member.profile.id)).toBe(2)
+    expect(await count(group.owner.profile.id)).toBe(3)
   })
 
   it('are in a member’s calendar feed once: the series with its rule, less the skipped dates and the games they play', async () => {

@@ -5,7 +5,7 @@ import { GROUP_GAME_CLOSED, GROUP_GAME_ORGANISERS_ONLY } from '../../../domain/p
 import type { PlayDateSummary } from '../../../domain/play-dates/play-date.schema'
 import type { DbOrTx, Tx } from '../../db/client'
 import { statusIn } from '../../db/queries'
-import { groupMembers, groups, playDates } from '../../db/schema'
+import { groupMembers, groups, playDates, profiles } from '../../db/schema'
 import { createNotifications } from '../notifications'
 import { type Actor, selectPlayDates, toSummary } from './play-dates.queries'
 
@@ -41,8 +41,8 @@ export async function requireGroupPoster(tx: Tx, userId: string, groupId: string
 }
 
 // The group's members hear of a game posted for it, as it is theirs first (docs/decisions/0178):
-// each but the poster and the partner they named (who hears of it as their partner), under the
-// group games switch, the game named in every channel. A series' games come in its weekly summary
+// each but the poster and the partner they named (who hears of it as their partner) and those an
+// admin paused, under the group games switch, the game named in every channel. A series' games come in its weekly summary
 // instead (0169).
 export async function tellGroupOfGame(
   tx: Tx,
@@ -57,7 +57,14 @@ export async function tellGroupOfGame(
   const members = await tx
     .select({ userId: groupMembers.userId })
     .from(groupMembers)
-    .where(and(eq(groupMembers.groupId, game.group.id), notInArray(groupMembers.userId, told)))
+    .innerJoin(profiles, eq(profiles.id, groupMembers.userId))
+    .where(
+      and(
+        eq(groupMembers.groupId, game.group.id),
+        notInArray(groupMembers.userId, told),
+        eq(profiles.isPaused, false),
+      ),
+    )
   await createNotifications(
     tx,
     members.map(({ userId }) => ({

@@ -3,7 +3,7 @@ import { GROUP_NOT_FOUND } from '../../../domain/groups/group.schema'
 import { GROUP_GAME_CLOSED, GROUP_GAME_ORGANISERS_ONLY } from '../../../domain/play-dates/group-offer'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import { and, eq, inArray, like } from 'drizzle-orm'
-import { mailOutbox, notificationPreferences, notifications } from '../../db/schema'
+import { mailOutbox, notificationPreferences, notifications, profiles } from '../../db/schema'
 import { befriend, signedInUser, type SignedInPlayer } from '../../testing/factories'
 import { nextNoonInPhoenix, runNoticeEmails } from '../../testing/notice-jobs'
 import { createTestApp, type TestApp } from '../../testing/test-app'
@@ -172,6 +172,10 @@ describe('group PlayDates', () => {
     await t.db
       .insert(notificationPreferences)
       .values({ profileId: quiet.profile.id, kind: 'group_games', inApp: false, email: false })
+    // Pia joined, then an admin paused her: a paused player hears of no group's games.
+    const paused = await player('Pia')
+    expect((await paused.client.post(`/api/groups/join/${code}`)).status).toBe(200)
+    await t.db.update(profiles).set({ isPaused: true }).where(eq(profiles.id, paused.profile.id))
     // Oren posts with Olga as his partner: she hears of it as his partner.
     await befriend(t.db, organiser, owner)
     const created = await post(organiser, { groupId: id, partnerWanted: false, partnerId: owner.profile.id })
@@ -189,7 +193,7 @@ describe('group PlayDates', () => {
       message: `Oren ${organiser.profile.lastName} posted a game for the group`,
     })
     expect(byPlayer.get(owner.profile.id)?.title).toBe('New PlayDate')
-    for (const p of [organiser, quiet, outsider]) expect(byPlayer.has(p.profile.id)).toBe(false)
+    for (const p of [organiser, quiet, outsider, paused]) expect(byPlayer.has(p.profile.id)).toBe(false)
 
     // The notices' emails are queued at the database's own time, which this test's clock is before.
     await runNoticeEmails(t, nextNoonInPhoenix(new Date()))
