@@ -39,7 +39,8 @@ export function FriendsPartnerPicker({
 }
 
 // The player's accepted friends, regular partners first (the server sorts them). One can be
-// chosen; choosing it again clears the choice. `unavailable` names friends who cannot be picked.
+// chosen; choosing it again clears the choice. `unavailable` names friends who cannot be picked:
+// they are listed with the reason, and "Available Friends" does not count them.
 export function PartnerPicker({
   label,
   options,
@@ -57,12 +58,13 @@ export function PartnerPicker({
   unavailable?: ReadonlyMap<string, string>
   describedBy?: string
 }) {
+  const available = options.filter((option) => !unavailable?.has(option.id)).length
   return (
     <div>
       <div className="mb-4 flex items-start gap-3 rounded-xl bg-brand-50 p-3 text-brand-900 ring-1 ring-brand-200 ring-inset">
         <Users aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <div>
-          <p className="font-semibold">Available Friends: {options.length}</p>
+          <p className="font-semibold">Available Friends: {available}</p>
           <p className="text-sm">{requirement}</p>
         </div>
       </div>
