@@ -14,7 +14,7 @@ import type { PaymentInput, ReportInput } from '../../../../domain/play-dates/re
 import { api } from '../../../lib/api-client'
 import { type ChatThread, withEarlier, withLatest } from '../../../lib/chat-thread'
 import { chatMessagesQuery } from './chat-messages.query'
-import { useLiveConnected } from '../../../lib/live-events'
+import { useLiveConnected, useLiveEvent } from '../../../lib/live-events'
 import {
   partnerOptionsQuery,
   type PlayDateListFilter,
@@ -30,10 +30,20 @@ export type PartnerOption = PlayerSummary & { isRegularPartner: boolean }
 // Without the live stream the chat asks for new messages this often.
 export const CHAT_POLL_MS = 3000
 
+// The friends to pick from follow the friend graph while their page is open: a 'connection' event
+// (a friend request accepted, a friend removed) fetches them again, as it does the connections'
+// own lists, and so does a 'resync' after the stream was down. 'playdate' events reach them under
+// the PlayDates' key, and a return to the tab refetches them like every query: a friend who
+// applies to the PlayDate sends the viewer no event.
 export function usePartnerOptions({
   enabled = true,
   playDateId,
 }: { enabled?: boolean; playDateId?: string } = {}) {
+  const queryClient = useQueryClient()
+  useLiveEvent((event) => {
+    if (event.type === 'connection' || event.type === 'resync')
+      void queryClient.invalidateQueries({ queryKey: playDateKeys.partnerOptions(playDateId) })
+  })
   return useQuery({ ...partnerOptionsQuery(playDateId), enabled })
 }
 
@@ -74,6 +84,9 @@ export function useApplyToPlayDate(id: string) {
         queryClient.invalidateQueries({ queryKey: playDateKeys.detail(id) }),
         queryClient.invalidateQueries({ queryKey: playDateKeys.lists() }),
       ]),
+    // A refusal (a friend who applied since the list was read, or is no longer a friend): the
+    // picker fetches its friends again and shows why.
+    onError: () => void queryClient.invalidateQueries({ queryKey: playDateKeys.partnerOptions(id) }),
   })
 }
 
