@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { canTransition, formatPayment, statusLabel, teamAverage, yourTeamPayment } from './play-date.rules'
+import {
+  canTransition,
+  formatPayment,
+  paymentTime,
+  statusLabel,
+  teamAverage,
+  yourTeamPayment,
+} from './play-date.rules'
 import { createPlayDateInput, regionsOf } from './play-date.schema'
 
 const valid = {
@@ -69,6 +76,25 @@ describe('PlayDate rules', () => {
     // Earn: the responding team pays the creator team.
     expect(yourTeamPayment('earn', true)).toBe('Your team earns')
     expect(yourTeamPayment('earn', false)).toBe('Your team pays')
+  })
+
+  it('says what a team paid or earned once the game was played, and would have for one never played', () => {
+    expect(yourTeamPayment('challenge', true, 'paid')).toBe('Your team paid')
+    expect(yourTeamPayment('earn', true, 'paid')).toBe('Your team earned')
+    expect(yourTeamPayment('challenge', false, 'void')).toBe('Your team would have earned')
+    expect(yourTeamPayment('earn', false, 'void')).toBe('Your team would have paid')
+  })
+
+  it('tells the money ahead of a game, after one played, and of one that was not', () => {
+    expect(paymentTime('open')).toBe('due')
+    expect(paymentTime('matched', null)).toBe('due')
+    expect(paymentTime('completed', { outcome: 'played' })).toBe('paid')
+    // Completed before results were reported: it was played.
+    expect(paymentTime('completed', null)).toBe('paid')
+    expect(paymentTime('completed', { outcome: 'no_show' })).toBe('void')
+    expect(paymentTime('completed', { outcome: 'not_played' })).toBe('void')
+    expect(paymentTime('cancelled')).toBe('void')
+    expect(paymentTime('expired')).toBe('void')
   })
 
   it('shows open as Available', () => {

@@ -1,4 +1,5 @@
 import type { PlayDateStatus, PlayDateType } from './play-date.schema'
+import type { GameOutcome } from './results.rules'
 
 // Team rating: the mean of the two players, to 2 decimals (computed in hundredths).
 export function teamAverage(a: number, b?: number | null) {
@@ -30,8 +31,28 @@ export const formatPayment = (min: number, max: number) =>
 export const teamPays = (type: PlayDateType, onCreatorTeam: boolean) =>
   (type === 'challenge') === onCreatorTeam
 
-export const yourTeamPayment = (type: PlayDateType, onCreatorTeam: boolean) =>
-  teamPays(type, onCreatorTeam) ? 'Your team pays' : 'Your team earns'
+// When the money is told: ahead of a game ('due': "Your team pays"), after a game that was played
+// ('paid': "Your team paid"), or of a game that never was (cancelled, expired, a no-show or not
+// played: 'void', "Your team would have paid"), where no money changes hands. A game completed
+// before results were reported has no result and was played.
+export type PaymentTime = 'due' | 'paid' | 'void'
+export function paymentTime(
+  status: PlayDateStatus,
+  result?: Pick<GameOutcome, 'outcome'> | null,
+): PaymentTime {
+  if (status === 'open' || status === 'matched') return 'due'
+  if (status === 'completed' && (!result || result.outcome === 'played')) return 'paid'
+  return 'void'
+}
+
+const paymentWords: Record<PaymentTime, { pays: string; earns: string }> = {
+  due: { pays: 'Your team pays', earns: 'Your team earns' },
+  paid: { pays: 'Your team paid', earns: 'Your team earned' },
+  void: { pays: 'Your team would have paid', earns: 'Your team would have earned' },
+}
+
+export const yourTeamPayment = (type: PlayDateType, onCreatorTeam: boolean, time: PaymentTime = 'due') =>
+  paymentWords[time][teamPays(type, onCreatorTeam) ? 'pays' : 'earns']
 
 export const statusLabel = (status: PlayDateStatus) =>
   status === 'open' ? 'Available' : status.charAt(0).toUpperCase() + status.slice(1)

@@ -2,7 +2,7 @@ import { ChevronRight, MessagesSquare, Trophy, UserPlus, Users } from 'lucide-re
 import { Link } from 'react-router'
 import type { PlayDateSummary, TeamSummary } from '../../../../domain/play-dates/play-date.schema'
 import { playDateKind } from '../../../../domain/play-dates/play-date.constants'
-import { yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
+import { paymentTime, yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
 import { priceLine } from '../../../../domain/play-dates/schedule'
 import { Avatar } from '../../../components/ui/avatar'
 import { countsSelfRating, formatRating, fullName, requestCountLabel } from '../lib/play-date-view'
@@ -33,7 +33,8 @@ function TeamFaces({ team }: { team: TeamSummary }) {
 }
 
 // One PlayDate in a list; the title links to its page and the link covers the card. The price
-// says whether the viewer's team pays or earns it (the type chip names the creator's side).
+// says whether the viewer's team pays or earns it (the type chip names the creator's side), or
+// paid or earned it once played (History).
 // Under the team, its record when the viewer would play it (someone else's PlayDate); on the
 // viewer's own PlayDate once matched, the opponents and theirs. Records are fetched after the
 // list, not by it (reliability.queries.ts).
@@ -137,7 +138,9 @@ export function PlayDateCard({
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
         <p className="flex flex-col">
           {kind === 'free' ? null : (
-            <span className="text-sm text-slate-700">{yourTeamPayment(playDate.type, onCreatorTeam)}</span>
+            <span className="text-sm text-slate-700">
+              {yourTeamPayment(playDate.type, onCreatorTeam, paymentTime(playDate.status, playDate.result))}
+            </span>
           )}
           <span className="text-base font-bold text-brand-800">
             {priceLine(playDate.paymentPerHourMin, playDate.durationMinutes)}

@@ -2,7 +2,7 @@ import { format } from 'date-fns'
 import { CalendarPlus } from 'lucide-react'
 import { Fragment, type ReactNode } from 'react'
 import type { PlayDateDetail, PlayerSummary } from '../../../../domain/play-dates/play-date.schema'
-import { yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
+import { paymentTime, yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
 import { priceLine } from '../../../../domain/play-dates/schedule'
 import { playDateCalendarUrl } from '../api/calendar-feed.queries'
 import { fullName } from '../lib/play-date-view'
@@ -109,7 +109,11 @@ export function PlayDateFacts({ playDate }: { playDate: PlayDateDetail }) {
             playDate.viewer.isRespondingTeam ||
             playDate.spots.creatorSide === 0) ? (
             <span className="block text-sm font-semibold text-slate-800">
-              {yourTeamPayment(playDate.type, playDate.viewer.isCreatorTeam)}
+              {yourTeamPayment(
+                playDate.type,
+                playDate.viewer.isCreatorTeam,
+                paymentTime(playDate.status, playDate.result?.outcome),
+              )}
             </span>
           ) : null}
         </dd>
