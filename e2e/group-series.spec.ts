@@ -140,6 +140,45 @@ test('an organiser starts a weekly series, the job posts its next two games, and
     expect(await violationsInBothThemes(page)).toEqual([])
     await changeForm.getByRole('button', { name: 'Cancel' }).click()
     await shot(page, 'skipped')
+
+    // A game Olga posted for the group a day ago (the server's clock moved back) is open to
+    // everyone now: its page still names the group to Mia, a member, with a link to the group's
+    // page; to Sam, in no group, it is any game (docs/decisions/0168).
+    const groupId = new URL(page.url()).pathname.split('/').pop()!
+    const sam = await phonePlayer(browser, 'Sam', `Away${tag}`)
+    await clock.moveTo(new Date(Date.now() - 25 * 60 * 60_000))
+    const inThreeDays = new TZDate(Date.now() + 3 * 24 * 60 * 60_000, ARIZONA)
+    const posted = await olga.context.request.post('/api/play-dates', {
+      headers,
+      data: {
+        type: 'challenge',
+        state: 'AZ',
+        regions: ['east_valley'],
+        partnerWanted: true,
+        amount: 20,
+        description: 'One more game this week',
+        startDate: `${inThreeDays.getFullYear()}-${String(inThreeDays.getMonth() + 1).padStart(2, '0')}-${String(inThreeDays.getDate()).padStart(2, '0')}`,
+        startTime: '18:00',
+        groupId,
+        groupAudience: 'members_first',
+      },
+    })
+    expect(posted.status(), await posted.text()).toBe(201)
+    await clock.restore()
+    const gamePath = `/playdates/${((await posted.json()) as { id: string }).id}`
+    await miaPage.goto(gamePath)
+    await expect(miaPage.getByText('One more game this week')).toBeVisible()
+    await expect(miaPage.getByText('Group game', { exact: true })).toBeVisible()
+    await expect(miaPage.getByText('Members first', { exact: true })).toHaveCount(0)
+    await shot(miaPage, 'open-game-member')
+    const samPage = await sam.context.newPage()
+    await samPage.goto(gamePath)
+    await expect(samPage.getByText('One more game this week')).toBeVisible()
+    await expect(samPage.getByText('Group game', { exact: true })).toHaveCount(0)
+    await expect(samPage.getByText(`Weekly Dinkers ${tag}`)).toHaveCount(0)
+    await miaPage.getByRole('link', { name: `Weekly Dinkers ${tag}` }).click()
+    await expect(miaPage.getByRole('heading', { name: `Weekly Dinkers ${tag}`, level: 1 })).toBeVisible()
+    await sam.context.close()
   } finally {
     await clock.restore()
   }

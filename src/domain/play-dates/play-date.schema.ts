@@ -326,6 +326,10 @@ export const playDateDetail = playDateSummary.extend({
     // Cancelling now would count as a late cancel for the viewer's team (under 24 h to go).
     cancelIsLate: z.boolean(),
     canChat: z.boolean(),
+    // A group's game, and the viewer is one of the group's members or an admin: those who may open
+    // the group's page (docs/decisions/0166). The page names the group for them whether or not the
+    // game is open to everyone yet.
+    canOpenGroup: z.boolean(),
     // The viewer's place on the waitlist of a full game ("You're #2 on the waitlist"), or null.
     waitlistPosition: z.number().nullable(),
     // A spot offered to the viewer, still open: one tap takes it.

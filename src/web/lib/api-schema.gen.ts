@@ -2571,6 +2571,7 @@ export interface components {
         canCancel: boolean
         cancelIsLate: boolean
         canChat: boolean
+        canOpenGroup: boolean
         waitlistPosition: number | null
         offer: {
           id: string

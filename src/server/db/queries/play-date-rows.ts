@@ -166,4 +166,8 @@ export async function respondingSideIds(db: DbOrTx, playDateId: string): Promise
 // group_members' primary key.
 export const offeredTo = (user: SQL | Placeholder, now: SQL | Placeholder) =>
   sql`(${playDates.groupId} is null or ${playDates.openToAllAt} <= ${now}
-    or exists (select 1 from ${groupMembers} gm where gm.group_id = ${playDates.groupId} and gm.user_id = ${user}))`
+    or ${inPlayDateGroup(user)})`
+
+// Whether the player `user` is a member of the PlayDate's group (false for a game without one).
+export const inPlayDateGroup = (user: SQL | Placeholder) =>
+  sql<boolean>`exists (select 1 from ${groupMembers} gm where gm.group_id = ${playDates.groupId} and gm.user_id = ${user})`

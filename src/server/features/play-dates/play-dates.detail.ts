@@ -24,7 +24,7 @@ import {
 } from '../../db/queries'
 import { isLateCancel, type TeamSide } from '../../../domain/play-dates/results'
 import { resultView } from './play-dates.results.view'
-import { creatorSideIds, NO_RECORD, offeredTo, reliabilityOf } from '../../db/queries'
+import { creatorSideIds, inPlayDateGroup, NO_RECORD, offeredTo, reliabilityOf } from '../../db/queries'
 import {
   findSubRefusal,
   openOfferOf,
@@ -136,6 +136,7 @@ const playDateByIdQuery = (db: DbOrTx) =>
     cancelledByPlayer: cancellerColumns,
     viewerRequestId: viewerRequestId(db),
     offered: sql<boolean>`(${offeredTo(userParam, sql`${sql.placeholder('now')}::timestamptz`)} or ${hadAPart})`,
+    inGroup: sql<boolean>`(${playDates.groupId} is not null and ${inPlayDateGroup(userParam)})`,
     lateCancel: playDates.lateCancel,
     vacantSince: playDates.vacantSince,
     subWave: playDates.subWave,
@@ -300,6 +301,7 @@ export async function getPlayDate(db: DbOrTx, user: Actor, id: string, now: Date
       canCancel,
       cancelIsLate: canCancel && row.status === 'matched' && isLateCancel(row.startsAt, now),
       canChat: (row.status === 'matched' || row.status === 'completed') && isPlayer,
+      canOpenGroup: summary.group !== null && (row.inGroup || user.isAdmin),
       ...offers.viewer,
     },
     waitlist: offers.waitlist.map(withTeamRecords) as WaitlistEntryView[],

@@ -127,6 +127,42 @@ describe('group PlayDates', () => {
     expect((await outsider.client.post(`/api/play-dates/${game}/requests`, { alone: true })).status).toBe(404)
   })
 
+  it('let their page name the group, linked, to its members and admins, before and after they open', async () => {
+    t.clock.set(NOW)
+    const { id, owner, member, outsider } = await groupOfFour()
+    const game = (await post(owner, { groupId: id })).body.id as string
+    const [friend, admin] = await Promise.all([player('Fay'), player('Ada', { isAdmin: true })])
+    await befriend(t.db, member, friend)
+    const pair = await member.client.post(`/api/play-dates/${game}/requests`, {
+      partnerId: friend.profile.id,
+    })
+    expect(pair.status, JSON.stringify(pair.body)).toBe(201)
+    const seen = async (viewer: SignedInPlayer) => {
+      const res = await viewer.client.get(`/api/play-dates/${game}`)
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      return { group: res.body.group.name as string, canOpenGroup: res.body.viewer.canOpenGroup as boolean }
+    }
+    const named = { group: 'Tuesday Dinkers', canOpenGroup: true }
+    // Before it opens: the member and the admin may open the group's page; the member's partner
+    // from outside the group reads its name ("Members first") and may not.
+    expect(await seen(member)).toEqual(named)
+    expect(await seen(admin)).toEqual(named)
+    expect(await seen(friend)).toEqual({ group: 'Tuesday Dinkers', canOpenGroup: false })
+    // Once open to everyone: still the members' and admins' group to open, no one else's.
+    t.clock.set(new Date(NOW.getTime() + 24 * HOUR))
+    expect(await seen(member)).toEqual(named)
+    expect(await seen(owner)).toEqual(named)
+    expect(await seen(admin)).toEqual(named)
+    expect((await seen(outsider)).canOpenGroup).toBe(false)
+    expect((await seen(friend)).canOpenGroup).toBe(false)
+    // A game without a group has none to open.
+    t.clock.set(NOW)
+    const plain = (await post(owner)).body.id as string
+    const open = await member.client.get(`/api/play-dates/${plain}`)
+    expect(open.body.group).toBeNull()
+    expect(open.body.viewer.canOpenGroup).toBe(false)
+  })
+
   it('are listed on the group’s page, soonest first, for its members and admins', async () => {
     t.clock.set(NOW)
     const { id, owner, member, outsider } = await groupOfFour()

@@ -70,36 +70,43 @@ export function LocationChips({ state, regions }: { state: string; regions: read
 }
 
 // A group's game still its members' (docs/decisions/0168): "Members first" with when everyone else
-// may join, or "Members only". Once it opens to everyone nothing is shown: it is any game then.
-// The group's name: as text, as a link to its page (not on a card, which is one link as a whole),
-// or left out (on the group's own page).
+// may join, or "Members only". Once it opens to everyone nothing is shown (it is any game then),
+// except to a `member` (of the group, or an admin: who may open the group's page, 0166), who reads
+// "Group game" and the group's name.
+// The group's name: as text, as a link to its page for a member (not on a card, which is one link
+// as a whole; anyone else would find "Group not found" there), or left out (on its own page).
 export function GroupGameBadge({
   playDate,
   groupName = 'text',
+  member = false,
 }: {
   playDate: Pick<PlayDateSummary, 'group' | 'timeZone'>
   groupName?: 'text' | 'link' | 'none'
+  member?: boolean
 }) {
   const group = playDate.group
   const browserNow = useNow().getTime()
   const now = serverTimeNoLaterThan(browserNow) ?? browserNow
-  if (!group || !isMembersFirst(group.openToAllAt, now)) return null
-  const opens = group.openToAllAt
-    ? formatStart(new Date(group.openToAllAt), playDate.timeZone ?? 'America/Phoenix')
-    : null
+  if (!group) return null
+  const membersFirst = isMembersFirst(group.openToAllAt, now)
+  if (!membersFirst && !member) return null
+  const opens =
+    membersFirst && group.openToAllAt
+      ? formatStart(new Date(group.openToAllAt), playDate.timeZone ?? 'America/Phoenix')
+      : null
   const name =
-    groupName === 'link' ? (
+    groupName === 'link' && member ? (
       <Link to={`/groups/${group.id}`} className="font-semibold text-brand-800 underline underline-offset-2">
         {group.name}
       </Link>
-    ) : groupName === 'text' ? (
+    ) : groupName !== 'none' ? (
       group.name
     ) : null
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
       <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-900 ring-1 ring-brand-700/30 ring-inset">
         <Users aria-hidden="true" className="size-3.5" />
-        {opens ? 'Members first' : 'Members only'}
+        {!membersFirst ? 'Group game' : opens ? 'Members first' : 'Members only'}
       </span>
       {name || opens ? (
         <span>

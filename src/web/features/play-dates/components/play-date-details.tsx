@@ -230,7 +230,7 @@ export function PlayDateDetails({
           </>
         }
       >
-        <GroupGameBadge playDate={playDate} groupName="link" />
+        <GroupGameBadge playDate={playDate} groupName="link" member={viewer.canOpenGroup} />
         {spotsLine(playDate) ? (
           <p className="text-sm font-semibold text-brand-800">{spotsLine(playDate)}</p>
         ) : null}
