@@ -13,7 +13,7 @@ import {
 // After a game, from the dashboard: once the game has started Rosa's "Waiting for you" asks her
 // to report it, naming the game, and leads to the report form; Tara confirms Rosa's report from
 // her own dashboard, the button naming the game; then both History cards show the result, each
-// from the player's side.
+// from the player's side, and what the team paid or earned.
 
 async function matchedPlayDate([creator, partner, applicant, applicantPartner]: BrowserContext[]) {
   const created = await creator!.request.post('/api/play-dates', {
@@ -112,11 +112,14 @@ test('the dashboard asks for the result of a started game, confirms it by name, 
     await moveClock(r.request, 1)
     minutes += 1
 
-    // History: each card shows the result from its player's side.
+    // History: each card shows the result from its player's side, and the money as past: Rosa's
+    // team challenged, and paid; Tara's earned.
     await t.goto('/playdates?tab=history')
     await expect(cardOf(t, game.id)).toContainText('Lost 7-11')
+    await expect(cardOf(t, game.id)).toContainText('Your team earned')
     await r.goto('/playdates?tab=history')
     await expect(cardOf(r, game.id)).toContainText('Won 11-7')
+    await expect(cardOf(r, game.id)).toContainText('Your team paid')
     expect(await violationsInBothThemes(r)).toEqual([])
   } finally {
     await moveClock(r.request, -minutes)
