@@ -99,6 +99,19 @@ describe('the private calendar feed', () => {
     await t.db.update(playDates).set({ status: 'cancelled', revision: 1 }).where(eq(playDates.id, game.id))
     const [cancelled] = events((await calendarApp.get(url.pathname)).text)
     expect(cancelled).toMatchObject({ uid: uidOf(game.id), status: 'CANCELLED', sequence: 1 })
+    // A game never played tells what the team would have earned; one played (completed, no result
+    // reported yet), what it earned.
+    expect(cancelled!.description).toMatch(/^Your team would have earned \$25\/hour/)
+    await t.db.update(playDates).set({ status: 'completed', revision: 2 }).where(eq(playDates.id, game.id))
+    expect(events((await calendarApp.get(url.pathname)).text)[0]!.description).toMatch(
+      /^Your team earned \$25\/hour · 2 h · \$50/,
+    )
+    // A free game: nobody pays.
+    await t.db
+      .update(playDates)
+      .set({ paymentPerHourMin: 0, paymentPerHourMax: 0, revision: 3 })
+      .where(eq(playDates.id, game.id))
+    expect(events((await calendarApp.get(url.pathname)).text)[0]!.description).toMatch(/^Free · 2 h\n/)
   })
 
   it('answers as an unknown link while its player is paused', async () => {

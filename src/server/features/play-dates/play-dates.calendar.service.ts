@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, asc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
-import { yourTeamPayment } from '../../../domain/play-dates/play-date.rules'
+import { paymentTime, yourTeamPayment } from '../../../domain/play-dates/play-date.rules'
 import { priceLine } from '../../../domain/play-dates/schedule'
 import { venueAddressLine } from '../../../domain/venues/venue.schema'
 import type { DbOrTx } from '../../db/client'
@@ -53,6 +53,7 @@ function gamesOf(db: DbOrTx, viewerId: string, only: { playDateId: string } | { 
     timeZone: playDates.timeZone,
     durationMinutes: playDates.durationMinutes,
     amount: playDates.paymentPerHourMin,
+    outcome: playDates.resultOutcome,
     revision: playDates.revision,
     updatedAt: playDates.updatedAt,
     place: playDates.place,
@@ -78,6 +79,15 @@ type GameRow = Awaited<ReturnType<typeof gamesOf>>[number]
 
 type TimedGameRow = GameRow & { startsAt: Date; timeZone: string; durationMinutes: number }
 
+// "Your team pays $40/hour · 2 hours · $80" ahead of the game, "paid" once played, "would have
+// paid" for one never played; a free game is "Free · 2 hours", with nobody paying.
+function priceOf(row: TimedGameRow) {
+  const price = priceLine(row.amount, row.durationMinutes)
+  if (row.amount === 0) return price
+  const time = paymentTime(row.status, row.outcome ? { outcome: row.outcome } : null)
+  return `${yourTeamPayment(row.type, row.viewerOnCreatorTeam, time)} ${price}`
+}
+
 function toCalendarGame(row: TimedGameRow, context: CalendarContext): CalendarGame {
   const location = row.venue ? `${row.venue.name}, ${venueAddressLine(row.venue)}` : row.place
   return {
@@ -89,7 +99,7 @@ function toCalendarGame(row: TimedGameRow, context: CalendarContext): CalendarGa
     location,
     creatorTeam: row.creatorTeam,
     otherTeam: row.otherTeam,
-    price: `${yourTeamPayment(row.type, row.viewerOnCreatorTeam)} ${priceLine(row.amount, row.durationMinutes)}`,
+    price: priceOf(row),
     revision: row.revision,
     updatedAt: row.updatedAt,
     url: `${context.origin}/playdates/${row.id}`,
