@@ -126,6 +126,10 @@ test(
     await expect(page).toHaveTitle(`Profile Settings | ${suffix}`)
     await expect(page.getByLabel('First name')).toHaveValue('Casey')
     await expect(page.getByLabel('DUPR rating', { exact: true })).toHaveValue('3.80')
+    // Home and the home area agree: both come from the ZIP code given at sign-up.
+    await expect(page.getByText('Home: Phoenix, AZ')).toBeVisible()
+    await expect(page.getByLabel('Home state')).toHaveValue('AZ')
+    await expect(page.getByLabel('Home region')).toHaveValue('central_phoenix')
     await expect(page.getByRole('link', { name: 'View public profile' })).toHaveAttribute(
       'href',
       /^\/profile\/[0-9a-f-]{36}$/,
