@@ -86,9 +86,11 @@ test(
     await expect(consent.getByRole('link', { name: /^Privacy Policy/ })).toHaveAttribute('href', '/privacy')
     await page.getByRole('button', { name: 'Create Account' }).click()
 
-    const created = page.getByText(
-      'Account created successfully! Please check your email to confirm your account.',
-    )
+    // Said on the page, not in a toast that would cover its buttons.
+    const created = page
+      .getByRole('main')
+      .getByRole('status')
+      .filter({ hasText: 'Account created successfully! Please check your email to confirm your account.' })
     await expect(created).toBeVisible()
     await expect(page).toHaveURL(/\/email-confirmation$/)
     await expect(page).toHaveTitle(`Email Confirmation | ${suffix}`)
@@ -96,13 +98,7 @@ test(
     await expect(page.getByText(email)).toBeVisible()
     await expect(page.getByText('Confirmation Required')).toBeVisible()
 
-    // Signing in before confirming is refused, with a way to get a new link. On a desktop the toast
-    // covers the page's Sign in button (a click while it slides in lands on it): closed first.
-    await page
-      .getByRole('region', { name: /Alerts/ })
-      .getByRole('button', { name: 'Close toast' })
-      .click()
-    await expect(created).toBeHidden()
+    // Signing in before confirming is refused, with a way to get a new link.
     await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click()
     await expect(page).toHaveURL(/\/signin$/)
     // The URL changes before the page does: the check-your-email page's "Open your email app"
@@ -130,6 +126,10 @@ test(
     await expect(page).toHaveTitle(`Profile Settings | ${suffix}`)
     await expect(page.getByLabel('First name')).toHaveValue('Casey')
     await expect(page.getByLabel('DUPR rating', { exact: true })).toHaveValue('3.80')
+    // Home and the home area agree: both come from the ZIP code given at sign-up.
+    await expect(page.getByText('Home: Phoenix, AZ')).toBeVisible()
+    await expect(page.getByLabel('Home state')).toHaveValue('AZ')
+    await expect(page.getByLabel('Home region')).toHaveValue('central_phoenix')
     await expect(page.getByRole('link', { name: 'View public profile' })).toHaveAttribute(
       'href',
       /^\/profile\/[0-9a-f-]{36}$/,

@@ -78,6 +78,14 @@ export async function createPlayer(
   const token = new URL(link).searchParams.get('token')
   const confirmed = await request.post('/api/auth/confirm-email', { headers, data: { token } })
   expect(confirmed.status(), await confirmed.text()).toBe(200)
+  // Sign-up takes the home area (where Available and the wizard open) from the ZIP code; the
+  // journeys' players start without one, so their lists show every state: a journey that wants
+  // one sets it.
+  const cleared = await request.put('/api/profiles/me/home', {
+    headers,
+    data: { homeState: null, homeRegion: null },
+  })
+  expect(cleared.status(), await cleared.text()).toBe(200)
   await request.dispose()
   return player
 }

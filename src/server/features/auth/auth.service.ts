@@ -14,10 +14,12 @@ import {
   storedProfileFields,
 } from '../../../domain/auth/auth.schema'
 import { AppError } from '../../../domain/errors'
+import { homeAreaAfterMove, NO_HOME_AREA } from '../../../domain/profiles/home-area.rules'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db } from '../../db/client'
 import { passwords, profiles, signupCodes } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
+import { placeOfZip } from '../../lib/geodata'
 import { giveBack, hit, type RateLimit, RateLimitedError } from '../../lib/rate-limit'
 import type { Mailer } from '../../lib/mail'
 import { PAUSED_MESSAGE } from '../../../domain/auth/auth.messages'
@@ -79,6 +81,8 @@ export async function signUp(
 ) {
   requireUncommonPassword(input.password, 'password')
   const hash = await hashPassword(input.password)
+  // The Available tab opens on the ZIP code's state and region, as Profile Settings' home says.
+  const homeArea = homeAreaAfterMove(NO_HOME_AREA, placeOfZip(input.zipCode))
   let outcome: { user: SessionUser; token: string } | { registered: { id: string; firstName: string } }
   try {
     outcome = await db.transaction(async (tx) => {
@@ -106,6 +110,7 @@ export async function signUp(
         .values({
           email: input.email,
           ...storedProfileFields(input),
+          ...homeArea,
           // Confirmed now on the server's clock, not the database's: the rating prompt counts from it.
           ratingsConfirmedAt: now,
           isAdmin: settings.adminEmail !== undefined && settings.adminEmail === input.email,

@@ -8,6 +8,7 @@ import {
   type HomeLocation,
   type homeLocationInput,
 } from '../../../domain/profiles/home-location.schema'
+import { homeAreaAfterMove, type HomePlace } from '../../../domain/profiles/home-area.rules'
 import type { DbOrTx } from '../../db/client'
 import { profiles } from '../../db/schema'
 import { type HomeColumns, homeOf, nearestZip, placeLabel, placeOfZip } from '../../lib/geodata'
@@ -38,6 +39,7 @@ export async function getHomeLocation(db: DbOrTx, userId: string): Promise<HomeL
 
 // A ZIP code makes it home (and the profile's ZIP code); a location from the browser is rounded
 // to about 1 km here too, whatever the page sent, and named after the nearest ZIP code's area.
+// The home area follows a home to another state (home-area.rules.ts).
 export async function setHomeLocation(
   db: DbOrTx,
   userId: string,
@@ -45,9 +47,11 @@ export async function setHomeLocation(
   now: Date,
 ): Promise<HomeLocation> {
   let values: Partial<typeof profiles.$inferInsert>
+  let place: HomePlace
   if (input.zipCode !== undefined) {
-    if (!placeOfZip(input.zipCode))
-      throw new AppError('invalid', HOME_ZIP_UNKNOWN, { zipCode: HOME_ZIP_UNKNOWN })
+    const zipPlace = placeOfZip(input.zipCode)
+    if (!zipPlace) throw new AppError('invalid', HOME_ZIP_UNKNOWN, { zipCode: HOME_ZIP_UNKNOWN })
+    place = zipPlace
     values = { zipCode: input.zipCode, homeLatitude: null, homeLongitude: null, homePlace: null }
   } else {
     const point = {
@@ -56,11 +60,17 @@ export async function setHomeLocation(
     }
     const near = nearestZip(point)
     if (!near) throw new AppError('invalid', HOME_OUTSIDE_US, { latitude: HOME_OUTSIDE_US })
+    place = { ...point, zipCode: near.zipCode, state: near.state }
     values = { homeLatitude: point.latitude, homeLongitude: point.longitude, homePlace: placeLabel(near) }
   }
+  const [area] = await db
+    .select({ homeState: profiles.homeState, homeRegion: profiles.homeRegion })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+  if (!area) throw new AppError('not_found', 'Profile Not Found')
   const [row] = await db
     .update(profiles)
-    .set({ ...values, updatedAt: now })
+    .set({ ...values, ...homeAreaAfterMove(area, place), updatedAt: now })
     .where(eq(profiles.id, userId))
     .returning(homeColumns)
   if (!row) throw new AppError('not_found', 'Profile Not Found')

@@ -1,6 +1,7 @@
 import { type AnyColumn, eq, sql } from 'drizzle-orm'
 import { type ProfileInput, storedProfileFields } from '../../../domain/auth/auth.schema'
 import { AppError } from '../../../domain/errors'
+import { homeAreaAfterMove } from '../../../domain/profiles/home-area.rules'
 import type {
   HomeAreaInput,
   ProfilePrivacy,
@@ -10,6 +11,7 @@ import type {
 import type { Db, Tx } from '../../db/client'
 import { profiles } from '../../db/schema'
 import { sessionUserColumns, toSessionUser } from '../../db/queries'
+import { placeOfZip } from '../../lib/geodata'
 
 // Holds the player's profile row to the end of the transaction, so one player's writes that
 // count or check before they insert (partner lists under their limit, SUPR Builder players and
@@ -44,12 +46,19 @@ export async function updateOwnProfile(
   input: ProfileInput,
   now: Date,
 ): Promise<SessionUser> {
+  const [before] = await db
+    .select({ zipCode: profiles.zipCode, homeState: profiles.homeState, homeRegion: profiles.homeRegion })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+  if (!before) throw new AppError('not_found', 'Profile Not Found')
   const [row] = await db
     .update(profiles)
     .set({
       ...storedProfileFields(input),
-      // A new ZIP code is home again, in place of a location the browser gave (docs/decisions/0157).
+      // A new ZIP code is home again, in place of a location the browser gave (docs/decisions/0157),
+      // and the home area follows it to another state (home-area.rules.ts).
       ...locationKeptIfSameZip(input.zipCode),
+      ...(before.zipCode === input.zipCode ? {} : homeAreaAfterMove(before, placeOfZip(input.zipCode))),
       ratingsConfirmedAt: now,
       ratingPromptSkippedAt: null,
       updatedAt: now,

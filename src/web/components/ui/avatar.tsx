@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { avatarColour, avatarInitials } from '../../../domain/profiles/avatar.rules'
 
 export interface AvatarPerson {
@@ -69,4 +69,12 @@ export function Avatar({
       {avatarInitials(person)}
     </span>
   )
+}
+
+// A team's or a request's faces side by side, each on a white ring that just touches the face
+// before it. A deeper overlap hid the first face's second initial ("ML" read "MI"): the widest two
+// initials fill 31 of a face's 40 px, which leaves 4.5 px at each side for the next face's ring
+// (docs/decisions/0179).
+export function FaceGroup({ children }: { children: ReactNode }) {
+  return <span className="flex shrink-0 -space-x-0.5">{children}</span>
 }

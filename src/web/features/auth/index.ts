@@ -2,6 +2,7 @@
 // and the messages a form shows for a server's answer.
 export {
   forgetUser,
+  ownProfileKey,
   prefetchSession,
   rememberUser,
   sessionKey,
@@ -9,13 +10,7 @@ export {
   useSignOut,
   wasSignedOutOnPurpose,
 } from './api/session.queries'
-export {
-  ownProfileKey,
-  ownProfileQuery,
-  useConfirmEmail,
-  useOwnProfile,
-  useResendConfirmation,
-} from './api/auth.queries'
+export { ownProfileQuery, useConfirmEmail, useOwnProfile, useResendConfirmation } from './api/auth.queries'
 export { homeLocationKey, useHomeLocation, useSetHomeLocation } from './api/home-location.queries'
 export { homeLocationQuery } from './api/home-location.query'
 export { AuthForm } from './components/auth-form'

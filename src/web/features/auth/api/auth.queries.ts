@@ -7,10 +7,8 @@ import type {
   SignUpInput,
 } from '../../../../domain/auth/auth.schema'
 import { api } from '../../../lib/api-client'
-import { announceSignedOut, rememberUser } from './session.queries'
+import { announceSignedOut, ownProfileKey, rememberUser } from './session.queries'
 import { forgetDistances } from './home-location.queries'
-
-export const ownProfileKey = ['profiles', 'me'] as const
 
 export function useSignIn() {
   const queryClient = useQueryClient()

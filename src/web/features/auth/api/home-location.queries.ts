@@ -2,6 +2,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import type { HomeLocationInput } from '../../../../domain/profiles/home-location.schema'
 import { api } from '../../../lib/api-client'
 import { homeLocationKey, homeLocationQuery } from './home-location.query'
+import { ownProfileKey, sessionKey } from './session.queries'
 
 export { homeLocationKey }
 
@@ -22,6 +23,9 @@ export function useSetHomeLocation() {
     onSuccess: (location) => {
       queryClient.setQueryData(homeLocationKey, location)
       void forgetDistances(queryClient)
+      // A home in another state moves the home area, which the session and the profile carry.
+      void queryClient.invalidateQueries({ queryKey: sessionKey })
+      void queryClient.invalidateQueries({ queryKey: ownProfileKey, exact: true })
     },
   })
 }

@@ -4,6 +4,8 @@ import type { SessionOutput, SessionUser } from '../../../../domain/profiles/pro
 import { api, onApiError } from '../../../lib/api-client'
 
 export const sessionKey = ['auth', 'session'] as const
+// The player's own profile (Profile Settings): the session's fields and more.
+export const ownProfileKey = ['profiles', 'me'] as const
 
 // Every tab of the app hears when the session changes in another one (sign-in, sign-out,
 // confirmation, reset), so no tab goes on showing a user who is gone.

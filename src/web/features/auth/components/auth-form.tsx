@@ -237,8 +237,9 @@ function SignUpForm({ initialValues }: { initialValues: AuthFormInitialValues })
       setFormError(null)
       try {
         const { email } = await signUp.mutateAsync(input)
-        toast.success(SIGNED_UP_MESSAGE)
-        void navigate('/email-confirmation', { state: { email } })
+        // Said on the page it opens, not in a toast: a toast at the bottom covered that page's
+        // Sign in and Resend buttons on a wide screen (docs/decisions/0179).
+        void navigate('/email-confirmation', { state: { email, message: SIGNED_UP_MESSAGE } })
       } catch (error) {
         if (applyServerFieldErrors(error, signUpFieldNames, setError)) return
         setFormError(

@@ -20,15 +20,19 @@ export function ProfileForm({ user }: { user: SessionUser }) {
     defaultValues: profileFieldsOf(user),
   })
 
-  // Ratings saved elsewhere while the form is open (the rating prompt opens over this page)
-  // replace the ones it was loaded with, or saving the form would put the old ones back.
-  const { duprRating, noDuprRating, selfRating } = profileFieldsOf(user)
+  // Ratings saved elsewhere while the form is open (the rating prompt opens over this page), and
+  // a ZIP code saved by Change home on the same page, replace the ones it was loaded with, or
+  // saving the form would put the old ones back.
+  const { duprRating, noDuprRating, selfRating, zipCode } = profileFieldsOf(user)
   const { resetField } = form
   useEffect(() => {
     resetField('duprRating', { defaultValue: duprRating })
     resetField('noDuprRating', { defaultValue: noDuprRating })
     resetField('selfRating', { defaultValue: selfRating })
   }, [resetField, duprRating, noDuprRating, selfRating])
+  useEffect(() => {
+    resetField('zipCode', { defaultValue: zipCode })
+  }, [resetField, zipCode])
 
   const onSubmit = form.handleSubmit(
     async (input) => {

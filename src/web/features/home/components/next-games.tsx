@@ -2,6 +2,7 @@ import { CalendarPlus, Hourglass, MessagesSquare, Search, Users } from 'lucide-r
 import { Link } from 'react-router'
 import type { HomeGame, MyApplication } from '../../../../domain/play-dates/home.schema'
 import type { TeamSummary } from '../../../../domain/play-dates/play-date.schema'
+import { FaceGroup } from '../../../components/ui/avatar'
 import { ButtonLink } from '../../../components/ui/button'
 import { useSession } from '../../auth'
 import { otherTeam, PlayDateWhen, PlayDateWhere, requestCountLabel, TeamRecord } from '../../play-dates'
@@ -83,13 +84,13 @@ function TeamLine({ team }: { team: TeamSummary }) {
   const players = [team.captain, team.partner].filter((p) => p !== null)
   return (
     <span className="flex items-center gap-3">
-      <span className="flex shrink-0 -space-x-2">
+      <FaceGroup>
         {players.map((player) => (
           <span key={player.id} className="rounded-full ring-2 ring-white">
             <PlayerAvatar player={player} />
           </span>
         ))}
-      </span>
+      </FaceGroup>
       <span className="min-w-0">{teamName(team)}</span>
     </span>
   )

@@ -8,7 +8,7 @@ import type {
   ResultToConfirm,
 } from '../../../../domain/play-dates/home.schema'
 import { formatStart, TIME_TO_BE_AGREED } from '../../../../domain/play-dates/schedule'
-import { Avatar, type AvatarPerson } from '../../../components/ui/avatar'
+import { Avatar, type AvatarPerson, FaceGroup } from '../../../components/ui/avatar'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { errorDetail } from '../../../lib/api-client'
@@ -115,11 +115,11 @@ export function WaitingForYou({ className }: { className?: string }) {
 // The faces of the players concerned: decorative, as the item names them.
 function Faces({ people }: { people: AvatarPerson[] }) {
   return (
-    <span className="flex shrink-0 -space-x-3">
+    <FaceGroup>
       {people.map((person, index) => (
         <Avatar key={index} person={person} size="md" className="ring-2 ring-white" />
       ))}
-    </span>
+    </FaceGroup>
   )
 }
 

@@ -4,7 +4,7 @@ import type { PlayDateSummary, TeamSummary } from '../../../../domain/play-dates
 import { playDateKind } from '../../../../domain/play-dates/play-date.constants'
 import { paymentTime, yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
 import { priceLine } from '../../../../domain/play-dates/schedule'
-import { Avatar } from '../../../components/ui/avatar'
+import { Avatar, FaceGroup } from '../../../components/ui/avatar'
 import { countsSelfRating, formatRating, fullName, requestCountLabel } from '../lib/play-date-view'
 import { GroupGameBadge, LocationChips, StatusBadge, TypeChip } from './play-date-badges'
 import { PlayDateWhen, PlayDateWhere } from './play-date-when'
@@ -19,16 +19,16 @@ const teamNames = (team: TeamSummary) =>
     .map(fullName)
     .join(' & ')
 
-// The team's faces, overlapping; the names beside them say who they are.
+// The team's faces, side by side; the names beside them say who they are.
 function TeamFaces({ team }: { team: TeamSummary }) {
   return (
-    <span className="flex shrink-0 -space-x-3">
+    <FaceGroup>
       {[team.captain, team.partner]
         .filter((p) => p !== null)
         .map((player) => (
           <Avatar key={player.id} person={player} size="md" className="ring-2 ring-white" />
         ))}
-    </span>
+    </FaceGroup>
   )
 }
 
