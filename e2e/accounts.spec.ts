@@ -86,11 +86,10 @@ test(
     await expect(consent.getByRole('link', { name: /^Privacy Policy/ })).toHaveAttribute('href', '/privacy')
     await page.getByRole('button', { name: 'Create Account' }).click()
 
-    // Said on the page, not in a toast that would cover its buttons.
+    // A toast at the top of the screen, clear of the page's buttons.
     const created = page
-      .getByRole('main')
-      .getByRole('status')
-      .filter({ hasText: 'Account created successfully! Please check your email to confirm your account.' })
+      .getByRole('region', { name: /Alerts/ })
+      .getByText('Account created successfully! Please check your email to confirm your account.')
     await expect(created).toBeVisible()
     await expect(page).toHaveURL(/\/email-confirmation$/)
     await expect(page).toHaveTitle(`Email Confirmation | ${suffix}`)

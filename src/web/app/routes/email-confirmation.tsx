@@ -83,26 +83,17 @@ function WrappableEmail({ email }: { email: string }) {
 
 function CheckYourEmail() {
   const location = useLocation()
-  const state = location.state as { email?: unknown; message?: unknown } | null
+  const state = location.state as { email?: unknown } | null
   const email = typeof state?.email === 'string' && state.email ? state.email : null
-  // What sign-up says ("Account created successfully! …"), as the sign-in page shows its message.
-  const message = typeof state?.message === 'string' && state.message ? state.message : null
   const resend = useResendConfirmation()
   const mailApp = email ? webMail[email.slice(email.lastIndexOf('@') + 1)] : undefined
 
   return (
     <div className="mx-auto w-full max-w-lg">
       <Card className="text-center">
-        {/* The message takes the envelope's place: the buttons stay where they were. */}
-        {message ? (
-          <div className="text-left">
-            <FormAlert tone="success">{message}</FormAlert>
-          </div>
-        ) : (
-          <span className="mx-auto inline-flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-            <MailCheck aria-hidden="true" className="size-7" />
-          </span>
-        )}
+        <span className="mx-auto inline-flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+          <MailCheck aria-hidden="true" className="size-7" />
+        </span>
         <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">Check your email</h1>
         <p className="mt-2 text-slate-700">
           We sent a confirmation link to

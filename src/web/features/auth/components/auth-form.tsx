@@ -237,9 +237,10 @@ function SignUpForm({ initialValues }: { initialValues: AuthFormInitialValues })
       setFormError(null)
       try {
         const { email } = await signUp.mutateAsync(input)
-        // Said on the page it opens, not in a toast: a toast at the bottom covered that page's
-        // Sign in and Resend buttons on a wide screen (docs/decisions/0179).
-        void navigate('/email-confirmation', { state: { email, message: SIGNED_UP_MESSAGE } })
+        // At the top: at the bottom, where the other toasts are, it covered the Check your email
+        // page's Resend and Sign in buttons on a wide screen (docs/decisions/0179).
+        toast.success(SIGNED_UP_MESSAGE, { position: 'top-center' })
+        void navigate('/email-confirmation', { state: { email } })
       } catch (error) {
         if (applyServerFieldErrors(error, signUpFieldNames, setError)) return
         setFormError(
