@@ -42,6 +42,14 @@ test('the apply page counts the friends who can be picked and follows them while
   )
   await expect(picker.getByRole('button', { name: /Dan Player/ })).toBeDisabled()
   await expect(page.getByText('Available Friends: 1')).toBeVisible()
+  await expect(page.getByText('Please select a friend')).toBeVisible()
+
+  // Eve applies alone: no friend is left to pick, and the page says how Cat can still apply.
+  const alone = await eve!.request.post(`/api/play-dates/${id}/requests`, { headers, data: { alone: true } })
+  expect(alone.status(), await alone.text()).toBe(201)
+  await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')))
+  await expect(page.getByText('Available Friends: 0')).toBeVisible()
+  await expect(page.getByText('Choose Join alone to apply')).toBeVisible()
 
   // Fay accepts Cat's friend request: she is offered at once.
   const asked = await cat!.request.post('/api/connections/friend-requests', {
@@ -53,7 +61,8 @@ test('the apply page counts the friends who can be picked and follows them while
   const accepted = await fay!.request.post(`/api/connections/${requestId}/accept`, { headers })
   expect(accepted.status(), await accepted.text()).toBe(200)
   await expect(picker.getByRole('button', { name: /Fay Player/ })).toBeEnabled()
-  await expect(page.getByText('Available Friends: 2')).toBeVisible()
+  await expect(page.getByText('Available Friends: 1')).toBeVisible()
+  await expect(page.getByText('Please select a friend')).toBeVisible()
   await picker.getByRole('button', { name: /Fay Player/ }).click()
   await page.getByRole('button', { name: 'Submit Application' }).click()
   await expect(page.getByText('Application submitted successfully')).toBeVisible()

@@ -182,7 +182,10 @@ export function ApplyToPlayDate({ id }: { id: string }) {
         )}
         {!blocked && options.length > 0 && !chosen && !alone ? (
           <p id={hintId} className="mt-3 text-sm text-slate-600">
-            {applyMessages.selectFriend}
+            {/* With no friend to pick (each applied already, or one spot left), joining alone is the way. */}
+            {pairFits && options.some((o) => !unavailable.has(o.id))
+              ? applyMessages.selectFriend
+              : applyMessages.joinAlone}
           </p>
         ) : null}
       </Card>

@@ -2,6 +2,7 @@ import { isApiError } from '../../../lib/api-client'
 
 export const applyMessages = {
   selectFriend: 'Please select a friend',
+  joinAlone: 'Choose Join alone to apply',
   alreadyApplied: 'You or your partner have already applied for this PlayDate',
   noLongerAvailable: 'This PlayDate is no longer available',
   failed: 'Error submitting application. Please try again.',
