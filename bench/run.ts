@@ -74,6 +74,7 @@ const { values } = parseArgs({
     'mix-cpu-prof': { type: 'string' },
     'mix-cpu-prof-players': { type: 'string' },
     'mix-node-args': { type: 'string' },
+    'mix-server-env': { type: 'string' },
     'no-streams': { type: 'boolean', default: false },
     'streams-only': { type: 'boolean', default: false },
     streams: { type: 'string', default: '10000' },
@@ -132,6 +133,8 @@ Capacity on a realistic mix (runs by default; bench/lib/mix.ts, docs/decisions/0
                             graph per step (into DIR with --no-save); latest.md is left as it is
   --mix-cpu-prof-players a,b  profile only the steps of these many players (default every step)
   --mix-node-args "FLAGS"   more flags for node in every server of the mix (space-separated)
+  --mix-server-env "K=V ..." more environment for every server of the mix (space-separated), e.g.
+                            a malloc setting (MALLOC_MMAP_THRESHOLD_=32768) priced in turns
 
 Idle streams (bench/lib/idle-streams.ts, docs/decisions/0161): signed-in players each holding
 an event stream and doing nothing; the server's CPU (< 5% of one core) and RSS (< 500 MB) over
@@ -306,6 +309,13 @@ const mix = runMix
         ? list('mix-cpu-prof-players').map(Number)
         : undefined,
       nodeArgs: values['mix-node-args']?.split(/\s+/).filter(Boolean),
+      serverEnv: Object.fromEntries(
+        (values['mix-server-env']?.split(/\s+/).filter(Boolean) ?? []).map((pair) => {
+          const at = pair.indexOf('=')
+          if (at < 1) throw new Error(`--mix-server-env takes NAME=VALUE pairs, not ${pair}`)
+          return [pair.slice(0, at), pair.slice(at + 1)]
+        }),
+      ),
       log: console.log,
     })
   : null

@@ -39,6 +39,8 @@ export interface MixOptions {
   cpuProfilePlayers?: number[] | undefined
   // More flags for node in every server (a V8 setting to compare, say).
   nodeArgs?: string[] | undefined
+  // More environment for every server (a malloc setting, say).
+  serverEnv?: Record<string, string> | undefined
   log: (line: string) => void
 }
 
@@ -76,6 +78,7 @@ export interface MixResult {
     | 'cpuProfileDir'
     | 'cpuProfilePlayers'
     | 'nodeArgs'
+    | 'serverEnv'
   >
   configs: MixConfigResult[]
 }
@@ -313,6 +316,7 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
               dataDir: db.target.dataDir,
               poolSize: options.poolSize,
               env: {
+                ...options.serverEnv,
                 // Per-player limits as in production: the mix stays far below them.
                 RATE_LIMIT_FACTOR: '1',
                 PM_BENCH_PROBE_FILE: probeFile,
