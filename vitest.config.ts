@@ -45,7 +45,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           allowOnly,
-          include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'scripts/vite/*.test.ts'],
+          include: [
+            'src/domain/**/*.test.ts',
+            'src/web/**/*.test.{ts,tsx}',
+            'scripts/vite/*.test.ts',
+            'scripts/*.test.ts',
+          ],
           environment: 'node',
         },
       },

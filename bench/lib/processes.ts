@@ -4,7 +4,7 @@ import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } f
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createServer } from 'node:net'
-import { buildServerBundle, SERVER_BUNDLE_ARGS } from '../../scripts/server-bundle'
+import { buildServerBundle, SERVER_BUNDLE_ARGS, SERVER_BUNDLE_ENV } from '../../scripts/server-bundle'
 
 export const ROOT = new URL('../../', import.meta.url).pathname
 
@@ -101,6 +101,7 @@ export async function startAppServer(options: AppServerOptions): Promise<Started
   buildServerBundle(ROOT)
   const port = await freePort()
   const env: Record<string, string> = {
+    ...SERVER_BUNDLE_ENV,
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
