@@ -63,16 +63,21 @@ export async function setHomeLocation(
     place = { ...point, zipCode: near.zipCode, state: near.state }
     values = { homeLatitude: point.latitude, homeLongitude: point.longitude, homePlace: placeLabel(near) }
   }
-  const [area] = await db
-    .select({ homeState: profiles.homeState, homeRegion: profiles.homeRegion })
-    .from(profiles)
-    .where(eq(profiles.id, userId))
-  if (!area) throw new AppError('not_found', 'Profile Not Found')
-  const [row] = await db
-    .update(profiles)
-    .set({ ...values, ...homeAreaAfterMove(area, place), updatedAt: now })
-    .where(eq(profiles.id, userId))
-    .returning(homeColumns)
+  // Read and written in one transaction, the row held: two moves at once keep one home's area.
+  const row = await db.transaction(async (tx) => {
+    const [area] = await tx
+      .select({ homeState: profiles.homeState, homeRegion: profiles.homeRegion })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .for('update')
+    if (!area) throw new AppError('not_found', 'Profile Not Found')
+    const [updated] = await tx
+      .update(profiles)
+      .set({ ...values, ...homeAreaAfterMove(area, place), updatedAt: now })
+      .where(eq(profiles.id, userId))
+      .returning(homeColumns)
+    return updated
+  })
   if (!row) throw new AppError('not_found', 'Profile Not Found')
   return toOutput(row)
 }

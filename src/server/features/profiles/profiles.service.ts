@@ -46,25 +46,31 @@ export async function updateOwnProfile(
   input: ProfileInput,
   now: Date,
 ): Promise<SessionUser> {
-  const [before] = await db
-    .select({ zipCode: profiles.zipCode, homeState: profiles.homeState, homeRegion: profiles.homeRegion })
-    .from(profiles)
-    .where(eq(profiles.id, userId))
-  if (!before) throw new AppError('not_found', 'Profile Not Found')
-  const [row] = await db
-    .update(profiles)
-    .set({
-      ...storedProfileFields(input),
-      // A new ZIP code is home again, in place of a location the browser gave (docs/decisions/0157),
-      // and the home area follows it to another state (home-area.rules.ts).
-      ...locationKeptIfSameZip(input.zipCode),
-      ...(before.zipCode === input.zipCode ? {} : homeAreaAfterMove(before, placeOfZip(input.zipCode))),
-      ratingsConfirmedAt: now,
-      ratingPromptSkippedAt: null,
-      updatedAt: now,
-    })
-    .where(eq(profiles.id, userId))
-    .returning(sessionUserColumns)
+  // The home area is read and written in one transaction, its row held: two saves at once do not
+  // put back an area the other moved.
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ zipCode: profiles.zipCode, homeState: profiles.homeState, homeRegion: profiles.homeRegion })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .for('update')
+    if (!before) throw new AppError('not_found', 'Profile Not Found')
+    const [updated] = await tx
+      .update(profiles)
+      .set({
+        ...storedProfileFields(input),
+        // A new ZIP code is home again, in place of a location the browser gave (docs/decisions/0157),
+        // and the home area follows it to another state (home-area.rules.ts).
+        ...locationKeptIfSameZip(input.zipCode),
+        ...(before.zipCode === input.zipCode ? {} : homeAreaAfterMove(before, placeOfZip(input.zipCode))),
+        ratingsConfirmedAt: now,
+        ratingPromptSkippedAt: null,
+        updatedAt: now,
+      })
+      .where(eq(profiles.id, userId))
+      .returning(sessionUserColumns)
+    return updated
+  })
   if (!row) throw new AppError('not_found', 'Profile Not Found')
   return toSessionUser(row)
 }
