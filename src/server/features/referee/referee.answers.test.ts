@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { refereeMessages } from '../../../domain/referee/referee.rules'
 import { answerOffline, citedRules, loadCuratedAnswers, withoutRuleNumbers } from './referee.answers'
-import { isFollowUp, shapeOf } from './referee.question'
+import { earlierAsRead, isFollowUp, shapeOf, subjectsOf } from './referee.question'
 
 const first = (question: string, earlier?: string) =>
   answerOffline(question, { earlier, includeRuleNumbers: true }).summary
+const curated = (question: string, earlier?: string) =>
+  answerOffline(question, { earlier, includeRuleNumbers: true }).curated
 
 describe('how a question is put', () => {
   it.each([
@@ -25,6 +27,41 @@ describe('how a question is put', () => {
     expect(isFollowUp('what if my partner is in the kitchen?')).toBe(true)
     expect(isFollowUp('and for a game to 15?')).toBe(true)
     expect(isFollowUp('how long is a time-out?')).toBe(false)
+  })
+
+  it.each([
+    ["what if I'm in the kitchen too?", ['asker']],
+    ['and if my feet are in the kitchen?', ['asker']],
+    ['what about me?', ['asker']],
+    ['what about myself?', ['asker']],
+    ['what about my partner?', ['partner']],
+    ['what if my teammate is in the kitchen?', ['partner']],
+    ['can I volley if my partner is in the kitchen?', ['partner', 'asker']],
+    ['and the other team?', ['opponent']],
+    ['what if it hits my opponent?', ['opponent']],
+    ['can the receiver volley the serve?', ['receiver']],
+    ['what about the server?', ['server']],
+    ['why does the game start with the second server?', []],
+    ['what if it bounces first?', []],
+    ['what if she is on the line?', []],
+  ])('"%s" is about %j', (question, subjects) => {
+    expect([...subjectsOf(question)]).toEqual(subjects)
+  })
+
+  it('reads the earlier question without its subject when a follow-up names someone else', () => {
+    const earlier = 'can I volley if my partner is in the kitchen?'
+    expect(earlierAsRead("what if I'm in the kitchen too?", earlier)).toBe(
+      'can i volley if is in the kitchen',
+    )
+    expect(earlierAsRead('what about my opponent?', 'Can I volley while standing in the kitchen?')).toBe(
+      'can volley while standing in the kitchen',
+    )
+    expect(earlierAsRead('what if my partner and I are both in it?', earlier)).toBe(
+      'can i volley if my partner is in the kitchen',
+    )
+    // Naming no one, or "she" for the partner already named, keeps the earlier subject.
+    expect(earlierAsRead('what if it bounces first?', earlier)).toBe(earlier)
+    expect(earlierAsRead('what if she is on the line?', earlier)).toBe(earlier)
   })
 })
 
@@ -57,7 +94,7 @@ describe('the first answer without a model', () => {
       first('Can I volley from the kitchen if my feet are behind the line but my momentum carries me in?'),
     ).toMatch(/^No: .*momentum.*\(9\.B\)/)
     expect(first('is it ok if I fall into the kitchen after volleying from behind the line')).toMatch(
-      /^No: .*\(9\.B\)/,
+      /^No: .*9\.B\)/,
     )
     expect(first('Can I reach over the kitchen to volley if my feet are behind the line?')).toMatch(
       /^Yes: .*reach over.*\(9\.A\)/,
@@ -74,6 +111,55 @@ describe('the first answer without a model', () => {
     const earlier = 'Can I volley while standing in the kitchen?'
     expect(first('what about my partner?', earlier)).toMatch(/^Yes: .*\(9\.H\)/)
     expect(first('what about my partner?')).not.toContain('9.H')
+  })
+
+  it.each([
+    "what if I'm in the kitchen too?",
+    'what if I am standing in the kitchen as well?',
+    "what if I'm the one in the kitchen?",
+    'and if my feet are in the kitchen?',
+    'what about me, in the kitchen?',
+    'what about me?',
+  ])('after a question about the partner, "%s" asks it about the player: No (9.A)', (question) => {
+    expect(first(question, 'can I volley if my partner is in the kitchen?')).toMatch(/^No: .*\(9\.A\)/)
+  })
+
+  it.each([
+    'what about my partner?',
+    'what if only my partner is in the kitchen?',
+    'what if my teammate is in the kitchen?',
+    "and if my partner's in the kitchen instead?",
+  ])('after a question about the player, "%s" asks it about the partner: Yes (9.H)', (question) => {
+    expect(first(question, 'Can I volley while standing in the kitchen?')).toMatch(/^Yes: .*\(9\.H\)/)
+  })
+
+  it.each(['what about my opponent?', 'and the other team?', 'what about the opponents, can they?'])(
+    'after a question about the player, "%s" asks it about an opponent: the same rule (9.A)',
+    (question) => {
+      expect(first(question, 'Can I volley while standing in the kitchen?')).toMatch(/^No: .*\(9\.A\)/)
+    },
+  )
+
+  it('keeps the earlier topic when a follow-up asks it about someone else', () => {
+    const hitMe = 'the ball hit me before it bounced, whose fault?'
+    expect(curated('what if it hits my opponent?', hitMe)).toBe('fault-ball-hits-player')
+    expect(curated('what if it hits my partner?', hitMe)).toBe('fault-ball-hits-player')
+    expect(curated('what if it hits me?', 'the ball hit my partner before it bounced, whose fault?')).toBe(
+      'fault-ball-hits-player',
+    )
+    expect(curated('what about the server?', 'can the receiver volley the serve?')).toBe('volley-return')
+    expect(curated('what if I do it?', 'can my partner step into the kitchen before the ball bounces?')).toBe(
+      'kitchen-enter-early',
+    )
+  })
+
+  it('keeps the earlier subject when a follow-up names no one else', () => {
+    expect(first('and at the start of the game?', 'does my partner serve too?')).toMatch(/\(4\.B\)/)
+    expect(curated('and at the start of the game?', 'does my partner serve too?')).toBe('serve-rotation')
+    expect(
+      first('what if it bounces first?', 'can my partner hit the ball while standing in the kitchen?'),
+    ).toMatch(/^Yes: .*\(9\.F\)/)
+    expect(first('what if my foot is on the line?', 'Can I volley in the kitchen?')).toMatch(/^No: .*9\.B\)/)
   })
 
   it('says when no rule covers a question, and what it can answer', () => {

@@ -3,7 +3,17 @@ import { refereeMessages } from '../../../domain/referee/referee.rules'
 import { stemmer } from 'stemmer'
 import { z } from 'zod'
 import answersData from './answers.json'
-import { canonical, isFollowUp, type Sense, senseOf, shapeOf, turnsRound } from './referee.question'
+import {
+  canonical,
+  earlierAsRead,
+  isFollowUp,
+  type Sense,
+  senseOf,
+  shapeOf,
+  subjectsOf,
+  turnsRound,
+  withoutSubjects,
+} from './referee.question'
 import { type RulebookSection, rulebook, ruleNumbersOf } from './referee.rulebook'
 import { bestSentence, searchRulebook, STOP_WORDS } from './referee.search'
 
@@ -177,9 +187,23 @@ export function scoreAnswers(question: string, earlier?: string): Map<string, Sc
   const terms = [...new Set(termsOf(question))]
   const defining = terms.includes(DEFINE)
   const weight = (term: string) => weightOf(term, defining)
-  const total = terms.reduce((sum, term) => sum + weight(term), 0)
+  // A follow-up's words for whom it asks about count where an answer holds them and are not missed
+  // where it does not: the earlier question's topic may answer it for anyone ("what about my
+  // opponent?" after a kitchen question).
+  const naming = earlier !== undefined && subjectsOf(question).size > 0
+  const needed = new Set(naming ? termsOf(withoutSubjects(question)) : terms)
+  const neededWeight = [...needed].reduce((sum, term) => sum + weight(term), 0)
+  const shareOf = (held: Iterable<string>) => {
+    let found = 0
+    let whole = neededWeight
+    for (const term of held) {
+      found += weight(term)
+      if (!needed.has(term)) whole += weight(term)
+    }
+    return whole === 0 ? 1 : found / whole
+  }
   const byAnswer = new Map<string, Scored>()
-  if (total === 0) return byAnswer
+  if (neededWeight === 0 && !naming) return byAnswer
   const own = new Set(terms)
   const query = earlier === undefined ? canonical(question) : `${canonical(question)} ${canonical(earlier)}`
   const results = index.search(query, {
@@ -189,7 +213,7 @@ export function scoreAnswers(question: string, earlier?: string): Map<string, Sc
     const ask = askById.get(result.id as string)!
     // The query terms this curated question holds, fuzzy matches included.
     const matched = new Set(result.queryTerms)
-    const coverage = terms.filter((t) => matched.has(t)).reduce((sum, t) => sum + weight(t), 0) / total
+    const coverage = shareOf(terms.filter((t) => matched.has(t)))
     const entry = byAnswer.get(ask.answer.id) ?? {
       answer: ask.answer,
       score: 0,
@@ -205,8 +229,7 @@ export function scoreAnswers(question: string, earlier?: string): Map<string, Sc
   }
   // Words spread over several ways of asking one thing count too, a little less.
   for (const entry of byAnswer.values()) {
-    const union = [...entry.held].reduce((sum, t) => sum + weight(t), 0) / total
-    entry.coverage = Math.max(entry.coverage, UNION_SHARE * union)
+    entry.coverage = Math.max(entry.coverage, UNION_SHARE * shareOf(entry.held))
   }
   return byAnswer
 }
@@ -225,12 +248,13 @@ export function matchQuestion(
   earlier?: string,
   sense: Sense = senseOf(question),
 ): Match | undefined {
-  const leans = earlier !== undefined && isFollowUp(question)
-  const scores = scoreAnswers(question, leans ? earlier : undefined)
+  const context = earlier !== undefined && isFollowUp(question) ? earlierAsRead(question, earlier) : undefined
+  const leans = context !== undefined
+  const scores = scoreAnswers(question, context)
   // A follow-up needs fewer words of its own: the earlier question carries the topic.
   const needed = leans ? MIN_COVERAGE * 0.75 : MIN_COVERAGE
   // A follow-up stays on the earlier question's topic unless its own words lead elsewhere.
-  const topic = leans ? matchQuestion(earlier)?.answer.id : undefined
+  const topic = leans ? matchQuestion(context)?.answer.id : undefined
   const weigh = (entry: Scored) => entry.score * (entry.answer.id === topic ? SAME_TOPIC : 1)
   let best: { entry: Scored } | undefined
   for (const entry of scores.values())
@@ -323,10 +347,10 @@ export function answerOffline(
     // "A coin toss: a coin toss or..." says it twice.
     const said = first !== undefined && sentence.toLowerCase().startsWith(first.toLowerCase())
     const summary = first && !said ? `${capitalise(first)}: ${continuing(sentence)}` : sentence
-    const context = leans ? `${question} ${earlier}` : question
+    const context = leans ? `${question} ${earlierAsRead(question, earlier)}` : question
     return { summary, sections: sectionsCiting(match.answer.rules, context), curated: match.answer.id }
   }
-  const sections = searchRulebook(leans ? `${question} ${earlier}` : question)
+  const sections = searchRulebook(leans ? `${question} ${earlierAsRead(question, earlier)}` : question)
   const closest = bestSentence(question, sections)
   if (!closest) return { summary: refereeMessages.noRule, sections: [], curated: null }
   const rule = includeRuleNumbers ? ` (${closest.number})` : ''

@@ -29,6 +29,11 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(non|no) ?volley (zone|area)\b|\bnvz\b|\bkitchn\b|\bkichen\b|\bthe zone\b/g, 'kitchen'],
   [/\btime ?outs?\b|\btimeouts\b/g, 'timeout'],
   [/\brac(k|qu)ets?\b|\bpaddles\b/g, 'paddle'],
+  [/\bteammates?\b/g, 'partner'],
+  // A player's feet, not a length: "both feet", "my feet" (but "7 feet", "how many feet").
+  [/\b(my|your|his|her|their|our|both) feet\b/g, '$1 foot'],
+  // "Let it bounce first" is about the bounce, not about who is first.
+  [/\b(bounce|bounces|bounced|bouncing) first\b/g, '$1'],
   [/\bout of the air\b|\bin the air\b|\bon the fly\b|\bbefore it bounces\b/g, 'volley'],
   [/\bcross ?court\b|\bdiagonally\b|\bacross\b/g, 'diagonal'],
   [/\b(switch|change|swap) (sides|ends|side|end)\b/g, 'switch ends'],
@@ -212,4 +217,48 @@ export function isFollowUp(question: string): boolean {
       text,
     ) || /^(is|does|would|what about|and) (that|it|this) (still|also)?\b/.test(text)
   )
+}
+
+// Whom a question is about: the player asking ("I", "me", "my feet", or "you" as players say it
+// of themselves) or another player. Read over canonical text, the others first, so that "my
+// partner" is the partner and not the asker. "He", "she", "they" point back at someone already
+// named, so they name no one.
+export type Subject = 'asker' | 'partner' | 'opponent' | 'receiver' | 'server'
+const player = (names: string) => new RegExp(`\\b((my|our|your|his|her|their|the) )?(${names})\\b`, 'g')
+const SUBJECTS: ReadonlyArray<readonly [Subject, RegExp]> = [
+  ['partner', player('partners?')],
+  ['opponent', player('opponents?|other team')],
+  ['receiver', player('receivers?|returners?|receiving (team|side|player)')],
+  // "The second server" is a place in the serving order, not a player asked about.
+  ['server', player('(?<!\\b(first|second|1|2) )servers?|serving (team|side|player)')],
+  ['asker', /\b(i|me|my|myself|mine|ive|you|youre|your|yourself)\b/g],
+]
+
+// The subjects a question names.
+export function subjectsOf(text: string): Set<Subject> {
+  let rest = canonical(text)
+  const named = new Set<Subject>()
+  for (const [subject, pattern] of SUBJECTS) {
+    if (rest.search(pattern) === -1) continue
+    named.add(subject)
+    rest = rest.replace(pattern, ' ')
+  }
+  return named
+}
+
+// A question without its words for the subjects it names, except those to keep.
+export function withoutSubjects(text: string, keep: ReadonlySet<Subject> = new Set()): string {
+  let words = canonical(text)
+  for (const [subject, pattern] of SUBJECTS) if (!keep.has(subject)) words = words.replace(pattern, ' ')
+  return words.replace(/\s+/g, ' ').trim()
+}
+
+// The earlier question as a follow-up reads it. A follow-up that names whom it asks about
+// ("what if I'm in the kitchen too?" after "can I volley if my partner is in the kitchen?")
+// asks the earlier question's topic about them: the earlier question's words for anyone else
+// are left out, its topic words kept. One that names no one ("what if it bounces first?")
+// keeps the earlier subject.
+export function earlierAsRead(question: string, earlier: string): string {
+  const named = subjectsOf(question)
+  return named.size === 0 ? earlier : withoutSubjects(earlier, named)
 }
