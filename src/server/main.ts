@@ -14,7 +14,7 @@ import { startMaintenance } from './maintenance'
 import { refereeSigningKey } from './lib/signing-key'
 import { vapidKeys } from './lib/vapid-keys'
 import { startJobRunner } from './lib/job-runner'
-import { jobHandlers } from './jobs'
+import { enqueueStartJobs, jobHandlers } from './jobs'
 import { WEB_ROOT } from './paths'
 
 // How long a stopping server waits for the requests under way.
@@ -94,7 +94,11 @@ async function main() {
   // runner, when it comes, is built here beside it, takes deps, and is stopped in `stop`.
   const maintenance = startMaintenance(deps)
   // Reminders and PlayDates whose start passed: the jobs table, each job run once across
-  // instances (lib/jobs.ts).
+  // instances (lib/jobs.ts). The database's one-time work is enqueued first; should that fail,
+  // the next start enqueues it.
+  await enqueueStartJobs(database.db, deps.clock.now()).catch((error: unknown) =>
+    logger.error({ err: error }, 'one-time jobs not enqueued at start'),
+  )
   const jobs = startJobRunner({ db: database.db, handlers: jobHandlers(deps), clock: deps.clock, logger })
   // `npm run backup` asks the running server for a backup of its embedded database, through a
   // local socket in DATA_DIR (lib/control-socket.ts).

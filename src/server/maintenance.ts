@@ -4,6 +4,7 @@ import type { AppDeps } from './app-env'
 import type { Db } from './db/client'
 import { authTokens, jobs, mailOutbox, notifications, rateLimits } from './db/schema'
 import { deleteExpiredSessions, forgetStaleBrowsers } from './features/auth'
+import { doneJobsBefore } from './lib/jobs'
 
 // Background work of a server instance: mail that failed is tried again, and rows that can no
 // longer be used are deleted. Every instance runs it; each step is safe to run at the same time
@@ -19,7 +20,8 @@ export const maintenanceTiming = {
 
 // Sent (or given up) mail stays this long for support questions and the development mailbox.
 export const MAIL_KEPT_DAYS = 30
-// Notifications are kept this long, read or not; done jobs this long, for support questions.
+// Notifications are kept this long, read or not; done jobs this long, for support questions (the
+// records of one-time work for good, lib/jobs.ts).
 export const NOTIFICATIONS_KEPT_DAYS = 90
 export const DONE_JOBS_KEPT_DAYS = 30
 
@@ -70,7 +72,7 @@ export async function deleteExpiredRows(db: Db, now: Date) {
       // app's clock moved months ahead (TEST_CLOCK), the app's date would delete notices just made.
       lt(notifications.createdAt, sql`now() - make_interval(days => ${NOTIFICATIONS_KEPT_DAYS})`),
     ),
-    jobs: await deleteInBatches(db, jobs, jobs.id, lt(jobs.doneAt, ago(DONE_JOBS_KEPT_DAYS * DAY_MS))),
+    jobs: await deleteInBatches(db, jobs, jobs.id, doneJobsBefore(ago(DONE_JOBS_KEPT_DAYS * DAY_MS))),
   }
 }
 

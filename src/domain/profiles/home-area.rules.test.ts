@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { type HomePlace, homeAreaAfterMove, NO_HOME_AREA, regionOfHome } from './home-area.rules'
+import {
+  firstHomeArea,
+  type HomePlace,
+  homeAreaAfterMove,
+  NO_HOME_AREA,
+  regionOfHome,
+} from './home-area.rules'
 
 // ZIP code areas' centres, from the Census Gazetteer the server reads.
 const place = (zipCode: string, latitude: number, longitude: number, state: HomePlace['state'] = 'AZ') => ({
@@ -67,5 +73,18 @@ describe('the home area after the home moves', () => {
   it('is the area alone, whatever else the current row holds', () => {
     const row = { zipCode: '85281', homeState: 'AZ', homeRegion: 'tucson' } as const
     expect(homeAreaAfterMove(row, TEMPE)).toEqual({ homeState: 'AZ', homeRegion: 'tucson' })
+  })
+})
+
+describe('the first home area', () => {
+  it('is the home’s state and region, as sign-up takes it', () => {
+    expect(firstHomeArea(TEMPE)).toEqual({ homeState: 'AZ', homeRegion: 'east_valley' })
+    expect(firstHomeArea(GLENDALE)).toEqual({ homeState: 'AZ', homeRegion: 'west_valley' })
+    expect(firstHomeArea(MIAMI)).toEqual({ homeState: 'FL', homeRegion: 'statewide' })
+  })
+
+  it('is none without a home in a known state', () => {
+    expect(firstHomeArea(null)).toEqual(NO_HOME_AREA)
+    expect(firstHomeArea({ ...TEMPE, state: null })).toEqual(NO_HOME_AREA)
   })
 })

@@ -65,3 +65,7 @@ export function homeAreaAfterMove(current: HomeArea, place: HomePlace | null): H
     return { homeState: current.homeState, homeRegion: current.homeRegion }
   return { homeState: place.state, homeRegion: regionOfHome(place.state, place) }
 }
+
+// The home area of a player who has none yet, from their home: sign-up's, from the ZIP code, and
+// the one of a player who signed up before sign-up set it (docs/decisions/0181).
+export const firstHomeArea = (place: HomePlace | null): HomeArea => homeAreaAfterMove(NO_HOME_AREA, place)

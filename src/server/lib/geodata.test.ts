@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nearestZip, placeLabel, placeOfZip, zoneOfPlace } from './geodata'
+import { homePlaceOf, nearestZip, placeLabel, placeOfZip, zoneOfPlace } from './geodata'
 
 describe('geodata', () => {
   it('finds a ZIP code’s area, city and state', () => {
@@ -14,6 +14,22 @@ describe('geodata', () => {
   it('calls home the nearest ZIP area to a location, and nothing outside the US', () => {
     expect(placeLabel(nearestZip({ latitude: 33.43, longitude: -111.93 })!)).toBe('Tempe, AZ')
     expect(nearestZip({ latitude: 48.85, longitude: 2.35 })).toBeNull()
+  })
+
+  it('places a profile’s home at the location the player gave, else at their ZIP code’s area', () => {
+    const noLocation = { homeLatitude: null, homeLongitude: null }
+    expect(homePlaceOf({ zipCode: '85281', ...noLocation })).toEqual(placeOfZip('85281'))
+    // A Tempe ZIP code, and a location in Tucson: the location is home.
+    expect(homePlaceOf({ zipCode: '85281', homeLatitude: 32.22, homeLongitude: -110.97 })).toEqual({
+      latitude: 32.22,
+      longitude: -110.97,
+      zipCode: nearestZip({ latitude: 32.22, longitude: -110.97 })!.zipCode,
+      state: 'AZ',
+    })
+    // A PO box is no home; nor is a location outside the US.
+    expect(homePlaceOf({ zipCode: '85001', ...noLocation })).toBeNull()
+    expect(homePlaceOf({ zipCode: '85281', homeLatitude: 48.85, homeLongitude: 2.35 })).toBeNull()
+    expect(homePlaceOf({ zipCode: null, ...noLocation })).toBeNull()
   })
 
   it('takes a venue’s zone from its state, or from where it is in a state with two zones', () => {

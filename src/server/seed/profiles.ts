@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
-import type { StateCode } from '../../domain/play-dates/play-date.schema'
+import { firstHomeArea } from '../../domain/profiles/home-area.rules'
 import type { Tx } from '../db/client'
 import { passwords, playerVenues, profiles } from '../db/schema'
+import { placeOfZip } from '../lib/geodata'
 import { daysAgo, type DemoWorld } from './demo-world'
 
 export const DEMO_ADMIN_EMAIL = 'admin@demo.picklematch.app'
@@ -199,26 +200,6 @@ export const demoPlayers: DemoPlayer[] = [
 export const emailOf = (p: DemoPlayer) =>
   p.last === 'Admin' ? DEMO_ADMIN_EMAIL : `${p.first}.${p.last}@demo.picklematch.app`.toLowerCase()
 
-// Where a demo player plays, from their ZIP code: the Available tab opens there.
-export function homeOfZip(zip: string): { homeState: StateCode; homeRegion: string } {
-  const statewide = (homeState: StateCode) => ({ homeState, homeRegion: 'statewide' })
-  if (zip.startsWith('32') || zip.startsWith('33') || zip.startsWith('34')) return statewide('FL')
-  if (zip.startsWith('7')) return statewide('TX')
-  if (zip.startsWith('84')) return statewide('UT')
-  if (zip.startsWith('9')) return statewide('CA')
-  const az = (homeRegion: string) => ({ homeState: 'AZ' as const, homeRegion })
-  if (zip === '85364' || zip === '85365') return az('yuma')
-  if (zip === '85541') return az('payson')
-  if (zip.startsWith('857')) return az('tucson')
-  if (zip === '86336') return az('sedona')
-  if (zip.startsWith('863')) return az('prescott')
-  if (zip.startsWith('864')) return az('lake_havasu')
-  if (zip.startsWith('860')) return az('flagstaff')
-  if (zip.startsWith('853')) return az('west_valley')
-  if (zip.startsWith('850')) return az('central_phoenix')
-  return az('east_valley')
-}
-
 // The players, their passwords, and a lookup of their ids by first name.
 export async function seedProfiles(tx: Tx, passwordHash: string) {
   const created = await tx
@@ -233,7 +214,8 @@ export async function seedProfiles(tx: Tx, passwordHash: string) {
         selfRating: p.self,
         birthdate: p.born,
         zipCode: p.zip,
-        ...homeOfZip(p.zip),
+        // Where the Available tab opens: what sign-up takes from the same ZIP code.
+        ...firstHomeArea(placeOfZip(p.zip)),
         isAdmin: index === 0,
         // One player is paused, so the admin area has something to show.
         isPaused: p.first === 'Megan',

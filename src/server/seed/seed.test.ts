@@ -22,6 +22,18 @@ describe('demo data', () => {
     expect(people.length).toBeGreaterThanOrEqual(30)
     expect(people.filter((p) => p.isAdmin)).toHaveLength(1)
     expect(new Set(people.map((p) => p.gender))).toEqual(new Set(['male', 'female']))
+    // Each plays where sign-up would have put them from their ZIP code (home-area.rules.ts).
+    const areaOf = (firstName: string) => {
+      const player = people.find((p) => p.firstName === firstName)
+      return `${player?.homeState}:${player?.homeRegion}`
+    }
+    expect(areaOf('Avery')).toBe('AZ:central_phoenix') // 85004, Phoenix
+    expect(areaOf('Maya')).toBe('AZ:east_valley') // 85281, Tempe
+    expect(areaOf('Linda')).toBe('AZ:west_valley') // 85374, Surprise
+    expect(areaOf('Diego')).toBe('AZ:tucson') // 85705
+    expect(areaOf('Nate')).toBe('AZ:yuma') // 85364
+    expect(areaOf('Chris')).toBe('FL:statewide') // 32801, Orlando
+    expect(people.every((p) => p.homeState !== null)).toBe(true)
     // Some players say a few words about themselves and where they play; most leave it empty.
     const withBio = people.filter((p) => p.bio !== null)
     expect(withBio.length).toBeGreaterThanOrEqual(5)

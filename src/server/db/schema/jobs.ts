@@ -16,7 +16,8 @@ export const jobs = pgTable(
     runAt: timestamp('run_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    // Set when the job ran (or gave up after its last attempt); kept a while for support.
+    // Set when the job ran (or gave up after its last attempt); kept a while for support, and for
+    // good for one-time work (lib/jobs.ts, onceKey).
     doneAt: timestamp('done_at', { withTimezone: true }),
     // The player the job works for (a push to one of their devices), so a turn can take turns
     // between players (lib/jobs.ts); none for a job about a PlayDate.

@@ -14,7 +14,7 @@ import {
   storedProfileFields,
 } from '../../../domain/auth/auth.schema'
 import { AppError } from '../../../domain/errors'
-import { homeAreaAfterMove, NO_HOME_AREA } from '../../../domain/profiles/home-area.rules'
+import { firstHomeArea } from '../../../domain/profiles/home-area.rules'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db } from '../../db/client'
 import { passwords, profiles, signupCodes } from '../../db/schema'
@@ -82,7 +82,7 @@ export async function signUp(
   requireUncommonPassword(input.password, 'password')
   const hash = await hashPassword(input.password)
   // The Available tab opens on the ZIP code's state and region, as Profile Settings' home says.
-  const homeArea = homeAreaAfterMove(NO_HOME_AREA, placeOfZip(input.zipCode))
+  const homeArea = firstHomeArea(placeOfZip(input.zipCode))
   let outcome: { user: SessionUser; token: string } | { registered: { id: string; firstName: string } }
   try {
     outcome = await db.transaction(async (tx) => {
