@@ -218,8 +218,3 @@ async function recordFailure(db: Db, job: JobRow, error: unknown, now: Date) {
 // The jobs the cleanup deletes: done before `before`, but for the records of one-time work.
 export const doneJobsBefore = (before: Date) =>
   and(lt(jobs.doneAt, before), notLike(jobs.key, `${ONCE_KEY_PREFIX}%`))
-
-export async function deleteOldJobs(db: DbOrTx, before: Date) {
-  const rows = await db.delete(jobs).where(doneJobsBefore(before)).returning({ id: jobs.id })
-  return rows.length
-}
