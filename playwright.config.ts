@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
@@ -9,8 +9,14 @@ const port = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://localhost:${port}`
 // Each run starts the built app on a new, empty embedded database. The directory is made once, by
 // the first process that reads this file: the test workers read it again and find it in their
-// environment. scripts/e2e-all.mjs makes one per step and removes it afterwards.
-const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'pm-e2e-')))
+// environment. scripts/e2e-all.mjs makes one per step and removes it afterwards; a run without it
+// removes the one it made as it exits. Not in a global teardown: that runs before the server stops.
+if (!process.env.E2E_DATA_DIR) {
+  const made = mkdtempSync(path.join(tmpdir(), 'pm-e2e-'))
+  process.env.E2E_DATA_DIR = made
+  process.once('exit', () => rmSync(made, { recursive: true, force: true }))
+}
+const dataDir = process.env.E2E_DATA_DIR
 
 // Journeys run in Chromium's headless shell (Debian's chromium-headless-shell): the browser's own
 // engine, Blink and V8 of the same version, without the browser around it, at about half the

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { violationsInBothThemes } from './support/axe'
 import { ARIZONA, journeyClock, phonePlayer } from './support/full-game'
 import { expectFitsScreen } from './support/layout'
-import { headers, signInAdmin } from './support/players'
+import { headers, postPlayDate, signInAdmin } from './support/players'
 
 // A group's weekly series (docs/decisions/0169-recurring-series.md), on a phone: a group is made, a
 // member joins by its link, an organiser starts a weekly series, the job posts its next two games,
@@ -148,24 +148,15 @@ test('an organiser starts a weekly series, the job posts its next two games, and
     const sam = await phonePlayer(browser, 'Sam', `Away${tag}`)
     await clock.moveTo(new Date(Date.now() - 25 * 60 * 60_000))
     const inThreeDays = new TZDate(Date.now() + 3 * 24 * 60 * 60_000, ARIZONA)
-    const posted = await olga.context.request.post('/api/play-dates', {
-      headers,
-      data: {
-        type: 'challenge',
-        state: 'AZ',
-        regions: ['east_valley'],
-        partnerWanted: true,
-        amount: 20,
-        description: 'One more game this week',
-        startDate: `${inThreeDays.getFullYear()}-${String(inThreeDays.getMonth() + 1).padStart(2, '0')}-${String(inThreeDays.getDate()).padStart(2, '0')}`,
-        startTime: '18:00',
-        groupId,
-        groupAudience: 'members_first',
-      },
+    const gameId = await postPlayDate(olga.context, 'One more game this week', {
+      amount: 20,
+      startDate: `${inThreeDays.getFullYear()}-${String(inThreeDays.getMonth() + 1).padStart(2, '0')}-${String(inThreeDays.getDate()).padStart(2, '0')}`,
+      startTime: '18:00',
+      groupId,
+      groupAudience: 'members_first',
     })
-    expect(posted.status(), await posted.text()).toBe(201)
     await clock.restore()
-    const gamePath = `/playdates/${((await posted.json()) as { id: string }).id}`
+    const gamePath = `/playdates/${gameId}`
     await miaPage.goto(gamePath)
     await expect(miaPage.getByText('One more game this week')).toBeVisible()
     await expect(miaPage.getByText('Group game', { exact: true })).toBeVisible()

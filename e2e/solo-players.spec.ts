@@ -1,6 +1,6 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { type Browser, expect, type Page, test } from '@playwright/test'
 import { expectFitsScreen, openAvailableFilters } from './support/layout'
-import { appOrigin, createPlayer, headers, signInContext } from './support/players'
+import { appOrigin, createPlayer, headers, postPlayDate, signInContext } from './support/players'
 import { wizardToRegionStep } from './support/wizard'
 
 // Every player can play: a player with no friends on the app joins a game alone, and a creator
@@ -15,25 +15,6 @@ async function signedIn(browser: Browser, firstName: string, lastName: string, d
   })
   await signInContext(context, await createPlayer({ firstName, lastName, duprRating }))
   return context
-}
-
-// A PlayDate posted alone through the API: the creator's side wants a partner.
-async function postAlone(creator: BrowserContext, description: string) {
-  const res = await creator.request.post('/api/play-dates', {
-    headers,
-    data: {
-      type: 'challenge',
-      state: 'AZ',
-      regions: ['east_valley'],
-      partnerWanted: true,
-      amount: 30,
-      description,
-      startDate: new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString().slice(0, 10),
-      startTime: '08:00',
-    },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  return ((await res.json()) as { id: string }).id
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/solo-${name}.png`, fullPage: true })
@@ -52,7 +33,7 @@ test('a newcomer with no friends joins a game alone and becomes a partner @phone
     signedIn(browser, 'Ann', `Alone${tag}`),
     signedIn(browser, 'Nia', `New${tag}`, 3.75),
   ])
-  const id = await postAlone(ann, `Sunrise doubles ${tag}`)
+  const id = await postPlayDate(ann, `Sunrise doubles ${tag}`)
 
   // Nia, who has no friends on the app yet, looks for games she can join alone.
   const page = await nia.newPage()

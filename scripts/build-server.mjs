@@ -4,15 +4,6 @@
 // map, so `node --enable-source-maps` reports errors at their lines in src/. The embedded
 // database's thread is a module of its own beside it, dist/server/embedded-worker.js.
 import { build } from 'esbuild'
+import { serverBuildOptions, serverEntryPoints } from './server-build-options.mjs'
 
-await build({
-  entryPoints: { main: 'src/server/main.ts', 'embedded-worker': 'src/server/db/embedded-worker.ts' },
-  outdir: 'dist/server',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-})
+await build({ ...serverBuildOptions, entryPoints: serverEntryPoints, outdir: 'dist/server', sourcemap: true })

@@ -116,22 +116,21 @@ export async function befriend(a: BrowserContext, b: BrowserContext) {
   expect(accepted.status(), await accepted.text()).toBe(200)
 }
 
-// An open PlayDate created through the API by `creator` with `partner` (already friends);
-// `fields` replace the defaults (a date, an amount, a venue).
-export async function createPlayDate(
+// An open PlayDate posted through the API by `creator` alone: their side wants a partner
+// (docs/decisions/0137-spots-and-solo-teams.md). `fields` replace the defaults (a date, an
+// amount, a group); returns its id.
+export async function postPlayDate(
   creator: BrowserContext,
-  partner: BrowserContext,
   description: string,
   fields: Record<string, unknown> = {},
 ) {
-  const partnerId = await currentUserId(partner)
   const res = await creator.request.post('/api/play-dates', {
     headers,
     data: {
       type: 'challenge',
       state: 'AZ',
       regions: ['east_valley'],
-      partnerId,
+      partnerWanted: true,
       amount: 30,
       description,
       // 8:00 AM a week from today.
@@ -142,6 +141,18 @@ export async function createPlayDate(
   })
   expect(res.status(), await res.text()).toBe(201)
   return ((await res.json()) as { id: string }).id
+}
+
+// An open PlayDate created through the API by `creator` with `partner` (already friends);
+// `fields` replace the defaults (a date, an amount, a venue).
+export async function createPlayDate(
+  creator: BrowserContext,
+  partner: BrowserContext,
+  description: string,
+  fields: Record<string, unknown> = {},
+) {
+  const partnerId = await currentUserId(partner)
+  return postPlayDate(creator, description, { partnerWanted: false, partnerId, ...fields })
 }
 
 // A new player with this first name, signed in in a browser context of their own.

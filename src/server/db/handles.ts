@@ -78,25 +78,6 @@ class AfterCommitQueue {
   }
 }
 
-// With a queue, the step waits for the commit; without one (outside a transaction, in a
-// savepoint) it runs now, on `handle`.
-async function holdOrRun(queue: AfterCommitQueue | null, handle: DbOrTx, step: AfterCommitStep) {
-  if (queue) queue.add(step)
-  else await step(handle)
-}
-
-async function addToBatch<S>(
-  queue: AfterCommitQueue | null,
-  handle: DbOrTx,
-  batch: AfterCommitBatch<S>,
-  add: (state: S) => void,
-) {
-  if (queue) return queue.addToBatch(batch, add)
-  const state = batch.start()
-  add(state)
-  await batch.finish(state, handle)
-}
-
 export type Builder<Q> = (db: DbOrTx) => Preparable<Q>
 
 // What a database and every transaction it gives out share.
@@ -110,11 +91,59 @@ interface Shared {
   readonly report: (error: unknown) => void
 }
 
+// The methods a database and every transaction it gives out both have, written once over what
+// each holds: its after-commit queue and its prepared queries. A mixin, as the two extend
+// different classes of Drizzle's. A method reads that state through `this as Handle`: TypeScript
+// does not let it read a protected member through `this` typed as a database or a transaction.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the form TypeScript requires of a mixin's base
+type HandleBase = abstract new (...args: any[]) => object
+
+function withHandleMethods<B extends HandleBase>(Base: B) {
+  abstract class Handle extends Base {
+    // What runs after the commit: null on the database and in a savepoint, where steps run now.
+    protected abstract pending: AfterCommitQueue | null
+    protected abstract readonly queries: PreparedQueries
+
+    // In a transaction, runs `step` once it has committed (never, if it rolls back), on the
+    // database outside it. On the database and in a savepoint the step runs now, on that handle;
+    // on a handle of `withoutTransaction`, once its work is done.
+    async afterCommit(this: Handle & DbOrTx, step: AfterCommitStep): Promise<void> {
+      const { pending } = this as Handle
+      if (pending) pending.add(step)
+      else await step(this)
+    }
+
+    // Passes `add` this transaction's `batch`, started (and its run queued as a step) the first
+    // time; the batch runs once, after the commit. On the database and in a savepoint, a batch
+    // of its own runs now.
+    async afterCommitBatch<S>(
+      this: Handle & DbOrTx,
+      batch: AfterCommitBatch<S>,
+      add: (state: S) => void,
+    ): Promise<void> {
+      const { pending } = this as Handle
+      if (pending) return pending.addToBatch(batch, add)
+      const state = batch.start()
+      add(state)
+      await batch.finish(state, this)
+    }
+
+    prepared<Q>(this: Handle & DbOrTx, name: string, build: Builder<Q>): Q {
+      return (this as Handle).queries.get<DbOrTx, Q>(this, name, build)
+    }
+
+    preparedShape<Q>(this: Handle & DbOrTx, name: string, make: () => Builder<Q>): Q {
+      return (this as Handle).queries.shaped<DbOrTx, Q>(this, name, make)
+    }
+  }
+  return Handle
+}
+
 const BEGIN = sql`begin`
 const COMMIT = sql`commit`
 const ROLLBACK = sql`rollback`
 
-export class Db extends NodePgDatabase<Schema> {
+export class Db extends withHandleMethods(NodePgDatabase<Schema>) {
   // The pool, as Drizzle's own `drizzle()` names it (tests and the benchmark reach it).
   readonly $client: pg.Pool
   private readonly shared: Shared
@@ -122,9 +151,9 @@ export class Db extends NodePgDatabase<Schema> {
   // `withoutTransaction`.
   private readonly root: Db
   // The queries prepared on the pool: pg prepares each on every connection it runs on.
-  private readonly queries = new PreparedQueries()
+  protected readonly queries = new PreparedQueries()
   // A handle of `withoutTransaction` holds its steps here; the database runs them now.
-  private pending: AfterCommitQueue | null = null
+  protected pending: AfterCommitQueue | null = null
 
   constructor(shared: Shared) {
     super(shared.dialect, new NodePgSession(shared.pool, shared.dialect, shared.schema), shared.schema)
@@ -160,12 +189,6 @@ export class Db extends NodePgDatabase<Schema> {
     return result
   }
 
-  // Runs `step` now, on this database (see `Tx.afterCommit`); on a handle of
-  // `withoutTransaction`, once its work is done.
-  afterCommit(step: AfterCommitStep): Promise<void> {
-    return holdOrRun(this.pending, this, step)
-  }
-
   // Runs `work`, whose write is one statement (atomic on its own, so it needs no BEGIN and
   // COMMIT, two round trips fewer), with its after-commit steps held until `work` is done and
   // then run as a transaction's would be: what it publishes leaves together, after the write. If
@@ -180,30 +203,16 @@ export class Db extends NodePgDatabase<Schema> {
     await steps.run(this.root, this.shared.report)
     return result
   }
-
-  // Adds to this handle's `batch` (see `Tx.afterCommitBatch`): on the database, one batch of its
-  // own that runs now.
-  afterCommitBatch<S>(batch: AfterCommitBatch<S>, add: (state: S) => void): Promise<void> {
-    return addToBatch(this.pending, this, batch, add)
-  }
-
-  prepared<Q>(name: string, build: Builder<Q>): Q {
-    return this.queries.get<DbOrTx, Q>(this, name, build)
-  }
-
-  preparedShape<Q>(name: string, make: () => Builder<Q>): Q {
-    return this.queries.shaped<DbOrTx, Q>(this, name, make)
-  }
 }
 
-export class Tx extends NodePgTransaction<Schema, Tables> {
+export class Tx extends withHandleMethods(NodePgTransaction<Schema, Tables>) {
   constructor(
     private readonly shared: Shared,
     session: ConstructorParameters<typeof NodePgTransaction>[1],
     // The queries prepared on the connection this transaction holds.
-    private readonly queries: PreparedQueries,
+    protected readonly queries: PreparedQueries,
     // What runs after the commit; null in a savepoint, whose steps run now.
-    private readonly pending: AfterCommitQueue | null,
+    protected readonly pending: AfterCommitQueue | null,
     nestedIndex: number,
   ) {
     super(shared.dialect, session, shared.schema, nestedIndex)
@@ -222,26 +231,6 @@ export class Tx extends NodePgTransaction<Schema, Tables> {
       await savepoint.execute(sql.raw(`rollback to savepoint sp${depth}`))
       throw error
     }
-  }
-
-  // Runs `step` once this transaction has committed (never, if it rolls back), on the database
-  // outside it. In a savepoint the step runs now, on the savepoint.
-  afterCommit(step: AfterCommitStep): Promise<void> {
-    return holdOrRun(this.pending, this, step)
-  }
-
-  // Passes `add` this transaction's `batch`, started (and its run queued as a step) the first
-  // time; the batch runs once, after the commit. In a savepoint, a batch of its own runs now.
-  afterCommitBatch<S>(batch: AfterCommitBatch<S>, add: (state: S) => void): Promise<void> {
-    return addToBatch(this.pending, this, batch, add)
-  }
-
-  prepared<Q>(name: string, build: Builder<Q>): Q {
-    return this.queries.get<DbOrTx, Q>(this, name, build)
-  }
-
-  preparedShape<Q>(name: string, make: () => Builder<Q>): Q {
-    return this.queries.shaped<DbOrTx, Q>(this, name, make)
   }
 }
 

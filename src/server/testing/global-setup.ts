@@ -6,6 +6,7 @@ import { build } from 'esbuild'
 import type { TestProject } from 'vitest/node'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
+import { serverBuildOptions, serverEntryPoints } from '../../../scripts/server-build-options.mjs'
 import { migrationsFolder, openPostgres, pgliteExtensions } from '../db/client'
 import { adminUrl, databaseUrl, templateName } from './postgres-databases'
 
@@ -18,23 +19,14 @@ declare module 'vitest' {
   }
 }
 
-// embedded-worker.ts as one module, as scripts/build-server.mjs builds it for the server. It is
-// written inside the project, where its packages resolve from node_modules.
+// embedded-worker.ts as one module, with the options scripts/build-server.mjs builds the server
+// with. It is written inside the project, where its packages resolve from node_modules.
 async function buildEmbeddedWorker() {
   const parent = path.resolve('node_modules/.cache')
   mkdirSync(parent, { recursive: true })
   const dir = mkdtempSync(path.join(parent, 'pm-test-worker-'))
   const file = path.join(dir, 'embedded-worker.js')
-  await build({
-    entryPoints: ['src/server/db/embedded-worker.ts'],
-    outfile: file,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  })
+  await build({ ...serverBuildOptions, entryPoints: [serverEntryPoints['embedded-worker']], outfile: file })
   return { file, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
 

@@ -313,18 +313,31 @@ export async function changeSeries(
   return seriesOf(db, groupId, seriesId, now)
 }
 
-async function requireComing(tx: Tx, groupId: string, seriesId: string, startsAt: Date, now: Date) {
-  const series = await lockSeries(tx, groupId, seriesId)
-  if (series.endedAt) throw new AppError('conflict', SERIES_ENDED)
-  if (startsAt <= now || !isOccurrence(series.rule, startsAt)) {
-    throw new AppError('invalid', OCCURRENCE_NOT_IN_SERIES)
-  }
-  return series
+// Skip and put back open alike: an organiser, the group then the series locked, a coming date.
+async function changeComingDate(
+  db: Db,
+  viewer: Viewer,
+  groupId: string,
+  seriesId: string,
+  startsAt: Date,
+  now: Date,
+  change: (tx: Tx, revision: number) => Promise<void>,
+) {
+  await db.transaction(async (tx) => {
+    await lockForOrganiser(tx, viewer, groupId)
+    const series = await lockSeries(tx, groupId, seriesId)
+    if (series.endedAt) throw new AppError('conflict', SERIES_ENDED)
+    if (startsAt <= now || !isOccurrence(series.rule, startsAt)) {
+      throw new AppError('invalid', OCCURRENCE_NOT_IN_SERIES)
+    }
+    await change(tx, series.revision)
+  })
+  return seriesOf(db, groupId, seriesId, now)
 }
 
 // A date no game is made for. One already made is a PlayDate: it is cancelled on its page, where
 // its applicants are told.
-export async function skipOccurrence(
+export function skipOccurrence(
   db: Db,
   viewer: Viewer,
   groupId: string,
@@ -332,9 +345,7 @@ export async function skipOccurrence(
   startsAt: Date,
   now: Date,
 ) {
-  await db.transaction(async (tx) => {
-    await lockForOrganiser(tx, viewer, groupId)
-    await requireComing(tx, groupId, seriesId, startsAt, now)
+  return changeComingDate(db, viewer, groupId, seriesId, startsAt, now, async (tx) => {
     const [skipped] = await tx
       .insert(groupSeriesOccurrences)
       .values({ seriesId, startsAt, skippedAt: now })
@@ -349,11 +360,10 @@ export async function skipOccurrence(
       )
     if (recorded?.playDateId) throw new AppError('conflict', OCCURRENCE_ALREADY_POSTED)
   })
-  return seriesOf(db, groupId, seriesId, now)
 }
 
 // A skipped date back in the series; its game is made at once if it is less than 14 days away.
-export async function restoreOccurrence(
+export function restoreOccurrence(
   db: Db,
   viewer: Viewer,
   groupId: string,
@@ -361,9 +371,7 @@ export async function restoreOccurrence(
   startsAt: Date,
   now: Date,
 ) {
-  await db.transaction(async (tx) => {
-    await lockForOrganiser(tx, viewer, groupId)
-    const series = await requireComing(tx, groupId, seriesId, startsAt, now)
+  return changeComingDate(db, viewer, groupId, seriesId, startsAt, now, async (tx, revision) => {
     const restored = await tx
       .delete(groupSeriesOccurrences)
       .where(
@@ -375,10 +383,8 @@ export async function restoreOccurrence(
         ),
       )
       .returning({ startsAt: groupSeriesOccurrences.startsAt })
-    if (restored.length > 0)
-      await scheduleSeriesMaking(tx, seriesId, `${series.revision}:${now.getTime()}`, now)
+    if (restored.length > 0) await scheduleSeriesMaking(tx, seriesId, `${revision}:${now.getTime()}`, now)
   })
-  return seriesOf(db, groupId, seriesId, now)
 }
 
 // No more games are made; the ones made stay, with whoever joined them.

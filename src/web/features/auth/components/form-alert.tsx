@@ -1,8 +1,8 @@
-import { AlertCircle, Info } from 'lucide-react'
+import { AlertCircle, CircleCheck, Info } from 'lucide-react'
 import type { ReactNode } from 'react'
 
-// A message about the whole form: an error (announced at once) or information. A module of its
-// own, apart from the fields: the landing page shows it without loading any of them.
+// A message about the whole form: an error (announced at once), information or a success. A module
+// of its own, apart from the fields: the landing page shows it without loading any of them.
 export function FormAlert({
   tone = 'error',
   children,
@@ -15,7 +15,7 @@ export function FormAlert({
     info: 'border-sky-200 bg-sky-50 text-sky-900',
     success: 'border-brand-200 bg-brand-50 text-brand-900',
   }[tone]
-  const Icon = tone === 'error' ? AlertCircle : Info
+  const Icon = { error: AlertCircle, info: Info, success: CircleCheck }[tone]
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
