@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { refereeMessages } from '../../../domain/referee/referee.rules'
 import { answerOffline, citedRules, loadCuratedAnswers, withoutRuleNumbers } from './referee.answers'
-import { earlierAsRead, isFollowUp, shapeOf, subjectsOf } from './referee.question'
+import { earlierAsRead, isFollowUp, shapeOf, subjectsOf, withPronounsRead } from './referee.question'
 
 const first = (question: string, earlier?: string) =>
   answerOffline(question, { earlier, includeRuleNumbers: true }).summary
@@ -62,6 +62,32 @@ describe('how a question is put', () => {
     // Naming no one, or "she" for the partner already named, keeps the earlier subject.
     expect(earlierAsRead('what if it bounces first?', earlier)).toBe(earlier)
     expect(earlierAsRead('what if she is on the line?', earlier)).toBe(earlier)
+  })
+})
+
+describe('pronouns in a follow-up', () => {
+  const earlier = 'can I volley if my partner is in the kitchen?'
+  it.each([
+    ['what if she is only on the line?', 'what if my partner is only on the line'],
+    ["what if she's only on the line?", 'what if my partner is only on the line'],
+    ["and if he's in the kitchen?", 'and if my partner is in the kitchen'],
+    ['what if it hits her?', 'what if it hits my partner'],
+    ["what if they're both feet out?", 'what if my partner are both foot out'],
+  ])('"%s" after a question about the partner reads "%s"', (question, read) => {
+    expect(withPronounsRead(question, earlier)).toBe(read)
+  })
+
+  it('reads them as the one other player the earlier question named, and only then', () => {
+    expect(withPronounsRead('what if he does it?', 'can the receiver volley the serve?')).toBe(
+      'what if the receiver does it',
+    )
+    expect(withPronounsRead('what if she does it?', 'Can I volley in the kitchen?')).toBe(
+      'what if she does it?',
+    )
+    expect(withPronounsRead('what if he does it?', "can the server's partner volley the return?")).toBe(
+      'what if he does it?',
+    )
+    expect(withPronounsRead('what if it bounces first?', earlier)).toBe('what if it bounces first?')
   })
 })
 
@@ -160,6 +186,84 @@ describe('the first answer without a model', () => {
       first('what if it bounces first?', 'can my partner hit the ball while standing in the kitchen?'),
     ).toMatch(/^Yes: .*\(9\.F\)/)
     expect(first('what if my foot is on the line?', 'Can I volley in the kitchen?')).toMatch(/^No: .*9\.B\)/)
+  })
+
+  it.each([
+    'can I volley if my opponent is in the kitchen?',
+    'am I allowed to volley when the opponents are in the kitchen?',
+    'is it legal to volley if my opponent is in the nvz?',
+    'is it a fault to volley while my opponents are standing in their kitchen?',
+  ])('"%s": only the volleying player’s place matters (9.A, 9.E)', (question) => {
+    expect(first(question)).toMatch(/^(Yes|No): only where you stand matters.*\(9\.E\).*\(9\.A\)/)
+    expect(first(question)).toMatch(/fault/.test(question) ? /^No/ : /^Yes/)
+  })
+
+  it.each([
+    'what if my opponent is in the kitchen?',
+    'and if the opponents are in the kitchen too?',
+    'what about the other team in the kitchen?',
+  ])('after a question about the partner, "%s" asks where the opponents stand: Yes', (question) => {
+    expect(first(question, 'can I volley if my partner is in the kitchen?')).toMatch(/^Yes: .*\(9\.E\)/)
+  })
+
+  it.each([
+    'what if she is only on the line?',
+    "what if she's only on the line?",
+    "and if he's just on the kitchen line?",
+    "what if they're standing in it?",
+  ])('after a question about the partner, "%s" is about the partner: Yes (9.H)', (question) => {
+    expect(first(question, 'can I volley if my partner is in the kitchen?')).toMatch(/^Yes: .*\(9\.H\)/)
+  })
+
+  it.each([
+    "what if it's a smash?",
+    'what if it is a lob?',
+    'and in a tournament?',
+    'and if she never leaves it?',
+    'what if she stays in there?',
+  ])('after a question about the partner, "%s" stays on the partner rule: Yes (9.H)', (question) => {
+    expect(first(question, 'can I volley if my partner is in the kitchen?')).toMatch(/^Yes: .*\(9\.H\)/)
+  })
+
+  it('stays on the earlier topic for a detail it does not change, and leaves it for a new topic', () => {
+    expect(first('and in a tournament?', 'can the receiver volley the serve?')).toMatch(/^No: .*\(7\.A\)/)
+    expect(first("what if it's a smash?", 'can the receiver volley the serve?')).toMatch(/^No: .*\(7\.A\)/)
+    expect(first('and in a tournament?', 'does my partner serve too?')).toMatch(/^Yes: .*\(4\.B\)/)
+    // A word the earlier topic's own rules answer leads there.
+    expect(first('what if it bounces first?', 'Can I volley while standing in the kitchen?')).toMatch(
+      /^Yes: .*\(9\.F\)/,
+    )
+    // After a question for a value, a new word asks for another value.
+    expect(curated('and in a tournament?', 'what do you play to?')).toBe('match-length')
+    expect(curated('what about a medical one?', 'how long is a timeout')).toBe('medical-timeout')
+    expect(curated('what if my opponent is in the kitchen?', 'how long is a timeout?')).not.toMatch(
+      /^timeout/,
+    )
+  })
+
+  it('quotes the rule nearest to a follow-up and its earlier question when no curated answer fits', () => {
+    const { summary, curated: id } = answerOffline("and if it's windy?", {
+      earlier: 'can I volley if my partner is in the kitchen?',
+      includeRuleNumbers: true,
+    })
+    expect(id).toBeNull()
+    expect(summary).toMatch(/^No rule answers that directly\. The closest one says: .*partner.*\(9\.H\)/)
+  })
+
+  it.each([
+    ['what if it bounces first?', 'can the receiver volley the serve?'],
+    ['what if it bounced first?', 'can the receiver volley the serve?'],
+    ['what if I let it bounce?', 'can the receiver volley the serve?'],
+    ['what if it bounces first?', 'can I volley the return of serve?'],
+    ['and if I let it bounce?', 'can I volley the return of serve?'],
+  ])('"%s" after "%s" opens with the answer to the follow-up: Yes (7.A)', (question, earlier) => {
+    expect(first(question, earlier)).toMatch(/^Yes: .*\(7\.A\)/)
+  })
+
+  it('keeps the earlier yes or no when the follow-up’s words change nothing', () => {
+    expect(first('what if my foot is on the line?', 'Can I volley in the kitchen?')).toMatch(/^No: /)
+    expect(first('and in a tournament?', 'can I volley the return of serve?')).toMatch(/^No: .*\(7\.A\)/)
+    expect(first('what about my partner?', 'Can I volley while standing in the kitchen?')).toMatch(/^Yes: /)
   })
 
   it('says when no rule covers a question, and what it can answer', () => {

@@ -1,59 +1,26 @@
 import MiniSearch from 'minisearch'
 import { refereeMessages } from '../../../domain/referee/referee.rules'
 import { stemmer } from 'stemmer'
-import { z } from 'zod'
 import answersData from './answers.json'
 import {
   canonical,
-  earlierAsRead,
-  isFollowUp,
+  followUpAsRead,
   type Sense,
+  type Subject,
   senseOf,
   shapeOf,
   subjectsOf,
   turnsRound,
   withoutSubjects,
 } from './referee.question'
-import { type RulebookSection, rulebook, ruleNumbersOf } from './referee.rulebook'
+import { type CuratedAnswer, curatedSchema, loadCuratedAnswers, withoutRuleNumbers } from './referee.curated'
+import { type RulebookSection, rulebook } from './referee.rulebook'
 import { bestSentence, searchRulebook, STOP_WORDS } from './referee.search'
 
 // The referee's answers without a model: curated answers to the questions players ask, found by
 // the way they are asked (docs/decisions/0146).
 
-const curatedSchema = z.object({
-  about: z.string(),
-  answers: z
-    .array(
-      z.object({
-        id: z.string().regex(/^[a-z0-9-]+$/),
-        // What a question for a number or a choice hears first: "7 feet", "In".
-        lead: z.string().min(1).optional(),
-        // One plain sentence citing its rules in brackets: "... (9.A), ... (9.B)."
-        answer: z.string().min(10),
-        // Ways players ask it; "... => yes" or "... => no" is a yes/no question and its answer.
-        asks: z.array(z.string().min(3)).min(1),
-      }),
-    )
-    .refine((list) => new Set(list.map((a) => a.id)).size === list.length, 'answer ids are unique'),
-})
-
-export const RULE = /\d+(?:\.[A-Z](?:\.\d+)?)?/
-const CITATION = new RegExp(`\\s*\\((${RULE.source}(?:, ${RULE.source})*)\\)`, 'g')
-
-// The rule numbers a text cites in brackets, in order, each once.
-export function citedRules(text: string): string[] {
-  const numbers = [...text.matchAll(CITATION)].flatMap((m) => m[1]!.split(', '))
-  return [...new Set(numbers)]
-}
-
-export const withoutRuleNumbers = (text: string) => text.replace(CITATION, '')
-
-export interface CuratedAnswer {
-  id: string
-  lead: string | undefined
-  answer: string
-  rules: string[]
-}
+export { citedRules, loadCuratedAnswers, withoutRuleNumbers } from './referee.curated'
 
 interface Ask {
   id: string
@@ -61,18 +28,6 @@ interface Ask {
   text: string
   yes: boolean | null
   sense: Sense
-}
-
-const knownRules = new Set(rulebook.sections.flatMap(ruleNumbersOf))
-
-export function loadCuratedAnswers(data: unknown): CuratedAnswer[] {
-  return curatedSchema.parse(data).answers.map((a) => {
-    const rules = citedRules(a.answer)
-    const unknown = rules.filter((rule) => !knownRules.has(rule))
-    if (rules.length === 0 || unknown.length > 0)
-      throw new Error(`curated answer ${a.id} must cite rules of the rulebook (${unknown.join(', ')})`)
-    return { id: a.id, lead: a.lead, answer: a.answer, rules }
-  })
 }
 
 const curatedAnswers = loadCuratedAnswers(answersData)
@@ -161,11 +116,39 @@ const weightOf = (term: string, defining = false) => {
   return rulebookTerms.has(term) || defining ? rarest : rarest / 2
 }
 
+// Where a follow-up's word leads (0183). The curated questions ask about it, and the answers
+// citing the earlier topic's chapter of the rulebook (its neighbours: 9.B and 9.F beside 9.H) do
+// not: it leads elsewhere, as "kitchen" does after a question about time-outs. A word no curated
+// question asks about ("tournament") or one the neighbours use ("smash", a shot, after a kitchen
+// question) leads nowhere in particular; a word neither the curated answers nor the rulebook know
+// ("windy") cannot be judged.
+const askedTerms = new Set(
+  asks.filter((ask) => !ask.id.endsWith('#answer')).flatMap((ask) => termsOf(ask.text)),
+)
+const neighbourTerms = new Map(
+  curatedAnswers.map((answer) => {
+    const chapters = new Set(
+      rulebook.sections
+        .filter((s) => s.rules.some((r) => answer.rules.includes(r.number)))
+        .map((s) => s.chapter),
+    )
+    const sections = rulebook.sections.filter((s) => chapters.has(s.chapter))
+    const near = new Set(sections.flatMap((s) => s.rules.map((r) => r.number)))
+    const neighbours = asks.filter((ask) => ask.answer.rules.some((rule) => near.has(rule)))
+    return [answer.id, new Set(neighbours.flatMap((ask) => termsOf(ask.text)))]
+  }),
+)
+const leadsAway = (term: string, topic: string) =>
+  askedTerms.has(term) && !neighbourTerms.get(topic)!.has(term)
+const isKnown = (term: string) => documentFrequency.has(term) || rulebookTerms.has(term) || /^\d/.test(term)
+
 // Below this share of the question's weight found in one curated question, no curated answer
 // is taken to answer it.
 export const MIN_COVERAGE = 0.6
 // A follow-up's own words count this much more than its earlier question's.
 const EARLIER_BOOST = 2
+// ... its words for whom it asks about, this much more.
+const NAME_BOOST = 1.5
 // ... and the earlier question's own answer counts this much more.
 const SAME_TOPIC = 1.5
 
@@ -174,8 +157,15 @@ interface Scored {
   score: number
   coverage: number
   asks: Map<string, number>
+  // For a follow-up, the weight of its own words each curated question holds.
+  own: Map<string, number>
   // The question's words found in any of the answer's curated questions.
   held: Set<string>
+  // The question's words that count towards coverage and that none of them holds.
+  lacking: string[]
+  // For a follow-up, the earlier question's words they hold, and their weight.
+  heldEarlier: Set<string>
+  earlier: number
 }
 
 const UNION_SHARE = 0.9
@@ -184,13 +174,17 @@ const UNION_SHARE = 0.9
 // closest curated question holds. With an earlier question (a follow-up), the search is for both,
 // the follow-up's own words counting double.
 export function scoreAnswers(question: string, earlier?: string): Map<string, Scored> {
-  const terms = [...new Set(termsOf(question))]
-  const defining = terms.includes(DEFINE)
-  const weight = (term: string) => weightOf(term, defining)
   // A follow-up's words for whom it asks about count where an answer holds them and are not missed
   // where it does not: the earlier question's topic may answer it for anyone ("what about my
-  // opponent?" after a kitchen question).
-  const naming = earlier !== undefined && subjectsOf(question).size > 0
+  // opponent?" after a kitchen question). Words for a player the earlier question names too ("what
+  // if she is only on the line?", she being the partner) are its subject, not the follow-up's.
+  const named = earlier === undefined ? new Set<Subject>() : subjectsOf(question)
+  const naming = named.size > 0
+  const before = naming ? subjectsOf(earlier!) : new Set<Subject>()
+  const fresh = new Set([...named].filter((subject) => !before.has(subject)))
+  const terms = [...new Set(termsOf(naming ? withoutSubjects(question, fresh) : question))]
+  const defining = terms.includes(DEFINE)
+  const weight = (term: string) => weightOf(term, defining)
   const needed = new Set(naming ? termsOf(withoutSubjects(question)) : terms)
   const neededWeight = [...needed].reduce((sum, term) => sum + weight(term), 0)
   const shareOf = (held: Iterable<string>) => {
@@ -204,10 +198,14 @@ export function scoreAnswers(question: string, earlier?: string): Map<string, Sc
   }
   const byAnswer = new Map<string, Scored>()
   if (neededWeight === 0 && !naming) return byAnswer
-  const own = new Set(terms)
+  // A follow-up's words for whom it asks about say whom, not what: they count less than its other
+  // words, so that the earlier question's topic still weighs against an answer that only names them.
+  const own = new Set(naming ? termsOf(withoutSubjects(question)) : terms)
+  const boost = (term: string) => (own.has(term) ? EARLIER_BOOST : terms.includes(term) ? NAME_BOOST : 1)
+  const earlierTerms = earlier === undefined ? [] : [...new Set(termsOf(earlier))]
   const query = earlier === undefined ? canonical(question) : `${canonical(question)} ${canonical(earlier)}`
   const results = index.search(query, {
-    boostTerm: (term) => (earlier !== undefined && own.has(term) ? EARLIER_BOOST : 1),
+    boostTerm: (term) => (earlier === undefined ? 1 : boost(term)),
   })
   for (const result of results) {
     const ask = askById.get(result.id as string)!
@@ -219,17 +217,29 @@ export function scoreAnswers(question: string, earlier?: string): Map<string, Sc
       score: 0,
       coverage: 0,
       asks: new Map(),
+      own: new Map(),
       held: new Set<string>(),
+      lacking: [],
+      heldEarlier: new Set<string>(),
+      earlier: 0,
     }
     entry.score = Math.max(entry.score, result.score)
     entry.coverage = Math.max(entry.coverage, coverage)
     entry.asks.set(ask.id, result.score)
+    if (earlier !== undefined)
+      entry.own.set(
+        ask.id,
+        terms.filter((t) => matched.has(t)).reduce((sum, t) => sum + weight(t), 0),
+      )
     for (const term of terms) if (matched.has(term)) entry.held.add(term)
+    for (const term of earlierTerms) if (matched.has(term)) entry.heldEarlier.add(term)
     byAnswer.set(ask.answer.id, entry)
   }
   // Words spread over several ways of asking one thing count too, a little less.
   for (const entry of byAnswer.values()) {
     entry.coverage = Math.max(entry.coverage, UNION_SHARE * shareOf(entry.held))
+    entry.lacking = [...needed].filter((term) => !entry.held.has(term))
+    entry.earlier = [...entry.heldEarlier].reduce((sum, term) => sum + weight(term), 0)
   }
   return byAnswer
 }
@@ -248,25 +258,47 @@ export function matchQuestion(
   earlier?: string,
   sense: Sense = senseOf(question),
 ): Match | undefined {
-  const context = earlier !== undefined && isFollowUp(question) ? earlierAsRead(question, earlier) : undefined
+  const { asked, context } = followUpAsRead(question, earlier)
   const leans = context !== undefined
-  const scores = scoreAnswers(question, context)
+  const scores = scoreAnswers(asked, context)
   // A follow-up needs fewer words of its own: the earlier question carries the topic.
   const needed = leans ? MIN_COVERAGE * 0.75 : MIN_COVERAGE
-  // A follow-up stays on the earlier question's topic unless its own words lead elsewhere.
+  // A follow-up stays on the earlier question's topic unless its own words lead elsewhere (0183).
+  // After a yes/no question, a detail the topic does not mention ("what if it's a smash?", "and in
+  // a tournament?" after a question about volleying with the partner in the kitchen) asks whether
+  // the same rule holds: the topic answers it, unless an answer holding the detail holds the
+  // earlier question as well ("what if it bounces first?" after "can I volley while standing in
+  // the kitchen?": 9.F). A word leading elsewhere, a word nobody knows ("and if it's windy?"), or a
+  // question for a value ("and in a tournament?" after "what do you play to?") leaves it to the
+  // answers that hold the follow-up's words, or to the rule sentence nearest to both.
   const topic = leans ? matchQuestion(context)?.answer.id : undefined
   const weigh = (entry: Scored) => entry.score * (entry.answer.id === topic ? SAME_TOPIC : 1)
+  const fits = (entry: Scored) => entry.coverage >= needed
+  let candidates = [...scores.values()].filter(fits)
+  const kept = topic === undefined ? undefined : scores.get(topic)
+  if (
+    kept &&
+    !fits(kept) &&
+    shapeOf(earlier!) === 'yes-no' &&
+    kept.lacking.every((t) => isKnown(t) && !leadsAway(t, topic!))
+  ) {
+    const rivals = candidates.filter((entry) => entry.earlier >= kept.earlier)
+    candidates = rivals.length > 0 ? rivals : [kept]
+  }
   let best: { entry: Scored } | undefined
-  for (const entry of scores.values())
-    if (entry.coverage >= needed && (!best || weigh(entry) > weigh(best.entry))) best = { entry }
+  for (const entry of candidates) if (!best || weigh(entry) > weigh(best.entry)) best = { entry }
   if (!best) return undefined
-  // The yes or no comes from the closest curated question asked the same way round, if any.
+  // The yes or no comes from the closest curated question asked the same way round, if any; for a
+  // follow-up, first from one holding its own words: "what if it bounces first?" after "can the
+  // receiver volley the serve?" is answered by "do I have to let the serve bounce => yes", not by
+  // "can I volley the serve => no".
   const { frame } = sense
   const tier = (ask: Ask) => (ask.sense.frame === frame ? 0 : ask.sense.frame === 0 ? 1 : 2)
+  const own = (ask: Ask) => best.entry.own.get(ask.id) ?? 0
   const verdicts = [...best.entry.asks.entries()]
     .map(([id, score]) => ({ ask: askById.get(id)!, score }))
     .filter(({ ask }) => ask.yes !== null)
-    .sort((a, b) => tier(a.ask) - tier(b.ask) || b.score - a.score)
+    .sort((a, b) => own(b.ask) - own(a.ask) || tier(a.ask) - tier(b.ask) || b.score - a.score)
   const closest = verdicts[0]?.ask ?? asks.find((ask) => ask.answer === best.entry.answer && ask.yes !== null)
   return { answer: best.entry.answer, coverage: best.entry.coverage, closest }
 }
@@ -326,7 +358,8 @@ export function answerOffline(
   options: { earlier?: string | undefined; includeRuleNumbers: boolean },
 ): OfflineAnswer {
   const { earlier, includeRuleNumbers } = options
-  const leans = earlier !== undefined && isFollowUp(question)
+  const { asked, context } = followUpAsRead(question, earlier)
+  const leans = context !== undefined
   const cite = (text: string) => (includeRuleNumbers ? text : withoutRuleNumbers(text))
   let shape = shapeOf(question)
   let sense = senseOf(question)
@@ -335,11 +368,12 @@ export function answerOffline(
     leans &&
     shape === 'open' &&
     CONDITIONAL_FOLLOW_UP.test(canonical(question)) &&
-    shapeOf(earlier) === 'yes-no'
+    shapeOf(earlier!) === 'yes-no'
   ) {
     shape = 'yes-no'
-    sense = senseOf(earlier)
+    sense = senseOf(earlier!)
   }
+  const both = leans ? `${asked} ${context}` : question
   const match = matchQuestion(question, earlier, sense)
   if (match) {
     const first = opening(question, match, shape, sense)
@@ -347,11 +381,11 @@ export function answerOffline(
     // "A coin toss: a coin toss or..." says it twice.
     const said = first !== undefined && sentence.toLowerCase().startsWith(first.toLowerCase())
     const summary = first && !said ? `${capitalise(first)}: ${continuing(sentence)}` : sentence
-    const context = leans ? `${question} ${earlierAsRead(question, earlier)}` : question
-    return { summary, sections: sectionsCiting(match.answer.rules, context), curated: match.answer.id }
+    return { summary, sections: sectionsCiting(match.answer.rules, both), curated: match.answer.id }
   }
-  const sections = searchRulebook(leans ? `${question} ${earlierAsRead(question, earlier)}` : question)
-  const closest = bestSentence(question, sections)
+  const sections = searchRulebook(both)
+  // A follow-up no curated answer fits gets the rule sentence nearest to it and the question before.
+  const closest = bestSentence(both, sections)
   if (!closest) return { summary: refereeMessages.noRule, sections: [], curated: null }
   const rule = includeRuleNumbers ? ` (${closest.number})` : ''
   return {

@@ -253,6 +253,34 @@ export function withoutSubjects(text: string, keep: ReadonlySet<Subject> = new S
   return words.replace(/\s+/g, ' ').trim()
 }
 
+// "He", "she", "they" and their other forms in a follow-up, as players say them of the one other
+// player the earlier question named: "what if she's only on the line?" after "can I volley if my
+// partner is in the kitchen?" asks about the partner. Left as they are when the earlier question
+// names no other player, or more than one.
+const PLAYER_WORDS: Record<Exclude<Subject, 'asker'>, string> = {
+  partner: 'my partner',
+  opponent: 'my opponent',
+  receiver: 'the receiver',
+  server: 'the server',
+}
+const PRONOUNS: Record<string, string> = {
+  hes: ' is',
+  shes: ' is',
+  theyre: ' are',
+  theyve: ' have',
+  theyd: ' would',
+}
+const PRONOUN =
+  /\b(he|she|they|him|her|hers|them|his|their|theirs|himself|herself|themselves|hes|shes|theyre|theyve|theyd)\b/g
+
+export function withPronounsRead(question: string, earlier: string): string {
+  const others = [...subjectsOf(earlier)].filter((s): s is Exclude<Subject, 'asker'> => s !== 'asker')
+  const text = canonical(question)
+  if (others.length !== 1 || text.search(PRONOUN) === -1) return question
+  const named = PLAYER_WORDS[others[0]!]
+  return text.replace(PRONOUN, (word) => `${named}${PRONOUNS[word] ?? ''}`)
+}
+
 // The earlier question as a follow-up reads it. A follow-up that names whom it asks about
 // ("what if I'm in the kitchen too?" after "can I volley if my partner is in the kitchen?")
 // asks the earlier question's topic about them: the earlier question's words for anyone else
@@ -261,4 +289,12 @@ export function withoutSubjects(text: string, keep: ReadonlySet<Subject> = new S
 export function earlierAsRead(question: string, earlier: string): string {
   const named = subjectsOf(question)
   return named.size === 0 ? earlier : withoutSubjects(earlier, named)
+}
+
+// A follow-up as it is read: its pronouns as the player the earlier question named, and the
+// earlier question as the follow-up reads it (0182, 0183). No context when it is not a follow-up.
+export function followUpAsRead(question: string, earlier: string | undefined) {
+  if (earlier === undefined || !isFollowUp(question)) return { asked: question, context: undefined }
+  const asked = withPronounsRead(question, earlier)
+  return { asked, context: earlierAsRead(asked, earlier) }
 }
