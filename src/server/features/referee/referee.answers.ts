@@ -43,7 +43,10 @@ const QUESTION_ONLY = new Set(
     'else actually basically literally bro dude lol pls thanks whether supposed'
   ).split(' '),
 )
-const ignored = (word: string) => STOP_WORDS.has(word) || QUESTION_ONLY.has(word)
+// "Before" and "after" say when, which a rule often turns on: stepping into the kitchen before the
+// ball bounces (9.E) is not playing a ball that has bounced (9.F) (docs/decisions/0184).
+const TIMING = new Set(['before', 'after'])
+const ignored = (word: string) => (STOP_WORDS.has(word) && !TIMING.has(word)) || QUESTION_ONLY.has(word)
 const processTerm = (term: string) => (/^[\d.]+$/.test(term) ? term : stemmer(term))
 // Words that are not matched are left out here, not in processTerm: the search counts a
 // question's length in the words it is given, and "can I volley while standing in the kitchen"
@@ -282,7 +285,8 @@ export function matchQuestion(
     shapeOf(earlier!) === 'yes-no' &&
     kept.lacking.every((t) => isKnown(t) && !leadsAway(t, topic!))
   ) {
-    const rivals = candidates.filter((entry) => entry.earlier >= kept.earlier)
+    // The same words summed in another order may differ in the last digit.
+    const rivals = candidates.filter((entry) => entry.earlier >= kept.earlier - 1e-9)
     candidates = rivals.length > 0 ? rivals : [kept]
   }
   let best: { entry: Scored } | undefined

@@ -15,6 +15,34 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(wider|widest)\b/g, 'wide'],
   [/\b(heavier|heaviest)\b/g, 'heavy'],
   [/\binside\b/g, 'in'],
+  // A question for when or how long, in other words: "at what point can I volley".
+  [/\bat what point\b/g, 'when'],
+  [/\bhow much time\b/g, 'how long'],
+  [/\b((shot|serve|serving) )?clock\b/g, 'time limit'],
+  // "During the point" is when every rule applies and says nothing; after it, the ball is dead.
+  [/\b(during|in the middle of|mid) (a |the )?(point|rally)\b|\bmid(point|rally)\b/g, ''],
+  [
+    /\b(after|once) (the |a )?(point|rally)( is over| was over| ended| ends| is done)?\b|\b(the |a )?(point|rally) (is over|was over|ends|ended|end)\b|\b(the ball|it) (is|was) dead\b/g,
+    'dead ball',
+  ],
+  // Who wins the rally, as one word: "whose point", "whose fault", "who gets the point".
+  [/\bwhose (point|fault|rally)\b|\bwho (gets|wins|won|loses|lost) (the )?(point|rally)\b/g, 'whosepoint'],
+  // The ball hitting the player asking: "it hit me", "the ball hits my body".
+  [/\b(hit|hits|hitting|struck|strikes) (me|myself|my body)\b/g, '$1 my body'],
+  // What a player wears counts as one thing (7.G, 7.H, 9.B): "my hat", "my sunglasses".
+  [
+    /\b(hats?|visors?|shirts?|sleeves?|shorts|skirts?|clothes|sunglasses|glasses|headbands?|towels?)\b/g,
+    'clothing',
+  ],
+  [
+    /\b(rolled|twisted|sprained|turned) (my|his|her|their|an?) (ankle|knee|wrist)\b|\b(hurt|hurts|injury|injuries|cramps?|cramping|cramped|bleeding|pulled a muscle)\b/g,
+    'injured',
+  ],
+  [/\bweigh(s|t|ts)?\b/g, 'heavy'],
+  // A light touch is a touch: "my shirt brushed the net", "the serve clipped the net".
+  [/\b(brushed|grazed|tapped|nicked|clipped)\b/g, 'touched'],
+  [/\b(brushes|grazes|taps|nicks|clips)\b/g, 'touches'],
+  [/\b(brush|graze|tap|nick|clip|brushing|grazing|tapping|nicking|clipping)\b/g, 'touch'],
   [
     /\b((get|gets|step|steps|stepped|stepping|come|go|move|walk|be|am|are|is) (back )?out of (the )?kitchen|leav(e|es|ing) (the )?kitchen|exit(s|ing)? (the )?kitchen)\b/g,
     'leave kitchen',
@@ -28,6 +56,11 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(non|no) ?volley (zone )?line\b|\bnvz line\b|\bkitchen ?line\b/g, 'kitchen line'],
   [/\b(non|no) ?volley (zone|area)\b|\bnvz\b|\bkitchn\b|\bkichen\b|\bthe zone\b/g, 'kitchen'],
   [/\btime ?outs?\b|\btimeouts\b/g, 'timeout'],
+  // Going into the kitchen, in any of the verbs players use: "step in", "walk into", "go in".
+  [
+    /\b(step|steps|stepping|stepped|walk|walks|walking|go|goes|going|went|run|runs|running|move|moves|moving|get|gets|enter|enters|entering|entered) (in |into |in to )?(the )?kitchen\b/g,
+    'enter kitchen',
+  ],
   [/\brac(k|qu)ets?\b|\bpaddles\b/g, 'paddle'],
   [/\bteammates?\b/g, 'partner'],
   // A player's feet, not a length: "both feet", "my feet" (but "7 feet", "how many feet").
@@ -39,6 +72,11 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(switch|change|swap) (sides|ends|side|end)\b/g, 'switch ends'],
   [/\bservice\b/g, 'serve'],
   [/\bpickle ?ball\b|\bpball\b/g, 'pickleball'],
+  // "A pickleball" on its own is the ball: "how much does a pickleball weigh".
+  [
+    /\b(a|the|my|this|that|one) pickleball\b(?! (court|courts|game|games|match|paddle|paddles|rules?|players?|net|tournament))/g,
+    '$1 ball',
+  ],
   [/\b(ref|umpire|umpires|refs)\b/g, 'referee'],
   [/\b(smash|overhead|slam|lob|drive|groundstroke|ground stroke|forehand|backhand)s?\b/g, 'shot'],
   // A question for the meaning of a word: "what is a dink", "what counts as a volley".
@@ -50,7 +88,11 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bwin by (two|2)\b/g, 'win by 2'],
   [/\bside ?outs?\b/g, 'sideout'],
   [/\bout of bounds\b/g, 'outofbounds'],
-  [/\b(play|played|playing|games? go|games? goes|game is|games are) (up )?to\b/g, 'playto'],
+  [
+    /\b(play|played|playing|games? go|games? goes|game is|games are|play (a |the )?games?) (up )?to\b/g,
+    'playto',
+  ],
+  [/\bout calls?\b/g, 'line call'],
   [/\bfollow ?through\b/g, 'follow through'],
   [/\bbounce it\b/g, 'bounce the ball'],
   [/\bu\b/g, 'you'],
@@ -59,6 +101,7 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(cant|cannot)\b/g, 'can not'],
   [/\bwont\b/g, 'will not'],
   [/\b(do|does|did|is|are|was|were|could|would|should|has|have|had)nt\b/g, '$1 not'],
+  [/\bnot (approved|accepted|confirmed|granted)\b|\b(denied|rejected|refused)\b/g, 'not valid'],
 ]
 
 const NUMBER_WORDS: Record<string, string> = {
@@ -144,7 +187,8 @@ export function shapeOf(question: string): QuestionShape {
     return 'yes-no'
   const clause = tail
   const [first = '', second = ''] = clause.split(' ')
-  if (QUESTION_WORDS.has(first)) return 'open'
+  // "What is a fault?" ("define fault") asks for a meaning, not whether something is a fault.
+  if (QUESTION_WORDS.has(first) || first === 'define') return 'open'
   if (first === 'when' && AUXILIARIES.has(second)) return 'open'
   if (AUXILIARIES.has(first)) return 'yes-no'
   // "if my hat falls in the kitchen while volleying is it a fault": the question comes after
@@ -172,14 +216,29 @@ export interface Sense {
   negated: boolean
   // "Must I...?", "Do I have to...?": "is it a fault not to...?".
   obligation: boolean
+  // Its words from pairs of opposites: "below" asks the other way round from "above".
+  sides: string[]
 }
+
+const OPPOSITES: ReadonlyArray<readonly [string, string]> = [
+  ['above', 'below'],
+  ['overhand', 'underhand'],
+  ['even', 'odd'],
+  ['left', 'right'],
+]
+// "Can a paddle be too heavy?" asks whether a paddle can be not allowed for its weight.
+const EXCESS = /\btoo (heavy|big|long|thick|wide|tall|light|small|short|high|low)\b/g
+// "How long I can stay" tells what is asked about; it does not ask whether something may be done.
+const EMBEDDED_MODAL = /\b(how \w+|what|where|when|who|which) ((i|you|we|they|he|she) )?(can|could|may)\b/g
 
 const OBLIGATION = /\b(have to|has to|must|need to|needs to|required|supposed to|mandatory|obligated)\b/
 
 export function senseOf(question: string): Sense {
   const words = stripLeadIns(canonical(question.replace(/[,;.!?]+/g, ' '))).split(' ')
   const [opener = '', second = ''] = words
-  const body = (AUXILIARIES.has(opener) && second === 'not' ? [opener, ...words.slice(2)] : words).join(' ')
+  const body = (AUXILIARIES.has(opener) && second === 'not' ? [opener, ...words.slice(2)] : words)
+    .join(' ')
+    .replace(EMBEDDED_MODAL, '$1')
   let frame: Sense['frame'] = 0
   let obligation = false
   if (
@@ -197,15 +256,37 @@ export function senseOf(question: string): Sense {
     frame = 1
   else if (/\bin$/.test(body)) frame = 1
   else if (/\bout\b(?! of)/.test(body)) frame = -1
-  const negated = (body.match(/\b(not|never|without)\b/g) ?? []).length % 2 === 1
-  return { frame, negated, obligation }
+  const negations = (body.match(/\b(not|never|without)\b/g) ?? []).length + (body.match(EXCESS) ?? []).length
+  // "..., right?" and "is that right?" are tags, not a side; "from the right" is one.
+  const told = canonical(
+    question.replace(/(,|\bis that|\bam i|\bisn'?t it)\s*(right|correct)\W*$/i, ''),
+  ).split(' ')
+  const sides = OPPOSITES.flat().filter((side) => told.includes(side))
+  return { frame, negated: negations % 2 === 1, obligation, sides }
 }
 
+// How many pairs of opposites one question holds one side of and the other the other side.
+const oppositesBetween = (a: Sense, b: Sense) =>
+  OPPOSITES.filter(
+    ([one, other]) =>
+      (a.sides.includes(one) &&
+        !a.sides.includes(other) &&
+        b.sides.includes(other) &&
+        !b.sides.includes(one)) ||
+      (a.sides.includes(other) &&
+        !a.sides.includes(one) &&
+        b.sides.includes(one) &&
+        !b.sides.includes(other)),
+  ).length
+
 // Whether a yes or no found for one way of asking turns round for another.
+// "Must the paddle be below the wrist?" against "can the paddle be above the wrist => no": each
+// pair of opposites between them turns it round once more.
 export function turnsRound(asked: Sense, known: Sense): boolean {
   const sign = (s: Sense) => s.frame * (s.negated !== s.obligation ? -1 : 1)
-  if (asked.frame !== 0 && known.frame !== 0) return sign(asked) !== sign(known)
-  return asked.negated !== known.negated
+  const opposite = oppositesBetween(asked, known) % 2 === 1
+  if (asked.frame !== 0 && known.frame !== 0) return (sign(asked) !== sign(known)) !== opposite
+  return (asked.negated !== known.negated) !== opposite
 }
 
 // A question that leans on the one before it: "what if my partner is in the kitchen?", "and
