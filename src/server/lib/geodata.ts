@@ -176,16 +176,22 @@ export function homeOf(row: HomeColumns): Home | null {
   return place ? { point: place, label: placeLabel(place), source: 'zip' } : null
 }
 
+// A location the player gave as their home: in the ZIP area nearest it (its state, for the home
+// area), named after that area; null outside the ZIP data (away from the United States).
+export function homeAtPoint(point: Point): { place: HomePlace; label: string } | null {
+  const near = nearestZip(point)
+  return near
+    ? { place: { ...point, zipCode: near.zipCode, state: near.state }, label: placeLabel(near) }
+    : null
+}
+
 // Where a profile's home is, for its home area (home-area.rules.ts): the location the player gave,
-// in the ZIP area nearest it (as Change home by location takes it), else their ZIP code's area;
-// null without either, or for a ZIP code that is no home (a PO box).
+// as Change home by location takes it, else their ZIP code's area; null without either, or for a
+// ZIP code that is no home (a PO box).
 export function homePlaceOf(
   row: Pick<HomeColumns, 'zipCode' | 'homeLatitude' | 'homeLongitude'>,
 ): HomePlace | null {
-  if (row.homeLatitude !== null && row.homeLongitude !== null) {
-    const point = { latitude: row.homeLatitude, longitude: row.homeLongitude }
-    const near = nearestZip(point)
-    return near ? { ...point, zipCode: near.zipCode, state: near.state } : null
-  }
+  if (row.homeLatitude !== null && row.homeLongitude !== null)
+    return homeAtPoint({ latitude: row.homeLatitude, longitude: row.homeLongitude })?.place ?? null
   return row.zipCode ? placeOfZip(row.zipCode) : null
 }

@@ -11,7 +11,7 @@ import {
 import { homeAreaAfterMove, type HomePlace } from '../../../domain/profiles/home-area.rules'
 import type { DbOrTx } from '../../db/client'
 import { profiles } from '../../db/schema'
-import { type HomeColumns, homeOf, nearestZip, placeLabel, placeOfZip } from '../../lib/geodata'
+import { type HomeColumns, homeAtPoint, homeOf, placeOfZip } from '../../lib/geodata'
 
 // A player's home for distances (docs/decisions/0157): Profile Settings shows it and changes it.
 
@@ -58,10 +58,10 @@ export async function setHomeLocation(
       latitude: roundToKilometre(input.latitude!),
       longitude: roundToKilometre(input.longitude!),
     }
-    const near = nearestZip(point)
-    if (!near) throw new AppError('invalid', HOME_OUTSIDE_US, { latitude: HOME_OUTSIDE_US })
-    place = { ...point, zipCode: near.zipCode, state: near.state }
-    values = { homeLatitude: point.latitude, homeLongitude: point.longitude, homePlace: placeLabel(near) }
+    const home = homeAtPoint(point)
+    if (!home) throw new AppError('invalid', HOME_OUTSIDE_US, { latitude: HOME_OUTSIDE_US })
+    place = home.place
+    values = { homeLatitude: point.latitude, homeLongitude: point.longitude, homePlace: home.label }
   }
   // Read and written in one transaction, the row held: two moves at once keep one home's area.
   const row = await db.transaction(async (tx) => {
