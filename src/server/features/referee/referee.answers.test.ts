@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { refereeMessages } from '../../../domain/referee/referee.rules'
-import { answerOffline, citedRules, loadCuratedAnswers, withoutRuleNumbers } from './referee.answers'
+import { answerOffline } from './referee.answers'
+import { citedRules, loadCuratedAnswers, withoutRuleNumbers } from './referee.curated'
 import { earlierAsRead, isFollowUp, shapeOf, subjectsOf, withPronounsRead } from './referee.question'
 
 const first = (question: string, earlier?: string) =>

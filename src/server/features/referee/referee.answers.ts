@@ -20,8 +20,6 @@ import { bestSentence, searchRulebook, STOP_WORDS } from './referee.search'
 // The referee's answers without a model: curated answers to the questions players ask, found by
 // the way they are asked (docs/decisions/0146).
 
-export { citedRules, loadCuratedAnswers, withoutRuleNumbers } from './referee.curated'
-
 interface Ask {
   id: string
   answer: CuratedAnswer

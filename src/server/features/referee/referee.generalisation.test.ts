@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { answerOffline, citedRules } from './referee.answers'
+import { answerOffline } from './referee.answers'
+import { citedRules } from './referee.curated'
 
 // First questions players ask at the courts, written apart from the evaluation sets and the curated
 // asks, across the whole rulebook: what the first sentence of the answer without a model must open

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import pino from 'pino'
 import type { ChatTurn } from '../../../../domain/referee/referee.rules'
-import { citedRules } from '../referee.answers'
+import { citedRules } from '../referee.curated'
 import { askReferee } from '../referee.service'
 
 export const PASS_SHARE = 0.95
