@@ -9,6 +9,7 @@ import {
   enqueueJobs,
   type JobHandlers,
   MAX_ATTEMPTS,
+  onceKey,
   OUTSIDE_CALL_LEASE_MS,
   runDueJobs,
 } from './jobs'
@@ -134,6 +135,38 @@ describe('jobs', () => {
       .where(eq(jobs.key, `broken:${player.id}`))
     expect(broken).toMatchObject({ attempts: MAX_ATTEMPTS, lastError: 'always' })
     expect(broken!.doneAt).not.toBeNull()
+  })
+
+  it('never gives up one-time work: it is tried again every hour at most until it runs', async () => {
+    const player = await insertUser(first.db)
+    const key = onceKey(`backfill:${player.id}`)
+    let failing = true
+    const handlers: JobHandlers = {
+      backfill: async (context) => {
+        if (failing) throw new Error('the disk is full')
+        await notify.note!({
+          ...context,
+          job: { ...context.job, payload: { userId: player.id, title: 'done' } },
+        })
+      },
+    }
+    await enqueueJob(first.db, { kind: 'backfill', key, runAt: later(-1) })
+    const row = async () => (await first.db.select().from(jobs).where(eq(jobs.key, key)))[0]!
+    // Past the attempts that give an ordinary job up, a day of tries: still waiting, an hour apart.
+    for (let minutes = 0; minutes < 60 * 24; minutes += 30)
+      await runDueJobs(first.db, handlers, later(minutes))
+    const waiting = await row()
+    expect(waiting.attempts).toBeGreaterThan(MAX_ATTEMPTS + 10)
+    expect(waiting).toMatchObject({ doneAt: null, lastError: 'the disk is full' })
+    expect(waiting.runAt.getTime() - later(60 * 24 - 30).getTime()).toBeLessThanOrEqual(60 * 60_000)
+    // The cause is fixed: the next try runs it, once.
+    failing = false
+    await runDueJobs(first.db, handlers, later(60 * 26))
+    expect((await row()).doneAt).not.toBeNull()
+    expect(await notesOf(player.id)).toEqual(['done'])
+    await enqueueJob(first.db, { kind: 'backfill', key, runAt: later(60 * 26) })
+    await runDueJobs(first.db, handlers, later(60 * 27))
+    expect(await notesOf(player.id)).toEqual(['done'])
   })
 
   it('gives up an outside call whose runner stopped before recording its outcome, after its last attempt', async () => {

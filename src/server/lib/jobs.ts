@@ -44,9 +44,13 @@ export interface NewJob {
 }
 
 // A failed job is tried again after 1, 2, 4… minutes; after MAX_ATTEMPTS it is given up
-// (done, with its last error kept).
+// (done, with its last error kept). One-time work (`onceKey`) is never given up: its done row
+// would stop every later start from enqueueing it again, so a backfill that failed for a while
+// (the database was full, say) would never run once the cause was fixed. It is tried again
+// every hour at most instead.
 export const MAX_ATTEMPTS = 5
-const retryDelayMs = (attempts: number) => 60_000 * 2 ** (attempts - 1)
+const RETRY_CAP_MS = 60 * 60_000
+const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** (attempts - 1), RETRY_CAP_MS)
 // How long a job whose outside call is under way is left alone by every runner: far longer than
 // a call may take (each has a short timeout of its own), so it is made twice only when the
 // instance making it stopped before recording the outcome.
@@ -66,6 +70,7 @@ const rowOf = (job: NewJob) => ({
 // undo meanwhile (a choice a player made since). Deleting the row by hand has it run again.
 const ONCE_KEY_PREFIX = 'once:'
 export const onceKey = (name: string) => `${ONCE_KEY_PREFIX}${name}`
+const isOnce = (job: JobRow) => job.key.startsWith(ONCE_KEY_PREFIX)
 
 export async function enqueueJob(db: DbOrTx, job: NewJob) {
   await db.insert(jobs).values(rowOf(job)).onConflictDoNothing({ target: jobs.key })
@@ -141,7 +146,7 @@ async function runOne(
         .limit(1)
         .for('update', { skipLocked: true })
       if (!job) return null
-      if (job.attempts >= MAX_ATTEMPTS) {
+      if (job.attempts >= MAX_ATTEMPTS && !isOnce(job)) {
         // Its last attempts were claims whose runner stopped before recording the outcome (an
         // outside call cut off by a crash): given up like a job that failed that many times.
         await tx
@@ -210,7 +215,7 @@ async function recordFailure(db: Db, job: JobRow, error: unknown, now: Date) {
       attempts,
       lastError: message.slice(0, 1000),
       runAt: new Date(now.getTime() + retryDelayMs(attempts)),
-      doneAt: attempts >= MAX_ATTEMPTS ? now : null,
+      doneAt: attempts >= MAX_ATTEMPTS && !isOnce(job) ? now : null,
     })
     .where(and(eq(jobs.id, job.id), isNull(jobs.doneAt)))
 }
