@@ -67,4 +67,41 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
     )
     expect(trips.length, trips.join('\n')).toBeLessThanOrEqual(4)
   })
+
+  // Its transaction holds the embedded database's one session from its first statement to its
+  // commit, and every statement in between waits for the server's thread: the locks, the clash
+  // check, the writes and the notices (bench/notes.md, "Transactions on the one session").
+  it('an accept that matches the game: its transaction in nine statements between begin and commit', async () => {
+    const [maya, sam, alex, jo, kim, lee] = await Promise.all([0, 1, 2, 3, 4, 5].map(() => signedInUser(t)))
+    await befriend(t.db, alex!, jo!)
+    await befriend(t.db, kim!, lee!)
+    const [open] = await t.db
+      .insert(playDates)
+      .values({
+        creatorId: maya!.profile.id,
+        partnerId: sam!.profile.id,
+        type: 'challenge',
+        status: 'open',
+        state: 'AZ',
+        regions: ['east_valley'],
+        paymentPerHourMin: 25,
+        paymentPerHourMax: 25,
+        description: 'Morning doubles',
+        startsAt: new Date(Date.now() + 3 * 86_400_000),
+        timeZone: 'America/Phoenix',
+        durationMinutes: 90,
+        place: 'Court 1',
+      })
+      .returning()
+    const applied = await alex!.client.post(`/api/play-dates/${open!.id}/requests`, {
+      partnerId: jo!.profile.id,
+    })
+    await kim!.client.post(`/api/play-dates/${open!.id}/requests`, { partnerId: lee!.profile.id })
+    const requestId = (applied.body as { id: string }).id
+    const trips = await tripsOf(() => maya!.client.post(`/api/play-dates/requests/${requestId}/accept`, {}))
+    const begin = trips.findIndex((text) => /^begin/i.test(text))
+    const commit = trips.findIndex((text) => /^commit/i.test(text))
+    const inside = trips.slice(begin + 1, commit)
+    expect(inside.length, inside.join('\n')).toBeLessThanOrEqual(9)
+  })
 })

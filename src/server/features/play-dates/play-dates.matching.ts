@@ -9,7 +9,12 @@ import { type Db, type Tx } from '../../db/client'
 import { playDateOffers, playDateRequests, playDates, profiles } from '../../db/schema'
 import { fillOpenSpots, type LockedGame } from './play-dates.offers'
 import { isUniqueViolation } from '../../lib/db-errors'
-import { AVAILABLE_PLAY_DATES_LINK, announce, notifyPlayDate } from './play-dates.notify'
+import {
+  AVAILABLE_PLAY_DATES_LINK,
+  announce,
+  notifyPlayDate,
+  notifyPlayDateEvents,
+} from './play-dates.notify'
 import type { Actor } from './play-dates.queries'
 import { lockOtherSide } from './play-dates.locks'
 import { findClash } from './play-dates.clash'
@@ -18,7 +23,7 @@ import { formatStart } from '../../../domain/play-dates/schedule'
 import { getPlayDate } from './play-dates.detail'
 
 import { ALREADY_STARTED, hasStarted } from './play-dates.applications'
-import { lockRequest } from './play-dates.locks'
+import { lockRequest, lockRequestAndOtherSide } from './play-dates.locks'
 
 type Team = { creatorId: string; partnerId: string | null }
 type Applicants = { requesterId: string; requesterPartnerId: string | null }
@@ -59,7 +64,7 @@ export async function acceptRequest(
 ) {
   try {
     const playDateId = await db.transaction(async (tx) => {
-      const { request, playDate } = await lockRequest(tx, requestId)
+      const { request, playDate, other } = await lockRequestAndOtherSide(tx, requestId)
       if (!answersApplications(playDate, user.id)) {
         throw new AppError('not_found', PLAY_DATE_MESSAGES.requestNotFound)
       }
@@ -69,7 +74,6 @@ export async function acceptRequest(
       if (request.status !== 'pending')
         throw new AppError('conflict', 'This application is no longer pending')
       if (hasStarted(playDate, now)) throw new AppError('conflict', ALREADY_STARTED)
-      const other = await lockOtherSide(tx, playDate.id)
       const spots = openSpots({
         creatorPartner: playDate.partnerId !== null,
         otherSide: !other ? 0 : other.requesterPartnerId ? 2 : 1,
@@ -139,25 +143,32 @@ export async function acceptRequest(
         if (playDate.startsAt)
           await scheduleReminders(tx, { id: playDate.id, startsAt: playDate.startsAt }, now)
       }
-      await notifyPlayDate(tx, matched ? 'accepted' : 'acceptedAlone', {
-        playDateId: playDate.id,
-        actor: user,
-        recipients: matched ? four : joining,
-      })
-      if (teammates.length > 0) {
-        await notifyPlayDate(tx, 'partnerJoined', {
-          playDateId: playDate.id,
-          actor: { id: request.requesterId, ...(await nameOf(tx, request.requesterId)) },
-          recipients: teammates,
-        })
-      }
       const declinedPlayers = present(declined.flatMap((d) => [d.requesterId, d.partnerId]))
-      await notifyPlayDate(tx, 'declined', {
-        playDateId: playDate.id,
-        actor: user,
-        recipients: declinedPlayers,
-        link: AVAILABLE_PLAY_DATES_LINK,
-      })
+      await notifyPlayDateEvents(tx, [
+        {
+          event: matched ? 'accepted' : 'acceptedAlone',
+          playDateId: playDate.id,
+          actor: user,
+          recipients: matched ? four : joining,
+        },
+        ...(teammates.length > 0
+          ? [
+              {
+                event: 'partnerJoined' as const,
+                playDateId: playDate.id,
+                actor: { id: request.requesterId, ...(await nameOf(tx, request.requesterId)) },
+                recipients: teammates,
+              },
+            ]
+          : []),
+        {
+          event: 'declined',
+          playDateId: playDate.id,
+          actor: user,
+          recipients: declinedPlayers,
+          link: AVAILABLE_PLAY_DATES_LINK,
+        },
+      ])
       await announce(tx, playDate.id, [...four, ...declinedPlayers])
       return playDate.id
     })
