@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import {
   DEFAULT_QUIET_HOURS,
   deliveryTime,
@@ -20,8 +20,8 @@ import {
 } from './schema'
 
 // What every channel of a notice needs to know besides the notice itself, read in one place for
-// the app's list, the email and the push (docs/decisions/0139): the game it is about, named with
-// `gameLabel`, and when the player may be reached outside the app.
+// the email, the chat digest and the push (docs/decisions/0139): the game it is about, named with
+// `gameLabel`, and when the player may be reached outside the app (`noticeContext`).
 
 export interface NoticeGame {
   id: string
@@ -30,32 +30,6 @@ export interface NoticeGame {
   lateCancel: boolean
   // "Sat, Dec 5 · 8:00 AM MST at Red Mountain Pickleball Park"
   label: string
-}
-
-// The game a notice is about; null when there is none (any more).
-export async function gameForNotice(db: DbOrTx, playDateId: string | null | undefined) {
-  if (!playDateId) return null
-  const [game] = await db
-    .select({
-      id: playDates.id,
-      startsAt: playDates.startsAt,
-      timeZone: playDates.timeZone,
-      place: playDates.place,
-      venue: venues.name,
-      status: playDates.status,
-      lateCancel: playDates.lateCancel,
-    })
-    .from(playDates)
-    .leftJoin(venues, eq(venues.id, playDates.venueId))
-    .where(eq(playDates.id, playDateId))
-  if (!game) return null
-  return {
-    id: game.id,
-    startsAt: game.startsAt,
-    status: game.status,
-    lateCancel: game.lateCancel ?? false,
-    label: gameLabel(game),
-  } satisfies NoticeGame
 }
 
 // The zone quiet hours are read in for a player who never chose one: their home state's, else
@@ -126,46 +100,87 @@ function quietSettingsOf(row: QuietHoursRow | undefined): QuietHoursSettings {
 
 // When an email or push of `kind` to the player may leave: now, or the end of their quiet hours.
 // A reminder or a cancellation of a game that starts before then leaves now: it is the point.
-export async function noticeDeliveryTime(
-  db: DbOrTx,
-  userId: string,
+export function noticeDeliveryTime(
+  settings: QuietHoursSettings,
   kind: NotificationKind | null,
   gameStart: Date | null | undefined,
   now: Date,
-): Promise<Date> {
-  const settings = await quietHoursOf(db, userId)
+): Date {
   const quiet: QuietHours = { enabled: settings.enabled, start: settings.start, end: settings.end }
   const urgent = kind && (URGENT_AT_NIGHT as readonly string[]).includes(kind) ? gameStart : null
   return deliveryTime(now, quiet, settings.timeZone, urgent)
 }
 
-// Whether the player still wants `kind` through `channel` (no row: on). Asked again when an email
-// or push is about to leave, so a switch turned off meanwhile holds.
-export async function stillWants(
-  db: DbOrTx,
-  userId: string,
-  kind: NotificationKind | null,
-  channel: 'email' | 'push',
-): Promise<boolean> {
-  if (!kind) return true
-  const column = channel === 'email' ? notificationPreferences.email : notificationPreferences.push
-  const [row] = await db
-    .select({ on: sql<boolean>`${column}` })
-    .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.profileId, userId), eq(notificationPreferences.kind, kind)))
-  return row?.on ?? true
+// Everything a notice's email, digest or push asks before it leaves, read in one statement inside
+// the job's transaction (each statement there is a round trip that holds the embedded database's
+// one session): whether the player still wants it, whether its offer is still open, the game,
+// the player's quiet hours and their address. Undefined when the player is gone.
+export interface NoticeContext {
+  wants: boolean
+  stale: boolean
+  game: NoticeGame | null
+  quietHours: QuietHoursSettings
+  recipient: { id: string; email: string; firstName: string }
 }
 
-// A notice whose point has passed by the time its email or push would leave: a spot offered that
-// was taken, declined or timed out meanwhile (an offer's email held for the morning).
-export async function isNoticeStale(
+export async function noticeContext(
   db: DbOrTx,
-  notice: { action?: string | null; subjectId?: string | null },
-): Promise<boolean> {
-  if (notice.action !== 'take_spot' || !notice.subjectId) return false
-  const [offer] = await db
-    .select({ status: playDateOffers.status })
-    .from(playDateOffers)
-    .where(eq(playDateOffers.id, notice.subjectId))
-  return offer?.status !== 'open'
+  notice: {
+    userId: string
+    kind: NotificationKind | null
+    channel: 'email' | 'push'
+    playDateId?: string | null | undefined
+    action?: string | null | undefined
+    subjectId?: string | null | undefined
+  },
+): Promise<NoticeContext | undefined> {
+  const { userId, kind } = notice
+  const wanted = notice.channel === 'email' ? notificationPreferences.email : notificationPreferences.push
+  const offerId = notice.action === 'take_spot' ? notice.subjectId : null
+  const [row] = await db
+    .select({
+      ...quietHoursColumns,
+      email: profiles.email,
+      firstName: profiles.firstName,
+      wants: kind
+        ? sql<boolean>`coalesce((select ${wanted} from ${notificationPreferences} where ${notificationPreferences.profileId} = ${profiles.id} and ${notificationPreferences.kind} = ${kind}), true)`
+        : sql<boolean>`true`,
+      offerStatus: offerId
+        ? sql<
+            string | null
+          >`(select ${playDateOffers.status} from ${playDateOffers} where ${playDateOffers.id} = ${offerId})`
+        : sql<string | null>`null`,
+      game: {
+        id: playDates.id,
+        startsAt: playDates.startsAt,
+        timeZone: playDates.timeZone,
+        place: playDates.place,
+        venue: venues.name,
+        status: playDates.status,
+        lateCancel: playDates.lateCancel,
+      },
+    })
+    .from(profiles)
+    .leftJoin(notificationQuietHours, eq(notificationQuietHours.profileId, profiles.id))
+    .leftJoin(playDates, notice.playDateId ? eq(playDates.id, notice.playDateId) : sql`false`)
+    .leftJoin(venues, eq(venues.id, playDates.venueId))
+    .where(eq(profiles.id, userId))
+  if (!row) return undefined
+  const game = row.game
+  return {
+    wants: row.wants,
+    stale: offerId ? row.offerStatus !== 'open' : false,
+    game:
+      game?.id && game.status
+        ? {
+            id: game.id,
+            startsAt: game.startsAt,
+            status: game.status,
+            lateCancel: game.lateCancel ?? false,
+            label: gameLabel(game),
+          }
+        : null,
+    quietHours: quietSettingsOf(row),
+    recipient: { id: row.id, email: row.email, firstName: row.firstName },
+  }
 }

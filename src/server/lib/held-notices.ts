@@ -1,4 +1,4 @@
-import type { NotificationKind } from '../../domain/notifications/preferences.schema'
+import type { NotificationKind, QuietHoursSettings } from '../../domain/notifications/preferences.schema'
 import type { DbOrTx } from '../db/client'
 import { noticeDeliveryTime } from '../db/notice-context'
 import { enqueueJob, type JobRow } from './jobs'
@@ -8,13 +8,18 @@ import { enqueueJob, type JobRow } from './jobs'
 export async function heldForQuietHours(
   tx: DbOrTx,
   job: JobRow,
-  userId: string,
-  kind: NotificationKind | null,
-  gameStart: Date | null | undefined,
+  notice: {
+    userId: string
+    kind: NotificationKind | null
+    gameStart: Date | null | undefined
+    // The player's, read with the rest of what the notice needs (noticeContext).
+    quietHours: QuietHoursSettings
+  },
   now: Date,
 ): Promise<boolean> {
   if ((job.payload as { held?: boolean }).held) return false
-  const at = await noticeDeliveryTime(tx, userId, kind, gameStart, now)
+  const { userId } = notice
+  const at = noticeDeliveryTime(notice.quietHours, notice.kind, notice.gameStart, now)
   if (at.getTime() <= now.getTime()) return false
   await enqueueJob(tx, {
     kind: job.kind,

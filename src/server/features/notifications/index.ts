@@ -9,10 +9,5 @@ export {
 } from './notifications.service'
 export { notificationPreferenceRoutes } from './notification-preferences.routes'
 export { playersWanting } from './notification-preferences.service'
-export {
-  composeNoticeEmail,
-  type NoticeEmailSettings,
-  noticeEmailJobs,
-  recipientOf,
-} from './notifications.email'
+export { composeNoticeEmail, type NoticeEmailSettings, noticeEmailJobs } from './notifications.email'
 export { mountEmailUnsubscribe } from './email-unsubscribe.routes'

@@ -1,14 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import {
   type NotificationKind,
   notificationKindEmailName,
   notificationKinds,
 } from '../../../domain/notifications/preferences.schema'
 import type { Tx } from '../../db/client'
-import { gameForNotice, isNoticeStale, stillWants } from '../../db/notice-context'
+import { noticeContext } from '../../db/notice-context'
 import { heldForQuietHours } from '../../lib/held-notices'
-import { profiles } from '../../db/schema'
 import { emailLayout } from '../../lib/email-layout'
 import type { JobHandlers, JobRow } from '../../lib/jobs'
 import type { Mailer, MailMessage } from '../../lib/mail'
@@ -118,14 +116,6 @@ export function composeNoticeEmail(settings: NoticeEmailSettings, email: NoticeE
   }
 }
 
-export async function recipientOf(tx: Tx, userId: string) {
-  const [person] = await tx
-    .select({ id: profiles.id, email: profiles.email, firstName: profiles.firstName })
-    .from(profiles)
-    .where(eq(profiles.id, userId))
-  return person
-}
-
 interface NoticeEmailPayload {
   notificationId: string
   notice: {
@@ -143,14 +133,19 @@ interface NoticeEmailPayload {
 
 async function sendNoticeEmail(tx: Tx, settings: NoticeEmailSettings, job: JobRow, now: Date) {
   const { notice } = job.payload as NoticeEmailPayload
-  // Switched off since the notice: nothing.
-  if (!(await stillWants(tx, notice.userId, notice.kind, 'email'))) return
+  const context = await noticeContext(tx, { ...notice, channel: 'email' })
+  // Switched off since the notice, or the player is gone: nothing.
+  if (!context?.wants) return
   // An offer taken, declined or timed out while its email waited: nothing to say any more.
-  if (await isNoticeStale(tx, notice)) return
-  const game = await gameForNotice(tx, notice.playDateId)
-  if (await heldForQuietHours(tx, job, notice.userId, notice.kind, game?.startsAt, now)) return
-  const to = await recipientOf(tx, notice.userId)
-  if (!to) return
+  if (context.stale) return
+  const { game, recipient: to } = context
+  const held = {
+    userId: notice.userId,
+    kind: notice.kind,
+    gameStart: game?.startsAt,
+    quietHours: context.quietHours,
+  }
+  if (await heldForQuietHours(tx, job, held, now)) return
   const paragraphs = [notice.message]
   if (game) paragraphs.push(`The game: ${game.label}.`)
   const message = composeNoticeEmail(settings, {

@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm'
 import { chatLink } from '../../../domain/notifications/notification.schema'
 import type { Tx } from '../../db/client'
-import { gameForNotice, stillWants } from '../../db/notice-context'
+import { noticeContext } from '../../db/notice-context'
 import { heldForQuietHours } from '../../lib/held-notices'
 import { chatReads, notificationPreferences, playDateMessages, profiles } from '../../db/schema'
 import type { JobRow } from '../../lib/jobs'
-import { composeNoticeEmail, type NoticeEmailSettings, recipientOf } from '../notifications'
+import { composeNoticeEmail, type NoticeEmailSettings } from '../notifications'
 
 // The chat by email (docs/decisions/0139): messages are not emailed one by one. The first message
 // a player has not read plans one email to them, 10 minutes later, with the latest lines; it is
@@ -47,7 +47,8 @@ interface DigestPayload {
 
 async function sendDigest(tx: Tx, settings: NoticeEmailSettings, job: JobRow, now: Date) {
   const { playDateId, userId, since } = job.payload as DigestPayload
-  if (!(await stillWants(tx, userId, 'messages', 'email'))) return
+  const context = await noticeContext(tx, { userId, kind: 'messages', channel: 'email', playDateId })
+  if (!context?.wants) return
   // Read on in the app since: nothing to tell.
   const [readSince] = await tx
     .select({ at: chatReads.readUpTo })
@@ -60,9 +61,10 @@ async function sendDigest(tx: Tx, settings: NoticeEmailSettings, job: JobRow, no
       ),
     )
   if (readSince) return
-  const game = await gameForNotice(tx, playDateId)
+  const { game, recipient: to } = context
   if (!game || (game.status !== 'matched' && game.status !== 'completed')) return
-  if (await heldForQuietHours(tx, job, userId, 'messages', null, now)) return
+  const held = { userId, kind: 'messages' as const, gameStart: null, quietHours: context.quietHours }
+  if (await heldForQuietHours(tx, job, held, now)) return
   const unread = and(
     eq(playDateMessages.playDateId, playDateId),
     ne(playDateMessages.userId, userId),
@@ -80,8 +82,6 @@ async function sendDigest(tx: Tx, settings: NoticeEmailSettings, job: JobRow, no
     .select({ n: sql<number>`count(*)::int` })
     .from(playDateMessages)
     .where(unread)
-  const to = await recipientOf(tx, userId)
-  if (!to) return
   const total = count?.n ?? lines.length
   const quoted = lines.reverse().map((line) => `${line.firstName}: ${line.content}`)
   const intro =

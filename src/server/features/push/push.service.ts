@@ -3,7 +3,7 @@ import webpush from 'web-push'
 import { AppError } from '../../../domain/errors'
 import { PUSH_MESSAGES, type PushPayload, type PushSubscriptionInput } from '../../../domain/push/push.schema'
 import type { Db, Tx } from '../../db/client'
-import { gameForNotice, isNoticeStale, stillWants } from '../../db/notice-context'
+import { noticeContext } from '../../db/notice-context'
 import { heldForQuietHours } from '../../lib/held-notices'
 import { PUSH_JOB } from '../../db/queries'
 import { notifications, profiles, pushSubscriptions } from '../../db/schema'
@@ -147,10 +147,20 @@ async function prepareSend(
   const notice = await noticeOf(tx, payload)
   // Turned off, or the notification dismissed since: nothing to send.
   if (!subscription || !notice) return undefined
-  if (!(await stillWants(tx, notice.userId, notice.kind, 'push'))) return undefined
-  if (await isNoticeStale(tx, notice)) return undefined
-  const game = await gameForNotice(tx, notice.playDateId ?? playDateIdOfLink(notice.link))
-  if (await heldForQuietHours(tx, job, notice.userId, notice.kind, game?.startsAt, now)) return undefined
+  const context = await noticeContext(tx, {
+    ...notice,
+    playDateId: notice.playDateId ?? playDateIdOfLink(notice.link),
+    channel: 'push',
+  })
+  if (!context?.wants || context.stale) return undefined
+  const { game } = context
+  const held = {
+    userId: notice.userId,
+    kind: notice.kind,
+    gameStart: game?.startsAt,
+    quietHours: context.quietHours,
+  }
+  if (await heldForQuietHours(tx, job, held, now)) return undefined
   const message: PushPayload = {
     title: notice.title,
     // A phone's lock screen is all the player may read: the game is named there too.
