@@ -153,6 +153,12 @@ const NAME_BOOST = 1.5
 // ... and the earlier question's own answer counts this much more.
 const SAME_TOPIC = 1.5
 
+// A first question naming another player is about them too: "can I volley when the other team is
+// standing in the kitchen?" asks about the opponents (kitchen-opponents), not only the player's
+// own place (kitchen-volley). An answer none of whose questions names them counts this much.
+const OTHER_PLAYERS = new Set(termsOf('partner opponent receiver server'))
+const PLAYER_MISSED = 0.9
+
 interface Scored {
   answer: CuratedAnswer
   score: number
@@ -273,7 +279,10 @@ export function matchQuestion(
   // question for a value ("and in a tournament?" after "what do you play to?") leaves it to the
   // answers that hold the follow-up's words, or to the rule sentence nearest to both.
   const topic = leans ? matchQuestion(context)?.answer.id : undefined
-  const weigh = (entry: Scored) => entry.score * (entry.answer.id === topic ? SAME_TOPIC : 1)
+  const weigh = (entry: Scored) =>
+    entry.score *
+    (entry.answer.id === topic ? SAME_TOPIC : 1) *
+    (!leans && entry.lacking.some((t) => OTHER_PLAYERS.has(t)) ? PLAYER_MISSED : 1)
   const fits = (entry: Scored) => entry.coverage >= needed
   let candidates = [...scores.values()].filter(fits)
   const kept = topic === undefined ? undefined : scores.get(topic)

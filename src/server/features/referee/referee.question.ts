@@ -63,6 +63,8 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   ],
   [/\brac(k|qu)ets?\b|\bpaddles\b/g, 'paddle'],
   [/\bteammates?\b/g, 'partner'],
+  // The players across the net, however they are named: "the other team is in the kitchen".
+  [/\b(the )?(other|opposing) teams?\b/g, 'the opponents'],
   // A player's feet, not a length: "both feet", "my feet" (but "7 feet", "how many feet").
   [/\b(my|your|his|her|their|our|both) feet\b/g, '$1 foot'],
   // "Let it bounce first" is about the bounce, not about who is first.
@@ -95,6 +97,8 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bout calls?\b/g, 'line call'],
   [/\bfollow ?through\b/g, 'follow through'],
   [/\bbounce it\b/g, 'bounce the ball'],
+  // Having to do something, said one way: "does an out call have to be made" is "must".
+  [/\b(have|has|had|need|needs) to\b|\b(supposed|required) to\b/g, 'must'],
   [/\bu\b/g, 'you'],
   [/\bur\b/g, 'your'],
   [/\bim\b/g, 'i am'],
