@@ -138,6 +138,7 @@ const ROWS: Row[] = [
   ['is it a fault to volley while the other team is standing in the kitchen', 'no', ['9.E'], []],
   ['can you score when the other team is serving', 'no', ['4'], []],
   ['When does an out call have to be made?', null, ['6.C'], ['before the opponent hits the ball']],
+  ['what do rally scoring games go to?', null, ['12.B.1'], ['11, 15 or 21']],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {
