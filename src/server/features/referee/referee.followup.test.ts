@@ -59,6 +59,14 @@ describe('what the other player of the earlier question does', () => {
     },
   )
 
+  it('applies the same reading to other verbs and other players', () => {
+    for (const question of ['what if my partner touches the net?', 'what if her paddle touches the net?'])
+      expect(first(question, PARTNER_IN_KITCHEN[1])).toMatch(/^No: touching the net.*\(7\.G\)/)
+    expect(first('what if it hits him?', 'can the receiver volley the serve?')).toMatch(
+      /^If the serve hits the receiver.*\(4\.A\)/,
+    )
+  })
+
   it('leaves the partner rule alone for where the partner is or stays', () => {
     for (const question of ['what if she is only on the line?', 'what if she stays in there?'])
       expect(first(question, PARTNER_IN_KITCHEN[1])).toMatch(/^Yes: .*\(9\.H\)/)

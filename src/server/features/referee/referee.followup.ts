@@ -63,14 +63,16 @@ const who = (subject: Other, flags = '') =>
   new RegExp(SUBJECTS.find(([s]) => s === subject)![1].source, flags)
 const HIT = '(hit|hits|hitting|struck|strikes|touch|touches|touched)'
 const ACT =
-  '(volley|volleys|volleyed|volleying|hit|hits|hitting|serve|serves|served|return|returns|returned|catch|catches|caught|swing|swings|swung|play|plays|played|do|does|did)'
+  '(volley|volleys|volleyed|volleying|hit|hits|hitting|touch|touches|touched|serve|serves|served|return|returns|returned|catch|catches|caught|swing|swings|swung|play|plays|played|do|does|did)'
+// What is theirs acts for them: "what if her paddle touches the net?".
+const OWN = '((paddle|foot|hand|body|clothing) )?'
 const ADVERB = '((\\w+ly|also|then|just|still|instead) )?'
 
 export function roleOf(clause: string, subject: Other): Role | undefined {
   const player = who(subject).source
   if (new RegExp(`\\b${HIT} ${player}|${player} (is|was|gets|got|get) ${HIT}\\b`).test(clause))
     return 'undergoes'
-  if (new RegExp(`${player} ${ADVERB}${ACT}\\b`).test(clause)) return 'acts'
+  if (new RegExp(`${player} ${OWN}${ADVERB}${ACT}\\b`).test(clause)) return 'acts'
   return undefined
 }
 
