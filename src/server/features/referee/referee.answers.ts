@@ -84,14 +84,17 @@ export function answerOffline(
   const both = leans ? `${asked} ${context}` : restated ? asked : question
   const match = matchQuestion(question, earlier, sense)
   if (match) {
-    const first = opening(question, match, shape, sense)
+    // "And in rec play?": the same answer, and why; but a rule set for tournaments says nothing of
+    // recreational play, so neither Yes nor No.
+    const recreational = leans && /\brecreational\b/.test(canonical(question))
+    const forTournaments = recreational && /\btournament/i.test(match.answer.answer)
+    const first = forTournaments ? undefined : opening(question, match, shape, sense)
     const sentence = cite(match.answer.answer)
     // "A coin toss: a coin toss or..." says it twice.
     const said = first !== undefined && sentence.toLowerCase().startsWith(first.toLowerCase())
     const answer = first && !said ? `${capitalise(first)}: ${continuing(sentence)}` : sentence
-    // "And in rec play?": the same answer, and why.
-    const recreational = leans && /\brecreational\b/.test(canonical(question))
-    const summary = recreational ? `${answer} ${refereeMessages.sameInRecreational}` : answer
+    const note = forTournaments ? refereeMessages.tournamentsOnly : refereeMessages.sameInRecreational
+    const summary = recreational ? `${answer} ${note}` : answer
     return { summary, sections: sectionsCiting(match.answer.rules, both), curated: match.answer.id }
   }
   const sections = searchRulebook(both)

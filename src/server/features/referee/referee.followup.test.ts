@@ -121,6 +121,13 @@ describe('recreational play', () => {
     expect(summary.endsWith(refereeMessages.sameInRecreational)).toBe(true)
   })
 
+  it('says a rule set for tournaments says nothing of rec play, without a Yes or No', () => {
+    const summary = first('and in rec play?', 'how many games in a match?')
+    expect(summary).toMatch(/^For tournaments the recommended match .*\(12\.B\)/)
+    expect(summary.endsWith(refereeMessages.tournamentsOnly)).toBe(true)
+    expect(first('and in rec play?', 'do you have to use an approved ball?')).not.toMatch(/^(Yes|No)\b/)
+  })
+
   it('answers a first question about rec play by the rules', () => {
     expect(first('who makes the line calls in rec play')).toMatch(/\(6\.C\.1\)\.$/)
   })
