@@ -24,6 +24,9 @@ export const refereeMessages = {
   noRule:
     'No rule in the rulebook covers that. I can answer questions about serving, the return and the two-bounce rule, the kitchen (non-volley zone), faults, scoring, line calls, time-outs, changing ends, and the court, net, ball and paddle.',
   closestRule: 'No rule answers that directly. The closest one says: ',
+  // After the answer to a follow-up such as "and in rec play?".
+  sameInRecreational: 'The rules are the same in recreational play.',
+  tournamentsOnly: 'The rulebook sets that for tournaments; it does not say what recreational play uses.',
   noSectionFound:
     "No section of the rulebook matches this question. Try the players' words for it, for example 'kitchen', 'serve', 'line call' or 'time-out'.",
 } as const

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { refereeMessages } from '../../../domain/referee/referee.rules'
 import { answerOffline } from './referee.answers'
 import { citedRules, loadCuratedAnswers, withoutRuleNumbers } from './referee.curated'
-import { earlierAsRead, isFollowUp, shapeOf, subjectsOf, withPronounsRead } from './referee.question'
+import { earlierAsRead, withPronounsRead } from './referee.followup'
+import { isFollowUp, shapeOf, subjectsOf } from './referee.question'
 
 const first = (question: string, earlier?: string) =>
   answerOffline(question, { earlier, includeRuleNumbers: true }).summary

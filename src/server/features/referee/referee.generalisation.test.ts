@@ -133,6 +133,12 @@ const ROWS: Row[] = [
   ['what happens if the serve hits me', null, ['4.A'], []],
   ['can i play a ball that bounced from inside the kitchen', 'yes', ['9.F'], []],
   ['how many points do you play to in rally scoring', null, ['12.B.1'], []],
+  // Where the other players stand is theirs, not the asker's (docs/decisions/0185).
+  ['Can I volley when the other team is standing in the kitchen?', 'yes', ['9.E', '9.A'], []],
+  ['is it a fault to volley while the other team is standing in the kitchen', 'no', ['9.E'], []],
+  ['can you score when the other team is serving', 'no', ['4'], []],
+  ['When does an out call have to be made?', null, ['6.C'], ['before the opponent hits the ball']],
+  ['what do rally scoring games go to?', null, ['12.B.1'], ['11, 15 or 21']],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

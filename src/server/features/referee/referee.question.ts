@@ -53,6 +53,11 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   ],
   [/\b(into|in) the net\b|\bnetted\b/g, 'intonet'],
   [/\bsingle game\b/g, '1 game'],
+  // Recreational play, however players say it: "rec play", "open play", "casual games".
+  [
+    /\b(rec|recreational|casual|social|friendly|open|pickup|pick up) (play|games?|matches|match|pickleball)\b|\b(rec|recreational|recreationally)\b/g,
+    'recreational',
+  ],
   [/\b(non|no) ?volley (zone )?line\b|\bnvz line\b|\bkitchen ?line\b/g, 'kitchen line'],
   [/\b(non|no) ?volley (zone|area)\b|\bnvz\b|\bkitchn\b|\bkichen\b|\bthe zone\b/g, 'kitchen'],
   [/\btime ?outs?\b|\btimeouts\b/g, 'timeout'],
@@ -63,6 +68,8 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   ],
   [/\brac(k|qu)ets?\b|\bpaddles\b/g, 'paddle'],
   [/\bteammates?\b/g, 'partner'],
+  // The players across the net, however they are named: "the other team is in the kitchen".
+  [/\b(the )?(other|opposing) teams?\b/g, 'the opponents'],
   // A player's feet, not a length: "both feet", "my feet" (but "7 feet", "how many feet").
   [/\b(my|your|his|her|their|our|both) feet\b/g, '$1 foot'],
   // "Let it bounce first" is about the bounce, not about who is first.
@@ -78,6 +85,8 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     '$1 ball',
   ],
   [/\b(ref|umpire|umpires|refs)\b/g, 'referee'],
+  // The third shot of a rally is a moment of the rally, not a kind of shot.
+  [/\b(third|3rd) (shot|ball|hit)s?\b/g, 'thirdshot'],
   [/\b(smash|overhead|slam|lob|drive|groundstroke|ground stroke|forehand|backhand)s?\b/g, 'shot'],
   // A question for the meaning of a word: "what is a dink", "what counts as a volley".
   [
@@ -95,6 +104,8 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bout calls?\b/g, 'line call'],
   [/\bfollow ?through\b/g, 'follow through'],
   [/\bbounce it\b/g, 'bounce the ball'],
+  // Having to do something, said one way: "does an out call have to be made" is "must".
+  [/\b(have|has|had|need|needs) to\b|\b(supposed|required) to\b/g, 'must'],
   [/\bu\b/g, 'you'],
   [/\bur\b/g, 'your'],
   [/\bim\b/g, 'i am'],
@@ -306,7 +317,7 @@ export function isFollowUp(question: string): boolean {
 // named, so they name no one.
 export type Subject = 'asker' | 'partner' | 'opponent' | 'receiver' | 'server'
 const player = (names: string) => new RegExp(`\\b((my|our|your|his|her|their|the) )?(${names})\\b`, 'g')
-const SUBJECTS: ReadonlyArray<readonly [Subject, RegExp]> = [
+export const SUBJECTS: ReadonlyArray<readonly [Subject, RegExp]> = [
   ['partner', player('partners?')],
   ['opponent', player('opponents?|other team')],
   ['receiver', player('receivers?|returners?|receiving (team|side|player)')],
@@ -332,50 +343,4 @@ export function withoutSubjects(text: string, keep: ReadonlySet<Subject> = new S
   let words = canonical(text)
   for (const [subject, pattern] of SUBJECTS) if (!keep.has(subject)) words = words.replace(pattern, ' ')
   return words.replace(/\s+/g, ' ').trim()
-}
-
-// "He", "she", "they" and their other forms in a follow-up, as players say them of the one other
-// player the earlier question named: "what if she's only on the line?" after "can I volley if my
-// partner is in the kitchen?" asks about the partner. Left as they are when the earlier question
-// names no other player, or more than one.
-const PLAYER_WORDS: Record<Exclude<Subject, 'asker'>, string> = {
-  partner: 'my partner',
-  opponent: 'my opponent',
-  receiver: 'the receiver',
-  server: 'the server',
-}
-const PRONOUNS: Record<string, string> = {
-  hes: ' is',
-  shes: ' is',
-  theyre: ' are',
-  theyve: ' have',
-  theyd: ' would',
-}
-const PRONOUN =
-  /\b(he|she|they|him|her|hers|them|his|their|theirs|himself|herself|themselves|hes|shes|theyre|theyve|theyd)\b/g
-
-export function withPronounsRead(question: string, earlier: string): string {
-  const others = [...subjectsOf(earlier)].filter((s): s is Exclude<Subject, 'asker'> => s !== 'asker')
-  const text = canonical(question)
-  if (others.length !== 1 || text.search(PRONOUN) === -1) return question
-  const named = PLAYER_WORDS[others[0]!]
-  return text.replace(PRONOUN, (word) => `${named}${PRONOUNS[word] ?? ''}`)
-}
-
-// The earlier question as a follow-up reads it. A follow-up that names whom it asks about
-// ("what if I'm in the kitchen too?" after "can I volley if my partner is in the kitchen?")
-// asks the earlier question's topic about them: the earlier question's words for anyone else
-// are left out, its topic words kept. One that names no one ("what if it bounces first?")
-// keeps the earlier subject.
-export function earlierAsRead(question: string, earlier: string): string {
-  const named = subjectsOf(question)
-  return named.size === 0 ? earlier : withoutSubjects(earlier, named)
-}
-
-// A follow-up as it is read: its pronouns as the player the earlier question named, and the
-// earlier question as the follow-up reads it (0182, 0183). No context when it is not a follow-up.
-export function followUpAsRead(question: string, earlier: string | undefined) {
-  if (earlier === undefined || !isFollowUp(question)) return { asked: question, context: undefined }
-  const asked = withPronounsRead(question, earlier)
-  return { asked, context: earlierAsRead(asked, earlier) }
 }

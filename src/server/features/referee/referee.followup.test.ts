@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest'
+import { refereeMessages } from '../../../domain/referee/referee.rules'
+import { answerOffline } from './referee.answers'
+import { bouncedNotVolleyed, followUpAsRead, roleOf } from './referee.followup'
+
+// Follow-ups that say who does what, that let the ball bounce, that name a kind of shot or the
+// setting of the game (docs/decisions/0185).
+const first = (question: string, earlier?: string) =>
+  answerOffline(question, { earlier, includeRuleNumbers: true }).summary
+
+const PARTNER_IN_KITCHEN = [
+  'My partner is in the kitchen, can I volley?',
+  'can I volley if my partner is in the kitchen?',
+]
+
+describe('what the other player of the earlier question does', () => {
+  it('reads whether a follow-up has them act or has something happen to them', () => {
+    expect(roleOf('my partner volleys it', 'partner')).toBe('acts')
+    expect(roleOf('my partner then hits it', 'partner')).toBe('acts')
+    expect(roleOf('it hits my partner', 'partner')).toBe('undergoes')
+    expect(roleOf('my partner gets hit', 'partner')).toBe('undergoes')
+    expect(roleOf('my partner is only on the line', 'partner')).toBeUndefined()
+    expect(roleOf('my partner stays in there', 'partner')).toBeUndefined()
+    expect(roleOf('my partner never leave kitchen', 'partner')).toBeUndefined()
+  })
+
+  it('asks what they do as of the player asking, where the earlier question put them', () => {
+    const { asked, context, restated } = followUpAsRead('what if she volleys it?', PARTNER_IN_KITCHEN[1])
+    expect(asked).toBe('i volleys it i is in the kitchen')
+    expect(context).toBeUndefined()
+    expect(restated).toBe('acts')
+  })
+
+  it.each(PARTNER_IN_KITCHEN)(
+    'after "%s", the partner volleying from the kitchen is a fault: No (9.A)',
+    (earlier) => {
+      for (const question of [
+        'what if she volleys it?',
+        'what if my partner volleys it?',
+        'what if she does it?',
+      ])
+        expect(first(question, earlier)).toMatch(
+          /^No: every volley must start outside the non-volley zone \(9\.A\)/,
+        )
+    },
+  )
+
+  it.each(PARTNER_IN_KITCHEN)(
+    'after "%s", the ball hitting the partner is a fault on the team (7.H)',
+    (earlier) => {
+      for (const question of [
+        'what if it hits her?',
+        'what if the ball hits my partner?',
+        'what if she gets hit?',
+      ])
+        expect(first(question, earlier)).toMatch(
+          /^If the ball in play hits you.*your side commits a fault.*\(7\.H\)/,
+        )
+    },
+  )
+
+  it('applies the same reading to other verbs and other players', () => {
+    for (const question of ['what if my partner touches the net?', 'what if her paddle touches the net?'])
+      expect(first(question, PARTNER_IN_KITCHEN[1])).toMatch(/^No: touching the net.*\(7\.G\)/)
+    expect(first('what if it hits him?', 'can the receiver volley the serve?')).toMatch(
+      /^If the serve hits the receiver.*\(4\.A\)/,
+    )
+  })
+
+  it('leaves the partner rule alone for where the partner is or stays', () => {
+    for (const question of ['what if she is only on the line?', 'what if she stays in there?'])
+      expect(first(question, PARTNER_IN_KITCHEN[1])).toMatch(/^Yes: .*\(9\.H\)/)
+  })
+})
+
+describe('a ball that bounces first', () => {
+  it('is not volleyed: the earlier volley is read as playing the ball', () => {
+    expect(
+      bouncedNotVolleyed('what if it bounces first?', 'can I volley if my partner is in the kitchen?'),
+    ).toBe('can i play if my partner is in the kitchen')
+    expect(bouncedNotVolleyed('what if she is on the line?', 'can I volley?')).toBeUndefined()
+    expect(bouncedNotVolleyed('what if it bounces?', 'how long is a timeout?')).toBeUndefined()
+  })
+
+  it.each(PARTNER_IN_KITCHEN)('after "%s" may be played from the kitchen: Yes (9.F)', (earlier) => {
+    expect(first('what if it bounces first?', earlier)).toMatch(/^Yes: .*\(9\.F\)/)
+  })
+
+  it('keeps the two-bounce rule where letting it bounce is the rule', () => {
+    expect(first('what if it bounces first?', 'can the receiver volley the serve?')).toMatch(
+      /^Yes: .*\(7\.A\)/,
+    )
+  })
+})
+
+describe('a kind of shot', () => {
+  it.each([
+    ["what if it's a smash?", 'can I volley the return?', /^No: the return of serve must bounce.*\(7\.A\)/],
+    ['what if it is a lob?', 'can I volley the return?', /^No: .*\(7\.A\)/],
+    ["what if it's a smash?", 'can the receiver volley the serve?', /^No: .*\(7\.A\)/],
+    ['what if it is a drive?', 'Can I volley while standing in the kitchen?', /^No: .*\(9\.A\)/],
+    ["what if it's a smash?", 'can I volley if my partner is in the kitchen?', /^Yes: .*\(9\.H\)/],
+  ])('"%s" after "%s" keeps the rule', (question, earlier, answer) => {
+    expect(first(question, earlier)).toMatch(answer)
+  })
+
+  it('does not make "the third shot" a kind of shot', () => {
+    expect(first('can i volley the 3rd shot')).toMatch(/^Yes: .*third shot \(7\.A\)/)
+  })
+})
+
+describe('recreational play', () => {
+  it.each([
+    ['and in rec play?', 'can I volley the return?', /^No: .*\(7\.A\)/],
+    ['and in rec play?', 'can I volley if my partner is in the kitchen?', /^Yes: .*\(9\.H\)/],
+    ['what about in recreational games?', 'what do you play to?', /^11 points, win by 2: .*\(4\)/],
+    ['and in open play?', 'how many timeouts do you get per game?', /^Two per game: .*\(10\.A\)/],
+  ])('"%s" after "%s" keeps the answer, the rules being the same', (question, earlier, answer) => {
+    const summary = first(question, earlier)
+    expect(summary).toMatch(answer)
+    expect(summary.endsWith(refereeMessages.sameInRecreational)).toBe(true)
+  })
+
+  it('says a rule set for tournaments says nothing of rec play, without a Yes or No', () => {
+    const summary = first('and in rec play?', 'how many games in a match?')
+    expect(summary).toMatch(/^For tournaments the recommended match .*\(12\.B\)/)
+    expect(summary.endsWith(refereeMessages.tournamentsOnly)).toBe(true)
+    expect(first('and in rec play?', 'do you have to use an approved ball?')).not.toMatch(/^(Yes|No)\b/)
+  })
+
+  it('answers a first question about rec play by the rules', () => {
+    expect(first('who makes the line calls in rec play')).toMatch(/\(6\.C\.1\)\.$/)
+  })
+})

@@ -1,0 +1,143 @@
+import {
+  canonical,
+  isFollowUp,
+  SUBJECTS,
+  type Subject,
+  subjectsOf,
+  withoutSubjects,
+} from './referee.question'
+
+// How a follow-up ("what if...", "and...") is read with the player's question before it: whom its
+// pronouns stand for, what is left of the earlier question, and when it is a question of its own
+// (docs/decisions/0182, 0183, 0185).
+
+type Other = Exclude<Subject, 'asker'>
+
+// The one player other than the asker the earlier question named, if it named exactly one.
+function otherNamed(earlier: string): Other | undefined {
+  const others = [...subjectsOf(earlier)].filter((s): s is Other => s !== 'asker')
+  return others.length === 1 ? others[0] : undefined
+}
+
+// "He", "she", "they" and their other forms in a follow-up, as players say them of the one other
+// player the earlier question named: "what if she's only on the line?" after "can I volley if my
+// partner is in the kitchen?" asks about the partner. Left as they are when the earlier question
+// names no other player, or more than one.
+const PLAYER_WORDS: Record<Other, string> = {
+  partner: 'my partner',
+  opponent: 'my opponent',
+  receiver: 'the receiver',
+  server: 'the server',
+}
+const PRONOUNS: Record<string, string> = {
+  hes: ' is',
+  shes: ' is',
+  theyre: ' are',
+  theyve: ' have',
+  theyd: ' would',
+}
+const PRONOUN =
+  /\b(he|she|they|him|her|hers|them|his|their|theirs|himself|herself|themselves|hes|shes|theyre|theyve|theyd)\b/g
+
+export function withPronounsRead(question: string, earlier: string): string {
+  const other = otherNamed(earlier)
+  const text = canonical(question)
+  if (other === undefined || text.search(PRONOUN) === -1) return question
+  return text.replace(PRONOUN, (word) => `${PLAYER_WORDS[other]}${PRONOUNS[word] ?? ''}`)
+}
+
+// The earlier question as a follow-up reads it. A follow-up that names whom it asks about
+// ("what if I'm in the kitchen too?" after "can I volley if my partner is in the kitchen?")
+// asks the earlier question's topic about them: the earlier question's words for anyone else
+// are left out, its topic words kept. One that names no one ("what if it bounces first?")
+// keeps the earlier subject.
+export function earlierAsRead(question: string, earlier: string): string {
+  const named = subjectsOf(question)
+  return named.size === 0 ? earlier : withoutSubjects(earlier, named)
+}
+
+// What a follow-up has the other player of the earlier question do: act ("what if she volleys
+// it?") or have something happen to them ("what if it hits her?", "what if she gets hit?").
+export type Role = 'acts' | 'undergoes'
+const who = (subject: Other, flags = '') =>
+  new RegExp(SUBJECTS.find(([s]) => s === subject)![1].source, flags)
+const HIT = '(hit|hits|hitting|struck|strikes|touch|touches|touched)'
+const ACT =
+  '(volley|volleys|volleyed|volleying|hit|hits|hitting|touch|touches|touched|serve|serves|served|return|returns|returned|catch|catches|caught|swing|swings|swung|play|plays|played|do|does|did)'
+// What is theirs acts for them: "what if her paddle touches the net?".
+const OWN = '((paddle|foot|hand|body|clothing) )?'
+const ADVERB = '((\\w+ly|also|then|just|still|instead) )?'
+
+export function roleOf(clause: string, subject: Other): Role | undefined {
+  const player = who(subject).source
+  if (new RegExp(`\\b${HIT} ${player}|${player} (is|was|gets|got|get) ${HIT}\\b`).test(clause))
+    return 'undergoes'
+  if (new RegExp(`${player} ${OWN}${ADVERB}${ACT}\\b`).test(clause)) return 'acts'
+  return undefined
+}
+
+// A question's parts: "my partner is in the kitchen, can I volley?" is "my partner is in the
+// kitchen" and "can i volley".
+const parts = (question: string) =>
+  question
+    .split(/[.?!;,]+/)
+    .map(canonical)
+    .flatMap((clause) => clause.split(/\b(?:if|when|while|whilst|because|since|and|but|so)\b/))
+    .map((part) => part.trim())
+    .filter(Boolean)
+const LEAD = /^((so|ok|okay|and|but|or|then|even) )*((what|how) (if|about)( if)?|if)\b\s*/
+
+// A follow-up in which the other player the earlier question named does something, or has
+// something done to them, is a question of its own about that player (0185). What they do is
+// asked as of the player asking, where the earlier question put them: "what if she volleys it?"
+// after "can I volley if my partner is in the kitchen?" asks "can I volley it when I am in the
+// kitchen?" (No, 9.A); "what if she does it?" does what the earlier question asked. What happens
+// to them is asked as it is: "what if it hits her?" is "what if it hits my partner?" (7.H).
+function restated(asked: string, earlier: string): { text: string; role: Role } | undefined {
+  const other = otherNamed(earlier)
+  if (other === undefined) return undefined
+  const clause = canonical(asked).replace(LEAD, '')
+  const role = roleOf(clause, other)
+  if (role === undefined) return undefined
+  if (role === 'undergoes') return { text: clause, role }
+  const about = (part: string) => who(other).test(part)
+  const earlierParts = parts(earlier)
+  const doing = /\b(do|does|did)\b/.test(clause)
+  const text = [clause, ...earlierParts.filter((part) => about(part) || doing)]
+    .map((part) => part.replace(who(other, 'g'), 'i'))
+    .join(' ')
+  return { text, role }
+}
+
+// A ball that bounces is not volleyed: after a question about a volley, "what if it bounces
+// first?" asks about playing the ball after its bounce. The earlier question as it then reads, or
+// undefined when the follow-up does not say the ball bounces or the earlier question no volley
+// (0185).
+const BOUNCE = /\b(bounce|bounces|bounced|bouncing)\b/
+const VOLLEY = /\bvolley(s|ed|ing)?\b/g
+export function bouncedNotVolleyed(asked: string, context: string): string | undefined {
+  const words = canonical(asked)
+  const earlier = canonical(context)
+  if (!BOUNCE.test(words) || words.search(VOLLEY) !== -1 || earlier.search(VOLLEY) === -1) return undefined
+  return earlier.replace(VOLLEY, 'play')
+}
+
+export interface FollowUpReading {
+  // The question as read: its pronouns as the player they stand for, or restated on its own.
+  asked: string
+  // The earlier question as the follow-up reads it; undefined when the question stands alone.
+  context: string | undefined
+  // Set when a follow-up about the other player is read as a question of its own.
+  restated?: Role
+}
+
+// A follow-up as it is read: its pronouns as the player the earlier question named, and the
+// earlier question as the follow-up reads it (0182, 0183), or the follow-up restated on its own
+// (0185). No context when it is not a follow-up.
+export function followUpAsRead(question: string, earlier: string | undefined): FollowUpReading {
+  if (earlier === undefined || !isFollowUp(question)) return { asked: question, context: undefined }
+  const asked = withPronounsRead(question, earlier)
+  const own = restated(asked, earlier)
+  if (own) return { asked: own.text, context: undefined, restated: own.role }
+  return { asked, context: earlierAsRead(asked, earlier) }
+}

@@ -1,0 +1,339 @@
+import MiniSearch from 'minisearch'
+import { stemmer } from 'stemmer'
+import answersData from './answers.json'
+import { type CuratedAnswer, curatedSchema, loadCuratedAnswers, withoutRuleNumbers } from './referee.curated'
+import { bouncedNotVolleyed, followUpAsRead } from './referee.followup'
+import {
+  canonical,
+  type Sense,
+  type Subject,
+  senseOf,
+  shapeOf,
+  subjectsOf,
+  withoutSubjects,
+} from './referee.question'
+import { rulebook } from './referee.rulebook'
+import { STOP_WORDS } from './referee.search'
+
+// Which curated answer answers a question, without a model: curated answers to the questions
+// players ask, found by the way they are asked (docs/decisions/0146).
+
+export interface Ask {
+  id: string
+  answer: CuratedAnswer
+  text: string
+  yes: boolean | null
+  sense: Sense
+}
+
+const curatedAnswers = loadCuratedAnswers(answersData)
+const asksData = curatedSchema.parse(answersData).answers
+
+// Every question is about pickleball, played by the same rules in recreational play ("rec play"),
+// and the words that say which way it asks (allowed, legal, out) are read by senseOf, not matched:
+// "is a ball on the sideline out" is about lines.
+const QUESTION_ONLY = new Set(
+  (
+    'pickleball allowed legal illegal ok okay fine good count counts legit permitted out want ever still really ' +
+    'just get gets got getting go goes going went make makes made take takes taking know think say said happen ' +
+    'happens happened right yes exactly way thing things something anything guys guy person people also even ' +
+    'else actually basically literally bro dude lol pls thanks whether supposed recreational'
+  ).split(' '),
+)
+// "Before" and "after" say when, which a rule often turns on: stepping into the kitchen before the
+// ball bounces (9.E) is not playing a ball that has bounced (9.F) (docs/decisions/0184).
+const TIMING = new Set(['before', 'after'])
+const ignored = (word: string) => (STOP_WORDS.has(word) && !TIMING.has(word)) || QUESTION_ONLY.has(word)
+const processTerm = (term: string) => (/^[\d.]+$/.test(term) ? term : stemmer(term))
+// Words that are not matched are left out here, not in processTerm: the search counts a
+// question's length in the words it is given, and "can I volley while standing in the kitchen"
+// is no longer a question than "volley standing on the kitchen line".
+const tokenize = (text: string) => text.split(' ').filter((word) => word !== '' && !ignored(word))
+const termsOf = (text: string) => tokenize(canonical(text)).map(processTerm)
+
+// Each way of asking is a document of the search, and so is each answer's own sentence: a
+// question in words the curated questions do not use may still be in the answer's.
+const asks: Ask[] = asksData.flatMap((data, index) => {
+  const answer = curatedAnswers[index]!
+  const ways = data.asks.map((text, i) => {
+    const [question = '', verdict] = text.split(' => ')
+    return {
+      id: `${data.id}#${i}`,
+      answer,
+      yes: verdict === undefined ? null : verdict === 'yes',
+      sense: senseOf(question),
+      text: question,
+    }
+  })
+  const own = [answer.lead ?? '', withoutRuleNumbers(answer.answer)].join(' ')
+  return [...ways, { id: `${data.id}#answer`, answer, yes: null, sense: senseOf(own), text: own }]
+})
+const askById = new Map(asks.map((ask) => [ask.id, ask]))
+
+// An answer's sentence is written for reading, not asking: its words count less.
+const index = new MiniSearch<{ id: string; ask: string; answer: string }>({
+  fields: ['ask', 'answer'],
+  tokenize,
+  processTerm,
+  searchOptions: {
+    boost: { ask: 1, answer: 0.4 },
+    fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+    combineWith: 'OR',
+  },
+})
+index.addAll(
+  asks.map((ask) => {
+    const text = canonical(ask.text)
+    return ask.id.endsWith('#answer')
+      ? { id: ask.id, ask: '', answer: text }
+      : { id: ask.id, ask: text, answer: '' }
+  }),
+)
+
+// How much a word of a question says: rare words among the curated questions say more. A word
+// the curated questions never use, but the rulebook does, is a topic they do not cover; one
+// neither knows is most often a word of the story around the question, and counts less.
+const documentFrequency = new Map<string, number>()
+for (const ask of asks)
+  for (const term of new Set(termsOf(ask.text)))
+    documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1)
+const idf = (df: number) => Math.log(1 + asks.length / df)
+const rarest = idf(1)
+const rulebookTerms = new Set(
+  rulebook.sections.flatMap((s) =>
+    termsOf([s.title, ...s.keywords, ...s.rules.map((r) => r.text)].join(' ')),
+  ),
+)
+// "define" stands for "what is a...": it finds definitions, it is not what the question is about;
+// but the word it asks about is, known or not.
+const DEFINE = processTerm('define')
+const weightOf = (term: string, defining = false) => {
+  if (term === DEFINE) return 0
+  const df = documentFrequency.get(term)
+  if (df) return idf(df)
+  // A number no curated question uses is a value asked about ("is the kitchen 8 feet?"), not a topic.
+  if (/^\d/.test(term)) return rarest / 8
+  return rulebookTerms.has(term) || defining ? rarest : rarest / 2
+}
+
+// Where a follow-up's word leads (0183). The curated questions ask about it, and the answers
+// citing the earlier topic's chapter of the rulebook (its neighbours: 9.B and 9.F beside 9.H) do
+// not: it leads elsewhere, as "kitchen" does after a question about time-outs. A word no curated
+// question asks about ("tournament") or one the neighbours use ("smash", a shot, after a kitchen
+// question) leads nowhere in particular; a word neither the curated answers nor the rulebook know
+// ("windy") cannot be judged.
+const askedTerms = new Set(
+  asks.filter((ask) => !ask.id.endsWith('#answer')).flatMap((ask) => termsOf(ask.text)),
+)
+const neighbourTerms = new Map(
+  curatedAnswers.map((answer) => {
+    const chapters = new Set(
+      rulebook.sections
+        .filter((s) => s.rules.some((r) => answer.rules.includes(r.number)))
+        .map((s) => s.chapter),
+    )
+    const sections = rulebook.sections.filter((s) => chapters.has(s.chapter))
+    const near = new Set(sections.flatMap((s) => s.rules.map((r) => r.number)))
+    const neighbours = asks.filter((ask) => ask.answer.rules.some((rule) => near.has(rule)))
+    return [answer.id, new Set(neighbours.flatMap((ask) => termsOf(ask.text)))]
+  }),
+)
+const askedTermsOf = new Map(
+  curatedAnswers.map((answer) => [
+    answer.id,
+    new Set(
+      asks
+        .filter((ask) => ask.answer === answer && !ask.id.endsWith('#answer'))
+        .flatMap((ask) => termsOf(ask.text)),
+    ),
+  ]),
+)
+const BOUNCE_TERM = processTerm('bounce')
+// A kind of shot ("a smash", "a lob": "shot") is said of every hit and no rule turns on it: after a
+// yes/no question, "what if it's a smash?" asks whether the same rule holds (0185).
+const SHOT_TERM = processTerm('shot')
+const leadsAway = (term: string, topic: string) =>
+  askedTerms.has(term) && !neighbourTerms.get(topic)!.has(term)
+const isKnown = (term: string) => documentFrequency.has(term) || rulebookTerms.has(term) || /^\d/.test(term)
+
+// Below this share of the question's weight found in one curated question, no curated answer
+// is taken to answer it.
+export const MIN_COVERAGE = 0.6
+// A follow-up's own words count this much more than its earlier question's.
+const EARLIER_BOOST = 2
+// ... its words for whom it asks about, this much more.
+const NAME_BOOST = 1.5
+// ... and the earlier question's own answer counts this much more.
+const SAME_TOPIC = 1.5
+
+// A first question naming another player is about them too: "can I volley when the other team is
+// standing in the kitchen?" asks about the opponents (kitchen-opponents), not only the player's
+// own place (kitchen-volley). An answer none of whose questions names them counts this much.
+const OTHER_PLAYERS = new Set(termsOf('partner opponent receiver server'))
+const PLAYER_MISSED = 0.9
+
+interface Scored {
+  answer: CuratedAnswer
+  score: number
+  coverage: number
+  asks: Map<string, number>
+  // For a follow-up, the weight of its own words each curated question holds.
+  own: Map<string, number>
+  // The question's words found in any of the answer's curated questions.
+  held: Set<string>
+  // The question's words that count towards coverage and that none of them holds.
+  lacking: string[]
+  // For a follow-up, the earlier question's words they hold, and their weight.
+  heldEarlier: Set<string>
+  earlier: number
+}
+
+const UNION_SHARE = 0.9
+
+// Each curated answer's best score for a question, and the share of the question's weight its
+// closest curated question holds. With an earlier question (a follow-up), the search is for both,
+// the follow-up's own words counting double.
+export function scoreAnswers(question: string, earlier?: string): Map<string, Scored> {
+  // A follow-up's words for whom it asks about count where an answer holds them and are not missed
+  // where it does not: the earlier question's topic may answer it for anyone ("what about my
+  // opponent?" after a kitchen question). Words for a player the earlier question names too ("what
+  // if she is only on the line?", she being the partner) are its subject, not the follow-up's.
+  const named = earlier === undefined ? new Set<Subject>() : subjectsOf(question)
+  const naming = named.size > 0
+  const before = naming ? subjectsOf(earlier!) : new Set<Subject>()
+  const fresh = new Set([...named].filter((subject) => !before.has(subject)))
+  const terms = [...new Set(termsOf(naming ? withoutSubjects(question, fresh) : question))]
+  const defining = terms.includes(DEFINE)
+  const weight = (term: string) => weightOf(term, defining)
+  const needed = new Set(naming ? termsOf(withoutSubjects(question)) : terms)
+  const neededWeight = [...needed].reduce((sum, term) => sum + weight(term), 0)
+  const shareOf = (held: Iterable<string>) => {
+    let found = 0
+    let whole = neededWeight
+    for (const term of held) {
+      found += weight(term)
+      if (!needed.has(term)) whole += weight(term)
+    }
+    return whole === 0 ? 1 : found / whole
+  }
+  const byAnswer = new Map<string, Scored>()
+  if (neededWeight === 0 && !naming) return byAnswer
+  // A follow-up's words for whom it asks about say whom, not what: they count less than its other
+  // words, so that the earlier question's topic still weighs against an answer that only names them.
+  const own = new Set(naming ? termsOf(withoutSubjects(question)) : terms)
+  const boost = (term: string) => (own.has(term) ? EARLIER_BOOST : terms.includes(term) ? NAME_BOOST : 1)
+  const earlierTerms = earlier === undefined ? [] : [...new Set(termsOf(earlier))]
+  const query = earlier === undefined ? canonical(question) : `${canonical(question)} ${canonical(earlier)}`
+  const results = index.search(query, {
+    boostTerm: (term) => (earlier === undefined ? 1 : boost(term)),
+  })
+  for (const result of results) {
+    const ask = askById.get(result.id as string)!
+    // The query terms this curated question holds, fuzzy matches included.
+    const matched = new Set(result.queryTerms)
+    const coverage = shareOf(terms.filter((t) => matched.has(t)))
+    const entry = byAnswer.get(ask.answer.id) ?? {
+      answer: ask.answer,
+      score: 0,
+      coverage: 0,
+      asks: new Map(),
+      own: new Map(),
+      held: new Set<string>(),
+      lacking: [],
+      heldEarlier: new Set<string>(),
+      earlier: 0,
+    }
+    entry.score = Math.max(entry.score, result.score)
+    entry.coverage = Math.max(entry.coverage, coverage)
+    entry.asks.set(ask.id, result.score)
+    if (earlier !== undefined)
+      entry.own.set(
+        ask.id,
+        terms.filter((t) => matched.has(t)).reduce((sum, t) => sum + weight(t), 0),
+      )
+    for (const term of terms) if (matched.has(term)) entry.held.add(term)
+    for (const term of earlierTerms) if (matched.has(term)) entry.heldEarlier.add(term)
+    byAnswer.set(ask.answer.id, entry)
+  }
+  // Words spread over several ways of asking one thing count too, a little less.
+  for (const entry of byAnswer.values()) {
+    entry.coverage = Math.max(entry.coverage, UNION_SHARE * shareOf(entry.held))
+    entry.lacking = [...needed].filter((term) => !entry.held.has(term))
+    entry.earlier = [...entry.heldEarlier].reduce((sum, term) => sum + weight(term), 0)
+  }
+  return byAnswer
+}
+
+export interface Match {
+  answer: CuratedAnswer
+  coverage: number
+  // The curated question closest to the player's, among those with a yes or no.
+  closest: Ask | undefined
+}
+
+// The curated answer for a question, with the earlier question of the conversation when this
+// one leans on it; undefined when none answers it.
+export function matchQuestion(
+  question: string,
+  earlier?: string,
+  sense: Sense = senseOf(question),
+): Match | undefined {
+  const { asked, context: read } = followUpAsRead(question, earlier)
+  const leans = read !== undefined
+  let context = read
+  let topic = leans ? matchQuestion(read)?.answer.id : undefined
+  // "What if it bounces first?" after a volley question is about a ball that bounced, unless the
+  // earlier answer is itself about letting it bounce (the two-bounce rule): it answers it (0185).
+  const unvolleyed = leans ? bouncedNotVolleyed(asked, read) : undefined
+  if (unvolleyed !== undefined && topic !== undefined && !askedTermsOf.get(topic)!.has(BOUNCE_TERM)) {
+    context = unvolleyed
+    topic = matchQuestion(context)?.answer.id
+  }
+  // A follow-up with no words of its own ("and in rec play?") asks the earlier question again.
+  if (leans && termsOf(asked).length === 0) return matchQuestion(context!, undefined, sense)
+  const scores = scoreAnswers(asked, context)
+  // A follow-up needs fewer words of its own: the earlier question carries the topic.
+  const needed = leans ? MIN_COVERAGE * 0.75 : MIN_COVERAGE
+  // A follow-up stays on the earlier question's topic unless its own words lead elsewhere (0183).
+  // After a yes/no question, a detail the topic does not mention ("what if it's a smash?", "and in
+  // a tournament?" after a question about volleying with the partner in the kitchen) asks whether
+  // the same rule holds: the topic answers it, unless an answer holding the detail holds the
+  // earlier question as well ("what if it bounces first?" after "can I volley while standing in
+  // the kitchen?": 9.F). A word leading elsewhere, a word nobody knows ("and if it's windy?"), or a
+  // question for a value ("and in a tournament?" after "what do you play to?") leaves it to the
+  // answers that hold the follow-up's words, or to the rule sentence nearest to both.
+  const weigh = (entry: Scored) =>
+    entry.score *
+    (entry.answer.id === topic ? SAME_TOPIC : 1) *
+    (!leans && entry.lacking.some((t) => OTHER_PLAYERS.has(t)) ? PLAYER_MISSED : 1)
+  const fits = (entry: Scored) => entry.coverage >= needed
+  let candidates = [...scores.values()].filter(fits)
+  const kept = topic === undefined ? undefined : scores.get(topic)
+  if (
+    kept &&
+    !fits(kept) &&
+    shapeOf(earlier!) === 'yes-no' &&
+    kept.lacking.every((t) => t === SHOT_TERM || (isKnown(t) && !leadsAway(t, topic!)))
+  ) {
+    // The same words summed in another order may differ in the last digit.
+    const rivals = candidates.filter((entry) => entry.earlier >= kept.earlier - 1e-9)
+    const shotOnly = kept.lacking.every((t) => t === SHOT_TERM)
+    candidates = rivals.length > 0 && !shotOnly ? rivals : [kept]
+  }
+  let best: { entry: Scored } | undefined
+  for (const entry of candidates) if (!best || weigh(entry) > weigh(best.entry)) best = { entry }
+  if (!best) return undefined
+  // The yes or no comes from the closest curated question asked the same way round, if any; for a
+  // follow-up, first from one holding its own words: "what if it bounces first?" after "can the
+  // receiver volley the serve?" is answered by "do I have to let the serve bounce => yes", not by
+  // "can I volley the serve => no".
+  const { frame } = sense
+  const tier = (ask: Ask) => (ask.sense.frame === frame ? 0 : ask.sense.frame === 0 ? 1 : 2)
+  const own = (ask: Ask) => best.entry.own.get(ask.id) ?? 0
+  const verdicts = [...best.entry.asks.entries()]
+    .map(([id, score]) => ({ ask: askById.get(id)!, score }))
+    .filter(({ ask }) => ask.yes !== null)
+    .sort((a, b) => own(b.ask) - own(a.ask) || tier(a.ask) - tier(b.ask) || b.score - a.score)
+  const closest = verdicts[0]?.ask ?? asks.find((ask) => ask.answer === best.entry.answer && ask.yes !== null)
+  return { answer: best.entry.answer, coverage: best.entry.coverage, closest }
+}
