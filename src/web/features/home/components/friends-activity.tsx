@@ -45,7 +45,7 @@ export function FriendsActivity({ className }: { className?: string }) {
           <li key={item.id} className="flex items-start gap-3 p-4">
             <span className="relative shrink-0">
               <Avatar person={item.friend} size="md" />
-              <span className="absolute -right-1 -bottom-1 inline-flex size-5 items-center justify-center rounded-full bg-brand-100 text-brand-800 ring-2 ring-white">
+              <span className="absolute -right-2 -bottom-2 inline-flex size-5 items-center justify-center rounded-full bg-brand-100 text-brand-800 ring-2 ring-white">
                 {item.kind === 'play_date_posted' ? (
                   <CalendarPlus aria-hidden="true" className="size-3" />
                 ) : (

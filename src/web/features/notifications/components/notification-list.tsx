@@ -57,7 +57,7 @@ export function NotificationList({
                   <span className="relative shrink-0">
                     <Avatar person={notification.actor} size="md" />
                     <span
-                      className={`absolute -right-1 -bottom-1 inline-flex size-5 items-center justify-center rounded-full ring-2 ring-white ${iconTone[notification.type]}`}
+                      className={`absolute -right-2 -bottom-2 inline-flex size-5 items-center justify-center rounded-full ring-2 ring-white ${iconTone[notification.type]}`}
                     >
                       <Icon aria-hidden="true" className="size-3" />
                     </span>
