@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import {
   appOrigin,
@@ -9,6 +8,7 @@ import {
   signInAdmin,
   signInContext,
 } from './support/players'
+import { axeOn } from './support/axe'
 
 // Every page of the app, scanned with axe-core against WCAG 2.2 A and AA in real Chromium
 // (signed-out and admin pages on a desktop and on a 390 px phone, a player's pages and a toast on
@@ -21,7 +21,7 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
 
 async function violationsIn(page: Page, where: string, rules?: string[]) {
-  const axe = new AxeBuilder({ page })
+  const axe = axeOn(page)
   const results = await (rules ? axe.withRules(rules) : axe.withTags(WCAG)).analyze()
   return results.violations.map(
     (v) => `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
@@ -157,7 +157,7 @@ test.describe('accessibility @phone', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' })
       await expect(toaster).toHaveAttribute('data-sonner-theme', colorScheme)
-      const results = await new AxeBuilder({ page }).include('[data-sonner-toaster]').withTags(WCAG).analyze()
+      const results = await axeOn(page).include('[data-sonner-toaster]').withTags(WCAG).analyze()
       found.push(...results.violations.map((v) => `${colorScheme}: ${v.id}: ${v.help}`))
     }
     expect(found).toEqual([])

@@ -1,12 +1,12 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { axeOn } from './support/axe'
 import { expectFitsScreen } from './support/layout'
 import { signInAdmin } from './support/players'
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 async function violationsOf(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze()
+  const results = await axeOn(page).withTags(WCAG).analyze()
   return results.violations.map(
     (v) => `${v.id}: ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   )

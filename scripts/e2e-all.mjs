@@ -1,8 +1,9 @@
 // The browser journeys in three lanes side by side, each step against its own server and database
 // (docs/decisions/0101-journeys-one-step-at-a-time.md, 0176-clock-and-postgres-journeys-side-by-side.md,
-// 0177-main-journeys-in-two-halves.md):
-//   1. the first half of the journeys not tagged @clock, on an embedded database (port 3100);
-//   2. the second half of them, on another embedded database (port 3103);
+// 0177-main-journeys-in-two-halves.md, 0186-journey-lanes-by-measured-time.md):
+//   1. the journeys not tagged @clock in the files of FIRST_HALF below, on an embedded database
+//      (port 3100);
+//   2. those of every other file, on another embedded database (port 3103);
 //   3. the @clock journeys (they move their own server's clock) on a third embedded database
 //      (port 3101), then the @postgres journeys on a fresh PostgreSQL database (port 3102;
 //      skipped, and said so, without TEST_DATABASE_URL).
@@ -11,7 +12,7 @@
 // step prints its lines in one piece as it ends. Extra arguments go to every Playwright command
 // (e.g. --project=desktop).
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -20,15 +21,40 @@ const extra = process.argv.slice(2)
 const base = Number(process.env.E2E_PORT_BASE ?? 3100)
 const playwright = ['node_modules/@playwright/test/cli.js', 'test']
 
-// The main journeys in two halves (Playwright's shards, whole files each), each with a server and
-// database of its own: two journeys at once on one server raced each other's live updates and
-// shared accounts (docs/decisions/0176), two servers share nothing but the machine.
-const half = (shard, port) => ({
-  name: `journeys ${shard}`,
+// The main journeys in two halves, each with a server and database of its own: two journeys at
+// once on one server raced each other's live updates and shared accounts (docs/decisions/0176),
+// two servers share nothing but the machine. The halves are cut by file, at about the same time
+// each as measured (docs/decisions/0186): Playwright's shards cut by the number of journeys, and
+// one half ran a minute longer than the other. The first half's files are listed here; the
+// second half runs every other file, a new one included (measure again when the halves drift).
+const FIRST_HALF = [
+  'accessibility.spec.ts',
+  'admin-venues.spec.ts',
+  'appearance.spec.ts',
+  'apply-partners.spec.ts',
+  'calendar-subscribe.spec.ts',
+  'first-view.spec.ts',
+  'home.spec.ts',
+  'interaction.spec.ts',
+  'lists.spec.ts',
+  'partner-lists.spec.ts',
+  'play-date-page.spec.ts',
+  'play-dates.spec.ts',
+  'profile-privacy.spec.ts',
+  'referee.spec.ts',
+]
+const specFiles = readdirSync('e2e').filter((name) => name.endsWith('.spec.ts'))
+const missing = FIRST_HALF.filter((name) => !specFiles.includes(name))
+if (missing.length > 0) throw new Error(`FIRST_HALF names files that are not in e2e/: ${missing.join(', ')}`)
+const secondHalf = specFiles.filter((name) => !FIRST_HALF.includes(name))
+// A file's path as Playwright's filter (a regular expression on the path): `e2e/lists.spec.ts`
+// does not match e2e/partner-lists.spec.ts.
+const half = (name, port, files) => ({
+  name,
   port,
-  args: [...playwright, '--grep-invert', '@clock', `--shard=${shard}`, ...extra],
+  args: [...playwright, '--grep-invert', '@clock', ...files.map((file) => `e2e/${file}`), ...extra],
 })
-const mainSteps = [half('1/2', base), half('2/2', base + 3)]
+const mainSteps = [half('journeys 1/2', base, FIRST_HALF), half('journeys 2/2', base + 3, secondHalf)]
 const clockStep = {
   name: '@clock journeys',
   port: base + 1,
