@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFakeClock } from '../testing/fake-clock'
 import { createTestApp, type TestApp } from '../testing/test-app'
-import { startJobRunner } from './job-runner'
+import { JOB_TURN_LIMIT, startJobRunner } from './job-runner'
 import { enqueueJob } from './jobs'
 import { createLogger } from './logger'
 
@@ -35,5 +35,25 @@ describe('the job runner', () => {
     await runner.stop()
     expect(await runner.runNow()).toBe(0)
     expect(ran).toEqual(['runner:a'])
+  })
+
+  it('goes on at once after a turn that took its limit, until no job is due', async () => {
+    const clock = createFakeClock()
+    clock.set(new Date('2026-12-02T12:00:00Z'))
+    const ran = new Set<string>()
+    const runner = startJobRunner({
+      db: t.db,
+      handlers: { count: async ({ job }) => void ran.add(job.key) },
+      clock,
+      logger: silent,
+      turnMs: 60 * 60_000,
+    })
+    const due = new Date('2026-12-02T11:00:00Z')
+    for (let i = 0; i < JOB_TURN_LIMIT * 2 + 5; i++)
+      await enqueueJob(t.db, { kind: 'count', key: `backlog:${i}`, runAt: due })
+    expect(await runner.runNow()).toBe(JOB_TURN_LIMIT)
+    // The next turns start on their own, not an hour later.
+    await expect.poll(() => ran.size, { timeout: 10_000 }).toBe(JOB_TURN_LIMIT * 2 + 5)
+    await runner.stop()
   })
 })
