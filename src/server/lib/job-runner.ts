@@ -6,11 +6,13 @@ import type { Logger } from './logger'
 // Runs due jobs every few seconds (lib/jobs.ts takes each one once, whatever the number of
 // instances). One turn at a time per instance; a turn that fails is logged and the next one
 // tries again. A turn takes at most JOB_TURN_LIMIT jobs, one after another; one that took as
-// many leaves more waiting, so the next starts as soon as the event loop has served what came
-// in meanwhile, not a whole interval later: a busy hour's notices (an email per notice) must not
-// pile up at 50 every 15 s, each later than the last.
+// many leaves more waiting, so the next starts a second later, not a whole interval later: a busy
+// hour's notices (an email each) must not pile up at 50 every 15 s, each later than the last. The
+// second between two such turns keeps a backlog's jobs from taking the embedded database's one
+// session from the players' requests for as long as the backlog lasts.
 export const JOB_TURN_MS = 15_000
 export const JOB_TURN_LIMIT = 50
+export const JOB_CATCH_UP_MS = 1_000
 
 export interface JobRunner {
   // Runs a turn now (after the one under way, if any); resolves to how many jobs were taken.
@@ -39,10 +41,10 @@ export function startJobRunner(options: {
         if (taken > 0) logger.info({ taken }, 'jobs run')
         if (taken >= JOB_TURN_LIMIT && !catchingUp) {
           catchingUp = true
-          setImmediate(() => {
+          setTimeout(() => {
             catchingUp = false
             void turn()
-          })
+          }, JOB_CATCH_UP_MS).unref()
         }
         return taken
       } catch (err) {
