@@ -138,14 +138,8 @@ async function sendNoticeEmail(tx: Tx, settings: NoticeEmailSettings, job: JobRo
   if (!context?.wants) return
   // An offer taken, declined or timed out while its email waited: nothing to say any more.
   if (context.stale) return
+  if (await heldForQuietHours(tx, job, notice.kind, context, now)) return
   const { game, recipient: to } = context
-  const held = {
-    userId: notice.userId,
-    kind: notice.kind,
-    gameStart: game?.startsAt,
-    quietHours: context.quietHours,
-  }
-  if (await heldForQuietHours(tx, job, held, now)) return
   const paragraphs = [notice.message]
   if (game) paragraphs.push(`The game: ${game.label}.`)
   const message = composeNoticeEmail(settings, {

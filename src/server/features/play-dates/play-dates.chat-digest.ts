@@ -63,8 +63,8 @@ async function sendDigest(tx: Tx, settings: NoticeEmailSettings, job: JobRow, no
   if (readSince) return
   const { game, recipient: to } = context
   if (!game || (game.status !== 'matched' && game.status !== 'completed')) return
-  const held = { userId, kind: 'messages' as const, gameStart: null, quietHours: context.quietHours }
-  if (await heldForQuietHours(tx, job, held, now)) return
+  // Chat messages are not urgent at night (URGENT_AT_NIGHT): the game's start holds nothing back.
+  if (await heldForQuietHours(tx, job, 'messages', context, now)) return
   const unread = and(
     eq(playDateMessages.playDateId, playDateId),
     ne(playDateMessages.userId, userId),

@@ -153,14 +153,8 @@ async function prepareSend(
     channel: 'push',
   })
   if (!context?.wants || context.stale) return undefined
+  if (await heldForQuietHours(tx, job, notice.kind, context, now)) return undefined
   const { game } = context
-  const held = {
-    userId: notice.userId,
-    kind: notice.kind,
-    gameStart: game?.startsAt,
-    quietHours: context.quietHours,
-  }
-  if (await heldForQuietHours(tx, job, held, now)) return undefined
   const message: PushPayload = {
     title: notice.title,
     // A phone's lock screen is all the player may read: the game is named there too.
