@@ -27,24 +27,26 @@ export function startJobRunner(options: {
   clock: Clock
   logger: Logger
   turnMs?: number
+  catchUpMs?: number
 }): JobRunner {
   const { db, handlers, clock, logger } = options
   let running: Promise<number> = Promise.resolve(0)
   let stopped = false
 
-  let catchingUp = false
+  // The turn that follows one that took its limit, once planned.
+  let catchUp: NodeJS.Timeout | undefined
   const turn = (): Promise<number> => {
     running = running.then(async () => {
       if (stopped) return 0
       try {
         const taken = await runDueJobs(db, handlers, clock.now(), JOB_TURN_LIMIT)
         if (taken > 0) logger.info({ taken }, 'jobs run')
-        if (taken >= JOB_TURN_LIMIT && !catchingUp) {
-          catchingUp = true
-          setTimeout(() => {
-            catchingUp = false
+        if (taken >= JOB_TURN_LIMIT && !catchUp && !stopped) {
+          catchUp = setTimeout(() => {
+            catchUp = undefined
             void turn()
-          }, JOB_CATCH_UP_MS).unref()
+          }, options.catchUpMs ?? JOB_CATCH_UP_MS)
+          catchUp.unref()
         }
         return taken
       } catch (err) {
@@ -62,6 +64,7 @@ export function startJobRunner(options: {
     async stop() {
       stopped = true
       clearInterval(timer)
+      clearTimeout(catchUp)
       await running
     },
   }
