@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { playDates } from './db/schema'
-import { befriend, insertMatchedPlayDate, signedInUser } from './testing/factories'
+import { befriend, insertMatchedPlayDate, type SignedInPlayer, signedInUser } from './testing/factories'
 import { createTestApp, testDatabaseKind, type TestApp } from './testing/test-app'
 
 // The hot writes reach PostgreSQL in at most four round trips each (the session read included):
@@ -13,6 +13,30 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
     t = await createTestApp()
   })
   afterAll(() => t.close())
+
+  // An open PlayDate that `creator` and `partner` posted, straight in the database.
+  async function openPlayDate(
+    creator: SignedInPlayer,
+    partner: SignedInPlayer,
+    more: Partial<typeof playDates.$inferInsert> = {},
+  ) {
+    const [open] = await t.db
+      .insert(playDates)
+      .values({
+        creatorId: creator.profile.id,
+        partnerId: partner.profile.id,
+        type: 'challenge',
+        status: 'open',
+        state: 'AZ',
+        regions: ['east_valley'],
+        paymentPerHourMin: 25,
+        paymentPerHourMax: 25,
+        description: 'Morning doubles',
+        ...more,
+      })
+      .returning()
+    return open!
+  }
 
   async function tripsOf(send: () => Promise<{ status: number }>) {
     const query = vi.spyOn(pg.Client.prototype, 'query')
@@ -48,22 +72,9 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
   it('an application: the session, the rate limit, one statement, its live events', async () => {
     const [maya, sam, alex, jo] = await Promise.all([0, 1, 2, 3].map(() => signedInUser(t)))
     await befriend(t.db, alex!, jo!)
-    const [open] = await t.db
-      .insert(playDates)
-      .values({
-        creatorId: maya!.profile.id,
-        partnerId: sam!.profile.id,
-        type: 'challenge',
-        status: 'open',
-        state: 'AZ',
-        regions: ['east_valley'],
-        paymentPerHourMin: 25,
-        paymentPerHourMax: 25,
-        description: 'Morning doubles',
-      })
-      .returning()
+    const open = await openPlayDate(maya!, sam!)
     const trips = await tripsOf(() =>
-      alex!.client.post(`/api/play-dates/${open!.id}/requests`, { partnerId: jo!.profile.id }),
+      alex!.client.post(`/api/play-dates/${open.id}/requests`, { partnerId: jo!.profile.id }),
     )
     expect(trips.length, trips.join('\n')).toBeLessThanOrEqual(4)
   })
@@ -75,28 +86,16 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
     const [maya, sam, alex, jo, kim, lee] = await Promise.all([0, 1, 2, 3, 4, 5].map(() => signedInUser(t)))
     await befriend(t.db, alex!, jo!)
     await befriend(t.db, kim!, lee!)
-    const [open] = await t.db
-      .insert(playDates)
-      .values({
-        creatorId: maya!.profile.id,
-        partnerId: sam!.profile.id,
-        type: 'challenge',
-        status: 'open',
-        state: 'AZ',
-        regions: ['east_valley'],
-        paymentPerHourMin: 25,
-        paymentPerHourMax: 25,
-        description: 'Morning doubles',
-        startsAt: new Date(Date.now() + 3 * 86_400_000),
-        timeZone: 'America/Phoenix',
-        durationMinutes: 90,
-        place: 'Court 1',
-      })
-      .returning()
-    const applied = await alex!.client.post(`/api/play-dates/${open!.id}/requests`, {
+    const open = await openPlayDate(maya!, sam!, {
+      startsAt: new Date(Date.now() + 3 * 86_400_000),
+      timeZone: 'America/Phoenix',
+      durationMinutes: 90,
+      place: 'Court 1',
+    })
+    const applied = await alex!.client.post(`/api/play-dates/${open.id}/requests`, {
       partnerId: jo!.profile.id,
     })
-    await kim!.client.post(`/api/play-dates/${open!.id}/requests`, { partnerId: lee!.profile.id })
+    await kim!.client.post(`/api/play-dates/${open.id}/requests`, { partnerId: lee!.profile.id })
     const requestId = (applied.body as { id: string }).id
     const trips = await tripsOf(() => maya!.client.post(`/api/play-dates/requests/${requestId}/accept`, {}))
     const begin = trips.findIndex((text) => /^begin/i.test(text))
