@@ -199,13 +199,16 @@ describe('the maintenance loop', () => {
     return { mailer, calls }
   }
   // The loop's timers run on a clock the test moves; the database answers in real time.
-  const { mailRetryMs, cleanupMs, firstCleanupMs } = maintenanceTiming
+  const { mailRetryMs, cleanupMs, firstCleanupMs, vacuumMs, firstVacuumMs } = maintenanceTiming
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
   })
   afterEach(() => {
     vi.useRealTimers()
   })
+  // The mail and cleanup steps on their own: the embedded database's vacuum passes, every minute,
+  // would run between them (tested below).
+  const noVacuum = { ...maintenanceTiming, firstVacuumMs: 2 * cleanupMs }
   // Each cleanup reads the time once.
   const countingClock = () => {
     const clock = { reads: 0, now: () => (clock.reads++, t.clock.now()), at: t.clock.at }
@@ -216,7 +219,7 @@ describe('the maintenance loop', () => {
     const player = await insertUser(t.db)
     const { mailer, calls } = fakeMailer(true)
     const clock = countingClock()
-    const maintenance = startMaintenance({ database: t.database, logger: silent, mailer, clock })
+    const maintenance = startMaintenance({ database: t.database, logger: silent, mailer, clock }, noVacuum)
     await t.db
       .insert(sessions)
       .values({ tokenHash: hashToken('loop-expired'), profileId: player.id, expiresAt: ago(1000) })
@@ -237,7 +240,7 @@ describe('the maintenance loop', () => {
   it('does not look for mail to retry without an SMTP server', async () => {
     const { mailer, calls } = fakeMailer(false)
     const clock = countingClock()
-    const maintenance = startMaintenance({ database: t.database, logger: silent, mailer, clock })
+    const maintenance = startMaintenance({ database: t.database, logger: silent, mailer, clock }, noVacuum)
     // The first cleanup, and the next an hour later: the steps run one after another in the order
     // their timers fired, so a mail step would have run before each (its timer fires every 30 s).
     await vi.advanceTimersByTimeAsync(firstCleanupMs)
@@ -246,5 +249,49 @@ describe('the maintenance loop', () => {
     await expect.poll(() => clock.reads).toBe(2)
     await maintenance.stop()
     expect(calls).toEqual([])
+  })
+
+  it('vacuums the embedded database on its timer, and leaves a PostgreSQL server to autovacuum', async () => {
+    const { mailer } = fakeMailer(false)
+    const logger = createLogger({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })
+    const info = vi.spyOn(logger, 'info')
+    const maintenance = startMaintenance({ database: t.database, logger, mailer, clock: t.clock })
+    const run = async (...statements: string[]) => {
+      // On one connection, so its statistics are counted before the next pass reads them.
+      const client = await t.db.$client.connect()
+      try {
+        for (const statement of statements) await client.query(statement)
+        await client.query('select pg_stat_force_next_flush()')
+        await client.query('select 1')
+      } finally {
+        client.release()
+      }
+    }
+    await run(
+      'create table loop_still (id int) with (autovacuum_enabled = off)',
+      'create table loop_churn (id int) with (autovacuum_enabled = off)',
+    )
+    const passes = () =>
+      info.mock.calls
+        .filter(([, message]) => message === 'tables vacuumed or analyzed')
+        .map(([fields]) => (fields as { tables: { table: string }[] }).tables.map((d) => d.table))
+    await vi.advanceTimersByTimeAsync(firstVacuumMs - 1)
+    expect(passes()).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    if (t.database.kind === 'pglite') {
+      // The first pass after a start: every table.
+      await expect.poll(() => passes().length, { timeout: 10_000 }).toBe(1)
+      expect(passes()[0]).toEqual(expect.arrayContaining(['public.loop_still', 'public.loop_churn']))
+      // Then the tables whose changes pass autovacuum's thresholds.
+      await run('insert into loop_churn select generate_series(1, 100)', 'delete from loop_churn')
+      await vi.advanceTimersByTimeAsync(vacuumMs)
+      await expect.poll(() => passes().length, { timeout: 10_000 }).toBe(2)
+      expect(passes()[1]).toContain('public.loop_churn')
+      expect(passes()[1]).not.toContain('public.loop_still')
+    } else {
+      await vi.advanceTimersByTimeAsync(vacuumMs)
+    }
+    await maintenance.stop()
+    if (t.database.kind === 'postgres') expect(passes()).toEqual([])
   })
 })

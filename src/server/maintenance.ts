@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { AppDeps } from './app-env'
 import type { Db } from './db/client'
 import { authTokens, jobs, mailOutbox, notifications, rateLimits } from './db/schema'
+import { vacuumWhereDue } from './db/vacuum'
 import { deleteExpiredSessions, forgetStaleBrowsers } from './features/auth'
 import { doneJobsBefore } from './lib/jobs'
 
@@ -16,6 +17,10 @@ export const maintenanceTiming = {
   // How often expired rows are deleted, and how soon after start the first time.
   cleanupMs: 60 * 60_000,
   firstCleanupMs: 60_000,
+  // How often the embedded database's tables are looked at for a VACUUM or ANALYZE, as often as
+  // autovacuum looks (db/vacuum.ts); the first pass, which vacuums every table, a while after start.
+  vacuumMs: 60_000,
+  firstVacuumMs: 5 * 60_000,
 }
 
 // Sent (or given up) mail stays this long for support questions and the development mailbox.
@@ -115,12 +120,30 @@ export function startMaintenance(
       if (tried > 0) logger.info({ tried }, 'mail tried again')
     })
 
+  // Only the embedded database: a PostgreSQL server runs autovacuum. Its first pass vacuums every
+  // table (db/vacuum.ts).
+  let vacuumedSinceStart = false
+  const vacuum = () =>
+    run('vacuum', async () => {
+      const done = await vacuumWhereDue(db, { everyTable: !vacuumedSinceStart })
+      vacuumedSinceStart = true
+      if (done.length > 0) {
+        const ms = done.reduce((sum, d) => sum + d.ms, 0)
+        logger.info({ tables: done, ms }, 'tables vacuumed or analyzed')
+      }
+    })
+
   const timers = [
     setTimeout(cleanup, timing.firstCleanupMs),
     setInterval(cleanup, timing.cleanupMs),
     ...(mailer.delivers ? [setInterval(retryMail, timing.mailRetryMs)] : []),
+    ...(deps.database.kind === 'pglite' ? [setTimeout(startVacuum, timing.firstVacuumMs)] : []),
   ]
   for (const timer of timers) timer.unref()
+  function startVacuum() {
+    vacuum()
+    timers.push(setInterval(vacuum, timing.vacuumMs).unref())
+  }
 
   return {
     async stop() {
