@@ -139,6 +139,12 @@ const ROWS: Row[] = [
   ['can you score when the other team is serving', 'no', ['4'], []],
   ['When does an out call have to be made?', null, ['6.C'], ['before the opponent hits the ball']],
   ['what do rally scoring games go to?', null, ['12.B.1'], ['11, 15 or 21']],
+  // The side not serving cannot score, however it is said; rally scoring is the exception
+  // (docs/decisions/0188).
+  ['Do you get a point when the other team is serving?', 'no', ['4', '4.G.1'], ['rally scoring']],
+  ['do you get points when you arent serving', 'no', ['4'], []],
+  ['is it possible to score a point while the opponents serve?', 'no', ['4'], []],
+  ['can I win a point when I am not serving?', 'no', ['4'], []],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {
