@@ -1,7 +1,15 @@
 import { refereeMessages } from '../../../domain/referee/referee.rules'
 import { type Match, matchQuestion } from './referee.match'
 import { followUpAsRead } from './referee.followup'
-import { canonical, type Sense, senseOf, shapeOf, turnsRound } from './referee.question'
+import {
+  canonical,
+  isElliptical,
+  type Sense,
+  senseOf,
+  settingOf,
+  shapeOf,
+  turnsRound,
+} from './referee.question'
 import { withoutRuleNumbers } from './referee.curated'
 import { type RulebookSection, rulebook } from './referee.rulebook'
 import { bestSentence, searchRulebook } from './referee.search'
@@ -57,6 +65,11 @@ const sectionsCiting = (rules: string[], question: string): RulebookSection[] =>
 }
 
 const CONDITIONAL_FOLLOW_UP = /^(what|how) (if|about)\b|^(and|but|even) if\b|^(and|but|or)\b/
+// After the answer in a setting: the rules are the same there, or what is set for tournaments.
+const NOTES = {
+  recreational: [refereeMessages.sameInRecreational, refereeMessages.tournamentsOnly],
+  league: [refereeMessages.sameInLeague, refereeMessages.leagueAsTournaments],
+} as const
 
 // The answer without a model. With an earlier question, a follow-up such as "what if my partner
 // is in the kitchen?" is read in its light, and answered the way the earlier one was asked.
@@ -75,7 +88,7 @@ export function answerOffline(
   if (
     (leans || restated === 'acts') &&
     shape === 'open' &&
-    CONDITIONAL_FOLLOW_UP.test(canonical(question)) &&
+    (CONDITIONAL_FOLLOW_UP.test(canonical(question)) || isElliptical(question)) &&
     shapeOf(earlier!) === 'yes-no'
   ) {
     shape = 'yes-no'
@@ -84,17 +97,18 @@ export function answerOffline(
   const both = leans ? `${asked} ${context}` : restated ? asked : question
   const match = matchQuestion(question, earlier, sense)
   if (match) {
-    // "And in rec play?": the same answer, and why; but a rule set for tournaments says nothing of
-    // recreational play, so neither Yes nor No.
-    const recreational = leans && /\brecreational\b/.test(canonical(question))
-    const forTournaments = recreational && /\btournament/i.test(match.answer.answer)
-    const first = forTournaments ? undefined : opening(question, match, shape, sense)
+    // "And in rec play?", "in league play?": the same answer, and why. A rule set for tournaments
+    // says nothing of recreational play, so neither Yes nor No; league play is organised play, and
+    // keeps it (0185, 0188).
+    const setting = leans ? settingOf(question) : undefined
+    const forTournaments = setting !== undefined && /\btournament/i.test(match.answer.answer)
+    const first =
+      forTournaments && setting === 'recreational' ? undefined : opening(question, match, shape, sense)
     const sentence = cite(match.answer.answer)
     // "A coin toss: a coin toss or..." says it twice.
     const said = first !== undefined && sentence.toLowerCase().startsWith(first.toLowerCase())
     const answer = first && !said ? `${capitalise(first)}: ${continuing(sentence)}` : sentence
-    const note = forTournaments ? refereeMessages.tournamentsOnly : refereeMessages.sameInRecreational
-    const summary = recreational ? `${answer} ${note}` : answer
+    const summary = setting ? `${answer} ${NOTES[setting][forTournaments ? 1 : 0]}` : answer
     return { summary, sections: sectionsCiting(match.answer.rules, both), curated: match.answer.id }
   }
   const sections = searchRulebook(both)

@@ -4,7 +4,7 @@ import { answerOffline } from './referee.answers'
 import { bouncedNotVolleyed, followUpAsRead, roleOf } from './referee.followup'
 
 // Follow-ups that say who does what, that let the ball bounce, that name a kind of shot or the
-// setting of the game (docs/decisions/0185).
+// setting of the game (docs/decisions/0185, 0188).
 const first = (question: string, earlier?: string) =>
   answerOffline(question, { earlier, includeRuleNumbers: true }).summary
 
@@ -130,5 +130,33 @@ describe('recreational play', () => {
 
   it('answers a first question about rec play by the rules', () => {
     expect(first('who makes the line calls in rec play')).toMatch(/\(6\.C\.1\)\.$/)
+  })
+})
+
+describe('league play', () => {
+  it.each([
+    ['in league play?', 'can I volley the return?', /^No: .*\(7\.A\)/],
+    ['and in league games?', 'how many timeouts do you get per game?', /^Two per game: .*\(10\.A\)/],
+    ['what about league play?', 'what do you play to?', /^11 points, win by 2: .*\(4\)/],
+    ['in a league?', 'can I volley if my partner is in the kitchen?', /^Yes: .*\(9\.H\)/],
+  ])('"%s" after "%s" keeps the answer, the rules being the same', (question, earlier, answer) => {
+    const summary = first(question, earlier)
+    expect(summary).toMatch(answer)
+    expect(summary.endsWith(refereeMessages.sameInLeague)).toBe(true)
+  })
+
+  it('is organised play, where a rule set for tournaments applies, its Yes or No kept', () => {
+    const match = first('and in league play?', 'how many games in a match?')
+    expect(match).toMatch(/^Best two out of three: .*\(12\.B\)/)
+    expect(match.endsWith(refereeMessages.leagueAsTournaments)).toBe(true)
+    const ball = first('in league games?', 'do you have to use an approved ball?')
+    expect(ball).toMatch(/^Yes: .*tournaments use an approved ball \(2\.D\)/)
+    expect(ball.endsWith(refereeMessages.leagueAsTournaments)).toBe(true)
+  })
+
+  it('is read like rec play, a bare "in ...?" being a follow-up too', () => {
+    expect(first('in rec play?', 'can I volley the return?')).toMatch(
+      new RegExp(`^No: .*\\(7\\.A\\)\\. ${refereeMessages.sameInRecreational}$`),
+    )
   })
 })

@@ -145,6 +145,13 @@ const ROWS: Row[] = [
   ['do you get points when you arent serving', 'no', ['4'], []],
   ['is it possible to score a point while the opponents serve?', 'no', ['4'], []],
   ['can I win a point when I am not serving?', 'no', ['4'], []],
+  // A tournament or a league is where the question is asked about, not what it asks (0188).
+  ['What do you play to in a tournament?', null, ['4'], ['11 points', 'won by 2', '15 or 21']],
+  ['what do tournament games go to?', null, ['4'], ['11 points']],
+  ['how many points are games in tournaments?', null, ['4'], ['11 points']],
+  ['what do rec games go to?', null, ['4'], ['11 points']],
+  ['do league games go to 11?', 'yes', ['4'], []],
+  ['who makes the line calls in league play', null, ['6.C.1'], []],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

@@ -29,15 +29,15 @@ export interface Ask {
 const curatedAnswers = loadCuratedAnswers(answersData)
 const asksData = curatedSchema.parse(answersData).answers
 
-// Every question is about pickleball, played by the same rules in recreational play ("rec play"),
-// and the words that say which way it asks (allowed, legal, out) are read by senseOf, not matched:
-// "is a ball on the sideline out" is about lines.
+// Every question is about pickleball, played by the same rules in recreational play ("rec play")
+// and in league play, and the words that say which way it asks (allowed, legal, out) are read by
+// senseOf, not matched: "is a ball on the sideline out" is about lines.
 const QUESTION_ONLY = new Set(
   (
     'pickleball allowed legal illegal ok okay fine good count counts legit permitted out want ever still really ' +
     'just get gets got getting go goes going went make makes made take takes taking know think say said happen ' +
     'happens happened right yes exactly way thing things something anything guys guy person people also even ' +
-    'else actually basically literally bro dude lol pls thanks whether supposed recreational'
+    'else actually basically literally bro dude lol pls thanks whether supposed recreational league'
   ).split(' '),
 )
 // "Before" and "after" say when, which a rule often turns on: stepping into the kitchen before the
@@ -172,6 +172,12 @@ const SAME_TOPIC = 1.5
 const OTHER_PLAYERS = new Set(termsOf('partner opponent receiver server'))
 const PLAYER_MISSED = 0.9
 
+// A tournament is where a question is asked about, a detail when it asks something else: "what do
+// you play to in a tournament?" asks for the game length. Its word counts where an answer holds it
+// (match length, approved balls) and is not missed where it does not, unless it is all the question
+// asks ("and in a tournament?") (docs/decisions/0188).
+const SETTINGS = new Set(termsOf('tournament'))
+
 interface Scored {
   answer: CuratedAnswer
   score: number
@@ -205,7 +211,9 @@ export function scoreAnswers(question: string, earlier?: string): Map<string, Sc
   const terms = [...new Set(termsOf(naming ? withoutSubjects(question, fresh) : question))]
   const defining = terms.includes(DEFINE)
   const weight = (term: string) => weightOf(term, defining)
-  const needed = new Set(naming ? termsOf(withoutSubjects(question)) : terms)
+  const asked = naming ? termsOf(withoutSubjects(question)) : terms
+  const unset = asked.filter((term) => !SETTINGS.has(term))
+  const needed = new Set(unset.some((term) => weight(term) > 0) ? unset : asked)
   const neededWeight = [...needed].reduce((sum, term) => sum + weight(term), 0)
   const shareOf = (held: Iterable<string>) => {
     let found = 0
