@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { refereeMessages } from '../../../domain/referee/referee.rules'
 import { answerOffline } from './referee.answers'
-import { bouncedNotVolleyed, followUpAsRead, roleOf } from './referee.followup'
+import { volleyAsRead, followUpAsRead, roleOf } from './referee.followup'
 
 // Follow-ups that say who does what, that let the ball bounce, that name a kind of shot or the
 // setting of the game (docs/decisions/0185, 0188).
@@ -75,11 +75,14 @@ describe('what the other player of the earlier question does', () => {
 
 describe('a ball that bounces first', () => {
   it('is not volleyed: the earlier volley is read as playing the ball', () => {
-    expect(
-      bouncedNotVolleyed('what if it bounces first?', 'can I volley if my partner is in the kitchen?'),
-    ).toBe('can i play if my partner is in the kitchen')
-    expect(bouncedNotVolleyed('what if she is on the line?', 'can I volley?')).toBeUndefined()
-    expect(bouncedNotVolleyed('what if it bounces?', 'how long is a timeout?')).toBeUndefined()
+    expect(volleyAsRead('what if it bounces first?', 'can I volley if my partner is in the kitchen?')).toBe(
+      'can i play after the bounce if my partner is in the kitchen',
+    )
+    expect(volleyAsRead('what if it bounces?', 'can my partner hit the ball in the kitchen?')).toBe(
+      'can my partner play after the bounce the ball in the kitchen',
+    )
+    expect(volleyAsRead('what if she is on the line?', 'can I volley?')).toBeUndefined()
+    expect(volleyAsRead('what if it bounces?', 'how long is a timeout?')).toBeUndefined()
   })
 
   it.each(PARTNER_IN_KITCHEN)('after "%s" may be played from the kitchen: Yes (9.F)', (earlier) => {
@@ -89,6 +92,46 @@ describe('a ball that bounces first', () => {
   it('keeps the two-bounce rule where letting it bounce is the rule', () => {
     expect(first('what if it bounces first?', 'can the receiver volley the serve?')).toMatch(
       /^Yes: .*\(7\.A\)/,
+    )
+  })
+})
+
+describe('a stroke that need not be a volley', () => {
+  it('reads the earlier volley as hitting the ball, bounced or not', () => {
+    expect(volleyAsRead('what if I hit it?', 'can I volley in the kitchen?')).toBe(
+      'can i hit the ball in the kitchen',
+    )
+    expect(volleyAsRead("what if it's a dink?", 'can I volley on the kitchen line?')).toBe(
+      'can i hit the ball on the kitchen line',
+    )
+    expect(volleyAsRead('what if it hits the net?', 'can I volley in the kitchen?')).toBeUndefined()
+    expect(volleyAsRead('what if I volley it?', 'can I volley in the kitchen?')).toBeUndefined()
+  })
+
+  it.each(['Can I volley while standing in the kitchen?', 'can I volley in the kitchen?'])(
+    'after "%s", hitting the ball depends on whether it bounced (9.F, 9.A)',
+    (earlier) => {
+      for (const question of ['what if I hit it?', 'what if I just hit it?'])
+        expect(first(question, earlier)).toMatch(
+          /^It depends on whether the ball bounced: .*bounced .*\(9\.F\).*before it bounces is a volley, and a fault .*\(9\.A\)/,
+        )
+    },
+  )
+
+  it.each(['Can I volley while standing in the kitchen?', 'can I volley on the kitchen line?'])(
+    'after "%s", a dink is most often played after the bounce: Yes, but not volleyed',
+    (earlier) => {
+      for (const question of ["what if it's a dink?", 'what if I dink it?'])
+        expect(first(question, earlier)).toMatch(
+          /^Yes: a dink that has bounced may be played from inside the non-volley zone.*\(9\.F\); a dink hit there before it bounces is a volley, and still a fault \(9\.A\)/,
+        )
+    },
+  )
+
+  it('keeps the earlier rule for a dink where the dink changes nothing: the return, the partner', () => {
+    expect(first("what if it's a dink?", 'can I volley the return?')).toMatch(/^No: .*\(7\.A\)/)
+    expect(first("what if it's a dink?", 'can I volley if my partner is in the kitchen?')).toMatch(
+      /^Yes: .*\(9\.H\)/,
     )
   })
 })

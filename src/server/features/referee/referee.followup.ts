@@ -109,17 +109,26 @@ function restated(asked: string, earlier: string): { text: string; role: Role } 
   return { text, role }
 }
 
-// A ball that bounces is not volleyed: after a question about a volley, "what if it bounces
-// first?" asks about playing the ball after its bounce. The earlier question as it then reads, or
-// undefined when the follow-up does not say the ball bounces or the earlier question no volley
-// (0185).
+// A ball that bounces is not volleyed: after a question about a volley, or about hitting the ball
+// ("can my partner hit the ball while standing in the kitchen?"), "what if it bounces first?" asks
+// about playing the ball after its bounce (0185). Nor is every stroke a volley: "what if I hit it?",
+// "what if it's a dink?" after a question about a volley ask about hitting the ball, bounced or not
+// (0188). The earlier question as it then reads, or undefined when the follow-up says neither or
+// the earlier question asks about no such stroke.
 const BOUNCE = /\b(bounce|bounces|bounced|bouncing)\b/
 const VOLLEY = /\bvolley(s|ed|ing)?\b/g
-export function bouncedNotVolleyed(asked: string, context: string): string | undefined {
+const PLAYER = '(i|you|we|partner|opponents?|receiver|server) ((\\w+ly|just|then|only) )?'
+const HITTING = new RegExp(`\\b${PLAYER}(hit|hits|hitting)\\b`, 'g')
+const STROKE = new RegExp(`\\b(dink|dinks|dinked|dinking)\\b|\\b${PLAYER}(hit|hits|play|plays)\\b`)
+export function volleyAsRead(asked: string, context: string): string | undefined {
   const words = canonical(asked)
   const earlier = canonical(context)
-  if (!BOUNCE.test(words) || words.search(VOLLEY) !== -1 || earlier.search(VOLLEY) === -1) return undefined
-  return earlier.replace(VOLLEY, 'play')
+  if (words.search(VOLLEY) !== -1) return undefined
+  const volleys = earlier.search(VOLLEY) !== -1
+  if (BOUNCE.test(words) && (volleys || earlier.search(HITTING) !== -1))
+    return earlier.replace(VOLLEY, 'play after the bounce').replace(HITTING, '$1 $2play after the bounce')
+  if (volleys && STROKE.test(words)) return earlier.replace(VOLLEY, 'hit the ball')
+  return undefined
 }
 
 export interface FollowUpReading {

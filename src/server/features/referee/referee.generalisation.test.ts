@@ -152,6 +152,10 @@ const ROWS: Row[] = [
   ['what do rec games go to?', null, ['4'], ['11 points']],
   ['do league games go to 11?', 'yes', ['4'], []],
   ['who makes the line calls in league play', null, ['6.C.1'], []],
+  // Hitting the ball in the kitchen turns on the bounce; a dink is most often played after it (0188).
+  ['can I hit the ball while standing in the kitchen?', null, ['9.F', '9.A'], ['it depends', 'bounce']],
+  ['am i allowed to hit it from in the kitchen', null, ['9.F', '9.A'], ['it depends']],
+  ['can I dink from the kitchen?', 'yes', ['9.F', '9.A'], ['volley']],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch'
 import { stemmer } from 'stemmer'
 import answersData from './answers.json'
 import { type CuratedAnswer, curatedSchema, loadCuratedAnswers, withoutRuleNumbers } from './referee.curated'
-import { bouncedNotVolleyed, followUpAsRead } from './referee.followup'
+import { followUpAsRead, volleyAsRead } from './referee.followup'
 import {
   canonical,
   type Sense,
@@ -154,6 +154,12 @@ const BOUNCE_TERM = processTerm('bounce')
 const SHOT_TERM = processTerm('shot')
 const leadsAway = (term: string, topic: string) =>
   askedTerms.has(term) && !neighbourTerms.get(topic)!.has(term)
+// A dink is a kind of shot too, but one the kitchen's rules speak of: it keeps an earlier answer
+// from elsewhere ("what if it's a dink?" after "can I volley the return?": 7.A) and, after a
+// kitchen question, goes to the kitchen's answer for dinks (9.F, 9.A) (0188).
+const DINK_TERM = processTerm('dink')
+const keepsTopic = (term: string, topic: string) =>
+  term === SHOT_TERM || (term === DINK_TERM && leadsAway(term, topic))
 const isKnown = (term: string) => documentFrequency.has(term) || rulebookTerms.has(term) || /^\d/.test(term)
 
 // Below this share of the question's weight found in one curated question, no curated answer
@@ -290,9 +296,10 @@ export function matchQuestion(
   const leans = read !== undefined
   let context = read
   let topic = leans ? matchQuestion(read)?.answer.id : undefined
-  // "What if it bounces first?" after a volley question is about a ball that bounced, unless the
-  // earlier answer is itself about letting it bounce (the two-bounce rule): it answers it (0185).
-  const unvolleyed = leans ? bouncedNotVolleyed(asked, read) : undefined
+  // "What if it bounces first?" after a volley question is about a ball that bounced, "what if it's
+  // a dink?" about a ball that may have, unless the earlier answer is itself about letting it
+  // bounce (the two-bounce rule): it answers them (0185, 0188).
+  const unvolleyed = leans ? volleyAsRead(asked, read) : undefined
   if (unvolleyed !== undefined && topic !== undefined && !askedTermsOf.get(topic)!.has(BOUNCE_TERM)) {
     context = unvolleyed
     topic = matchQuestion(context)?.answer.id
@@ -321,11 +328,11 @@ export function matchQuestion(
     kept &&
     !fits(kept) &&
     shapeOf(earlier!) === 'yes-no' &&
-    kept.lacking.every((t) => t === SHOT_TERM || (isKnown(t) && !leadsAway(t, topic!)))
+    kept.lacking.every((t) => keepsTopic(t, topic!) || (isKnown(t) && !leadsAway(t, topic!)))
   ) {
     // The same words summed in another order may differ in the last digit.
     const rivals = candidates.filter((entry) => entry.earlier >= kept.earlier - 1e-9)
-    const shotOnly = kept.lacking.every((t) => t === SHOT_TERM)
+    const shotOnly = kept.lacking.every((t) => keepsTopic(t, topic!))
     candidates = rivals.length > 0 && !shotOnly ? rivals : [kept]
   }
   let best: { entry: Scored } | undefined
