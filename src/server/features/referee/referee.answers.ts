@@ -1,6 +1,6 @@
 import { refereeMessages } from '../../../domain/referee/referee.rules'
 import { type Match, matchQuestion } from './referee.match'
-import { followUpAsRead } from './referee.followup'
+import { followUpAsRead, type Other, type Role } from './referee.followup'
 import {
   canonical,
   isElliptical,
@@ -13,6 +13,7 @@ import {
 import { withoutRuleNumbers } from './referee.curated'
 import { type RulebookSection, rulebook } from './referee.rulebook'
 import { bestSentence, searchRulebook } from './referee.search'
+import { faultOf, saidOf } from './referee.spoken'
 
 // The referee's answer without a model: the curated answer found for the question
 // (referee.match.ts), its first words ("Yes", "No", "7 feet") and the rulebook sections it cites
@@ -39,6 +40,23 @@ function opening(question: string, match: Match, shape: ReturnType<typeof shapeO
     }
   }
   return answer.lead
+}
+
+// Whether the closest curated question's yes or no says the act is a fault: "can I volley in the
+// kitchen => no", "is volleying in the kitchen a fault => yes".
+const ALLOWED = senseOf('can i')
+function isFault({ closest }: Match): boolean {
+  if (!closest || closest.yes === null || closest.sense.frame === 0) return false
+  return closest.yes === turnsRound(ALLOWED, closest.sense)
+}
+
+// "What if she volleys it?", "what if it hits her?": the answer said of her, not of the player
+// asking, and a fault of hers said to be her side's (0188).
+function spoken(sentence: string, match: Match, restated?: Role, other?: Other): string {
+  if (restated === undefined || other === undefined) return sentence
+  if (restated === 'acts' && isFault(match))
+    return capitalise(`${faultOf(other)}: ${continuing(saidOf(sentence, other, true))}`)
+  return saidOf(sentence, other)
 }
 
 export interface OfflineAnswer {
@@ -78,7 +96,7 @@ export function answerOffline(
   options: { earlier?: string | undefined; includeRuleNumbers: boolean },
 ): OfflineAnswer {
   const { earlier, includeRuleNumbers } = options
-  const { asked, context, restated } = followUpAsRead(question, earlier)
+  const { asked, context, restated, other } = followUpAsRead(question, earlier)
   const leans = context !== undefined
   const cite = (text: string) => (includeRuleNumbers ? text : withoutRuleNumbers(text))
   let shape = shapeOf(question)
@@ -104,7 +122,7 @@ export function answerOffline(
     const forTournaments = setting !== undefined && /\btournament/i.test(match.answer.answer)
     const first =
       forTournaments && setting === 'recreational' ? undefined : opening(question, match, shape, sense)
-    const sentence = cite(match.answer.answer)
+    const sentence = spoken(cite(match.answer.answer), match, restated, other)
     // "A coin toss: a coin toss or..." says it twice.
     const said = first !== undefined && sentence.toLowerCase().startsWith(first.toLowerCase())
     const answer = first && !said ? `${capitalise(first)}: ${continuing(sentence)}` : sentence
