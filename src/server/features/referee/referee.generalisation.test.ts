@@ -149,6 +149,7 @@ const ROWS: Row[] = [
   ['What do you play to in a tournament?', null, ['4'], ['11 points', 'won by 2', '15 or 21']],
   ['what do tournament games go to?', null, ['4'], ['11 points']],
   ['how many points are games in tournaments?', null, ['4'], ['11 points']],
+  ['how many games in a tournament?', null, ['12.B'], ['two out of three']],
   ['what do rec games go to?', null, ['4'], ['11 points']],
   ['do league games go to 11?', 'yes', ['4'], []],
   ['who makes the line calls in league play', null, ['6.C.1'], []],

@@ -178,10 +178,11 @@ const SAME_TOPIC = 1.5
 const OTHER_PLAYERS = new Set(termsOf('partner opponent receiver server'))
 const PLAYER_MISSED = 0.9
 
-// A tournament is where a question is asked about, a detail when it asks something else: "what do
-// you play to in a tournament?" asks for the game length. Its word counts where an answer holds it
-// (match length, approved balls) and is not missed where it does not, unless it is all the question
-// asks ("and in a tournament?") (docs/decisions/0188).
+// A tournament is where a question is asked about. When no curated answer holds it with the rest of
+// the question, it is a detail of a question that asks something else: "what do you play to in a
+// tournament?" asks for the game length, but "how many games in a tournament?" finds the match
+// length, which speaks of tournaments. Unless it is all the question asks ("and in a
+// tournament?") (docs/decisions/0188).
 const SETTINGS = new Set(termsOf('tournament'))
 
 interface Scored {
@@ -205,7 +206,7 @@ const UNION_SHARE = 0.9
 // Each curated answer's best score for a question, and the share of the question's weight its
 // closest curated question holds. With an earlier question (a follow-up), the search is for both,
 // the follow-up's own words counting double.
-export function scoreAnswers(question: string, earlier?: string): Map<string, Scored> {
+export function scoreAnswers(question: string, earlier?: string, settingAside = false): Map<string, Scored> {
   // A follow-up's words for whom it asks about count where an answer holds them and are not missed
   // where it does not: the earlier question's topic may answer it for anyone ("what about my
   // opponent?" after a kitchen question). Words for a player the earlier question names too ("what
@@ -219,7 +220,7 @@ export function scoreAnswers(question: string, earlier?: string): Map<string, Sc
   const weight = (term: string) => weightOf(term, defining)
   const asked = naming ? termsOf(withoutSubjects(question)) : terms
   const unset = asked.filter((term) => !SETTINGS.has(term))
-  const needed = new Set(unset.some((term) => weight(term) > 0) ? unset : asked)
+  const needed = new Set(settingAside && unset.some((term) => weight(term) > 0) ? unset : asked)
   const neededWeight = [...needed].reduce((sum, term) => sum + weight(term), 0)
   const shareOf = (held: Iterable<string>) => {
     let found = 0
@@ -306,9 +307,12 @@ export function matchQuestion(
   }
   // A follow-up with no words of its own ("and in rec play?") asks the earlier question again.
   if (leans && termsOf(asked).length === 0) return matchQuestion(context!, undefined, sense)
-  const scores = scoreAnswers(asked, context)
   // A follow-up needs fewer words of its own: the earlier question carries the topic.
   const needed = leans ? MIN_COVERAGE * 0.75 : MIN_COVERAGE
+  const fits = (entry: Scored) => entry.coverage >= needed
+  let scores = scoreAnswers(asked, context)
+  if (![...scores.values()].some(fits) && termsOf(asked).some((t) => SETTINGS.has(t)))
+    scores = scoreAnswers(asked, context, true)
   // A follow-up stays on the earlier question's topic unless its own words lead elsewhere (0183).
   // After a yes/no question, a detail the topic does not mention ("what if it's a smash?", "and in
   // a tournament?" after a question about volleying with the partner in the kitchen) asks whether
@@ -321,7 +325,6 @@ export function matchQuestion(
     entry.score *
     (entry.answer.id === topic ? SAME_TOPIC : 1) *
     (!leans && entry.lacking.some((t) => OTHER_PLAYERS.has(t)) ? PLAYER_MISSED : 1)
-  const fits = (entry: Scored) => entry.coverage >= needed
   let candidates = [...scores.values()].filter(fits)
   const kept = topic === undefined ? undefined : scores.get(topic)
   if (

@@ -65,12 +65,6 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bteammates?\b/g, 'partner'],
   // The players across the net, however they are named: "the other team is in the kitchen".
   [/\b(the )?(other|opposing) teams?\b/g, 'the opponents'],
-  // Whoever does not serve receives: "when the other team is serving", "on the other team's serve"
-  // say the player is receiving, as "when you are not serving" does (below).
-  [
-    /\b(when|while|whilst|if|on|during) (the opponents|the opponent|my opponents?|our opponents) (are |is )?(serving|serve|serves)\b/g,
-    '$1 you are receiving',
-  ],
   // A player's feet, not a length: "both feet", "my feet" (but "7 feet", "how many feet").
   [/\b(my|your|his|her|their|our|both) feet\b/g, '$1 foot'],
   // "Let it bounce first" is about the bounce, not about who is first.
@@ -121,10 +115,11 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(cant|cannot)\b/g, 'can not'],
   [/\bwont\b/g, 'will not'],
   [/\b(do|does|did|is|are|was|were|could|would|should|has|have|had)nt\b/g, '$1 not'],
-  // "When you are not serving": a "not" that says which side, not which way the question asks.
+  // "When you are not serving" is when the other team serves: a "not" that says which side, not
+  // which way the question asks (docs/decisions/0188).
   [
     /\b(i|you|we)( am| are)? not (serving|the server|the serving team|the serving side|on serve)\b/g,
-    '$1$2 receiving',
+    'the opponents serve',
   ],
   [/\bnot (approved|accepted|confirmed|granted)\b|\b(denied|rejected|refused)\b/g, 'not valid'],
 ]
