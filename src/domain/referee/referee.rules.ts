@@ -24,9 +24,12 @@ export const refereeMessages = {
   noRule:
     'No rule in the rulebook covers that. I can answer questions about serving, the return and the two-bounce rule, the kitchen (non-volley zone), faults, scoring, line calls, time-outs, changing ends, and the court, net, ball and paddle.',
   closestRule: 'No rule answers that directly. The closest one says: ',
-  // After the answer to a follow-up such as "and in rec play?".
+  // After the answer to a follow-up such as "and in rec play?" or "in league play?".
   sameInRecreational: 'The rules are the same in recreational play.',
   tournamentsOnly: 'The rulebook sets that for tournaments; it does not say what recreational play uses.',
+  sameInLeague: 'The rules are the same in league play.',
+  leagueAsTournaments:
+    'League play is organised play: what the rulebook sets for tournaments applies there too, unless the league sets its own format.',
   noSectionFound:
     "No section of the rulebook matches this question. Try the players' words for it, for example 'kitchen', 'serve', 'line call' or 'time-out'.",
 } as const

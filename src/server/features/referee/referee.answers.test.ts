@@ -29,6 +29,11 @@ describe('how a question is put', () => {
     expect(isFollowUp('what if my partner is in the kitchen?')).toBe(true)
     expect(isFollowUp('and for a game to 15?')).toBe(true)
     expect(isFollowUp('how long is a time-out?')).toBe(false)
+    // A few words saying only where or for whom (0188).
+    for (const question of ['in league play?', 'in a tournament?', 'for doubles?'])
+      expect(isFollowUp(question)).toBe(true)
+    for (const question of ['in doubles who serves first?', 'on a serve can the ball hit the line?'])
+      expect(isFollowUp(question)).toBe(false)
   })
 
   it.each([

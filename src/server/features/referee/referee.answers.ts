@@ -1,10 +1,19 @@
 import { refereeMessages } from '../../../domain/referee/referee.rules'
 import { type Match, matchQuestion } from './referee.match'
-import { followUpAsRead } from './referee.followup'
-import { canonical, type Sense, senseOf, shapeOf, turnsRound } from './referee.question'
+import { followUpAsRead, type Other, type Role } from './referee.followup'
+import {
+  canonical,
+  isElliptical,
+  type Sense,
+  senseOf,
+  settingOf,
+  shapeOf,
+  turnsRound,
+} from './referee.question'
 import { withoutRuleNumbers } from './referee.curated'
 import { type RulebookSection, rulebook } from './referee.rulebook'
 import { bestSentence, searchRulebook } from './referee.search'
+import { faultOf, saidOf } from './referee.spoken'
 
 // The referee's answer without a model: the curated answer found for the question
 // (referee.match.ts), its first words ("Yes", "No", "7 feet") and the rulebook sections it cites
@@ -33,6 +42,23 @@ function opening(question: string, match: Match, shape: ReturnType<typeof shapeO
   return answer.lead
 }
 
+// Whether the closest curated question's yes or no says the act is a fault: "can I volley in the
+// kitchen => no", "is volleying in the kitchen a fault => yes".
+const ALLOWED = senseOf('can i')
+function isFault({ closest }: Match): boolean {
+  if (!closest || closest.yes === null || closest.sense.frame === 0) return false
+  return closest.yes === turnsRound(ALLOWED, closest.sense)
+}
+
+// "What if she volleys it?", "what if it hits her?": the answer said of her, not of the player
+// asking, and a fault of hers said to be her side's (0188).
+function spoken(sentence: string, match: Match, restated?: Role, other?: Other): string {
+  if (restated === undefined || other === undefined) return sentence
+  if (restated === 'acts' && isFault(match))
+    return capitalise(`${faultOf(other)}: ${continuing(saidOf(sentence, other, true))}`)
+  return saidOf(sentence, other)
+}
+
 export interface OfflineAnswer {
   // What the player reads first: the answer in a sentence or two.
   summary: string
@@ -57,6 +83,11 @@ const sectionsCiting = (rules: string[], question: string): RulebookSection[] =>
 }
 
 const CONDITIONAL_FOLLOW_UP = /^(what|how) (if|about)\b|^(and|but|even) if\b|^(and|but|or)\b/
+// After the answer in a setting: the rules are the same there, or what is set for tournaments.
+const NOTES = {
+  recreational: [refereeMessages.sameInRecreational, refereeMessages.tournamentsOnly],
+  league: [refereeMessages.sameInLeague, refereeMessages.leagueAsTournaments],
+} as const
 
 // The answer without a model. With an earlier question, a follow-up such as "what if my partner
 // is in the kitchen?" is read in its light, and answered the way the earlier one was asked.
@@ -65,7 +96,7 @@ export function answerOffline(
   options: { earlier?: string | undefined; includeRuleNumbers: boolean },
 ): OfflineAnswer {
   const { earlier, includeRuleNumbers } = options
-  const { asked, context, restated } = followUpAsRead(question, earlier)
+  const { asked, context, restated, other } = followUpAsRead(question, earlier)
   const leans = context !== undefined
   const cite = (text: string) => (includeRuleNumbers ? text : withoutRuleNumbers(text))
   let shape = shapeOf(question)
@@ -75,7 +106,7 @@ export function answerOffline(
   if (
     (leans || restated === 'acts') &&
     shape === 'open' &&
-    CONDITIONAL_FOLLOW_UP.test(canonical(question)) &&
+    (CONDITIONAL_FOLLOW_UP.test(canonical(question)) || isElliptical(question)) &&
     shapeOf(earlier!) === 'yes-no'
   ) {
     shape = 'yes-no'
@@ -84,17 +115,18 @@ export function answerOffline(
   const both = leans ? `${asked} ${context}` : restated ? asked : question
   const match = matchQuestion(question, earlier, sense)
   if (match) {
-    // "And in rec play?": the same answer, and why; but a rule set for tournaments says nothing of
-    // recreational play, so neither Yes nor No.
-    const recreational = leans && /\brecreational\b/.test(canonical(question))
-    const forTournaments = recreational && /\btournament/i.test(match.answer.answer)
-    const first = forTournaments ? undefined : opening(question, match, shape, sense)
-    const sentence = cite(match.answer.answer)
+    // "And in rec play?", "in league play?": the same answer, and why. A rule set for tournaments
+    // says nothing of recreational play, so neither Yes nor No; league play is organised play, and
+    // keeps it (0185, 0188).
+    const setting = leans ? settingOf(question) : undefined
+    const forTournaments = setting !== undefined && /\btournament/i.test(match.answer.answer)
+    const first =
+      forTournaments && setting === 'recreational' ? undefined : opening(question, match, shape, sense)
+    const sentence = spoken(cite(match.answer.answer), match, restated, other)
     // "A coin toss: a coin toss or..." says it twice.
     const said = first !== undefined && sentence.toLowerCase().startsWith(first.toLowerCase())
     const answer = first && !said ? `${capitalise(first)}: ${continuing(sentence)}` : sentence
-    const note = forTournaments ? refereeMessages.tournamentsOnly : refereeMessages.sameInRecreational
-    const summary = recreational ? `${answer} ${note}` : answer
+    const summary = setting ? `${answer} ${NOTES[setting][forTournaments ? 1 : 0]}` : answer
     return { summary, sections: sectionsCiting(match.answer.rules, both), curated: match.answer.id }
   }
   const sections = searchRulebook(both)

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { refereeMessages } from '../../../domain/referee/referee.rules'
 import { answerOffline } from './referee.answers'
-import { bouncedNotVolleyed, followUpAsRead, roleOf } from './referee.followup'
+import { followUpAsRead, roleOf, volleyAsRead } from './referee.followup'
+import { saidOf } from './referee.spoken'
 
 // Follow-ups that say who does what, that let the ball bounce, that name a kind of shot or the
-// setting of the game (docs/decisions/0185).
+// setting of the game (docs/decisions/0185, 0188).
 const first = (question: string, earlier?: string) =>
   answerOffline(question, { earlier, includeRuleNumbers: true }).summary
 
@@ -32,36 +33,51 @@ describe('what the other player of the earlier question does', () => {
   })
 
   it.each(PARTNER_IN_KITCHEN)(
-    'after "%s", the partner volleying from the kitchen is a fault: No (9.A)',
+    'after "%s", the partner volleying from the kitchen is a fault on the team: No (9.A)',
     (earlier) => {
       for (const question of [
         'what if she volleys it?',
         'what if my partner volleys it?',
         'what if she does it?',
-      ])
-        expect(first(question, earlier)).toMatch(
-          /^No: every volley must start outside the non-volley zone \(9\.A\)/,
+      ]) {
+        const summary = first(question, earlier)
+        expect(summary).toMatch(
+          /^No: that is your partner's fault, and so your team's: every volley must start outside the non-volley zone \(9\.A\)/,
         )
+        expect(summary).toContain('even with their follow-through')
+      }
     },
   )
 
   it.each(PARTNER_IN_KITCHEN)(
-    'after "%s", the ball hitting the partner is a fault on the team (7.H)',
+    'after "%s", the ball hitting the partner is a fault on the team, said of the partner (7.H)',
     (earlier) => {
       for (const question of [
         'what if it hits her?',
         'what if the ball hits my partner?',
         'what if she gets hit?',
       ])
+        expect(first(question, earlier)).toBe(
+          'If the ball in play hits your partner, or anything they wear or carry other than their paddle and the hand holding it, your side commits a fault, wherever they stand (7.H).',
+        )
+    },
+  )
+
+  it.each(PARTNER_IN_KITCHEN)(
+    'after "%s", the partner hitting the ball depends on whether it bounced (9.F, 9.A)',
+    (earlier) => {
+      for (const question of ['what if she hits it?', 'what if my partner hits it?'])
         expect(first(question, earlier)).toMatch(
-          /^If the ball in play hits you.*your side commits a fault.*\(7\.H\)/,
+          /^It depends on whether the ball bounced: your partner may play a ball that has bounced .*\(9\.F\), but hitting it there before it bounces is a volley, and a fault on your side \(9\.A\)/,
         )
     },
   )
 
   it('applies the same reading to other verbs and other players', () => {
     for (const question of ['what if my partner touches the net?', 'what if her paddle touches the net?'])
-      expect(first(question, PARTNER_IN_KITCHEN[1])).toMatch(/^No: touching the net.*\(7\.G\)/)
+      expect(first(question, PARTNER_IN_KITCHEN[1])).toMatch(
+        /^No: that is your partner's fault, and so your team's: touching the net.*with their body.*\(7\.G\)/,
+      )
     expect(first('what if it hits him?', 'can the receiver volley the serve?')).toMatch(
       /^If the serve hits the receiver.*\(4\.A\)/,
     )
@@ -73,13 +89,90 @@ describe('what the other player of the earlier question does', () => {
   })
 })
 
+describe('a partner the earlier question did not name', () => {
+  const ON_THE_LINE = [
+    'Can I volley while standing on the kitchen line?',
+    'Can I volley while standing in the kitchen?',
+  ]
+
+  it('takes over the act, the player asking staying where the earlier question put them', () => {
+    const { asked, context, restated, other } = followUpAsRead(
+      'what if my partner volleys it?',
+      ON_THE_LINE[0],
+    )
+    expect(asked).toBe('i volleys it can volley my partner standing on the kitchen line')
+    expect(context).toBeUndefined()
+    expect([restated, other]).toEqual(['acts', 'partner'])
+  })
+
+  it.each(ON_THE_LINE)('after "%s", the partner may volley from outside: Yes (9.H)', (earlier) => {
+    for (const question of ['what if my partner volleys it?', 'what if my teammate volleys it instead?'])
+      expect(first(question, earlier)).toBe(
+        'Yes: your partner may volley while you stand in the non-volley zone, as long as they do not touch the zone themselves (9.H).',
+      )
+  })
+
+  it('does the whole of the earlier act for "does it": a fault on the team (9.A)', () => {
+    expect(first('what if my partner does it?', ON_THE_LINE[1])).toMatch(
+      /^No: that is your partner's fault, and so your team's: every volley must start outside .*\(9\.A\)/,
+    )
+  })
+
+  it('applies to other acts and to an opponent, the earlier act naming what "it" is', () => {
+    expect(first('what if my partner touches it?', 'Can I touch the net?')).toMatch(
+      /^No: that is your partner's fault, and so your team's: touching the net.*their body.*\(7\.G\)/,
+    )
+    expect(first('what if my opponent touches it?', 'can I touch the net during a rally?')).toMatch(
+      /^No: that is your opponent's fault, and so their team's: .*\(7\.G\)/,
+    )
+  })
+
+  it('leaves a follow-up alone when the earlier question named someone else', () => {
+    expect(
+      followUpAsRead('what if my partner volleys it?', 'can the receiver volley the serve?').restated,
+    ).toBe(undefined)
+  })
+})
+
+describe('an answer said of another player', () => {
+  it('names them first, then says they, them, their, and conjugates for them', () => {
+    expect(saidOf('You may volley as long as you do not touch it yourself.', 'opponent')).toBe(
+      'Your opponent may volley as long as they do not touch it themselves.',
+    )
+    expect(saidOf('If it hits you, or anything you wear, your side commits a fault.', 'opponent')).toBe(
+      'If it hits your opponent, or anything they wear, their side commits a fault.',
+    )
+    expect(saidOf('Once you have touched it, wait.', 'partner')).toBe(
+      'Once your partner has touched it, wait.',
+    )
+    expect(saidOf('It is legal if your jump starts outside.', 'partner', true)).toBe(
+      'It is legal if their jump starts outside.',
+    )
+  })
+
+  it('says "you" for the player asking, their partner or opponent', () => {
+    expect(saidOf('You may volley while your partner stands in the zone.', 'partner')).toBe(
+      'Your partner may volley while you stand in the zone.',
+    )
+    expect(saidOf('If you and your partner disagree, it is in.', 'partner')).toBe(
+      'If your partner and you disagree, it is in.',
+    )
+    expect(saidOf('If you and your partner disagree, it is in.', 'opponent')).toBe(
+      'If your opponent and their partner disagree, it is in.',
+    )
+  })
+})
+
 describe('a ball that bounces first', () => {
   it('is not volleyed: the earlier volley is read as playing the ball', () => {
-    expect(
-      bouncedNotVolleyed('what if it bounces first?', 'can I volley if my partner is in the kitchen?'),
-    ).toBe('can i play if my partner is in the kitchen')
-    expect(bouncedNotVolleyed('what if she is on the line?', 'can I volley?')).toBeUndefined()
-    expect(bouncedNotVolleyed('what if it bounces?', 'how long is a timeout?')).toBeUndefined()
+    expect(volleyAsRead('what if it bounces first?', 'can I volley if my partner is in the kitchen?')).toBe(
+      'can i play after the bounce if my partner is in the kitchen',
+    )
+    expect(volleyAsRead('what if it bounces?', 'can my partner hit the ball in the kitchen?')).toBe(
+      'can my partner play after the bounce the ball in the kitchen',
+    )
+    expect(volleyAsRead('what if she is on the line?', 'can I volley?')).toBeUndefined()
+    expect(volleyAsRead('what if it bounces?', 'how long is a timeout?')).toBeUndefined()
   })
 
   it.each(PARTNER_IN_KITCHEN)('after "%s" may be played from the kitchen: Yes (9.F)', (earlier) => {
@@ -89,6 +182,46 @@ describe('a ball that bounces first', () => {
   it('keeps the two-bounce rule where letting it bounce is the rule', () => {
     expect(first('what if it bounces first?', 'can the receiver volley the serve?')).toMatch(
       /^Yes: .*\(7\.A\)/,
+    )
+  })
+})
+
+describe('a stroke that need not be a volley', () => {
+  it('reads the earlier volley as hitting the ball, bounced or not', () => {
+    expect(volleyAsRead('what if I hit it?', 'can I volley in the kitchen?')).toBe(
+      'can i hit the ball in the kitchen',
+    )
+    expect(volleyAsRead("what if it's a dink?", 'can I volley on the kitchen line?')).toBe(
+      'can i hit the ball on the kitchen line',
+    )
+    expect(volleyAsRead('what if it hits the net?', 'can I volley in the kitchen?')).toBeUndefined()
+    expect(volleyAsRead('what if I volley it?', 'can I volley in the kitchen?')).toBeUndefined()
+  })
+
+  it.each(['Can I volley while standing in the kitchen?', 'can I volley in the kitchen?'])(
+    'after "%s", hitting the ball depends on whether it bounced (9.F, 9.A)',
+    (earlier) => {
+      for (const question of ['what if I hit it?', 'what if I just hit it?'])
+        expect(first(question, earlier)).toMatch(
+          /^It depends on whether the ball bounced: .*bounced .*\(9\.F\).*before it bounces is a volley, and a fault .*\(9\.A\)/,
+        )
+    },
+  )
+
+  it.each(['Can I volley while standing in the kitchen?', 'can I volley on the kitchen line?'])(
+    'after "%s", a dink is most often played after the bounce: Yes, but not volleyed',
+    (earlier) => {
+      for (const question of ["what if it's a dink?", 'what if I dink it?'])
+        expect(first(question, earlier)).toMatch(
+          /^Yes: a dink that has bounced may be played from inside the non-volley zone.*\(9\.F\); a dink hit there before it bounces is a volley, and still a fault \(9\.A\)/,
+        )
+    },
+  )
+
+  it('keeps the earlier rule for a dink where the dink changes nothing: the return, the partner', () => {
+    expect(first("what if it's a dink?", 'can I volley the return?')).toMatch(/^No: .*\(7\.A\)/)
+    expect(first("what if it's a dink?", 'can I volley if my partner is in the kitchen?')).toMatch(
+      /^Yes: .*\(9\.H\)/,
     )
   })
 })
@@ -130,5 +263,33 @@ describe('recreational play', () => {
 
   it('answers a first question about rec play by the rules', () => {
     expect(first('who makes the line calls in rec play')).toMatch(/\(6\.C\.1\)\.$/)
+  })
+})
+
+describe('league play', () => {
+  it.each([
+    ['in league play?', 'can I volley the return?', /^No: .*\(7\.A\)/],
+    ['and in league games?', 'how many timeouts do you get per game?', /^Two per game: .*\(10\.A\)/],
+    ['what about league play?', 'what do you play to?', /^11 points, win by 2: .*\(4\)/],
+    ['in a league?', 'can I volley if my partner is in the kitchen?', /^Yes: .*\(9\.H\)/],
+  ])('"%s" after "%s" keeps the answer, the rules being the same', (question, earlier, answer) => {
+    const summary = first(question, earlier)
+    expect(summary).toMatch(answer)
+    expect(summary.endsWith(refereeMessages.sameInLeague)).toBe(true)
+  })
+
+  it('is organised play, where a rule set for tournaments applies, its Yes or No kept', () => {
+    const match = first('and in league play?', 'how many games in a match?')
+    expect(match).toMatch(/^Best two out of three: .*\(12\.B\)/)
+    expect(match.endsWith(refereeMessages.leagueAsTournaments)).toBe(true)
+    const ball = first('in league games?', 'do you have to use an approved ball?')
+    expect(ball).toMatch(/^Yes: .*tournaments use an approved ball \(2\.D\)/)
+    expect(ball.endsWith(refereeMessages.leagueAsTournaments)).toBe(true)
+  })
+
+  it('is read like rec play, a bare "in ...?" being a follow-up too', () => {
+    expect(first('in rec play?', 'can I volley the return?')).toMatch(
+      new RegExp(`^No: .*\\(7\\.A\\)\\. ${refereeMessages.sameInRecreational}$`),
+    )
   })
 })

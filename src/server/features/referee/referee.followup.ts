@@ -11,7 +11,7 @@ import {
 // pronouns stand for, what is left of the earlier question, and when it is a question of its own
 // (docs/decisions/0182, 0183, 0185).
 
-type Other = Exclude<Subject, 'asker'>
+export type Other = Exclude<Subject, 'asker'>
 
 // The one player other than the asker the earlier question named, if it named exactly one.
 function otherNamed(earlier: string): Other | undefined {
@@ -93,33 +93,69 @@ const LEAD = /^((so|ok|okay|and|but|or|then|even) )*((what|how) (if|about)( if)?
 // after "can I volley if my partner is in the kitchen?" asks "can I volley it when I am in the
 // kitchen?" (No, 9.A); "what if she does it?" does what the earlier question asked. What happens
 // to them is asked as it is: "what if it hits her?" is "what if it hits my partner?" (7.H).
-function restated(asked: string, earlier: string): { text: string; role: Role } | undefined {
-  const other = otherNamed(earlier)
-  if (other === undefined) return undefined
+//
+// A partner or an opponent the earlier question did not name, acting in a follow-up, takes over
+// its act, the player asking staying where it put them (0188): "what if my partner volleys it?"
+// after "can I volley while standing in the kitchen?" asks, as of the partner, "can I volley while
+// my partner is standing in the kitchen?" (Yes, 9.H). "What if my partner does it?" does the
+// whole of it, in the same place.
+const ACT_WORD = new RegExp(`\\b${ACT}\\b`)
+const ASKER = SUBJECTS.find(([s]) => s === 'asker')![1].source
+interface Restated {
+  text: string
+  role: Role
+  other: Other
+}
+function restated(asked: string, earlier: string): Restated | undefined {
   const clause = canonical(asked).replace(LEAD, '')
+  const named = otherNamed(earlier)
+  const nobodyElse = [...subjectsOf(earlier)].every((s) => s === 'asker')
+  const other = named ?? (nobodyElse ? otherNamed(clause) : undefined)
+  if (other === undefined) return undefined
   const role = roleOf(clause, other)
   if (role === undefined) return undefined
-  if (role === 'undergoes') return { text: clause, role }
-  const about = (part: string) => who(other).test(part)
+  if (role === 'undergoes') return { text: clause, role, other }
   const earlierParts = parts(earlier)
   const doing = /\b(do|does|did)\b/.test(clause)
-  const text = [clause, ...earlierParts.filter((part) => about(part) || doing)]
-    .map((part) => part.replace(who(other, 'g'), 'i'))
-    .join(' ')
-  return { text, role }
+  const actor = (part: string) => part.replace(who(other, 'g'), 'i')
+  if (named !== undefined) {
+    const about = (part: string) => who(other).test(part)
+    const text = [clause, ...earlierParts.filter((part) => about(part) || doing)].map(actor).join(' ')
+    return { text, role, other }
+  }
+  if (other !== 'partner' && other !== 'opponent') return undefined
+  // The player asking, as the one acting sees them: their partner, or their opponent; what the
+  // earlier question had them do is now the other player's ("can touch the net" for "it").
+  const asker = (part: string) =>
+    ACT_WORD.test(part)
+      ? withoutSubjects(part)
+      : new RegExp(ASKER).test(part)
+        ? part.replace(new RegExp(ASKER, 'g'), `my ${other}`)
+        : `my ${other} ${part}`
+  const place = doing ? earlierParts : earlierParts.map(asker)
+  return { text: [actor(clause), ...place].join(' '), role, other }
 }
 
-// A ball that bounces is not volleyed: after a question about a volley, "what if it bounces
-// first?" asks about playing the ball after its bounce. The earlier question as it then reads, or
-// undefined when the follow-up does not say the ball bounces or the earlier question no volley
-// (0185).
+// A ball that bounces is not volleyed: after a question about a volley, or about hitting the ball
+// ("can my partner hit the ball while standing in the kitchen?"), "what if it bounces first?" asks
+// about playing the ball after its bounce (0185). Nor is every stroke a volley: "what if I hit it?",
+// "what if it's a dink?" after a question about a volley ask about hitting the ball, bounced or not
+// (0188). The earlier question as it then reads, or undefined when the follow-up says neither or
+// the earlier question asks about no such stroke.
 const BOUNCE = /\b(bounce|bounces|bounced|bouncing)\b/
 const VOLLEY = /\bvolley(s|ed|ing)?\b/g
-export function bouncedNotVolleyed(asked: string, context: string): string | undefined {
+const PLAYER = '(i|you|we|partner|opponents?|receiver|server) ((\\w+ly|just|then|only) )?'
+const HITTING = new RegExp(`\\b${PLAYER}(hit|hits|hitting)\\b`, 'g')
+const STROKE = new RegExp(`\\b(dink|dinks|dinked|dinking)\\b|\\b${PLAYER}(hit|hits|play|plays)\\b`)
+export function volleyAsRead(asked: string, context: string): string | undefined {
   const words = canonical(asked)
   const earlier = canonical(context)
-  if (!BOUNCE.test(words) || words.search(VOLLEY) !== -1 || earlier.search(VOLLEY) === -1) return undefined
-  return earlier.replace(VOLLEY, 'play')
+  if (words.search(VOLLEY) !== -1) return undefined
+  const volleys = earlier.search(VOLLEY) !== -1
+  if (BOUNCE.test(words) && (volleys || earlier.search(HITTING) !== -1))
+    return earlier.replace(VOLLEY, 'play after the bounce').replace(HITTING, '$1 $2play after the bounce')
+  if (volleys && STROKE.test(words)) return earlier.replace(VOLLEY, 'hit the ball')
+  return undefined
 }
 
 export interface FollowUpReading {
@@ -129,6 +165,8 @@ export interface FollowUpReading {
   context: string | undefined
   // Set when a follow-up about the other player is read as a question of its own.
   restated?: Role
+  // ... and that player.
+  other?: Other
 }
 
 // A follow-up as it is read: its pronouns as the player the earlier question named, and the
@@ -138,6 +176,6 @@ export function followUpAsRead(question: string, earlier: string | undefined): F
   if (earlier === undefined || !isFollowUp(question)) return { asked: question, context: undefined }
   const asked = withPronounsRead(question, earlier)
   const own = restated(asked, earlier)
-  if (own) return { asked: own.text, context: undefined, restated: own.role }
+  if (own) return { asked: own.text, context: undefined, restated: own.role, other: own.other }
   return { asked, context: earlierAsRead(asked, earlier) }
 }

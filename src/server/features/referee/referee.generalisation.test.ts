@@ -139,6 +139,24 @@ const ROWS: Row[] = [
   ['can you score when the other team is serving', 'no', ['4'], []],
   ['When does an out call have to be made?', null, ['6.C'], ['before the opponent hits the ball']],
   ['what do rally scoring games go to?', null, ['12.B.1'], ['11, 15 or 21']],
+  // The side not serving cannot score, however it is said; rally scoring is the exception
+  // (docs/decisions/0188).
+  ['Do you get a point when the other team is serving?', 'no', ['4', '4.G.1'], ['rally scoring']],
+  ['do you get points when you arent serving', 'no', ['4'], []],
+  ['is it possible to score a point while the opponents serve?', 'no', ['4'], []],
+  ['can I win a point when I am not serving?', 'no', ['4'], []],
+  // A tournament or a league is where the question is asked about, not what it asks (0188).
+  ['What do you play to in a tournament?', null, ['4'], ['11 points', 'won by 2', '15 or 21']],
+  ['what do tournament games go to?', null, ['4'], ['11 points']],
+  ['how many points are games in tournaments?', null, ['4'], ['11 points']],
+  ['how many games in a tournament?', null, ['12.B'], ['two out of three']],
+  ['what do rec games go to?', null, ['4'], ['11 points']],
+  ['do league games go to 11?', 'yes', ['4'], []],
+  ['who makes the line calls in league play', null, ['6.C.1'], []],
+  // Hitting the ball in the kitchen turns on the bounce; a dink is most often played after it (0188).
+  ['can I hit the ball while standing in the kitchen?', null, ['9.F', '9.A'], ['it depends', 'bounce']],
+  ['am i allowed to hit it from in the kitchen', null, ['9.F', '9.A'], ['it depends']],
+  ['can I dink from the kitchen?', 'yes', ['9.F', '9.A'], ['volley']],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch'
 import { stemmer } from 'stemmer'
 import answersData from './answers.json'
 import { type CuratedAnswer, curatedSchema, loadCuratedAnswers, withoutRuleNumbers } from './referee.curated'
-import { bouncedNotVolleyed, followUpAsRead } from './referee.followup'
+import { followUpAsRead, volleyAsRead } from './referee.followup'
 import {
   canonical,
   type Sense,
@@ -29,15 +29,15 @@ export interface Ask {
 const curatedAnswers = loadCuratedAnswers(answersData)
 const asksData = curatedSchema.parse(answersData).answers
 
-// Every question is about pickleball, played by the same rules in recreational play ("rec play"),
-// and the words that say which way it asks (allowed, legal, out) are read by senseOf, not matched:
-// "is a ball on the sideline out" is about lines.
+// Every question is about pickleball, played by the same rules in recreational play ("rec play")
+// and in league play, and the words that say which way it asks (allowed, legal, out) are read by
+// senseOf, not matched: "is a ball on the sideline out" is about lines.
 const QUESTION_ONLY = new Set(
   (
     'pickleball allowed legal illegal ok okay fine good count counts legit permitted out want ever still really ' +
     'just get gets got getting go goes going went make makes made take takes taking know think say said happen ' +
     'happens happened right yes exactly way thing things something anything guys guy person people also even ' +
-    'else actually basically literally bro dude lol pls thanks whether supposed recreational'
+    'else actually basically literally bro dude lol pls thanks whether supposed recreational league instead'
   ).split(' '),
 )
 // "Before" and "after" say when, which a rule often turns on: stepping into the kitchen before the
@@ -154,6 +154,12 @@ const BOUNCE_TERM = processTerm('bounce')
 const SHOT_TERM = processTerm('shot')
 const leadsAway = (term: string, topic: string) =>
   askedTerms.has(term) && !neighbourTerms.get(topic)!.has(term)
+// A dink is a kind of shot too, but one the kitchen's rules speak of: it keeps an earlier answer
+// from elsewhere ("what if it's a dink?" after "can I volley the return?": 7.A) and, after a
+// kitchen question, goes to the kitchen's answer for dinks (9.F, 9.A) (0188).
+const DINK_TERM = processTerm('dink')
+const keepsTopic = (term: string, topic: string) =>
+  term === SHOT_TERM || (term === DINK_TERM && leadsAway(term, topic))
 const isKnown = (term: string) => documentFrequency.has(term) || rulebookTerms.has(term) || /^\d/.test(term)
 
 // Below this share of the question's weight found in one curated question, no curated answer
@@ -171,6 +177,13 @@ const SAME_TOPIC = 1.5
 // own place (kitchen-volley). An answer none of whose questions names them counts this much.
 const OTHER_PLAYERS = new Set(termsOf('partner opponent receiver server'))
 const PLAYER_MISSED = 0.9
+
+// A tournament is where a question is asked about. When no curated answer holds it with the rest of
+// the question, it is a detail of a question that asks something else: "what do you play to in a
+// tournament?" asks for the game length, but "how many games in a tournament?" finds the match
+// length, which speaks of tournaments. Unless it is all the question asks ("and in a
+// tournament?") (docs/decisions/0188).
+const SETTINGS = new Set(termsOf('tournament'))
 
 interface Scored {
   answer: CuratedAnswer
@@ -193,7 +206,7 @@ const UNION_SHARE = 0.9
 // Each curated answer's best score for a question, and the share of the question's weight its
 // closest curated question holds. With an earlier question (a follow-up), the search is for both,
 // the follow-up's own words counting double.
-export function scoreAnswers(question: string, earlier?: string): Map<string, Scored> {
+export function scoreAnswers(question: string, earlier?: string, settingAside = false): Map<string, Scored> {
   // A follow-up's words for whom it asks about count where an answer holds them and are not missed
   // where it does not: the earlier question's topic may answer it for anyone ("what about my
   // opponent?" after a kitchen question). Words for a player the earlier question names too ("what
@@ -205,7 +218,9 @@ export function scoreAnswers(question: string, earlier?: string): Map<string, Sc
   const terms = [...new Set(termsOf(naming ? withoutSubjects(question, fresh) : question))]
   const defining = terms.includes(DEFINE)
   const weight = (term: string) => weightOf(term, defining)
-  const needed = new Set(naming ? termsOf(withoutSubjects(question)) : terms)
+  const asked = naming ? termsOf(withoutSubjects(question)) : terms
+  const unset = asked.filter((term) => !SETTINGS.has(term))
+  const needed = new Set(settingAside && unset.some((term) => weight(term) > 0) ? unset : asked)
   const neededWeight = [...needed].reduce((sum, term) => sum + weight(term), 0)
   const shareOf = (held: Iterable<string>) => {
     let found = 0
@@ -282,18 +297,22 @@ export function matchQuestion(
   const leans = read !== undefined
   let context = read
   let topic = leans ? matchQuestion(read)?.answer.id : undefined
-  // "What if it bounces first?" after a volley question is about a ball that bounced, unless the
-  // earlier answer is itself about letting it bounce (the two-bounce rule): it answers it (0185).
-  const unvolleyed = leans ? bouncedNotVolleyed(asked, read) : undefined
+  // "What if it bounces first?" after a volley question is about a ball that bounced, "what if it's
+  // a dink?" about a ball that may have, unless the earlier answer is itself about letting it
+  // bounce (the two-bounce rule): it answers them (0185, 0188).
+  const unvolleyed = leans ? volleyAsRead(asked, read) : undefined
   if (unvolleyed !== undefined && topic !== undefined && !askedTermsOf.get(topic)!.has(BOUNCE_TERM)) {
     context = unvolleyed
     topic = matchQuestion(context)?.answer.id
   }
   // A follow-up with no words of its own ("and in rec play?") asks the earlier question again.
   if (leans && termsOf(asked).length === 0) return matchQuestion(context!, undefined, sense)
-  const scores = scoreAnswers(asked, context)
   // A follow-up needs fewer words of its own: the earlier question carries the topic.
   const needed = leans ? MIN_COVERAGE * 0.75 : MIN_COVERAGE
+  const fits = (entry: Scored) => entry.coverage >= needed
+  let scores = scoreAnswers(asked, context)
+  if (![...scores.values()].some(fits) && termsOf(asked).some((t) => SETTINGS.has(t)))
+    scores = scoreAnswers(asked, context, true)
   // A follow-up stays on the earlier question's topic unless its own words lead elsewhere (0183).
   // After a yes/no question, a detail the topic does not mention ("what if it's a smash?", "and in
   // a tournament?" after a question about volleying with the partner in the kitchen) asks whether
@@ -306,18 +325,17 @@ export function matchQuestion(
     entry.score *
     (entry.answer.id === topic ? SAME_TOPIC : 1) *
     (!leans && entry.lacking.some((t) => OTHER_PLAYERS.has(t)) ? PLAYER_MISSED : 1)
-  const fits = (entry: Scored) => entry.coverage >= needed
   let candidates = [...scores.values()].filter(fits)
   const kept = topic === undefined ? undefined : scores.get(topic)
   if (
     kept &&
     !fits(kept) &&
     shapeOf(earlier!) === 'yes-no' &&
-    kept.lacking.every((t) => t === SHOT_TERM || (isKnown(t) && !leadsAway(t, topic!)))
+    kept.lacking.every((t) => keepsTopic(t, topic!) || (isKnown(t) && !leadsAway(t, topic!)))
   ) {
     // The same words summed in another order may differ in the last digit.
     const rivals = candidates.filter((entry) => entry.earlier >= kept.earlier - 1e-9)
-    const shotOnly = kept.lacking.every((t) => t === SHOT_TERM)
+    const shotOnly = kept.lacking.every((t) => keepsTopic(t, topic!))
     candidates = rivals.length > 0 && !shotOnly ? rivals : [kept]
   }
   let best: { entry: Scored } | undefined

@@ -53,11 +53,6 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   ],
   [/\b(into|in) the net\b|\bnetted\b/g, 'intonet'],
   [/\bsingle game\b/g, '1 game'],
-  // Recreational play, however players say it: "rec play", "open play", "casual games".
-  [
-    /\b(rec|recreational|casual|social|friendly|open|pickup|pick up) (play|games?|matches|match|pickleball)\b|\b(rec|recreational|recreationally)\b/g,
-    'recreational',
-  ],
   [/\b(non|no) ?volley (zone )?line\b|\bnvz line\b|\bkitchen ?line\b/g, 'kitchen line'],
   [/\b(non|no) ?volley (zone|area)\b|\bnvz\b|\bkitchn\b|\bkichen\b|\bthe zone\b/g, 'kitchen'],
   [/\btime ?outs?\b|\btimeouts\b/g, 'timeout'],
@@ -101,6 +96,14 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     /\b(play|played|playing|games? go|games? goes|game is|games are|play (a |the )?games?) (up )?to\b/g,
     'playto',
   ],
+  // Where the game is played, however players say it, after "games go to" has been read: "rec
+  // play", "open play", "casual games" are recreational play; "league play", "league games" league
+  // play (docs/decisions/0185, 0188).
+  [
+    /\b(rec|recreational|casual|social|friendly|open|pickup|pick up) (play|games?|matches|match|pickleball)\b|\b(rec|recreational|recreationally)\b/g,
+    'recreational',
+  ],
+  [/\bleagues?( (play|games?|matches|match|pickleball|nights?))?\b/g, 'league'],
   [/\bout calls?\b/g, 'line call'],
   [/\bfollow ?through\b/g, 'follow through'],
   [/\bbounce it\b/g, 'bounce the ball'],
@@ -112,6 +115,12 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(cant|cannot)\b/g, 'can not'],
   [/\bwont\b/g, 'will not'],
   [/\b(do|does|did|is|are|was|were|could|would|should|has|have|had)nt\b/g, '$1 not'],
+  // "When you are not serving" is when the other team serves: a "not" that says which side, not
+  // which way the question asks (docs/decisions/0188).
+  [
+    /\b(i|you|we)( am| are)? not (serving|the server|the serving team|the serving side|on serve)\b/g,
+    'the opponents serve',
+  ],
   [/\bnot (approved|accepted|confirmed|granted)\b|\b(denied|rejected|refused)\b/g, 'not valid'],
 ]
 
@@ -300,15 +309,38 @@ export function turnsRound(asked: Sense, known: Sense): boolean {
   return (asked.negated !== known.negated) !== opposite
 }
 
+// A few words that ask nothing of their own, only where or for whom: "in league play?", "for
+// doubles?", "in a tournament?" (docs/decisions/0188).
+export function isElliptical(question: string): boolean {
+  const words = canonical(question).split(' ')
+  return (
+    /^(in|for|during|at|on|with|without|under)$/.test(words[0] ?? '') &&
+    words.length <= 5 &&
+    !words.some((word) => AUXILIARIES.has(word) || QUESTION_WORDS.has(word))
+  )
+}
+
 // A question that leans on the one before it: "what if my partner is in the kitchen?", "and
-// for a game to 15?", "what about the serve?".
+// for a game to 15?", "what about the serve?", "in league play?".
 export function isFollowUp(question: string): boolean {
   const text = canonical(question)
   return (
     /^(what|how) (if|about)\b|^(and|but|or|also|same|even if|then|so what if|ok what if|what abt)\b|^(and|but) what\b/.test(
       text,
-    ) || /^(is|does|would|what about|and) (that|it|this) (still|also)?\b/.test(text)
+    ) ||
+    /^(is|does|would|what about|and) (that|it|this) (still|also)?\b/.test(text) ||
+    isElliptical(question)
   )
+}
+
+// Where a question says the game is played, when the rules are the same there: "and in rec play?",
+// "in league games?" (0185, 0188).
+export type Setting = 'recreational' | 'league'
+export function settingOf(question: string): Setting | undefined {
+  const text = canonical(question)
+  if (/\brecreational\b/.test(text)) return 'recreational'
+  if (/\bleague\b/.test(text)) return 'league'
+  return undefined
 }
 
 // Whom a question is about: the player asking ("I", "me", "my feet", or "you" as players say it
