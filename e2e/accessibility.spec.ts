@@ -211,6 +211,31 @@ test.describe('accessibility @phone', () => {
         '/ratings',
         '/training',
       ])
+      expect(found).toEqual([])
+    } finally {
+      await partnerContext.close()
+      await strangerContext.close()
+    }
+  })
+
+  // Apart from the pages above, so that each has the time it needs on a slow machine.
+  test('the apply page, each step of the wizard and the PlayDates tabs have no WCAG A or AA violation', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'phone', 'scanned on the phone')
+    test.setTimeout(180_000)
+    const me = await createPlayer({ firstName: 'Axel' })
+    const partner = await createPlayer({ firstName: 'Bea' })
+    const stranger = await createPlayer({ firstName: 'Cyd' })
+    const partnerContext: BrowserContext = await browser.newContext({ baseURL: appOrigin })
+    const strangerContext: BrowserContext = await browser.newContext({ baseURL: appOrigin })
+    try {
+      await signInContext(page.context(), me)
+      await signInContext(partnerContext, partner)
+      await signInContext(strangerContext, stranger)
+      await befriend(page.context(), partnerContext)
+      const found: string[] = []
       // Another team's PlayDate, to apply to with a friend.
       const rival = await createPlayer({ firstName: 'Dot' })
       const rivalContext = await browser.newContext({ baseURL: appOrigin })
