@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { refereeMessages } from '../../../domain/referee/referee.rules'
 import { answerOffline } from './referee.answers'
-import { followUpAsRead, roleOf, volleyAsRead } from './referee.followup'
+import { followUpAsRead, metIn, roleOf, volleyAsRead } from './referee.followup'
 import { saidOf } from './referee.spoken'
 
 // Follow-ups that say who does what, that let the ball bounce, that name a kind of shot or the
@@ -223,6 +223,42 @@ describe('a stroke that need not be a volley', () => {
     expect(first("what if it's a dink?", 'can I volley if my partner is in the kitchen?')).toMatch(
       /^Yes: .*\(9\.H\)/,
     )
+  })
+})
+
+describe('a thing the ball meets', () => {
+  it('reads what the follow-up has the ball meet, not a player or the ball itself', () => {
+    expect(metIn('what if it hits the net?')).toEqual({ verb: 'hits', thing: 'net' })
+    expect(metIn('what if the serve lands on the kitchen line?')).toEqual({
+      verb: 'lands',
+      thing: 'kitchen line',
+    })
+    expect(metIn('what if it clips the post first?')).toEqual({ verb: 'touches', thing: 'post' })
+    expect(metIn('what if I hit it?')).toBeUndefined()
+    expect(metIn('what if I hit the ball?')).toBeUndefined()
+    expect(metIn('what if it bounces first?')).toBeUndefined()
+  })
+
+  it.each([
+    [
+      'What if it hits the net?',
+      'Can I serve underhand?',
+      /^Yes: a serve that touches the net .*is in play.*\(4\.A\)/,
+    ],
+    ['what if it clips the net?', 'can I serve overhand?', /^Yes: a serve that touches the net .*\(4\.A\)/],
+    [
+      'what if it hits the line?',
+      'Can I serve underhand?',
+      /^Yes: a serve that lands on the baseline.*\(4\.A, 6\.B\)/,
+    ],
+    [
+      'what if it hits the kitchen line?',
+      'Can I serve underhand?',
+      /^No: a serve that touches the non-volley line .*\(6\.B\)/,
+    ],
+    ['what if it hits the post?', 'Can I serve underhand?', /^No: .*net post.*\(7\.J\)/],
+  ])('"%s" after "%s" asks about what it meets, not the earlier topic', (question, earlier, answer) => {
+    expect(first(question, earlier)).toMatch(answer)
   })
 })
 
