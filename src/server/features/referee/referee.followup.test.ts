@@ -163,6 +163,30 @@ describe('an answer said of another player', () => {
   })
 })
 
+describe('an answer said of an opponent, from the side of the player asking', () => {
+  it('says "you" for their opponents, and "your" for what is theirs', () => {
+    expect(saidOf('The opponents may be in the zone on their side; your volley is yours.', 'opponent')).toBe(
+      "You may be in the zone on your side; your opponent's volley is theirs.",
+    )
+    expect(saidOf('A call must be made before the opponent hits the ball.', 'opponent')).toBe(
+      'A call must be made before you hit the ball.',
+    )
+    expect(saidOf("It drops into the opponents' zone.", 'opponent')).toBe('It drops into your zone.')
+    expect(saidOf('The opponents may be in the zone on their side.', 'partner')).toBe(
+      'The opponents may be in the zone on their side.',
+    )
+    expect(saidOf('Players call the lines on their own end.', 'opponent')).toBe(
+      'Players call the lines on their own end.',
+    )
+  })
+
+  it('answers "what if my opponent volleys it?" after a kitchen question from the asking side (9.E)', () => {
+    expect(first('What if my opponent volleys it?', 'Can I volley while standing in the kitchen?')).toBe(
+      'Yes: only where your opponent stands matters when they volley: you may be in the non-volley zone on your side at any time (9.E), and their volley is legal as long as it starts outside their zone (9.A) and they do not touch it (9.B).',
+    )
+  })
+})
+
 describe('a ball that bounces first', () => {
   it('is not volleyed: the earlier volley is read as playing the ball', () => {
     expect(volleyAsRead('what if it bounces first?', 'can I volley if my partner is in the kitchen?')).toBe(
