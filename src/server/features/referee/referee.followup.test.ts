@@ -242,12 +242,19 @@ describe('a stroke that need not be a volley', () => {
     },
   )
 
-  it('keeps the earlier rule for a dink where the dink changes nothing: the return, the partner', () => {
+  it('keeps the earlier rule for a dink where the dink changes nothing: the return', () => {
     expect(first("what if it's a dink?", 'can I volley the return?')).toMatch(/^No: .*\(7\.A\)/)
-    expect(first("what if it's a dink?", 'can I volley if my partner is in the kitchen?')).toMatch(
-      /^Yes: .*\(9\.H\)/,
-    )
   })
+
+  it.each(PARTNER_IN_KITCHEN)(
+    'after "%s", a dink is answered as for the player: bounced from the kitchen, Yes (9.F); volleyed there, a fault (9.A)',
+    (earlier) => {
+      for (const question of ["what if it's a dink?", 'what if I dink it?'])
+        expect(first(question, earlier)).toMatch(
+          /^Yes: a dink that has bounced may be played from inside the non-volley zone.*\(9\.F\); a dink hit there before it bounces is a volley, and still a fault \(9\.A\)/,
+        )
+    },
+  )
 })
 
 describe('a thing the ball meets', () => {

@@ -339,7 +339,9 @@ export function matchQuestion(
   const kept = topic === undefined ? undefined : scores.get(topic)
   // A thing the follow-up has the ball meet ("what if it hits the net?" after "can I serve
   // underhand?") is not a detail: a topic that does not hold it is not kept for it.
-  const detail = (t: string) => !met.has(t) && isKnown(t) && !leadsAway(t, topic!)
+  // Nor is a dink near the kitchen's rules: it has a rule of its own there, the same after a
+  // question about the player's own place or the partner's (0188, later).
+  const detail = (t: string) => !met.has(t) && t !== DINK_TERM && isKnown(t) && !leadsAway(t, topic!)
   if (
     kept &&
     !fits(kept) &&
