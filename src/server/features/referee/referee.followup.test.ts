@@ -304,6 +304,18 @@ describe('a kind of shot', () => {
     expect(first(question, earlier)).toMatch(answer)
   })
 
+  it.each([
+    ["what if it's a groundstroke?", 'Can I volley while standing in the kitchen?'],
+    ['what if it is a ground stroke?', 'can I volley in the kitchen?'],
+    ['what if I hit a groundstroke?', 'can I volley on the kitchen line?'],
+    ['what about a forehand off the bounce?', 'Can I volley while standing in the kitchen?'],
+    ["what if it's a groundstroke?", 'can I volley if my partner is in the kitchen?'],
+  ])('"%s" after "%s" is a hit after the bounce: Yes (9.F)', (question, earlier) => {
+    expect(first(question, earlier)).toMatch(
+      /^Yes: a ball that has bounced may be played from inside the non-volley zone.*\(9\.F\)/,
+    )
+  })
+
   it('does not make "the third shot" a kind of shot', () => {
     expect(first('can i volley the 3rd shot')).toMatch(/^Yes: .*third shot \(7\.A\)/)
   })

@@ -81,7 +81,9 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(ref|umpire|umpires|refs)\b/g, 'referee'],
   // The third shot of a rally is a moment of the rally, not a kind of shot.
   [/\b(third|3rd) (shot|ball|hit)s?\b/g, 'thirdshot'],
-  [/\b(smash|overhead|slam|lob|drive|groundstroke|ground stroke|forehand|backhand)s?\b/g, 'shot'],
+  // A groundstroke is a shot played after the bounce, never a volley (docs/decisions/0188, later).
+  [/\b(groundstroke|ground stroke)s?\b/g, 'bounced shot'],
+  [/\b(smash|overhead|slam|lob|drive|forehand|backhand)s?\b/g, 'shot'],
   // A question for the meaning of a word: "what is a dink", "what counts as a volley".
   [
     /^(what is|what are|what counts as|define|meaning of|whats the meaning of|what is the meaning of)( a| an)?\b/g,
