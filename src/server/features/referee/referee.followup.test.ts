@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { refereeMessages } from '../../../domain/referee/referee.rules'
 import { answerOffline } from './referee.answers'
-import { followUpAsRead, roleOf, volleyAsRead } from './referee.followup'
+import { followUpAsRead, metIn, roleOf, volleyAsRead } from './referee.followup'
 import { saidOf } from './referee.spoken'
 
 // Follow-ups that say who does what, that let the ball bounce, that name a kind of shot or the
@@ -163,6 +163,30 @@ describe('an answer said of another player', () => {
   })
 })
 
+describe('an answer said of an opponent, from the side of the player asking', () => {
+  it('says "you" for their opponents, and "your" for what is theirs', () => {
+    expect(saidOf('The opponents may be in the zone on their side; your volley is yours.', 'opponent')).toBe(
+      "You may be in the zone on your side; your opponent's volley is theirs.",
+    )
+    expect(saidOf('A call must be made before the opponent hits the ball.', 'opponent')).toBe(
+      'A call must be made before you hit the ball.',
+    )
+    expect(saidOf("It drops into the opponents' zone.", 'opponent')).toBe('It drops into your zone.')
+    expect(saidOf('The opponents may be in the zone on their side.', 'partner')).toBe(
+      'The opponents may be in the zone on their side.',
+    )
+    expect(saidOf('Players call the lines on their own end.', 'opponent')).toBe(
+      'Players call the lines on their own end.',
+    )
+  })
+
+  it('answers "what if my opponent volleys it?" after a kitchen question from the asking side (9.E)', () => {
+    expect(first('What if my opponent volleys it?', 'Can I volley while standing in the kitchen?')).toBe(
+      'Yes: only where your opponent stands matters when they volley: you may be in the non-volley zone on your side at any time (9.E), and their volley is legal as long as it starts outside their zone (9.A) and they do not touch it (9.B).',
+    )
+  })
+})
+
 describe('a ball that bounces first', () => {
   it('is not volleyed: the earlier volley is read as playing the ball', () => {
     expect(volleyAsRead('what if it bounces first?', 'can I volley if my partner is in the kitchen?')).toBe(
@@ -218,11 +242,54 @@ describe('a stroke that need not be a volley', () => {
     },
   )
 
-  it('keeps the earlier rule for a dink where the dink changes nothing: the return, the partner', () => {
+  it('keeps the earlier rule for a dink where the dink changes nothing: the return', () => {
     expect(first("what if it's a dink?", 'can I volley the return?')).toMatch(/^No: .*\(7\.A\)/)
-    expect(first("what if it's a dink?", 'can I volley if my partner is in the kitchen?')).toMatch(
-      /^Yes: .*\(9\.H\)/,
-    )
+  })
+
+  it.each(PARTNER_IN_KITCHEN)(
+    'after "%s", a dink is answered as for the player: bounced from the kitchen, Yes (9.F); volleyed there, a fault (9.A)',
+    (earlier) => {
+      for (const question of ["what if it's a dink?", 'what if I dink it?'])
+        expect(first(question, earlier)).toMatch(
+          /^Yes: a dink that has bounced may be played from inside the non-volley zone.*\(9\.F\); a dink hit there before it bounces is a volley, and still a fault \(9\.A\)/,
+        )
+    },
+  )
+})
+
+describe('a thing the ball meets', () => {
+  it('reads what the follow-up has the ball meet, not a player or the ball itself', () => {
+    expect(metIn('what if it hits the net?')).toEqual({ verb: 'hits', thing: 'net' })
+    expect(metIn('what if the serve lands on the kitchen line?')).toEqual({
+      verb: 'lands',
+      thing: 'kitchen line',
+    })
+    expect(metIn('what if it clips the post first?')).toEqual({ verb: 'touches', thing: 'post' })
+    expect(metIn('what if I hit it?')).toBeUndefined()
+    expect(metIn('what if I hit the ball?')).toBeUndefined()
+    expect(metIn('what if it bounces first?')).toBeUndefined()
+  })
+
+  it.each([
+    [
+      'What if it hits the net?',
+      'Can I serve underhand?',
+      /^Yes: a serve that touches the net .*is in play.*\(4\.A\)/,
+    ],
+    ['what if it clips the net?', 'can I serve overhand?', /^Yes: a serve that touches the net .*\(4\.A\)/],
+    [
+      'what if it hits the line?',
+      'Can I serve underhand?',
+      /^Yes: a serve that lands on the baseline.*\(4\.A, 6\.B\)/,
+    ],
+    [
+      'what if it hits the kitchen line?',
+      'Can I serve underhand?',
+      /^No: a serve that touches the non-volley line .*\(6\.B\)/,
+    ],
+    ['what if it hits the post?', 'Can I serve underhand?', /^No: .*net post.*\(7\.J\)/],
+  ])('"%s" after "%s" asks about what it meets, not the earlier topic', (question, earlier, answer) => {
+    expect(first(question, earlier)).toMatch(answer)
   })
 })
 
@@ -235,6 +302,18 @@ describe('a kind of shot', () => {
     ["what if it's a smash?", 'can I volley if my partner is in the kitchen?', /^Yes: .*\(9\.H\)/],
   ])('"%s" after "%s" keeps the rule', (question, earlier, answer) => {
     expect(first(question, earlier)).toMatch(answer)
+  })
+
+  it.each([
+    ["what if it's a groundstroke?", 'Can I volley while standing in the kitchen?'],
+    ['what if it is a ground stroke?', 'can I volley in the kitchen?'],
+    ['what if I hit a groundstroke?', 'can I volley on the kitchen line?'],
+    ['what about a forehand off the bounce?', 'Can I volley while standing in the kitchen?'],
+    ["what if it's a groundstroke?", 'can I volley if my partner is in the kitchen?'],
+  ])('"%s" after "%s" is a hit after the bounce: Yes (9.F)', (question, earlier) => {
+    expect(first(question, earlier)).toMatch(
+      /^Yes: a ball that has bounced may be played from inside the non-volley zone.*\(9\.F\)/,
+    )
   })
 
   it('does not make "the third shot" a kind of shot', () => {

@@ -158,6 +158,25 @@ export function volleyAsRead(asked: string, context: string): string | undefined
   return undefined
 }
 
+// What the ball, or a player, meets in a follow-up: "what if it hits the net?", "what if the serve
+// lands on the line?", "what if my paddle touches the post?". A thing met is what the follow-up asks
+// about, not a detail of the earlier question: the answers that hold it take it, whatever the
+// earlier topic (0188, later). Pronouns, the ball and the players are not things met.
+const MEETS =
+  /\b(hit|hits|hitting|struck|strikes|touch|touches|touched|land|lands|landed|landing)( on| in| into)?( the| a| an| my| your| their)? ((\w+ ?){1,3})/
+const NOT_MET =
+  /^(it|that|this|ball|me|you|him|her|them|us|i|he|she|they|we|my|your|partner|opponents?|receiver|server|before|after|first|while|when|if|and|then|again|too|also)$/
+export function metIn(asked: string): { verb: string; thing: string } | undefined {
+  const found = MEETS.exec(canonical(asked))
+  if (!found) return undefined
+  const words: string[] = []
+  for (const word of found[4]!.trim().split(' ')) {
+    if (NOT_MET.test(word)) break
+    words.push(word)
+  }
+  return words.length === 0 ? undefined : { verb: found[1]!, thing: words.join(' ') }
+}
+
 export interface FollowUpReading {
   // The question as read: its pronouns as the player they stand for, or restated on its own.
   asked: string

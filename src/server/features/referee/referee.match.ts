@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch'
 import { stemmer } from 'stemmer'
 import answersData from './answers.json'
 import { type CuratedAnswer, curatedSchema, loadCuratedAnswers, withoutRuleNumbers } from './referee.curated'
-import { followUpAsRead, volleyAsRead } from './referee.followup'
+import { followUpAsRead, metIn, volleyAsRead } from './referee.followup'
 import {
   canonical,
   type Sense,
@@ -206,7 +206,12 @@ const UNION_SHARE = 0.9
 // Each curated answer's best score for a question, and the share of the question's weight its
 // closest curated question holds. With an earlier question (a follow-up), the search is for both,
 // the follow-up's own words counting double.
-export function scoreAnswers(question: string, earlier?: string, settingAside = false): Map<string, Scored> {
+export function scoreAnswers(
+  question: string,
+  earlier?: string,
+  settingAside = false,
+  unweighed: ReadonlySet<string> = new Set(),
+): Map<string, Scored> {
   // A follow-up's words for whom it asks about count where an answer holds them and are not missed
   // where it does not: the earlier question's topic may answer it for anyone ("what about my
   // opponent?" after a kitchen question). Words for a player the earlier question names too ("what
@@ -264,7 +269,7 @@ export function scoreAnswers(question: string, earlier?: string, settingAside = 
     if (earlier !== undefined)
       entry.own.set(
         ask.id,
-        terms.filter((t) => matched.has(t)).reduce((sum, t) => sum + weight(t), 0),
+        terms.filter((t) => matched.has(t) && !unweighed.has(t)).reduce((sum, t) => sum + weight(t), 0),
       )
     for (const term of terms) if (matched.has(term)) entry.held.add(term)
     for (const term of earlierTerms) if (matched.has(term)) entry.heldEarlier.add(term)
@@ -310,9 +315,14 @@ export function matchQuestion(
   // A follow-up needs fewer words of its own: the earlier question carries the topic.
   const needed = leans ? MIN_COVERAGE * 0.75 : MIN_COVERAGE
   const fits = (entry: Scored) => entry.coverage >= needed
-  let scores = scoreAnswers(asked, context)
+  // The verb of a thing met says only that it is met ("hits", "touches" the net): the yes or no
+  // comes from the curated question about that thing asked the same way round.
+  const meeting = leans ? metIn(asked) : undefined
+  const met = new Set(meeting ? termsOf(meeting.thing) : [])
+  const unweighed = new Set(meeting ? termsOf(meeting.verb) : [])
+  let scores = scoreAnswers(asked, context, false, unweighed)
   if (![...scores.values()].some(fits) && termsOf(asked).some((t) => SETTINGS.has(t)))
-    scores = scoreAnswers(asked, context, true)
+    scores = scoreAnswers(asked, context, true, unweighed)
   // A follow-up stays on the earlier question's topic unless its own words lead elsewhere (0183).
   // After a yes/no question, a detail the topic does not mention ("what if it's a smash?", "and in
   // a tournament?" after a question about volleying with the partner in the kitchen) asks whether
@@ -327,11 +337,16 @@ export function matchQuestion(
     (!leans && entry.lacking.some((t) => OTHER_PLAYERS.has(t)) ? PLAYER_MISSED : 1)
   let candidates = [...scores.values()].filter(fits)
   const kept = topic === undefined ? undefined : scores.get(topic)
+  // A thing the follow-up has the ball meet ("what if it hits the net?" after "can I serve
+  // underhand?") is not a detail: a topic that does not hold it is not kept for it.
+  // Nor is a dink near the kitchen's rules: it has a rule of its own there, the same after a
+  // question about the player's own place or the partner's (0188, later).
+  const detail = (t: string) => !met.has(t) && t !== DINK_TERM && isKnown(t) && !leadsAway(t, topic!)
   if (
     kept &&
     !fits(kept) &&
     shapeOf(earlier!) === 'yes-no' &&
-    kept.lacking.every((t) => keepsTopic(t, topic!) || (isKnown(t) && !leadsAway(t, topic!)))
+    kept.lacking.every((t) => keepsTopic(t, topic!) || detail(t))
   ) {
     // The same words summed in another order may differ in the last digit.
     const rivals = candidates.filter((entry) => entry.earlier >= kept.earlier - 1e-9)

@@ -45,9 +45,31 @@ function secondPerson(verb: string): string {
 
 const SAID_TO =
   /\b(your (partner|opponent)s?'s|your (partner|opponent)s?( \w+)?|your (own )?(side|team)s?('s)?|yourself|yours|your|you( \w+)?)\b/gi
-
 const capitalised = (text: string, like: string) =>
   /^[A-Z]/.test(like) ? text.charAt(0).toUpperCase() + text.slice(1) : text
+
+// "The opponents" of an opponent are the player asking and their partner: "you", and the "their"
+// and "them" that follow say "your" and "you" (0188, later). Read over the sentence as written to
+// the player asking, before its "you" becomes the opponent: kept aside until then.
+const THE_OPPONENTS = /\bthe opponents?(?:'s?|(?: (\w+))?)(?!\w)|\b(their|theirs|them|themselves)\b/gi
+const FROM_US: Record<string, string> = {
+  their: 'your',
+  theirs: 'yours',
+  them: 'you',
+  themselves: 'yourselves',
+}
+const ASIDE = /\uE000(\d+)\uE001/g
+
+function seenFromUs(sentence: string, aside: string[]): string {
+  let named = false
+  const put = (text: string) => `\uE000${aside.push(text) - 1}\uE001`
+  return sentence.replace(THE_OPPONENTS, (match: string, verb?: string, pronoun?: string) => {
+    if (pronoun !== undefined) return named ? put(capitalised(FROM_US[pronoun.toLowerCase()]!, match)) : match
+    named = true
+    if (match.endsWith("'") || match.endsWith("'s")) return put(capitalised('your', match))
+    return put(capitalised(verb === undefined ? 'you' : `you ${secondPerson(verb)}`, match))
+  })
+}
 
 // The sentence said of the other player. The first mention names them ("your partner may..."),
 // unless `named` says the words before it already did; later ones say "they", "them", "their".
@@ -55,9 +77,11 @@ const capitalised = (text: string, like: string) =>
 export function saidOf(sentence: string, other: Other, named = false): string {
   const name = NAMES[other]
   let first = !named
-  return sentence.replace(SAID_TO, (match: string, ...groups: unknown[]) => {
+  const aside: string[] = []
+  const written = other === 'opponent' ? seenFromUs(sentence, aside) : sentence
+  const said = written.replace(SAID_TO, (match: string, ...groups: unknown[]) => {
     const offset = groups.at(-2) as number
-    const before = sentence.slice(0, offset)
+    const before = written.slice(0, offset)
     const lower = match.toLowerCase()
     // Their partner (or opponent), to the player asking: "you".
     const counterpart = /^your (partner|opponent)/.exec(lower)?.[1]
@@ -84,6 +108,7 @@ export function saidOf(sentence: string, other: Other, named = false): string {
     const person = naming ? name : object ? 'them' : 'they'
     return capitalised(`${person}${rest}`, match)
   })
+  return said.replace(ASIDE, (_match, at: string) => aside[Number(at)]!)
 }
 
 // A fault by the other player is their side's: "that is your partner's fault, and so your team's".

@@ -1,0 +1,162 @@
+// The words players use, each brought to one form: what the matching and the reading of a
+// question work on (docs/decisions/0146, 0184).
+
+// Players' words and spellings for one thing, each brought to the form the curated answers use.
+// Longer phrases first: 'non volley zone line' before 'non volley zone'.
+const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bwhats\b/g, 'what is'],
+  [/\b(higher|highest)\b/g, 'high'],
+  [/\b(lower|lowest)\b/g, 'low'],
+  [/\b(taller|tallest)\b/g, 'tall'],
+  [/\b(bigger|biggest|larger|largest)\b/g, 'big'],
+  [/\b(smaller|smallest)\b/g, 'small'],
+  [/\b(longer|longest)\b/g, 'long'],
+  [/\b(wider|widest)\b/g, 'wide'],
+  [/\b(heavier|heaviest)\b/g, 'heavy'],
+  [/\binside\b/g, 'in'],
+  // A question for when or how long, in other words: "at what point can I volley".
+  [/\bat what point\b/g, 'when'],
+  [/\bhow much time\b/g, 'how long'],
+  [/\b((shot|serve|serving) )?clock\b/g, 'time limit'],
+  // "During the point" is when every rule applies and says nothing; after it, the ball is dead.
+  [/\b(during|in the middle of|mid) (a |the )?(point|rally)\b|\bmid(point|rally)\b/g, ''],
+  [
+    /\b(after|once) (the |a )?(point|rally)( is over| was over| ended| ends| is done)?\b|\b(the |a )?(point|rally) (is over|was over|ends|ended|end)\b|\b(the ball|it) (is|was) dead\b/g,
+    'dead ball',
+  ],
+  // Who wins the rally, as one word: "whose point", "whose fault", "who gets the point".
+  [/\bwhose (point|fault|rally)\b|\bwho (gets|wins|won|loses|lost) (the )?(point|rally)\b/g, 'whosepoint'],
+  // The ball hitting the player asking: "it hit me", "the ball hits my body".
+  [/\b(hit|hits|hitting|struck|strikes) (me|myself|my body)\b/g, '$1 my body'],
+  // What a player wears counts as one thing (7.G, 7.H, 9.B): "my hat", "my sunglasses".
+  [
+    /\b(hats?|visors?|shirts?|sleeves?|shorts|skirts?|clothes|sunglasses|glasses|headbands?|towels?)\b/g,
+    'clothing',
+  ],
+  [
+    /\b(rolled|twisted|sprained|turned) (my|his|her|their|an?) (ankle|knee|wrist)\b|\b(hurt|hurts|injury|injuries|cramps?|cramping|cramped|bleeding|pulled a muscle)\b/g,
+    'injured',
+  ],
+  [/\bweigh(s|t|ts)?\b/g, 'heavy'],
+  // A light touch is a touch: "my shirt brushed the net", "the serve clipped the net".
+  [/\b(brushed|grazed|tapped|nicked|clipped)\b/g, 'touched'],
+  [/\b(brushes|grazes|taps|nicks|clips)\b/g, 'touches'],
+  [/\b(brush|graze|tap|nick|clip|brushing|grazing|tapping|nicking|clipping)\b/g, 'touch'],
+  [
+    /\b((get|gets|step|steps|stepped|stepping|come|go|move|walk|be|am|are|is) (back )?out of (the )?kitchen|leav(e|es|ing) (the )?kitchen|exit(s|ing)? (the )?kitchen)\b/g,
+    'leave kitchen',
+  ],
+  [
+    /\b(bystanders?|spectators|crowd|fans?|audience|onlookers?|(people|someone|somebody|anyone) watching)\b/g,
+    'spectator',
+  ],
+  [/\b(into|in) the net\b|\bnetted\b/g, 'intonet'],
+  [/\bsingle game\b/g, '1 game'],
+  [/\b(non|no) ?volley (zone )?line\b|\bnvz line\b|\bkitchen ?line\b/g, 'kitchen line'],
+  [/\b(non|no) ?volley (zone|area)\b|\bnvz\b|\bkitchn\b|\bkichen\b|\bthe zone\b/g, 'kitchen'],
+  [/\btime ?outs?\b|\btimeouts\b/g, 'timeout'],
+  // Going into the kitchen, in any of the verbs players use: "step in", "walk into", "go in".
+  [
+    /\b(step|steps|stepping|stepped|walk|walks|walking|go|goes|going|went|run|runs|running|move|moves|moving|get|gets|enter|enters|entering|entered) (in |into |in to )?(the )?kitchen\b/g,
+    'enter kitchen',
+  ],
+  [/\brac(k|qu)ets?\b|\bpaddles\b/g, 'paddle'],
+  [/\bteammates?\b/g, 'partner'],
+  // The players across the net, however they are named: "the other team is in the kitchen".
+  [/\b(the )?(other|opposing) teams?\b/g, 'the opponents'],
+  // A player's feet, not a length: "both feet", "my feet" (but "7 feet", "how many feet").
+  [/\b(my|your|his|her|their|our|both) feet\b/g, '$1 foot'],
+  // "Let it bounce first" is about the bounce, not about who is first.
+  [/\b(bounce|bounces|bounced|bouncing) first\b/g, '$1'],
+  [/\bout of the air\b|\bin the air\b|\bon the fly\b|\bbefore it bounces\b/g, 'volley'],
+  [/\bcross ?court\b|\bdiagonally\b|\bacross\b/g, 'diagonal'],
+  [/\b(switch|change|swap) (sides|ends|side|end)\b/g, 'switch ends'],
+  [/\bservice\b/g, 'serve'],
+  [/\bpickle ?ball\b|\bpball\b/g, 'pickleball'],
+  // "A pickleball" on its own is the ball: "how much does a pickleball weigh".
+  [
+    /\b(a|the|my|this|that|one) pickleball\b(?! (court|courts|game|games|match|paddle|paddles|rules?|players?|net|tournament))/g,
+    '$1 ball',
+  ],
+  [/\b(ref|umpire|umpires|refs)\b/g, 'referee'],
+  // The third shot of a rally is a moment of the rally, not a kind of shot.
+  [/\b(third|3rd) (shot|ball|hit)s?\b/g, 'thirdshot'],
+  // A groundstroke is a shot played after the bounce, never a volley (docs/decisions/0188, later).
+  [/\b(groundstroke|ground stroke)s?\b/g, 'bounced shot'],
+  [/\b(smash|overhead|slam|lob|drive|forehand|backhand)s?\b/g, 'shot'],
+  // A question for the meaning of a word: "what is a dink", "what counts as a volley".
+  [
+    /^(what is|what are|what counts as|define|meaning of|whats the meaning of|what is the meaning of)( a| an)?\b/g,
+    'define',
+  ],
+  [/^what does (.+) mean$/g, 'define $1'],
+  [/\bwin by (two|2)\b/g, 'win by 2'],
+  [/\bside ?outs?\b/g, 'sideout'],
+  [/\bout of bounds\b/g, 'outofbounds'],
+  [
+    /\b(play|played|playing|games? go|games? goes|game is|games are|play (a |the )?games?) (up )?to\b/g,
+    'playto',
+  ],
+  // Where the game is played, however players say it, after "games go to" has been read: "rec
+  // play", "open play", "casual games" are recreational play; "league play", "league games" league
+  // play (docs/decisions/0185, 0188).
+  [
+    /\b(rec|recreational|casual|social|friendly|open|pickup|pick up) (play|games?|matches|match|pickleball)\b|\b(rec|recreational|recreationally)\b/g,
+    'recreational',
+  ],
+  [/\bleagues?( (play|games?|matches|match|pickleball|nights?))?\b/g, 'league'],
+  [/\bout calls?\b/g, 'line call'],
+  [/\bfollow ?through\b/g, 'follow through'],
+  [/\bbounce it\b/g, 'bounce the ball'],
+  // Having to do something, said one way: "does an out call have to be made" is "must".
+  [/\b(have|has|had|need|needs) to\b|\b(supposed|required) to\b/g, 'must'],
+  [/\bu\b/g, 'you'],
+  [/\bur\b/g, 'your'],
+  [/\bim\b/g, 'i am'],
+  [/\b(cant|cannot)\b/g, 'can not'],
+  [/\bwont\b/g, 'will not'],
+  [/\b(do|does|did|is|are|was|were|could|would|should|has|have|had)nt\b/g, '$1 not'],
+  // "When you are not serving" is when the other team serves: a "not" that says which side, not
+  // which way the question asks (docs/decisions/0188).
+  [
+    /\b(i|you|we)( am| are)? not (serving|the server|the serving team|the serving side|on serve)\b/g,
+    'the opponents serve',
+  ],
+  [/\bnot (approved|accepted|confirmed|granted)\b|\b(denied|rejected|refused)\b/g, 'not valid'],
+]
+
+const NUMBER_WORDS: Record<string, string> = {
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  ten: '10',
+  eleven: '11',
+  fifteen: '15',
+  twenty: '20',
+}
+
+// Lower case, apostrophes joined ("can't" -> "cant"), other marks as spaces, then the phrases.
+export function canonical(text: string): string {
+  let words = text
+    .toLowerCase()
+    .replace(/[’'`]/g, '')
+    .replace(/\b(\d+)-(\d+)(-(\d+))?\b/g, (_m, a: string, b: string, _c, d?: string) =>
+      [a, b, d].filter(Boolean).join(' '),
+    )
+    .replace(/[^a-z0-9.]+/g, ' ')
+    .replace(/(?<!\d)\.|\.(?!\d)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  words = words
+    .split(' ')
+    .map((word) => NUMBER_WORDS[word] ?? word)
+    .join(' ')
+  words = words.replace(/\b20 1\b/g, '21')
+  for (const [pattern, replacement] of PHRASES) words = words.replace(pattern, replacement)
+  return words.replace(/\s+/g, ' ').trim()
+}
