@@ -23,7 +23,7 @@ import {
 } from '../lib/result-view'
 import { Payment } from './game-payment'
 import { OutcomeText } from './outcome-text'
-import { ResultConfirming } from './result-confirming'
+import { confirmingHere, ResultConfirming } from './result-confirming'
 import { outcome } from '../../../lib/outcome'
 
 // The form, its form library and zod load when a form is shown (after the game), not with every
@@ -302,16 +302,18 @@ function AnswerReport({
   const confirm = useConfirmResult(playDateId)
   const guard = useSingleFlight(confirm.isPending)
   const onConfirm = () =>
-    guard(() =>
+    guard(() => {
+      const forget = confirmingHere(playDateId)
       outcome(confirm.mutateAsync(), {
         // The section now says so, with Undo for the minute (result-confirming.tsx).
         onSuccess: () => announce('Result confirmed. You can undo it for a minute.'),
         onError: (error) => {
+          forget()
           toast.error('Could not confirm the result', { description: errorDetail(error) })
           void refetchPlayDate(queryClient, playDateId)
         },
-      }),
-    )
+      })
+    })
   return (
     <div className="mt-4">
       {canConfirm ? (

@@ -14,6 +14,17 @@ import { fullName } from '../lib/play-date-view'
 // A confirmed result waiting its minute before it becomes final (docs/decisions/0159). The player
 // who confirmed it reads "Result confirmed" with Undo for the seconds the server gives; the others
 // read who confirmed it.
+// The PlayDates whose result the player just confirmed on this page: their banner takes the focus
+// the Confirm button had. The button is gone by then, and its focus may have moved on already when
+// it was disabled for the request (to the page's main region, where a page that just opened also
+// puts it), so where the focus is cannot tell the two apart. Returns what forgets it again (the
+// confirmation failed).
+const justConfirmed = new Set<string>()
+export function confirmingHere(playDateId: string): () => void {
+  justConfirmed.add(playDateId)
+  return () => justConfirmed.delete(playDateId)
+}
+
 export function ResultConfirming({ playDateId, result }: { playDateId: string; result: PlayDateResultView }) {
   const confirmation = result.confirmation
   if (!confirmation) return null
@@ -37,8 +48,8 @@ function UndoBanner({ playDateId, secondsLeft }: { playDateId: string; secondsLe
   // The Confirm button that was pressed is gone: focus comes here, next to Undo, rather than
   // falling to the page's start. A page opened later leaves focus where it is.
   useEffect(() => {
-    if (document.activeElement === document.body) banner.current?.focus()
-  }, [])
+    if (justConfirmed.delete(playDateId)) banner.current?.focus()
+  }, [playDateId])
   // Undo goes once the minute has passed; the result's own change arrives with the live event.
   useEffect(() => {
     if (secondsLeft <= 0) return
