@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import {
   appOrigin,
   befriend,
@@ -87,6 +87,30 @@ async function smallTargetsIn(page: Page, where: string) {
 // The page as it is, in both themes: every rule in the light one, then the colour rules in the
 // dark one. Appearance is on System, so the page follows the device's setting at once, with no
 // reload. Reduced motion turns the colour transitions off: axe reads the colours they end on.
+// The player whose pages are scanned, signed in on `page`, a friend of theirs and a third player,
+// each signed in in a context of their own; `close` closes those two.
+async function threePlayers(page: Page, browser: Browser) {
+  const me = await createPlayer({ firstName: 'Axel' })
+  const partner = await createPlayer({ firstName: 'Bea' })
+  const stranger = await createPlayer({ firstName: 'Cyd' })
+  const partnerContext: BrowserContext = await browser.newContext({ baseURL: appOrigin })
+  const strangerContext: BrowserContext = await browser.newContext({ baseURL: appOrigin })
+  const close = async () => {
+    await partnerContext.close()
+    await strangerContext.close()
+  }
+  try {
+    await signInContext(page.context(), me)
+    await signInContext(partnerContext, partner)
+    await signInContext(strangerContext, stranger)
+    await befriend(page.context(), partnerContext)
+  } catch (error) {
+    await close()
+    throw error
+  }
+  return { partner, partnerContext, strangerContext, close }
+}
+
 async function violationsOf(page: Page, where: string) {
   const found: string[] = []
   if (page.viewportSize()!.width <= 400) found.push(...(await smallTargetsIn(page, where)))
@@ -168,16 +192,8 @@ test.describe('accessibility @phone', () => {
     // add a minute and a half to the journeys for the header's links alone.
     test.skip(testInfo.project.name !== 'phone', 'scanned on the phone')
     test.setTimeout(180_000)
-    const me = await createPlayer({ firstName: 'Axel' })
-    const partner = await createPlayer({ firstName: 'Bea' })
-    const stranger = await createPlayer({ firstName: 'Cyd' })
-    const partnerContext: BrowserContext = await browser.newContext({ baseURL: appOrigin })
-    const strangerContext: BrowserContext = await browser.newContext({ baseURL: appOrigin })
+    const { partnerContext, strangerContext, close } = await threePlayers(page, browser)
     try {
-      await signInContext(page.context(), me)
-      await signInContext(partnerContext, partner)
-      await signInContext(strangerContext, stranger)
-      await befriend(page.context(), partnerContext)
       // A friend request waiting, so the notifications and requests lists are not empty.
       const sent = await strangerContext.request.post('/api/connections/friend-requests', {
         headers: { origin: appOrigin },
@@ -213,8 +229,7 @@ test.describe('accessibility @phone', () => {
       ])
       expect(found).toEqual([])
     } finally {
-      await partnerContext.close()
-      await strangerContext.close()
+      await close()
     }
   })
 
@@ -225,16 +240,8 @@ test.describe('accessibility @phone', () => {
   }, testInfo) => {
     test.skip(testInfo.project.name !== 'phone', 'scanned on the phone')
     test.setTimeout(180_000)
-    const me = await createPlayer({ firstName: 'Axel' })
-    const partner = await createPlayer({ firstName: 'Bea' })
-    const stranger = await createPlayer({ firstName: 'Cyd' })
-    const partnerContext: BrowserContext = await browser.newContext({ baseURL: appOrigin })
-    const strangerContext: BrowserContext = await browser.newContext({ baseURL: appOrigin })
+    const { partner, strangerContext, close } = await threePlayers(page, browser)
     try {
-      await signInContext(page.context(), me)
-      await signInContext(partnerContext, partner)
-      await signInContext(strangerContext, stranger)
-      await befriend(page.context(), partnerContext)
       const found: string[] = []
       // Another team's PlayDate, to apply to with a friend.
       const rival = await createPlayer({ firstName: 'Dot' })
@@ -281,8 +288,7 @@ test.describe('accessibility @phone', () => {
       }
       expect(found).toEqual([])
     } finally {
-      await partnerContext.close()
-      await strangerContext.close()
+      await close()
     }
   })
 
