@@ -1,18 +1,39 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createAdaptorServer } from '@hono/node-server'
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
-import { describe, expect, it } from 'vitest'
-import { type EventSink, eventStream } from './event-stream'
+import { afterAll, describe, expect, it } from 'vitest'
+import { type EventSink, eventStream, nodeResponseOf } from './event-stream'
 
-// An event stream's response, read as a browser reads it.
+// An event stream, served by Node as `npm start` serves it and read as a browser reads it.
 
 const decoder = new TextDecoder()
+const servers: Server[] = []
+afterAll(() => {
+  for (const server of servers) {
+    server.closeAllConnections()
+    server.close()
+  }
+})
 
-// The app answers /events with a stream that `run` writes.
-function appWith(
+async function serve(app: Hono) {
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+// GET /events, answered with a stream that `run` writes, under `headers`.
+async function open(
   run: (sink: EventSink) => Promise<void>,
-  onError: (error: unknown) => void = () => undefined,
+  {
+    onError = () => undefined,
+    headers = new Headers(),
+  }: { onError?: (error: unknown) => void; headers?: Headers } = {},
 ) {
-  return new Hono().get('/events', (c) => eventStream(c, run, onError))
+  const app = new Hono().get('/events', (c) => eventStream(nodeResponseOf(c)!, headers, run, onError))
+  return fetch(`${await serve(app)}/events`)
 }
 
 async function readAll(response: Response) {
@@ -31,98 +52,133 @@ const messages = [
   { data: '' },
 ]
 
+// Enough to fill the socket's buffers on both sides and the reader's queue.
+const CHUNK = `: ${'x'.repeat(64 * 1024 - 4)}\n\n`
+const CHUNKS = 400
+
 describe('an event stream', () => {
-  it('writes the same bytes and headers as Hono’s streamSSE, and asks a proxy not to hold it back', async () => {
-    const ours = await appWith(async (sink) => {
+  it('writes the same bytes as Hono’s streamSSE, under the same event-stream headers, and asks a proxy not to hold it back', async () => {
+    const ours = await open(async (sink) => {
       for (const message of messages) await sink.writeSSE(message)
       await sink.write(': heartbeat\n\n')
-    }).request('/events')
-    const hono = await new Hono()
-      .get('/events', (c) =>
-        streamSSE(c, async (stream) => {
-          for (const message of messages) await stream.writeSSE(message)
-          await stream.write(': heartbeat\n\n')
-        }),
-      )
-      .request('/events')
+    })
+    const hono = await fetch(
+      `${await serve(
+        new Hono().get('/events', (c) =>
+          streamSSE(c, async (stream) => {
+            for (const message of messages) await stream.writeSSE(message)
+            await stream.write(': heartbeat\n\n')
+          }),
+        ),
+      )}/events`,
+    )
     expect(ours.headers.get('x-accel-buffering')).toBe('no')
-    expect([...ours.headers].filter(([name]) => name !== 'x-accel-buffering')).toEqual([...hono.headers])
+    for (const name of ['content-type', 'cache-control', 'connection', 'transfer-encoding'])
+      expect([name, ours.headers.get(name)]).toEqual([name, hono.headers.get(name)])
     expect(await readAll(ours)).toBe(await readAll(hono))
   })
 
-  it('holds a write back until the browser has read what waits', async () => {
-    const written: number[] = []
-    const response = await appWith(async (sink) => {
-      for (let n = 1; n <= 3; n++) {
-        await sink.write(`: ${n}\n\n`)
-        written.push(n)
-      }
-    }).request('/events')
-    const reader = response.body!.getReader()
-    // The writer waits on nothing but the stream: whatever it could write without a reader, it
-    // has written once the pending callbacks have run, one turn of the event loop.
-    await new Promise((resolve) => setImmediate(resolve))
-    // The first is queued; the writer waits for the reader.
-    expect(written).toEqual([])
-    expect(decoder.decode((await reader.read()).value)).toBe(': 1\n\n')
-    await expect.poll(() => written).toEqual([1])
-    expect(decoder.decode((await reader.read()).value)).toBe(': 2\n\n')
-    expect(decoder.decode((await reader.read()).value)).toBe(': 3\n\n')
-    expect((await reader.read()).done).toBe(true)
-    expect(written).toEqual([1, 2, 3])
+  it('answers under the headers it is given, each cookie its own header', async () => {
+    const headers = new Headers({ 'x-request-id': 'r-1', 'x-content-type-options': 'nosniff' })
+    headers.append('set-cookie', 'a=1; Path=/')
+    headers.append('set-cookie', 'b=2; Path=/')
+    const response = await open(async (sink) => sink.write(': 1\n\n'), { headers })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('x-request-id')).toBe('r-1')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/'])
+    expect(await readAll(response)).toBe(': 1\n\n')
   })
 
-  it('beats with one buffer every stream shares, and skips a beat while the reader is behind', async () => {
-    const sinks: EventSink[] = []
-    const release: Array<() => void> = []
-    const open = async () => {
-      const response = await appWith(async (sink) => {
-        sinks.push(sink)
-        await new Promise<void>((resolve) => release.push(resolve))
-      }).request('/events')
-      return response.body!.getReader()
+  it('holds a write back until the browser has read what waits', async () => {
+    let written = 0
+    const response = await open(async (sink) => {
+      for (let n = 1; n <= CHUNKS; n++) {
+        await sink.write(CHUNK)
+        written = n
+      }
+    })
+    // Nothing is read: the writer stops once the buffers between it and the reader are full.
+    let before = -1
+    while (before !== written) {
+      before = written
+      await new Promise((resolve) => setTimeout(resolve, 50))
     }
-    const [first, second] = [await open(), await open()]
-    await expect.poll(() => sinks.length).toBe(2)
-    sinks[0]!.heartbeat()
-    sinks[1]!.heartbeat()
-    const [a, b] = [(await first.read()).value!, (await second.read()).value!]
-    expect(decoder.decode(a)).toBe(': heartbeat\n\n')
-    expect(b).toBe(a)
-    // Nothing read since: the second beat waits for the reader, the third is skipped.
-    sinks[0]!.heartbeat()
-    sinks[0]!.heartbeat()
-    for (const done of release) done()
-    expect(decoder.decode((await first.read()).value)).toBe(': heartbeat\n\n')
-    expect((await first.read()).done).toBe(true)
-    await second.cancel()
+    expect(written).toBeLessThan(CHUNKS)
+    expect(await readAll(response)).toBe(CHUNK.repeat(CHUNKS))
+    expect(written).toBe(CHUNKS)
+  })
+
+  it('beats with a comment line, and skips a beat while the reader is behind', async () => {
+    let sink!: EventSink
+    let release!: () => void
+    let blocked = false
+    const response = await open(async (opened) => {
+      sink = opened
+      sink.heartbeat()
+      // Until a write waits for the reader.
+      const stuck = (async () => {
+        for (let n = 1; n <= CHUNKS; n++) await sink.write(CHUNK)
+      })()
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      blocked = true
+      sink.heartbeat()
+      sink.heartbeat()
+      await stuck
+      await new Promise<void>((resolve) => (release = resolve))
+      sink.heartbeat()
+    })
+    await expect.poll(() => blocked).toBe(true)
+    const reader = response.body!.getReader()
+    let text = ''
+    while (text.length < ': heartbeat\n\n'.length + CHUNK.length * CHUNKS) {
+      const { value } = await reader.read()
+      text += decoder.decode(value, { stream: true })
+    }
+    // The beats asked while the reader was behind were skipped.
+    expect(text).toBe(`: heartbeat\n\n${CHUNK.repeat(CHUNKS)}`)
+    await expect.poll(() => release).toBeDefined()
+    release()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      text += decoder.decode(value, { stream: true })
+    }
+    expect(text.endsWith(`${CHUNK}: heartbeat\n\n`)).toBe(true)
   })
 
   it('tells the writer once the browser goes away, and lets it finish writing to nobody', async () => {
     let aborted = 0
     let finished = false
-    const response = await appWith(async (sink) => {
-      sink.onAbort(() => aborted++)
+    let gone!: () => void
+    const away = new Promise<void>((resolve) => (gone = resolve))
+    const response = await open(async (sink) => {
+      sink.onAbort(() => {
+        aborted++
+        gone()
+      })
       await sink.write(': 1\n\n')
+      await away
       await sink.write(': 2\n\n')
       await sink.write(': 3\n\n')
       finished = true
-    }).request('/events')
-    const reader = response.body!.getReader()
-    await reader.cancel()
-    expect(aborted).toBe(1)
+      // A listener added once the browser is gone hears it at once.
+      sink.onAbort(() => aborted++)
+    })
+    await response.body!.cancel()
     await expect.poll(() => finished).toBe(true)
+    expect(aborted).toBe(2)
   })
 
   it('hands what the writer throws to onError and ends the stream', async () => {
     const errors: unknown[] = []
-    const response = await appWith(
+    const response = await open(
       async (sink) => {
         await sink.write(': 1\n\n')
         throw new Error('lost the database')
       },
-      (error) => errors.push(error),
-    ).request('/events')
+      { onError: (error) => errors.push(error) },
+    )
     expect(await readAll(response)).toBe(': 1\n\n')
     expect(errors).toEqual([new Error('lost the database')])
   })

@@ -1,11 +1,20 @@
+import { ServerResponse } from 'node:http'
+import type { HttpBindings } from '@hono/node-server'
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import type { Context } from 'hono'
 
-// A Server-Sent Events response whose body is one ReadableStream, written to directly. Hono's
-// `streamSSE` makes a TransformStream and wraps its readable side in a second ReadableStream (to
-// learn that the browser went away): with the readers, writer and promises of each, an open
-// stream held about three times the objects this one does, on a server that keeps thousands of
-// them open (bench: the fan-out's 2,000 streams). The messages are written as `streamSSE`
-// writes them.
+// A Server-Sent Events response, written straight to Node's response. Hono's `streamSSE` makes a
+// TransformStream and wraps its readable side in a second ReadableStream (to learn that the
+// browser went away), which @hono/node-server then reads into Node's response: on a server that
+// keeps thousands of streams open for hours, each held the readers, writer, promises and header
+// records of all of these (bench: idle streams, the fan-out's 2,000 streams). The messages are
+// written as `streamSSE` writes them.
+
+// Node's response for the request, when @hono/node-server serves the app (`c.env`).
+export function nodeResponseOf(c: Context): ServerResponse | undefined {
+  const env = c.env as Partial<HttpBindings> | undefined
+  return env?.outgoing instanceof ServerResponse ? env.outgoing : undefined
+}
 
 export interface SseMessage {
   data: string
@@ -15,7 +24,7 @@ export interface SseMessage {
 
 // The comment line that keeps an idle connection busy, encoded once and shared by every stream:
 // a heartbeat allocates nothing.
-const HEARTBEAT = new TextEncoder().encode(': heartbeat\n\n')
+const HEARTBEAT = Buffer.from(': heartbeat\n\n')
 
 export interface EventSink {
   writeSSE(message: SseMessage): Promise<void>
@@ -37,53 +46,62 @@ export function formatSse({ data, id, retry }: SseMessage): string {
 }
 
 // Answers an event stream that `run` writes to until it returns; `onError` hears what it throws.
-// A write resolves once the reader has room for the next one: a browser that stops reading holds
+// It is written straight to Node's response, under the headers the app's answer would carry
+// (`headers`: the session's cookie, say): a stream open for hours then holds Node's socket,
+// request and response and its own closures, and no web Response, body stream, reader loop or
+// header record besides (bench/notes.md, "Idle streams"; docs/decisions/0190). The Response
+// returned tells @hono/node-server that the answer is under way.
+// A write resolves once the socket has room for the next one: a browser that stops reading holds
 // the writer back (a player's events then coalesce in the writer's queue, lib/realtime.ts)
 // instead of piling up in the server's memory. Writes after the browser went away do nothing.
 export function eventStream(
-  c: Context,
+  outgoing: ServerResponse,
+  headers: Headers,
   run: (sink: EventSink) => Promise<void>,
   onError: (error: unknown) => void,
 ): Response {
-  const encoder = new TextEncoder()
-  let controller!: ReadableStreamDefaultController<Uint8Array>
   let ended = false
-  let cancelled = false
+  let closed = false
   const abortListeners: Array<() => void> = []
-  // Writes waiting for the reader to take what is queued.
+  // Writes waiting for the socket to take what is queued.
   let waiting: Array<() => void> = []
   const release = () => {
     const released = waiting
     waiting = []
     for (const resolve of released) resolve()
   }
-
-  const body = new ReadableStream<Uint8Array>({
-    start: (started) => {
-      controller = started
-    },
-    pull: release,
-    cancel: () => {
-      ended = true
-      cancelled = true
-      release()
-      for (const listener of abortListeners.splice(0)) listener()
-    },
+  outgoing.on('drain', release)
+  outgoing.once('close', () => {
+    ended = true
+    closed = true
+    release()
+    for (const listener of abortListeners.splice(0)) listener()
   })
+
+  const head: Record<string, string | string[]> = {}
+  for (const [name, value] of headers) if (name !== 'set-cookie') head[name] = value
+  const cookies = headers.getSetCookie()
+  if (cookies.length > 0) head['set-cookie'] = cookies
+  head['content-type'] = 'text/event-stream'
+  head['cache-control'] = 'no-cache'
+  head['connection'] = 'keep-alive'
+  // A reverse proxy passes each event on as it comes (nginx reads this; docs/operations.md).
+  head['x-accel-buffering'] = 'no'
+  outgoing.writeHead(200, head)
+  outgoing.flushHeaders()
 
   const write = async (text: string) => {
     if (ended) return
-    controller.enqueue(encoder.encode(text))
-    if ((controller.desiredSize ?? 0) <= 0) await new Promise<void>((resolve) => waiting.push(resolve))
+    if (!outgoing.write(text)) await new Promise<void>((resolve) => waiting.push(resolve))
   }
   const sink: EventSink = {
     write,
     heartbeat: () => {
-      if (!ended && (controller.desiredSize ?? 0) > 0) controller.enqueue(HEARTBEAT)
+      if (!ended && !outgoing.writableNeedDrain) outgoing.write(HEARTBEAT)
     },
     writeSSE: (message) => write(formatSse(message)),
     onAbort: (listener) => {
-      if (cancelled) listener()
+      if (closed) listener()
       else if (!ended) abortListeners.push(listener)
     },
   }
@@ -96,16 +114,10 @@ export function eventStream(
     } finally {
       if (!ended) {
         ended = true
-        controller.close()
+        outgoing.end()
       }
     }
   })()
 
-  c.header('Transfer-Encoding', 'chunked')
-  c.header('Content-Type', 'text/event-stream')
-  c.header('Cache-Control', 'no-cache')
-  c.header('Connection', 'keep-alive')
-  // A reverse proxy passes each event on as it comes (nginx reads this; docs/operations.md).
-  c.header('X-Accel-Buffering', 'no')
-  return c.newResponse(body)
+  return RESPONSE_ALREADY_SENT
 }

@@ -58,7 +58,18 @@ export function responseHeaders(headers: ReadonlyArray<readonly [string, string]
     const id = isUsableRequestId(sent) ? sent : randomUUID()
     c.set('requestId', id)
     await next()
-    for (const [name, value] of headers) if (!c.res.headers.has(name)) c.res.headers.set(name, value)
-    c.res.headers.set(REQUEST_ID_HEADER, id)
+    addResponseHeaders(c.res.headers, headers, id)
   })
+}
+
+// Adds the headers every response carries to `target`, where a header the route set itself wins.
+// An event stream, written straight to Node's response before this middleware sees it, adds
+// them itself (lib/event-stream.ts).
+export function addResponseHeaders(
+  target: Headers,
+  headers: ReadonlyArray<readonly [string, string]>,
+  requestId: string,
+) {
+  for (const [name, value] of headers) if (!target.has(name)) target.set(name, value)
+  target.set(REQUEST_ID_HEADER, requestId)
 }

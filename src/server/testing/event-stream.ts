@@ -1,3 +1,6 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createAdaptorServer } from '@hono/node-server'
 import type { RealtimeEvent } from '../../domain/realtime/realtime-event'
 import { contractOf } from './contract'
 
@@ -8,19 +11,44 @@ export interface StreamedEvent {
   receivedAt: number
 }
 
-type Fetcher = { request: (input: string, init?: RequestInit) => Response | Promise<Response> }
+type App = {
+  request: (input: string, init?: RequestInit) => Response | Promise<Response>
+  fetch: (request: Request, env?: object) => Response | Promise<Response>
+}
+
+// The app served by Node on a port of its own, as `npm start` serves it: an event stream is
+// written straight to Node's response (lib/event-stream.ts). One server per app, for the test
+// file's life; it keeps no test process alive.
+const servers = new WeakMap<App, Promise<string>>()
+function originOf(app: App): Promise<string> {
+  let origin = servers.get(app)
+  if (!origin) {
+    const server = createAdaptorServer({ fetch: app.fetch }) as Server
+    server.unref()
+    origin = new Promise<string>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(0, '127.0.0.1', () =>
+        resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+      )
+    })
+    servers.set(app, origin)
+  }
+  return origin
+}
 
 // Opens GET /api/events like a browser's EventSource and parses what arrives. `since`: when what
 // the page shows was read (the stream's `?since=`).
 export async function openEventStream(
-  app: Fetcher,
+  app: App,
   token: string,
   headers: Record<string, string> = {},
   since?: number,
 ) {
   const query = since === undefined ? '' : `?since=${since}`
-  const response = await app.request(`http://localhost/api/events${query}`, {
+  const aborter = new AbortController()
+  const response = await fetch(`${await originOf(app)}/api/events${query}`, {
     headers: { cookie: `pm_session=${token}`, accept: 'text/event-stream', ...headers },
+    signal: aborter.signal,
   })
   const text = response.ok ? '' : await response.clone().text()
   const json = response.ok ? undefined : (JSON.parse(text || 'null') as unknown)
@@ -73,7 +101,10 @@ export async function openEventStream(
         wake()
       }
     })()
-    stop = () => reader.cancel().catch(() => undefined)
+    stop = async () => {
+      aborter.abort()
+      await reader.cancel().catch(() => undefined)
+    }
   }
 
   // Resolves with the first event (from `from` on) that matches, or fails after `timeoutMs`.

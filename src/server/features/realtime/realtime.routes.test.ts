@@ -46,6 +46,22 @@ describe('GET /api/events', () => {
     }
   })
 
+  it('carries the headers every answer carries, and the cookie of a session it renewed', async () => {
+    const me = await signedInUser(t)
+    t.clock.advance(2 * 60 * 60 * 1000)
+    const stream = await openEventStream(t.app, me.token, { 'x-request-id': 'stream-1' })
+    try {
+      expect(stream.response.status).toBe(200)
+      expect(stream.response.headers.get('x-request-id')).toBe('stream-1')
+      expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(stream.response.headers.get('content-security-policy')).toContain("default-src 'self'")
+      expect(stream.response.headers.get('set-cookie')).toContain(`pm_session=${me.token}`)
+      expect((await stream.waitFor(() => true)).data).toEqual({ type: 'ready' })
+    } finally {
+      await stream.close()
+    }
+  })
+
   it('forgets a stream once the browser goes away', async () => {
     const me = await signedInUser(t)
     const hub = t.deps.realtime

@@ -4,10 +4,11 @@ import { AppError } from '../../../domain/errors'
 import { createApi } from '../../app-factory'
 import type { Db } from '../../db/client'
 import type { Clock } from '../../lib/clock'
-import { type EventSink, eventStream } from '../../lib/event-stream'
+import { type EventSink, eventStream, nodeResponseOf } from '../../lib/event-stream'
 import type { Logger } from '../../lib/logger'
 import type { RealtimeHub } from '../../lib/realtime'
 import { requireUser } from '../../middleware/require-user'
+import { addResponseHeaders, securityHeaders } from '../../middleware/response-headers'
 import { access, errorResponses, errorSchema, jsonContent } from '../../openapi'
 import { sessionEndsAt } from '../auth'
 import { runEventStream } from './realtime.stream'
@@ -83,12 +84,21 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
   if (hub.isClosing) throw new AppError('unavailable', LIVE_UPDATES_UNAVAILABLE)
   if (hub.streamCount(user.id) >= MAX_STREAMS_PER_PLAYER) throw new AppError('rate_limited', TOO_MANY_STREAMS)
 
+  // Written straight to Node's response (lib/event-stream.ts): an app not served by Node has none.
+  const outgoing = nodeResponseOf(c)
+  if (!outgoing) throw new AppError('unavailable', LIVE_UPDATES_UNAVAILABLE)
+  // The headers the answer would carry: what the request set (a renewed session's cookie), then
+  // those of every response.
+  const headers = new Headers(c.newResponse(null).headers)
+  addResponseHeaders(headers, securityHeaders(c.get('deps').env), c.get('requestId'))
+
   const lazyLog = logMadeOnDemand(c.get('deps').logger, c.get('requestId'))
   // The stream outlives the request by hours: its closures hold only what they use, never the
   // request's context (with it, each idle stream kept the whole request alive, about a third
   // of what a stream held: bench/notes.md, "Idle streams").
   return eventStream(
-    c,
+    outgoing,
+    headers,
     streamOf({
       hub,
       clock: c.get('deps').clock,
