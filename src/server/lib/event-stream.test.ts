@@ -170,6 +170,36 @@ describe('an event stream', () => {
     expect(aborted).toBe(2)
   })
 
+  it('ends at once when the browser went away before it began', async () => {
+    let gone!: () => void
+    const away = new Promise<void>((resolve) => (gone = resolve))
+    let aborted = 0
+    let finished = false
+    const app = new Hono().get('/events', async (c) => {
+      // As a request waits for its session while the browser leaves.
+      await away
+      return eventStream(
+        nodeResponseOf(c)!,
+        new Headers(),
+        async (sink) => {
+          sink.onAbort(() => aborted++)
+          await sink.writeSSE({ data: '{"type":"ready"}' })
+          finished = true
+        },
+        () => undefined,
+      )
+    })
+    const aborter = new AbortController()
+    const request = fetch(`${await serve(app)}/events`, { signal: aborter.signal }).catch(() => undefined)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    aborter.abort()
+    await request
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    gone()
+    await expect.poll(() => finished).toBe(true)
+    expect(aborted).toBe(1)
+  })
+
   it('hands what the writer throws to onError and ends the stream', async () => {
     const errors: unknown[] = []
     const response = await open(

@@ -78,6 +78,13 @@ export function eventStream(
     for (const listener of abortListeners.splice(0)) listener()
   })
 
+  // The browser went away before the stream began (while the request waited for its session,
+  // say): its response will not say `close` again, so the stream ends at once.
+  if (outgoing.destroyed) {
+    ended = true
+    closed = true
+  }
+
   const head: Record<string, string | string[]> = {}
   for (const [name, value] of headers) if (name !== 'set-cookie') head[name] = value
   const cookies = headers.getSetCookie()
@@ -87,8 +94,10 @@ export function eventStream(
   head['connection'] = 'keep-alive'
   // A reverse proxy passes each event on as it comes (nginx reads this; docs/operations.md).
   head['x-accel-buffering'] = 'no'
-  outgoing.writeHead(200, head)
-  outgoing.flushHeaders()
+  if (!ended) {
+    outgoing.writeHead(200, head)
+    outgoing.flushHeaders()
+  }
 
   const write = async (text: string) => {
     if (ended) return
