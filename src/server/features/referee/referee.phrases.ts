@@ -123,6 +123,17 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     'the opponents serve',
   ],
   [/\bnot (approved|accepted|confirmed|granted)\b|\b(denied|rejected|refused)\b/g, 'not valid'],
+  // The side the serve comes to is receiving, however it is said: "when the other team serves",
+  // "while they are serving", "on their serve", "when we are returning serve" (docs/decisions/0191).
+  [
+    /\b(when|while|as|whenever) (the opponents?|my opponents?|our opponents?|they) (serve|serves|are serving|is serving|are about to serve|is about to serve)\b|\b(on|for|during) (their|the opponents|my opponents|our opponents) serve\b|\b(when|while|as|if|whenever) (i am|we are|you are) (receiving|returning)( the)? serve\b|\b(when|while|as|if|whenever) (i am|we are|you are) receiving\b/g,
+    'when receiving',
+  ],
+  // Where a player waits is where they stand: "stay back at the baseline", "wait at the kitchen line".
+  [
+    /\b(stay|stays|staying|wait|waits|waiting|line up|lines up)( back)? (at|behind|on|near|by) the\b/g,
+    'stand $3 the',
+  ],
 ]
 
 const NUMBER_WORDS: Record<string, string> = {
