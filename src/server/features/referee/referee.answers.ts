@@ -83,10 +83,12 @@ const sectionsCiting = (rules: string[], question: string): RulebookSection[] =>
 }
 
 const CONDITIONAL_FOLLOW_UP = /^(what|how) (if|about)\b|^(and|but|even) if\b|^(and|but|or)\b/
-// After the answer in a setting: the rules are the same there, or what is set for tournaments.
+// After the answer in a setting: the rules are the same there, or what is set for tournaments (an
+// answer about tournaments says so itself).
 const NOTES = {
   recreational: [refereeMessages.sameInRecreational, refereeMessages.tournamentsOnly],
   league: [refereeMessages.sameInLeague, refereeMessages.leagueAsTournaments],
+  tournament: [refereeMessages.sameInTournament, undefined],
 } as const
 
 // The answer without a model. With an earlier question, a follow-up such as "what if my partner
@@ -126,7 +128,8 @@ export function answerOffline(
     // "A coin toss: a coin toss or..." says it twice.
     const said = first !== undefined && sentence.toLowerCase().startsWith(first.toLowerCase())
     const answer = first && !said ? `${capitalise(first)}: ${continuing(sentence)}` : sentence
-    const summary = setting ? `${answer} ${NOTES[setting][forTournaments ? 1 : 0]}` : answer
+    const note = setting ? NOTES[setting][forTournaments ? 1 : 0] : undefined
+    const summary = note ? `${answer} ${note}` : answer
     return { summary, sections: sectionsCiting(match.answer.rules, both), curated: match.answer.id }
   }
   const sections = searchRulebook(both)

@@ -92,6 +92,11 @@ const ROWS: Row[] = [
   ['how many timeouts in a game to 15', null, ['10.A'], ['two']],
   ['how long does a timeout last', null, ['10.A.1'], ['1 minute']],
   ['can we come back early from a timeout', 'yes', ['10.A.2'], []],
+  // "How many" asks for a count, "how many minutes" for a length (docs/decisions/0191).
+  ['How many timeouts do we get?', null, ['10.A'], ['two']],
+  ['how many time outs does a team get in a game', null, ['10.A'], ['two']],
+  ['how many minutes do we get for a timeout', null, ['10.A.1'], ['1 minute']],
+  ['can we call a timeout during a game', 'yes', ['10.A'], []],
   ['how long is an injury timeout', null, ['10.B.2'], ['15 minutes']],
   ['what happens if my medical timeout isnt approved', null, ['10.B.3'], []],
   ['i rolled my ankle, how much time do i get?', null, ['10.B.2'], ['15 minutes']],

@@ -17,9 +17,16 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   // A question for when or how long, in other words: "at what point can I volley".
   [/\bat what point\b/g, 'when'],
   [/\bhow much time\b/g, 'how long'],
+  // "How many minutes" asks how long, not how many: "how many timeouts do we get" is a count (0191).
+  [/\bhow many (minutes|mins|seconds|secs|hours)\b/g, 'how long'],
   [/\b((shot|serve|serving) )?clock\b/g, 'time limit'],
-  // "During the point" is when every rule applies and says nothing; after it, the ball is dead.
-  [/\b(during|in the middle of|mid) (a |the )?(point|rally)\b|\bmid(point|rally)\b/g, ''],
+  // "During the point" is when every rule applies and says nothing; after it, the ball is dead. So
+  // is "during a game": a time-out during a game is a time-out, not the break between games
+  // (docs/decisions/0191).
+  [
+    /\b(during|in the middle of|mid) (a |the |our |my )?(point|rally|game|match)\b|\bmid ?(point|rally|game|match)\b/g,
+    '',
+  ],
   [
     /\b(after|once) (the |a )?(point|rally)( is over| was over| ended| ends| is done)?\b|\b(the |a )?(point|rally) (is over|was over|ends|ended|end)\b|\b(the ball|it) (is|was) dead\b/g,
     'dead ball',
