@@ -43,10 +43,11 @@ function opening(question: string, match: Match, shape: ReturnType<typeof shapeO
 }
 
 // Whether the closest curated question's yes or no says the act is a fault: "can I volley in the
-// kitchen => no", "is volleying in the kitchen a fault => yes".
+// kitchen => no", "is volleying in the kitchen a fault => yes", and "volley with one foot in the
+// kitchen => no", asked neither way round (0191).
 const ALLOWED = senseOf('can i')
 function isFault({ closest }: Match): boolean {
-  if (!closest || closest.yes === null || closest.sense.frame === 0) return false
+  if (!closest || closest.yes === null) return false
   return closest.yes === turnsRound(ALLOWED, closest.sense)
 }
 
