@@ -28,6 +28,8 @@ export const refereeMessages = {
   sameInRecreational: 'The rules are the same in recreational play.',
   tournamentsOnly: 'The rulebook sets that for tournaments; it does not say what recreational play uses.',
   sameInLeague: 'The rules are the same in league play.',
+  // After "in a tournament?" when the answer is not itself about tournaments.
+  sameInTournament: 'The rules are the same in tournament play.',
   leagueAsTournaments:
     'League play is organised play: what the rulebook sets for tournaments applies there too, unless the league sets its own format.',
   noSectionFound:

@@ -273,6 +273,36 @@ describe('the first answer without a model', () => {
     expect(first('what about my partner?', 'Can I volley while standing in the kitchen?')).toMatch(/^Yes: /)
   })
 
+  // A moment or a setting of play ("during a game?", "in a tournament?") does not move a time-out
+  // question to the break between games or to the match length (docs/decisions/0191).
+  const TIME_OUTS = ['How many timeouts do we get?', 'how long is a timeout?', 'can we end a timeout early?']
+  it.each(TIME_OUTS)('after "%s", a follow-up saying when or where stays on time-outs', (earlier) => {
+    const alone = first(earlier)
+    for (const question of [
+      'during a game?',
+      'and during the game?',
+      'what about during a match?',
+      'in a tournament?',
+      'and in tournaments?',
+      'what about at a tournament?',
+      'in tournament play?',
+    ])
+      expect(first(question, earlier).startsWith(alone)).toBe(true)
+    expect(curated('during a game?', earlier)).toMatch(/^timeout/)
+  })
+
+  it('answers a time-out follow-up in a tournament about time-outs in tournament play', () => {
+    expect(first('in a tournament?', 'How many timeouts do we get?')).toBe(
+      `Two per game: each side has two standard time-outs per game to 11 or 15, and three per game to 21 (10.A). ${refereeMessages.sameInTournament}`,
+    )
+    expect(first('during a game?', 'how long is a timeout?')).toBe(
+      '1 minute: a standard time-out lasts at most 1 minute (10.A.1).',
+    )
+    // A setting the earlier topic's own chapter speaks of still leads there.
+    expect(curated('and in a tournament?', 'what do you play to?')).toBe('match-length')
+    expect(curated('and between games?', 'how long is a timeout?')).toBe('between-games')
+  })
+
   it('says when no rule covers a question, and what it can answer', () => {
     expect(first('who invented pickleball?')).toMatch(
       /^No rule answers that directly\. The closest one says: /,

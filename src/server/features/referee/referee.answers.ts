@@ -43,10 +43,11 @@ function opening(question: string, match: Match, shape: ReturnType<typeof shapeO
 }
 
 // Whether the closest curated question's yes or no says the act is a fault: "can I volley in the
-// kitchen => no", "is volleying in the kitchen a fault => yes".
+// kitchen => no", "is volleying in the kitchen a fault => yes", and "volley with one foot in the
+// kitchen => no", asked neither way round (0191).
 const ALLOWED = senseOf('can i')
 function isFault({ closest }: Match): boolean {
-  if (!closest || closest.yes === null || closest.sense.frame === 0) return false
+  if (!closest || closest.yes === null) return false
   return closest.yes === turnsRound(ALLOWED, closest.sense)
 }
 
@@ -83,10 +84,12 @@ const sectionsCiting = (rules: string[], question: string): RulebookSection[] =>
 }
 
 const CONDITIONAL_FOLLOW_UP = /^(what|how) (if|about)\b|^(and|but|even) if\b|^(and|but|or)\b/
-// After the answer in a setting: the rules are the same there, or what is set for tournaments.
+// After the answer in a setting: the rules are the same there, or what is set for tournaments (an
+// answer about tournaments says so itself).
 const NOTES = {
   recreational: [refereeMessages.sameInRecreational, refereeMessages.tournamentsOnly],
   league: [refereeMessages.sameInLeague, refereeMessages.leagueAsTournaments],
+  tournament: [refereeMessages.sameInTournament, undefined],
 } as const
 
 // The answer without a model. With an earlier question, a follow-up such as "what if my partner
@@ -126,7 +129,8 @@ export function answerOffline(
     // "A coin toss: a coin toss or..." says it twice.
     const said = first !== undefined && sentence.toLowerCase().startsWith(first.toLowerCase())
     const answer = first && !said ? `${capitalise(first)}: ${continuing(sentence)}` : sentence
-    const summary = setting ? `${answer} ${NOTES[setting][forTournaments ? 1 : 0]}` : answer
+    const note = setting ? NOTES[setting][forTournaments ? 1 : 0] : undefined
+    const summary = note ? `${answer} ${note}` : answer
     return { summary, sections: sectionsCiting(match.answer.rules, both), curated: match.answer.id }
   }
   const sections = searchRulebook(both)

@@ -123,7 +123,7 @@ describe('a partner the earlier question did not name', () => {
       /^No: that is your partner's fault, and so your team's: touching the net.*their body.*\(7\.G\)/,
     )
     expect(first('what if my opponent touches it?', 'can I touch the net during a rally?')).toMatch(
-      /^No: that is your opponent's fault, and so their team's: .*\(7\.G\)/,
+      /^No: that is your opponent's fault, so your side wins the rally: .*\(7\.G\)/,
     )
   })
 
@@ -184,6 +184,26 @@ describe('an answer said of an opponent, from the side of the player asking', ()
     expect(first('What if my opponent volleys it?', 'Can I volley while standing in the kitchen?')).toBe(
       'Yes: only where your opponent stands matters when they volley: you may be in the non-volley zone on your side at any time (9.E), and their volley is legal as long as it starts outside their zone (9.A) and they do not touch it (9.B).',
     )
+  })
+})
+
+// The same rule holds for an opponent: their volley from the kitchen is their fault, and the rally
+// is won by the side asking (docs/decisions/0191).
+describe('an opponent doing what the earlier question asked', () => {
+  it.each([
+    'Can I volley in the kitchen?',
+    'is it legal to volley from inside the kitchen?',
+    'Is volleying in the kitchen a fault?',
+  ])('after "%s", an opponent volleying from the kitchen loses the rally (9.A, 9.B)', (earlier) => {
+    for (const question of [
+      'what if my opponent volleys it?',
+      'what if the other team volleys it?',
+      'and if my opponent does it?',
+      'what if my opponents volley from the kitchen?',
+    ])
+      expect(first(question, earlier)).toMatch(
+        /^(Yes|No): that is your opponent's fault, so your side wins the rally: every volley must start outside the non-volley zone \(9\.A\).* momentum .*\(9\.B\)\.$/,
+      )
   })
 })
 

@@ -92,6 +92,11 @@ const ROWS: Row[] = [
   ['how many timeouts in a game to 15', null, ['10.A'], ['two']],
   ['how long does a timeout last', null, ['10.A.1'], ['1 minute']],
   ['can we come back early from a timeout', 'yes', ['10.A.2'], []],
+  // "How many" asks for a count, "how many minutes" for a length (docs/decisions/0191).
+  ['How many timeouts do we get?', null, ['10.A'], ['two']],
+  ['how many time outs does a team get in a game', null, ['10.A'], ['two']],
+  ['how many minutes do we get for a timeout', null, ['10.A.1'], ['1 minute']],
+  ['can we call a timeout during a game', 'yes', ['10.A'], []],
   ['how long is an injury timeout', null, ['10.B.2'], ['15 minutes']],
   ['what happens if my medical timeout isnt approved', null, ['10.B.3'], []],
   ['i rolled my ankle, how much time do i get?', null, ['10.B.2'], ['15 minutes']],
@@ -157,6 +162,17 @@ const ROWS: Row[] = [
   ['can I hit the ball while standing in the kitchen?', null, ['9.F', '9.A'], ['it depends', 'bounce']],
   ['am i allowed to hit it from in the kitchen', null, ['9.F', '9.A'], ['it depends']],
   ['can I dink from the kitchen?', 'yes', ['9.F', '9.A'], ['volley']],
+  // Where the receiving side stands: the receiver diagonally opposite the server, the partners
+  // anywhere on their side (docs/decisions/0191).
+  ['Where do I stand when the other team serves?', null, ['4.B'], ['diagonally opposite', 'anywhere']],
+  ['where should i stand when im receiving', null, ['4.B'], ['diagonally opposite']],
+  ['where does the receiver stand', null, ['4.B'], ['diagonally opposite']],
+  ['where do we stand when our opponents are serving?', null, ['4.B'], ['diagonally opposite', 'anywhere']],
+  ['where should my partner be when we are returning serve', null, ['4.B'], ['anywhere']],
+  ['where does the receivers partner stand', null, ['4.B'], ['anywhere']],
+  ['where is the servers partner supposed to stand', null, ['4.B'], ['anywhere']],
+  ['does the receivers partner have to stay back at the baseline', 'no', ['4.B'], []],
+  ['can my partner stand at the kitchen line when the other team serves', 'yes', ['4.B'], []],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

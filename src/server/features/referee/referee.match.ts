@@ -5,6 +5,7 @@ import { type CuratedAnswer, curatedSchema, loadCuratedAnswers, withoutRuleNumbe
 import { followUpAsRead, metIn, volleyAsRead } from './referee.followup'
 import {
   canonical,
+  isElliptical,
   type Sense,
   type Subject,
   senseOf,
@@ -125,13 +126,22 @@ const weightOf = (term: string, defining = false) => {
 const askedTerms = new Set(
   asks.filter((ask) => !ask.id.endsWith('#answer')).flatMap((ask) => termsOf(ask.text)),
 )
-const neighbourTerms = new Map(
-  curatedAnswers.map((answer) => {
-    const chapters = new Set(
+// The chapters of the rulebook each curated answer cites.
+const chaptersOf = new Map(
+  curatedAnswers.map((answer) => [
+    answer.id,
+    new Set(
       rulebook.sections
         .filter((s) => s.rules.some((r) => answer.rules.includes(r.number)))
         .map((s) => s.chapter),
-    )
+    ),
+  ]),
+)
+const isNear = (id: string, topic: string) =>
+  [...chaptersOf.get(id)!].some((c) => chaptersOf.get(topic)!.has(c))
+const neighbourTerms = new Map(
+  curatedAnswers.map((answer) => {
+    const chapters = chaptersOf.get(answer.id)!
     const sections = rulebook.sections.filter((s) => chapters.has(s.chapter))
     const near = new Set(sections.flatMap((s) => s.rules.map((r) => r.number)))
     const neighbours = asks.filter((ask) => ask.answer.rules.some((rule) => near.has(rule)))
@@ -352,6 +362,16 @@ export function matchQuestion(
     const rivals = candidates.filter((entry) => entry.earlier >= kept.earlier - 1e-9)
     const shotOnly = kept.lacking.every((t) => keepsTopic(t, topic!))
     candidates = rivals.length > 0 && !shotOnly ? rivals : [kept]
+  }
+  // A follow-up saying only when or where ("in a tournament?", "and during the game?", "for
+  // doubles?") asks the earlier question there: an answer from the earlier topic's chapter of the
+  // rulebook may take it ("and in a tournament?" after "what do you play to?": the match length),
+  // one from elsewhere may not, and the earlier question is answered again ("in a tournament?"
+  // after a time-out question) (0191).
+  if (topic !== undefined && isElliptical(question)) {
+    const nearby = candidates.filter((entry) => isNear(entry.answer.id, topic!))
+    if (nearby.length === 0) return matchQuestion(context!, undefined, sense)
+    candidates = nearby
   }
   let best: { entry: Scored } | undefined
   for (const entry of candidates) if (!best || weigh(entry) > weigh(best.entry)) best = { entry }

@@ -17,9 +17,16 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   // A question for when or how long, in other words: "at what point can I volley".
   [/\bat what point\b/g, 'when'],
   [/\bhow much time\b/g, 'how long'],
+  // "How many minutes" asks how long, not how many: "how many timeouts do we get" is a count (0191).
+  [/\bhow many (minutes|mins|seconds|secs|hours)\b/g, 'how long'],
   [/\b((shot|serve|serving) )?clock\b/g, 'time limit'],
-  // "During the point" is when every rule applies and says nothing; after it, the ball is dead.
-  [/\b(during|in the middle of|mid) (a |the )?(point|rally)\b|\bmid(point|rally)\b/g, ''],
+  // "During the point" is when every rule applies and says nothing; after it, the ball is dead. So
+  // is "during a game": a time-out during a game is a time-out, not the break between games
+  // (docs/decisions/0191).
+  [
+    /\b(during|in the middle of|mid) (a |the |our |my )?(point|rally|game|match)\b|\bmid ?(point|rally|game|match)\b/g,
+    '',
+  ],
   [
     /\b(after|once) (the |a )?(point|rally)( is over| was over| ended| ends| is done)?\b|\b(the |a )?(point|rally) (is over|was over|ends|ended|end)\b|\b(the ball|it) (is|was) dead\b/g,
     'dead ball',
@@ -123,6 +130,17 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     'the opponents serve',
   ],
   [/\bnot (approved|accepted|confirmed|granted)\b|\b(denied|rejected|refused)\b/g, 'not valid'],
+  // The side the serve comes to is receiving, however it is said: "when the other team serves",
+  // "while they are serving", "on their serve", "when we are returning serve" (docs/decisions/0191).
+  [
+    /\b(when|while|as|whenever) (the opponents?|my opponents?|our opponents?|they) (serve|serves|are serving|is serving|are about to serve|is about to serve)\b|\b(on|for|during) (their|the opponents|my opponents|our opponents) serve\b|\b(when|while|as|if|whenever) (i am|we are|you are) (receiving|returning)( the)? serve\b|\b(when|while|as|if|whenever) (i am|we are|you are) receiving\b/g,
+    'when receiving',
+  ],
+  // Where a player waits is where they stand: "stay back at the baseline", "wait at the kitchen line".
+  [
+    /\b(stay|stays|staying|wait|waits|waiting|line up|lines up)( back)? (at|behind|on|near|by) the\b/g,
+    'stand $3 the',
+  ],
 ]
 
 const NUMBER_WORDS: Record<string, string> = {

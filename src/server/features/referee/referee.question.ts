@@ -157,8 +157,17 @@ export function turnsRound(asked: Sense, known: Sense): boolean {
 
 // A few words that ask nothing of their own, only where or for whom: "in league play?", "for
 // doubles?", "in a tournament?" (docs/decisions/0188).
+// "And ...", "what about ..." before them ask nothing more: "what about in a tournament?" (0191).
+const ELLIPSIS_LEAD = /^((and|but|or|so|also|then) )*((what|how) about )?/
+// Read over the words as written: "during a game" says nothing to the matching and is dropped from
+// the canonical form, but still says when (0191).
 export function isElliptical(question: string): boolean {
-  const words = canonical(question).split(' ')
+  const written = question
+    .toLowerCase()
+    .replace(/[’'`]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+  const words = written.replace(ELLIPSIS_LEAD, '').split(' ')
   return (
     /^(in|for|during|at|on|with|without|under)$/.test(words[0] ?? '') &&
     words.length <= 5 &&
@@ -181,11 +190,12 @@ export function isFollowUp(question: string): boolean {
 
 // Where a question says the game is played, when the rules are the same there: "and in rec play?",
 // "in league games?" (0185, 0188).
-export type Setting = 'recreational' | 'league'
+export type Setting = 'recreational' | 'league' | 'tournament'
 export function settingOf(question: string): Setting | undefined {
   const text = canonical(question)
   if (/\brecreational\b/.test(text)) return 'recreational'
   if (/\bleague\b/.test(text)) return 'league'
+  if (/\btournaments?\b/.test(text)) return 'tournament'
   return undefined
 }
 

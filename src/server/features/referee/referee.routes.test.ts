@@ -20,7 +20,7 @@ const API_KEY = 'gemini-key-73c0d2a9'
 const ANSWER = 'No. Every volley must start outside the non-volley zone (9.A), and momentum counts (9.B).'
 const RULE_NUMBER = /\b\d+\.[A-Z](\.\d+)?\b/
 const KITCHEN_ANSWER =
-  'No: every volley must start outside the non-volley zone (9.A), and touching the zone or its line while volleying, even with your follow-through, is a fault (9.B).'
+  'No: every volley must start outside the non-volley zone (9.A), and touching the zone or its line while volleying, even with your follow-through or the momentum from it, is a fault (9.B).'
 
 let model: FakeModelServer
 let noModel: TestApp
@@ -82,7 +82,7 @@ describe('POST /api/referee/ask without a model', () => {
     const res = await ask(client, { question: 'can I volley in the kitchen?', includeRuleNumbers: false })
     expect(res.status).toBe(200)
     expect(res.body.summary).toBe(
-      'No: every volley must start outside the non-volley zone, and touching the zone or its line while volleying, even with your follow-through, is a fault.',
+      'No: every volley must start outside the non-volley zone, and touching the zone or its line while volleying, even with your follow-through or the momentum from it, is a fault.',
     )
     expect(res.body.answer).toContain('- Every volley must be started from outside the non-volley zone.')
     expect(res.body.answer).not.toMatch(RULE_NUMBER)
