@@ -4,6 +4,7 @@ import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { datasetSteps } from '../dataset/dataset'
+import { fillHomeAreas } from '../dataset/load'
 import { hashToken, sessionCookieName } from '../../src/server/features/auth'
 import {
   databaseNameOf,
@@ -69,6 +70,8 @@ async function createPlayers(runner: SqlRunner, count: number) {
   await runner.exec('set session_replication_role = replica')
   await runner.exec(profilesStep!.sql)
   await runner.exec('set session_replication_role = origin')
+  // As sign-up sets them: the server's one-time backfill then has no one to work on.
+  await fillHomeAreas(runner)
   const players = await runner.rows<{ id: string }>(
     'select id from profiles where not is_paused order by id limit $1',
     [count],

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { parse } from 'hono/utils/cookie'
 import { hashToken, sessionCookieName } from '../../src/server/features/auth'
 import { CONNECTION_SETTINGS_SQL, type Database, openPostgres } from '../../src/server/db/client'
-import { loadDataset } from '../dataset/load'
+import { fillHomeAreas, loadDataset } from '../dataset/load'
 import { captureSql } from './capture'
 import {
   databaseExists,
@@ -171,7 +171,7 @@ export async function ensureDataset(
     if ((row?.count ?? 0) === 0) {
       log(`Generating the ${target.label} data set in PGlite (${target.dataDir})...`)
       await loadDataset(loader, { profiles: target.profiles, playDates: target.playDates, log })
-    }
+    } else await fillMissingHomeAreas(loader, log)
     await loader.close()
     return openEmbeddedRunner(target.dataDir, poolSize)
   }
@@ -179,7 +179,10 @@ export async function ensureDataset(
   if (await databaseExists(url)) {
     const runner = await openPostgresRunner(url)
     const [row] = await runner.rows<{ count: number }>('select count(*)::int as count from profiles')
-    if ((row?.count ?? 0) > 0) return runner
+    if ((row?.count ?? 0) > 0) {
+      await fillMissingHomeAreas(runner, log)
+      return runner
+    }
     await runner.close()
   }
   log(`Generating the ${target.label} data set (npm run bench:data)...`)
@@ -187,6 +190,15 @@ export async function ensureDataset(
   const runner = await openPostgresRunner(url)
   await loadDataset(runner, { profiles: target.profiles, playDates: target.playDates, log })
   return runner
+}
+
+// A data set made before its players had home areas gets them (dataset/load.ts, fillHomeAreas).
+async function fillMissingHomeAreas(runner: SqlRunner, log: (line: string) => void) {
+  const filled = await fillHomeAreas(runner)
+  if (filled > 0) {
+    log(`  home areas given to ${filled.toLocaleString('en-US')} players of the data set`)
+    await runner.exec('vacuum analyze profiles')
+  }
 }
 
 const mergeExplains = (lists: ExplainedStatement[][]) => {
