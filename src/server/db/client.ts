@@ -354,8 +354,14 @@ async function openPool(
   if (embedded) {
     // This process alone reads and writes the embedded database: it keeps the session lookups
     // and unread counts, and the database tells it when they change (docs/decisions/0119, 0122).
-    const sessions = new ExactCache<unknown>(SESSION_CACHE_MAX)
-    await listen(SESSIONS_CHANGED_CHANNEL, () => sessions.clear())
+    // A change names the session ('s' and its token's hash) or the player ('p' and their id) it
+    // changed, or nothing: everything is forgotten (migration 0049, docs/decisions/0192).
+    const sessions = new ExactCache<unknown>(SESSION_CACHE_MAX, (row) => (row as { id: string }).id)
+    await listen(SESSIONS_CHANGED_CHANNEL, (payload) => {
+      if (payload.startsWith('s')) sessions.forget(payload.slice(1))
+      else if (payload.startsWith('p')) sessions.forgetGroup(payload.slice(1))
+      else sessions.clear()
+    })
     const unread = new ExactCache<UnreadCountOutput>(UNREAD_CACHE_MAX)
     await listen(NOTIFICATIONS_CHANGED_CHANNEL, (userId) => (userId ? unread.forget(userId) : unread.clear()))
     // The setting is the session's, which every connection shares.

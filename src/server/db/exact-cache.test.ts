@@ -42,4 +42,37 @@ describe('ExactCache', () => {
     cache.set('a', 'read before the change', before)
     expect(cache.get('a')).toBeUndefined()
   })
+
+  it('forgets a group’s keys together, and keeps no read under way when the group changed', () => {
+    const cache = new ExactCache<{ player: string }>(3, (value) => value.player)
+    cache.set('a1', { player: 'a' }, cache.generation)
+    cache.set('a2', { player: 'a' }, cache.generation)
+    cache.set('b1', { player: 'b' }, cache.generation)
+    const before = cache.generation
+    cache.forgetGroup('a')
+    expect(cache.get('a1')).toBeUndefined()
+    expect(cache.get('a2')).toBeUndefined()
+    expect(cache.get('b1')).toEqual({ player: 'b' })
+    cache.set('a1', { player: 'a' }, before)
+    expect(cache.get('a1')).toBeUndefined()
+  })
+
+  it('takes a key out of its group when it is dropped, replaced or forgotten', () => {
+    const cache = new ExactCache<{ player: string }>(2, (value) => value.player)
+    cache.set('a1', { player: 'a' }, cache.generation)
+    cache.set('b1', { player: 'b' }, cache.generation)
+    // Past its size: a1 goes, least recently used.
+    cache.set('b2', { player: 'b' }, cache.generation)
+    expect(cache.get('a1')).toBeUndefined()
+    // Kept again for another player: forgetting the first player leaves it.
+    cache.set('b1', { player: 'c' }, cache.generation)
+    cache.forgetGroup('b')
+    expect(cache.get('b2')).toBeUndefined()
+    expect(cache.get('b1')).toEqual({ player: 'c' })
+    cache.forget('b1')
+    cache.set('a1', { player: 'a' }, cache.generation)
+    cache.forgetGroup('c')
+    expect(cache.get('a1')).toEqual({ player: 'a' })
+    expect(cache.size).toBe(1)
+  })
 })

@@ -39,6 +39,37 @@ describe('sessions kept by the server', () => {
     expect((await sessionUser(client))?.isAdmin).toBe(true)
   })
 
+  // A change names the session or the player it is about (docs/decisions/0192): a renewal, a
+  // sign-in or a player saving their profile leaves everyone else's kept session alone.
+  it.runIf(testDatabaseKind === 'pglite')('forget only the sessions a change is about', async () => {
+    const cache = t.database.sessionCache!
+    const kept = (token: string) => cache.get(hashToken(token)) !== undefined
+    const a = await signedInUser(t)
+    const b = await signedInUser(t)
+    await sessionUser(a.client)
+    await sessionUser(b.client)
+    expect([kept(a.token), kept(b.token)]).toEqual([true, true])
+
+    await t.db.update(profiles).set({ firstName: 'Changed' }).where(eq(profiles.id, a.profile.id))
+    await expect.poll(() => kept(a.token)).toBe(false)
+    expect(kept(b.token)).toBe(true)
+
+    await sessionUser(a.client)
+    expect(kept(a.token)).toBe(true)
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: t.clock.now() })
+      .where(eq(sessions.tokenHash, hashToken(a.token)))
+    await expect.poll(() => kept(a.token)).toBe(false)
+    expect(kept(b.token)).toBe(true)
+
+    // Someone else signs up and in.
+    const c = await signedInUser(t)
+    await sessionUser(c.client)
+    expect(kept(b.token)).toBe(true)
+    expect((await sessionUser(a.client))?.firstName).toBe('Changed')
+  })
+
   it('show a change made in a transaction once it commits, and none if it rolls back', async () => {
     const { client, profile } = await signedInUser(t, { firstName: 'Sam' })
     expect((await sessionUser(client))?.firstName).toBe('Sam')
