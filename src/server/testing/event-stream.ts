@@ -20,7 +20,7 @@ type App = {
 // written straight to Node's response (lib/event-stream.ts). One server per app, for the test
 // file's life; it keeps no test process alive.
 const servers = new WeakMap<App, Promise<string>>()
-function originOf(app: App): Promise<string> {
+export function originOf(app: App): Promise<string> {
   let origin = servers.get(app)
   if (!origin) {
     const server = createAdaptorServer({ fetch: app.fetch }) as Server

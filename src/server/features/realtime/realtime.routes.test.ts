@@ -14,7 +14,7 @@ import {
   publishToUsers,
   QUIET_WINDOW_MS,
 } from '../../lib/realtime'
-import { openEventStream } from '../../testing/event-stream'
+import { openEventStream, originOf } from '../../testing/event-stream'
 import { signedInUser } from '../../testing/factories'
 import { createDatabaseFromTemplate } from '../../testing/postgres-databases'
 import { createClient, createTestApp, type TestApp, testDatabaseKind } from '../../testing/test-app'
@@ -60,6 +60,19 @@ describe('GET /api/events', () => {
     } finally {
       await stream.close()
     }
+  })
+
+  it('opens no stream for a HEAD request', async () => {
+    const me = await signedInUser(t)
+    // Served by Node as `npm start` serves it, on a connection kept open.
+    const res = await fetch(`${await originOf(t.app)}/api/events`, {
+      method: 'HEAD',
+      headers: { cookie: `pm_session=${me.token}` },
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/event-stream')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(t.deps.realtime.streamCount(me.profile.id)).toBe(0)
   })
 
   it('forgets a stream once the browser goes away', async () => {

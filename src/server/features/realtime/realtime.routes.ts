@@ -77,6 +77,8 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
     requestLog(c).error({ err: error }, 'realtime listen failed')
     throw new AppError('unavailable', LIVE_UPDATES_UNAVAILABLE)
   }
+  // A HEAD request reads no body: it hears what a stream would answer with, and none is opened.
+  if (c.req.method === 'HEAD') return c.body(null, 200, { 'content-type': 'text/event-stream' })
   const resumed = c.req.valid('header')['last-event-id'] !== undefined
   // From these checks to the subscription below nothing awaits (eventStream runs its callback at
   // once, up to its first await), so requests sent together cannot pass them all.
