@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { contractOf } from './contract'
+import { type App, originOf } from './event-stream'
 
 // The API as its own document describes it: security suites walk every operation of
 // /api/openapi.json at run time, so a route added later is covered without touching them.
@@ -219,24 +220,27 @@ export interface SendOptions {
   body?: string | undefined
 }
 
-// One request against the in-process app. A stream (the realtime events) is read no further
-// than its first chunk, so a call never hangs.
-export async function send(app: Fetcher, options: SendOptions): Promise<SentResponse> {
+// One request against the in-process app. The event stream is written to Node's response
+// (lib/event-stream.ts), so it is asked of the app served on a socket, and read no further than
+// its first chunk: a call never hangs.
+export async function send(app: App, options: SendOptions): Promise<SentResponse> {
   const headers: Record<string, string> = {}
   if (options.origin !== null) headers.origin = options.origin ?? 'http://localhost:3000'
   if (options.cookie) headers.cookie = options.cookie
   if (options.body !== undefined) headers['content-type'] = 'application/json'
   Object.assign(headers, options.headers)
-  const response = await app.request(`http://localhost${options.url}`, {
-    method: options.method,
-    headers,
-    body: options.body,
-  })
+  const init = { method: options.method, headers, body: options.body }
+  const aborter = new AbortController()
+  const response =
+    options.url.split('?')[0] === '/api/events'
+      ? await fetch(`${await originOf(app)}${options.url}`, { ...init, signal: aborter.signal })
+      : await app.request(`http://localhost${options.url}`, init)
   let text = ''
   if (response.headers.get('content-type')?.includes('text/event-stream')) {
     const reader = response.body?.getReader()
     const first = await reader?.read()
     text = first?.value ? new TextDecoder().decode(first.value) : ''
+    aborter.abort()
     await reader?.cancel().catch(() => undefined)
   } else {
     text = await response.text()
