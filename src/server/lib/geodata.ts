@@ -97,6 +97,8 @@ export function placeOfZip(zipCode: string): ZipPlace | null {
 
 // Farther than this from every ZIP area's centre is not in the US as far as the app knows.
 export const NEAREST_ZIP_MAX_MILES = 40
+// geokdbush measures in kilometres.
+const KM_PER_MILE = 1.609344
 
 // The ZIP area whose centre is nearest a point (what "Use my location" calls home), or null
 // outside the US. The k-d tree finds it among the 33,000 areas in microseconds (geokdbush, great
@@ -110,7 +112,7 @@ export function nearestZip(point: Point): ZipPlace | null {
     point.longitude,
     point.latitude,
     1,
-    NEAREST_ZIP_MAX_MILES * 1.609344 * 1.01,
+    NEAREST_ZIP_MAX_MILES * KM_PER_MILE * 1.01,
   )
   if (nearest === undefined) return null
   const place = placeAt(t, nearest)

@@ -71,14 +71,15 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
   const user = c.get('user')
   const session = c.get('session')
   if (!session) throw new AppError('unauthenticated', 'Please sign in to continue')
+  // A HEAD request reads no body: it hears what a stream would answer with, and neither a stream
+  // nor the instance's listening is started for it.
+  if (c.req.method === 'HEAD') return c.body(null, 200, { 'content-type': 'text/event-stream' })
   try {
     await hub.start()
   } catch (error) {
     requestLog(c).error({ err: error }, 'realtime listen failed')
     throw new AppError('unavailable', LIVE_UPDATES_UNAVAILABLE)
   }
-  // A HEAD request reads no body: it hears what a stream would answer with, and none is opened.
-  if (c.req.method === 'HEAD') return c.body(null, 200, { 'content-type': 'text/event-stream' })
   const resumed = c.req.valid('header')['last-event-id'] !== undefined
   // From these checks to the subscription below nothing awaits (eventStream runs its callback at
   // once, up to its first await), so requests sent together cannot pass them all.
