@@ -81,6 +81,7 @@ const { values } = parseArgs({
     'streams-seconds': { type: 'string', default: '180' },
     'streams-configs': { type: 'string', default: 'pglite,postgres' },
     'streams-database-url': { type: 'string' },
+    'streams-node-args': { type: 'string' },
     render: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -143,6 +144,8 @@ the window, on a database of its own; writes bench/results/idle-streams.md.
   --streams N               streams (default 10000), --streams-seconds S idle window (default 180)
   --streams-configs a,b     of pglite, postgres (default both)
   --streams-database-url URL  its PostgreSQL database (default pm_bench_streams on the local server)
+  --streams-node-args "FLAGS"  more flags for node in its servers (space-separated; after npm start's own,
+                            so --streams-node-args=--no-optimize-for-size prices that setting)
 
 The README links to bench/results/latest.md; it carries no figures of its own.`)
   process.exit(0)
@@ -331,6 +334,7 @@ if (runStreams) {
         streams: num('streams'),
         seconds: num('streams-seconds'),
         databaseUrl: values['streams-database-url'],
+        nodeArgs: values['streams-node-args']?.split(/\s+/).filter(Boolean),
         log: console.log,
       }),
     )

@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process'
 
 // How every tool that needs the real server starts it: as `npm start` runs it, the bundle
 // (scripts/build-server.mjs), built once per run from the current sources.
-export const SERVER_BUNDLE_ARGS = ['--enable-source-maps', 'dist/server/main.js']
+export const SERVER_BUNDLE_FLAGS = ['--enable-source-maps']
+export const SERVER_BUNDLE_SCRIPT = 'dist/server/main.js'
+export const SERVER_BUNDLE_ARGS = [...SERVER_BUNDLE_FLAGS, SERVER_BUNDLE_SCRIPT]
 
 // ... and with the environment `npm start` gives it: glibc's malloc maps every block over 64 KiB
 // on its own and unmaps it when freed, instead of keeping it in an arena (a fixed threshold turns

@@ -167,6 +167,8 @@ export async function measureIdleStreams(options: {
   streams: number
   seconds: number
   databaseUrl?: string | undefined
+  // More flags for node (a V8 setting to compare, say).
+  nodeArgs?: string[] | undefined
   log: (line: string) => void
 }): Promise<IdleStreamsResult> {
   const { config, log } = options
@@ -182,7 +184,7 @@ export async function measureIdleStreams(options: {
     // The server owns a PGlite directory alone.
     await runner.close()
   }
-  const server = await startAppServer({ dataDir, databaseUrl, logLevel: 'warn' })
+  const server = await startAppServer({ dataDir, databaseUrl, logLevel: 'warn', nodeArgs: options.nodeArgs })
   let streams: OpenStreams | undefined
   try {
     const rssBefore = rssMb(server.pid) ?? null

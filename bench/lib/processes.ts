@@ -4,7 +4,12 @@ import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } f
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createServer } from 'node:net'
-import { buildServerBundle, SERVER_BUNDLE_ARGS, SERVER_BUNDLE_ENV } from '../../scripts/server-bundle'
+import {
+  buildServerBundle,
+  SERVER_BUNDLE_ENV,
+  SERVER_BUNDLE_FLAGS,
+  SERVER_BUNDLE_SCRIPT,
+} from '../../scripts/server-bundle'
 
 export const ROOT = new URL('../../', import.meta.url).pathname
 
@@ -115,7 +120,9 @@ export async function startAppServer(options: AppServerOptions): Promise<Started
     ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
     ...options.env,
   }
-  const server = launch([...(options.nodeArgs ?? []), ...SERVER_BUNDLE_ARGS], env, '/api/health', port)
+  // The caller's flags after npm start's own, so that a flag given can also turn one of those off.
+  const args = [...SERVER_BUNDLE_FLAGS, ...(options.nodeArgs ?? []), SERVER_BUNDLE_SCRIPT]
+  const server = launch(args, env, '/api/health', port)
   await waitFor(server.ready, server.child, server.output, 120_000)
   return { url: server.url, pid: server.child.pid, output: server.output, stop: server.stop }
 }
