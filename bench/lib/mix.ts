@@ -6,6 +6,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { sessionCookieName } from '../../src/server/features/auth'
 import { databaseNameOf, databaseUrlFor, datasetLabel, openPgliteRunner, type SqlRunner } from './databases'
+import {
+  compareAlone,
+  comparedStep,
+  DEFAULT_ALONE_ACTIONS_PER_SECOND,
+  measureAlone,
+  type MixAlone,
+} from './mix-alone'
 import { describeModel, runStep, type StepResult } from './mix-load'
 import { type MixData, prepareMixData, removeMixSessions, undoStep } from './mix-players'
 import { describeProbe, PROBE_MODULE, type ProbeSummary, summarizeProbe } from './mix-probe'
@@ -31,6 +38,10 @@ export interface MixOptions {
   thinkSeconds: number
   warmupSeconds: number
   seconds: number
+  // Each action alone after the configuration's steps (mix-alone.ts): seconds per action (0: not
+  // measured), and the rate (default the capacity step's).
+  aloneSeconds: number
+  aloneRate?: number | undefined
   poolSize: number
   dataDir?: string | undefined
   databaseUrl?: string | undefined
@@ -63,6 +74,8 @@ export interface MixConfigResult {
   // the largest step of the ramp passed too.
   capacity: number | null
   atLeast: boolean
+  // Each action alone on the same servers, and the mix's server CPU per action against it.
+  alone?: MixAlone | undefined
 }
 
 export interface MixResult {
@@ -193,6 +206,43 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
       databases.set(kind, { target, data, runner: kind === 'pglite' ? undefined : runner })
     }
 
+    // A configuration's server(s), started afresh as every step starts them; each goes into
+    // `servers` as soon as it runs, so the caller stops whichever started. Returns the probe files.
+    const startServers = async (
+      key: MixConfigKey,
+      servers: Started[],
+      probeDir: string,
+      profileDir?: string,
+    ) => {
+      const config = MIX_CONFIGS[key]
+      const db = databases.get(config.kind)!
+      const probeFiles: string[] = []
+      for (let i = 0; i < config.instances; i++) {
+        const probeFile = path.join(probeDir, `${i}.jsonl`)
+        probeFiles.push(probeFile)
+        servers.push(
+          await startAppServer({
+            databaseUrl: db.target.databaseUrl,
+            dataDir: db.target.dataDir,
+            poolSize: options.poolSize,
+            env: {
+              ...options.serverEnv,
+              // Per-player limits as in production: the mix stays far below them.
+              RATE_LIMIT_FACTOR: '1',
+              PM_BENCH_PROBE_FILE: probeFile,
+            },
+            nodeArgs: [
+              ...(options.nodeArgs ?? []),
+              '--import',
+              PROBE_MODULE,
+              ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+            ],
+          }),
+        )
+      }
+      return probeFiles
+    }
+
     let profiledSteps = 0
     // One step: fresh servers, the players' streams and actions, then what they wrote undone.
     const runOn = async (key: MixConfigKey, players: number) => {
@@ -202,7 +252,6 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
       const since = new Date().toISOString()
       const servers: Started[] = []
       const probeDir = mkdtempSync(path.join(os.tmpdir(), 'pm-mix-probe-'))
-      const probeFiles: string[] = []
       const profiled =
         options.cpuProfileDir && (!options.cpuProfilePlayers || options.cpuProfilePlayers.includes(players))
       // Node names each thread's profile after its process and thread (the PGlite worker's too).
@@ -210,29 +259,7 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
         ? path.join(options.cpuProfileDir!, `${key}-${players}-${++profiledSteps}`)
         : undefined
       try {
-        for (let i = 0; i < config.instances; i++) {
-          const probeFile = path.join(probeDir, `${i}.jsonl`)
-          probeFiles.push(probeFile)
-          servers.push(
-            await startAppServer({
-              databaseUrl: db.target.databaseUrl,
-              dataDir: db.target.dataDir,
-              poolSize: options.poolSize,
-              env: {
-                ...options.serverEnv,
-                // Per-player limits as in production: the mix stays far below them.
-                RATE_LIMIT_FACTOR: '1',
-                PM_BENCH_PROBE_FILE: probeFile,
-              },
-              nodeArgs: [
-                ...(options.nodeArgs ?? []),
-                '--import',
-                PROBE_MODULE,
-                ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-              ],
-            }),
-          )
-        }
+        const probeFiles = await startServers(key, servers, probeDir, profileDir)
         const result = await runStep({
           instances: servers.map((server) => ({ url: server.url, pid: server.pid })),
           data: db.data,
@@ -252,6 +279,36 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
         }
         log(`  ${key}, ${players} players: ${describeStep(step)}`)
         return step
+      } finally {
+        for (const server of servers) await server.stop()
+        rmSync(probeDir, { recursive: true, force: true })
+        await withRunner(db, (runner) => undoStep(runner, since, db.data.snapshot))
+      }
+    }
+
+    // Each action alone (mix-alone.ts) on fresh servers of the configuration, at its capacity
+    // step's rate; then what the actions wrote undone, as after a step.
+    const runAloneOn = async (config: MixConfigResult) => {
+      const db = databases.get(MIX_CONFIGS[config.key].kind)!
+      const since = new Date().toISOString()
+      const servers: Started[] = []
+      const probeDir = mkdtempSync(path.join(os.tmpdir(), 'pm-mix-probe-'))
+      const step = comparedStep(config.steps, config.capacity)
+      const rate =
+        options.aloneRate ?? (step?.pass ? step.actionsPerSecond : DEFAULT_ALONE_ACTIONS_PER_SECOND)
+      try {
+        await startServers(config.key, servers, probeDir)
+        log(`  ${config.key}, each action alone at ${rate} actions/s for ${options.aloneSeconds} s:`)
+        const alone = await measureAlone({
+          instances: servers.map((server) => ({ url: server.url, pid: server.pid })),
+          data: db.data,
+          actionsPerSecond: rate,
+          thinkSeconds: options.thinkSeconds,
+          warmupSeconds: options.warmupSeconds,
+          seconds: options.aloneSeconds,
+          log,
+        })
+        return compareAlone(alone, step)
       } finally {
         for (const server of servers) await server.stop()
         rmSync(probeDir, { recursive: true, force: true })
@@ -289,6 +346,16 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
         `  ${config.name}: ${config.capacity === null ? 'no step passed' : `${config.atLeast ? '≥ ' : ''}${config.capacity} players`}`,
       )
     }
+    if (options.aloneSeconds > 0)
+      for (const config of configs) {
+        const alone = await runAloneOn(config)
+        config.alone = alone
+        log(
+          `  ${config.name}: server CPU per action ${alone.compared?.serverCpuPerActionUs ?? '-'} µs at ` +
+            `${alone.compared?.players ?? '-'} players${alone.compared?.pass ? '' : ' (no step passed: the largest)'}, ` +
+            `${alone.serverCpuPerActionUs ?? '-'} µs each action alone: ${alone.ratio ?? '-'}×`,
+        )
+      }
 
     return {
       model: describeModel(options.thinkSeconds),
@@ -300,6 +367,8 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
         thinkSeconds: options.thinkSeconds,
         warmupSeconds: options.warmupSeconds,
         seconds: options.seconds,
+        aloneSeconds: options.aloneSeconds,
+        aloneRate: options.aloneRate,
         poolSize: options.poolSize,
       },
       configs,
