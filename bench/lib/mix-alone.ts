@@ -102,6 +102,9 @@ export async function measureAlone(options: AloneOptions): Promise<Omit<MixAlone
       state,
     })
     const own = step.byAction[action.key]
+    const standIns = Object.entries(step.byAction)
+      .filter(([key]) => key !== action.key)
+      .map(([key, done]) => [key, done?.actions ?? 0] as const)
     const serverCpuUs = ownCpuUs(action.key, step, known)
     known.set(action.key, serverCpuUs)
     const result: AloneAction = {
@@ -109,9 +112,7 @@ export async function measureAlone(options: AloneOptions): Promise<Omit<MixAlone
       weight: action.weight,
       serverCpuUs,
       actions: own?.actions ?? 0,
-      standIns: Object.entries(step.byAction)
-        .filter(([key]) => key !== action.key)
-        .reduce((sum, [, done]) => sum + (done?.actions ?? 0), 0),
+      standIns: standIns.reduce((sum, [, done]) => sum + done, 0),
       p50: own?.p50 ?? 0,
       p99: own?.p99 ?? 0,
       errors: step.errors,
@@ -121,7 +122,9 @@ export async function measureAlone(options: AloneOptions): Promise<Omit<MixAlone
     log(
       `    ${action.key} alone: ${result.serverCpuUs ?? '-'} µs/action, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
         `${result.actions} done` +
-        (result.standIns ? ` (${result.standIns} done as another action in their place)` : '') +
+        (result.standIns
+          ? ` (and in their place ${standIns.map(([key, done]) => `${done} ${key}`).join(', ')})`
+          : '') +
         `, ${result.errors} errors`,
     )
   }
