@@ -8,6 +8,7 @@ import pg from 'pg'
 import { databaseUrlFor, datasetLabel } from './lib/databases'
 import { READS } from './lib/endpoints'
 import { MIX_CONFIGS, type MixConfigKey, type MixResult, measureMix } from './lib/mix'
+import { DEFAULT_ALONE_ACTIONS_PER_SECOND } from './lib/mix-alone'
 import { writeMixProfileReport } from './lib/mix-profile-report'
 import { THINK_SECONDS } from './lib/mix-model'
 import {
@@ -68,6 +69,9 @@ const { values } = parseArgs({
     'mix-seconds': { type: 'string', default: '20' },
     'mix-warmup': { type: 'string', default: '30' },
     'mix-think': { type: 'string', default: String(THINK_SECONDS) },
+    'mix-alone-seconds': { type: 'string', default: '10' },
+    'mix-alone-rate': { type: 'string' },
+    'no-mix-alone': { type: 'boolean', default: false },
     'mix-data-dir': { type: 'string' },
     'mix-database-url': { type: 'string' },
     'database-url': { type: 'string' },
@@ -127,6 +131,11 @@ Capacity on a realistic mix (runs by default; bench/lib/mix.ts, docs/decisions/0
   --mix-bisections N        then N steps between the last pass and the first fail (default 2)
   --mix-seconds S           measured seconds per step (default 20), --mix-warmup S (default 30)
   --mix-think S             mean think time between a player's actions (default ${THINK_SECONDS})
+  --mix-alone-seconds S     after each configuration's steps, each action alone on fresh servers
+                            (warmed with the whole mix, no streams): seconds per action (default 10)
+  --mix-alone-rate N        its actions a second (default the capacity step's, or
+                            ${DEFAULT_ALONE_ACTIONS_PER_SECOND} when no step passed)
+  --no-mix-alone            skip it (the report then leaves out the goal on CPU per action)
   --mix-data-dir DIR        its PGlite data directory (default bench/.data/pglite-<size>)
   --mix-database-url URL    its PostgreSQL database (default pm_bench_<size> on the local server)
   --mix-cpu-prof DIR        run the steps' servers with node --cpu-prof (profiles into DIR), and
@@ -304,6 +313,8 @@ const mix = runMix
       thinkSeconds: num('mix-think'),
       warmupSeconds: num('mix-warmup'),
       seconds: num('mix-seconds'),
+      aloneSeconds: values['no-mix-alone'] ? 0 : num('mix-alone-seconds'),
+      aloneRate: values['mix-alone-rate'] ? num('mix-alone-rate') : undefined,
       poolSize: base.poolSize,
       dataDir: values['mix-data-dir'],
       databaseUrl: values['mix-database-url'],

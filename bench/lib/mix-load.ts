@@ -4,7 +4,7 @@
 import http from 'node:http'
 import { gunzipSync } from 'node:zlib'
 import { latencyPercentiles, round } from './load'
-import { ACTIONS, MixState, pickAction, type MixRequest } from './mix-model'
+import { ACTIONS, type ActionKey, MixState, pickAction, type MixRequest } from './mix-model'
 import type { MixData, MixPlayer } from './mix-players'
 import { cpuMs, monotonicUs, postgresCpu, postgresCpuSince, rssMb } from './processes'
 
@@ -33,6 +33,14 @@ export interface StepOptions {
   seconds: number
   // PostgreSQL: the database whose backends' CPU is counted.
   database?: string | undefined
+  // Only these actions in the measured window (the warm-up does the whole mix).
+  actions?: ActionKey[] | undefined
+  // No event streams: the players only act (default: each holds one).
+  streams?: boolean | undefined
+  // The actions' rate, warm-up and window, instead of players ÷ think time.
+  actionsPerSecond?: number | undefined
+  // What earlier steps on the same servers did (applications to accept, friends already asked).
+  state?: MixState | undefined
 }
 
 export interface LatencySummary {
@@ -54,6 +62,9 @@ export interface StepResult extends LatencySummary {
   actionsPerSecond: number
   streams: { opened: number; failed: number; dropped: number; openSeconds: number; eventsPerSecond: number }
   byKind: Record<string, LatencySummary>
+  // Each action of the window: how many were done (an action that could not be done counts as the
+  // one done in its place) and its requests' latencies.
+  byAction: Partial<Record<ActionKey, LatencySummary & { actions: number }>>
   // CPU per measured request, µs: the app server(s), the local PostgreSQL backends of the data
   // set's database, and this load generator.
   serverCpuUs: number | null
@@ -163,24 +174,36 @@ async function openStreams(players: MixPlayer[], instances: MixInstance[]) {
 class Recorder {
   readonly latencies = new Map<string, number[]>()
   readonly errors = new Map<string, number>()
+  readonly actionLatencies = new Map<ActionKey, number[]>()
+  readonly actionErrors = new Map<ActionKey, number>()
+  readonly actionCounts = new Map<ActionKey, number>()
   readonly errorSamples: string[] = []
   readonly lags: number[] = []
   refused = 0
   outstanding = 0
   actions = 0
 
+  acted(action: ActionKey) {
+    this.actions++
+    this.actionCounts.set(action, (this.actionCounts.get(action) ?? 0) + 1)
+  }
+
   answered(request: MixRequest, status: number, ms: number) {
-    const { kind } = request
+    const { kind, action } = request
     const refused = status === 409 || (status >= 400 && request.isRace?.(status) === true)
-    if (status >= 400 && !refused) return this.failed(kind, `${kind}: answered ${status}`)
+    if (status >= 400 && !refused) return this.failed(request, `${kind}: answered ${status}`)
     if (refused) this.refused++
     const list = this.latencies.get(kind) ?? []
     list.push(ms)
     this.latencies.set(kind, list)
+    const ofAction = this.actionLatencies.get(action) ?? []
+    ofAction.push(ms)
+    this.actionLatencies.set(action, ofAction)
   }
 
-  failed(kind: string, why: string) {
-    this.errors.set(kind, (this.errors.get(kind) ?? 0) + 1)
+  failed(request: MixRequest, why: string) {
+    this.errors.set(request.kind, (this.errors.get(request.kind) ?? 0) + 1)
+    this.actionErrors.set(request.action, (this.actionErrors.get(request.action) ?? 0) + 1)
     if (this.errorSamples.length < 5) this.errorSamples.push(why)
   }
 }
@@ -254,17 +277,20 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
   const sampleRss = () =>
     instances.forEach((instance, i) => (rssPeak[i] = Math.max(rssPeak[i]!, rssMb(instance.pid) ?? 0)))
   const sampler = setInterval(sampleRss, 500)
-  const streams = await openStreams(players, instances)
+  const streams = await openStreams(options.streams === false ? [] : players, instances)
   try {
-    const state = new MixState(options.data)
+    const state = options.state ?? new MixState(options.data)
     let recorder: Recorder | undefined
     let inFlight = 0
     const act = (scheduled: number, now: number) => {
       const player = players[Math.floor(Math.random() * players.length)]!
-      const requests = state.requestsFor(pickAction(), player)
       const measuring = recorder
+      const requests = state.requestsFor(
+        pickAction(Math.random(), measuring ? options.actions : undefined),
+        player,
+      )
       if (measuring) {
-        measuring.actions++
+        measuring.acted(requests[0]!.action)
         measuring.lags.push(now - scheduled)
       }
       for (const request of requests) {
@@ -275,12 +301,12 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
           inFlight--
           if (!measuring) return
           measuring.outstanding--
-          if (status === 0) measuring.failed(request.kind, why ?? `${request.kind}: no answer`)
+          if (status === 0) measuring.failed(request, why ?? `${request.kind}: no answer`)
           else measuring.answered(request, status, ms)
         })
       }
     }
-    const rate = players.length / options.thinkSeconds
+    const rate = options.actionsPerSecond ?? players.length / options.thinkSeconds
     await generate(Math.max(rate, MIN_WARMUP_ACTIONS_PER_SECOND), options.warmupSeconds, act)
     const warmedBy = performance.now() + DRAIN_TIMEOUT_MS
     while (inFlight > 0 && performance.now() < warmedBy) await sleep(20)
@@ -314,6 +340,18 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
         summarize([...(measured.latencies.get(kind) ?? [])], measured.errors.get(kind) ?? 0),
       ]),
     )
+    const byAction = Object.fromEntries(
+      [...measured.actionCounts].map(([action, actions]) => [
+        action,
+        {
+          actions,
+          ...summarize(
+            [...(measured.actionLatencies.get(action) ?? [])],
+            measured.actionErrors.get(action) ?? 0,
+          ),
+        },
+      ]),
+    )
     const errors = [...measured.errors.values()].reduce((a, b) => a + b, 0) + measured.outstanding
     const all = summarize([...measured.latencies.values()].flat(), errors)
     const perRequest = (ms: number | undefined) =>
@@ -334,6 +372,7 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
         eventsPerSecond: round((streams.counts.events - eventsBefore) / options.seconds),
       },
       byKind,
+      byAction,
       serverCpuUs: perRequest(serverMs),
       serverCpuPerActionUs:
         Number.isFinite(serverMs) && measured.actions > 0

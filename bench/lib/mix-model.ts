@@ -47,13 +47,16 @@ export const ACTIONS: Action[] = [
 
 const TOTAL_WEIGHT = ACTIONS.reduce((sum, action) => sum + action.weight, 0)
 
-export function pickAction(random = Math.random()): ActionKey {
-  let left = random * TOTAL_WEIGHT
-  for (const action of ACTIONS) {
+// An action by weight; `among`: only these kinds (one of them alone, say), by their weights.
+export function pickAction(random = Math.random(), among?: readonly ActionKey[]): ActionKey {
+  const actions = among ? ACTIONS.filter((action) => among.includes(action.key)) : ACTIONS
+  const total = among ? actions.reduce((sum, action) => sum + action.weight, 0) : TOTAL_WEIGHT
+  let left = random * total
+  for (const action of actions) {
     left -= action.weight
     if (left < 0) return action.key
   }
-  return ACTIONS[0]!.key
+  return actions[0]!.key
 }
 
 const AVAILABLE_PATHS = READS.filter((read) => read.key.startsWith('play-dates-available')).map((read) =>
@@ -78,6 +81,8 @@ export const REQUEST_KINDS = [
 // One request of an action; `kind` groups the latencies in the report.
 export interface MixRequest {
   kind: string
+  // The action it was sent for: the one asked for, or the one done in its place.
+  action: ActionKey
   method: 'GET' | 'POST'
   path: string
   body?: string
@@ -120,9 +125,10 @@ export class MixState {
   // The requests of one action by this player (an action that cannot be done now, such as an
   // acceptance with nothing to accept, is done as the nearest one that can).
   requestsFor(action: ActionKey, player: MixPlayer): MixRequest[] {
-    const get = (kind: string, path: string): MixRequest => ({ kind, method: 'GET', path, player })
+    const get = (kind: string, path: string): MixRequest => ({ kind, action, method: 'GET', path, player })
     const post = (kind: string, path: string, body: object, by = player): MixRequest => ({
       kind,
+      action,
       method: 'POST',
       path,
       body: JSON.stringify(body),

@@ -1,13 +1,21 @@
 // Capacity on a realistic mix (docs/decisions/0117-capacity-on-a-realistic-mix.md): how many
 // active players one instance serves with p99 under 100 ms, on PGlite, on PostgreSQL and as two
 // instances on one PostgreSQL, each step on servers started for it and measured in turns.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sessionCookieName } from '../../src/server/features/auth'
 import { databaseNameOf, databaseUrlFor, datasetLabel, openPgliteRunner, type SqlRunner } from './databases'
+import {
+  compareAlone,
+  comparedStep,
+  DEFAULT_ALONE_ACTIONS_PER_SECOND,
+  measureAlone,
+  type MixAlone,
+} from './mix-alone'
 import { describeModel, runStep, type StepResult } from './mix-load'
 import { type MixData, prepareMixData, removeMixSessions, undoStep } from './mix-players'
+import { describeProbe, PROBE_MODULE, type ProbeSummary, summarizeProbe } from './mix-probe'
 import { ROOT, type Started, startAppServer } from './processes'
 import { ensureDataset, TABLES, type Target } from './suite'
 
@@ -30,6 +38,10 @@ export interface MixOptions {
   thinkSeconds: number
   warmupSeconds: number
   seconds: number
+  // Each action alone after the configuration's steps (mix-alone.ts): seconds per action (0: not
+  // measured), and the rate (default the capacity step's).
+  aloneSeconds: number
+  aloneRate?: number | undefined
   poolSize: number
   dataDir?: string | undefined
   databaseUrl?: string | undefined
@@ -62,6 +74,8 @@ export interface MixConfigResult {
   // the largest step of the ramp passed too.
   capacity: number | null
   atLeast: boolean
+  // Each action alone on the same servers, and the mix's server CPU per action against it.
+  alone?: MixAlone | undefined
 }
 
 export interface MixResult {
@@ -144,104 +158,6 @@ class CapacitySearch {
   }
 }
 
-// One second of one of a server's threads, as loop-probe.mjs writes it (the pool's figures are the
-// main thread's).
-interface ProbeLine {
-  t: number
-  thread: string
-  loop: { p99: number; max: number }
-  elu: number
-  gc: { ms: number; maxMs: number; majorCount: number }
-  pool: { acquired: number; waited: number; waitMs: number; maxWaitMs: number; maxQueue: number }
-}
-
-// The measured window's seconds of every instance, summed up: how late the event loop ran its
-// timers (the worst second's p99, the longest delay), how busy it was, garbage collection's pauses,
-// and the waits for a pooled connection.
-export interface ProbeSummary {
-  loopP99Ms: number
-  loopMaxMs: number
-  eluMean: number
-  eluMax: number
-  gcMsPerSecond: number
-  gcMaxMs: number
-  majorGcs: number
-  poolAcquired: number
-  poolWaitedShare: number
-  poolWaitMeanMs: number
-  poolWaitMaxMs: number
-  poolQueueMax: number
-  // The embedded database's thread (PGlite only): how busy its event loop was, mean and worst second.
-  workerEluMean?: number | undefined
-  workerEluMax?: number | undefined
-}
-
-const PROBE_MODULE = path.join(ROOT, 'bench/lib/loop-probe.mjs')
-
-function summarizeProbe(files: string[], window: { from: number; to: number }): ProbeSummary | undefined {
-  const all: ProbeLine[] = []
-  for (const file of files) {
-    let text = ''
-    try {
-      text = readFileSync(file, 'utf8')
-    } catch {
-      continue
-    }
-    for (const line of text.split('\n')) {
-      if (!line) continue
-      const parsed = JSON.parse(line) as ProbeLine
-      // Each line covers the second before its time.
-      if (parsed.t - 1000 >= window.from && parsed.t <= window.to + 500) all.push(parsed)
-    }
-  }
-  const lines = all.filter((line) => line.thread === 'main')
-  const workers = all.filter((line) => line.thread !== 'main')
-  if (lines.length === 0) return undefined
-  const sum = (of: (line: ProbeLine) => number, from = lines) =>
-    from.reduce((total, line) => total + of(line), 0)
-  const max = (of: (line: ProbeLine) => number, from = lines) => Math.max(...from.map(of))
-  const acquired = sum((line) => line.pool.acquired)
-  const round = (value: number, digits = 2) => Number(value.toFixed(digits))
-  return {
-    loopP99Ms: round(max((line) => line.loop.p99)),
-    loopMaxMs: round(max((line) => line.loop.max)),
-    eluMean: round(sum((line) => line.elu) / lines.length),
-    eluMax: round(max((line) => line.elu)),
-    gcMsPerSecond: round(sum((line) => line.gc.ms) / lines.length, 1),
-    gcMaxMs: round(
-      max((line) => line.gc.maxMs),
-      1,
-    ),
-    majorGcs: sum((line) => line.gc.majorCount),
-    poolAcquired: acquired,
-    poolWaitedShare: acquired ? round(sum((line) => line.pool.waited) / acquired, 3) : 0,
-    poolWaitMeanMs: acquired ? round(sum((line) => line.pool.waitMs) / acquired, 3) : 0,
-    poolWaitMaxMs: round(
-      max((line) => line.pool.maxWaitMs),
-      1,
-    ),
-    poolQueueMax: max((line) => line.pool.maxQueue),
-    ...(workers.length
-      ? {
-          workerEluMean: round(sum((line) => line.elu, workers) / workers.length),
-          workerEluMax: round(max((line) => line.elu, workers)),
-        }
-      : {}),
-  }
-}
-
-const describeProbe = (probe: ProbeSummary | undefined) =>
-  probe
-    ? `; main thread: timers late p99 ${probe.loopP99Ms} ms (worst second), most ${probe.loopMaxMs} ms, ` +
-      `busy ${Math.round(probe.eluMean * 100)}% (max ${Math.round(probe.eluMax * 100)}%), ` +
-      `GC ${probe.gcMsPerSecond} ms/s (max pause ${probe.gcMaxMs} ms, ${probe.majorGcs} major), ` +
-      `pool: ${Math.round(probe.poolWaitedShare * 100)}% of ${probe.poolAcquired} waited, ` +
-      `mean ${probe.poolWaitMeanMs} ms, max ${probe.poolWaitMaxMs} ms, queue ≤ ${probe.poolQueueMax}` +
-      (probe.workerEluMean === undefined
-        ? ''
-        : `; database thread busy ${Math.round(probe.workerEluMean * 100)}% (max ${Math.round((probe.workerEluMax ?? 0) * 100)}%)`)
-    : ''
-
 const describeStep = (step: MixStep) =>
   `p50 ${step.p50} ms, p95 ${step.p95} ms, p99 ${step.p99} ms, ${step.rps} req/s, ` +
   `${step.errors} errors, ${step.refused} refused, ` +
@@ -290,6 +206,43 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
       databases.set(kind, { target, data, runner: kind === 'pglite' ? undefined : runner })
     }
 
+    // A configuration's server(s), started afresh as every step starts them; each goes into
+    // `servers` as soon as it runs, so the caller stops whichever started. Returns the probe files.
+    const startServers = async (
+      key: MixConfigKey,
+      servers: Started[],
+      probeDir: string,
+      profileDir?: string,
+    ) => {
+      const config = MIX_CONFIGS[key]
+      const db = databases.get(config.kind)!
+      const probeFiles: string[] = []
+      for (let i = 0; i < config.instances; i++) {
+        const probeFile = path.join(probeDir, `${i}.jsonl`)
+        probeFiles.push(probeFile)
+        servers.push(
+          await startAppServer({
+            databaseUrl: db.target.databaseUrl,
+            dataDir: db.target.dataDir,
+            poolSize: options.poolSize,
+            env: {
+              ...options.serverEnv,
+              // Per-player limits as in production: the mix stays far below them.
+              RATE_LIMIT_FACTOR: '1',
+              PM_BENCH_PROBE_FILE: probeFile,
+            },
+            nodeArgs: [
+              ...(options.nodeArgs ?? []),
+              '--import',
+              PROBE_MODULE,
+              ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+            ],
+          }),
+        )
+      }
+      return probeFiles
+    }
+
     let profiledSteps = 0
     // One step: fresh servers, the players' streams and actions, then what they wrote undone.
     const runOn = async (key: MixConfigKey, players: number) => {
@@ -299,7 +252,6 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
       const since = new Date().toISOString()
       const servers: Started[] = []
       const probeDir = mkdtempSync(path.join(os.tmpdir(), 'pm-mix-probe-'))
-      const probeFiles: string[] = []
       const profiled =
         options.cpuProfileDir && (!options.cpuProfilePlayers || options.cpuProfilePlayers.includes(players))
       // Node names each thread's profile after its process and thread (the PGlite worker's too).
@@ -307,29 +259,7 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
         ? path.join(options.cpuProfileDir!, `${key}-${players}-${++profiledSteps}`)
         : undefined
       try {
-        for (let i = 0; i < config.instances; i++) {
-          const probeFile = path.join(probeDir, `${i}.jsonl`)
-          probeFiles.push(probeFile)
-          servers.push(
-            await startAppServer({
-              databaseUrl: db.target.databaseUrl,
-              dataDir: db.target.dataDir,
-              poolSize: options.poolSize,
-              env: {
-                ...options.serverEnv,
-                // Per-player limits as in production: the mix stays far below them.
-                RATE_LIMIT_FACTOR: '1',
-                PM_BENCH_PROBE_FILE: probeFile,
-              },
-              nodeArgs: [
-                ...(options.nodeArgs ?? []),
-                '--import',
-                PROBE_MODULE,
-                ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-              ],
-            }),
-          )
-        }
+        const probeFiles = await startServers(key, servers, probeDir, profileDir)
         const result = await runStep({
           instances: servers.map((server) => ({ url: server.url, pid: server.pid })),
           data: db.data,
@@ -349,6 +279,36 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
         }
         log(`  ${key}, ${players} players: ${describeStep(step)}`)
         return step
+      } finally {
+        for (const server of servers) await server.stop()
+        rmSync(probeDir, { recursive: true, force: true })
+        await withRunner(db, (runner) => undoStep(runner, since, db.data.snapshot))
+      }
+    }
+
+    // Each action alone (mix-alone.ts) on fresh servers of the configuration, at its capacity
+    // step's rate; then what the actions wrote undone, as after a step.
+    const runAloneOn = async (config: MixConfigResult) => {
+      const db = databases.get(MIX_CONFIGS[config.key].kind)!
+      const since = new Date().toISOString()
+      const servers: Started[] = []
+      const probeDir = mkdtempSync(path.join(os.tmpdir(), 'pm-mix-probe-'))
+      const step = comparedStep(config.steps, config.capacity)
+      const rate =
+        options.aloneRate ?? (step?.pass ? step.actionsPerSecond : DEFAULT_ALONE_ACTIONS_PER_SECOND)
+      try {
+        await startServers(config.key, servers, probeDir)
+        log(`  ${config.key}, each action alone at ${rate} actions/s for ${options.aloneSeconds} s:`)
+        const alone = await measureAlone({
+          instances: servers.map((server) => ({ url: server.url, pid: server.pid })),
+          data: db.data,
+          actionsPerSecond: rate,
+          thinkSeconds: options.thinkSeconds,
+          warmupSeconds: options.warmupSeconds,
+          seconds: options.aloneSeconds,
+          log,
+        })
+        return compareAlone(alone, step)
       } finally {
         for (const server of servers) await server.stop()
         rmSync(probeDir, { recursive: true, force: true })
@@ -386,6 +346,16 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
         `  ${config.name}: ${config.capacity === null ? 'no step passed' : `${config.atLeast ? '≥ ' : ''}${config.capacity} players`}`,
       )
     }
+    if (options.aloneSeconds > 0)
+      for (const config of configs) {
+        const alone = await runAloneOn(config)
+        config.alone = alone
+        log(
+          `  ${config.name}: server CPU per action ${alone.compared?.serverCpuPerActionUs ?? '-'} µs at ` +
+            `${alone.compared?.players ?? '-'} players${alone.compared?.pass ? '' : ' (no step passed: the largest)'}, ` +
+            `${alone.serverCpuPerActionUs ?? '-'} µs each action alone: ${alone.ratio ?? '-'}×`,
+        )
+      }
 
     return {
       model: describeModel(options.thinkSeconds),
@@ -397,6 +367,8 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
         thinkSeconds: options.thinkSeconds,
         warmupSeconds: options.warmupSeconds,
         seconds: options.seconds,
+        aloneSeconds: options.aloneSeconds,
+        aloneRate: options.aloneRate,
         poolSize: options.poolSize,
       },
       configs,

@@ -7,6 +7,7 @@ import type { LoadResult } from './load'
 import { MIX_P99_MS, type MixResult } from './mix'
 import { MIN_WARMUP_ACTIONS_PER_SECOND } from './mix-load'
 import { REQUEST_KINDS } from './mix-model'
+import { aloneHowMeasured, aloneTable, mixTargetsTable } from './mix-targets'
 import type { DatasetResult, ReadResult, WriteResult } from './suite'
 import { ROOT } from './processes'
 
@@ -637,7 +638,11 @@ export function consoleTable(report: Report) {
   }
   const pair = besidePair(report)
   if (pair) tables.push(textTable(...besideTable(pair)))
-  if (report.mix) tables.push(textTable(...mixStepsTable(report.mix)))
+  if (report.mix) {
+    tables.push(textTable(...mixTargetsTable(report.mix, (met) => (met === null ? '-' : met ? 'yes' : 'no'))))
+    tables.push(textTable(...mixStepsTable(report.mix)))
+    if (report.mix.configs.some((config) => config.alone)) tables.push(textTable(...aloneTable(report.mix)))
+  }
   return tables.join('\n\n')
 }
 
@@ -753,6 +758,12 @@ function kindsTable(mix: MixResult): [string[], string[][]] {
 export function mixMarkdown(mix: MixResult) {
   const { settings } = mix
   const lines: string[] = ['## Capacity on a realistic mix', '']
+  lines.push(
+    "The performance issue's goals for the mix, as this run measured them:",
+    '',
+    markdownTable(...mixTargetsTable(mix, (met) => (met === null ? '-' : met ? 'yes' : '**no**'))),
+    '',
+  )
   const sizes = Object.entries(mix.tables)
     .map(([kind, t]) => `${kind}: ${count(t.profiles ?? 0)} players, ${count(t.play_dates ?? 0)} PlayDates`)
     .join('; ')
@@ -791,6 +802,8 @@ export function mixMarkdown(mix: MixResult) {
       'every 25 s each, and with it a session check before docs/decisions/0161) and the background work (jobs, maintenance), which is most of it in the smallest steps.',
     '',
   )
+  const alone = aloneHowMeasured(mix)
+  if (alone) lines.push(alone, '')
   lines.push(
     markdownTable(
       ['Configuration', `Players at p99 < ${MIX_P99_MS} ms`, 'Per instance'],
@@ -822,6 +835,14 @@ export function mixMarkdown(mix: MixResult) {
   if (kinds[1].length) {
     lines.push("Each kind of request at each configuration's capacity (p50 / p99 in ms, and how many):", '')
     lines.push(markdownTable(...kinds), '')
+  }
+  if (mix.configs.some((config) => config.alone)) {
+    lines.push(
+      "Each action alone (server CPU per action, and its own requests' p50 / p99 in ms; errors count every " +
+        'request of the window):',
+      '',
+    )
+    lines.push(markdownTable(...aloneTable(mix)), '')
   }
   return lines.join('\n').trimEnd()
 }
