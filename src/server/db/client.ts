@@ -21,6 +21,12 @@ export type DatabaseKind = 'pglite' | 'postgres'
 
 export type Listener = (payload: string) => void
 
+// A kept session lookup: the auth feature's row, of which this layer knows the player's id (the
+// group a change to the player forgets).
+export interface CachedSession {
+  id: string
+}
+
 export interface Database {
   db: Db
   kind: DatabaseKind
@@ -34,9 +40,9 @@ export interface Database {
   // removes the handler. With no handler, the error is written to standard error.
   onAfterCommitError(handler: (error: unknown) => void): () => void
   // The session lookups this process read, where it alone owns the data (the embedded database):
-  // cleared at the commit of any change to sessions or profiles (docs/decisions/0119). Null on a
-  // PostgreSQL server, which other instances write to.
-  sessionCache: ExactCache<unknown> | null
+  // each forgotten at the commit of a change to its session or its player (docs/decisions/0119,
+  // 0192). Null on a PostgreSQL server, which other instances write to.
+  sessionCache: ExactCache<CachedSession> | null
   // Each player's unread count, the same way: forgotten at the commit of any change to their
   // notifications (docs/decisions/0122). Null on a PostgreSQL server.
   unreadCache: ExactCache<UnreadCountOutput> | null
@@ -349,14 +355,14 @@ async function openPool(
     }
   }
 
-  let sessionCache: ExactCache<unknown> | null = null
+  let sessionCache: ExactCache<CachedSession> | null = null
   let unreadCache: ExactCache<UnreadCountOutput> | null = null
   if (embedded) {
     // This process alone reads and writes the embedded database: it keeps the session lookups
     // and unread counts, and the database tells it when they change (docs/decisions/0119, 0122).
     // A change names the session ('s' and its token's hash) or the player ('p' and their id) it
     // changed, or nothing: everything is forgotten (migration 0049, docs/decisions/0192).
-    const sessions = new ExactCache<unknown>(SESSION_CACHE_MAX, (row) => (row as { id: string }).id)
+    const sessions = new ExactCache<CachedSession>(SESSION_CACHE_MAX, (row) => row.id)
     await listen(SESSIONS_CHANGED_CHANNEL, (payload) => {
       if (payload.startsWith('s')) sessions.forget(payload.slice(1))
       else if (payload.startsWith('p')) sessions.forgetGroup(payload.slice(1))

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
+import type { CachedSession } from '../../db/client'
 import type { ExactCache } from '../../db/exact-cache'
 import { sessionUserColumns, toSessionUser } from '../../db/queries'
 import { profiles, sessions } from '../../db/schema'
@@ -76,7 +77,7 @@ async function lookUpSession(
   db: Db,
   tokenHash: string,
   now: Date,
-  cache: ExactCache<unknown> | null,
+  cache: ExactCache<CachedSession> | null,
 ): Promise<SessionRow | undefined> {
   const signedInAfter = new Date(now.getTime() - SESSION_ABSOLUTE_DAYS * DAY_MS)
   const kept = cache?.get(tokenHash) as SessionRow | undefined
@@ -97,7 +98,7 @@ export async function resolveSession(
   token: string,
   ttlDays: number,
   now: Date,
-  cache: ExactCache<unknown> | null = null,
+  cache: ExactCache<CachedSession> | null = null,
 ): Promise<ResolvedSession | undefined> {
   const tokenHash = hashToken(token)
   const row = await lookUpSession(db, tokenHash, now, cache)
