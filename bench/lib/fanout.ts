@@ -23,6 +23,9 @@ export interface FanoutResult {
   rssConnectedMb: number | null
   rssPeakMb: number | null
   connectSeconds: number
+  // Why the streams that did not open failed, each reason with how many streams it stopped
+  // (absent in results saved before it was kept).
+  openFailures?: Array<{ reason: string; streams: number }>
 }
 
 interface Stream {
@@ -128,6 +131,7 @@ export async function measureFanout(options: {
   }
   const settled = await Promise.allSettled(streams.map((s) => s.ready))
   const connected = settled.filter((s) => s.status === 'fulfilled').length
+  const openFailures = countReasons(settled)
   const connectSeconds = round((performance.now() - connectStarted) / 1000)
   const rssConnected = rssMb(options.serverPid) ?? null
   let rssPeak = rssConnected ?? 0
@@ -190,5 +194,22 @@ export async function measureFanout(options: {
     rssConnectedMb: rssConnected,
     rssPeakMb: rssPeak || null,
     connectSeconds,
+    openFailures,
   }
 }
+
+// The distinct reasons among the streams that failed to open (a refused connection, a reset, a
+// status other than 200), each with its count, most frequent first.
+export function countReasons(settled: Array<PromiseSettledResult<unknown>>) {
+  const counts = new Map<string, number>()
+  for (const outcome of settled) {
+    if (outcome.status === 'fulfilled') continue
+    const error = outcome.reason as (Error & { code?: string }) | undefined
+    const reason = error?.code ? `${error.code}: ${error.message}` : String(error?.message ?? error)
+    counts.set(reason, (counts.get(reason) ?? 0) + 1)
+  }
+  return [...counts].map(([reason, streams]) => ({ reason, streams })).sort((a, b) => b.streams - a.streams)
+}
+
+export const describeFailures = (failures: FanoutResult['openFailures']) =>
+  (failures ?? []).map((f) => `${f.streams} × ${f.reason}`).join('; ')

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { WriteKey } from './endpoints'
+import { describeFailures } from './fanout'
 import type { LoadResult } from './load'
 import { MIX_P99_MS, type MixResult } from './mix'
 import { MIN_WARMUP_ACTIONS_PER_SECOND } from './mix-load'
@@ -552,7 +553,10 @@ export function renderMarkdown(report: Report) {
     lines.push(
       `${count(f.connected)} of ${count(f.clients)} event streams connected over HTTP in ${f.connectSeconds} s; ` +
         `each player then got one notification (created in the database, LISTEN/NOTIFY to the server, SSE to the client). ` +
-        `Delivery: from the commit of the notification to its arrival; end to end: from the start of its creation.`,
+        `Delivery: from the commit of the notification to its arrival; end to end: from the start of its creation.` +
+        (f.connected < f.clients && f.openFailures
+          ? ` Streams that did not open: ${describeFailures(f.openFailures)}.`
+          : ''),
       '',
     )
     lines.push(

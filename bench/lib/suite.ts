@@ -17,7 +17,7 @@ import {
 } from './databases'
 import { type ReadEndpoint, WRITES, type WriteKey } from './endpoints'
 import { type ExplainedStatement, explainSteps } from './explain'
-import { type FanoutResult, measureFanout } from './fanout'
+import { describeFailures, type FanoutResult, measureFanout } from './fanout'
 import { IN_PROCESS_ORIGIN, openInProcessApp } from './in-process'
 import { type Execute, type HttpCall, httpLoad, type LoadResult, openPgExecutor, sqlLoad } from './load'
 import { type Call, probeReads, type ReadPlan, type SignedIn, signInAll } from './probe'
@@ -585,6 +585,8 @@ async function measureMain(open: OpenDataset, options: SuiteOptions) {
         `  Fan-out: ${f.connected}/${f.clients} streams, ${f.delivered}/${f.notifications} delivered, ` +
           `p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms (from the start of the write: p50 ${f.endToEndP50} ms, p99 ${f.endToEndP99} ms), RSS ${f.rssPeakMb} MB`,
       )
+      if (f.connected < f.clients)
+        log(`  Fan-out streams that did not open: ${describeFailures(f.openFailures)}`)
     } finally {
       await database.close()
     }

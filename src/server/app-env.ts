@@ -52,6 +52,9 @@ export interface AppEnv {
     // The request's own logger: use requestLog(c), which makes it when first needed.
     log: Logger | undefined
     requestId: string
+    // The headers every response carries (middleware/response-headers.ts), for a response
+    // written outside the middleware's reach (an event stream).
+    commonHeaders: ReadonlyArray<readonly [string, string]>
     // Set by loadSession when the cookie names a live session.
     session: ResolvedSession | undefined
     // Set by requireUser / requireAdmin.

@@ -57,6 +57,7 @@ export function responseHeaders(headers: ReadonlyArray<readonly [string, string]
     const sent = c.req.header(REQUEST_ID_HEADER)
     const id = isUsableRequestId(sent) ? sent : randomUUID()
     c.set('requestId', id)
+    c.set('commonHeaders', headers)
     await next()
     addResponseHeaders(c.res.headers, headers, id)
   })

@@ -70,12 +70,25 @@ export class Contract {
     this.routes.sort((a, b) => a.params - b.params)
   }
 
+  private routeOf(method: string, path: string) {
+    return this.routes.find((r) => r.method === method && r.pattern.test(path))
+  }
+
+  // Whether the operation a request reaches answers with an event stream (its 200 is
+  // `text/event-stream`): such an answer is written to Node's response, not returned to the app.
+  streams(method: string, url: string) {
+    const content = this.routeOf(method, new URL(url, 'http://localhost').pathname)?.operation.responses[
+      '200'
+    ]?.content
+    return content !== undefined && 'text/event-stream' in content
+  }
+
   // Throws an error naming the operation and the mismatch; passes answers from outside the
   // API (the web app) and the 404 of a path no operation has.
   check(method: string, url: string, response: CheckedResponse) {
     const path = new URL(url, 'http://localhost').pathname
     if (!path.startsWith('/api/') || PAGES.some((page) => page.test(path))) return
-    const route = this.routes.find((r) => r.method === method && r.pattern.test(path))
+    const route = this.routeOf(method, path)
     if (!route) {
       // The catch-all's 404, and what refuses a write before any route is chosen (a cross-site
       // origin, a body over the limit).

@@ -220,9 +220,9 @@ export interface SendOptions {
   body?: string | undefined
 }
 
-// One request against the in-process app. The event stream is written to Node's response
-// (lib/event-stream.ts), so it is asked of the app served on a socket, and read no further than
-// its first chunk: a call never hangs.
+// One request against the in-process app. An event stream (an operation the document answers
+// with `text/event-stream`) is written to Node's response (lib/event-stream.ts), so it is asked
+// of the app served on a socket, and read no further than its first chunk: a call never hangs.
 export async function send(app: App, options: SendOptions): Promise<SentResponse> {
   const headers: Record<string, string> = {}
   if (options.origin !== null) headers.origin = options.origin ?? 'http://localhost:3000'
@@ -231,10 +231,10 @@ export async function send(app: App, options: SendOptions): Promise<SentResponse
   Object.assign(headers, options.headers)
   const init = { method: options.method, headers, body: options.body }
   const aborter = new AbortController()
-  const response =
-    options.url.split('?')[0] === '/api/events'
-      ? await fetch(`${await originOf(app)}${options.url}`, { ...init, signal: aborter.signal })
-      : await app.request(`http://localhost${options.url}`, init)
+  const contract = await contractOf(app)
+  const response = contract.streams(options.method, options.url)
+    ? await fetch(`${await originOf(app)}${options.url}`, { ...init, signal: aborter.signal })
+    : await app.request(`http://localhost${options.url}`, init)
   let text = ''
   if (response.headers.get('content-type')?.includes('text/event-stream')) {
     const reader = response.body?.getReader()
@@ -252,7 +252,7 @@ export async function send(app: App, options: SendOptions): Promise<SentResponse
     json = undefined
   }
   const sent = { status: response.status, headers: response.headers, text, json }
-  ;(await contractOf(app)).check(options.method, options.url, sent)
+  contract.check(options.method, options.url, sent)
   return sent
 }
 

@@ -8,7 +8,7 @@ import { type EventSink, eventStream, nodeResponseOf } from '../../lib/event-str
 import type { Logger } from '../../lib/logger'
 import type { RealtimeHub } from '../../lib/realtime'
 import { requireUser } from '../../middleware/require-user'
-import { addResponseHeaders, securityHeaders } from '../../middleware/response-headers'
+import { addResponseHeaders } from '../../middleware/response-headers'
 import { access, errorResponses, errorSchema, jsonContent } from '../../openapi'
 import { sessionEndsAt } from '../auth'
 import { runEventStream } from './realtime.stream'
@@ -93,7 +93,7 @@ export const realtimeRoutes = createApi().openapi(streamEvents, async (c) => {
   // The headers the answer would carry: what the request set (a renewed session's cookie), then
   // those of every response.
   const headers = new Headers(c.newResponse(null).headers)
-  addResponseHeaders(headers, securityHeaders(c.get('deps').env), c.get('requestId'))
+  addResponseHeaders(headers, c.get('commonHeaders'), c.get('requestId'))
 
   const lazyLog = logMadeOnDemand(c.get('deps').logger, c.get('requestId'))
   // The stream outlives the request by hours: its closures hold only what they use, never the
