@@ -123,7 +123,7 @@ describe('a partner the earlier question did not name', () => {
       /^No: that is your partner's fault, and so your team's: touching the net.*their body.*\(7\.G\)/,
     )
     expect(first('what if my opponent touches it?', 'can I touch the net during a rally?')).toMatch(
-      /^No: that is your opponent's fault, so your side wins the rally: .*\(7\.G\)/,
+      /^No: that is your opponent's fault, so your side wins the rally \(a point if your side is serving\): .*\(7\.G\)/,
     )
   })
 
@@ -202,7 +202,7 @@ describe('an opponent doing what the earlier question asked', () => {
       'what if my opponents volley from the kitchen?',
     ])
       expect(first(question, earlier)).toMatch(
-        /^(Yes|No): that is your opponent's fault, so your side wins the rally: every volley must start outside the non-volley zone \(9\.A\).* momentum .*\(9\.B\)\.$/,
+        /^(Yes|No): that is your opponent's fault, so your side wins the rally \(a point if your side is serving\): every volley must start outside the non-volley zone \(9\.A\).* momentum .*\(9\.B\)\.$/,
       )
   })
 })

@@ -113,8 +113,10 @@ export function saidOf(sentence: string, other: Other, named = false): string {
 
 // A fault by the other player is their side's: "that is your partner's fault, and so your team's".
 // An opponent's fault is the rally won by the side asking: "that is your opponent's fault, so your
-// side wins the rally" (docs/decisions/0191).
+// side wins the rally" (docs/decisions/0191), and with it a point only when that side is serving
+// (side-out scoring: a receiving side that wins the rally wins the serve).
 export function faultOf(other: Other): string {
-  if (other === 'opponent') return `that is ${NAMES[other]}'s fault, so your side wins the rally`
+  if (other === 'opponent')
+    return `that is ${NAMES[other]}'s fault, so your side wins the rally (a point if your side is serving)`
   return `that is ${NAMES[other]}'s fault, and so ${SIDE[other]} team's`
 }
