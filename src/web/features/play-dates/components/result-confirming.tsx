@@ -18,11 +18,21 @@ import { fullName } from '../lib/play-date-view'
 // the Confirm button had. The button is gone by then, and its focus may have moved on already when
 // it was disabled for the request (to the page's main region, where a page that just opened also
 // puts it), so where the focus is cannot tell the two apart. Returns what forgets it again (the
-// confirmation failed).
-const justConfirmed = new Set<string>()
+// confirmation failed). A confirmation is "just" for JUST_CONFIRMED_MS: a player who left before
+// its answer and opens the PlayDate again in its minute finds the focus where the page puts it.
+const JUST_CONFIRMED_MS = 30_000
+const justConfirmed = new Map<string, number>()
 export function confirmingHere(playDateId: string): () => void {
-  justConfirmed.add(playDateId)
-  return () => justConfirmed.delete(playDateId)
+  const at = performance.now()
+  justConfirmed.set(playDateId, at)
+  return () => {
+    if (justConfirmed.get(playDateId) === at) justConfirmed.delete(playDateId)
+  }
+}
+const wasJustConfirmed = (playDateId: string) => {
+  const at = justConfirmed.get(playDateId)
+  justConfirmed.delete(playDateId)
+  return at !== undefined && performance.now() - at < JUST_CONFIRMED_MS
 }
 
 export function ResultConfirming({ playDateId, result }: { playDateId: string; result: PlayDateResultView }) {
@@ -48,7 +58,7 @@ function UndoBanner({ playDateId, secondsLeft }: { playDateId: string; secondsLe
   // The Confirm button that was pressed is gone: focus comes here, next to Undo, rather than
   // falling to the page's start. A page opened later leaves focus where it is.
   useEffect(() => {
-    if (justConfirmed.delete(playDateId)) banner.current?.focus()
+    if (wasJustConfirmed(playDateId)) banner.current?.focus()
   }, [playDateId])
   // Undo goes once the minute has passed; the result's own change arrives with the live event.
   useEffect(() => {
