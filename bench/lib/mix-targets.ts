@@ -1,5 +1,6 @@
 // The performance issue's goals for the mix, met or not, and the figures of each action alone
 // (mix-alone.ts) they are checked against: tables for the report (report.ts renders them).
+import { count, ms } from './markdown'
 import { DEFAULT_ALONE_ACTIONS_PER_SECOND } from './mix-alone'
 import { ACTIONS } from './mix-model'
 import { MIX_P99_MS, type MixConfigKey, type MixResult } from './mix'
@@ -11,8 +12,6 @@ export const MIX_ALONE_RATIO_GOAL = 2
 
 type Row = [target: string, measured: string, met: boolean | null]
 
-const count = (value: number) => value.toLocaleString('en-US')
-const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1))
 const us = (value: number | null) => (value === null ? '-' : `${count(value)} µs`)
 
 export function mixTargets(mix: MixResult): Row[] {
