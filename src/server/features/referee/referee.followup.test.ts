@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { refereeMessages } from '../../../domain/referee/referee.rules'
 import { answerOffline } from './referee.answers'
 import { followUpAsRead, metIn, roleOf, volleyAsRead } from './referee.followup'
-import { saidOf } from './referee.spoken'
 
 // Follow-ups that say who does what, that let the ball bounce, that name a kind of shot or the
 // setting of the game (docs/decisions/0185, 0188).
@@ -131,59 +130,6 @@ describe('a partner the earlier question did not name', () => {
     expect(
       followUpAsRead('what if my partner volleys it?', 'can the receiver volley the serve?').restated,
     ).toBe(undefined)
-  })
-})
-
-describe('an answer said of another player', () => {
-  it('names them first, then says they, them, their, and conjugates for them', () => {
-    expect(saidOf('You may volley as long as you do not touch it yourself.', 'opponent')).toBe(
-      'Your opponent may volley as long as they do not touch it themselves.',
-    )
-    expect(saidOf('If it hits you, or anything you wear, your side commits a fault.', 'opponent')).toBe(
-      'If it hits your opponent, or anything they wear, their side commits a fault.',
-    )
-    expect(saidOf('Once you have touched it, wait.', 'partner')).toBe(
-      'Once your partner has touched it, wait.',
-    )
-    expect(saidOf('It is legal if your jump starts outside.', 'partner', true)).toBe(
-      'It is legal if their jump starts outside.',
-    )
-  })
-
-  it('says "you" for the player asking, their partner or opponent', () => {
-    expect(saidOf('You may volley while your partner stands in the zone.', 'partner')).toBe(
-      'Your partner may volley while you stand in the zone.',
-    )
-    expect(saidOf('If you and your partner disagree, it is in.', 'partner')).toBe(
-      'If your partner and you disagree, it is in.',
-    )
-    expect(saidOf('If you and your partner disagree, it is in.', 'opponent')).toBe(
-      'If your opponent and their partner disagree, it is in.',
-    )
-  })
-})
-
-describe('an answer said of an opponent, from the side of the player asking', () => {
-  it('says "you" for their opponents, and "your" for what is theirs', () => {
-    expect(saidOf('The opponents may be in the zone on their side; your volley is yours.', 'opponent')).toBe(
-      "You may be in the zone on your side; your opponent's volley is theirs.",
-    )
-    expect(saidOf('A call must be made before the opponent hits the ball.', 'opponent')).toBe(
-      'A call must be made before you hit the ball.',
-    )
-    expect(saidOf("It drops into the opponents' zone.", 'opponent')).toBe('It drops into your zone.')
-    expect(saidOf('The opponents may be in the zone on their side.', 'partner')).toBe(
-      'The opponents may be in the zone on their side.',
-    )
-    expect(saidOf('Players call the lines on their own end.', 'opponent')).toBe(
-      'Players call the lines on their own end.',
-    )
-  })
-
-  it('answers "what if my opponent volleys it?" after a kitchen question from the asking side (9.E)', () => {
-    expect(first('What if my opponent volleys it?', 'Can I volley while standing in the kitchen?')).toBe(
-      'Yes: only where your opponent stands matters when they volley: you may be in the non-volley zone on your side at any time (9.E), and their volley is legal as long as it starts outside their zone (9.A) and they do not touch it (9.B).',
-    )
   })
 })
 

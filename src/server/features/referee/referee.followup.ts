@@ -136,6 +136,20 @@ function restated(asked: string, earlier: string): Restated | undefined {
   return { text: [actor(clause), ...place].join(' '), role, other }
 }
 
+// A question of its own in which the ball hits a partner or an opponent, the player asking not
+// named ("what happens if the ball hits my opponent?"): its answer is said of that player, as a
+// follow-up's is ("if the ball in play hits your opponent, ... their side commits a fault"). What
+// such a player does is left as asked: "does my partner serve too?" asks about the order of
+// serving, not about the player asking serving.
+function ofOtherPlayer(question: string): Pick<FollowUpReading, 'asked' | 'restated' | 'other'> {
+  const named = [...subjectsOf(question)]
+  const other = named.length === 1 ? named[0] : undefined
+  if (other !== 'partner' && other !== 'opponent') return { asked: question }
+  return roleOf(canonical(question).replace(LEAD, ''), other) === 'undergoes'
+    ? { asked: question, restated: 'undergoes', other }
+    : { asked: question }
+}
+
 // A ball that bounces is not volleyed: after a question about a volley, or about hitting the ball
 // ("can my partner hit the ball while standing in the kitchen?"), "what if it bounces first?" asks
 // about playing the ball after its bounce (0185). Nor is every stroke a volley: "what if I hit it?",
@@ -192,7 +206,8 @@ export interface FollowUpReading {
 // earlier question as the follow-up reads it (0182, 0183), or the follow-up restated on its own
 // (0185). No context when it is not a follow-up.
 export function followUpAsRead(question: string, earlier: string | undefined): FollowUpReading {
-  if (earlier === undefined || !isFollowUp(question)) return { asked: question, context: undefined }
+  if (earlier === undefined || !isFollowUp(question))
+    return { context: undefined, ...ofOtherPlayer(question) }
   const asked = withPronounsRead(question, earlier)
   const own = restated(asked, earlier)
   if (own) return { asked: own.text, context: undefined, restated: own.role, other: own.other }
