@@ -4,11 +4,7 @@ import { answerOffline } from './referee.answers'
 import { citedRules, loadCuratedAnswers, withoutRuleNumbers } from './referee.curated'
 import { earlierAsRead, withPronounsRead } from './referee.followup'
 import { isFollowUp, shapeOf, subjectsOf } from './referee.question'
-
-const first = (question: string, earlier?: string) =>
-  answerOffline(question, { earlier, includeRuleNumbers: true }).summary
-const curated = (question: string, earlier?: string) =>
-  answerOffline(question, { earlier, includeRuleNumbers: true }).curated
+import { curatedAnswer as curated, firstAnswer as first } from './referee.test-answers'
 
 describe('how a question is put', () => {
   it.each([

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { refereeMessages } from '../../../domain/referee/referee.rules'
-import { answerOffline } from './referee.answers'
+import { firstAnswer as first } from './referee.test-answers'
 import { followUpAsRead, metIn, roleOf, volleyAsRead } from './referee.followup'
 
 // Follow-ups that say who does what, that let the ball bounce, that name a kind of shot or the
 // setting of the game (docs/decisions/0185, 0188).
-const first = (question: string, earlier?: string) =>
-  answerOffline(question, { earlier, includeRuleNumbers: true }).summary
 
 const PARTNER_IN_KITCHEN = [
   'My partner is in the kitchen, can I volley?',

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { answerOffline } from './referee.answers'
+import { firstAnswer as first } from './referee.test-answers'
 import { saidOf } from './referee.spoken'
 
 // An answer said of the player a question is about, when that is not the player asking
 // (docs/decisions/0185, 0188, 0191).
-const first = (question: string, earlier?: string) =>
-  answerOffline(question, { earlier, includeRuleNumbers: true }).summary
 
 describe('an answer said of another player', () => {
   it('names them first, then says they, them, their, and conjugates for them', () => {
