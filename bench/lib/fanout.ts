@@ -210,6 +210,3 @@ export function countReasons(settled: Array<PromiseSettledResult<unknown>>) {
   }
   return [...counts].map(([reason, streams]) => ({ reason, streams })).sort((a, b) => b.streams - a.streams)
 }
-
-export const describeFailures = (failures: FanoutResult['openFailures']) =>
-  (failures ?? []).map((f) => `${f.streams} × ${f.reason}`).join('; ')

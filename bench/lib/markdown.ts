@@ -1,4 +1,5 @@
 // How the bench's reports write their figures: milliseconds, counts, ratios, shares and tables.
+import type { FanoutResult } from './fanout'
 
 export const ms = (value: number | null | undefined) =>
   value === null || value === undefined || Number.isNaN(value)
@@ -22,3 +23,7 @@ export const markdownTable = (header: string[], rows: string[][]) =>
     `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`,
     ...rows.map((r) => `| ${r.join(' | ')} |`),
   ].join('\n')
+
+// Why fan-out streams did not open: "2 × ECONNRESET: socket hang up; 1 × event stream answered 503".
+export const describeFailures = (failures: FanoutResult['openFailures']) =>
+  (failures ?? []).map((f) => `${f.streams} × ${f.reason}`).join('; ')

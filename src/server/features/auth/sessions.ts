@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
-import type { Db, DbOrTx } from '../../db/client'
-import type { CachedSession } from '../../db/client'
+import type { CachedSession, Db, DbOrTx } from '../../db/client'
 import type { ExactCache } from '../../db/exact-cache'
 import { sessionUserColumns, toSessionUser } from '../../db/queries'
 import { profiles, sessions } from '../../db/schema'
