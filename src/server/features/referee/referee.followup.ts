@@ -141,13 +141,26 @@ function restated(asked: string, earlier: string): Restated | undefined {
 // follow-up's is ("if the ball in play hits your opponent, ... their side commits a fault"). What
 // such a player does is left as asked: "does my partner serve too?" asks about the order of
 // serving, not about the player asking serving.
+//
+// A volley is the exception, and so is hitting the ball in the kitchen: where the player hitting it
+// stands is the whole rule, the same for every player. "Can my partner volley in the kitchen?"
+// asks, of the partner, "can I volley in the kitchen?" (No, 9.A), not whether the player asking may
+// volley while the partner is there (9.H).
+const STRIKES = (player: string) =>
+  new RegExp(
+    `${player} ((is|are) )?((allowed|able|permitted) to )?${ADVERB}(volley|volleys|volleyed|volleying|hit|hits|hitting)\\b`,
+  )
+const KITCHEN = /\b(kitchen|non volley zone)\b/
+const strikes = (clause: string, other: Other) =>
+  STRIKES(who(other).source).test(clause) && (/\bvolley/.test(clause) || KITCHEN.test(clause))
 function ofOtherPlayer(question: string): Pick<FollowUpReading, 'asked' | 'restated' | 'other'> {
   const named = [...subjectsOf(question)]
   const other = named.length === 1 ? named[0] : undefined
   if (other !== 'partner' && other !== 'opponent') return { asked: question }
-  return roleOf(canonical(question).replace(LEAD, ''), other) === 'undergoes'
-    ? { asked: question, restated: 'undergoes', other }
-    : { asked: question }
+  const clause = canonical(question).replace(LEAD, '')
+  if (roleOf(clause, other) === 'undergoes') return { asked: question, restated: 'undergoes', other }
+  if (strikes(clause, other)) return { asked: clause.replace(who(other, 'g'), 'i'), restated: 'acts', other }
+  return { asked: question }
 }
 
 // A ball that bounces is not volleyed: after a question about a volley, or about hitting the ball

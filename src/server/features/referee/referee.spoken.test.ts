@@ -71,5 +71,37 @@ describe('a first question about what happens to a partner or an opponent', () =
   it('leaves a question alone that names the player asking, or asks what the other player does', () => {
     expect(first('the ball hit me before it bounced, whose fault?')).toMatch(/^If the ball in play hits you,/)
     expect(first('does my partner serve too?')).toMatch(/\(4\.B\)/)
+    expect(first('can I volley if my partner is in the kitchen?')).toMatch(/^Yes: you may volley .*\(9\.H\)/)
+    expect(first('Can my partner volley if I am in the kitchen?')).toMatch(/^Yes: .*\(9\.H\)/)
+  })
+})
+
+describe('a first question about a partner or an opponent volleying, or hitting in the kitchen', () => {
+  it('asks the rule of the player volleying, not of the player asking (9.A, not 9.H)', () => {
+    for (const question of [
+      'Can my partner volley in the kitchen?',
+      'Is my partner allowed to volley while standing in the kitchen?',
+      'can my partner volley with one foot in the kitchen?',
+    ])
+      expect(first(question)).toMatch(
+        /^No: that is your partner's fault, and so your team's: every volley must start outside the non-volley zone \(9\.A\).*even with their follow-through/,
+      )
+    for (const question of [
+      'Can my opponent volley in the kitchen?',
+      'Can the other team volley in the kitchen?',
+    ])
+      expect(first(question)).toMatch(
+        /^No: that is your opponent's fault, so your side wins the rally \(a point if your side is serving\): every volley must start outside the non-volley zone \(9\.A\)/,
+      )
+    expect(first('my partner volleyed from the kitchen line, is that a fault?')).toMatch(
+      /^Yes: that is your partner's fault, .*the non-volley line is part of the zone.*\(2\.B\.3, 9\.B\)/,
+    )
+  })
+
+  it('answers hitting the ball in the kitchen of them too (9.F, 9.A)', () => {
+    expect(first('Can my partner hit the ball while standing in the kitchen?')).toMatch(
+      /^It depends on whether the ball bounced: your partner may play a ball that has bounced .*\(9\.F\)/,
+    )
+    expect(first('can my partner volley the serve?')).toMatch(/^No: that is your partner's fault, .*\(7\.A\)/)
   })
 })
