@@ -1,6 +1,7 @@
 import {
   canonical,
   isFollowUp,
+  shapeOf,
   SUBJECTS,
   type Subject,
   subjectsOf,
@@ -101,6 +102,23 @@ const LEAD = /^((so|ok|okay|and|but|or|then|even) )*((what|how) (if|about)( if)?
 // whole of it, in the same place.
 const ACT_WORD = new RegExp(`\\b${ACT}\\b`)
 const ASKER = SUBJECTS.find(([s]) => s === 'asker')![1].source
+// "What about my opponent?" after "Can I stand in the kitchen?": whether a player may be in the
+// kitchen, not volleying, is the same rule for every player, and the earlier question is asked of
+// the one the follow-up names, its answer said of them ("your opponent may enter the non-volley
+// zone at any time", 9.E). A follow-up naming only that player, after a yes/no question that has
+// the player asking be in the kitchen and hit nothing. Where a player stands to serve or receive
+// is not the same for all four: those keep the earlier question as it was asked.
+const STANCE = /\b(stand|standing|be|go|walk|walking|step|enter|wait|waiting|stay|staying)\b/
+const standsInKitchen = (clause: string, earlier: string) => {
+  const before = canonical(earlier)
+  return (
+    withoutSubjects(clause.replace(/^((and|or|but|so|then) )+/, '')) === '' &&
+    shapeOf(earlier) === 'yes-no' &&
+    KITCHEN.test(before) &&
+    STANCE.test(before) &&
+    !ACT_WORD.test(before)
+  )
+}
 interface Restated {
   text: string
   role: Role
@@ -112,6 +130,8 @@ function restated(asked: string, earlier: string): Restated | undefined {
   const nobodyElse = [...subjectsOf(earlier)].every((s) => s === 'asker')
   const other = named ?? (nobodyElse ? otherNamed(clause) : undefined)
   if (other === undefined) return undefined
+  if (named === undefined && nobodyElse && standsInKitchen(clause, earlier))
+    return { text: canonical(earlier), role: 'acts', other }
   const role = roleOf(clause, other)
   if (role === undefined) return undefined
   if (role === 'undergoes') return { text: clause, role, other }

@@ -105,3 +105,25 @@ describe('a first question about a partner or an opponent volleying, or hitting 
     expect(first('can my partner volley the serve?')).toMatch(/^No: that is your partner's fault, .*\(7\.A\)/)
   })
 })
+
+describe('a follow-up naming only another player, after a question about being in the kitchen', () => {
+  it('asks the same of them and says the answer of them (9.E)', () => {
+    for (const [question, name] of [
+      ['What about my opponent?', 'your opponent'],
+      ['and my partner?', 'your partner'],
+    ])
+      expect(first(question, 'Can I stand in the kitchen?')).toBe(
+        `Yes: ${name} may enter the non-volley zone at any time except while volleying (9.E), and stay there as long as they like to play balls that have bounced (9.F).`,
+      )
+    expect(first('what about my partner?', 'Can I step into the kitchen before the ball bounces?')).toMatch(
+      /^Yes: your partner may step into the non-volley zone at any time, even before the ball bounces, as long as they are not volleying \(9\.E\)/,
+    )
+  })
+
+  it('leaves one after a question about volleying, or an open question, as it was read', () => {
+    expect(first('What about my partner?', 'Can I volley in the kitchen?')).toMatch(
+      /^Yes: you may volley .*\(9\.H\)/,
+    )
+    expect(first('what about my partner?', 'how long can I stay in the kitchen?')).toMatch(/^You may enter/)
+  })
+})
