@@ -111,7 +111,7 @@ describe('a follow-up naming only another player, after a question about being i
     for (const [question, name] of [
       ['What about my opponent?', 'your opponent'],
       ['and my partner?', 'your partner'],
-    ])
+    ] as const)
       expect(first(question, 'Can I stand in the kitchen?')).toBe(
         `Yes: ${name} may enter the non-volley zone at any time except while volleying (9.E), and stay there as long as they like to play balls that have bounced (9.F).`,
       )
