@@ -15,13 +15,13 @@ import {
   recreateDatabase,
   type SqlRunner,
 } from './databases'
-import { type ReadEndpoint, WRITES, type WriteKey } from './endpoints'
+import { WRITES, type WriteKey } from './endpoints'
 import { type ExplainedStatement, explainSteps } from './explain'
-import { type FanoutResult, measureFanout } from './fanout'
+import { measureFanout } from './fanout'
 import { describeFailures } from './markdown'
 import { IN_PROCESS_ORIGIN, openInProcessApp } from './in-process'
 import { type Execute, type HttpCall, httpLoad, type LoadResult, openPgExecutor, sqlLoad } from './load'
-import { type Call, probeReads, type ReadPlan, type SignedIn, signInAll } from './probe'
+import { type Call, probeReads, type ReadPlan, signInAll } from './probe'
 import {
   monotonicUs,
   pingResponse,
@@ -34,7 +34,9 @@ import {
   startFrameworkServer,
 } from './processes'
 import { pickSamples } from './samples'
-import { prepareWrites, type WriteCalls } from './writes'
+import { cpuProfileArgs, type ProfileWindow, type SuiteOptions, type Target } from './suite-options'
+import type { DatasetResult, OpenDataset, ReadResult } from './suite-results'
+import { prepareWrites } from './writes'
 
 // More writes a second than the server can take: each write run gets this many distinct calls.
 const WRITES_PER_SECOND_BOUND = 3000
@@ -42,53 +44,6 @@ const WRITES_PER_SECOND_BOUND = 3000
 // request waits behind the others (p50 ≈ 32 ÷ throughput), so a latency bound is read where the
 // queue is shorter, as the mix reads its players at p99 < 100 ms.
 export const WRITE_SWEEP_CONNECTIONS = [16, 8]
-
-export interface Target {
-  label: string
-  kind: 'postgres' | 'pglite'
-  profiles: number
-  playDates: number
-  databaseUrl?: string
-  dataDir?: string
-}
-
-export interface SuiteOptions {
-  connections: number
-  seconds: number
-  warmupSeconds: number
-  poolSize: number
-  players: number
-  // A directory for CPU profiles (node --cpu-prof) of the app server and the least server, written
-  // when they stop; each measured read's window is added to `profileWindows`, so the profiles can
-  // be read read by read (lib/profile-report.ts).
-  cpuProfileDir?: string | undefined
-  profileWindows?: ProfileWindow[] | undefined
-  reads: ReadEndpoint[]
-  writes: boolean
-  floor: boolean
-  fanout: { clients: number; ratePerSecond: number } | null
-  log: (line: string) => void
-}
-
-// One measured run of a read on one server, on the monotonic clock that CPU profiles use (µs).
-export interface ProfileWindow {
-  server: 'app' | 'least'
-  dataset: string
-  key: string
-  name: string
-  fromUs: number
-  toUs: number
-  requests: number
-  // The server process's CPU per request in the window, all threads (from /proc).
-  serverCpuUs?: number | undefined
-}
-
-// A CPU profile for node, named after the server and the data set.
-export const cpuProfileArgs = (dir: string, name: string) => [
-  '--cpu-prof',
-  `--cpu-prof-dir=${dir}`,
-  `--cpu-prof-name=${name.replace(/[^\w-]+/g, '-')}.cpuprofile`,
-]
 
 // A measured run, its window kept when profiles are being written.
 async function measuredRun(
@@ -107,46 +62,6 @@ async function measuredRun(
     serverCpuUs: result.serverCpuUs,
   })
   return result
-}
-
-export interface ReadResult {
-  key: string
-  name: string
-  statements: number
-  api: LoadResult
-  // The direct SQL: measured on the main data set only (its target is the main one's).
-  sql: LoadResult | null
-  // The least server for the read (node:http + pg, the same statements, their rows as JSON):
-  // measured on the main PostgreSQL data set only; absent in results written before it was.
-  least?: LoadResult | null
-  explain: ExplainedStatement[]
-}
-
-export interface WriteResult {
-  key: WriteKey
-  name: string
-  // At the run's connections (32 by default).
-  api: LoadResult
-  // The same write at fewer connections as well (WRITE_SWEEP_CONNECTIONS), the run's first:
-  // the most it serves with p99 under the target is its capacity at that bound (report.ts).
-  // Absent in results written before it was measured.
-  byConnections?: { connections: number; api: LoadResult }[]
-  explain: ExplainedStatement[]
-}
-
-export interface DatasetResult {
-  label: string
-  kind: Target['kind']
-  tables: Record<string, number>
-  reads: ReadResult[]
-  // framework: Hono alone with one route; absent in results written before it was measured.
-  floor: { app: LoadResult; framework?: LoadResult; bare: LoadResult } | null
-  // The session read three ways, measured in turns: the app, the least Node server that can
-  // answer it (node:http and pg), and its direct SQL.
-  leastServer: { app: LoadResult; bare: LoadResult; sql: LoadResult } | null
-  writes: WriteResult[]
-  fanout: FanoutResult | null
-  serverRssMb: number | null
 }
 
 // The tables whose sizes a data set is described by.
@@ -223,24 +138,6 @@ const fmt = (r: LoadResult) =>
   (r.clientCpuUs ? `, ${r.clientCpuUs} µs client CPU/req` : '') +
   (r.databaseCpuUs ? `, ${r.databaseCpuUs} µs database CPU/req` : '') +
   (r.errors ? `, ${r.errors} errors` : '')
-
-interface OpenDataset {
-  target: Target
-  result: DatasetResult
-  // PostgreSQL only: the PGlite runner is closed while the server has the data directory.
-  runner: SqlRunner | undefined
-  runStarted: Date
-  plans: ReadPlan[]
-  // Each read's statements, EXPLAINed (by endpoint key).
-  explains: Map<string, ExplainedStatement[]>
-  server: Started
-  // PostgreSQL: the direct SQL runs through this pool; PGlite: it ran before the server started.
-  executor: Awaited<ReturnType<typeof openPgExecutor>> | undefined
-  sqlResults: Map<string, LoadResult>
-  signedIn: SignedIn
-  writeCalls: WriteCalls | undefined
-  writeExplains: Map<WriteKey, ExplainedStatement[]>
-}
 
 // Opens a data set for measuring: sign in, record and EXPLAIN each endpoint's SQL (and the
 // writes' SQL, when asked), then start the built server on it. PGlite serves one process, so
