@@ -20,10 +20,9 @@ import { type ExplainedStatement, explainSteps } from './explain'
 import { measureFanout } from './fanout'
 import { describeFailures } from './markdown'
 import { IN_PROCESS_ORIGIN, openInProcessApp } from './in-process'
-import { type Execute, type HttpCall, httpLoad, type LoadResult, openPgExecutor, sqlLoad } from './load'
+import { type Execute, httpLoad, type LoadResult, openPgExecutor, sqlLoad } from './load'
 import { type Call, probeReads, type ReadPlan, signInAll } from './probe'
 import {
-  monotonicUs,
   pingResponse,
   rssMb,
   type Started,
@@ -34,35 +33,11 @@ import {
   startFrameworkServer,
 } from './processes'
 import { pickSamples } from './samples'
-import { cpuProfileArgs, type ProfileWindow, type SuiteOptions, type Target } from './suite-options'
+import { better, fmt, httpCalls, measureApi, measureOn, measureSql } from './suite-measure'
+import { cpuProfileArgs, type SuiteOptions, type Target } from './suite-options'
 import type { DatasetResult, OpenDataset, ReadResult } from './suite-results'
+import { measureWrites, WRITE_SWEEP_CONNECTIONS, WRITES_PER_SECOND_BOUND } from './suite-writes'
 import { prepareWrites } from './writes'
-
-// More writes a second than the server can take: each write run gets this many distinct calls.
-const WRITES_PER_SECOND_BOUND = 3000
-// Each write runs at the run's connections, then at these fewer: at 32 connections on two cores a
-// request waits behind the others (p50 ≈ 32 ÷ throughput), so a latency bound is read where the
-// queue is shorter, as the mix reads its players at p99 < 100 ms.
-export const WRITE_SWEEP_CONNECTIONS = [16, 8]
-
-// A measured run, its window kept when profiles are being written.
-async function measuredRun(
-  options: SuiteOptions,
-  window: Omit<ProfileWindow, 'fromUs' | 'toUs' | 'requests' | 'serverCpuUs'>,
-  run: () => Promise<LoadResult>,
-) {
-  const fromUs = monotonicUs()
-  const result = await run()
-  const toUs = monotonicUs()
-  options.profileWindows?.push({
-    ...window,
-    fromUs,
-    toUs,
-    requests: result.requests,
-    serverCpuUs: result.serverCpuUs,
-  })
-  return result
-}
 
 // The tables whose sizes a data set is described by.
 export const TABLES = [
@@ -131,13 +106,6 @@ const mergeExplains = (lists: ExplainedStatement[][]) => {
   }
   return [...merged.values()]
 }
-
-const fmt = (r: LoadResult) =>
-  `p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.rps} req/s` +
-  (r.serverCpuUs ? `, ${r.serverCpuUs} µs server CPU/req` : '') +
-  (r.clientCpuUs ? `, ${r.clientCpuUs} µs client CPU/req` : '') +
-  (r.databaseCpuUs ? `, ${r.databaseCpuUs} µs database CPU/req` : '') +
-  (r.errors ? `, ${r.errors} errors` : '')
 
 // Opens a data set for measuring: sign in, record and EXPLAIN each endpoint's SQL (and the
 // writes' SQL, when asked), then start the built server on it. PGlite serves one process, so
@@ -260,42 +228,6 @@ async function openDataset(
   }
 }
 
-async function measureSql(plan: ReadPlan, execute: Execute, options: SuiteOptions, warm = true) {
-  const calls = plan.calls.map((c) => c.steps)
-  if (warm)
-    await sqlLoad(execute, calls, { connections: options.connections, seconds: options.warmupSeconds })
-  return sqlLoad(execute, calls, { connections: options.connections, seconds: options.seconds })
-}
-
-export const httpCalls = (calls: Call[]) =>
-  calls.map((call) => ({ path: call.path, headers: { cookie: call.cookie } }))
-
-// A read through one server (the app's or the least server), warmed up first when asked; its
-// window is kept for the profiles.
-async function measureOn(
-  side: ProfileWindow['server'],
-  server: Started,
-  dataset: string,
-  plan: ReadPlan,
-  options: SuiteOptions,
-  warm: boolean,
-) {
-  const calls = httpCalls(plan.calls)
-  if (warm)
-    await httpLoad(server.url, calls, { connections: options.connections, seconds: options.warmupSeconds })
-  const window = { server: side, dataset, key: plan.endpoint.key, name: plan.endpoint.name }
-  return measuredRun(options, window, () =>
-    httpLoad(server.url, calls, {
-      connections: options.connections,
-      seconds: options.seconds,
-      serverPid: server.pid,
-    }),
-  )
-}
-
-const measureApi = (open: OpenDataset, plan: ReadPlan, options: SuiteOptions, warm: boolean) =>
-  measureOn('app', open.server, open.target.label, plan, options, warm)
-
 // Every read of a data set, mixed call by call (the first call of each read, then the second of
 // each, and so on), through its server and, where the direct SQL is measured, through the pool.
 async function warmUp(open: OpenDataset, options: SuiteOptions) {
@@ -313,9 +245,6 @@ async function warmUp(open: OpenDataset, options: SuiteOptions) {
       load,
     )
 }
-
-// The lower p50 of two measurements of the same thing.
-const better = (a: LoadResult | undefined, b: LoadResult) => (a && a.p50 <= b.p50 ? a : b)
 
 // Every hot read on every data set, read by read: the data sets take turns, and each read is
 // measured twice on each, in one order and then in the reverse order, keeping the better of the
@@ -488,68 +417,6 @@ async function measureMain(open: OpenDataset, options: SuiteOptions) {
     } finally {
       await database.close()
     }
-  }
-}
-
-// The hot writes on one data set. Each call must be a new write: more calls than the run can send
-// (wrk would start over at the end).
-async function measureWrites(open: OpenDataset, options: SuiteOptions, sweep = false) {
-  const { log } = options
-  if (!open.writeCalls) return
-  const writeCalls = open.writeCalls
-  const { result, server } = open
-  const base = server.url
-  for (const write of WRITES) {
-    const calls = (seconds: number) =>
-      Array.from({ length: seconds * WRITES_PER_SECOND_BOUND }, () => writeCalls[write.key](base))
-    await httpLoad(base, calls(options.warmupSeconds), {
-      connections: options.connections,
-      seconds: options.warmupSeconds,
-    })
-    const window = { server: 'app', dataset: open.target.label, key: write.key, name: write.name } as const
-    const api = await measuredRun(options, window, () =>
-      httpLoad(base, calls(options.seconds), {
-        connections: options.connections,
-        seconds: options.seconds,
-        serverPid: server.pid,
-      }),
-    )
-    log(`  ${open.target.label} ${write.name}: API ${fmt(api)}`)
-    const byConnections = [{ connections: options.connections, api }]
-    // Fewer connections served at most 1.3 times the requests of the run above: calls for twice its
-    // rate. A data set with too few left (the 10k one has open PlayDates for fewer applications)
-    // ends the write's sweep there.
-    const sweepRate = Math.min(WRITES_PER_SECOND_BOUND, Math.ceil(api.rps * 2))
-    const sweepCalls = (seconds: number) =>
-      Array.from({ length: seconds * sweepRate }, () => writeCalls[write.key](base))
-    for (const connections of sweep ? WRITE_SWEEP_CONNECTIONS.filter((n) => n < options.connections) : []) {
-      let warm: HttpCall[]
-      let measured: HttpCall[]
-      try {
-        warm = sweepCalls(options.warmupSeconds)
-        measured = sweepCalls(options.seconds)
-      } catch (error) {
-        log(
-          `  ${open.target.label} ${write.name}: not run at ${connections} connections (${(error as Error).message})`,
-        )
-        break
-      }
-      await httpLoad(base, warm, { connections, seconds: options.warmupSeconds })
-      const fewer = await httpLoad(base, measured, {
-        connections,
-        seconds: options.seconds,
-        serverPid: server.pid,
-      })
-      log(`  ${open.target.label} ${write.name} at ${connections} connections: API ${fmt(fewer)}`)
-      byConnections.push({ connections, api: fewer })
-    }
-    result.writes.push({
-      key: write.key,
-      name: write.name,
-      api,
-      byConnections,
-      explain: open.writeExplains.get(write.key) ?? [],
-    })
   }
 }
 
