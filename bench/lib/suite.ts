@@ -1,151 +1,20 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { parse } from 'hono/utils/cookie'
-import { hashToken, sessionCookieName } from '../../src/server/features/auth'
-import { CONNECTION_SETTINGS_SQL, openPostgres } from '../../src/server/db/client'
+// The whole run of the suite (runSuites) over its data sets, and the main data set's measurements
+// besides its reads: the framework floor, the session read on the least server, the writes and
+// the event fan-out. The parts are in suite-dataset.ts, suite-reads.ts, suite-least.ts and
+// suite-writes.ts; what they share in suite-measure.ts, suite-options.ts and suite-results.ts.
+import { sessionCookieName } from '../../src/server/features/auth'
+import { openPostgres } from '../../src/server/db/client'
 import { measureFanout } from './fanout'
 import { describeFailures } from './markdown'
-import { type Execute, httpLoad, type LoadResult, sqlLoad } from './load'
-import type { Call, ReadPlan } from './probe'
-import {
-  pingResponse,
-  rssMb,
-  type Started,
-  startBareReplayServer,
-  startBareServer,
-  startBareSessionServer,
-  startFrameworkServer,
-} from './processes'
+import { httpLoad, type LoadResult } from './load'
+import { pingResponse, startBareServer, startFrameworkServer } from './processes'
 import { closeDataset, openDataset } from './suite-dataset'
-import { better, fmt, httpCalls, measureApi, measureOn, measureSql } from './suite-measure'
-import { cpuProfileArgs, type SuiteOptions, type Target } from './suite-options'
-import type { DatasetResult, OpenDataset, ReadResult } from './suite-results'
+import { measureLeastServer } from './suite-least'
+import { fmt } from './suite-measure'
+import type { SuiteOptions, Target } from './suite-options'
+import { measureReads } from './suite-reads'
+import type { DatasetResult, OpenDataset } from './suite-results'
 import { measureWrites } from './suite-writes'
-
-// Every read of a data set, mixed call by call (the first call of each read, then the second of
-// each, and so on), through its server and, where the direct SQL is measured, through the pool.
-async function warmUp(open: OpenDataset, options: SuiteOptions) {
-  const seconds = options.warmupSeconds * open.plans.length
-  const longest = Math.max(...open.plans.map((plan) => plan.calls.length))
-  const mixed = Array.from({ length: longest }, (_, index) =>
-    open.plans.flatMap((plan) => (index < plan.calls.length ? [plan.calls[index]!] : [])),
-  ).flat()
-  const load = { connections: options.connections, seconds }
-  await httpLoad(open.server.url, httpCalls(mixed), load)
-  if (open.executor)
-    await sqlLoad(
-      open.executor.execute,
-      mixed.map((call) => call.steps),
-      load,
-    )
-}
-
-// Every hot read on every data set, read by read: the data sets take turns, and each read is
-// measured twice on each, in one order and then in the reverse order, keeping the better of the
-// two. A busy moment on the shared machine then hits each data set and each side (API and direct
-// SQL) alike, instead of whichever data set happened to be measured at the time, so the ratios
-// the targets set (API to SQL, 100k to 10k) compare like with like.
-async function measureReads(opened: OpenDataset[], options: SuiteOptions) {
-  const { log } = options
-  const keys = opened[0]!.plans.map((plan) => plan.endpoint.key)
-  // Before the first measurement, each data set serves all of its reads for a while: the server's
-  // compiled code and PostgreSQL's caches are then as warm for the first read as for the last.
-  // Without it the first read or two came out slower on whichever data set had just started or
-  // just had indexes built, and missed the scale curve.
-  for (const open of opened) {
-    log(`  warming up ${open.target.label}...`)
-    await warmUp(open, options)
-  }
-  const least = await startLeastReplay(opened[0]!, options)
-  try {
-    for (const key of keys) await measureRead(opened, key, least, options)
-  } finally {
-    await least?.server.stop()
-    if (least) rmSync(least.dir, { recursive: true, force: true })
-  }
-  for (const open of opened) open.result.serverRssMb = rssMb(open.server.pid) ?? null
-}
-
-type LeastReplay = { open: OpenDataset; server: Started; dir: string }
-
-// The least server for every hot read of the main data set, on PostgreSQL (where the direct SQL
-// is measured too): it must answer every call the app answers.
-async function startLeastReplay(open: OpenDataset, options: SuiteOptions): Promise<LeastReplay | null> {
-  if (!open.executor || open.target.kind !== 'postgres') return null
-  const dir = mkdtempSync(path.join(tmpdir(), 'pm-least-'))
-  const callsFile = path.join(dir, 'calls.json')
-  writeFileSync(callsFile, JSON.stringify(open.plans.flatMap((plan) => plan.calls)))
-  const server = await startBareReplayServer({
-    headers: (await pingResponse(open.server.url)).headers,
-    databaseUrl: open.target.databaseUrl!,
-    poolSize: options.poolSize,
-    connectionSql: CONNECTION_SETTINGS_SQL,
-    callsFile,
-    ...(options.cpuProfileDir
-      ? { nodeArgs: cpuProfileArgs(options.cpuProfileDir, `least-${open.target.label}`) }
-      : {}),
-  })
-  try {
-    for (const plan of open.plans) {
-      for (const call of plan.calls.slice(0, 3)) {
-        const response = await fetch(`${server.url}${call.path}`, { headers: { cookie: call.cookie } })
-        if (!response.ok)
-          throw new Error(
-            `the least server answered ${plan.endpoint.name} with ${response.status}: ${await response.text()}`,
-          )
-      }
-    }
-  } catch (error) {
-    await server.stop()
-    throw error
-  }
-  return { open, server, dir }
-}
-
-const measureLeast = (least: LeastReplay, plan: ReadPlan, options: SuiteOptions, warm: boolean) =>
-  measureOn('least', least.server, least.open.target.label, plan, options, warm)
-
-async function measureRead(
-  opened: OpenDataset[],
-  key: string,
-  least: LeastReplay | null,
-  options: SuiteOptions,
-) {
-  const { log } = options
-  const best = new Map<OpenDataset, { api?: LoadResult; sql?: LoadResult; least?: LoadResult }>()
-  for (const [pass, order] of [opened, [...opened].reverse()].entries()) {
-    for (const open of order) {
-      const plan = open.plans.find((p) => p.endpoint.key === key)
-      if (!plan) continue
-      const kept = best.get(open) ?? {}
-      if (open.executor)
-        kept.sql = better(kept.sql, await measureSql(plan, open.executor.execute, options, pass === 0))
-      kept.api = better(kept.api, await measureApi(open, plan, options, pass === 0))
-      if (least?.open === open)
-        kept.least = better(kept.least, await measureLeast(least, plan, options, pass === 0))
-      best.set(open, kept)
-    }
-  }
-  for (const [open, kept] of best) {
-    const plan = open.plans.find((p) => p.endpoint.key === key)!
-    const read: ReadResult = {
-      key,
-      name: plan.endpoint.name,
-      statements: plan.calls[0]!.steps.flat().length,
-      api: kept.api!,
-      sql: kept.sql ?? open.sqlResults.get(key) ?? null,
-      least: kept.least ?? null,
-      explain: open.explains.get(key) ?? [],
-    }
-    open.result.reads.push(read)
-    log(
-      `  ${open.target.label} ${read.name}: API ${fmt(read.api)}` +
-        (read.least ? ` | least server ${fmt(read.least)}` : '') +
-        (read.sql ? ` | SQL ${fmt(read.sql)}` : ''),
-    )
-  }
-}
 
 // The main data set's other measurements: the framework floor, the writes and the event fan-out.
 async function measureMain(open: OpenDataset, options: SuiteOptions) {
@@ -212,77 +81,6 @@ async function measureMain(open: OpenDataset, options: SuiteOptions) {
     } finally {
       await database.close()
     }
-  }
-}
-
-// The session read on the app, on the least server that can answer it and as direct SQL, in
-// turns, twice, each keeping its better run.
-async function measureLeastServer(
-  open: OpenDataset,
-  session: ReadPlan,
-  execute: Execute,
-  options: SuiteOptions,
-) {
-  const bare = await startLeastServer(open.server.url, session, {
-    databaseUrl: open.target.databaseUrl!,
-    poolSize: options.poolSize,
-  })
-  try {
-    await checkLeastServer(open.server.url, bare.url, session.calls)
-    const calls = httpCalls(session.calls)
-    const load = { connections: options.connections, seconds: options.seconds }
-    const warm = { connections: options.connections, seconds: options.warmupSeconds }
-    await httpLoad(bare.url, calls, warm)
-    let kept: { app?: LoadResult; bare?: LoadResult; sql?: LoadResult } = {}
-    for (let pass = 0; pass < 2; pass++) {
-      kept = {
-        app: better(kept.app, await measureApi(open, session, options, false)),
-        bare: better(kept.bare, await httpLoad(bare.url, calls, { ...load, serverPid: bare.pid })),
-        sql: better(kept.sql, await measureSql(session, execute, options, false)),
-      }
-    }
-    return { app: kept.app!, bare: kept.bare!, sql: kept.sql! }
-  } finally {
-    await bare.stop()
-  }
-}
-
-// The least server for the session read, on the app's statement and the values it sent.
-export async function startLeastServer(
-  appUrl: string,
-  session: ReadPlan,
-  database: { databaseUrl: string; poolSize: number },
-) {
-  const [first] = session.calls
-  const statements = first!.steps.flat()
-  if (statements.length !== 1) throw new Error(`the session read ran ${statements.length} statements, not 1`)
-  const cookieName = sessionCookieName(true)
-  // Read as the app reads it (hono's cookie parser), so its hash is the one the app sent.
-  const token = parse(first!.cookie, cookieName)[cookieName] ?? ''
-  const statement = statements[0]!
-  const tokenHashIndex = statement.values.indexOf(hashToken(token))
-  if (tokenHashIndex < 0) throw new Error('the session statement was not sent the hash of the session token')
-  return startBareSessionServer({
-    ...database,
-    headers: (await pingResponse(appUrl)).headers,
-    connectionSql: CONNECTION_SETTINGS_SQL,
-    statement,
-    tokenHashIndex,
-    cookieName,
-  })
-}
-
-// The least server must answer each player with the player the app answers with.
-export async function checkLeastServer(appUrl: string, bareUrl: string, calls: Call[]) {
-  const userOf = async (url: string, call: Call) => {
-    const response = await fetch(`${url}${call.path}`, { headers: { cookie: call.cookie } })
-    const body = (await response.json()) as { user?: { id?: string } | null }
-    return response.ok ? body.user?.id : undefined
-  }
-  for (const call of calls.slice(0, 3)) {
-    const [app, bare] = [await userOf(appUrl, call), await userOf(bareUrl, call)]
-    if (!app || app !== bare)
-      throw new Error(`the session of ${app ?? 'nobody'} was answered with ${bare ?? 'nobody'}`)
   }
 }
 
