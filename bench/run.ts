@@ -23,7 +23,8 @@ import {
 } from './lib/report'
 import { writeProfileReport } from './lib/profile-report'
 import { measureSubs, writeSubsResults } from './lib/subs'
-import { type ProfileWindow, runSuites, type SuiteOptions, type Target } from './lib/suite'
+import { runSuites } from './lib/suite'
+import type { ProfileWindow, SuiteOptions, Target } from './lib/suite-options'
 import { ROOT } from './lib/processes'
 import { measureNearMe, NEAR_ME_TARGET_P99_MS, writeNearMeReport } from './lib/near-me'
 import {

@@ -17,7 +17,8 @@ import { describeModel, runStep, type StepResult } from './mix-load'
 import { type MixData, prepareMixData, removeMixSessions, undoStep } from './mix-players'
 import { describeProbe, PROBE_MODULE, type ProbeSummary, summarizeProbe } from './mix-probe'
 import { ROOT, type Started, startAppServer } from './processes'
-import { ensureDataset, TABLES, type Target } from './suite'
+import { ensureDataset, TABLES } from './suite-dataset'
+import type { Target } from './suite-options'
 
 // A step passes when its p99 is under this and nothing failed.
 export const MIX_P99_MS = 100

@@ -7,7 +7,7 @@ import { SourceMap } from 'node:module'
 import path from 'node:path'
 import { escapeHtml } from '../../src/server/lib/mail'
 import { WRITES } from './endpoints'
-import type { ProfileWindow } from './suite'
+import type { ProfileWindow } from './suite-options'
 
 interface CallFrame {
   functionName: string

@@ -8,7 +8,7 @@ import { count, cpuParts, describeFailures, markdownTable, ms, percent, times } 
 import type { MixResult } from './mix'
 import { mixMarkdown, mixStepsTable } from './mix-report'
 import { aloneTable, mixTargetsTable } from './mix-targets'
-import type { DatasetResult, ReadResult, WriteResult } from './suite'
+import type { DatasetResult, ReadResult, WriteResult } from './suite-results'
 import { ROOT } from './processes'
 
 export const RESULTS_DIR = path.join(ROOT, 'bench/results')

@@ -12,7 +12,8 @@ import { availableSubsSql, SUB_WAVE_JOB, subCandidates } from '../../src/server/
 import { arizonaRegions } from '../../src/domain/play-dates/play-date.constants'
 import { WAVE_MAX } from '../../src/domain/play-dates/offers'
 import { RESULTS_DIR } from './report'
-import { ensureDataset, type Target } from './suite'
+import { ensureDataset } from './suite-dataset'
+import type { Target } from './suite-options'
 
 // Subs on the main data set (docs/decisions/0138-offer-timings-and-waves.md): finding a sub's
 // candidates (wave 2: players available as a sub in the game's home area and rating range, with
