@@ -102,21 +102,23 @@ const LEAD = /^((so|ok|okay|and|but|or|then|even) )*((what|how) (if|about)( if)?
 // whole of it, in the same place.
 const ACT_WORD = new RegExp(`\\b${ACT}\\b`)
 const ASKER = SUBJECTS.find(([s]) => s === 'asker')![1].source
-// "What about my opponent?" after "Can I stand in the kitchen?": whether a player may be in the
-// kitchen, not volleying, is the same rule for every player, and the earlier question is asked of
-// the one the follow-up names, its answer said of them ("your opponent may enter the non-volley
-// zone at any time", 9.E). A follow-up naming only that player, after a yes/no question that has
-// the player asking be in the kitchen and hit nothing. Where a player stands to serve or receive
-// is not the same for all four: those keep the earlier question as it was asked.
+// "What about my opponent?" after "Can I stand in the kitchen?" or "Can I volley in the kitchen?":
+// whether a player may be in the kitchen, or volley there, is the same rule for every player, and
+// the earlier question is asked of the one the follow-up names, its answer said of them ("your
+// opponent may enter the non-volley zone at any time", 9.E; "that is your partner's fault ...:
+// every volley must start outside the non-volley zone", 9.A). A follow-up naming only that player,
+// after a yes/no question that has the player asking be in the kitchen, or volley there, and hit
+// nothing else. Where a player stands to serve or receive is not the same for all four: those keep
+// the earlier question as it was asked.
 const STANCE = /\b(stand|standing|be|go|walk|walking|step|enter|wait|waiting|stay|staying)\b/
-const standsInKitchen = (clause: string, earlier: string) => {
+const VOLLEYING = /\bvolley(s|ed|ing)?\b/
+const inKitchen = (clause: string, earlier: string) => {
   const before = canonical(earlier)
   return (
     withoutSubjects(clause.replace(/^((and|or|but|so|then) )+/, '')) === '' &&
     shapeOf(earlier) === 'yes-no' &&
     KITCHEN.test(before) &&
-    STANCE.test(before) &&
-    !ACT_WORD.test(before)
+    (VOLLEYING.test(before) || (STANCE.test(before) && !ACT_WORD.test(before)))
   )
 }
 interface Restated {
@@ -130,7 +132,7 @@ function restated(asked: string, earlier: string): Restated | undefined {
   const nobodyElse = [...subjectsOf(earlier)].every((s) => s === 'asker')
   const other = named ?? (nobodyElse ? otherNamed(clause) : undefined)
   if (other === undefined) return undefined
-  if (named === undefined && nobodyElse && standsInKitchen(clause, earlier))
+  if (named === undefined && nobodyElse && inKitchen(clause, earlier))
     return { text: canonical(earlier), role: 'acts', other }
   const role = roleOf(clause, other)
   if (role === undefined) return undefined

@@ -373,8 +373,16 @@ export function matchQuestion(
     if (nearby.length === 0) return matchQuestion(context!, undefined, sense)
     candidates = nearby
   }
+  // Of two answers that weigh the same, a yes/no question takes the one whose closest curated
+  // question is asked for a yes or a no ("is the serve allowed to bounce before I hit it?").
+  const yesNo = shapeOf(question) === 'yes-no'
+  const verdict = (e: Scored) => askById.get([...e.asks].sort((a, b) => b[1] - a[1])[0]![0])!.yes !== null
+  const beats = (entry: Scored, other: Scored) =>
+    Math.abs(weigh(entry) - weigh(other)) > 1e-9
+      ? weigh(entry) > weigh(other)
+      : yesNo && verdict(entry) && !verdict(other)
   let best: { entry: Scored } | undefined
-  for (const entry of candidates) if (!best || weigh(entry) > weigh(best.entry)) best = { entry }
+  for (const entry of candidates) if (!best || beats(entry, best.entry)) best = { entry }
   if (!best) return undefined
   // The yes or no comes from the closest curated question asked the same way round, if any; for a
   // follow-up, first from one holding its own words: "what if it bounces first?" after "can the

@@ -106,7 +106,7 @@ describe('a first question about a partner or an opponent volleying, or hitting 
   })
 })
 
-describe('a follow-up naming only another player, after a question about being in the kitchen', () => {
+describe('a follow-up naming only another player, after a question about being or volleying in the kitchen', () => {
   it('asks the same of them and says the answer of them (9.E)', () => {
     for (const [question, name] of [
       ['What about my opponent?', 'your opponent'],
@@ -120,10 +120,20 @@ describe('a follow-up naming only another player, after a question about being i
     )
   })
 
-  it('leaves one after a question about volleying, or an open question, as it was read', () => {
-    expect(first('What about my partner?', 'Can I volley in the kitchen?')).toMatch(
+  it('asks a volley in the kitchen of them too: their fault (9.A)', () => {
+    for (const earlier of ['Can I volley in the kitchen?', 'Can I volley while standing in the kitchen?'])
+      expect(first('What about my partner?', earlier)).toMatch(
+        /^No: that is your partner's fault, and so your team's: every volley must start outside the non-volley zone \(9\.A\)/,
+      )
+    expect(first('What about my opponent?', 'Can I volley in the kitchen?')).toMatch(
+      /^No: that is your opponent's fault, so your side wins the rally .*\(9\.A\)/,
+    )
+  })
+
+  it('leaves one after an open question, or one that names the partner already, as it was read', () => {
+    expect(first('what about my partner?', 'how long can I stay in the kitchen?')).toMatch(/^You may enter/)
+    expect(first('what if only my partner is in the kitchen?', 'Can I volley in the kitchen?')).toMatch(
       /^Yes: you may volley .*\(9\.H\)/,
     )
-    expect(first('what about my partner?', 'how long can I stay in the kitchen?')).toMatch(/^You may enter/)
   })
 })
