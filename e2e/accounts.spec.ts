@@ -39,6 +39,16 @@ test(
     await expect(page).toHaveTitle(`Sign Up | ${suffix}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible()
 
+    // A field's message shows as the field is left, in a line kept for it: the consent box below
+    // does not move, so a tap on it as the message appears lands.
+    const consentBox = page.getByLabel(/I agree to the/)
+    await page.getByLabel('Password').fill('123')
+    const consentAt = await consentBox.boundingBox()
+    await page.getByLabel('Password').blur()
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible()
+    expect((await consentBox.boundingBox())?.y).toBe(consentAt?.y)
+    await page.getByLabel('Password').fill('')
+
     // Every rule speaks first, under its field.
     await page.getByRole('button', { name: 'Create Account' }).click()
     for (const message of [

@@ -84,6 +84,19 @@ test(
     })
     expect(back.status()).toBe(200)
 
+    // The admin's own row: pausing themselves or changing their own admin status is marked
+    // unavailable, with the reason, and a tap on it asks nothing of the server.
+    await admin.getByPlaceholder('Search users by name or email...').fill('admin@e2e.picklematch.test')
+    const ownRow = admin.getByRole('row', { name: /\(you\)/ })
+    const ownPause = ownRow.getByRole('button', { name: /Pause Access/ })
+    await expect(ownPause).toHaveAttribute('aria-disabled', 'true')
+    await expect(ownPause).toHaveAccessibleDescription('You cannot pause your own access')
+    await expect(ownRow.getByRole('button', { name: /Remove Admin/ })).toHaveAccessibleDescription(
+      'You cannot change your own admin status',
+    )
+    await ownPause.click({ force: true })
+    await expect(admin.locator('[data-sonner-toast]').filter({ hasText: 'your own access' })).toHaveCount(0)
+
     // A signup code with a URL code, its link copied.
     const urlCode = `e2e-${tag}`
     await admin.goto('/admin/signup-codes')

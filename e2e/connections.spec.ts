@@ -86,6 +86,8 @@ test(
         .getByRole('tabpanel')
         .getByRole('listitem')
         .filter({ hasText: `Avery Stone${tag}` })
+      // Reject first, then Accept: the order of the dashboard and Notifications.
+      await expect(request.getByRole('button')).toHaveText([/^Reject/, /^Accept/])
       await request.getByRole('button', { name: /Accept/ }).click()
       await expect(b.page.getByText('Connection accepted')).toBeVisible()
       await b.page.getByRole('tab', { name: 'Connected' }).click()

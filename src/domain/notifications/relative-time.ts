@@ -1,4 +1,4 @@
-import { format } from 'date-fns'
+import { formatDay } from '../display-dates'
 
 const MINUTE_MS = 60 * 1000
 const HOUR_MS = 60 * MINUTE_MS
@@ -16,5 +16,5 @@ export function formatRelativeTime(value: Date | string, now: Date = new Date())
   if (elapsed < MINUTE_MS) return 'Just now'
   if (elapsed < HOUR_MS) return plural(Math.floor(elapsed / MINUTE_MS), 'minute')
   if (elapsed < DAY_MS) return plural(Math.floor(elapsed / HOUR_MS), 'hour')
-  return format(date, 'MMM d, yyyy')
+  return formatDay(date)
 }

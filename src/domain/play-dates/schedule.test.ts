@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
   durationOptions,
+  playDateZones,
+  zoneChoiceLabel,
+  zoneNote,
   formatClock,
   formatDate,
   dollars,
@@ -151,5 +154,20 @@ describe('PlayDate durations and prices', () => {
       expect(dollars(amount)).toBe(`$${new Intl.NumberFormat('en-US').format(amount)}`)
     }
     expect(dollars(12.5)).toBe('$12.50')
+  })
+})
+
+describe('time zone choices', () => {
+  const arizona = playDateZones.find((z) => z.zone === 'America/Phoenix')!
+
+  it("name the state's own zone in one pair of brackets, short enough for a phone", () => {
+    expect(zoneChoiceLabel(arizona, true)).toBe('Arizona time (this state)')
+    expect(zoneChoiceLabel(arizona)).toBe('Arizona time')
+  })
+
+  it('say under the field that a zone keeps no daylight saving time', () => {
+    expect(zoneNote('America/Phoenix')).toBe('Arizona time has no daylight saving time')
+    expect(zoneNote('Pacific/Honolulu')).toBe('Hawaii time has no daylight saving time')
+    expect(zoneNote('America/Denver')).toBeUndefined()
   })
 })

@@ -10,11 +10,22 @@ export const playDateZones = [
   { zone: 'America/New_York', label: 'Eastern time' },
   { zone: 'America/Chicago', label: 'Central time' },
   { zone: 'America/Denver', label: 'Mountain time' },
-  { zone: 'America/Phoenix', label: 'Arizona time (no daylight saving)' },
+  { zone: 'America/Phoenix', label: 'Arizona time', noDaylightSaving: true },
   { zone: 'America/Los_Angeles', label: 'Pacific time' },
   { zone: 'America/Anchorage', label: 'Alaska time' },
-  { zone: 'Pacific/Honolulu', label: 'Hawaii time (no daylight saving)' },
+  { zone: 'Pacific/Honolulu', label: 'Hawaii time', noDaylightSaving: true },
 ] as const
+// A zone as a choice: 'Arizona time', or 'Arizona time (this state)' for the state's own, short
+// enough for a phone's select. That a zone keeps no daylight saving time is said under the field.
+export const zoneChoiceLabel = (choice: { label: string }, isThisState = false): string =>
+  isThisState ? `${choice.label} (this state)` : choice.label
+
+// 'Arizona time has no daylight saving time' for a zone without it, else nothing.
+export function zoneNote(zone: string): string | undefined {
+  const choice = playDateZones.find((z) => z.zone === zone)
+  return choice && 'noDaylightSaving' in choice ? `${choice.label} has no daylight saving time` : undefined
+}
+
 export const playDateZoneIds = playDateZones.map((z) => z.zone) as [PlayDateZone, ...PlayDateZone[]]
 export type PlayDateZone = (typeof playDateZones)[number]['zone']
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { duprLine, duprText, isSelfRated, playingRating, ratingsLine } from './rating.rules'
+import { duprLine, duprText, isSelfRated, playingRating, ratingsLine, ratingsParts } from './rating.rules'
 
 const rated = { duprRating: 3.756, selfRating: 3.5 }
 const beginner = { duprRating: null, selfRating: 3 }
@@ -19,5 +19,10 @@ describe('a player without a DUPR rating', () => {
     expect(duprLine(rated)).toBe('DUPR 3.76')
     expect(ratingsLine(beginner)).toBe('Self-rated 3.00')
     expect(ratingsLine(rated)).toBe('DUPR 3.76 · Self 3.50')
+  })
+
+  it('gives each rating with its label as one part, for a line that must not split them', () => {
+    expect(ratingsParts(rated)).toEqual(['DUPR 3.76', 'Self 3.50'])
+    expect(ratingsParts(beginner)).toEqual(['Self-rated 3.00'])
   })
 })

@@ -10,6 +10,7 @@ import {
   type createSignupCodeInput,
   type AdminUsersPage,
 } from '../../../domain/admin/admin.schema'
+import { OWN_ACCESS_REFUSED, OWN_ADMIN_STATUS_REFUSED } from '../../../domain/admin/own-access'
 import { AppError } from '../../../domain/errors'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { Db, DbOrTx, Tx } from '../../db/client'
@@ -308,7 +309,7 @@ async function lockAdminsAnd(tx: Tx, actor: Actor, targetId: string) {
 
 export async function setAdmin(db: Db, actor: Actor, id: string, isAdmin: boolean) {
   await db.transaction(async (tx) => {
-    if (id === actor.id) throw new AppError('forbidden', 'You cannot change your own admin status')
+    if (id === actor.id) throw new AppError('forbidden', OWN_ADMIN_STATUS_REFUSED)
     const { admins, target } = await lockAdminsAnd(tx, actor, id)
     if (target.isAdmin === isAdmin) return
     if (!isAdmin && admins.length <= 1) throw new AppError('conflict', 'The last admin cannot be demoted')
@@ -320,7 +321,7 @@ export async function setAdmin(db: Db, actor: Actor, id: string, isAdmin: boolea
 
 export async function setPaused(db: Db, actor: Actor, id: string, isPaused: boolean) {
   await db.transaction(async (tx) => {
-    if (id === actor.id) throw new AppError('forbidden', 'You cannot pause your own access')
+    if (id === actor.id) throw new AppError('forbidden', OWN_ACCESS_REFUSED)
     const { target } = await lockAdminsAnd(tx, actor, id)
     if (target.isPaused === isPaused) return
     await tx.update(profiles).set({ isPaused }).where(eq(profiles.id, id))

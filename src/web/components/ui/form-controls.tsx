@@ -7,7 +7,7 @@ import type {
   SelectHTMLAttributes,
   TextareaHTMLAttributes,
 } from 'react'
-import { forwardRef, useId } from 'react'
+import { createContext, forwardRef, useContext, useId } from 'react'
 import { Spinner } from './spinner'
 
 const inputClasses =
@@ -29,11 +29,29 @@ interface FieldShellProps {
   className?: string | undefined
 }
 
+// Inside a form that checks each field as the player leaves it, every field keeps one line under
+// its control for its message, and the message takes the hint's place there: a message that
+// appears as a field loses focus moves nothing below it, so the tap that moved the focus lands
+// where it was aimed (docs/decisions/0196).
+const MessageLinesKept = createContext(false)
+
+export function KeepMessageLines({ children }: { children: ReactNode }) {
+  return <MessageLinesKept.Provider value={true}>{children}</MessageLinesKept.Provider>
+}
+
 // A field's error under it, named `${id}-error` for the control's aria-describedby.
-export function FieldError({ id, message }: { id: string; message?: string | undefined }) {
+export function FieldError({
+  id,
+  message,
+  className = 'mt-1',
+}: {
+  id: string
+  message?: string | undefined
+  className?: string
+}) {
   if (!message) return null
   return (
-    <p id={`${id}-error`} className="mt-1 flex items-start gap-1 text-sm font-medium text-red-700">
+    <p id={`${id}-error`} className={`${className} flex items-start gap-1 text-sm font-medium text-red-700`}>
       <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       {message}
     </p>
@@ -54,6 +72,8 @@ function FieldShell({
   className,
 }: FieldShellProps) {
   const note = warning ?? hint
+  const linesKept = useContext(MessageLinesKept)
+  const noteClasses = `text-sm ${warning ? 'text-amber-800' : 'text-slate-600'}`
   return (
     <div className={className}>
       <div
@@ -65,12 +85,30 @@ function FieldShell({
         {required ? <RequiredMark /> : null}
       </div>
       {children}
-      {note ? (
-        <p id={`${id}-hint`} className={`mt-1 text-sm ${warning ? 'text-amber-800' : 'text-slate-600'}`}>
-          {note}
-        </p>
-      ) : null}
-      <FieldError id={id} message={error} />
+      {linesKept ? (
+        // One slot, at least a line tall: the hint and the error take the same cell, the hint
+        // hidden while the error shows, so the slot is as tall as the taller of the two.
+        <div className="mt-1 grid min-h-5">
+          {note ? (
+            <p
+              id={error ? undefined : `${id}-hint`}
+              className={`${noteClasses} [grid-area:1/1] ${error ? 'invisible' : ''}`}
+            >
+              {note}
+            </p>
+          ) : null}
+          <FieldError id={id} message={error} className="[grid-area:1/1]" />
+        </div>
+      ) : (
+        <>
+          {note ? (
+            <p id={`${id}-hint`} className={`mt-1 ${noteClasses}`}>
+              {note}
+            </p>
+          ) : null}
+          <FieldError id={id} message={error} />
+        </>
+      )}
     </div>
   )
 }
@@ -119,12 +157,15 @@ function useField<P extends FieldProps>(props: P, extra = '') {
   } = props
   const generated = useId()
   const id = givenId ?? generated
+  // With its line kept, the error takes the hint's place: the control is described by one of them.
+  const linesKept = useContext(MessageLinesKept)
+  const hintShown = Boolean(warning || hint) && !(error && linesKept)
   const invalid =
     Boolean(error || warning) ||
     (givenInvalid !== undefined && givenInvalid !== false && givenInvalid !== 'false')
   const border =
     error || (invalid && !warning) ? 'border-red-600' : warning ? 'border-amber-600' : 'border-slate-300'
-  const describedBy = [warning || hint ? `${id}-hint` : null, error ? `${id}-error` : null, alsoDescribedBy]
+  const describedBy = [hintShown ? `${id}-hint` : null, error ? `${id}-error` : null, alsoDescribedBy]
   return {
     shell: { id, label, required: props.required, hint, warning, error, titled, className },
     control: {
@@ -219,7 +260,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
 )
 
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> &
-  Omit<FieldProps, 'hint' | 'warning'> & { children: ReactNode }
+  Omit<FieldProps, 'warning'> & { children: ReactNode }
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
   { children, ...props },
@@ -246,6 +287,7 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(fu
 ) {
   const generated = useId()
   const id = givenId ?? generated
+  const linesKept = useContext(MessageLinesKept)
   return (
     <div>
       <div className="flex items-center gap-3">
@@ -264,7 +306,14 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(fu
         </label>
         {props.required ? <RequiredMark /> : null}
       </div>
-      <FieldError id={id} message={error} />
+      {/* A box the form requires keeps a line for its message where lines are kept. */}
+      {linesKept && props.required ? (
+        <div className="min-h-6">
+          <FieldError id={id} message={error} />
+        </div>
+      ) : (
+        <FieldError id={id} message={error} />
+      )}
     </div>
   )
 })
@@ -304,18 +353,24 @@ export function SubmitButton({
 export function ChoiceGroup({
   legend,
   error,
+  required = false,
   stacked = false,
   children,
 }: {
   legend: string
   error?: string | undefined
+  // Marks the legend with an asterisk; a required choice also marks its radios `required`.
+  required?: boolean
   stacked?: boolean
   children: ReactNode
 }) {
   const id = useId()
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-1 block text-sm font-semibold text-slate-800">{legend}</legend>
+      <legend className="mb-1 block text-sm font-semibold text-slate-800">
+        {legend}
+        {required ? <RequiredMark /> : null}
+      </legend>
       <div className={stacked ? 'flex flex-col gap-2 sm:max-w-sm' : 'flex flex-wrap gap-2'}>{children}</div>
       <FieldError id={id} message={error} />
     </fieldset>

@@ -1,21 +1,41 @@
 import { Search } from 'lucide-react'
-import type { ButtonHTMLAttributes, ReactNode } from 'react'
+import { type ButtonHTMLAttributes, type ReactNode, useId } from 'react'
 
+// An action drawn as its icon. `unavailable` says why the action is not the viewer's to take: the
+// button stays in the tab order, marked disabled, its reason its description and its tooltip.
 export function IconButton({
   label,
+  unavailable,
   children,
+  onClick,
   ...props
-}: { label: string; children: ReactNode } & ButtonHTMLAttributes<HTMLButtonElement>) {
+}: {
+  label: string
+  unavailable?: string | undefined
+  children: ReactNode
+} & ButtonHTMLAttributes<HTMLButtonElement>) {
+  const reasonId = useId()
   return (
-    <button
-      type="button"
-      title={label}
-      className="inline-flex size-11 items-center justify-center rounded-lg border border-slate-200 text-slate-700 hover:bg-slate-100 disabled:opacity-50"
-      {...props}
-    >
-      {children}
-      <span className="sr-only">{label}</span>
-    </button>
+    <>
+      <button
+        type="button"
+        title={unavailable ?? label}
+        className="inline-flex size-11 items-center justify-center rounded-lg border border-slate-200 text-slate-700 hover:bg-slate-100 disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-transparent"
+        aria-disabled={unavailable ? true : undefined}
+        aria-describedby={unavailable ? reasonId : undefined}
+        onClick={unavailable ? undefined : onClick}
+        {...props}
+      >
+        {children}
+        <span className="sr-only">{label}</span>
+      </button>
+      {/* Beside the button, not in it: the reason describes the button without renaming it. */}
+      {unavailable ? (
+        <span id={reasonId} className="sr-only">
+          {unavailable}
+        </span>
+      ) : null}
+    </>
   )
 }
 
@@ -48,7 +68,10 @@ export function Select({
   )
 }
 
-// The search box above a list; `onChange` gets the text as typed.
+// The search box above a list; `onChange` gets the text as typed. Its placeholder is drawn as text
+// that wraps: the spec's 'Search play dates by creator or partner name...' is wider than a phone's
+// box, and an input's own placeholder is cut at its edge (docs/decisions/0196). The input keeps the
+// placeholder, transparent, for assistive tech.
 export function SearchField({
   label,
   placeholder,
@@ -63,16 +86,25 @@ export function SearchField({
   return (
     <label className="relative block flex-1">
       <span className="sr-only">{label}</span>
+      <span className="grid">
+        <input
+          type="search"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={placeholder}
+          className="h-full min-h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10 [grid-area:1/1] placeholder:text-transparent"
+        />
+        {/* Over the input, the same height as its text: it sets the box's height when it wraps. */}
+        <span
+          aria-hidden="true"
+          className={`pointer-events-none py-[11px] pr-3 pl-[41px] text-slate-400 [grid-area:1/1] ${value ? 'invisible' : ''}`}
+        >
+          {placeholder}
+        </span>
+      </span>
       <Search
         aria-hidden="true"
         className="pointer-events-none absolute top-3 left-3 size-5 text-slate-400"
-      />
-      <input
-        type="search"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder={placeholder}
-        className="min-h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10"
       />
     </label>
   )

@@ -11,7 +11,8 @@ import { Dialog } from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'
 import { useAdminPlayDate } from '../api/admin.queries'
 import { Badge, statusTone } from './status-badge'
-import { ratingsLine } from '../../../../domain/players/rating.rules'
+import { RatingsText } from '../../../components/ui/ratings-text'
+import { formatDayAndTime } from '../../../../domain/display-dates'
 
 export function PlayDateDetailsDialog({
   playDateId,
@@ -50,7 +51,7 @@ export function PlayDateDetailsDialog({
         <div className="space-y-4 text-sm">
           <div className="flex items-center gap-2">
             <Badge tone={statusTone(data.status)}>{statusLabel(data.status)}</Badge>
-            <span className="text-slate-600">Created {new Date(data.createdAt).toLocaleString()}</span>
+            <span className="text-slate-600">Created {formatDayAndTime(data.createdAt)}</span>
           </div>
           <Team heading="Creator Team" team={data.creatorTeam} roles={['Creator', 'Partner']} />
           {data.respondingTeam ? (
@@ -96,7 +97,9 @@ function Team({ heading, team, roles }: { heading: string; team: TeamSummary; ro
             <span>
               {member.firstName} {member.lastName} <span className="text-slate-500">({roles[index]})</span>
             </span>
-            <span className="text-slate-600">{ratingsLine(member)}</span>
+            <span className="text-slate-600">
+              <RatingsText player={member} />
+            </span>
           </li>
         ))}
       </ul>

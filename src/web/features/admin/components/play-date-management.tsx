@@ -21,6 +21,7 @@ import { Pagination } from './sortable-header'
 import { Badge, statusTone } from './status-badge'
 import { AdminTable, type Column } from './admin-table'
 import { AdminFilters, IconButton, SearchField, Select } from './controls'
+import { formatDay } from '../../../../domain/display-dates'
 
 type Sort = NonNullable<AdminPlayDatesQuery['sort']>
 type Filters = Required<Omit<AdminPlayDatesQuery, 'search' | 'page'>>
@@ -43,7 +44,7 @@ const columns = ({
     sort: 'created_at',
     cell: (playDate) => (
       <>
-        <div>{new Date(playDate.createdAt).toLocaleDateString()}</div>
+        <div>{formatDay(playDate.createdAt)}</div>
         <div className="font-mono text-xs text-slate-500">{playDate.id.slice(0, 8)}</div>
       </>
     ),
@@ -240,7 +241,7 @@ export function PlayDateManagement() {
               <span className="block text-sm">
                 Creator: {deleting.creatorTeam.captain.firstName} {deleting.creatorTeam.captain.lastName} ·
                 Status: {statusLabel(deleting.status)} · Type: {kindLabel(playDateKind(deleting))} · Created:{' '}
-                {new Date(deleting.createdAt).toLocaleDateString()}
+                {formatDay(deleting.createdAt)}
               </span>
             </span>
           ) : null

@@ -9,12 +9,12 @@ import { useSignupCodes } from '../api/admin.queries'
 import { CreateCodeDialog } from './create-code-dialog'
 import { Badge } from './status-badge'
 import { AdminTable, type Column } from './admin-table'
+import { formatDayAndTime } from '../../../../domain/display-dates'
 
 export const signupLink = (urlCode: string) =>
   `${window.location.origin}/signup?code=${encodeURIComponent(urlCode)}`
 
-const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '-'
+const formatDate = (iso: string | null) => (iso ? formatDayAndTime(iso) : '-')
 
 const columns = ({
   copiedKey,

@@ -1,4 +1,7 @@
+import { useId } from 'react'
 import { toast } from '../../../lib/toast'
+import { OWN_ACCESS_REFUSED, OWN_ADMIN_STATUS_REFUSED } from '../../../../domain/admin/own-access'
+import { useSession } from '../../auth'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'
@@ -6,11 +9,7 @@ import { type AccessChange, useAdminUser, useUpdateUserAccess } from '../api/adm
 import { accessMessage } from './access-message'
 import { Badge } from './status-badge'
 import { duprLine, duprText } from '../../../../domain/players/rating.rules'
-
-const longDate = (value: string) =>
-  new Date(value.length === 10 ? `${value}T12:00:00` : value).toLocaleDateString(undefined, {
-    dateStyle: 'long',
-  })
+import { formatDay, formatDayAndTime, formatLongDay } from '../../../../domain/display-dates'
 
 const actionLabels: Record<string, string> = {
   make_admin: 'Made admin',
@@ -22,7 +21,14 @@ const actionLabels: Record<string, string> = {
 export function UserDetailsDialog({ userId, onClose }: { userId: string | null; onClose: () => void }) {
   const user = useAdminUser(userId)
   const update = useUpdateUserAccess()
+  const session = useSession()
   const data = user.data
+  // The admin's own details: their admin status and access stay as they are, and the dialog says so.
+  const isOwn = data !== undefined && data.id === session.user?.id
+  const ownNoteId = useId()
+  const unavailable = isOwn
+    ? { 'aria-disabled': true, 'aria-describedby': ownNoteId, onClick: undefined }
+    : {}
 
   const run = async (input: AccessChange) => {
     if (!data) return
@@ -49,6 +55,7 @@ export function UserDetailsDialog({ userId, onClose }: { userId: string | null; 
               variant="secondary"
               disabled={update.isPending}
               onClick={() => void run({ isAdmin: !data.isAdmin })}
+              {...unavailable}
             >
               {data.isAdmin ? 'Remove Admin' : 'Make Admin'}
             </Button>
@@ -56,6 +63,7 @@ export function UserDetailsDialog({ userId, onClose }: { userId: string | null; 
               variant={data.isPaused ? 'primary' : 'danger'}
               disabled={update.isPending}
               onClick={() => void run({ isPaused: !data.isPaused })}
+              {...unavailable}
             >
               {data.isPaused ? 'Resume Access' : 'Pause Access'}
             </Button>
@@ -82,6 +90,11 @@ export function UserDetailsDialog({ userId, onClose }: { userId: string | null; 
               {data.firstName} {data.lastName}
             </p>
             <p className="break-all text-slate-600">User ID: {data.id}</p>
+            {isOwn ? (
+              <p id={ownNoteId} className="mt-1 text-slate-700">
+                {OWN_ADMIN_STATUS_REFUSED}. {OWN_ACCESS_REFUSED}.
+              </p>
+            ) : null}
             {data.isPaused ? (
               <p className="mt-1">
                 <Badge tone="red">Access Paused</Badge>
@@ -90,12 +103,12 @@ export function UserDetailsDialog({ userId, onClose }: { userId: string | null; 
           </div>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
             <Item label="Gender" value={<span className="capitalize">{data.gender}</span>} />
-            <Item label="Birthdate" value={longDate(data.birthdate)} />
+            <Item label="Birthdate" value={formatLongDay(data.birthdate)} />
             <Item label="ZIP Code" value={data.zipCode ?? 'Not provided'} />
             <Item label="DUPR Rating" value={duprText(data)} />
             <Item label="Self Rating" value={data.selfRating.toFixed(2)} />
-            <Item label="Registered" value={longDate(data.createdAt)} />
-            <Item label="Last Updated" value={longDate(data.updatedAt)} />
+            <Item label="Registered" value={formatDay(data.createdAt)} />
+            <Item label="Last Updated" value={formatDay(data.updatedAt)} />
             <Item label="Admin Status" value={data.isAdmin ? 'Admin' : 'Regular User'} />
           </dl>
           <div>
@@ -122,7 +135,7 @@ export function UserDetailsDialog({ userId, onClose }: { userId: string | null; 
                 {data.audit.map((entry) => (
                   <li key={entry.id}>
                     {actionLabels[entry.action] ?? entry.action} by {entry.actorName ?? 'a former admin'},{' '}
-                    {new Date(entry.createdAt).toLocaleString()}
+                    {formatDayAndTime(entry.createdAt)}
                   </li>
                 ))}
               </ul>

@@ -12,18 +12,23 @@ import { AdminTable, type Column } from './admin-table'
 import { AdminFilters, IconButton, SearchField, Select } from './controls'
 import { UserDetailsDialog } from './user-details-dialog'
 import { duprText } from '../../../../domain/players/rating.rules'
+import { OWN_ACCESS_REFUSED, OWN_ADMIN_STATUS_REFUSED } from '../../../../domain/admin/own-access'
+import { useSession } from '../../auth'
+import { formatDay } from '../../../../domain/display-dates'
 
 type Sort = NonNullable<AdminUsersQuery['sort']>
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' })
 
 const columns = ({
   onView,
   onToggle,
   isUpdating,
+  ownId,
 }: {
   onView: (id: string) => void
   onToggle: (user: AdminUser, input: AccessChange) => Promise<void>
   isUpdating: boolean
+  // The signed-in admin: their own admin status and access are not theirs to change.
+  ownId: string | undefined
 }): Column<AdminUser, Sort>[] => [
   {
     header: 'Name',
@@ -32,6 +37,7 @@ const columns = ({
       <>
         <div className="font-semibold">
           {user.firstName} {user.lastName}
+          {user.id === ownId ? <span className="font-normal text-slate-600"> (you)</span> : null}
         </div>
         <div className="text-slate-600">{user.zipCode ?? 'No ZIP code'}</div>
       </>
@@ -48,7 +54,7 @@ const columns = ({
       </>
     ),
   },
-  { header: 'Registered', sort: 'created_at', cell: (user) => formatDate(user.createdAt) },
+  { header: 'Registered', sort: 'created_at', cell: (user) => formatDay(user.createdAt) },
   {
     header: 'Status',
     cell: (user) => (
@@ -72,6 +78,7 @@ const columns = ({
           label={`${user.isAdmin ? 'Remove Admin' : 'Make Admin'}: ${user.firstName} ${user.lastName}`}
           onClick={() => void onToggle(user, { isAdmin: !user.isAdmin })}
           disabled={isUpdating}
+          unavailable={user.id === ownId ? OWN_ADMIN_STATUS_REFUSED : undefined}
         >
           {user.isAdmin ? (
             <ShieldOff className="size-4" aria-hidden="true" />
@@ -83,6 +90,7 @@ const columns = ({
           label={`${user.isPaused ? 'Resume Access' : 'Pause Access'}: ${user.firstName} ${user.lastName}`}
           onClick={() => void onToggle(user, { isPaused: !user.isPaused })}
           disabled={isUpdating}
+          unavailable={user.id === ownId ? OWN_ACCESS_REFUSED : undefined}
         >
           {user.isPaused ? (
             <Play className="size-4" aria-hidden="true" />
@@ -107,6 +115,7 @@ export function UserManagement() {
   const query = { ...filters, search: debouncedSearch, page }
   const users = useAdminUsers(query)
   const update = useUpdateUserAccess()
+  const session = useSession()
 
   const change = (next: Partial<typeof filters>) => {
     setFilters((current) => ({ ...current, ...next }))
@@ -219,7 +228,12 @@ export function UserManagement() {
       ) : null}
 
       <AdminTable
-        columns={columns({ onView: setSelected, onToggle: toggle, isUpdating: update.isPending })}
+        columns={columns({
+          onView: setSelected,
+          onToggle: toggle,
+          isUpdating: update.isPending,
+          ownId: session.user?.id,
+        })}
         rows={users.data?.items}
         rowKey={(user) => user.id}
         minWidth={760}

@@ -13,6 +13,7 @@ import { FormAlert } from './form-alert'
 import {
   CheckboxField,
   EmailField,
+  KeepMessageLines,
   RequiredMark,
   SubmitButton,
   TextField,
@@ -264,45 +265,48 @@ function SignUpForm({ initialValues }: { initialValues: AuthFormInitialValues })
         <p className="text-sm text-slate-600">
           Fields marked <RequiredMark /> are required.
         </p>
-        <ProfileFields idPrefix="signup" />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <EmailField id="signup-email" required error={errors.email?.message} {...register('email')} />
-          <PasswordField
-            id="signup-password"
+        {/* Each message shows as its field is left: the fields keep a line for it. */}
+        <KeepMessageLines>
+          <ProfileFields idPrefix="signup" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <EmailField id="signup-email" required error={errors.email?.message} {...register('email')} />
+            <PasswordField
+              id="signup-password"
+              required
+              label="Password"
+              purpose="new"
+              error={errors.password?.message}
+              {...register('password')}
+            />
+            <TextField
+              id="signup-code"
+              required={config.requireSignupCode}
+              label={config.requireSignupCode ? 'Invite code' : 'Invite code (optional)'}
+              autoComplete="off"
+              error={errors.signupCode?.message}
+              className="sm:col-span-2"
+              {...register('signupCode')}
+            />
+          </div>
+          <CheckboxField
+            id="signup-consent"
             required
-            label="Password"
-            purpose="new"
-            error={errors.password?.message}
-            {...register('password')}
+            error={errors.consent?.message}
+            label={
+              <>
+                I agree to the{' '}
+                <Link to="/terms" target="_blank" className="font-semibold text-brand-700 underline">
+                  Terms<span className="sr-only"> (opens in a new tab)</span>
+                </Link>{' '}
+                and{' '}
+                <Link to="/privacy" target="_blank" className="font-semibold text-brand-700 underline">
+                  Privacy Policy<span className="sr-only"> (opens in a new tab)</span>
+                </Link>
+              </>
+            }
+            {...register('consent')}
           />
-          <TextField
-            id="signup-code"
-            required={config.requireSignupCode}
-            label={config.requireSignupCode ? 'Invite code' : 'Invite code (optional)'}
-            autoComplete="off"
-            error={errors.signupCode?.message}
-            className="sm:col-span-2"
-            {...register('signupCode')}
-          />
-        </div>
-        <CheckboxField
-          id="signup-consent"
-          required
-          error={errors.consent?.message}
-          label={
-            <>
-              I agree to the{' '}
-              <Link to="/terms" target="_blank" className="font-semibold text-brand-700 underline">
-                Terms<span className="sr-only"> (opens in a new tab)</span>
-              </Link>{' '}
-              and{' '}
-              <Link to="/privacy" target="_blank" className="font-semibold text-brand-700 underline">
-                Privacy Policy<span className="sr-only"> (opens in a new tab)</span>
-              </Link>
-            </>
-          }
-          {...register('consent')}
-        />
+        </KeepMessageLines>
         <SubmitButton isPending={signUp.isPending} pendingLabel="Creating account...">
           Create Account
         </SubmitButton>

@@ -35,14 +35,15 @@ function Actions({
   const who = `${connection.player.firstName} ${connection.player.lastName}`
   if (view === 'received') {
     return (
-      <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
-        <Button size="sm" onClick={() => handlers.onAccept(connection)} disabled={busy}>
-          <Check aria-hidden="true" className="size-4" />
-          Accept<span className="sr-only"> {who}</span>
-        </Button>
+      // Reject, then Accept: the order of every answer in the app (the dashboard, Notifications).
+      <div className="flex shrink-0 gap-2">
         <Button size="sm" variant="secondary" onClick={() => handlers.onReject(connection)} disabled={busy}>
           <X aria-hidden="true" className="size-4" />
           Reject<span className="sr-only"> {who}</span>
+        </Button>
+        <Button size="sm" onClick={() => handlers.onAccept(connection)} disabled={busy}>
+          <Check aria-hidden="true" className="size-4" />
+          Accept<span className="sr-only"> {who}</span>
         </Button>
       </div>
     )
@@ -110,7 +111,11 @@ export function ConnectionList({
   return (
     <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white px-4 shadow-sm">
       {connections.map((connection) => (
-        <li key={connection.id} className="flex items-center justify-between gap-3 py-4">
+        // Two answers go under the player when the row is too narrow for both.
+        <li
+          key={connection.id}
+          className={`flex items-center justify-between gap-3 py-4 ${view === 'received' ? 'flex-wrap' : ''}`}
+        >
           <div className="min-w-0">
             <PlayerLine player={connection.player} />
             <div className="mt-1 flex flex-wrap gap-1.5">

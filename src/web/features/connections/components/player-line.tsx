@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import type { PlayerSummary } from '../../../../domain/connections/connection.schema'
-import { ratingsLine } from '../../../../domain/players/rating.rules'
+import { RatingsText } from '../../../components/ui/ratings-text'
 import { Avatar } from '../../../components/ui/avatar'
 
 // The player's face, name (to the public profile) and both ratings to two decimals.
@@ -18,7 +18,9 @@ export function PlayerLine({ player, headingLevel = 3 }: { player: PlayerSummary
             {player.firstName} {player.lastName}
           </Link>
         </Heading>
-        <p className="text-sm text-slate-600">{ratingsLine(player)}</p>
+        <p className="text-sm text-slate-600">
+          <RatingsText player={player} />
+        </p>
       </div>
     </div>
   )

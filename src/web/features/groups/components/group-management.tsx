@@ -8,9 +8,7 @@ import { PageLoading } from '../../../components/ui/spinner'
 import { toast } from '../../../lib/toast'
 import { useAdminGroups, useCloseGroup } from '../api/groups.queries'
 import { membersText } from './group-card'
-
-const created = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+import { formatDay } from '../../../../domain/display-dates'
 
 // The admin's list of every group, the newest first: open one, or close it.
 export function GroupManagement() {
@@ -54,7 +52,7 @@ export function GroupManagement() {
               ) : (
                 <span>Open</span>
               )}
-              <span>Created {created(group.createdAt)}</span>
+              <span>Created {formatDay(group.createdAt)}</span>
             </p>
             {group.closed ? (
               <p className="text-sm font-semibold text-red-800">Closed</p>

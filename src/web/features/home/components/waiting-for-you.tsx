@@ -19,7 +19,7 @@ import { formatDay, OutcomeText, TeamRecord, useAnswerRequest } from '../../play
 import { useConfirmReportedResult, useHome, useRefreshHome, useUndoReportedResult } from '../api/home.queries'
 import { reportedResultSentence, teamName, teamRatingsLine } from '../lib/home-view'
 import { HomeSection, SectionEmpty, SectionError, SectionLoading } from './home-section'
-import { ratingsLine } from '../../../../domain/players/rating.rules'
+import { RatingsText } from '../../../components/ui/ratings-text'
 import { outcome } from '../../../lib/outcome'
 
 // Requests shown here; the rest are a tap away on Player Connections.
@@ -378,7 +378,9 @@ function ConnectionRequests({ requests }: { requests: ConnectionOutput[] }) {
             {who}
           </Link>
         </h3>
-        <p className="text-sm text-slate-600">{ratingsLine(connection.player)}</p>
+        <p className="text-sm text-slate-600">
+          <RatingsText player={connection.player} />
+        </p>
       </Item>
     )
   })

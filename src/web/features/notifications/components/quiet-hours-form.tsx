@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { QuietHoursSettings } from '../../../../domain/notifications/preferences.schema'
-import { playDateZones } from '../../../../domain/play-dates/schedule'
+import { playDateZones, zoneChoiceLabel, zoneNote } from '../../../../domain/play-dates/schedule'
 import { Button } from '../../../components/ui/button'
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/form-controls'
 import { errorDetail } from '../../../lib/api-client'
@@ -64,12 +64,13 @@ function QuietHoursFields({ saved }: { saved: QuietHoursSettings }) {
         />
         <SelectField
           label="Time zone"
+          hint={zoneNote(draft.timeZone)}
           value={draft.timeZone}
           onChange={(event) => change({ timeZone: event.target.value as QuietHoursSettings['timeZone'] })}
         >
           {playDateZones.map((zone) => (
             <option key={zone.zone} value={zone.zone}>
-              {zone.label}
+              {zoneChoiceLabel(zone)}
             </option>
           ))}
         </SelectField>

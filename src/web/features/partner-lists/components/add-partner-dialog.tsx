@@ -18,7 +18,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { errorDetail, isApiError } from '../../../lib/api-client'
 import { tabKeyTarget } from '../../../lib/tab-keys'
 import { useAddFriendEntry, useAddManualEntry, usePartnerListFriends } from '../api/partner-lists.queries'
-import { ratingsLine } from '../../../../domain/players/rating.rules'
+import { RatingsText } from '../../../components/ui/ratings-text'
 
 type Tab = 'friend' | 'manual'
 const tabs: Array<{ id: Tab; label: string }> = [
@@ -170,7 +170,9 @@ function SelectFriend({
           <li key={friend.id} className="flex items-center justify-between gap-3 p-3">
             <div className="min-w-0">
               <p className="font-semibold text-slate-900">{name}</p>
-              <p className="text-sm text-slate-600">{ratingsLine(friend)}</p>
+              <p className="text-sm text-slate-600">
+                <RatingsText player={friend} />
+              </p>
             </div>
             {listed ? (
               <Button variant="secondary" size="sm" disabled aria-label={`${name}: ${ALREADY_IN_LIST}`}>

@@ -9,8 +9,7 @@ import { useSendInvite, useUpdateEntry } from '../api/partner-lists.queries'
 import { EntryStatusButtons } from './entry-status'
 import { InviteEmailDialog } from './invite-email-dialog'
 import { NotesEditor } from './notes-editor'
-
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+import { formatDay } from '../../../../domain/display-dates'
 
 export const entryName = (entry: PartnerEntry) => `${entry.firstName} ${entry.lastName}`
 
@@ -58,8 +57,9 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
   const sendInvite = async (email?: string) => {
     try {
       const sent = await invite.mutateAsync({ entryId: entry.id, email })
-      // 'Invitation sent to {email}' under the title.
-      toast.success('Invitation sent successfully', { description: sent.message })
+      // One toast in the spec's words for a sent invitation, 'Invitation sent to {email}': the
+      // address says which partner it went to (docs/decisions/0196).
+      toast.success(sent.message)
       setAskingEmail(false)
     } catch (error) {
       toast.error('Failed to send invitation', { description: errorDetail(error) })
@@ -102,9 +102,13 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
           </div>
           {entry.duprRating !== null || entry.selfRating !== null ? (
             <p className="mt-0.5 text-sm text-slate-600">
-              {entry.duprRating !== null ? `DUPR ${entry.duprRating.toFixed(2)}` : null}
+              {entry.duprRating !== null ? (
+                <span className="whitespace-nowrap">DUPR {entry.duprRating.toFixed(2)}</span>
+              ) : null}
               {entry.duprRating !== null && entry.selfRating !== null ? ' · ' : null}
-              {entry.selfRating !== null ? `Self ${entry.selfRating.toFixed(2)}` : null}
+              {entry.selfRating !== null ? (
+                <span className="whitespace-nowrap">Self {entry.selfRating.toFixed(2)}</span>
+              ) : null}
             </p>
           ) : null}
           {isManual && entry.email ? (
@@ -114,7 +118,7 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
               {entry.invitedAt ? (
                 <span className="whitespace-nowrap text-slate-500">
                   {' '}
-                  · Invited <time dateTime={entry.invitedAt}>{day.format(new Date(entry.invitedAt))}</time>
+                  · Invited <time dateTime={entry.invitedAt}>{formatDay(entry.invitedAt)}</time>
                 </span>
               ) : null}
             </p>
@@ -123,7 +127,8 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
         <Button
           variant="ghost"
           size="sm"
-          className="shrink-0"
+          // A square of 44 px at least on a phone, where only the icon shows.
+          className="min-w-11 shrink-0"
           onClick={() => onRemove(entry)}
           aria-label={`Remove ${name}`}
         >

@@ -2,8 +2,7 @@ import { ListOrdered, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import type { PartnerListSummary } from '../../../../domain/partner-lists/partner-list.schema'
 import { Button, ButtonLink } from '../../../components/ui/button'
-
-const created = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+import { formatDay } from '../../../../domain/display-dates'
 
 export function PartnerListCard({
   list,
@@ -28,7 +27,7 @@ export function PartnerListCard({
           </h2>
           <p className="text-sm text-slate-600">
             {list.entryCount === 1 ? '1 partner' : `${list.entryCount} partners`} · Created{' '}
-            <time dateTime={list.createdAt}>{created.format(new Date(list.createdAt))}</time>
+            <time dateTime={list.createdAt}>{formatDay(list.createdAt)}</time>
           </p>
         </div>
       </div>

@@ -135,35 +135,38 @@ export function PlayDateCard({
         <PlayDateWhere place={playDate} distanceMiles={playDate.distanceMiles} />
       </div>
       <LocationChips state={playDate.state} regions={playDate.regions} />
-      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
-        <p className="flex flex-col">
-          {kind === 'free' ? null : (
-            <span className="text-sm text-slate-700">
-              {yourTeamPayment(playDate.type, onCreatorTeam, paymentTime(playDate.status, playDate.result))}
+      {/* The chevron keeps the row's end, whatever wraps before it. */}
+      <div className="flex items-center gap-2 border-t border-slate-100 pt-3">
+        <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2">
+          <p className="flex flex-col">
+            {kind === 'free' ? null : (
+              <span className="text-sm text-slate-700">
+                {yourTeamPayment(playDate.type, onCreatorTeam, paymentTime(playDate.status, playDate.result))}
+              </span>
+            )}
+            <span className="text-base font-bold text-brand-800">
+              {priceLine(playDate.paymentPerHourMin, playDate.durationMinutes)}
             </span>
-          )}
-          <span className="text-base font-bold text-brand-800">
-            {priceLine(playDate.paymentPerHourMin, playDate.durationMinutes)}
-          </span>
-        </p>
-        {playDate.status === 'open' ? (
-          <p className="inline-flex items-center gap-1 text-sm text-slate-700">
-            <Users aria-hidden="true" className="size-4" />
-            {requestCountLabel(playDate.requestCount)}
           </p>
-        ) : null}
-        {playDate.status === 'matched' ? (
-          // A matched PlayDate in a list is one of the viewer's own: its team chat is one tap away.
-          <Link
-            to={{ pathname, search, hash: '#team-chat' }}
-            className="relative z-10 inline-flex min-h-11 items-center gap-1 rounded-lg border border-brand-700 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-            aria-label={`Chat with ${opponents ? teamNames(opponents) : names}`}
-          >
-            <MessagesSquare aria-hidden="true" className="size-4" />
-            Chat
-          </Link>
-        ) : null}
-        <ChevronRight aria-hidden="true" className="size-5 text-slate-400" />
+          {playDate.status === 'open' ? (
+            <p className="inline-flex items-center gap-1 text-sm text-slate-700">
+              <Users aria-hidden="true" className="size-4" />
+              {requestCountLabel(playDate.requestCount)}
+            </p>
+          ) : null}
+          {playDate.status === 'matched' ? (
+            // A matched PlayDate in a list is one of the viewer's own: its team chat is one tap away.
+            <Link
+              to={{ pathname, search, hash: '#team-chat' }}
+              className="relative z-10 inline-flex min-h-11 items-center gap-1 rounded-lg border border-brand-700 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+              aria-label={`Chat with ${opponents ? teamNames(opponents) : names}`}
+            >
+              <MessagesSquare aria-hidden="true" className="size-4" />
+              Chat
+            </Link>
+          ) : null}
+        </div>
+        <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
       </div>
     </article>
   )

@@ -1,4 +1,3 @@
-import { format } from 'date-fns'
 import { CalendarPlus } from 'lucide-react'
 import { Fragment, type ReactNode } from 'react'
 import type { PlayDateDetail, PlayerSummary } from '../../../../domain/play-dates/play-date.schema'
@@ -9,6 +8,7 @@ import { fullName } from '../lib/play-date-view'
 import { LocationChips } from './play-date-badges'
 import { PlayDateWhen, PlayDateWhere } from './play-date-when'
 import { PlayerLink } from './team-roster'
+import { formatDay } from '../../../../domain/display-dates'
 
 // A team as one line: its players' names, each leading to their profile, and its open spots.
 function TeamLine({ players, open }: { players: PlayerSummary[]; open: number }) {
@@ -148,7 +148,7 @@ export function PlayDateMoreFacts({ playDate }: { playDate: PlayDateDetail }) {
       <div>
         <dt className="text-sm font-medium text-slate-600">Created</dt>
         <dd className="mt-1 text-slate-900">
-          <time dateTime={playDate.createdAt}>{format(new Date(playDate.createdAt), 'M/d/yyyy')}</time>
+          <time dateTime={playDate.createdAt}>{formatDay(playDate.createdAt)}</time>
         </dd>
       </div>
     </dl>

@@ -7,6 +7,8 @@ import {
   PLACE_MAX,
   type PlayDateZone,
   playDateZones,
+  zoneChoiceLabel,
+  zoneNote,
   zonedInstant,
   zoneOfState,
 } from '../../../../domain/play-dates/schedule'
@@ -80,7 +82,8 @@ export function WhenWhereFields({
           error={startError?.field === 'startTime' ? startError.message : undefined}
         />
       </div>
-      <div className="grid grid-cols-2 gap-3">
+      {/* One under the other on a phone: a zone's name and its note need the whole width. */}
+      <div className="grid gap-3 sm:grid-cols-2">
         <SelectField
           label="How long"
           value={value.durationMinutes}
@@ -94,13 +97,13 @@ export function WhenWhereFields({
         </SelectField>
         <SelectField
           label="Time zone"
+          hint={zoneNote(value.timeZone)}
           value={value.timeZone}
           onChange={(event) => set({ timeZone: event.target.value as PlayDateZone })}
         >
           {playDateZones.map((z) => (
             <option key={z.zone} value={z.zone}>
-              {z.label}
-              {z.zone === zoneOfState[state] ? ' (this state)' : ''}
+              {zoneChoiceLabel(z, z.zone === zoneOfState[state])}
             </option>
           ))}
         </SelectField>

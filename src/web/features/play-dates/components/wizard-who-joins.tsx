@@ -71,9 +71,12 @@ export function DuprRangeFields({
 }) {
   const invalid = range.min > range.max
   return (
+    // The legend floats into the panel: left in place, a legend straddles its fieldset's top edge.
     <fieldset className="mt-4 rounded-xl bg-slate-50 p-3">
-      <legend className="px-1 font-semibold text-slate-900">Who may join alone (DUPR)</legend>
-      <p className="mb-2 text-sm text-slate-700">
+      <legend className="float-left mb-1 w-full font-semibold text-slate-900">
+        Who may join alone (DUPR)
+      </legend>
+      <p className="clear-left mb-2 text-sm text-slate-700">
         {basis} A player without a DUPR counts by their self rating. Pairs of friends can always apply.
       </p>
       <div className="grid grid-cols-2 gap-3">

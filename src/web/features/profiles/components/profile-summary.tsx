@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import type { PublicProfileOutput } from '../../../../domain/profiles/public-profile.schema'
 import { Avatar } from '../../../components/ui/avatar'
 import { PlaysAt } from './plays-at'
+import { formatLongDay } from '../../../../domain/display-dates'
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -12,10 +13,6 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
     </div>
   )
 }
-
-// A birthdate as a day of the calendar ("May 17, 1990"), whatever the viewer's time zone.
-const birthdateText = (value: string) =>
-  new Date(`${value}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 
 // The player's face (the name beside it says whose), name, their bio, both ratings to two
 // decimals, the age range and the city, or the exact age, birthdate and ZIP code where the server
@@ -46,7 +43,7 @@ export function ProfileSummary({
             {profile.exact ? (
               <p className="mt-1 flex items-center gap-1 text-slate-600">
                 <Cake aria-hidden="true" className="size-4 shrink-0" />
-                Born {birthdateText(profile.exact.birthdate)}
+                Born {formatLongDay(profile.exact.birthdate)}
               </p>
             ) : null}
           </div>

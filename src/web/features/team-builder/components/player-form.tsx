@@ -15,7 +15,13 @@ import {
   type ProfileSearchResult,
 } from '../../../../domain/team-builder/player.schema'
 import { Button, ButtonLink } from '../../../components/ui/button'
-import { Choice, ChoiceGroup, FieldError, TextField } from '../../../components/ui/form-controls'
+import {
+  Choice,
+  ChoiceGroup,
+  FieldError,
+  RequiredMark,
+  TextField,
+} from '../../../components/ui/form-controls'
 import { isApiError } from '../../../lib/api-client'
 import { usePlayers } from '../api/players.queries'
 import { fullName } from '../lib/players-view'
@@ -183,34 +189,52 @@ export function PlayerForm({
         <h2 id={fieldId('details-title')} className="text-lg font-bold text-slate-900">
           Player details
         </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Fields marked <RequiredMark /> are required.
+        </p>
         <div className="mt-4 grid gap-5 sm:grid-cols-2">
           <TextField
             label="First name"
+            required
             autoComplete="off"
             error={message('firstName')}
             {...register('firstName')}
           />
           <TextField
             label="Last name"
+            required
             autoComplete="off"
             error={message('lastName')}
             {...register('lastName')}
           />
 
-          <ChoiceGroup legend="Gender" error={message('gender')}>
+          <ChoiceGroup legend="Gender" required error={message('gender')}>
             {genders.map((gender) => (
-              <Choice key={gender} value={gender} label={genderLabels[gender]} {...register('gender')} />
+              <Choice
+                key={gender}
+                value={gender}
+                label={genderLabels[gender]}
+                required
+                {...register('gender')}
+              />
             ))}
           </ChoiceGroup>
 
-          <ChoiceGroup legend="Age group" error={message('ageGroup')}>
+          <ChoiceGroup legend="Age group" required error={message('ageGroup')}>
             {ageGroups.map((group) => (
-              <Choice key={group} value={group} label={ageGroupLabels[group]} {...register('ageGroup')} />
+              <Choice
+                key={group}
+                value={group}
+                label={ageGroupLabels[group]}
+                required
+                {...register('ageGroup')}
+              />
             ))}
           </ChoiceGroup>
 
           <TextField
             label="DUPR rating"
+            required
             type="number"
             inputMode="decimal"
             min={2}

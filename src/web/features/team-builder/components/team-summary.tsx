@@ -115,7 +115,7 @@ export function TeamSummary({
               Captain
             </span>
           }
-          avatar={<PlayerAvatar player={captain} tone="captain" />}
+          avatar={<PlayerAvatar player={captain} />}
           member={captainAsMember}
           rating={duprLine(captain)}
           settings={settings}
