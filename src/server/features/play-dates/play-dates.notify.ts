@@ -101,6 +101,8 @@ interface NotifyArgs {
   requestId?: string
   // What the app says itself: no player's face beside it.
   asApp?: boolean
+  // The actor's partner, named beside them: a pair's application names both players.
+  partnerName?: string
 }
 
 // What the row offers: Accept or Decline an application; Open chat once matched, or for a message.
@@ -121,12 +123,16 @@ type NoteArgs = Omit<NotifyArgs, 'recipients'>
 
 // What a PlayDate event tells each player it notifies (for a statement that adds it with its own
 // write: notificationInserts).
-export function playDateNote(event: PlayDateEvent, { playDateId, actor, link, requestId, asApp }: NoteArgs) {
+export function playDateNote(
+  event: PlayDateEvent,
+  { playDateId, actor, link, requestId, asApp, partnerName }: NoteArgs,
+) {
   const text = texts[event]
+  const actorName = `${actor.firstName} ${actor.lastName}`
   return {
     type: event === 'created' ? ('playdate_created' as const) : ('other' as const),
     title: text.title,
-    message: text.message(`${actor.firstName} ${actor.lastName}`),
+    message: text.message(partnerName === undefined ? actorName : `${actorName} and ${partnerName}`),
     link: link ?? `/playdates/${playDateId}`,
     actorId: asApp ? null : actor.id,
     action: actionOf(event, playDateId, requestId),
@@ -134,6 +140,17 @@ export function playDateNote(event: PlayDateEvent, { playDateId, actor, link, re
     playDateId,
   }
 }
+
+// The note of a pair's event for a statement that reads the partner's name itself (the
+// application, one statement): its message is a `format` template, the partner's name at `%s`
+// (every other % doubled, so a name is kept as written), which `pairMessage` fills.
+const PARTNER_SLOT = '\u0000' // never in a name: PostgreSQL's text cannot hold it
+export function pairNoteTemplate(event: PlayDateEvent, args: Omit<NoteArgs, 'partnerName'>) {
+  const note = playDateNote(event, { ...args, partnerName: PARTNER_SLOT })
+  return { ...note, message: note.message.replaceAll('%', '%%').replace(PARTNER_SLOT, '%s') }
+}
+export const pairMessage = (template: SQLWrapper, partnerName: SQLWrapper) =>
+  sql`format(${template}::text, ${partnerName})`
 
 // A spot offered to a player (docs/decisions/0138-offer-timings-and-waves.md): in the app at
 // once, with "Take the spot" in the row; its email and push follow the player's quiet hours, and
