@@ -121,6 +121,9 @@ export const AVAILABLE_PLAY_DATES_LINK = '/playdates?tab=available'
 
 type NoteArgs = Omit<NotifyArgs, 'recipients'>
 
+// Where a PlayDate's notices lead unless told otherwise: its page (and its chat).
+const pageOf = (playDateId: string) => `/playdates/${playDateId}`
+
 // What a PlayDate event tells each player it notifies (for a statement that adds it with its own
 // write: notificationInserts).
 export function playDateNote(
@@ -133,7 +136,7 @@ export function playDateNote(
     type: event === 'created' ? ('playdate_created' as const) : ('other' as const),
     title: text.title,
     message: text.message(partnerName === undefined ? actorName : `${actorName} and ${partnerName}`),
-    link: link ?? `/playdates/${playDateId}`,
+    link: link ?? pageOf(playDateId),
     actorId: asApp ? null : actor.id,
     action: actionOf(event, playDateId, requestId),
     kind: kindOf[event],
@@ -184,10 +187,21 @@ export function offerNote(
   }
 }
 
+// A notification row `n` that is the player's unread notice of the chat whose link is `link`.
+const isUnreadChatNote = (userId: SQLWrapper, link: string | SQLWrapper) =>
+  sql`n.user_id = ${userId} and n.link = ${link} and n.title = ${NEW_MESSAGE_TITLE} and not n.read`
+
 // One unread chat notification per PlayDate is enough: later messages don't pile up. (SQL over
 // the notification rows `v` of notificationInserts.)
-const noUnreadChatNote = (link: string | SQLWrapper) => sql`not exists (select 1 from ${notifications} n
-  where n.user_id = v.user_id and n.link = ${link} and n.title = ${NEW_MESSAGE_TITLE} and not n.read)`
+const noUnreadChatNote = (link: string | SQLWrapper) =>
+  sql`not exists (select 1 from ${notifications} n where ${isUnreadChatNote(sql`v.user_id`, link)})`
+
+// The player `userId` has read the chat of PlayDate `playDateId`: its notice, if one is unread,
+// is read (and seen) too. A statement (a CTE of the caller's) that answers the ids it marked.
+export const readChatNote = (userId: SQLWrapper, playDateId: string) =>
+  sql`update ${notifications} n set read = true, seen = true
+    where ${isUnreadChatNote(userId, pageOf(playDateId))}
+    returning n.id`
 
 // Each player of `recipients` but the actor, told `note`.
 const notesTo = (recipients: readonly string[], actorId: string, note: ReturnType<typeof playDateNote>) =>
