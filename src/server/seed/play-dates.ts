@@ -83,7 +83,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
         regions: ['tucson'],
         paymentPerHourMin: 20,
         paymentPerHourMax: 20,
-        description: 'Weekend trip to Tucson: want to play a strong local team.',
+        description: 'A trip to Tucson: want to play a strong local team.',
         ...when(-12, '09:00', 'Saguaro Paddle Park'),
         createdAt: daysAgo(14),
       },
@@ -97,7 +97,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
         regions: ['statewide'],
         paymentPerHourMin: 30,
         paymentPerHourMax: 30,
-        description: 'Orlando area, looking for a 4.0 team on Saturday mornings.',
+        description: 'Orlando area, looking for a 4.0 team for a morning game.',
         ...when(-5, '08:00', 'Lake Eola Paddle Club'),
         createdAt: daysAgo(9),
       },
@@ -114,8 +114,13 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
         createdAt: daysAgo(1),
       },
     ])
-    .returning({ id: playDates.id })
+    .returning({ id: playDates.id, startsAt: playDates.startsAt, timeZone: playDates.timeZone })
   const [mayaOpen, marcusOpen, lindaOpen, sofiaMatched, jordanCompleted] = pd.map((p) => p.id)
+  // The chat names the matched game's day as it falls this time: the demo's dates move with today.
+  const matchedDay = pd[3]!.startsAt!.toLocaleDateString('en-US', {
+    weekday: 'long',
+    timeZone: pd[3]!.timeZone!,
+  })
   if (!mayaOpen || !marcusOpen || !lindaOpen || !sofiaMatched || !jordanCompleted)
     throw new Error('seed failed')
 
@@ -171,7 +176,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
     {
       playDateId: sofiaMatched,
       userId: id('Maya'),
-      content: 'Thursday works for us. Priya can bring balls.',
+      content: `${matchedDay} works for us. Priya can bring balls.`,
       createdAt: daysAgo(2.8),
     },
     {
@@ -184,7 +189,8 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
       playDateId: jordanCompleted,
       userId: id('Marcus'),
       content: 'Good games today, thanks!',
-      createdAt: daysAgo(12),
+      // After the game, on its day.
+      createdAt: new Date(pd[4]!.startsAt!.getTime() + 3 * 3_600_000),
     },
   ])
 
