@@ -169,7 +169,7 @@ test('a late cancel at night reaches each player by the channels they chose, and
   ])
   expect(await gameMail(joPlayer)).toEqual(['Application accepted', 'Applied with you', 'PlayDate tomorrow'])
   const [application] = await mailOf(request, mayaPlayer, 'New application')
-  expect(application!.text).toContain('Cal Court applied to your PlayDate')
+  expect(application!.text).toContain('Cal Court and Jo Court applied to your PlayDate')
   const [accepted] = await mailOf(request, joPlayer, 'Application accepted')
   expect(accepted!.text).toContain('Maya Court accepted the application')
   // Maya's friend request earlier reached Sam by email; Lee's at night waits.

@@ -273,6 +273,13 @@ test.describe('PlayDates', () => {
       }
       await expect(chat(d).getByRole('listitem')).toHaveCount(4)
       await expect(chat(b).getByRole('listitem').first()).toContainText('Ann Archer')
+      // Each had the chat open as the others wrote: no message is left an unread notice
+      // (docs/decisions/0197). Ben's list holds their notices, every one read.
+      await b.goto('/notifications')
+      const messageNotices = b.getByRole('listitem').filter({ hasText: 'sent a message about your PlayDate' })
+      await expect(messageNotices.first()).toBeVisible()
+      for (const row of await messageNotices.all())
+        await expect(row).not.toHaveAttribute('data-unread', 'true')
 
       // Cat cancels the matched game (it is days away, so not a late cancel): it leaves My
       // PlayDates and shows in History for all four. (Results after the game: results.spec.ts.)

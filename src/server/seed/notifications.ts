@@ -61,7 +61,7 @@ export async function seedNotifications(
       actorId: id('Sofia'),
       type: 'other',
       title: 'Application accepted',
-      message: 'Sofia Marino accepted your application',
+      message: 'Sofia Marino accepted the application: you are matched',
       link: `/playdates/${sofiaMatched}`,
       action: 'open_chat',
       subjectId: sofiaMatched,

@@ -1,22 +1,25 @@
 import { playDateMessages, playDateReports, playDateRequests, playDates } from '../db/schema'
 import type { StateCode } from '../../domain/play-dates/play-date.schema'
-import { wallClock, zonedInstant, zoneOfState } from '../../domain/play-dates/schedule'
-import { scheduleExpiry, scheduleResultStands } from '../features/play-dates'
+import { wallClock, zonedInstant } from '../../domain/play-dates/schedule'
+import { atVenue, scheduleExpiry, scheduleResultStands } from '../features/play-dates'
 import { daysAgo, type DemoWorld, hoursAgo } from './demo-world'
+import type { DemoVenue } from './venues'
 
 // PlayDates in every status, with applications and a chat, spread over the last 30 days and the
 // next 14, at the demo venues: a newcomer's first look is a real week of games.
-export async function seedPlayDates({ tx, id }: DemoWorld, venue: (name: string) => string) {
+export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: string) => DemoVenue) {
   const now = new Date()
-  // A start `days` from today at a wall-clock time in the state's zone, for `minutes`.
-  const when = (days: number, time: string, state: StateCode, venueName: string, minutes = 120) => {
-    const timeZone = zoneOfState[state]
-    const date = wallClock(new Date(now.getTime() + days * 86_400_000), timeZone).date
+  // A start `days` from today at a wall-clock time at the venue, for `minutes`: the venue's clock
+  // and place, as the wizard gives a PlayDate at a venue (createPlayDate), so distances and the
+  // dashboard's games near you find the demo games.
+  const when = (days: number, time: string, venueName: string, minutes = 120) => {
+    const venue = venueNamed(venueName)
+    const date = wallClock(new Date(now.getTime() + days * 86_400_000), venue.timeZone).date
     return {
-      startsAt: zonedInstant(date, time, timeZone)!,
-      timeZone,
+      startsAt: zonedInstant(date, time, venue.timeZone)!,
+      timeZone: venue.timeZone,
       durationMinutes: minutes,
-      venueId: venue(venueName),
+      ...atVenue(venue),
     }
   }
   const pd = await tx
@@ -31,7 +34,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venue: (name: string)
         paymentPerHourMin: 40,
         paymentPerHourMax: 40,
         description: 'Looking for a 4.5+ team to push us before the Mesa tournament. Evenings after 6pm.',
-        ...when(2, '18:00', 'AZ', 'Red Mountain Pickleball Park'),
+        ...when(2, '18:00', 'Red Mountain Pickleball Park'),
         createdAt: hoursAgo(8),
       },
       {
@@ -43,7 +46,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venue: (name: string)
         paymentPerHourMin: 30,
         paymentPerHourMax: 30,
         description: 'Happy to play and coach a 3.0-3.5 team: drills on the third-shot drop, then games.',
-        ...when(3, '08:00', 'AZ', 'Superstition Springs Courts', 120),
+        ...when(3, '08:00', 'Superstition Springs Courts', 120),
         createdAt: hoursAgo(26),
       },
       {
@@ -55,7 +58,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venue: (name: string)
         paymentPerHourMin: 25,
         paymentPerHourMax: 25,
         description: 'Sun City regulars want a morning game against a stronger pair. Courts booked 8-10am.',
-        ...when(5, '08:00', 'AZ', 'Sun Village Courts'),
+        ...when(5, '08:00', 'Sun Village Courts'),
         createdAt: daysAgo(3),
       },
       {
@@ -68,7 +71,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venue: (name: string)
         paymentPerHourMin: 35,
         paymentPerHourMax: 35,
         description: 'Two 4.5+ players offering a competitive session with tips between games.',
-        ...when(1, '09:00', 'AZ', 'Encanto Pickleball Club', 90),
+        ...when(1, '09:00', 'Encanto Pickleball Club', 90),
         createdAt: daysAgo(4),
       },
       {
@@ -80,8 +83,8 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venue: (name: string)
         regions: ['tucson'],
         paymentPerHourMin: 20,
         paymentPerHourMax: 20,
-        description: 'Weekend trip to Tucson: want to play a strong local team.',
-        ...when(-12, '09:00', 'AZ', 'Saguaro Paddle Park'),
+        description: 'A trip to Tucson: want to play a strong local team.',
+        ...when(-12, '09:00', 'Saguaro Paddle Park'),
         createdAt: daysAgo(14),
       },
       {
@@ -94,8 +97,8 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venue: (name: string)
         regions: ['statewide'],
         paymentPerHourMin: 30,
         paymentPerHourMax: 30,
-        description: 'Orlando area, looking for a 4.0 team on Saturday mornings.',
-        ...when(-5, '08:00', 'FL', 'Lake Eola Paddle Club'),
+        description: 'Orlando area, looking for a 4.0 team for a morning game.',
+        ...when(-5, '08:00', 'Lake Eola Paddle Club'),
         createdAt: daysAgo(9),
       },
       {
@@ -107,12 +110,17 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venue: (name: string)
         paymentPerHourMin: 50,
         paymentPerHourMax: 50,
         description: 'Pro-level practice partner in Salt Lake City; mixed doubles focus.',
-        ...when(6, '17:30', 'UT', 'Wasatch Indoor Pickleball', 90),
+        ...when(6, '17:30', 'Wasatch Indoor Pickleball', 90),
         createdAt: daysAgo(1),
       },
     ])
-    .returning({ id: playDates.id })
+    .returning({ id: playDates.id, startsAt: playDates.startsAt, timeZone: playDates.timeZone })
   const [mayaOpen, marcusOpen, lindaOpen, sofiaMatched, jordanCompleted] = pd.map((p) => p.id)
+  // The chat names the matched game's day as it falls this time: the demo's dates move with today.
+  const matchedDay = pd[3]!.startsAt!.toLocaleDateString('en-US', {
+    weekday: 'long',
+    timeZone: pd[3]!.timeZone!,
+  })
   if (!mayaOpen || !marcusOpen || !lindaOpen || !sofiaMatched || !jordanCompleted)
     throw new Error('seed failed')
 
@@ -168,7 +176,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venue: (name: string)
     {
       playDateId: sofiaMatched,
       userId: id('Maya'),
-      content: 'Thursday works for us. Priya can bring balls.',
+      content: `${matchedDay} works for us. Priya can bring balls.`,
       createdAt: daysAgo(2.8),
     },
     {
@@ -181,7 +189,8 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venue: (name: string)
       playDateId: jordanCompleted,
       userId: id('Marcus'),
       content: 'Good games today, thanks!',
-      createdAt: daysAgo(12),
+      // After the game, on its day.
+      createdAt: new Date(pd[4]!.startsAt!.getTime() + 3 * 3_600_000),
     },
   ])
 
@@ -214,7 +223,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venue: (name: string)
             ? `${a} and ${b} want a stronger team to learn from. Courts are booked.`
             : `${a} and ${b} will play and share tips with a newer team.`,
         createdAt: hoursAgo(6 + days * 3),
-        ...when(Math.floor(days), time, state, venueName),
+        ...when(Math.floor(days), time, venueName),
       })),
     )
     .returning({ id: playDates.id, startsAt: playDates.startsAt })
@@ -235,7 +244,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venue: (name: string)
         paymentPerHourMax: 30,
         description: 'New in town and no partner yet: join alone and we split the price.',
         createdAt: hoursAgo(5),
-        ...when(2, '07:00', 'AZ', 'Red Mountain Pickleball Park'),
+        ...when(2, '07:00', 'Red Mountain Pickleball Park'),
       },
       {
         creatorId: id('Chris'),
@@ -250,7 +259,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venue: (name: string)
         paymentPerHourMax: 25,
         description: 'Friendly 3.5 game, players joining alone welcome. One spot left.',
         createdAt: daysAgo(2),
-        ...when(4, '09:00', 'FL', 'Lake Eola Paddle Club'),
+        ...when(4, '09:00', 'Lake Eola Paddle Club'),
       },
     ])
     .returning({ id: playDates.id, startsAt: playDates.startsAt })
@@ -342,7 +351,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venue: (name: string)
     .insert(playDates)
     .values(
       past.map(({ team: [a, b], days, place, opponents, games: score, waiting }) => {
-        const timing = when(days, '08:00', 'AZ', venueOf[place]![0])
+        const timing = when(days, '08:00', venueOf[place]![0])
         const settled = opponents && score && !waiting
         return {
           creatorId: id(a),

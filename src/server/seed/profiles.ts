@@ -278,7 +278,7 @@ const demoAbout: Array<{ first: string; bio: string; playsAt: string[] }> = [
   },
 ]
 
-export async function seedProfileAbout({ tx, id }: DemoWorld, venueId: (name: string) => string) {
+export async function seedProfileAbout({ tx, id }: DemoWorld, venue: (name: string) => { id: string }) {
   for (const about of demoAbout) {
     await tx
       .update(profiles)
@@ -289,7 +289,7 @@ export async function seedProfileAbout({ tx, id }: DemoWorld, venueId: (name: st
     demoAbout.flatMap((about) =>
       about.playsAt.map((name, position) => ({
         profileId: id(about.first),
-        venueId: venueId(name),
+        venueId: venue(name).id,
         position,
       })),
     ),

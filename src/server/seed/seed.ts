@@ -26,9 +26,9 @@ export async function seedDemo(db: Db, options: { productName: string }) {
   return db.transaction(async (tx) => {
     const world = { tx, id: await seedProfiles(tx, hash) }
     await seedConnections(world)
-    const venueId = await seedVenues(world)
-    await seedProfileAbout(world, venueId)
-    const playDates = await seedPlayDates(world, venueId)
+    const venue = await seedVenues(world)
+    await seedProfileAbout(world, venue)
+    const playDates = await seedPlayDates(world, venue)
     await seedTeamBuilder(world)
     await seedPartnerLists(world)
     await seedNotifications(world, playDates)

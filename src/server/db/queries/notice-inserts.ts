@@ -97,9 +97,11 @@ function insertsFrom(rows: SQL, when: SQL | undefined): SQL {
 }
 
 // A notification in a prepared statement (db/prepared.ts): each of its columns is a placeholder,
-// filled in on each call from `noteParameters` of the same name.
+// filled in on each call from `noteParameters` of the same name. `message`, when given, is the
+// SQL of the message instead (one the statement completes from what it reads).
 export interface NotePlaceholders {
   placeholders: string
+  message?: SQL
 }
 
 type Note = Omit<NewNotification, 'userId'> | NotePlaceholders
@@ -116,7 +118,8 @@ const NOTE_PLACEHOLDERS = [
   'playDate',
 ] as const
 
-export const notePlaceholders = (name: string): NotePlaceholders => ({ placeholders: name })
+export const notePlaceholders = (name: string, message?: SQL): NotePlaceholders =>
+  message ? { placeholders: name, message } : { placeholders: name }
 
 // One column's placeholder of a notification, for a condition of the statement on it.
 export const notePlaceholder = (note: NotePlaceholders, column: (typeof NOTE_PLACEHOLDERS)[number]) =>
@@ -144,7 +147,7 @@ function noteValues(n: Note) {
     const [type, title, message, link, actor, action, subject, kind, playDate] = NOTE_PLACEHOLDERS.map(
       (column) => notePlaceholder(n, column),
     )
-    return sql`${type}, ${title}, ${message}, ${link}, ${actor}::uuid, ${action}, ${subject}::uuid, ${kind}::text, ${playDate}::uuid`
+    return sql`${type}, ${title}, ${n.message ?? message}, ${link}, ${actor}::uuid, ${action}, ${subject}::uuid, ${kind}::text, ${playDate}::uuid`
   }
   return sql`${n.type}, ${n.title}, ${n.message}, ${n.link ?? null}, ${n.actorId ?? null}::uuid, ${n.action?.kind ?? null}, ${n.action?.subjectId ?? null}::uuid, ${n.kind ?? null}::text, ${n.playDateId ?? null}::uuid`
 }

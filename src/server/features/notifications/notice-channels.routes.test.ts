@@ -45,7 +45,7 @@ async function fourPlayers() {
     signedInUser(t, { firstName: 'Maya' }),
     signedInUser(t, { firstName: 'Sam' }),
     signedInUser(t, { firstName: 'Cal', lastName: 'Ray' }),
-    signedInUser(t, { firstName: 'Jo' }),
+    signedInUser(t, { firstName: 'Jo', lastName: 'Lee' }),
   ])
   await befriend(t.db, creator, partner)
   await befriend(t.db, applicant, applicantPartner)
@@ -106,7 +106,7 @@ describe('notices by email', () => {
       /^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2} · 8:00 AM MST at Red Mountain Pickleball Park$/,
     )
     expect(told).toMatchObject({ subject: `New application: ${label}` })
-    expect(told!.text).toContain('Cal Ray applied to your PlayDate')
+    expect(told!.text).toContain('Cal Ray and Jo Lee applied to your PlayDate')
     expect(told!.text).toContain(`The game: ${label}.`)
     // A plain-text part, the settings in the footer, and a one-click unsubscribe.
     expect(told!.text).toContain('Notification settings: http://localhost:3000/profile#notifications')

@@ -56,7 +56,7 @@ describe('acting from a notification', () => {
       signedInUser(t),
       signedInUser(t),
       signedInUser(t, { firstName: 'Cal', lastName: 'Ray' }),
-      signedInUser(t),
+      signedInUser(t, { firstName: 'Jo', lastName: 'Lee' }),
     ])
     await befriend(t.db, creator, partner)
     await befriend(t.db, applicant, applicantPartner)
@@ -66,14 +66,20 @@ describe('acting from a notification', () => {
     })
     expect(applied.status).toBe(201)
 
+    // Both players of the pair are named, to each player of the creator team.
     const told = await newest(creator)
     expect(told).toMatchObject({
       title: 'New application',
+      message: 'Cal Ray and Jo Lee applied to your PlayDate',
       actor: { id: applicant.profile.id },
       action: { kind: 'answer_application', requestId: applied.body.id, playDateId },
     })
+    expect((await newest(partner)).message).toBe('Cal Ray and Jo Lee applied to your PlayDate')
     // The partner named on the application hears of it but has nothing to answer.
-    expect((await newest(applicantPartner)).action).toBeNull()
+    expect(await newest(applicantPartner)).toMatchObject({
+      message: 'Cal Ray applied with you to a PlayDate',
+      action: null,
+    })
 
     expect((await creator.client.post(`/api/play-dates/requests/${applied.body.id}/accept`)).status).toBe(200)
     expect((await newest(creator)).action).toBeNull()
@@ -85,6 +91,23 @@ describe('acting from a notification', () => {
       title: 'New message',
       action: { kind: 'open_chat', playDateId },
     })
+  })
+
+  it('a pair’s names are kept as written in its application’s notice, a percent sign too', async () => {
+    const [creator, partner, applicant, applicantPartner] = await Promise.all([
+      signedInUser(t),
+      signedInUser(t),
+      signedInUser(t, { firstName: 'Ana', lastName: '100%s' }),
+      signedInUser(t, { firstName: 'Bo%', lastName: 'Reyes' }),
+    ])
+    await befriend(t.db, creator, partner)
+    await befriend(t.db, applicant, applicantPartner)
+    const playDateId = await openPlayDate(creator, partner)
+    const applied = await applicant.client.post(`/api/play-dates/${playDateId}/requests`, {
+      partnerId: applicantPartner.profile.id,
+    })
+    expect(applied.status).toBe(201)
+    expect((await newest(creator)).message).toBe('Ana 100%s and Bo% Reyes applied to your PlayDate')
   })
 
   it('what the app says itself offers nothing but its link', async () => {

@@ -163,7 +163,8 @@ function announceChange(db: DbOrTx, userId: string) {
 }
 
 // Each player's badge follows: their unread count leaves once the write that added their
-// notification commits (with the transaction's other events).
+// notification commits (with the transaction's other events), or another feature's write that
+// read one (a chat read while open).
 export async function announceAdded(db: DbOrTx, userIds: readonly string[]) {
   for (const userId of new Set(userIds)) await announceChange(db, userId)
 }

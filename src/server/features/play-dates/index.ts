@@ -4,6 +4,8 @@ export { playDateOfferRoutes } from './play-dates.offers.routes'
 export { playDateCalendarRoutes } from './play-dates.calendar.routes'
 export { playDateJobs, scheduleExpiry, scheduleReminders } from './play-dates.jobs'
 export { postSeriesGame, type SeriesGame } from './play-dates.from-series'
+// The demo data's PlayDates are at venues as the wizard's are.
+export { atVenue } from './play-dates.at-venue'
 export { CHAT_DIGEST_JOB } from './play-dates.chat-digest'
 // Subs on the main data set (bench/lib/subs.ts): the candidates' read and the job that asks a wave.
 export { availableSubsSql, subCandidates } from './play-dates.subs'

@@ -11,8 +11,13 @@ import { playDateRequests, playDates, profiles } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { creatorSideIds, offeredTo, playablePartner } from '../../db/queries'
 import { announceAdded } from '../notifications'
-import { noteParameters, notePlaceholders, notificationInserts } from '../../db/queries/notice-inserts'
-import { announce, notifyPlayDate, playDateNote } from './play-dates.notify'
+import {
+  noteParameters,
+  notePlaceholder,
+  notePlaceholders,
+  notificationInserts,
+} from '../../db/queries/notice-inserts'
+import { announce, notifyPlayDate, pairMessage, pairNoteTemplate, playDateNote } from './play-dates.notify'
 import type { Actor } from './play-dates.queries'
 import { lockPlayDate } from './play-dates.locks'
 import { joinWaitlist } from './play-dates.waitlist'
@@ -45,6 +50,14 @@ interface ApplyRow {
 function applyStatement() {
   const p = sql.placeholder
   const [id, me, partner] = [sql`${p('id')}::uuid`, sql`${p('me')}::uuid`, sql`${p('partner')}::uuid`]
+  // The creator team's notice names both applicants, the partner's name read here.
+  const applied = notePlaceholders(
+    'applied',
+    pairMessage(
+      notePlaceholder(notePlaceholders('applied'), 'message'),
+      sql`(select partner_name from checks)`,
+    ),
+  )
   return sql`
     with locked as materialized (
       select id, status, creator_id, partner_id, starts_at,
@@ -53,6 +66,7 @@ function applyStatement() {
       where id = ${id} and ${offeredTo(me, sql`${p('now')}::timestamptz`)} for update
     ), checks as materialized (
       select ${playablePartner(p('me'), p('partner'))} as playable,
+        (select pp.first_name || ' ' || pp.last_name from ${profiles} pp where pp.id = ${partner}) as partner_name,
         exists (select 1 from ${playDateRequests} r
           where r.play_date_id = ${id} and r.status in ('pending', 'accepted')
             and (r.requester_id in (${me}, ${partner}) or r.requester_partner_id in (${me}, ${partner}))
@@ -67,8 +81,8 @@ function applyStatement() {
       returning id
     ), ${notificationInserts(
       [
-        { userId: sql`(select creator_id from locked)`, ...notePlaceholders('applied') },
-        { userId: sql`(select partner_id from locked)`, ...notePlaceholders('applied') },
+        { userId: sql`(select creator_id from locked)`, ...applied },
+        { userId: sql`(select partner_id from locked)`, ...applied },
         { userId: sql`${p('partner')}`, ...notePlaceholders('with_you') },
       ],
       sql`v.user_id is not null and exists (select 1 from application)`,
@@ -96,7 +110,7 @@ export async function applyToPlayDate(
     })
   }
   const request = { id: randomUUID(), status: 'pending' as const }
-  const applied = playDateNote('applied', { playDateId: id, actor: user, requestId: request.id })
+  const applied = pairNoteTemplate('applied', { playDateId: id, actor: user, requestId: request.id })
   const withYou = playDateNote('appliedWithYou', { playDateId: id, actor: user })
   try {
     const added = await db.withoutTransaction(async (handle) => {

@@ -16,7 +16,7 @@ import { type Db, type DbOrTx, rowsOf } from '../../db/client'
 import { statementOf } from '../../db/prepared'
 import { chatReads, playDateMessages, playDateRequests, playDates, profiles } from '../../db/schema'
 import { announceAdded } from '../notifications'
-import { announce, chatNoteInserts, chatNoteParameters } from './play-dates.notify'
+import { announce, chatNoteInserts, chatNoteParameters, readChatNote } from './play-dates.notify'
 import { chatDigestJobs } from './play-dates.chat-digest'
 import { type Actor } from './play-dates.queries'
 
@@ -127,13 +127,21 @@ export async function listMessages(
 }
 
 // How far a player has read the chat: up to the message `messageId`, by its exact stored time
-// (microseconds, which a JavaScript date would lose). Never back.
+// (microseconds, which a JavaScript date would lose). Never back. A player reading the chat has
+// read its notice too: an open chat fetches each new message, so a message that arrives while it
+// is open leaves no unread notice behind (docs/decisions/0197). Its badge follows when one was.
 async function markChatRead(db: DbOrTx, playDateId: string, userId: string, messageId: string) {
-  await db.execute(sql`
-    insert into ${chatReads} (play_date_id, profile_id, read_up_to)
-    select ${playDateId}, ${userId}, m.created_at from ${playDateMessages} m where m.id = ${messageId}
-    on conflict (play_date_id, profile_id)
-    do update set read_up_to = greatest(${chatReads.readUpTo}, excluded.read_up_to)`)
+  const [row] = rowsOf<{ noticesRead: number }>(
+    await db.execute(sql`
+      with reached as (
+        insert into ${chatReads} (play_date_id, profile_id, read_up_to)
+        select ${playDateId}, ${userId}, m.created_at from ${playDateMessages} m where m.id = ${messageId}
+        on conflict (play_date_id, profile_id)
+        do update set read_up_to = greatest(${chatReads.readUpTo}, excluded.read_up_to)
+      ), notices as (${readChatNote(sql`${userId}::uuid`, playDateId)})
+      select count(*)::int as "noticesRead" from notices`),
+  )
+  if (row && row.noticesRead > 0) await announceAdded(db, [userId])
 }
 
 // The sender is shown beside the message by their photo.

@@ -2,6 +2,7 @@ import type { Tx } from '../../db/client'
 import { playDates } from '../../db/schema'
 import { scheduleExpiry } from './play-dates.jobs'
 import { announce } from './play-dates.notify'
+import { atVenue } from './play-dates.at-venue'
 
 // A group series' occurrence posted as a PlayDate by the series' job (features/groups,
 // docs/decisions/0169-recurring-series.md): the host posts it alone, so members join alone as the
@@ -39,9 +40,7 @@ export async function postSeriesGame(tx: Tx, game: SeriesGame): Promise<string> 
       startsAt: game.startsAt,
       timeZone: game.timeZone,
       durationMinutes: game.durationMinutes,
-      venueId: game.venue.id,
-      latitude: game.venue.latitude,
-      longitude: game.venue.longitude,
+      ...atVenue(game.venue),
       groupId: game.groupId,
       openToAllAt: game.openToAllAt,
     })

@@ -101,6 +101,8 @@ interface NotifyArgs {
   requestId?: string
   // What the app says itself: no player's face beside it.
   asApp?: boolean
+  // The actor's partner, named beside them: a pair's application names both players.
+  partnerName?: string
 }
 
 // What the row offers: Accept or Decline an application; Open chat once matched, or for a message.
@@ -119,21 +121,39 @@ export const AVAILABLE_PLAY_DATES_LINK = '/playdates?tab=available'
 
 type NoteArgs = Omit<NotifyArgs, 'recipients'>
 
+// Where a PlayDate's notices lead unless told otherwise: its page (and its chat).
+const pageOf = (playDateId: string) => `/playdates/${playDateId}`
+
 // What a PlayDate event tells each player it notifies (for a statement that adds it with its own
 // write: notificationInserts).
-export function playDateNote(event: PlayDateEvent, { playDateId, actor, link, requestId, asApp }: NoteArgs) {
+export function playDateNote(
+  event: PlayDateEvent,
+  { playDateId, actor, link, requestId, asApp, partnerName }: NoteArgs,
+) {
   const text = texts[event]
+  const actorName = `${actor.firstName} ${actor.lastName}`
   return {
     type: event === 'created' ? ('playdate_created' as const) : ('other' as const),
     title: text.title,
-    message: text.message(`${actor.firstName} ${actor.lastName}`),
-    link: link ?? `/playdates/${playDateId}`,
+    message: text.message(partnerName === undefined ? actorName : `${actorName} and ${partnerName}`),
+    link: link ?? pageOf(playDateId),
     actorId: asApp ? null : actor.id,
     action: actionOf(event, playDateId, requestId),
     kind: kindOf[event],
     playDateId,
   }
 }
+
+// The note of a pair's event for a statement that reads the partner's name itself (the
+// application, one statement): its message is a `format` template, the partner's name at `%s`
+// (every other % doubled, so a name is kept as written), which `pairMessage` fills.
+const PARTNER_SLOT = '\u0000' // never in a name: PostgreSQL's text cannot hold it
+export function pairNoteTemplate(event: PlayDateEvent, args: Omit<NoteArgs, 'partnerName'>) {
+  const note = playDateNote(event, { ...args, partnerName: PARTNER_SLOT })
+  return { ...note, message: note.message.replaceAll('%', '%%').replace(PARTNER_SLOT, '%s') }
+}
+export const pairMessage = (template: SQLWrapper, partnerName: SQLWrapper) =>
+  sql`format(${template}::text, ${partnerName})`
 
 // A spot offered to a player (docs/decisions/0138-offer-timings-and-waves.md): in the app at
 // once, with "Take the spot" in the row; its email and push follow the player's quiet hours, and
@@ -167,10 +187,21 @@ export function offerNote(
   }
 }
 
+// A notification row `n` that is the player's unread notice of the chat whose link is `link`.
+const isUnreadChatNote = (userId: SQLWrapper, link: string | SQLWrapper) =>
+  sql`n.user_id = ${userId} and n.link = ${link} and n.title = ${NEW_MESSAGE_TITLE} and not n.read`
+
 // One unread chat notification per PlayDate is enough: later messages don't pile up. (SQL over
 // the notification rows `v` of notificationInserts.)
-const noUnreadChatNote = (link: string | SQLWrapper) => sql`not exists (select 1 from ${notifications} n
-  where n.user_id = v.user_id and n.link = ${link} and n.title = ${NEW_MESSAGE_TITLE} and not n.read)`
+const noUnreadChatNote = (link: string | SQLWrapper) =>
+  sql`not exists (select 1 from ${notifications} n where ${isUnreadChatNote(sql`v.user_id`, link)})`
+
+// The player `userId` has read the chat of PlayDate `playDateId`: its notice, if one is unread,
+// is read (and seen) too. A statement (a CTE of the caller's) that answers the ids it marked.
+export const readChatNote = (userId: SQLWrapper, playDateId: string) =>
+  sql`update ${notifications} n set read = true, seen = true
+    where ${isUnreadChatNote(userId, pageOf(playDateId))}
+    returning n.id`
 
 // Each player of `recipients` but the actor, told `note`.
 const notesTo = (recipients: readonly string[], actorId: string, note: ReturnType<typeof playDateNote>) =>

@@ -502,6 +502,56 @@ describe('the chat, a page at a time', () => {
   })
 })
 
+describe('a chat being read', () => {
+  type Notice = { title: string; read: boolean; link: string }
+  const chatNotices = async (p: Player, id: string) =>
+    ((await p.client.get('/api/notifications')).body.items as Notice[]).filter(
+      (n) => n.title === 'New message' && n.link === `/playdates/${id}`,
+    )
+  const badge = async (p: Player) =>
+    (await p.client.get('/api/notifications/unread-count')).body.count as number
+
+  it('leaves no unread notice of a message to a player who has the chat open, and only theirs', async () => {
+    const { a, b, c, d } = await foursome()
+    const id = await openPlayDate(a, b)
+    const applied = await c.client.post(`/api/play-dates/${id}/requests`, { partnerId: d.profile.id })
+    expect((await a.client.post(`/api/play-dates/requests/${applied.body.id}/accept`)).status).toBe(200)
+    const send = async (from: Player, content: string) =>
+      expect((await from.client.post(`/api/play-dates/${id}/messages`, { content })).status).toBe(201)
+
+    // Closed, the chat's first message is an unread notice for the other three.
+    await send(a, 'Courts 3 and 4?')
+    expect(await chatNotices(c, id)).toMatchObject([{ read: false }])
+    const before = await badge(c)
+    // Opening the chat reads it, and its badge follows.
+    const opened = await c.client.get(`/api/play-dates/${id}/messages`)
+    expect(opened.status).toBe(200)
+    expect(await chatNotices(c, id)).toMatchObject([{ read: true }])
+    expect(await badge(c)).toBe(before - 1)
+
+    // With the chat open, each message that arrives is fetched as it comes (the live event, or the
+    // poll): it leaves no unread notice behind.
+    const newest = opened.body.items.at(-1).createdAt as string
+    await send(b, 'Yes, booked')
+    expect((await chatNotices(c, id)).filter((n) => !n.read)).toHaveLength(1)
+    const caughtUp = await c.client.get(`/api/play-dates/${id}/messages?after=${encodeURIComponent(newest)}`)
+    expect(caughtUp.body.items.at(-1).content).toBe('Yes, booked')
+    expect((await chatNotices(c, id)).every((n) => n.read)).toBe(true)
+    expect(await badge(c)).toBe(before - 1)
+
+    // Only the reader's own notices: D, who has not opened it, still has one unread.
+    expect((await chatNotices(d, id)).filter((n) => !n.read)).toHaveLength(1)
+    // Scrolling back reads nothing new, and a stranger is refused without touching anyone's.
+    await send(a, 'See you there')
+    const back = await c.client.get(`/api/play-dates/${id}/messages?before=${caughtUp.body.items.at(-1).id}`)
+    expect(back.status).toBe(200)
+    expect((await chatNotices(c, id)).filter((n) => !n.read)).toHaveLength(1)
+    const stranger = await player()
+    expect((await stranger.client.get(`/api/play-dates/${id}/messages`)).status).toBe(403)
+    expect((await chatNotices(d, id)).filter((n) => !n.read)).toHaveLength(1)
+  })
+})
+
 describe('cancelling', () => {
   it('lets the creator or partner cancel an open PlayDate, which then takes no applications', async () => {
     const { a, b, c, d } = await foursome()

@@ -20,6 +20,7 @@ import {
   zoneOfState,
 } from '../../../domain/play-dates/schedule'
 import { scheduleExpiry } from './play-dates.jobs'
+import { atVenue } from './play-dates.at-venue'
 import { lockPlayDate } from './play-dates.locks'
 import {
   type Actor,
@@ -106,9 +107,7 @@ export async function createPlayDate(
         startsAt,
         timeZone,
         durationMinutes: input.durationMinutes,
-        venueId: input.venueId,
-        latitude: venue?.latitude ?? null,
-        longitude: venue?.longitude ?? null,
+        ...(venue ? atVenue(venue) : { venueId: null, latitude: null, longitude: null }),
         place: input.place,
         requestKey: input.requestKey ?? null,
         groupId: input.groupId,

@@ -96,6 +96,11 @@ describe('the waitlist', () => {
     expect(own.body.error.message).toBe(PLAY_DATE_MESSAGES.ownPlayDate)
     const told = await t.db.select().from(notifications).where(eq(notifications.userId, g.a.profile.id))
     expect(told.filter((n) => n.title === 'Waitlist')).toHaveLength(3)
+    // A pair is named as a pair.
+    const name = (p: SignedInPlayer) => `${p.profile.firstName} ${p.profile.lastName}`
+    expect(told.map((n) => n.message)).toContain(
+      `${name(pair.y)} and ${name(pair.z)} joined the waitlist of your full game`,
+    )
 
     // Withdrawing leaves the line; those behind move up.
     expect((await pair.y.client.post(`/api/play-dates/requests/${pair.request.id}/withdraw`)).status).toBe(

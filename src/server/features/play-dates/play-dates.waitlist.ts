@@ -4,7 +4,7 @@ import { OFFER_MESSAGES, SUB_SEARCH_AUTO_HOURS } from '../../../domain/play-date
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import { isLateCancel } from '../../../domain/play-dates/results'
 import { type Db, rowsOf, type Tx } from '../../db/client'
-import { playDateDropouts, playDateRequests, playDates } from '../../db/schema'
+import { playDateDropouts, playDateRequests, playDates, profiles } from '../../db/schema'
 import { enqueueJob } from '../../lib/jobs'
 import { isPlayablePartner } from '../../db/queries'
 import { getPlayDate } from './play-dates.detail'
@@ -71,10 +71,18 @@ export async function joinWaitlist(
       waitlistRank: (last?.rank ?? 0) + 1,
     })
     .returning({ id: playDateRequests.id })
+  // A pair is named as a pair, as its application is.
+  const [partner] = partnerId
+    ? await tx
+        .select({ name: sql<string>`${profiles.firstName} || ' ' || ${profiles.lastName}` })
+        .from(profiles)
+        .where(eq(profiles.id, partnerId))
+    : []
   await notifyPlayDate(tx, 'joinedWaitlist', {
     playDateId: game.id,
     actor: user,
     recipients: [game.creatorId],
+    ...(partner ? { partnerName: partner.name } : {}),
   })
   if (partnerId) {
     await notifyPlayDate(tx, 'appliedWithYou', { playDateId: game.id, actor: user, recipients: [partnerId] })

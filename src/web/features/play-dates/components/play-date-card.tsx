@@ -5,7 +5,13 @@ import { playDateKind } from '../../../../domain/play-dates/play-date.constants'
 import { paymentTime, yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
 import { priceLine } from '../../../../domain/play-dates/schedule'
 import { Avatar, FaceGroup } from '../../../components/ui/avatar'
-import { countsSelfRating, formatRating, fullName, requestCountLabel } from '../lib/play-date-view'
+import {
+  formatRating,
+  fullName,
+  requestCountLabel,
+  teamCountsSelfRating,
+  teamRatingLabel,
+} from '../lib/play-date-view'
 import { GroupGameBadge, LocationChips, StatusBadge, TypeChip } from './play-date-badges'
 import { PlayDateWhen, PlayDateWhere } from './play-date-when'
 import { TeamRecord } from './team-record'
@@ -99,8 +105,9 @@ export function PlayDateCard({
           </Heading>
         </div>
         <p className="text-sm text-slate-600">
-          Team DUPR <span className="font-semibold text-slate-900">{formatRating(team.averageDupr)}</span>
-          {countsSelfRating(team) ? ' · counts a self rating' : null}
+          {teamRatingLabel(team)}{' '}
+          <span className="font-semibold text-slate-900">{formatRating(team.averageDupr)}</span>
+          {teamCountsSelfRating(team) ? ' · counts a self rating' : null}
         </p>
         {playDate.status === 'open' ? (
           <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-slate-700">

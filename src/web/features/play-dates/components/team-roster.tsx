@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import type { PlayerSummary, TeamSummary } from '../../../../domain/play-dates/play-date.schema'
 import { RELIABILITY_MONTHS, reliabilityLine } from '../../../../domain/play-dates/results.rules'
 import { Avatar } from '../../../components/ui/avatar'
-import { countsSelfRating, formatRating, fullName } from '../lib/play-date-view'
+import { formatRating, fullName, teamCountsSelfRating, teamRatingLabel } from '../lib/play-date-view'
 
 // `compact`: a small mark on the corner of a player's face, outside the initials a face without a
 // photo shows.
@@ -119,16 +119,16 @@ export function TeamRoster({
       </ul>
       <dl className="mt-2 grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 text-sm">
         <div>
-          <dt className="text-slate-600">Team DUPR</dt>
+          <dt className="text-slate-600">{teamRatingLabel(team)}</dt>
           <dd className="text-base font-bold text-slate-900">
             {formatRating(team.averageDupr)}
-            {countsSelfRating(team) ? (
+            {teamCountsSelfRating(team) ? (
               <span className="block text-sm font-normal text-slate-600">Counts a self rating</span>
             ) : null}
           </dd>
         </div>
         <div>
-          <dt className="text-slate-600">Team Self</dt>
+          <dt className="text-slate-600">{team.partner ? 'Team Self' : 'Self rating'}</dt>
           <dd className="text-base font-bold text-slate-900">{formatRating(team.averageSelf)}</dd>
         </div>
       </dl>

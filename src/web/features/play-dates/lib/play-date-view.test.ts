@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { isFullRatingRange, parseRatingRange } from './list-address'
-import { countsSelfRating, formatRating, requestCountLabel } from './play-date-view'
+import {
+  countsSelfRating,
+  formatRating,
+  requestCountLabel,
+  teamCountsSelfRating,
+  teamRatingLabel,
+} from './play-date-view'
 
 describe('PlayDate wording', () => {
   it('says request or requests by the count', () => {
@@ -19,6 +25,15 @@ describe('PlayDate wording', () => {
     expect(countsSelfRating({ captain: { duprRating: 3.5 }, partner: null })).toBe(false)
     expect(countsSelfRating({ captain: { duprRating: 3.5 }, partner: { duprRating: null } })).toBe(true)
     expect(countsSelfRating({ captain: { duprRating: null }, partner: null })).toBe(true)
+  })
+
+  it('names a side of one player by their own rating, a pair by its Team DUPR', () => {
+    expect(teamRatingLabel({ captain: { duprRating: 3.5 }, partner: { duprRating: null } })).toBe('Team DUPR')
+    expect(teamRatingLabel({ captain: { duprRating: 3.05 }, partner: null })).toBe('DUPR')
+    expect(teamRatingLabel({ captain: { duprRating: null }, partner: null })).toBe('Self-rated')
+    // "Self-rated" says it already; only a pair's average is said to count a self rating.
+    expect(teamCountsSelfRating({ captain: { duprRating: null }, partner: null })).toBe(false)
+    expect(teamCountsSelfRating({ captain: { duprRating: 3.5 }, partner: { duprRating: null } })).toBe(true)
   })
 })
 

@@ -5,8 +5,16 @@ export const formatRating = (rating: number) => rating.toFixed(2)
 // A player without a DUPR rating counts by their self rating in the team's average (Team DUPR),
 // and wherever Team DUPR shows, it says so.
 type Rated = { duprRating: number | null }
-export const countsSelfRating = (team: { captain: Rated; partner: Rated | null }) =>
+type RatedTeam = { captain: Rated; partner: Rated | null }
+export const countsSelfRating = (team: RatedTeam) =>
   [team.captain, team.partner].some((p) => p !== null && p.duprRating === null)
+
+// A side of one player (posted alone, or one who joined alone) is that player's own rating, not a
+// team's average: "DUPR 3.05", or "Self-rated 3.00" without a DUPR (0096). A pair is "Team DUPR",
+// said to count a self rating where it does (docs/decisions/0197).
+export const teamRatingLabel = (team: RatedTeam) =>
+  team.partner ? 'Team DUPR' : team.captain.duprRating === null ? 'Self-rated' : 'DUPR'
+export const teamCountsSelfRating = (team: RatedTeam) => team.partner !== null && countsSelfRating(team)
 
 export const fullName = (player: { firstName: string; lastName: string }) =>
   `${player.firstName} ${player.lastName}`
