@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { befriend, nextWeek, signedInUser, type SignedInPlayer } from '../../testing/factories'
+import {
+  befriend,
+  nextWeek,
+  signedInUser,
+  type SignedInPlayer,
+  type UserOverrides,
+} from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 
 let t: TestApp
@@ -24,6 +30,24 @@ async function openPlayDate(creator: SignedInPlayer, partner: SignedInPlayer) {
   })
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   return res.body.id as string
+}
+
+// A creator team's open PlayDate and a pair's application to it, the pair named as given.
+async function pairApplied(applicantName: UserOverrides, partnerName: UserOverrides) {
+  const [creator, partner, applicant, applicantPartner] = await Promise.all([
+    signedInUser(t),
+    signedInUser(t),
+    signedInUser(t, applicantName),
+    signedInUser(t, partnerName),
+  ])
+  await befriend(t.db, creator, partner)
+  await befriend(t.db, applicant, applicantPartner)
+  const playDateId = await openPlayDate(creator, partner)
+  const applied = await applicant.client.post(`/api/play-dates/${playDateId}/requests`, {
+    partnerId: applicantPartner.profile.id,
+  })
+  expect(applied.status).toBe(201)
+  return { creator, partner, applicant, applicantPartner, playDateId, applied }
 }
 
 describe('acting from a notification', () => {
@@ -52,19 +76,10 @@ describe('acting from a notification', () => {
   })
 
   it('an application offers Accept and Decline to the creator team, and the match opens the chat', async () => {
-    const [creator, partner, applicant, applicantPartner] = await Promise.all([
-      signedInUser(t),
-      signedInUser(t),
-      signedInUser(t, { firstName: 'Cal', lastName: 'Ray' }),
-      signedInUser(t, { firstName: 'Jo', lastName: 'Lee' }),
-    ])
-    await befriend(t.db, creator, partner)
-    await befriend(t.db, applicant, applicantPartner)
-    const playDateId = await openPlayDate(creator, partner)
-    const applied = await applicant.client.post(`/api/play-dates/${playDateId}/requests`, {
-      partnerId: applicantPartner.profile.id,
-    })
-    expect(applied.status).toBe(201)
+    const { creator, partner, applicant, applicantPartner, playDateId, applied } = await pairApplied(
+      { firstName: 'Cal', lastName: 'Ray' },
+      { firstName: 'Jo', lastName: 'Lee' },
+    )
 
     // Both players of the pair are named, to each player of the creator team.
     const told = await newest(creator)
@@ -94,19 +109,10 @@ describe('acting from a notification', () => {
   })
 
   it('a pair’s names are kept as written in its application’s notice, a percent sign too', async () => {
-    const [creator, partner, applicant, applicantPartner] = await Promise.all([
-      signedInUser(t),
-      signedInUser(t),
-      signedInUser(t, { firstName: 'Ana', lastName: '100%s' }),
-      signedInUser(t, { firstName: 'Bo%', lastName: 'Reyes' }),
-    ])
-    await befriend(t.db, creator, partner)
-    await befriend(t.db, applicant, applicantPartner)
-    const playDateId = await openPlayDate(creator, partner)
-    const applied = await applicant.client.post(`/api/play-dates/${playDateId}/requests`, {
-      partnerId: applicantPartner.profile.id,
-    })
-    expect(applied.status).toBe(201)
+    const { creator } = await pairApplied(
+      { firstName: 'Ana', lastName: '100%s' },
+      { firstName: 'Bo%', lastName: 'Reyes' },
+    )
     expect((await newest(creator)).message).toBe('Ana 100%s and Bo% Reyes applied to your PlayDate')
   })
 
