@@ -120,15 +120,15 @@ test.describe('AI Referee', () => {
     await expect(lead.getByText('9.A', { exact: true })).toBeVisible()
     await expect(first.locator('details')).not.toHaveAttribute('open', '')
 
-    // "What about my partner?" on its own is about line calls; after the kitchen question it is
-    // about volleying while the partner stands in the kitchen.
+    // "What about my partner?" on its own is about line calls; after the kitchen question it asks
+    // the same of the partner: their volley there is a fault too, and the team's.
     await question.fill('What about my partner?')
     await question.press('Enter')
     const second = answers.nth(2)
-    const followUp = second.locator('p').filter({ hasText: /^Yes: / })
+    const followUp = second.locator('p').filter({ hasText: /^No: / })
     await expect(followUp).toBeVisible()
-    await expect(followUp).toContainText('your partner stands in the non-volley zone')
-    await expect(followUp).toContainText('9.H')
+    await expect(followUp).toContainText("that is your partner's fault, and so your team's")
+    await expect(followUp).toContainText('9.A')
   })
 
   test('a question sent while the referee is answering is ignored', async ({ page, baseURL }) => {
