@@ -159,7 +159,9 @@ test(
     await signInContext(creatorContext, await createPlayer({ firstName: 'Cleo', lastName: `Creator${tag}` }))
     await signInContext(partnerContext, await createPlayer({ firstName: 'Pia', lastName: `Partner${tag}` }))
     await befriend(creatorContext, partnerContext)
-    await createPlayDate(creatorContext, partnerContext, `Doomed game ${tag}`)
+    await createPlayDate(creatorContext, partnerContext, `Doomed game ${tag}`, {
+      place: 'Kiwanis Park court 3',
+    })
     await admin.goto('/admin?tab=play-dates')
     // Every admin tab is in sight on the phone, the selected one included: none is cut off.
     const adminTabs = admin.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab')
@@ -191,6 +193,9 @@ test(
     const playDateDialog = admin.getByRole('dialog', { name: 'Pay to Challenge PlayDate' })
     await expect(playDateDialog.getByText(`Doomed game ${tag}`)).toBeVisible()
     await expect(playDateDialog.getByText('Looking to Pay Higher Level Players')).toBeVisible()
+    // When and where the game is, as its players read it.
+    await expect(playDateDialog.locator('time')).toContainText('8:00 AM MST')
+    await expect(playDateDialog.getByText('Kiwanis Park court 3')).toBeVisible()
     await playDateDialog.getByRole('button', { name: 'Close' }).last().click()
     await playDateRow.getByRole('button', { name: /Delete PlayDate/ }).click()
     const confirm = admin.getByRole('dialog', { name: 'Confirm Deletion' })

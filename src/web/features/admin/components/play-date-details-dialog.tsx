@@ -13,6 +13,7 @@ import { useAdminPlayDate } from '../api/admin.queries'
 import { Badge, statusTone } from './status-badge'
 import { RatingsText } from '../../../components/ui/ratings-text'
 import { formatDayAndTime } from '../../../../domain/display-dates'
+import { PlayDateWhen, PlayDateWhere } from '../../play-dates'
 
 export function PlayDateDetailsDialog({
   playDateId,
@@ -52,6 +53,11 @@ export function PlayDateDetailsDialog({
           <div className="flex items-center gap-2">
             <Badge tone={statusTone(data.status)}>{statusLabel(data.status)}</Badge>
             <span className="text-slate-600">Created {formatDayAndTime(data.createdAt)}</span>
+          </div>
+          {/* When and where the game is, as its players see it (its own zone, the venue's address). */}
+          <div className="space-y-1">
+            <PlayDateWhen schedule={data} />
+            <PlayDateWhere place={data} directions />
           </div>
           <Team heading="Creator Team" team={data.creatorTeam} roles={['Creator', 'Partner']} />
           {data.respondingTeam ? (
