@@ -122,6 +122,15 @@ export function RequiredMark() {
   )
 }
 
+// The line above a form whose required fields carry the mark.
+export function RequiredFieldsNote({ className = '' }: { className?: string }) {
+  return (
+    <p className={`text-sm text-slate-600 ${className}`.trim()}>
+      Fields marked <RequiredMark /> are required.
+    </p>
+  )
+}
+
 // What every field takes besides its control's own attributes.
 interface FieldProps {
   label: string

@@ -14,7 +14,7 @@ import {
   CheckboxField,
   EmailField,
   KeepMessageLines,
-  RequiredMark,
+  RequiredFieldsNote,
   SubmitButton,
   TextField,
 } from '../../../components/ui/form-controls'
@@ -262,9 +262,7 @@ function SignUpForm({ initialValues }: { initialValues: AuthFormInitialValues })
         aria-label="Sign up"
       >
         {formError ? <FormAlert>{formError}</FormAlert> : null}
-        <p className="text-sm text-slate-600">
-          Fields marked <RequiredMark /> are required.
-        </p>
+        <RequiredFieldsNote />
         {/* Each message shows as its field is left: the fields keep a line for it. */}
         <KeepMessageLines>
           <ProfileFields idPrefix="signup" />

@@ -19,7 +19,7 @@ import {
   Choice,
   ChoiceGroup,
   FieldError,
-  RequiredMark,
+  RequiredFieldsNote,
   TextField,
 } from '../../../components/ui/form-controls'
 import { isApiError } from '../../../lib/api-client'
@@ -189,9 +189,7 @@ export function PlayerForm({
         <h2 id={fieldId('details-title')} className="text-lg font-bold text-slate-900">
           Player details
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Fields marked <RequiredMark /> are required.
-        </p>
+        <RequiredFieldsNote className="mt-1" />
         <div className="mt-4 grid gap-5 sm:grid-cols-2">
           <TextField
             label="First name"
