@@ -382,3 +382,29 @@ test('the rating prompt takes new ratings over Profile Settings, and saving the 
   await page.getByRole('button', { name: 'Try Again' }).click()
   await expect(page.getByLabel('ZIP code', { exact: true })).toHaveValue('85005')
 })
+
+test('the links at the top of Profile Settings take a player on a phone to the section they came for @phone-only', async ({
+  page,
+}) => {
+  await signInContext(page.context(), await createPlayer({ firstName: 'Jumper' }))
+  await page.goto('/profile')
+  const links = page.getByRole('navigation', { name: 'Settings on this page' })
+  await links.getByRole('link', { name: 'Notifications' }).click()
+  await expect(page).toHaveURL(/\/profile#notifications$/)
+  await expect(page.getByRole('heading', { name: 'Notifications', exact: true })).toBeInViewport()
+  await expect(links).not.toBeInViewport()
+  // Back returns to where the player was: the top of the page.
+  await page.goBack()
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(links).toBeInViewport()
+
+  // By keyboard: the section takes the focus, and Tab goes on inside it.
+  await links.getByRole('link', { name: 'Appearance' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.locator('#appearance')).toBeFocused()
+  await expect(page.getByRole('group', { name: 'Appearance' })).toBeInViewport()
+  await page.keyboard.press('Tab')
+  await expect(
+    page.getByRole('group', { name: 'Appearance' }).getByRole('radio', { name: 'System' }),
+  ).toBeFocused()
+})

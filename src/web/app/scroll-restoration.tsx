@@ -65,6 +65,9 @@ export function ScrollRestoration() {
       }
       if (target) {
         target.scrollIntoView()
+        // A section made to be jumped to (tabindex -1) takes the focus too, so the keyboard goes
+        // on from there.
+        if (target.hasAttribute('tabindex')) target.focus({ preventScroll: true })
         return
       }
     }

@@ -48,9 +48,43 @@ export default function ProfileSettingsPage() {
           <PageLoading />
         </div>
       ) : (
-        <SettingsCards profile={profile} />
+        <>
+          <SectionLinks />
+          <SettingsCards profile={profile} />
+        </>
       )}
     </div>
+  )
+}
+
+// The page holds a dozen cards, several screens tall on a phone: a row of links at the top takes a
+// player straight to the one they came for.
+const SECTIONS = [
+  ['profile', 'Profile'],
+  ['where-you-play', 'Where you play'],
+  ['notifications', 'Notifications'],
+  ['calendar', 'Calendar'],
+  ['results', 'Results'],
+  ['password', 'Password'],
+  ['appearance', 'Appearance'],
+] as const
+
+function SectionLinks() {
+  return (
+    <nav aria-label="Settings on this page" className="mb-6">
+      <ul className="flex flex-wrap gap-2">
+        {SECTIONS.map(([id, label]) => (
+          <li key={id}>
+            <Link
+              to={`#${id}`}
+              className="inline-flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+            >
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   )
 }
 
@@ -63,7 +97,7 @@ function SettingsCards({ profile }: { profile: ReturnType<typeof useOwnProfile> 
           <ProfilePhotoForm user={profile.data} />
         </Card>
       ) : null}
-      <Card>
+      <Card id="profile" tabIndex={-1} className="scroll-mt-24">
         <h2 id="profile-heading" className="mb-4 text-lg font-bold text-slate-900">
           Your profile
         </h2>
@@ -101,7 +135,7 @@ function SettingsCards({ profile }: { profile: ReturnType<typeof useOwnProfile> 
         </Card>
       ) : null}
       {profile.data ? (
-        <Card>
+        <Card id="where-you-play" tabIndex={-1} className="scroll-mt-24">
           <h2 className="mb-2 text-lg font-bold text-slate-900">Where you play</h2>
           <HomeLocationForm />
           <hr className="my-4 border-slate-200" />
@@ -120,18 +154,18 @@ function SettingsCards({ profile }: { profile: ReturnType<typeof useOwnProfile> 
           <DuprIdForm key={profile.data.duprId ?? ''} user={profile.data} />
         </Card>
       ) : null}
-      <Card>
+      <Card id="results" tabIndex={-1} className="scroll-mt-24">
         <h2 className="mb-2 text-lg font-bold text-slate-900">Your results</h2>
         <ResultsExport />
       </Card>
-      <Card>
+      <Card id="password" tabIndex={-1} className="scroll-mt-24">
         <h2 id="password-heading" className="mb-4 text-lg font-bold text-slate-900">
           Change password
         </h2>
         <ChangePasswordForm />
       </Card>
-      <Card>
-        <h2 id="notifications" className="mb-2 scroll-mt-20 text-lg font-bold text-slate-900">
+      <Card id="notifications" tabIndex={-1} className="scroll-mt-24">
+        <h2 id="notifications-heading" className="mb-2 text-lg font-bold text-slate-900">
           Notifications
         </h2>
         <p className="mb-2 text-sm text-slate-600">
@@ -144,11 +178,11 @@ function SettingsCards({ profile }: { profile: ReturnType<typeof useOwnProfile> 
         <PushSettings />
         <QuietHoursForm />
       </Card>
-      <Card>
+      <Card id="calendar" tabIndex={-1} className="scroll-mt-24">
         <h2 className="mb-4 text-lg font-bold text-slate-900">Calendar</h2>
         <CalendarFeed />
       </Card>
-      <Card>
+      <Card id="appearance" tabIndex={-1} className="scroll-mt-24">
         <AppearanceSettings />
       </Card>
     </div>
