@@ -164,13 +164,16 @@ const stands = (clause: string, other: Other) =>
   ) &&
   KITCHEN.test(clause) &&
   !ACT_WORD.test(clause)
+// And so is touching the net: "what if my partner hits the net?" is their fault (7.G).
+const touchesNet = (clause: string, other: Other) =>
+  new RegExp(`${who(other).source} ${OWN}${ADVERB}(touch|touches|touched) the (net|post)`).test(clause)
 function ofOtherPlayer(question: string): Pick<FollowUpReading, 'asked' | 'restated' | 'other'> {
   const named = [...subjectsOf(question)]
   const other = named.length === 1 ? named[0] : undefined
   if (other !== 'partner' && other !== 'opponent') return { asked: question }
   const clause = canonical(question).replace(LEAD, '')
   if (roleOf(clause, other) === 'undergoes') return { asked: question, restated: 'undergoes', other }
-  if (strikes(clause, other) || stands(clause, other))
+  if (strikes(clause, other) || stands(clause, other) || touchesNet(clause, other))
     return { asked: clause.replace(who(other, 'g'), 'i'), restated: 'acts', other }
   return { asked: question }
 }
