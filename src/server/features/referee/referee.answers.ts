@@ -99,21 +99,25 @@ export function answerOffline(
   options: { earlier?: string | undefined; includeRuleNumbers: boolean },
 ): OfflineAnswer {
   const { earlier, includeRuleNumbers } = options
-  const { asked, context, restated, other } = followUpAsRead(question, earlier)
+  const reading = followUpAsRead(question, earlier)
+  const { asked, context, restated, other } = reading
   const leans = context !== undefined
   const cite = (text: string) => (includeRuleNumbers ? text : withoutRuleNumbers(text))
-  let shape = shapeOf(question)
-  let sense = senseOf(question)
+  // "What about my partner?" after "Can I stand anywhere when I serve?" is asked as "can my partner
+  // stand anywhere when I serve?" (0198).
+  let shape = shapeOf(reading.question ?? question)
+  let sense = senseOf(reading.question ?? question)
   // "What if my partner is in the kitchen?" after "Can I volley...?" asks "Can I volley if...?";
   // "what if she volleys it?" asks whether she may, but "what if it hits her?" is not asked that way.
+  // Asked first, "what if my partner volleys in the kitchen?" asks whether the partner may.
   if (
     (leans || restated === 'acts') &&
     shape === 'open' &&
     (CONDITIONAL_FOLLOW_UP.test(canonical(question)) || isElliptical(question)) &&
-    shapeOf(earlier!) === 'yes-no'
+    (earlier === undefined || shapeOf(earlier) === 'yes-no')
   ) {
     shape = 'yes-no'
-    sense = senseOf(earlier!)
+    sense = earlier === undefined ? ALLOWED : senseOf(earlier)
   }
   const both = leans ? `${asked} ${context}` : restated ? asked : question
   const match = matchQuestion(question, earlier, sense)

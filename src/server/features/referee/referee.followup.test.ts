@@ -336,3 +336,65 @@ describe('league play', () => {
     )
   })
 })
+
+// A follow-up naming only a player asks the earlier question of them, read as a first question
+// would be (docs/decisions/0198).
+describe('a follow-up naming only a player, after a question about a player acting', () => {
+  const PARTNER_VOLLEYS = 'Can my partner volley in the kitchen?'
+
+  it.each(['What about her?', 'and her?', 'what about my partner?', 'same for my teammate?'])(
+    'stays on the partner volleying for "%s": No, their fault (9.A)',
+    (question) => {
+      expect(first(question, PARTNER_VOLLEYS)).toMatch(
+        /^No: that is your partner's fault, and so your team's: every volley must start outside the non-volley zone \(9\.A\)/,
+      )
+    },
+  )
+
+  it.each([
+    'what about my opponent?',
+    'and the other team?',
+    'what about the opponents?',
+    'and if its my opponent?',
+  ])('asks it of the opponent for "%s": No, their fault, the rally won (9.A)', (question) => {
+    expect(first(question, PARTNER_VOLLEYS)).toMatch(
+      /^No: that is your opponent's fault, so your side wins the rally \(a point if your side is serving\): every volley must start outside the non-volley zone \(9\.A\)/,
+    )
+  })
+
+  it('asks it of the player asking for "what about me?": No (9.A)', () => {
+    expect(first('what about me?', PARTNER_VOLLEYS)).toMatch(
+      /^No: every volley must start outside .*\(9\.A\)/,
+    )
+  })
+
+  it('writes the question out for the player named, the rest as asked', () => {
+    expect(followUpAsRead('what about my partner?', 'Can I stand anywhere when I serve?')).toMatchObject({
+      question: 'can my partner stand anywhere when i serve',
+      context: undefined,
+    })
+    expect(followUpAsRead('what about my opponent?', PARTNER_VOLLEYS)).toMatchObject({
+      asked: 'can i volley in the kitchen',
+      restated: 'acts',
+      other: 'opponent',
+    })
+  })
+
+  it.each([
+    ['what about my partner?', 'Can I stand anywhere when I serve?'],
+    ['and my partner?', 'do I have to stand behind the baseline when I serve?'],
+  ])('"%s" after "%s" asks where the server\'s partner may stand (4.B)', (question, earlier) => {
+    expect(first(question, earlier)).toMatch(
+      /^(Yes|No): while you serve, your partner may stand anywhere .*\(4\.B\)/,
+    )
+  })
+})
+
+describe('a first question about what another player does, asked "what if"', () => {
+  it('asks whether they may: "what if my partner volleys in the kitchen?" (9.A)', () => {
+    expect(first('What if my partner volleys in the kitchen?')).toMatch(/^No: that is your partner's fault/)
+    expect(first('Can my opponent stand in the kitchen?')).toMatch(
+      /^Yes: your opponent may enter the non-volley zone at any time except while volleying \(9\.E\)/,
+    )
+  })
+})

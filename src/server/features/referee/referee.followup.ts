@@ -102,25 +102,6 @@ const LEAD = /^((so|ok|okay|and|but|or|then|even) )*((what|how) (if|about)( if)?
 // whole of it, in the same place.
 const ACT_WORD = new RegExp(`\\b${ACT}\\b`)
 const ASKER = SUBJECTS.find(([s]) => s === 'asker')![1].source
-// "What about my opponent?" after "Can I stand in the kitchen?" or "Can I volley in the kitchen?":
-// whether a player may be in the kitchen, or volley there, is the same rule for every player, and
-// the earlier question is asked of the one the follow-up names, its answer said of them ("your
-// opponent may enter the non-volley zone at any time", 9.E; "that is your partner's fault ...:
-// every volley must start outside the non-volley zone", 9.A). A follow-up naming only that player,
-// after a yes/no question that has the player asking be in the kitchen, or volley there, and hit
-// nothing else. Where a player stands to serve or receive is not the same for all four: those keep
-// the earlier question as it was asked.
-const STANCE = /\b(stand|standing|be|go|walk|walking|step|enter|wait|waiting|stay|staying)\b/
-const VOLLEYING = /\bvolley(s|ed|ing)?\b/
-const inKitchen = (clause: string, earlier: string) => {
-  const before = canonical(earlier)
-  return (
-    withoutSubjects(clause.replace(/^((and|or|but|so|then) )+/, '')) === '' &&
-    shapeOf(earlier) === 'yes-no' &&
-    KITCHEN.test(before) &&
-    (VOLLEYING.test(before) || (STANCE.test(before) && !ACT_WORD.test(before)))
-  )
-}
 interface Restated {
   text: string
   role: Role
@@ -132,8 +113,6 @@ function restated(asked: string, earlier: string): Restated | undefined {
   const nobodyElse = [...subjectsOf(earlier)].every((s) => s === 'asker')
   const other = named ?? (nobodyElse ? otherNamed(clause) : undefined)
   if (other === undefined) return undefined
-  if (named === undefined && nobodyElse && inKitchen(clause, earlier))
-    return { text: canonical(earlier), role: 'acts', other }
   const role = roleOf(clause, other)
   if (role === undefined) return undefined
   if (role === 'undergoes') return { text: clause, role, other }
@@ -175,14 +154,62 @@ const STRIKES = (player: string) =>
 const KITCHEN = /\b(kitchen|non volley zone)\b/
 const strikes = (clause: string, other: Other) =>
   STRIKES(who(other).source).test(clause) && (/\bvolley/.test(clause) || KITCHEN.test(clause))
+// So is being in the kitchen, hitting nothing: "can my opponent stand in the kitchen?" asks, of the
+// opponent, "can I stand in the kitchen?" (9.E), not where the opponents may be when the player
+// asking volleys (docs/decisions/0198).
+const STANCE = '(stand|standing|be|go|walk|walking|step|enter|wait|waiting|stay|staying)'
+const stands = (clause: string, other: Other) =>
+  new RegExp(`${who(other).source} ((is|are) )?((allowed|able|permitted) to )?${ADVERB}${STANCE}\\b`).test(
+    clause,
+  ) &&
+  KITCHEN.test(clause) &&
+  !ACT_WORD.test(clause)
+// And so is touching the net: "what if my partner hits the net?" is their fault (7.G).
+const touchesNet = (clause: string, other: Other) =>
+  new RegExp(`${who(other).source} ${OWN}${ADVERB}(touch|touches|touched) the (net|post)`).test(clause)
 function ofOtherPlayer(question: string): Pick<FollowUpReading, 'asked' | 'restated' | 'other'> {
   const named = [...subjectsOf(question)]
   const other = named.length === 1 ? named[0] : undefined
   if (other !== 'partner' && other !== 'opponent') return { asked: question }
   const clause = canonical(question).replace(LEAD, '')
   if (roleOf(clause, other) === 'undergoes') return { asked: question, restated: 'undergoes', other }
-  if (strikes(clause, other)) return { asked: clause.replace(who(other, 'g'), 'i'), restated: 'acts', other }
+  if (strikes(clause, other) || stands(clause, other) || touchesNet(clause, other))
+    return { asked: clause.replace(who(other, 'g'), 'i'), restated: 'acts', other }
   return { asked: question }
+}
+
+// A follow-up that names a player and asks nothing more ("what about her?", "and my opponent?",
+// "same for the other team?") asks the earlier yes/no question of that player: the player it had
+// act ("can I", "can my partner") is that player, the rest as it was asked ("when I serve"), and it
+// is read as a first question would be. Where the rule is the same for every player (a volley, being
+// in the kitchen), the answer is said of them: "what about my opponent?" after "can my partner volley
+// in the kitchen?" reads "No: that is your opponent's fault, so your side wins the rally ..." (9.A);
+// where it is not, the question asked of them finds their own rule: "what about my partner?" after
+// "can I stand anywhere when I serve?" asks where the server's partner may stand (4.B). Naming the
+// player the earlier question had act ("what about her?", she being that partner) asks it again
+// (docs/decisions/0191, 0198).
+const FILLER =
+  /\b(its|it is|that is|thats|is it|the same|same|for|too|also|as well|instead|then|and|or|but|so)\b/g
+function onlyNamed(clause: string): Subject | undefined {
+  const named = [...subjectsOf(clause)]
+  if (named.length !== 1 || withoutSubjects(clause.replace(FILLER, ' ')) !== '') return undefined
+  return named[0]
+}
+const ACTING = /^(can|could|may|might|do|does|did|is|am|are|was|were|should|must|will|would) (.+)$/
+function askedOfNamed(clause: string, earlier: string): FollowUpReading | undefined {
+  const player = onlyNamed(clause)
+  const [, verb, rest = ''] = ACTING.exec(canonical(earlier)) ?? []
+  if (player === undefined || verb === undefined || shapeOf(earlier) !== 'yes-no') return undefined
+  for (const [subject, pattern] of SUBJECTS) {
+    const actor = new RegExp(`^(${pattern.source})`).exec(rest)?.[0]
+    if (actor === undefined) continue
+    const after = rest.slice(actor.length)
+    if ([...subjectsOf(after)].some((s) => s !== 'asker')) return undefined
+    const words = player === 'asker' ? 'i' : PLAYER_WORDS[player]
+    const question = `${verb} ${player === subject ? actor : words}${after}`
+    return { ...ofOtherPlayer(question), context: undefined, question }
+  }
+  return undefined
 }
 
 // A ball that bounces is not volleyed: after a question about a volley, or about hitting the ball
@@ -235,6 +262,8 @@ export interface FollowUpReading {
   restated?: Role
   // ... and that player.
   other?: Other
+  // A follow-up naming only a player, written out as the question it asks of them.
+  question?: string
 }
 
 // A follow-up as it is read: its pronouns as the player the earlier question named, and the
@@ -244,6 +273,8 @@ export function followUpAsRead(question: string, earlier: string | undefined): F
   if (earlier === undefined || !isFollowUp(question))
     return { context: undefined, ...ofOtherPlayer(question) }
   const asked = withPronounsRead(question, earlier)
+  const again = askedOfNamed(canonical(asked).replace(LEAD, ''), earlier)
+  if (again) return again
   const own = restated(asked, earlier)
   if (own) return { asked: own.text, context: undefined, restated: own.role, other: own.other }
   return { asked, context: earlierAsRead(asked, earlier) }

@@ -115,7 +115,7 @@ const ROWS: Row[] = [
   ['can i serve underhand', 'yes', ['4.A'], []],
   ['when our score is odd does the first server serve from the right', 'no', ['4.B'], []],
   ['is the net higher at the posts', 'yes', ['2.C'], []],
-  ['can i hit the ball before it bounces on the return', 'no', ['7.A'], []],
+  ['can i hit the ball before it bounces on the return', 'no', ['7.A'], ['the return of serve must bounce']],
   ['do i need to let the return bounce if im the server', 'yes', ['7.A'], []],
   ['my sunglasses touched the net mid rally, is that my fault', 'yes', ['7.G'], []],
   ['what if my shirt brushes the net after the point is over', null, ['7.G'], []],
@@ -173,6 +173,22 @@ const ROWS: Row[] = [
   ['where is the servers partner supposed to stand', null, ['4.B'], ['anywhere']],
   ['does the receivers partner have to stay back at the baseline', 'no', ['4.B'], []],
   ['can my partner stand at the kitchen line when the other team serves', 'yes', ['4.B'], []],
+  // Who returns the serve, a ball hit twice, a player meeting the net, where the server stands, a ball
+  // hit before it bounces (docs/decisions/0198).
+  ['Can my partner hit the serve?', 'no', ['4.B', '4.A'], ['only the receiver']],
+  ['can my partner return serve', 'no', ['4.B'], ['only the receiver']],
+  ['is the receivers partner allowed to hit the serve', 'no', ['4.B'], ['only the receiver']],
+  ['what if the wrong person returns the serve', null, ['4.B'], ['replayed']],
+  ['Can my partner hit the ball twice?', 'no', ['11.A'], ['both partners']],
+  ['can i hit the ball 2 times', 'no', ['11.A'], []],
+  ['can my partner and i both hit it before it goes over', 'no', ['11.A'], []],
+  ['What if my partner hits the net?', 'no', ['7.G'], ["your partner's fault"]],
+  ['what if my opponent runs into the net', 'no', ['7.G'], ["your opponent's fault"]],
+  ['Can I stand anywhere when I serve?', 'no', ['4.A.4'], []],
+  ['can i stand wherever i want when serving', 'no', ['4.A.4'], []],
+  ['can I serve from anywhere?', 'no', ['4.A.4'], []],
+  ['do i have to serve from behind the baseline', 'yes', ['4.A.4'], []],
+  ['can I hit it in the air on the return?', 'no', ['7.A'], ['the return of serve must bounce']],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

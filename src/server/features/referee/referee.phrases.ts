@@ -57,6 +57,17 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     /\b(bystanders?|spectators|crowd|fans?|audience|onlookers?|(people|someone|somebody|anyone) watching)\b/g,
     'spectator',
   ],
+  // A player meeting the net touches it: "my partner hits the net", "she ran into the post". The ball
+  // into the net is "intonet"; "I hit the net" most often says where the player's shot went, and is
+  // left alone (docs/decisions/0198).
+  [
+    /\b(he|she|they|partners?|opponents?|receivers?|servers?) (hit|hits)( the)? (net|post|posts)\b/g,
+    '$1 touches the $4',
+  ],
+  [
+    /\b(run|runs|ran|running|walk|walks|walked|fall|falls|fell|falling|bump|bumps|bumped|crash|crashes|crashed) (into|in to) the (net|post|posts)\b/g,
+    'touches the $3',
+  ],
   [/\b(into|in) the net\b|\bnetted\b/g, 'intonet'],
   [/\bsingle game\b/g, '1 game'],
   [/\b(non|no) ?volley (zone )?line\b|\bnvz line\b|\bkitchen ?line\b/g, 'kitchen line'],
@@ -76,6 +87,10 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   // "Let it bounce first" is about the bounce, not about who is first.
   [/\b(bounce|bounces|bounced|bouncing) first\b/g, '$1'],
   [/\bout of the air\b|\bin the air\b|\bon the fly\b|\bbefore it bounces\b/g, 'volley'],
+  // "Hit the ball before it bounces" is a volley, said in more words (docs/decisions/0198).
+  [/\b(hit|hits|hitting|play|plays|playing|strike|strikes) (the ball |it )?volley\b/g, 'volley'],
+  [/\bwherever\b/g, 'anywhere'],
+  [/\b2 times\b/g, 'twice'],
   [/\bcross ?court\b|\bdiagonally\b|\bacross\b/g, 'diagonal'],
   [/\b(switch|change|swap) (sides|ends|side|end)\b/g, 'switch ends'],
   [/\bservice\b/g, 'serve'],
