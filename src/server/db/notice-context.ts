@@ -11,6 +11,7 @@ import { gameLabel } from '../../domain/play-dates/game-label'
 import { type PlayDateZone, zoneOfState } from '../../domain/play-dates/schedule'
 import type { DbOrTx } from './client'
 import {
+  connections,
   notificationPreferences,
   notificationQuietHours,
   playDateOffers,
@@ -114,7 +115,8 @@ export function noticeDeliveryTime(
 // Everything a notice's email, digest or push asks before it leaves, read in one statement inside
 // the job's transaction (each statement there is a round trip that holds the embedded database's
 // one session): whether the player still wants it, whether its offer is still open, the game,
-// the player's quiet hours and their address. Undefined when the player is gone.
+// the player's quiet hours and their address. Undefined when the player is gone; `wants` false
+// while an admin has paused them; `stale` once what it asks of the player is no longer there.
 export interface NoticeContext {
   wants: boolean
   stale: boolean
@@ -137,6 +139,7 @@ export async function noticeContext(
   const { userId, kind } = notice
   const wanted = notice.channel === 'email' ? notificationPreferences.email : notificationPreferences.push
   const offerId = notice.action === 'take_spot' ? notice.subjectId : null
+  const connectionId = notice.action === 'answer_connection' ? notice.subjectId : null
   const [row] = await db
     .select({
       ...quietHoursColumns,
@@ -150,6 +153,12 @@ export async function noticeContext(
             string | null
           >`(select ${playDateOffers.status} from ${playDateOffers} where ${playDateOffers.id} = ${offerId})`
         : sql<string | null>`null`,
+      connectionStatus: connectionId
+        ? sql<
+            string | null
+          >`(select ${connections.status} from ${connections} where ${connections.id} = ${connectionId})`
+        : sql<string | null>`null`,
+      paused: profiles.isPaused,
       game: {
         id: playDates.id,
         startsAt: playDates.startsAt,
@@ -168,8 +177,10 @@ export async function noticeContext(
   if (!row) return undefined
   const game = row.game
   return {
-    wants: row.wants,
-    stale: offerId ? row.offerStatus !== 'open' : false,
+    // A player an admin paused is reached by nothing (docs/decisions/0200).
+    wants: row.wants && !row.paused,
+    // An offer taken, declined or timed out; a friend or partner request answered or cancelled.
+    stale: offerId ? row.offerStatus !== 'open' : connectionId ? row.connectionStatus !== 'pending' : false,
     game:
       game?.id && game.status
         ? {

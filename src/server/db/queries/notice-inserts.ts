@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { notificationPreferences, notifications } from '../schema'
+import { notificationPreferences, notifications, profiles } from '../schema'
 import type {
   NotificationActionKind,
   NotificationType,
@@ -71,14 +71,16 @@ const noticeJson = (n: SQL) => sql`json_build_object('userId', ${n}.user_id, 'ty
 // the app), `added_pushes` and `added_emails`, for the caller's `with`. `rows` gives their columns
 // (user_id, type, title, message, link, actor_id, action, subject_id, kind, play_date_id) as the
 // relation `v`; `when`, SQL over `v` and the caller's other CTEs, decides which are told: a write
-// and what it tells players are then one statement. Chat messages are emailed as a digest
-// (features/play-dates), never one by one.
+// and what it tells players are then one statement. A paused player is never told. Chat messages
+// are emailed as a digest (features/play-dates), never one by one.
 function insertsFrom(rows: SQL, when: SQL | undefined): SQL {
   const n = sql.raw('n')
+  // A player an admin paused is told nothing, on any channel (docs/decisions/0200).
+  const notPaused = sql`not exists (select 1 from ${profiles} rp where rp.id = v.user_id and rp.is_paused)`
   return sql`notes as (
     select gen_random_uuid() as id, v.*,
       ${wantsSql(sql`v.user_id`, sql`v.kind`, 'inApp')} as in_app
-    from ${rows} ${when ? sql`where ${when}` : sql``}
+    from ${rows} where ${when ? sql`(${when}) and ${notPaused}` : notPaused}
   ), added as (
     insert into ${notifications} (id, ${NOTIFICATION_COLUMNS})
     select id, ${NOTIFICATION_COLUMNS} from notes where in_app

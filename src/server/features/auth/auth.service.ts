@@ -83,11 +83,13 @@ export async function signUp(
   const hash = await hashPassword(input.password)
   // The Available tab opens on the ZIP code's state and region, as Profile Settings' home says.
   const homeArea = firstHomeArea(placeOfZip(input.zipCode))
-  let outcome: { user: SessionUser; token: string } | { registered: { id: string; firstName: string } }
+  let outcome:
+    | { user: SessionUser; token: string }
+    | { registered: { id: string; firstName: string; isPaused: boolean } }
   try {
     outcome = await db.transaction(async (tx) => {
       const [registered] = await tx
-        .select({ id: profiles.id, firstName: profiles.firstName })
+        .select({ id: profiles.id, firstName: profiles.firstName, isPaused: profiles.isPaused })
         .from(profiles)
         .where(emailIs(input.email))
         .limit(1)
@@ -136,7 +138,7 @@ export async function signUp(
     // Two sign-ups with one address at the same moment: the database lets only one through.
     if (!isUniqueViolation(error, 'profiles_email_lower_key')) throw error
     const [registered] = await db
-      .select({ id: profiles.id, firstName: profiles.firstName })
+      .select({ id: profiles.id, firstName: profiles.firstName, isPaused: profiles.isPaused })
       .from(profiles)
       .where(emailIs(input.email))
       .limit(1)
@@ -144,14 +146,18 @@ export async function signUp(
     outcome = { registered }
   }
   if ('registered' in outcome) {
-    const { id, firstName } = outcome.registered
+    const { id, firstName, isPaused } = outcome.registered
     const factor = settings.rateLimitFactor ?? 1
     const { count } = await hit(
       db,
       `${signUpNoticesPerEmail.name}:${input.email}`,
       signUpNoticesPerEmail.windowSeconds,
     )
-    if (factor === 0 || count <= Math.max(1, Math.round(signUpNoticesPerEmail.limit * factor))) {
+    // A paused account is told nothing: its reset link would be refused (docs/decisions/0200).
+    if (
+      !isPaused &&
+      (factor === 0 || count <= Math.max(1, Math.round(signUpNoticesPerEmail.limit * factor)))
+    ) {
       const token = await issueToken(db, id, 'password_reset', now)
       await mail.mailer.send(signUpAttemptEmail(mail, input.email, firstName, token))
     }

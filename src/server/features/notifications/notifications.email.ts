@@ -131,12 +131,30 @@ interface NoticeEmailPayload {
   held?: boolean
 }
 
+// What the email's button asks the player to do, from what the notice offers and where it leads.
+export function noticeActionLabel(
+  notice: { link: string | null; action?: string | null },
+  productName: string,
+): string {
+  if (notice.action === 'answer_connection') return 'Answer the request'
+  if (notice.action === 'answer_application') return 'Answer the application'
+  if (notice.action === 'take_spot') return 'Take the spot'
+  const link = notice.link ?? ''
+  if (link.startsWith('/playdates/') && link.endsWith('#game-result')) return 'Open the result'
+  if (link.startsWith('/playdates/')) return 'Open the PlayDate'
+  if (link.startsWith('/playdates?')) return 'Find another PlayDate'
+  if (link.startsWith('/profile/')) return 'See their profile'
+  if (link.startsWith('/groups/')) return 'Open the group'
+  return `Open ${productName}`
+}
+
 async function sendNoticeEmail(tx: Tx, settings: NoticeEmailSettings, job: JobRow, now: Date) {
   const { notice } = job.payload as NoticeEmailPayload
   const context = await noticeContext(tx, { ...notice, channel: 'email' })
   // Switched off since the notice, or the player is gone: nothing.
   if (!context?.wants) return
-  // An offer taken, declined or timed out while its email waited: nothing to say any more.
+  // An offer taken, declined or timed out, or a request answered or cancelled, while its email
+  // waited: nothing to say any more.
   if (context.stale) return
   if (await heldForQuietHours(tx, job, notice.kind, context, now)) return
   const { game, recipient: to } = context
@@ -149,7 +167,7 @@ async function sendNoticeEmail(tx: Tx, settings: NoticeEmailSettings, job: JobRo
     heading: notice.title,
     paragraphs,
     action: {
-      label: notice.link?.startsWith('/playdates/') ? 'Open the PlayDate' : `Open ${settings.productName}`,
+      label: noticeActionLabel(notice, settings.productName),
       path: notice.link ?? '/notifications',
     },
   })

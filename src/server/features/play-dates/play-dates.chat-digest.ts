@@ -3,7 +3,14 @@ import { chatLink } from '../../../domain/notifications/notification.schema'
 import type { Tx } from '../../db/client'
 import { noticeContext } from '../../db/notice-context'
 import { heldForQuietHours } from '../../lib/held-notices'
-import { chatReads, notificationPreferences, playDateMessages, profiles } from '../../db/schema'
+import {
+  chatReads,
+  notificationPreferences,
+  playDateMessages,
+  playDateRequests,
+  playDates,
+  profiles,
+} from '../../db/schema'
 import type { JobRow } from '../../lib/jobs'
 import { composeNoticeEmail, type NoticeEmailSettings } from '../notifications'
 
@@ -45,6 +52,23 @@ interface DigestPayload {
   since: string | null
 }
 
+// Whether the player is still one of the game's players (both teams, the responding one from its
+// accepted request), as the chat's members are counted (play-dates.chat.ts).
+async function isPlayerOf(tx: Tx, playDateId: string, userId: string) {
+  const [row] = await tx
+    .select({ id: playDates.id })
+    .from(playDates)
+    .where(
+      and(
+        eq(playDates.id, playDateId),
+        sql`(${userId}::uuid in (${playDates.creatorId}, ${playDates.partnerId}) or exists (
+          select 1 from ${playDateRequests} r where r.play_date_id = ${playDates.id}
+            and r.status = 'accepted' and ${userId}::uuid in (r.requester_id, r.requester_partner_id)))`,
+      ),
+    )
+  return row !== undefined
+}
+
 async function sendDigest(tx: Tx, settings: NoticeEmailSettings, job: JobRow, now: Date) {
   const { playDateId, userId, since } = job.payload as DigestPayload
   const context = await noticeContext(tx, { userId, kind: 'messages', channel: 'email', playDateId })
@@ -63,6 +87,8 @@ async function sendDigest(tx: Tx, settings: NoticeEmailSettings, job: JobRow, no
   if (readSince) return
   const { game, recipient: to } = context
   if (!game || (game.status !== 'matched' && game.status !== 'completed')) return
+  // Dropped out of the game since: its chat is no longer theirs to read.
+  if (!(await isPlayerOf(tx, playDateId, userId))) return
   // Chat messages are not urgent at night (URGENT_AT_NIGHT): the game's start holds nothing back.
   if (await heldForQuietHours(tx, job, 'messages', context, now)) return
   const unread = and(
