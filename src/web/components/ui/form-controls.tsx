@@ -7,7 +7,7 @@ import type {
   SelectHTMLAttributes,
   TextareaHTMLAttributes,
 } from 'react'
-import { createContext, forwardRef, useContext, useId } from 'react'
+import { createContext, forwardRef, useContext, useEffect, useId, useState } from 'react'
 import { Spinner } from './spinner'
 
 const inputClasses =
@@ -29,14 +29,95 @@ interface FieldShellProps {
   className?: string | undefined
 }
 
-// Inside a form that checks each field as the player leaves it, every field keeps one line under
-// its control for its message, and the message takes the hint's place there: a message that
-// appears as a field loses focus moves nothing below it, so the tap that moved the focus lands
-// where it was aimed (docs/decisions/0196).
-const MessageLinesKept = createContext(false)
+// Inside a form that checks each field as the player leaves it, a message that appears (or goes)
+// while a tap is under way waits until the tap has landed: the message that appears as a field
+// loses focus moves what is below it, and the tap that moved the focus would otherwise land
+// where the page has moved to, not where it was aimed. A field with a hint shows its message in
+// the hint's place, so nothing below it moves at all (docs/decisions/0196, 0199).
+interface TapWatch {
+  isTapping: () => boolean
+  // Calls `then` once the tap under way has landed (at once with none); gives the means to stop
+  // waiting.
+  afterTap: (then: () => void) => () => void
+  listen: (target: Document) => () => void
+}
 
-export function KeepMessageLines({ children }: { children: ReactNode }) {
-  return <MessageLinesKept.Provider value={true}>{children}</MessageLinesKept.Provider>
+// A tap runs from the pointer's press to its click, which comes after the pointer is up (on a
+// touch screen a moment later, with the focus change); a scroll cancels the pointer, and a press
+// that gives no click (a long press) ends a moment after it is released.
+function watchTaps(): TapWatch {
+  let tapping = false
+  let waiting: Array<() => void> = []
+  let timer: number | undefined
+  const settle = () => {
+    tapping = false
+    window.clearTimeout(timer)
+    const due = waiting
+    waiting = []
+    for (const then of due) then()
+  }
+  const onDown = () => {
+    tapping = true
+    window.clearTimeout(timer)
+  }
+  const onUp = () => {
+    window.clearTimeout(timer)
+    timer = window.setTimeout(settle, 400)
+  }
+  // After the click has reached its target.
+  const onClick = () => {
+    if (!tapping) return
+    window.clearTimeout(timer)
+    timer = window.setTimeout(settle, 0)
+  }
+  const events = [
+    ['pointerdown', onDown],
+    ['pointerup', onUp],
+    ['pointercancel', settle],
+    ['click', onClick],
+  ] as const
+  return {
+    isTapping: () => tapping,
+    afterTap(then) {
+      if (!tapping) {
+        then()
+        return () => {}
+      }
+      waiting.push(then)
+      return () => {
+        waiting = waiting.filter((other) => other !== then)
+      }
+    },
+    listen(target) {
+      for (const [name, handler] of events) target.addEventListener(name, handler, true)
+      return () => {
+        for (const [name, handler] of events) target.removeEventListener(name, handler, true)
+        window.clearTimeout(timer)
+      }
+    },
+  }
+}
+
+const TapsWatched = createContext<TapWatch | null>(null)
+
+export function HoldMessagesDuringTaps({ children }: { children: ReactNode }) {
+  const [taps] = useState(watchTaps)
+  useEffect(() => taps.listen(document), [taps])
+  return <TapsWatched.Provider value={taps}>{children}</TapsWatched.Provider>
+}
+
+// The field's message as shown: inside HoldMessagesDuringTaps, the one it had before a tap under
+// way, until the tap has landed.
+function useMessageAfterTap(message: string | undefined) {
+  const taps = useContext(TapsWatched)
+  const [shown, setShown] = useState(message)
+  // With no tap under way it shows at once, in this render.
+  if (taps && shown !== message && !taps.isTapping()) setShown(message)
+  useEffect(() => {
+    if (!taps || shown === message) return
+    return taps.afterTap(() => setShown(message))
+  }, [taps, message, shown])
+  return taps ? shown : message
 }
 
 // A field's error under it, named `${id}-error` for the control's aria-describedby.
@@ -72,7 +153,7 @@ function FieldShell({
   className,
 }: FieldShellProps) {
   const note = warning ?? hint
-  const linesKept = useContext(MessageLinesKept)
+  const sharesNoteLine = useContext(TapsWatched) !== null && Boolean(note)
   const noteClasses = `text-sm ${warning ? 'text-amber-800' : 'text-slate-600'}`
   return (
     <div className={className}>
@@ -85,18 +166,16 @@ function FieldShell({
         {required ? <RequiredMark /> : null}
       </div>
       {children}
-      {linesKept ? (
-        // One slot, at least a line tall: the hint and the error take the same cell, the hint
-        // hidden while the error shows, so the slot is as tall as the taller of the two.
-        <div className="mt-1 grid min-h-5">
-          {note ? (
-            <p
-              id={error ? undefined : `${id}-hint`}
-              className={`${noteClasses} [grid-area:1/1] ${error ? 'invisible' : ''}`}
-            >
-              {note}
-            </p>
-          ) : null}
+      {sharesNoteLine ? (
+        // One slot: the hint and the error take the same cell, the hint hidden while the error
+        // shows, so the slot is as tall as the taller of the two.
+        <div className="mt-1 grid">
+          <p
+            id={error ? undefined : `${id}-hint`}
+            className={`${noteClasses} [grid-area:1/1] ${error ? 'invisible' : ''}`}
+          >
+            {note}
+          </p>
           <FieldError id={id} message={error} className="[grid-area:1/1]" />
         </div>
       ) : (
@@ -155,7 +234,7 @@ function useField<P extends FieldProps>(props: P, extra = '') {
     label,
     hint,
     warning,
-    error,
+    error: givenError,
     titled,
     className,
     controlClassName,
@@ -166,9 +245,11 @@ function useField<P extends FieldProps>(props: P, extra = '') {
   } = props
   const generated = useId()
   const id = givenId ?? generated
-  // With its line kept, the error takes the hint's place: the control is described by one of them.
-  const linesKept = useContext(MessageLinesKept)
-  const hintShown = Boolean(warning || hint) && !(error && linesKept)
+  const error = useMessageAfterTap(givenError)
+  // Where messages wait for taps, the error takes the hint's place: the control is described by
+  // one of them.
+  const sharesNoteLine = useContext(TapsWatched) !== null
+  const hintShown = Boolean(warning || hint) && !(error && sharesNoteLine)
   const invalid =
     Boolean(error || warning) ||
     (givenInvalid !== undefined && givenInvalid !== false && givenInvalid !== 'false')
@@ -291,12 +372,12 @@ type CheckboxFieldProps = InputHTMLAttributes<HTMLInputElement> & {
 }
 
 export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(function CheckboxField(
-  { label, error, id: givenId, ...props },
+  { label, error: givenError, id: givenId, ...props },
   ref,
 ) {
   const generated = useId()
   const id = givenId ?? generated
-  const linesKept = useContext(MessageLinesKept)
+  const error = useMessageAfterTap(givenError)
   return (
     <div>
       <div className="flex items-center gap-3">
@@ -309,20 +390,16 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(fu
           className="size-5 shrink-0 rounded border-slate-400 accent-brand-700"
           {...props}
         />
-        {/* The label takes the tap: at least 44 px tall on a phone. */}
+        {/* The label takes the tap: at least 44 px tall on a phone. A required box's mark follows
+            the label's last word (hidden from its name, as beside a field's label). */}
         <label htmlFor={id} className="flex min-h-11 items-center text-sm text-slate-800">
-          <span>{label}</span>
+          <span>
+            {label}
+            {props.required ? <RequiredMark /> : null}
+          </span>
         </label>
-        {props.required ? <RequiredMark /> : null}
       </div>
-      {/* A box the form requires keeps a line for its message where lines are kept. */}
-      {linesKept && props.required ? (
-        <div className="min-h-6">
-          <FieldError id={id} message={error} />
-        </div>
-      ) : (
-        <FieldError id={id} message={error} />
-      )}
+      <FieldError id={id} message={error} />
     </div>
   )
 })

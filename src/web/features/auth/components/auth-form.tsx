@@ -13,7 +13,7 @@ import { FormAlert } from './form-alert'
 import {
   CheckboxField,
   EmailField,
-  KeepMessageLines,
+  HoldMessagesDuringTaps,
   RequiredFieldsNote,
   SubmitButton,
   TextField,
@@ -263,8 +263,8 @@ function SignUpForm({ initialValues }: { initialValues: AuthFormInitialValues })
       >
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         <RequiredFieldsNote />
-        {/* Each message shows as its field is left: the fields keep a line for it. */}
-        <KeepMessageLines>
+        {/* Each message shows as its field is left, once the tap that left it has landed. */}
+        <HoldMessagesDuringTaps>
           <ProfileFields idPrefix="signup" />
           <div className="grid gap-4 sm:grid-cols-2">
             <EmailField id="signup-email" required error={errors.email?.message} {...register('email')} />
@@ -304,7 +304,7 @@ function SignUpForm({ initialValues }: { initialValues: AuthFormInitialValues })
             }
             {...register('consent')}
           />
-        </KeepMessageLines>
+        </HoldMessagesDuringTaps>
         <SubmitButton isPending={signUp.isPending} pendingLabel="Creating account...">
           Create Account
         </SubmitButton>

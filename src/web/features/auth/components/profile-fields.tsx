@@ -112,15 +112,9 @@ export function ProfileFields({ idPrefix }: { idPrefix: string }) {
           id={`${idPrefix}-dupr`}
           required={!noDupr}
           label="DUPR rating"
-          // The message takes the hint's line: the box under it stays where it is, so a tap on it
-          // as the message appears (the field's blur) is not lost.
-          hint={
-            noDupr
-              ? 'Your self rating counts until you add one'
-              : errors.duprRating
-                ? undefined
-                : '2.00 to 7.00'
-          }
+          // On sign-up the message takes the hint's line: the box under it stays where it is, so a
+          // tap on it as the message appears (the field's blur) is not lost.
+          hint={noDupr ? 'Your self rating counts until you add one' : '2.00 to 7.00'}
           error={noDupr ? undefined : errors.duprRating?.message}
           {...ratingProps}
           {...register('duprRating', { disabled: noDupr })}

@@ -1,4 +1,5 @@
 import { ChevronRight, MessagesSquare, Trophy, UserPlus, Users } from 'lucide-react'
+import { Fragment } from 'react'
 import { Link } from 'react-router'
 import type { PlayDateSummary, TeamSummary } from '../../../../domain/play-dates/play-date.schema'
 import { playDateKind } from '../../../../domain/play-dates/play-date.constants'
@@ -24,6 +25,21 @@ const teamNames = (team: TeamSummary) =>
     .filter((p) => p !== null)
     .map(fullName)
     .join(' & ')
+
+// "$35/hour · 1.5 h · $52.50", which may break only after a dot: an amount stays whole.
+function PriceParts({ text }: { text: string }) {
+  const parts = text.split(' · ')
+  return (
+    <span className="text-base font-bold text-brand-800">
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? ' ' : null}
+          <span className="whitespace-nowrap">{index < parts.length - 1 ? `${part} ·` : part}</span>
+        </Fragment>
+      ))}
+    </span>
+  )
+}
 
 // The team's faces, side by side; the names beside them say who they are.
 function TeamFaces({ team }: { team: TeamSummary }) {
@@ -142,21 +158,20 @@ export function PlayDateCard({
         <PlayDateWhere place={playDate} distanceMiles={playDate.distanceMiles} />
       </div>
       <LocationChips state={playDate.state} regions={playDate.regions} />
-      {/* The chevron keeps the row's end, whatever wraps before it. */}
+      {/* The chevron keeps the row's end, and the request count or Chat keeps the price's row: on a
+          narrow phone the price wraps, between its parts, before either drops under it. */}
       <div className="flex items-center gap-2 border-t border-slate-100 pt-3">
-        <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2">
-          <p className="flex flex-col">
+        <div className="flex min-w-0 flex-1 items-center justify-between gap-2">
+          <p className="flex min-w-0 flex-col">
             {kind === 'free' ? null : (
               <span className="text-sm text-slate-700">
                 {yourTeamPayment(playDate.type, onCreatorTeam, paymentTime(playDate.status, playDate.result))}
               </span>
             )}
-            <span className="text-base font-bold text-brand-800">
-              {priceLine(playDate.paymentPerHourMin, playDate.durationMinutes)}
-            </span>
+            <PriceParts text={priceLine(playDate.paymentPerHourMin, playDate.durationMinutes)} />
           </p>
           {playDate.status === 'open' ? (
-            <p className="inline-flex items-center gap-1 text-sm text-slate-700">
+            <p className="inline-flex shrink-0 items-center gap-1 text-sm text-slate-700">
               <Users aria-hidden="true" className="size-4" />
               {requestCountLabel(playDate.requestCount)}
             </p>
@@ -165,7 +180,7 @@ export function PlayDateCard({
             // A matched PlayDate in a list is one of the viewer's own: its team chat is one tap away.
             <Link
               to={{ pathname, search, hash: '#team-chat' }}
-              className="relative z-10 inline-flex min-h-11 items-center gap-1 rounded-lg border border-brand-700 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+              className="relative z-10 inline-flex min-h-11 shrink-0 items-center gap-1 rounded-lg border border-brand-700 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
               aria-label={`Chat with ${opponents ? teamNames(opponents) : names}`}
             >
               <MessagesSquare aria-hidden="true" className="size-4" />

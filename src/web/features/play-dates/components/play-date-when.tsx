@@ -57,10 +57,19 @@ export function PlayDateWhen({
         <time dateTime={startsAt} className="font-semibold">
           {formatStart(start, timeZone)}
         </time>
+        {/* "1.5 h" and "in 2 days" each stay on one line; a line may break after a dot. */}
         <span className="text-slate-600">
-          {' '}
-          · {durationLabel(durationMinutes)}
-          {relative ? ` · ${relative}` : ''}
+          {'\u00a0· '}
+          <span className="whitespace-nowrap">
+            {durationLabel(durationMinutes)}
+            {relative ? '\u00a0·' : ''}
+          </span>
+          {relative ? (
+            <>
+              {' '}
+              <span className="whitespace-nowrap">{relative}</span>
+            </>
+          ) : null}
         </span>
       </span>
     </p>

@@ -1,0 +1,110 @@
+import { expect, type Locator, test } from '@playwright/test'
+import { uniqueEmail } from './support/players'
+import { phonePlayer } from './support/full-game'
+import { befriend, currentUserId, headers, postPlayDate } from './support/players'
+
+// A new player's first hour on a phone, where the last review found it hurt
+// (docs/decisions/0199-a-new-players-first-hour-on-a-phone.md).
+
+test.beforeEach(({ page }) => {
+  page.on('pageerror', (error) => {
+    throw error
+  })
+})
+
+const box = async (locator: Locator) => {
+  const found = await locator.boundingBox()
+  if (!found) throw new Error('not on screen')
+  return found
+}
+
+// `beside` sits on `row`'s row: its middle is within `row`'s height.
+const onOneRow = async (row: Locator, beside: Locator) => {
+  const [first, second] = [await box(row), await box(beside)]
+  const middle = second.y + second.height / 2
+  return middle > first.y && middle < first.y + first.height
+}
+
+test('sign-up on a phone: no blank line under a field, the consent mark beside its words, a tap that leaves a field lands @phone-only', async ({
+  page,
+}) => {
+  await page.goto('/signup')
+  // A field without a hint keeps no empty line under it for a message to come.
+  const firstName = await box(page.getByLabel('First name'))
+  const lastNameLabel = await box(page.locator('label', { hasText: 'Last name' }))
+  expect(lastNameLabel.y - (firstName.y + firstName.height)).toBeLessThanOrEqual(20)
+
+  // The required mark follows "Privacy Policy", not the far edge of the row; the name is the words.
+  const consent = page.getByRole('checkbox', { name: /I agree to the Terms/ })
+  await expect(consent).toHaveAccessibleName(/^I agree to the Terms[^*]+Privacy Policy[^*]*$/)
+  const policy = await box(
+    page.getByRole('form', { name: 'Sign up' }).getByRole('link', { name: /Privacy Policy/ }),
+  )
+  const mark = await box(page.locator('label[for="signup-consent"] [aria-hidden="true"]'))
+  expect(mark.x - (policy.x + policy.width)).toBeLessThan(8)
+  expect(Math.abs(mark.y - policy.y)).toBeLessThan(policy.height)
+
+  // A message that appears as the email is left waits for the tap that left it: the box is ticked.
+  await page.getByLabel('Email').fill('not-an-email')
+  await consent.tap()
+  await expect(consent).toBeChecked()
+  await expect(page.getByText('Invalid email address')).toBeVisible()
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Invalid email address')
+
+  // A field with a hint shows its message in the hint's place: the password's.
+  await page.getByLabel('Password').fill('123')
+  const invite = await box(page.getByLabel('Invite code (optional)'))
+  await page.getByLabel('Invite code (optional)').tap()
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible()
+  await expect(page.getByText('At least 8 characters', { exact: true })).toBeHidden()
+  expect((await box(page.getByLabel('Invite code (optional)'))).y).toBe(invite.y)
+  await expect(page.getByLabel('Invite code (optional)')).toBeFocused()
+  await page.getByLabel('Email').fill(uniqueEmail('phone'))
+  await expect(page.getByText('Invalid email address')).toBeHidden()
+})
+
+test('on a 375 px phone a card keeps its request count and its Chat beside the price @phone-only', async ({
+  browser,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 6)
+  const [ivy, jon, kim, lee] = await Promise.all(
+    ['Ivy', 'Jon', 'Kim', 'Lee'].map((name) => phonePlayer(browser, name, `Narrow${tag}`)),
+  )
+  await befriend(ivy!.context, jon!.context)
+  await befriend(kim!.context, lee!.context)
+  // An Earn game of an hour and a half: "$35/hour · 1.5 h · $52.50", the widest price line.
+  const id = await postPlayDate(ivy!.context, 'Ninety minutes of drills', {
+    type: 'earn',
+    amount: 35,
+    durationMinutes: 90,
+    partnerWanted: false,
+    partnerId: await currentUserId(jon!.context),
+  })
+  const applied = await kim!.context.request.post(`/api/play-dates/${id}/requests`, {
+    headers,
+    data: { partnerId: await currentUserId(lee!.context) },
+  })
+  expect(applied.status(), await applied.text()).toBe(201)
+
+  const page = await ivy!.context.newPage()
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.goto('/playdates')
+  const card = page.getByRole('article').filter({ hasText: `Ivy Narrow${tag} & Jon Narrow${tag}` })
+  const price = card.getByText('$35/hour · 1.5 h · $52.50')
+  await expect(price).toBeVisible()
+  expect(await onOneRow(price, card.getByText('1 pending request'))).toBe(true)
+  // The price breaks only after a dot: "$52.50" stays whole.
+  await expect(card.getByText('$52.50', { exact: true })).toHaveCSS('white-space', 'nowrap')
+
+  // Matched, the card's Chat takes the same place.
+  const { id: requestId } = (await applied.json()) as { id: string }
+  const accepted = await ivy!.context.request.post(`/api/play-dates/requests/${requestId}/accept`, {
+    headers,
+  })
+  expect(accepted.status(), await accepted.text()).toBe(200)
+  await page.reload()
+  const chat = card.getByRole('link', { name: `Chat with Kim Narrow${tag} & Lee Narrow${tag}` })
+  await expect(chat).toBeVisible()
+  expect(await onOneRow(price, chat)).toBe(true)
+  expect((await box(chat)).height).toBeGreaterThanOrEqual(44)
+})
