@@ -53,6 +53,20 @@ test('a group is made, a player joins by its link, and the owner names an organi
   await expect(page.getByText('1 member', { exact: true })).toBeVisible()
   const link = (await page.getByText(/\/groups\/join\//).textContent())!.trim()
   expect(link).toMatch(new RegExp(`^${appOrigin}/groups/join/[A-Za-z0-9_-]{22}$`))
+  // On a phone the link goes out through the share sheet (this Chromium has none, so the page
+  // is given one that records what it was handed).
+  await page.addInitScript(() => {
+    Object.assign(window, { shared: [] as ShareData[] })
+    navigator.share = (data?: ShareData) => {
+      ;(window as unknown as { shared: ShareData[] }).shared.push(data!)
+      return Promise.resolve()
+    }
+  })
+  await page.reload()
+  await page.getByRole('button', { name: 'Share link' }).click()
+  expect(await page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared)).toEqual([
+    { title: `Tuesday Dinkers ${tag}`, text: `Join Tuesday Dinkers ${tag} on PickleMatch`, url: link },
+  ])
 
   // Ann opens the link, sees the group and joins it.
   const annPage = await ann.newPage()

@@ -77,7 +77,7 @@ export default function GroupDetailPage() {
         </p>
       ) : null}
       {organiser && data.invitePath && !data.closed ? (
-        <InviteLink groupId={data.id} invitePath={data.invitePath} />
+        <InviteLink groupId={data.id} groupName={data.name} invitePath={data.invitePath} />
       ) : null}
       {data.closed ? null : <JoinRequests group={data} />}
       <section aria-labelledby="group-games" className="space-y-3">

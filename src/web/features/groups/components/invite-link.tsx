@@ -3,11 +3,21 @@ import { useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { CopyLinkButton } from '../../../components/ui/copy-link-button'
+import { ShareLinkButton } from '../../../components/ui/share-link-button'
+import { config } from '../../../lib/config'
 import { toast } from '../../../lib/toast'
 import { useRenewInviteLink } from '../api/groups.queries'
 
-// The organisers' invite link: copied in one tap, or replaced when it spread too far.
-export function InviteLink({ groupId, invitePath }: { groupId: string; invitePath: string }) {
+// The organisers' invite link: shared or copied in one tap, or replaced when it spread too far.
+export function InviteLink({
+  groupId,
+  groupName,
+  invitePath,
+}: {
+  groupId: string
+  groupName: string
+  invitePath: string
+}) {
   const renew = useRenewInviteLink(groupId)
   const [confirming, setConfirming] = useState(false)
   const url = `${window.location.origin}${invitePath}`
@@ -24,6 +34,7 @@ export function InviteLink({ groupId, invitePath }: { groupId: string; invitePat
         {url}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
+        <ShareLinkButton url={url} title={groupName} text={`Join ${groupName} on ${config.productName}`} />
         <CopyLinkButton url={url} />
         <Button variant="ghost" onClick={() => setConfirming(true)}>
           <RefreshCw aria-hidden="true" className="size-4" />
