@@ -146,7 +146,7 @@ describe('an opponent doing what the earlier question asked', () => {
       'what if my opponents volley from the kitchen?',
     ])
       expect(first(question, earlier)).toMatch(
-        /^(Yes|No): that is your opponent's fault, so your side wins the rally \(a point if your side is serving\): every volley must start outside the non-volley zone \(9\.A\).* momentum .*\(9\.B\)\.$/,
+        /^(Yes: a fault by your opponent|No: that is your opponent's fault), so your side wins the rally \(a point if your side is serving\): every volley must start outside the non-volley zone \(9\.A\).* momentum .*\(9\.B\)\.$/,
       )
   })
 })
@@ -290,7 +290,11 @@ describe('recreational play', () => {
     ['and in rec play?', 'can I volley the return?', /^No: .*\(7\.A\)/],
     ['and in rec play?', 'can I volley if my partner is in the kitchen?', /^Yes: .*\(9\.H\)/],
     ['what about in recreational games?', 'what do you play to?', /^11 points, win by 2: .*\(4\)/],
-    ['and in open play?', 'how many timeouts do you get per game?', /^Two per game: .*\(10\.A\)/],
+    [
+      'and in open play?',
+      'how many timeouts do you get per game?',
+      /^Two per game, three in a game to 21: .*\(10\.A\)/,
+    ],
   ])('"%s" after "%s" keeps the answer, the rules being the same', (question, earlier, answer) => {
     const summary = first(question, earlier)
     expect(summary).toMatch(answer)
@@ -312,7 +316,11 @@ describe('recreational play', () => {
 describe('league play', () => {
   it.each([
     ['in league play?', 'can I volley the return?', /^No: .*\(7\.A\)/],
-    ['and in league games?', 'how many timeouts do you get per game?', /^Two per game: .*\(10\.A\)/],
+    [
+      'and in league games?',
+      'how many timeouts do you get per game?',
+      /^Two per game, three in a game to 21: .*\(10\.A\)/,
+    ],
     ['what about league play?', 'what do you play to?', /^11 points, win by 2: .*\(4\)/],
     ['in a league?', 'can I volley if my partner is in the kitchen?', /^Yes: .*\(9\.H\)/],
   ])('"%s" after "%s" keeps the answer, the rules being the same', (question, earlier, answer) => {
