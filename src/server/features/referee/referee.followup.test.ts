@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { refereeMessages } from '../../../domain/referee/referee.rules'
+import { citedRules } from './referee.curated'
 import { firstAnswer as first } from './referee.test-answers'
 import { followUpAsRead, metIn, roleOf, volleyAsRead } from './referee.followup'
 
@@ -404,5 +405,33 @@ describe('a first question about what another player does, asked "what if"', () 
     expect(first('Can my opponent stand in the kitchen?')).toMatch(
       /^Yes: your opponent may enter the non-volley zone at any time except while volleying \(9\.E\)/,
     )
+  })
+})
+
+// Two-turn conversations typed at the courts: a follow-up naming only a player after a question of
+// any shape, wherever its player stands in it (docs/decisions/0202).
+describe('a question and its follow-up, as players type them', () => {
+  it.each([
+    [
+      'is it a fault if my partner steps in the kitchen when she volleys',
+      'what about my opponent',
+      'yes',
+      ['9.B'],
+      ['opponent'],
+    ],
+    ['what happens if my partner touches the net', 'what about me', null, ['7.G'], []],
+    ['what happens if the ball hits my opponent', 'what about my partner', null, ['7.H'], ['partner']],
+    ['can i volley the serve', 'what about the return', 'no', ['7.A'], []],
+    ['how many timeouts do we get', 'and in a game to 21', null, ['10.A'], ['three']],
+    ['how long is a timeout', 'what about a medical timeout', null, ['10.B.2'], ['15 minutes']],
+    ['who calls the lines', 'what if my partner and i disagree', null, ['6.C.8'], []],
+    ['is the ball in if it lands on the line', 'what about on the serve', null, ['6.B'], []],
+    ['can i serve underhand', 'what if it hits the net', 'yes', ['4.A'], []],
+    ['how long can my partner stay in the kitchen', 'what about me', null, ['9.F'], []],
+  ] as const)('after "%s", "%s"', (earlier, question, answer, rules, facts) => {
+    const summary = first(question, earlier)
+    if (answer) expect(summary).toMatch(new RegExp(`^${answer === 'yes' ? 'Yes' : 'No'}\\b`))
+    expect(citedRules(summary)).toEqual(expect.arrayContaining([...rules]))
+    for (const fact of facts) expect(summary.toLowerCase()).toContain(fact.toLowerCase())
   })
 })
