@@ -290,7 +290,7 @@ describe('the first answer without a model', () => {
 
   it('answers a time-out follow-up in a tournament about time-outs in tournament play', () => {
     expect(first('in a tournament?', 'How many timeouts do we get?')).toBe(
-      `Two per game: each side has two standard time-outs per game to 11 or 15, and three per game to 21 (10.A). ${refereeMessages.sameInTournament}`,
+      `Two per game, three in a game to 21: each side has two standard time-outs per game to 11 or 15, and three per game to 21 (10.A). ${refereeMessages.sameInTournament}`,
     )
     expect(first('during a game?', 'how long is a timeout?')).toBe(
       '1 minute: a standard time-out lasts at most 1 minute (10.A.1).',

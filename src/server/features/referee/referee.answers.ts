@@ -51,12 +51,21 @@ function isFault({ closest }: Match): boolean {
   return closest.yes === turnsRound(ALLOWED, closest.sense)
 }
 
+interface Reading {
+  restated: Role | undefined
+  other: Other | undefined
+  shape: ReturnType<typeof shapeOf>
+  confirming: boolean
+}
 // "What if she volleys it?", "what if it hits her?": the answer said of her, not of the player
 // asking, and a fault of hers said to be her side's (0188).
-function spoken(sentence: string, match: Match, restated?: Role, other?: Other): string {
+// Only a yes/no question asks whether the act is allowed: "how long can my partner stay in the
+// kitchen?" is answered of the partner, with no fault (0202).
+function spoken(sentence: string, match: Match, reading: Reading): string {
+  const { restated, other, shape, confirming } = reading
   if (restated === undefined || other === undefined) return sentence
-  if (restated === 'acts' && isFault(match))
-    return capitalise(`${faultOf(other)}: ${continuing(saidOf(sentence, other, true))}`)
+  if (restated === 'acts' && shape === 'yes-no' && isFault(match))
+    return capitalise(`${faultOf(other, confirming)}: ${continuing(saidOf(sentence, other, true))}`)
   return saidOf(sentence, other)
 }
 
@@ -129,7 +138,8 @@ export function answerOffline(
     const forTournaments = setting !== undefined && /\btournament/i.test(match.answer.answer)
     const first =
       forTournaments && setting === 'recreational' ? undefined : opening(question, match, shape, sense)
-    const sentence = spoken(cite(match.answer.answer), match, restated, other)
+    const confirming = first === 'Yes'
+    const sentence = spoken(cite(match.answer.answer), match, { restated, other, shape, confirming })
     // "A coin toss: a coin toss or..." says it twice.
     const said = first !== undefined && sentence.toLowerCase().startsWith(first.toLowerCase())
     const answer = first && !said ? `${capitalise(first)}: ${continuing(sentence)}` : sentence

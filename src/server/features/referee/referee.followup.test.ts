@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { refereeMessages } from '../../../domain/referee/referee.rules'
+import { citedRules } from './referee.curated'
 import { firstAnswer as first } from './referee.test-answers'
 import { followUpAsRead, metIn, roleOf, volleyAsRead } from './referee.followup'
 
@@ -146,7 +147,7 @@ describe('an opponent doing what the earlier question asked', () => {
       'what if my opponents volley from the kitchen?',
     ])
       expect(first(question, earlier)).toMatch(
-        /^(Yes|No): that is your opponent's fault, so your side wins the rally \(a point if your side is serving\): every volley must start outside the non-volley zone \(9\.A\).* momentum .*\(9\.B\)\.$/,
+        /^(Yes: a fault by your opponent|No: that is your opponent's fault), so your side wins the rally \(a point if your side is serving\): every volley must start outside the non-volley zone \(9\.A\).* momentum .*\(9\.B\)\.$/,
       )
   })
 })
@@ -290,7 +291,11 @@ describe('recreational play', () => {
     ['and in rec play?', 'can I volley the return?', /^No: .*\(7\.A\)/],
     ['and in rec play?', 'can I volley if my partner is in the kitchen?', /^Yes: .*\(9\.H\)/],
     ['what about in recreational games?', 'what do you play to?', /^11 points, win by 2: .*\(4\)/],
-    ['and in open play?', 'how many timeouts do you get per game?', /^Two per game: .*\(10\.A\)/],
+    [
+      'and in open play?',
+      'how many timeouts do you get per game?',
+      /^Two per game, three in a game to 21: .*\(10\.A\)/,
+    ],
   ])('"%s" after "%s" keeps the answer, the rules being the same', (question, earlier, answer) => {
     const summary = first(question, earlier)
     expect(summary).toMatch(answer)
@@ -312,7 +317,11 @@ describe('recreational play', () => {
 describe('league play', () => {
   it.each([
     ['in league play?', 'can I volley the return?', /^No: .*\(7\.A\)/],
-    ['and in league games?', 'how many timeouts do you get per game?', /^Two per game: .*\(10\.A\)/],
+    [
+      'and in league games?',
+      'how many timeouts do you get per game?',
+      /^Two per game, three in a game to 21: .*\(10\.A\)/,
+    ],
     ['what about league play?', 'what do you play to?', /^11 points, win by 2: .*\(4\)/],
     ['in a league?', 'can I volley if my partner is in the kitchen?', /^Yes: .*\(9\.H\)/],
   ])('"%s" after "%s" keeps the answer, the rules being the same', (question, earlier, answer) => {
@@ -396,5 +405,33 @@ describe('a first question about what another player does, asked "what if"', () 
     expect(first('Can my opponent stand in the kitchen?')).toMatch(
       /^Yes: your opponent may enter the non-volley zone at any time except while volleying \(9\.E\)/,
     )
+  })
+})
+
+// Two-turn conversations typed at the courts: a follow-up naming only a player after a question of
+// any shape, wherever its player stands in it (docs/decisions/0202).
+describe('a question and its follow-up, as players type them', () => {
+  it.each([
+    [
+      'is it a fault if my partner steps in the kitchen when she volleys',
+      'what about my opponent',
+      'yes',
+      ['9.B'],
+      ['opponent'],
+    ],
+    ['what happens if my partner touches the net', 'what about me', null, ['7.G'], []],
+    ['what happens if the ball hits my opponent', 'what about my partner', null, ['7.H'], ['partner']],
+    ['can i volley the serve', 'what about the return', 'no', ['7.A'], []],
+    ['how many timeouts do we get', 'and in a game to 21', null, ['10.A'], ['three']],
+    ['how long is a timeout', 'what about a medical timeout', null, ['10.B.2'], ['15 minutes']],
+    ['who calls the lines', 'what if my partner and i disagree', null, ['6.C.8'], []],
+    ['is the ball in if it lands on the line', 'what about on the serve', null, ['6.B'], []],
+    ['can i serve underhand', 'what if it hits the net', 'yes', ['4.A'], []],
+    ['how long can my partner stay in the kitchen', 'what about me', null, ['9.F'], []],
+  ] as const)('after "%s", "%s"', (earlier, question, answer, rules, facts) => {
+    const summary = first(question, earlier)
+    if (answer) expect(summary).toMatch(new RegExp(`^${answer === 'yes' ? 'Yes' : 'No'}\\b`))
+    expect(citedRules(summary)).toEqual(expect.arrayContaining([...rules]))
+    for (const fact of facts) expect(summary.toLowerCase()).toContain(fact.toLowerCase())
   })
 })

@@ -1,7 +1,6 @@
 import {
   canonical,
   isFollowUp,
-  shapeOf,
   SUBJECTS,
   type Subject,
   subjectsOf,
@@ -66,7 +65,8 @@ const HIT = '(hit|hits|hitting|struck|strikes|touch|touches|touched)'
 const ACT =
   '(volley|volleys|volleyed|volleying|hit|hits|hitting|touch|touches|touched|serve|serves|served|return|returns|returned|catch|catches|caught|swing|swings|swung|play|plays|played|do|does|did)'
 // What is theirs acts for them: "what if her paddle touches the net?".
-const OWN = '((paddle|foot|hand|body|clothing) )?'
+const THINGS = '(paddle|foot|hand|body|clothing)'
+const OWN = `(${THINGS} )?`
 const ADVERB = '((\\w+ly|also|then|just|still|instead) )?'
 
 export function roleOf(clause: string, subject: Other): Role | undefined {
@@ -157,16 +157,19 @@ const strikes = (clause: string, other: Other) =>
 // So is being in the kitchen, hitting nothing: "can my opponent stand in the kitchen?" asks, of the
 // opponent, "can I stand in the kitchen?" (9.E), not where the opponents may be when the player
 // asking volleys (docs/decisions/0198).
-const STANCE = '(stand|standing|be|go|walk|walking|step|enter|wait|waiting|stay|staying)'
+const STANCE =
+  '(stand|stands|standing|be|go|goes|walk|walks|walking|step|steps|stepped|stepping|enter|enters|entered|wait|waits|waiting|stay|stays|staying)'
 const stands = (clause: string, other: Other) =>
   new RegExp(`${who(other).source} ((is|are) )?((allowed|able|permitted) to )?${ADVERB}${STANCE}\\b`).test(
     clause,
   ) &&
   KITCHEN.test(clause) &&
-  !ACT_WORD.test(clause)
+  (!ACT_WORD.test(clause) || /\b(he|she|they) (volley|volleys|volleyed)\b/.test(clause))
 // And so is touching the net: "what if my partner hits the net?" is their fault (7.G).
 const touchesNet = (clause: string, other: Other) =>
-  new RegExp(`${who(other).source} ${OWN}${ADVERB}(touch|touches|touched) the (net|post)`).test(clause)
+  new RegExp(`${who(other).source} ${OWN}${ADVERB}(touch|touches|touched|touching) the (net|post)`).test(
+    clause,
+  )
 function ofOtherPlayer(question: string): Pick<FollowUpReading, 'asked' | 'restated' | 'other'> {
   const named = [...subjectsOf(question)]
   const other = named.length === 1 ? named[0] : undefined
@@ -174,20 +177,25 @@ function ofOtherPlayer(question: string): Pick<FollowUpReading, 'asked' | 'resta
   const clause = canonical(question).replace(LEAD, '')
   if (roleOf(clause, other) === 'undergoes') return { asked: question, restated: 'undergoes', other }
   if (strikes(clause, other) || stands(clause, other) || touchesNet(clause, other))
-    return { asked: clause.replace(who(other, 'g'), 'i'), restated: 'acts', other }
+    return { asked: asActor(clause, other), restated: 'acts', other }
   return { asked: question }
 }
+// The question as of the player asking: "my partners paddle" is "my paddle", "my partner" is "i".
+const asActor = (clause: string, other: Other) =>
+  clause.replace(new RegExp(`${who(other).source}(?= ${THINGS}\\b)`, 'g'), 'my').replace(who(other, 'g'), 'i')
 
 // A follow-up that names a player and asks nothing more ("what about her?", "and my opponent?",
-// "same for the other team?") asks the earlier yes/no question of that player: the player it had
-// act ("can I", "can my partner") is that player, the rest as it was asked ("when I serve"), and it
-// is read as a first question would be. Where the rule is the same for every player (a volley, being
-// in the kitchen), the answer is said of them: "what about my opponent?" after "can my partner volley
-// in the kitchen?" reads "No: that is your opponent's fault, so your side wins the rally ..." (9.A);
-// where it is not, the question asked of them finds their own rule: "what about my partner?" after
-// "can I stand anywhere when I serve?" asks where the server's partner may stand (4.B). Naming the
-// player the earlier question had act ("what about her?", she being that partner) asks it again
-// (docs/decisions/0191, 0198).
+// "same for the other team?") asks the earlier question of that player: the first player it named,
+// the one it has act or have something happen to ("can I ...", "is it a fault if my partner ...",
+// "what happens if the ball hits my opponent"), is that player, the rest as it was asked ("when I
+// serve"), and it is read as a first question would be, yes/no or open. Where the rule is the same
+// for every player (a volley, being in the kitchen), the answer is said of them: "what about my
+// opponent?" after "can my partner volley in the kitchen?" reads "No: that is your opponent's
+// fault, so your side wins the rally ..." (9.A); where it is not, the question asked of them finds
+// their own rule: "what about my partner?" after "can I stand anywhere when I serve?" asks where the
+// server's partner may stand (4.B). Naming the player the earlier question had act ("what about
+// her?", she being that partner) asks it again. The earlier question may name no other player but
+// the player asking (docs/decisions/0191, 0198, 0202).
 const FILLER =
   /\b(its|it is|that is|thats|is it|the same|same|for|too|also|as well|instead|then|and|or|but|so)\b/g
 function onlyNamed(clause: string): Subject | undefined {
@@ -195,21 +203,42 @@ function onlyNamed(clause: string): Subject | undefined {
   if (named.length !== 1 || withoutSubjects(clause.replace(FILLER, ' ')) !== '') return undefined
   return named[0]
 }
-const ACTING = /^(can|could|may|might|do|does|did|is|am|are|was|were|should|must|will|would) (.+)$/
+// Where a player is named first in a question, and how: "my partners paddle" (whose), "hits me"
+// (to whom), "can i" (who).
+interface Named {
+  subject: Subject
+  at: number
+  words: string
+}
+function firstNamed(text: string): Named | undefined {
+  let first: Named | undefined
+  for (const [subject, pattern] of SUBJECTS) {
+    const found = new RegExp(pattern.source).exec(text)
+    if (found && (first === undefined || found.index < first.at))
+      first = { subject, at: found.index, words: found[0] }
+  }
+  return first
+}
+const WHOSE = /^ (paddle|paddles|foot|hand|body|clothing|shot|serve|side|team)\b/
+const TO_WHOM = /\b(hit|hits|hitting|struck|strikes|touch|touches|touched|at|to)\s$/
+const POSSESSIVE = /^(my|your|our|mine)$/
+function namedAs(player: Subject, before: string, after: string, words: string): string {
+  const whose = POSSESSIVE.test(words) || WHOSE.test(after)
+  if (player === 'asker') return whose ? 'my' : TO_WHOM.test(before) ? 'me' : 'i'
+  return whose ? `${PLAYER_WORDS[player]}s` : PLAYER_WORDS[player]
+}
 function askedOfNamed(clause: string, earlier: string): FollowUpReading | undefined {
   const player = onlyNamed(clause)
-  const [, verb, rest = ''] = ACTING.exec(canonical(earlier)) ?? []
-  if (player === undefined || verb === undefined || shapeOf(earlier) !== 'yes-no') return undefined
-  for (const [subject, pattern] of SUBJECTS) {
-    const actor = new RegExp(`^(${pattern.source})`).exec(rest)?.[0]
-    if (actor === undefined) continue
-    const after = rest.slice(actor.length)
-    if ([...subjectsOf(after)].some((s) => s !== 'asker')) return undefined
-    const words = player === 'asker' ? 'i' : PLAYER_WORDS[player]
-    const question = `${verb} ${player === subject ? actor : words}${after}`
-    return { ...ofOtherPlayer(question), context: undefined, question }
-  }
-  return undefined
+  if (player === undefined) return undefined
+  const text = canonical(earlier)
+  const first = firstNamed(text)
+  if (first === undefined) return undefined
+  const before = text.slice(0, first.at)
+  const after = text.slice(first.at + first.words.length)
+  if ([...subjectsOf(`${before} ${after}`)].some((s) => s !== 'asker')) return undefined
+  const words = player === first.subject ? first.words : namedAs(player, before, after, first.words)
+  const question = `${before}${words}${after}`
+  return { ...ofOtherPlayer(question), context: undefined, question }
 }
 
 // A ball that bounces is not volleyed: after a question about a volley, or about hitting the ball

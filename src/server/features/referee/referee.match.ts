@@ -1,7 +1,18 @@
-import MiniSearch from 'minisearch'
-import { stemmer } from 'stemmer'
-import answersData from './answers.json'
-import { type CuratedAnswer, curatedSchema, loadCuratedAnswers, withoutRuleNumbers } from './referee.curated'
+import {
+  type Ask,
+  askById,
+  asks,
+  curatedAnswers,
+  DEFINE,
+  documentFrequency,
+  index,
+  mainWeigher,
+  processTerm,
+  rulebookTerms,
+  termsOf,
+  weightOf,
+} from './referee.asks'
+import type { CuratedAnswer } from './referee.curated'
 import { followUpAsRead, metIn, volleyAsRead } from './referee.followup'
 import {
   canonical,
@@ -14,108 +25,9 @@ import {
   withoutSubjects,
 } from './referee.question'
 import { rulebook } from './referee.rulebook'
-import { STOP_WORDS } from './referee.search'
 
 // Which curated answer answers a question, without a model: curated answers to the questions
 // players ask, found by the way they are asked (docs/decisions/0146).
-
-export interface Ask {
-  id: string
-  answer: CuratedAnswer
-  text: string
-  yes: boolean | null
-  sense: Sense
-}
-
-const curatedAnswers = loadCuratedAnswers(answersData)
-const asksData = curatedSchema.parse(answersData).answers
-
-// Every question is about pickleball, played by the same rules in recreational play ("rec play")
-// and in league play, and the words that say which way it asks (allowed, legal, out) are read by
-// senseOf, not matched: "is a ball on the sideline out" is about lines.
-const QUESTION_ONLY = new Set(
-  (
-    'pickleball allowed legal illegal ok okay fine good count counts legit permitted out want ever still really ' +
-    'just get gets got getting go goes going went make makes made take takes taking know think say said happen ' +
-    'happens happened right yes exactly way thing things something anything guys guy person people also even ' +
-    'else actually basically literally bro dude lol pls thanks whether supposed recreational league instead'
-  ).split(' '),
-)
-// "Before" and "after" say when, which a rule often turns on: stepping into the kitchen before the
-// ball bounces (9.E) is not playing a ball that has bounced (9.F) (docs/decisions/0184).
-const TIMING = new Set(['before', 'after'])
-const ignored = (word: string) => (STOP_WORDS.has(word) && !TIMING.has(word)) || QUESTION_ONLY.has(word)
-const processTerm = (term: string) => (/^[\d.]+$/.test(term) ? term : stemmer(term))
-// Words that are not matched are left out here, not in processTerm: the search counts a
-// question's length in the words it is given, and "can I volley while standing in the kitchen"
-// is no longer a question than "volley standing on the kitchen line".
-const tokenize = (text: string) => text.split(' ').filter((word) => word !== '' && !ignored(word))
-const termsOf = (text: string) => tokenize(canonical(text)).map(processTerm)
-
-// Each way of asking is a document of the search, and so is each answer's own sentence: a
-// question in words the curated questions do not use may still be in the answer's.
-const asks: Ask[] = asksData.flatMap((data, index) => {
-  const answer = curatedAnswers[index]!
-  const ways = data.asks.map((text, i) => {
-    const [question = '', verdict] = text.split(' => ')
-    return {
-      id: `${data.id}#${i}`,
-      answer,
-      yes: verdict === undefined ? null : verdict === 'yes',
-      sense: senseOf(question),
-      text: question,
-    }
-  })
-  const own = [answer.lead ?? '', withoutRuleNumbers(answer.answer)].join(' ')
-  return [...ways, { id: `${data.id}#answer`, answer, yes: null, sense: senseOf(own), text: own }]
-})
-const askById = new Map(asks.map((ask) => [ask.id, ask]))
-
-// An answer's sentence is written for reading, not asking: its words count less.
-const index = new MiniSearch<{ id: string; ask: string; answer: string }>({
-  fields: ['ask', 'answer'],
-  tokenize,
-  processTerm,
-  searchOptions: {
-    boost: { ask: 1, answer: 0.4 },
-    fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-    combineWith: 'OR',
-  },
-})
-index.addAll(
-  asks.map((ask) => {
-    const text = canonical(ask.text)
-    return ask.id.endsWith('#answer')
-      ? { id: ask.id, ask: '', answer: text }
-      : { id: ask.id, ask: text, answer: '' }
-  }),
-)
-
-// How much a word of a question says: rare words among the curated questions say more. A word
-// the curated questions never use, but the rulebook does, is a topic they do not cover; one
-// neither knows is most often a word of the story around the question, and counts less.
-const documentFrequency = new Map<string, number>()
-for (const ask of asks)
-  for (const term of new Set(termsOf(ask.text)))
-    documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1)
-const idf = (df: number) => Math.log(1 + asks.length / df)
-const rarest = idf(1)
-const rulebookTerms = new Set(
-  rulebook.sections.flatMap((s) =>
-    termsOf([s.title, ...s.keywords, ...s.rules.map((r) => r.text)].join(' ')),
-  ),
-)
-// "define" stands for "what is a...": it finds definitions, it is not what the question is about;
-// but the word it asks about is, known or not.
-const DEFINE = processTerm('define')
-const weightOf = (term: string, defining = false) => {
-  if (term === DEFINE) return 0
-  const df = documentFrequency.get(term)
-  if (df) return idf(df)
-  // A number no curated question uses is a value asked about ("is the kitchen 8 feet?"), not a topic.
-  if (/^\d/.test(term)) return rarest / 8
-  return rulebookTerms.has(term) || defining ? rarest : rarest / 2
-}
 
 // Where a follow-up's word leads (0183). The curated questions ask about it, and the answers
 // citing the earlier topic's chapter of the rulebook (its neighbours: 9.B and 9.F beside 9.H) do
@@ -391,10 +303,17 @@ export function matchQuestion(
   const { frame } = sense
   const tier = (ask: Ask) => (ask.sense.frame === frame ? 0 : ask.sense.frame === 0 ? 1 : 2)
   const own = (ask: Ask) => best.entry.own.get(ask.id) ?? 0
+  const main = mainWeigher(leans ? undefined : question)
   const verdicts = [...best.entry.asks.entries()]
     .map(([id, score]) => ({ ask: askById.get(id)!, score }))
     .filter(({ ask }) => ask.yes !== null)
-    .sort((a, b) => own(b.ask) - own(a.ask) || tier(a.ask) - tier(b.ask) || b.score - a.score)
+    .sort(
+      (a, b) =>
+        own(b.ask) - own(a.ask) ||
+        main(b.ask) - main(a.ask) ||
+        tier(a.ask) - tier(b.ask) ||
+        b.score - a.score,
+    )
   const closest = verdicts[0]?.ask ?? asks.find((ask) => ask.answer === best.entry.answer && ask.yes !== null)
   return { answer: best.entry.answer, coverage: best.entry.coverage, closest }
 }

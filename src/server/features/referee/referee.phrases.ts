@@ -5,6 +5,23 @@
 // Longer phrases first: 'non volley zone line' before 'non volley zone'.
 const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bwhats\b/g, 'what is'],
+  // Words players misspell typing on a phone at the courts: "kitchin", "servce".
+  [/\b(kitchin|kitchan|kichin|kitchen)\b/g, 'kitchen'],
+  [/\b(servce|sevre|srve)\b/g, 'serve'],
+  [/\b(servcing|servng|sevring)\b/g, 'serving'],
+  [/\bmax\b/g, 'maximum'],
+  // A paddle's specifications are its size (2.E.3).
+  [/\b(specs|specifications?|dimensions?)\b/g, 'size'],
+  // A "nasty nelson" is a serve aimed at the receiver's partner, and hitting a player with the serve
+  // is aiming it at them (4.A): "aim" tells it from the receiver's partner hitting the serve (4.B).
+  [/\bnasty nelsons?\b/g, 'serve aimed at the receivers partner'],
+  [
+    /\b((i|you|we) )?(hit|hits|hitting|peg|pegs|pegged|nail|nails|nailed) ((\w+ ){1,3})with (my|the|a|his|her|their|our) serve\b/g,
+    'aim $6 serve at $4',
+  ],
+  // A carry, the ball held on the paddle, is judged as a ball hit twice (11.A); momentum "carried
+  // me" into the kitchen is not one.
+  [/\b(a|the) carry\b|\bcarr(y|ies|ied|ying) (the ball|it)\b/g, 'double hit'],
   [/\b(higher|highest)\b/g, 'high'],
   [/\b(lower|lowest)\b/g, 'low'],
   [/\b(taller|tallest)\b/g, 'tall'],

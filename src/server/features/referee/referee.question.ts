@@ -67,6 +67,9 @@ export function shapeOf(question: string): QuestionShape {
     )
       return 'yes-no'
   }
+  // Typed with no mark between them, the story comes first and the question at its end: "serve hit
+  // the net and went in is it a let", "i called it out after i hit it does that count".
+  if (/\b(is|was|does|did|would|will|should)( not)? (it|that|this)( \w+){0,3}$/.test(clause)) return 'yes-no'
   if (FRAME_WORDS.test(tail) && tail.split(' ').length <= 2) return 'yes-no'
   if (/\b(legal|illegal|allowed|a fault)$/.test(clause)) return 'yes-no'
   return 'open'

@@ -94,7 +94,7 @@ describe('a first question about a partner or an opponent volleying, or hitting 
         /^No: that is your opponent's fault, so your side wins the rally \(a point if your side is serving\): every volley must start outside the non-volley zone \(9\.A\)/,
       )
     expect(first('my partner volleyed from the kitchen line, is that a fault?')).toMatch(
-      /^Yes: that is your partner's fault, .*the non-volley line is part of the zone.*\(2\.B\.3, 9\.B\)/,
+      /^Yes: a fault by your partner, and so by your team: the non-volley line is part of the zone.*\(2\.B\.3, 9\.B\)/,
     )
   })
 
@@ -130,8 +130,10 @@ describe('a follow-up naming only another player, after a question about being o
     )
   })
 
-  it('leaves one after an open question, or one that names the partner already, as it was read', () => {
-    expect(first('what about my partner?', 'how long can I stay in the kitchen?')).toMatch(/^You may enter/)
+  it('asks an open question of them with no fault, and leaves one that names the partner already as it was read', () => {
+    expect(first('what about my partner?', 'how long can I stay in the kitchen?')).toMatch(
+      /^Your partner may enter .* as long as they like .*\(9\.F\)/,
+    )
     expect(first('what if only my partner is in the kitchen?', 'Can I volley in the kitchen?')).toMatch(
       /^Yes: you may volley .*\(9\.H\)/,
     )

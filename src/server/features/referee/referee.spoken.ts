@@ -114,9 +114,15 @@ export function saidOf(sentence: string, other: Other, named = false): string {
 // A fault by the other player is their side's: "that is your partner's fault, and so your team's".
 // An opponent's fault is the rally won by the side asking: "that is your opponent's fault, so your
 // side wins the rally" (docs/decisions/0191), and with it a point only when that side is serving
-// (side-out scoring: a receiving side that wins the rally wins the serve).
-export function faultOf(other: Other): string {
-  if (other === 'opponent')
-    return `that is ${NAMES[other]}'s fault, so your side wins the rally (a point if your side is serving)`
+// (side-out scoring: a receiving side that wins the rally wins the serve). Asked whether it is a
+// fault ("is my partner's paddle touching the net a fault?"), the Yes says whose: "Yes: a fault by
+// your partner, and so by your team" (docs/decisions/0202).
+export function faultOf(other: Other, confirming = false): string {
+  const rally = 'so your side wins the rally (a point if your side is serving)'
+  if (confirming)
+    return other === 'opponent'
+      ? `a fault by ${NAMES[other]}, ${rally}`
+      : `a fault by ${NAMES[other]}, and so by ${SIDE[other]} team`
+  if (other === 'opponent') return `that is ${NAMES[other]}'s fault, ${rally}`
   return `that is ${NAMES[other]}'s fault, and so ${SIDE[other]} team's`
 }
