@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { OFFER_MESSAGES } from '../../../domain/play-dates/offers'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
-import { notifications, playDateDropouts, playDateRequests } from '../../db/schema'
+import { notifications, playDateDropouts, playDateRequests, profiles } from '../../db/schema'
 import { befriend, type SignedInPlayer, signedInUser } from '../../testing/factories'
 import { HOUR, insertFullGame, MINUTE, offerOf, runJobsAt, viewOf } from '../../testing/full-game'
 import { nextNoonInPhoenix } from '../../testing/notice-jobs'
@@ -248,6 +248,22 @@ describe('a player dropping out', () => {
     expect((await offerOf(x, h.id)).exclusiveUntil).toBe(
       new Date(at(2).getTime() + 10 * MINUTE).toISOString(),
     )
+  })
+
+  it('passes over a player an admin has paused: the next in line gets the spot at once, the paused one keeps their place', async () => {
+    const g = await fullGame()
+    const [paused, w] = await Promise.all([player(), player()])
+    const held = await waitAlone(paused, g.id)
+    await waitAlone(w, g.id)
+    await t.db.update(profiles).set({ isPaused: true }).where(eq(profiles.id, paused.profile.id))
+    t.clock.set(at(48))
+    const left = await g.b.client.post(`/api/play-dates/${g.id}/leave`)
+    expect(left.status, left.text).toBe(200)
+    expect(await offerOf(w, g.id)).toMatchObject({
+      exclusiveUntil: new Date(at(48).getTime() + 2 * HOUR).toISOString(),
+    })
+    const [request] = await t.db.select().from(playDateRequests).where(eq(playDateRequests.id, held.id))
+    expect(request?.status).toBe('waitlisted')
   })
 
   it('a whole team leaving opens both spots: a waitlisted pair takes them in one tap', async () => {
