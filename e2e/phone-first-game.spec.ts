@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test'
+import { phonePlayer } from './support/full-game'
+import { postPlayDate } from './support/players'
+
+// A new player's first game on a phone, where the last review found it hurt
+// (docs/decisions/0203-a-new-players-first-game-on-a-phone.md).
+
+test.beforeEach(({ page }) => {
+  page.on('pageerror', (error) => {
+    throw error
+  })
+})
+
+test('on a 375 px phone "DUPR 2.55–3.55" stays whole on the card, the PlayDate page and the apply page @phone-only', async ({
+  browser,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 6)
+  const [fay, sol] = await Promise.all([
+    phonePlayer(browser, 'Fay', `Range${tag}`),
+    phonePlayer(browser, 'Sol', `Range${tag}`),
+  ])
+  const id = await postPlayDate(fay!.context, 'New in town, join alone', { minDupr: 2.55, maxDupr: 3.55 })
+
+  const page = await sol!.context.newPage()
+  await page.setViewportSize({ width: 375, height: 812 })
+  const range = () => page.getByText('DUPR 2.55–3.55', { exact: true })
+
+  await page.goto('/playdates?tab=available')
+  const card = page.getByRole('article').filter({ hasText: `Fay Range${tag}` })
+  await expect(card).toContainText('DUPR 2.55–3.55 may join alone')
+  await expect(card.getByText('DUPR 2.55–3.55', { exact: true })).toHaveCSS('white-space', 'nowrap')
+
+  await page.goto(`/playdates/${id}`)
+  await expect(page.getByText('3 spots left · partner wanted · DUPR 2.55–3.55 may join alone')).toBeVisible()
+  await expect(range()).toHaveCSS('white-space', 'nowrap')
+
+  await page.goto(`/playdates/${id}/apply`)
+  await expect(page.getByText('3 spots left · partner wanted · DUPR 2.55–3.55 may join alone')).toBeVisible()
+  await expect(range()).toHaveCSS('white-space', 'nowrap')
+})
