@@ -92,12 +92,13 @@ test('a PlayDate’s page leads with when, where, who and the price, and its nam
   await expect(page).toHaveURL(new RegExp(`/profile/${await currentUserId(ben)}$`))
   await expect(page.getByRole('heading', { name: `Ben Lead${tag}` })).toBeVisible()
 
-  // Cat, who applied: her application, with its Withdraw, comes before the teams.
+  // Cat, who applied: her application, with its Withdraw, comes before the details and the teams
+  // (docs/decisions/0203-a-new-players-first-game-on-a-phone.md).
   const catPage = await cat.newPage()
   await catPage.goto(`/playdates/${id}`)
   const yours = catPage.getByRole('heading', { name: 'Your Application' })
   await expect(yours).toBeVisible()
-  expect(await top(catPage.getByRole('heading', { name: 'Details' }))).toBeLessThan(await top(yours))
+  expect(await top(yours)).toBeLessThan(await top(catPage.getByRole('heading', { name: 'Details' })))
   expect(await top(yours)).toBeLessThan(await top(catPage.getByRole('heading', { name: 'Creator Team' })))
   for (const context of [ann, ben, cat, dan]) await context.close()
 })

@@ -17,8 +17,9 @@ import { GroupGameBadge, LocationChips, StatusBadge, TypeChip } from './play-dat
 import { PlayDateWhen, PlayDateWhere } from './play-date-when'
 import { TeamRecord } from './team-record'
 import { OutcomeText } from './outcome-text'
+import { JoinAloneRange } from './join-alone-range'
 import { outcomeText } from '../lib/result-view'
-import { rangeText, spotsText } from '../../../../domain/play-dates/spots'
+import { spotsText } from '../../../../domain/play-dates/spots'
 
 const teamNames = (team: TeamSummary) =>
   [team.captain, team.partner]
@@ -131,7 +132,11 @@ export function PlayDateCard({
               <UserPlus aria-hidden="true" className="size-4" />
               {spotsText(playDate.spots)}
             </span>
-            {playDate.duprRange ? <span>DUPR {rangeText(playDate.duprRange)} may join alone</span> : null}
+            {playDate.duprRange ? (
+              <span>
+                <JoinAloneRange range={playDate.duprRange} />
+              </span>
+            ) : null}
           </p>
         ) : null}
         {onCreatorTeam ? null : <TeamRecord team={team} />}

@@ -1,10 +1,10 @@
-import { MessagesSquare, Send, XCircle } from 'lucide-react'
+import { XCircle } from 'lucide-react'
 import { type ReactNode, useContext, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { toast } from '../../../lib/toast'
 import type { PlayDateDetail, PlayDateRequestView } from '../../../../domain/play-dates/play-date.schema'
 import { playDateKind } from '../../../../domain/play-dates/play-date.constants'
-import { Button, ButtonLink } from '../../../components/ui/button'
+import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { PageLoading } from '../../../components/ui/spinner'
@@ -26,6 +26,7 @@ import { TeamRoster } from './team-roster'
 import type { Side } from '../../../../domain/play-dates/spots'
 import { FullGameActions, FullGameNews, spotsLine } from './play-date-full-game'
 import { LateCancelChip } from './late-cancel-chip'
+import { PlayDateActions } from './play-date-actions'
 import {
   AnswerButtons,
   answersApplications,
@@ -238,15 +239,9 @@ export function PlayDateDetails({
 
       {/* The page's main action comes first: on a phone the details fill the first screen, and
           Apply sat under the tab bar until the player scrolled. */}
-      <Actions playDate={playDate} chatBeside={chatBeside} />
+      <PlayDateActions playDate={playDate} chatBeside={chatBeside} viewerId={viewerId} />
       <FullGameNews playDate={playDate} />
-
-      <Section title="Details">
-        <PlayDateFacts playDate={playDate} />
-      </Section>
-
-      {result && resultFirst ? <GameResult playDate={result} /> : null}
-
+      {/* An applicant's state before the details: what they wait for, and Withdraw. */}
       {viewer.myRequest && playDate.status === 'open' ? (
         <Section title={viewer.myRequest.status === 'pending' ? 'Your Application' : 'Your Spot'}>
           <p className="mb-2 text-sm text-slate-600">{applicationState(viewer.myRequest)}</p>
@@ -272,12 +267,18 @@ export function PlayDateDetails({
         </Section>
       ) : null}
 
+      <Section title="Details">
+        <PlayDateFacts playDate={playDate} />
+      </Section>
+
+      {result && resultFirst ? <GameResult playDate={result} /> : null}
+
       <Section title="About this game">
         <PlayDateMoreFacts playDate={playDate} />
       </Section>
 
       {answersApplications(playDate, viewerId) ? (
-        <Section title="Applications">
+        <Section title="Applications" id="applications" className="scroll-mt-28">
           {playDate.pendingRequests.length === 0 ? (
             <p className="text-slate-600">
               No applications yet. Teams and players joining alone show up here.
@@ -365,34 +366,12 @@ export function PlayDateDetails({
   )
 }
 
-function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+function Section(props: { title: string; children: ReactNode; className?: string; id?: string }) {
+  const { title, children, className, id } = props
   return (
-    <Card className={className}>
+    <Card className={className} id={id}>
       <h2 className="mb-3 text-lg font-bold text-slate-900">{title}</h2>
       {children}
     </Card>
-  )
-}
-
-// Beside the chat (`chatBeside`), 'Open chat' has nothing to open.
-function Actions({ playDate, chatBeside }: { playDate: PlayDateDetail; chatBeside: boolean }) {
-  const { viewer } = playDate
-  const showsOpenChat = viewer.canChat && !chatBeside
-  if (!viewer.canApply && !showsOpenChat) return null
-  return (
-    <div className="flex flex-col gap-2 sm:flex-row">
-      {viewer.canApply ? (
-        <ButtonLink to={`/playdates/${playDate.id}/apply`} size="lg">
-          <Send aria-hidden="true" className="size-4" />
-          {playDate.status === 'open' ? 'Apply to this PlayDate' : 'Join the waitlist'}
-        </ButtonLink>
-      ) : null}
-      {showsOpenChat ? (
-        <ButtonLink to="#team-chat" size="lg">
-          <MessagesSquare aria-hidden="true" className="size-4" />
-          Open chat
-        </ButtonLink>
-      ) : null}
-    </div>
   )
 }

@@ -4,7 +4,7 @@ import type { PlayDateDetail, WaitlistEntryView } from '../../../../domain/play-
 import { waitlistPositionText } from '../../../../domain/play-dates/offers'
 import { LATE_CANCEL_HOURS } from '../../../../domain/play-dates/results.rules'
 import { formatStart } from '../../../../domain/play-dates/schedule'
-import { rangeText, spotsText } from '../../../../domain/play-dates/spots'
+import { spotsText } from '../../../../domain/play-dates/spots'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/dialog'
@@ -21,15 +21,22 @@ import {
 import { useQueryClient } from '@tanstack/react-query'
 import { teamNames } from './play-date-spots'
 import { TeamRoster } from './team-roster'
+import { JoinAloneRange } from './join-alone-range'
 
 // A full game's parts of the PlayDate page (docs/decisions/0152-waitlist-drop-outs-and-subs.md):
 // the spot offered to the viewer, their place on the waitlist, the creator's waitlist, the sub
 // search and dropping out.
 
 // The spots line under the title: an open PlayDate's, a full game's open spots or its waitlist.
-export function spotsLine(playDate: PlayDateDetail): string | null {
-  const range = playDate.duprRange ? ` · DUPR ${rangeText(playDate.duprRange)} may join alone` : ''
-  if (playDate.status === 'open') return `${spotsText(playDate.spots)}${range}`
+export function spotsLine(playDate: PlayDateDetail): ReactNode {
+  if (playDate.status === 'open') {
+    if (!playDate.duprRange) return spotsText(playDate.spots)
+    return (
+      <>
+        {spotsText(playDate.spots)} · <JoinAloneRange range={playDate.duprRange} />
+      </>
+    )
+  }
   if (playDate.status !== 'matched') return null
   if (playDate.spots.left > 0) return `${spotsText(playDate.spots)} · a player dropped out`
   return playDate.waitlistCount > 0 ? `Full · ${playDate.waitlistCount} on the waitlist` : null

@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test'
+import { phonePlayer } from './support/full-game'
+import { postPlayDate } from './support/players'
+
+// A new player's first game on a phone, where the last review found it hurt
+// (docs/decisions/0203-a-new-players-first-game-on-a-phone.md).
+
+test.beforeEach(({ page }) => {
+  page.on('pageerror', (error) => {
+    throw error
+  })
+})
+
+test('on a 375 px phone "DUPR 2.55–3.55" stays whole on the card, the PlayDate page and the apply page @phone-only', async ({
+  browser,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 6)
+  const [fay, sol] = await Promise.all([
+    phonePlayer(browser, 'Fay', `Range${tag}`),
+    phonePlayer(browser, 'Sol', `Range${tag}`),
+  ])
+  const id = await postPlayDate(fay!.context, 'New in town, join alone', { minDupr: 2.55, maxDupr: 3.55 })
+
+  const page = await sol!.context.newPage()
+  await page.setViewportSize({ width: 375, height: 812 })
+  const range = () => page.getByText('DUPR 2.55–3.55', { exact: true })
+
+  await page.goto('/playdates?tab=available')
+  const card = page.getByRole('article').filter({ hasText: `Fay Range${tag}` })
+  await expect(card).toContainText('DUPR 2.55–3.55 may join alone')
+  await expect(card.getByText('DUPR 2.55–3.55', { exact: true })).toHaveCSS('white-space', 'nowrap')
+
+  await page.goto(`/playdates/${id}`)
+  await expect(page.getByText('3 spots left · partner wanted · DUPR 2.55–3.55 may join alone')).toBeVisible()
+  await expect(range()).toHaveCSS('white-space', 'nowrap')
+
+  await page.goto(`/playdates/${id}/apply`)
+  await expect(page.getByText('3 spots left · partner wanted · DUPR 2.55–3.55 may join alone')).toBeVisible()
+  await expect(range()).toHaveCSS('white-space', 'nowrap')
+})
+
+test('after applying alone the wait comes before the details; the creator is sent to the applications first @phone-only', async ({
+  browser,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 6)
+  const [fay, sol] = await Promise.all([
+    phonePlayer(browser, 'Fay', `Wait${tag}`),
+    phonePlayer(browser, 'Sol', `Wait${tag}`),
+  ])
+  const id = await postPlayDate(fay!.context, 'Morning doubles, join alone')
+
+  const page = await sol!.context.newPage()
+  await page.goto(`/playdates/${id}/apply`)
+  await page.getByText('Join alone', { exact: true }).tap()
+  await page.getByRole('button', { name: 'Submit Application' }).tap()
+  await expect(page).toHaveURL(new RegExp(`/playdates/${id}$`))
+  // On the first screen: what the player waits for, and Withdraw, above the game's details.
+  const waiting = page.getByRole('heading', { name: 'Your Application' })
+  await expect(waiting).toBeInViewport()
+  await expect(page.getByText('Waiting for the creator team to answer.')).toBeInViewport()
+  await expect(page.getByRole('button', { name: 'Withdraw' })).toBeInViewport()
+  const details = await page.getByRole('heading', { name: 'Details' }).boundingBox()
+  expect((await waiting.boundingBox())!.y).toBeLessThan(details!.y)
+
+  // The creator's first screen sends them to the application, under the details.
+  const creator = await fay!.context.newPage()
+  await creator.goto(`/playdates/${id}`)
+  const answer = creator.getByRole('link', { name: 'Answer 1 application' })
+  await expect(answer).toBeInViewport()
+  expect((await answer.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+  await answer.tap()
+  const asPartner = creator.getByRole('button', { name: `Accept Sol Wait${tag} as your partner` })
+  await expect(asPartner).toBeInViewport()
+  await asPartner.tap()
+  const confirm = creator.getByRole('dialog').getByRole('button', { name: /Accept/ })
+  if (await confirm.isVisible()) await confirm.tap()
+  await expect(creator.getByRole('link', { name: /^Answer \d application/ })).toHaveCount(0)
+})
