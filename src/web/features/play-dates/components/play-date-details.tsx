@@ -167,7 +167,8 @@ export function PlayDateDetails({
   const isBusy = answer.isPending || cancel.isPending
   const result = playDate.result ? (playDate as PlayDateWithResult) : null
   // Before the start the result is news for later: it follows the teams. From the start it is
-  // the players' to report or confirm: it comes with the other actions, under the details.
+  // the players' to report or confirm, what they open the page for after the game: it comes
+  // before the details, which filled a phone's first screen with the calendar and directions.
   const resultFirst = result !== null && result.result.state !== 'not_yet'
 
   const goBack = () => {
@@ -267,11 +268,11 @@ export function PlayDateDetails({
         </Section>
       ) : null}
 
+      {result && resultFirst ? <GameResult playDate={result} /> : null}
+
       <Section title="Details">
         <PlayDateFacts playDate={playDate} />
       </Section>
-
-      {result && resultFirst ? <GameResult playDate={result} /> : null}
 
       <Section title="About this game">
         <PlayDateMoreFacts playDate={playDate} />
