@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { phonePlayer } from './support/full-game'
+import { arizonaTime, journeyClock, matchedGame, phonePlayer } from './support/full-game'
 import { postPlayDate } from './support/players'
 
 // A new player's first game on a phone, where the last review found it hurt
@@ -75,4 +75,56 @@ test('after applying alone the wait comes before the details; the creator is sen
   const confirm = creator.getByRole('dialog').getByRole('button', { name: /Accept/ })
   if (await confirm.isVisible()) await confirm.tap()
   await expect(creator.getByRole('link', { name: /^Answer \d application/ })).toHaveCount(0)
+})
+
+test('the reminder names the players once; after the game the result comes before the details @clock @phone-only', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const tag = Math.random().toString(36).slice(2, 6)
+  const [ann, ben, cal, dee] = await Promise.all(
+    ['Ann', 'Ben', 'Cal', 'Dee'].map((name) => phonePlayer(browser, name, `Day${tag}`)),
+  )
+  const start = arizonaTime(2, 9)
+  const id = await matchedGame([ann!.context, ben!.context, cal!.context, dee!.context], start)
+  const clock = journeyClock(request)
+  try {
+    // An hour before: the reminder's game line says when and where, its message who, each once.
+    await clock.moveTo(new Date(start.getTime() - 60 * 60_000))
+    const cal1 = await cal!.context.newPage()
+    await cal1.goto('/notifications')
+    const reminder = cal1.getByRole('listitem').filter({ hasText: 'PlayDate in 2 hours' })
+    await expect(
+      reminder.getByText(`Ann Day${tag} & Ben Day${tag} vs Cal Day${tag} & Dee Day${tag}`, { exact: true }),
+    ).toBeVisible()
+    await expect(
+      reminder.getByText(
+        /^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2} · 9:00 AM MST at Red Mountain Pickleball Park$/,
+      ),
+    ).toHaveCount(1)
+
+    // After the game Ann's page opens on the result to report, above the details.
+    await clock.moveTo(new Date(start.getTime() + 2 * 60 * 60_000))
+    const a = await ann!.context.newPage()
+    await a.goto(`/playdates/${id}`)
+    const result = a.getByRole('region', { name: 'Result' })
+    await expect(result.getByRole('radio', { name: 'We played' })).toBeInViewport()
+    const details = await a.getByRole('heading', { name: 'Details' }).boundingBox()
+    expect((await result.boundingBox())!.y).toBeLessThan(details!.y)
+    await result.getByRole('radio', { name: 'We played' }).check()
+    const game = result.getByRole('group', { name: 'Game 1' })
+    await game.getByLabel('Your team').fill('11')
+    await game.getByLabel('Them').fill('7')
+    await result.getByRole('button', { name: 'Report result' }).tap()
+    await expect(result).toContainText('Waiting for the other team to confirm')
+
+    // Cal's first screen has the report and the button to confirm it.
+    await cal1.goto(`/playdates/${id}`)
+    await expect(cal1.getByRole('region', { name: 'Result' })).toContainText('You lost 7-11')
+    await expect(cal1.getByRole('button', { name: 'Confirm result' })).toBeInViewport()
+  } finally {
+    await clock.restore()
+  }
+  await Promise.all([ann, ben, cal, dee].map((p) => p!.context.close()))
 })
