@@ -158,3 +158,50 @@ test('a creator posts "Partner wanted" and a solo player fills the spot @phone-o
   await shot(page, 'creator-page')
   await Promise.all([rae.close(), sol.close()])
 })
+
+test('two players who each joined alone make a side, not a pair @phone-only', async ({ browser }) => {
+  const tag = Math.random().toString(36).slice(2, 6)
+  const [ana, pia, xan, yui] = await Promise.all([
+    signedIn(browser, 'Ana', `Host${tag}`),
+    signedIn(browser, 'Pia', `Pick${tag}`),
+    signedIn(browser, 'Xan', `Xtra${tag}`),
+    signedIn(browser, 'Yui', `Yes${tag}`),
+  ])
+  // Ana posts "Partner wanted"; Pia, Xan and Yui each join alone and she accepts them in turn.
+  const id = await postPlayDate(ana, `Strangers doubles ${tag}`)
+  for (const one of [pia, xan, yui]) {
+    const applied = await one.request.post(`/api/play-dates/${id}/requests`, {
+      headers,
+      data: { alone: true },
+    })
+    expect(applied.status(), await applied.text()).toBe(201)
+    const { id: requestId } = (await applied.json()) as { id: string }
+    const accepted = await ana.request.post(`/api/play-dates/requests/${requestId}/accept`, { headers })
+    expect(accepted.status(), await accepted.text()).toBe(200)
+  }
+
+  // Yui's matched game: her side's roster keeps the spec's tags and says each of them joined alone,
+  // as the creator team says of Pia.
+  const page = await yui.newPage()
+  await page.goto(`/playdates/${id}`)
+  const responding = page.getByRole('heading', { name: 'Responding Team' }).locator('..')
+  const row = (name: string) => responding.getByRole('listitem').filter({ hasText: name })
+  await expect(row(`Xan Xtra${tag}`)).toContainText('Captain')
+  await expect(row(`Xan Xtra${tag}`)).toContainText('Joined alone')
+  await expect(row(`Yui Yes${tag}`)).toContainText('Partner')
+  await expect(row(`Yui Yes${tag}`)).toContainText('Joined alone')
+  const creatorTeam = page.getByRole('heading', { name: 'Creator Team' }).locator('..')
+  await expect(creatorTeam.getByRole('listitem').filter({ hasText: `Pia Pick${tag}` })).toContainText(
+    'Joined alone',
+  )
+  await expect(creatorTeam.getByRole('listitem').filter({ hasText: `Ana Host${tag}` })).not.toContainText(
+    'Joined alone',
+  )
+
+  // She can drop out herself, never "with my partner": Xan is no partner she came with.
+  await expect(page.getByRole('button', { name: 'Drop out', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Drop out with my partner' })).toHaveCount(0)
+  await expectFitsScreen(page)
+  await shot(page, 'side-of-two-alone')
+  await Promise.all([ana, pia, xan, yui].map((c) => c.close()))
+})

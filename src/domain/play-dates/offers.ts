@@ -77,6 +77,7 @@ export const OFFER_MESSAGES = {
   notInGame: 'You are not playing in this game',
   started: 'This game has already started',
   noPartnerToLeaveWith: 'You have no partner in this game to leave with',
+  joinedAloneLeavesAlone: 'You joined alone: you can only drop out yourself',
   searchUnderWay: 'A sub search is already under way',
   notOnSide: 'Only the players left on that side can ask for a sub',
 } as const

@@ -322,7 +322,7 @@ async function offersOf(
     startsAt: Date | null
     vacantSince: Date | null
     subWave: number | null
-    accepted: { id: string } | null
+    accepted: { id: string; solo: boolean } | null
     acceptedCaptain: { id: string | null } | null
     acceptedPartner: { id: string | null } | null
   },
@@ -364,7 +364,8 @@ async function offersOf(
       waitlistPosition: position,
       offer: seen.fullAndAhead ? await viewerOffer(db, row.id, user.id) : null,
       canLeave: leaving,
-      canLeaveWithPartner: leaving && mate !== null,
+      // Two players who each joined alone are no pair: each drops out only themselves.
+      canLeaveWithPartner: leaving && mate !== null && !row.accepted?.solo,
       leaveIsLate: leaving && isLateCancel(row.startsAt, now),
       canFindSub: vacant && seen.isPlayer && (await findSubRefusal(db, game, other, user.id, now)) === null,
     },

@@ -40,6 +40,7 @@ export async function lockOtherSide(tx: Tx, playDateId: string) {
       id: playDateRequests.id,
       requesterId: playDateRequests.requesterId,
       requesterPartnerId: playDateRequests.requesterPartnerId,
+      solo: playDateRequests.solo,
     })
     .from(playDateRequests)
     .where(and(eq(playDateRequests.playDateId, playDateId), eq(playDateRequests.status, 'accepted')))

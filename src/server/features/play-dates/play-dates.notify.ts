@@ -67,7 +67,10 @@ const texts: Record<PlayDateEvent, { title: string; message: (name: string) => s
     message: (n) => `${n} accepted you: you hold a spot until the game is matched`,
   },
   // Told to a player whose team a player alone just completed (the actor is that partner).
-  partnerJoined: { title: 'New partner', message: (n) => `${n} is your partner for this PlayDate` },
+  partnerJoined: {
+    title: 'New partner',
+    message: (n) => `${n} joined alone and is your partner for this PlayDate`,
+  },
   declined: { title: 'Application declined', message: (n) => `${n} declined the application` },
   withdrawn: { title: 'Application withdrawn', message: (n) => `${n} withdrew their application` },
   cancelled: { title: 'PlayDate cancelled', message: (n) => `${n} cancelled the PlayDate` },

@@ -161,7 +161,7 @@ describe('filling the spots', () => {
     expect(yView.body.viewer).toMatchObject({ isRespondingTeam: true, canChat: true, canWithdraw: false })
     const told = await t.db.select().from(notifications).where(eq(notifications.userId, x.profile.id))
     expect(told.map((n) => n.message)).toContain(
-      `Yui ${y.profile.lastName} is your partner for this PlayDate`,
+      `Yui ${y.profile.lastName} joined alone and is your partner for this PlayDate`,
     )
     // Matched: no withdrawing any more.
     expect((await y.client.post(`/api/play-dates/requests/${ry}/withdraw`)).status).toBe(409)

@@ -247,6 +247,8 @@ async function vacateSpots(
   const mate = side.requesterId === userId ? side.requesterPartnerId : side.requesterId
   if (withPartner) {
     if (!mate) throw new AppError('conflict', OFFER_MESSAGES.noPartnerToLeaveWith)
+    // Two players who each joined alone are no pair: each drops out only themselves.
+    if (side.solo) throw new AppError('conflict', OFFER_MESSAGES.joinedAloneLeavesAlone)
     await tx.update(playDateRequests).set({ status: 'withdrawn' }).where(eq(playDateRequests.id, side.id))
     await withdrawJoined([userId, mate])
     return { ids: [userId, mate], side: 'responding' }

@@ -107,6 +107,7 @@ export function CreatorTeamSpots({ playDate }: { playDate: PlayDateDetail }) {
       <TeamRoster
         team={playDate.creatorTeam}
         tags={['Creator', 'Partner']}
+        joinedAlone={playDate.creatorTeam.formedAlone ? 'partner' : 'none'}
         openSpot={
           playDate.spots.partnerWanted
             ? playDate.status === 'open'
@@ -138,6 +139,7 @@ export function OtherSideSpots({ playDate }: { playDate: PlayDateDetail }) {
       <TeamRoster
         team={playDate.respondingTeam}
         tags={['Captain', 'Partner']}
+        joinedAlone={playDate.respondingTeam.formedAlone ? 'both' : 'none'}
         openSpot={
           playDate.spots.otherSide === 0
             ? undefined
