@@ -19,13 +19,22 @@ test('on a 375 px phone "DUPR 2.55–3.55" stays whole on the card, the PlayDate
     phonePlayer(browser, 'Fay', `Range${tag}`),
     phonePlayer(browser, 'Sol', `Range${tag}`),
   ])
-  const id = await postPlayDate(fay!.context, 'New in town, join alone', { minDupr: 2.55, maxDupr: 3.55 })
+  // On a day of its own, 20 to 80 days ahead, so Available filtered to that day shows it among few
+  // whatever the other journeys posted.
+  const day = new Date(Date.now() + (20 + Math.floor(Math.random() * 60)) * 24 * 60 * 60_000)
+    .toISOString()
+    .slice(0, 10)
+  const id = await postPlayDate(fay!.context, 'New in town, join alone', {
+    minDupr: 2.55,
+    maxDupr: 3.55,
+    startDate: day,
+  })
 
   const page = await sol!.context.newPage()
   await page.setViewportSize({ width: 375, height: 812 })
   const range = () => page.getByText('DUPR 2.55–3.55', { exact: true })
 
-  await page.goto('/playdates?tab=available')
+  await page.goto(`/playdates?tab=available&state=AZ&region=east_valley&when=range&from=${day}&to=${day}`)
   const card = page.getByRole('article').filter({ hasText: `Fay Range${tag}` })
   await expect(card).toContainText('DUPR 2.55–3.55 may join alone')
   await expect(card.getByText('DUPR 2.55–3.55', { exact: true })).toHaveCSS('white-space', 'nowrap')
