@@ -79,6 +79,21 @@ export async function befriendedPair(t: TestApp, first: UserOverrides = {}, seco
 }
 
 // A PlayDate start the server accepts whatever the state: 8:00 AM a week from today.
+// The body of a valid sign-up; every call has its own address unless `overrides` gives one.
+export const signUpBody = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Dana',
+  lastName: 'Lee',
+  gender: 'female',
+  duprRating: 3.75,
+  selfRating: 4,
+  birthdate: '1990-05-17',
+  zipCode: '85001',
+  email: `player-${randomUUID()}@example.com`,
+  password: 'correct-horse-1',
+  consent: true,
+  ...overrides,
+})
+
 export const nextWeek = () => ({
   startDate: new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString().slice(0, 10),
   startTime: '08:00',

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { authTokens, mailOutbox, profiles, sessions, signupCodes } from '../../db/schema'
 import { createClient, createTestApp, type TestApp, type TestClient } from '../../testing/test-app'
-import { FACTORY_PASSWORD as TEST_PASSWORD, insertUser } from '../../testing/factories'
+import { FACTORY_PASSWORD as TEST_PASSWORD, insertUser, signUpBody } from '../../testing/factories'
 import { promoteToAdmin } from './auth.service'
 import { createSession } from './sessions'
 import { TOKEN_TTL_MS } from './auth.tokens'
@@ -11,21 +11,6 @@ import type { Mailer, MailMessage } from '../../lib/mail'
 
 const ADMIN_EMAIL = 'boss@example.com'
 const uniqueEmail = () => `player-${randomBytes(5).toString('hex')}@example.com`
-
-// The body of a valid sign-up; every call has its own address.
-const signUpBody = (overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Dana',
-  lastName: 'Lee',
-  gender: 'female',
-  duprRating: 3.75,
-  selfRating: 4,
-  birthdate: '1990-05-17',
-  zipCode: '85001',
-  email: uniqueEmail(),
-  password: 'correct-horse-1',
-  consent: true,
-  ...overrides,
-})
 
 const createUser = (db: TestApp['db'], overrides: Parameters<typeof insertUser>[1] = {}) =>
   insertUser(db, overrides)
