@@ -1,4 +1,5 @@
 import { Check, Share2 } from 'lucide-react'
+import { openShareSheet } from '../../lib/share-sheet'
 import { toast } from '../../lib/toast'
 import { config } from '../../lib/config'
 import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard'
@@ -16,15 +17,8 @@ export function ShareButton({
 
   const share = async () => {
     const url = `${window.location.origin}/`
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title: config.productName, text: TAGLINE, url })
-        return
-      } catch (error) {
-        // Closing the share sheet is a choice, not a failure.
-        if (error instanceof DOMException && error.name === 'AbortError') return
-      }
-    }
+    // Without a sheet, or when it fails, the link is copied instead.
+    if ((await openShareSheet({ title: config.productName, text: TAGLINE, url })) !== 'failed') return
     if (await copy(url)) toast.success('Link copied to clipboard!')
     else toast.error('Could not copy the link')
   }
