@@ -7,6 +7,7 @@ import type {
 import { formatRelativeTime } from '../../../../domain/notifications/relative-time'
 import { Avatar } from '../../../components/ui/avatar'
 import { NotificationRowActions } from './notification-row-actions'
+import { withoutGameLabel } from './notice-message'
 
 const icons: Record<NotificationType, LucideIcon> = {
   playdate_created: CalendarPlus,
@@ -18,16 +19,6 @@ const iconTone: Record<NotificationType, string> = {
   playdate_created: 'bg-amber-100 text-amber-800',
   connection_request: 'bg-brand-100 text-brand-800',
   other: 'bg-slate-100 text-slate-700',
-}
-
-// A reminder's message opens with the game ("Wed, Dec 2 · 9:00 AM MST at Red Mountain Pickleball
-// Park: Ann & Ben vs Cal & Dee"), and the game's own line under it said the same again while the
-// three lines cut the players off. The message is shown from after the game, which its line names.
-function withoutGameLabel(notification: NotificationOutput) {
-  const prefix = notification.game ? `${notification.game.label}: ` : null
-  return prefix && notification.message.startsWith(prefix)
-    ? notification.message.slice(prefix.length)
-    : notification.message
 }
 
 export function NotificationList({
@@ -95,7 +86,7 @@ export function NotificationList({
                       cut after "applied to your…" hid what happened); the title attribute and
                       screen readers get it whole, the target page says more. */}
                   <span className="mt-0.5 line-clamp-3 text-slate-700" title={notification.message}>
-                    {withoutGameLabel(notification)}
+                    {withoutGameLabel(notification.message, notification.game?.label)}
                   </span>
                   {notification.game ? (
                     <span className="mt-0.5 block text-sm text-slate-700">{notification.game.label}</span>
