@@ -15,6 +15,7 @@ import {
   notificationPreferences,
   notificationQuietHours,
   playDateOffers,
+  playDateRequests,
   playDates,
   profiles,
   venues,
@@ -64,26 +65,43 @@ export async function quietHoursOf(db: DbOrTx, userId: string): Promise<QuietHou
   return quietSettingsOf(row)
 }
 
-// When the quiet hours holding `now` end for each player (null: not in them): a spot is not
-// offered to a player whose quiet hours end only once the game has started
-// (docs/decisions/0138-offer-timings-and-waves.md). One read for them all.
-export async function quietHoursEnds(
+// Whether each player can be reached now: paused by an admin (reached by nothing,
+// docs/decisions/0200), and when the quiet hours holding `now` end (null: not in them). One read
+// for them all.
+export interface Reach {
+  paused: boolean
+  quietEnd: Date | null
+}
+
+export async function reachOf(
   db: DbOrTx,
   userIds: readonly string[],
   now: Date,
-): Promise<Map<string, Date | null>> {
-  const ends = new Map<string, Date | null>()
-  if (userIds.length === 0) return ends
+): Promise<Map<string, Reach>> {
+  const reach = new Map<string, Reach>()
+  if (userIds.length === 0) return reach
   const rows = await db
-    .select(quietHoursColumns)
+    .select({ ...quietHoursColumns, paused: profiles.isPaused })
     .from(profiles)
     .leftJoin(notificationQuietHours, eq(notificationQuietHours.profileId, profiles.id))
     .where(inArray(profiles.id, [...new Set(userIds)]))
   for (const row of rows) {
     const settings = quietSettingsOf(row)
-    ends.set(row.id, quietHoursEnd(now, settings, settings.timeZone))
+    reach.set(row.id, { paused: row.paused, quietEnd: quietHoursEnd(now, settings, settings.timeZone) })
   }
-  return ends
+  return reach
+}
+
+// When the quiet hours holding `now` end for each player (null: not in them): a spot is not
+// offered to a player whose quiet hours end only once the game has started
+// (docs/decisions/0138-offer-timings-and-waves.md).
+export async function quietHoursEnds(
+  db: DbOrTx,
+  userIds: readonly string[],
+  now: Date,
+): Promise<Map<string, Date | null>> {
+  const reach = await reachOf(db, userIds, now)
+  return new Map([...reach].map(([id, r]) => [id, r.quietEnd]))
 }
 
 function quietSettingsOf(row: QuietHoursRow | undefined): QuietHoursSettings {
@@ -140,6 +158,7 @@ export async function noticeContext(
   const wanted = notice.channel === 'email' ? notificationPreferences.email : notificationPreferences.push
   const offerId = notice.action === 'take_spot' ? notice.subjectId : null
   const connectionId = notice.action === 'answer_connection' ? notice.subjectId : null
+  const requestId = notice.action === 'answer_application' ? notice.subjectId : null
   const [row] = await db
     .select({
       ...quietHoursColumns,
@@ -157,6 +176,11 @@ export async function noticeContext(
         ? sql<
             string | null
           >`(select ${connections.status} from ${connections} where ${connections.id} = ${connectionId})`
+        : sql<string | null>`null`,
+      requestStatus: requestId
+        ? sql<
+            string | null
+          >`(select ${playDateRequests.status} from ${playDateRequests} where ${playDateRequests.id} = ${requestId})`
         : sql<string | null>`null`,
       paused: profiles.isPaused,
       game: {
@@ -179,8 +203,15 @@ export async function noticeContext(
   return {
     // A player an admin paused is reached by nothing (docs/decisions/0200).
     wants: row.wants && !row.paused,
-    // An offer taken, declined or timed out; a friend or partner request answered or cancelled.
-    stale: offerId ? row.offerStatus !== 'open' : connectionId ? row.connectionStatus !== 'pending' : false,
+    // An offer taken, declined or timed out; a friend or partner request answered or cancelled; an
+    // application accepted, declined or withdrawn.
+    stale: offerId
+      ? row.offerStatus !== 'open'
+      : connectionId
+        ? row.connectionStatus !== 'pending'
+        : requestId
+          ? row.requestStatus !== 'pending'
+          : false,
     game:
       game?.id && game.status
         ? {

@@ -188,6 +188,45 @@ describe('a PlayDate’s emails', () => {
     expectButton((await mailTo(first!.profile.email))[0]!, 'Open the PlayDate', `/playdates/${id}`)
   })
 
+  it('do not ask the creator in the morning to answer an application answered in the night', async () => {
+    // 11 PM in Phoenix: in every player's default quiet hours, so the email waits for 8 AM.
+    const night = new Date('2027-06-10T06:00:00Z')
+    t.clock.set(night)
+    const [creator, partner, applicant, applicantPartner] = await Promise.all(
+      ['Maya', 'Sam', 'Cal', 'Jo'].map((firstName) => signedInUser(t, { firstName })),
+    )
+    await befriend(t.db, creator!, partner!)
+    await befriend(t.db, applicant!, applicantPartner!)
+    const created = await creator!.client.post('/api/play-dates', {
+      type: 'challenge',
+      state: 'AZ',
+      regions: ['east_valley'],
+      partnerId: partner!.profile.id,
+      amount: 25,
+      description: 'Doubles',
+      startDate: '2027-06-17',
+      startTime: '08:00',
+    })
+    expect(created.status).toBe(201)
+    const applied = await applicant!.client.post(`/api/play-dates/${created.body.id}/requests`, {
+      partnerId: applicantPartner!.profile.id,
+    })
+    expect(applied.status).toBe(201)
+    const applications = async (p: SignedInPlayer) =>
+      (await mailTo(p.profile.email)).filter((m) => m.subject.startsWith('New application'))
+    await runNoticeEmails(t, night)
+    expect(await applications(creator!)).toEqual([])
+    expect(
+      (await partner!.client.post(`/api/play-dates/requests/${applied.body.id}/decline`)).status,
+    ).toBe(200)
+    await runNoticeEmails(t, nextNoonInPhoenix(night))
+    expect(await applications(creator!)).toEqual([])
+    expect(await applications(partner!)).toEqual([])
+    expect((await mailTo(applicant!.profile.email)).map((m) => m.subject.split(':')[0])).toEqual([
+      'Application declined',
+    ])
+  })
+
   it('quote no chat to a player who dropped out of the game before its digest left', async () => {
     const noon = nextNoonInPhoenix(new Date())
     t.clock.set(noon)

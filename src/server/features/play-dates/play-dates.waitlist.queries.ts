@@ -7,8 +7,8 @@ import {
 } from '../../../domain/play-dates/offers'
 import { openSpots, type OpenSpots } from '../../../domain/play-dates/spots'
 import type { DbOrTx } from '../../db/client'
-import { quietHoursEnds } from '../../db/notice-context'
-import { playDateOffers, playDateRequests, profiles } from '../../db/schema'
+import { reachOf } from '../../db/notice-context'
+import { playDateOffers, playDateRequests } from '../../db/schema'
 
 // What the waitlist and the offers read (docs/decisions/0152-waitlist-drop-outs-and-subs.md), for
 // the offers themselves (play-dates.offers.ts) and the PlayDate page alike.
@@ -108,34 +108,18 @@ export async function nextOnWaitlist(
   // A paused player can neither hear of the spot nor take it (docs/decisions/0200): their
   // application keeps its place, and the spot goes to the next in line at once, not after a
   // window nobody could answer.
-  const paused = await pausedAmong(
+  const reach = await reachOf(
     db,
     candidates.flatMap((e) => present([e.requesterId, e.requesterPartnerId])),
-  )
-  const fitting = candidates.filter(
-    (entry) => !present([entry.requesterId, entry.requesterPartnerId]).some((id) => paused.has(id)),
-  )
-  if (fitting.length === 0) return undefined
-  const ends = await quietHoursEnds(
-    db,
-    fitting.flatMap((e) => present([e.requesterId, e.requesterPartnerId])),
     now,
   )
-  return fitting.find((entry) =>
-    present([entry.requesterId, entry.requesterPartnerId]).some(
-      (id) => !isSkippedForQuietHours(ends.get(id) ?? null, game.startsAt!),
-    ),
-  )
-}
-
-// Which of these players an admin has paused.
-async function pausedAmong(db: DbOrTx, userIds: string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set()
-  const rows = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(inArray(profiles.id, [...new Set(userIds)]), eq(profiles.isPaused, true)))
-  return new Set(rows.map((row) => row.id))
+  return candidates.find((entry) => {
+    const players = present([entry.requesterId, entry.requesterPartnerId])
+    return (
+      !players.some((id) => reach.get(id)?.paused) &&
+      players.some((id) => !isSkippedForQuietHours(reach.get(id)?.quietEnd ?? null, game.startsAt!))
+    )
+  })
 }
 
 interface GameForSubs extends GameForWaitlist {
