@@ -1,6 +1,5 @@
 import { and, eq, lte, sql } from 'drizzle-orm'
 import { type AnyPgColumn } from 'drizzle-orm/pg-core'
-import { formatStart } from '../../../domain/play-dates/schedule'
 import { venueAddressLine } from '../../../domain/venues/venue.schema'
 import type { DbOrTx, Tx } from '../../db/client'
 import { playDates, venues } from '../../db/schema'
@@ -93,10 +92,11 @@ async function remind(tx: Tx, payload: { playDateId: string; lead: Lead; startsA
   // Cancelled, completed or moved since the reminder was planned: nothing to say.
   if (!game || !game.startsAt || game.startsAt.toISOString() !== payload.startsAt) return
   const lead = reminderLeads.find((l) => l.lead === payload.lead)!
-  const when = formatStart(game.startsAt, game.timeZone!)
-  const where = game.venue ? `${game.venue.name}, ${venueAddressLine(game.venue)}` : game.place
+  // Who plays, and at a venue its address. Every channel names the game (its start and venue or
+  // place) beside the message: the app's game line, the email's subject and "The game:" line, the
+  // push after the message (docs/decisions/0206).
   const teams = `${game.creatorTeam} vs ${game.otherTeam}`
-  const message = where ? `${when} at ${where}: ${teams}` : `${when}: ${teams}`
+  const message = game.venue ? `${teams} · ${venueAddressLine(game.venue)}` : teams
   const link = `/playdates/${payload.playDateId}`
   const players = [game.creator, game.partner, game.requester, game.requesterPartner].filter((p) => p.id)
   // In the app, by email and by push, each to the players who left reminders on there (the email
