@@ -82,7 +82,7 @@ describe('DUPR range', () => {
 describe('money', () => {
   it('splits a team price equally between two players who joined alone', () => {
     expect(shareOfTeamPrice(25)).toBe(12.5)
-    expect(splitText(25)).toBe('Split equally: $12.50 each per hour')
-    expect(splitText(30)).toBe('Split equally: $15 each per hour')
+    expect(splitText(25, 'pays')).toBe('Split equally: each pays $12.50 per hour')
+    expect(splitText(30, 'earns')).toBe('Split equally: each earns $15 per hour')
   })
 })

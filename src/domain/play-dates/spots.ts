@@ -107,7 +107,8 @@ export function placeApplicant(
 // each one's share, in dollars to the cent.
 export const shareOfTeamPrice = (teamPrice: number) => Math.round((teamPrice / 2) * 100) / 100
 
-export const splitText = (teamPrice: number) =>
-  `Split equally: $${formatDollars(shareOfTeamPrice(teamPrice))} each per hour`
+// Whether the team pays or earns: "each pays" on a side that pays, "each earns" on one that earns.
+export const splitText = (teamPrice: number, role: 'pays' | 'earns') =>
+  `Split equally: each ${role} $${formatDollars(shareOfTeamPrice(teamPrice))} per hour`
 
 const formatDollars = (amount: number) => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2))

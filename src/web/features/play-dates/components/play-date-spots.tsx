@@ -1,4 +1,5 @@
 import type { PlayDateDetail, PlayDateRequestView } from '../../../../domain/play-dates/play-date.schema'
+import { teamPays } from '../../../../domain/play-dates/play-date.rules'
 import { type Side, splitText } from '../../../../domain/play-dates/spots'
 import { Button } from '../../../components/ui/button'
 import { fullName } from '../lib/play-date-view'
@@ -97,7 +98,10 @@ export function SplitNote({ playDate, team }: { playDate: PlayDateDetail; team: 
         (playDate.respondingTeam !== null && playDate.respondingTeam.partner === null)
   // A free game has nothing to split.
   if (!splits || playDate.paymentPerHourMin === 0) return null
-  return <p className="mt-2 text-sm font-semibold text-slate-800">{splitText(playDate.paymentPerHourMin)}</p>
+  const role = teamPays(playDate.type, team === 'creator') ? 'pays' : 'earns'
+  return (
+    <p className="mt-2 text-sm font-semibold text-slate-800">{splitText(playDate.paymentPerHourMin, role)}</p>
+  )
 }
 
 // The creator's side: the creator, and the partner or the open spot of a partner wanted.
