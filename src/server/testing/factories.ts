@@ -99,6 +99,19 @@ export const nextWeek = () => ({
   startTime: '08:00',
 })
 
+// A valid body for POST /api/play-dates: a challenge in the East Valley next week at 8 AM, $25 an
+// hour, posted with `partnerId`; `overrides` replace any field.
+export const playDateBody = (partnerId: string, overrides: Record<string, unknown> = {}) => ({
+  type: 'challenge',
+  state: 'AZ',
+  regions: ['east_valley'],
+  partnerId,
+  amount: 25,
+  description: 'Doubles',
+  ...nextWeek(),
+  ...overrides,
+})
+
 // A venue in use (Kiwanis Park in Tempe, East Valley, unless told otherwise).
 export async function insertVenue(db: Db, overrides: Partial<typeof venues.$inferInsert> = {}) {
   const [row] = await db

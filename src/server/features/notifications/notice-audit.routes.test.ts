@@ -10,7 +10,7 @@ import {
   insertMatchedPlayDate,
   insertUser,
   insertVenue,
-  nextWeek,
+  playDateBody,
   type SignedInPlayer,
   signedInUser,
   signUpBody,
@@ -156,16 +156,10 @@ describe('a PlayDate’s emails', () => {
     await befriend(t.db, first!, firstPartner!)
     await befriend(t.db, second!, secondPartner!)
     const venue = await insertVenue(t.db, { name: 'Red Mountain Pickleball Park', city: 'Mesa' })
-    const created = await creator!.client.post('/api/play-dates', {
-      type: 'challenge',
-      state: 'AZ',
-      regions: ['east_valley'],
-      partnerId: partner!.profile.id,
-      amount: 25,
-      description: 'Doubles',
-      venueId: venue.id,
-      ...nextWeek(),
-    })
+    const created = await creator!.client.post(
+      '/api/play-dates',
+      playDateBody(partner!.profile.id, { venueId: venue.id }),
+    )
     const id = created.body.id as string
     const applied = await first!.client.post(`/api/play-dates/${id}/requests`, {
       partnerId: firstPartner!.profile.id,
@@ -197,16 +191,10 @@ describe('a PlayDate’s emails', () => {
     )
     await befriend(t.db, creator!, partner!)
     await befriend(t.db, applicant!, applicantPartner!)
-    const created = await creator!.client.post('/api/play-dates', {
-      type: 'challenge',
-      state: 'AZ',
-      regions: ['east_valley'],
-      partnerId: partner!.profile.id,
-      amount: 25,
-      description: 'Doubles',
-      startDate: '2027-06-17',
-      startTime: '08:00',
-    })
+    const created = await creator!.client.post(
+      '/api/play-dates',
+      playDateBody(partner!.profile.id, { startDate: '2027-06-17' }),
+    )
     expect(created.status).toBe(201)
     const applied = await applicant!.client.post(`/api/play-dates/${created.body.id}/requests`, {
       partnerId: applicantPartner!.profile.id,
@@ -216,9 +204,9 @@ describe('a PlayDate’s emails', () => {
       (await mailTo(p.profile.email)).filter((m) => m.subject.startsWith('New application'))
     await runNoticeEmails(t, night)
     expect(await applications(creator!)).toEqual([])
-    expect(
-      (await partner!.client.post(`/api/play-dates/requests/${applied.body.id}/decline`)).status,
-    ).toBe(200)
+    expect((await partner!.client.post(`/api/play-dates/requests/${applied.body.id}/decline`)).status).toBe(
+      200,
+    )
     await runNoticeEmails(t, nextNoonInPhoenix(night))
     expect(await applications(creator!)).toEqual([])
     expect(await applications(partner!)).toEqual([])
