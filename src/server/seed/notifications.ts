@@ -52,6 +52,7 @@ export async function seedNotifications(
       title: 'New application',
       message: 'Samuel Osei and Diego Alvarez applied to your PlayDate',
       link: `/playdates/${mayaOpen}`,
+      playDateId: mayaOpen,
       action: 'answer_application',
       subjectId: application.id,
       createdAt: hoursAgo(4),
@@ -63,6 +64,7 @@ export async function seedNotifications(
       title: 'Application accepted',
       message: 'Sofia Marino accepted the application: you are matched',
       link: `/playdates/${sofiaMatched}`,
+      playDateId: sofiaMatched,
       action: 'open_chat',
       subjectId: sofiaMatched,
       read: true,
@@ -76,6 +78,7 @@ export async function seedNotifications(
       title: 'New PlayDate',
       message: 'Maya Lopez created a PlayDate with you as partner',
       link: `/playdates/${mayaOpen}`,
+      playDateId: mayaOpen,
       createdAt: hoursAgo(8),
     },
     {

@@ -76,6 +76,10 @@ describe('demo data', () => {
     const pending = new Set(
       (await db.select().from(connections)).filter((c) => c.status === 'pending').map((c) => c.id),
     )
+    // Those about a PlayDate name their game, as every notice about one does.
+    const aboutGames = notes.filter((n) => n.link?.startsWith('/playdates/'))
+    expect(aboutGames.length).toBeGreaterThan(0)
+    expect(aboutGames.every((n) => n.link === `/playdates/${n.playDateId}`)).toBe(true)
     const answers = notes.filter((n) => n.action === 'answer_connection')
     expect(answers.every((n) => n.subjectId !== null && pending.has(n.subjectId))).toBe(true)
   })
