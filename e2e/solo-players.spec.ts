@@ -1,6 +1,15 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { expectFitsScreen, openAvailableFilters } from './support/layout'
-import { appOrigin, createPlayer, headers, postPlayDate, signInContext } from './support/players'
+import {
+  appOrigin,
+  befriend,
+  createPlayDate,
+  createPlayer,
+  currentUserId,
+  headers,
+  postPlayDate,
+  signInContext,
+} from './support/players'
 import { wizardToRegionStep } from './support/wizard'
 
 // Every player can play: a player with no friends on the app joins a game alone, and a creator
@@ -204,4 +213,62 @@ test('two players who each joined alone make a side, not a pair @phone-only', as
   await expectFitsScreen(page)
   await shot(page, 'side-of-two-alone')
   await Promise.all([ana, pia, xan, yui].map((c) => c.close()))
+})
+
+test('a pair that lost a player and took one who joined alone: only the newcomer joined alone @phone-only', async ({
+  browser,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 6)
+  const [ann, ben, cal, dee, wes] = await Promise.all([
+    signedIn(browser, 'Ann', `Host${tag}`),
+    signedIn(browser, 'Ben', `Host${tag}`),
+    signedIn(browser, 'Cal', `Pair${tag}`),
+    signedIn(browser, 'Dee', `Pair${tag}`),
+    signedIn(browser, 'Wes', `Walkon${tag}`),
+  ])
+  // Ann and Ben post together; Cal and Dee apply together and are accepted; Wes waits alone.
+  await Promise.all([befriend(ann, ben), befriend(cal, dee)])
+  const id = await createPlayDate(ann, ben, `Pairs doubles ${tag}`)
+  const applied = await cal.request.post(`/api/play-dates/${id}/requests`, {
+    headers,
+    data: { partnerId: await currentUserId(dee) },
+  })
+  expect(applied.status(), await applied.text()).toBe(201)
+  const { id: requestId } = (await applied.json()) as { id: string }
+  const accepted = await ann.request.post(`/api/play-dates/requests/${requestId}/accept`, { headers })
+  expect(accepted.status(), await accepted.text()).toBe(200)
+  const waiting = await wes.request.post(`/api/play-dates/${id}/requests`, { headers, data: { alone: true } })
+  expect(await waiting.json()).toMatchObject({ status: 'waitlisted' })
+
+  // Cal came with Dee: they may drop out together, and no one on the page joined alone.
+  const page = await cal.newPage()
+  await page.goto(`/playdates/${id}`)
+  await expect(page.getByRole('button', { name: 'Drop out with my partner' })).toBeVisible()
+  await expect(page.getByText('Joined alone')).toHaveCount(0)
+
+  // Dee drops out; Wes takes the spot from the game's page.
+  const deePage = await dee.newPage()
+  await deePage.goto(`/playdates/${id}`)
+  await deePage.getByRole('button', { name: 'Drop out', exact: true }).click()
+  await deePage.getByRole('dialog').getByRole('button', { name: 'Drop out' }).click()
+  await expect(deePage.getByText('You dropped out. Your spot is offered to others.')).toBeVisible()
+  const wesPage = await wes.newPage()
+  await wesPage.goto(`/playdates/${id}`)
+  await wesPage.getByRole('button', { name: 'Take the spot', exact: true }).click()
+  await expect(wesPage.getByText('The spot is yours')).toBeVisible()
+
+  // On Cal's page Wes joined alone and Cal did not; Wes is no partner Cal came with.
+  await page.reload()
+  const responding = page.getByRole('heading', { name: 'Responding Team' }).locator('..')
+  const row = (name: string) => responding.getByRole('listitem').filter({ hasText: name })
+  await expect(row(`Wes Walkon${tag}`)).toContainText('Partner')
+  await expect(row(`Wes Walkon${tag}`)).toContainText('Joined alone')
+  await expect(row(`Cal Pair${tag}`)).toContainText('Captain')
+  await expect(row(`Cal Pair${tag}`)).not.toContainText('Joined alone')
+  await expect(page.getByText('Joined alone')).toHaveCount(1)
+  await expect(page.getByRole('button', { name: 'Drop out', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Drop out with my partner' })).toHaveCount(0)
+  await expectFitsScreen(page)
+  await shot(page, 'pair-and-newcomer')
+  await Promise.all([ann, ben, cal, dee, wes].map((c) => c.close()))
 })

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { fitsSpots, isLastHour, isSkippedForQuietHours, offerWindowEnd, offerWindowMinutes } from './offers'
+import {
+  fitsSpots,
+  isLastHour,
+  isSkippedForQuietHours,
+  leaveWithPartnerRefusal,
+  OFFER_MESSAGES,
+  offerWindowEnd,
+  offerWindowMinutes,
+} from './offers'
 import { openSpots } from './spots'
 
 const start = new Date('2026-03-07T16:00:00Z')
@@ -46,5 +54,20 @@ describe('quiet hours', () => {
     expect(isSkippedForQuietHours(before(1), start)).toBe(false)
     expect(isSkippedForQuietHours(start, start)).toBe(true)
     expect(isSkippedForQuietHours(new Date(start.getTime() + 60_000), start)).toBe(true)
+  })
+})
+
+describe('dropping out with a partner', () => {
+  it('is for a pair who came together; otherwise the refusal says what is true of the one asking', () => {
+    expect(leaveWithPartnerRefusal({ viewerJoinedAlone: false, partnerJoinedAlone: false })).toBeNull()
+    expect(leaveWithPartnerRefusal({ viewerJoinedAlone: true, partnerJoinedAlone: false })).toBe(
+      OFFER_MESSAGES.joinedAloneLeavesAlone,
+    )
+    expect(leaveWithPartnerRefusal({ viewerJoinedAlone: true, partnerJoinedAlone: true })).toBe(
+      'You joined alone: you can only drop out yourself',
+    )
+    expect(leaveWithPartnerRefusal({ viewerJoinedAlone: false, partnerJoinedAlone: true })).toBe(
+      'Your partner joined alone: you can only drop out yourself',
+    )
   })
 })

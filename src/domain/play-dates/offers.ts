@@ -78,6 +78,16 @@ export const OFFER_MESSAGES = {
   started: 'This game has already started',
   noPartnerToLeaveWith: 'You have no partner in this game to leave with',
   joinedAloneLeavesAlone: 'You joined alone: you can only drop out yourself',
+  partnerJoinedAloneLeavesAlone: 'Your partner joined alone: you can only drop out yourself',
   searchUnderWay: 'A sub search is already under way',
   notOnSide: 'Only the players left on that side can ask for a sub',
 } as const
+
+// Dropping out with one's partner is for a pair who came together: a side with a player who came
+// to it alone is no pair, and each of its players drops out only themselves. The refusal says what
+// is true of the one asking (docs/decisions/0207-joined-alone-player-by-player.md).
+export function leaveWithPartnerRefusal(side: { viewerJoinedAlone: boolean; partnerJoinedAlone: boolean }) {
+  if (side.viewerJoinedAlone) return OFFER_MESSAGES.joinedAloneLeavesAlone
+  if (side.partnerJoinedAlone) return OFFER_MESSAGES.partnerJoinedAloneLeavesAlone
+  return null
+}

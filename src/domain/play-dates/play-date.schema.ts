@@ -224,6 +224,10 @@ export const playerSummary = z.object({
   // The player's record over the last 12 months, where a screen shows it (the PlayDate page and
   // its applications).
   reliability: reliabilitySummary.optional(),
+  // On a PlayDate's two sides: the player came to that side on their own (applied or joined alone,
+  // took a spot from the waitlist or as a sub alone), not with the partner they applied or posted
+  // with (docs/decisions/0207-joined-alone-player-by-player.md).
+  joinedAlone: z.boolean().optional(),
 })
 export type PlayerSummary = z.infer<typeof playerSummary>
 
@@ -232,9 +236,6 @@ export const teamSummary = z.object({
   partner: playerSummary.nullable(),
   averageDupr: z.number(),
   averageSelf: z.number(),
-  // Its two players each joined alone (or the creator posted alone): they split the team's price
-  // equally. Where a page shows it.
-  formedAlone: z.boolean().optional(),
 })
 export type TeamSummary = z.infer<typeof teamSummary>
 

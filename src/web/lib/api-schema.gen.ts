@@ -2317,6 +2317,7 @@ export interface components {
             replaced: number
             savedGames: number
           }
+          joinedAlone?: boolean
         }
         partner: {
           id: string
@@ -2335,10 +2336,10 @@ export interface components {
             replaced: number
             savedGames: number
           }
+          joinedAlone?: boolean
         } | null
         averageDupr: number
         averageSelf: number
-        formedAlone?: boolean
       }
       duprRange: {
         min: number
@@ -2368,6 +2369,7 @@ export interface components {
             replaced: number
             savedGames: number
           }
+          joinedAlone?: boolean
         }
         partner: {
           id: string
@@ -2386,10 +2388,10 @@ export interface components {
             replaced: number
             savedGames: number
           }
+          joinedAlone?: boolean
         } | null
         averageDupr: number
         averageSelf: number
-        formedAlone?: boolean
       } | null
       result: {
         /** @enum {string} */
@@ -2514,6 +2516,7 @@ export interface components {
           replaced: number
           savedGames: number
         }
+        joinedAlone?: boolean
       } | null
       viewer: {
         canWithdraw: boolean
@@ -2542,6 +2545,7 @@ export interface components {
                 replaced: number
                 savedGames: number
               }
+              joinedAlone?: boolean
             }
             partner: {
               id: string
@@ -2560,10 +2564,10 @@ export interface components {
                 replaced: number
                 savedGames: number
               }
+              joinedAlone?: boolean
             } | null
             averageDupr: number
             averageSelf: number
-            formedAlone?: boolean
           }
           createdAt: string
         } | null
@@ -2607,6 +2611,7 @@ export interface components {
               replaced: number
               savedGames: number
             }
+            joinedAlone?: boolean
           }
           partner: {
             id: string
@@ -2625,10 +2630,10 @@ export interface components {
               replaced: number
               savedGames: number
             }
+            joinedAlone?: boolean
           } | null
           averageDupr: number
           averageSelf: number
-          formedAlone?: boolean
         }
         createdAt: string
         position: number
@@ -2660,6 +2665,7 @@ export interface components {
               replaced: number
               savedGames: number
             }
+            joinedAlone?: boolean
           }
           partner: {
             id: string
@@ -2678,10 +2684,10 @@ export interface components {
               replaced: number
               savedGames: number
             }
+            joinedAlone?: boolean
           } | null
           averageDupr: number
           averageSelf: number
-          formedAlone?: boolean
         }
         createdAt: string
       }[]
@@ -2786,6 +2792,7 @@ export interface components {
             replaced: number
             savedGames: number
           }
+          joinedAlone?: boolean
         }
         partner: {
           id: string
@@ -2804,10 +2811,10 @@ export interface components {
             replaced: number
             savedGames: number
           }
+          joinedAlone?: boolean
         } | null
         averageDupr: number
         averageSelf: number
-        formedAlone?: boolean
       }
       duprRange: {
         min: number
@@ -2837,6 +2844,7 @@ export interface components {
             replaced: number
             savedGames: number
           }
+          joinedAlone?: boolean
         }
         partner: {
           id: string
@@ -2855,10 +2863,10 @@ export interface components {
             replaced: number
             savedGames: number
           }
+          joinedAlone?: boolean
         } | null
         averageDupr: number
         averageSelf: number
-        formedAlone?: boolean
       } | null
       result?:
         | {
@@ -3225,6 +3233,7 @@ export interface components {
               replaced: number
               savedGames: number
             }
+            joinedAlone?: boolean
           }
           partner: {
             id: string
@@ -3243,10 +3252,10 @@ export interface components {
               replaced: number
               savedGames: number
             }
+            joinedAlone?: boolean
           } | null
           averageDupr: number
           averageSelf: number
-          formedAlone?: boolean
         }
         duprRange: {
           min: number
@@ -3276,6 +3285,7 @@ export interface components {
               replaced: number
               savedGames: number
             }
+            joinedAlone?: boolean
           }
           partner: {
             id: string
@@ -3294,10 +3304,10 @@ export interface components {
               replaced: number
               savedGames: number
             }
+            joinedAlone?: boolean
           } | null
           averageDupr: number
           averageSelf: number
-          formedAlone?: boolean
         } | null
         result?:
           | {
@@ -3353,6 +3363,7 @@ export interface components {
               replaced: number
               savedGames: number
             }
+            joinedAlone?: boolean
           }
           partner: {
             id: string
@@ -3371,10 +3382,10 @@ export interface components {
               replaced: number
               savedGames: number
             }
+            joinedAlone?: boolean
           } | null
           averageDupr: number
           averageSelf: number
-          formedAlone?: boolean
         }
         createdAt: string
       }[]
@@ -3467,6 +3478,7 @@ export interface components {
           replaced: number
           savedGames: number
         }
+        joinedAlone?: boolean
         isRegularPartner: boolean
         appliedToPlayDate: boolean
       }[]
@@ -4276,6 +4288,7 @@ export interface components {
             replaced: number
             savedGames: number
           }
+          joinedAlone?: boolean
         }
         /** @enum {string} */
         role: 'owner' | 'organiser' | 'member'
@@ -4300,6 +4313,7 @@ export interface components {
             replaced: number
             savedGames: number
           }
+          joinedAlone?: boolean
         }
         createdAt: string
       }[]

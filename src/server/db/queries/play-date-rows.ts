@@ -48,12 +48,18 @@ export const requesterColumns = summaryColumnsOf(requester)
 export const requesterPartnerColumns = summaryColumnsOf(requesterPartner)
 export const cancellerColumns = summaryColumnsOf(canceller)
 
-export function toTeam(captain: PlayerSummaryRow, mate: PlayerSummaryRow | null | undefined): TeamSummary {
+// `joinedAlone`, on a PlayDate's two sides: which of its players came to it on their own
+// (docs/decisions/0207-joined-alone-player-by-player.md).
+export function toTeam(
+  captain: PlayerSummaryRow,
+  mate: PlayerSummaryRow | null | undefined,
+  joinedAlone?: { captain: boolean; partner: boolean },
+): TeamSummary {
   const a = toPlayer(captain)
   const b = mate?.id ? toPlayer(mate) : null
   return {
-    captain: a,
-    partner: b,
+    captain: joinedAlone ? { ...a, joinedAlone: joinedAlone.captain } : a,
+    partner: b && joinedAlone ? { ...b, joinedAlone: joinedAlone.partner } : b,
     // A player without a DUPR rating counts with their self rating, as the stored team_dupr does.
     averageDupr: teamAverage(playingRating(a), b && playingRating(b)),
     averageSelf: teamAverage(a.selfRating, b?.selfRating),

@@ -201,8 +201,12 @@ export const playDateRequests = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     // Null on an application from one player, until a second player alone joins its team.
     requesterPartnerId: uuid('requester_partner_id').references(() => profiles.id, { onDelete: 'cascade' }),
-    // Applied alone ("Join alone").
+    // Its captain came alone: applied alone ("Join alone"), or took a spot as a sub. A pair's
+    // player left on its side by a drop-out did not (docs/decisions/0207).
     solo: boolean('solo').notNull().default(false),
+    // Its partner joined alone: a player alone filled the partner's spot, not the partner its
+    // captain applied with.
+    partnerJoinedAlone: boolean('partner_joined_alone').notNull().default(false),
     // 'joined': a player alone accepted into a team another row holds (the creator's partner,
     // or the partner on the other side's accepted application). 'waitlisted': applied once every
     // spot was taken, waiting in `waitlist_rank` order for a spot to be offered.
@@ -218,7 +222,16 @@ export const playDateRequests = pgTable(
   },
   (t) => [
     check('play_date_requests_distinct_players', sql`${t.requesterId} <> ${t.requesterPartnerId}`),
-    check('play_date_requests_pair_or_solo', sql`${t.solo} or ${t.requesterPartnerId} is not null`),
+    // An application is a pair's or a player alone's; only a pair's player left on its side by a
+    // drop-out holds (or held) a spot with neither.
+    check(
+      'play_date_requests_pair_or_solo',
+      sql`${t.solo} or ${t.requesterPartnerId} is not null or ${t.status} in ('accepted', 'withdrawn')`,
+    ),
+    check(
+      'play_date_requests_partner_joined_alone',
+      sql`not ${t.partnerJoinedAlone} or ${t.requesterPartnerId} is not null`,
+    ),
     // One accepted application per PlayDate.
     uniqueIndex('play_date_requests_one_accepted_key')
       .on(t.playDateId)

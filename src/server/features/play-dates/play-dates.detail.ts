@@ -25,7 +25,9 @@ import {
 import { isLateCancel, type TeamSide } from '../../../domain/play-dates/results'
 import { resultView } from './play-dates.results.view'
 import { creatorSideIds, inPlayDateGroup, NO_RECORD, offeredTo, reliabilityOf } from '../../db/queries'
+import { leaveWithPartnerRefusal } from '../../../domain/play-dates/offers'
 import {
+  aloneAsSeenBy,
   findSubRefusal,
   openOfferOf,
   type OtherSide,
@@ -73,7 +75,7 @@ const toRequestView = (r: RequestRow): PlayDateRequestView => ({
   id: r.id,
   status: r.status,
   solo: r.solo,
-  team: { ...toTeam(r.requester, r.partner), formedAlone: r.solo && Boolean(r.partner?.id) },
+  team: toTeam(r.requester, r.partner),
   createdAt: r.createdAt.toISOString(),
 })
 
@@ -129,6 +131,7 @@ const playDateByIdQuery = (db: DbOrTx) =>
       id: playDateRequests.id,
       status: playDateRequests.status,
       solo: playDateRequests.solo,
+      partnerJoinedAlone: playDateRequests.partnerJoinedAlone,
       createdAt: playDateRequests.createdAt,
     },
     acceptedCaptain: requesterColumns,
@@ -200,17 +203,17 @@ export async function getPlayDate(db: DbOrTx, user: Actor, id: string, now: Date
   })
   if (!row) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
   // The other side as soon as anyone holds a spot on it (open: a player alone, or a pair while a
-  // partner is still wanted).
+  // partner is still wanted), each of its players said to have come alone or not.
   const responding: PlayDateRequestView | null =
     row.accepted && row.acceptedCaptain
       ? {
           id: row.accepted.id,
           status: row.accepted.status,
           solo: row.accepted.solo,
-          team: {
-            ...toTeam(row.acceptedCaptain, row.acceptedPartner),
-            formedAlone: row.accepted.solo && Boolean(row.acceptedPartner?.id),
-          },
+          team: toTeam(row.acceptedCaptain, row.acceptedPartner, {
+            captain: row.accepted.solo,
+            partner: row.accepted.partnerJoinedAlone,
+          }),
           createdAt: row.accepted.createdAt.toISOString(),
         }
       : null
@@ -322,7 +325,7 @@ async function offersOf(
     startsAt: Date | null
     vacantSince: Date | null
     subWave: number | null
-    accepted: { id: string; solo: boolean } | null
+    accepted: { id: string; solo: boolean; partnerJoinedAlone: boolean } | null
     acceptedCaptain: { id: string | null } | null
     acceptedPartner: { id: string | null } | null
   },
@@ -364,8 +367,12 @@ async function offersOf(
       waitlistPosition: position,
       offer: seen.fullAndAhead ? await viewerOffer(db, row.id, user.id) : null,
       canLeave: leaving,
-      // Two players who each joined alone are no pair: each drops out only themselves.
-      canLeaveWithPartner: leaving && mate !== null && !row.accepted?.solo,
+      // A side with a player who came to it alone is no pair: each drops out only themselves.
+      canLeaveWithPartner:
+        leaving &&
+        mate !== null &&
+        row.accepted !== null &&
+        leaveWithPartnerRefusal(aloneAsSeenBy(row.accepted, other?.requesterId === user.id)) === null,
       leaveIsLate: leaving && isLateCancel(row.startsAt, now),
       canFindSub: vacant && seen.isPlayer && (await findSubRefusal(db, game, other, user.id, now)) === null,
     },

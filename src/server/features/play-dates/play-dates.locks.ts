@@ -41,6 +41,7 @@ export async function lockOtherSide(tx: Tx, playDateId: string) {
       requesterId: playDateRequests.requesterId,
       requesterPartnerId: playDateRequests.requesterPartnerId,
       solo: playDateRequests.solo,
+      partnerJoinedAlone: playDateRequests.partnerJoinedAlone,
     })
     .from(playDateRequests)
     .where(and(eq(playDateRequests.playDateId, playDateId), eq(playDateRequests.status, 'accepted')))

@@ -100,7 +100,7 @@ export async function acceptRequest(
       if (placed.side === 'creator') {
         const [set] = await tx
           .update(playDates)
-          .set({ partnerId: request.requesterId })
+          .set({ partnerId: request.requesterId, postedAlone: true })
           .where(and(eq(playDates.id, playDate.id), isNull(playDates.partnerId)))
           .returning({ id: playDates.id })
         if (!set) throw new AppError('conflict', SPOT_MESSAGES.sideFull)
@@ -110,7 +110,7 @@ export async function acceptRequest(
         await tx.update(playDateRequests).set({ status: 'joined' }).where(eq(playDateRequests.id, requestId))
         const [set] = await tx
           .update(playDateRequests)
-          .set({ requesterPartnerId: request.requesterId })
+          .set({ requesterPartnerId: request.requesterId, partnerJoinedAlone: true })
           .where(and(eq(playDateRequests.id, other.id), isNull(playDateRequests.requesterPartnerId)))
           .returning({ id: playDateRequests.id })
         if (!set) throw new AppError('conflict', SPOT_MESSAGES.sideFull)
@@ -229,7 +229,7 @@ export async function withdrawRequest(db: Db, user: Actor, requestId: string, no
     } else if (leavesSpot && other && other.requesterPartnerId === user.id) {
       await tx
         .update(playDateRequests)
-        .set({ requesterPartnerId: null })
+        .set({ requesterPartnerId: null, partnerJoinedAlone: false })
         .where(eq(playDateRequests.id, other.id))
       mates = [other.requesterId]
     }

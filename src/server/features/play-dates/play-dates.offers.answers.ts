@@ -160,11 +160,12 @@ async function placeInGame(
     return 'creator'
   }
   if (other) {
-    // A waitlisted player alone who becomes a partner: their row is no longer the captain's.
+    // A waitlisted player alone who becomes a partner: their row is no longer the captain's. The
+    // side's application says its partner joined alone; its captain stays as they came.
     await ownRequest('joined')
     const [set] = await tx
       .update(playDateRequests)
-      .set({ requesterPartnerId: userId, solo: true })
+      .set({ requesterPartnerId: userId, partnerJoinedAlone: true })
       .where(and(eq(playDateRequests.id, other.id), isNull(playDateRequests.requesterPartnerId)))
       .returning({ id: playDateRequests.id })
     if (!set) throw new AppError('conflict', OFFER_MESSAGES.spotTaken)

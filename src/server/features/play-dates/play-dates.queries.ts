@@ -83,10 +83,9 @@ export function toSummary(row: BaseRow): PlayDateSummary {
     description: row.description,
     ...whenAndWhere(row),
     ...rangeAndSpots(row),
-    creatorTeam: {
-      ...toTeam(row.creator, row.partner),
-      formedAlone: row.postedAlone && Boolean(row.partner?.id),
-    },
+    // The creator posted; their partner joined alone when the creator posted "Partner wanted" or
+    // took a player alone in the place of a partner who dropped out.
+    creatorTeam: toTeam(row.creator, row.partner, { captain: false, partner: row.postedAlone }),
     group:
       row.groupId && row.groupName
         ? { id: row.groupId, name: row.groupName, openToAllAt: row.openToAllAt?.toISOString() ?? null }

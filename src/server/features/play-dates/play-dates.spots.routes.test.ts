@@ -136,7 +136,10 @@ describe('filling the spots', () => {
     expect(asPartner.status).toBe(200)
     expect(asPartner.body).toMatchObject({
       status: 'open',
-      creatorTeam: { partner: { id: p.profile.id }, formedAlone: true },
+      creatorTeam: {
+        captain: { id: a.profile.id, joinedAlone: false },
+        partner: { id: p.profile.id, joinedAlone: true },
+      },
       spots: { left: 2, partnerWanted: false },
     })
     const pView = await p.client.get(`/api/play-dates/${id}`)
@@ -146,7 +149,7 @@ describe('filling the spots', () => {
     const first = await accept(a, rx)
     expect(first.body).toMatchObject({
       status: 'open',
-      respondingTeam: { captain: { id: x.profile.id }, partner: null },
+      respondingTeam: { captain: { id: x.profile.id, joinedAlone: true }, partner: null },
       spots: { left: 1, otherSide: 1 },
     })
     const second = await accept(a, ry)
@@ -154,7 +157,10 @@ describe('filling the spots', () => {
     expect(second.body).toMatchObject({
       status: 'matched',
       spots: { left: 0 },
-      respondingTeam: { captain: { id: x.profile.id }, partner: { id: y.profile.id }, formedAlone: true },
+      respondingTeam: {
+        captain: { id: x.profile.id, joinedAlone: true },
+        partner: { id: y.profile.id, joinedAlone: true },
+      },
     })
     // Each sees who their partner is.
     const yView = await y.client.get(`/api/play-dates/${id}`)

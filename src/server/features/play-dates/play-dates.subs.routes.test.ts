@@ -151,8 +151,12 @@ describe('a sub search', () => {
     expect(taken.body).toMatchObject({
       spots: { left: 0 },
       subSearch: 'none',
-      respondingTeam: { captain: { id: g.c.profile.id }, partner: { id: sub.profile.id } },
-      viewer: { canChat: true },
+      // Cal came with Dee, who dropped out; the sub came alone.
+      respondingTeam: {
+        captain: { id: g.c.profile.id, joinedAlone: false },
+        partner: { id: sub.profile.id, joinedAlone: true },
+      },
+      viewer: { canChat: true, canLeaveWithPartner: false },
     })
     const tooLate = await take(friend, first.id)
     expect(tooLate.status).toBe(409)

@@ -25,6 +25,14 @@ export const spotsOf = (game: { partnerId: string | null }, other: OtherSide): O
     otherSide: !other ? 0 : other.requesterPartnerId ? 2 : 1,
   })
 
+// Who of the other side came to it alone, told from one of its players (docs/decisions/0207): the
+// captain did when their application was made alone, the partner when a player alone filled the
+// spot.
+export const aloneAsSeenBy = (side: { solo: boolean; partnerJoinedAlone: boolean }, isCaptain: boolean) => ({
+  viewerJoinedAlone: isCaptain ? side.solo : side.partnerJoinedAlone,
+  partnerJoinedAlone: isCaptain ? side.partnerJoinedAlone : side.solo,
+})
+
 export const playersOf = (game: { creatorId: string; partnerId: string | null }, other: OtherSide) =>
   present([game.creatorId, game.partnerId, other?.requesterId, other?.requesterPartnerId])
 

@@ -201,7 +201,11 @@ describe('a player dropping out', () => {
     expect(taken.body).toMatchObject({
       status: 'matched',
       spots: { left: 0 },
-      respondingTeam: { captain: { id: g.c.profile.id }, partner: { id: w.profile.id }, formedAlone: true },
+      // Cal came with Dee, who dropped out; Wes joined alone.
+      respondingTeam: {
+        captain: { id: g.c.profile.id, joinedAlone: false },
+        partner: { id: w.profile.id, joinedAlone: true },
+      },
       viewer: { canChat: true, isRespondingTeam: true, offer: null },
     })
     expect((await w.client.get(`/api/play-dates/${g.id}/messages`)).status).toBe(200)
@@ -237,7 +241,12 @@ describe('a player dropping out', () => {
     expect(next.exclusiveUntil).toBe(new Date(at(48).getTime() + 2 * HOUR).toISOString())
     // Taking the creator's partner spot: the PlayDate stays the creator's to answer.
     const taken = await w.client.post(`/api/play-dates/offers/${next.id}/take`)
-    expect(taken.body).toMatchObject({ creatorTeam: { partner: { id: w.profile.id }, formedAlone: true } })
+    expect(taken.body).toMatchObject({
+      creatorTeam: {
+        captain: { id: g.a.profile.id, joinedAlone: false },
+        partner: { id: w.profile.id, joinedAlone: true },
+      },
+    })
 
     const h = await fullGame()
     await waitAlone(x, h.id)

@@ -1,6 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
-import { OFFER_MESSAGES, SUB_SEARCH_AUTO_HOURS } from '../../../domain/play-dates/offers'
+import {
+  leaveWithPartnerRefusal,
+  OFFER_MESSAGES,
+  SUB_SEARCH_AUTO_HOURS,
+} from '../../../domain/play-dates/offers'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import { isLateCancel } from '../../../domain/play-dates/results'
 import { type Db, rowsOf, type Tx } from '../../db/client'
@@ -14,7 +18,7 @@ import { fillOpenSpots, type LockedGame, SUB_SEARCH_JOB } from './play-dates.off
 import type { Actor } from './play-dates.queries'
 import { lockPlayDate } from './play-dates.locks'
 import { lockRequest } from './play-dates.locks'
-import { findSubRefusal, playersOf, present } from './play-dates.waitlist.queries'
+import { aloneAsSeenBy, findSubRefusal, playersOf, present } from './play-dates.waitlist.queries'
 
 // The waitlist of a full game, players dropping out, and asking for a sub
 // (docs/decisions/0152-waitlist-drop-outs-and-subs.md). The offers themselves are in
@@ -244,20 +248,22 @@ async function vacateSpots(
     return { ids: [userId], side: 'creator' }
   }
   const side = other!
-  const mate = side.requesterId === userId ? side.requesterPartnerId : side.requesterId
+  const isCaptain = side.requesterId === userId
+  const mate = isCaptain ? side.requesterPartnerId : side.requesterId
   if (withPartner) {
     if (!mate) throw new AppError('conflict', OFFER_MESSAGES.noPartnerToLeaveWith)
-    // Two players who each joined alone are no pair: each drops out only themselves.
-    if (side.solo) throw new AppError('conflict', OFFER_MESSAGES.joinedAloneLeavesAlone)
+    // A side with a player who came to it alone is no pair: each drops out only themselves.
+    const refusal = leaveWithPartnerRefusal(aloneAsSeenBy(side, isCaptain))
+    if (refusal) throw new AppError('conflict', refusal)
     await tx.update(playDateRequests).set({ status: 'withdrawn' }).where(eq(playDateRequests.id, side.id))
     await withdrawJoined([userId, mate])
     return { ids: [userId, mate], side: 'responding' }
   }
-  if (side.requesterId === userId) {
+  if (isCaptain) {
     await tx.update(playDateRequests).set({ status: 'withdrawn' }).where(eq(playDateRequests.id, side.id))
     if (mate) {
       // The partner keeps the spot: their own application (a player who joined alone) holds it
-      // again, else one is recorded for them as a team of one.
+      // again, else one is recorded for them, the pair's player left (not alone).
       const [kept] = await tx
         .update(playDateRequests)
         .set({ status: 'accepted' })
@@ -272,14 +278,15 @@ async function vacateSpots(
       if (!kept) {
         await tx
           .insert(playDateRequests)
-          .values({ playDateId: game.id, requesterId: mate, solo: true, status: 'accepted' })
+          .values({ playDateId: game.id, requesterId: mate, solo: false, status: 'accepted' })
       }
     }
     return { ids: [userId], side: 'responding' }
   }
+  // The captain keeps the spot as they came to it, alone or with the partner who left.
   await tx
     .update(playDateRequests)
-    .set({ requesterPartnerId: null, solo: true })
+    .set({ requesterPartnerId: null, partnerJoinedAlone: false })
     .where(eq(playDateRequests.id, side.id))
   await withdrawJoined([userId])
   return { ids: [userId], side: 'responding' }

@@ -18,7 +18,7 @@ export const teamNames = (request: PlayDateRequestView) =>
 export const answersApplications = (playDate: PlayDateDetail, viewerId: string) =>
   playDate.status === 'open' &&
   (playDate.creatorTeam.captain.id === viewerId ||
-    (playDate.creatorTeam.partner?.id === viewerId && !playDate.creatorTeam.formedAlone))
+    (playDate.creatorTeam.partner?.id === viewerId && !playDate.creatorTeam.partner?.joinedAlone))
 
 export function applicationState(request: PlayDateRequestView) {
   if (request.status === 'pending') return 'Waiting for the creator team to answer.'
@@ -89,13 +89,15 @@ export function AnswerButtons({
   )
 }
 
-// Two players who each joined alone split their team's price equally; the page says so.
+// A side with a player who joined alone (or a spot for one) splits its price equally: its players
+// made no deal between them. The page says so.
 export function SplitNote({ playDate, team }: { playDate: PlayDateDetail; team: 'creator' | 'responding' }) {
+  const side = team === 'creator' ? playDate.creatorTeam : playDate.respondingTeam
   const splits =
-    team === 'creator'
-      ? playDate.creatorTeam.formedAlone || playDate.spots.partnerWanted
-      : playDate.respondingTeam?.formedAlone ||
-        (playDate.respondingTeam !== null && playDate.respondingTeam.partner === null)
+    side !== null &&
+    (side.captain.joinedAlone === true ||
+      side.partner?.joinedAlone === true ||
+      (team === 'creator' ? playDate.spots.partnerWanted : side.partner === null))
   // A free game has nothing to split.
   if (!splits || playDate.paymentPerHourMin === 0) return null
   const role = teamPays(playDate.type, team === 'creator') ? 'pays' : 'earns'
@@ -111,7 +113,6 @@ export function CreatorTeamSpots({ playDate }: { playDate: PlayDateDetail }) {
       <TeamRoster
         team={playDate.creatorTeam}
         tags={['Creator', 'Partner']}
-        joinedAlone={playDate.creatorTeam.formedAlone ? 'partner' : 'none'}
         openSpot={
           playDate.spots.partnerWanted
             ? playDate.status === 'open'
@@ -143,7 +144,6 @@ export function OtherSideSpots({ playDate }: { playDate: PlayDateDetail }) {
       <TeamRoster
         team={playDate.respondingTeam}
         tags={['Captain', 'Partner']}
-        joinedAlone={playDate.respondingTeam.formedAlone ? 'both' : 'none'}
         openSpot={
           playDate.spots.otherSide === 0
             ? undefined

@@ -54,16 +54,9 @@ export function PlayerLink({ player, className = '' }: { player: PlayerSummary; 
 
 // The whole row leads to the player's profile: its name is the link, and the link covers the row
 // (a target as tall as the face, at least 44 px).
-// `joinedAlone`: the player came on their own, not as this team's pair: said beside the tag.
-function PlayerRow({
-  player,
-  tag,
-  joinedAlone,
-}: {
-  player: PlayerSummary
-  tag: string
-  joinedAlone: boolean
-}) {
+// A player who came to a PlayDate's side on their own, not with the partner they applied or
+// posted with, is said to have "Joined alone" beside the tag (docs/decisions/0207).
+function PlayerRow({ player, tag }: { player: PlayerSummary; tag: string }) {
   return (
     <li className="relative flex items-center gap-3 py-2">
       <span className="relative shrink-0">
@@ -81,7 +74,9 @@ function PlayerRow({
           <span className="rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200 ring-inset">
             {tag}
           </span>
-          {joinedAlone ? <span className="text-sm font-normal text-slate-600">Joined alone</span> : null}
+          {player.joinedAlone ? (
+            <span className="text-sm font-normal text-slate-600">Joined alone</span>
+          ) : null}
         </p>
         <Ratings player={player} />
         {player.reliability ? (
@@ -110,27 +105,22 @@ export function OpenSpotRow({ label }: { label: string }) {
   )
 }
 
-// `openSpot`: the partner's spot is still open, said so in its row. `joinedAlone`: who of the
-// team came on their own (a team whose two players each joined alone is no pair: the spec's tags
-// stay, each says "Joined alone"; a creator who posted alone has the partner say it).
+// `openSpot`: the partner's spot is still open, said so in its row. The spec's tags stay whoever
+// of the team joined alone.
 export function TeamRoster({
   team,
   tags,
   openSpot,
-  joinedAlone = 'none',
 }: {
   team: TeamSummary
   tags: readonly [captain: string, partner: string]
   openSpot?: string | undefined
-  joinedAlone?: 'none' | 'partner' | 'both'
 }) {
   return (
     <div>
       <ul className="divide-y divide-slate-100">
-        <PlayerRow player={team.captain} tag={tags[0]} joinedAlone={joinedAlone === 'both'} />
-        {team.partner ? (
-          <PlayerRow player={team.partner} tag={tags[1]} joinedAlone={joinedAlone !== 'none'} />
-        ) : null}
+        <PlayerRow player={team.captain} tag={tags[0]} />
+        {team.partner ? <PlayerRow player={team.partner} tag={tags[1]} /> : null}
         {!team.partner && openSpot ? <OpenSpotRow label={openSpot} /> : null}
       </ul>
       <dl className="mt-2 grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 text-sm">
