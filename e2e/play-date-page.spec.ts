@@ -83,6 +83,19 @@ test('a PlayDate’s page leads with when, where, who and the price, and its nam
   await expect(teamDupr).toContainText('Counts a self rating')
   expect(await violationsInBothThemes(page)).toEqual([])
 
+  // "Add to calendar" stays a link to the file (a long press offers it, it needs no script), and a
+  // tap says the file is on its way in words true where it opens (an iPhone) and where it downloads.
+  const calendar = facts.getByRole('link', { name: 'Add to calendar' })
+  await expect(calendar).toHaveAttribute('href', `/api/play-dates/${id}/calendar`)
+  const [download] = await Promise.all([page.waitForEvent('download'), calendar.click()])
+  expect(download.suggestedFilename()).toMatch(/\.ics$/)
+  const alerts = page.getByRole('region', { name: /Alerts/ })
+  await expect(alerts.getByText('Your calendar file is on its way')).toBeVisible()
+  await expect(
+    alerts.getByText('If it does not open by itself, open it from your downloads to add the game.'),
+  ).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/playdates/${id}$`))
+
   // Each name leads to the player's profile: from the applications, and from Who.
   await expect(applications.locator('..').getByRole('link', { name: `Cat Lead${tag}` })).toHaveAttribute(
     'href',
