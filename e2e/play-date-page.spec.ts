@@ -1,6 +1,6 @@
 import { type Browser, expect, type Locator, test } from '@playwright/test'
 import { violationsInBothThemes } from './support/axe'
-import { openAvailableFilters } from './support/layout'
+import { expectFitsScreen, lineCount, openAvailableFilters } from './support/layout'
 import {
   befriend,
   createPlayDate,
@@ -83,6 +83,19 @@ test('a PlayDate’s page leads with when, where, who and the price, and its nam
   await expect(teamDupr).toContainText('Counts a self rating')
   expect(await violationsInBothThemes(page)).toEqual([])
 
+  // "Add to calendar" stays a link to the file (a long press offers it, it needs no script), and a
+  // tap says the file is on its way in words true where it opens (an iPhone) and where it downloads.
+  const calendar = facts.getByRole('link', { name: 'Add to calendar' })
+  await expect(calendar).toHaveAttribute('href', `/api/play-dates/${id}/calendar`)
+  const [download] = await Promise.all([page.waitForEvent('download'), calendar.click()])
+  expect(download.suggestedFilename()).toMatch(/\.ics$/)
+  const alerts = page.getByRole('region', { name: /Alerts/ })
+  await expect(alerts.getByText('Your calendar file is on its way')).toBeVisible()
+  await expect(
+    alerts.getByText('If it does not open by itself, open it from your downloads to add the game.'),
+  ).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/playdates/${id}$`))
+
   // Each name leads to the player's profile: from the applications, and from Who.
   await expect(applications.locator('..').getByRole('link', { name: `Cat Lead${tag}` })).toHaveAttribute(
     'href',
@@ -118,7 +131,7 @@ test('on a phone Available’s filters fold into one line that opens them, and t
   const page = await eve.newPage()
   await page.goto('/playdates?tab=available')
   const fold = page.getByRole('button', { name: /Filters$/ })
-  await expect(fold).toHaveAccessibleName('Any time · East Valley · Filters')
+  await expect(fold).toHaveAccessibleName('East Valley · Filters')
   await expect(fold).toHaveAttribute('aria-expanded', 'false')
   await expect(page.getByRole('group', { name: 'When' })).toBeHidden()
   await expect(page.getByRole('article').first()).toBeInViewport()
@@ -158,6 +171,50 @@ test('on a phone Available’s filters fold into one line that opens them, and t
   await page.reload()
   await expect(fold).toHaveAccessibleName('This weekend · East Valley · Filters')
   for (const context of [ann, ben, eve]) await context.close()
+})
+
+test('on a 375 and a 390 px phone the tabs and the folded filters each take one line, with 44 px targets and a visible focus @phone-only', async ({
+  browser,
+}) => {
+  const eve = await playerNamed(browser, 'Eve', `Line${Math.random().toString(36).slice(2, 6)}`)
+  const page = await eve.newPage()
+  const fold = page.getByRole('button', { name: /Filters$/ })
+  const tabs = page.getByRole('tab')
+  for (const width of [375, 390]) {
+    await page.setViewportSize({ width, height: 800 })
+    // A player's first looks: their home area, then "Games I can join alone" in the longest region
+    // name near Phoenix, then a date, then a longer place.
+    for (const [filters, summary] of [
+      ['', 'East Valley'],
+      ['&state=AZ&region=central_phoenix&alone=true', 'Central Phoenix · Join alone'],
+      ['&state=AZ&region=central_phoenix&when=weekend', 'This weekend · Central Phoenix'],
+      ['&state=AZ&region=lake_havasu&when=week', 'Next 7 days · Lake Havasu City'],
+    ] as const) {
+      await page.goto(`/playdates?tab=available${filters}`)
+      await expect(fold).toHaveAccessibleName(`${summary} · Filters`)
+      expect(await lineCount(fold), `"${summary}" at ${width} px`).toBe(1)
+      expect((await fold.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    }
+    await expect(tabs).toHaveText(['My PlayDates', 'Available', 'History'])
+    for (const tab of await tabs.all()) {
+      expect(await lineCount(tab), `${await tab.textContent()} at ${width} px`).toBe(1)
+      expect((await tab.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    }
+    await expectFitsScreen(page)
+  }
+
+  // The keyboard's focus shows: on a tab, and on the folded line after it.
+  await page.getByRole('tab', { name: 'Available' }).focus()
+  await page.keyboard.press('ArrowLeft')
+  const mine = page.getByRole('tab', { name: 'My PlayDates' })
+  await expect(mine).toBeFocused()
+  await expect(mine).toHaveCSS('outline-style', 'solid')
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByRole('tab', { name: 'Available', selected: true })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(fold).toBeFocused()
+  await expect(fold).toHaveCSS('outline-style', 'solid')
+  await eve.close()
 })
 
 test('on a wide screen Available keeps its filters open', async ({ browser }) => {

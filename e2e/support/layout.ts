@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 // Nothing wider than the screen. Measured against the viewport the test asked for: on a phone
 // (isMobile) the browser widens its layout viewport to fit wide content, so window.innerWidth
@@ -17,4 +17,28 @@ export async function openAvailableFilters(page: Page) {
     await fold.click()
     await expect(fold).toHaveAttribute('aria-expanded', 'true')
   }
+}
+
+// How many lines an element's text takes on screen: its words' boxes, grouped by the line they sit
+// on (icons, padding and screen-reader-only text aside).
+export async function lineCount(locator: Locator) {
+  return locator.evaluate((element) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    const boxes: DOMRect[] = []
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      // Text only a screen reader gets (sr-only: a 1 px box) takes no line on screen.
+      if ((node.parentElement?.getBoundingClientRect().width ?? 0) <= 1) continue
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      boxes.push(...[...range.getClientRects()].filter((box) => box.width > 0))
+    }
+    boxes.sort((a, b) => a.top - b.top)
+    let lines = 0
+    let bottom = Number.NEGATIVE_INFINITY
+    for (const box of boxes) {
+      if (box.top >= bottom - 2) lines += 1
+      bottom = Math.max(bottom, box.bottom)
+    }
+    return lines
+  })
 }

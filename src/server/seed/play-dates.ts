@@ -1,8 +1,10 @@
 import { playDateMessages, playDateReports, playDateRequests, playDates } from '../db/schema'
 import type { StateCode } from '../../domain/play-dates/play-date.schema'
+import { defaultDuprRange, joiningRating } from '../../domain/play-dates/spots'
 import { wallClock, zonedInstant } from '../../domain/play-dates/schedule'
 import { atVenue, scheduleExpiry, scheduleResultStands } from '../features/play-dates'
 import { daysAgo, type DemoWorld, hoursAgo } from './demo-world'
+import { demoPlayers } from './profiles'
 import type { DemoVenue } from './venues'
 
 // PlayDates in every status, with applications and a chat, spread over the last 30 days and the
@@ -22,12 +24,27 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
       ...atVenue(venue),
     }
   }
+  // Who may join alone, as the wizard leaves it when the creator says nothing: the pair's rating
+  // ±0.5. No demo game is one from before ranges, where anyone may join alone.
+  const rangeOf = (...names: [string, string]) => {
+    const range = defaultDuprRange(
+      joiningRating(
+        names.map((name) => {
+          const player = demoPlayers.find((p) => p.first === name)
+          if (!player) throw new Error(`demo player ${name} missing`)
+          return { duprRating: player.dupr, selfRating: player.self }
+        }),
+      ),
+    )
+    return { minDupr: range.min, maxDupr: range.max }
+  }
   const pd = await tx
     .insert(playDates)
     .values([
       {
         creatorId: id('Maya'),
         partnerId: id('Jordan'),
+        ...rangeOf('Maya', 'Jordan'),
         type: 'challenge',
         state: 'AZ',
         regions: ['east_valley', 'central_phoenix'],
@@ -40,6 +57,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
       {
         creatorId: id('Marcus'),
         partnerId: id('Diego'),
+        ...rangeOf('Marcus', 'Diego'),
         type: 'earn',
         state: 'AZ',
         regions: ['east_valley'],
@@ -52,6 +70,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
       {
         creatorId: id('Linda'),
         partnerId: id('Tom'),
+        ...rangeOf('Linda', 'Tom'),
         type: 'challenge',
         state: 'AZ',
         regions: ['west_valley'],
@@ -64,6 +83,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
       {
         creatorId: id('Sofia'),
         partnerId: id('Rachel'),
+        ...rangeOf('Sofia', 'Rachel'),
         type: 'earn',
         status: 'matched',
         state: 'AZ',
@@ -77,6 +97,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
       {
         creatorId: id('Jordan'),
         partnerId: id('Ethan'),
+        ...rangeOf('Jordan', 'Ethan'),
         type: 'challenge',
         status: 'completed',
         state: 'AZ',
@@ -90,6 +111,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
       {
         creatorId: id('Chris'),
         partnerId: id('Dana'),
+        ...rangeOf('Chris', 'Dana'),
         type: 'challenge',
         status: 'cancelled',
         cancelledBy: id('Chris'),
@@ -104,6 +126,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
       {
         creatorId: id('Eli'),
         partnerId: id('Fatima'),
+        ...rangeOf('Eli', 'Fatima'),
         type: 'earn',
         state: 'UT',
         regions: ['statewide'],
@@ -213,6 +236,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
       more.map(([a, b, type, state, region, days, time, venueName, amount]) => ({
         creatorId: id(a),
         partnerId: id(b),
+        ...rangeOf(a, b),
         type,
         state,
         regions: [region],
@@ -227,8 +251,10 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
       })),
     )
     .returning({ id: playDates.id, startsAt: playDates.startsAt })
-  // Games posted alone (docs/decisions/0137): Fatima wants a partner and Keiko applied alone; Chris
-  // found his partner in Dana, and Frank holds one spot on the other side, one left.
+  // Games posted alone (docs/decisions/0137): Fatima wants a partner and Keiko applied alone; Priya
+  // wants one in Central Phoenix, where a newcomer with no friends finds her game among those they
+  // can join alone (docs/decisions/0209); Chris found his partner in Dana, and Frank holds one spot
+  // on the other side, one left.
   const solo = await tx
     .insert(playDates)
     .values([
@@ -247,6 +273,21 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
         ...when(2, '07:00', 'Red Mountain Pickleball Park'),
       },
       {
+        creatorId: id('Priya'),
+        postedAlone: true,
+        minDupr: 2.75,
+        maxDupr: 3.75,
+        type: 'challenge' as const,
+        state: 'AZ' as const,
+        regions: ['central_phoenix'],
+        paymentPerHourMin: 20,
+        paymentPerHourMax: 20,
+        description:
+          'Partner wanted for an easygoing evening game at Encanto. New to the app? Join alone and we split the price.',
+        createdAt: hoursAgo(3),
+        ...when(4, '17:30', 'Encanto Pickleball Club', 90),
+      },
+      {
         creatorId: id('Chris'),
         partnerId: id('Dana'),
         postedAlone: true,
@@ -263,7 +304,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
       },
     ])
     .returning({ id: playDates.id, startsAt: playDates.startsAt })
-  const [fatimaAlone, chrisAlone] = solo.map((p) => p.id)
+  const [fatimaAlone, , chrisAlone] = solo.map((p) => p.id)
   await tx.insert(playDateRequests).values([
     { playDateId: fatimaAlone!, requesterId: id('Keiko'), solo: true, createdAt: hoursAgo(2) },
     {
@@ -356,6 +397,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
         return {
           creatorId: id(a),
           partnerId: id(b),
+          ...rangeOf(a, b),
           type: 'challenge' as const,
           status: !opponents ? ('expired' as const) : waiting ? ('matched' as const) : ('completed' as const),
           state: 'AZ' as const,

@@ -53,6 +53,8 @@ describe('demo data', () => {
     const open = games.filter((p) => p.status === 'open')
     expect(open.length).toBeGreaterThanOrEqual(10)
     expect(open.every((p) => days(p) > 0 && days(p) <= 14)).toBe(true)
+    // Each says who may join alone, as the wizard's do: none is from before ranges (0209).
+    expect(games.every((p) => p.minDupr !== null && p.maxDupr !== null)).toBe(true)
     const done = games.filter((p) => p.status === 'completed' || p.status === 'expired')
     expect(done.every((p) => days(p) < 0 && days(p) >= -30)).toBe(true)
 

@@ -39,7 +39,8 @@ export async function seedDemo(db: Db, options: { productName: string }) {
       `  ${DEMO_ADMIN_EMAIL}  (admin)`,
       `  ${emailOf(demoPlayers[1]!)}  (friends, PlayDates, a partner list)`,
       `  ${emailOf(demoPlayers[2]!)}`,
-      `Signup codes: 4827193 (or /signup?code=spring-league), 7305518`,
+      // A code is used once (docs/decisions/0209): said here, where the codes are handed out.
+      `Signup codes, each signs up one player (sign-up needs none): 4827193 (or /signup?code=spring-league), 7305518`,
     ].join('\n')
     return { summary }
   })

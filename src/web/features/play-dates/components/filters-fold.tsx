@@ -1,4 +1,4 @@
-import { ChevronDown, SlidersHorizontal } from 'lucide-react'
+import { ChevronDown } from 'lucide-react'
 import { type ReactNode, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 
@@ -17,18 +17,20 @@ export function FiltersFold({ summary, children }: { summary: string; children: 
         aria-expanded={isOpen}
         aria-controls={panelId}
         onClick={() => setOpen(!isOpen)}
-        className="flex min-h-12 w-full items-center gap-2 rounded-2xl border border-slate-200 bg-white px-4 text-left shadow-sm hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:hidden"
+        className="flex min-h-12 w-full items-center gap-2 rounded-2xl border border-slate-200 bg-white px-3 text-left shadow-sm hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:hidden"
       >
-        <SlidersHorizontal aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
-        {/* Two lines at most: with every filter set, one line would hide the place. */}
-        <span className="line-clamp-2 min-w-0 flex-1 py-2 text-sm font-semibold text-slate-900">
-          {summary}
+        {/* One line on a 375 px phone for a player's first looks, "Filters" and its chevron
+            closing it; with more set it takes a second line rather than hide one
+            (docs/decisions/0209). */}
+        <span className="min-w-0 flex-1 py-2 text-sm font-medium text-slate-900">{summary}</span>
+        <span className="sr-only"> · </span>
+        <span className="flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-800">
+          Filters
+          <ChevronDown
+            aria-hidden="true"
+            className={`size-4 text-slate-600 transition-transform ${isOpen ? 'rotate-180' : ''}`}
+          />
         </span>
-        <span className="shrink-0 text-sm font-semibold text-brand-800">· Filters</span>
-        <ChevronDown
-          aria-hidden="true"
-          className={`size-5 shrink-0 text-slate-600 transition-transform ${isOpen ? 'rotate-180' : ''}`}
-        />
       </button>
       <div id={panelId} className={`${isOpen ? 'flex' : 'hidden'} flex-col gap-4 sm:flex`}>
         {children}

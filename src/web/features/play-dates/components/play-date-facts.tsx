@@ -9,6 +9,12 @@ import { LocationChips } from './play-date-badges'
 import { PlayDateWhen, PlayDateWhere } from './play-date-when'
 import { PlayerLink } from './team-roster'
 import { formatDay } from '../../../../domain/display-dates'
+import { toast } from '../../../lib/toast'
+
+// What a tap on "Add to calendar" tells the player, true wherever it lands: an iPhone opens the
+// file on a screen that adds the game; an Android phone or a computer saves it to the downloads.
+const CALENDAR_FILE_TOAST = 'Your calendar file is on its way'
+const CALENDAR_FILE_HINT = 'If it does not open by itself, open it from your downloads to add the game.'
 
 // A team as one line: its players' names, each leading to their profile, and its open spots.
 function TeamLine({ players, open }: { players: PlayerSummary[]; open: number }) {
@@ -66,6 +72,14 @@ export function PlayDateFacts({ playDate }: { playDate: PlayDateDetail }) {
             <a
               href={playDateCalendarUrl(playDate.id)}
               download
+              // Still a plain link: the file comes without JavaScript, and a long press offers it.
+              onClick={() =>
+                toast.message(CALENDAR_FILE_TOAST, {
+                  id: 'calendar-file',
+                  description: CALENDAR_FILE_HINT,
+                  duration: 6000,
+                })
+              }
               className="mt-1 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-800 underline underline-offset-2"
             >
               <CalendarPlus aria-hidden="true" className="size-4" />

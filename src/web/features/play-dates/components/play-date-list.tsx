@@ -124,11 +124,9 @@ export function PlayDateList({ beside }: { beside?: { selectedId: string | undef
 
   return (
     <div>
-      <div
-        role="tablist"
-        aria-label="PlayDates"
-        className="grid grid-cols-3 gap-1 rounded-xl bg-slate-200/70 p-1"
-      >
+      {/* Each tab as wide as its name and an equal share of the rest: three equal columns broke
+          "My PlayDates" over two lines on a 390 px phone (docs/decisions/0209). */}
+      <div role="tablist" aria-label="PlayDates" className="flex gap-1 rounded-xl bg-slate-200/70 p-1">
         {playDateTabs.map((name) => (
           <button
             key={name}
@@ -143,7 +141,7 @@ export function PlayDateList({ beside }: { beside?: { selectedId: string | undef
             tabIndex={tab === name ? 0 : -1}
             onClick={() => selectTab(name)}
             onKeyDown={onTabKey}
-            className={`min-h-11 rounded-lg px-2 text-sm font-semibold transition-colors ${
+            className={`min-h-11 flex-auto rounded-lg px-2 text-sm font-semibold whitespace-nowrap transition-colors ${
               tab === name ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700 hover:bg-white/60'
             }`}
           >

@@ -62,12 +62,14 @@ describe('the Available filters in the URL', () => {
   })
 
   it('fold into one line that says what they are set to', () => {
-    expect(filtersSummary(parse(''), [2, 7])).toBe('Any time · Tucson')
+    // No date chosen says nothing, as a full rating range and no distance do.
+    expect(filtersSummary(parse(''), [2, 7])).toBe('Tucson')
+    expect(filtersSummary(parse('alone=true'), [2, 7])).toBe('Tucson · Join alone')
     expect(filtersSummary(parse('when=weekend&state=AZ&region=east_valley&alone=true'), [3, 4.5])).toBe(
       'This weekend · East Valley · DUPR 3.0–4.5 · Join alone',
     )
-    expect(filtersSummary(parse('state=all'), [2, 7])).toBe('Any time · All states')
-    expect(filtersSummary(parse('state=UT&region=statewide'), [2, 7])).toBe('Any time · Utah')
+    expect(filtersSummary(parse('state=all'), [2, 7])).toBe('All states')
+    expect(filtersSummary(parse('state=UT&region=statewide'), [2, 7])).toBe('Utah')
     expect(filtersSummary(parse('when=range&from=2026-12-01&to=2026-12-05&state=all'), [2, 7])).toBe(
       'Dec 1 – Dec 5 · All states',
     )

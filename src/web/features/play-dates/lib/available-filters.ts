@@ -33,14 +33,19 @@ const dayLabel = (date: string) =>
   })
 
 // What the filters are set to, in one line: the summary a phone shows them folded into ("This
-// weekend · East Valley · DUPR 3.0–4.5").
+// weekend · East Valley · DUPR 3.0–4.5"). The place always; the others once they narrow the list,
+// so the home area with "Join alone" fits a 375 px phone (docs/decisions/0209).
 export function filtersSummary(filters: AvailableFilters, range: readonly [number, number]): string {
   const when =
-    filters.when === 'range' && filters.from
-      ? filters.to && filters.to !== filters.from
-        ? `${dayLabel(filters.from)} – ${dayLabel(filters.to)}`
-        : dayLabel(filters.from)
-      : dateFilterLabels[filters.when ?? 'any']
+    filters.when === null
+      ? []
+      : filters.when === 'range' && filters.from
+        ? [
+            filters.to && filters.to !== filters.from
+              ? `${dayLabel(filters.from)} – ${dayLabel(filters.to)}`
+              : dayLabel(filters.from),
+          ]
+        : [dateFilterLabels[filters.when]]
   // A region names its state well enough ("East Valley"); a state without one, its name.
   const place =
     filters.state === null
@@ -51,7 +56,7 @@ export function filtersSummary(filters: AvailableFilters, range: readonly [numbe
   const rating = isFullRatingRange(range) ? [] : [`DUPR ${range[0].toFixed(1)}–${range[1].toFixed(1)}`]
   const near = filters.within ? [`Within ${filters.within} mi`] : []
   return [
-    when,
+    ...when,
     ...(filters.within ? near : [place]),
     ...rating,
     ...(filters.alone ? ['Join alone'] : []),
