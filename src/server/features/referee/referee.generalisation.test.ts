@@ -234,6 +234,13 @@ const ROWS: Row[] = [
   ],
   ['carry legal?', null, ['11.A'], ['is legal if it happens by accident']],
   ['i carried the ball on my paddle, is that legal', null, ['11.A'], ['on purpose']],
+  ['is an accidental double hit legal', null, ['11.A'], ['is legal if it happens by accident']],
+  [
+    'is it a fault if i hit the ball twice by accident',
+    null,
+    ['11.A'],
+    ['is legal if it happens by accident'],
+  ],
   ['can i hit a lob over the other team', 'yes', ['6.A'], ['a lob']],
   ['is lobbing allowed in pickleball', 'yes', ['6.A'], []],
   ['lob over my opponent, legal?', 'yes', ['6.A'], []],

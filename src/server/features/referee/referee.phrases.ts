@@ -38,6 +38,8 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     /\bdistract(s|ed|ing|ion|ions)?\b|\b(yell|yells|yelled|yelling|shout|shouts|shouted|shouting|scream|screams|screamed|screaming|talk|talks|talked|talking)\b(?=.*\b(while|when|as)\b.*\b(hit|hits|hitting|serve|serves|serving|swing|swings|swinging)\b)/g,
     'distraction',
   ],
+  // An accidental double hit is a ball hit twice by accident (11.A).
+  [/\b(accidental|accidentally|unintentional|unintentionally|not on purpose)\b/g, 'by accident'],
   [/\b(higher|highest)\b/g, 'high'],
   [/\b(lower|lowest)\b/g, 'low'],
   [/\b(taller|tallest)\b/g, 'tall'],
