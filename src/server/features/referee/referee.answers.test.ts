@@ -311,6 +311,48 @@ describe('the first answer without a model', () => {
     )
   })
 
+  // A carry is legal or a fault depending on the stroke: the answer says the rule, with no Yes or
+  // No before it (docs/decisions/0208).
+  it.each([
+    'is a carry a fault',
+    'is carrying the ball legal?',
+    'can I carry the ball?',
+    'what is a carry?',
+    'can I hit the ball twice by accident?',
+  ])('says what the rule on a carry is for "%s", with no bare Yes or No', (question) => {
+    expect(first(question)).toMatch(
+      /^A ball carried on the paddle or hit twice is legal if it happens by accident, by one player in one continuous stroke in one direction; .* it is a fault \(11\.A\)\.$/,
+    )
+  })
+
+  it('keeps No for hitting the ball twice, and a carry out of the momentum that carries a player', () => {
+    expect(first('can i hit the ball twice')).toMatch(/^No: .*\(11\.A\)/)
+    expect(first('I volleyed and my momentum carried me into the kitchen, is that a fault?')).toMatch(
+      /^Yes: .*\(9\.B\)/,
+    )
+  })
+
+  // A shot around the post, a hinder, distracting an opponent: the rulebook has no rule on them, and
+  // no rule about something else is given as their answer (0208).
+  it.each([
+    'can i hit the ball around the post',
+    'is an ATP legal?',
+    'a ball from the next court rolled onto ours, do we replay the point',
+    'what is a hinder',
+    'someone walked onto our court mid rally, what happens',
+    'is it legal to distract my opponent',
+    'my opponent yelled while i was hitting, is that a fault',
+  ])('says no rule covers "%s"', (question) => {
+    expect(first(question)).toBe(refereeMessages.noRule)
+  })
+
+  it('still answers a ball hitting the net post, or passing between the net and the post', () => {
+    expect(first('what if the ball hits the net post')).toMatch(
+      /^A ball that hits a permanent object.*\(7\.J\)/,
+    )
+    expect(first('ball went between the net and the post, is that a fault?')).toMatch(/^Yes: .*\(7\.C\)/)
+  })
+
   it('gives the sections of the rules it cites', () => {
     const { sections } = answerOffline('Can I volley in the kitchen?', { includeRuleNumbers: true })
     expect(sections.map((s) => s.id)).toEqual(['non-volley-zone-volleys'])

@@ -103,11 +103,17 @@ const NOTES = {
 
 // The answer without a model. With an earlier question, a follow-up such as "what if my partner
 // is in the kitchen?" is read in its light, and answered the way the earlier one was asked.
+// Topics the rulebook has no rule on, read as one word each (referee.phrases.ts): no rule about
+// something else answers them, not even as the closest one (docs/decisions/0208).
+const UNCOVERED = /\b(aroundpost|hinder|distraction)\b/
+
 export function answerOffline(
   question: string,
   options: { earlier?: string | undefined; includeRuleNumbers: boolean },
 ): OfflineAnswer {
   const { earlier, includeRuleNumbers } = options
+  if (UNCOVERED.test(canonical(question)))
+    return { summary: refereeMessages.noRule, sections: [], curated: null }
   const reading = followUpAsRead(question, earlier)
   const { asked, context, restated, other } = reading
   const leans = context !== undefined

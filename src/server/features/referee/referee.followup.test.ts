@@ -435,3 +435,57 @@ describe('a question and its follow-up, as players type them', () => {
     for (const fact of facts) expect(summary.toLowerCase()).toContain(fact.toLowerCase())
   })
 })
+
+// A follow-up naming a new player after a question about "she" or "he": "him" after a question about
+// a partner called "she" is an opponent (a side has one partner), and the earlier pronouns are the
+// player named (docs/decisions/0208).
+describe('a new player named after a question about "she" or "he"', () => {
+  const SHE_STEPS_IN = 'is it a fault if my partner steps in the kitchen when she volleys'
+
+  it('writes the earlier pronouns out as the player named', () => {
+    expect(followUpAsRead('what about my opponent?', SHE_STEPS_IN).question).toBe(
+      'is it a fault if my opponent enter kitchen when my opponent volleys',
+    )
+    expect(followUpAsRead('what about me?', SHE_STEPS_IN).question).toBe(
+      'is it a fault if i enter kitchen when i volleys',
+    )
+    expect(
+      followUpAsRead('and her?', 'is it a fault if my partner touches the net with his paddle').question,
+    ).toBe('is it a fault if my opponent touches the net with my opponents paddle')
+  })
+
+  it.each([
+    [
+      'what about him?',
+      SHE_STEPS_IN,
+      /^Yes: a fault by your opponent, so your side wins the rally .*\(9\.B\)/,
+    ],
+    ['and him?', SHE_STEPS_IN, /^Yes: a fault by your opponent/],
+    [
+      'what about her?',
+      'is it a fault if my partner steps in the kitchen when he volleys',
+      /^Yes: a fault by your opponent/,
+    ],
+    [
+      'and her?',
+      'is it a fault if my partner touches the net with his paddle',
+      /^Yes: a fault by your opponent.*\(7\.G\)/,
+    ],
+    [
+      'what about him?',
+      'how long can my partner stay in the kitchen if she is dinking',
+      /^Your opponent may enter the non-volley zone .*\(9\.E\)/,
+    ],
+  ])('"%s" after "%s" speaks of the opponent', (question, earlier, answer) => {
+    expect(first(question, earlier)).toMatch(answer)
+  })
+
+  it('stays on the player named for the same pronoun, or when the earlier question said none', () => {
+    expect(first('what about her?', SHE_STEPS_IN)).toMatch(
+      /^Yes: a fault by your partner, and so by your team/,
+    )
+    expect(first('what about him?', 'Can my partner volley in the kitchen?')).toMatch(
+      /^No: that is your partner's fault/,
+    )
+  })
+})

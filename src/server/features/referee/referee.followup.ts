@@ -227,6 +227,38 @@ function namedAs(player: Subject, before: string, after: string, words: string):
   if (player === 'asker') return whose ? 'my' : TO_WHOM.test(before) ? 'me' : 'i'
   return whose ? `${PLAYER_WORDS[player]}s` : PLAYER_WORDS[player]
 }
+// The earlier question's "she", "her" for the player it named first are the player now named: "is it
+// a fault if my partner steps in the kitchen when she volleys?" asked of an opponent is "... when my
+// opponent volleys", and of the player asking "... when i volley" (docs/decisions/0208).
+const AS_ASKER: Record<string, string> = {
+  he: 'i',
+  she: 'i',
+  they: 'i',
+  him: 'me',
+  them: 'me',
+  his: 'my',
+  their: 'my',
+  hers: 'mine',
+  theirs: 'mine',
+  himself: 'myself',
+  herself: 'myself',
+  themselves: 'myself',
+  hes: 'i am',
+  shes: 'i am',
+  theyre: 'i am',
+  theyve: 'i have',
+  theyd: 'i would',
+}
+const OWNING = new Set(['his', 'her', 'their'])
+function pronounsAs(player: Subject, text: string): string {
+  return text.replace(PRONOUN, (word: string, _word: string, at: number) => {
+    const whose = OWNING.has(word) && WHOSE.test(text.slice(at + word.length))
+    if (player !== 'asker')
+      return whose ? `${PLAYER_WORDS[player]}s` : `${PLAYER_WORDS[player]}${PRONOUNS[word] ?? ''}`
+    if (word === 'her') return whose ? 'my' : 'me'
+    return AS_ASKER[word] ?? word
+  })
+}
 function askedOfNamed(clause: string, earlier: string): FollowUpReading | undefined {
   const player = onlyNamed(clause)
   if (player === undefined) return undefined
@@ -236,9 +268,32 @@ function askedOfNamed(clause: string, earlier: string): FollowUpReading | undefi
   const before = text.slice(0, first.at)
   const after = text.slice(first.at + first.words.length)
   if ([...subjectsOf(`${before} ${after}`)].some((s) => s !== 'asker')) return undefined
-  const words = player === first.subject ? first.words : namedAs(player, before, after, first.words)
-  const question = `${before}${words}${after}`
+  const same = player === first.subject
+  const words = same ? first.words : namedAs(player, before, after, first.words)
+  const rest = same || first.subject === 'asker' ? after : pronounsAs(player, after)
+  const question = `${before}${words}${rest}`
   return { ...ofOtherPlayer(question), context: undefined, question }
+}
+
+// Whether a question speaks of a woman or of a man ("she", "her"; "he", "him"); undefined for
+// neither, or both.
+const SHE = /\b(she|her|hers|herself|shes)\b/
+const HE = /\b(he|him|his|himself|hes)\b/
+function genderOf(text: string): 'she' | 'he' | undefined {
+  const she = SHE.test(text)
+  return she === HE.test(text) ? undefined : she ? 'she' : 'he'
+}
+// "What about him?" after a question about a partner called "she" is not about her: a side has one
+// partner, so he is one of the opponents; after a question about an opponent called "she", the other
+// opponent. The follow-up then names that player (docs/decisions/0208). Said of a receiver or a
+// server, or of nobody named, it is left as it is.
+function newlyNamed(clause: string, earlier: string): string {
+  const other = otherNamed(earlier)
+  const said = genderOf(clause)
+  const before = genderOf(canonical(earlier))
+  if (said === undefined || before === undefined || said === before) return clause
+  if (other !== 'partner' && other !== 'opponent') return clause
+  return clause.replace(PRONOUN, PLAYER_WORDS.opponent)
 }
 
 // A ball that bounces is not volleyed: after a question about a volley, or about hitting the ball
@@ -302,7 +357,8 @@ export function followUpAsRead(question: string, earlier: string | undefined): F
   if (earlier === undefined || !isFollowUp(question))
     return { context: undefined, ...ofOtherPlayer(question) }
   const asked = withPronounsRead(question, earlier)
-  const again = askedOfNamed(canonical(asked).replace(LEAD, ''), earlier)
+  const clause = newlyNamed(canonical(question).replace(LEAD, ''), earlier)
+  const again = askedOfNamed(canonical(withPronounsRead(clause, earlier)), earlier)
   if (again) return again
   const own = restated(asked, earlier)
   if (own) return { asked: own.text, context: undefined, restated: own.role, other: own.other }

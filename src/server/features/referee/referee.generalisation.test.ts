@@ -225,6 +225,31 @@ const ROWS: Row[] = [
   ['can i hit the receivers partner with my serve', 'yes', ['4.A'], []],
   ['can i switch hands during a rally', 'yes', ['11.B'], []],
   ['is a 2 handed backhand legal', 'yes', ['11.C'], []],
+  // A carry said as the rule has it, a lob, a ball clipping the net in a rally (docs/decisions/0208).
+  [
+    'is carrying the ball legal?',
+    null,
+    ['11.A'],
+    ['is legal if it happens by accident', 'one continuous stroke'],
+  ],
+  ['carry legal?', null, ['11.A'], ['is legal if it happens by accident']],
+  ['i carried the ball on my paddle, is that legal', null, ['11.A'], ['on purpose']],
+  ['is an accidental double hit legal', null, ['11.A'], ['is legal if it happens by accident']],
+  [
+    'is it a fault if i hit the ball twice by accident',
+    null,
+    ['11.A'],
+    ['is legal if it happens by accident'],
+  ],
+  ['can i hit a lob over the other team', 'yes', ['6.A'], ['a lob']],
+  ['is lobbing allowed in pickleball', 'yes', ['6.A'], []],
+  ['lob over my opponent, legal?', 'yes', ['6.A'], []],
+  ['my lob went out whose point', null, ['7.D'], ['losing the rally']],
+  ['is it a fault to lob from the kitchen', 'no', ['9.F'], []],
+  ['the ball clipped the net during the rally, is it still in play?', 'yes', ['7.B'], ['in play']],
+  ['if the ball clips the net during a point do we replay it', 'no', ['7.B'], []],
+  ['ball hit the net tape and went over mid rally do we play on', 'yes', ['7.B'], []],
+  ['my shot clipped the net and dropped over, is that good?', 'yes', ['7.B'], []],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

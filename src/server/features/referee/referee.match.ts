@@ -74,6 +74,8 @@ const BOUNCE_TERM = processTerm('bounce')
 // A kind of shot ("a smash", "a lob": "shot") is said of every hit and no rule turns on it: after a
 // yes/no question, "what if it's a smash?" asks whether the same rule holds (0185).
 const SHOT_TERM = processTerm('shot')
+// A lob is a shot by name (0208): "what if it's a lob?" asks the same.
+const LOB_TERM = processTerm('lob')
 const leadsAway = (term: string, topic: string) =>
   askedTerms.has(term) && !neighbourTerms.get(topic)!.has(term)
 // A dink is a kind of shot too, but one the kitchen's rules speak of: it keeps an earlier answer
@@ -81,7 +83,7 @@ const leadsAway = (term: string, topic: string) =>
 // kitchen question, goes to the kitchen's answer for dinks (9.F, 9.A) (0188).
 const DINK_TERM = processTerm('dink')
 const keepsTopic = (term: string, topic: string) =>
-  term === SHOT_TERM || (term === DINK_TERM && leadsAway(term, topic))
+  term === SHOT_TERM || term === LOB_TERM || (term === DINK_TERM && leadsAway(term, topic))
 const isKnown = (term: string) => documentFrequency.has(term) || rulebookTerms.has(term) || /^\d/.test(term)
 
 // Below this share of the question's weight found in one curated question, no curated answer
@@ -104,8 +106,9 @@ const PLAYER_MISSED = 0.9
 // the question, it is a detail of a question that asks something else: "what do you play to in a
 // tournament?" asks for the game length, but "how many games in a tournament?" finds the match
 // length, which speaks of tournaments. Unless it is all the question asks ("and in a
-// tournament?") (docs/decisions/0188).
-const SETTINGS = new Set(termsOf('tournament'))
+// tournament?") (docs/decisions/0188). So is a lob, a shot like any other: "is it a fault to lob from
+// the kitchen?" asks about the kitchen, "is a lob legal?" about the lob (0208).
+const SETTINGS = new Set([...termsOf('tournament'), LOB_TERM])
 
 interface Scored {
   answer: CuratedAnswer

@@ -19,9 +19,27 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     /\b((i|you|we) )?(hit|hits|hitting|peg|pegs|pegged|nail|nails|nailed) ((\w+ ){1,3})with (my|the|a|his|her|their|our) serve\b/g,
     'aim $6 serve at $4',
   ],
-  // A carry, the ball held on the paddle, is judged as a ball hit twice (11.A); momentum "carried
+  // A carry, the ball carried on the paddle, is judged with a ball hit twice (11.A), but asked about
+  // in its own word: legal or not depending on the stroke (docs/decisions/0208). Momentum "carried
   // me" into the kitchen is not one.
-  [/\b(a|the) carry\b|\bcarr(y|ies|ied|ying) (the ball|it)\b/g, 'double hit'],
+  [
+    /^carry\b|\b(a|the) carry\b|\bcarr(y|ies|ied|ying) (the ball|it|on)\b|\bcarrying\b(?! (me|you|him|her|them|us|my|your|his|their|our|into|in)\b)/g,
+    'ballcarry',
+  ],
+  // Topics our rulebook has no rule on, each in one word so that no rule about something else is
+  // taken to answer them (docs/decisions/0208): a shot around the net post, a hinder (a ball or a
+  // person from another court), distracting an opponent.
+  [/\b(around|round|outside) the (net )?posts?\b|\batps?\b/g, 'aroundpost'],
+  [
+    /\bhinders?\b|\bhindrances?\b|\bfrom (the |a )?(next|another|other|adjacent|neighbou?ring) courts?\b|\b(rolled|rolls|rolling|came|comes|coming|walked|walks|walking|ran|runs|running) (onto|on to|into|across) (our|the|my) court\b/g,
+    'hinder',
+  ],
+  [
+    /\bdistract(s|ed|ing|ion|ions)?\b|\b(yell|yells|yelled|yelling|shout|shouts|shouted|shouting|scream|screams|screamed|screaming|talk|talks|talked|talking)\b(?=.*\b(while|when|as)\b.*\b(hit|hits|hitting|serve|serves|serving|swing|swings|swinging)\b)/g,
+    'distraction',
+  ],
+  // An accidental double hit is a ball hit twice by accident (11.A).
+  [/\b(accidental|accidentally|unintentional|unintentionally|not on purpose)\b/g, 'by accident'],
   [/\b(higher|highest)\b/g, 'high'],
   [/\b(lower|lowest)\b/g, 'low'],
   [/\b(taller|tallest)\b/g, 'tall'],
@@ -62,6 +80,10 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     'injured',
   ],
   [/\bweigh(s|t|ts)?\b/g, 'heavy'],
+  // The top of the net is the net: "the ball hit the net tape", "a net cord" (docs/decisions/0208).
+  [/\b(the )?top of the net\b|\bnet ?(tape|cord|band)s?\b/g, 'the net'],
+  // A ball that trickles over the net goes over it.
+  [/\b(dropped|drops|fell|falls|rolled|rolls|trickled|trickles|dribbled|dribbles) over\b/g, 'goes over'],
   // A light touch is a touch: "my shirt brushed the net", "the serve clipped the net".
   [/\b(brushed|grazed|tapped|nicked|clipped)\b/g, 'touched'],
   [/\b(brushes|grazes|taps|nicks|clips)\b/g, 'touches'],
@@ -122,7 +144,10 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(third|3rd) (shot|ball|hit)s?\b/g, 'thirdshot'],
   // A groundstroke is a shot played after the bounce, never a volley (docs/decisions/0188, later).
   [/\b(groundstroke|ground stroke)s?\b/g, 'bounced shot'],
-  [/\b(smash|overhead|slam|lob|drive|forehand|backhand)s?\b/g, 'shot'],
+  // A lob is a shot too, and one players ask about by name: "can I hit a lob over the other team?"
+  // (docs/decisions/0208).
+  [/\b(lob|lobs|lobbed|lobbing)\b/g, 'lob shot'],
+  [/\b(smash|overhead|slam|drive|forehand|backhand)s?\b/g, 'shot'],
   // A question for the meaning of a word: "what is a dink", "what counts as a volley".
   [
     /^(what is|what are|what counts as|define|meaning of|whats the meaning of|what is the meaning of)( a| an)?\b/g,

@@ -70,6 +70,13 @@ export function shapeOf(question: string): QuestionShape {
   // Typed with no mark between them, the story comes first and the question at its end: "serve hit
   // the net and went in is it a let", "i called it out after i hit it does that count".
   if (/\b(is|was|does|did|would|will|should)( not)? (it|that|this)( \w+){0,3}$/.test(clause)) return 'yes-no'
+  // ... or asks whether play goes on: "the ball clipped the net do we play on" (0208).
+  if (
+    /\b(do|does|should|can|must) (we|you|i|they) (play on|keep playing|replay|redo|continue)\b( \w+){0,2}$/.test(
+      clause,
+    )
+  )
+    return 'yes-no'
   if (FRAME_WORDS.test(tail) && tail.split(' ').length <= 2) return 'yes-no'
   if (/\b(legal|illegal|allowed|a fault)$/.test(clause)) return 'yes-no'
   return 'open'
