@@ -9,6 +9,9 @@ import { createLogger } from '../lib/logger'
 import { createFakeClock } from './fake-clock'
 import { createDatabaseFromTemplate } from './postgres-databases'
 
+// The public origin the test app builds links with, and the Origin its client sends.
+export const TEST_ORIGIN = 'http://localhost:3000'
+
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
 
 // A fresh database for one test file: a copy of the migrated template.
@@ -40,7 +43,7 @@ export async function createTestApp(
   parts: Partial<Pick<AppDeps, 'mailer'>> = {},
 ) {
   const database = await openTestDatabase()
-  const env: Env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...settings })
+  const env: Env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, ...settings })
   const clock = createFakeClock()
   const deps = buildDeps({ database, env, logger: createLogger(env), clock, mailer: parts.mailer })
   const app = createApp(deps)
@@ -54,7 +57,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 type Json = Record<string, unknown> | unknown[]
 
 // A browser-like client: keeps cookies between calls and sends the app's own Origin.
-export function createClient(app: TestApp['app'], origin = 'http://localhost:3000') {
+export function createClient(app: TestApp['app'], origin = TEST_ORIGIN) {
   const cookies = new Map<string, string>()
 
   async function send(

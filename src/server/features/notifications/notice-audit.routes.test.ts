@@ -1,8 +1,8 @@
-import { desc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { gameLabel } from '../../../domain/play-dates/game-label'
 import { CHAT_DIGEST_JOB } from '../play-dates'
-import { jobs, mailOutbox, notifications, profiles, pushSubscriptions } from '../../db/schema'
+import { jobs, notifications, profiles, pushSubscriptions } from '../../db/schema'
 import { jobHandlers } from '../../jobs'
 import { runDueJobs } from '../../lib/jobs'
 import {
@@ -15,6 +15,7 @@ import {
   signedInUser,
   signUpBody,
 } from '../../testing/factories'
+import { expectEmailButton, mailTo } from '../../testing/mailbox'
 import { nextNoonInPhoenix, runNoticeEmails } from '../../testing/notice-jobs'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 import { createNotifications } from './notifications.service'
@@ -29,22 +30,10 @@ afterAll(() => t.close())
 beforeEach(() => t.clock.set(new Date()))
 
 const MINUTE = 60_000
-const ORIGIN = 'http://localhost:3000'
-
-const mailTo = (email: string) =>
-  t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email)).orderBy(desc(mailOutbox.createdAt))
-
 const pause = (player: SignedInPlayer) =>
   t.db.update(profiles).set({ isPaused: true }).where(eq(profiles.id, player.profile.id))
 
 const jobsOf = (player: SignedInPlayer) => t.db.select().from(jobs).where(eq(jobs.ownerId, player.profile.id))
-
-// The email's button, in both parts: its label and the screen it opens, at the public origin.
-function expectButton(mail: { text: string; html: string }, label: string, path: string) {
-  expect(mail.text).toContain(`${label}: ${ORIGIN}${path}`)
-  expect(mail.html).toContain(label)
-  expect(mail.html).toContain(`href="${ORIGIN}${path.replaceAll('&', '&amp;')}"`)
-}
 
 describe('a paused player', () => {
   it('is told nothing, in the app, by email or by push, of what happens while paused', async () => {
@@ -71,8 +60,8 @@ describe('a paused player', () => {
     ).toEqual([])
     expect(await jobsOf(paused)).toEqual([])
     await runNoticeEmails(t)
-    expect(await mailTo(paused.profile.email)).toEqual([])
-    expect((await mailTo(other.profile.email)).map((m) => m.subject)).toEqual(['PlayDate cancelled'])
+    expect(await mailTo(t, paused.profile.email)).toEqual([])
+    expect((await mailTo(t, other.profile.email)).map((m) => m.subject)).toEqual(['PlayDate cancelled'])
   })
 
   it('gets no email of a notice that waited while an admin paused them', async () => {
@@ -82,14 +71,14 @@ describe('a paused player', () => {
     ])
     await pause(player)
     await runNoticeEmails(t)
-    expect(await mailTo(player.profile.email)).toEqual([])
+    expect(await mailTo(t, player.profile.email)).toEqual([])
   })
 
   it('gets no email when someone signs up with their address', async () => {
     const user = await insertUser(t.db, { isPaused: true })
     const res = await createClient(t.app).post('/api/auth/sign-up', signUpBody({ email: user.email }))
     expect(res.status).toBe(201)
-    expect(await mailTo(user.email)).toEqual([])
+    expect(await mailTo(t, user.email)).toEqual([])
   })
 })
 
@@ -108,7 +97,7 @@ describe('a friend request', () => {
     await runNoticeEmails(t, night)
     expect((await sender.client.post(`/api/connections/${sent.body.id}/cancel`)).status).toBe(204)
     await runNoticeEmails(t, morning)
-    expect(await mailTo(receiver.profile.email)).toEqual([])
+    expect(await mailTo(t, receiver.profile.email)).toEqual([])
   })
 
   it('answered in the app in the night is not emailed in the morning; its answer is', async () => {
@@ -124,11 +113,11 @@ describe('a friend request', () => {
     expect((await receiver.client.post(`/api/connections/${sent.body.id}/accept`)).status).toBe(200)
     await runNoticeEmails(t, night)
     await runNoticeEmails(t, morning)
-    expect(await mailTo(receiver.profile.email)).toEqual([])
-    const [accepted] = await mailTo(sender.profile.email)
+    expect(await mailTo(t, receiver.profile.email)).toEqual([])
+    const [accepted] = await mailTo(t, sender.profile.email)
     expect(accepted!.subject).toBe('Friend Request Accepted')
     expect(accepted!.text).toContain('Rae Diaz accepted your friend request')
-    expectButton(accepted!, 'See their profile', `/profile/${receiver.profile.id}`)
+    expectEmailButton(accepted!, 'See their profile', `/profile/${receiver.profile.id}`)
   })
 
   it('asks the player to answer it, and opens their received requests', async () => {
@@ -140,10 +129,10 @@ describe('a friend request', () => {
       receiverId: receiver.profile.id,
     })
     await runNoticeEmails(t)
-    const [mail] = await mailTo(receiver.profile.email)
+    const [mail] = await mailTo(t, receiver.profile.email)
     expect(mail!.subject).toBe('New Friend Request')
     expect(mail!.text).toContain('Sam Lee wants to be your friend')
-    expectButton(mail!, 'Answer the request', `/connections?view=received&request=${sent.body.id}`)
+    expectEmailButton(mail!, 'Answer the request', `/connections?view=received&request=${sent.body.id}`)
   })
 })
 
@@ -167,19 +156,19 @@ describe('a PlayDate’s emails', () => {
     await second!.client.post(`/api/play-dates/${id}/requests`, { partnerId: secondPartner!.profile.id })
     await runNoticeEmails(t)
     const label = (await creator!.client.get('/api/notifications')).body.items[0].game.label as string
-    const [application] = await mailTo(creator!.profile.email)
+    const [application] = await mailTo(t, creator!.profile.email)
     expect(application!.subject).toBe(`New application: ${label}`)
-    expectButton(application!, 'Answer the application', `/playdates/${id}`)
+    expectEmailButton(application!, 'Answer the application', `/playdates/${id}`)
 
     expect((await creator!.client.post(`/api/play-dates/requests/${applied.body.id}/accept`)).status).toBe(
       200,
     )
     await runNoticeEmails(t)
-    const [declined] = await mailTo(second!.profile.email)
+    const [declined] = await mailTo(t, second!.profile.email)
     expect(declined!.subject).toBe(`Application declined: ${label}`)
     expect(declined!.text).toContain(`The game: ${label}.`)
-    expectButton(declined!, 'Find another PlayDate', '/playdates?tab=available')
-    expectButton((await mailTo(first!.profile.email))[0]!, 'Open the PlayDate', `/playdates/${id}`)
+    expectEmailButton(declined!, 'Find another PlayDate', '/playdates?tab=available')
+    expectEmailButton((await mailTo(t, first!.profile.email))[0]!, 'Open the PlayDate', `/playdates/${id}`)
   })
 
   it('do not ask the creator in the morning to answer an application answered in the night', async () => {
@@ -201,7 +190,7 @@ describe('a PlayDate’s emails', () => {
     })
     expect(applied.status).toBe(201)
     const applications = async (p: SignedInPlayer) =>
-      (await mailTo(p.profile.email)).filter((m) => m.subject.startsWith('New application'))
+      (await mailTo(t, p.profile.email)).filter((m) => m.subject.startsWith('New application'))
     await runNoticeEmails(t, night)
     expect(await applications(creator!)).toEqual([])
     expect((await partner!.client.post(`/api/play-dates/requests/${applied.body.id}/decline`)).status).toBe(
@@ -210,7 +199,7 @@ describe('a PlayDate’s emails', () => {
     await runNoticeEmails(t, nextNoonInPhoenix(night))
     expect(await applications(creator!)).toEqual([])
     expect(await applications(partner!)).toEqual([])
-    expect((await mailTo(applicant!.profile.email)).map((m) => m.subject.split(':')[0])).toEqual([
+    expect((await mailTo(t, applicant!.profile.email)).map((m) => m.subject.split(':')[0])).toEqual([
       'Application declined',
     ])
   })
@@ -238,13 +227,13 @@ describe('a PlayDate’s emails', () => {
     const digests = { [CHAT_DIGEST_JOB]: jobHandlers(t.deps)[CHAT_DIGEST_JOB]! }
     await runDueJobs(t.db, digests, new Date(noon.getTime() + 30 * MINUTE))
     const chats = async (p: SignedInPlayer) =>
-      (await mailTo(p.profile.email)).filter((m) => m.subject.startsWith('New messages'))
+      (await mailTo(t, p.profile.email)).filter((m) => m.subject.startsWith('New messages'))
     expect(await chats(applicantPartner!)).toEqual([])
     const [mail] = await chats(applicant!)
     expect(mail!.subject).toBe(
       `New messages: ${gameLabel({ startsAt, timeZone: 'America/Phoenix', venue: venue.name })}`,
     )
-    expectButton(mail!, 'Open the chat', `/playdates/${game.id}#team-chat`)
+    expectEmailButton(mail!, 'Open the chat', `/playdates/${game.id}#team-chat`)
   })
 })
 
@@ -262,7 +251,7 @@ describe('a result’s email', () => {
       },
     ])
     await runNoticeEmails(t)
-    const [mail] = await mailTo(player.profile.email)
-    expectButton(mail!, 'Open the result', '/playdates/00000000-0000-4000-8000-000000000001#game-result')
+    const [mail] = await mailTo(t, player.profile.email)
+    expectEmailButton(mail!, 'Open the result', '/playdates/00000000-0000-4000-8000-000000000001#game-result')
   })
 })

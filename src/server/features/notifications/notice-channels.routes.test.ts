@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type NotificationKind, notificationKinds } from '../../../domain/notifications/preferences.schema'
 import { gameLabel } from '../../../domain/play-dates/game-label'
 import { CHAT_DIGEST_JOB } from '../play-dates'
-import { jobs, mailOutbox, notificationPreferences, pushSubscriptions } from '../../db/schema'
+import { jobs, notificationPreferences, pushSubscriptions } from '../../db/schema'
 import { jobHandlers } from '../../jobs'
 import { runDueJobs } from '../../lib/jobs'
 import {
@@ -14,6 +14,7 @@ import {
   type SignedInPlayer,
   signedInUser,
 } from '../../testing/factories'
+import { mailTo } from '../../testing/mailbox'
 import { nextNoonInPhoenix, runNoticeEmails } from '../../testing/notice-jobs'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 import { createNotifications } from './notifications.service'
@@ -27,13 +28,6 @@ afterAll(() => t.close())
 beforeEach(() => t.clock.set(new Date()))
 
 const MINUTE = 60_000
-
-const mailTo = (player: SignedInPlayer) =>
-  t.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.recipient, player.profile.email))
-    .orderBy(desc(mailOutbox.createdAt))
 
 const switchOff = (player: SignedInPlayer, kind: NotificationKind, channel: 'email' | 'push' | 'inApp') =>
   player.client.put('/api/notification-preferences', {
@@ -69,10 +63,10 @@ describe('notices by email', () => {
       )
       await runNoticeEmails(t)
       expect(
-        (await mailTo(on)).map((m) => m.subject),
+        (await mailTo(t, on.profile.email)).map((m) => m.subject),
         kind,
       ).toEqual([`A ${kind} notice`])
-      expect(await mailTo(off), kind).toEqual([])
+      expect(await mailTo(t, off.profile.email), kind).toEqual([])
       // Switched off for email only: the app still shows it.
       expect((await off.client.get('/api/notifications')).body.items[0].title).toBe(`A ${kind} notice`)
     }
@@ -100,7 +94,7 @@ describe('notices by email', () => {
     expect(applied.status).toBe(201)
     await runNoticeEmails(t)
 
-    const [told] = await mailTo(creator)
+    const [told] = await mailTo(t, creator.profile.email)
     const label = (await creator.client.get('/api/notifications')).body.items[0].game.label as string
     expect(label).toMatch(
       /^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2} · 8:00 AM MST at Red Mountain Pickleball Park$/,
@@ -116,16 +110,20 @@ describe('notices by email', () => {
     expect(told!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
     expect(told!.html).toContain('Notification settings')
     // The partner switched application emails off: in the app only.
-    expect((await mailTo(partner)).filter((m) => m.subject.startsWith('New application'))).toEqual([])
-    expect((await mailTo(applicantPartner))[0]!.subject).toBe(`Applied with you: ${label}`)
+    expect(
+      (await mailTo(t, partner.profile.email)).filter((m) => m.subject.startsWith('New application')),
+    ).toEqual([])
+    expect((await mailTo(t, applicantPartner.profile.email))[0]!.subject).toBe(`Applied with you: ${label}`)
 
     expect((await creator.client.post(`/api/play-dates/requests/${applied.body.id}/accept`)).status).toBe(200)
     await runNoticeEmails(t)
-    expect((await mailTo(applicant))[0]).toMatchObject({ subject: `Application accepted: ${label}` })
+    expect((await mailTo(t, applicant.profile.email))[0]).toMatchObject({
+      subject: `Application accepted: ${label}`,
+    })
 
     expect((await applicant.client.post(`/api/play-dates/${id}/cancel`)).status).toBe(200)
     await runNoticeEmails(t)
-    const cancelled = (await mailTo(creator))[0]!
+    const cancelled = (await mailTo(t, creator.profile.email))[0]!
     expect(cancelled.subject).toBe(`PlayDate cancelled: ${label}`)
     expect(cancelled.text).toContain('Cal Ray cancelled the PlayDate')
     expect(cancelled.text).not.toContain('late')
@@ -152,13 +150,13 @@ describe('notices by email', () => {
     })
     await runNoticeEmails(t)
     for (const player of [partner, applicant]) {
-      const [mail] = await mailTo(player)
+      const [mail] = await mailTo(t, player.profile.email)
       expect(mail!.subject).toBe(`PlayDate cancelled: ${label}`)
       expect(mail!.text).toContain('Maya')
       expect(mail!.text).toContain('late, under 24 hours before the start')
     }
-    expect(await mailTo(applicantPartner)).toEqual([])
-    expect(await mailTo(creator)).toEqual([])
+    expect(await mailTo(t, applicantPartner.profile.email)).toEqual([])
+    expect(await mailTo(t, creator.profile.email)).toEqual([])
   })
 
   it('a friend request is emailed when friend request emails are on, and not when off', async () => {
@@ -171,10 +169,10 @@ describe('notices by email', () => {
     for (const receiver of [on, off])
       await sender.client.post('/api/connections/friend-requests', { receiverId: receiver.profile.id })
     await runNoticeEmails(t)
-    const [mail] = await mailTo(on)
+    const [mail] = await mailTo(t, on.profile.email)
     expect(mail!.subject).toBe('New Friend Request')
     expect(mail!.text).toContain('Sam Lee wants to be your friend')
-    expect(await mailTo(off)).toEqual([])
+    expect(await mailTo(t, off.profile.email)).toEqual([])
   })
 
   it('one email per notice, however many turns run it', async () => {
@@ -184,7 +182,7 @@ describe('notices by email', () => {
     ])
     await Promise.all([runNoticeEmails(t), runNoticeEmails(t)])
     await runNoticeEmails(t)
-    expect(await mailTo(player)).toHaveLength(1)
+    expect(await mailTo(t, player.profile.email)).toHaveLength(1)
   })
 })
 
@@ -262,9 +260,9 @@ describe('the chat by email', () => {
     await chat.say(chat.applicantPartner, 'I will bring balls')
 
     await runDigests(new Date(noon.getTime() + 9 * MINUTE))
-    expect(await mailTo(chat.creator)).toEqual([])
+    expect(await mailTo(t, chat.creator.profile.email)).toEqual([])
     await runDigests(new Date(noon.getTime() + 10 * MINUTE))
-    const mail = await mailTo(chat.creator)
+    const mail = await mailTo(t, chat.creator.profile.email)
     expect(mail).toHaveLength(1)
     expect(mail[0]!.subject).toBe(`New messages: ${chat.label}`)
     expect(mail[0]!.text).toContain('You have 2 unread messages in the chat of your PlayDate.')
@@ -272,15 +270,15 @@ describe('the chat by email', () => {
     expect(mail[0]!.text).toContain(`/playdates/${chat.game.id}#team-chat`)
     expect(mail[0]!.headers['List-Unsubscribe']).toContain('/email/unsubscribe?token=')
     // The senders read what they sent: the applicant's unread stretch began with Jo's line.
-    expect(await mailTo(chat.applicant)).toEqual([])
+    expect(await mailTo(t, chat.applicant.profile.email)).toEqual([])
     await runDigests(new Date(noon.getTime() + 13 * MINUTE))
-    expect((await mailTo(chat.applicant))[0]!.text).toContain('You have 1 unread message')
+    expect((await mailTo(t, chat.applicant.profile.email))[0]!.text).toContain('You have 1 unread message')
 
     // More while still unread: no second email.
     t.clock.set(new Date(noon.getTime() + 20 * MINUTE))
     await chat.say(chat.applicant, 'Court 3')
     await runDigests(new Date(noon.getTime() + 60 * MINUTE))
-    expect(await mailTo(chat.creator)).toHaveLength(1)
+    expect(await mailTo(t, chat.creator.profile.email)).toHaveLength(1)
   })
 
   it('is not sent to a player who read the chat in the app meanwhile, nor to one with chat emails off', async () => {
@@ -293,17 +291,17 @@ describe('the chat by email', () => {
     const read = await chat.partner.client.get(`/api/play-dates/${chat.game.id}/messages`)
     expect(read.body.items.map((m: { content: string }) => m.content)).toEqual(['Running late'])
     await runDigests(new Date(noon.getTime() + 30 * MINUTE))
-    expect(await mailTo(chat.partner)).toEqual([])
-    expect(await mailTo(chat.applicantPartner)).toEqual([])
-    expect(await mailTo(chat.applicant)).toHaveLength(1)
+    expect(await mailTo(t, chat.partner.profile.email)).toEqual([])
+    expect(await mailTo(t, chat.applicantPartner.profile.email)).toEqual([])
+    expect(await mailTo(t, chat.applicant.profile.email)).toHaveLength(1)
 
     // Read, then a new message: a new unread stretch, a new email 10 minutes after it.
     t.clock.set(new Date(noon.getTime() + 40 * MINUTE))
     await chat.say(chat.applicant, 'No problem')
     await runDigests(new Date(noon.getTime() + 49 * MINUTE))
-    expect(await mailTo(chat.partner)).toEqual([])
+    expect(await mailTo(t, chat.partner.profile.email)).toEqual([])
     await runDigests(new Date(noon.getTime() + 50 * MINUTE))
-    expect((await mailTo(chat.partner))[0]!.text).toContain('Cal: No problem')
+    expect((await mailTo(t, chat.partner.profile.email))[0]!.text).toContain('Cal: No problem')
   })
 })
 
@@ -361,12 +359,12 @@ describe('quiet hours', () => {
       await sender.client.post('/api/connections/friend-requests', { receiverId: player.profile.id })
       expect((await player.client.get('/api/notifications')).body.items).toHaveLength(1)
       await runNoticeEmails(t, night)
-      expect(await mailTo(player)).toEqual([])
+      expect(await mailTo(t, player.profile.email)).toEqual([])
       // An hour before 8 AM on the clock the night had at its start: still night.
       await runNoticeEmails(t, new Date(eightAm.getTime() - MINUTE))
-      expect(await mailTo(player)).toEqual([])
+      expect(await mailTo(t, player.profile.email)).toEqual([])
       await runNoticeEmails(t, eightAm)
-      expect((await mailTo(player)).map((m) => m.subject)).toEqual(['New Friend Request'])
+      expect((await mailTo(t, player.profile.email)).map((m) => m.subject)).toEqual(['New Friend Request'])
     },
   )
 
@@ -390,11 +388,11 @@ describe('quiet hours', () => {
     expect((await creator.client.post(`/api/play-dates/${later.id}/cancel`)).status).toBe(200)
     await runNoticeEmails(t, beforeSpring)
     // The applicant's quiet hours are Arizona's (10:00 PM there too): the later game waits for 8 AM.
-    expect((await mailTo(applicant)).map((m) => m.subject)).toEqual([
+    expect((await mailTo(t, applicant.profile.email)).map((m) => m.subject)).toEqual([
       'PlayDate cancelled: Sun, Mar 14 · 7:00 AM MDT at Pioneer Park',
     ])
     await runNoticeEmails(t, new Date('2027-03-14T15:00:00Z'))
-    expect((await mailTo(applicant)).map((m) => m.subject)).toContain(
+    expect((await mailTo(t, applicant.profile.email)).map((m) => m.subject)).toContain(
       'PlayDate cancelled: Sun, Mar 14 · 10:00 AM MDT at Liberty Park',
     )
   })
@@ -407,7 +405,7 @@ describe('the unsubscribe link', () => {
       { userId: player.profile.id, type: 'other', title: 'A result', message: 'm', kind: 'results' },
     ])
     await runNoticeEmails(t)
-    const [mail] = await mailTo(player)
+    const [mail] = await mailTo(t, player.profile.email)
     const url = mail!.headers['List-Unsubscribe']!.slice(1, -1)
     return { player, path: url.replace('http://localhost:3000', '') }
   }
