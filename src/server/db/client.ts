@@ -21,8 +21,9 @@ export type DatabaseKind = 'pglite' | 'postgres'
 
 export type Listener = (payload: string) => void
 
-// A kept session lookup: the auth feature's row, of which this layer knows the player's id (the
-// group a change to the player forgets).
+// A kept session lookup: the auth feature's row, which that feature declares in full
+// (features/auth/sessions.ts); this layer knows of it the player's id (the group a change to the
+// player forgets).
 export interface CachedSession {
   id: string
 }

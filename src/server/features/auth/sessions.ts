@@ -69,6 +69,13 @@ const sessionLookup = (db: DbOrTx) =>
 
 type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number]
 
+// The embedded database's session cache (db/client.ts) keeps this lookup's rows.
+declare module '../../db/client' {
+  interface CachedSession extends SessionRow {
+    id: string
+  }
+}
+
 // The session of a token's hash as the lookup reads it, from `cache` when it holds it (the
 // embedded database, docs/decisions/0119): a kept session is held to the lookup's own conditions
 // at `now`.
@@ -79,7 +86,7 @@ async function lookUpSession(
   cache: ExactCache<CachedSession> | null,
 ): Promise<SessionRow | undefined> {
   const signedInAfter = new Date(now.getTime() - SESSION_ABSOLUTE_DAYS * DAY_MS)
-  const kept = cache?.get(tokenHash) as SessionRow | undefined
+  const kept = cache?.get(tokenHash)
   if (kept) return kept.expiresAt > now && kept.signedInAt > signedInAfter ? kept : undefined
   const generation = cache?.generation ?? 0
   const [row] = await db.prepared('session_lookup', sessionLookup).execute({
