@@ -10,14 +10,9 @@ import {
 import { createApi } from '../../app-factory'
 import { requireUser } from '../../middleware/require-user'
 import { access, errorResponses, jsonBody, jsonContent } from '../../openapi'
-import {
-  changeSeries,
-  createSeries,
-  endSeries,
-  listSeries,
-  restoreOccurrence,
-  skipOccurrence,
-} from './groups.series'
+import { changeSeries, createSeries, endSeries } from './groups.series'
+import { restoreOccurrence, skipOccurrence } from './groups.series.dates'
+import { listSeries } from './groups.series.view'
 
 // A group's weekly series (docs/decisions/0169-recurring-series.md).
 
