@@ -3,6 +3,7 @@ import { hashPassword } from '../../src/server/features/auth'
 import { homePlaceOf } from '../../src/server/lib/geodata'
 import type { SqlRunner } from '../lib/databases'
 import { BENCH_PASSWORD, datasetSteps } from './dataset'
+import { LOADED_TABLES } from './tables'
 
 export interface LoadOptions {
   profiles: number
@@ -14,18 +15,6 @@ export interface TableCount {
   table: string
   rows: number
 }
-
-const TABLES = [
-  'profiles',
-  'connections',
-  'play_dates',
-  'play_date_requests',
-  'play_date_messages',
-  'notifications',
-  'partner_lists',
-  'partner_list_entries',
-  'signup_codes',
-]
 
 const seconds = (started: number) => `${((performance.now() - started) / 1000).toFixed(1)} s`
 
@@ -75,7 +64,7 @@ export async function loadDataset(runner: SqlRunner, options: LoadOptions): Prom
   log(`  ${'total'.padEnd(50)} ${seconds(started)}`)
 
   const counts: TableCount[] = []
-  for (const table of TABLES) {
+  for (const table of LOADED_TABLES) {
     const [row] = await runner.rows<{ count: number }>(`select count(*)::int as count from ${table}`)
     counts.push({ table, rows: row?.count ?? 0 })
   }

@@ -17,7 +17,8 @@ import { describeModel, runStep, type StepResult } from './mix-load'
 import { type MixData, prepareMixData, removeMixSessions, undoStep } from './mix-players'
 import { describeProbe, PROBE_MODULE, type ProbeSummary, summarizeProbe } from './mix-probe'
 import { ROOT, type Started, startAppServer } from './processes'
-import { ensureDataset, TABLES } from './suite-dataset'
+import { DESCRIBED_TABLES } from '../dataset/tables'
+import { ensureDataset } from './suite-dataset'
 import type { Target } from './suite-options'
 
 // A step passes when its p99 is under this and nothing failed.
@@ -197,7 +198,7 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
             }
       const runner = await ensureDataset(target, log)
       tables[kind] = {}
-      for (const table of TABLES) {
+      for (const table of DESCRIBED_TABLES) {
         const [row] = await runner.rows<{ count: number }>(`select count(*)::int as count from ${table}`)
         tables[kind][table] = row?.count ?? 0
       }

@@ -3,6 +3,7 @@
 // removed, so every run starts from the same data set.
 import type { Database } from '../../src/server/db/client'
 import { fillHomeAreas, loadDataset } from '../dataset/load'
+import { DESCRIBED_TABLES } from '../dataset/tables'
 import { captureSql } from './capture'
 import {
   databaseExists,
@@ -25,16 +26,6 @@ import { cpuProfileArgs, type SuiteOptions, type Target } from './suite-options'
 import type { DatasetResult, OpenDataset } from './suite-results'
 import { WRITE_SWEEP_CONNECTIONS, WRITES_PER_SECOND_BOUND } from './suite-writes'
 import { prepareWrites } from './writes'
-
-// The tables whose sizes a data set is described by.
-export const TABLES = [
-  'profiles',
-  'connections',
-  'play_dates',
-  'play_date_requests',
-  'play_date_messages',
-  'notifications',
-]
 
 // The data set of a target, generated first when it is missing; a runner open on it.
 // On PGlite the runner is the embedded database as the server opens it (`database`).
@@ -104,7 +95,7 @@ export async function openDataset(
   const { log } = options
   const runner = await ensureDataset(target, log, options.poolSize)
   const tables: Record<string, number> = {}
-  for (const table of TABLES) {
+  for (const table of DESCRIBED_TABLES) {
     const [row] = await runner.rows<{ count: number }>(`select count(*)::int as count from ${table}`)
     tables[table] = row?.count ?? 0
   }
