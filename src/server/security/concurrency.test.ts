@@ -11,7 +11,7 @@ import {
 } from '../db/schema'
 import { PLAY_DATE_MESSAGES } from '../../domain/play-dates/play-date.messages'
 import { rowsOf, type Tx } from '../db/client'
-import { nextWeek, signedInUser } from '../testing/factories'
+import { nextWeek, signedInUser, signUpBody } from '../testing/factories'
 import { createClient, createTestApp, type TestApp, testDatabaseKind } from '../testing/test-app'
 
 // Races on the rules that must hold however requests interleave. The feature suites race each
@@ -51,28 +51,15 @@ async function befriend(a: Player, b: Player) {
   expect((await b.client.post(`/api/connections/${request.body.id}/accept`)).status).toBe(200)
 }
 
-const uniqueEmail = () => `race-${randomBytes(5).toString('hex')}@example.com`
-const signUpBody = (signupCode: string) => ({
-  firstName: 'Rae',
-  lastName: 'Racer',
-  gender: 'female',
-  duprRating: 3.5,
-  selfRating: 3.5,
-  birthdate: '1990-05-17',
-  zipCode: '85004',
-  email: uniqueEmail(),
-  password: 'race-pass-1',
-  consent: true,
-  signupCode,
-})
-
 describe('a signup code', () => {
   it('used by six sign-ups at once makes exactly one account, round after round', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const code = String(1_000_000 + Math.floor(Math.random() * 8_999_999))
       const urlCode = `race-${randomBytes(4).toString('hex')}`
       const [row] = await t.db.insert(signupCodes).values({ code, urlCode }).returning()
-      const bodies = Array.from({ length: 6 }, (_, i) => signUpBody(i % 2 ? code : urlCode.toUpperCase()))
+      const bodies = Array.from({ length: 6 }, (_, i) =>
+        signUpBody({ signupCode: i % 2 ? code : urlCode.toUpperCase() }),
+      )
       const results = await Promise.all(
         bodies.map((body) => createClient(t.app).post('/api/auth/sign-up', body)),
       )

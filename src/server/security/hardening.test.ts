@@ -14,7 +14,7 @@ import { appearanceScriptSource } from '../middleware/response-headers'
 import { createSession, hashToken, KNOWN_BROWSERS_PER_ACCOUNT } from '../features/auth'
 import { createLogger } from '../lib/logger'
 import { appTables, changedTables, tableChecksums } from '../testing/db-snapshot'
-import { FACTORY_PASSWORD, insertUser, nextWeek } from '../testing/factories'
+import { FACTORY_PASSWORD, insertUser, nextWeek, signUpBody } from '../testing/factories'
 import {
   type ApiOperation,
   exampleOf,
@@ -335,26 +335,15 @@ describe('security events', () => {
 
 describe('passwords', () => {
   it('are stored as argon2id with the OWASP parameters, never in the profile', async () => {
-    const email = `hash-${Date.now()}@example.com`
+    const body = signUpBody({ password: 'a-long-pass-phrase' })
     const res = await send(t.app, {
       method: 'POST',
       url: '/api/auth/sign-up',
-      body: JSON.stringify({
-        firstName: 'Hash',
-        lastName: 'Check',
-        gender: 'male',
-        duprRating: 3.5,
-        selfRating: 3.5,
-        birthdate: '1985-02-03',
-        zipCode: '85004',
-        email,
-        password: 'a-long-pass-phrase',
-        consent: true,
-      }),
+      body: JSON.stringify(body),
     })
     expect(res.status, res.text).toBe(201)
     expect(res.text).not.toContain('a-long-pass-phrase')
-    const [profile] = await t.db.select().from(profiles).where(eq(profiles.email, email))
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.email, body.email))
     const [stored] = await t.db.select().from(passwords).where(eq(passwords.profileId, profile!.id))
     expect(stored!.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
     expect(JSON.stringify(profile)).not.toContain('argon2')

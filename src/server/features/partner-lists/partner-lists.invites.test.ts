@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connections, mailOutbox, partnerListEntries, signupCodes } from '../../db/schema'
-import { signedInUser } from '../../testing/factories'
+import { signedInUser, signUpBody } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 
 let t: TestApp
@@ -40,20 +40,6 @@ const mailTo = (email: string) =>
   t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email)).orderBy(desc(mailOutbox.createdAt))
 
 const unique = () => `invitee-${Math.random().toString(36).slice(2, 10)}@example.com`
-
-const signUpBody = (email: string, signupCode: string) => ({
-  firstName: 'Riley',
-  lastName: 'Invitee',
-  gender: 'female',
-  duprRating: 3.5,
-  selfRating: 3.5,
-  birthdate: '1992-03-04',
-  zipCode: '85004',
-  email,
-  password: 'correct-horse-1',
-  consent: true,
-  signupCode,
-})
 
 describe('sending an invitation', () => {
   it('creates an unused code, emails the link and saves the email on the entry', async () => {
@@ -142,7 +128,7 @@ describe('sending an invitation', () => {
     const sent = await me.client.post(url, {})
     const joined = await createClient(t.app).post(
       '/api/auth/sign-up',
-      signUpBody(email, sent.body.urlCode),
+      signUpBody({ email, signupCode: sent.body.urlCode }),
       freshIp(),
     )
     expect(joined.status).toBe(201)
@@ -210,7 +196,11 @@ describe('checking an invitation code', () => {
   it('refuses a code once it was used to sign up', async () => {
     const { email, urlCode } = await invitation()
     const visitor = createClient(t.app)
-    const signedUp = await visitor.post('/api/auth/sign-up', signUpBody(email, urlCode), freshIp())
+    const signedUp = await visitor.post(
+      '/api/auth/sign-up',
+      signUpBody({ email, signupCode: urlCode }),
+      freshIp(),
+    )
     expect(signedUp.status).toBe(201)
     const [code] = await t.db.select().from(signupCodes).where(eq(signupCodes.urlCode, urlCode))
     expect(code!.userId).not.toBeNull()
@@ -220,7 +210,11 @@ describe('checking an invitation code', () => {
     expect(res.status).toBe(404)
     expect(res.body.error.message).toBe('Invalid or expired invite code')
     // And it cannot make a second account.
-    const again = await visitor.post('/api/auth/sign-up', signUpBody(unique(), urlCode), freshIp())
+    const again = await visitor.post(
+      '/api/auth/sign-up',
+      signUpBody({ email: unique(), signupCode: urlCode }),
+      freshIp(),
+    )
     expect(again.status).toBe(400)
   })
 

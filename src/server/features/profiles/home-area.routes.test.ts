@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox } from '../../db/schema'
-import { signedInUser } from '../../testing/factories'
+import { signedInUser, signUpBody } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp, type TestClient } from '../../testing/test-app'
 
 // The home area (the state and region the Available tab opens on) follows the home Profile
@@ -15,22 +14,11 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 async function signUpAndConfirm(zipCode: string) {
-  const email = `home-${randomBytes(5).toString('hex')}@example.com`
+  const body = signUpBody({ zipCode })
   const client = createClient(t.app)
-  const res = await client.post('/api/auth/sign-up', {
-    firstName: 'Hana',
-    lastName: 'Home',
-    gender: 'female',
-    duprRating: '3.5',
-    selfRating: '3.5',
-    birthdate: '1990-04-02',
-    zipCode,
-    email,
-    password: 'correct-horse-1',
-    consent: true,
-  })
+  const res = await client.post('/api/auth/sign-up', body)
   expect(res.status).toBe(201)
-  const [message] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email))
+  const [message] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, body.email))
   const link = message!.links.find((l) => l.includes('/email-confirmation'))!
   const confirmed = await client.post('/api/auth/confirm-email', {
     token: new URL(link).searchParams.get('token'),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connections, mailOutbox, profiles } from '../../db/schema'
-import { signedInUser } from '../../testing/factories'
+import { signedInUser, signUpBody } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 
 // A player who joins without a DUPR rating (docs/decisions/0096-joining-without-dupr.md), on
@@ -19,19 +19,15 @@ afterAll(() => t.close())
 
 type Player = Awaited<ReturnType<typeof signedInUser>>
 
-const beginnerSignUp = (overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Bea',
-  lastName: 'Ginner',
-  gender: 'female',
-  noDuprRating: true,
-  selfRating: '2.5',
-  birthdate: '1995-03-02',
-  zipCode: '85004',
-  email: `beginner-${randomBytes(5).toString('hex')}@example.com`,
-  password: 'correct-horse-1',
-  consent: true,
-  ...overrides,
-})
+const beginnerSignUp = (overrides: Record<string, unknown> = {}) =>
+  signUpBody({
+    firstName: 'Bea',
+    lastName: 'Ginner',
+    noDuprRating: true,
+    duprRating: undefined,
+    selfRating: '2.5',
+    ...overrides,
+  })
 
 async function confirmationToken(email: string) {
   const [message] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email))
