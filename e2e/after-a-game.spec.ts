@@ -1,14 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { violationsInBothThemes } from './support/axe'
-import {
-  befriend,
-  createPlayer,
-  currentUserId,
-  headers,
-  moveClock,
-  type Player,
-  signInContext,
-} from './support/players'
+import { befriend, createPlayer, currentUserId, headers, moveClock, type Player } from './support/players'
+import { signedInDeviceContext } from './support/devices'
 
 // After a game, from the dashboard: once the game has started Rosa's "Waiting for you" asks her
 // to report it, naming the game, and leads to the report form; Tara confirms Rosa's report from
@@ -48,13 +41,10 @@ const cardOf = (page: Page, id: string) =>
 
 test('the dashboard asks for the result of a started game, confirms it by name, and History shows it @phone-only @clock', async ({
   browser,
-  baseURL,
 }) => {
   test.setTimeout(120_000)
-  const { viewport, isMobile, hasTouch } = test.info().project.use
   const open = async (player: Player) => {
-    const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
-    await signInContext(context, player)
+    const context = await signedInDeviceContext(browser, player)
     return { context, page: await context.newPage() }
   }
   const [rosa, sam, tara, uma] = await Promise.all(

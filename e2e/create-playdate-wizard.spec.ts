@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { befriend, createPlayer, headers, signInAdmin, signInContext } from './support/players'
+import { befriend, createPlayer, headers, signInAdmin } from './support/players'
+import { signedInDeviceContext } from './support/devices'
 import { violationsInBothThemes } from './support/axe'
 
 // The Create PlayDate wizard on a phone, for a player with a home area: the state and region
@@ -34,15 +35,11 @@ test('the wizard starts on the home area, checks the start where it is typed and
   expect(venue.status(), await venue.text()).toBe(201)
   await admin.close()
 
-  const { viewport, isMobile, hasTouch } = test.info().project.use
-  const open = async (firstName: string, lastName: string) => {
-    const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
-    await signInContext(
-      context,
+  const open = async (firstName: string, lastName: string) =>
+    signedInDeviceContext(
+      browser,
       await createPlayer({ firstName, lastName, duprRating: 3.8, selfRating: 3.75 }),
     )
-    return context
-  }
   const [vera, will] = await Promise.all([open('Vera', 'Vance'), open('Will', 'Wong')])
   await befriend(vera, will)
   const page = await vera.newPage()

@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, test } from '@playwright/test'
 import { expectFitsScreen } from './support/layout'
-import { befriend, createPlayer, currentUserId, headers, type Player, signInContext } from './support/players'
+import { befriend, createPlayer, currentUserId, headers, type Player } from './support/players'
+import { signedInDeviceContext } from './support/devices'
 
 // The dashboard's "what's next" (docs/decisions/0090-home-whats-next.md): Rosa sees her next game
 // with its time and place; Tara applies with Uma, the application shows up on Rosa's dashboard
@@ -30,14 +31,9 @@ async function createGameAt(creator: BrowserContext, partner: BrowserContext, pl
 test(
   'the dashboard shows the next game, and an application is accepted from it',
   { tag: '@phone' },
-  async ({ browser, baseURL }) => {
+  async ({ browser }) => {
     const place = `Kiwanis Park Courts ${Math.random().toString(36).slice(2, 6)}`
-    const open = async (player: Player) => {
-      const { viewport, isMobile, hasTouch } = test.info().project.use
-      const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
-      await signInContext(context, player)
-      return context
-    }
+    const open = (player: Player) => signedInDeviceContext(browser, player)
     const [rosa, sam, tara, uma] = await Promise.all([
       createPlayer({ firstName: 'Rosa', lastName: 'Reyes', duprRating: 4.2 }).then(open),
       createPlayer({ firstName: 'Sam', lastName: 'Soto', gender: 'male', duprRating: 4.4 }).then(open),

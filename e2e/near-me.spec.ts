@@ -1,12 +1,6 @@
 import { expect, test } from '@playwright/test'
-import {
-  befriend,
-  createPlayDate,
-  createPlayer,
-  headers,
-  signInAdmin,
-  signInContext,
-} from './support/players'
+import { befriend, createPlayDate, createPlayer, headers, signInAdmin } from './support/players'
+import { signedInDeviceContext } from './support/devices'
 
 // Near me (docs/decisions/0157, 0158): a player sets home by ZIP code in Profile Settings, then
 // finds a game 6 miles away with "Within 10 miles", nearest first, and not the one in Tucson.
@@ -39,12 +33,8 @@ test('a player in Tempe finds a game 6 miles away within 10 miles, and none in T
   const tucsonId = await addVenue({ name: tucson, city: 'Tucson', region: 'tucson', zipCode: '85716' })
   await admin.close()
 
-  const { viewport, isMobile, hasTouch } = test.info().project.use
-  const open = async (firstName: string) => {
-    const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
-    await signInContext(context, await createPlayer({ firstName }))
-    return context
-  }
+  const { isMobile } = test.info().project.use
+  const open = async (firstName: string) => signedInDeviceContext(browser, await createPlayer({ firstName }))
   const [cara, dev, nia] = await Promise.all([open('Cara'), open('Dev'), open('Nia')])
   await befriend(cara, dev)
   await createPlayDate(cara, dev, `Mesa evening doubles ${run}`, { venueId: mesaId })

@@ -1,14 +1,7 @@
 import { TZDate } from '@date-fns/tz'
 import { type APIRequestContext, type BrowserContext, expect, test } from '@playwright/test'
-import {
-  befriend,
-  createPlayer,
-  currentUserId,
-  headers,
-  moveClock,
-  type Player,
-  signInContext,
-} from './support/players'
+import { befriend, createPlayer, currentUserId, headers, moveClock, type Player } from './support/players'
+import { signedInDeviceContext } from './support/devices'
 
 // Every notice by the channels each player chose (issue 53, docs/decisions/0139). Maya and Sam
 // play Cal and Jo at 8:00 AM. The evening before, at 9:30 PM in Arizona, Maya cancels: a late
@@ -34,20 +27,14 @@ const mailOf = async (request: APIRequestContext, player: Player, subject: strin
 
 test('a late cancel at night reaches each player by the channels they chose, and a friend request waits for 8 AM @clock @phone-only', async ({
   browser,
-  baseURL,
   request,
 }) => {
   test.setTimeout(180_000)
   const names = ['Maya', 'Sam', 'Cal', 'Jo', 'Lee']
   const players = await Promise.all(names.map((firstName) => createPlayer({ firstName, lastName: 'Court' })))
   // On a 390 px phone: Jo's settings and Sam's notifications are what players see there.
-  const { viewport, isMobile, hasTouch } = test.info().project.use
   const contexts: BrowserContext[] = []
-  for (const player of players) {
-    const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
-    await signInContext(context, player)
-    contexts.push(context)
-  }
+  for (const player of players) contexts.push(await signedInDeviceContext(browser, player))
   const [maya, sam, cal, jo, lee] = contexts as [
     BrowserContext,
     BrowserContext,

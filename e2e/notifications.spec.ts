@@ -6,8 +6,8 @@ import {
   currentUserId,
   headers,
   type Player,
-  signInContext,
 } from './support/players'
+import { signedInDeviceContext } from './support/devices'
 
 // Notifications in their row (docs/decisions/0103): Kim opens the list and the badge clears while
 // the request stays marked unread; she accepts Lou's friend request right there, and a request
@@ -24,14 +24,9 @@ const notificationsBadge = (page: Page, count: number) =>
 test(
   'a friend request is accepted from the notifications list, which clears the badge, and the friend’s new PlayDate shows on the dashboard',
   { tag: '@phone' },
-  async ({ browser, baseURL }) => {
+  async ({ browser }) => {
     const tag = Math.random().toString(36).slice(2, 6)
-    const open = async (player: Player) => {
-      const { viewport, isMobile, hasTouch } = test.info().project.use
-      const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
-      await signInContext(context, player)
-      return context
-    }
+    const open = (player: Player) => signedInDeviceContext(browser, player)
     const [kim, lou, max, ned] = await Promise.all([
       createPlayer({ firstName: 'Kim', lastName: `Kato${tag}` }).then(open),
       createPlayer({ firstName: 'Lou', lastName: `Lima${tag}` }).then(open),

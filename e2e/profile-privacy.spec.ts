@@ -1,15 +1,14 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { violationsInBothThemes } from './support/axe'
-import { createPlayer, currentUserId, type Player, signInContext } from './support/players'
+import { createPlayer, currentUserId, type Player } from './support/players'
+import { signedInDeviceContext } from './support/devices'
 
 // Privacy (docs/decisions/0160): another player's profile shows the age range and the city; the
 // birthdate and the ZIP code only when the player turns on "Show my birthdate and ZIP code on my
 // profile". The debug panel is the player's own (and admins').
 
 async function openAs(browser: Browser, player: Player) {
-  const { viewport, isMobile, hasTouch } = test.info().project.use
-  const context = await browser.newContext({ viewport, isMobile, hasTouch })
-  await signInContext(context, player)
+  const context = await signedInDeviceContext(browser, player)
   const page = await context.newPage()
   page.on('pageerror', (error) => {
     throw error

@@ -1,14 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { openAvailableFilters } from './support/layout'
-import {
-  befriend,
-  createPlayer,
-  headers,
-  moveClock,
-  type Player,
-  signInAdmin,
-  signInContext,
-} from './support/players'
+import { befriend, createPlayer, headers, moveClock, type Player, signInAdmin } from './support/players'
+import { signedInDeviceContext } from './support/devices'
 
 // A PlayDate as a game four people show up to: Rosa posts one for next Saturday at 8:00 AM at a
 // venue, Tara finds it with the date filter from her home area, applies with Uma (who hears of
@@ -62,9 +55,7 @@ test(
       uma: { firstName: 'Uma', lastName: 'Ueda' },
     }
     const open = async (player: Player) => {
-      const { viewport, isMobile, hasTouch } = test.info().project.use
-      const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
-      await signInContext(context, player)
+      const context = await signedInDeviceContext(browser, player)
       return { context, page: await context.newPage() }
     }
     const [rosa, sam, tara, uma] = await Promise.all([

@@ -7,8 +7,8 @@ import {
   moveClock,
   type Player,
   signInAdmin,
-  signInContext,
 } from './support/players'
+import { deviceContext, signedInDeviceContext } from './support/devices'
 
 // After the game: Rosa and Sam play Tara and Uma twice on the same day. The first game both teams
 // report alike (Tara confirms Rosa's report with one tap) and it counts on their profiles; the
@@ -63,13 +63,10 @@ async function reportPlayed(page: Page, games: Array<[number, number]>) {
 
 test('teams report a game, confirm it or dispute it, and an admin decides @phone-only @clock', async ({
   browser,
-  baseURL,
 }) => {
   test.setTimeout(180_000)
-  const { viewport, isMobile, hasTouch } = test.info().project.use
   const open = async (player: Player) => {
-    const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
-    await signInContext(context, player)
+    const context = await signedInDeviceContext(browser, player)
     return { context, page: await context.newPage() }
   }
   const [rosa, sam, tara, uma] = await Promise.all(
@@ -159,7 +156,7 @@ test('teams report a game, confirm it or dispute it, and an admin decides @phone
     await expect(r.getByText('Status: Disputed')).toBeVisible()
 
     // An admin reads both reports and decides.
-    const adminContext = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
+    const adminContext = await deviceContext(browser)
     await signInAdmin(adminContext)
     const admin = await adminContext.newPage()
     await admin.goto('/admin')

@@ -9,8 +9,8 @@ import {
   moveClock,
   type Player,
   signInAdmin,
-  signInContext,
 } from './support/players'
+import { deviceContext, signedInDeviceContext } from './support/devices'
 import { storedViews } from './support/offline'
 
 // How the main screens look on a 390 px phone, in the light and the dark theme, compared with
@@ -76,12 +76,7 @@ test(
       expect(venue.status(), await venue.text()).toBe(201)
       const venueId = ((await venue.json()) as { id: string }).id
 
-      const open = async (player: Player) => {
-        const { viewport, isMobile, hasTouch } = test.info().project.use
-        const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
-        await signInContext(context, player)
-        return context
-      }
+      const open = (player: Player) => signedInDeviceContext(browser, player)
       // A player with no DUPR rating (null) signed up with "I don't have a DUPR rating yet".
       const player = (
         firstName: string,
@@ -404,8 +399,7 @@ test(
       )
 
       // Sign-up, a newcomer with no DUPR rating yet.
-      const { viewport, isMobile, hasTouch } = test.info().project.use
-      const visitor = await browser.newContext({ baseURL, viewport, isMobile, hasTouch })
+      const visitor = await deviceContext(browser)
       const signUp = await visitor.newPage()
       await signUp.goto('/signup')
       await signUp.getByLabel('First name').fill('Robin')
