@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connections, playDates, profiles } from '../../db/schema'
-import { befriend, nextWeek, signedInUser, type SignedInPlayer } from '../../testing/factories'
+import { befriend, playDateBody, signedInUser, type SignedInPlayer } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 
 let t: TestApp
@@ -17,15 +17,10 @@ const activity = async (player: SignedInPlayer) => {
 }
 
 async function postPlayDate(creator: SignedInPlayer, partner: SignedInPlayer) {
-  const res = await creator.client.post('/api/play-dates', {
-    type: 'challenge',
-    state: 'AZ',
-    regions: ['east_valley'],
-    partnerId: partner.profile.id,
-    amount: 25,
-    description: 'Doubles at Kiwanis',
-    ...nextWeek(),
-  })
+  const res = await creator.client.post(
+    '/api/play-dates',
+    playDateBody(partner.profile.id, { description: 'Doubles at Kiwanis' }),
+  )
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   return res.body.id as string
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   befriend,
-  nextWeek,
+  playDateBody,
   signedInUser,
   type SignedInPlayer,
   type UserOverrides,
@@ -19,15 +19,10 @@ const badge = async (player: SignedInPlayer) =>
   (await player.client.get('/api/notifications/unread-count')).body.count
 
 async function openPlayDate(creator: SignedInPlayer, partner: SignedInPlayer) {
-  const res = await creator.client.post('/api/play-dates', {
-    type: 'challenge',
-    state: 'AZ',
-    regions: ['east_valley'],
-    partnerId: partner.profile.id,
-    amount: 25,
-    description: 'Doubles at Kiwanis',
-    ...nextWeek(),
-  })
+  const res = await creator.client.post(
+    '/api/play-dates',
+    playDateBody(partner.profile.id, { description: 'Doubles at Kiwanis' }),
+  )
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   return res.body.id as string
 }
