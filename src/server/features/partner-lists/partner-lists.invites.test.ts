@@ -1,7 +1,8 @@
-import { desc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connections, mailOutbox, partnerListEntries, signupCodes } from '../../db/schema'
+import { connections, partnerListEntries, signupCodes } from '../../db/schema'
 import { signedInUser, signUpBody } from '../../testing/factories'
+import { mailTo } from '../../testing/mailbox'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 
 let t: TestApp
@@ -36,9 +37,6 @@ async function addManual(me: Player, listId: string, body: Record<string, unknow
   return res.body.id as string
 }
 
-const mailTo = (email: string) =>
-  t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email)).orderBy(desc(mailOutbox.createdAt))
-
 const unique = () => `invitee-${Math.random().toString(36).slice(2, 10)}@example.com`
 
 describe('sending an invitation', () => {
@@ -64,7 +62,7 @@ describe('sending an invitation', () => {
       usedAt: null,
     })
 
-    const [mail] = await mailTo(email)
+    const [mail] = await mailTo(t, email)
     expect(mail!.subject).toBe('Ivy Inviter invited you to join PickleMatch')
     const link = `http://localhost:3000/invite/${res.body.urlCode}?firstName=Riley&lastName=Invitee&email=${encodeURIComponent(email)}`
     expect(mail!.links).toEqual([link])
@@ -89,7 +87,7 @@ describe('sending an invitation', () => {
     const second = await me.client.post(url, {})
     expect(second.status).toBe(200)
     expect(second.body.code).toBe(first.body.code)
-    expect(await mailTo(email)).toHaveLength(2)
+    expect(await mailTo(t, email)).toHaveLength(2)
     const codes = await t.db.select().from(signupCodes).where(eq(signupCodes.inviteeEmail, email))
     expect(codes).toHaveLength(1)
   })
@@ -138,7 +136,7 @@ describe('sending an invitation', () => {
     expect(again.body.error.message).toBe('This partner already has an account')
     expect(await t.db.select().from(signupCodes).where(eq(signupCodes.inviteeEmail, email))).toHaveLength(1)
     // The invitation and the confirmation of the new account; no second invitation.
-    expect(await mailTo(email)).toHaveLength(2)
+    expect(await mailTo(t, email)).toHaveLength(2)
   })
 
   it('limits a player to 20 invitations an hour', async () => {
