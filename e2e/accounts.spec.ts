@@ -1,6 +1,6 @@
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { violationsInBothThemes } from './support/axe'
-import { createPlayer, signInContext } from './support/players'
+import { createPlayer, linkFromMailbox, signInContext, uniqueEmail } from './support/players'
 
 const suffix = 'PickleMatch | Level Up Your Match'
 
@@ -9,23 +9,6 @@ test.beforeEach(({ page }) => {
     throw error
   })
 })
-
-const uniqueEmail = (name: string) =>
-  `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
-
-// The newest link of that kind in the development mailbox for the address.
-async function linkFromMailbox(request: APIRequestContext, email: string, path: string) {
-  let link: string | undefined
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`)
-      const messages = (await res.json()) as Array<{ links: string[] }>
-      link = messages.flatMap((m) => m.links).find((l) => l.includes(path))
-      return link
-    })
-    .toBeTruthy()
-  return link!
-}
 
 const errorOf = (page: Page, label: string | RegExp) =>
   page.getByLabel(label, { exact: typeof label === 'string' }).and(page.locator('[aria-invalid="true"]'))

@@ -1,5 +1,4 @@
 import {
-  type APIRequestContext,
   type BrowserContext,
   expect,
   type Locator,
@@ -7,11 +6,9 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test'
+import { appOrigin, headers, linkFromMailbox, signInContext, uniqueEmail } from './support/players'
 
 const suffix = 'PickleMatch | Level Up Your Match'
-const origin = `http://localhost:${process.env.E2E_PORT ?? 3100}`
-// State changes need the app's own Origin.
-const headers = { origin }
 
 test.beforeEach(({ page }) => {
   page.on('pageerror', (error) => {
@@ -27,27 +24,11 @@ interface Player {
   lastName: string
 }
 
-const uniqueEmail = (name: string) =>
-  `${name.toLowerCase()}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`
-
-async function mailLinks(request: APIRequestContext, email: string, path: string) {
-  let link: string | undefined
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`)
-      const messages = (await res.json()) as Array<{ links: string[] }>
-      link = messages.flatMap((m) => m.links).find((l) => l.includes(path))
-      return link
-    })
-    .toBeTruthy()
-  return link!
-}
-
 // A confirmed player made through the API, in a request context of its own.
 async function createPlayer(firstName: string, lastName: string): Promise<Player> {
   const email = uniqueEmail(firstName)
   const password = 'pickle-pass-1'
-  const request = await playwrightRequest.newContext({ baseURL: origin })
+  const request = await playwrightRequest.newContext({ baseURL: appOrigin })
   const signUp = await request.post('/api/auth/sign-up', {
     headers,
     data: {
@@ -64,20 +45,14 @@ async function createPlayer(firstName: string, lastName: string): Promise<Player
     },
   })
   expect(signUp.status(), await signUp.text()).toBe(201)
-  const token = new URL(await mailLinks(request, email, '/email-confirmation')).searchParams.get('token')
+  const token = new URL(await linkFromMailbox(request, email, '/email-confirmation')).searchParams.get(
+    'token',
+  )
   const confirmed = await request.post('/api/auth/confirm-email', { headers, data: { token } })
   expect(confirmed.status(), await confirmed.text()).toBe(200)
   const { user } = (await confirmed.json()) as { user: { id: string } }
   await request.dispose()
   return { id: user.id, email, password, firstName, lastName }
-}
-
-async function signIn(context: BrowserContext, player: Player) {
-  const res = await context.request.post('/api/auth/sign-in', {
-    headers,
-    data: { email: player.email, password: player.password },
-  })
-  expect(res.status(), await res.text()).toBe(200)
 }
 
 // `a` (signed in in `context`) sends a friend request that `b` accepts.
@@ -88,7 +63,7 @@ async function befriend(context: BrowserContext, b: Player) {
   })
   expect(sent.status(), await sent.text()).toBe(201)
   const { id } = (await sent.json()) as { id: string }
-  const other = await playwrightRequest.newContext({ baseURL: origin })
+  const other = await playwrightRequest.newContext({ baseURL: appOrigin })
   const signedIn = await other.post('/api/auth/sign-in', {
     headers,
     data: { email: b.email, password: b.password },
@@ -137,7 +112,7 @@ test('a player keeps a partner list, invites a partner by email, and the partner
   ])
   const friendName = `${friend.firstName} ${friend.lastName}`
   const inviteeEmail = uniqueEmail('riley')
-  await signIn(context, owner)
+  await signInContext(context, owner)
 
   // No friends yet: the banner, and no way to create a list.
   await page.goto('/partner-lists')
@@ -282,7 +257,7 @@ test('a player keeps a partner list, invites a partner by email, and the partner
   await expect(toasts.filter({ hasText: `Invitation sent to ${inviteeEmail}` })).toHaveCount(1)
   await expect(toasts.filter({ hasText: 'Invitation sent' })).toHaveCount(1)
   await expect(page.getByRole('button', { name: 'Resend invite to Riley Invitee' })).toBeVisible()
-  const link = await mailLinks(page.request, inviteeEmail, '/invite/')
+  const link = await linkFromMailbox(page.request, inviteeEmail, '/invite/')
 
   // Riley opens the link in a browser of their own.
   const visitor = await browser.newContext()
@@ -308,7 +283,7 @@ test('a player keeps a partner list, invites a partner by email, and the partner
   await riley.getByLabel(/I agree to the/).check()
   await riley.getByRole('button', { name: 'Create Account' }).click()
   await expect(riley).toHaveURL(/\/email-confirmation$/)
-  await riley.goto(await mailLinks(riley.request, inviteeEmail, '/email-confirmation'))
+  await riley.goto(await linkFromMailbox(riley.request, inviteeEmail, '/email-confirmation'))
   await expect(riley).toHaveURL(/\/dashboard$/)
   await visitor.close()
 
@@ -363,7 +338,7 @@ test('on a phone, entries fit the screen and move by touch @phone-only', async (
     createPlayer('Paula', `Phone${Date.now().toString(36)}`),
     createPlayer('Tom', `Touch${Date.now().toString(36)}`),
   ])
-  await signIn(context, owner)
+  await signInContext(context, owner)
   await befriend(context, friend)
   const created = await context.request.post('/api/partner-lists', { headers, data: { name: 'Phone list' } })
   const listId = ((await created.json()) as { id: string }).id
