@@ -30,11 +30,20 @@ async function requireVenue(tx: Tx, venueId: string) {
   return venue
 }
 
-const ruleFor = (input: SeriesInput, timeZone: string, now: Date) =>
-  weeklyRuleText(
-    { weekday: input.weekday, startTime: input.startTime, timeZone },
-    firstDateOf(input.weekday, now, timeZone),
-  )
+// What the organiser's form sets of a series, at the venue's time zone: the rule starts from the
+// first such weekday from today.
+const seriesFields = (input: SeriesInput, venue: { id: string; timeZone: string }, now: Date) => ({
+  venueId: venue.id,
+  rule: weeklyRuleText(
+    { weekday: input.weekday, startTime: input.startTime, timeZone: venue.timeZone },
+    firstDateOf(input.weekday, now, venue.timeZone),
+  ),
+  timeZone: venue.timeZone,
+  durationMinutes: input.durationMinutes,
+  amount: input.amount,
+  description: input.description,
+  opensToAll: input.opensToAll,
+})
 
 export async function createSeries(db: Db, viewer: Viewer, groupId: string, input: SeriesInput, now: Date) {
   const id = await db.transaction(async (tx) => {
@@ -50,13 +59,7 @@ export async function createSeries(db: Db, viewer: Viewer, groupId: string, inpu
       .values({
         groupId,
         hostId: viewer.id,
-        venueId: venue.id,
-        rule: ruleFor(input, venue.timeZone, now),
-        timeZone: venue.timeZone,
-        durationMinutes: input.durationMinutes,
-        amount: input.amount,
-        description: input.description,
-        opensToAll: input.opensToAll,
+        ...seriesFields(input, venue, now),
       })
       .returning({ id: groupSeries.id, timeZone: groupSeries.timeZone })
     if (!created) throw new Error('insert returned nothing')
@@ -122,16 +125,7 @@ export async function changeSeries(
     const revision = series.revision + 1
     await tx
       .update(groupSeries)
-      .set({
-        venueId: venue.id,
-        rule: ruleFor(input, venue.timeZone, now),
-        timeZone: venue.timeZone,
-        durationMinutes: input.durationMinutes,
-        amount: input.amount,
-        description: input.description,
-        opensToAll: input.opensToAll,
-        revision,
-      })
+      .set({ ...seriesFields(input, venue, now), revision })
       .where(eq(groupSeries.id, seriesId))
     await scheduleSeriesMaking(tx, seriesId, revision, now)
   })
