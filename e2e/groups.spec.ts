@@ -1,21 +1,15 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { violationsInBothThemes } from './support/axe'
 import { expectFitsScreen } from './support/layout'
-import { appOrigin, createPlayer, headers, signInContext } from './support/players'
+import { appOrigin, createPlayer, headers } from './support/players'
+import { signedInPhoneContext } from './support/devices'
 
 // Groups of regulars (docs/decisions/0166-groups.md), on a phone: a group is made, a player joins
 // by its link, the owner names an organiser; an invite-only group's link asks, an organiser
 // accepts.
 
 async function signedIn(browser: Browser, firstName: string, lastName: string) {
-  const context = await browser.newContext({
-    baseURL: appOrigin,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  })
-  await signInContext(context, await createPlayer({ firstName, lastName }))
-  return context
+  return signedInPhoneContext(browser, await createPlayer({ firstName, lastName }))
 }
 
 const shot = (page: Page, name: string) =>

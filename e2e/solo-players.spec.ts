@@ -1,29 +1,21 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { expectFitsScreen, openAvailableFilters } from './support/layout'
 import {
-  appOrigin,
   befriend,
   createPlayDate,
   createPlayer,
   currentUserId,
   headers,
   postPlayDate,
-  signInContext,
 } from './support/players'
+import { signedInPhoneContext } from './support/devices'
 import { wizardToRegionStep } from './support/wizard'
 
 // Every player can play: a player with no friends on the app joins a game alone, and a creator
 // with none posts "Partner wanted" (docs/decisions/0137-spots-and-solo-teams.md). On a phone.
 
 async function signedIn(browser: Browser, firstName: string, lastName: string, duprRating = 3.5) {
-  const context = await browser.newContext({
-    baseURL: appOrigin,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  })
-  await signInContext(context, await createPlayer({ firstName, lastName, duprRating }))
-  return context
+  return signedInPhoneContext(browser, await createPlayer({ firstName, lastName, duprRating }))
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/solo-${name}.png`, fullPage: true })

@@ -8,6 +8,24 @@ export function deviceContext(browser: Browser) {
   return browser.newContext({ baseURL: appOrigin, viewport, isMobile, hasTouch })
 }
 
+// A 390 px touch phone (the size most players hold), whatever the running project: for journeys
+// about the phone itself.
+export function phoneContext(browser: Browser) {
+  return browser.newContext({
+    baseURL: appOrigin,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  })
+}
+
+// The player, signed in on a phone of their own.
+export async function signedInPhoneContext(browser: Browser, player: Player) {
+  const context = await phoneContext(browser)
+  await signInContext(context, player)
+  return context
+}
+
 // The player, signed in on a device context of their own.
 export async function signedInDeviceContext(browser: Browser, player: Player) {
   const context = await deviceContext(browser)

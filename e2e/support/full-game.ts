@@ -1,15 +1,7 @@
 import { TZDate } from '@date-fns/tz'
 import { type APIRequestContext, type Browser, type BrowserContext, expect } from '@playwright/test'
-import {
-  appOrigin,
-  befriend,
-  createPlayer,
-  currentUserId,
-  headers,
-  moveClock,
-  type Player,
-  signInContext,
-} from './players'
+import { befriend, createPlayer, currentUserId, headers, moveClock, type Player } from './players'
+import { signedInPhoneContext } from './devices'
 
 // Full games for the waitlist, offers and subs journeys (docs/decisions/0152): players on phones,
 // a matched game at a time of day in Arizona, and the server's clock moved to a moment before it.
@@ -19,14 +11,7 @@ export const ARIZONA = 'America/Phoenix'
 // A player signed in on a 390 px phone of their own.
 export async function phonePlayer(browser: Browser, firstName: string, lastName: string) {
   const player = await createPlayer({ firstName, lastName })
-  const context = await browser.newContext({
-    baseURL: appOrigin,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  })
-  await signInContext(context, player)
-  return { context, player }
+  return { context: await signedInPhoneContext(browser, player), player }
 }
 
 // `hour`:00 in Arizona, `days` days from today there.
