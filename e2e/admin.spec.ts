@@ -225,7 +225,7 @@ test('a player who is not an admin sees Access Denied and goes to the dashboard'
 // On a phone the table stacks into cards and no tooltip shows: each action says what it does
 // beside its icon, at least 44 px tall, and the row still fits the screen.
 test(
-  'on a phone an admin reads what each action on a player and a PlayDate does',
+  'on a phone an admin reads what each action on a player, a PlayDate and a signup code does',
   { tag: '@phone-only' },
   async ({ browser }) => {
     const tag = Math.random().toString(36).slice(2, 7)
@@ -260,6 +260,20 @@ test(
     const playDateRow = admin.getByRole('row', { name: new RegExp(`Cora Phone${tag}`) })
     await expect(playDateRow.getByRole('button', { name: /^View PlayDate/ })).toContainText('View')
     await expect(playDateRow.getByRole('button', { name: /^Delete PlayDate/ })).toContainText('Delete')
+    await expectFitsScreen(admin)
+
+    // A signup code's copy buttons say what each copies.
+    const code = await adminContext.request.post('/api/admin/signup-codes', {
+      headers: { origin: appOrigin },
+      data: { urlCode: `phone-${tag}` },
+    })
+    expect(code.status()).toBe(201)
+    await admin.goto('/admin/signup-codes')
+    const codeRow = admin.getByRole('row', { name: new RegExp(`phone-${tag}`) })
+    for (const word of ['Copy code', 'Copy link']) {
+      const action = codeRow.getByRole('button', { name: new RegExp(`^${word}`) })
+      expect((await action.getByText(word, { exact: true }).boundingBox())!.width).toBeGreaterThan(20)
+    }
     await expectFitsScreen(admin)
 
     for (const context of [adminContext, creatorContext, partnerContext]) await context.close()
