@@ -7,6 +7,7 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test'
+import { lineCount } from './support/layout'
 
 const suffix = 'PickleMatch | Level Up Your Match'
 const origin = `http://localhost:${process.env.E2E_PORT ?? 3100}`
@@ -397,6 +398,8 @@ test('on a phone, entries fit the screen and move by touch @phone-only', async (
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()!.width,
   )
+  // A long address breaks before its "@": the domain stays whole on a line of its own.
+  expect(await lineCount(entryOf(page, 'Cy Mobile').getByText('@example.com', { exact: true }))).toBe(1)
 
   // A finger on Bea's handle, moved up over Ada (both clear of the top bar and the bottom tabs).
   await handleOf(page, 'Bea Mobile').evaluate((handle) => handle.scrollIntoView({ block: 'center' }))

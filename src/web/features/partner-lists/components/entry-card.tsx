@@ -114,7 +114,7 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
           {isManual && entry.email ? (
             <p className="mt-0.5 flex flex-wrap items-center gap-x-1 text-sm text-slate-600">
               <Mail aria-hidden="true" className="size-4 shrink-0" />
-              <span className="min-w-0 break-all">{entry.email}</span>
+              <EmailText email={entry.email} />
               {entry.invitedAt ? (
                 <span className="whitespace-nowrap text-slate-500">
                   {' '}
@@ -177,3 +177,17 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
     </li>
   )
 })
+
+// An address on a narrow card breaks before its "@" ("alex.rivera" over "@example.com"), not at
+// whatever letter meets the edge; a part longer than the line still breaks inside it.
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@')
+  if (at <= 0) return <span className="min-w-0 [overflow-wrap:anywhere]">{email}</span>
+  return (
+    <span className="min-w-0 [overflow-wrap:anywhere]">
+      <span>{email.slice(0, at)}</span>
+      <wbr />
+      <span>{email.slice(at)}</span>
+    </span>
+  )
+}
