@@ -221,3 +221,61 @@ test('a player who is not an admin sees Access Denied and goes to the dashboard'
   expect(api.status()).toBe(403)
   await context.close()
 })
+
+// On a phone the table stacks into cards and no tooltip shows: each action says what it does
+// beside its icon, at least 44 px tall, and the row still fits the screen.
+test(
+  'on a phone an admin reads what each action on a player, a PlayDate and a signup code does',
+  { tag: '@phone-only' },
+  async ({ browser }) => {
+    const tag = Math.random().toString(36).slice(2, 7)
+    const adminContext = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+    })
+    await signInAdmin(adminContext)
+    const creatorContext = await browser.newContext()
+    const partnerContext = await browser.newContext()
+    await signInContext(creatorContext, await createPlayer({ firstName: 'Cora', lastName: `Phone${tag}` }))
+    await signInContext(partnerContext, await createPlayer({ firstName: 'Pip', lastName: `Phone${tag}` }))
+    await befriend(creatorContext, partnerContext)
+    await createPlayDate(creatorContext, partnerContext, `Phone game ${tag}`)
+    const admin = await adminContext.newPage()
+
+    await admin.goto('/admin?tab=users')
+    await admin.getByPlaceholder('Search users by name or email...').fill(`cora phone${tag}`)
+    const row = admin.getByRole('row', { name: new RegExp(`Cora Phone${tag}`) })
+    for (const word of ['View', 'Make Admin', 'Pause Access']) {
+      const action = row.getByRole('button', { name: new RegExp(`^${word}`) })
+      expect((await action.getByText(word, { exact: true }).boundingBox())!.width).toBeGreaterThan(20)
+      expect((await action.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    }
+    // Beside Filters, Refresh is a word too, not an arrow alone.
+    expect((await admin.getByRole('button', { name: 'Refresh' }).boundingBox())!.width).toBeGreaterThan(80)
+    await expectFitsScreen(admin)
+
+    await admin.goto('/admin?tab=play-dates')
+    await admin.getByPlaceholder('Search play dates by creator or partner name...').fill(`phone${tag}`)
+    const playDateRow = admin.getByRole('row', { name: new RegExp(`Cora Phone${tag}`) })
+    await expect(playDateRow.getByRole('button', { name: /^View PlayDate/ })).toContainText('View')
+    await expect(playDateRow.getByRole('button', { name: /^Delete PlayDate/ })).toContainText('Delete')
+    await expectFitsScreen(admin)
+
+    // A signup code's copy buttons say what each copies.
+    const code = await adminContext.request.post('/api/admin/signup-codes', {
+      headers: { origin: appOrigin },
+      data: { urlCode: `phone-${tag}` },
+    })
+    expect(code.status()).toBe(201)
+    await admin.goto('/admin/signup-codes')
+    const codeRow = admin.getByRole('row', { name: new RegExp(`phone-${tag}`) })
+    for (const word of ['Copy code', 'Copy link']) {
+      const action = codeRow.getByRole('button', { name: new RegExp(`^${word}`) })
+      expect((await action.getByText(word, { exact: true }).boundingBox())!.width).toBeGreaterThan(20)
+    }
+    await expectFitsScreen(admin)
+
+    for (const context of [adminContext, creatorContext, partnerContext]) await context.close()
+  },
+)

@@ -118,3 +118,32 @@ test(
     }
   },
 )
+
+// A new player's list is empty, and where notices come from is where they go next: a game to
+// join or players to befriend, one tap away on the narrowest phone.
+test(
+  'a new player with no notifications is sent on to a game or to players',
+  { tag: '@phone-only' },
+  async ({ browser, baseURL }) => {
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+    })
+    await signInContext(context, await createPlayer({ firstName: 'Nell' }))
+    const page = await context.newPage()
+    await page.goto('/notifications')
+    await expect(page.getByRole('heading', { name: 'No notifications' })).toBeVisible()
+    await expect(page.getByText("You're all caught up!")).toBeVisible()
+    const findGame = page.getByRole('link', { name: 'Find a game' })
+    expect((await findGame.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    await expect(page.getByRole('link', { name: 'Find players' })).toBeVisible()
+    await findGame.click()
+    await expect(page.getByRole('tab', { name: 'Available', selected: true })).toBeVisible()
+    await page.goBack()
+    await page.getByRole('link', { name: 'Find players' }).click()
+    await expect(page.getByRole('heading', { name: 'Player Connections' })).toBeVisible()
+    await context.close()
+  },
+)

@@ -7,6 +7,7 @@ import {
   test,
 } from '@playwright/test'
 import { appOrigin, headers, linkFromMailbox, signInContext, uniqueEmail } from './support/players'
+import { lineCount } from './support/layout'
 
 const suffix = 'PickleMatch | Level Up Your Match'
 
@@ -372,6 +373,12 @@ test('on a phone, entries fit the screen and move by touch @phone-only', async (
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()!.width,
   )
+  // A long address breaks before its "@": the domain stays whole on a line of its own.
+  expect(await lineCount(entryOf(page, 'Cy Mobile').getByText('@example.com', { exact: true }))).toBe(1)
+  // Remove is written on a phone, under the entry: the one button a tap there shows.
+  const remove = entryOf(page, 'Ada Mobile').getByRole('button', { name: 'Remove Ada Mobile' })
+  await expect(remove).toBeVisible()
+  expect((await remove.boundingBox())!.width).toBeGreaterThan(70)
 
   // A finger on Bea's handle, moved up over Ada (both clear of the top bar and the bottom tabs).
   await handleOf(page, 'Bea Mobile').evaluate((handle) => handle.scrollIntoView({ block: 'center' }))

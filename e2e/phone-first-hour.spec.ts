@@ -2,6 +2,7 @@ import { expect, type Locator, test } from '@playwright/test'
 import { uniqueEmail } from './support/players'
 import { phonePlayer } from './support/full-game'
 import { befriend, currentUserId, headers, postPlayDate } from './support/players'
+import { lineCount } from './support/layout'
 
 // A new player's first hour on a phone, where the last review found it hurt
 // (docs/decisions/0199-a-new-players-first-hour-on-a-phone.md).
@@ -37,9 +38,10 @@ test('sign-up on a phone: no blank line under a field, the consent mark beside i
   // The required mark follows "Privacy Policy", not the far edge of the row; the name is the words.
   const consent = page.getByRole('checkbox', { name: /I agree to the Terms/ })
   await expect(consent).toHaveAccessibleName(/^I agree to the Terms[^*]+Privacy Policy[^*]*$/)
-  const policy = await box(
-    page.getByRole('form', { name: 'Sign up' }).getByRole('link', { name: /Privacy Policy/ }),
-  )
+  const policyLink = page.getByRole('form', { name: 'Sign up' }).getByRole('link', { name: /Privacy Policy/ })
+  // Its name whole, on one line.
+  expect(await lineCount(policyLink)).toBe(1)
+  const policy = await box(policyLink)
   const mark = await box(page.locator('label[for="signup-consent"] [aria-hidden="true"]'))
   expect(mark.x - (policy.x + policy.width)).toBeLessThan(8)
   expect(Math.abs(mark.y - policy.y)).toBeLessThan(policy.height)

@@ -77,12 +77,15 @@ test.describe('AI Referee', () => {
     await expect(question).toHaveValue('')
 
     // Settings: rule numbers off.
+    // The gear says what it sets and how it is set.
     const gear = page.getByRole('button', { name: 'Settings' })
+    await expect(gear).toHaveAccessibleName(/^Rule numbers: on/)
     await expect(gear).toHaveAttribute('aria-expanded', 'false')
     await gear.click()
     const includeNumbers = page.getByRole('checkbox', { name: 'Include rule numbers in responses' })
     await expect(includeNumbers).toBeChecked()
     await includeNumbers.uncheck()
+    await expect(gear).toHaveAccessibleName(/^Rule numbers: off/)
 
     await question.fill('can I volley in the kitchen?')
     await question.press('Enter')

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test'
-import { expectFitsScreen } from './support/layout'
+import { expectFitsScreen, lineCount } from './support/layout'
 import { createPlayer } from './support/players'
 
 const suffix = 'PickleMatch | Level Up Your Match'
@@ -306,4 +306,23 @@ test('the players table fits a phone screen @phone-only', async ({ page, baseURL
   // On a phone, a select stands in for the column headers that fold away.
   await page.getByLabel('Sort by').selectOption('duprRating:descending')
   await expect(page.getByRole('columnheader', { name: 'DUPR' })).toHaveAttribute('aria-sort', 'descending')
+
+  // On the narrowest phone a name stays whole, and so does its age group: Edit sits over Delete
+  // to leave the name its room.
+  await page.setViewportSize({ width: 375, height: 812 })
+  const carol = {
+    firstName: 'Carol',
+    lastName: 'Jensen',
+    gender: 'female',
+    duprRating: 3.6,
+    ageGroup: '50_or_over',
+  }
+  expect((await page.request.post('/api/players', { headers: origin, data: carol })).status()).toBe(201)
+  await page.reload()
+  const carolRow = page.getByRole('row', { name: /Carol Jensen/ })
+  expect(await lineCount(carolRow.getByText('Carol Jensen', { exact: true }))).toBe(1)
+  expect(await lineCount(carolRow.getByRole('rowheader').getByText('50 or over', { exact: true }))).toBe(1)
+  await carolRow.scrollIntoViewIfNeeded()
+  await expect(carolRow.getByRole('link', { name: 'Edit Carol Jensen' })).toBeInViewport()
+  await expectFitsScreen(page)
 })

@@ -1,4 +1,4 @@
-import { BellOff } from 'lucide-react'
+import { BellOff, Search } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from '../../lib/toast'
@@ -7,7 +7,7 @@ import {
   notificationCountText,
   notificationTarget,
 } from '../../../domain/notifications/notification.constants'
-import { Button } from '../../components/ui/button'
+import { Button, ButtonLink } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/dialog'
 import { LoadMore } from '../../components/ui/load-more'
 import { PageHeader } from '../../components/ui/page-header'
@@ -136,6 +136,20 @@ export default function NotificationsPage() {
           <BellOff aria-hidden="true" className="size-10 text-slate-400" />
           <h2 className="mt-3 text-lg font-bold text-slate-900">No notifications</h2>
           <p className="mt-1 text-slate-600">You&apos;re all caught up!</p>
+          {/* Nothing to read is also where a new player starts: notices come from games and people,
+              so the way to both is here. */}
+          <p className="mt-3 max-w-sm text-slate-600">
+            Notices come when a player answers your PlayDate, joins your game or asks to be your friend.
+          </p>
+          <div className="mt-4 flex flex-wrap justify-center gap-2">
+            <ButtonLink to="/playdates?tab=available">
+              <Search aria-hidden="true" className="size-4" />
+              Find a game
+            </ButtonLink>
+            <ButtonLink to="/connections" variant="secondary">
+              Find players
+            </ButtonLink>
+          </div>
         </div>
       ) : (
         <>

@@ -3,14 +3,19 @@ import { type ButtonHTMLAttributes, type ReactNode, useId } from 'react'
 
 // An action drawn as its icon. `unavailable` says why the action is not the viewer's to take: the
 // button stays in the tab order, marked disabled, its reason its description and its tooltip.
+// On a phone, where no tooltip shows, `word` is written beside the icon ("Pause Access"): the
+// start of `label`, so what is read out begins with what is seen. From the sm width up the table
+// has a header for the column and the icon stands alone.
 export function IconButton({
   label,
+  word,
   unavailable,
   children,
   onClick,
   ...props
 }: {
   label: string
+  word: string
   unavailable?: string | undefined
   children: ReactNode
 } & ButtonHTMLAttributes<HTMLButtonElement>) {
@@ -20,13 +25,16 @@ export function IconButton({
       <button
         type="button"
         title={unavailable ?? label}
-        className="inline-flex size-11 items-center justify-center rounded-lg border border-slate-200 text-slate-700 hover:bg-slate-100 disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-transparent"
+        className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg border px-3 text-sm font-semibold sm:size-11 sm:px-0 border-slate-200 text-slate-700 hover:bg-slate-100 disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-transparent"
         aria-disabled={unavailable ? true : undefined}
         aria-describedby={unavailable ? reasonId : undefined}
         onClick={unavailable ? undefined : onClick}
         {...props}
       >
         {children}
+        <span aria-hidden="true" className="sm:hidden">
+          {word}
+        </span>
         <span className="sr-only">{label}</span>
       </button>
       {/* Beside the button, not in it: the reason describes the button without renaming it. */}

@@ -115,11 +115,19 @@ const columns = ({
   {
     header: 'Actions',
     cell: (playDate) => (
-      <div className="flex gap-1">
-        <IconButton label={`View PlayDate ${playDate.id.slice(0, 8)}`} onClick={() => onView(playDate.id)}>
+      <div className="flex flex-wrap gap-1">
+        <IconButton
+          word="View"
+          label={`View PlayDate ${playDate.id.slice(0, 8)}`}
+          onClick={() => onView(playDate.id)}
+        >
           <Eye aria-hidden="true" className="size-4" />
         </IconButton>
-        <IconButton label={`Delete PlayDate ${playDate.id.slice(0, 8)}`} onClick={() => onDelete(playDate)}>
+        <IconButton
+          word="Delete"
+          label={`Delete PlayDate ${playDate.id.slice(0, 8)}`}
+          onClick={() => onDelete(playDate)}
+        >
           <Trash2 aria-hidden="true" className="size-4 text-red-700" />
         </IconButton>
       </div>

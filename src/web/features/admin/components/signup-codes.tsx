@@ -39,8 +39,9 @@ const columns = ({
   {
     header: 'Actions',
     cell: (code) => (
-      <div className="flex gap-1">
+      <div className="flex flex-wrap gap-1">
         <CopyButton
+          word="Copy code"
           label={`Copy code ${code.code}`}
           copied={copiedKey === `code:${code.id}`}
           onClick={() => onCopy(code.code, `code:${code.id}`)}
@@ -48,6 +49,7 @@ const columns = ({
         />
         {code.urlCode ? (
           <CopyButton
+            word="Copy link"
             label={`Copy link for ${code.urlCode}`}
             copied={copiedKey === `link:${code.id}`}
             onClick={() => onCopy(signupLink(code.urlCode!), `link:${code.id}`)}
@@ -107,13 +109,16 @@ export function SignupCodes() {
   )
 }
 
+// As the other admin actions (IconButton): on a phone, with no tooltip, a word beside the icon.
 function CopyButton({
   label,
+  word,
   copied,
   onClick,
   icon,
 }: {
   label: string
+  word: string
   copied: boolean
   onClick: () => void
   icon: React.ReactNode
@@ -123,9 +128,12 @@ function CopyButton({
       type="button"
       onClick={onClick}
       title={label}
-      className="inline-flex size-11 items-center justify-center rounded-lg border border-slate-200 text-slate-700 hover:bg-slate-100"
+      className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg border border-slate-200 px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 sm:size-11 sm:px-0"
     >
       {copied ? <Check aria-hidden="true" className="size-4 text-green-700" /> : icon}
+      <span aria-hidden="true" className="sm:hidden">
+        {word}
+      </span>
       <span className="sr-only">{copied ? 'Copied!' : label}</span>
     </button>
   )

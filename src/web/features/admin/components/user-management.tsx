@@ -67,14 +67,16 @@ const columns = ({
   {
     header: 'Actions',
     cell: (user) => (
-      <div className="flex gap-1">
+      <div className="flex flex-wrap gap-1">
         <IconButton
+          word="View"
           label={`View details of ${user.firstName} ${user.lastName}`}
           onClick={() => onView(user.id)}
         >
           <Eye className="size-4" aria-hidden="true" />
         </IconButton>
         <IconButton
+          word={user.isAdmin ? 'Remove Admin' : 'Make Admin'}
           label={`${user.isAdmin ? 'Remove Admin' : 'Make Admin'}: ${user.firstName} ${user.lastName}`}
           onClick={() => void onToggle(user, { isAdmin: !user.isAdmin })}
           disabled={isUpdating}
@@ -87,6 +89,7 @@ const columns = ({
           )}
         </IconButton>
         <IconButton
+          word={user.isPaused ? 'Resume Access' : 'Pause Access'}
           label={`${user.isPaused ? 'Resume Access' : 'Pause Access'}: ${user.firstName} ${user.lastName}`}
           onClick={() => void onToggle(user, { isPaused: !user.isPaused })}
           disabled={isUpdating}
@@ -163,7 +166,7 @@ export function UserManagement() {
             className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 font-semibold"
           >
             <RefreshCw aria-hidden="true" className={`size-4 ${users.isFetching ? 'animate-spin' : ''}`} />
-            <span className="sr-only sm:not-sr-only">Refresh</span>
+            Refresh
           </button>
         </div>
       </div>

@@ -297,7 +297,12 @@ function SignUpForm({ initialValues }: { initialValues: AuthFormInitialValues })
                   Terms<span className="sr-only"> (opens in a new tab)</span>
                 </Link>{' '}
                 and{' '}
-                <Link to="/privacy" target="_blank" className="font-semibold text-brand-700 underline">
+                {/* The policy's name stays whole: on a phone it goes to the next line rather than split. */}
+                <Link
+                  to="/privacy"
+                  target="_blank"
+                  className="font-semibold whitespace-nowrap text-brand-700 underline"
+                >
                   Privacy Policy<span className="sr-only"> (opens in a new tab)</span>
                 </Link>
               </>

@@ -114,7 +114,7 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
           {isManual && entry.email ? (
             <p className="mt-0.5 flex flex-wrap items-center gap-x-1 text-sm text-slate-600">
               <Mail aria-hidden="true" className="size-4 shrink-0" />
-              <span className="min-w-0 break-all">{entry.email}</span>
+              <EmailText email={entry.email} />
               {entry.invitedAt ? (
                 <span className="whitespace-nowrap text-slate-500">
                   {' '}
@@ -124,17 +124,7 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
             </p>
           ) : null}
         </div>
-        <Button
-          variant="ghost"
-          size="sm"
-          // A square of 44 px at least on a phone, where only the icon shows.
-          className="min-w-11 shrink-0"
-          onClick={() => onRemove(entry)}
-          aria-label={`Remove ${name}`}
-        >
-          <Trash2 aria-hidden="true" className="size-4 text-red-700" />
-          <span className="hidden sm:inline">Remove</span>
-        </Button>
+        <RemoveButton name={name} onClick={() => onRemove(entry)} className="shrink-0 max-sm:hidden" />
       </div>
 
       <div className="mt-3 space-y-3 sm:pl-26">
@@ -145,8 +135,10 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
           onChange={(status) => void setStatus(status)}
         />
         <NotesEditor name={name} notes={entry.notes} isSaving={update.isPending} onSave={saveNotes} />
-        {isManual ? (
-          <div>
+        {/* On a phone Remove is written, under the entry with its other actions: beside the name it
+            would leave the name no room. */}
+        <div className={`flex flex-wrap items-center justify-between gap-2 ${isManual ? '' : 'sm:hidden'}`}>
+          {isManual ? (
             <Button
               variant="secondary"
               size="sm"
@@ -161,8 +153,9 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
               <Send aria-hidden="true" className="size-4" />
               {invite.isPending ? 'Sending...' : entry.invitedAt ? 'Resend invite' : 'Send invite'}
             </Button>
-          </div>
-        ) : null}
+          ) : null}
+          <RemoveButton name={name} onClick={() => onRemove(entry)} className="ml-auto sm:hidden" />
+        </div>
       </div>
 
       {isManual ? (
@@ -177,3 +170,40 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
     </li>
   )
 })
+
+function RemoveButton({
+  name,
+  onClick,
+  className,
+}: {
+  name: string
+  onClick: () => void
+  className: string
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className={`min-w-11 ${className}`}
+      onClick={onClick}
+      aria-label={`Remove ${name}`}
+    >
+      <Trash2 aria-hidden="true" className="size-4 text-red-700" />
+      Remove
+    </Button>
+  )
+}
+
+// An address on a narrow card breaks before its "@" ("alex.rivera" over "@example.com"), not at
+// whatever letter meets the edge; a part longer than the line still breaks inside it.
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@')
+  if (at <= 0) return <span className="min-w-0 [overflow-wrap:anywhere]">{email}</span>
+  return (
+    <span className="min-w-0 [overflow-wrap:anywhere]">
+      <span>{email.slice(0, at)}</span>
+      <wbr />
+      <span>{email.slice(at)}</span>
+    </span>
+  )
+}

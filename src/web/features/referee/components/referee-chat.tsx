@@ -205,21 +205,24 @@ export function RefereeChat() {
       className="rounded-2xl border border-slate-200 bg-slate-100/60 shadow-sm"
     >
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:px-4 rounded-t-2xl">
-        <p className="text-sm text-slate-600">
-          Rule numbers:{' '}
-          <span className="font-semibold text-slate-900">{includeRuleNumbers ? 'on' : 'off'}</span>
-        </p>
+        {/* The gear says what it sets: the words beside it are part of the button, so a tap on
+            them opens the setting too, and the button's name begins with them. */}
+        <Button
+          variant="ghost"
+          size="md"
+          className="-ml-2"
+          aria-expanded={isSettingsOpen}
+          aria-controls={ids.settings}
+          onClick={() => setSettingsOpen((open) => !open)}
+        >
+          <Settings aria-hidden="true" className="size-5" />
+          <span className="text-sm font-normal text-slate-600">
+            Rule numbers:{' '}
+            <span className="font-semibold text-slate-900">{includeRuleNumbers ? 'on' : 'off'}</span>
+          </span>
+          <span className="sr-only">, Settings</span>
+        </Button>
         <div className="flex items-center gap-1">
-          <Button
-            variant="ghost"
-            size="md"
-            aria-label="Settings"
-            aria-expanded={isSettingsOpen}
-            aria-controls={ids.settings}
-            onClick={() => setSettingsOpen((open) => !open)}
-          >
-            <Settings aria-hidden="true" className="size-5" />
-          </Button>
           <Button variant="ghost" size="md" onClick={reset}>
             <RotateCcw aria-hidden="true" className="size-4" />
             Reset

@@ -203,7 +203,8 @@ export function PlayersTable({
                         </Link>
                       ) : null}
                       <span className="block text-xs font-normal text-slate-600 sm:hidden">
-                        {genderLabel(player.gender)} · {ageGroupLabels[player.ageGroup]}
+                        {genderLabel(player.gender)} ·{' '}
+                        <span className="whitespace-nowrap">{ageGroupLabels[player.ageGroup]}</span>
                       </span>
                     </th>
                     <td className="hidden px-2 py-2 text-slate-700 sm:table-cell">
@@ -216,7 +217,8 @@ export function PlayersTable({
                       {formatRating(player.duprRating)}
                     </td>
                     <td className="px-1 py-2 sm:px-2">
-                      <div className="flex justify-end gap-1">
+                      {/* On a phone Edit sits over Delete: the name keeps the room to stay whole. */}
+                      <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
                         <Link
                           to={`/edit-player/${player.id}`}
                           className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-950"
