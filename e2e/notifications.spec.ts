@@ -6,6 +6,7 @@ import {
   currentUserId,
   headers,
   type Player,
+  signInContext,
 } from './support/players'
 import { signedInDeviceContext } from './support/devices'
 
