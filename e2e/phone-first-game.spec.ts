@@ -127,6 +127,14 @@ test('the reminder names the players once; after the game the result comes befor
     await game.getByLabel('Them').fill('7')
     await result.getByRole('button', { name: 'Report result' }).tap()
     await expect(result).toContainText('Waiting for the other team to confirm')
+    // Her list (on a phone whose clock reads two hours after the start) says the game's result is
+    // not settled, not only "Matched".
+    const list = await ann!.context.newPage()
+    await list.clock.install({ time: new Date(start.getTime() + 2 * 60 * 60_000) })
+    await list.goto('/playdates?tab=mine')
+    const card = list.getByRole('article').filter({ hasText: `Cal Day${tag}` })
+    await expect(card.getByText('Result not settled yet')).toBeVisible()
+    await expect(card).toContainText('Matched')
 
     // Cal's first screen has the report and the button to confirm it.
     await cal1.goto(`/playdates/${id}`)

@@ -20,6 +20,7 @@ import { OutcomeText } from './outcome-text'
 import { JoinAloneRange } from './join-alone-range'
 import { outcomeText } from '../lib/result-view'
 import { spotsText } from '../../../../domain/play-dates/spots'
+import { useNow } from '../../../lib/use-now'
 
 const teamNames = (team: TeamSummary) =>
   [team.captain, team.partner]
@@ -149,6 +150,7 @@ export function PlayDateCard({
           </>
         ) : null}
       </div>
+      {!result && (onCreatorTeam || onRespondingTeam) ? <ResultDueNote playDate={playDate} /> : null}
       {result ? (
         <p className="flex items-center gap-1.5 font-semibold text-slate-900">
           <Trophy aria-hidden="true" className="size-4 shrink-0 text-brand-800" />
@@ -196,5 +198,19 @@ export function PlayDateCard({
         <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
       </div>
     </article>
+  )
+}
+
+// A game of the viewer's that has started and is still "Matched": its result is to be reported or
+// confirmed on its page, and the card says it is not settled, so "Matched" does not read as a game
+// still ahead (docs/decisions/0212). Read on this device's clock, as the card's "in 2 days" is.
+function ResultDueNote({ playDate }: { playDate: PlayDateSummary }) {
+  const now = useNow().getTime()
+  if (playDate.status !== 'matched' || !playDate.startsAt || Date.parse(playDate.startsAt) > now) return null
+  return (
+    <p className="flex items-center gap-1.5 text-sm font-semibold text-amber-900">
+      <Trophy aria-hidden="true" className="size-4 shrink-0" />
+      Result not settled yet
+    </p>
   )
 }
