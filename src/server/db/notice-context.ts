@@ -66,8 +66,9 @@ export async function quietHoursOf(db: DbOrTx, userId: string): Promise<QuietHou
 }
 
 // Whether each player can be reached now: paused by an admin (reached by nothing,
-// docs/decisions/0200), and when the quiet hours holding `now` end (null: not in them). One read
-// for them all.
+// docs/decisions/0200), and when the quiet hours holding `now` end (null: not in them): a spot is
+// not offered to a player whose quiet hours end only once the game has started
+// (docs/decisions/0138-offer-timings-and-waves.md). One read for them all.
 export interface Reach {
   paused: boolean
   quietEnd: Date | null
@@ -90,18 +91,6 @@ export async function reachOf(
     reach.set(row.id, { paused: row.paused, quietEnd: quietHoursEnd(now, settings, settings.timeZone) })
   }
   return reach
-}
-
-// When the quiet hours holding `now` end for each player (null: not in them): a spot is not
-// offered to a player whose quiet hours end only once the game has started
-// (docs/decisions/0138-offer-timings-and-waves.md).
-export async function quietHoursEnds(
-  db: DbOrTx,
-  userIds: readonly string[],
-  now: Date,
-): Promise<Map<string, Date | null>> {
-  const reach = await reachOf(db, userIds, now)
-  return new Map([...reach].map(([id, r]) => [id, r.quietEnd]))
 }
 
 function quietSettingsOf(row: QuietHoursRow | undefined): QuietHoursSettings {

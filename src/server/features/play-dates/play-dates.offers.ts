@@ -9,7 +9,7 @@ import {
 } from '../../../domain/play-dates/offers'
 import { formatStart } from '../../../domain/play-dates/schedule'
 import type { Tx } from '../../db/client'
-import { quietHoursEnds } from '../../db/notice-context'
+import { reachOf } from '../../db/notice-context'
 import { playerName } from '../../db/player-summary'
 import { playDateOffers, playDateRequests, playDates, profiles } from '../../db/schema'
 import { enqueueJob, type JobHandlers } from '../../lib/jobs'
@@ -151,12 +151,13 @@ async function askNextWave(
       found.push(...ids.filter((id) => !taken.has(id)).map((id) => ({ id, wave: w })))
     }
     wave = waves.at(-1)!
-    const ends = await quietHoursEnds(
+    // Sub candidates are never paused (play-dates.subs.ts): only their quiet hours are read here.
+    const reach = await reachOf(
       tx,
       found.map((f) => f.id),
       now,
     )
-    invited = found.filter((f) => !isSkippedForQuietHours(ends.get(f.id) ?? null, startsAt))
+    invited = found.filter((f) => !isSkippedForQuietHours(reach.get(f.id)?.quietEnd ?? null, startsAt))
   }
   await tx.update(playDates).set({ subWave: wave }).where(eq(playDates.id, game.id))
   if (invited.length === 0) return
