@@ -90,7 +90,7 @@ function runStep(step) {
       process.stdout.write(Buffer.concat([Buffer.from(`${command}\n`), ...output]))
       const seconds = Math.round((Date.now() - started) / 1000)
       console.log(`${step.name}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s`)
-      resolve(code)
+      resolve({ code, output: Buffer.concat(output).toString('utf8') })
     })
   })
 }
@@ -102,7 +102,8 @@ const run = async (step) => {
     console.log(`${step.name}: skipped (${step.skip})`)
     return
   }
-  if ((await runStep(step)) !== 0) failed.push(step.name)
+  const { code, output } = await runStep(step)
+  if (code !== 0) failed.push({ name: step.name, output })
 }
 await Promise.all(
   lanes.map(async (lane) => {
@@ -110,6 +111,16 @@ await Promise.all(
   }),
 )
 if (failed.length > 0) {
-  console.error(`Browser journeys failed (${failed.join(', ')}): see the lines marked ✘ above.`)
+  // A CI log is often read from its end: each failed step's failures are printed again last, from
+  // Playwright's summary of them (its errors, then the list of failed journeys).
+  for (const { name, output } of failed) {
+    const lines = output.split('\n')
+    const summary = lines.findIndex((line) => /^\s+\d+\) /.test(line))
+    const tail = summary >= 0 ? lines.slice(summary) : lines.slice(-200)
+    console.error(`\n${name} failed; its failures again:\n${tail.slice(-400).join('\n')}`)
+  }
+  console.error(
+    `Browser journeys failed (${failed.map((step) => step.name).join(', ')}): see the lines marked ✘ above.`,
+  )
   process.exit(1)
 }
