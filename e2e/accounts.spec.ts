@@ -204,6 +204,17 @@ test('a newcomer who typed a DUPR, then ticks "I don\'t have a DUPR rating yet" 
   expect(await violationsInBothThemes(page)).toEqual([])
   await page.getByRole('button', { name: 'Create Account' }).click()
   await expect(page).toHaveURL(/\/email-confirmation$/)
+
+  // The toast comes to rest under the top bar: the bar's Sign In stays in sight and in reach.
+  const created = page
+    .getByRole('region', { name: /Alerts/ })
+    .getByRole('listitem')
+    .filter({ hasText: 'Account created successfully! Please check your email to confirm your account.' })
+  await expect(created).toBeVisible()
+  const bar = (await page.getByRole('banner').boundingBox())!
+  await expect
+    .poll(async () => (await created.boundingBox())?.y ?? -1)
+    .toBeGreaterThanOrEqual(bar.y + bar.height)
 })
 
 test('a player who forgot the password resets it by email @phone-only', async ({ page, baseURL }) => {

@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { violationsInBothThemes } from './support/axe'
+import { expectFitsScreen, lineCount } from './support/layout'
 import { befriend, createPlayer, currentUserId, type Player, signInContext } from './support/players'
 
 const suffix = 'PickleMatch | Level Up Your Match'
@@ -292,6 +293,18 @@ test('connections, notifications and a public profile fit a phone screen @phone-
       expect(width, path).toBeLessThanOrEqual(375)
     }
     await expect(other.page.getByRole('button', { name: /Accept/ })).toBeVisible()
+
+    // The tabs keep their names whole, each on one line and 44 px tall, the count's badge too.
+    const tabs = other.page.getByRole('tablist', { name: 'Connections' }).getByRole('tab')
+    await expect(tabs).toHaveText(['Connected', /^Received Requests\s*1 pending$/, 'Sent Requests'])
+    for (const width of [375, 390]) {
+      await other.page.setViewportSize({ width, height: 740 })
+      for (const tab of await tabs.all()) {
+        expect(await lineCount(tab), `${await tab.textContent()} at ${width} px`).toBe(1)
+        expect((await tab.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+      }
+      await expectFitsScreen(other.page)
+    }
   } finally {
     await context.close()
     await other.context.close()

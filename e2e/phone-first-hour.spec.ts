@@ -65,7 +65,7 @@ test('sign-up on a phone: no blank line under a field, the consent mark beside i
   await expect(page.getByText('Invalid email address')).toBeHidden()
 })
 
-test('on a 375 px phone a card keeps its request count and its Chat beside the price @phone-only', async ({
+test('on a 375 px phone a card keeps its price on one line, its request count and its Chat beside who pays it @phone-only', async ({
   browser,
 }) => {
   const tag = Math.random().toString(36).slice(2, 6)
@@ -94,8 +94,10 @@ test('on a 375 px phone a card keeps its request count and its Chat beside the p
   const card = page.getByRole('article').filter({ hasText: `Ivy Narrow${tag} & Jon Narrow${tag}` })
   const price = card.getByText('$35/hour · 1.5 h · $52.50')
   await expect(price).toBeVisible()
-  expect(await onOneRow(price, card.getByText('1 pending request'))).toBe(true)
-  // The price breaks only after a dot: "$52.50" stays whole.
+  expect(await lineCount(price)).toBe(1)
+  const payer = card.getByText('Your team earns', { exact: true })
+  expect(await onOneRow(payer, card.getByText('1 pending request'))).toBe(true)
+  // A narrower price line still breaks only after a dot: "$52.50" stays whole.
   await expect(card.getByText('$52.50', { exact: true })).toHaveCSS('white-space', 'nowrap')
 
   // Matched, the card's Chat takes the same place.
@@ -107,6 +109,7 @@ test('on a 375 px phone a card keeps its request count and its Chat beside the p
   await page.reload()
   const chat = card.getByRole('link', { name: `Chat with Kim Narrow${tag} & Lee Narrow${tag}` })
   await expect(chat).toBeVisible()
-  expect(await onOneRow(price, chat)).toBe(true)
+  expect(await onOneRow(payer, chat)).toBe(true)
+  expect(await lineCount(price)).toBe(1)
   expect((await box(chat)).height).toBeGreaterThanOrEqual(44)
 })

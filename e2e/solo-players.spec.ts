@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { expectFitsScreen, openAvailableFilters } from './support/layout'
+import { expectFitsScreen, openAvailableFilters, phraseLineCount } from './support/layout'
 import {
   befriend,
   createPlayDate,
@@ -157,6 +157,10 @@ test('a creator posts "Partner wanted" and a solo player fills the spot @phone-o
   await expect(page.getByText('2 spots left · DUPR 3.00–4.50 may join alone')).toBeVisible()
   await expectFitsScreen(page)
   await shot(page, 'creator-page')
+  // The share stays one phrase on the narrowest phone: the line breaks after "Split equally:".
+  await page.setViewportSize({ width: 375, height: 812 })
+  const split = creatorTeam.getByText('Split equally: each pays $12.50 per hour')
+  expect(await phraseLineCount(split, 'each pays $12.50 per hour')).toBe(1)
   await Promise.all([rae.close(), sol.close()])
 })
 

@@ -286,7 +286,10 @@ test('the players table fits a phone screen @phone-only', async ({ page, baseURL
   await row.getByRole('checkbox').check()
   await expect(teamStatus(page)).toContainText('7.65')
   await expectFitsScreen(page)
-  await expect(page.getByText('Team full: 1 of 1 selected.', { exact: false })).toBeVisible()
+  // The count is the team's, the captain in it, as the team size "2 players" counts it.
+  await expect(
+    page.getByText('Team full: 2 of 2 players, you included. Remove a player to choose another.'),
+  ).toBeVisible()
 
   // Deleted on another device: after a reload the choice holds only players that still exist
   // (it counted the deleted one, and a full team could not be changed).
@@ -300,7 +303,9 @@ test('the players table fits a phone screen @phone-only', async ({ page, baseURL
   expect((await page.request.post('/api/players', { headers: origin, data: other })).status()).toBe(201)
   expect((await page.request.delete(`/api/players/${gone.id}`, { headers: origin })).status()).toBe(204)
   await page.reload()
-  await expect(page.getByText('0 of 1 selected.', { exact: true })).toBeVisible()
+  await expect(
+    page.getByText('Your team: 1 of 2 players, you included. Choose 1 more.', { exact: true }),
+  ).toBeVisible()
   await expect(page.getByRole('row', { name: /Bo Short/ }).getByRole('checkbox')).toBeEnabled()
 
   // On a phone, a select stands in for the column headers that fold away.

@@ -42,3 +42,39 @@ export async function lineCount(locator: Locator) {
     return lines
   })
 }
+
+// How many lines a phrase of an element's text takes on screen ("each pays $12.50 per hour" in
+// "Split equally: each pays $12.50 per hour"), however the element is made up inside.
+export async function phraseLineCount(locator: Locator, phrase: string) {
+  return locator.evaluate((element, phrase) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    const nodes: Text[] = []
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text)
+    const text = nodes.map((node) => node.data).join('')
+    const start = text.indexOf(phrase)
+    if (start < 0) throw new Error(`"${phrase}" is not in "${text}"`)
+    const end = start + phrase.length
+    const range = document.createRange()
+    let offset = 0
+    let started = false
+    for (const node of nodes) {
+      if (!started && start < offset + node.length) {
+        range.setStart(node, start - offset)
+        started = true
+      }
+      if (started && end <= offset + node.length) {
+        range.setEnd(node, end - offset)
+        break
+      }
+      offset += node.length
+    }
+    const boxes = [...range.getClientRects()].filter((box) => box.width > 0).sort((a, b) => a.top - b.top)
+    let lines = 0
+    let bottom = Number.NEGATIVE_INFINITY
+    for (const box of boxes) {
+      if (box.top >= bottom - 2) lines += 1
+      bottom = Math.max(bottom, box.bottom)
+    }
+    return lines
+  }, phrase)
+}

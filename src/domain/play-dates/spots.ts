@@ -108,7 +108,11 @@ export function placeApplicant(
 export const shareOfTeamPrice = (teamPrice: number) => Math.round((teamPrice / 2) * 100) / 100
 
 // Whether the team pays or earns: "each pays" on a side that pays, "each earns" on one that earns.
+// The share, "each pays $12.50 per hour", is one phrase: a narrow line breaks after the colon.
+export const SPLIT_LEAD = 'Split equally:'
+export const splitShareText = (teamPrice: number, role: 'pays' | 'earns') =>
+  `each ${role} $${formatDollars(shareOfTeamPrice(teamPrice))} per hour`
 export const splitText = (teamPrice: number, role: 'pays' | 'earns') =>
-  `Split equally: each ${role} $${formatDollars(shareOfTeamPrice(teamPrice))} per hour`
+  `${SPLIT_LEAD} ${splitShareText(teamPrice, role)}`
 
 const formatDollars = (amount: number) => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2))

@@ -11,6 +11,7 @@ import {
   formatHundredths,
   parseMaxCombinedDupr,
   playerMember,
+  teamCountText,
   type TeamMember,
   type TeamSettings,
   toggleSelection,
@@ -173,6 +174,17 @@ describe('selection', () => {
   it('keeps the first chosen players when the team shrinks', () => {
     expect(fitSelection(['a', 'b', 'c'], 2)).toEqual(['a'])
     expect(fitSelection(['a'], 4)).toEqual(['a'])
+  })
+
+  it('counts the captain in the team, as the team size does', () => {
+    expect(teamCountText(0, 2)).toBe('Your team: 1 of 2 players, you included. Choose 1 more.')
+    expect(teamCountText(1, 2)).toBe(
+      'Team full: 2 of 2 players, you included. Remove a player to choose another.',
+    )
+    expect(teamCountText(1, 4)).toBe('Your team: 2 of 4 players, you included. Choose 2 more.')
+    expect(teamCountText(3, 4)).toBe(
+      'Team full: 4 of 4 players, you included. Remove a player to choose another.',
+    )
   })
 })
 

@@ -72,6 +72,15 @@ export function toggleSelection(selected: readonly string[], id: string, teamSiz
   return [...selected, id]
 }
 
+// What the players table says of the team, counted as the team size is ("2 players"): the captain
+// is on it, so a team of 2 with no one chosen has 1 of its 2 players.
+export function teamCountText(chosen: number, teamSize: TeamSize): string {
+  const onTeam = Math.min(chosen, selectionLimit(teamSize)) + 1
+  const count = `${onTeam} of ${teamSize} players, you included`
+  if (onTeam === teamSize) return `Team full: ${count}. Remove a player to choose another.`
+  return `Your team: ${count}. Choose ${teamSize - onTeam} more.`
+}
+
 // A smaller team keeps the players chosen first.
 export const fitSelection = (selected: readonly string[], teamSize: TeamSize) =>
   selected.slice(0, selectionLimit(teamSize))

@@ -5,6 +5,10 @@ import { whenIdle } from '../lib/scheduling'
 
 type SonnerToaster = (typeof import('sonner'))['Toaster']
 
+// The top bar's height: the signed-in bar says its own (--top-nav-height, top-nav.tsx); the
+// signed-out one is 60 px and its border.
+const TOP_BAR_CLEARANCE = 'calc(var(--top-nav-height, 61px) + 8px)'
+
 // The toast area (an `Alerts` live region). It comes on screen once the first page is idle, or as
 // soon as a toast is raised before that (the toast then waits for it: lib/toast.ts).
 export function Toaster() {
@@ -38,9 +42,10 @@ export function Toaster() {
   return (
     <SonnerToaster
       position="bottom-center"
-      // Above the phone's bottom tab bar when it is there (styles.css).
-      offset={{ bottom: 'calc(var(--bottom-tabs-space, 0px) + 24px)' }}
-      mobileOffset={{ bottom: 'calc(var(--bottom-tabs-space, 0px) + 16px)' }}
+      // Above the phone's bottom tab bar when it is there (styles.css), and a toast at the top
+      // (sign-up's) under the top bar, clear of its menu and links (docs/decisions/0214).
+      offset={{ top: TOP_BAR_CLEARANCE, bottom: 'calc(var(--bottom-tabs-space, 0px) + 24px)' }}
+      mobileOffset={{ top: TOP_BAR_CLEARANCE, bottom: 'calc(var(--bottom-tabs-space, 0px) + 16px)' }}
       richColors
       closeButton
       containerAriaLabel="Alerts"

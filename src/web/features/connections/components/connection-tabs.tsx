@@ -33,7 +33,14 @@ export function ConnectionTabs({
 
   return (
     <div>
-      <div role="tablist" aria-label="Connections" className="flex gap-1 rounded-xl bg-slate-100 p-1">
+      {/* Each tab one line, as wide as its name and a share of the rest: the three names do not
+          fit one row on a phone, so a tab that does not fit goes whole to a second row rather
+          than break its name (docs/decisions/0214). */}
+      <div
+        role="tablist"
+        aria-label="Connections"
+        className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1"
+      >
         {connectionTabs.map((tab, index) => {
           const active = tab.view === selected
           return (
@@ -50,14 +57,13 @@ export function ConnectionTabs({
               tabIndex={active ? 0 : -1}
               onClick={() => onSelect(tab.view)}
               onKeyDown={(event) => onKeyDown(event, index)}
-              className={`inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-lg px-2 py-1 text-center text-sm leading-tight font-semibold transition-colors sm:px-3 ${
+              className={`inline-flex min-h-11 flex-auto items-center justify-center gap-1.5 rounded-lg px-3 py-1 text-center text-sm font-semibold whitespace-nowrap transition-colors ${
                 active
                   ? 'bg-white text-brand-800 shadow-sm'
                   : 'text-slate-700 hover:bg-white/60 hover:text-slate-900'
               }`}
             >
-              {/* Breaks between its words only: "Received Request-s" read as a broken word. */}
-              <span className="[overflow-wrap:normal]">{tab.label}</span>
+              <span>{tab.label}</span>
               {tab.view === 'received' && receivedCount > 0 ? (
                 <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs leading-5 font-bold text-white">
                   {receivedCount > 99 ? '99+' : receivedCount}

@@ -165,20 +165,22 @@ export function PlayDateCard({
         <PlayDateWhere place={playDate} distanceMiles={playDate.distanceMiles} />
       </div>
       <LocationChips state={playDate.state} regions={playDate.regions} />
-      {/* The chevron keeps the row's end, and the request count or Chat keeps the price's row: on a
-          narrow phone the price wraps, between its parts, before either drops under it. */}
+      {/* The price is one line under the words that say who pays it, and the request count or
+          Chat sits beside those words: beside the price, on a narrow phone the price broke over
+          two or three lines (docs/decisions/0214). A free game, with no such words, keeps its
+          short price beside the count. The chevron keeps the row's end. */}
       <div className="flex items-center gap-2 border-t border-slate-100 pt-3">
-        <div className="flex min-w-0 flex-1 items-center justify-between gap-2">
-          <p className="flex min-w-0 flex-col">
-            {kind === 'free' ? null : (
-              <span className="text-sm text-slate-700">
-                {yourTeamPayment(playDate.type, onCreatorTeam, paymentTime(playDate.status, playDate.result))}
-              </span>
-            )}
+        <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2">
+          {kind === 'free' ? null : (
+            <span className="text-sm text-slate-700">
+              {yourTeamPayment(playDate.type, onCreatorTeam, paymentTime(playDate.status, playDate.result))}
+            </span>
+          )}
+          <span className={kind === 'free' ? 'row-start-1' : 'col-span-2'}>
             <PriceParts text={priceLine(playDate.paymentPerHourMin, playDate.durationMinutes)} />
-          </p>
+          </span>
           {playDate.status === 'open' ? (
-            <p className="inline-flex shrink-0 items-center gap-1 text-sm text-slate-700">
+            <p className="col-start-2 row-start-1 inline-flex items-center gap-1 text-sm text-slate-700">
               <Users aria-hidden="true" className="size-4" />
               {requestCountLabel(playDate.requestCount)}
             </p>
@@ -187,7 +189,7 @@ export function PlayDateCard({
             // A matched PlayDate in a list is one of the viewer's own: its team chat is one tap away.
             <Link
               to={{ pathname, search, hash: '#team-chat' }}
-              className="relative z-10 inline-flex min-h-11 shrink-0 items-center gap-1 rounded-lg border border-brand-700 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+              className="relative z-10 col-start-2 row-start-1 inline-flex min-h-11 items-center gap-1 rounded-lg border border-brand-700 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
               aria-label={`Chat with ${opponents ? teamNames(opponents) : names}`}
             >
               <MessagesSquare aria-hidden="true" className="size-4" />

@@ -1,6 +1,6 @@
 import type { PlayDateDetail, PlayDateRequestView } from '../../../../domain/play-dates/play-date.schema'
 import { teamPays } from '../../../../domain/play-dates/play-date.rules'
-import { type Side, splitText } from '../../../../domain/play-dates/spots'
+import { type Side, SPLIT_LEAD, splitShareText } from '../../../../domain/play-dates/spots'
 import { Button } from '../../../components/ui/button'
 import { fullName } from '../lib/play-date-view'
 import { OpenSpotRow, TeamRoster } from './team-roster'
@@ -102,7 +102,10 @@ export function SplitNote({ playDate, team }: { playDate: PlayDateDetail; team: 
   if (!splits || playDate.paymentPerHourMin === 0) return null
   const role = teamPays(playDate.type, team === 'creator') ? 'pays' : 'earns'
   return (
-    <p className="mt-2 text-sm font-semibold text-slate-800">{splitText(playDate.paymentPerHourMin, role)}</p>
+    <p className="mt-2 text-sm font-semibold text-slate-800">
+      {SPLIT_LEAD}{' '}
+      <span className="whitespace-nowrap">{splitShareText(playDate.paymentPerHourMin, role)}</span>
+    </p>
   )
 }
 

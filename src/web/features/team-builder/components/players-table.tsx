@@ -2,7 +2,13 @@ import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Trash2 } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { ageGroupLabels, type Player } from '../../../../domain/team-builder/player.schema'
-import { formatHundredths, toHundredths } from '../../../../domain/team-builder/team.rules'
+import {
+  formatHundredths,
+  selectionLimit,
+  teamCountText,
+  type TeamSize,
+  toHundredths,
+} from '../../../../domain/team-builder/team.rules'
 import { SearchField, SelectField } from '../../../components/ui/form-controls'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import {
@@ -82,13 +88,13 @@ function MobileSort({ sort, onChange }: { sort: SortState; onChange: (sort: Sort
 export function PlayersTable({
   players,
   selectedIds,
-  selectionLimit,
+  teamSize,
   onToggle,
   onDelete,
 }: {
   players: Player[]
   selectedIds: readonly string[]
-  selectionLimit: number
+  teamSize: TeamSize
   onToggle: (player: Player) => void
   onDelete: (player: Player) => void
 }) {
@@ -100,7 +106,8 @@ export function PlayersTable({
     () => sortPlayers(filterPlayersByName(players, debouncedSearch), sort),
     [players, debouncedSearch, sort],
   )
-  const isFull = selectedIds.length >= selectionLimit
+  const limit = selectionLimit(teamSize)
+  const isFull = selectedIds.length >= limit
 
   return (
     <div className="space-y-4">
@@ -114,9 +121,7 @@ export function PlayersTable({
           hint={`Type at least ${PLAYER_SEARCH_MIN} characters.`}
         />
         <p className="text-sm text-slate-700 sm:text-right" aria-live="polite">
-          {isFull
-            ? `Team full: ${selectedIds.length} of ${selectionLimit} selected. Remove a player to choose another.`
-            : `${selectedIds.length} of ${selectionLimit} selected.`}
+          {teamCountText(selectedIds.length, teamSize)}
         </p>
       </div>
 
@@ -130,8 +135,8 @@ export function PlayersTable({
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-sm">
             <caption className="sr-only">
-              Your players, sorted by {sortLabels[sort.key]} ({sort.direction}). Select up to {selectionLimit}{' '}
-              for the team.
+              Your players, sorted by {sortLabels[sort.key]} ({sort.direction}). Choose up to {limit} to join
+              you on the team.
             </caption>
             <thead className="border-b border-slate-200 bg-slate-50">
               <tr>

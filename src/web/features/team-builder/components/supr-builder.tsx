@@ -3,7 +3,6 @@ import { useEffect, useMemo, useState } from 'react'
 import { toast } from '../../../lib/toast'
 import type { SessionUser } from '../../../../domain/profiles/profile.schema'
 import type { Player } from '../../../../domain/team-builder/player.schema'
-import { selectionLimit } from '../../../../domain/team-builder/team.rules'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'
@@ -97,7 +96,7 @@ export function SuprBuilder({ captain }: { captain: SessionUser }) {
           <PlayersTable
             players={players}
             selectedIds={selected}
-            selectionLimit={selectionLimit(settings.teamSize)}
+            teamSize={settings.teamSize}
             onToggle={(player) => toggle(player.id)}
             onDelete={setToDelete}
           />
