@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { type Browser, expect, test } from '@playwright/test'
 import { expectFitsScreen, openAvailableFilters, phraseLineCount } from './support/layout'
 import {
   befriend,
@@ -17,8 +17,6 @@ import { wizardToRegionStep } from './support/wizard'
 async function signedIn(browser: Browser, firstName: string, lastName: string, duprRating = 3.5) {
   return signedInPhoneContext(browser, await createPlayer({ firstName, lastName, duprRating }))
 }
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/solo-${name}.png`, fullPage: true })
 
 test.beforeEach(({ page }) => {
   page.on('pageerror', (error) => {
@@ -58,7 +56,6 @@ test('a newcomer with no friends joins a game alone and becomes a partner @phone
   await expect(card).toContainText('DUPR 3.00–4.00 may join alone')
   await expectFitsScreen(page)
   await card.scrollIntoViewIfNeeded()
-  await card.screenshot({ path: '/tmp/solo-card.png' })
   await card.getByRole('link').first().click()
   await expect(page).toHaveURL(new RegExp(`/playdates/${id}`))
   await expect(page.getByText('Open spot · partner wanted')).toBeVisible()
@@ -80,7 +77,6 @@ test('a newcomer with no friends joins a game alone and becomes a partner @phone
     .getByRole('link', { name: /Joined alone/ })
   await expect(mine).toContainText('Joined alone · waiting for an answer')
   await expectFitsScreen(page)
-  await shot(page, 'home-applied')
   const annPage = await ann.newPage()
   await annPage.goto('/dashboard')
   await expect(
@@ -104,7 +100,6 @@ test('a newcomer with no friends joins a game alone and becomes a partner @phone
   await expect(page.getByText('2 spots left')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Withdraw' })).toBeVisible()
   await expectFitsScreen(page)
-  await shot(page, 'partner-page')
   await Promise.all([ann.close(), nia.close()])
 })
 
@@ -129,7 +124,6 @@ test('a creator posts "Partner wanted" and a solo player fills the spot @phone-o
   await expect(page.getByRole('spinbutton', { name: 'Highest rating' })).toHaveValue('4')
   await page.getByRole('spinbutton', { name: 'Highest rating' }).fill('4.5')
   await expectFitsScreen(page)
-  await shot(page, 'wizard-partner')
   await next.click()
   await expect(page.getByRole('spinbutton', { name: 'Amount to Pay (per hour)' })).toBeVisible()
   await next.click()
@@ -156,7 +150,6 @@ test('a creator posts "Partner wanted" and a solo player fills the spot @phone-o
   await expect(creatorTeam).toContainText('Split equally: each pays $12.50 per hour')
   await expect(page.getByText('2 spots left · DUPR 3.00–4.50 may join alone')).toBeVisible()
   await expectFitsScreen(page)
-  await shot(page, 'creator-page')
   // The share stays one phrase on the narrowest phone: the line breaks after "Split equally:".
   await page.setViewportSize({ width: 375, height: 812 })
   const split = creatorTeam.getByText('Split equally: each pays $12.50 per hour')
@@ -207,7 +200,6 @@ test('two players who each joined alone make a side, not a pair @phone-only', as
   await expect(page.getByRole('button', { name: 'Drop out', exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Drop out with my partner' })).toHaveCount(0)
   await expectFitsScreen(page)
-  await shot(page, 'side-of-two-alone')
   await Promise.all([ana, pia, xan, yui].map((c) => c.close()))
 })
 
@@ -265,6 +257,5 @@ test('a pair that lost a player and took one who joined alone: only the newcomer
   await expect(page.getByRole('button', { name: 'Drop out', exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Drop out with my partner' })).toHaveCount(0)
   await expectFitsScreen(page)
-  await shot(page, 'pair-and-newcomer')
   await Promise.all([ann, ben, cal, dee, wes].map((c) => c.close()))
 })
