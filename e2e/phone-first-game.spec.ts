@@ -112,6 +112,15 @@ test('the reminder names the players once; after the game the result comes befor
         /^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2} · 9:00 AM MST at Red Mountain Pickleball Park$/,
       ),
     ).toHaveCount(1)
+    // Her list, read while the server's clock is still before the start, on a phone whose clock
+    // reads two hours after it: the game's result is not settled, not only "Matched".
+    const early = await ann!.context.newPage()
+    await early.clock.install({ time: new Date(start.getTime() + 2 * 60 * 60_000) })
+    await early.goto('/playdates?tab=mine')
+    const earlyCard = early.getByRole('article').filter({ hasText: `Cal Day${tag}` })
+    await expect(earlyCard.getByText('Result not settled yet')).toBeVisible()
+    await expect(earlyCard).toContainText('Matched')
+    await early.close()
 
     // After the game Ann's page opens on the result to report, above the details.
     await clock.moveTo(new Date(start.getTime() + 2 * 60 * 60_000))
@@ -127,19 +136,32 @@ test('the reminder names the players once; after the game the result comes befor
     await game.getByLabel('Them').fill('7')
     await result.getByRole('button', { name: 'Report result' }).tap()
     await expect(result).toContainText('Waiting for the other team to confirm')
-    // Her list (on a phone whose clock reads two hours after the start) says the game's result is
-    // not settled, not only "Matched".
+    // Now her list says whose move it is: the other team's, with nothing for her to open.
     const list = await ann!.context.newPage()
     await list.clock.install({ time: new Date(start.getTime() + 2 * 60 * 60_000) })
     await list.goto('/playdates?tab=mine')
     const card = list.getByRole('article').filter({ hasText: `Cal Day${tag}` })
-    await expect(card.getByText('Result not settled yet')).toBeVisible()
+    await expect(card.getByText('Waiting for the other team to confirm')).toBeVisible()
+    await expect(card.getByRole('link', { name: /^Result to/ })).toHaveCount(0)
     await expect(card).toContainText('Matched')
 
     // Cal's first screen has the report and the button to confirm it.
     await cal1.goto(`/playdates/${id}`)
     await expect(cal1.getByRole('region', { name: 'Result' })).toContainText('You lost 7-11')
     await expect(cal1.getByRole('button', { name: 'Confirm result' })).toBeInViewport()
+    // His list has the result to confirm, one tap from it.
+    const calList = await cal!.context.newPage()
+    await calList.clock.install({ time: new Date(start.getTime() + 2 * 60 * 60_000) })
+    await calList.goto('/playdates?tab=mine')
+    const calCard = calList.getByRole('article').filter({ hasText: `Ann Day${tag}` })
+    const toConfirm = calCard.getByRole('link', {
+      name: `Result to confirm for your game with Ann Day${tag} & Ben Day${tag}`,
+    })
+    await expect(toConfirm).toBeVisible()
+    expect((await toConfirm.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    await toConfirm.tap()
+    await expect(calList).toHaveURL(new RegExp(`/playdates/${id}(\\?[^#]*)?#game-result$`))
+    await expect(calList.getByRole('button', { name: 'Confirm result' })).toBeInViewport()
   } finally {
     await clock.restore()
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { gameOutcome, playDateResultView, reliabilitySummary } from './results'
+import { gameOutcome, playDateResultView, reliabilitySummary, resultMoves } from './results'
 import { DEFAULT_DURATION, startDoesNotExist, zonedInstant, zoneOfState } from './schedule'
 import { durationInput, placeInput, startDateInput, startTimeInput, timeZoneInput } from './schedule.schema'
 import { cleanChatText } from '../display-text'
@@ -273,6 +273,9 @@ export const playDateSummary = z.object({
   // On the same lists: the game's result once settled (told from the creator team's side), null
   // before and on a game that never had one.
   result: gameOutcome.nullable().optional(),
+  // On My PlayDates: whose move it is on the viewer's own matched game once it has started by the
+  // server's clock (docs/decisions/0213), null before and on an open game. Other lists leave it out.
+  resultMove: z.enum(resultMoves).nullable().optional(),
   // On Available and the dashboard's games near you: miles from the player's home to the venue
   // (null at a place without coordinates, or for a player without a home).
   distanceMiles: z.number().nullable().optional(),

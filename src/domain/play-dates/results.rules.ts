@@ -215,6 +215,14 @@ export const resultStates = [
 ] as const
 export type ResultState = (typeof resultStates)[number]
 
+// Whose move it is on a game of the viewer's that has started and is not settled, from their
+// team's side, as My PlayDates' cards read it (docs/decisions/0213): report: no team has
+// reported; confirm: the other team reported and waits for an answer; waiting: the viewer's team
+// reported; confirming: a confirmation settles it in a minute; disputed: an admin decides;
+// closed: the week to report passed with no report.
+export const resultMoves = ['report', 'confirm', 'waiting', 'confirming', 'disputed', 'closed'] as const
+export type ResultMove = (typeof resultMoves)[number]
+
 // The records of the players a list's cards show are asked for after the list's rows arrive
 // (GET /api/profiles/reliability?ids=…), at most this many at a time.
 export const RELIABILITY_IDS_MAX = 40

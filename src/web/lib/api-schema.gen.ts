@@ -2490,6 +2490,8 @@ export interface components {
           canMarkReceived: boolean
         }
       } | null
+      /** @enum {string|null} */
+      resultMove?: 'report' | 'confirm' | 'waiting' | 'confirming' | 'disputed' | 'closed' | null
       distanceMiles?: number | null
       group?: {
         id: string
@@ -2889,6 +2891,8 @@ export interface components {
             outcome: 'not_played'
           }
         | null
+      /** @enum {string|null} */
+      resultMove?: 'report' | 'confirm' | 'waiting' | 'confirming' | 'disputed' | 'closed' | null
       distanceMiles?: number | null
       group?: {
         id: string
@@ -3330,6 +3334,8 @@ export interface components {
               outcome: 'not_played'
             }
           | null
+        /** @enum {string|null} */
+        resultMove?: 'report' | 'confirm' | 'waiting' | 'confirming' | 'disputed' | 'closed' | null
         distanceMiles?: number | null
         group?: {
           id: string

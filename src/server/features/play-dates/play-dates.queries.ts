@@ -1,3 +1,4 @@
+import { subDays } from 'date-fns'
 import { and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm'
 import { type SelectedFields } from 'drizzle-orm/pg-core'
 import type { PlayDateSummary } from '../../../domain/play-dates/play-date.schema'
@@ -21,7 +22,8 @@ import { distanceFromHome, nearHome } from './play-dates.near'
 import type { SessionUser } from '../../../domain/profiles/profile.schema'
 import type { DbOrTx } from '../../db/client'
 import { type PlayerSummaryRow } from '../../db/player-summary'
-import { groups, playDateRequests, playDates, profiles } from '../../db/schema'
+import { groups, playDateReports, playDateRequests, playDates, profiles } from '../../db/schema'
+import { ANSWER_DAYS, REPORT_WINDOW_DAYS, type ResultMove } from '../../../domain/play-dates/results.rules'
 
 // The player a PlayDate service acts for.
 export type Actor = Pick<SessionUser, 'id' | 'firstName' | 'lastName' | 'isAdmin'>
@@ -231,6 +233,36 @@ export const resultColumns = {
   resultGames: playDates.resultGames,
 }
 
+// Whose move it is on the viewer's own matched game once it has started by the app's clock, for
+// My PlayDates' cards (docs/decisions/0213), with the rules of the PlayDate page's result section
+// (resultView): read from the game's row and, once a team has reported, its one report (a lookup
+// in the reports' index; two reports are a dispute or a settled game). A report whose week to
+// answer has passed is about to stand: null, as before the start.
+const viewerSide = sql`case when ${playDates.creatorId} = ${userParam} or ${playDates.partnerId} = ${userParam} then 'creator' else 'responding' end`
+const resultMoveColumn = sql<ResultMove | null>`case when ${playDates.status} = 'matched' and ${playDates.startsAt} <= ${sql.placeholder('now')} then
+  case when ${playDates.disputedAt} is not null then 'disputed'
+    when ${playDates.resultConfirmedAt} is not null then 'confirming'
+    else nullif(coalesce(
+      (select case when r.team = ${viewerSide} then 'waiting'
+          when r.created_at > ${sql.placeholder('answerFrom')} then 'confirm' else 'stands' end
+        from ${playDateReports} r where r.play_date_id = ${playDates.id} order by r.created_at limit 1),
+      case when ${playDates.startsAt} >= ${sql.placeholder('reportFrom')} then 'report' else 'closed' end
+    ), 'stands') end
+end`
+
+// The times the moves are read against: a report is answered within ANSWER_DAYS, a game reported
+// within REPORT_WINDOW_DAYS of its start.
+export const resultMoveValues = (now: Date) => ({
+  now,
+  answerFrom: subDays(now, ANSWER_DAYS),
+  reportFrom: subDays(now, REPORT_WINDOW_DAYS),
+})
+
+// The columns My PlayDates and History add to a summary's, as their rows carry them.
+export type OwnListColumns = {
+  [K in keyof typeof resultColumns]: (typeof resultColumns)[K]['_']['data'] | null
+} & { resultMove: ResultMove | null }
+
 function tabQueries(shape: 'mine' | 'history') {
   const where = listConditions(shape)
   const count = (db: DbOrTx) =>
@@ -251,6 +283,8 @@ function tabQueries(shape: 'mine' | 'history') {
         total: sql<number>`(${count(db)})`.mapWith(Number),
         respondingTeam: respondingTeamColumn,
         ...resultColumns,
+        // History's games are finished: there is no move to read.
+        resultMove: shape === 'mine' ? resultMoveColumn : sql<ResultMove | null>`null::text`,
       })
         .where(where)
         .orderBy(...newestFirst)

@@ -30,7 +30,8 @@ import {
   WINDOW_ZONES,
   type ListShape,
   type RespondingTeamRow,
-  resultColumns,
+  type OwnListColumns,
+  resultMoveValues,
   type RatingBounds,
 } from './play-dates.queries'
 import { creatorSideIds, respondingSideIds, toTeam } from '../../db/queries'
@@ -251,10 +252,8 @@ export interface ListPlan {
   pageOnly?: boolean
 }
 
-type ResultRow = { [K in keyof typeof resultColumns]: (typeof resultColumns)[K]['_']['data'] | null }
-
 // The result a card shows: the game's once settled, null before.
-const settledResult = (row: ResultRow) =>
+const settledResult = (row: OwnListColumns) =>
   row.resultOutcome
     ? outcomeOfRow({
         outcome: row.resultOutcome,
@@ -301,7 +300,7 @@ export async function listPlayDates(
     limit: query.pageSize,
     offset,
     countLimit: listPlan.pageOnly ? offset + query.pageSize : cap + 1,
-    ...(typeof shape === 'string' ? {} : { now }),
+    ...(shape === 'mine' ? resultMoveValues(now) : typeof shape === 'string' ? {} : { now }),
     ...(query.minRating !== undefined ? { minRating: shownAtLeast(query.minRating) } : {}),
     ...(query.maxRating !== undefined ? { maxRating: shownAtMost(query.maxRating) } : {}),
     ...(query.state !== undefined ? { state: query.state } : {}),
@@ -322,7 +321,8 @@ export async function listPlayDates(
       return {
         ...toSummary(row),
         respondingTeam: responding ? toTeam(responding.captain, responding.partner) : null,
-        result: settledResult(row as typeof row & ResultRow),
+        result: settledResult(row as typeof row & OwnListColumns),
+        ...(shape === 'mine' ? { resultMove: (row as typeof row & OwnListColumns).resultMove } : {}),
       }
     }),
     page: query.page,

@@ -1,9 +1,22 @@
-import { ChevronRight, MessagesSquare, Trophy, UserPlus, Users } from 'lucide-react'
+import {
+  CheckCircle2,
+  ChevronRight,
+  ClipboardCheck,
+  ClipboardPen,
+  Clock,
+  type LucideIcon,
+  MessagesSquare,
+  Scale,
+  Trophy,
+  UserPlus,
+  Users,
+} from 'lucide-react'
 import { Fragment } from 'react'
-import { Link } from 'react-router'
+import { Link, type To } from 'react-router'
 import type { PlayDateSummary, TeamSummary } from '../../../../domain/play-dates/play-date.schema'
 import { playDateKind } from '../../../../domain/play-dates/play-date.constants'
 import { paymentTime, yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
+import type { ResultMove } from '../../../../domain/play-dates/results.rules'
 import { priceLine } from '../../../../domain/play-dates/schedule'
 import { Avatar, FaceGroup } from '../../../components/ui/avatar'
 import {
@@ -18,7 +31,7 @@ import { PlayDateWhen, PlayDateWhere } from './play-date-when'
 import { TeamRecord } from './team-record'
 import { OutcomeText } from './outcome-text'
 import { JoinAloneRange } from './join-alone-range'
-import { outcomeText } from '../lib/result-view'
+import { outcomeText, resultDueLine } from '../lib/result-view'
 import { spotsText } from '../../../../domain/play-dates/spots'
 import { useNow } from '../../../lib/use-now'
 
@@ -150,7 +163,13 @@ export function PlayDateCard({
           </>
         ) : null}
       </div>
-      {!result && (onCreatorTeam || onRespondingTeam) ? <ResultDueNote playDate={playDate} /> : null}
+      {!result && (onCreatorTeam || onRespondingTeam) ? (
+        <ResultDueNote
+          playDate={playDate}
+          resultLink={{ pathname, search, hash: '#game-result' }}
+          against={opponents ? teamNames(opponents) : names}
+        />
+      ) : null}
       {result ? (
         <p className="flex items-center gap-1.5 font-semibold text-slate-900">
           <Trophy aria-hidden="true" className="size-4 shrink-0 text-brand-800" />
@@ -203,16 +222,53 @@ export function PlayDateCard({
   )
 }
 
-// A game of the viewer's that has started and is still "Matched": its result is to be reported or
-// confirmed on its page, and the card says it is not settled, so "Matched" does not read as a game
-// still ahead (docs/decisions/0212). Read on this device's clock, as the card's "in 2 days" is.
-function ResultDueNote({ playDate }: { playDate: PlayDateSummary }) {
+// A game of the viewer's that has started and is still "Matched": the card says whose move it is
+// on its result, so "Matched" does not read as a game still ahead (docs/decisions/0212, 0213).
+// Where the viewer's team has something to do, the line leads to the page's result section. Read
+// on this device's clock, as the card's "in 2 days" is; the move is the server's, and a list read
+// before the start has none: "Result not settled yet".
+const moveIcons: Record<ResultMove, LucideIcon> = {
+  report: ClipboardPen,
+  confirm: ClipboardCheck,
+  waiting: Clock,
+  confirming: CheckCircle2,
+  disputed: Scale,
+  closed: Trophy,
+}
+
+function ResultDueNote({
+  playDate,
+  resultLink,
+  against,
+}: {
+  playDate: PlayDateSummary
+  resultLink: To
+  // The other team's names, for the link's name beside other cards' links.
+  against: string
+}) {
   const now = useNow().getTime()
   if (playDate.status !== 'matched' || !playDate.startsAt || Date.parse(playDate.startsAt) > now) return null
+  const move = playDate.resultMove ?? null
+  const line = resultDueLine(move)
+  const Icon = move ? moveIcons[move] : Trophy
+  if (line.leadsToResult)
+    return (
+      <Link
+        to={resultLink}
+        className="relative z-10 inline-flex min-h-11 items-center gap-1.5 self-start text-sm font-semibold text-amber-900 underline underline-offset-2"
+      >
+        <Icon aria-hidden="true" className="size-4 shrink-0" />
+        {line.text}
+        <span className="sr-only"> for your game with {against}</span>
+      </Link>
+    )
   return (
-    <p className="flex items-center gap-1.5 text-sm font-semibold text-amber-900">
-      <Trophy aria-hidden="true" className="size-4 shrink-0" />
-      Result not settled yet
+    // The icon stays beside the first line when the words wrap on a narrow phone.
+    <p
+      className={`flex items-start gap-1.5 text-sm font-semibold ${move === null ? 'text-amber-900' : 'text-slate-700'}`}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {line.text}
     </p>
   )
 }

@@ -7,6 +7,7 @@ import {
   pointsToText,
   reportFormDefaults,
   reportOutcomeText,
+  resultDueLine,
   toReportInput,
 } from './result-view'
 
@@ -131,5 +132,27 @@ describe('the report form', () => {
       ]),
     )
     expect(tied.error?.issues[0]?.message).toBe('A match tied at one game each needs a third game')
+  })
+})
+
+describe('the line on a card of My PlayDates once the game has started', () => {
+  it('says whose move it is, and links to the result where the team has something to do there', () => {
+    expect(resultDueLine('report')).toEqual({ text: 'Result to report', leadsToResult: true })
+    expect(resultDueLine('confirm')).toEqual({ text: 'Result to confirm', leadsToResult: true })
+    expect(resultDueLine('waiting')).toEqual({
+      text: 'Waiting for the other team to confirm',
+      leadsToResult: false,
+    })
+    expect(resultDueLine('confirming')).toEqual({ text: 'Result confirmed', leadsToResult: false })
+    expect(resultDueLine('disputed')).toEqual({
+      text: 'Disputed: an admin will decide',
+      leadsToResult: false,
+    })
+    expect(resultDueLine('closed')).toEqual({ text: 'No result was reported', leadsToResult: false })
+  })
+
+  it('says only that the result is not settled when the server gave no move (the list was read before the start)', () => {
+    for (const move of [null, undefined])
+      expect(resultDueLine(move)).toEqual({ text: 'Result not settled yet', leadsToResult: false })
   })
 })

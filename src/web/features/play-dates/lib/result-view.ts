@@ -1,6 +1,7 @@
 import { format } from 'date-fns'
 import type { GameOutcome, PlayDateResultView, ReportInput } from '../../../../domain/play-dates/results'
 import {
+  type ResultMove,
   scoreLine,
   type TeamSide,
   viewerOutcome,
@@ -65,6 +66,22 @@ export function paymentText(payingTeam: TeamSide, side: TeamSide | null, amount:
     ? `Your team pays the other team ${amount}`
     : `The other team pays your team ${amount}`
 }
+
+// What a card on My PlayDates says under the teams once the viewer's matched game has started
+// (docs/decisions/0212, 0213): whose move it is, in the words of the dashboard's "Waiting for you"
+// and the PlayDate page's result section. `leadsToResult`: the viewer's team has something to do
+// there, so the line links to it. Without a move from the server (it read the list before the
+// start), the game's result is only "not settled yet".
+const moveLines: Record<ResultMove, { text: string; leadsToResult: boolean }> = {
+  report: { text: 'Result to report', leadsToResult: true },
+  confirm: { text: 'Result to confirm', leadsToResult: true },
+  waiting: { text: 'Waiting for the other team to confirm', leadsToResult: false },
+  confirming: { text: 'Result confirmed', leadsToResult: false },
+  disputed: { text: 'Disputed: an admin will decide', leadsToResult: false },
+  closed: { text: 'No result was reported', leadsToResult: false },
+}
+export const resultDueLine = (move: ResultMove | null | undefined) =>
+  move ? moveLines[move] : { text: 'Result not settled yet', leadsToResult: false }
 
 // "Sat, Dec 12", on the PlayDate's own calendar when it has a zone.
 export function formatDay(iso: string, zone: string | null): string {
