@@ -38,6 +38,12 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     /\bdistract(s|ed|ing|ion|ions)?\b|\b(yell|yells|yelled|yelling|shout|shouts|shouted|shouting|scream|screams|screamed|screaming|talk|talks|talked|talking)\b(?=.*\b(while|when|as)\b.*\b(hit|hits|hitting|serve|serves|serving|swing|swings|swinging)\b)/g,
     'distraction',
   ],
+  // Talking with a partner, and calls such as "mine" between partners: the rulebook has no rule on
+  // them either (docs/decisions/0215). Talking while an opponent hits is a distraction, read above.
+  [
+    /\b(talk|talks|talked|talking|speak|speaks|speaking|spoke|communicate|communicates|communicated|communicating|communication|chat|chats|chatted|chatting)\b(?! (me|us) through\b)|\b(call|calls|called|calling|say|says|said|yell|yells|yelled|yelling|shout|shouts|shouted|shouting) (out )?(mine|yours)\b|\b(tell|tells|told|telling) (my|our) partners?\b|\bpartners? (tell|tells|told|telling) (me|us)\b/g,
+    'teamtalk',
+  ],
   // An accidental double hit is a ball hit twice by accident (11.A).
   [/\b(accidental|accidentally|unintentional|unintentionally|not on purpose)\b/g, 'by accident'],
   [/\b(higher|highest)\b/g, 'high'],
