@@ -342,6 +342,11 @@ describe('the first answer without a model', () => {
     'someone walked onto our court mid rally, what happens',
     'is it legal to distract my opponent',
     'my opponent yelled while i was hitting, is that a fault',
+    // Talking with a partner, calling "mine" (docs/decisions/0215).
+    'Can I talk to my partner during a rally?',
+    'are we allowed to talk during the point',
+    'is it legal to communicate with my partner mid rally',
+    'can i yell mine to my partner',
   ])('says no rule covers "%s"', (question) => {
     expect(first(question)).toBe(refereeMessages.noRule)
   })

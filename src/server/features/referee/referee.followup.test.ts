@@ -476,6 +476,22 @@ describe('a new player named after a question about "she" or "he"', () => {
       'how long can my partner stay in the kitchen if she is dinking',
       /^Your opponent may enter the non-volley zone .*\(9\.E\)/,
     ],
+    // Not only a follow-up naming nobody but the player: one that has him act (docs/decisions/0215).
+    [
+      'what if he volleys it?',
+      SHE_STEPS_IN,
+      /^Yes: a fault by your opponent, so your side wins the rally .*\(9\.B\)/,
+    ],
+    [
+      'what if he volleys it?',
+      'Can my partner volley if she is in the kitchen?',
+      /^No: that is your opponent's fault, so your side wins the rally .*\(9\.A\)/,
+    ],
+    [
+      'what if he does it?',
+      'is it a fault if my partner touches the net with her paddle',
+      /^Yes: a fault by your opponent.*\(7\.G\)/,
+    ],
   ])('"%s" after "%s" speaks of the opponent', (question, earlier, answer) => {
     expect(first(question, earlier)).toMatch(answer)
   })
@@ -485,6 +501,10 @@ describe('a new player named after a question about "she" or "he"', () => {
       /^Yes: a fault by your partner, and so by your team/,
     )
     expect(first('what about him?', 'Can my partner volley in the kitchen?')).toMatch(
+      /^No: that is your partner's fault/,
+    )
+    expect(first('what if she volleys it?', SHE_STEPS_IN)).toMatch(/^Yes: a fault by your partner/)
+    expect(first('what if he volleys it?', 'Can my partner volley in the kitchen?')).toMatch(
       /^No: that is your partner's fault/,
     )
   })

@@ -293,7 +293,7 @@ function newlyNamed(clause: string, earlier: string): string {
   const before = genderOf(canonical(earlier))
   if (said === undefined || before === undefined || said === before) return clause
   if (other !== 'partner' && other !== 'opponent') return clause
-  return clause.replace(PRONOUN, PLAYER_WORDS.opponent)
+  return pronounsAs('opponent', clause)
 }
 
 // A ball that bounces is not volleyed: after a question about a volley, or about hitting the ball
@@ -356,11 +356,16 @@ export interface FollowUpReading {
 export function followUpAsRead(question: string, earlier: string | undefined): FollowUpReading {
   if (earlier === undefined || !isFollowUp(question))
     return { context: undefined, ...ofOtherPlayer(question) }
-  const asked = withPronounsRead(question, earlier)
-  const clause = newlyNamed(canonical(question).replace(LEAD, ''), earlier)
+  const said = canonical(question).replace(LEAD, '')
+  const clause = newlyNamed(said, earlier)
   const again = askedOfNamed(canonical(withPronounsRead(clause, earlier)), earlier)
   if (again) return again
-  const own = restated(asked, earlier)
+  // "What if he volleys it?" after a question about a partner called "she": the opponent does what
+  // the earlier question had her do, that question asked of him (docs/decisions/0215).
+  const renamed = clause !== said
+  const asked = renamed ? clause : withPronounsRead(question, earlier)
+  const before = renamed ? (askedOfNamed(PLAYER_WORDS.opponent, earlier)?.question ?? earlier) : earlier
+  const own = restated(asked, before)
   if (own) return { asked: own.text, context: undefined, restated: own.role, other: own.other }
   return { asked, context: earlierAsRead(asked, earlier) }
 }

@@ -250,6 +250,31 @@ const ROWS: Row[] = [
   ['if the ball clips the net during a point do we replay it', 'no', ['7.B'], []],
   ['ball hit the net tape and went over mid rally do we play on', 'yes', ['7.B'], []],
   ['my shot clipped the net and dropped over, is that good?', 'yes', ['7.B'], []],
+  // A dink clipping the net, the ball hitting a partner, a carry by accident (docs/decisions/0215).
+  ['What if my dink clips the net and lands in the kitchen?', null, ['7.B'], ['is in play']],
+  ['my dink hit the net tape and dropped into the kitchen, is it good?', 'yes', ['7.B'], []],
+  ['dink clipped the net and fell in the nvz do we play on', 'yes', ['7.B'], []],
+  ['is a dink that touches the net still in play', 'yes', ['7.B'], []],
+  ['what if my dink clips the net and goes over', null, ['7.B'], ['in play']],
+  ['what if my serve clips the net and lands in', null, ['4.A'], ['in play']],
+  ['my serve clipped the net and landed in the kitchen, is that a fault?', 'yes', ['4.A'], []],
+  [
+    'The ball hit my partner, is that our fault?',
+    'yes',
+    ['7.H'],
+    ['hits your partner', 'your side commits a fault'],
+  ],
+  ['is it our fault if the ball hits my partner', 'yes', ['7.H'], []],
+  ['ball hit my partner before it bounced, do we lose the rally?', 'yes', ['7.H'], []],
+  ['the ball hit my partner whose point', null, ['7.H'], ['your side commits a fault']],
+  ['ball hit my partner our fault?', 'yes', ['7.H'], []],
+  ["the ball hit my partner's shirt, is that our fault?", 'yes', ['7.H'], []],
+  ['what if the ball hits my hat', null, ['7.H'], ['anything you wear']],
+  ['My partner carried the ball by accident', null, ['11.A'], ['a carry by accident is legal as long as']],
+  ['i carried it by accident, is that ok?', 'yes', ['11.A'], []],
+  ['she carried the ball accidentally, is that legal', 'yes', ['11.A'], []],
+  ['is it a fault if my partner carries the ball by accident', 'no', ['11.A'], []],
+  ['is an accidental carry legal', 'yes', ['11.A'], []],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

@@ -21,9 +21,9 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   ],
   // A carry, the ball carried on the paddle, is judged with a ball hit twice (11.A), but asked about
   // in its own word: legal or not depending on the stroke (docs/decisions/0208). Momentum "carried
-  // me" into the kitchen is not one.
+  // me" into the kitchen is not one. "An accidental carry" keeps its accident (docs/decisions/0215).
   [
-    /^carry\b|\b(a|the) carry\b|\bcarr(y|ies|ied|ying) (the ball|it|on)\b|\bcarrying\b(?! (me|you|him|her|them|us|my|your|his|their|our|into|in)\b)/g,
+    /^carry\b|\b(a|the) carry\b|(?<=\b(accidental|unintentional) )carr(y|ies)\b|\bcarr(y|ies|ied|ying) (the ball|it|on)\b|\bcarrying\b(?! (me|you|him|her|them|us|my|your|his|their|our|into|in)\b)/g,
     'ballcarry',
   ],
   // Topics our rulebook has no rule on, each in one word so that no rule about something else is
@@ -37,6 +37,12 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [
     /\bdistract(s|ed|ing|ion|ions)?\b|\b(yell|yells|yelled|yelling|shout|shouts|shouted|shouting|scream|screams|screamed|screaming|talk|talks|talked|talking)\b(?=.*\b(while|when|as)\b.*\b(hit|hits|hitting|serve|serves|serving|swing|swings|swinging)\b)/g,
     'distraction',
+  ],
+  // Talking with a partner, and calls such as "mine" between partners: the rulebook has no rule on
+  // them either (docs/decisions/0215). Talking while an opponent hits is a distraction, read above.
+  [
+    /\b(talk|talks|talked|talking|speak|speaks|speaking|spoke|communicate|communicates|communicated|communicating|communication|chat|chats|chatted|chatting)\b(?! (me|us) through\b)|\b(call|calls|called|calling|say|says|said|yell|yells|yelled|yelling|shout|shouts|shouted|shouting) (out )?(mine|yours)\b|\b(tell|tells|told|telling) (my|our) partners?\b|\bpartners? (tell|tells|told|telling) (me|us)\b/g,
+    'teamtalk',
   ],
   // An accidental double hit is a ball hit twice by accident (11.A).
   [/\b(accidental|accidentally|unintentional|unintentionally|not on purpose)\b/g, 'by accident'],
@@ -66,8 +72,12 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     /\b(after|once) (the |a )?(point|rally)( is over| was over| ended| ends| is done)?\b|\b(the |a )?(point|rally) (is over|was over|ends|ended|end)\b|\b(the ball|it) (is|was) dead\b/g,
     'dead ball',
   ],
-  // Who wins the rally, as one word: "whose point", "whose fault", "who gets the point".
-  [/\bwhose (point|fault|rally)\b|\bwho (gets|wins|won|loses|lost) (the )?(point|rally)\b/g, 'whosepoint'],
+  // Who wins the rally, as one word: "whose point", "whose fault", "who gets the point", "is it our
+  // point or theirs" (docs/decisions/0215).
+  [
+    /\bwhose (point|fault|rally)\b|\b((is|was) (it|that) )?(our|my|their|your) (point|rally|fault) or (theirs|ours|mine|yours)\b|\bwho (gets|wins|won|loses|lost) (the )?(point|rally)\b/g,
+    'whosepoint',
+  ],
   // The ball hitting the player asking: "it hit me", "the ball hits my body".
   [/\b(hit|hits|hitting|struck|strikes) (me|myself|my body)\b/g, '$1 my body'],
   // What a player wears counts as one thing (7.G, 7.H, 9.B): "my hat", "my sunglasses".
@@ -88,6 +98,9 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(brushed|grazed|tapped|nicked|clipped)\b/g, 'touched'],
   [/\b(brushes|grazes|taps|nicks|clips)\b/g, 'touches'],
   [/\b(brush|graze|tap|nick|clip|brushing|grazing|tapping|nicking|clipping)\b/g, 'touch'],
+  // A dink that touches the net is a shot like any other there (7.B): "dink" stays the kitchen's
+  // word (9.F) everywhere else (docs/decisions/0188, 0215). "The net tape" reads "the the net" here.
+  [/\b(dink|dinks|dinked)\b(?=( \w+){0,3}? (touch|touches|touched|hit|hits)( the)+ net\b)/g, 'shot'],
   [
     /\b((get|gets|step|steps|stepped|stepping|come|go|move|walk|be|am|are|is) (back )?out of (the )?kitchen|leav(e|es|ing) (the )?kitchen|exit(s|ing)? (the )?kitchen)\b/g,
     'leave kitchen',

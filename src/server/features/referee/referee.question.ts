@@ -78,7 +78,8 @@ export function shapeOf(question: string): QuestionShape {
   )
     return 'yes-no'
   if (FRAME_WORDS.test(tail) && tail.split(' ').length <= 2) return 'yes-no'
-  if (/\b(legal|illegal|allowed|a fault)$/.test(clause)) return 'yes-no'
+  // "... is that legal", "the ball hit my partner, our fault?" (docs/decisions/0215).
+  if (/\b(legal|illegal|allowed|(a|our|my|your|their) fault)$/.test(clause)) return 'yes-no'
   return 'open'
 }
 
