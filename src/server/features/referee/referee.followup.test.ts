@@ -509,3 +509,42 @@ describe('a new player named after a question about "she" or "he"', () => {
     )
   })
 })
+
+// Touching the net in play is a fault of its own, whatever the earlier question asked; "him" with no
+// one named before is a player on either side (docs/decisions/0216).
+describe('a follow-up about the net, or about a player no one named', () => {
+  it.each(PARTNER_IN_KITCHEN)('after "%s", an opponent touching the net is their fault (7.G)', (earlier) => {
+    for (const question of ['What if my opponent touches the net?', 'what if the other team touches the net'])
+      expect(first(question, earlier)).toMatch(
+        /^No: that is your opponent's fault, so your side wins the rally.*\(7\.G\)/,
+      )
+    expect(first('what if I touch the net?', earlier)).toMatch(/^Touching the net.*\(7\.G\)/)
+  })
+
+  it('answers it yes or no the way the earlier question was asked', () => {
+    expect(
+      first(
+        'what if my opponent touches the net',
+        'is it a fault if my partner is in the kitchen when I volley',
+      ),
+    ).toMatch(/^Yes: a fault by your opponent.*\(7\.G\)/)
+    expect(first('and if my opponent touches the net?', 'can my partner stand in the kitchen')).toMatch(
+      /^No: that is your opponent's fault.*\(7\.G\)/,
+    )
+  })
+
+  it('keeps the earlier question about the net', () => {
+    expect(
+      first('what if my partner touches the net?', 'can I touch the net after the point is over?'),
+    ).toMatch(/\(7\.G\).*\(8\)/)
+  })
+
+  it('answers "what if the ball hits him?" for either side when no one was named', () => {
+    expect(first('what if the ball hits him', 'can I volley in the kitchen')).toMatch(
+      /^It depends on whose side the player is on: .*\(7\.H\)/,
+    )
+    expect(first('what if the ball hits her?', PARTNER_IN_KITCHEN[1])).toMatch(
+      /^If the ball in play hits your partner/,
+    )
+  })
+})

@@ -170,6 +170,12 @@ const touchesNet = (clause: string, other: Other) =>
   new RegExp(`${who(other).source} ${OWN}${ADVERB}(touch|touches|touched|touching) the (net|post)`).test(
     clause,
   )
+const TOUCHES_NET = new RegExp(
+  `\\b(i|we|my|our|${SUBJECTS.filter(([s]) => s !== 'asker')
+    .map(([, pattern]) => pattern.source)
+    .join('|')}) ${OWN}${ADVERB}(touch|touches|touched|touching) the (net|post|posts)\\b`,
+)
+const NET = /\b(net|post|posts|intonet)\b/
 function ofOtherPlayer(question: string): Pick<FollowUpReading, 'asked' | 'restated' | 'other'> {
   const named = [...subjectsOf(question)]
   const other = named.length === 1 ? named[0] : undefined
@@ -350,13 +356,29 @@ export interface FollowUpReading {
   question?: string
 }
 
+// "The ball hit him", asked with no player named before it for "him" to be: a player the referee
+// cannot place on either side, read as "someone" (docs/decisions/0216). A question naming a partner
+// or an opponent itself ("my partner got hit, the ball hit her") keeps its pronoun.
+const HIT_UNNAMED =
+  /\b(hit|hits|hitting|struck|strikes|striking|touch|touches|touched) (him|her|them)\b(?! (paddle|hand|foot|body|clothing)\b)|\b(he|she|they) (is|was|were|gets|got|get|been|being) (hit|struck)\b/g
+function unplaced(question: string): string {
+  const text = canonical(question)
+  if (text.search(HIT_UNNAMED) === -1 || [...subjectsOf(text)].some((s) => s !== 'asker')) return question
+  return text.replace(HIT_UNNAMED, 'hits someone')
+}
+
 // A follow-up as it is read: its pronouns as the player the earlier question named, and the
 // earlier question as the follow-up reads it (0182, 0183), or the follow-up restated on its own
 // (0185). No context when it is not a follow-up.
 export function followUpAsRead(question: string, earlier: string | undefined): FollowUpReading {
   if (earlier === undefined || !isFollowUp(question))
-    return { context: undefined, ...ofOtherPlayer(question) }
+    return { context: undefined, ...ofOtherPlayer(unplaced(question)) }
   const said = canonical(question).replace(LEAD, '')
+  // A player touching the net in play is a fault of its own: after a question about anything but
+  // the net, "what if my opponent touches the net?" asks that alone (docs/decisions/0216).
+  const touching = canonical(withPronounsRead(said, earlier))
+  if (TOUCHES_NET.test(touching) && !NET.test(canonical(earlier)))
+    return { context: undefined, ...ofOtherPlayer(touching) }
   const clause = newlyNamed(said, earlier)
   const again = askedOfNamed(canonical(withPronounsRead(clause, earlier)), earlier)
   if (again) return again
@@ -367,5 +389,6 @@ export function followUpAsRead(question: string, earlier: string | undefined): F
   const before = renamed ? (askedOfNamed(PLAYER_WORDS.opponent, earlier)?.question ?? earlier) : earlier
   const own = restated(asked, before)
   if (own) return { asked: own.text, context: undefined, restated: own.role, other: own.other }
-  return { asked, context: earlierAsRead(asked, earlier) }
+  const read = unplaced(asked)
+  return { asked: read, context: earlierAsRead(read, earlier) }
 }

@@ -275,6 +275,31 @@ const ROWS: Row[] = [
   ['she carried the ball accidentally, is that legal', 'yes', ['11.A'], []],
   ['is it a fault if my partner carries the ball by accident', 'no', ['11.A'], []],
   ['is an accidental carry legal', 'yes', ['11.A'], []],
+  // The ball hitting a player no one named, and whose fault a question asks about (docs/decisions/0216).
+  [
+    'the ball hit him is that our fault',
+    null,
+    ['7.H'],
+    [
+      'it depends on whose side',
+      'hits an opponent wins your side the rally',
+      'hits you or your partner loses it',
+    ],
+  ],
+  ['it hit her before it bounced, whose point?', null, ['7.H'], ['it depends on whose side']],
+  ['she got hit by the ball is that a fault', null, ['7.H'], ['it depends on whose side']],
+  ['the ball hit my partner is that a fault on us', 'yes', ['7.H'], []],
+  ['the ball hit my partner, is that against us?', 'yes', ['7.H'], []],
+  ['ball hit my partner is that a fault on our side', 'yes', ['7.H'], []],
+  ['the ball hit my partner is that our point', 'no', ['7.H'], []],
+  ['the ball hit my partner, is that their point?', 'yes', ['7.H'], []],
+  ['the ball hit my partner is that their fault', 'no', ['7.H'], []],
+  ['the ball hit my opponent, is that our fault?', 'no', ['7.H'], []],
+  ['ball hit my opponent is it a fault on them', 'yes', ['7.H'], []],
+  ['the ball hit my opponent do we get the point', 'yes', ['7.H'], []],
+  ['the ball hit me, is that a point for them', 'yes', ['7.H'], []],
+  ['my partner touched the net is that a fault on us', 'yes', ['7.G'], ['a fault by your partner']],
+  ['my opponent touched the net, is that our point', 'yes', ['7.G'], ['a fault by your opponent']],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

@@ -78,6 +78,22 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     /\bwhose (point|fault|rally)\b|\b((is|was) (it|that) )?(our|my|their|your) (point|rally|fault) or (theirs|ours|mine|yours)\b|\bwho (gets|wins|won|loses|lost) (the )?(point|rally)\b/g,
     'whosepoint',
   ],
+  // Whose fault a question asks about, said one way (docs/decisions/0216): "a fault on us", "is that
+  // against us", "on our side" and "their point", "a point for them" are "our fault"; "a fault on
+  // them", "our point", "a point for us", "do we get the point" are "their fault".
+  [
+    /\b(a )?fault (on|against|for|to|by) (us|me|our side|our team|my side|my team)\b|\b(a )?point (for|to) (them|him|her|the opponents|the other (side|team)|their side|their team)\b|\b(their|his|her) point\b/g,
+    'our fault',
+  ],
+  [
+    /\b(a )?fault (on|against|for|to|by) (them|him|her|the opponents|the other (side|team)|their side|their team)\b|\b(a )?point (for|to) (us|me|our side|our team)\b|\b(our|my) point\b|\b(do|did|does|would|will) (we|i) (win|get|won|got) (the |a )?(point|rally)\b/g,
+    'their fault',
+  ],
+  [/\b(is|was) (it|that|this) (on|against) (us|me|our side|our team)\b/g, '$1 $2 our fault'],
+  [
+    /\b(is|was) (it|that|this) (on|against) (them|the opponents|the other (side|team))\b/g,
+    '$1 $2 their fault',
+  ],
   // The ball hitting the player asking: "it hit me", "the ball hits my body".
   [/\b(hit|hits|hitting|struck|strikes) (me|myself|my body)\b/g, '$1 my body'],
   // What a player wears counts as one thing (7.G, 7.H, 9.B): "my hat", "my sunglasses".
