@@ -11,6 +11,7 @@ import {
   turnsRound,
 } from './referee.question'
 import { withoutRuleNumbers } from './referee.curated'
+import { ruleByNumber, ruleNumberAsked } from './referee.numbers'
 import { type RulebookSection, rulebook } from './referee.rulebook'
 import { bestSentence, searchRulebook } from './referee.search'
 import { faultOf, saidOf } from './referee.spoken'
@@ -114,6 +115,14 @@ export function answerOffline(
   const { earlier, includeRuleNumbers } = options
   if (UNCOVERED.test(canonical(question)))
     return { summary: refereeMessages.noRule, sections: [], curated: null }
+  // "What does rule 9.C say?": the rule itself, its number said back whatever the setting, since the
+  // player asked by it; a number the rulebook does not have is a rule it does not cover (0216).
+  const number = ruleNumberAsked(question)
+  if (number !== undefined) {
+    const rule = ruleByNumber(number)
+    if (!rule) return { summary: refereeMessages.noRule, sections: [], curated: null }
+    return { summary: `${rule.text.replace(/\.$/, '')} (${number}).`, sections: rule.sections, curated: null }
+  }
   const reading = followUpAsRead(question, earlier)
   const { asked, context, restated, other } = reading
   const leans = context !== undefined

@@ -31,7 +31,7 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   // person from another court), distracting an opponent.
   [/\b(around|round|outside) the (net )?posts?\b|\batps?\b/g, 'aroundpost'],
   [
-    /\bhinders?\b|\bhindrances?\b|\bfrom (the |a )?(next|another|other|adjacent|neighbou?ring) courts?\b|\b(rolled|rolls|rolling|came|comes|coming|walked|walks|walking|ran|runs|running) (onto|on to|into|across) (our|the|my) court\b/g,
+    /\bhinders?\b|\bhindrances?\b|\bcourts? next (to (us|ours|mine|me)|door)\b|\b(stray|loose) balls?\b|\bfrom (the |a )?(next|another|other|adjacent|neighbou?ring) courts?\b|\b(rolled|rolls|rolling|came|comes|coming|walked|walks|walking|ran|runs|running) (onto|on to|into|across) (our|the|my) court\b/g,
     'hinder',
   ],
   [
