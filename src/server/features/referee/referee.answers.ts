@@ -8,6 +8,7 @@ import {
   senseOf,
   settingOf,
   shapeOf,
+  subjectsOf,
   turnsRound,
 } from './referee.question'
 import { withoutRuleNumbers } from './referee.curated'
@@ -124,7 +125,8 @@ export function answerOffline(
     return { summary: `${rule.text.replace(/\.$/, '')} (${number}).`, sections: rule.sections, curated: null }
   }
   const reading = followUpAsRead(question, earlier)
-  const { asked, context, restated, other } = reading
+  const { asked, context } = reading
+  let { restated, other } = reading
   const leans = context !== undefined
   const cite = (text: string) => (includeRuleNumbers ? text : withoutRuleNumbers(text))
   // "What about my partner?" after "Can I stand anywhere when I serve?" is asked as "can my partner
@@ -145,6 +147,21 @@ export function answerOffline(
   }
   const both = leans ? `${asked} ${context}` : restated ? asked : question
   const match = matchQuestion(question, earlier, sense)
+  // "What if he was standing out of bounds?" after "the ball hit my partner": still the ball hitting
+  // the partner, the answer said of them as it was (0216).
+  if (match && leans && restated === undefined) {
+    const before = followUpAsRead(earlier!, undefined)
+    const about = before.other
+    if (
+      before.restated === 'undergoes' &&
+      about !== undefined &&
+      [...subjectsOf(asked)].every((s) => s === about) &&
+      matchQuestion(earlier!)?.answer.id === match.answer.id
+    ) {
+      restated = 'undergoes'
+      other = about
+    }
+  }
   if (match) {
     // "And in rec play?", "in league play?": the same answer, and why. A rule set for tournaments
     // says nothing of recreational play, so neither Yes nor No; league play is organised play, and

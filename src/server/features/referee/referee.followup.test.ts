@@ -548,3 +548,24 @@ describe('a follow-up about the net, or about a player no one named', () => {
     )
   })
 })
+
+describe('a follow-up about the player the ball hit', () => {
+  it('keeps the ball hitting them, said of them, wherever they stood', () => {
+    expect(first('what if he was standing out of bounds', 'ball hit my partner')).toMatch(
+      /^If the ball in play hits your partner, .* your side commits a fault, wherever they stand \(7\.H\)/,
+    )
+    expect(first('what if he is in the kitchen', 'ball hit my partner')).toMatch(
+      /^If the ball in play hits your partner/,
+    )
+    expect(first('what if she was in the kitchen', 'the ball hit my opponent')).toMatch(
+      /^If the ball in play hits your opponent, .* their side commits a fault/,
+    )
+  })
+
+  it('asks "what about him?" after the ball hit the player asking of a player on either side', () => {
+    expect(first('what about him', 'the ball hit me')).toMatch(/^It depends on whose side the player is on/)
+    expect(first('and her?', 'the ball hit me, is that our fault')).toMatch(/^It depends on whose side/)
+    // Not after a question where the ball hit no one.
+    expect(first('what about her', 'is it a fault if I touch the net')).toMatch(/^Yes: .*\(7\.G\)/)
+  })
+})

@@ -6,6 +6,7 @@ import {
   subjectsOf,
   withoutSubjects,
 } from './referee.question'
+import { hitOfSomeone, unplaced } from './referee.unnamed'
 
 // How a follow-up ("what if...", "and...") is read with the player's question before it: whom its
 // pronouns stand for, what is left of the earlier question, and when it is a question of its own
@@ -281,6 +282,15 @@ function askedOfNamed(clause: string, earlier: string): FollowUpReading | undefi
   return { ...ofOtherPlayer(question), context: undefined, question }
 }
 
+// "What about him?" after a question about the ball hitting the player asking, no other player named
+// ("the ball hit me"): the ball hitting him, whoever he is (docs/decisions/0216).
+const ONLY_PRONOUN = /^(he|she|they|him|her|them)$/
+function askedOfSomeone(clause: string, earlier: string): FollowUpReading | undefined {
+  if (!ONLY_PRONOUN.test(clause.replace(FILLER, ' ').replace(/\s+/g, ' ').trim())) return undefined
+  const question = hitOfSomeone(earlier)
+  return question === undefined ? undefined : { asked: question, context: undefined, question }
+}
+
 // Whether a question speaks of a woman or of a man ("she", "her"; "he", "him"); undefined for
 // neither, or both.
 const SHE = /\b(she|her|hers|herself|shes)\b/
@@ -356,17 +366,6 @@ export interface FollowUpReading {
   question?: string
 }
 
-// "The ball hit him", asked with no player named before it for "him" to be: a player the referee
-// cannot place on either side, read as "someone" (docs/decisions/0216). A question naming a partner
-// or an opponent itself ("my partner got hit, the ball hit her") keeps its pronoun.
-const HIT_UNNAMED =
-  /\b(hit|hits|hitting|struck|strikes|striking|touch|touches|touched) (him|her|them)\b(?! (paddle|hand|foot|body|clothing)\b)|\b(he|she|they) (is|was|were|gets|got|get|been|being) (hit|struck)\b/g
-function unplaced(question: string): string {
-  const text = canonical(question)
-  if (text.search(HIT_UNNAMED) === -1 || [...subjectsOf(text)].some((s) => s !== 'asker')) return question
-  return text.replace(HIT_UNNAMED, 'hits someone')
-}
-
 // A follow-up as it is read: its pronouns as the player the earlier question named, and the
 // earlier question as the follow-up reads it (0182, 0183), or the follow-up restated on its own
 // (0185). No context when it is not a follow-up.
@@ -380,6 +379,8 @@ export function followUpAsRead(question: string, earlier: string | undefined): F
   if (TOUCHES_NET.test(touching) && !NET.test(canonical(earlier)))
     return { context: undefined, ...ofOtherPlayer(touching) }
   const clause = newlyNamed(said, earlier)
+  const someone = askedOfSomeone(clause, earlier)
+  if (someone) return someone
   const again = askedOfNamed(canonical(withPronounsRead(clause, earlier)), earlier)
   if (again) return again
   // "What if he volleys it?" after a question about a partner called "she": the opponent does what

@@ -300,6 +300,31 @@ const ROWS: Row[] = [
   ['the ball hit me, is that a point for them', 'yes', ['7.H'], []],
   ['my partner touched the net is that a fault on us', 'yes', ['7.G'], ['a fault by your partner']],
   ['my opponent touched the net, is that our point', 'yes', ['7.G'], ['a fault by your opponent']],
+  // Found asking the way players talk at the courts, after the fixes above (docs/decisions/0216).
+  ['my partner got hit with the ball, r we at fault', 'yes', ['7.H'], []],
+  ['the ball hit the other guy, our point right?', 'yes', ['7.H'], []],
+  [
+    'opponents shot hit me on the fly but was going out, whos fault',
+    null,
+    ['7.H'],
+    ['your side commits a fault'],
+  ],
+  ['we got hit by the ball is it our fault', 'yes', ['7.H'], []],
+  ['the ball hit my foot while i was out of the court, r we at fault', 'yes', ['7.H'], []],
+  ['the ball hit his leg, our fault?', null, ['7.H'], ['it depends on whose side']],
+  ['i hit my opponent with a volley whos point', null, ['7.H'], ['their side commits a fault']],
+  ['the serve hit him', null, ['4.A'], ['serving side wins the rally']],
+  ['if my partner gets hit by the serve is it our point', 'no', ['4.A'], []],
+  ['my paddle hit the net on my follow thru is that a fault', 'yes', ['7.G'], []],
+  ['what if my hat falls off and hits the net', null, ['7.G'], []],
+  ['can you hit it around the net', null, [], ['no rule in the rulebook covers that']],
+  ['other team was making noise during my serve, replay?', null, [], ['no rule in the rulebook covers that']],
+  [
+    'a guy walked behind our court in the middle of a point',
+    null,
+    [],
+    ['no rule in the rulebook covers that'],
+  ],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

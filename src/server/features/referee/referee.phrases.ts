@@ -29,13 +29,13 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   // Topics our rulebook has no rule on, each in one word so that no rule about something else is
   // taken to answer them (docs/decisions/0208): a shot around the net post, a hinder (a ball or a
   // person from another court), distracting an opponent.
-  [/\b(around|round|outside) the (net )?posts?\b|\batps?\b/g, 'aroundpost'],
+  [/\b(around|round|outside) the (net )?posts?\b|\b(around|round) the net\b|\batps?\b/g, 'aroundpost'],
   [
-    /\bhinders?\b|\bhindrances?\b|\bcourts? next (to (us|ours|mine|me)|door)\b|\b(stray|loose) balls?\b|\bfrom (the |a )?(next|another|other|adjacent|neighbou?ring) courts?\b|\b(rolled|rolls|rolling|came|comes|coming|walked|walks|walking|ran|runs|running) (onto|on to|into|across) (our|the|my) court\b/g,
+    /\bhinders?\b|\bhindrances?\b|\bcourts? next (to (us|ours|mine|me)|door)\b|\b(stray|loose) balls?\b|\bfrom (the |a )?(next|another|other|adjacent|neighbou?ring) courts?\b|\b(rolled|rolls|rolling|came|comes|coming|walked|walks|walking|ran|runs|running) (onto|on to|into|across|behind|through|past) (our|the|my) court\b/g,
     'hinder',
   ],
   [
-    /\bdistract(s|ed|ing|ion|ions)?\b|\b(yell|yells|yelled|yelling|shout|shouts|shouted|shouting|scream|screams|screamed|screaming|talk|talks|talked|talking)\b(?=.*\b(while|when|as)\b.*\b(hit|hits|hitting|serve|serves|serving|swing|swings|swinging)\b)/g,
+    /\bdistract(s|ed|ing|ion|ions)?\b|\b(make|makes|made|making) (a )?(noises?|sounds?|racket)\b|\b(yell|yells|yelled|yelling|shout|shouts|shouted|shouting|scream|screams|screamed|screaming|talk|talks|talked|talking)\b(?=.*\b(while|when|as)\b.*\b(hit|hits|hitting|serve|serves|serving|swing|swings|swinging)\b)/g,
     'distraction',
   ],
   // Talking with a partner, and calls such as "mine" between partners: the rulebook has no rule on
@@ -75,14 +75,14 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   // Who wins the rally, as one word: "whose point", "whose fault", "who gets the point", "is it our
   // point or theirs" (docs/decisions/0215).
   [
-    /\bwhose (point|fault|rally)\b|\b((is|was) (it|that) )?(our|my|their|your) (point|rally|fault) or (theirs|ours|mine|yours)\b|\bwho (gets|wins|won|loses|lost) (the )?(point|rally)\b/g,
+    /\bwho(se|s) (point|fault|rally)\b|\b((is|was) (it|that) )?(our|my|their|your) (point|rally|fault) or (theirs|ours|mine|yours)\b|\bwho (gets|wins|won|loses|lost) (the )?(point|rally)\b/g,
     'whosepoint',
   ],
   // Whose fault a question asks about, said one way (docs/decisions/0216): "a fault on us", "is that
   // against us", "on our side" and "their point", "a point for them" are "our fault"; "a fault on
   // them", "our point", "a point for us", "do we get the point" are "their fault".
   [
-    /\b(a )?fault (on|against|for|to|by) (us|me|our side|our team|my side|my team)\b|\b(a )?point (for|to) (them|him|her|the opponents|the other (side|team)|their side|their team)\b|\b(their|his|her) point\b/g,
+    /\b(a )?fault (on|against|for|to|by) (us|me|our side|our team|my side|my team)\b|\b(we|i) (are|r|am|was|were) (at fault|to blame)\b|\b(a )?point (for|to) (them|him|her|the opponents|the other (side|team)|their side|their team)\b|\b(their|his|her) point\b/g,
     'our fault',
   ],
   [
@@ -90,12 +90,26 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     'their fault',
   ],
   [/\b(is|was) (it|that|this) (on|against) (us|me|our side|our team)\b/g, '$1 $2 our fault'],
+  [/\b(are|r|am|was|were) (we|i) (at fault|to blame)\b/g, 'is it our fault'],
+  [
+    /\b(are|r|is|was|were) (they|the opponents|the other (side|team)) (at fault|to blame)\b/g,
+    'is it their fault',
+  ],
   [
     /\b(is|was) (it|that|this) (on|against) (them|the opponents|the other (side|team))\b/g,
     '$1 $2 their fault',
   ],
   // The ball hitting the player asking: "it hit me", "the ball hits my body".
-  [/\b(hit|hits|hitting|struck|strikes) (me|myself|my body)\b/g, '$1 my body'],
+  // "We got hit", a foot, a leg: the body too (docs/decisions/0216).
+  [
+    /\b(hit|hits|hitting|struck|strikes) (me|myself|us|my body)\b|\b(hit|hits|hitting|struck|strikes) my (foot|feet|legs?|arms?|head|face|shoulders?|chest|back|knees?|stomach|shins?)\b/g,
+    '$1$3 my body',
+  ],
+  [/\b(i|we) (got|get|gets|was|were|am|are|been|be) (hit|struck)\b/g, 'the ball hits my body'],
+  [
+    /\b(hit|hits|hitting|struck|strikes) (his|her|their) (foot|feet|legs?|arms?|head|face|shoulders?|chest|back|knees?|stomach|shins?|body)\b/g,
+    '$1 $2 body',
+  ],
   // What a player wears counts as one thing (7.G, 7.H, 9.B): "my hat", "my sunglasses".
   [
     /\b(hats?|visors?|shirts?|sleeves?|shorts|skirts?|clothes|sunglasses|glasses|headbands?|towels?)\b/g,
@@ -132,6 +146,12 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     /\b(he|she|they|partners?|opponents?|receivers?|servers?) (hit|hits)( the)? (net|post|posts)\b/g,
     '$1 touches the $4',
   ],
+  // ... and so does what they hold or wear: "my paddle hit the net", "my hat fell off and hit the net"
+  // (docs/decisions/0216).
+  [
+    /\b(paddle|foot|hand|body|shoes?|clothing)((?: \w+){0,3}?) (hit|hits|hitting)( the)? (net|post|posts)\b/g,
+    '$1$2 touches the $5',
+  ],
   [
     /\b(run|runs|ran|running|walk|walks|walked|fall|falls|fell|falling|bump|bumps|bumped|crash|crashes|crashed) (into|in to) the (net|post|posts)\b/g,
     'touches the $3',
@@ -150,6 +170,14 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bteammates?\b/g, 'partner'],
   // The players across the net, however they are named: "the other team is in the kitchen".
   [/\b(the )?(other|opposing) teams?\b/g, 'the opponents'],
+  // ... or "the other guy": in doubles the other side's players (docs/decisions/0216).
+  [/\b(the|that) other (guy|dude|girl|lady|man|woman|gal)s?\b/g, 'my opponent'],
+  // A player hitting an opponent with the ball is the ball hitting them: "i hit my opponent with a
+  // volley", "we pegged him" (docs/decisions/0216). With the serve, it is aiming it (above).
+  [
+    /\b(i|we) (hit|hits|peg|pegs|pegged|nail|nails|nailed|tag|tags|tagged) (my opponents?|the opponents|him|her|them)\b( with (the|my|a|an|our) (ball|shot|volley))?/g,
+    'the ball hits $3',
+  ],
   // A player's feet, not a length: "both feet", "my feet" (but "7 feet", "how many feet").
   [/\b(my|your|his|her|their|our|both) feet\b/g, '$1 foot'],
   // "Let it bounce first" is about the bounce, not about who is first.
@@ -199,11 +227,12 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   ],
   [/\bleagues?( (play|games?|matches|match|pickleball|nights?))?\b/g, 'league'],
   [/\bout calls?\b/g, 'line call'],
-  [/\bfollow ?through\b/g, 'follow through'],
+  [/\bfollow ?(through|thru)\b/g, 'follow through'],
   [/\bbounce it\b/g, 'bounce the ball'],
   // Having to do something, said one way: "does an out call have to be made" is "must".
   [/\b(have|has|had|need|needs) to\b|\b(supposed|required) to\b/g, 'must'],
   [/\bu\b/g, 'you'],
+  [/\br\b/g, 'are'],
   [/\bur\b/g, 'your'],
   [/\bim\b/g, 'i am'],
   [/\b(cant|cannot)\b/g, 'can not'],

@@ -79,7 +79,8 @@ export function shapeOf(question: string): QuestionShape {
     return 'yes-no'
   if (FRAME_WORDS.test(tail) && tail.split(' ').length <= 2) return 'yes-no'
   // "... is that legal", "the ball hit my partner, our fault?" (docs/decisions/0215).
-  if (/\b(legal|illegal|allowed|(a|our|my|your|their) fault)$/.test(clause)) return 'yes-no'
+  // ... "our point, right?" (their fault) too (0216).
+  if (/\b(legal|illegal|allowed|(a|our|my|your|their) fault)( right| correct)?$/.test(clause)) return 'yes-no'
   return 'open'
 }
 
