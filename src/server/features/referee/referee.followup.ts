@@ -204,7 +204,7 @@ const asActor = (clause: string, other: Other) =>
 // her?", she being that partner) asks it again. The earlier question may name no other player but
 // the player asking (docs/decisions/0191, 0198, 0202).
 const FILLER =
-  /\b(its|it is|that is|thats|is it|the same|same|for|too|also|as well|instead|then|and|or|but|so)\b/g
+  /\b(its|it is|it was|that is|that was|thats|is it|was it|the same|same|for|too|also|as well|instead|then|and|or|but|so)\b/g
 function onlyNamed(clause: string): Subject | undefined {
   const named = [...subjectsOf(clause)]
   if (named.length !== 1 || withoutSubjects(clause.replace(FILLER, ' ')) !== '') return undefined

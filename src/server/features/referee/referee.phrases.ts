@@ -75,7 +75,7 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   // Who wins the rally, as one word: "whose point", "whose fault", "who gets the point", "is it our
   // point or theirs" (docs/decisions/0215).
   [
-    /\bwho(se|s) (point|fault|rally)\b|\b((is|was) (it|that) )?(our|my|their|your) (point|rally|fault) or (theirs|ours|mine|yours)\b|\bwho (gets|wins|won|loses|lost) (the )?(point|rally)\b/g,
+    /\bwho(se|s) (point|fault|rally)\b|\b((is|was) (it|that) )?(our|my|their|your) (point|rally|fault) or (theirs|ours|mine|yours)\b|\b(is )?(the )?(point|rally) (ours|theirs|mine|yours) or (ours|theirs|mine|yours)\b|\bwho (gets|wins|won|loses|lost) (the )?(point|rally)\b/g,
     'whosepoint',
   ],
   // Whose fault a question asks about, said one way (docs/decisions/0216): "a fault on us", "is that
@@ -90,6 +90,11 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     'their fault',
   ],
   [/\b(is|was) (it|that|this) (on|against) (us|me|our side|our team)\b/g, '$1 $2 our fault'],
+  [/\b((do|did|does|would|will) )?(we|i) (lose|lost) (the |a )?(point|rally)\b/g, 'is it our fault'],
+  [
+    /\b((do|did|does|would|will) )?(they|the opponents) (lose|lost) (the |a )?(point|rally)\b/g,
+    'is it their fault',
+  ],
   [/\b(are|r|am|was|were) (we|i) (at fault|to blame)\b/g, 'is it our fault'],
   [
     /\b(are|r|is|was|were) (they|the opponents|the other (side|team)) (at fault|to blame)\b/g,
@@ -110,6 +115,10 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     /\b(hit|hits|hitting|struck|strikes) (his|her|their) (foot|feet|legs?|arms?|head|face|shoulders?|chest|back|knees?|stomach|shins?|body)\b/g,
     '$1 $2 body',
   ],
+  [
+    /\b(hit|hits|hitting|struck|strikes) (my|our|the) (partner|opponent)s? (foot|feet|legs?|arms?|head|face|shoulders?|chest|back|knees?|stomach|shins?|body)\b/g,
+    '$1 my $3',
+  ],
   // What a player wears counts as one thing (7.G, 7.H, 9.B): "my hat", "my sunglasses".
   [
     /\b(hats?|visors?|shirts?|sleeves?|shorts|skirts?|clothes|sunglasses|glasses|headbands?|towels?)\b/g,
@@ -128,6 +137,7 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(brushed|grazed|tapped|nicked|clipped)\b/g, 'touched'],
   [/\b(brushes|grazes|taps|nicks|clips)\b/g, 'touches'],
   [/\b(brush|graze|tap|nick|clip|brushing|grazing|tapping|nicking|clipping)\b/g, 'touch'],
+  [/\b(touch|touches|touched|touching) (net|post|posts)\b/g, '$1 the $2'],
   // A dink that touches the net is a shot like any other there (7.B): "dink" stays the kitchen's
   // word (9.F) everywhere else (docs/decisions/0188, 0215). "The net tape" reads "the the net" here.
   [/\b(dink|dinks|dinked)\b(?=( \w+){0,3}? (touch|touches|touched|hit|hits)( the)+ net\b)/g, 'shot'],
@@ -171,7 +181,7 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   // The players across the net, however they are named: "the other team is in the kitchen".
   [/\b(the )?(other|opposing) teams?\b/g, 'the opponents'],
   // ... or "the other guy": in doubles the other side's players (docs/decisions/0216).
-  [/\b(the|that) other (guy|dude|girl|lady|man|woman|gal)s?\b/g, 'my opponent'],
+  [/\b(the|that) other (guy|dude|girl|lady|man|woman|gal)s?\b|\b(my |the )?opps?\b/g, 'my opponent'],
   // A player hitting an opponent with the ball is the ball hitting them: "i hit my opponent with a
   // volley", "we pegged him" (docs/decisions/0216). With the serve, it is aiming it (above).
   [
@@ -232,6 +242,7 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   // Having to do something, said one way: "does an out call have to be made" is "must".
   [/\b(have|has|had|need|needs) to\b|\b(supposed|required) to\b/g, 'must'],
   [/\bu\b/g, 'you'],
+  [/\bw\b/g, 'with'],
   [/\br\b/g, 'are'],
   [/\bur\b/g, 'your'],
   [/\bim\b/g, 'i am'],

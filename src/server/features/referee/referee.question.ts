@@ -57,6 +57,8 @@ export function shapeOf(question: string): QuestionShape {
   if (QUESTION_WORDS.has(first) || first === 'define') return 'open'
   if (first === 'when' && AUXILIARIES.has(second)) return 'open'
   if (AUXILIARIES.has(first)) return 'yes-no'
+  // "our fault if my partner touches the post?", "fault if I step in?" (0216).
+  if (/^((a|our|my|their) )?fault (if|when)\b/.test(clause)) return 'yes-no'
   // "if my hat falls in the kitchen while volleying is it a fault": the question comes after
   // a condition.
   if (/^(if|when|after|while|say|suppose)\b/.test(clause)) {
