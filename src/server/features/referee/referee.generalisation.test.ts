@@ -325,6 +325,10 @@ const ROWS: Row[] = [
     [],
     ['no rule in the rulebook covers that'],
   ],
+  ['opp touched net, do we get the point', 'yes', ['7.G'], ['a fault by your opponent']],
+  ['if i touch the net do we lose the point', 'yes', ['7.G'], []],
+  ['our fault if my partner touches the post?', 'yes', ['7.G'], ['a fault by your partner']],
+  ['my partner brushed the net w her paddle, is the point ours or theirs', null, ['7.G'], ["your partner's"]],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {
