@@ -360,6 +360,11 @@ describe('the first answer without a model', () => {
     'ball from the court next to us came over, do we replay it',
     'can I distract my opponent',
     'my opponent keeps yelling when I serve',
+    'is it ok to shout out loud to my partner',
+    // A paddle or a player over the net: the facts say nothing of it.
+    'can my paddle cross over the net',
+    'can i reach over the net to hit the ball',
+    'my follow through went over the net, fault?',
   ])('says no rule covers "%s" either', (question) => {
     expect(first(question)).toBe(refereeMessages.noRule)
   })
@@ -382,6 +387,11 @@ describe('the first answer without a model', () => {
     expect(first('what is rule 11.K')).toBe(refereeMessages.noRule)
     expect(first('is volleying in the kitchen a 9.A fault')).toMatch(/^Yes: every volley .*\(9\.A\)/)
     expect(first('whats the 10 second rule')).toMatch(/^10 seconds: .*\(4\.A\)/)
+  })
+
+  it('still answers a ball going over the net, and reaching over the kitchen', () => {
+    expect(first('the ball went over the net and hit the fence')).toMatch(/\(7\.J\)/)
+    expect(first('can i reach over the kitchen to volley')).toMatch(/^Yes: .*\(9\.A\)/)
   })
 
   it('still answers a ball hitting the net post, or passing between the net and the post', () => {

@@ -107,7 +107,7 @@ const NOTES = {
 // is in the kitchen?" is read in its light, and answered the way the earlier one was asked.
 // Topics the rulebook has no rule on, read as one word each (referee.phrases.ts): no rule about
 // something else answers them, not even as the closest one (docs/decisions/0208).
-const UNCOVERED = /\b(aroundpost|hinder|distraction|teamtalk)\b/
+const UNCOVERED = /\b(aroundpost|hinder|distraction|teamtalk|overnet)\b/
 
 export function answerOffline(
   question: string,

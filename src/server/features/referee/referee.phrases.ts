@@ -38,10 +38,17 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     /\bdistract(s|ed|ing|ion|ions)?\b|\b(make|makes|made|making) (a )?(noises?|sounds?|racket)\b|\b(yell|yells|yelled|yelling|shout|shouts|shouted|shouting|scream|screams|screamed|screaming|talk|talks|talked|talking)\b(?=.*\b(while|when|as)\b.*\b(hit|hits|hitting|serve|serves|serving|swing|swings|swinging)\b)/g,
     'distraction',
   ],
+  // A player or a paddle crossing over the net, or its plane: the facts our rulebook is written from
+  // say nothing of it, and reaching over the net is not reaching over the kitchen (9.A)
+  // (docs/decisions/0216).
+  [
+    /\b(paddle|hand|arm|body|i|you|we|he|she|they|partner|opponent|opponents|through)( \w+){0,2}? (cross|crosses|crossed|crossing|reach|reaches|reached|reaching|go|goes|went|going|break|breaks|broke|lean|leans|leaned|leaning|swing|swings|swung) (over|across|past|through) the net\b|\b(the )?plane of the net\b|\bnet plane\b|\bover the net to (hit|volley|play)\b/g,
+    'overnet',
+  ],
   // Talking with a partner, and calls such as "mine" between partners: the rulebook has no rule on
   // them either (docs/decisions/0215). Talking while an opponent hits is a distraction, read above.
   [
-    /\b(talk|talks|talked|talking|speak|speaks|speaking|spoke|communicate|communicates|communicated|communicating|communication|chat|chats|chatted|chatting)\b(?! (me|us) through\b)|\b(call|calls|called|calling|say|says|said|yell|yells|yelled|yelling|shout|shouts|shouted|shouting) (out )?(mine|yours)\b|\b(tell|tells|told|telling) (my|our) partners?\b|\bpartners? (tell|tells|told|telling) (me|us)\b/g,
+    /\b(talk|talks|talked|talking|speak|speaks|speaking|spoke|communicate|communicates|communicated|communicating|communication|chat|chats|chatted|chatting)\b(?! (me|us) through\b)|\b(call|calls|called|calling|say|says|said|yell|yells|yelled|yelling|shout|shouts|shouted|shouting) (out )?(mine|yours)\b|\b(tell|tells|told|telling) (my|our) partners?\b|\b(shout|shouts|shouted|shouting|yell|yells|yelled|yelling|scream|screams|screamed|screaming|call|calls|called|calling)\b(?=( \w+){0,3} (to|at) (my|our) partners?\b)|\bpartners? (tell|tells|told|telling) (me|us)\b/g,
     'teamtalk',
   ],
   // An accidental double hit is a ball hit twice by accident (11.A).
