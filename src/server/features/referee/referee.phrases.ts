@@ -1,6 +1,19 @@
 // The words players use, each brought to one form: what the matching and the reading of a
 // question work on (docs/decisions/0146, 0184).
 
+// The sides a fault is asked of, the ball hitting a player, and where (docs/decisions/0216).
+const US = '(us|me|our side|our team|my side|my team)'
+const THEM = '(them|him|her|the opponents|the other (side|team)|their side|their team)'
+const THEY = '(they|the opponents|the other (side|team))'
+const ON = '(on|against|for|to|by)'
+const ON_IT = '(?<=\\b(is|was) (it|that|this) )(on|against) '
+const LOSE = '((do|did|does|would|will) )?'
+const LOSES = '(lose|lost) (the |a )?(point|rally)\\b'
+const BE = '(are|r|am|is|was|were)'
+const BLAME = '(at fault|to blame)\\b'
+const HIT = '(hit|hits|hitting|struck|strikes)'
+const BODY = '(foot|feet|legs?|arms?|head|face|shoulders?|chest|back|knees?|stomach|shins?|body)'
+
 // Players' words and spellings for one thing, each brought to the form the curated answers use.
 // Longer phrases first: 'non volley zone line' before 'non volley zone'.
 const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
@@ -86,46 +99,31 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     'whosepoint',
   ],
   // Whose fault a question asks about, said one way (docs/decisions/0216): "a fault on us", "is that
-  // against us", "on our side" and "their point", "a point for them" are "our fault"; "a fault on
-  // them", "our point", "a point for us", "do we get the point" are "their fault".
+  // against us", "are we at fault", "do we lose the point", "their point", "a point for them" are
+  // "our fault"; "a fault on them", "our point", "a point for us", "do we get the point" are "their
+  // fault".
   [
-    /\b(a )?fault (on|against|for|to|by) (us|me|our side|our team|my side|my team)\b|\b(we|i) (are|r|am|was|were) (at fault|to blame)\b|\b(a )?point (for|to) (them|him|her|the opponents|the other (side|team)|their side|their team)\b|\b(their|his|her) point\b/g,
+    new RegExp(
+      `\\b(a )?fault ${ON} ${US}\\b|\\b(a )?point (for|to) ${THEM}\\b|\\b(their|his|her) point\\b|${ON_IT}${US}\\b|` +
+        `\\b${LOSE}(we|i) ${LOSES}|\\b(we|i) ${BE} ${BLAME}|\\b${BE} (we|i) ${BLAME}`,
+      'g',
+    ),
     'our fault',
   ],
   [
-    /\b(a )?fault (on|against|for|to|by) (them|him|her|the opponents|the other (side|team)|their side|their team)\b|\b(a )?point (for|to) (us|me|our side|our team)\b|\b(our|my) point\b|\b(do|did|does|would|will) (we|i) (win|get|won|got) (the |a )?(point|rally)\b/g,
+    new RegExp(
+      `\\b(a )?fault ${ON} ${THEM}\\b|\\b(a )?point (for|to) ${US}\\b|\\b(our|my) point\\b|${ON_IT}${THEM}\\b|` +
+        `\\b(do|did|does|would|will) (we|i) (win|get|won|got) (the |a )?(point|rally)\\b|\\b${LOSE}${THEY} ${LOSES}|\\b${BE} ${THEY} ${BLAME}`,
+      'g',
+    ),
     'their fault',
   ],
-  [/\b(is|was) (it|that|this) (on|against) (us|me|our side|our team)\b/g, '$1 $2 our fault'],
-  [/\b((do|did|does|would|will) )?(we|i) (lose|lost) (the |a )?(point|rally)\b/g, 'is it our fault'],
-  [
-    /\b((do|did|does|would|will) )?(they|the opponents) (lose|lost) (the |a )?(point|rally)\b/g,
-    'is it their fault',
-  ],
-  [/\b(are|r|am|was|were) (we|i) (at fault|to blame)\b/g, 'is it our fault'],
-  [
-    /\b(are|r|is|was|were) (they|the opponents|the other (side|team)) (at fault|to blame)\b/g,
-    'is it their fault',
-  ],
-  [
-    /\b(is|was) (it|that|this) (on|against) (them|the opponents|the other (side|team))\b/g,
-    '$1 $2 their fault',
-  ],
-  // The ball hitting the player asking: "it hit me", "the ball hits my body".
-  // "We got hit", a foot, a leg: the body too (docs/decisions/0216).
-  [
-    /\b(hit|hits|hitting|struck|strikes) (me|myself|us|my body)\b|\b(hit|hits|hitting|struck|strikes) my (foot|feet|legs?|arms?|head|face|shoulders?|chest|back|knees?|stomach|shins?)\b/g,
-    '$1$3 my body',
-  ],
+  // The ball hitting the player asking: "it hit me", "the ball hits my body"; "we got hit", a foot, a
+  // leg: the body too (docs/decisions/0216).
+  [new RegExp(`\\b${HIT} (me|myself|us|my body|my ${BODY})\\b`, 'g'), '$1 my body'],
   [/\b(i|we) (got|get|gets|was|were|am|are|been|be) (hit|struck)\b/g, 'the ball hits my body'],
-  [
-    /\b(hit|hits|hitting|struck|strikes) (his|her|their) (foot|feet|legs?|arms?|head|face|shoulders?|chest|back|knees?|stomach|shins?|body)\b/g,
-    '$1 $2 body',
-  ],
-  [
-    /\b(hit|hits|hitting|struck|strikes) (my|our|the) (partner|opponent)s? (foot|feet|legs?|arms?|head|face|shoulders?|chest|back|knees?|stomach|shins?|body)\b/g,
-    '$1 my $3',
-  ],
+  [new RegExp(`\\b${HIT} (his|her|their) ${BODY}\\b`, 'g'), '$1 $2 body'],
+  [new RegExp(`\\b${HIT} (my|our|the) (partner|opponent)s? ${BODY}\\b`, 'g'), '$1 my $3'],
   // What a player wears counts as one thing (7.G, 7.H, 9.B): "my hat", "my sunglasses".
   [
     /\b(hats?|visors?|shirts?|sleeves?|shorts|skirts?|clothes|sunglasses|glasses|headbands?|towels?)\b/g,
