@@ -347,8 +347,46 @@ describe('the first answer without a model', () => {
     'are we allowed to talk during the point',
     'is it legal to communicate with my partner mid rally',
     'can i yell mine to my partner',
+    // More ways players ask about them (docs/decisions/0216).
+    'can i hit an atp',
+    'what about around the net post',
+    'the ball went around the net post and landed in, is it good?',
+    'is there a hinder rule',
+    'ball from the court next to us came over, do we replay it',
+    'can I distract my opponent',
+    'my opponent keeps yelling when I serve',
+    'is it ok to shout out loud to my partner',
+    // A paddle or a player over the net: the facts say nothing of it.
+    'can my paddle cross over the net',
+    'can i reach over the net to hit the ball',
+    'my follow through went over the net, fault?',
   ])('says no rule covers "%s"', (question) => {
     expect(first(question)).toBe(refereeMessages.noRule)
+  })
+
+  // A rule asked for by its number gets the rule itself; one the rulebook has not, the no-rule
+  // message (docs/decisions/0216).
+  it.each([
+    [
+      'what is rule 7.I',
+      /^The ball in play hitting a player is also a fault under this rule; .* \(7\.I\)\.$/,
+    ],
+    ['what does 7.H say', /^If the ball in play hits a player, .* \(7\.H\)\.$/],
+    ['whats rule 9c', /\(9\.C\)\.$/],
+    ['rule 10.B.2?', /^A player may ask for a medical time-out .* \(10\.B\.2\)\.$/],
+  ])('answers "%s" with the rule', (question, answer) => {
+    expect(first(question)).toMatch(answer)
+  })
+
+  it('says no rule covers a rule number the rulebook has not, and reads a number inside a question as part of it', () => {
+    expect(first('what is rule 11.K')).toBe(refereeMessages.noRule)
+    expect(first('is volleying in the kitchen a 9.A fault')).toMatch(/^Yes: every volley .*\(9\.A\)/)
+    expect(first('whats the 10 second rule')).toMatch(/^10 seconds: .*\(4\.A\)/)
+  })
+
+  it('still answers a ball going over the net, and reaching over the kitchen', () => {
+    expect(first('the ball went over the net and hit the fence')).toMatch(/\(7\.J\)/)
+    expect(first('can i reach over the kitchen to volley')).toMatch(/^Yes: .*\(9\.A\)/)
   })
 
   it('still answers a ball hitting the net post, or passing between the net and the post', () => {

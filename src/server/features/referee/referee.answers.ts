@@ -8,9 +8,11 @@ import {
   senseOf,
   settingOf,
   shapeOf,
+  subjectsOf,
   turnsRound,
 } from './referee.question'
 import { withoutRuleNumbers } from './referee.curated'
+import { ruleByNumber, ruleNumberAsked } from './referee.numbers'
 import { type RulebookSection, rulebook } from './referee.rulebook'
 import { bestSentence, searchRulebook } from './referee.search'
 import { faultOf, saidOf } from './referee.spoken'
@@ -105,7 +107,7 @@ const NOTES = {
 // is in the kitchen?" is read in its light, and answered the way the earlier one was asked.
 // Topics the rulebook has no rule on, read as one word each (referee.phrases.ts): no rule about
 // something else answers them, not even as the closest one (docs/decisions/0208).
-const UNCOVERED = /\b(aroundpost|hinder|distraction|teamtalk)\b/
+const UNCOVERED = /\b(aroundpost|hinder|distraction|teamtalk|overnet)\b/
 
 export function answerOffline(
   question: string,
@@ -114,8 +116,17 @@ export function answerOffline(
   const { earlier, includeRuleNumbers } = options
   if (UNCOVERED.test(canonical(question)))
     return { summary: refereeMessages.noRule, sections: [], curated: null }
+  // "What does rule 9.C say?": the rule itself, its number said back whatever the setting, since the
+  // player asked by it; a number the rulebook does not have is a rule it does not cover (0216).
+  const number = ruleNumberAsked(question)
+  if (number !== undefined) {
+    const rule = ruleByNumber(number)
+    if (!rule) return { summary: refereeMessages.noRule, sections: [], curated: null }
+    return { summary: `${rule.text.replace(/\.$/, '')} (${number}).`, sections: rule.sections, curated: null }
+  }
   const reading = followUpAsRead(question, earlier)
-  const { asked, context, restated, other } = reading
+  const { asked, context } = reading
+  let { restated, other } = reading
   const leans = context !== undefined
   const cite = (text: string) => (includeRuleNumbers ? text : withoutRuleNumbers(text))
   // "What about my partner?" after "Can I stand anywhere when I serve?" is asked as "can my partner
@@ -136,6 +147,21 @@ export function answerOffline(
   }
   const both = leans ? `${asked} ${context}` : restated ? asked : question
   const match = matchQuestion(question, earlier, sense)
+  // "What if he was standing out of bounds?" after "the ball hit my partner": still the ball hitting
+  // the partner, the answer said of them as it was (0216).
+  if (match && leans && restated === undefined) {
+    const before = followUpAsRead(earlier!, undefined)
+    const about = before.other
+    if (
+      before.restated === 'undergoes' &&
+      about !== undefined &&
+      [...subjectsOf(asked)].every((s) => s === about) &&
+      matchQuestion(earlier!)?.answer.id === match.answer.id
+    ) {
+      restated = 'undergoes'
+      other = about
+    }
+  }
   if (match) {
     // "And in rec play?", "in league play?": the same answer, and why. A rule set for tournaments
     // says nothing of recreational play, so neither Yes nor No; league play is organised play, and

@@ -509,3 +509,63 @@ describe('a new player named after a question about "she" or "he"', () => {
     )
   })
 })
+
+// Touching the net in play is a fault of its own, whatever the earlier question asked; "him" with no
+// one named before is a player on either side (docs/decisions/0216).
+describe('a follow-up about the net, or about a player no one named', () => {
+  it.each(PARTNER_IN_KITCHEN)('after "%s", an opponent touching the net is their fault (7.G)', (earlier) => {
+    for (const question of ['What if my opponent touches the net?', 'what if the other team touches the net'])
+      expect(first(question, earlier)).toMatch(
+        /^No: that is your opponent's fault, so your side wins the rally.*\(7\.G\)/,
+      )
+    expect(first('what if I touch the net?', earlier)).toMatch(/^Touching the net.*\(7\.G\)/)
+  })
+
+  it('answers it yes or no the way the earlier question was asked', () => {
+    expect(
+      first(
+        'what if my opponent touches the net',
+        'is it a fault if my partner is in the kitchen when I volley',
+      ),
+    ).toMatch(/^Yes: a fault by your opponent.*\(7\.G\)/)
+    expect(first('and if my opponent touches the net?', 'can my partner stand in the kitchen')).toMatch(
+      /^No: that is your opponent's fault.*\(7\.G\)/,
+    )
+  })
+
+  it('keeps the earlier question about the net', () => {
+    expect(
+      first('what if my partner touches the net?', 'can I touch the net after the point is over?'),
+    ).toMatch(/\(7\.G\).*\(8\)/)
+  })
+
+  it('answers "what if the ball hits him?" for either side when no one was named', () => {
+    expect(first('what if the ball hits him', 'can I volley in the kitchen')).toMatch(
+      /^It depends on whose side the player is on: .*\(7\.H\)/,
+    )
+    expect(first('what if the ball hits her?', PARTNER_IN_KITCHEN[1])).toMatch(
+      /^If the ball in play hits your partner/,
+    )
+  })
+})
+
+describe('a follow-up about the player the ball hit', () => {
+  it('keeps the ball hitting them, said of them, wherever they stood', () => {
+    expect(first('what if he was standing out of bounds', 'ball hit my partner')).toMatch(
+      /^If the ball in play hits your partner, .* your side commits a fault, wherever they stand \(7\.H\)/,
+    )
+    expect(first('what if he is in the kitchen', 'ball hit my partner')).toMatch(
+      /^If the ball in play hits your partner/,
+    )
+    expect(first('what if she was in the kitchen', 'the ball hit my opponent')).toMatch(
+      /^If the ball in play hits your opponent, .* their side commits a fault/,
+    )
+  })
+
+  it('asks "what about him?" after the ball hit the player asking of a player on either side', () => {
+    expect(first('what about him', 'the ball hit me')).toMatch(/^It depends on whose side the player is on/)
+    expect(first('and her?', 'the ball hit me, is that our fault')).toMatch(/^It depends on whose side/)
+    // Not after a question where the ball hit no one.
+    expect(first('what about her', 'is it a fault if I touch the net')).toMatch(/^Yes: .*\(7\.G\)/)
+  })
+})

@@ -6,6 +6,7 @@ import {
   subjectsOf,
   withoutSubjects,
 } from './referee.question'
+import { hitOfSomeone, unplaced } from './referee.unnamed'
 
 // How a follow-up ("what if...", "and...") is read with the player's question before it: whom its
 // pronouns stand for, what is left of the earlier question, and when it is a question of its own
@@ -170,6 +171,12 @@ const touchesNet = (clause: string, other: Other) =>
   new RegExp(`${who(other).source} ${OWN}${ADVERB}(touch|touches|touched|touching) the (net|post)`).test(
     clause,
   )
+const TOUCHES_NET = new RegExp(
+  `\\b(i|we|my|our|${SUBJECTS.filter(([s]) => s !== 'asker')
+    .map(([, pattern]) => pattern.source)
+    .join('|')}) ${OWN}${ADVERB}(touch|touches|touched|touching) the (net|post|posts)\\b`,
+)
+const NET = /\b(net|post|posts|intonet)\b/
 function ofOtherPlayer(question: string): Pick<FollowUpReading, 'asked' | 'restated' | 'other'> {
   const named = [...subjectsOf(question)]
   const other = named.length === 1 ? named[0] : undefined
@@ -197,7 +204,7 @@ const asActor = (clause: string, other: Other) =>
 // her?", she being that partner) asks it again. The earlier question may name no other player but
 // the player asking (docs/decisions/0191, 0198, 0202).
 const FILLER =
-  /\b(its|it is|that is|thats|is it|the same|same|for|too|also|as well|instead|then|and|or|but|so)\b/g
+  /\b(its|it is|it was|that is|that was|thats|is it|was it|the same|same|for|too|also|as well|instead|then|and|or|but|so)\b/g
 function onlyNamed(clause: string): Subject | undefined {
   const named = [...subjectsOf(clause)]
   if (named.length !== 1 || withoutSubjects(clause.replace(FILLER, ' ')) !== '') return undefined
@@ -273,6 +280,15 @@ function askedOfNamed(clause: string, earlier: string): FollowUpReading | undefi
   const rest = same || first.subject === 'asker' ? after : pronounsAs(player, after)
   const question = `${before}${words}${rest}`
   return { ...ofOtherPlayer(question), context: undefined, question }
+}
+
+// "What about him?" after a question about the ball hitting the player asking, no other player named
+// ("the ball hit me"): the ball hitting him, whoever he is (docs/decisions/0216).
+const ONLY_PRONOUN = /^(he|she|they|him|her|them)$/
+function askedOfSomeone(clause: string, earlier: string): FollowUpReading | undefined {
+  if (!ONLY_PRONOUN.test(clause.replace(FILLER, ' ').replace(/\s+/g, ' ').trim())) return undefined
+  const question = hitOfSomeone(earlier)
+  return question === undefined ? undefined : { asked: question, context: undefined, question }
 }
 
 // Whether a question speaks of a woman or of a man ("she", "her"; "he", "him"); undefined for
@@ -355,9 +371,16 @@ export interface FollowUpReading {
 // (0185). No context when it is not a follow-up.
 export function followUpAsRead(question: string, earlier: string | undefined): FollowUpReading {
   if (earlier === undefined || !isFollowUp(question))
-    return { context: undefined, ...ofOtherPlayer(question) }
+    return { context: undefined, ...ofOtherPlayer(unplaced(question)) }
   const said = canonical(question).replace(LEAD, '')
+  // A player touching the net in play is a fault of its own: after a question about anything but
+  // the net, "what if my opponent touches the net?" asks that alone (docs/decisions/0216).
+  const touching = canonical(withPronounsRead(said, earlier))
+  if (TOUCHES_NET.test(touching) && !NET.test(canonical(earlier)))
+    return { context: undefined, ...ofOtherPlayer(touching) }
   const clause = newlyNamed(said, earlier)
+  const someone = askedOfSomeone(clause, earlier)
+  if (someone) return someone
   const again = askedOfNamed(canonical(withPronounsRead(clause, earlier)), earlier)
   if (again) return again
   // "What if he volleys it?" after a question about a partner called "she": the opponent does what
@@ -367,5 +390,6 @@ export function followUpAsRead(question: string, earlier: string | undefined): F
   const before = renamed ? (askedOfNamed(PLAYER_WORDS.opponent, earlier)?.question ?? earlier) : earlier
   const own = restated(asked, before)
   if (own) return { asked: own.text, context: undefined, restated: own.role, other: own.other }
-  return { asked, context: earlierAsRead(asked, earlier) }
+  const read = unplaced(asked)
+  return { asked: read, context: earlierAsRead(read, earlier) }
 }

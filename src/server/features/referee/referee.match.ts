@@ -246,8 +246,18 @@ export function matchQuestion(
   const met = new Set(meeting ? termsOf(meeting.thing) : [])
   const unweighed = new Set(meeting ? termsOf(meeting.verb) : [])
   let scores = scoreAnswers(asked, context, false, unweighed)
-  if (![...scores.values()].some(fits) && termsOf(asked).some((t) => SETTINGS.has(t)))
-    scores = scoreAnswers(asked, context, true, unweighed)
+  // Set aside when no answer fits with it, or when those that fit only do for want of the question's
+  // other words, and one fits all of these without it: "is it a fault to lob from the kitchen?" is
+  // about the kitchen however close the lob's own answer comes (docs/decisions/0216).
+  if (termsOf(asked).some((t) => SETTINGS.has(t))) {
+    const fitting = [...scores.values()].filter(fits)
+    const aside = () => scoreAnswers(asked, context, true, unweighed)
+    if (fitting.length === 0) scores = aside()
+    else if (fitting.every((entry) => entry.lacking.some((t) => !SETTINGS.has(t)))) {
+      const without = aside()
+      if ([...without.values()].some((entry) => fits(entry) && entry.lacking.length === 0)) scores = without
+    }
+  }
   // A follow-up stays on the earlier question's topic unless its own words lead elsewhere (0183).
   // After a yes/no question, a detail the topic does not mention ("what if it's a smash?", "and in
   // a tournament?" after a question about volleying with the partner in the kitchen) asks whether

@@ -1,6 +1,19 @@
 // The words players use, each brought to one form: what the matching and the reading of a
 // question work on (docs/decisions/0146, 0184).
 
+// The sides a fault is asked of, the ball hitting a player, and where (docs/decisions/0216).
+const US = '(us|me|our side|our team|my side|my team)'
+const THEM = '(them|him|her|the opponents|the other (side|team)|their side|their team)'
+const THEY = '(they|the opponents|the other (side|team))'
+const ON = '(on|against|for|to|by)'
+const ON_IT = '(?<=\\b(is|was) (it|that|this) )(on|against) '
+const LOSE = '((do|did|does|would|will) )?'
+const LOSES = '(lose|lost) (the |a )?(point|rally)\\b'
+const BE = '(are|r|am|is|was|were)'
+const BLAME = '(at fault|to blame)\\b'
+const HIT = '(hit|hits|hitting|struck|strikes)'
+const BODY = '(foot|feet|legs?|arms?|head|face|shoulders?|chest|back|knees?|stomach|shins?|body)'
+
 // Players' words and spellings for one thing, each brought to the form the curated answers use.
 // Longer phrases first: 'non volley zone line' before 'non volley zone'.
 const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
@@ -29,19 +42,26 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   // Topics our rulebook has no rule on, each in one word so that no rule about something else is
   // taken to answer them (docs/decisions/0208): a shot around the net post, a hinder (a ball or a
   // person from another court), distracting an opponent.
-  [/\b(around|round|outside) the (net )?posts?\b|\batps?\b/g, 'aroundpost'],
+  [/\b(around|round|outside) the (net )?posts?\b|\b(around|round) the net\b|\batps?\b/g, 'aroundpost'],
   [
-    /\bhinders?\b|\bhindrances?\b|\bfrom (the |a )?(next|another|other|adjacent|neighbou?ring) courts?\b|\b(rolled|rolls|rolling|came|comes|coming|walked|walks|walking|ran|runs|running) (onto|on to|into|across) (our|the|my) court\b/g,
+    /\bhinders?\b|\bhindrances?\b|\bcourts? next (to (us|ours|mine|me)|door)\b|\b(stray|loose) balls?\b|\bfrom (the |a )?(next|another|other|adjacent|neighbou?ring) courts?\b|\b(rolled|rolls|rolling|came|comes|coming|walked|walks|walking|ran|runs|running) (onto|on to|into|across|behind|through|past) (our|the|my) court\b/g,
     'hinder',
   ],
   [
-    /\bdistract(s|ed|ing|ion|ions)?\b|\b(yell|yells|yelled|yelling|shout|shouts|shouted|shouting|scream|screams|screamed|screaming|talk|talks|talked|talking)\b(?=.*\b(while|when|as)\b.*\b(hit|hits|hitting|serve|serves|serving|swing|swings|swinging)\b)/g,
+    /\bdistract(s|ed|ing|ion|ions)?\b|\b(make|makes|made|making) (a )?(noises?|sounds?|racket)\b|\b(yell|yells|yelled|yelling|shout|shouts|shouted|shouting|scream|screams|screamed|screaming|talk|talks|talked|talking)\b(?=.*\b(while|when|as)\b.*\b(hit|hits|hitting|serve|serves|serving|swing|swings|swinging)\b)/g,
     'distraction',
+  ],
+  // A player or a paddle crossing over the net, or its plane: the facts our rulebook is written from
+  // say nothing of it, and reaching over the net is not reaching over the kitchen (9.A)
+  // (docs/decisions/0216).
+  [
+    /\b(paddle|hand|arm|body|i|you|we|he|she|they|partner|opponent|opponents|through)( \w+){0,2}? (cross|crosses|crossed|crossing|reach|reaches|reached|reaching|go|goes|went|going|break|breaks|broke|lean|leans|leaned|leaning|swing|swings|swung) (over|across|past|through) the net\b|\b(the )?plane of the net\b|\bnet plane\b|\bover the net to (hit|volley|play)\b/g,
+    'overnet',
   ],
   // Talking with a partner, and calls such as "mine" between partners: the rulebook has no rule on
   // them either (docs/decisions/0215). Talking while an opponent hits is a distraction, read above.
   [
-    /\b(talk|talks|talked|talking|speak|speaks|speaking|spoke|communicate|communicates|communicated|communicating|communication|chat|chats|chatted|chatting)\b(?! (me|us) through\b)|\b(call|calls|called|calling|say|says|said|yell|yells|yelled|yelling|shout|shouts|shouted|shouting) (out )?(mine|yours)\b|\b(tell|tells|told|telling) (my|our) partners?\b|\bpartners? (tell|tells|told|telling) (me|us)\b/g,
+    /\b(talk|talks|talked|talking|speak|speaks|speaking|spoke|communicate|communicates|communicated|communicating|communication|chat|chats|chatted|chatting)\b(?! (me|us) through\b)|\b(call|calls|called|calling|say|says|said|yell|yells|yelled|yelling|shout|shouts|shouted|shouting) (out )?(mine|yours)\b|\b(tell|tells|told|telling) (my|our) partners?\b|\b(shout|shouts|shouted|shouting|yell|yells|yelled|yelling|scream|screams|screamed|screaming|call|calls|called|calling)\b(?=( \w+){0,3} (to|at) (my|our) partners?\b)|\bpartners? (tell|tells|told|telling) (me|us)\b/g,
     'teamtalk',
   ],
   // An accidental double hit is a ball hit twice by accident (11.A).
@@ -75,11 +95,35 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   // Who wins the rally, as one word: "whose point", "whose fault", "who gets the point", "is it our
   // point or theirs" (docs/decisions/0215).
   [
-    /\bwhose (point|fault|rally)\b|\b((is|was) (it|that) )?(our|my|their|your) (point|rally|fault) or (theirs|ours|mine|yours)\b|\bwho (gets|wins|won|loses|lost) (the )?(point|rally)\b/g,
+    /\bwho(se|s) (point|fault|rally)\b|\b((is|was) (it|that) )?(our|my|their|your) (point|rally|fault) or (theirs|ours|mine|yours)\b|\b(is )?(the )?(point|rally) (ours|theirs|mine|yours) or (ours|theirs|mine|yours)\b|\bwho (gets|wins|won|loses|lost) (the )?(point|rally)\b/g,
     'whosepoint',
   ],
-  // The ball hitting the player asking: "it hit me", "the ball hits my body".
-  [/\b(hit|hits|hitting|struck|strikes) (me|myself|my body)\b/g, '$1 my body'],
+  // Whose fault a question asks about, said one way (docs/decisions/0216): "a fault on us", "is that
+  // against us", "are we at fault", "do we lose the point", "their point", "a point for them" are
+  // "our fault"; "a fault on them", "our point", "a point for us", "do we get the point" are "their
+  // fault".
+  [
+    new RegExp(
+      `\\b(a )?fault ${ON} ${US}\\b|\\b(a )?point (for|to) ${THEM}\\b|\\b(their|his|her) point\\b|${ON_IT}${US}\\b|` +
+        `\\b${LOSE}(we|i) ${LOSES}|\\b(we|i) ${BE} ${BLAME}|\\b${BE} (we|i) ${BLAME}`,
+      'g',
+    ),
+    'our fault',
+  ],
+  [
+    new RegExp(
+      `\\b(a )?fault ${ON} ${THEM}\\b|\\b(a )?point (for|to) ${US}\\b|\\b(our|my) point\\b|${ON_IT}${THEM}\\b|` +
+        `\\b(do|did|does|would|will) (we|i) (win|get|won|got) (the |a )?(point|rally)\\b|\\b${LOSE}${THEY} ${LOSES}|\\b${BE} ${THEY} ${BLAME}`,
+      'g',
+    ),
+    'their fault',
+  ],
+  // The ball hitting the player asking: "it hit me", "the ball hits my body"; "we got hit", a foot, a
+  // leg: the body too (docs/decisions/0216).
+  [new RegExp(`\\b${HIT} (me|myself|us|my body|my ${BODY})\\b`, 'g'), '$1 my body'],
+  [/\b(i|we) (got|get|gets|was|were|am|are|been|be) (hit|struck)\b/g, 'the ball hits my body'],
+  [new RegExp(`\\b${HIT} (his|her|their) ${BODY}\\b`, 'g'), '$1 $2 body'],
+  [new RegExp(`\\b${HIT} (my|our|the) (partner|opponent)s? ${BODY}\\b`, 'g'), '$1 my $3'],
   // What a player wears counts as one thing (7.G, 7.H, 9.B): "my hat", "my sunglasses".
   [
     /\b(hats?|visors?|shirts?|sleeves?|shorts|skirts?|clothes|sunglasses|glasses|headbands?|towels?)\b/g,
@@ -98,6 +142,7 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(brushed|grazed|tapped|nicked|clipped)\b/g, 'touched'],
   [/\b(brushes|grazes|taps|nicks|clips)\b/g, 'touches'],
   [/\b(brush|graze|tap|nick|clip|brushing|grazing|tapping|nicking|clipping)\b/g, 'touch'],
+  [/\b(touch|touches|touched|touching) (net|post|posts)\b/g, '$1 the $2'],
   // A dink that touches the net is a shot like any other there (7.B): "dink" stays the kitchen's
   // word (9.F) everywhere else (docs/decisions/0188, 0215). "The net tape" reads "the the net" here.
   [/\b(dink|dinks|dinked)\b(?=( \w+){0,3}? (touch|touches|touched|hit|hits)( the)+ net\b)/g, 'shot'],
@@ -115,6 +160,12 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [
     /\b(he|she|they|partners?|opponents?|receivers?|servers?) (hit|hits)( the)? (net|post|posts)\b/g,
     '$1 touches the $4',
+  ],
+  // ... and so does what they hold or wear: "my paddle hit the net", "my hat fell off and hit the net"
+  // (docs/decisions/0216).
+  [
+    /\b(paddle|foot|hand|body|shoes?|clothing)((?: \w+){0,3}?) (hit|hits|hitting)( the)? (net|post|posts)\b/g,
+    '$1$2 touches the $5',
   ],
   [
     /\b(run|runs|ran|running|walk|walks|walked|fall|falls|fell|falling|bump|bumps|bumped|crash|crashes|crashed) (into|in to) the (net|post|posts)\b/g,
@@ -134,6 +185,14 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bteammates?\b/g, 'partner'],
   // The players across the net, however they are named: "the other team is in the kitchen".
   [/\b(the )?(other|opposing) teams?\b/g, 'the opponents'],
+  // ... or "the other guy": in doubles the other side's players (docs/decisions/0216).
+  [/\b(the|that) other (guy|dude|girl|lady|man|woman|gal)s?\b|\b(my |the )?opps?\b/g, 'my opponent'],
+  // A player hitting an opponent with the ball is the ball hitting them: "i hit my opponent with a
+  // volley", "we pegged him" (docs/decisions/0216). With the serve, it is aiming it (above).
+  [
+    /\b(i|we) (hit|hits|peg|pegs|pegged|nail|nails|nailed|tag|tags|tagged) (my opponents?|the opponents|him|her|them)\b( with (the|my|a|an|our) (ball|shot|volley))?/g,
+    'the ball hits $3',
+  ],
   // A player's feet, not a length: "both feet", "my feet" (but "7 feet", "how many feet").
   [/\b(my|your|his|her|their|our|both) feet\b/g, '$1 foot'],
   // "Let it bounce first" is about the bounce, not about who is first.
@@ -183,11 +242,13 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   ],
   [/\bleagues?( (play|games?|matches|match|pickleball|nights?))?\b/g, 'league'],
   [/\bout calls?\b/g, 'line call'],
-  [/\bfollow ?through\b/g, 'follow through'],
+  [/\bfollow ?(through|thru)\b/g, 'follow through'],
   [/\bbounce it\b/g, 'bounce the ball'],
   // Having to do something, said one way: "does an out call have to be made" is "must".
   [/\b(have|has|had|need|needs) to\b|\b(supposed|required) to\b/g, 'must'],
   [/\bu\b/g, 'you'],
+  [/\bw\b/g, 'with'],
+  [/\br\b/g, 'are'],
   [/\bur\b/g, 'your'],
   [/\bim\b/g, 'i am'],
   [/\b(cant|cannot)\b/g, 'can not'],

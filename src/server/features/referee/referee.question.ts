@@ -57,6 +57,8 @@ export function shapeOf(question: string): QuestionShape {
   if (QUESTION_WORDS.has(first) || first === 'define') return 'open'
   if (first === 'when' && AUXILIARIES.has(second)) return 'open'
   if (AUXILIARIES.has(first)) return 'yes-no'
+  // "our fault if my partner touches the post?", "fault if I step in?" (0216).
+  if (/^((a|our|my|their) )?fault (if|when)\b/.test(clause)) return 'yes-no'
   // "if my hat falls in the kitchen while volleying is it a fault": the question comes after
   // a condition.
   if (/^(if|when|after|while|say|suppose)\b/.test(clause)) {
@@ -79,7 +81,8 @@ export function shapeOf(question: string): QuestionShape {
     return 'yes-no'
   if (FRAME_WORDS.test(tail) && tail.split(' ').length <= 2) return 'yes-no'
   // "... is that legal", "the ball hit my partner, our fault?" (docs/decisions/0215).
-  if (/\b(legal|illegal|allowed|(a|our|my|your|their) fault)$/.test(clause)) return 'yes-no'
+  // ... "our point, right?" (their fault) too (0216).
+  if (/\b(legal|illegal|allowed|(a|our|my|your|their) fault)( right| correct)?$/.test(clause)) return 'yes-no'
   return 'open'
 }
 
@@ -95,6 +98,10 @@ export interface Sense {
   obligation: boolean
   // Its words from pairs of opposites: "below" asks the other way round from "above".
   sides: string[]
+  // Whether the side it asks is at fault ("our fault", "their fault", "do we lose the rally") is the
+  // side of the player it is about: the player asking and their partner are one side, the opponents
+  // the other. Undefined when it names no side, or no one player to hold it against.
+  sameSide: boolean | undefined
 }
 
 const OPPOSITES: ReadonlyArray<readonly [string, string]> = [
@@ -109,6 +116,19 @@ const EXCESS = /\btoo (heavy|big|long|thick|wide|tall|light|small|short|high|low
 const EMBEDDED_MODAL = /\b(how \w+|what|where|when|who|which) ((i|you|we|they|he|she) )?(can|could|may)\b/g
 
 const OBLIGATION = /\b(have to|has to|must|need to|needs to|required|supposed to|mandatory|obligated)\b/
+
+const OUR_FAULT = /\b(our|my) fault\b|\b(we|i) (lose|lost)\b/
+const THEIR_FAULT = /\btheir fault\b|\b(they|the opponents|my opponents?) (lose|lost)\b/
+const FAULT_SIDE = new RegExp(`${OUR_FAULT.source}|${THEIR_FAULT.source}`, 'g')
+function sameSideOf(body: string): boolean | undefined {
+  const ours = OUR_FAULT.test(body)
+  if (ours === THEIR_FAULT.test(body)) return undefined
+  const rest = body.replace(FAULT_SIDE, ' ')
+  const named = subjectsOf(rest)
+  const us = named.has('asker') || named.has('partner') || /\b(we|us)\b/.test(rest)
+  const them = named.has('opponent')
+  return us === them ? undefined : ours === us
+}
 
 export function senseOf(question: string): Sense {
   const words = stripLeadIns(canonical(question.replace(/[,;.!?]+/g, ' '))).split(' ')
@@ -139,7 +159,7 @@ export function senseOf(question: string): Sense {
     question.replace(/(,|\bis that|\bam i|\bisn'?t it)\s*(right|correct)\W*$/i, ''),
   ).split(' ')
   const sides = OPPOSITES.flat().filter((side) => told.includes(side))
-  return { frame, negated: negations % 2 === 1, obligation, sides }
+  return { frame, negated: negations % 2 === 1, obligation, sides, sameSide: sameSideOf(body) }
 }
 
 // How many pairs of opposites one question holds one side of and the other the other side.
@@ -159,9 +179,13 @@ const oppositesBetween = (a: Sense, b: Sense) =>
 // Whether a yes or no found for one way of asking turns round for another.
 // "Must the paddle be below the wrist?" against "can the paddle be above the wrist => no": each
 // pair of opposites between them turns it round once more.
+// A fault asked of the other side than the curated question's turns it round too: "the ball hit my
+// partner, is that their fault?" against "... is that our fault => yes". A curated question naming
+// no side asks about the fault of the player it is about (docs/decisions/0216).
 export function turnsRound(asked: Sense, known: Sense): boolean {
   const sign = (s: Sense) => s.frame * (s.negated !== s.obligation ? -1 : 1)
-  const opposite = oppositesBetween(asked, known) % 2 === 1
+  const otherSide = asked.sameSide !== undefined && asked.sameSide !== (known.sameSide ?? true)
+  const opposite = (oppositesBetween(asked, known) % 2 === 1) !== otherSide
   if (asked.frame !== 0 && known.frame !== 0) return (sign(asked) !== sign(known)) !== opposite
   return (asked.negated !== known.negated) !== opposite
 }
