@@ -167,3 +167,56 @@ test('the reminder names the players once; after the game the result comes befor
   }
   await Promise.all([ann, ben, cal, dee].map((p) => p!.context.close()))
 })
+
+test('a week after a game nobody reported it leaves My PlayDates for History, which says so @clock @phone-only', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const tag = Math.random().toString(36).slice(2, 6)
+  const [ann, ben, cal, dee] = await Promise.all(
+    ['Ann', 'Ben', 'Cal', 'Dee'].map((name) => phonePlayer(browser, name, `Day${tag}`)),
+  )
+  const start = arizonaTime(2, 9)
+  const id = await matchedGame([ann!.context, ben!.context, cal!.context, dee!.context], start)
+  const clock = journeyClock(request)
+  const day = 24 * 60 * 60_000
+  // Ann's list at a moment, read by the server and her phone at that moment.
+  const listAt = async (at: Date, tab: 'mine' | 'history') => {
+    await clock.moveTo(at)
+    const page = await ann!.context.newPage()
+    await page.clock.install({ time: at })
+    await page.goto(`/playdates?tab=${tab}`)
+    return { page, card: page.getByRole('article').filter({ hasText: `Cal Day${tag}` }) }
+  }
+  try {
+    // Six days after the game nobody has reported it: it is still Ann's to report.
+    const early = await listAt(new Date(start.getTime() + 6 * day), 'mine')
+    await expect(
+      early.card.getByRole('link', {
+        name: `Result to report for your game with Cal Day${tag} & Dee Day${tag}`,
+      }),
+    ).toBeVisible()
+    await early.page.close()
+
+    // A week and an hour after: the result can no longer be reported. The game has left My
+    // PlayDates and is on History, where its badge and its line say no result was reported.
+    const mine = await listAt(new Date(start.getTime() + 7 * day + 60 * 60_000), 'mine')
+    await expect(mine.page.getByText('No PlayDates yet')).toBeVisible()
+    await expect(mine.card).toHaveCount(0)
+    await mine.page.close()
+    const history = await listAt(new Date(start.getTime() + 7 * day + 60 * 60_000), 'history')
+    await expect(history.card.getByText('No result was reported')).toBeVisible()
+    await expect(history.card.getByText('Status: No result')).toBeVisible()
+    await expect(history.card).not.toContainText('Matched')
+    await expect(history.card.getByRole('link', { name: /^Chat with/ })).toHaveCount(0)
+    // Its page says the same.
+    await history.card.getByRole('link', { name: `Ann Day${tag} & Ben Day${tag}` }).tap()
+    await expect(history.page).toHaveURL(new RegExp(`/playdates/${id}`))
+    await expect(history.page.getByRole('region', { name: 'Result' })).toContainText('No result was reported')
+    await expect(history.page.getByText('Status: No result')).toBeVisible()
+  } finally {
+    await clock.restore()
+  }
+  await Promise.all([ann, ben, cal, dee].map((p) => p!.context.close()))
+})
