@@ -251,6 +251,16 @@ test(
       expect((await action.getByText(word, { exact: true }).boundingBox())!.width).toBeGreaterThan(20)
       expect((await action.boundingBox())!.height).toBeGreaterThanOrEqual(44)
     }
+    // The card is compact (docs/decisions/0217): the status beside the name, then gender, ratings
+    // and registration day side by side, each under its label, then the actions.
+    const [name, gender, dupr, registered, status, actions] = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map(async (i) => (await row.getByRole('cell').nth(i).boundingBox())!),
+    )
+    expect(status!.y).toBeLessThan(name!.y + name!.height)
+    expect(status!.x).toBeGreaterThan(name!.x + name!.width - 1)
+    expect(gender!.y).toBeGreaterThanOrEqual(name!.y + name!.height)
+    expect([dupr!.y, registered!.y]).toEqual([gender!.y, gender!.y])
+    expect(actions!.y).toBeGreaterThanOrEqual(dupr!.y + dupr!.height)
     // Beside Filters, Refresh is a word too, not an arrow alone.
     expect((await admin.getByRole('button', { name: 'Refresh' }).boundingBox())!.width).toBeGreaterThan(80)
     await expectFitsScreen(admin)

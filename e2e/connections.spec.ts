@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { violationsInBothThemes } from './support/axe'
-import { expectFitsScreen, lineCount } from './support/layout'
-import { befriend, createPlayer, currentUserId, type Player, signInContext } from './support/players'
+import { expectFitsScreen, lineCount, phraseLineCount } from './support/layout'
+import { befriend, createPlayer, currentUserId, headers, type Player, signInContext } from './support/players'
 
 const suffix = 'PickleMatch | Level Up Your Match'
 
@@ -308,5 +308,68 @@ test('connections, notifications and a public profile fit a phone screen @phone-
   } finally {
     await context.close()
     await other.context.close()
+  }
+})
+
+// On a phone a row's name has the line beside its button to itself: the ratings and badges run
+// under both, a long name wraps and stops at two lines, and the button keeps 44 px
+// (docs/decisions/0217).
+test('a row of Player Connections reads cleanly on a phone, however long the name @phone-only', async ({
+  browser,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 6)
+  const rows = [
+    { view: 'Connected', first: 'Maximiliana', last: `Featherstonehaugh-Whitcombe${tag}`, button: 'Remove' },
+    { view: 'Received Requests', first: 'Bartholomew', last: `Kensington-Whitfield${tag}`, button: 'Accept' },
+    { view: 'Sent Requests', first: 'Alexandria', last: `Montgomery-Vasquez${tag}`, button: 'Cancel' },
+  ] as const
+  const { context, page } = await openAs(browser, await createPlayer({ firstName: 'Dana' }))
+  const others = await Promise.all(
+    rows.map(async (row) =>
+      openAs(browser, await createPlayer({ firstName: row.first, lastName: row.last })),
+    ),
+  )
+  const ask = async (from: BrowserContext, to: BrowserContext) => {
+    const res = await from.request.post('/api/connections/friend-requests', {
+      headers,
+      data: { receiverId: await currentUserId(to) },
+    })
+    expect(res.status(), await res.text()).toBe(201)
+  }
+  try {
+    await befriend(context, others[0]!.context)
+    await ask(others[1]!.context, context)
+    await ask(context, others[2]!.context)
+    await page.goto('/connections')
+    for (const width of [375, 390]) {
+      await page.setViewportSize({ width, height: 740 })
+      for (const row of rows) {
+        await page.getByRole('tab', { name: new RegExp(`^${row.view}`) }).click()
+        const name = `${row.first} ${row.last}`
+        const item = page.getByRole('listitem').filter({ hasText: row.last })
+        const link = item.getByRole('link', { name })
+        await expect(link).toHaveAttribute('title', name)
+        const at = `${row.view} at ${width} px`
+        // The name: at most two lines on screen (a longer one is cut short there, whole in the
+        // link's name and title), and not a sliver beside the button.
+        const shownLines = await link.evaluate((element) => {
+          const text = element.firstElementChild!
+          return text.getBoundingClientRect().height / parseFloat(getComputedStyle(text).lineHeight)
+        })
+        expect(Math.round(shownLines), at).toBeLessThanOrEqual(2)
+        expect((await item.getByRole('heading').boundingBox())!.width, at).toBeGreaterThan(width * 0.35)
+        // The ratings: one line, under the name and the button.
+        expect(await phraseLineCount(item, 'DUPR 3.50 · Self 3.50'), at).toBe(1)
+        const ratings = (await item.getByText('DUPR 3.50 · Self 3.50').boundingBox())!
+        const button = (await item.getByRole('button', { name: new RegExp(`^${row.button}`) }).boundingBox())!
+        expect(button.height, at).toBeGreaterThanOrEqual(44)
+        if (row.button === 'Accept') expect(button.y, at).toBeGreaterThan(ratings.y + ratings.height)
+        else expect(ratings.y, at).toBeGreaterThanOrEqual(button.y + button.height - 1)
+        await expectFitsScreen(page)
+      }
+    }
+  } finally {
+    await context.close()
+    for (const other of others) await other.context.close()
   }
 })

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test'
 import { arizonaTime, journeyClock, matchedGame, phonePlayer } from './support/full-game'
 import { postPlayDate } from './support/players'
 
@@ -86,22 +86,28 @@ test('after applying alone the wait comes before the details; the creator is sen
   await expect(creator.getByRole('link', { name: /^Answer \d application/ })).toHaveCount(0)
 })
 
-test('the reminder names the players once; after the game the result comes before the details @clock @phone-only', async ({
-  browser,
-  request,
-}) => {
-  test.setTimeout(120_000)
+// Ann and Ben's game with Cal and Dee, each on a phone, at 9:00 in Arizona two days from now, and
+// the server's clock to move through it.
+async function gameInTwoDays(browser: Browser, request: APIRequestContext) {
   const tag = Math.random().toString(36).slice(2, 6)
   const [ann, ben, cal, dee] = await Promise.all(
     ['Ann', 'Ben', 'Cal', 'Dee'].map((name) => phonePlayer(browser, name, `Day${tag}`)),
   )
   const start = arizonaTime(2, 9)
   const id = await matchedGame([ann!.context, ben!.context, cal!.context, dee!.context], start)
-  const clock = journeyClock(request)
+  return { tag, ann: ann!, ben: ben!, cal: cal!, dee: dee!, start, id, clock: journeyClock(request) }
+}
+
+test('the reminder names the players once; after the game the result comes before the details @clock @phone-only', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const { tag, ann, ben, cal, dee, start, id, clock } = await gameInTwoDays(browser, request)
   try {
     // An hour before: the reminder's game line says when and where, its message who, each once.
     await clock.moveTo(new Date(start.getTime() - 60 * 60_000))
-    const cal1 = await cal!.context.newPage()
+    const cal1 = await cal.context.newPage()
     await cal1.goto('/notifications')
     const reminder = cal1.getByRole('listitem').filter({ hasText: 'PlayDate in 2 hours' })
     await expect(
@@ -114,7 +120,7 @@ test('the reminder names the players once; after the game the result comes befor
     ).toHaveCount(1)
     // Her list, read while the server's clock is still before the start, on a phone whose clock
     // reads two hours after it: the game's result is not settled, not only "Matched".
-    const early = await ann!.context.newPage()
+    const early = await ann.context.newPage()
     await early.clock.install({ time: new Date(start.getTime() + 2 * 60 * 60_000) })
     await early.goto('/playdates?tab=mine')
     const earlyCard = early.getByRole('article').filter({ hasText: `Cal Day${tag}` })
@@ -124,7 +130,7 @@ test('the reminder names the players once; after the game the result comes befor
 
     // After the game Ann's page opens on the result to report, above the details.
     await clock.moveTo(new Date(start.getTime() + 2 * 60 * 60_000))
-    const a = await ann!.context.newPage()
+    const a = await ann.context.newPage()
     await a.goto(`/playdates/${id}`)
     const result = a.getByRole('region', { name: 'Result' })
     await expect(result.getByRole('radio', { name: 'We played' })).toBeInViewport()
@@ -137,7 +143,7 @@ test('the reminder names the players once; after the game the result comes befor
     await result.getByRole('button', { name: 'Report result' }).tap()
     await expect(result).toContainText('Waiting for the other team to confirm')
     // Now her list says whose move it is: the other team's, with nothing for her to open.
-    const list = await ann!.context.newPage()
+    const list = await ann.context.newPage()
     await list.clock.install({ time: new Date(start.getTime() + 2 * 60 * 60_000) })
     await list.goto('/playdates?tab=mine')
     const card = list.getByRole('article').filter({ hasText: `Cal Day${tag}` })
@@ -150,7 +156,7 @@ test('the reminder names the players once; after the game the result comes befor
     await expect(cal1.getByRole('region', { name: 'Result' })).toContainText('You lost 7-11')
     await expect(cal1.getByRole('button', { name: 'Confirm result' })).toBeInViewport()
     // His list has the result to confirm, one tap from it.
-    const calList = await cal!.context.newPage()
+    const calList = await cal.context.newPage()
     await calList.clock.install({ time: new Date(start.getTime() + 2 * 60 * 60_000) })
     await calList.goto('/playdates?tab=mine')
     const calCard = calList.getByRole('article').filter({ hasText: `Ann Day${tag}` })
@@ -165,5 +171,52 @@ test('the reminder names the players once; after the game the result comes befor
   } finally {
     await clock.restore()
   }
-  await Promise.all([ann, ben, cal, dee].map((p) => p!.context.close()))
+  await Promise.all([ann, ben, cal, dee].map((p) => p.context.close()))
+})
+
+test('a week after a game nobody reported it leaves My PlayDates for History, which says so @clock @phone-only', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const { tag, ann, ben, cal, dee, start, id, clock } = await gameInTwoDays(browser, request)
+  const day = 24 * 60 * 60_000
+  // Ann's list at a moment, read by the server and her phone at that moment.
+  const listAt = async (at: Date, tab: 'mine' | 'history') => {
+    await clock.moveTo(at)
+    const page = await ann.context.newPage()
+    await page.clock.install({ time: at })
+    await page.goto(`/playdates?tab=${tab}`)
+    return { page, card: page.getByRole('article').filter({ hasText: `Cal Day${tag}` }) }
+  }
+  try {
+    // Six days after the game nobody has reported it: it is still Ann's to report.
+    const early = await listAt(new Date(start.getTime() + 6 * day), 'mine')
+    await expect(
+      early.card.getByRole('link', {
+        name: `Result to report for your game with Cal Day${tag} & Dee Day${tag}`,
+      }),
+    ).toBeVisible()
+    await early.page.close()
+
+    // A week and an hour after: the result can no longer be reported. The game has left My
+    // PlayDates and is on History, where its badge and its line say no result was reported.
+    const mine = await listAt(new Date(start.getTime() + 7 * day + 60 * 60_000), 'mine')
+    await expect(mine.page.getByText('No PlayDates yet')).toBeVisible()
+    await expect(mine.card).toHaveCount(0)
+    await mine.page.close()
+    const history = await listAt(new Date(start.getTime() + 7 * day + 60 * 60_000), 'history')
+    await expect(history.card.getByText('No result was reported')).toBeVisible()
+    await expect(history.card.getByText('Status: No result')).toBeVisible()
+    await expect(history.card).not.toContainText('Matched')
+    await expect(history.card.getByRole('link', { name: /^Chat with/ })).toHaveCount(0)
+    // Its page says the same.
+    await history.card.getByRole('link', { name: `Ann Day${tag} & Ben Day${tag}` }).tap()
+    await expect(history.page).toHaveURL(new RegExp(`/playdates/${id}`))
+    await expect(history.page.getByRole('region', { name: 'Result' })).toContainText('No result was reported')
+    await expect(history.page.getByText('Status: No result')).toBeVisible()
+  } finally {
+    await clock.restore()
+  }
+  await Promise.all([ann, ben, cal, dee].map((p) => p.context.close()))
 })

@@ -274,7 +274,8 @@ export const playDateSummary = z.object({
   // before and on a game that never had one.
   result: gameOutcome.nullable().optional(),
   // On My PlayDates: whose move it is on the viewer's own matched game once it has started by the
-  // server's clock (docs/decisions/0213), null before and on an open game. Other lists leave it out.
+  // server's clock (docs/decisions/0213), null before and on an open game. On History: 'closed' on
+  // a game whose result was never reported (0217), null on the others. Other lists leave it out.
   resultMove: z.enum(resultMoves).nullable().optional(),
   // On Available and the dashboard's games near you: miles from the player's home to the venue
   // (null at a place without coordinates, or for a player without a home).

@@ -164,11 +164,22 @@ const inWindow = sql`${playDates.startsAt} >= ${sql.placeholder('windowFrom')}
     sql` or `,
   )})`
 
+// A matched game whose week to report passed with no report from either team (docs/decisions/0217):
+// nothing can happen to its result any more (no report, so nothing to confirm, dispute or decide),
+// so it is finished: History's, not My PlayDates'. Read by the app's clock as the result's move
+// is (resultMoveColumn's 'closed'), so nothing has to run for a game to move; one lookup in the
+// reports' index, for the player's matched games that have started only. A game with no time
+// ("Time to be agreed") can be reported at any time: never this (and never null, which `not`
+// would keep null and so drop from My PlayDates).
+const unreportedGame = sql`(${playDates.status} = 'matched' and coalesce(${playDates.startsAt} < ${sql.placeholder('reportFrom')}, false)
+  and not exists (select 1 from ${playDateReports} r where r.play_date_id = ${playDates.id}))`
+
 function listConditions(shape: ListShape) {
-  if (shape === 'mine') return and(statusIn('open', 'matched'), playDatesOfUser)
+  if (shape === 'mine') return and(statusIn('open', 'matched'), sql`not ${unreportedGame}`, playDatesOfUser)
   // History: finished PlayDates of both teams (the spec names the creator team; the responding
-  // team played it too).
-  if (shape === 'history') return and(statusIn('completed', 'cancelled', 'expired'), playDatesOfUser)
+  // team played it too), and the games whose result was never reported.
+  if (shape === 'history')
+    return and(sql`(${statusIn('completed', 'cancelled', 'expired')} or ${unreportedGame})`, playDatesOfUser)
   const conditions = [
     statusIn('open'),
     // A PlayDate whose start has passed is no longer there to join (the expiry job marks it
@@ -237,7 +248,8 @@ export const resultColumns = {
 // My PlayDates' cards (docs/decisions/0213), with the rules of the PlayDate page's result section
 // (resultView): read from the game's row and, once a team has reported, its one report (a lookup
 // in the reports' index; two reports are a dispute or a settled game). A report whose week to
-// answer has passed is about to stand: null, as before the start.
+// answer has passed is about to stand: null, as before the start. A game with no report whose week
+// to report has passed is on History (unreportedGame), whose cards read it as 'closed'.
 const viewerSide = sql`case when ${playDates.creatorId} = ${userParam} or ${playDates.partnerId} = ${userParam} then 'creator' else 'responding' end`
 const resultMoveColumn = sql<ResultMove | null>`case when ${playDates.status} = 'matched' and ${playDates.startsAt} <= ${sql.placeholder('now')} then
   case when ${playDates.disputedAt} is not null then 'disputed'
@@ -246,12 +258,12 @@ const resultMoveColumn = sql<ResultMove | null>`case when ${playDates.status} = 
       (select case when r.team = ${viewerSide} then 'waiting'
           when r.created_at > ${sql.placeholder('answerFrom')} then 'confirm' else 'stands' end
         from ${playDateReports} r where r.play_date_id = ${playDates.id} order by r.created_at limit 1),
-      case when ${playDates.startsAt} >= ${sql.placeholder('reportFrom')} then 'report' else 'closed' end
+      'report'
     ), 'stands') end
 end`
 
-// The times the moves are read against: a report is answered within ANSWER_DAYS, a game reported
-// within REPORT_WINDOW_DAYS of its start.
+// The times the moves and the two tabs are read against: a report is answered within ANSWER_DAYS,
+// a game reported within REPORT_WINDOW_DAYS of its start.
 export const resultMoveValues = (now: Date) => ({
   now,
   answerFrom: subDays(now, ANSWER_DAYS),
@@ -283,8 +295,12 @@ function tabQueries(shape: 'mine' | 'history') {
         total: sql<number>`(${count(db)})`.mapWith(Number),
         respondingTeam: respondingTeamColumn,
         ...resultColumns,
-        // History's games are finished: there is no move to read.
-        resultMove: shape === 'mine' ? resultMoveColumn : sql<ResultMove | null>`null::text`,
+        // History's games are finished: there is no move to read, except that a matched one there
+        // is a game whose result was never reported.
+        resultMove:
+          shape === 'mine'
+            ? resultMoveColumn
+            : sql<ResultMove | null>`case when ${playDates.status} = 'matched' then 'closed' end`,
       })
         .where(where)
         .orderBy(...newestFirst)

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SignedInPlayer } from '../../testing/factories'
-import { HOUR, insertFullGame, runJobsAt } from '../../testing/full-game'
+import { eq } from 'drizzle-orm'
+import { RESULT_MESSAGES } from '../../../domain/play-dates/results.rules'
+import { playDates } from '../../db/schema'
+import { HOUR, insertFullGame, MINUTE, runJobsAt, viewOf } from '../../testing/full-game'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
 // On My PlayDates, the card of a game that has started says whose move it is on its result
@@ -55,21 +58,94 @@ describe('whose move it is on a card of My PlayDates', () => {
 
     await runJobsAt(t, new Date(START.getTime() + 3 * HOUR))
     expect(await cardOf(g.a, g.id)).toBeUndefined()
-    const history = await cardOf(g.a, g.id, 'history')
-    expect(history).toMatchObject({ status: 'completed' })
-    expect(history).not.toHaveProperty('resultMove')
+    expect(await cardOf(g.a, g.id, 'history')).toMatchObject({ status: 'completed', resultMove: null })
   })
 
-  it('is closed once the week to report has passed with no report, and none on a report about to stand', async () => {
-    const silent = await insertFullGame(t, START)
+  it('is none on a report whose week to answer has passed, about to stand', async () => {
     const answered = await insertFullGame(t, START)
     t.clock.set(new Date(START.getTime() + HOUR))
     expect((await answered.a.client.post(`/api/play-dates/${answered.id}/result`, won)).status).toBe(200)
 
-    // Eight days on: the silent game's week to report is over; the report's week to answer too,
-    // and until its job lets it stand the other team has nothing left to do.
+    // Eight days on: the report's week to answer is over, and until its job lets it stand the
+    // other team has nothing left to do. The game is still the players' own on My PlayDates.
     t.clock.set(new Date(START.getTime() + 8 * DAY))
-    expect(await movesOf([silent.a, silent.c], silent.id)).toEqual(['closed', 'closed'])
     expect(await movesOf([answered.a, answered.c], answered.id)).toEqual(['waiting', null])
+  })
+})
+
+// A game nobody reported (docs/decisions/0217): once its week to report has passed, nothing can
+// happen to its result; it leaves My PlayDates for History, where its card reads that no result
+// was reported, and it counts for nobody (0089).
+describe('a game whose result was never reported', () => {
+  const ids = (list: { body: { items: Array<{ id: string }> } }) => list.body.items.map((i) => i.id)
+
+  it('stays on My PlayDates until the week to report has passed, then is on History for all four', async () => {
+    const g = await insertFullGame(t, START)
+    const everyone = [g.a, g.b, g.c, g.d]
+
+    // The last moment of the week: the result can still be reported.
+    t.clock.set(new Date(START.getTime() + 7 * DAY))
+    expect(await movesOf(everyone, g.id)).toEqual(['report', 'report', 'report', 'report'])
+    for (const player of everyone) expect(await cardOf(player, g.id, 'history')).toBeUndefined()
+
+    // A minute later the week is over: History has it, as the matched game it still is, with no
+    // result and the move that says so; My PlayDates no longer counts it.
+    t.clock.set(new Date(START.getTime() + 7 * DAY + MINUTE))
+    for (const player of everyone) {
+      expect(await cardOf(player, g.id)).toBeUndefined()
+      expect(await cardOf(player, g.id, 'history')).toMatchObject({
+        status: 'matched',
+        result: null,
+        resultMove: 'closed',
+      })
+      const mine = await player.client.get('/api/play-dates?tab=mine')
+      expect(mine.body.total).toBe(0)
+      const history = await player.client.get('/api/play-dates?tab=history')
+      expect(history.body.total).toBe(1)
+    }
+    const late = await g.c.client.post(`/api/play-dates/${g.id}/result`, won)
+    expect(late.status).toBe(409)
+    expect(late.body.error.message).toBe(RESULT_MESSAGES.windowClosed)
+    expect((await viewOf(g.a, g.id)).result.state).toBe('closed')
+
+    // It counts for nobody: no game played, no no-show.
+    const records = await g.a.client.get(
+      `/api/profiles/reliability?ids=${everyone.map((p) => p.profile.id).join(',')}`,
+    )
+    expect(records.status).toBe(200)
+    for (const record of records.body.items) expect(record).toMatchObject({ played: 0, noShows: 0 })
+  })
+
+  it('leaves on My PlayDates a reported, a disputed and an untimed game past the week, and History its finished games only', async () => {
+    const silent = await insertFullGame(t, START)
+    const reported = await insertFullGame(t, START)
+    const disputed = await insertFullGame(t, START)
+    const untimed = await insertFullGame(t, START)
+    await t.db
+      .update(playDates)
+      .set({ startsAt: null, timeZone: null, durationMinutes: null })
+      .where(eq(playDates.id, untimed.id))
+    t.clock.set(new Date(START.getTime() + HOUR))
+    expect((await reported.a.client.post(`/api/play-dates/${reported.id}/result`, won)).status).toBe(200)
+    expect((await disputed.a.client.post(`/api/play-dates/${disputed.id}/result`, won)).status).toBe(200)
+    expect((await disputed.c.client.post(`/api/play-dates/${disputed.id}/result`, won)).status).toBe(200)
+
+    t.clock.set(new Date(START.getTime() + 8 * DAY))
+    expect(await movesOf([disputed.a], disputed.id)).toEqual(['disputed'])
+    expect(await movesOf([reported.c], reported.id)).toEqual([null])
+    expect(await movesOf([untimed.a], untimed.id)).toEqual([null])
+    expect(await cardOf(silent.a, silent.id, 'history')).toMatchObject({ resultMove: 'closed' })
+    const games = [silent, reported, disputed, untimed]
+    const onHistory = await Promise.all(games.map(async (g) => (await cardOf(g.a, g.id, 'history'))?.id))
+    expect(onHistory).toEqual([silent.id, undefined, undefined, undefined])
+
+    // The report's week to answer is over: its job lets it stand, and History has it as settled.
+    await runJobsAt(t, new Date(START.getTime() + 8 * DAY))
+    expect(await cardOf(reported.a, reported.id)).toBeUndefined()
+    expect(await cardOf(reported.a, reported.id, 'history')).toMatchObject({
+      status: 'completed',
+      resultMove: null,
+    })
+    expect(ids(await reported.a.client.get('/api/play-dates?tab=history'))).toEqual([reported.id])
   })
 })

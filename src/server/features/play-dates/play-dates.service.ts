@@ -300,7 +300,7 @@ export async function listPlayDates(
     limit: query.pageSize,
     offset,
     countLimit: listPlan.pageOnly ? offset + query.pageSize : cap + 1,
-    ...(shape === 'mine' ? resultMoveValues(now) : typeof shape === 'string' ? {} : { now }),
+    ...(typeof shape === 'string' ? resultMoveValues(now) : { now }),
     ...(query.minRating !== undefined ? { minRating: shownAtLeast(query.minRating) } : {}),
     ...(query.maxRating !== undefined ? { maxRating: shownAtMost(query.maxRating) } : {}),
     ...(query.state !== undefined ? { state: query.state } : {}),
@@ -322,7 +322,7 @@ export async function listPlayDates(
         ...toSummary(row),
         respondingTeam: responding ? toTeam(responding.captain, responding.partner) : null,
         result: settledResult(row as typeof row & OwnListColumns),
-        ...(shape === 'mine' ? { resultMove: (row as typeof row & OwnListColumns).resultMove } : {}),
+        resultMove: (row as typeof row & OwnListColumns).resultMove,
       }
     }),
     page: query.page,

@@ -5,10 +5,16 @@ import { SortableHeader } from './sortable-header'
 
 // One column of an admin table. `header` heads it on wider screens and names its cells on a phone,
 // where the header row is not shown; a column with `sort` sorts the list by that key.
+// `phone` places the cell in a compact card on a phone (styles.css), where a table gives every
+// column of a row a line of its own otherwise: 'title' leads the card, unlabelled (a name),
+// 'aside' sits beside it, unlabelled (status badges), 'fact' shares a line with the other facts,
+// its label small above it, and 'actions' is a row of buttons across the card, unlabelled.
+export type PhonePlace = 'title' | 'aside' | 'fact' | 'actions'
 export interface Column<T, S extends string> {
   header: string
   sort?: S
   className?: string
+  phone?: PhonePlace
   cell: (row: T) => ReactNode
 }
 
@@ -87,7 +93,9 @@ export function AdminTable<T, S extends string = never>({
                     // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- a data cell, kept when CSS changes the display
                     role="cell"
                     data-label={column.header}
-                    className={`px-3 py-2 ${column.className ?? ''}`}
+                    data-phone={column.phone}
+                    // A cell of a compact card takes its spacing from the card on a phone.
+                    className={`${column.phone ? 'sm:px-3 sm:py-2' : 'px-3 py-2'} ${column.className ?? ''}`}
                   >
                     {column.cell(row)}
                   </td>

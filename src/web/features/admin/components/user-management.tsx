@@ -32,6 +32,7 @@ const columns = ({
 }): Column<AdminUser, Sort>[] => [
   {
     header: 'Name',
+    phone: 'title',
     sort: 'first_name',
     cell: (user) => (
       <>
@@ -43,9 +44,10 @@ const columns = ({
       </>
     ),
   },
-  { header: 'Gender', sort: 'gender', className: 'capitalize', cell: (user) => user.gender },
+  { header: 'Gender', sort: 'gender', className: 'capitalize', phone: 'fact', cell: (user) => user.gender },
   {
     header: 'DUPR Rating',
+    phone: 'fact',
     sort: 'dupr_rating',
     cell: (user) => (
       <>
@@ -54,11 +56,12 @@ const columns = ({
       </>
     ),
   },
-  { header: 'Registered', sort: 'created_at', cell: (user) => formatDay(user.createdAt) },
+  { header: 'Registered', sort: 'created_at', phone: 'fact', cell: (user) => formatDay(user.createdAt) },
   {
     header: 'Status',
+    phone: 'aside',
     cell: (user) => (
-      <div className="flex flex-wrap gap-1">
+      <div className="flex flex-wrap justify-end gap-1 sm:justify-start">
         {user.isAdmin ? <Badge tone="purple">Admin</Badge> : null}
         {user.isPaused ? <Badge tone="red">Paused</Badge> : <Badge tone="green">Active</Badge>}
       </div>
@@ -66,8 +69,9 @@ const columns = ({
   },
   {
     header: 'Actions',
+    phone: 'actions',
     cell: (user) => (
-      <div className="flex flex-wrap gap-1">
+      <div className="flex flex-wrap gap-2 sm:gap-1">
         <IconButton
           word="View"
           label={`View details of ${user.firstName} ${user.lastName}`}

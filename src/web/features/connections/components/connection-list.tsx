@@ -111,14 +111,13 @@ export function ConnectionList({
   return (
     <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white px-4 shadow-sm">
       {connections.map((connection) => (
-        // Two answers go under the player when the row is too narrow for both.
-        <li
-          key={connection.id}
-          className={`flex items-center justify-between gap-3 py-4 ${view === 'received' ? 'flex-wrap' : ''}`}
-        >
-          <div className="min-w-0">
-            <PlayerLine player={connection.player} />
-            <div className="mt-1 flex flex-wrap gap-1.5">
+        <li key={connection.id} className="py-3">
+          <PlayerLine
+            player={connection.player}
+            action={<Actions view={view} connection={connection} handlers={handlers} />}
+            actionBelow={view === 'received'}
+          >
+            <div className="flex flex-wrap gap-1.5">
               {connection.type === 'partner' ? (
                 <StatusBadge tone="amber">
                   <Handshake aria-hidden="true" className="size-3.5" />
@@ -138,8 +137,7 @@ export function ConnectionList({
                 </StatusBadge>
               ) : null}
             </div>
-          </div>
-          <Actions view={view} connection={connection} handlers={handlers} />
+          </PlayerLine>
         </li>
       ))}
     </ul>

@@ -105,15 +105,19 @@ export function FriendSearch() {
       {results.length > 0 ? (
         <ul aria-label="Search results" className="mt-2 divide-y divide-slate-200">
           {results.map((result) => (
-            <li key={result.id} className="flex items-center justify-between gap-3 py-3">
-              <PlayerLine player={result} />
-              <ResultAction
-                result={result}
-                disabled={actions.isPending && pendingId === result.id}
-                onAdd={() => {
-                  setPendingId(result.id)
-                  actions.sendFriendRequest(result)
-                }}
+            <li key={result.id} className="py-3">
+              <PlayerLine
+                player={result}
+                action={
+                  <ResultAction
+                    result={result}
+                    disabled={actions.isPending && pendingId === result.id}
+                    onAdd={() => {
+                      setPendingId(result.id)
+                      actions.sendFriendRequest(result)
+                    }}
+                  />
+                }
               />
             </li>
           ))}

@@ -7,24 +7,22 @@ import {
   regionLabel,
   stateName,
 } from '../../../../domain/play-dates/play-date.constants'
-import { statusLabel } from '../../../../domain/play-dates/play-date.rules'
-import { statusTone } from '../lib/play-date-view'
+import { type ResultBadge, statusBadge } from '../lib/play-date-view'
 import type { PlayDateSummary } from '../../../../domain/play-dates/play-date.schema'
 import { isMembersFirst } from '../../../../domain/play-dates/group-offer'
 import { formatStart } from '../../../../domain/play-dates/schedule'
 import { serverTimeNoLaterThan } from '../../../lib/server-clock'
 import { useNow } from '../../../lib/use-now'
 
-// `disputed`: a matched game whose two reports differ, waiting for an admin (the detail page).
-export function StatusBadge({ status, disputed = false }: { status: PlayDateStatus; disputed?: boolean }) {
+// `result`: what the status alone would not say about a matched game's result (statusBadge).
+export function StatusBadge({ status, result = null }: { status: PlayDateStatus; result?: ResultBadge }) {
+  const badge = statusBadge(status, result)
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${
-        disputed ? 'bg-amber-100 text-amber-900 ring-amber-600/30' : statusTone(status)
-      }`}
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${badge.tone}`}
     >
       <span className="sr-only">Status: </span>
-      {disputed ? 'Disputed' : statusLabel(status)}
+      {badge.label}
     </span>
   )
 }

@@ -105,6 +105,9 @@ export function PlayDateCard({
   // A settled game's result, from the viewer's side ("Won 11-7, 11-5") on their own lists.
   const onRespondingTeam =
     playDate.respondingTeam?.captain.id === viewerId || playDate.respondingTeam?.partner?.id === viewerId
+  // A game whose result was never reported, on History (docs/decisions/0217): over, as its
+  // finished neighbours are.
+  const unreported = playDate.status === 'matched' && playDate.resultMove === 'closed'
   const result = playDate.result
     ? outcomeText(playDate.result, onCreatorTeam ? 'creator' : onRespondingTeam ? 'responding' : null, {
         creator: names,
@@ -119,7 +122,7 @@ export function PlayDateCard({
     >
       <div className="flex items-center justify-between gap-2">
         <TypeChip kind={kind} />
-        <StatusBadge status={playDate.status} />
+        <StatusBadge status={playDate.status} result={unreported ? 'closed' : null} />
       </div>
       <GroupGameBadge playDate={playDate} groupName={onGroupPage ? 'none' : 'text'} />
       <div>
@@ -204,7 +207,7 @@ export function PlayDateCard({
               {requestCountLabel(playDate.requestCount)}
             </p>
           ) : null}
-          {playDate.status === 'matched' ? (
+          {playDate.status === 'matched' && !unreported ? (
             // A matched PlayDate in a list is one of the viewer's own: its team chat is one tap away.
             <Link
               to={{ pathname, search, hash: '#team-chat' }}

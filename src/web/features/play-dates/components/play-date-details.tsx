@@ -227,7 +227,14 @@ export function PlayDateDetails({
         inPane={inPane}
         badges={
           <>
-            <StatusBadge status={playDate.status} disputed={playDate.result?.state === 'disputed'} />
+            <StatusBadge
+              status={playDate.status}
+              result={
+                playDate.result?.state === 'disputed' || playDate.result?.state === 'closed'
+                  ? playDate.result.state
+                  : null
+              }
+            />
             {playDate.status === 'cancelled' && playDate.lateCancel ? <LateCancelChip /> : null}
           </>
         }

@@ -4,6 +4,7 @@ import {
   countsSelfRating,
   formatRating,
   requestCountLabel,
+  statusBadge,
   teamCountsSelfRating,
   teamRatingLabel,
 } from './play-date-view'
@@ -34,6 +35,21 @@ describe('PlayDate wording', () => {
     // "Self-rated" says it already; only a pair's average is said to count a self rating.
     expect(teamCountsSelfRating({ captain: { duprRating: null }, partner: null })).toBe(false)
     expect(teamCountsSelfRating({ captain: { duprRating: 3.5 }, partner: { duprRating: null } })).toBe(true)
+  })
+})
+
+describe('a PlayDate’s badge', () => {
+  it('names the status, a disputed matched game Disputed, and a game nobody reported No result, grey', () => {
+    expect(statusBadge('open').label).toBe('Available')
+    expect(statusBadge('matched').label).toBe('Matched')
+    expect(statusBadge('matched', 'disputed').label).toBe('Disputed')
+    expect(statusBadge('matched', 'closed')).toEqual({
+      label: 'No result',
+      tone: statusBadge('completed').tone,
+    })
+    // Only a matched game's result changes what its badge says.
+    expect(statusBadge('completed', 'closed').label).toBe('Completed')
+    expect(statusBadge('cancelled', 'disputed').label).toBe('Cancelled')
   })
 })
 

@@ -1,4 +1,5 @@
 import type { PlayDateStatus } from '../../../../domain/play-dates/play-date.schema'
+import { statusLabel } from '../../../../domain/play-dates/play-date.rules'
 
 export const formatRating = (rating: number) => rating.toFixed(2)
 
@@ -30,3 +31,19 @@ export const statusTone = (status: PlayDateStatus) =>
       : status === 'completed'
         ? 'bg-slate-200 text-slate-800 ring-slate-500/30'
         : 'bg-red-100 text-red-900 ring-red-600/30'
+
+// What a PlayDate's badge says: its status, unless the status alone would mislead about a matched
+// game's result: "Disputed" (the two reports differ: an admin decides), or "No result" once the
+// week to report has passed with no report (the game is over, on History: docs/decisions/0217),
+// grey as a finished game's.
+export type ResultBadge = 'disputed' | 'closed' | null
+export function statusBadge(
+  status: PlayDateStatus,
+  result: ResultBadge = null,
+): { label: string; tone: string } {
+  if (status === 'matched' && result === 'disputed')
+    return { label: 'Disputed', tone: 'bg-amber-100 text-amber-900 ring-amber-600/30' }
+  if (status === 'matched' && result === 'closed')
+    return { label: 'No result', tone: statusTone('completed') }
+  return { label: statusLabel(status), tone: statusTone(status) }
+}
