@@ -40,6 +40,12 @@ const input = (partner: Player, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
+// The player applies to the PlayDate with a partner; its creator accepts the application.
+const applyWith = (player: Player, playDateId: string, partner: Player) =>
+  player.client.post(`/api/play-dates/${playDateId}/requests`, { partnerId: partner.profile.id })
+const accept = (creator: Player, requestId: string) =>
+  creator.client.post(`/api/play-dates/requests/${requestId}/accept`)
+
 const venue = (overrides: Parameters<typeof insertVenue>[1] = {}) => insertVenue(t.db, overrides)
 
 describe('a PlayDate’s time and place', () => {
@@ -178,15 +184,11 @@ describe('a PlayDate’s time and place', () => {
     const second = (
       await two.a.client.post('/api/play-dates', input(two.b, { startTime: '09:00', durationMinutes: 90 }))
     ).body
-    const applyOne = await cal!.client.post(`/api/play-dates/${first.id}/requests`, {
-      partnerId: dee!.profile.id,
-    })
-    const applyTwo = await cal!.client.post(`/api/play-dates/${second.id}/requests`, {
-      partnerId: eve!.profile.id,
-    })
-    expect((await one.a.client.post(`/api/play-dates/requests/${applyOne.body.id}/accept`)).status).toBe(200)
+    const applyOne = await applyWith(cal, first.id, dee)
+    const applyTwo = await applyWith(cal, second.id, eve)
+    expect((await accept(one.a, applyOne.body.id)).status).toBe(200)
 
-    const refused = await two.a.client.post(`/api/play-dates/requests/${applyTwo.body.id}/accept`)
+    const refused = await accept(two.a, applyTwo.body.id)
     expect(refused.status).toBe(409)
     expect(refused.body.error.message).toBe(
       'Cal Clash already plays a PlayDate at that time (Sat, Dec 5 · 8:00 AM MST)',
@@ -195,12 +197,8 @@ describe('a PlayDate’s time and place', () => {
     expect(still.body.status).toBe('open')
 
     const later = (await two.a.client.post('/api/play-dates', input(two.b, { startTime: '10:00' }))).body
-    const applyLater = await cal!.client.post(`/api/play-dates/${later.id}/requests`, {
-      partnerId: eve!.profile.id,
-    })
-    expect((await two.a.client.post(`/api/play-dates/requests/${applyLater.body.id}/accept`)).status).toBe(
-      200,
-    )
+    const applyLater = await applyWith(cal, later.id, eve)
+    expect((await accept(two.a, applyLater.body.id)).status).toBe(200)
   })
 
   it('counts the longest game as a clash until its last minute, however early it began', async () => {
@@ -214,14 +212,10 @@ describe('a PlayDate’s time and place', () => {
     const second = (
       await two.a.client.post('/api/play-dates', input(two.b, { startTime: '09:30', durationMinutes: 30 }))
     ).body
-    const applyOne = await cal!.client.post(`/api/play-dates/${first.id}/requests`, {
-      partnerId: dee!.profile.id,
-    })
-    const applyTwo = await cal!.client.post(`/api/play-dates/${second.id}/requests`, {
-      partnerId: eve!.profile.id,
-    })
-    expect((await one.a.client.post(`/api/play-dates/requests/${applyOne.body.id}/accept`)).status).toBe(200)
-    const refused = await two.a.client.post(`/api/play-dates/requests/${applyTwo.body.id}/accept`)
+    const applyOne = await applyWith(cal, first.id, dee)
+    const applyTwo = await applyWith(cal, second.id, eve)
+    expect((await accept(one.a, applyOne.body.id)).status).toBe(200)
+    const refused = await accept(two.a, applyTwo.body.id)
     expect(refused.status).toBe(409)
     expect(refused.body.error.message).toBe(
       'Cal Long already plays a PlayDate at that time (Sat, Dec 5 · 6:00 AM MST)',
@@ -232,8 +226,8 @@ describe('a PlayDate’s time and place', () => {
     const { a, b } = await team()
     const [c, d] = await befriendedPair(t)
     const game = (await a.client.post('/api/play-dates', input(b))).body
-    const applied = await c.client.post(`/api/play-dates/${game.id}/requests`, { partnerId: d.profile.id })
-    await a.client.post(`/api/play-dates/requests/${applied.body.id}/accept`)
+    const applied = await applyWith(c, game.id, d)
+    await accept(a, applied.body.id)
     const planned = await t.db.select().from(jobs).where(eq(jobs.kind, 'play-date-reminder'))
     expect(
       planned
@@ -255,7 +249,7 @@ describe('a PlayDate’s time and place', () => {
       ).some((p) => p.id === game.id)
     t.clock.set(new Date('2026-11-25T18:01:00Z'))
     try {
-      const late = await c.client.post(`/api/play-dates/${game.id}/requests`, { partnerId: d.profile.id })
+      const late = await applyWith(c, game.id, d)
       expect(late.status).toBe(409)
       expect(late.body.error.message).toBe('This PlayDate has already started: it can no longer be joined')
     } finally {
