@@ -46,6 +46,26 @@ const applyWith = (player: Player, playDateId: string, partner: Player) =>
 const accept = (creator: Player, requestId: string) =>
   creator.client.post(`/api/play-dates/requests/${requestId}/accept`)
 
+// Two teams each post a game (`firstTimes`, `secondTimes` replace the start and length); Cal
+// applies to the first with Dee and to the second with Eve, and is accepted to the first. Returns
+// the second team's answer when it accepts Cal too.
+async function acceptInBoth(
+  lastName: string,
+  firstTimes: Record<string, unknown>,
+  secondTimes: Record<string, unknown>,
+) {
+  const one = await team()
+  const two = await team()
+  const { cal, dee, eve } = await calAndFriends(lastName)
+  const first = (await one.a.client.post('/api/play-dates', input(one.b, firstTimes))).body
+  const second = (await two.a.client.post('/api/play-dates', input(two.b, secondTimes))).body
+  const applyOne = await applyWith(cal, first.id, dee)
+  const applyTwo = await applyWith(cal, second.id, eve)
+  expect((await accept(one.a, applyOne.body.id)).status).toBe(200)
+  const refused = await accept(two.a, applyTwo.body.id)
+  return { refused, two, second, cal, eve }
+}
+
 const venue = (overrides: Parameters<typeof insertVenue>[1] = {}) => insertVenue(t.db, overrides)
 
 describe('a PlayDate’s time and place', () => {
@@ -176,19 +196,12 @@ describe('a PlayDate’s time and place', () => {
   })
 
   it('refuses an accept that would put a player in two matched games at once, naming the clash', async () => {
-    const one = await team()
-    const two = await team()
-    const { cal, dee, eve } = await calAndFriends('Clash')
     // 8:00-10:00 and 9:00-10:30 on the same Saturday; a third game at 10:00 does not overlap the first.
-    const first = (await one.a.client.post('/api/play-dates', input(one.b))).body
-    const second = (
-      await two.a.client.post('/api/play-dates', input(two.b, { startTime: '09:00', durationMinutes: 90 }))
-    ).body
-    const applyOne = await applyWith(cal, first.id, dee)
-    const applyTwo = await applyWith(cal, second.id, eve)
-    expect((await accept(one.a, applyOne.body.id)).status).toBe(200)
-
-    const refused = await accept(two.a, applyTwo.body.id)
+    const { refused, two, second, cal, eve } = await acceptInBoth(
+      'Clash',
+      {},
+      { startTime: '09:00', durationMinutes: 90 },
+    )
     expect(refused.status).toBe(409)
     expect(refused.body.error.message).toBe(
       'Cal Clash already plays a PlayDate at that time (Sat, Dec 5 · 8:00 AM MST)',
@@ -202,20 +215,12 @@ describe('a PlayDate’s time and place', () => {
   })
 
   it('counts the longest game as a clash until its last minute, however early it began', async () => {
-    const one = await team()
-    const two = await team()
-    const { cal, dee, eve } = await calAndFriends('Long')
     // 6:00-10:00, then a half hour from 9:30: three and a half hours after the first began.
-    const first = (
-      await one.a.client.post('/api/play-dates', input(one.b, { startTime: '06:00', durationMinutes: 240 }))
-    ).body
-    const second = (
-      await two.a.client.post('/api/play-dates', input(two.b, { startTime: '09:30', durationMinutes: 30 }))
-    ).body
-    const applyOne = await applyWith(cal, first.id, dee)
-    const applyTwo = await applyWith(cal, second.id, eve)
-    expect((await accept(one.a, applyOne.body.id)).status).toBe(200)
-    const refused = await accept(two.a, applyTwo.body.id)
+    const { refused } = await acceptInBoth(
+      'Long',
+      { startTime: '06:00', durationMinutes: 240 },
+      { startTime: '09:30', durationMinutes: 30 },
+    )
     expect(refused.status).toBe(409)
     expect(refused.body.error.message).toBe(
       'Cal Long already plays a PlayDate at that time (Sat, Dec 5 · 6:00 AM MST)',
