@@ -1,39 +1,11 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { violationsInBothThemes } from './support/axe'
-import { befriend, createPlayer, currentUserId, headers, moveClock, type Player } from './support/players'
-import { signedInDeviceContext } from './support/devices'
+import { journeyClock, matchedPlayDate, rosaSamTaraUma } from './support/full-game'
 
 // After a game, from the dashboard: once the game has started Rosa's "Waiting for you" asks her
 // to report it, naming the game, and leads to the report form; Tara confirms Rosa's report from
 // her own dashboard, the button naming the game; then both History cards show the result, each
 // from the player's side, and what the team paid or earned.
-
-async function matchedPlayDate([creator, partner, applicant, applicantPartner]: BrowserContext[]) {
-  const created = await creator!.request.post('/api/play-dates', {
-    headers,
-    data: {
-      type: 'challenge',
-      state: 'AZ',
-      regions: ['east_valley'],
-      partnerId: await currentUserId(partner!),
-      amount: 30,
-      description: 'Doubles after work',
-      startDate: new Date(Date.now() + 5 * 24 * 60 * 60_000).toISOString().slice(0, 10),
-      startTime: '08:00',
-    },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const { id, startsAt } = (await created.json()) as { id: string; startsAt: string }
-  const applied = await applicant!.request.post(`/api/play-dates/${id}/requests`, {
-    headers,
-    data: { partnerId: await currentUserId(applicantPartner!) },
-  })
-  expect(applied.status(), await applied.text()).toBe(201)
-  const { id: requestId } = (await applied.json()) as { id: string }
-  const accepted = await creator!.request.post(`/api/play-dates/requests/${requestId}/accept`, { headers })
-  expect(accepted.status(), await accepted.text()).toBe(200)
-  return { id, startsAt }
-}
 
 const waiting = (page: Page) => page.locator('section[aria-labelledby="waiting-for-you"]')
 const cardOf = (page: Page, id: string) =>
@@ -43,23 +15,13 @@ test('the dashboard asks for the result of a started game, confirms it by name, 
   browser,
 }) => {
   test.setTimeout(120_000)
-  const open = async (player: Player) => {
-    const context = await signedInDeviceContext(browser, player)
-    return { context, page: await context.newPage() }
-  }
-  const [rosa, sam, tara, uma] = await Promise.all(
-    [
-      { firstName: 'Rosa', lastName: 'Reyes' },
-      { firstName: 'Sam', lastName: 'Soto', gender: 'male' as const },
-      { firstName: 'Tara', lastName: 'Tran' },
-      { firstName: 'Uma', lastName: 'Ueda' },
-    ].map((names) => createPlayer(names).then(open)),
-  )
-  const contexts = [rosa!, sam!, tara!, uma!].map((p) => p.context)
-  await befriend(rosa!.context, sam!.context)
-  await befriend(tara!.context, uma!.context)
-  const game = await matchedPlayDate(contexts)
-  const [r, t] = [rosa!.page, tara!.page]
+  const { rosa, tara, contexts } = await rosaSamTaraUma(browser)
+  const game = await matchedPlayDate(contexts, {
+    description: 'Doubles after work',
+    days: 5,
+    startTime: '08:00',
+  })
+  const [r, t] = [rosa.page, tara.page]
 
   // Before the start there is nothing to report.
   await r.goto('/dashboard')
@@ -67,9 +29,8 @@ test('the dashboard asks for the result of a started game, confirms it by name, 
   await expect(waiting(r).getByRole('link', { name: /^Report the result/ })).toHaveCount(0)
 
   // The server's clock passes the start.
-  const now = (await moveClock(r.request, 0)).now
-  let minutes = Math.ceil((Date.parse(game.startsAt) + 60 * 60_000 - Date.parse(now)) / 60_000)
-  await moveClock(r.request, minutes)
+  const clock = journeyClock(r.request)
+  await clock.moveTo(new Date(Date.parse(game.startsAt) + 60 * 60_000))
   try {
     await r.reload()
     const report = waiting(r).getByRole('link', { name: /^Report the result of .* 8:00 AM MST/ })
@@ -99,8 +60,7 @@ test('the dashboard asks for the result of a started game, confirms it by name, 
     await expect(t.getByText('Result confirmed')).toBeVisible()
     await expect(confirm).toHaveCount(0)
     // The confirmation becomes final a minute later, when its job runs (docs/decisions/0159).
-    await moveClock(r.request, 1)
-    minutes += 1
+    await clock.forward(1)
 
     // History: each card shows the result from its player's side, and the money as past: Rosa's
     // team challenged, and paid; Tara's earned.
@@ -112,7 +72,7 @@ test('the dashboard asks for the result of a started game, confirms it by name, 
     await expect(cardOf(r, game.id)).toContainText('Your team paid')
     expect(await violationsInBothThemes(r)).toEqual([])
   } finally {
-    await moveClock(r.request, -minutes)
+    await clock.restore()
   }
   for (const context of contexts) await context.close()
 })

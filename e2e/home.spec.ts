@@ -1,32 +1,19 @@
-import { type BrowserContext, expect, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { expectFitsScreen } from './support/layout'
-import { befriend, createPlayer, currentUserId, headers, type Player } from './support/players'
+import {
+  befriend,
+  createPlayDate,
+  createPlayer,
+  currentUserId,
+  headers,
+  type Player,
+} from './support/players'
 import { signedInDeviceContext } from './support/devices'
 
 // The dashboard's "what's next" (docs/decisions/0090-home-whats-next.md): Rosa sees her next game
 // with its time and place; Tara applies with Uma, the application shows up on Rosa's dashboard
 // while she looks at it, she accepts it there, and the game shows as matched with its chat a tap
 // away.
-
-// An open PlayDate at 8:00 AM a week from today, at a place the creator names.
-async function createGameAt(creator: BrowserContext, partner: BrowserContext, place: string) {
-  const res = await creator.request.post('/api/play-dates', {
-    headers,
-    data: {
-      type: 'challenge',
-      state: 'AZ',
-      regions: ['east_valley'],
-      partnerId: await currentUserId(partner),
-      amount: 30,
-      description: 'Saturday morning doubles.',
-      startDate: new Date(Date.now() + 7 * 24 * 3600_000).toISOString().slice(0, 10),
-      startTime: '08:00',
-      place,
-    },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  return ((await res.json()) as { id: string }).id
-}
 
 test(
   'the dashboard shows the next game, and an application is accepted from it',
@@ -41,7 +28,8 @@ test(
       createPlayer({ firstName: 'Uma', lastName: 'Ueda', duprRating: 3.6 }).then(open),
     ])
     await Promise.all([befriend(rosa!, sam!), befriend(tara!, uma!)])
-    const playDateId = await createGameAt(rosa!, sam!, place)
+    // An open PlayDate at 8:00 AM a week from today, at a place the creator names.
+    const playDateId = await createPlayDate(rosa!, sam!, 'Saturday morning doubles.', { place })
 
     // Rosa's next game, with its time and place; nothing waits for her yet.
     const page = await rosa!.newPage()

@@ -1,51 +1,12 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test'
-import {
-  befriend,
-  createPlayer,
-  currentUserId,
-  headers,
-  moveClock,
-  type Player,
-  signInAdmin,
-} from './support/players'
-import { deviceContext, signedInDeviceContext } from './support/devices'
+import { expect, type Page, test } from '@playwright/test'
+import { currentUserId, signInAdmin } from './support/players'
+import { deviceContext } from './support/devices'
+import { journeyClock, matchedPlayDate, rosaSamTaraUma } from './support/full-game'
 
 // After the game: Rosa and Sam play Tara and Uma twice on the same day. The first game both teams
 // report alike (Tara confirms Rosa's report with one tap) and it counts on their profiles; the
 // second they report differently, and an admin decides it from the Disputes tab. The first game
 // shows on Rosa's and Tara's profiles and on Tara's card of it.
-
-// A Pay PlayDate a week from today at `startTime` (Arizona), matched through the API.
-async function matchedPlayDate(
-  [creator, partner, applicant, applicantPartner]: BrowserContext[],
-  description: string,
-  startTime: string,
-) {
-  const created = await creator!.request.post('/api/play-dates', {
-    headers,
-    data: {
-      type: 'challenge',
-      state: 'AZ',
-      regions: ['east_valley'],
-      partnerId: await currentUserId(partner!),
-      amount: 30,
-      description,
-      startDate: new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString().slice(0, 10),
-      startTime,
-    },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const { id, startsAt } = (await created.json()) as { id: string; startsAt: string }
-  const applied = await applicant!.request.post(`/api/play-dates/${id}/requests`, {
-    headers,
-    data: { partnerId: await currentUserId(applicantPartner!) },
-  })
-  expect(applied.status(), await applied.text()).toBe(201)
-  const { id: requestId } = (await applied.json()) as { id: string }
-  const accepted = await creator!.request.post(`/api/play-dates/requests/${requestId}/accept`, { headers })
-  expect(accepted.status(), await accepted.text()).toBe(200)
-  return { id, startsAt }
-}
 
 const resultOf = (page: Page) => page.getByRole('region', { name: 'Result' })
 
@@ -65,33 +26,27 @@ test('teams report a game, confirm it or dispute it, and an admin decides @phone
   browser,
 }) => {
   test.setTimeout(180_000)
-  const open = async (player: Player) => {
-    const context = await signedInDeviceContext(browser, player)
-    return { context, page: await context.newPage() }
-  }
-  const [rosa, sam, tara, uma] = await Promise.all(
-    [
-      { firstName: 'Rosa', lastName: 'Reyes' },
-      { firstName: 'Sam', lastName: 'Soto', gender: 'male' as const },
-      { firstName: 'Tara', lastName: 'Tran' },
-      { firstName: 'Uma', lastName: 'Ueda' },
-    ].map((names) => createPlayer(names).then(open)),
-  )
-  const contexts = [rosa!, sam!, tara!, uma!].map((p) => p.context)
-  await befriend(rosa!.context, sam!.context)
-  await befriend(tara!.context, uma!.context)
-  const first = await matchedPlayDate(contexts, 'Morning doubles, game one', '08:00')
-  const second = await matchedPlayDate(contexts, 'Late morning rematch', '11:00')
-  const [r, s, t, u] = [rosa!.page, sam!.page, tara!.page, uma!.page]
+  const { rosa, sam, tara, uma, contexts } = await rosaSamTaraUma(browser)
+  // A week from today.
+  const first = await matchedPlayDate(contexts, {
+    description: 'Morning doubles, game one',
+    days: 7,
+    startTime: '08:00',
+  })
+  const second = await matchedPlayDate(contexts, {
+    description: 'Late morning rematch',
+    days: 7,
+    startTime: '11:00',
+  })
+  const [r, s, t, u] = [rosa.page, sam.page, tara.page, uma.page]
 
   // Before the start there is nothing to report yet.
   await r.goto(`/playdates/${first.id}`)
   await expect(resultOf(r)).toContainText('You can report the result once the game starts')
 
   // The server's clock passes both starts.
-  const now = (await moveClock(r.request, 0)).now
-  let minutes = Math.ceil((Date.parse(second.startsAt) + 30 * 60_000 - Date.parse(now)) / 60_000)
-  await moveClock(r.request, minutes)
+  const clock = journeyClock(r.request)
+  await clock.moveTo(new Date(Date.parse(second.startsAt) + 30 * 60_000))
   try {
     // Game one: Rosa reports, Tara confirms with one tap.
     await r.reload()
@@ -111,8 +66,7 @@ test('teams report a game, confirm it or dispute it, and an admin decides @phone
     await expect(resultOf(t)).toContainText('Result confirmed')
     await expect(resultOf(t).getByRole('button', { name: 'Undo' })).toBeVisible()
     // It becomes final a minute later, when its job runs (docs/decisions/0159).
-    await moveClock(r.request, 1)
-    minutes += 1
+    await clock.forward(1)
     await t.reload()
     await expect(resultOf(t)).toContainText('Both teams agreed')
     await expect(resultOf(t)).toContainText('The other team pays your team $60')
@@ -124,9 +78,9 @@ test('teams report a game, confirm it or dispute it, and an admin decides @phone
     await expect(resultOf(r)).toContainText('Paid · marked by Rosa Reyes')
 
     // The game counts on both teams' public profiles.
-    await t.goto(`/profile/${await currentUserId(rosa!.context)}`)
+    await t.goto(`/profile/${await currentUserId(rosa.context)}`)
     await expect(t.getByRole('region', { name: 'Reliability' })).toContainText('Played 1 · 0 no-shows')
-    await r.goto(`/profile/${await currentUserId(tara!.context)}`)
+    await r.goto(`/profile/${await currentUserId(tara.context)}`)
     await expect(r.getByRole('region', { name: 'Reliability' })).toContainText('Played 1 · 0 no-shows')
     // And on Tara's card of the game in History: the other team's record, player by player.
     await t.goto('/playdates?tab=history')
@@ -189,7 +143,7 @@ test('teams report a game, confirm it or dispute it, and an admin decides @phone
       await expect(resultOf(page)).toContainText('Decided by an admin')
     }
   } finally {
-    await moveClock(r.request, -minutes)
+    await clock.restore()
   }
   for (const context of contexts) await context.close()
 })

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz'
 import { type APIRequestContext, type Browser, type BrowserContext, expect } from '@playwright/test'
 import { befriend, createPlayer, currentUserId, headers, moveClock, type Player } from './players'
-import { signedInPhoneContext } from './devices'
+import { signedInDeviceContext, signedInPhoneContext } from './devices'
 
 // Full games for the waitlist, offers and subs journeys (docs/decisions/0152): players on phones,
 // a matched game at a time of day in Arizona, and the server's clock moved to a moment before it.
@@ -23,18 +23,12 @@ export function arizonaTime(days: number, hour: number) {
 const dateOf = (at: TZDate) =>
   `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`
 
-// A matched game at `startsAt` at Red Mountain Pickleball Park: the first two players posted it as
-// friends (made here unless `alreadyFriends`), the other two applied together and were accepted.
-export async function matchedGame(
-  players: readonly [BrowserContext, BrowserContext, BrowserContext, BrowserContext],
-  startsAt: TZDate,
-  { alreadyFriends = false } = {},
-) {
+type Foursome = readonly [BrowserContext, BrowserContext, BrowserContext, BrowserContext]
+
+// A $30 Pay PlayDate in the East Valley, posted by the first two players with what `details` adds
+// (its description, day, time and place); the other two applied together and were accepted.
+async function postMatchedPlayDate(players: Foursome, details: Record<string, string>) {
   const [creator, partner, applicant, applicantPartner] = players
-  if (!alreadyFriends) {
-    await befriend(creator, partner)
-    await befriend(applicant, applicantPartner)
-  }
   const created = await creator.request.post('/api/play-dates', {
     headers,
     data: {
@@ -43,14 +37,11 @@ export async function matchedGame(
       regions: ['east_valley'],
       partnerId: await currentUserId(partner),
       amount: 30,
-      description: 'Morning doubles',
-      place: 'Red Mountain Pickleball Park',
-      startDate: dateOf(startsAt),
-      startTime: `${String(startsAt.getHours()).padStart(2, '0')}:00`,
+      ...details,
     },
   })
   expect(created.status(), await created.text()).toBe(201)
-  const { id } = (await created.json()) as { id: string }
+  const { id, startsAt } = (await created.json()) as { id: string; startsAt: string }
   const applied = await applicant.request.post(`/api/play-dates/${id}/requests`, {
     headers,
     data: { partnerId: await currentUserId(applicantPartner) },
@@ -59,7 +50,57 @@ export async function matchedGame(
   const { id: requestId } = (await applied.json()) as { id: string }
   const accepted = await creator.request.post(`/api/play-dates/requests/${requestId}/accept`, { headers })
   expect(accepted.status(), await accepted.text()).toBe(200)
+  return { id, startsAt }
+}
+
+// A matched game at `startsAt` at Red Mountain Pickleball Park: the first two players posted it as
+// friends (made here unless `alreadyFriends`), the other two applied together and were accepted.
+export async function matchedGame(players: Foursome, startsAt: TZDate, { alreadyFriends = false } = {}) {
+  const [creator, partner, applicant, applicantPartner] = players
+  if (!alreadyFriends) {
+    await befriend(creator, partner)
+    await befriend(applicant, applicantPartner)
+  }
+  const { id } = await postMatchedPlayDate(players, {
+    description: 'Morning doubles',
+    place: 'Red Mountain Pickleball Park',
+    startDate: dateOf(startsAt),
+    startTime: `${String(startsAt.getHours()).padStart(2, '0')}:00`,
+  })
   return id
+}
+
+// A matched game with no place named, `days` days from today (UTC) at `startTime` in Arizona, for
+// players already friends; with the moment it starts.
+export const matchedPlayDate = (
+  players: Foursome,
+  { description, days, startTime }: { description: string; days: number; startTime: string },
+) =>
+  postMatchedPlayDate(players, {
+    description,
+    startDate: new Date(Date.now() + days * 24 * 60 * 60_000).toISOString().slice(0, 10),
+    startTime,
+  })
+
+// Rosa and Sam, friends, and Tara and Uma, friends: each signed in on a device of their own, with a
+// page open.
+export async function rosaSamTaraUma(browser: Browser) {
+  const open = async (player: Player) => {
+    const context = await signedInDeviceContext(browser, player)
+    return { context, page: await context.newPage() }
+  }
+  const [rosa, sam, tara, uma] = await Promise.all(
+    [
+      { firstName: 'Rosa', lastName: 'Reyes' },
+      { firstName: 'Sam', lastName: 'Soto', gender: 'male' as const },
+      { firstName: 'Tara', lastName: 'Tran' },
+      { firstName: 'Uma', lastName: 'Ueda' },
+    ].map((names) => createPlayer(names).then(open)),
+  )
+  const contexts = [rosa!.context, sam!.context, tara!.context, uma!.context] as const
+  await befriend(rosa!.context, sam!.context)
+  await befriend(tara!.context, uma!.context)
+  return { rosa: rosa!, sam: sam!, tara: tara!, uma: uma!, contexts }
 }
 
 // The server's clock, moved forward to moments of a journey and back by as much at its end, so it
@@ -70,6 +111,10 @@ export function journeyClock(request: APIRequestContext) {
     async moveTo(at: Date) {
       const now = new Date((await moveClock(request, 0)).now)
       const minutes = Math.ceil((at.getTime() - now.getTime()) / 60_000)
+      await moveClock(request, minutes)
+      advanced += minutes
+    },
+    async forward(minutes: number) {
       await moveClock(request, minutes)
       advanced += minutes
     },

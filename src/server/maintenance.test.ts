@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { authTokens, jobs, knownBrowsers, mailOutbox, notifications, rateLimits, sessions } from './db/schema'
 import { hashToken } from './features/auth'
 import { insertUser } from './testing/factories'
+import { mailTo } from './testing/mailbox'
 import { createTestApp, type TestApp } from './testing/test-app'
 import { onceKey } from './lib/jobs'
 import { createLogger } from './lib/logger'
@@ -116,16 +117,7 @@ describe('deleting expired rows', () => {
     ).map((row) => row.key)
     expect(keys.sort()).toEqual(['test:open', 'test:recent'])
     const recipients = (
-      await t.db
-        .select()
-        .from(mailOutbox)
-        .where(
-          inArray(mailOutbox.recipient, [
-            'old-sent@example.com',
-            'old-waiting@example.com',
-            'recent@example.com',
-          ]),
-        )
+      await mailTo(t, ['old-sent@example.com', 'old-waiting@example.com', 'recent@example.com'])
     ).map((row) => row.recipient)
     expect(recipients.sort()).toEqual(['old-waiting@example.com', 'recent@example.com'])
 

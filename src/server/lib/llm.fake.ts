@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { type Clock, createGeminiProvider, createLlmClient } from './llm'
 
 // A model server for tests: real HTTP on 127.0.0.1 that records every request and answers
 // with the replies it was given, in order (the last one repeats).
@@ -106,5 +107,34 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
         server.closeAllConnections()
         server.close(() => resolve())
       }),
+  }
+}
+
+// A Gemini client on a fake server, on the clock the test gives it.
+export const fakeGeminiClient = (settings: { apiKey: string; baseUrl: string; clock?: Clock | undefined }) =>
+  createLlmClient(
+    createGeminiProvider({ apiKey: settings.apiKey, model: 'gemini-2.0-flash', baseUrl: settings.baseUrl }),
+    settings.clock ? { clock: settings.clock } : {},
+  )
+
+// Records every timer the client sets, so a test knows when a retry wait has started.
+export function recordingClock() {
+  const delays: number[] = []
+  const clock: Clock = {
+    setTimeout: (callback, ms) => {
+      delays.push(ms)
+      return setTimeout(callback, ms)
+    },
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  }
+  return { clock, delays }
+}
+
+// Waits for real I/O (fake timers leave setImmediate and performance alone).
+export async function until(condition: () => boolean, what: string) {
+  const started = performance.now()
+  while (!condition()) {
+    if (performance.now() - started > 5000) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setImmediate(resolve))
   }
 }

@@ -3,14 +3,21 @@ import {
   ATTEMPT_TIMEOUT_MS,
   type Clock,
   checkReply,
-  createGeminiProvider,
   createLlmClient,
   createLlmFromEnv,
   createOpenAiCompatibleProvider,
   type LlmFailure,
   type LlmRequest,
 } from './llm'
-import { chatCompletionReply, type FakeModelServer, geminiReply, startFakeModelServer } from './llm.fake'
+import {
+  chatCompletionReply,
+  type FakeModelServer,
+  fakeGeminiClient,
+  geminiReply,
+  recordingClock,
+  startFakeModelServer,
+  until,
+} from './llm.fake'
 
 const API_KEY = 'test-key-5f1c9e'
 const request: LlmRequest = {
@@ -32,36 +39,10 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-// Records every timer the client sets, so a test knows when a retry wait has started.
-function recordingClock() {
-  const delays: number[] = []
-  const clock: Clock = {
-    setTimeout: (callback, ms) => {
-      delays.push(ms)
-      return setTimeout(callback, ms)
-    },
-    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  }
-  return { clock, delays }
-}
-
-const gemini = (clock?: Clock, baseUrl = server.url) =>
-  createLlmClient(
-    createGeminiProvider({ apiKey: API_KEY, model: 'gemini-2.0-flash', baseUrl }),
-    clock ? { clock } : {},
-  )
+const gemini = (clock?: Clock, baseUrl = server.url) => fakeGeminiClient({ apiKey: API_KEY, baseUrl, clock })
 
 const openAi = (apiKey?: string) =>
   createLlmClient(createOpenAiCompatibleProvider({ baseUrl: `${server.url}/v1`, model: 'llama3.1', apiKey }))
-
-// Waits for real I/O (fake timers leave setImmediate and performance alone).
-async function until(condition: () => boolean, what: string) {
-  const started = performance.now()
-  while (!condition()) {
-    if (performance.now() - started > 5000) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-}
 
 const failureOf = async (promise: Promise<unknown>) => {
   try {

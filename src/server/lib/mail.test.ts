@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobs, mailOutbox } from '../db/schema'
 import { enqueueJob, type JobHandlers, runDueJobs } from './jobs'
 import { createTestApp, type TestApp } from '../testing/test-app'
+import { mailTo } from '../testing/mailbox'
 import { createLogger } from './logger'
 import {
   createMailer,
@@ -52,7 +53,7 @@ describe('mail', () => {
     expect(sent).toEqual([
       expect.objectContaining({ from: 'App <a@b.c>', to: 'send@example.com', subject: 'Hello' }),
     ])
-    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'send@example.com'))
+    const [row] = await mailTo(t, 'send@example.com')
     expect(row!.sentAt).toBeInstanceOf(Date)
   })
 
@@ -71,7 +72,7 @@ describe('mail', () => {
     const { delivered } = await mailer.send({ ...message('headers@example.com'), headers })
     await delivered
     expect(sent[0]!.headers).toEqual(headers)
-    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'headers@example.com'))
+    const [row] = await mailTo(t, 'headers@example.com')
     expect(row!.headers).toEqual(headers)
   })
 
@@ -162,7 +163,7 @@ describe('mail', () => {
       },
     })
     const to = 'retry@example.com'
-    const rowOf = async () => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, to)))[0]!
+    const rowOf = async () => (await mailTo(t, to))[0]!
     const makeDue = () =>
       t.db
         .update(mailOutbox)
@@ -229,7 +230,7 @@ describe('mail', () => {
       await mailer.retryDue()
     }
     expect(tries).toBe(MAIL_MAX_ATTEMPTS)
-    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, to))
+    const [row] = await mailTo(t, to)
     expect(row).toMatchObject({ sentAt: null, attempts: MAIL_MAX_ATTEMPTS, nextAttemptAt: null })
     expect(errors).toHaveLength(1)
     expect(JSON.stringify(errors[0])).toContain('giving up')

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { INVALID_SIGNUP_CODE_MESSAGE } from '../../domain/auth/auth.schema'
-import { mailOutbox } from '../db/schema'
 import { signUpBody } from '../testing/factories'
+import { linkSentTo } from '../testing/mailbox'
 import { createClient, createTestApp, type TestApp } from '../testing/test-app'
 import { seedDemo } from './seed'
 
@@ -22,9 +21,7 @@ async function signUp(overrides: Record<string, unknown>) {
   const client = createClient(t.app)
   const res = await client.post('/api/auth/sign-up', body)
   if (res.status !== 201) return { res, client }
-  const [message] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, body.email))
-  const link = message?.links.find((l) => l.includes('/email-confirmation'))
-  const token = link ? new URL(link).searchParams.get('token') : null
+  const { token } = await linkSentTo(t, body.email, '/email-confirmation')
   const confirmed = await client.post('/api/auth/confirm-email', { token })
   expect(confirmed.status).toBe(200)
   return { res, client }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { authTokens, mailOutbox, profiles, sessions, signupCodes } from '../../db/schema'
+import { authTokens, profiles, sessions, signupCodes } from '../../db/schema'
+import * as mailbox from '../../testing/mailbox'
 import { createClient, createTestApp, type TestApp, type TestClient } from '../../testing/test-app'
 import { FACTORY_PASSWORD as TEST_PASSWORD, insertUser, signUpBody } from '../../testing/factories'
 import { promoteToAdmin } from './auth.service'
@@ -31,25 +32,12 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-async function mailTo(email: string) {
-  return t.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.recipient, email.trim().toLowerCase()))
-    .orderBy(mailOutbox.createdAt)
-}
+// Oldest first: the tests below read the emails in the order they were sent.
+const mailTo = (email: string) => mailbox.mailTo(t, email, 'oldest first')
 
 // The token of the newest link of that kind sent to the address.
-async function tokenFromMail(email: string, path: '/email-confirmation' | '/reset-password') {
-  const messages = await mailTo(email)
-  const link = messages
-    .flatMap((m) => m.links)
-    .reverse()
-    .find((l) => l.includes(path))
-  if (!link) throw new Error(`no ${path} link was sent to ${email}`)
-  const url = new URL(link)
-  return { url, token: url.searchParams.get('token')! }
-}
+const tokenFromMail = (email: string, path: '/email-confirmation' | '/reset-password') =>
+  mailbox.linkSentTo(t, email, path)
 
 // The reset email is queued after the answer: wait until it is in the outbox.
 async function askForReset(email: string) {
@@ -704,7 +692,7 @@ describe('password reset', () => {
       })
       expect(res.status).toBe(200)
       const message = await vi.waitFor(async () => {
-        const [queued] = await local.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email))
+        const [queued] = await mailbox.mailTo(local, user.email)
         expect(queued).toBeDefined()
         return queued
       })
@@ -1147,7 +1135,7 @@ describe('rate limits', () => {
           await createClient(spread.app).post('/api/auth/forgot-password', { email: user.email }, from)
           let link: string | undefined
           await vi.waitFor(async () => {
-            const sent = await spread.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email))
+            const sent = await mailbox.mailTo(spread, user.email)
             link = sent.flatMap((m) => m.links).find((l) => l.includes('/reset-password'))
             expect(link).toBeDefined()
           })
@@ -1188,7 +1176,7 @@ describe('rate limits', () => {
         )
         expect(res.status).toBe(201)
       }
-      const notices = await spread.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email))
+      const notices = await mailbox.mailTo(spread, user.email)
       expect(notices).toHaveLength(3)
     })
   })

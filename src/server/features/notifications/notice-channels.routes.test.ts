@@ -46,6 +46,20 @@ async function fourPlayers() {
   return { creator, partner, applicant, applicantPartner }
 }
 
+// A matched game of the four at Red Mountain Pickleball Park, `minutes` from now, and its label.
+async function matchedGameIn(players: Awaited<ReturnType<typeof fourPlayers>>, minutes: number) {
+  const { creator, partner, applicant, applicantPartner } = players
+  const venue = await insertVenue(t.db, { name: 'Red Mountain Pickleball Park', city: 'Mesa' })
+  const startsAt = new Date(t.clock.now().getTime() + minutes * MINUTE)
+  const game = await insertMatchedPlayDate(t.db, [creator, partner], [applicant, applicantPartner], {
+    startsAt,
+    timeZone: 'America/Phoenix',
+    durationMinutes: 120,
+    venueId: venue.id,
+  })
+  return { game, label: gameLabel({ startsAt, timeZone: 'America/Phoenix', venue: venue.name }) }
+}
+
 describe('notices by email', () => {
   it('every kind with an email switch is emailed when it is on and not when it is off', async () => {
     for (const kind of notificationKinds.filter((k) => k !== 'messages')) {
@@ -130,17 +144,10 @@ describe('notices by email', () => {
   })
 
   it('a late cancellation says so, in the app and by email; a player with cancellation emails off gets none', async () => {
-    const { creator, partner, applicant, applicantPartner } = await fourPlayers()
+    const players = await fourPlayers()
+    const { creator, partner, applicant, applicantPartner } = players
     await switchOff(applicantPartner, 'cancellations', 'email')
-    const venue = await insertVenue(t.db, { name: 'Red Mountain Pickleball Park', city: 'Mesa' })
-    const startsAt = new Date(t.clock.now().getTime() + 5 * 60 * MINUTE)
-    const game = await insertMatchedPlayDate(t.db, [creator, partner], [applicant, applicantPartner], {
-      startsAt,
-      timeZone: 'America/Phoenix',
-      durationMinutes: 120,
-      venueId: venue.id,
-    })
-    const label = gameLabel({ startsAt, timeZone: 'America/Phoenix', venue: venue.name })
+    const { game, label } = await matchedGameIn(players, 5 * 60)
     expect((await creator.client.post(`/api/play-dates/${game.id}/cancel`)).status).toBe(200)
     const inApp = (await applicant.client.get('/api/notifications')).body.items[0]
     expect(inApp).toMatchObject({
@@ -234,16 +241,9 @@ describe('the chat by email', () => {
   const runDigests = (at: Date) => runDueJobs(t.db, digestHandlers(), at)
 
   async function matchedChat() {
-    const { creator, partner, applicant, applicantPartner } = await fourPlayers()
-    const venue = await insertVenue(t.db, { name: 'Red Mountain Pickleball Park', city: 'Mesa' })
-    const startsAt = new Date(t.clock.now().getTime() + 3 * 24 * 60 * MINUTE)
-    const game = await insertMatchedPlayDate(t.db, [creator, partner], [applicant, applicantPartner], {
-      startsAt,
-      timeZone: 'America/Phoenix',
-      durationMinutes: 120,
-      venueId: venue.id,
-    })
-    const label = gameLabel({ startsAt, timeZone: 'America/Phoenix', venue: venue.name })
+    const players = await fourPlayers()
+    const { creator, partner, applicant, applicantPartner } = players
+    const { game, label } = await matchedGameIn(players, 3 * 24 * 60)
     const say = async (player: SignedInPlayer, content: string) => {
       const res = await player.client.post(`/api/play-dates/${game.id}/messages`, { content })
       expect(res.status).toBe(201)

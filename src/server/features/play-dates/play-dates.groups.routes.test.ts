@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GROUP_NOT_FOUND } from '../../../domain/groups/group.schema'
 import { GROUP_GAME_CLOSED, GROUP_GAME_ORGANISERS_ONLY } from '../../../domain/play-dates/group-offer'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
-import { and, eq, inArray, like } from 'drizzle-orm'
-import { mailOutbox, notificationPreferences, notifications, profiles } from '../../db/schema'
+import { eq } from 'drizzle-orm'
+import { notificationPreferences, notifications, profiles } from '../../db/schema'
 import { befriend, signedInUser, type SignedInPlayer } from '../../testing/factories'
+import { mailTo } from '../../testing/mailbox'
 import { nextNoonInPhoenix, runNoticeEmails } from '../../testing/notice-jobs'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
@@ -233,18 +234,14 @@ describe('group PlayDates', () => {
 
     // The notices' emails are queued at the database's own time, which this test's clock is before.
     await runNoticeEmails(t, nextNoonInPhoenix(new Date()))
-    const mail = await t.db
-      .select({ recipient: mailOutbox.recipient, subject: mailOutbox.subject })
-      .from(mailOutbox)
-      .where(
-        and(
-          like(mailOutbox.subject, 'New game in%'),
-          inArray(
-            mailOutbox.recipient,
-            [owner, organiser, member, outsider, quiet].map((p) => p.profile.email),
-          ),
-        ),
+    const mail = (
+      await mailTo(
+        t,
+        [owner, organiser, member, outsider, quiet].map((p) => p.profile.email),
       )
+    )
+      .filter((m) => m.subject.startsWith('New game in'))
+      .map(({ recipient, subject }) => ({ recipient, subject }))
     // The email names the game: its start in its zone.
     expect(mail).toEqual([
       { recipient: member.profile.email, subject: 'New game in Tuesday Dinkers: Wed, Dec 2 · 6:00 PM MST' },

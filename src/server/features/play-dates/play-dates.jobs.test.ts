@@ -2,17 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client'
-import {
-  mailOutbox,
-  notificationPreferences,
-  notifications,
-  playDateRequests,
-  playDates,
-} from '../../db/schema'
+import { notificationPreferences, notifications, playDateRequests, playDates } from '../../db/schema'
 import { runDueJobs } from '../../lib/jobs'
 import { createLogger } from '../../lib/logger'
 import { createMailer } from '../../lib/mail'
 import { insertUser, insertVenue } from '../../testing/factories'
+import { mailTo } from '../../testing/mailbox'
 import { openTwoInstances } from '../../testing/test-app'
 import { noticeEmailJobs } from '../notifications'
 import { playDateJobs, reminderJobs, scheduleExpiry, scheduleReminders } from './play-dates.jobs'
@@ -88,11 +83,7 @@ const reminderNotes = (ids: string[]) =>
     .from(notifications)
     .where(inArray(notifications.userId, ids))
 
-const reminderMail = (emails: string[]) =>
-  first.db
-    .select({ to: mailOutbox.recipient, subject: mailOutbox.subject })
-    .from(mailOutbox)
-    .where(inArray(mailOutbox.recipient, emails))
+const reminderMail = (emails: string[]) => mailTo(first, emails)
 
 describe('PlayDate reminders', () => {
   it('plan the reminders still ahead: both a week before, only the 2-hour one on the morning of the game', () => {

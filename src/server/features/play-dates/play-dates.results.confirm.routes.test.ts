@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RESULT_MESSAGES } from '../../../domain/play-dates/results'
-import { jobs, mailOutbox, notifications } from '../../db/schema'
+import { jobs, notifications } from '../../db/schema'
 import { jobHandlers } from '../../jobs'
 import { runDueJobs } from '../../lib/jobs'
 import { HOUR, insertFullGame, runJobsAt, viewOf } from '../../testing/full-game'
+import { mailTo } from '../../testing/mailbox'
 import { runNoticeEmails } from '../../testing/notice-jobs'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 import { RESULT_CONFIRMED_JOB } from './play-dates.results.confirm'
@@ -130,10 +131,7 @@ describe('confirming a result, undone within a minute', () => {
     expect((await viewOf(g.a, g.id)).result.state).toBe('waiting')
     expect(await confirmedNotices(g.id)).toEqual([])
     await runNoticeEmails(t)
-    const mail = await t.db
-      .select({ subject: mailOutbox.subject })
-      .from(mailOutbox)
-      .where(inArray(mailOutbox.recipient, [g.a.profile.email, g.b.profile.email, g.d.profile.email]))
+    const mail = await mailTo(t, [g.a.profile.email, g.b.profile.email, g.d.profile.email])
     expect(mail.filter((m) => m.subject.startsWith('Result confirmed'))).toEqual([])
 
     // Dee may still report something else; confirmed again, it settles by its own job.

@@ -1,17 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RESULT_MESSAGES } from '../../../domain/play-dates/results'
-import {
-  auditLog,
-  mailOutbox,
-  notificationPreferences,
-  notifications,
-  playDateReports,
-  playDates,
-} from '../../db/schema'
+import { auditLog, notificationPreferences, notifications, playDateReports, playDates } from '../../db/schema'
 import { runDueJobs } from '../../lib/jobs'
 import { jobHandlers } from '../../jobs'
 import { signedInUser, befriend } from '../../testing/factories'
+import { mailTo } from '../../testing/mailbox'
 import { runNoticeEmails } from '../../testing/notice-jobs'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 import type { SignedInPlayer } from '../../testing/factories'
@@ -136,7 +130,7 @@ describe('reporting a result', () => {
     expect(asked).toHaveLength(1)
     expect(asked[0]!.message).toContain('Priya')
     await runNoticeEmails(t)
-    const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, g.d.profile.email))
+    const mail = await mailTo(t, g.d.profile.email)
     expect(mail.some((m) => m.subject.startsWith('Confirm the result: '))).toBe(true)
 
     const theirView = await g.c.client.get(`/api/play-dates/${g.id}`)
@@ -444,10 +438,8 @@ describe('who may act on a result', () => {
         ),
       )
     expect(asked.map((n) => n.userId)).toEqual([g.d.profile.id])
-    const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Confirm the result'))
-    expect(
-      mail.filter((m) => m.recipient === g.c.profile.email || m.recipient === g.d.profile.email),
-    ).toHaveLength(0)
+    const mail = await mailTo(t, [g.c.profile.email, g.d.profile.email])
+    expect(mail.filter((m) => m.subject === 'Confirm the result')).toHaveLength(0)
   })
 })
 

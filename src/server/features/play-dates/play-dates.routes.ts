@@ -214,6 +214,16 @@ const routes = {
 type PlayerAction<T> = (db: Db, user: AppEnv['Variables']['user'], id: string, now: Date) => Promise<T>
 const act = <T>(c: Context<AppEnv>, action: PlayerAction<T>, id: string) =>
   action(c.get('db'), c.get('user'), id, c.get('deps').clock.now())
+// The same with the request's body, which the service function gets between the id and now.
+type PlayerInputAction<I, T> = (
+  db: Db,
+  user: AppEnv['Variables']['user'],
+  id: string,
+  input: I,
+  now: Date,
+) => Promise<T>
+const actWith = <I, T>(c: Context<AppEnv>, action: PlayerInputAction<I, T>, id: string, input: I) =>
+  action(c.get('db'), c.get('user'), id, input, c.get('deps').clock.now())
 
 const api = createApi()
 api.use('/play-dates', requireUser)
@@ -261,16 +271,7 @@ export const playDateRoutes = api
   .openapi(routes.get, async (c) => c.json(await act(c, getPlayDate, c.req.valid('param').id), 200))
   .openapi(routes.apply, async (c) => {
     await limitRequest(c, [{ rule: playDateLimits.applicationsPerUser, subject: c.get('user').id }])
-    return c.json(
-      await applyToPlayDate(
-        c.get('db'),
-        c.get('user'),
-        c.req.valid('param').id,
-        c.req.valid('json'),
-        c.get('deps').clock.now(),
-      ),
-      201,
-    )
+    return c.json(await actWith(c, applyToPlayDate, c.req.valid('param').id, c.req.valid('json')), 201)
   })
   .openapi(routes.accept, async (c) =>
     c.json(
@@ -300,14 +301,5 @@ export const playDateRoutes = api
   )
   .openapi(routes.send, async (c) => {
     await limitRequest(c, [{ rule: playDateLimits.messagesPerUser, subject: c.get('user').id }])
-    return c.json(
-      await sendMessage(
-        c.get('db'),
-        c.get('user'),
-        c.req.valid('param').id,
-        c.req.valid('json'),
-        c.get('deps').clock.now(),
-      ),
-      201,
-    )
+    return c.json(await actWith(c, sendMessage, c.req.valid('param').id, c.req.valid('json')), 201)
   })

@@ -40,6 +40,32 @@ const input = (partner: Player, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
+// The player applies to the PlayDate with a partner; its creator accepts the application.
+const applyWith = (player: Player, playDateId: string, partner: Player) =>
+  player.client.post(`/api/play-dates/${playDateId}/requests`, { partnerId: partner.profile.id })
+const accept = (creator: Player, requestId: string) =>
+  creator.client.post(`/api/play-dates/requests/${requestId}/accept`)
+
+// Two teams each post a game (`firstTimes`, `secondTimes` replace the start and length); Cal
+// applies to the first with Dee and to the second with Eve, and is accepted to the first. Returns
+// the second team's answer when it accepts Cal too.
+async function acceptInBoth(
+  lastName: string,
+  firstTimes: Record<string, unknown>,
+  secondTimes: Record<string, unknown>,
+) {
+  const one = await team()
+  const two = await team()
+  const { cal, dee, eve } = await calAndFriends(lastName)
+  const first = (await one.a.client.post('/api/play-dates', input(one.b, firstTimes))).body
+  const second = (await two.a.client.post('/api/play-dates', input(two.b, secondTimes))).body
+  const applyOne = await applyWith(cal, first.id, dee)
+  const applyTwo = await applyWith(cal, second.id, eve)
+  expect((await accept(one.a, applyOne.body.id)).status).toBe(200)
+  const refused = await accept(two.a, applyTwo.body.id)
+  return { refused, two, second, cal, eve }
+}
+
 const venue = (overrides: Parameters<typeof insertVenue>[1] = {}) => insertVenue(t.db, overrides)
 
 describe('a PlayDate’s time and place', () => {
@@ -170,23 +196,12 @@ describe('a PlayDate’s time and place', () => {
   })
 
   it('refuses an accept that would put a player in two matched games at once, naming the clash', async () => {
-    const one = await team()
-    const two = await team()
-    const { cal, dee, eve } = await calAndFriends('Clash')
     // 8:00-10:00 and 9:00-10:30 on the same Saturday; a third game at 10:00 does not overlap the first.
-    const first = (await one.a.client.post('/api/play-dates', input(one.b))).body
-    const second = (
-      await two.a.client.post('/api/play-dates', input(two.b, { startTime: '09:00', durationMinutes: 90 }))
-    ).body
-    const applyOne = await cal!.client.post(`/api/play-dates/${first.id}/requests`, {
-      partnerId: dee!.profile.id,
-    })
-    const applyTwo = await cal!.client.post(`/api/play-dates/${second.id}/requests`, {
-      partnerId: eve!.profile.id,
-    })
-    expect((await one.a.client.post(`/api/play-dates/requests/${applyOne.body.id}/accept`)).status).toBe(200)
-
-    const refused = await two.a.client.post(`/api/play-dates/requests/${applyTwo.body.id}/accept`)
+    const { refused, two, second, cal, eve } = await acceptInBoth(
+      'Clash',
+      {},
+      { startTime: '09:00', durationMinutes: 90 },
+    )
     expect(refused.status).toBe(409)
     expect(refused.body.error.message).toBe(
       'Cal Clash already plays a PlayDate at that time (Sat, Dec 5 · 8:00 AM MST)',
@@ -195,33 +210,17 @@ describe('a PlayDate’s time and place', () => {
     expect(still.body.status).toBe('open')
 
     const later = (await two.a.client.post('/api/play-dates', input(two.b, { startTime: '10:00' }))).body
-    const applyLater = await cal!.client.post(`/api/play-dates/${later.id}/requests`, {
-      partnerId: eve!.profile.id,
-    })
-    expect((await two.a.client.post(`/api/play-dates/requests/${applyLater.body.id}/accept`)).status).toBe(
-      200,
-    )
+    const applyLater = await applyWith(cal, later.id, eve)
+    expect((await accept(two.a, applyLater.body.id)).status).toBe(200)
   })
 
   it('counts the longest game as a clash until its last minute, however early it began', async () => {
-    const one = await team()
-    const two = await team()
-    const { cal, dee, eve } = await calAndFriends('Long')
     // 6:00-10:00, then a half hour from 9:30: three and a half hours after the first began.
-    const first = (
-      await one.a.client.post('/api/play-dates', input(one.b, { startTime: '06:00', durationMinutes: 240 }))
-    ).body
-    const second = (
-      await two.a.client.post('/api/play-dates', input(two.b, { startTime: '09:30', durationMinutes: 30 }))
-    ).body
-    const applyOne = await cal!.client.post(`/api/play-dates/${first.id}/requests`, {
-      partnerId: dee!.profile.id,
-    })
-    const applyTwo = await cal!.client.post(`/api/play-dates/${second.id}/requests`, {
-      partnerId: eve!.profile.id,
-    })
-    expect((await one.a.client.post(`/api/play-dates/requests/${applyOne.body.id}/accept`)).status).toBe(200)
-    const refused = await two.a.client.post(`/api/play-dates/requests/${applyTwo.body.id}/accept`)
+    const { refused } = await acceptInBoth(
+      'Long',
+      { startTime: '06:00', durationMinutes: 240 },
+      { startTime: '09:30', durationMinutes: 30 },
+    )
     expect(refused.status).toBe(409)
     expect(refused.body.error.message).toBe(
       'Cal Long already plays a PlayDate at that time (Sat, Dec 5 · 6:00 AM MST)',
@@ -232,8 +231,8 @@ describe('a PlayDate’s time and place', () => {
     const { a, b } = await team()
     const [c, d] = await befriendedPair(t)
     const game = (await a.client.post('/api/play-dates', input(b))).body
-    const applied = await c.client.post(`/api/play-dates/${game.id}/requests`, { partnerId: d.profile.id })
-    await a.client.post(`/api/play-dates/requests/${applied.body.id}/accept`)
+    const applied = await applyWith(c, game.id, d)
+    await accept(a, applied.body.id)
     const planned = await t.db.select().from(jobs).where(eq(jobs.kind, 'play-date-reminder'))
     expect(
       planned
@@ -255,7 +254,7 @@ describe('a PlayDate’s time and place', () => {
       ).some((p) => p.id === game.id)
     t.clock.set(new Date('2026-11-25T18:01:00Z'))
     try {
-      const late = await c.client.post(`/api/play-dates/${game.id}/requests`, { partnerId: d.profile.id })
+      const late = await applyWith(c, game.id, d)
       expect(late.status).toBe(409)
       expect(late.body.error.message).toBe('This PlayDate has already started: it can no longer be joined')
     } finally {

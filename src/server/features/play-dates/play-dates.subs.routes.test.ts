@@ -1,9 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { OFFER_MESSAGES } from '../../../domain/play-dates/offers'
-import { mailOutbox, notifications, playDateDropouts, playDates, profiles } from '../../db/schema'
+import { notifications, playDateDropouts, playDates, profiles } from '../../db/schema'
 import { befriend, type SignedInPlayer, signedInUser, type UserOverrides } from '../../testing/factories'
 import { HOUR, insertFullGame, MINUTE, offerOf, runJobsAt, viewOf } from '../../testing/full-game'
+import { mailTo } from '../../testing/mailbox'
 import { nextNoonInPhoenix, runNoticeEmails } from '../../testing/notice-jobs'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
@@ -269,12 +270,6 @@ describe('quiet hours', () => {
   // 9:00 AM in Phoenix the day after tomorrow; a drop-out at 10:30 PM the evening before.
   const start = new Date(BASE.getTime() + DAY + 21 * HOUR)
   const evening = new Date(start.getTime() - 10.5 * HOUR)
-  const mailTo = (p: SignedInPlayer) =>
-    t.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.recipient, p.profile.email))
-      .orderBy(desc(mailOutbox.createdAt))
 
   it('hold an offer’s email for the morning; the app shows it at once', async () => {
     const g = await insertFullGame(t, start)
@@ -284,9 +279,9 @@ describe('quiet hours', () => {
     await g.d.client.post(`/api/play-dates/${g.id}/leave`)
     expect(await offerOf(friend, g.id)).toMatchObject({ kind: 'sub' })
     await runNoticeEmails(t, evening)
-    expect(await mailTo(friend)).toEqual([])
+    expect(await mailTo(t, friend.profile.email)).toEqual([])
     await runNoticeEmails(t, new Date(start.getTime() - HOUR))
-    const [mail] = await mailTo(friend)
+    const [mail] = await mailTo(t, friend.profile.email)
     expect(mail?.subject).toMatch(
       /^Sub wanted: [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2} · 9:00 AM MST at Red Mountain Pickleball Park$/,
     )
@@ -328,6 +323,8 @@ describe('quiet hours', () => {
     // Awake sleeps too (the default hours): the offer times out at night, and its email with it.
     await runJobsAt(t, new Date(evening.getTime() + 30 * MINUTE))
     await runNoticeEmails(t, new Date(start.getTime() - HOUR))
-    expect((await mailTo(awake)).filter((m) => m.subject.startsWith('A spot opened'))).toEqual([])
+    expect(
+      (await mailTo(t, awake.profile.email)).filter((m) => m.subject.startsWith('A spot opened')),
+    ).toEqual([])
   })
 })

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mailOutbox } from '../../db/schema'
 import { signedInUser, signUpBody } from '../../testing/factories'
+import { linkSentTo } from '../../testing/mailbox'
 import { createClient, createTestApp, type TestApp, type TestClient } from '../../testing/test-app'
 
 // The home area (the state and region the Available tab opens on) follows the home Profile
@@ -18,11 +17,8 @@ async function signUpAndConfirm(zipCode: string) {
   const client = createClient(t.app)
   const res = await client.post('/api/auth/sign-up', body)
   expect(res.status).toBe(201)
-  const [message] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, body.email))
-  const link = message!.links.find((l) => l.includes('/email-confirmation'))!
-  const confirmed = await client.post('/api/auth/confirm-email', {
-    token: new URL(link).searchParams.get('token'),
-  })
+  const { token } = await linkSentTo(t, body.email, '/email-confirmation')
+  const confirmed = await client.post('/api/auth/confirm-email', { token })
   expect(confirmed.status).toBe(200)
   return client
 }

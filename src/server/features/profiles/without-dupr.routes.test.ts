@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connections, mailOutbox, profiles } from '../../db/schema'
+import { connections, profiles } from '../../db/schema'
 import { signedInUser, signUpBody } from '../../testing/factories'
+import { linkSentTo } from '../../testing/mailbox'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 
 // A player who joins without a DUPR rating (docs/decisions/0096-joining-without-dupr.md), on
@@ -29,12 +30,7 @@ const beginnerSignUp = (overrides: Record<string, unknown> = {}) =>
     ...overrides,
   })
 
-async function confirmationToken(email: string) {
-  const [message] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email))
-  const link = message?.links.find((l) => l.includes('/email-confirmation'))
-  if (!link) throw new Error(`no confirmation link was sent to ${email}`)
-  return new URL(link).searchParams.get('token')!
-}
+const confirmationToken = async (email: string) => (await linkSentTo(t, email, '/email-confirmation')).token
 
 async function friends(a: Player, b: Player) {
   await t.db

@@ -9,7 +9,7 @@ import { systemClock } from '../../lib/clock'
 import { createLogger } from '../../lib/logger'
 import { checkUserSessions, heartbeatTiming, publishToUser } from '../../lib/realtime'
 import { openEventStream } from '../../testing/event-stream'
-import { FACTORY_PASSWORD, signedInUser } from '../../testing/factories'
+import { FACTORY_PASSWORD, type SignedInPlayer, signedInUser } from '../../testing/factories'
 import { createDatabaseFromTemplate } from '../../testing/postgres-databases'
 import { createTestApp, type TestApp, testDatabaseKind } from '../../testing/test-app'
 import { createSession } from '../auth'
@@ -39,6 +39,57 @@ async function endsWithinASecond(stream: Stream, since: number) {
   return ended.data
 }
 
+// Opens a stream of the session on `app`, then ends the session by `end`: resolves with what the
+// stream said, once it ended within a second.
+async function endedBy(app: TestApp['app'], token: string, end: () => Promise<unknown>) {
+  const stream = await opened(app, token)
+  try {
+    const started = Date.now()
+    await end()
+    return await endsWithinASecond(stream, started)
+  } finally {
+    await stream.close()
+  }
+}
+
+// Opens a stream of each session on `app`, then `end` ends one of them: the stream of `ending`
+// ends within a second, the other's goes on.
+async function endsOneOfTwo(
+  t: Pick<TestApp, 'app' | 'db'>,
+  of: { ending: string; kept: string; userId: string },
+  end: () => Promise<unknown>,
+) {
+  const [ending, kept] = await Promise.all([opened(t.app, of.ending), opened(t.app, of.kept)])
+  try {
+    const started = Date.now()
+    await end()
+    const said = await endsWithinASecond(ending, started)
+    await marked(t, kept, of.userId)
+    expect(kept.isClosed()).toBe(false)
+    return said
+  } finally {
+    await Promise.all([ending.close(), kept.close()])
+  }
+}
+
+async function pause(admin: SignedInPlayer, me: SignedInPlayer) {
+  const paused = await admin.client.put(`/api/admin/users/${me.profile.id}/paused`, { isPaused: true })
+  expect(paused.status).toBe(200)
+}
+
+async function changePassword(me: SignedInPlayer) {
+  const changed = await me.client.post('/api/auth/change-password', {
+    currentPassword: FACTORY_PASSWORD,
+    newPassword: 'a-new-pass-2',
+    confirmPassword: 'a-new-pass-2',
+  })
+  expect(changed.status).toBe(200)
+}
+
+async function signOut(me: SignedInPlayer) {
+  expect((await me.client.post('/api/auth/sign-out')).status).toBe(204)
+}
+
 // A marker sent to the player after whatever came before: once it arrives, what happened before
 // it has reached the stream (or never will).
 async function marked(t: Pick<TestApp, 'db'>, stream: Stream, userId: string) {
@@ -56,66 +107,38 @@ describe('a stream ends within a second of its session', () => {
   it('on a sign-out: the streams of that session, not those of the player’s other devices', async () => {
     const me = await signedInUser(t)
     const other = await createSession(t.db, me.profile.id, 30, t.clock.now())
-    const [here, there] = await Promise.all([opened(t.app, me.token), opened(t.app, other.token)])
-    try {
-      const started = Date.now()
-      expect((await me.client.post('/api/auth/sign-out')).status).toBe(204)
-      expect(await endsWithinASecond(here, started)).toEqual({ type: 'session-ended' })
-      await marked(t, there, me.profile.id)
-      expect(there.isClosed()).toBe(false)
-    } finally {
-      await Promise.all([here.close(), there.close()])
-    }
+    const said = await endsOneOfTwo(t, { ending: me.token, kept: other.token, userId: me.profile.id }, () =>
+      signOut(me),
+    )
+    expect(said).toEqual({ type: 'session-ended' })
   })
 
   it('on a new sign-in in the same browser, which ends the session it held', async () => {
     const me = await signedInUser(t)
-    const stream = await opened(t.app, me.token)
-    try {
-      const started = Date.now()
+    await endedBy(t.app, me.token, async () => {
       const res = await me.client.post('/api/auth/sign-in', {
         email: me.profile.email,
         password: FACTORY_PASSWORD,
       })
       expect(res.status).toBe(200)
-      await endsWithinASecond(stream, started)
-    } finally {
-      await stream.close()
-    }
+    })
   })
 
   it('on a pause by an admin, saying why', async () => {
     const admin = await signedInUser(t, { isAdmin: true })
     const me = await signedInUser(t)
-    const stream = await opened(t.app, me.token)
-    try {
-      const started = Date.now()
-      const paused = await admin.client.put(`/api/admin/users/${me.profile.id}/paused`, { isPaused: true })
-      expect(paused.status).toBe(200)
-      expect(await endsWithinASecond(stream, started)).toEqual({ type: 'session-ended', reason: 'paused' })
-    } finally {
-      await stream.close()
-    }
+    expect(await endedBy(t.app, me.token, () => pause(admin, me))).toEqual({
+      type: 'session-ended',
+      reason: 'paused',
+    })
   })
 
   it('on a password change: the other devices’ streams, not this one’s', async () => {
     const me = await signedInUser(t)
     const other = await createSession(t.db, me.profile.id, 30, t.clock.now())
-    const [here, there] = await Promise.all([opened(t.app, me.token), opened(t.app, other.token)])
-    try {
-      const started = Date.now()
-      const changed = await me.client.post('/api/auth/change-password', {
-        currentPassword: FACTORY_PASSWORD,
-        newPassword: 'a-new-pass-2',
-        confirmPassword: 'a-new-pass-2',
-      })
-      expect(changed.status).toBe(200)
-      await endsWithinASecond(there, started)
-      await marked(t, here, me.profile.id)
-      expect(here.isClosed()).toBe(false)
-    } finally {
-      await Promise.all([here.close(), there.close()])
-    }
+    await endsOneOfTwo(t, { ending: other.token, kept: me.token, userId: me.profile.id }, () =>
+      changePassword(me),
+    )
   })
 })
 
@@ -221,53 +244,31 @@ describe.skipIf(testDatabaseKind !== 'postgres')('a stream on another instance',
 
   it('ends within a second of a sign-out through the first', async () => {
     const me = await signedInUser(one)
-    const stream = await opened(two, me.token)
-    try {
-      const started = Date.now()
-      expect((await me.client.post('/api/auth/sign-out')).status).toBe(204)
-      await endsWithinASecond(stream, started)
-    } finally {
-      await stream.close()
-    }
+    await endedBy(two, me.token, () => signOut(me))
   })
 
   it('ends within a second of a pause through the first', async () => {
     const admin = await signedInUser(one, { isAdmin: true })
     const me = await signedInUser(one)
-    const stream = await opened(two, me.token)
-    try {
-      const started = Date.now()
-      const paused = await admin.client.put(`/api/admin/users/${me.profile.id}/paused`, { isPaused: true })
-      expect(paused.status).toBe(200)
-      expect(await endsWithinASecond(stream, started)).toEqual({ type: 'session-ended', reason: 'paused' })
-    } finally {
-      await stream.close()
-    }
+    expect(await endedBy(two, me.token, () => pause(admin, me))).toEqual({
+      type: 'session-ended',
+      reason: 'paused',
+    })
   })
 
   it('ends within a second of a password change through the first, and keeps the changing session’s', async () => {
     const me = await signedInUser(one)
     const other = await createSession(one.db, me.profile.id, 30, one.clock.now())
-    const [here, there] = await Promise.all([opened(two, me.token), opened(two, other.token)])
-    try {
-      const started = Date.now()
-      const changed = await me.client.post('/api/auth/change-password', {
-        currentPassword: FACTORY_PASSWORD,
-        newPassword: 'a-new-pass-2',
-        confirmPassword: 'a-new-pass-2',
-      })
-      expect(changed.status).toBe(200)
-      await endsWithinASecond(there, started)
-      await marked(one, here, me.profile.id)
-      expect(here.isClosed()).toBe(false)
-    } finally {
-      await Promise.all([here.close(), there.close()])
-    }
+    await endsOneOfTwo(
+      { app: two, db: one.db },
+      { ending: other.token, kept: me.token, userId: me.profile.id },
+      () => changePassword(me),
+    )
   })
 
   it('is refused by the second once the session ended through the first', async () => {
     const me = await signedInUser(one)
-    expect((await me.client.post('/api/auth/sign-out')).status).toBe(204)
+    await signOut(me)
     expect((await openEventStream(two, me.token)).response.status).toBe(401)
   })
 })

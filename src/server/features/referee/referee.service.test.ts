@@ -3,14 +3,15 @@ import pino from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../../domain/errors'
 import { refereeMessages } from '../../../domain/referee/referee.rules'
+import { LlmFailure, type LlmFailureKind } from '../../lib/llm'
 import {
-  type Clock,
-  createGeminiProvider,
-  createLlmClient,
-  LlmFailure,
-  type LlmFailureKind,
-} from '../../lib/llm'
-import { type FakeModelServer, type FakeReply, startFakeModelServer } from '../../lib/llm.fake'
+  type FakeModelServer,
+  fakeGeminiClient,
+  type FakeReply,
+  recordingClock,
+  startFakeModelServer,
+  until,
+} from '../../lib/llm.fake'
 import { askReferee, refereeErrorOf } from './referee.service'
 
 const API_KEY = 'secret-gemini-key-0b7d'
@@ -35,31 +36,13 @@ function capturedLogger() {
   return { log: pino({ level: 'info' }, stream), lines }
 }
 
-async function until(condition: () => boolean) {
-  const started = performance.now()
-  while (!condition()) {
-    if (performance.now() - started > 5000) throw new Error('timed out waiting')
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-}
-
 // Asks through a Gemini client on the fake server, running the retry waits on fake time.
 async function askWithRetries(reply: FakeReply) {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-  const delays: number[] = []
-  const clock: Clock = {
-    setTimeout: (callback, ms) => {
-      delays.push(ms)
-      return setTimeout(callback, ms)
-    },
-    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  }
+  const { clock, delays } = recordingClock()
   server.replyWith(reply)
   const { log, lines } = capturedLogger()
-  const llm = createLlmClient(
-    createGeminiProvider({ apiKey: API_KEY, model: 'gemini-2.0-flash', baseUrl: server.url }),
-    { clock },
-  )
+  const llm = fakeGeminiClient({ apiKey: API_KEY, baseUrl: server.url, clock })
   const outcome = askReferee(
     { llm, log, productName: 'PickleMatch', key: Buffer.alloc(32, 1), playerId: 'player-1' },
     {
@@ -78,7 +61,7 @@ async function askWithRetries(reply: FakeReply) {
     if ('hang' in reply) await vi.advanceTimersByTimeAsync(30_000)
     const wait = [2000, 4000][attempt - 1]
     if (wait) {
-      await until(() => delays.includes(wait))
+      await until(() => delays.includes(wait), `the wait of ${wait} ms`)
       await vi.advanceTimersByTimeAsync(wait)
     }
   }

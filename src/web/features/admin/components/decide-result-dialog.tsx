@@ -5,13 +5,12 @@ import {
   decideResultInput,
   type DisputedPlayDate,
 } from '../../../../domain/play-dates/results'
-import { pointTargets } from '../../../../domain/play-dates/results.rules'
 import { Button } from '../../../components/ui/button'
 import { Dialog, FormActions } from '../../../components/ui/dialog'
 import { Choice, ChoiceGroup } from '../../../components/ui/form-controls'
 import { isApiError } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
-import { fullName, GameScoresFields } from '../../play-dates'
+import { fullName, PlayedGameFields } from '../../play-dates'
 import { useDecideResult } from '../api/admin.queries'
 import { type DecideFormValues, decideFormValues, toDecideInput } from './decide-form-values'
 import { mappedZodResolver } from '../../../lib/mapped-zod-resolver'
@@ -85,8 +84,6 @@ function DecideForm({ dispute, onClose }: { dispute: DisputedPlayDate; onClose: 
     }
   })
 
-  const gamesError = errors.games?.root?.message ?? errors.games?.message
-
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Decide the result" className="space-y-5">
       {formError ? <FormAlert>{formError}</FormAlert> : null}
@@ -109,50 +106,27 @@ function DecideForm({ dispute, onClose }: { dispute: DisputedPlayDate; onClose: 
         ))}
       </ChoiceGroup>
       {outcome === 'played' ? (
-        <>
-          <ChoiceGroup legend="Each game to (points)" error={errors.pointsTo?.message}>
-            {pointTargets.map((target) => (
-              <Choice key={target} value={String(target)} label={String(target)} {...register('pointsTo')} />
-            ))}
-          </ChoiceGroup>
-          <div>
-            <dl className="mb-3 grid gap-1 rounded-lg bg-slate-50 p-3 text-sm">
-              <div>
-                <dt className="inline font-semibold">Creator team: </dt>
-                <dd className="inline">{teams.creator}</dd>
-              </div>
-              <div>
-                <dt className="inline font-semibold">Responding team: </dt>
-                <dd className="inline">{teams.responding}</dd>
-              </div>
-            </dl>
-            <GameScoresFields
-              rows={games.fields}
-              sides={[
-                {
-                  label: 'Creator team',
-                  field: (index) => register(`games.${index}.creatorTeam`),
-                  error: (index) => errors.games?.[index]?.creatorTeam?.message,
-                },
-                {
-                  label: 'Responding team',
-                  field: (index) => register(`games.${index}.respondingTeam`),
-                  error: (index) => errors.games?.[index]?.respondingTeam?.message,
-                },
-              ]}
-              rowError={(index) => errors.games?.[index]?.message}
-              gamesError={gamesError}
-              idPrefix="decide"
-              onAdd={() =>
-                games.append(
-                  { creatorTeam: '', respondingTeam: '' },
-                  { focusName: `games.${games.fields.length}.creatorTeam` },
-                )
-              }
-              onRemoveLast={() => games.remove(games.fields.length - 1)}
-            />
-          </div>
-        </>
+        <PlayedGameFields
+          register={register}
+          errors={errors}
+          games={games}
+          sides={[
+            { key: 'creatorTeam', label: 'Creator team' },
+            { key: 'respondingTeam', label: 'Responding team' },
+          ]}
+          idPrefix="decide"
+        >
+          <dl className="mb-3 grid gap-1 rounded-lg bg-slate-50 p-3 text-sm">
+            <div>
+              <dt className="inline font-semibold">Creator team: </dt>
+              <dd className="inline">{teams.creator}</dd>
+            </div>
+            <div>
+              <dt className="inline font-semibold">Responding team: </dt>
+              <dd className="inline">{teams.responding}</dd>
+            </div>
+          </dl>
+        </PlayedGameFields>
       ) : null}
       {outcome === 'no_show' ? (
         <ChoiceGroup legend="Which team did not show?" error={errors.absentTeam?.message} stacked>

@@ -13,8 +13,8 @@ import {
 } from '../../../../domain/play-dates/play-date.constants'
 import { spotsText } from '../../../../domain/play-dates/spots'
 import { ConfirmDialog } from '../../../components/ui/dialog'
-import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { useAdminPlayDates, useDeletePlayDate } from '../api/admin.queries'
+import { useAdminList } from '../hooks/use-admin-list'
 import { firstPlayDateFilters } from '../api/admin.query'
 import { PlayDateDetailsDialog } from './play-date-details-dialog'
 import { Pagination } from './sortable-header'
@@ -136,20 +136,11 @@ const columns = ({
 ]
 
 export function PlayDateManagement() {
-  const [search, setSearch] = useState('')
-  const [filters, setFilters] = useState<Filters>(defaults)
-  const [page, setPage] = useState(1)
+  const { search, filters, page, setPage, change, query, onSearch, onSort, reset } = useAdminList(defaults)
   const [viewing, setViewing] = useState<string | null>(null)
   const [deleting, setDeleting] = useState<PlayDateSummary | null>(null)
-  const debouncedSearch = useDebouncedValue(search, 500)
-  const list = useAdminPlayDates({ ...filters, search: debouncedSearch, page })
+  const list = useAdminPlayDates(query)
   const remove = useDeletePlayDate()
-
-  const change = (next: Partial<Filters>) => {
-    setFilters((current) => ({ ...current, ...next }))
-    setPage(1)
-  }
-  const onSort = (sort: Sort, direction: 'asc' | 'desc') => change({ sort, direction })
 
   const confirmDelete = async () => {
     if (!deleting) return
@@ -171,19 +162,9 @@ export function PlayDateManagement() {
         label="Search play dates"
         placeholder="Search play dates by creator or partner name..."
         value={search}
-        onChange={(text) => {
-          setSearch(text)
-          setPage(1)
-        }}
+        onChange={onSearch}
       />
-      <AdminFilters
-        columns={5}
-        onReset={() => {
-          setFilters(defaults)
-          setSearch('')
-          setPage(1)
-        }}
-      >
+      <AdminFilters columns={5} onReset={reset}>
         <Select
           label="Status"
           value={filters.status}

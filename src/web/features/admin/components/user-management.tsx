@@ -2,9 +2,9 @@ import { Eye, Filter, Pause, Play, RefreshCw, Shield, ShieldOff } from 'lucide-r
 import { useState } from 'react'
 import { toast } from '../../../lib/toast'
 import type { AdminUser, AdminUsersQuery } from '../../../../domain/admin/admin.schema'
-import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { type AccessChange, useAdminUsers, useUpdateUserAccess } from '../api/admin.queries'
 import { firstUserFilters } from '../api/admin.query'
+import { useAdminList } from '../hooks/use-admin-list'
 import { accessMessage } from './access-message'
 import { Pagination } from './sortable-header'
 import { Badge } from './status-badge'
@@ -111,24 +111,13 @@ const columns = ({
 ]
 
 export function UserManagement() {
-  const [search, setSearch] = useState('')
-  const [filters, setFilters] = useState<Required<Omit<AdminUsersQuery, 'search' | 'page'>>>({
-    ...firstUserFilters,
-  })
-  const [page, setPage] = useState(1)
+  const { search, filters, page, setPage, change, query, onSearch, onSort, reset } =
+    useAdminList<Required<Omit<AdminUsersQuery, 'search' | 'page'>>>(firstUserFilters)
   const [showFilters, setShowFilters] = useState(false)
   const [selected, setSelected] = useState<string | null>(null)
-  const debouncedSearch = useDebouncedValue(search, 500)
-  const query = { ...filters, search: debouncedSearch, page }
   const users = useAdminUsers(query)
   const update = useUpdateUserAccess()
   const session = useSession()
-
-  const change = (next: Partial<typeof filters>) => {
-    setFilters((current) => ({ ...current, ...next }))
-    setPage(1)
-  }
-  const onSort = (sort: Sort, direction: 'asc' | 'desc') => change({ sort, direction })
 
   const toggle = async (user: AdminUser, input: AccessChange) => {
     try {
@@ -149,10 +138,7 @@ export function UserManagement() {
           label="Search users"
           placeholder="Search users by name or email..."
           value={search}
-          onChange={(text) => {
-            setSearch(text)
-            setPage(1)
-          }}
+          onChange={onSearch}
         />
         <div className="flex gap-2">
           <button
@@ -176,15 +162,7 @@ export function UserManagement() {
       </div>
 
       {showFilters ? (
-        <AdminFilters
-          id="user-filters"
-          columns={5}
-          onReset={() => {
-            setFilters({ ...firstUserFilters })
-            setSearch('')
-            setPage(1)
-          }}
-        >
+        <AdminFilters id="user-filters" columns={5} onReset={reset}>
           <Select
             label="Gender"
             value={filters.gender}

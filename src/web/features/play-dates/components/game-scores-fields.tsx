@@ -1,10 +1,78 @@
 import { Plus, Trash2 } from 'lucide-react'
+import type { ReactNode } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
-import { MAX_GAMES } from '../../../../domain/play-dates/results.rules'
+import { MAX_GAMES, pointTargets } from '../../../../domain/play-dates/results.rules'
 import { Button } from '../../../components/ui/button'
-import { TextField } from '../../../components/ui/form-controls'
+import { Choice, ChoiceGroup, TextField } from '../../../components/ui/form-controls'
 
-export interface ScoreSide {
+interface Message {
+  message?: string
+}
+
+// What a form's validation says of a played game's fields: the points, the games as a whole, each
+// game, and each side's points in it.
+export interface PlayedGameErrors<Side extends string> {
+  pointsTo?: Message
+  games?: Message & {
+    root?: Message
+    [index: number]: (Message & Partial<Record<Side, Message>>) | undefined
+  }
+}
+
+// A played game's fields, in a form whose game rows hold each side's points under its `key`: the
+// points each game went to, then the score of each game. A team's report and an admin's decision
+// use it, each with its own sides ("Your team" / "Them", "Creator team" / "Responding team");
+// `children` stand above the scores.
+export function PlayedGameFields<Side extends string>({
+  register,
+  errors,
+  games,
+  sides,
+  idPrefix,
+  children,
+}: {
+  // react-hook-form's register and the field array of the game rows.
+  register: (name: 'pointsTo' | `games.${number}.${Side}`) => UseFormRegisterReturn
+  errors: PlayedGameErrors<Side>
+  games: {
+    fields: ReadonlyArray<{ id: string }>
+    append(row: Record<Side, string>, options: { focusName: string }): void
+    remove(index: number): void
+  }
+  sides: readonly [{ key: Side; label: string }, { key: Side; label: string }]
+  idPrefix: string
+  children?: ReactNode
+}) {
+  const [first, second] = sides
+  const blankRow = { [first.key]: '', [second.key]: '' } as Record<Side, string>
+  return (
+    <>
+      <ChoiceGroup legend="Each game to (points)" error={errors.pointsTo?.message}>
+        {pointTargets.map((target) => (
+          <Choice key={target} value={String(target)} label={String(target)} {...register('pointsTo')} />
+        ))}
+      </ChoiceGroup>
+      <div>
+        {children}
+        <GameScoresFields
+          rows={games.fields}
+          sides={[first, second].map((side) => ({
+            label: side.label,
+            field: (index: number) => register(`games.${index}.${side.key}`),
+            error: (index: number) => errors.games?.[index]?.[side.key]?.message,
+          }))}
+          rowError={(index) => errors.games?.[index]?.message}
+          gamesError={errors.games?.root?.message ?? errors.games?.message}
+          idPrefix={idPrefix}
+          onAdd={() => games.append(blankRow, { focusName: `games.${games.fields.length}.${first.key}` })}
+          onRemoveLast={() => games.remove(games.fields.length - 1)}
+        />
+      </div>
+    </>
+  )
+}
+
+interface ScoreSide {
   label: string
   // The input of this side's points in game `index` (react-hook-form's register result).
   field: (index: number) => UseFormRegisterReturn
@@ -12,9 +80,8 @@ export interface ScoreSide {
 }
 
 // The score of each game of a result (1 to MAX_GAMES), one row per game with both sides' points,
-// and the buttons that add or remove a game. A team's report and an admin's decision use it, each
-// with its own sides ("Your team" / "Them", "Creator team" / "Responding team").
-export function GameScoresFields({
+// and the buttons that add or remove a game.
+function GameScoresFields({
   rows,
   sides,
   rowError,
@@ -24,7 +91,7 @@ export function GameScoresFields({
   onRemoveLast,
 }: {
   rows: ReadonlyArray<{ id: string }>
-  sides: readonly [ScoreSide, ScoreSide]
+  sides: readonly ScoreSide[]
   rowError: (index: number) => string | undefined
   gamesError?: string
   idPrefix: string

@@ -3,14 +3,14 @@ import { useState } from 'react'
 import { type FieldErrors, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form'
 import type { PlayDateDetail } from '../../../../domain/play-dates/play-date.schema'
 import { type ReportInput, reportInput } from '../../../../domain/play-dates/results'
-import { pointTargets, reportOutcomeLabel, reportOutcomes } from '../../../../domain/play-dates/results.rules'
+import { reportOutcomeLabel, reportOutcomes } from '../../../../domain/play-dates/results.rules'
 import { Button } from '../../../components/ui/button'
 import { Choice, ChoiceGroup, SubmitButton } from '../../../components/ui/form-controls'
 import { isApiError } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
 import { refetchPlayDate, useReportResult } from '../api/play-dates.queries'
-import { GameScoresFields } from './game-scores-fields'
-import { emptyGame, type ReportFormValues, reportFormDefaults, toReportInput } from '../lib/result-view'
+import { PlayedGameFields } from './game-scores-fields'
+import { type ReportFormValues, reportFormDefaults, toReportInput } from '../lib/result-view'
 import { mappedZodResolver } from '../../../lib/mapped-zod-resolver'
 import { FormAlert } from '../../auth'
 
@@ -77,8 +77,6 @@ export function ReportResultForm({ playDateId, onCancel }: { playDateId: string;
     }
   }, focusRow)
 
-  const gamesError = errors.games?.root?.message ?? errors.games?.message
-
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Report the result" className="space-y-5">
       {formError ? <FormAlert>{formError}</FormAlert> : null}
@@ -88,35 +86,16 @@ export function ReportResultForm({ playDateId, onCancel }: { playDateId: string;
         ))}
       </ChoiceGroup>
       {outcome === 'played' ? (
-        <>
-          <ChoiceGroup legend="Each game to (points)" error={errors.pointsTo?.message}>
-            {pointTargets.map((target) => (
-              <Choice key={target} value={String(target)} label={String(target)} {...register('pointsTo')} />
-            ))}
-          </ChoiceGroup>
-          <div>
-            <GameScoresFields
-              rows={games.fields}
-              sides={[
-                {
-                  label: 'Your team',
-                  field: (index) => register(`games.${index}.us`),
-                  error: (index) => errors.games?.[index]?.us?.message,
-                },
-                {
-                  label: 'Them',
-                  field: (index) => register(`games.${index}.them`),
-                  error: (index) => errors.games?.[index]?.them?.message,
-                },
-              ]}
-              rowError={(index) => errors.games?.[index]?.message}
-              gamesError={gamesError}
-              idPrefix="game"
-              onAdd={() => games.append(emptyGame(), { focusName: `games.${games.fields.length}.us` })}
-              onRemoveLast={() => games.remove(games.fields.length - 1)}
-            />
-          </div>
-        </>
+        <PlayedGameFields
+          register={register}
+          errors={errors}
+          games={games}
+          sides={[
+            { key: 'us', label: 'Your team' },
+            { key: 'them', label: 'Them' },
+          ]}
+          idPrefix="game"
+        />
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
         {onCancel ? (

@@ -101,7 +101,7 @@ export interface ReportFormValues {
   games: GameRowValues[]
 }
 
-export const emptyGame = (): GameRowValues => ({ us: '', them: '' })
+const emptyGame = (): GameRowValues => ({ us: '', them: '' })
 export const reportFormDefaults = (): ReportFormValues => ({
   outcome: '',
   pointsTo: '11',
