@@ -32,7 +32,7 @@ export function InviteLink({
       <h2 id="invite-link" className="text-lg font-bold text-slate-900">
         Invite link
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Send it to the players you want in the group.</p>
+      <p className="mt-1 text-sm text-pretty text-slate-600">Send it to the players you want in the group.</p>
       <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 font-mono text-sm wrap-anywhere text-slate-800">
         {pieces.map((piece, index) => (
           <Fragment key={index}>
