@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 import { befriend, createPlayer, headers, signInAdmin } from './support/players'
 import { signedInDeviceContext } from './support/devices'
 import { violationsInBothThemes } from './support/axe'
+import { expectFitsScreen, lineCount } from './support/layout'
 
 // The Create PlayDate wizard on a phone, for a player with a home area: the state and region
 // start on it, a start already past is said under its date or time on the step where it is
@@ -70,7 +71,24 @@ test('the wizard starts on the home area, checks the start where it is typed and
   await expect(page.getByRole('checkbox', { name: /East Valley/ })).not.toBeChecked()
   await page.getByRole('button', { name: 'Continue' }).click()
   await page.getByRole('button', { name: /Will Wong/ }).click()
+  // With a partner chosen, a range upside down is what Next waits for, and it says so.
+  const lowest = page.getByLabel('Lowest rating')
+  const lowestSet = await lowest.inputValue()
+  await lowest.fill('5')
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Next' })).toHaveAccessibleDescription(
+    'The lowest rating cannot be above the highest',
+  )
+  await lowest.fill(lowestSet)
   await page.getByRole('button', { name: 'Next' }).click()
+
+  // No amount is said under the amount, where it is typed, not only under Next far below.
+  const amount = page.getByLabel('Amount to Pay (per hour)')
+  await amount.fill('0')
+  await expect(amount).toHaveAccessibleDescription(/Enter an amount above \$0$/)
+  await expect(amount).toHaveAttribute('aria-invalid', 'true')
+  await amount.fill('30')
+  await expect(amount).not.toHaveAttribute('aria-invalid', 'true')
 
   // A day already past: said under the date, and Next waits.
   const date = page.getByLabel('Date', { exact: true })
@@ -108,6 +126,20 @@ test('the wizard starts on the home area, checks the start where it is typed and
   await expect(summary).toContainText('Arizona: Tucson')
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   expect(await violationsInBothThemes(page)).toEqual([])
+  // On a phone, down to 375 px, each value goes under its term with the card's whole width: the
+  // start and the price each take one line.
+  await page.setViewportSize({ width: 375, height: 812 })
+  await expectFitsScreen(page)
+  for (const term of ['When', 'Amount']) {
+    const value = summary.locator(`dt:text-is("${term}") + dd`)
+    const [termBox, valueBox] = await Promise.all([
+      summary.locator(`dt:text-is("${term}")`).boundingBox(),
+      value.boundingBox(),
+    ])
+    expect(valueBox!.y).toBeGreaterThanOrEqual(termBox!.y + termBox!.height - 1)
+    expect(await lineCount(value)).toBe(1)
+  }
+  await expect(summary.locator('dt:text-is("Amount") + dd')).toHaveText('$30/hour · 2 h · $60')
 
   // The description is optional: the PlayDate is created without one.
   await expect(page.getByRole('textbox', { name: 'Description (optional)' })).toHaveValue('')

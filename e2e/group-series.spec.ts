@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz'
 import { expect, type Page, test } from '@playwright/test'
 import { violationsInBothThemes } from './support/axe'
 import { ARIZONA, journeyClock, phonePlayer } from './support/full-game'
-import { expectFitsScreen } from './support/layout'
+import { expectFitsScreen, phraseLineCount } from './support/layout'
 import { headers, postPlayDate, signInAdmin } from './support/players'
 
 // A group's weekly series (docs/decisions/0169-recurring-series.md), on a phone: a group is made, a
@@ -57,6 +57,8 @@ test('an organiser starts a weekly series, the job posts its next two games, and
   await form.getByLabel('Group name').fill(`Weekly Dinkers ${tag}`)
   await form.getByLabel('Home venue').fill(venue)
   await form.getByRole('button', { name: new RegExp(`Choose ${venue}`) }).click()
+  // The chosen venue's city goes under its name, no line starting with a dot.
+  await expect(form.getByText('Mesa, AZ', { exact: true })).toBeVisible()
   await form.getByRole('button', { name: 'Create Group' }).click()
   await expect(page.getByRole('heading', { name: `Weekly Dinkers ${tag}`, level: 1 })).toBeVisible()
   const link = (await page.getByText(/\/groups\/join\//).textContent())!.trim()
@@ -87,6 +89,15 @@ test('an organiser starts a weekly series, the job posts its next two games, and
   await expect(page.getByText('Weekly series started')).toBeVisible()
   const card = weekly.getByRole('listitem').filter({ hasText: `Every ${gameDay} · 6:00 PM MST · 2 h · Free` })
   await expect(card).toBeVisible()
+  // At 375 px the series' summary breaks only after a dot: each part stays whole ("2 h").
+  await page.setViewportSize({ width: 375, height: 812 })
+  await expectFitsScreen(page)
+  const summary = card.getByRole('heading', { level: 3 })
+  for (const part of [`Every ${gameDay}`, '6:00 PM MST', '2 h', 'Free']) {
+    expect(await phraseLineCount(summary, part), part).toBe(1)
+  }
+  expect(await phraseLineCount(card, 'Members first, then everyone')).toBe(1)
+  await page.setViewportSize({ width: 390, height: 844 })
 
   // The job runs (the server's clock moves a minute): the next two dates are posted as games.
   const clock = journeyClock(request)

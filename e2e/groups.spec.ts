@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { violationsInBothThemes } from './support/axe'
-import { expectFitsScreen } from './support/layout'
+import { expectFitsScreen, phraseLineCount } from './support/layout'
 import { appOrigin, createPlayer, headers } from './support/players'
 import { signedInPhoneContext } from './support/devices'
 
@@ -47,6 +47,11 @@ test('a group is made, a player joins by its link, and the owner names an organi
   await expect(page.getByText('1 member', { exact: true })).toBeVisible()
   const link = (await page.getByText(/\/groups\/join\//).textContent())!.trim()
   expect(link).toMatch(new RegExp(`^${appOrigin}/groups/join/[A-Za-z0-9_-]{22}$`))
+  // At 375 px the link breaks after a slash, not inside "join" or its code.
+  await page.setViewportSize({ width: 375, height: 812 })
+  await expectFitsScreen(page)
+  expect(await phraseLineCount(page.getByText(/\/groups\/join\//), `join/${link.split('/').pop()}`)).toBe(1)
+  await page.setViewportSize({ width: 390, height: 844 })
   // On a phone the link goes out through the share sheet (this Chromium has none, so the page
   // is given one that records what it was handed).
   await page.addInitScript(() => {

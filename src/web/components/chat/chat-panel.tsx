@@ -164,7 +164,7 @@ export function ChatPanel({
       <h2 id={headingId} className="text-lg font-bold text-slate-900">
         {title}
       </h2>
-      <p className="text-sm text-slate-600">{note}</p>
+      <p className="text-sm text-pretty text-slate-600">{note}</p>
       <div
         className={`mt-4 rounded-xl border border-slate-200 bg-slate-50 ${fillHeight ? 'flex min-h-0 flex-1 flex-col' : ''}`}
       >

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog'
 import { toast } from '../../../lib/toast'
 import { useEndSeries, useGroupSeries, useSkipDate } from '../api/series.queries'
 import { SeriesDialog } from './series-form'
+import { DotParts } from '../../../components/ui/dot-parts'
 
 // The group page's weekly games (docs/decisions/0169-recurring-series.md): each series with its
 // coming dates; organisers start, change, skip a date of and end one.
@@ -131,7 +132,7 @@ function SeriesCard({
     >
       <div>
         <h3 id={headingId} className="font-bold text-slate-900">
-          {series.summary}
+          <DotParts text={series.summary} />
         </h3>
         <p className="mt-1 flex items-start gap-1.5 text-sm text-slate-700">
           <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
@@ -141,7 +142,9 @@ function SeriesCard({
         </p>
         <p className="text-sm text-slate-600">
           Hosted by {series.host.firstName} {series.host.lastName} ·{' '}
-          {series.opensToAll ? 'Members first, then everyone' : 'Members only'}
+          <span className="whitespace-nowrap">
+            {series.opensToAll ? 'Members first, then everyone' : 'Members only'}
+          </span>
         </p>
         {series.description ? <p className="mt-1 text-sm text-slate-700">{series.description}</p> : null}
         {ended ? (

@@ -35,10 +35,9 @@ export function HomeVenuePicker({
         <div className="mt-1 flex items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 py-1 pr-1 pl-3">
           <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
           <span className="min-w-0 flex-1 text-sm">
-            <span className="font-semibold text-slate-900">{chosen.name}</span>
-            <span className="text-slate-600">
-              {' '}
-              · {chosen.city}, {chosen.state}
+            <span className="block font-semibold text-slate-900">{chosen.name}</span>
+            <span className="block text-slate-600">
+              {chosen.city}, {chosen.state}
             </span>
           </span>
           <Button

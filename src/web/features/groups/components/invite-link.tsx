@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react'
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { CopyLinkButton } from '../../../components/ui/copy-link-button'
@@ -21,6 +21,9 @@ export function InviteLink({
   const renew = useRenewInviteLink(groupId)
   const [confirming, setConfirming] = useState(false)
   const url = `${window.location.origin}${invitePath}`
+  // A line break, where one is needed, comes after a slash ("…/groups/" then "join/" and the
+  // code); only a piece longer than the line breaks inside.
+  const pieces = url.split(/(?<=\/)/)
   return (
     <section
       aria-labelledby="invite-link"
@@ -29,9 +32,14 @@ export function InviteLink({
       <h2 id="invite-link" className="text-lg font-bold text-slate-900">
         Invite link
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Send it to the players you want in the group.</p>
-      <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-800">
-        {url}
+      <p className="mt-1 text-sm text-pretty text-slate-600">Send it to the players you want in the group.</p>
+      <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 font-mono text-sm wrap-anywhere text-slate-800">
+        {pieces.map((piece, index) => (
+          <Fragment key={index}>
+            {index > 0 ? <wbr /> : null}
+            {piece}
+          </Fragment>
+        ))}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <ShareLinkButton url={url} title={groupName} text={`Join ${groupName} on ${config.productName}`} />

@@ -12,6 +12,8 @@ import {
 } from '../../../../domain/play-dates/play-date.constants'
 import { durationLabel, formatStart, priceLine, zonedInstant } from '../../../../domain/play-dates/schedule'
 import { TextAreaField, TextField } from '../../../components/ui/form-controls'
+import { DotParts } from '../../../components/ui/dot-parts'
+import { RANGE_ORDER } from '../../../../domain/play-dates/play-date.schema'
 import { useCreatePlayDate, usePartnerOptions } from '../api/play-dates.queries'
 import { useRequestKeys } from '../../../lib/request-key'
 import { fullName } from '../lib/play-date-view'
@@ -73,7 +75,10 @@ export function DetailsStepPage({ groups = [] }: { groups?: readonly PostableGro
       : null,
   )
   const [amount, setAmount] = useState(amountOrDefault(draft))
-  const amountInvalid = amount <= 0 || amount > AMOUNT_MAX
+  // Said under the amount, where it is typed, and under Next, which waits for it.
+  const amountError =
+    amount > AMOUNT_MAX ? amountTooHigh : amount <= 0 ? 'Enter an amount above $0' : undefined
+  const amountInvalid = amountError !== undefined
   const [description, setDescription] = useState(draft.description ?? '')
   const [groupGame, setGroupGame] = useState<GroupGame>({
     groupId: draft.groupId ?? null,
@@ -109,6 +114,8 @@ export function DetailsStepPage({ groups = [] }: { groups?: readonly PostableGro
   const teamRating = me ? joiningRating(chosen && !partnerWanted ? [me, chosen] : [me]) : null
   const range = rangeSet ?? (teamRating === null ? null : defaultDuprRange(teamRating))
   const rangeFields = range ? { minDupr: range.min, maxDupr: range.max } : {}
+  const partnerChosen = Boolean(chosen) || partnerWanted
+  const rangeInverted = range !== null && range.min > range.max
 
   const submit = () => {
     if ((!chosen && !partnerWanted) || !draft.type || !draft.state || !draft.regions) return
@@ -154,8 +161,11 @@ export function DetailsStepPage({ groups = [] }: { groups?: readonly PostableGro
           void navigate(WIZARD_PATHS.region)
         }}
         nextLabel="Next"
-        nextDisabled={(!chosen && !partnerWanted) || (range !== null && range.min > range.max)}
-        nextHint={{ id: nextHintIds.partner, text: 'Choose a partner or Partner wanted to continue' }}
+        nextDisabled={!partnerChosen || rangeInverted}
+        nextHint={{
+          id: nextHintIds.partner,
+          text: partnerChosen ? RANGE_ORDER : 'Choose a partner or Partner wanted to continue',
+        }}
         onNext={() => {
           update({
             partnerId: partnerWanted ? undefined : chosen?.id,
@@ -206,13 +216,10 @@ export function DetailsStepPage({ groups = [] }: { groups?: readonly PostableGro
         nextHint={{
           id: nextHintIds.amount,
           text:
-            amount > AMOUNT_MAX
-              ? amountTooHigh
-              : amountInvalid
-                ? 'Enter an amount above $0'
-                : placeMissing
-                  ? 'Say where you will play'
-                  : (startError?.message ?? 'Choose a time that exists on that day'),
+            amountError ??
+            (placeMissing
+              ? 'Say where you will play'
+              : (startError?.message ?? 'Choose a time that exists on that day')),
         }}
         onNext={() => {
           update({ amount, ...whenWhere })
@@ -231,8 +238,7 @@ export function DetailsStepPage({ groups = [] }: { groups?: readonly PostableGro
           onChange={(event) => setAmount(parseAmount(event.target.value))}
           adornment={<span className="text-lg">$</span>}
           hint={`${amountNote(type)} Whole dollars per hour.`}
-          aria-invalid={amountInvalid || undefined}
-          aria-describedby={amountInvalid ? nextHintIds.amount : undefined}
+          error={amountError}
           controlClassName="min-h-12 max-w-48 pl-7 text-lg font-semibold"
         />
         <WhenWhereFields
@@ -258,7 +264,7 @@ export function DetailsStepPage({ groups = [] }: { groups?: readonly PostableGro
         goTo('amount')
       }}
       nextLabel="Create PlayDate"
-      nextDisabled={(!chosen && !partnerWanted) || startError !== null}
+      nextDisabled={!partnerChosen || startError !== null}
       nextHint={{
         id: nextHintIds.description,
         text: startError
@@ -300,31 +306,37 @@ export function DetailsStepPage({ groups = [] }: { groups?: readonly PostableGro
       ) : null}
       <div className="mt-4 rounded-xl bg-slate-50 p-4 text-sm">
         <h3 className="font-semibold text-slate-900">Your PlayDate</h3>
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">
-          <dt className="font-medium">Type</dt>
+        {/* On a phone each value goes under its term, the card's whole width: beside the terms
+            ("Who may join alone") a venue's name or the start had a third of it. */}
+        <dl className="mt-2 grid gap-x-4 text-slate-700 sm:grid-cols-[auto_1fr] sm:gap-y-1 [&>dt:not(:first-child)]:mt-2 sm:[&>dt:not(:first-child)]:mt-0">
+          <dt className="font-semibold text-slate-900">Type</dt>
           <dd>{typeLabel(type)}</dd>
-          <dt className="font-medium">Where</dt>
+          <dt className="font-semibold text-slate-900">Where</dt>
           <dd>
             {stateName(draft.state ?? '')}: {(draft.regions ?? []).map(regionLabel).join(', ')}
           </dd>
-          <dt className="font-medium">Partner</dt>
+          <dt className="font-semibold text-slate-900">Partner</dt>
           <dd>{partnerWanted ? 'Partner wanted' : chosen ? fullName(chosen) : '...'}</dd>
           {range ? (
             <>
-              <dt className="font-medium">Who may join alone</dt>
+              <dt className="font-semibold text-slate-900">Who may join alone</dt>
               <dd>DUPR {rangeText(range)}</dd>
             </>
           ) : null}
-          <dt className="font-medium">When</dt>
+          <dt className="font-semibold text-slate-900">When</dt>
           <dd>
             {(() => {
               const start = zonedInstant(whenWhere.startDate, whenWhere.startTime, whenWhere.timeZone)
-              return start
-                ? `${formatStart(start, whenWhere.timeZone)} · ${durationLabel(whenWhere.durationMinutes)}`
-                : '...'
+              return start ? (
+                <DotParts
+                  text={`${formatStart(start, whenWhere.timeZone)} · ${durationLabel(whenWhere.durationMinutes)}`}
+                />
+              ) : (
+                '...'
+              )
             })()}
           </dd>
-          <dt className="font-medium">Venue</dt>
+          <dt className="font-semibold text-slate-900">Venue</dt>
           <dd>
             {venue ? (
               <>
@@ -339,11 +351,13 @@ export function DetailsStepPage({ groups = [] }: { groups?: readonly PostableGro
               'To be agreed in the chat'
             )}
           </dd>
-          <dt className="font-medium">Amount</dt>
-          <dd>{priceLine(amount, whenWhere.durationMinutes)}</dd>
+          <dt className="font-semibold text-slate-900">Amount</dt>
+          <dd>
+            <DotParts text={priceLine(amount, whenWhere.durationMinutes)} />
+          </dd>
           {groups.length > 0 ? (
             <>
-              <dt className="font-medium">Who can join</dt>
+              <dt className="font-semibold text-slate-900">Who can join</dt>
               <dd>{groupGameText(groups, { ...groupGame, groupId })}</dd>
             </>
           ) : null}

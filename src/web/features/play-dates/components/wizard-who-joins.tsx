@@ -76,7 +76,7 @@ export function DuprRangeFields({
       <legend className="float-left mb-1 w-full font-semibold text-slate-900">
         Who may join alone (DUPR)
       </legend>
-      <p className="clear-left mb-2 text-sm text-slate-700">
+      <p className="clear-left mb-2 text-sm text-pretty text-slate-700">
         {basis} A player without a DUPR counts by their self rating. Pairs of friends can always apply.
       </p>
       <div className="grid grid-cols-2 gap-3">
