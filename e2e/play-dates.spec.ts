@@ -162,7 +162,9 @@ test.describe('PlayDates', () => {
       await expect(next).toBeDisabled()
       await amount.fill('10005')
       await expect(next).toBeDisabled()
-      await expect(a.getByText('Amount must be at most $10,000 per hour')).toBeVisible()
+      // Said under the amount, where it is typed, and again by Next.
+      await expect(amount).toHaveAccessibleDescription(/Amount must be at most \$10,000 per hour$/)
+      await expect(a.getByText('Amount must be at most $10,000 per hour')).toHaveCount(2)
       await amount.fill('40')
       await next.click()
 
