@@ -214,6 +214,17 @@ test('an organiser posts a game for the group: members see it first and apply, o
   await expect(games.getByRole('article')).toHaveCount(1)
   await expect(games.getByRole('article')).toContainText('Members first')
   await expect(games.getByRole('article')).toContainText(`Olga Posts${tag}`)
+  // At 375 px the card's dotted lines break only after a dot: the date, the time, and the
+  // duration with its day ("2 h · in 12 days") each on one line (docs/decisions/0219).
+  await miaPage.setViewportSize({ width: 375, height: 812 })
+  const opensLine = games.getByText(/^Open to everyone from /)
+  const opens = ((await opensLine.textContent()) ?? '').replace('Open to everyone from ', '')
+  const when = games.getByRole('article').locator('time').locator('..')
+  const whenText = ((await when.textContent()) ?? '').replace(/\s+/g, ' ')
+  for (const part of opens.split(' · ')) expect(await phraseLineCount(opensLine, part), part).toBe(1)
+  for (const part of [...whenText.split(' · ').slice(0, 2), whenText.split(' · ').slice(2).join(' · ')])
+    expect(await phraseLineCount(when, part), part).toBe(1)
+  await miaPage.setViewportSize({ width: 390, height: 844 })
   const available = `/playdates?tab=available&state=AZ&region=tucson&when=range&from=${day}&to=${day}`
   await miaPage.goto(available)
   const card = miaPage.getByRole('article').filter({ hasText: `Olga Posts${tag}` })

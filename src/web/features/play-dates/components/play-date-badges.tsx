@@ -13,6 +13,7 @@ import { isMembersFirst } from '../../../../domain/play-dates/group-offer'
 import { formatStart } from '../../../../domain/play-dates/schedule'
 import { serverTimeNoLaterThan } from '../../../lib/server-clock'
 import { useNow } from '../../../lib/use-now'
+import { DotParts } from '../../../components/ui/dot-parts'
 
 // `result`: what the status alone would not say about a matched game's result (statusBadge).
 export function StatusBadge({ status, result = null }: { status: PlayDateStatus; result?: ResultBadge }) {
@@ -107,9 +108,15 @@ export function GroupGameBadge({
         {!membersFirst ? 'Group game' : opens ? 'Members first' : 'Members only'}
       </span>
       {name || opens ? (
+        // The date and the time each stay whole ("Tue, Dec 1 ·" then "10:12 AM MST"), and the
+        // dot after the group's name stays on its line.
         <span>
           {name}
-          {opens ? `${name ? ' · open' : 'Open'} to everyone from ${opens}` : null}
+          {opens ? (
+            <>
+              {name ? '\u00a0· open' : 'Open'} to everyone from <DotParts text={opens} />
+            </>
+          ) : null}
         </span>
       ) : null}
     </p>

@@ -11,7 +11,6 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react'
-import { Fragment } from 'react'
 import { Link, type To } from 'react-router'
 import type { PlayDateSummary, TeamSummary } from '../../../../domain/play-dates/play-date.schema'
 import { playDateKind } from '../../../../domain/play-dates/play-date.constants'
@@ -19,6 +18,7 @@ import { paymentTime, yourTeamPayment } from '../../../../domain/play-dates/play
 import type { ResultMove } from '../../../../domain/play-dates/results.rules'
 import { priceLine } from '../../../../domain/play-dates/schedule'
 import { Avatar, FaceGroup } from '../../../components/ui/avatar'
+import { DotParts } from '../../../components/ui/dot-parts'
 import {
   formatRating,
   fullName,
@@ -40,21 +40,6 @@ const teamNames = (team: TeamSummary) =>
     .filter((p) => p !== null)
     .map(fullName)
     .join(' & ')
-
-// "$35/hour · 1.5 h · $52.50", which may break only after a dot: an amount stays whole.
-function PriceParts({ text }: { text: string }) {
-  const parts = text.split(' · ')
-  return (
-    <span className="text-base font-bold text-brand-800">
-      {parts.map((part, index) => (
-        <Fragment key={index}>
-          {index > 0 ? ' ' : null}
-          <span className="whitespace-nowrap">{index < parts.length - 1 ? `${part} ·` : part}</span>
-        </Fragment>
-      ))}
-    </span>
-  )
-}
 
 // The team's faces, side by side; the names beside them say who they are.
 function TeamFaces({ team }: { team: TeamSummary }) {
@@ -199,7 +184,10 @@ export function PlayDateCard({
             </span>
           )}
           <span className={kind === 'free' ? 'row-start-1' : 'col-span-2'}>
-            <PriceParts text={priceLine(playDate.paymentPerHourMin, playDate.durationMinutes)} />
+            {/* "$35/hour · 1.5 h · $52.50" breaks, if it must, only after a dot: an amount stays whole. */}
+            <span className="text-base font-bold text-brand-800">
+              <DotParts text={priceLine(playDate.paymentPerHourMin, playDate.durationMinutes)} />
+            </span>
           </span>
           {playDate.status === 'open' ? (
             <p className="col-start-2 row-start-1 inline-flex items-center gap-1 text-sm text-slate-700">

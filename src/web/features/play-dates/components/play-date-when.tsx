@@ -8,6 +8,7 @@ import {
   relativeDay,
   TIME_TO_BE_AGREED,
 } from '../../../../domain/play-dates/schedule'
+import { DotParts } from '../../../components/ui/dot-parts'
 import { directionsUrl, venueAddressLine } from '../../../../domain/venues/venue.constants'
 
 export interface PlayDateSchedule {
@@ -54,22 +55,18 @@ export function PlayDateWhen({
         className={`${large ? 'mt-1' : 'mt-0.5'} size-4 shrink-0 text-brand-700`}
       />
       <span>
+        {/* A line breaks only after a dot: the date, the time and "1.5 h · tomorrow" each stay
+            whole, so the day ("tomorrow", "in 4 days") never stands alone on a line
+            (docs/decisions/0219). */}
         <time dateTime={startsAt} className="font-semibold">
-          {formatStart(start, timeZone)}
+          <DotParts text={formatStart(start, timeZone)} />
         </time>
-        {/* "1.5 h" and "in 2 days" each stay on one line; a line may break after a dot. */}
         <span className="text-slate-600">
           {'\u00a0· '}
           <span className="whitespace-nowrap">
             {durationLabel(durationMinutes)}
-            {relative ? '\u00a0·' : ''}
+            {relative ? ` · ${relative}` : ''}
           </span>
-          {relative ? (
-            <>
-              {' '}
-              <span className="whitespace-nowrap">{relative}</span>
-            </>
-          ) : null}
         </span>
       </span>
     </p>
