@@ -333,6 +333,14 @@ const ROWS: Row[] = [
   ['my shot went over the net and landed out', null, ['7.D'], []],
   ['cleared the net but went long, is that a fault', 'yes', ['7.D'], []],
   ['the ball got over the net but landed wide, whose fault', null, ['7.D'], ['player who hit it']],
+  // The ball is dead after its second bounce: touching the net then is no fault (0216, Continued).
+  [
+    'what if my partner touches the net after the ball bounced twice',
+    null,
+    ['7.G'],
+    ['only while the ball is in play'],
+  ],
+  ['i touched the net after the second bounce', null, ['7.G', '8'], []],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

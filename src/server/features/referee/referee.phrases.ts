@@ -46,6 +46,12 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     '',
   ],
   [/\b(landed|lands|land|landing|went|goes|go|sailed|sails|bounced|bounces) (long|wide)\b/g, 'landed out'],
+  // Touching the net after the ball bounced twice is touching it after the rally ended: the second
+  // bounce is a fault (7.E), and a fault makes the ball dead (8) (docs/decisions/0216, Continued).
+  [
+    /(?<=\bnet\b.*)\b(after|once|when) (the ball|it) (has |had )?(bounced|bounces|bounce|bouncing|went|goes) (twice|2 times|two times|a second time)\b|(?<=\bnet\b.*)\b(after|once) (the|a) (second|2nd|double) bounce\b/g,
+    'after the ball is dead',
+  ],
   // Topics our rulebook has no rule on, each in one word so that no rule about something else is
   // taken to answer them (docs/decisions/0208): a shot around the net post, a hinder (a ball or a
   // person from another court), distracting an opponent.
