@@ -372,7 +372,11 @@ describe('the first answer without a model', () => {
       /^The ball in play hitting a player is also a fault under this rule; .* \(7\.I\)\.$/,
     ],
     ['what does 7.H say', /^If the ball in play hits a player, .* \(7\.H\)\.$/],
-    ['whats rule 9c', /\(9\.C\)\.$/],
+    ['whats rule 9c', /^While volleying it is a fault .* \(9\.B\)\. That fault stands .* \(9\.C\)\.$/],
+    [
+      'what does rule 6b say',
+      /^A ball that touches any part of a line is in \(6\.A\)\. The one exception .* \(6\.B\)\.$/,
+    ],
     ['rule 10.B.2?', /^A player may ask for a medical time-out .* \(10\.B\.2\)\.$/],
   ])('answers "%s" with the rule', (question, answer) => {
     expect(first(question)).toMatch(answer)

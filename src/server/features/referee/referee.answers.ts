@@ -122,7 +122,7 @@ export function answerOffline(
   if (number !== undefined) {
     const rule = ruleByNumber(number)
     if (!rule) return { summary: refereeMessages.noRule, sections: [], curated: null }
-    return { summary: `${rule.text.replace(/\.$/, '')} (${number}).`, sections: rule.sections, curated: null }
+    return { summary: rule.text, sections: rule.sections, curated: null }
   }
   const reading = followUpAsRead(question, earlier)
   const { asked, context } = reading

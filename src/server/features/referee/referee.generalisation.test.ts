@@ -329,6 +329,18 @@ const ROWS: Row[] = [
   ['if i touch the net do we lose the point', 'yes', ['7.G'], []],
   ['our fault if my partner touches the post?', 'yes', ['7.G'], ['a fault by your partner']],
   ['my partner brushed the net w her paddle, is the point ours or theirs', null, ['7.G'], ["your partner's"]],
+  // A ball that clears the net and lands out is a ball landing out (0216, Continued).
+  ['my shot went over the net and landed out', null, ['7.D'], []],
+  ['cleared the net but went long, is that a fault', 'yes', ['7.D'], []],
+  ['the ball got over the net but landed wide, whose fault', null, ['7.D'], ['player who hit it']],
+  // The ball is dead after its second bounce: touching the net then is no fault (0216, Continued).
+  [
+    'what if my partner touches the net after the ball bounced twice',
+    null,
+    ['7.G'],
+    ['only while the ball is in play'],
+  ],
+  ['i touched the net after the second bounce', null, ['7.G', '8'], []],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

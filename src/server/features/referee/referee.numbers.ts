@@ -24,11 +24,24 @@ export function ruleNumberAsked(question: string): string | undefined {
   return [chapter, letter?.toUpperCase(), item].filter(Boolean).join('.')
 }
 
+// A rule whose text leans on the one before it in its section ("That fault stands ...", "The one
+// exception is ..."), and so does not make sense alone (docs/decisions/0216, Continued).
+const LEANS_ON_BEFORE = /^(?:that|this|these|those|it|the one exception|the exception)\b/i
+
 // The rulebook's text for a rule number, and the sections holding it (at most three); undefined
-// when the rulebook has no rule of that number.
+// when the rulebook has no rule of that number. A rule whose text leans on the rule before it
+// comes after that rule's text, each with its number: "... (9.B). That fault stands ... (9.C)."
 export function ruleByNumber(number: string): { text: string; sections: RulebookSection[] } | undefined {
   const sections = rulebook.sections.filter((s) => s.rules.some((r) => r.number === number))
   if (sections.length === 0) return undefined
-  const texts = sections.flatMap((s) => s.rules.filter((r) => r.number === number).map((r) => r.text))
+  const texts = sections.flatMap((s) =>
+    s.rules.flatMap((r, i) => {
+      if (r.number !== number) return []
+      const own = `${r.text.replace(/\.$/, '')} (${number}).`
+      const before = s.rules[i - 1]
+      if (!LEANS_ON_BEFORE.test(r.text) || before === undefined || before.number === number) return [own]
+      return [`${before.text.replace(/\.$/, '')} (${before.number}).`, own]
+    }),
+  )
   return { text: texts.join(' '), sections: sections.slice(0, 3) }
 }

@@ -39,6 +39,19 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     /^carry\b|\b(a|the) carry\b|(?<=\b(accidental|unintentional) )carr(y|ies)\b|\bcarr(y|ies|ied|ying) (the ball|it|on)\b|\bcarrying\b(?! (me|you|him|her|them|us|my|your|his|their|our|into|in)\b)/g,
     'ballcarry',
   ],
+  // A ball that clears the net and then lands out is a ball landing out (7.D): the net it went over
+  // is not what is asked about (docs/decisions/0216, Continued). "Went long" or "wide" is out.
+  [
+    /\b(went|goes|go|gone|got|gets|cleared|clears|clear|clearing|made it|makes it) (over |past )?the net,? (and |but |then |n |an )+(?=(it )?(landed|lands|land|landing|went|goes|go|bounced|bounces|sailed|sails) (out|long|wide)\b)/g,
+    '',
+  ],
+  [/\b(landed|lands|land|landing|went|goes|go|sailed|sails|bounced|bounces) (long|wide)\b/g, 'landed out'],
+  // Touching the net after the ball bounced twice is touching it after the rally ended: the second
+  // bounce is a fault (7.E), and a fault makes the ball dead (8) (docs/decisions/0216, Continued).
+  [
+    /(?<=\bnet\b.*)\b(after|once|when) (the ball|it) (has |had )?(bounced|bounces|bounce|bouncing|went|goes) (twice|2 times|two times|a second time)\b|(?<=\bnet\b.*)\b(after|once) (the|a) (second|2nd|double) bounce\b/g,
+    'after the ball is dead',
+  ],
   // Topics our rulebook has no rule on, each in one word so that no rule about something else is
   // taken to answer them (docs/decisions/0208): a shot around the net post, a hinder (a ball or a
   // person from another court), distracting an opponent.
