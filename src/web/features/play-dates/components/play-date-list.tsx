@@ -91,8 +91,10 @@ export function PlayDateList({ beside }: { beside?: { selectedId: string | undef
     if (focus) tabRefs.current[next]?.focus()
   }
 
-  const onTabKey = (event: KeyboardEvent) => {
-    const target = tabKeyTarget(event.key, playDateTabs.indexOf(tab), playDateTabs.length)
+  // From the tab the key was pressed on, not the selected one: a key pressed before the address
+  // has taken the last one's tab would count from the tab before it.
+  const onTabKey = (event: KeyboardEvent, from: PlayDateTab) => {
+    const target = tabKeyTarget(event.key, playDateTabs.indexOf(from), playDateTabs.length)
     if (target === null) return
     event.preventDefault()
     const next = playDateTabs[target]
@@ -140,7 +142,7 @@ export function PlayDateList({ beside }: { beside?: { selectedId: string | undef
             aria-controls={`${baseId}-panel`}
             tabIndex={tab === name ? 0 : -1}
             onClick={() => selectTab(name)}
-            onKeyDown={onTabKey}
+            onKeyDown={(event) => onTabKey(event, name)}
             className={`min-h-11 flex-auto rounded-lg px-2 text-sm font-semibold whitespace-nowrap transition-colors ${
               tab === name ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700 hover:bg-white/60'
             }`}
