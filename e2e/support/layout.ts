@@ -21,57 +21,53 @@ export async function openAvailableFilters(page: Page) {
 
 // How many lines an element's text takes on screen: its words' boxes, grouped by the line they sit
 // on (icons, padding and screen-reader-only text aside).
-export async function lineCount(locator: Locator) {
-  return locator.evaluate((element) => {
-    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
-    const boxes: DOMRect[] = []
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      // Text only a screen reader gets (sr-only: a 1 px box) takes no line on screen.
-      if ((node.parentElement?.getBoundingClientRect().width ?? 0) <= 1) continue
-      const range = document.createRange()
-      range.selectNodeContents(node)
-      boxes.push(...[...range.getClientRects()].filter((box) => box.width > 0))
-    }
-    boxes.sort((a, b) => a.top - b.top)
-    let lines = 0
-    let bottom = Number.NEGATIVE_INFINITY
-    for (const box of boxes) {
-      if (box.top >= bottom - 2) lines += 1
-      bottom = Math.max(bottom, box.bottom)
-    }
-    return lines
-  })
-}
+export const lineCount = (locator: Locator) => linesOf(locator, null)
 
 // How many lines a phrase of an element's text takes on screen ("each pays $12.50 per hour" in
 // "Split equally: each pays $12.50 per hour"), however the element is made up inside.
-export async function phraseLineCount(locator: Locator, phrase: string) {
+export const phraseLineCount = (locator: Locator, phrase: string) => linesOf(locator, phrase)
+
+// Both, in the page: the boxes of the element's text (or of the phrase, when there is one), then
+// the lines they make.
+function linesOf(locator: Locator, phrase: string | null) {
   return locator.evaluate((element, phrase) => {
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
     const nodes: Text[] = []
     for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text)
-    const text = nodes.map((node) => node.data).join('')
-    const start = text.indexOf(phrase)
-    if (start < 0) throw new Error(`"${phrase}" is not in "${text}"`)
-    const end = start + phrase.length
-    const range = document.createRange()
-    let offset = 0
-    let started = false
-    for (const node of nodes) {
-      if (!started && start < offset + node.length) {
-        range.setStart(node, start - offset)
-        started = true
+    const boxes: DOMRect[] = []
+    if (phrase === null) {
+      for (const node of nodes) {
+        // Text only a screen reader gets (sr-only: a 1 px box) takes no line on screen.
+        if ((node.parentElement?.getBoundingClientRect().width ?? 0) <= 1) continue
+        const range = document.createRange()
+        range.selectNodeContents(node)
+        boxes.push(...range.getClientRects())
       }
-      if (started && end <= offset + node.length) {
-        range.setEnd(node, end - offset)
-        break
+    } else {
+      const text = nodes.map((node) => node.data).join('')
+      const start = text.indexOf(phrase)
+      if (start < 0) throw new Error(`"${phrase}" is not in "${text}"`)
+      const end = start + phrase.length
+      const range = document.createRange()
+      let offset = 0
+      let started = false
+      for (const node of nodes) {
+        if (!started && start < offset + node.length) {
+          range.setStart(node, start - offset)
+          started = true
+        }
+        if (started && end <= offset + node.length) {
+          range.setEnd(node, end - offset)
+          break
+        }
+        offset += node.length
       }
-      offset += node.length
+      boxes.push(...range.getClientRects())
     }
-    const boxes = [...range.getClientRects()].filter((box) => box.width > 0).sort((a, b) => a.top - b.top)
+    const shown = boxes.filter((box) => box.width > 0).sort((a, b) => a.top - b.top)
     let lines = 0
     let bottom = Number.NEGATIVE_INFINITY
-    for (const box of boxes) {
+    for (const box of shown) {
       if (box.top >= bottom - 2) lines += 1
       bottom = Math.max(bottom, box.bottom)
     }
