@@ -107,17 +107,16 @@ export async function rosaSamTaraUma(browser: Browser) {
 // keeps following the real time for the journeys after it.
 export function journeyClock(request: APIRequestContext) {
   let advanced = 0
+  const forward = async (minutes: number) => {
+    await moveClock(request, minutes)
+    advanced += minutes
+  }
   return {
     async moveTo(at: Date) {
       const now = new Date((await moveClock(request, 0)).now)
-      const minutes = Math.ceil((at.getTime() - now.getTime()) / 60_000)
-      await moveClock(request, minutes)
-      advanced += minutes
+      await forward(Math.ceil((at.getTime() - now.getTime()) / 60_000))
     },
-    async forward(minutes: number) {
-      await moveClock(request, minutes)
-      advanced += minutes
-    },
+    forward,
     async restore() {
       await moveClock(request, -advanced)
       advanced = 0
