@@ -13,7 +13,7 @@ import {
 } from './referee.question'
 import { withoutRuleNumbers } from './referee.curated'
 import { ruleByNumber, ruleNumberAsked } from './referee.numbers'
-import { type RulebookSection, rulebook } from './referee.rulebook'
+import { type RulebookSection, rulebook, sectionsWith } from './referee.rulebook'
 import { bestSentence, searchRulebook } from './referee.search'
 import { faultOf, saidOf } from './referee.spoken'
 
@@ -86,8 +86,7 @@ const sectionsCiting = (rules: string[], question: string): RulebookSection[] =>
     const at = ranked.indexOf(s)
     return at === -1 ? ranked.length : at
   }
-  return rulebook.sections
-    .filter((section) => section.rules.some((rule) => rules.includes(rule.number)))
+  return sectionsWith(rules)
     .sort(
       (a, b) => order(a) - order(b) || rules.indexOf(a.rules[0]!.number) - rules.indexOf(b.rules[0]!.number),
     )

@@ -24,7 +24,7 @@ import {
   subjectsOf,
   withoutSubjects,
 } from './referee.question'
-import { rulebook } from './referee.rulebook'
+import { rulebook, sectionsWith } from './referee.rulebook'
 
 // Which curated answer answers a question, without a model: curated answers to the questions
 // players ask, found by the way they are asked (docs/decisions/0146).
@@ -40,14 +40,7 @@ const askedTerms = new Set(
 )
 // The chapters of the rulebook each curated answer cites.
 const chaptersOf = new Map(
-  curatedAnswers.map((answer) => [
-    answer.id,
-    new Set(
-      rulebook.sections
-        .filter((s) => s.rules.some((r) => answer.rules.includes(r.number)))
-        .map((s) => s.chapter),
-    ),
-  ]),
+  curatedAnswers.map((answer) => [answer.id, new Set(sectionsWith(answer.rules).map((s) => s.chapter))]),
 )
 const isNear = (id: string, topic: string) =>
   [...chaptersOf.get(id)!].some((c) => chaptersOf.get(topic)!.has(c))

@@ -1,4 +1,4 @@
-import { type RulebookSection, rulebook } from './referee.rulebook'
+import { type RulebookSection, sectionsWith } from './referee.rulebook'
 
 // A question for a rule by its number, and nothing else: "what is rule 7.I", "what does 9.C say",
 // "rule 10b2?" (docs/decisions/0216). The number as the rulebook writes it ("10.B.2"), or undefined
@@ -32,7 +32,7 @@ const LEANS_ON_BEFORE = /^(?:that|this|these|those|it|the one exception|the exce
 // when the rulebook has no rule of that number. A rule whose text leans on the rule before it
 // comes after that rule's text, each with its number: "... (9.B). That fault stands ... (9.C)."
 export function ruleByNumber(number: string): { text: string; sections: RulebookSection[] } | undefined {
-  const sections = rulebook.sections.filter((s) => s.rules.some((r) => r.number === number))
+  const sections = sectionsWith([number])
   if (sections.length === 0) return undefined
   const texts = sections.flatMap((s) =>
     s.rules.flatMap((r, i) => {

@@ -34,3 +34,7 @@ export const rulebook: Rulebook = rulebookSchema.parse(rulebookData)
 export function ruleNumbersOf(section: RulebookSection): string[] {
   return [...new Set(section.rules.map((r) => r.number))]
 }
+
+// The sections holding any of these rules, in rulebook order.
+export const sectionsWith = (numbers: readonly string[]): RulebookSection[] =>
+  rulebook.sections.filter((s) => s.rules.some((r) => numbers.includes(r.number)))
