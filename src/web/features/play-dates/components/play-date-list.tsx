@@ -80,8 +80,16 @@ export function PlayDateList({ beside }: { beside?: { selectedId: string | undef
   usePlayDatesResync()
   useEffect(() => whenIdle(preloadRatingFilter), [])
 
+  // The tab last asked for. A second arrow key can come before the address has taken the first
+  // key's tab: compared with the tab on screen, a move back to it would be dropped.
+  const askedTab = useRef(tab)
+  useEffect(() => {
+    askedTab.current = tab
+  }, [tab])
+
   const selectTab = (next: PlayDateTab, focus = false) => {
-    if (next !== tab) {
+    if (next !== askedTab.current) {
+      askedTab.current = next
       setParams((current) => {
         const updated = new URLSearchParams(current)
         updated.set('tab', next)
