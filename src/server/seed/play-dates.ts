@@ -2,7 +2,7 @@ import { playDateMessages, playDateReports, playDateRequests, playDates } from '
 import type { StateCode } from '../../domain/play-dates/play-date.schema'
 import { defaultDuprRange, joiningRating } from '../../domain/play-dates/spots'
 import { wallClock, zonedInstant } from '../../domain/play-dates/schedule'
-import { atVenue, scheduleExpiry, scheduleResultStands } from '../features/play-dates'
+import { atVenue, scheduleExpiry, scheduleReminders, scheduleResultStands } from '../features/play-dates'
 import { daysAgo, type DemoWorld, hoursAgo } from './demo-world'
 import { demoPlayers } from './profiles'
 import type { DemoVenue } from './venues'
@@ -137,7 +137,12 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
         createdAt: daysAgo(1),
       },
     ])
-    .returning({ id: playDates.id, startsAt: playDates.startsAt, timeZone: playDates.timeZone })
+    .returning({
+      id: playDates.id,
+      startsAt: playDates.startsAt,
+      timeZone: playDates.timeZone,
+      status: playDates.status,
+    })
   const [mayaOpen, marcusOpen, lindaOpen, sofiaMatched, jordanCompleted] = pd.map((p) => p.id)
   // The chat names the matched game's day as it falls this time: the demo's dates move with today.
   const matchedDay = pd[3]!.startsAt!.toLocaleDateString('en-US', {
@@ -250,7 +255,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
         ...when(Math.floor(days), time, venueName),
       })),
     )
-    .returning({ id: playDates.id, startsAt: playDates.startsAt })
+    .returning({ id: playDates.id, startsAt: playDates.startsAt, status: playDates.status })
   // Games posted alone (docs/decisions/0137): Fatima wants a partner and Keiko applied alone; Priya
   // wants one in Central Phoenix, where a newcomer with no friends finds her game among those they
   // can join alone (docs/decisions/0209); Chris found his partner in Dana, and Frank holds one spot
@@ -303,7 +308,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
         ...when(4, '09:00', 'Lake Eola Paddle Club'),
       },
     ])
-    .returning({ id: playDates.id, startsAt: playDates.startsAt })
+    .returning({ id: playDates.id, startsAt: playDates.startsAt, status: playDates.status })
   const [fatimaAlone, , chrisAlone] = solo.map((p) => p.id)
   await tx.insert(playDateRequests).values([
     { playDateId: fatimaAlone!, requesterId: id('Keiko'), solo: true, createdAt: hoursAgo(2) },
@@ -423,7 +428,7 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
         }
       }),
     )
-    .returning({ id: playDates.id, startsAt: playDates.startsAt })
+    .returning({ id: playDates.id, startsAt: playDates.startsAt, status: playDates.status })
   for (const [i, game] of pastGames.entries()) {
     const { opponents, games: score, waiting, days } = past[i]!
     if (!opponents) continue
@@ -462,7 +467,13 @@ export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: st
     ])
     if (waiting) await scheduleResultStands(tx, game.id, reportedAt)
   }
-  // Open games leave the lists when their start passes; the matched one reminds its players.
-  for (const game of upcoming) await scheduleExpiry(tx, { id: game.id, startsAt: game.startsAt! })
+  // What the app schedules for a game ahead: an open one leaves the lists when its start passes, a
+  // matched one reminds its players (24 and 2 hours before).
+  for (const game of [...pd, ...upcoming]) {
+    if (game.startsAt!.getTime() <= now.getTime()) continue
+    const timed = { id: game.id, startsAt: game.startsAt! }
+    if (game.status === 'open') await scheduleExpiry(tx, timed)
+    if (game.status === 'matched') await scheduleReminders(tx, timed, now)
+  }
   return { mayaOpen, sofiaMatched }
 }

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../testing/test-app'
 import type { Database } from '../db/client'
-import { connections, notifications, playDates, playerVenues, profiles, signupCodes } from '../db/schema'
+import {
+  connections,
+  jobs,
+  notifications,
+  playDates,
+  playerVenues,
+  profiles,
+  signupCodes,
+} from '../db/schema'
 import { DEMO_ADMIN_EMAIL, isDatabaseEmpty, seedDemo } from './seed'
 
 let database: Database
@@ -55,6 +63,17 @@ describe('demo data', () => {
     expect(open.every((p) => days(p) > 0 && days(p) <= 14)).toBe(true)
     // Each says who may join alone, as the wizard's do: none is from before ranges (0209).
     expect(games.every((p) => p.minDupr !== null && p.maxDupr !== null)).toBe(true)
+    // The app's jobs for the games ahead, as if they had been posted and matched in the app: each
+    // open one leaves the lists when it starts, each matched one reminds its players.
+    const scheduled = await db.select().from(jobs)
+    const jobsOf = (kind: string, gameId: string) =>
+      scheduled.filter(
+        (job) => job.kind === kind && (job.payload as { playDateId: string }).playDateId === gameId,
+      )
+    for (const game of open) expect(jobsOf('play-date-expiry', game.id)).toHaveLength(1)
+    const matched = games.filter((p) => p.status === 'matched' && days(p) > 0)
+    expect(matched.length).toBeGreaterThan(0)
+    for (const game of matched) expect(jobsOf('play-date-reminder', game.id).length).toBeGreaterThan(0)
     const done = games.filter((p) => p.status === 'completed' || p.status === 'expired')
     expect(done.every((p) => days(p) < 0 && days(p) >= -30)).toBe(true)
 
