@@ -341,6 +341,16 @@ const ROWS: Row[] = [
     ['only while the ball is in play'],
   ],
   ['i touched the net after the second bounce', null, ['7.G', '8'], []],
+  // A ball that went out is a ball landing out; a serve landing beyond the baseline is out (0220).
+  ['my shot went out', null, ['7.D'], ['other side wins the rally']],
+  ['the ball went out whose point', null, ['7.D'], ['player who hit it']],
+  ['what if i hit it and it goes out', null, ['7.D'], []],
+  ['my serve went long', null, ['4.A', '7.D'], ['beyond the baseline']],
+  ['my serve was wide, is that a fault', 'yes', ['7.D'], []],
+  ['is a serve past the baseline out', 'yes', ['7.D'], []],
+  ['my serve sailed out, do we lose the rally', 'yes', ['7.D'], []],
+  // ... but a ball volleyed "if it goes out" has not landed.
+  ['can i volley the serve if it goes out', 'no', ['7.A'], []],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

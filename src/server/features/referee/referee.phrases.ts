@@ -46,6 +46,20 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     '',
   ],
   [/\b(landed|lands|land|landing|went|goes|go|sailed|sails|bounced|bounces) (long|wide)\b/g, 'landed out'],
+  // ... and so is a ball that "went out", or a shot that "was long": the ball landing out, not the
+  // word "out" alone, which says only which way a question asks ("is a ball on the line out?"). A
+  // player who went out of the kitchen is not a ball, and a ball hit "if it goes out" has not landed
+  // (docs/decisions/0220).
+  [
+    /(?<!\b(volley\w*|hit|hits|hitting|catch\w*|caught|play|plays|playing)\b.*\b(if|when|whenever|as) (it|the ball|the serve|the shot) )\b(went|goes|go|gone|sailed|sails|flew|flies|floated|floats|ended up|ends up) out\b(?! of\b)/g,
+    'landed out',
+  ],
+  [/\b(serve|shot|ball|return|lob shot|volley|it) (was|is) (long|wide)\b/g, '$1 landed out'],
+  // Landing beyond the baseline is landing out of bounds; standing behind it is where the server stands.
+  [
+    /\b(past|beyond|long of|deep of) the (baseline|back line|end line|sideline|side line)s?\b|(?<=\b(landed|lands|land|landing|bounced|bounces) )(behind|outside) the (baseline|back line|end line|sideline|side line)s?\b/g,
+    'out of bounds',
+  ],
   // Touching the net after the ball bounced twice is touching it after the rally ended: the second
   // bounce is a fault (7.E), and a fault makes the ball dead (8) (docs/decisions/0216, Continued).
   [
