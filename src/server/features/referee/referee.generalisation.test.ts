@@ -351,6 +351,7 @@ const ROWS: Row[] = [
   ['my serve sailed out, do we lose the rally', 'yes', ['7.D'], []],
   // ... but a ball volleyed "if it goes out" has not landed.
   ['can i volley the serve if it goes out', 'no', ['7.A'], []],
+  ['is it a fault if my partner touches the net after the ball is dead', 'no', ['7.G'], ['not a fault']],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {
