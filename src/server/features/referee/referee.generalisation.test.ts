@@ -352,6 +352,9 @@ const ROWS: Row[] = [
   // ... but a ball volleyed "if it goes out" has not landed.
   ['can i volley the serve if it goes out', 'no', ['7.A'], []],
   ['is it a fault if my partner touches the net after the ball is dead', 'no', ['7.G'], ['not a fault']],
+  // The hand holding the paddle is left out of the ball hitting a player (7.H) (0220).
+  ['the ball hit my hand holding the paddle, is that a fault', 'no', ['7.H'], ['the hand holding it']],
+  ['is it a fault if the ball hits my paddle hand', 'no', ['7.H'], []],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

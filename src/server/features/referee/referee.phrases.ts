@@ -151,6 +151,9 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(i|we) (got|get|gets|was|were|am|are|been|be) (hit|struck)\b/g, 'the ball hits my body'],
   [new RegExp(`\\b${HIT} (his|her|their) ${BODY}\\b`, 'g'), '$1 $2 body'],
   [new RegExp(`\\b${HIT} (my|our|the) (partner|opponent)s? ${BODY}\\b`, 'g'), '$1 my $3'],
+  // The hand holding the paddle is one thing, apart from any other hand: 7.H leaves it out of the
+  // ball hitting a player (docs/decisions/0220).
+  [/\bpaddle hand\b|\bhand (holding|on|gripping) (the |my |his |her |their )?paddle\b/g, 'paddlehand'],
   // What a player wears counts as one thing (7.G, 7.H, 9.B): "my hat", "my sunglasses".
   [
     /\b(hats?|visors?|shirts?|sleeves?|shorts|skirts?|clothes|sunglasses|glasses|headbands?|towels?)\b/g,
