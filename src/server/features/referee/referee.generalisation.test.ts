@@ -349,6 +349,9 @@ const ROWS: Row[] = [
   ['my serve was wide, is that a fault', 'yes', ['7.D'], []],
   ['is a serve past the baseline out', 'yes', ['7.D'], []],
   ['my serve sailed out, do we lose the rally', 'yes', ['7.D'], []],
+  ['my return went out, fault?', 'yes', ['7.D'], []],
+  ['my dink went wide', null, ['7.D'], []],
+  ['my third shot went out', null, ['7.D'], []],
   // ... but a ball volleyed "if it goes out" has not landed.
   ['can i volley the serve if it goes out', 'no', ['7.A'], []],
   ['is it a fault if my partner touches the net after the ball is dead', 'no', ['7.G'], ['not a fault']],

@@ -55,6 +55,12 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     'landed out',
   ],
   [/\b(serve|shot|ball|return|lob shot|volley|it) (was|is) (long|wide)\b/g, '$1 landed out'],
+  // Whatever kind of shot landed out, a return, a dink, a third shot, it is a shot landing out (7.D):
+  // the kind is a detail, as a lob is (docs/decisions/0208, 0220).
+  [
+    /\b(return of serve|returns?|dinks?|drop shots?|drops?|third shots?|3rd shots?|volleys?)(?= landed out\b)/g,
+    'shot',
+  ],
   // Landing beyond the baseline is landing out of bounds; standing behind it is where the server stands.
   [
     /\b(past|beyond|long of|deep of) the (baseline|back line|end line|sideline|side line)s?\b|(?<=\b(landed|lands|land|landing|bounced|bounces) )(behind|outside) the (baseline|back line|end line|sideline|side line)s?\b/g,
