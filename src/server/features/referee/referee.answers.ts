@@ -135,6 +135,7 @@ export function answerOffline(
   // "What if my partner is in the kitchen?" after "Can I volley...?" asks "Can I volley if...?";
   // "what if she volleys it?" asks whether she may, but "what if it hits her?" is not asked that way.
   // Asked first, "what if my partner volleys in the kitchen?" asks whether the partner may.
+  let askedFirst = false
   if (
     (leans || restated === 'acts') &&
     shape === 'open' &&
@@ -143,6 +144,7 @@ export function answerOffline(
   ) {
     shape = 'yes-no'
     sense = earlier === undefined ? ALLOWED : senseOf(earlier)
+    askedFirst = earlier === undefined
   }
   const both = leans ? `${asked} ${context}` : restated ? asked : question
   const match = matchQuestion(question, earlier, sense)
@@ -167,8 +169,12 @@ export function answerOffline(
     // keeps it (0185, 0188).
     const setting = leans ? settingOf(question) : undefined
     const forTournaments = setting !== undefined && /\btournament/i.test(match.answer.answer)
-    const first =
+    const opened =
       forTournaments && setting === 'recreational' ? undefined : opening(question, match, shape, sense)
+    // ... but the player did not ask whether they may: a fault is said to be theirs ("No: that is
+    // your partner's fault"), and an act that is no fault ("what if my partner touches the net after
+    // the ball is dead?") gets its rule with no "Yes" to be read as "yes, a fault" (docs/decisions/0220).
+    const first = askedFirst && opened === 'Yes' ? undefined : opened
     const confirming = first === 'Yes'
     const sentence = spoken(cite(match.answer.answer), match, { restated, other, shape, confirming })
     // "A coin toss: a coin toss or..." says it twice.

@@ -569,3 +569,44 @@ describe('a follow-up about the player the ball hit', () => {
     expect(first('what about her', 'is it a fault if I touch the net')).toMatch(/^Yes: .*\(7\.G\)/)
   })
 })
+
+// A net touch asked of another player after a question naming the player's own paddle, and a "what
+// if" asked first about an act that is no fault (docs/decisions/0220).
+describe('touching the net, asked of another player', () => {
+  const PADDLE_AFTER_HIT = 'can i touch the net with my paddle after i hit the ball'
+
+  it.each(['what if it was my partner', 'what about my partner?', 'and my partner?'])(
+    '"%s" after a question about the player\'s own paddle is their fault (7.G)',
+    (question) => {
+      expect(first(question, PADDLE_AFTER_HIT)).toMatch(
+        /^No: that is your partner's fault, and so your team's.*\(7\.G\)/,
+      )
+    },
+  )
+
+  it('says of an opponent that the player asking wins the rally', () => {
+    expect(first('what if it was my opponent', PADDLE_AFTER_HIT)).toMatch(
+      /^No: that is your opponent's fault, so your side wins the rally.*\(7\.G\)/,
+    )
+    expect(first('can my partner touch the net after i hit the ball')).toMatch(
+      /^No: that is your partner's fault/,
+    )
+  })
+
+  it('says first that a touch after the ball is dead is no fault, with no Yes before it', () => {
+    for (const question of [
+      'what if my partner touches the net after the ball is dead',
+      'what if my opponent touches the net after the point is over?',
+    ])
+      expect(first(question)).toMatch(
+        /^Touching the net once the ball is dead is not a fault; .*\(7\.G\).*\(8\)/,
+      )
+    expect(first('is it a fault if my partner touches the net after the ball is dead')).toMatch(
+      /^No: touching the net once the ball is dead is not a fault/,
+    )
+    // After "can I ...?", the follow-up asks whether the partner may, and the answer says why.
+    expect(first('what if my partner touches the net after the ball is dead', 'can i touch the net')).toMatch(
+      /^Yes: touching the net once the ball is dead is not a fault/,
+    )
+  })
+})

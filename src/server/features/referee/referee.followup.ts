@@ -177,13 +177,18 @@ const TOUCHES_NET = new RegExp(
     .join('|')}) ${OWN}${ADVERB}(touch|touches|touched|touching) the (net|post|posts)\\b`,
 )
 const NET = /\b(net|post|posts|intonet)\b/
+// Touching the net is a fault by whoever touches it, whoever else the question names: "can my
+// partner touch the net with my paddle after i hit the ball?" is their fault as it would be the
+// player's asking (docs/decisions/0220).
 function ofOtherPlayer(question: string): Pick<FollowUpReading, 'asked' | 'restated' | 'other'> {
   const named = [...subjectsOf(question)]
-  const other = named.length === 1 ? named[0] : undefined
+  const others = named.filter((s) => s !== 'asker')
+  const other = others.length === 1 ? others[0] : undefined
   if (other !== 'partner' && other !== 'opponent') return { asked: question }
   const clause = canonical(question).replace(LEAD, '')
-  if (roleOf(clause, other) === 'undergoes') return { asked: question, restated: 'undergoes', other }
-  if (strikes(clause, other) || stands(clause, other) || touchesNet(clause, other))
+  const alone = named.length === 1
+  if (alone && roleOf(clause, other) === 'undergoes') return { asked: question, restated: 'undergoes', other }
+  if ((alone && (strikes(clause, other) || stands(clause, other))) || touchesNet(clause, other))
     return { asked: asActor(clause, other), restated: 'acts', other }
   return { asked: question }
 }

@@ -341,6 +341,23 @@ const ROWS: Row[] = [
     ['only while the ball is in play'],
   ],
   ['i touched the net after the second bounce', null, ['7.G', '8'], []],
+  // A ball that went out is a ball landing out; a serve landing beyond the baseline is out (0220).
+  ['my shot went out', null, ['7.D'], ['other side wins the rally']],
+  ['the ball went out whose point', null, ['7.D'], ['player who hit it']],
+  ['what if i hit it and it goes out', null, ['7.D'], []],
+  ['my serve went long', null, ['4.A', '7.D'], ['beyond the baseline']],
+  ['my serve was wide, is that a fault', 'yes', ['7.D'], []],
+  ['is a serve past the baseline out', 'yes', ['7.D'], []],
+  ['my serve sailed out, do we lose the rally', 'yes', ['7.D'], []],
+  ['my return went out, fault?', 'yes', ['7.D'], []],
+  ['my dink went wide', null, ['7.D'], []],
+  ['my third shot went out', null, ['7.D'], []],
+  // ... but a ball volleyed "if it goes out" has not landed.
+  ['can i volley the serve if it goes out', 'no', ['7.A'], []],
+  ['is it a fault if my partner touches the net after the ball is dead', 'no', ['7.G'], ['not a fault']],
+  // The hand holding the paddle is left out of the ball hitting a player (7.H) (0220).
+  ['the ball hit my hand holding the paddle, is that a fault', 'no', ['7.H'], ['the hand holding it']],
+  ['is it a fault if the ball hits my paddle hand', 'no', ['7.H'], []],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

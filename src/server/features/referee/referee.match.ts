@@ -292,13 +292,17 @@ export function matchQuestion(
     candidates = nearby
   }
   // Of two answers that weigh the same, a yes/no question takes the one whose closest curated
-  // question is asked for a yes or a no ("is the serve allowed to bounce before I hit it?").
+  // question is asked for a yes or a no ("is the serve allowed to bounce before I hit it?"); else
+  // the one whose questions hold more of the player's: "the ball went out, is that our fault?"
+  // weighs the same against "is it my fault if my shot lands out" and "... if my serve lands out",
+  // but says nothing of a serve (docs/decisions/0220).
   const yesNo = shapeOf(question) === 'yes-no'
   const verdict = (e: Scored) => askById.get([...e.asks].sort((a, b) => b[1] - a[1])[0]![0])!.yes !== null
-  const beats = (entry: Scored, other: Scored) =>
-    Math.abs(weigh(entry) - weigh(other)) > 1e-9
-      ? weigh(entry) > weigh(other)
-      : yesNo && verdict(entry) && !verdict(other)
+  const beats = (entry: Scored, other: Scored) => {
+    if (Math.abs(weigh(entry) - weigh(other)) > 1e-9) return weigh(entry) > weigh(other)
+    if (yesNo && verdict(entry) !== verdict(other)) return verdict(entry)
+    return entry.coverage > other.coverage + 1e-9
+  }
   let best: { entry: Scored } | undefined
   for (const entry of candidates) if (!best || beats(entry, best.entry)) best = { entry }
   if (!best) return undefined

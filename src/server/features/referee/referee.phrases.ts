@@ -46,6 +46,26 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     '',
   ],
   [/\b(landed|lands|land|landing|went|goes|go|sailed|sails|bounced|bounces) (long|wide)\b/g, 'landed out'],
+  // ... and so is a ball that "went out", or a shot that "was long": the ball landing out, not the
+  // word "out" alone, which says only which way a question asks ("is a ball on the line out?"). A
+  // player who went out of the kitchen is not a ball, and a ball hit "if it goes out" has not landed
+  // (docs/decisions/0220).
+  [
+    /(?<!\b(volley\w*|hit|hits|hitting|catch\w*|caught|play|plays|playing)\b.*\b(if|when|whenever|as) (it|the ball|the serve|the shot) )\b(went|goes|go|gone|sailed|sails|flew|flies|floated|floats|ended up|ends up) out\b(?! of\b)/g,
+    'landed out',
+  ],
+  [/\b(serve|shot|ball|return|lob shot|volley|it) (was|is) (long|wide)\b/g, '$1 landed out'],
+  // Whatever kind of shot landed out, a return, a dink, a third shot, it is a shot landing out (7.D):
+  // the kind is a detail, as a lob is (docs/decisions/0208, 0220).
+  [
+    /\b(return of serve|returns?|dinks?|drop shots?|drops?|third shots?|3rd shots?|volleys?)(?= landed out\b)/g,
+    'shot',
+  ],
+  // Landing beyond the baseline is landing out of bounds; standing behind it is where the server stands.
+  [
+    /\b(past|beyond|long of|deep of) the (baseline|back line|end line|sideline|side line)s?\b|(?<=\b(landed|lands|land|landing|bounced|bounces) )(behind|outside) the (baseline|back line|end line|sideline|side line)s?\b/g,
+    'out of bounds',
+  ],
   // Touching the net after the ball bounced twice is touching it after the rally ended: the second
   // bounce is a fault (7.E), and a fault makes the ball dead (8) (docs/decisions/0216, Continued).
   [
@@ -137,6 +157,9 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(i|we) (got|get|gets|was|were|am|are|been|be) (hit|struck)\b/g, 'the ball hits my body'],
   [new RegExp(`\\b${HIT} (his|her|their) ${BODY}\\b`, 'g'), '$1 $2 body'],
   [new RegExp(`\\b${HIT} (my|our|the) (partner|opponent)s? ${BODY}\\b`, 'g'), '$1 my $3'],
+  // The hand holding the paddle is one thing, apart from any other hand: 7.H leaves it out of the
+  // ball hitting a player (docs/decisions/0220).
+  [/\bpaddle hand\b|\bhand (holding|on|gripping) (the |my |his |her |their )?paddle\b/g, 'paddlehand'],
   // What a player wears counts as one thing (7.G, 7.H, 9.B): "my hat", "my sunglasses".
   [
     /\b(hats?|visors?|shirts?|sleeves?|shorts|skirts?|clothes|sunglasses|glasses|headbands?|towels?)\b/g,

@@ -5,7 +5,7 @@ import { canonical, subjectsOf } from './referee.question'
 // opponent itself ("my partner got hit, the ball hit her") keeps its pronoun. The ball hitting a
 // player's paddle or the hand holding it is a shot, not the ball hitting them.
 const HIT_UNNAMED =
-  /\b(hit|hits|hitting|struck|strikes|striking|touch|touches|touched) (his body|her body|their body|him|her|them)\b(?! (paddle|hand)\b)|\b(he|she|they) (is|was|were|gets|got|get|been|being) (hit|struck)\b/g
+  /\b(hit|hits|hitting|struck|strikes|striking|touch|touches|touched) (his body|her body|their body|him|her|them)\b(?! (paddle|hand|paddlehand)\b)|\b(he|she|they) (is|was|were|gets|got|get|been|being) (hit|struck)\b/g
 const HITS_ASKER = /\b(hit|hits|hitting|struck|strikes) my body\b/
 
 const namesOthers = (text: string) => [...subjectsOf(text)].some((s) => s !== 'asker')
