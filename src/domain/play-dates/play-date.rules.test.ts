@@ -97,6 +97,15 @@ describe('PlayDate rules', () => {
     expect(paymentTime('expired')).toBe('void')
   })
 
+  it('tells of a game over with no result reported only what was agreed, neither paid nor not', () => {
+    expect(paymentTime('matched', null, true)).toBe('unreported')
+    expect(yourTeamPayment('challenge', true, 'unreported')).toBe('Your team was to pay')
+    expect(yourTeamPayment('challenge', false, 'unreported')).toBe('Your team was to earn')
+    // A settled or cancelled game is told by what happened to it.
+    expect(paymentTime('completed', { outcome: 'played' }, true)).toBe('paid')
+    expect(paymentTime('cancelled', null, true)).toBe('void')
+  })
+
   it('shows open as Available', () => {
     expect(statusLabel('open')).toBe('Available')
     expect(statusLabel('matched')).toBe('Matched')

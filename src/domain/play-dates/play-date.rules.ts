@@ -32,14 +32,18 @@ export const teamPays = (type: PlayDateType, onCreatorTeam: boolean) =>
   (type === 'challenge') === onCreatorTeam
 
 // When the money is told: ahead of a game ('due': "Your team pays"), after a game that was played
-// ('paid': "Your team paid"), or of a game that never was (cancelled, expired, a no-show or not
-// played: 'void', "Your team would have paid"), where no money changes hands. A game completed
-// before results were reported has no result and was played.
-export type PaymentTime = 'due' | 'paid' | 'void'
+// ('paid': "Your team paid"), of a game that never was (cancelled, expired, a no-show or not
+// played: 'void', "Your team would have paid"), where no money changes hands, or of a game over
+// with no result reported ('unreported': "Your team was to pay", docs/decisions/0222): whether it
+// was played is not known, so neither "paid" nor "would have paid" is true, only what was agreed.
+// A game completed before results were reported has no result and was played.
+export type PaymentTime = 'due' | 'paid' | 'void' | 'unreported'
 export function paymentTime(
   status: PlayDateStatus,
   result?: Pick<GameOutcome, 'outcome'> | null,
+  noResultReported = false,
 ): PaymentTime {
+  if (status === 'matched' && noResultReported) return 'unreported'
   if (status === 'open' || status === 'matched') return 'due'
   if (status === 'completed' && (!result || result.outcome === 'played')) return 'paid'
   return 'void'
@@ -49,6 +53,7 @@ const paymentWords: Record<PaymentTime, { pays: string; earns: string }> = {
   due: { pays: 'Your team pays', earns: 'Your team earns' },
   paid: { pays: 'Your team paid', earns: 'Your team earned' },
   void: { pays: 'Your team would have paid', earns: 'Your team would have earned' },
+  unreported: { pays: 'Your team was to pay', earns: 'Your team was to earn' },
 }
 
 export const yourTeamPayment = (type: PlayDateType, onCreatorTeam: boolean, time: PaymentTime = 'due') =>
