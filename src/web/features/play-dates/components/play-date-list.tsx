@@ -49,7 +49,7 @@ const emptyStates: Record<PlayDateTab, EmptyState> = {
   },
   history: {
     title: 'No past PlayDates',
-    text: 'PlayDates you played or cancelled show up here.',
+    text: 'Your PlayDates move here once they are over, played or not.',
     actions: [{ label: 'Find a game', to: '/playdates?tab=available', primary: true }],
   },
 }
