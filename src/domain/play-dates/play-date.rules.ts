@@ -1,5 +1,6 @@
-import type { PlayDateStatus, PlayDateType } from './play-date.schema'
-import type { GameOutcome } from './results.rules'
+import { addDays } from 'date-fns'
+import type { PlayDateStatus, PlayDateSummary, PlayDateType } from './play-date.schema'
+import { type GameOutcome, REPORT_WINDOW_DAYS } from './results.rules'
 
 // Team rating: the mean of the two players, to 2 decimals (computed in hundredths).
 export function teamAverage(a: number, b?: number | null) {
@@ -61,3 +62,23 @@ export const yourTeamPayment = (type: PlayDateType, onCreatorTeam: boolean, time
 
 export const statusLabel = (status: PlayDateStatus) =>
   status === 'open' ? 'Available' : status.charAt(0).toUpperCase() + status.slice(1)
+
+// The next moment after `now` at which the clock alone changes a card of My PlayDates
+// (docs/decisions/0222), so a list left open is read again then: an open PlayDate's start (it
+// leaves for History), a matched game's start (its result move appears), and the end of the week
+// to report a game nobody has reported yet (it leaves for History). Null when none is ahead. The
+// other changes (a report, a confirmation settling, a report standing) come with a live event.
+export function nextClockChange(
+  games: ReadonlyArray<Pick<PlayDateSummary, 'status' | 'startsAt' | 'resultMove'>>,
+  now: number,
+): number | null {
+  let next: number | null = null
+  for (const game of games) {
+    if (!game.startsAt || (game.status !== 'open' && game.status !== 'matched')) continue
+    const start = Date.parse(game.startsAt)
+    const moment =
+      start > now ? start : game.resultMove === 'report' ? addDays(start, REPORT_WINDOW_DAYS).getTime() : null
+    if (moment !== null && moment > now && (next === null || moment < next)) next = moment
+  }
+  return next
+}
