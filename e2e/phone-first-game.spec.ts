@@ -236,3 +236,36 @@ test('a week after a game nobody reported it leaves My PlayDates for History, on
   }
   await Promise.all([ann, ben, cal, dee].map((p) => p.context.close()))
 })
+
+test('an open PlayDate whose start passes while My PlayDates is open leaves it for History, as expired @clock @phone-only', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const tag = Math.random().toString(36).slice(2, 6)
+  const fay = await phonePlayer(browser, 'Fay', `Open${tag}`)
+  const start = arizonaTime(3, 10)
+  const day = `${start.getFullYear()}-${String(start.getMonth() + 1).padStart(2, '0')}-${String(start.getDate()).padStart(2, '0')}`
+  await postPlayDate(fay.context, 'Nobody came', { startDate: day, startTime: '10:00' })
+  const clock = journeyClock(request)
+  try {
+    // A minute before its start nobody has joined; Fay's list is open on it.
+    await clock.moveTo(new Date(start.getTime() - 60_000))
+    const page = await fay.context.newPage()
+    await page.clock.install({ time: new Date(start.getTime() - 60_000) })
+    await page.goto('/playdates?tab=mine')
+    const card = page.getByRole('article').filter({ hasText: `Fay Open${tag}` })
+    await expect(card.getByText('Status: Available')).toBeVisible()
+
+    // Its start passes: with no reload, it leaves My PlayDates and is on History, expired.
+    await clock.moveTo(new Date(start.getTime() + 60_000))
+    await page.clock.runFor(2 * 60_000)
+    await expect(page.getByText('No PlayDates yet')).toBeVisible()
+    await page.getByRole('tab', { name: 'History' }).tap()
+    await expect(card.getByText('Status: Expired')).toBeVisible()
+    await expect(card).toContainText('Your team would have paid')
+  } finally {
+    await clock.restore()
+  }
+  await fay.context.close()
+})
