@@ -174,24 +174,24 @@ test('the reminder names the players once; after the game the result comes befor
   await Promise.all([ann, ben, cal, dee].map((p) => p.context.close()))
 })
 
-test('a week after a game nobody reported it leaves My PlayDates for History, which says so @clock @phone-only', async ({
+test('a week after a game nobody reported it leaves My PlayDates for History, on a list left open too, which says so @clock @phone-only', async ({
   browser,
   request,
 }) => {
   test.setTimeout(120_000)
   const { tag, ann, ben, cal, dee, start, id, clock } = await gameInTwoDays(browser, request)
   const day = 24 * 60 * 60_000
-  // Ann's list at a moment, read by the server and her phone at that moment.
-  const listAt = async (at: Date, tab: 'mine' | 'history') => {
+  // A player's list at a moment, read by the server and their phone at that moment.
+  const listAt = async (player: typeof ann, at: Date, tab: 'mine' | 'history', other: string) => {
     await clock.moveTo(at)
-    const page = await ann.context.newPage()
+    const page = await player.context.newPage()
     await page.clock.install({ time: at })
     await page.goto(`/playdates?tab=${tab}`)
-    return { page, card: page.getByRole('article').filter({ hasText: `Cal Day${tag}` }) }
+    return { page, card: page.getByRole('article').filter({ hasText: `${other} Day${tag}` }) }
   }
   try {
     // Six days after the game nobody has reported it: it is still Ann's to report.
-    const early = await listAt(new Date(start.getTime() + 6 * day), 'mine')
+    const early = await listAt(ann, new Date(start.getTime() + 6 * day), 'mine', 'Cal')
     await expect(
       early.card.getByRole('link', {
         name: `Result to report for your game with Cal Day${tag} & Dee Day${tag}`,
@@ -199,24 +199,73 @@ test('a week after a game nobody reported it leaves My PlayDates for History, wh
     ).toBeVisible()
     await early.page.close()
 
-    // A week and an hour after: the result can no longer be reported. The game has left My
-    // PlayDates and is on History, where its badge and its line say no result was reported.
-    const mine = await listAt(new Date(start.getTime() + 7 * day + 60 * 60_000), 'mine')
-    await expect(mine.page.getByText('No PlayDates yet')).toBeVisible()
-    await expect(mine.card).toHaveCount(0)
-    await mine.page.close()
-    const history = await listAt(new Date(start.getTime() + 7 * day + 60 * 60_000), 'history')
-    await expect(history.card.getByText('No result was reported')).toBeVisible()
-    await expect(history.card.getByText('Status: No result')).toBeVisible()
-    await expect(history.card).not.toContainText('Matched')
-    await expect(history.card.getByRole('link', { name: /^Chat with/ })).toHaveCount(0)
+    // Her list is open as the week to report ends: with no reload, the game leaves My PlayDates.
+    const list = await listAt(ann, new Date(start.getTime() + 7 * day - 60_000), 'mine', 'Cal')
+    await expect(list.card.getByRole('link', { name: /^Result to report/ })).toBeVisible()
+    await clock.moveTo(new Date(start.getTime() + 7 * day + 60_000))
+    await list.page.clock.runFor(3 * 60_000)
+    await expect(list.page.getByText('No PlayDates yet')).toBeVisible()
+    await expect(list.card).toHaveCount(0)
+
+    // It is on History, where its badge and its line say no result was reported, and its price
+    // what was agreed, not a payment the app knows of.
+    await list.page.getByRole('tab', { name: 'History' }).tap()
+    await expect(list.card.getByText('No result was reported')).toBeVisible()
+    await expect(list.card.getByText('Status: No result')).toBeVisible()
+    await expect(list.card).not.toContainText('Matched')
+    await expect(list.card).toContainText('Your team was to pay')
+    await expect(list.card).not.toContainText('Your team pays')
+    await expect(list.card).toContainText(`vs Cal Day${tag} & Dee Day${tag}`)
+    await expect(list.card.getByRole('link', { name: /^Chat with/ })).toHaveCount(0)
     // Its page says the same.
-    await history.card.getByRole('link', { name: `Ann Day${tag} & Ben Day${tag}` }).tap()
-    await expect(history.page).toHaveURL(new RegExp(`/playdates/${id}`))
-    await expect(history.page.getByRole('region', { name: 'Result' })).toContainText('No result was reported')
-    await expect(history.page.getByText('Status: No result')).toBeVisible()
+    await list.card.getByRole('link', { name: `Ann Day${tag} & Ben Day${tag}` }).tap()
+    await expect(list.page).toHaveURL(new RegExp(`/playdates/${id}`))
+    await expect(list.page.getByRole('region', { name: 'Result' })).toContainText('No result was reported')
+    await expect(list.page.getByText('Status: No result')).toBeVisible()
+    await expect(list.page.getByText('Your team was to pay', { exact: true })).toBeVisible()
+
+    // Cal's team answered Ann's PlayDate: his card has his team on top and names the team he
+    // played, as Ann's does, and his side of the money.
+    const calHistory = await listAt(cal, new Date(start.getTime() + 7 * day + 2 * 60_000), 'history', 'Ann')
+    await expect(calHistory.card.getByRole('link', { name: `Cal Day${tag} & Dee Day${tag}` })).toBeVisible()
+    await expect(calHistory.card).toContainText(`vs Ann Day${tag} & Ben Day${tag}`)
+    await expect(calHistory.card).toContainText('Your team was to earn')
+    await expect(calHistory.card.getByText('No result was reported')).toBeVisible()
   } finally {
     await clock.restore()
   }
   await Promise.all([ann, ben, cal, dee].map((p) => p.context.close()))
+})
+
+test('an open PlayDate whose start passes while My PlayDates is open leaves it for History, as expired @clock @phone-only', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const tag = Math.random().toString(36).slice(2, 6)
+  const fay = await phonePlayer(browser, 'Fay', `Open${tag}`)
+  const start = arizonaTime(3, 10)
+  const day = `${start.getFullYear()}-${String(start.getMonth() + 1).padStart(2, '0')}-${String(start.getDate()).padStart(2, '0')}`
+  await postPlayDate(fay.context, 'Nobody came', { startDate: day, startTime: '10:00' })
+  const clock = journeyClock(request)
+  try {
+    // A minute before its start nobody has joined; Fay's list is open on it.
+    await clock.moveTo(new Date(start.getTime() - 60_000))
+    const page = await fay.context.newPage()
+    await page.clock.install({ time: new Date(start.getTime() - 60_000) })
+    await page.goto('/playdates?tab=mine')
+    const card = page.getByRole('article').filter({ hasText: `Fay Open${tag}` })
+    await expect(card.getByText('Status: Available')).toBeVisible()
+
+    // Its start passes: with no reload, it leaves My PlayDates and is on History, expired.
+    await clock.moveTo(new Date(start.getTime() + 60_000))
+    await page.clock.runFor(2 * 60_000)
+    await expect(page.getByText('No PlayDates yet')).toBeVisible()
+    await page.getByRole('tab', { name: 'History' }).tap()
+    await expect(card.getByText('Status: Expired')).toBeVisible()
+    await expect(card).toContainText('Your team would have paid')
+  } finally {
+    await clock.restore()
+  }
+  await fay.context.close()
 })

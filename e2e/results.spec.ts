@@ -82,13 +82,16 @@ test('teams report a game, confirm it or dispute it, and an admin decides @phone
     await expect(t.getByRole('region', { name: 'Reliability' })).toContainText('Played 1 · 0 no-shows')
     await r.goto(`/profile/${await currentUserId(tara.context)}`)
     await expect(r.getByRole('region', { name: 'Reliability' })).toContainText('Played 1 · 0 no-shows')
-    // And on Tara's card of the game in History: the other team's record, player by player.
+    // And on Tara's card of the game in History: her team, the team she played and its record,
+    // player by player.
     await t.goto('/playdates?tab=history')
     // (On a wide screen the card's link also carries the list's tab: ?tab=history.)
     const card = t.getByRole('article').filter({ has: t.locator(`a[href^="/playdates/${first.id}"]`) })
-    await expect(card).toContainText('Played 1 & 1 · 0 no-shows')
+    await expect(card.getByRole('link', { name: 'Tara Tran & Uma Ueda' })).toBeVisible()
+    await expect(card).toContainText('vs Rosa Reyes & Sam Soto')
+    await expect(card).toContainText('Opponents: Played 1 & 1 · 0 no-shows')
     await expect(card).toContainText(
-      'Over the last 12 months: Rosa Reyes: Played 1 · 0 no-shows; Sam Soto: Played 1 · 0 no-shows',
+      'Opponents, over the last 12 months: Rosa Reyes: Played 1 · 0 no-shows; Sam Soto: Played 1 · 0 no-shows',
     )
     // Rosa's card of it names the team she played, with its record.
     await r.goto('/playdates?tab=history')

@@ -70,6 +70,9 @@ test.describe('signed out', () => {
     await page.getByRole('button', { name: 'Sign In' }).click()
     await expect(page).toHaveURL(/\/playdates\?tab=history$/)
     await expect(page.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true')
+    // A new player's History is empty, and says what it will hold.
+    await expect(page.getByText('No past PlayDates')).toBeVisible()
+    await expect(page.getByText('Your PlayDates move here once they are over, played or not.')).toBeVisible()
   })
 
   test('an unknown path shows Page Not Found with a way home', async ({ page }) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   canTransition,
   formatPayment,
+  nextClockChange,
   paymentTime,
   statusLabel,
   teamAverage,
@@ -97,6 +98,15 @@ describe('PlayDate rules', () => {
     expect(paymentTime('expired')).toBe('void')
   })
 
+  it('tells of a game over with no result reported only what was agreed, neither paid nor not', () => {
+    expect(paymentTime('matched', null, true)).toBe('unreported')
+    expect(yourTeamPayment('challenge', true, 'unreported')).toBe('Your team was to pay')
+    expect(yourTeamPayment('challenge', false, 'unreported')).toBe('Your team was to earn')
+    // A settled or cancelled game is told by what happened to it.
+    expect(paymentTime('completed', { outcome: 'played' }, true)).toBe('paid')
+    expect(paymentTime('cancelled', null, true)).toBe('void')
+  })
+
   it('shows open as Available', () => {
     expect(statusLabel('open')).toBe('Available')
     expect(statusLabel('matched')).toBe('Matched')
@@ -148,5 +158,44 @@ describe('creating a PlayDate', () => {
       true,
     )
     expect(createPlayDateInput.safeParse({ ...valid, regions: ['tucson', 'tucson'] }).success).toBe(false)
+  })
+})
+
+describe('the next moment the clock changes My PlayDates', () => {
+  const HOUR = 60 * 60_000
+  const now = Date.parse('2026-12-05T15:00:00Z')
+  const at = (hours: number) => new Date(now + hours * HOUR).toISOString()
+  const game = (status: 'open' | 'matched' | 'completed', startsAt: string | null) => ({
+    status,
+    startsAt,
+    resultMove: null,
+  })
+
+  it('is the soonest start of an open or matched game still ahead', () => {
+    expect(nextClockChange([game('matched', at(5)), game('open', at(2)), game('open', at(9))], now)).toBe(
+      now + 2 * HOUR,
+    )
+  })
+
+  it('is the end of the week to report a game nobody has reported, once it has started', () => {
+    const started = { status: 'matched' as const, startsAt: at(-2), resultMove: 'report' as const }
+    expect(nextClockChange([started], now)).toBe(now - 2 * HOUR + 7 * 24 * HOUR)
+    expect(nextClockChange([started, game('open', at(3))], now)).toBe(now + 3 * HOUR)
+  })
+
+  it('is none for a game reported, disputed, settled, with no time, or whose moments have passed', () => {
+    const moves = ['confirm', 'waiting', 'confirming', 'disputed', 'closed', null] as const
+    expect(
+      nextClockChange(
+        [
+          ...moves.map((resultMove) => ({ status: 'matched' as const, startsAt: at(-2), resultMove })),
+          game('completed', at(4)),
+          game('matched', null),
+          { status: 'matched' as const, startsAt: at(-8 * 24), resultMove: 'report' as const },
+        ],
+        now,
+      ),
+    ).toBeNull()
+    expect(nextClockChange([], now)).toBeNull()
   })
 })

@@ -1,5 +1,6 @@
-import type { PlayDateStatus, PlayDateType } from './play-date.schema'
-import type { GameOutcome } from './results.rules'
+import { addDays } from 'date-fns'
+import type { PlayDateStatus, PlayDateSummary, PlayDateType } from './play-date.schema'
+import { type GameOutcome, REPORT_WINDOW_DAYS } from './results.rules'
 
 // Team rating: the mean of the two players, to 2 decimals (computed in hundredths).
 export function teamAverage(a: number, b?: number | null) {
@@ -32,14 +33,18 @@ export const teamPays = (type: PlayDateType, onCreatorTeam: boolean) =>
   (type === 'challenge') === onCreatorTeam
 
 // When the money is told: ahead of a game ('due': "Your team pays"), after a game that was played
-// ('paid': "Your team paid"), or of a game that never was (cancelled, expired, a no-show or not
-// played: 'void', "Your team would have paid"), where no money changes hands. A game completed
-// before results were reported has no result and was played.
-export type PaymentTime = 'due' | 'paid' | 'void'
+// ('paid': "Your team paid"), of a game that never was (cancelled, expired, a no-show or not
+// played: 'void', "Your team would have paid"), where no money changes hands, or of a game over
+// with no result reported ('unreported': "Your team was to pay", docs/decisions/0222): whether it
+// was played is not known, so neither "paid" nor "would have paid" is true, only what was agreed.
+// A game completed before results were reported has no result and was played.
+export type PaymentTime = 'due' | 'paid' | 'void' | 'unreported'
 export function paymentTime(
   status: PlayDateStatus,
   result?: Pick<GameOutcome, 'outcome'> | null,
+  noResultReported = false,
 ): PaymentTime {
+  if (status === 'matched' && noResultReported) return 'unreported'
   if (status === 'open' || status === 'matched') return 'due'
   if (status === 'completed' && (!result || result.outcome === 'played')) return 'paid'
   return 'void'
@@ -49,6 +54,7 @@ const paymentWords: Record<PaymentTime, { pays: string; earns: string }> = {
   due: { pays: 'Your team pays', earns: 'Your team earns' },
   paid: { pays: 'Your team paid', earns: 'Your team earned' },
   void: { pays: 'Your team would have paid', earns: 'Your team would have earned' },
+  unreported: { pays: 'Your team was to pay', earns: 'Your team was to earn' },
 }
 
 export const yourTeamPayment = (type: PlayDateType, onCreatorTeam: boolean, time: PaymentTime = 'due') =>
@@ -56,3 +62,23 @@ export const yourTeamPayment = (type: PlayDateType, onCreatorTeam: boolean, time
 
 export const statusLabel = (status: PlayDateStatus) =>
   status === 'open' ? 'Available' : status.charAt(0).toUpperCase() + status.slice(1)
+
+// The next moment after `now` at which the clock alone changes a card of My PlayDates
+// (docs/decisions/0222), so a list left open is read again then: an open PlayDate's start (it
+// leaves for History), a matched game's start (its result move appears), and the end of the week
+// to report a game nobody has reported yet (it leaves for History). Null when none is ahead. The
+// other changes (a report, a confirmation settling, a report standing) come with a live event.
+export function nextClockChange(
+  games: ReadonlyArray<Pick<PlayDateSummary, 'status' | 'startsAt' | 'resultMove'>>,
+  now: number,
+): number | null {
+  let next: number | null = null
+  for (const game of games) {
+    if (!game.startsAt || (game.status !== 'open' && game.status !== 'matched')) continue
+    const start = Date.parse(game.startsAt)
+    const moment =
+      start > now ? start : game.resultMove === 'report' ? addDays(start, REPORT_WINDOW_DAYS).getTime() : null
+    if (moment !== null && moment > now && (next === null || moment < next)) next = moment
+  }
+  return next
+}

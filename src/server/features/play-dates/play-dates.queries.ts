@@ -2,6 +2,7 @@ import { subDays } from 'date-fns'
 import { and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm'
 import { type SelectedFields } from 'drizzle-orm/pg-core'
 import type { PlayDateSummary } from '../../../domain/play-dates/play-date.schema'
+import type { PlayDateStatus } from '../../../domain/play-dates/play-date.constants'
 import {
   creator,
   creatorColumns,
@@ -174,12 +175,28 @@ const inWindow = sql`${playDates.startsAt} >= ${sql.placeholder('windowFrom')}
 const unreportedGame = sql`(${playDates.status} = 'matched' and coalesce(${playDates.startsAt} < ${sql.placeholder('reportFrom')}, false)
   and not exists (select 1 from ${playDateReports} r where r.play_date_id = ${playDates.id}))`
 
+// An open PlayDate whose start has passed: nobody can join it any more, and the expiry job (its
+// turn comes within seconds) marks it expired. By the app's clock it is History's from its start
+// (docs/decisions/0222), as it has left Available then, so a list read at that moment has it
+// where it will stay. A PlayDate with no time never expires.
+const startedOpen = sql`(${playDates.status} = 'open' and coalesce(${playDates.startsAt} <= ${sql.placeholder('now')}, false))`
+
 function listConditions(shape: ListShape) {
-  if (shape === 'mine') return and(statusIn('open', 'matched'), sql`not ${unreportedGame}`, playDatesOfUser)
+  if (shape === 'mine')
+    return and(
+      statusIn('open', 'matched'),
+      sql`not ${unreportedGame}`,
+      sql`not ${startedOpen}`,
+      playDatesOfUser,
+    )
   // History: finished PlayDates of both teams (the spec names the creator team; the responding
-  // team played it too), and the games whose result was never reported.
+  // team played it too), the games whose result was never reported, and the open ones whose start
+  // has passed.
   if (shape === 'history')
-    return and(sql`(${statusIn('completed', 'cancelled', 'expired')} or ${unreportedGame})`, playDatesOfUser)
+    return and(
+      sql`(${statusIn('completed', 'cancelled', 'expired')} or ${unreportedGame} or ${startedOpen})`,
+      playDatesOfUser,
+    )
   const conditions = [
     statusIn('open'),
     // A PlayDate whose start has passed is no longer there to join (the expiry job marks it
@@ -295,6 +312,12 @@ function tabQueries(shape: 'mine' | 'history') {
         total: sql<number>`(${count(db)})`.mapWith(Number),
         respondingTeam: respondingTeamColumn,
         ...resultColumns,
+        // On History, an open PlayDate whose start has passed is the expired one it is about to be.
+        ...(shape === 'history'
+          ? {
+              status: sql<PlayDateStatus>`case when ${startedOpen} then 'expired' else ${playDates.status} end`,
+            }
+          : {}),
         // History's games are finished: there is no move to read, except that a matched one there
         // is a game whose result was never reported.
         resultMove:

@@ -571,6 +571,44 @@ describe('cancelling', () => {
   })
 })
 
+describe('an open PlayDate whose start passes', () => {
+  it('leaves My PlayDates for History at its start, as expired, before its job has run', async () => {
+    const { a, b } = await foursome()
+    const id = await openPlayDate(a, b)
+    const startsAt = new Date((await a.client.get(`/api/play-dates/${id}`)).body.startsAt)
+    const ids = async (p: Player, tab: 'mine' | 'history') =>
+      (await p.client.get(`/api/play-dates?tab=${tab}`)).body.items.map((x: { id: string }) => x.id)
+    const now = t.clock.now()
+    try {
+      t.clock.set(new Date(startsAt.getTime() - 60_000))
+      for (const p of [a, b]) {
+        expect(await ids(p, 'mine')).toEqual([id])
+        expect(await ids(p, 'history')).toEqual([])
+      }
+
+      // Its start: nobody can join it now. The expiry job has not had its turn; the lists go by
+      // the clock, so a list read at this moment already has it where it stays.
+      t.clock.set(startsAt)
+      for (const p of [a, b]) {
+        expect(await ids(p, 'mine')).toEqual([])
+        const history = await p.client.get('/api/play-dates?tab=history')
+        expect(history.body.total).toBe(1)
+        expect(history.body.items[0]).toMatchObject({ id, status: 'expired', resultMove: null })
+      }
+      expect((await a.client.get(`/api/play-dates/${id}`)).body.status).toBe('open')
+      // Its job's turn (with the other tests' jobs due by then): the same card.
+      while ((await runDueJobs(t.db, jobHandlers(t.deps), startsAt)) > 0);
+      expect((await a.client.get(`/api/play-dates/${id}`)).body.status).toBe('expired')
+      expect((await a.client.get('/api/play-dates?tab=history')).body.items[0]).toMatchObject({
+        id,
+        status: 'expired',
+      })
+    } finally {
+      t.clock.set(now)
+    }
+  })
+})
+
 describe('reporting a result', () => {
   it('refuses a stranger as the detail and chat do, and a player before the PlayDate is matched', async () => {
     const { a, b } = await foursome()

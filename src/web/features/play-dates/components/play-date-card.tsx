@@ -58,8 +58,8 @@ function TeamFaces({ team }: { team: TeamSummary }) {
 // says whether the viewer's team pays or earns it (the type chip names the creator's side), or
 // paid or earned it once played (History).
 // Under the team, its record when the viewer would play it (someone else's PlayDate); on the
-// viewer's own PlayDate once matched, the opponents and theirs. Records are fetched after the
-// list, not by it (reliability.queries.ts).
+// viewer's own PlayDate once matched, their team on top and the opponents under it with theirs.
+// Records are fetched after the list, not by it (reliability.queries.ts).
 // `headingLevel` 3 for a card under a section's h2 (the dashboard's suggestions). In the list
 // beside the chosen PlayDate, `search` keeps the list's tab and filters in the card's link and
 // `isSelected` marks the one on show.
@@ -80,23 +80,27 @@ export function PlayDateCard({
   onGroupPage?: boolean
 }) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2'
-  const team = playDate.creatorTeam
-  const onCreatorTeam = team.captain.id === viewerId || team.partner?.id === viewerId
+  const creatorTeam = playDate.creatorTeam
+  const respondingTeam = playDate.respondingTeam ?? null
+  const onCreatorTeam = creatorTeam.captain.id === viewerId || creatorTeam.partner?.id === viewerId
+  const onRespondingTeam = respondingTeam?.captain.id === viewerId || respondingTeam?.partner?.id === viewerId
   const kind = playDateKind(playDate)
+  // The viewer's own matched or finished PlayDate (My PlayDates, History) is told from their team's
+  // side, whichever team posted it: theirs on top, the team they play under "vs"
+  // (docs/decisions/0222). Any other card shows the team that posted it.
+  const [team, opponents] =
+    onRespondingTeam && respondingTeam
+      ? [respondingTeam, creatorTeam]
+      : [creatorTeam, onCreatorTeam ? respondingTeam : null]
   const names = teamNames(team)
-  // On the viewer's own matched or finished PlayDate, the team they play (My PlayDates, History).
-  const opponents = onCreatorTeam ? (playDate.respondingTeam ?? null) : null
   const pathname = `/playdates/${playDate.id}`
-  // A settled game's result, from the viewer's side ("Won 11-7, 11-5") on their own lists.
-  const onRespondingTeam =
-    playDate.respondingTeam?.captain.id === viewerId || playDate.respondingTeam?.partner?.id === viewerId
   // A game whose result was never reported, on History (docs/decisions/0217): over, as its
   // finished neighbours are.
   const unreported = playDate.status === 'matched' && playDate.resultMove === 'closed'
   const result = playDate.result
     ? outcomeText(playDate.result, onCreatorTeam ? 'creator' : onRespondingTeam ? 'responding' : null, {
-        creator: names,
-        responding: playDate.respondingTeam ? teamNames(playDate.respondingTeam) : 'The responding team',
+        creator: teamNames(creatorTeam),
+        responding: respondingTeam ? teamNames(respondingTeam) : 'The responding team',
       })
     : null
   return (
@@ -141,7 +145,7 @@ export function PlayDateCard({
             ) : null}
           </p>
         ) : null}
-        {onCreatorTeam ? null : <TeamRecord team={team} />}
+        {onCreatorTeam || onRespondingTeam ? null : <TeamRecord team={team} />}
         {opponents ? (
           <>
             <p className="mt-1 text-sm text-slate-700">
@@ -180,7 +184,11 @@ export function PlayDateCard({
         <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2">
           {kind === 'free' ? null : (
             <span className="text-sm text-slate-700">
-              {yourTeamPayment(playDate.type, onCreatorTeam, paymentTime(playDate.status, playDate.result))}
+              {yourTeamPayment(
+                playDate.type,
+                onCreatorTeam,
+                paymentTime(playDate.status, playDate.result, unreported),
+              )}
             </span>
           )}
           <span className={kind === 'free' ? 'row-start-1' : 'col-span-2'}>

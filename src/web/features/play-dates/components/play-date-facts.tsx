@@ -126,7 +126,7 @@ export function PlayDateFacts({ playDate }: { playDate: PlayDateDetail }) {
               {yourTeamPayment(
                 playDate.type,
                 playDate.viewer.isCreatorTeam,
-                paymentTime(playDate.status, playDate.result?.outcome),
+                paymentTime(playDate.status, playDate.result?.outcome, playDate.result?.state === 'closed'),
               )}
             </span>
           ) : null}

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { useHomeLocation, useSession } from '../../auth'
 import { type PlayDateListFilter, usePlayDates } from '../api/play-dates.queries'
 import { usePlayDatesResync } from '../hooks/use-play-dates-live'
+import { useRereadAtNextChange } from '../hooks/use-reread-at-next-change'
 import { whenIdle } from '../../../lib/scheduling'
 import { tabKeyTarget } from '../../../lib/tab-keys'
 import { filtersSummary, isNarrowed, withAvailableFilters } from '../lib/available-filters'
@@ -49,7 +50,7 @@ const emptyStates: Record<PlayDateTab, EmptyState> = {
   },
   history: {
     title: 'No past PlayDates',
-    text: 'PlayDates you played or cancelled show up here.',
+    text: 'Your PlayDates move here once they are over, played or not.',
     actions: [{ label: 'Find a game', to: '/playdates?tab=available', primary: true }],
   },
 }
@@ -192,6 +193,7 @@ function TabContent({
   beside: { selectedId: string | undefined } | undefined
 }) {
   const query = usePlayDates(filter)
+  useRereadAtNextChange(filter.tab === 'mine' ? query.data?.pages : undefined)
   const viewerId = useSession().user?.id ?? ''
   const { search } = useLocation()
   if (query.isPending) {
