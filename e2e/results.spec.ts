@@ -89,6 +89,8 @@ test('teams report a game, confirm it or dispute it, and an admin decides @phone
     const card = t.getByRole('article').filter({ has: t.locator(`a[href^="/playdates/${first.id}"]`) })
     await expect(card.getByRole('link', { name: 'Tara Tran & Uma Ueda' })).toBeVisible()
     await expect(card).toContainText('vs Rosa Reyes & Sam Soto')
+    // The chip goes with her team on top: Rosa's team posted a Pay PlayDate, so Tara's earned.
+    await expect(card).toContainText('Type: Earn')
     await expect(card).toContainText('Opponents: Played 1 & 1 · 0 no-shows')
     await expect(card).toContainText(
       'Opponents, over the last 12 months: Rosa Reyes: Played 1 · 0 no-shows; Sam Soto: Played 1 · 0 no-shows',
@@ -97,6 +99,7 @@ test('teams report a game, confirm it or dispute it, and an admin decides @phone
     await r.goto('/playdates?tab=history')
     const rosasCard = r.getByRole('article').filter({ has: r.locator(`a[href^="/playdates/${first.id}"]`) })
     await expect(rosasCard).toContainText('vs Tara Tran & Uma Ueda')
+    await expect(rosasCard).toContainText('Type: Pay')
     await expect(rosasCard).toContainText('Opponents: Played 1 & 1 · 0 no-shows')
 
     // Game two: the teams say different things.

@@ -109,6 +109,10 @@ export const playDateKinds = [...playDateTypes, 'free'] as const
 export type PlayDateKind = (typeof playDateKinds)[number]
 export const playDateKind = (playDate: { type: PlayDateType; paymentPerHourMax: number }): PlayDateKind =>
   playDate.paymentPerHourMax === 0 ? 'free' : playDate.type
+// The kind as the other team sees it: the team that answers a Pay PlayDate earns, and pays on an
+// Earn one.
+export const answeringKind = (kind: PlayDateKind): PlayDateKind =>
+  kind === 'challenge' ? 'earn' : kind === 'earn' ? 'challenge' : kind
 export const kindLabel = (kind: PlayDateKind) => (kind === 'free' ? 'Free' : typeLabel(kind))
 export const kindDescription = (kind: PlayDateKind) => (kind === 'free' ? 'Free game' : typeDescription(kind))
 

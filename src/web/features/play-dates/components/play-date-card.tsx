@@ -13,7 +13,7 @@ import {
 } from 'lucide-react'
 import { Link, type To } from 'react-router'
 import type { PlayDateSummary, TeamSummary } from '../../../../domain/play-dates/play-date.schema'
-import { playDateKind } from '../../../../domain/play-dates/play-date.constants'
+import { answeringKind, playDateKind } from '../../../../domain/play-dates/play-date.constants'
 import { paymentTime, yourTeamPayment } from '../../../../domain/play-dates/play-date.rules'
 import type { ResultMove } from '../../../../domain/play-dates/results.rules'
 import { priceLine } from '../../../../domain/play-dates/schedule'
@@ -110,7 +110,8 @@ export function PlayDateCard({
       }`}
     >
       <div className="flex items-center justify-between gap-2">
-        <TypeChip kind={kind} />
+        {/* The chip goes with the team on top: on the answering team's own card, from their side. */}
+        <TypeChip kind={team === respondingTeam ? answeringKind(kind) : kind} />
         <StatusBadge status={playDate.status} result={unreported ? 'closed' : null} />
       </div>
       <GroupGameBadge playDate={playDate} groupName={onGroupPage ? 'none' : 'text'} />
