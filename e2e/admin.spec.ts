@@ -8,7 +8,7 @@ import {
   signInAdmin,
   signInContext,
 } from './support/players'
-import { expectFitsScreen } from './support/layout'
+import { expectFitsScreen, lineCount } from './support/layout'
 
 test(
   'an admin pauses and resumes a player, creates a signup code that a new visitor uses, and deletes a PlayDate',
@@ -261,6 +261,19 @@ test(
     expect(gender!.y).toBeGreaterThanOrEqual(name!.y + name!.height)
     expect([dupr!.y, registered!.y]).toEqual([gender!.y, gender!.y])
     expect(actions!.y).toBeGreaterThanOrEqual(dupr!.y + dupr!.height)
+    // The three actions share one line across the card (docs/decisions/0221), each word whole, with
+    // the longest words too: once Cora is an admin and paused.
+    await row.getByRole('button', { name: /^Make Admin/ }).click()
+    await row.getByRole('button', { name: /^Pause Access/ }).click()
+    const longest = ['View', 'Remove Admin', 'Resume Access']
+    const boxes: Array<{ x: number; y: number; width: number }> = []
+    for (const word of longest) {
+      const action = row.getByRole('button', { name: new RegExp(`^${word}`) })
+      expect(await lineCount(action.getByText(word, { exact: true }))).toBe(1)
+      boxes.push((await action.boundingBox())!)
+    }
+    expect(boxes.map((box) => box.y)).toEqual(boxes.map(() => boxes[0]!.y))
+    expect(boxes[2]!.x + boxes[2]!.width).toBeGreaterThan(actions!.x + actions!.width - 20)
     // Beside Filters, Refresh is a word too, not an arrow alone.
     expect((await admin.getByRole('button', { name: 'Refresh' }).boundingBox())!.width).toBeGreaterThan(80)
     await expectFitsScreen(admin)

@@ -115,6 +115,22 @@ test('the wizard starts on the home area, checks the start where it is typed and
   await expect(page.getByText(tooSoon)).toHaveCount(0)
   await expect(next).toBeEnabled()
 
+  // Another place, typed at length: the field shows all of it, wrapped over its lines, none of it
+  // scrolled out of sight, at 375 px. A line break pasted in is a space: a place is one line.
+  await page.getByLabel('Venue', { exact: true }).selectOption({ label: 'Other place…' })
+  const place = page.getByRole('textbox', { name: 'Where you will play' })
+  await place.fill('Court 3\nReffkin')
+  await expect(place).toHaveValue('Court 3 Reffkin')
+  await page.setViewportSize({ width: 375, height: 812 })
+  await place.fill('Pickleball courts behind the Reffkin community center, 1400 S Country Club Rd, Tucson')
+  const hidden = await place.evaluate((el) => [
+    el.scrollWidth - el.clientWidth,
+    el.scrollHeight - el.clientHeight,
+  ])
+  expect(hidden).toEqual([0, 0])
+  expect((await place.boundingBox())!.height).toBeGreaterThan(60)
+  await page.setViewportSize({ width: 390, height: 844 })
+
   // The venue, from Tucson's list.
   await page.getByLabel('Venue', { exact: true }).selectOption({ label: `${venueName}, Tucson` })
   await next.click()
@@ -141,8 +157,38 @@ test('the wizard starts on the home area, checks the start where it is typed and
   }
   await expect(summary.locator('dt:text-is("Amount") + dd')).toHaveText('$30/hour · 2 h · $60')
 
+  // The keyboard open: the page gives way to it (interactive-widget=resizes-content), and a window
+  // 400 px high stands for what is left. While the description has the focus the tab bar steps
+  // aside: the box and Create PlayDate each show whole, nothing over them. Once the player is done
+  // typing it is back; on a screen with room for both, it stays while they type.
+  await expect(page.locator('meta[name="viewport"]')).toHaveAttribute(
+    'content',
+    /interactive-widget=resizes-content/,
+  )
+  const tabs = page.getByRole('navigation', { name: 'Quick navigation' })
+  const description = page.getByRole('textbox', { name: 'Description (optional)' })
+  await description.focus()
+  await expect(tabs).toBeVisible()
+  await page.setViewportSize({ width: 375, height: 400 })
+  await expect(tabs).toBeHidden()
+  for (const target of [description, page.getByRole('button', { name: 'Create PlayDate' })]) {
+    // Brought to the bottom of the screen, where the bar would be: its bottom edge is its own.
+    await target.evaluate((el) => el.scrollIntoView({ block: 'end' }))
+    const uncovered = await target.evaluate((el) => {
+      const box = el.getBoundingClientRect()
+      return el.contains(document.elementFromPoint(box.left + box.width / 2, box.bottom - 4))
+    })
+    expect(uncovered).toBe(true)
+  }
+  await expect(description).toBeFocused()
+  await description.blur()
+  await expect(tabs).toBeVisible()
+  await page.setViewportSize({ width: 375, height: 812 })
+  await description.focus()
+  await expect(tabs).toBeVisible()
+
   // The description is optional: the PlayDate is created without one.
-  await expect(page.getByRole('textbox', { name: 'Description (optional)' })).toHaveValue('')
+  await expect(description).toHaveValue('')
   await page.getByRole('button', { name: 'Create PlayDate' }).click()
   await expect(page.getByText('PlayDate created successfully')).toBeVisible()
   await expect(page).toHaveURL(/\/playdates\/[0-9a-f-]{36}$/)

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test'
 import { violationsInBothThemes } from './support/axe'
 import { expectFitsScreen, phraseLineCount } from './support/layout'
 import { appOrigin, createPlayer, headers } from './support/players'
@@ -77,7 +77,23 @@ test('a group is made, a player joins by its link, and the owner names an organi
   await expect(annPage.getByText(`Welcome to Tuesday Dinkers ${tag}`)).toBeVisible()
   const members = annPage.getByRole('region', { name: /Members/ })
   await expect(members).toContainText(`Olga Owner${tag}`)
-  await expect(members).toContainText(`Ann Joins${tag} (you)`)
+  // Her own card says "You" beside her name, on the name's line (the link keeps her name alone),
+  // and reads as the others do: her role and rating right under the name.
+  const own = members.getByRole('listitem').filter({ hasText: `Ann Joins${tag}` })
+  const ownName = own.getByRole('link', { name: `Ann Joins${tag}`, exact: true })
+  const you = own.getByText('You', { exact: true })
+  await expect(you).toBeVisible()
+  await expect(members.getByText('You', { exact: true })).toHaveCount(1)
+  const [nameBox, youBox] = [(await ownName.boundingBox())!, (await you.boundingBox())!]
+  expect(Math.abs(youBox.y + youBox.height / 2 - (nameBox.y + nameBox.height / 2))).toBeLessThan(4)
+  const underName = async (card: Locator) => {
+    const name = (await card.getByRole('link').first().boundingBox())!
+    const detail = (await card.getByText(/^(Owner|Organiser|Member) ·/).boundingBox())!
+    return detail.y - (name.y + name.height)
+  }
+  const ownerCard = members.getByRole('listitem').filter({ hasText: `Olga Owner${tag}` })
+  expect(await underName(own)).toBeLessThan(4)
+  expect(await underName(own)).toBe(await underName(ownerCard))
   // A member sees no invite link and removes no one.
   await expect(annPage.getByRole('heading', { name: 'Invite link' })).toHaveCount(0)
   await expect(members.getByRole('button', { name: /Remove/ })).toHaveCount(0)

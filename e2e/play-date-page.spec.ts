@@ -1,6 +1,12 @@
 import { type Browser, expect, type Locator, test } from '@playwright/test'
 import { violationsInBothThemes } from './support/axe'
-import { expectFitsScreen, lineCount, openAvailableFilters } from './support/layout'
+import {
+  expectFitsScreen,
+  largerText,
+  lineCount,
+  openAvailableFilters,
+  phraseLineCount,
+} from './support/layout'
 import {
   befriend,
   createPlayDate,
@@ -104,6 +110,17 @@ test('a PlayDate’s page leads with when, where, who and the price, and its nam
   await who.getByRole('link', { name: `Ben Lead${tag}` }).click()
   await expect(page).toHaveURL(new RegExp(`/profile/${await currentUserId(ben)}$`))
   await expect(page.getByRole('heading', { name: `Ben Lead${tag}` })).toBeVisible()
+
+  // On her list, where a line is short (375 px, the phone's text larger), the card's Team DUPR
+  // breaks after its dot: "Team DUPR 3.25 ·" and "counts a self rating" each whole.
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.goto('/playdates')
+  await largerText(page)
+  const rating = page.getByRole('article').locator('p', { hasText: 'counts a self rating' })
+  await expect(rating).toHaveText('Team DUPR 3.25 · counts a self rating')
+  for (const part of ['Team DUPR 3.25', 'counts a self rating'])
+    expect(await phraseLineCount(rating, part)).toBe(1)
+  await page.setViewportSize({ width: 390, height: 844 })
 
   // Cat, who applied: her application, with its Withdraw, comes before the details and the teams
   // (docs/decisions/0203-a-new-players-first-game-on-a-phone.md).

@@ -1,5 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test'
-import { expectFitsScreen, openAvailableFilters, phraseLineCount } from './support/layout'
+import { expectFitsScreen, largerText, openAvailableFilters, phraseLineCount } from './support/layout'
 import {
   befriend,
   createPlayDate,
@@ -55,6 +55,21 @@ test('a newcomer with no friends joins a game alone and becomes a partner @phone
   await expect(card).toContainText('3 spots left · partner wanted')
   await expect(card).toContainText('DUPR 3.00–4.00 may join alone')
   await expectFitsScreen(page)
+  // Where a line is short (375 px, the phone's text larger) the card's dotted lines break only
+  // after a dot: "3 spots left" and "partner wanted", the rating, the team's record each whole.
+  await page.setViewportSize({ width: 375, height: 812 })
+  await largerText(page)
+  const spots = card.locator('p', { hasText: '3 spots left' })
+  const record = card.locator('span[aria-hidden="true"]', { hasText: /^Played/ })
+  for (const [line, part] of [
+    [spots, '3 spots left'],
+    [spots, 'partner wanted'],
+    [card.locator('p', { hasText: /^DUPR 3\.50/ }), 'DUPR 3.50'],
+    [record, 'Played 0'],
+    [record, '0 no-shows'],
+  ] as const)
+    expect(await phraseLineCount(line, part), part).toBe(1)
+  await page.setViewportSize({ width: 390, height: 844 })
   await card.scrollIntoViewIfNeeded()
   await card.getByRole('link').first().click()
   await expect(page).toHaveURL(new RegExp(`/playdates/${id}`))

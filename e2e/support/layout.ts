@@ -19,6 +19,13 @@ export async function openAvailableFilters(page: Page) {
   }
 }
 
+// The phone's text made larger, as its accessibility setting makes it for many players: the page's
+// rem grows by `scale`, and with it every line's text, while the screen stays as wide. Until the
+// page is left.
+export async function largerText(page: Page, scale = 1.5) {
+  await page.addStyleTag({ content: `html { font-size: ${scale * 100}%; }` })
+}
+
 // How many lines an element's text takes on screen: its words' boxes, grouped by the line they sit
 // on (icons, padding and screen-reader-only text aside).
 export const lineCount = (locator: Locator) => linesOf(locator, null)

@@ -5,11 +5,13 @@ import { type ButtonHTMLAttributes, type ReactNode, useId } from 'react'
 // button stays in the tab order, marked disabled, its reason its description and its tooltip.
 // On a phone, where no tooltip shows, `word` is written beside the icon ("Pause Access"): the
 // start of `label`, so what is read out begins with what is seen. From the sm width up the table
-// has a header for the column and the icon stands alone.
+// has a header for the column and the icon stands alone. `stacked`: on a phone the word goes under
+// the icon, in small type, so three actions share one line of a card as equal buttons.
 export function IconButton({
   label,
   word,
   unavailable,
+  stacked = false,
   children,
   onClick,
   ...props
@@ -17,15 +19,17 @@ export function IconButton({
   label: string
   word: string
   unavailable?: string | undefined
+  stacked?: boolean
   children: ReactNode
 } & ButtonHTMLAttributes<HTMLButtonElement>) {
   const reasonId = useId()
+  const phoneShape = stacked ? 'flex-col gap-0.5 px-0.5 py-1.5 text-xs' : 'gap-1.5 px-3 text-sm'
   return (
     <>
       <button
         type="button"
         title={unavailable ?? label}
-        className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg border px-3 text-sm font-semibold sm:size-11 sm:px-0 border-slate-200 text-slate-700 hover:bg-slate-100 disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-transparent"
+        className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border font-semibold sm:size-11 sm:px-0 ${phoneShape} border-slate-200 text-slate-700 hover:bg-slate-100 disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-transparent`}
         aria-disabled={unavailable ? true : undefined}
         aria-describedby={unavailable ? reasonId : undefined}
         onClick={unavailable ? undefined : onClick}

@@ -12,6 +12,7 @@ import {
   states,
 } from '../../../../domain/play-dates/play-date.constants'
 import { spotsText } from '../../../../domain/play-dates/spots'
+import { DotParts } from '../../../components/ui/dot-parts'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { useAdminPlayDates, useDeletePlayDate } from '../api/admin.queries'
 import { useAdminList } from '../hooks/use-admin-list'
@@ -81,7 +82,9 @@ const columns = ({
         ) : null}
         {/* The open spots: an open PlayDate's, or a full game's a player dropped out of. */}
         {(playDate.status === 'open' || playDate.status === 'matched') && playDate.spots.left > 0 ? (
-          <div className="text-slate-600">{spotsText(playDate.spots)}</div>
+          <div className="text-slate-600">
+            <DotParts text={spotsText(playDate.spots)} />
+          </div>
         ) : null}
       </>
     ),

@@ -11,6 +11,7 @@ import { reliabilityLine } from '../../../../domain/play-dates/results.rules'
 import { duprLine } from '../../../../domain/players/rating.rules'
 import { Avatar } from '../../../components/ui/avatar'
 import { Button } from '../../../components/ui/button'
+import { DotParts } from '../../../components/ui/dot-parts'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { toast } from '../../../lib/toast'
 import type { PlayerSummary } from '../../../../domain/play-dates/play-date.schema'
@@ -18,29 +19,42 @@ import { fullName } from '../../play-dates'
 import { useAnswerJoinRequest, useRemoveMember, useSetMemberRole } from '../api/groups.queries'
 const manages = (role: GroupRole | null) => role === 'owner' || role === 'organiser'
 
-// A player's face, their name to their profile, and a line under it.
+// A player's face, their name to their profile, and a line under it; the link covers the line
+// (face, name and detail: a target over 44 px tall), so the detail sits right under the name.
+// `you`: the viewer's own line, marked "You" beside the name (the name stays the link's name).
 function PlayerLine({
   player,
   name,
   detail,
+  you = false,
   className = '',
 }: {
   player: PlayerSummary
   name: string
   detail: string
+  you?: boolean
   className?: string
 }) {
   return (
-    <div className={`flex min-w-0 items-center gap-3 ${className}`}>
+    <div className={`relative flex min-w-0 items-center gap-3 ${className}`}>
       <Avatar person={player} size="md" />
       <div className="min-w-0">
-        <Link
-          to={`/profile/${player.id}`}
-          className="inline-flex min-h-11 items-center font-semibold text-slate-900 underline-offset-2 hover:underline"
-        >
-          {name}
-        </Link>
-        <p className="text-sm text-slate-600">{detail}</p>
+        <p className="flex flex-wrap items-center gap-x-2">
+          <Link
+            to={`/profile/${player.id}`}
+            className="font-semibold break-words text-slate-900 underline-offset-2 after:absolute after:inset-0 after:rounded-lg hover:underline focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-brand-700 focus-visible:after:outline-solid"
+          >
+            {name}
+          </Link>
+          {you ? (
+            <span className="rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200 ring-inset">
+              You
+            </span>
+          ) : null}
+        </p>
+        <p className="text-sm text-slate-600">
+          <DotParts text={detail} />
+        </p>
       </div>
     </div>
   )
@@ -94,11 +108,14 @@ export function GroupMembers({
           >
             <PlayerLine
               player={member.player}
-              name={`${fullName(member.player)}${member.player.id === viewerId ? ' (you)' : ''}`}
+              name={fullName(member.player)}
+              you={member.player.id === viewerId}
               detail={`${roleLabels[member.role]} · ${duprLine(member.player)}`}
             />
             {member.player.reliability ? (
-              <p className="text-sm text-slate-700">{reliabilityLine(member.player.reliability)}</p>
+              <p className="text-sm text-slate-700">
+                <DotParts text={reliabilityLine(member.player.reliability)} />
+              </p>
             ) : null}
             {group.closed ? null : (
               <div className="flex flex-wrap gap-2">

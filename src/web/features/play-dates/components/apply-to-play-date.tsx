@@ -16,9 +16,8 @@ import { LocationChips, StatusBadge, TypeChip } from './play-date-badges'
 import { isMissing, PlayDateNotFound } from './play-date-not-found'
 import { FriendsPartnerPicker } from './partner-picker'
 import { TeamRoster } from './team-roster'
-import { JoinAloneRange } from './join-alone-range'
+import { SpotsAndRange } from './join-alone-range'
 import { outcome } from '../../../lib/outcome'
-import { spotsText } from '../../../../domain/play-dates/spots'
 import { JoinAloneChoice } from './wizard-who-joins'
 import { waitlistPositionText } from '../../../../domain/play-dates/offers'
 
@@ -139,13 +138,7 @@ export function ApplyToPlayDate({ id }: { id: string }) {
           <LocationChips state={playDate.state} regions={playDate.regions} />
         </div>
         <p className="mt-2 text-sm font-semibold text-brand-800">
-          {spotsText(playDate.spots)}
-          {playDate.duprRange ? (
-            <>
-              {' · '}
-              <JoinAloneRange range={playDate.duprRange} />
-            </>
-          ) : null}
+          <SpotsAndRange spots={playDate.spots} range={playDate.duprRange} />
         </p>
         <h3 className="mt-4 font-semibold text-slate-900">Creator Team</h3>
         <TeamRoster team={team} tags={['Creator', 'Partner']} />

@@ -128,16 +128,25 @@ export function PlayDateCard({
             </Link>
           </Heading>
         </div>
+        {/* "Team DUPR 3.80 ·" over "counts a self rating" where the line is short: each part whole. */}
         <p className="text-sm text-slate-600">
-          {teamRatingLabel(team)}{' '}
-          <span className="font-semibold text-slate-900">{formatRating(team.averageDupr)}</span>
-          {teamCountsSelfRating(team) ? ' · counts a self rating' : null}
+          <DotParts
+            text={[
+              <>
+                {teamRatingLabel(team)}{' '}
+                <span className="font-semibold text-slate-900">{formatRating(team.averageDupr)}</span>
+              </>,
+              ...(teamCountsSelfRating(team) ? ['counts a self rating'] : []),
+            ]}
+          />
         </p>
         {playDate.status === 'open' ? (
           <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
             <span className="inline-flex items-center gap-1 font-semibold text-brand-800">
-              <UserPlus aria-hidden="true" className="size-4" />
-              {spotsText(playDate.spots)}
+              <UserPlus aria-hidden="true" className="size-4 shrink-0" />
+              <span>
+                <DotParts text={spotsText(playDate.spots)} />
+              </span>
             </span>
             {playDate.duprRange ? (
               <span>

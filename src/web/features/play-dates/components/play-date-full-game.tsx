@@ -21,7 +21,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query'
 import { teamNames } from './play-date-spots'
 import { TeamRoster } from './team-roster'
-import { JoinAloneRange } from './join-alone-range'
+import { SpotsAndRange } from './join-alone-range'
+import { DotParts } from '../../../components/ui/dot-parts'
 
 // A full game's parts of the PlayDate page (docs/decisions/0152-waitlist-drop-outs-and-subs.md):
 // the spot offered to the viewer, their place on the waitlist, the creator's waitlist, the sub
@@ -30,16 +31,14 @@ import { JoinAloneRange } from './join-alone-range'
 // The spots line under the title: an open PlayDate's, a full game's open spots or its waitlist.
 export function spotsLine(playDate: PlayDateDetail): ReactNode {
   if (playDate.status === 'open') {
-    if (!playDate.duprRange) return spotsText(playDate.spots)
-    return (
-      <>
-        {spotsText(playDate.spots)} · <JoinAloneRange range={playDate.duprRange} />
-      </>
-    )
+    return <SpotsAndRange spots={playDate.spots} range={playDate.duprRange} />
   }
   if (playDate.status !== 'matched') return null
-  if (playDate.spots.left > 0) return `${spotsText(playDate.spots)} · a player dropped out`
-  return playDate.waitlistCount > 0 ? `Full · ${playDate.waitlistCount} on the waitlist` : null
+  if (playDate.spots.left > 0)
+    return <DotParts text={`${spotsText(playDate.spots)} · a player dropped out`} />
+  return playDate.waitlistCount > 0 ? (
+    <DotParts text={`Full · ${playDate.waitlistCount} on the waitlist`} />
+  ) : null
 }
 
 function Section({ title, children, tone }: { title: string; children: ReactNode; tone?: 'offer' }) {

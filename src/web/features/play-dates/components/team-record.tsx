@@ -1,5 +1,6 @@
 import type { TeamSummary } from '../../../../domain/play-dates/play-date.schema'
 import { RELIABILITY_MONTHS } from '../../../../domain/play-dates/results.rules'
+import { DotParts } from '../../../components/ui/dot-parts'
 import { usePlayerRecords } from '../api/reliability.queries'
 import { teamPlayers, teamRecordLine, teamRecordSpoken } from '../lib/reliability-view'
 
@@ -20,7 +21,7 @@ export function TeamRecord({ team, lead }: { team: TeamSummary; lead?: string })
       </span>
       <span aria-hidden="true">
         {lead ? `${lead}: ` : ''}
-        {line}
+        <DotParts text={line} />
       </span>
     </p>
   )

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { PlayerSummary, TeamSummary } from '../../../../domain/play-dates/play-date.schema'
 import { RELIABILITY_MONTHS, reliabilityLine } from '../../../../domain/play-dates/results.rules'
 import { Avatar } from '../../../components/ui/avatar'
+import { DotParts } from '../../../components/ui/dot-parts'
 import { formatRating, fullName, teamCountsSelfRating, teamRatingLabel } from '../lib/play-date-view'
 
 // `compact`: a small mark on the corner of a player's face, outside the initials a face without a
@@ -82,7 +83,7 @@ function PlayerRow({ player, tag }: { player: PlayerSummary; tag: string }) {
         {player.reliability ? (
           <p className="text-sm text-slate-600">
             <span className="sr-only">Over the last {RELIABILITY_MONTHS} months: </span>
-            {reliabilityLine(player.reliability)}
+            <DotParts text={reliabilityLine(player.reliability)} />
           </p>
         ) : null}
       </div>

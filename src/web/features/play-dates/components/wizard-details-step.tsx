@@ -346,7 +346,8 @@ export function DetailsStepPage({ groups = [] }: { groups?: readonly PostableGro
             ) : whenWhere.venueId ? (
               '...'
             ) : whenWhere.place?.trim() ? (
-              whenWhere.place.trim()
+              // Whole, however it was typed: a word longer than the line breaks inside.
+              <span className="break-words">{whenWhere.place.trim()}</span>
             ) : (
               'To be agreed in the chat'
             )}

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { SelectField, TextField } from '../../../components/ui/form-controls'
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-controls'
 import {
   durationLabel,
   durationOptions,
@@ -145,13 +145,22 @@ export function WhenWhereFields({
         <option value={OTHER}>Other place…</option>
       </SelectField>
       {venueChoice === OTHER ? (
-        <TextField
+        // One line of text, shown whole: the box grows a line at a time as the place is typed (a
+        // one-line field scrolled its start out of sight). Enter moves on, as in a one-line field,
+        // and a pasted line break is a space.
+        <TextAreaField
           label="Where you will play"
-          type="text"
+          rows={2}
           maxLength={PLACE_MAX}
           value={value.place ?? ''}
-          onChange={(event) => set({ place: event.target.value })}
+          onChange={(event) => set({ place: event.target.value.replace(/\s*\n\s*/g, ' ') })}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return
+            event.preventDefault()
+            event.currentTarget.form?.requestSubmit()
+          }}
           placeholder="Court name and address"
+          controlClassName="field-sizing-content"
         />
       ) : null}
     </fieldset>

@@ -5,6 +5,7 @@ import {
   RELIABILITY_MONTHS,
   reliabilityLine,
 } from '../../../../domain/play-dates/results.rules'
+import { DotParts } from '../../../components/ui/dot-parts'
 
 // A player's record on the public profile: games played, no-shows and late cancels, so a team
 // deciding whom to play knows whether this player turns up.
@@ -18,7 +19,9 @@ export function ReliabilityRecord({ reliability }: { reliability: ReliabilitySum
         <ShieldCheck aria-hidden="true" className="size-5 text-brand-700" />
         Reliability
       </h2>
-      <p className="mt-2 text-lg font-semibold text-slate-900">{reliabilityLine(reliability)}</p>
+      <p className="mt-2 text-lg font-semibold text-slate-900">
+        <DotParts text={reliabilityLine(reliability)} />
+      </p>
       <p className="text-sm text-slate-600">over the last {RELIABILITY_MONTHS} months</p>
       <p className="mt-3 text-sm text-slate-600">
         Counted from the results of the player’s PlayDates. A no-show is a game their team did not come to. A
