@@ -38,7 +38,7 @@ interface Acknowledged {
 // nothing about what a kill loses (runs here acknowledge 450 to 770 in the first 4 s).
 const LOAD_MS = 4_000
 const MIN_ACKNOWLEDGED = 300
-const MAX_LOAD_MS = 30_000
+const MAX_LOAD_MS = 60_000
 const WORKERS = 6
 // The chat shows its newest 200 messages, the only ones the check can read back: a run sends
 // fewer, as the pool caps the friend requests (a fast machine sent more and the oldest were
