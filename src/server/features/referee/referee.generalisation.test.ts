@@ -358,6 +358,16 @@ const ROWS: Row[] = [
   // The hand holding the paddle is left out of the ball hitting a player (7.H) (0220).
   ['the ball hit my hand holding the paddle, is that a fault', 'no', ['7.H'], ['the hand holding it']],
   ['is it a fault if the ball hits my paddle hand', 'no', ['7.H'], []],
+  // A player who hit the ball out: it landed out (0223).
+  ['i hit it out', null, ['7.D'], ['other side wins the rally']],
+  ['my partner hit the return long, whose point', null, ['7.D'], ['player who hit it']],
+  // A ball going out has not landed: it may still be played, not caught (0223).
+  ['can i hit the ball if it goes out', 'yes', ['7.D'], ['out only once it lands']],
+  ['is it legal to volley a ball thats going out', 'yes', ['7.D'], ['in play']],
+  ['if it goes out can i still hit it', 'yes', ['7.D'], []],
+  ['is the ball out before it lands', 'no', ['7.D'], []],
+  ['can i catch a ball that is going out', 'no', ['7.H'], []],
+  ['can I hit the serve if it is going out', 'no', ['7.A'], []],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

@@ -14,9 +14,19 @@ const BLAME = '(at fault|to blame)\\b'
 const HIT = '(hit|hits|hitting|struck|strikes)'
 const BODY = '(foot|feet|legs?|arms?|head|face|shoulders?|chest|back|knees?|stomach|shins?|body)'
 
+// Whose shot it is, said of the player who hit it.
+const OWNER: Record<string, string> = {
+  i: 'my',
+  we: 'our',
+  you: 'your',
+  he: 'his',
+  she: 'her',
+  they: 'their',
+}
+
 // Players' words and spellings for one thing, each brought to the form the curated answers use.
 // Longer phrases first: 'non volley zone line' before 'non volley zone'.
-const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
+const PHRASES: ReadonlyArray<readonly [RegExp, string | ((match: string, ...groups: string[]) => string)]> = [
   [/\bwhats\b/g, 'what is'],
   // Words players misspell typing on a phone at the courts: "kitchin", "servce".
   [/\b(kitchin|kitchan|kichin|kitchen)\b/g, 'kitchen'],
@@ -46,12 +56,26 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     '',
   ],
   [/\b(landed|lands|land|landing|went|goes|go|sailed|sails|bounced|bounces) (long|wide)\b/g, 'landed out'],
+  // A ball not yet landed that is going out, or would have, is a ball headed out: a player may still
+  // hit it ("can i hit the ball if it goes out"), as it is out only once it lands (7.D)
+  // (docs/decisions/0223).
+  [
+    /(?<=\b(volley\w*|hit|hits|hitting|catch\w*|caught|play|plays|playing)\b.*\b(if|when|whenever|as) (it|the ball|the serve|the shot) )\b(went|goes|go|gone|sailed|sails|flew|flies|floated|floats|ended up|ends up) out\b(?! of\b)|(?<=\b(if|when|whenever) (it|the ball|the serve|the shot) )(goes|go|went) out\b(?! of\b)(?=.*\b(can|could|may|allowed)\b.*\b(volley\w*|hit|play|catch)\b)|\b(going|heading|headed|sailing|flying|floating) (out|long|wide)\b(?! of\b)|\bwould (have )?(landed|land|gone|go|been|be) (out|long|wide)\b(?! of\b)/g,
+    'headedout',
+  ],
+  // A player who hit the ball out hit a shot that landed out: "i hit it out" is "my shot landed
+  // out", "my partner hit the return long" "my partners return landed out" (0223).
+  [
+    /\b(?:(i|we|you|he|she|they|(?:(?:my|our|the) )?(?:partner|opponent)s?) )?(?:hit|hits|knocked|knocks|sent|sends|smacked|whacked|blasted|popped|dumped|put|puts) (?:it|(?:that |this )?1|that|the ball|(?:my|his|her|their|our|the|a) (shot|serve|return|dink|drop|volley|lob|drive|smash|third shot)) (?:out|long|wide)\b(?! of\b)/g,
+    (_m: string, who?: string, kind?: string) =>
+      `${who === undefined ? '' : (OWNER[who] ?? who.replace(/s?$/, 's'))} ${kind ?? 'shot'} landed out`,
+  ],
   // ... and so is a ball that "went out", or a shot that "was long": the ball landing out, not the
   // word "out" alone, which says only which way a question asks ("is a ball on the line out?"). A
   // player who went out of the kitchen is not a ball, and a ball hit "if it goes out" has not landed
   // (docs/decisions/0220).
   [
-    /(?<!\b(volley\w*|hit|hits|hitting|catch\w*|caught|play|plays|playing)\b.*\b(if|when|whenever|as) (it|the ball|the serve|the shot) )\b(went|goes|go|gone|sailed|sails|flew|flies|floated|floats|ended up|ends up) out\b(?! of\b)/g,
+    /\b(went|goes|go|gone|sailed|sails|flew|flies|floated|floats|ended up|ends up) out\b(?! of\b)/g,
     'landed out',
   ],
   [/\b(serve|shot|ball|return|lob shot|volley|it) (was|is) (long|wide)\b/g, '$1 landed out'],
@@ -342,6 +366,10 @@ export function canonical(text: string): string {
     .map((word) => NUMBER_WORDS[word] ?? word)
     .join(' ')
   words = words.replace(/\b20 1\b/g, '21')
-  for (const [pattern, replacement] of PHRASES) words = words.replace(pattern, replacement)
+  for (const [pattern, replacement] of PHRASES)
+    words =
+      typeof replacement === 'string'
+        ? words.replace(pattern, replacement)
+        : words.replace(pattern, replacement)
   return words.replace(/\s+/g, ' ').trim()
 }
