@@ -368,6 +368,12 @@ const ROWS: Row[] = [
   ['is the ball out before it lands', 'no', ['7.D'], []],
   ['can i catch a ball that is going out', 'no', ['7.H'], []],
   ['can I hit the serve if it is going out', 'no', ['7.A'], []],
+  // "While the ball is in play" says when every rule applies; "live" is in play; "the box" is the
+  // service court; "were" after "if" is "we're" (0223).
+  ['my partner touched the net while the ball was still live is that our point', 'no', ['7.G'], []],
+  ['is it a fault if i touch the net while the ball is in play', 'yes', ['7.G'], []],
+  ['serve hit the net n landed in the box do we replay', 'no', ['4.A'], []],
+  ['can we score a point if were not serving', 'no', ['4'], []],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

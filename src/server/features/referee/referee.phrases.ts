@@ -145,6 +145,10 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string | ((match: string, ...grou
     /\b(during|in the middle of|mid) (a |the |our |my )?(point|rally|game|match)\b|\bmid ?(point|rally|game|match)\b/g,
     '',
   ],
+  // ... and so does "while the ball is in play", or "live": "my partner touched the net while the
+  // ball was still live" asks about touching the net (7.G), not about a ball in play (7.B) (0223).
+  [/\b(the ball|it) (is|was) (still )?(live|alive)\b/g, '$1 $2 $3in play'],
+  [/\b(while|when|as) (the ball|it) (is|was) (still )?in play\b/g, ''],
   [
     /\b(after|once) (the |a )?(point|rally)( is over| was over| ended| ends| is done)?\b|\b(the |a )?(point|rally) (is over|was over|ends|ended|end)\b|\b(the ball|it) (is|was) dead\b/g,
     'dead ball',
@@ -265,6 +269,8 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string | ((match: string, ...grou
   [/\bcross ?court\b|\bdiagonally\b|\bacross\b/g, 'diagonal'],
   [/\b(switch|change|swap) (sides|ends|side|end)\b/g, 'switch ends'],
   [/\bservice\b/g, 'serve'],
+  // The service court is "the box" to players: "the serve landed in the box" (0223).
+  [/\b(serve |serving )?box(es)?\b/g, 'serve court'],
   [/\bpickle ?ball\b|\bpball\b/g, 'pickleball'],
   // "A pickleball" on its own is the ball: "how much does a pickleball weigh".
   [
@@ -307,6 +313,9 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string | ((match: string, ...grou
   // Having to do something, said one way: "does an out call have to be made" is "must".
   [/\b(have|has|had|need|needs) to\b|\b(supposed|required) to\b/g, 'must'],
   [/\bu\b/g, 'you'],
+  [/\bn\b/g, 'and'],
+  // "If were not serving" is "if we're not serving", typed without its apostrophe (0223).
+  [/(?<=\b(if|when|while|whenever|as|since|because|cause|cuz) )were\b/g, 'we are'],
   [/\bw\b/g, 'with'],
   [/\br\b/g, 'are'],
   [/\bur\b/g, 'your'],
