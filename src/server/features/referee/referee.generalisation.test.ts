@@ -374,6 +374,10 @@ const ROWS: Row[] = [
   ['is it a fault if i touch the net while the ball is in play', 'yes', ['7.G'], []],
   ['serve hit the net n landed in the box do we replay', 'no', ['4.A'], []],
   ['can we score a point if were not serving', 'no', ['4'], []],
+  // "His" paddle hand, no player named: said of that player, not of the player asking (0223).
+  ['the ball hit his paddle hand', null, ['7.H'], ['hits that player', 'their side']],
+  ['the ball hit his paddle hand is that a fault', 'no', ['7.H'], ['that player']],
+  ['ball hit her hand holding the paddle, whose point', null, ['7.H'], ['that player']],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {
