@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { type Clock, createGeminiProvider, createLlmClient } from './llm'
 
 // A model server for tests: real HTTP on 127.0.0.1 that records every request and answers
@@ -15,8 +16,9 @@ export interface RecordedRequest {
 }
 
 export type FakeReply =
-  | { status?: number; json: unknown }
-  | { status?: number; text: string }
+  // Sent once `after` settles, when given: a model that answers when the test lets it.
+  | { status?: number; json: unknown; after?: Promise<unknown> }
+  | { status?: number; text: string; after?: Promise<unknown> }
   // Accepts the request and never answers.
   | { hang: true }
   // Closes the connection without an answer.
@@ -51,6 +53,10 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     if ('hang' in reply) return
     if ('drop' in reply) {
       res.socket?.destroy()
+      return
+    }
+    if (reply.after) {
+      void reply.after.then(() => send(res, { ...reply, after: undefined }))
       return
     }
     const status = reply.status ?? 200
@@ -109,6 +115,38 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       }),
   }
 }
+
+// The fake model server of a test file: started before its tests and closed after them, with real
+// time put back after each test, for the tests that ran the client's waits on fake time
+// (useFakeTime) (docs/decisions/0223).
+export function useFakeModelServer(): FakeModelServer {
+  let started: FakeModelServer | undefined
+  beforeAll(async () => {
+    started = await startFakeModelServer()
+  })
+  afterAll(() => started?.close())
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+  const server = () => {
+    if (!started) throw new Error('the fake model server starts before the tests')
+    return started
+  }
+  return {
+    get url() {
+      return server().url
+    },
+    get requests() {
+      return server().requests
+    },
+    replyWith: (...replies) => server().replyWith(...replies),
+    waitForRequests: (count) => server().waitForRequests(count),
+    close: () => server().close(),
+  }
+}
+
+// Fake time for the client's timers and Date; real I/O goes on.
+export const useFakeTime = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
 
 // A Gemini client on a fake server, on the clock the test gives it.
 export const fakeGeminiClient = (settings: { apiKey: string; baseUrl: string; clock?: Clock | undefined }) =>

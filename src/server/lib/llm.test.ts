@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   ATTEMPT_TIMEOUT_MS,
   type Clock,
@@ -11,12 +11,13 @@ import {
 } from './llm'
 import {
   chatCompletionReply,
-  type FakeModelServer,
   fakeGeminiClient,
   geminiReply,
   recordingClock,
   startFakeModelServer,
   until,
+  useFakeModelServer,
+  useFakeTime,
 } from './llm.fake'
 
 const API_KEY = 'test-key-5f1c9e'
@@ -30,14 +31,7 @@ const request: LlmRequest = {
 }
 const GOOD_ANSWER = 'No: a volley must start outside the non-volley zone (9.A).'
 
-let server: FakeModelServer
-beforeAll(async () => {
-  server = await startFakeModelServer()
-})
-afterAll(() => server.close())
-afterEach(() => {
-  vi.useRealTimers()
-})
+const server = useFakeModelServer()
 
 const gemini = (clock?: Clock, baseUrl = server.url) => fakeGeminiClient({ apiKey: API_KEY, baseUrl, clock })
 
@@ -52,8 +46,6 @@ const failureOf = async (promise: Promise<unknown>) => {
   }
   throw new Error('expected the call to fail')
 }
-
-const useFakeTime = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
 
 describe('Gemini generateContent', () => {
   it('posts the chat history, prompt, safety settings and generation settings with the key in a header', async () => {

@@ -1,6 +1,6 @@
 import { refereeMessages } from '../../../domain/referee/referee.rules'
 import { type Match, matchQuestion } from './referee.match'
-import { followUpAsRead, type Other, type Role } from './referee.followup'
+import { followUpAsRead, type Role } from './referee.followup'
 import {
   canonical,
   isElliptical,
@@ -8,6 +8,7 @@ import {
   senseOf,
   settingOf,
   shapeOf,
+  type Spoken,
   subjectsOf,
   turnsRound,
 } from './referee.question'
@@ -55,7 +56,7 @@ function isFault({ closest }: Match): boolean {
 
 interface Reading {
   restated: Role | undefined
-  other: Other | undefined
+  other: Spoken | undefined
   shape: ReturnType<typeof shapeOf>
   confirming: boolean
 }

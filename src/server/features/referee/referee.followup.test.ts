@@ -610,3 +610,18 @@ describe('touching the net, asked of another player', () => {
     )
   })
 })
+
+// "His" paddle hand is his, whoever he is: the partner the earlier question named, or that player
+// when no one was named (docs/decisions/0223).
+describe('the ball hitting the paddle hand of a player a pronoun speaks of', () => {
+  it('is said of the player named before, or of that player', () => {
+    expect(first('what if it hit his paddle hand', 'the ball hit my partner')).toMatch(
+      /^If the ball in play hits your partner, .* your side commits a fault/,
+    )
+    expect(first('the ball hit his paddle hand is that a fault')).toMatch(
+      /^No: if the ball in play hits that player, .* their side commits a fault.*\(7\.H\)/,
+    )
+    // The player asking's own paddle hand stays theirs.
+    expect(first('the ball hit my paddle hand is that a fault')).toMatch(/^No: if the ball in play hits you,/)
+  })
+})

@@ -2,11 +2,12 @@ import {
   canonical,
   isFollowUp,
   SUBJECTS,
+  type Spoken,
   type Subject,
   subjectsOf,
   withoutSubjects,
 } from './referee.question'
-import { hitOfSomeone, unplaced } from './referee.unnamed'
+import { hitOfSomeone, paddleOfSomeone, unplaced } from './referee.unnamed'
 
 // How a follow-up ("what if...", "and...") is read with the player's question before it: whom its
 // pronouns stand for, what is left of the earlier question, and when it is a question of its own
@@ -363,10 +364,9 @@ export interface FollowUpReading {
   asked: string
   // The earlier question as the follow-up reads it; undefined when the question stands alone.
   context: string | undefined
-  // Set when a follow-up about the other player is read as a question of its own.
+  // Set when a follow-up about the other player is read as a question of its own, with that player.
   restated?: Role
-  // ... and that player.
-  other?: Other
+  other?: Spoken
   // A follow-up naming only a player, written out as the question it asks of them.
   question?: string
 }
@@ -376,7 +376,7 @@ export interface FollowUpReading {
 // (0185). No context when it is not a follow-up.
 export function followUpAsRead(question: string, earlier: string | undefined): FollowUpReading {
   if (earlier === undefined || !isFollowUp(question))
-    return { context: undefined, ...ofOtherPlayer(unplaced(question)) }
+    return { context: undefined, ...(paddleOfSomeone(question) ?? ofOtherPlayer(unplaced(question))) }
   const said = canonical(question).replace(LEAD, '')
   // A player touching the net in play is a fault of its own: after a question about anything but
   // the net, "what if my opponent touches the net?" asks that alone (docs/decisions/0216).

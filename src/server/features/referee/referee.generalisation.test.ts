@@ -358,6 +358,26 @@ const ROWS: Row[] = [
   // The hand holding the paddle is left out of the ball hitting a player (7.H) (0220).
   ['the ball hit my hand holding the paddle, is that a fault', 'no', ['7.H'], ['the hand holding it']],
   ['is it a fault if the ball hits my paddle hand', 'no', ['7.H'], []],
+  // A player who hit the ball out: it landed out (0223).
+  ['i hit it out', null, ['7.D'], ['other side wins the rally']],
+  ['my partner hit the return long, whose point', null, ['7.D'], ['player who hit it']],
+  // A ball going out has not landed: it may still be played, not caught (0223).
+  ['can i hit the ball if it goes out', 'yes', ['7.D'], ['out only once it lands']],
+  ['is it legal to volley a ball thats going out', 'yes', ['7.D'], ['in play']],
+  ['if it goes out can i still hit it', 'yes', ['7.D'], []],
+  ['is the ball out before it lands', 'no', ['7.D'], []],
+  ['can i catch a ball that is going out', 'no', ['7.H'], []],
+  ['can I hit the serve if it is going out', 'no', ['7.A'], []],
+  // "While the ball is in play" says when every rule applies; "live" is in play; "the box" is the
+  // service court; "were" after "if" is "we're" (0223).
+  ['my partner touched the net while the ball was still live is that our point', 'no', ['7.G'], []],
+  ['is it a fault if i touch the net while the ball is in play', 'yes', ['7.G'], []],
+  ['serve hit the net n landed in the box do we replay', 'no', ['4.A'], []],
+  ['can we score a point if were not serving', 'no', ['4'], []],
+  // "His" paddle hand, no player named: said of that player, not of the player asking (0223).
+  ['the ball hit his paddle hand', null, ['7.H'], ['hits that player', 'their side']],
+  ['the ball hit his paddle hand is that a fault', 'no', ['7.H'], ['that player']],
+  ['ball hit her hand holding the paddle, whose point', null, ['7.H'], ['that player']],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

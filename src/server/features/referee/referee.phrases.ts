@@ -14,9 +14,19 @@ const BLAME = '(at fault|to blame)\\b'
 const HIT = '(hit|hits|hitting|struck|strikes)'
 const BODY = '(foot|feet|legs?|arms?|head|face|shoulders?|chest|back|knees?|stomach|shins?|body)'
 
+// Whose shot it is, said of the player who hit it.
+const OWNER: Record<string, string> = {
+  i: 'my',
+  we: 'our',
+  you: 'your',
+  he: 'his',
+  she: 'her',
+  they: 'their',
+}
+
 // Players' words and spellings for one thing, each brought to the form the curated answers use.
 // Longer phrases first: 'non volley zone line' before 'non volley zone'.
-const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
+const PHRASES: ReadonlyArray<readonly [RegExp, string | ((match: string, ...groups: string[]) => string)]> = [
   [/\bwhats\b/g, 'what is'],
   // Words players misspell typing on a phone at the courts: "kitchin", "servce".
   [/\b(kitchin|kitchan|kichin|kitchen)\b/g, 'kitchen'],
@@ -46,12 +56,26 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     '',
   ],
   [/\b(landed|lands|land|landing|went|goes|go|sailed|sails|bounced|bounces) (long|wide)\b/g, 'landed out'],
+  // A ball not yet landed that is going out, or would have, is a ball headed out: a player may still
+  // hit it ("can i hit the ball if it goes out"), as it is out only once it lands (7.D)
+  // (docs/decisions/0223).
+  [
+    /(?<=\b(volley\w*|hit|hits|hitting|catch\w*|caught|play|plays|playing)\b.*\b(if|when|whenever|as) (it|the ball|the serve|the shot) )\b(went|goes|go|gone|sailed|sails|flew|flies|floated|floats|ended up|ends up) out\b(?! of\b)|(?<=\b(if|when|whenever) (it|the ball|the serve|the shot) )(goes|go|went) out\b(?! of\b)(?=.*\b(can|could|may|allowed)\b.*\b(volley\w*|hit|play|catch)\b)|\b(going|heading|headed|sailing|flying|floating) (out|long|wide)\b(?! of\b)|\bwould (have )?(landed|land|gone|go|been|be) (out|long|wide)\b(?! of\b)/g,
+    'headedout',
+  ],
+  // A player who hit the ball out hit a shot that landed out: "i hit it out" is "my shot landed
+  // out", "my partner hit the return long" "my partners return landed out" (0223).
+  [
+    /\b(?:(i|we|you|he|she|they|(?:(?:my|our|the) )?(?:partner|opponent)s?) )?(?:hit|hits|knocked|knocks|sent|sends|smacked|whacked|blasted|popped|dumped|put|puts) (?:it|(?:that |this )?1|that|the ball|(?:my|his|her|their|our|the|a) (shot|serve|return|dink|drop|volley|lob|drive|smash|third shot)) (?:out|long|wide)\b(?! of\b)/g,
+    (_m: string, who?: string, kind?: string) =>
+      `${who === undefined ? '' : (OWNER[who] ?? who.replace(/s?$/, 's'))} ${kind ?? 'shot'} landed out`,
+  ],
   // ... and so is a ball that "went out", or a shot that "was long": the ball landing out, not the
   // word "out" alone, which says only which way a question asks ("is a ball on the line out?"). A
   // player who went out of the kitchen is not a ball, and a ball hit "if it goes out" has not landed
   // (docs/decisions/0220).
   [
-    /(?<!\b(volley\w*|hit|hits|hitting|catch\w*|caught|play|plays|playing)\b.*\b(if|when|whenever|as) (it|the ball|the serve|the shot) )\b(went|goes|go|gone|sailed|sails|flew|flies|floated|floats|ended up|ends up) out\b(?! of\b)/g,
+    /\b(went|goes|go|gone|sailed|sails|flew|flies|floated|floats|ended up|ends up) out\b(?! of\b)/g,
     'landed out',
   ],
   [/\b(serve|shot|ball|return|lob shot|volley|it) (was|is) (long|wide)\b/g, '$1 landed out'],
@@ -121,6 +145,10 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     /\b(during|in the middle of|mid) (a |the |our |my )?(point|rally|game|match)\b|\bmid ?(point|rally|game|match)\b/g,
     '',
   ],
+  // ... and so does "while the ball is in play", or "live": "my partner touched the net while the
+  // ball was still live" asks about touching the net (7.G), not about a ball in play (7.B) (0223).
+  [/\b(the ball|it) (is|was) (still )?(live|alive)\b/g, '$1 $2 $3in play'],
+  [/\b(while|when|as) (the ball|it) (is|was) (still )?in play\b/g, ''],
   [
     /\b(after|once) (the |a )?(point|rally)( is over| was over| ended| ends| is done)?\b|\b(the |a )?(point|rally) (is over|was over|ends|ended|end)\b|\b(the ball|it) (is|was) dead\b/g,
     'dead ball',
@@ -241,6 +269,8 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bcross ?court\b|\bdiagonally\b|\bacross\b/g, 'diagonal'],
   [/\b(switch|change|swap) (sides|ends|side|end)\b/g, 'switch ends'],
   [/\bservice\b/g, 'serve'],
+  // The service court is "the box" to players: "the serve landed in the box" (0223).
+  [/\b(serve |serving )?box(es)?\b/g, 'serve court'],
   [/\bpickle ?ball\b|\bpball\b/g, 'pickleball'],
   // "A pickleball" on its own is the ball: "how much does a pickleball weigh".
   [
@@ -283,6 +313,9 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   // Having to do something, said one way: "does an out call have to be made" is "must".
   [/\b(have|has|had|need|needs) to\b|\b(supposed|required) to\b/g, 'must'],
   [/\bu\b/g, 'you'],
+  [/\bn\b/g, 'and'],
+  // "If were not serving" is "if we're not serving", typed without its apostrophe (0223).
+  [/(?<=\b(if|when|while|whenever|as|since|because|cause|cuz) )were\b/g, 'we are'],
   [/\bw\b/g, 'with'],
   [/\br\b/g, 'are'],
   [/\bur\b/g, 'your'],
@@ -342,6 +375,10 @@ export function canonical(text: string): string {
     .map((word) => NUMBER_WORDS[word] ?? word)
     .join(' ')
   words = words.replace(/\b20 1\b/g, '21')
-  for (const [pattern, replacement] of PHRASES) words = words.replace(pattern, replacement)
+  for (const [pattern, replacement] of PHRASES)
+    words =
+      typeof replacement === 'string'
+        ? words.replace(pattern, replacement)
+        : words.replace(pattern, replacement)
   return words.replace(/\s+/g, ' ').trim()
 }

@@ -239,6 +239,9 @@ export function settingOf(question: string): Setting | undefined {
 // partner" is the partner and not the asker. "He", "she", "they" point back at someone already
 // named, so they name no one.
 export type Subject = 'asker' | 'partner' | 'opponent' | 'receiver' | 'server'
+// A player an answer is said of: any but the player asking, or one only a pronoun speaks of, no
+// player named for it ("the ball hit his paddle hand": "that player") (docs/decisions/0223).
+export type Spoken = Exclude<Subject, 'asker'> | 'player'
 const player = (names: string) => new RegExp(`\\b((my|our|your|his|her|their|the) )?(${names})\\b`, 'g')
 export const SUBJECTS: ReadonlyArray<readonly [Subject, RegExp]> = [
   ['partner', player('partners?')],

@@ -1,13 +1,6 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { refereeMessages } from '../../../domain/referee/referee.rules'
-import {
-  chatCompletionReply,
-  type FakeModelServer,
-  geminiReply,
-  startFakeModelServer,
-} from '../../lib/llm.fake'
+import { chatCompletionReply, geminiReply, useFakeModelServer } from '../../lib/llm.fake'
 import { createApp } from '../../app'
 import { buildDeps } from '../../deps'
 import { createLogger } from '../../lib/logger'
@@ -22,19 +15,18 @@ const RULE_NUMBER = /\b\d+\.[A-Z](\.\d+)?\b/
 const KITCHEN_ANSWER =
   'No: every volley must start outside the non-volley zone (9.A), and touching the zone or its line while volleying, even with your follow-through or the momentum from it, is a fault (9.B).'
 
-let model: FakeModelServer
+const model = useFakeModelServer()
 let noModel: TestApp
 let withGemini: TestApp
 let withLocalModel: TestApp
 
 beforeAll(async () => {
-  model = await startFakeModelServer()
   noModel = await createTestApp()
   withGemini = await createTestApp({ GEMINI_API_KEY: API_KEY, GEMINI_BASE_URL: model.url })
   withLocalModel = await createTestApp({ LLM_BASE_URL: `${model.url}/v1`, LLM_MODEL: 'llama3.1' })
 })
 afterAll(async () => {
-  await Promise.all([noModel.close(), withGemini.close(), withLocalModel.close(), model.close()])
+  await Promise.all([noModel.close(), withGemini.close(), withLocalModel.close()])
 })
 
 const ask = (client: Awaited<ReturnType<typeof signedInUser>>['client'], body: Record<string, unknown>) =>
@@ -419,28 +411,16 @@ describe('POST /api/referee/ask with an OpenAI-compatible model', () => {
 
 describe('POST /api/referee/ask while the model is slow', () => {
   it('holds no transaction or connection: other players’ requests are answered meanwhile', async () => {
-    // A model server that keeps the question until the test lets it answer.
+    // The model keeps the question until the test lets it answer.
     let answer!: () => void
-    let reached!: () => void
-    const arrived = new Promise<void>((resolve) => (reached = resolve))
-    const slowModel = createServer((request, response) => {
-      request.resume().on('end', () => {
-        answer = () =>
-          response
-            .writeHead(200, { 'content-type': 'application/json' })
-            .end(JSON.stringify(chatCompletionReply(ANSWER)))
-        reached()
-      })
-    })
-    await new Promise<void>((resolve) => slowModel.listen(0, '127.0.0.1', resolve))
-    const t = await createTestApp({
-      LLM_BASE_URL: `http://127.0.0.1:${(slowModel.address() as AddressInfo).port}/v1`,
-    })
+    const allowed = new Promise<void>((resolve) => (answer = resolve))
+    model.replyWith({ json: chatCompletionReply(ANSWER), after: allowed })
+    const t = await createTestApp({ LLM_BASE_URL: `${model.url}/v1` })
     try {
       const asker = await signedInUser(t)
       const other = await signedInUser(t)
       const asked = ask(asker.client, { question: 'can I volley in the kitchen?' })
-      await arrived
+      await model.waitForRequests(1)
       // On the embedded database every request shares one connection: a transaction held across
       // the model call would keep these waiting until it answered.
       expect((await other.client.get('/api/notifications')).status).toBe(200)
@@ -448,9 +428,8 @@ describe('POST /api/referee/ask while the model is slow', () => {
       answer()
       expect((await asked).body.answer).toBe(ANSWER)
     } finally {
+      answer()
       await t.close()
-      slowModel.closeAllConnections()
-      await new Promise((resolve) => slowModel.close(resolve))
     }
   })
 })

@@ -1,29 +1,22 @@
 import { Writable } from 'node:stream'
 import pino from 'pino'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../../domain/errors'
 import { refereeMessages } from '../../../domain/referee/referee.rules'
 import { LlmFailure, type LlmFailureKind } from '../../lib/llm'
 import {
-  type FakeModelServer,
   fakeGeminiClient,
   type FakeReply,
   recordingClock,
-  startFakeModelServer,
   until,
+  useFakeModelServer,
+  useFakeTime,
 } from '../../lib/llm.fake'
 import { askReferee, refereeErrorOf } from './referee.service'
 
 const API_KEY = 'secret-gemini-key-0b7d'
 
-let server: FakeModelServer
-beforeAll(async () => {
-  server = await startFakeModelServer()
-})
-afterAll(() => server.close())
-afterEach(() => {
-  vi.useRealTimers()
-})
+const server = useFakeModelServer()
 
 function capturedLogger() {
   const lines: string[] = []
@@ -38,7 +31,7 @@ function capturedLogger() {
 
 // Asks through a Gemini client on the fake server, running the retry waits on fake time.
 async function askWithRetries(reply: FakeReply) {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+  useFakeTime()
   const { clock, delays } = recordingClock()
   server.replyWith(reply)
   const { log, lines } = capturedLogger()

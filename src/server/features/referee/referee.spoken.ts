@@ -1,18 +1,20 @@
-import type { Other } from './referee.followup'
+import type { Spoken } from './referee.question'
 
 // A curated answer is written to the player asking ("you may volley...", "your side commits a
 // fault"). When a follow-up asks what another player does or what happens to them ("what if she
 // volleys it?", "what if it hits her?"), the answer is said of that player instead
 // (docs/decisions/0188).
 
-const NAMES: Record<Other, string> = {
+const NAMES: Record<Spoken, string> = {
+  player: 'that player',
   partner: 'your partner',
   opponent: 'your opponent',
   receiver: 'the receiver',
   server: 'the server',
 }
 // A partner's side is the asker's own; any other player's is theirs.
-const SIDE: Record<Other, string> = {
+const SIDE: Record<Spoken, string> = {
+  player: 'their',
   partner: 'your',
   opponent: 'their',
   receiver: 'their',
@@ -74,7 +76,7 @@ function seenFromUs(sentence: string, aside: string[]): string {
 // The sentence said of the other player. The first mention names them ("your partner may..."),
 // unless `named` says the words before it already did; later ones say "they", "them", "their".
 // Their partner or opponent, when that is the player asking, is "you".
-export function saidOf(sentence: string, other: Other, named = false): string {
+export function saidOf(sentence: string, other: Spoken, named = false): string {
   const name = NAMES[other]
   let first = !named
   const aside: string[] = []
@@ -117,7 +119,7 @@ export function saidOf(sentence: string, other: Other, named = false): string {
 // (side-out scoring: a receiving side that wins the rally wins the serve). Asked whether it is a
 // fault ("is my partner's paddle touching the net a fault?"), the Yes says whose: "Yes: a fault by
 // your partner, and so by your team" (docs/decisions/0202).
-export function faultOf(other: Other, confirming = false): string {
+export function faultOf(other: Spoken, confirming = false): string {
   const rally = 'so your side wins the rally (a point if your side is serving)'
   if (confirming)
     return other === 'opponent'

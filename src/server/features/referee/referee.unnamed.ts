@@ -1,4 +1,4 @@
-import { canonical, subjectsOf } from './referee.question'
+import { canonical, type Spoken, subjectsOf } from './referee.question'
 
 // A player the referee cannot place on either side of the net: "the ball hit him" with no player
 // named for "him" to be, read as "someone" (docs/decisions/0216). A question naming a partner or an
@@ -18,6 +18,19 @@ export function unplaced(question: string): string {
   const text = canonical(question)
   if (text.search(HIT_UNNAMED) === -1 || namesOthers(text)) return question
   return text.replace(HIT_UNNAMED, hitPlayer(text))
+}
+
+// The ball hitting "his" paddle hand, the hand holding the paddle, no player named for "his": whoever he is, the
+// question is about him, and asked as of the player asking it finds the rule said of them (7.H); the
+// answer is then said of "that player" (docs/decisions/0223). Undefined when another player is named.
+const HITS_UNNAMED_PADDLE =
+  /\b(hit|hits|hitting|struck|strikes|touch|touches|touched) (his|her|their) (paddlehand)\b/g
+export function paddleOfSomeone(
+  question: string,
+): { asked: string; restated: 'undergoes'; other: Spoken } | undefined {
+  const text = canonical(question)
+  if (text.search(HITS_UNNAMED_PADDLE) === -1 || namesOthers(text)) return undefined
+  return { asked: text.replace(HITS_UNNAMED_PADDLE, '$1 my $3'), restated: 'undergoes', other: 'player' }
 }
 
 // "The ball hit me" asked of a player no one named ("what about him?"): "the ball hits someone";
