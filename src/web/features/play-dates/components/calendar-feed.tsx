@@ -57,7 +57,14 @@ export function CalendarFeed() {
           </div>
         </>
       ) : (
-        <Button variant="secondary" onClick={make} disabled={reset.isPending} aria-busy={reset.isPending}>
+        // Its words wrap rather than run off a phone with larger text (docs/decisions/0224).
+        <Button
+          variant="secondary"
+          className="max-w-full text-center whitespace-normal!"
+          onClick={make}
+          disabled={reset.isPending}
+          aria-busy={reset.isPending}
+        >
           <CalendarPlus aria-hidden="true" className="size-4" />
           Get my calendar link
         </Button>
