@@ -1,6 +1,6 @@
 import { CalendarPlus } from 'lucide-react'
 import { useState } from 'react'
-import { Button, buttonClasses } from '../../../components/ui/button'
+import { Button, buttonClasses, wrapsWords } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { PageLoading } from '../../../components/ui/spinner'
 import { errorDetail } from '../../../lib/api-client'
@@ -57,10 +57,9 @@ export function CalendarFeed() {
           </div>
         </>
       ) : (
-        // Its words wrap rather than run off a phone with larger text (docs/decisions/0224).
         <Button
           variant="secondary"
-          className="max-w-full text-center whitespace-normal!"
+          className={wrapsWords}
           onClick={make}
           disabled={reset.isPending}
           aria-busy={reset.isPending}
