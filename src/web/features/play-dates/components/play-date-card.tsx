@@ -116,9 +116,9 @@ export function PlayDateCard({
       </div>
       <GroupGameBadge playDate={playDate} groupName={onGroupPage ? 'none' : 'text'} />
       <div className="@container">
-        {/* The names go under the faces where fewer than some 16 characters fit beside them (a
+        {/* The names go under the faces where fewer than some 15 characters fit beside them (a
             phone with larger text): beside, a long name broke inside a word (0224). */}
-        <div className="flex flex-col items-start gap-x-3 gap-y-1 @min-[16rem]:flex-row @min-[16rem]:items-center">
+        <div className="flex flex-col items-start gap-x-3 gap-y-1 @min-[15rem]:flex-row @min-[15rem]:items-center">
           <TeamFaces team={team} />
           <Heading className="min-w-0 text-lg font-bold text-slate-900">
             <Link
