@@ -1,7 +1,7 @@
 import { CalendarPlus, MousePointerClick } from 'lucide-react'
 import { type ReactNode, Suspense, useContext, useEffect, useRef } from 'react'
 import { useMatch, useOutlet } from 'react-router'
-import { ButtonLink } from '../../components/ui/button'
+import { ButtonLink, wrapsWords } from '../../components/ui/button'
 import { PageHeader } from '../../components/ui/page-header'
 import { PageLoading } from '../../components/ui/spinner'
 import { PlayDateList } from '../../features/play-dates'
@@ -13,7 +13,7 @@ const description =
   'Pay to play stronger players or earn by teaching: with a friend as your partner, or alone.'
 
 const createButton = (
-  <ButtonLink to="/create-playdate">
+  <ButtonLink to="/create-playdate" className={wrapsWords}>
     <CalendarPlus aria-hidden="true" className="size-4" />
     Create PlayDate
   </ButtonLink>

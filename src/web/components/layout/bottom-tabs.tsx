@@ -6,12 +6,16 @@ import { dashboardItem, notificationsItem, type NavItem, primaryNavItems, profil
 // The five places a player goes most, under the thumb on phones and tablets (the menu keeps
 // everything else). Hidden from lg up, where the top bar shows them all. Its height is given to
 // the page and the toasts through --bottom-tabs-space (styles.css).
+// With the phone's text made larger a label breaks over two or three lines at its soft hyphens
+// (\u00AD) rather than run past the screen's edge; at normal size each keeps one line. The
+// icons keep their size, so the bar stays within the height given to it
+// (docs/decisions/0224-a-phone-with-larger-text.md).
 const tabs: Array<NavItem & { short: string }> = [
-  { ...dashboardItem, short: 'Dashboard' },
-  { ...primaryNavItems[1]!, short: 'PlayDates' },
-  { ...primaryNavItems[2]!, short: 'Connections' },
-  { ...notificationsItem, short: 'Notifications' },
-  { ...profileItem, short: 'Profile' },
+  { ...dashboardItem, short: 'Dash\u00ADboard' },
+  { ...primaryNavItems[1]!, short: 'Play\u00ADDates' },
+  { ...primaryNavItems[2]!, short: 'Con\u00ADnec\u00ADtions' },
+  { ...notificationsItem, short: 'Noti\u00ADfi\u00ADca\u00ADtions' },
+  { ...profileItem, short: 'Pro\u00ADfile' },
 ]
 
 export function BottomTabs() {
@@ -28,19 +32,20 @@ export function BottomTabs() {
           const active = tab.isActive(pathname)
           const Icon = tab.icon
           return (
-            <li key={tab.to} className="flex-1">
+            <li key={tab.to} className="min-w-0 flex-1">
               <Link
                 to={tab.to}
                 aria-current={active ? 'page' : undefined}
-                aria-label={tab.short === tab.label ? undefined : tab.label}
-                className={`relative flex min-h-14 flex-col items-center justify-center gap-0.5 px-0.5 text-[0.625rem] leading-tight font-semibold tracking-tight whitespace-nowrap focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-700 ${
+                // Named whole: the label's soft hyphens are for the eye.
+                aria-label={tab.label}
+                className={`relative flex min-h-14 flex-col items-center justify-center gap-0.5 px-0.5 text-center text-[0.625rem] leading-tight font-semibold tracking-tight [overflow-wrap:anywhere] hyphens-manual focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-700 ${
                   active ? 'text-brand-800' : 'text-slate-600 hover:text-slate-900'
                 }`}
               >
                 <span className="relative">
-                  <Icon aria-hidden="true" className="size-6" />
+                  <Icon aria-hidden="true" className="size-[24px]" />
                   {tab.to === notificationsItem.to ? (
-                    <span className="absolute -top-1.5 left-3.5">
+                    <span className="absolute -top-[6px] left-[14px]">
                       <NavBadge count={unread} />
                     </span>
                   ) : null}

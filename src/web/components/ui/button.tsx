@@ -25,6 +25,10 @@ const sizes: Record<Size, string> = {
   lg: 'min-h-12 px-6 text-base',
 }
 
+// For a button whose words must wrap rather than run off a phone with larger text (its className):
+// never wider than its place, the words centred (docs/decisions/0224).
+export const wrapsWords = 'max-w-full text-center whitespace-normal!'
+
 // `className` is for layout (margins, alignment); colours and sizes come from the variant.
 export function buttonClasses({
   variant = 'primary',

@@ -1,6 +1,6 @@
 import { CalendarPlus } from 'lucide-react'
 import { useState } from 'react'
-import { Button, buttonClasses } from '../../../components/ui/button'
+import { Button, buttonClasses, wrapsWords } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { PageLoading } from '../../../components/ui/spinner'
 import { errorDetail } from '../../../lib/api-client'
@@ -57,7 +57,13 @@ export function CalendarFeed() {
           </div>
         </>
       ) : (
-        <Button variant="secondary" onClick={make} disabled={reset.isPending} aria-busy={reset.isPending}>
+        <Button
+          variant="secondary"
+          className={wrapsWords}
+          onClick={make}
+          disabled={reset.isPending}
+          aria-busy={reset.isPending}
+        >
           <CalendarPlus aria-hidden="true" className="size-4" />
           Get my calendar link
         </Button>

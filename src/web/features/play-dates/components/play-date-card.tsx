@@ -115,8 +115,10 @@ export function PlayDateCard({
         <StatusBadge status={playDate.status} result={unreported ? 'closed' : null} />
       </div>
       <GroupGameBadge playDate={playDate} groupName={onGroupPage ? 'none' : 'text'} />
-      <div>
-        <div className="flex items-center gap-3">
+      <div className="@container">
+        {/* The names go under the faces where fewer than some 15 characters fit beside them (a
+            phone with larger text): beside, a long name broke inside a word (0224). */}
+        <div className="flex flex-col items-start gap-x-3 gap-y-1 @min-[15rem]:flex-row @min-[15rem]:items-center">
           <TeamFaces team={team} />
           <Heading className="min-w-0 text-lg font-bold text-slate-900">
             <Link
@@ -191,39 +193,44 @@ export function PlayDateCard({
           two or three lines (docs/decisions/0214). A free game, with no such words, keeps its
           short price beside the count. The chevron keeps the row's end. */}
       <div className="flex items-center gap-2 border-t border-slate-100 pt-3">
-        <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2">
-          {kind === 'free' ? null : (
-            <span className="text-sm text-slate-700">
-              {yourTeamPayment(
-                playDate.type,
-                onCreatorTeam,
-                paymentTime(playDate.status, playDate.result, unreported),
-              )}
+        {/* Beside each other only while the row has room for some 15 characters of text (15rem):
+            with the phone's text made larger the words, the price and the count or Chat stack
+            instead, so none is squeezed to a letter a line (docs/decisions/0224). */}
+        <div className="@container min-w-0 flex-1">
+          <div className="grid grid-cols-1 items-center gap-x-2 gap-y-1 @min-[15rem]:grid-cols-[minmax(0,1fr)_auto] @min-[15rem]:gap-y-0">
+            {kind === 'free' ? null : (
+              <span className="text-sm text-slate-700">
+                {yourTeamPayment(
+                  playDate.type,
+                  onCreatorTeam,
+                  paymentTime(playDate.status, playDate.result, unreported),
+                )}
+              </span>
+            )}
+            <span className={kind === 'free' ? '@min-[15rem]:row-start-1' : '@min-[15rem]:col-span-2'}>
+              {/* "$35/hour · 1.5 h · $52.50" breaks, if it must, only after a dot: an amount stays whole. */}
+              <span className="text-base font-bold text-brand-800">
+                <DotParts text={priceLine(playDate.paymentPerHourMin, playDate.durationMinutes)} />
+              </span>
             </span>
-          )}
-          <span className={kind === 'free' ? 'row-start-1' : 'col-span-2'}>
-            {/* "$35/hour · 1.5 h · $52.50" breaks, if it must, only after a dot: an amount stays whole. */}
-            <span className="text-base font-bold text-brand-800">
-              <DotParts text={priceLine(playDate.paymentPerHourMin, playDate.durationMinutes)} />
-            </span>
-          </span>
-          {playDate.status === 'open' ? (
-            <p className="col-start-2 row-start-1 inline-flex items-center gap-1 text-sm text-slate-700">
-              <Users aria-hidden="true" className="size-4" />
-              {requestCountLabel(playDate.requestCount)}
-            </p>
-          ) : null}
-          {playDate.status === 'matched' && !unreported ? (
-            // A matched PlayDate in a list is one of the viewer's own: its team chat is one tap away.
-            <Link
-              to={{ pathname, search, hash: '#team-chat' }}
-              className="relative z-10 col-start-2 row-start-1 inline-flex min-h-11 items-center gap-1 rounded-lg border border-brand-700 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-              aria-label={`Chat with ${opponents ? teamNames(opponents) : names}`}
-            >
-              <MessagesSquare aria-hidden="true" className="size-4" />
-              Chat
-            </Link>
-          ) : null}
+            {playDate.status === 'open' ? (
+              <p className="inline-flex items-center gap-1 justify-self-start text-sm text-slate-700 @min-[15rem]:col-start-2 @min-[15rem]:row-start-1">
+                <Users aria-hidden="true" className="size-4" />
+                {requestCountLabel(playDate.requestCount)}
+              </p>
+            ) : null}
+            {playDate.status === 'matched' && !unreported ? (
+              // A matched PlayDate in a list is one of the viewer's own: its team chat is one tap away.
+              <Link
+                to={{ pathname, search, hash: '#team-chat' }}
+                className="relative z-10 inline-flex min-h-11 justify-self-start @min-[15rem]:col-start-2 @min-[15rem]:row-start-1 items-center gap-1 rounded-lg border border-brand-700 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+                aria-label={`Chat with ${opponents ? teamNames(opponents) : names}`}
+              >
+                <MessagesSquare aria-hidden="true" className="size-4" />
+                Chat
+              </Link>
+            ) : null}
+          </div>
         </div>
         <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
       </div>

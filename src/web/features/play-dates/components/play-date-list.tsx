@@ -136,8 +136,13 @@ export function PlayDateList({ beside }: { beside?: { selectedId: string | undef
   return (
     <div>
       {/* Each tab as wide as its name and an equal share of the rest: three equal columns broke
-          "My PlayDates" over two lines on a 390 px phone (docs/decisions/0209). */}
-      <div role="tablist" aria-label="PlayDates" className="flex gap-1 rounded-xl bg-slate-200/70 p-1">
+          "My PlayDates" over two lines on a 390 px phone (docs/decisions/0209). With the phone's
+          text made larger, a tab that no longer fits goes to a row below (0224). */}
+      <div
+        role="tablist"
+        aria-label="PlayDates"
+        className="flex flex-wrap gap-1 rounded-xl bg-slate-200/70 p-1"
+      >
         {playDateTabs.map((name) => (
           <button
             key={name}
@@ -152,7 +157,7 @@ export function PlayDateList({ beside }: { beside?: { selectedId: string | undef
             tabIndex={tab === name ? 0 : -1}
             onClick={() => selectTab(name)}
             onKeyDown={(event) => onTabKey(event, name)}
-            className={`min-h-11 flex-auto rounded-lg px-2 text-sm font-semibold whitespace-nowrap transition-colors ${
+            className={`min-h-11 flex-auto rounded-lg px-2 text-sm font-semibold transition-colors ${
               tab === name ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700 hover:bg-white/60'
             }`}
           >
