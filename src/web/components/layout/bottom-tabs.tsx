@@ -36,12 +36,12 @@ export function BottomTabs() {
               <Link
                 to={tab.to}
                 aria-current={active ? 'page' : undefined}
-                // Named whole: the label's soft hyphens are for the eye.
-                aria-label={tab.label}
                 className={`relative flex min-h-14 flex-col items-center justify-center gap-0.5 px-0.5 text-center text-[0.625rem] leading-tight font-semibold tracking-tight [overflow-wrap:anywhere] hyphens-manual focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-700 ${
                   active ? 'text-brand-800' : 'text-slate-600 hover:text-slate-900'
                 }`}
               >
+                {/* Named whole, then the unread count: the label's soft hyphens are for the eye. */}
+                <span className="sr-only">{tab.label}</span>
                 <span className="relative">
                   <Icon aria-hidden="true" className="size-[24px]" />
                   {tab.to === notificationsItem.to ? (
@@ -50,7 +50,7 @@ export function BottomTabs() {
                     </span>
                   ) : null}
                 </span>
-                <span>{tab.short}</span>
+                <span aria-hidden="true">{tab.short}</span>
                 {active ? (
                   <span
                     aria-hidden="true"
