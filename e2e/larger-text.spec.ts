@@ -1,7 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
-import { phonePlayer } from './support/full-game'
+import { earnGameApplied } from './support/full-game'
 import { expectFitsScreen, largerText, lineCount } from './support/layout'
-import { befriend, currentUserId, headers, postPlayDate } from './support/players'
 
 // A phone with its text made larger, as many players at the courts have it: at 150% and 200% on a
 // 375 px phone nothing runs off the screen, nothing is squeezed to a sliver, and every tab keeps
@@ -46,25 +45,9 @@ test('with the phone text at 150% and 200%, the main screens fit a 375 px phone,
 }) => {
   test.setTimeout(120_000)
   const tag = Math.random().toString(36).slice(2, 6)
-  const [ivy, jon, kim, lee] = await Promise.all(
-    ['Ivy', 'Jon', 'Kim', 'Lee'].map((name) => phonePlayer(browser, name, `Large${tag}`)),
-  )
-  await befriend(ivy!.context, jon!.context)
-  await befriend(kim!.context, lee!.context)
-  const id = await postPlayDate(ivy!.context, 'Ninety minutes of drills', {
-    type: 'earn',
-    amount: 35,
-    durationMinutes: 90,
-    partnerWanted: false,
-    partnerId: await currentUserId(jon!.context),
-  })
-  const applied = await kim!.context.request.post(`/api/play-dates/${id}/requests`, {
-    headers,
-    data: { partnerId: await currentUserId(lee!.context) },
-  })
-  expect(applied.status(), await applied.text()).toBe(201)
+  const { ivy, id, accept } = await earnGameApplied(browser, `Large${tag}`)
 
-  const page = await ivy!.context.newPage()
+  const page = await ivy.context.newPage()
   await page.setViewportSize({ width: WIDTH, height: 812 })
   const card = page.getByRole('article').filter({ hasText: `Ivy Large${tag} & Jon Large${tag}` })
 
@@ -117,11 +100,7 @@ test('with the phone text at 150% and 200%, the main screens fit a 375 px phone,
   }
 
   // Matched: the card's Chat and the PlayDate's team chat fit too.
-  const { id: requestId } = (await applied.json()) as { id: string }
-  const accepted = await ivy!.context.request.post(`/api/play-dates/requests/${requestId}/accept`, {
-    headers,
-  })
-  expect(accepted.status(), await accepted.text()).toBe(200)
+  await accept()
   await page.goto('/playdates')
   const chat = card.getByRole('link', { name: `Chat with Kim Large${tag} & Lee Large${tag}` })
   await expect(chat).toBeVisible()

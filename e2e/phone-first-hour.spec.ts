@@ -1,7 +1,6 @@
 import { expect, type Locator, test } from '@playwright/test'
 import { uniqueEmail } from './support/players'
-import { phonePlayer } from './support/full-game'
-import { befriend, currentUserId, headers, postPlayDate } from './support/players'
+import { earnGameApplied } from './support/full-game'
 import { lineCount } from './support/layout'
 
 // A new player's first hour on a phone, where the last review found it hurt
@@ -69,26 +68,9 @@ test('on a 375 px phone a card keeps its price on one line, its request count an
   browser,
 }) => {
   const tag = Math.random().toString(36).slice(2, 6)
-  const [ivy, jon, kim, lee] = await Promise.all(
-    ['Ivy', 'Jon', 'Kim', 'Lee'].map((name) => phonePlayer(browser, name, `Narrow${tag}`)),
-  )
-  await befriend(ivy!.context, jon!.context)
-  await befriend(kim!.context, lee!.context)
-  // An Earn game of an hour and a half: "$35/hour · 1.5 h · $52.50", the widest price line.
-  const id = await postPlayDate(ivy!.context, 'Ninety minutes of drills', {
-    type: 'earn',
-    amount: 35,
-    durationMinutes: 90,
-    partnerWanted: false,
-    partnerId: await currentUserId(jon!.context),
-  })
-  const applied = await kim!.context.request.post(`/api/play-dates/${id}/requests`, {
-    headers,
-    data: { partnerId: await currentUserId(lee!.context) },
-  })
-  expect(applied.status(), await applied.text()).toBe(201)
+  const { ivy, accept } = await earnGameApplied(browser, `Narrow${tag}`)
 
-  const page = await ivy!.context.newPage()
+  const page = await ivy.context.newPage()
   await page.setViewportSize({ width: 375, height: 812 })
   await page.goto('/playdates')
   const card = page.getByRole('article').filter({ hasText: `Ivy Narrow${tag} & Jon Narrow${tag}` })
@@ -101,11 +83,7 @@ test('on a 375 px phone a card keeps its price on one line, its request count an
   await expect(card.getByText('$52.50', { exact: true })).toHaveCSS('white-space', 'nowrap')
 
   // Matched, the card's Chat takes the same place.
-  const { id: requestId } = (await applied.json()) as { id: string }
-  const accepted = await ivy!.context.request.post(`/api/play-dates/requests/${requestId}/accept`, {
-    headers,
-  })
-  expect(accepted.status(), await accepted.text()).toBe(200)
+  await accept()
   await page.reload()
   const chat = card.getByRole('link', { name: `Chat with Kim Narrow${tag} & Lee Narrow${tag}` })
   await expect(chat).toBeVisible()

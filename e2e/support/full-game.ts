@@ -1,6 +1,14 @@
 import { TZDate } from '@date-fns/tz'
 import { type APIRequestContext, type Browser, type BrowserContext, expect } from '@playwright/test'
-import { befriend, createPlayer, currentUserId, headers, moveClock, type Player } from './players'
+import {
+  befriend,
+  createPlayer,
+  currentUserId,
+  headers,
+  moveClock,
+  type Player,
+  postPlayDate,
+} from './players'
 import { signedInDeviceContext, signedInPhoneContext } from './devices'
 
 // Full games for the waitlist, offers and subs journeys (docs/decisions/0152): players on phones,
@@ -12,6 +20,37 @@ export const ARIZONA = 'America/Phoenix'
 export async function phonePlayer(browser: Browser, firstName: string, lastName: string) {
   const player = await createPlayer({ firstName, lastName })
   return { context: await signedInPhoneContext(browser, player), player }
+}
+
+// Ivy and Jon's Earn game of an hour and a half ("$35/hour · 1.5 h · $52.50", the widest price
+// line), that Kim and Lee applied to together: four players on phones of their own, all named
+// `lastName`. `accept()` matches it.
+export async function earnGameApplied(browser: Browser, lastName: string) {
+  const [ivy, jon, kim, lee] = await Promise.all(
+    ['Ivy', 'Jon', 'Kim', 'Lee'].map((name) => phonePlayer(browser, name, lastName)),
+  )
+  await befriend(ivy!.context, jon!.context)
+  await befriend(kim!.context, lee!.context)
+  const id = await postPlayDate(ivy!.context, 'Ninety minutes of drills', {
+    type: 'earn',
+    amount: 35,
+    durationMinutes: 90,
+    partnerWanted: false,
+    partnerId: await currentUserId(jon!.context),
+  })
+  const applied = await kim!.context.request.post(`/api/play-dates/${id}/requests`, {
+    headers,
+    data: { partnerId: await currentUserId(lee!.context) },
+  })
+  expect(applied.status(), await applied.text()).toBe(201)
+  const { id: requestId } = (await applied.json()) as { id: string }
+  const accept = async () => {
+    const accepted = await ivy!.context.request.post(`/api/play-dates/requests/${requestId}/accept`, {
+      headers,
+    })
+    expect(accepted.status(), await accepted.text()).toBe(200)
+  }
+  return { ivy: ivy!, id, accept }
 }
 
 // `hour`:00 in Arizona, `days` days from today there.
