@@ -82,30 +82,37 @@ test('the app installs, opens offline, and a push shows a notification whose tap
     .poll(() => [...registrations.values()].some((r) => r.scopeURL === scope && !r.isDeleted))
     .toBe(true)
   const { registrationId } = [...registrations.values()].find((r) => r.scopeURL === scope && !r.isDeleted)!
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: appOrigin,
-    registrationId,
-    data: JSON.stringify({
-      title: 'Game on',
-      body: 'Jane accepted your PlayDate',
-      url: `/playdates/${playDateId}`,
-      tag: 't1',
-    }),
-  })
-  await expect
-    .poll(() =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          tag: n.tag,
-          url: (n.data as { url: string }).url,
-        })),
-      ),
-    )
-    .toEqual([
-      { title: 'Game on', body: 'Jane accepted your PlayDate', tag: 't1', url: `/playdates/${playDateId}` },
-    ])
+  const shown = [
+    { title: 'Game on', body: 'Jane accepted your PlayDate', tag: 't1', url: `/playdates/${playDateId}` },
+  ]
+  // On a busy machine a push sent through the browser's developer protocol was once not shown in
+  // 10 s: it is sent again until it shows (the same tag replaces it, so there is only ever one).
+  await expect(async () => {
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: appOrigin,
+      registrationId,
+      data: JSON.stringify({
+        title: 'Game on',
+        body: 'Jane accepted your PlayDate',
+        url: `/playdates/${playDateId}`,
+        tag: 't1',
+      }),
+    })
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+              title: n.title,
+              body: n.body,
+              tag: n.tag,
+              url: (n.data as { url: string }).url,
+            })),
+          ),
+        { timeout: 4_000 },
+      )
+      .toEqual(shown)
+  }).toPass({ timeout: 20_000 })
 
   // A tap on it: the app's window moves to the PlayDate, and the notification leaves the tray.
   const [serviceWorker] = context.serviceWorkers()
