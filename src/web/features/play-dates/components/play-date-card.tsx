@@ -55,7 +55,7 @@ function TeamFaces({ team }: { team: TeamSummary }) {
 }
 
 // One PlayDate in a list; the title links to its page and the link covers the card. The price
-// says whether the viewer's team pays or earns it (the type chip names the creator's side), or
+// says whether the viewer's team pays or earns it (the type chip goes with the team on top), or
 // paid or earned it once played (History).
 // Under the team, its record when the viewer would play it (someone else's PlayDate); on the
 // viewer's own PlayDate once matched, their team on top and the opponents under it with theirs.
@@ -111,7 +111,7 @@ export function PlayDateCard({
     >
       <div className="flex items-center justify-between gap-2">
         {/* The chip goes with the team on top: on the answering team's own card, from their side. */}
-        <TypeChip kind={team === respondingTeam ? answeringKind(kind) : kind} />
+        <TypeChip kind={onRespondingTeam ? answeringKind(kind) : kind} />
         <StatusBadge status={playDate.status} result={unreported ? 'closed' : null} />
       </div>
       <GroupGameBadge playDate={playDate} groupName={onGroupPage ? 'none' : 'text'} />
