@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form'
+import { useFieldArray, useForm, useWatch } from 'react-hook-form'
 import {
   type DecideResultInput,
   decideResultInput,
@@ -10,11 +10,11 @@ import { Dialog, FormActions } from '../../../components/ui/dialog'
 import { Choice, ChoiceGroup } from '../../../components/ui/form-controls'
 import { isApiError } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
-import { fullName, PlayedGameFields } from '../../play-dates'
+import { fullName, PlayedGameFields, scoreFieldFor } from '../../play-dates'
 import { useDecideResult } from '../api/admin.queries'
 import { type DecideFormValues, decideFormValues, toDecideInput } from './decide-form-values'
 import { mappedZodResolver } from '../../../lib/mapped-zod-resolver'
-import { FormAlert } from '../../auth'
+import { applyServerFieldErrors, FormAlert } from '../../auth'
 
 // The inputs hold text; the domain schema checks the decision made of it, with its own messages.
 const resolver = mappedZodResolver<DecideFormValues, DecideResultInput>(decideResultInput, toDecideInput)
@@ -67,17 +67,8 @@ function DecideForm({ dispute, onClose }: { dispute: DisputedPlayDate; onClose: 
       toast.success('Result decided')
       onClose()
     } catch (error) {
-      if (isApiError(error) && error.fields) {
-        let first = true
-        for (const [name, message] of Object.entries(error.fields)) {
-          if (!/^(outcome|pointsTo|absentTeam|games(\.\d+(\.(creatorTeam|respondingTeam))?)?)$/.test(name))
-            continue
-          const path = (name === 'games' ? 'games.root' : name) as FieldPath<DecideFormValues>
-          setError(path, { type: 'server', message }, { shouldFocus: first })
-          first = false
-        }
-        if (!first) return
-      }
+      const fieldFor = scoreFieldFor<DecideFormValues>(['creatorTeam', 'respondingTeam'], ['absentTeam'])
+      if (applyServerFieldErrors(error, fieldFor, setError)) return
       const message = isApiError(error) && error.status < 500 ? error.message : 'Could not decide the result'
       setFormError(message)
       toast.error(message)

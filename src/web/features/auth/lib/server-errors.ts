@@ -1,19 +1,21 @@
 import type { FieldErrors, FieldValues, Path, UseFormSetError, UseFormSetFocus } from 'react-hook-form'
 import { isApiError } from '../../../lib/api-client'
 
-// Puts the server's field messages under the form's own fields; answers whether any landed.
+// Puts the server's field messages under the form's own fields; answers whether any landed. The
+// form names its fields, or maps a name the server gives to the field that shows it (none: skipped).
 export function applyServerFieldErrors<T extends FieldValues>(
   error: unknown,
-  fields: ReadonlyArray<Path<T>>,
+  fields: ReadonlyArray<Path<T>> | ((name: string) => Path<T> | undefined),
   setError: UseFormSetError<T>,
 ) {
   if (!isApiError(error) || !error.fields) return false
+  const fieldFor =
+    typeof fields === 'function' ? fields : (name: string) => fields.find((field) => field === name)
   let applied = false
-  let first = true
   for (const [name, message] of Object.entries(error.fields)) {
-    if (!fields.includes(name as Path<T>)) continue
-    setError(name as Path<T>, { type: 'server', message }, { shouldFocus: first })
-    first = false
+    const field = fieldFor(name)
+    if (field === undefined) continue
+    setError(field, { type: 'server', message }, { shouldFocus: !applied })
     applied = true
   }
   return applied

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react'
 import type { ReactNode } from 'react'
-import type { UseFormRegisterReturn } from 'react-hook-form'
+import type { FieldValues, Path, UseFormRegisterReturn } from 'react-hook-form'
 import { MAX_GAMES, pointTargets } from '../../../../domain/play-dates/results.rules'
 import { Button } from '../../../components/ui/button'
 import { Choice, ChoiceGroup, TextField } from '../../../components/ui/form-controls'
@@ -17,6 +17,19 @@ export interface PlayedGameErrors<Side extends string> {
     root?: Message
     [index: number]: (Message & Partial<Record<Side, Message>>) | undefined
   }
+}
+
+// Where a score form shows the server's message for a field it names: the outcome, the points, the
+// games as a whole (their root), a game, or a side's points in it; `fields` names the form's others.
+export function scoreFieldFor<T extends FieldValues>(
+  sides: readonly string[],
+  fields: readonly string[] = [],
+) {
+  const named = new RegExp(
+    `^(outcome|pointsTo|${[...fields, `games(\\.\\d+(\\.(${sides.join('|')}))?)?`].join('|')})$`,
+  )
+  return (name: string) =>
+    named.test(name) ? ((name === 'games' ? 'games.root' : name) as Path<T>) : undefined
 }
 
 // A played game's fields, in a form whose game rows hold each side's points under its `key`: the

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { type FieldErrors, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form'
+import { type FieldErrors, useFieldArray, useForm, useWatch } from 'react-hook-form'
 import type { PlayDateDetail } from '../../../../domain/play-dates/play-date.schema'
 import { type ReportInput, reportInput } from '../../../../domain/play-dates/results'
 import { reportOutcomeLabel, reportOutcomes } from '../../../../domain/play-dates/results.rules'
@@ -9,10 +9,10 @@ import { Choice, ChoiceGroup, SubmitButton } from '../../../components/ui/form-c
 import { isApiError } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
 import { refetchPlayDate, useReportResult } from '../api/play-dates.queries'
-import { PlayedGameFields } from './game-scores-fields'
+import { PlayedGameFields, scoreFieldFor } from './game-scores-fields'
 import { type ReportFormValues, reportFormDefaults, toReportInput } from '../lib/result-view'
 import { mappedZodResolver } from '../../../lib/mapped-zod-resolver'
-import { FormAlert } from '../../auth'
+import { applyServerFieldErrors, FormAlert } from '../../auth'
 
 // The inputs hold text; the domain schema checks the report made of it, with its own messages.
 const resolver = mappedZodResolver<ReportFormValues, ReportInput>(reportInput, toReportInput)
@@ -59,16 +59,7 @@ export function ReportResultForm({ playDateId, onCancel }: { playDateId: string;
       const detail = await report.mutateAsync(input)
       toast.success(reportedMessage(detail))
     } catch (error) {
-      if (isApiError(error) && error.fields) {
-        let first = true
-        for (const [name, message] of Object.entries(error.fields)) {
-          if (!/^(outcome|pointsTo|games(\.\d+(\.(us|them))?)?)$/.test(name)) continue
-          const path = (name === 'games' ? 'games.root' : name) as FieldPath<ReportFormValues>
-          setError(path, { type: 'server', message }, { shouldFocus: first })
-          first = false
-        }
-        if (!first) return
-      }
+      if (applyServerFieldErrors(error, scoreFieldFor<ReportFormValues>(['us', 'them']), setError)) return
       const message = isApiError(error) && error.status < 500 ? error.message : 'Could not report the result'
       setFormError(message)
       toast.error(message)
