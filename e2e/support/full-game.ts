@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz'
 import { type APIRequestContext, type Browser, type BrowserContext, expect } from '@playwright/test'
 import {
+  applyAndAccept,
   befriend,
   createPlayer,
   currentUserId,
@@ -81,14 +82,7 @@ async function postMatchedPlayDate(players: Foursome, details: Record<string, st
   })
   expect(created.status(), await created.text()).toBe(201)
   const { id, startsAt } = (await created.json()) as { id: string; startsAt: string }
-  const applied = await applicant.request.post(`/api/play-dates/${id}/requests`, {
-    headers,
-    data: { partnerId: await currentUserId(applicantPartner) },
-  })
-  expect(applied.status(), await applied.text()).toBe(201)
-  const { id: requestId } = (await applied.json()) as { id: string }
-  const accepted = await creator.request.post(`/api/play-dates/requests/${requestId}/accept`, { headers })
-  expect(accepted.status(), await accepted.text()).toBe(200)
+  await applyAndAccept(creator, applicant, applicantPartner, id)
   return { id, startsAt }
 }
 

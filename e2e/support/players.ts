@@ -162,6 +162,24 @@ export async function signedInContext(browser: Browser, firstName: string) {
   return context
 }
 
+// `applicant` applies to the open PlayDate `id` with `applicantPartner` (friends), and its
+// `creator` accepts them: the PlayDate is matched.
+export async function applyAndAccept(
+  creator: BrowserContext,
+  applicant: BrowserContext,
+  applicantPartner: BrowserContext,
+  id: string,
+) {
+  const applied = await applicant.request.post(`/api/play-dates/${id}/requests`, {
+    headers,
+    data: { partnerId: await currentUserId(applicantPartner) },
+  })
+  expect(applied.status(), await applied.text()).toBe(201)
+  const { id: requestId } = (await applied.json()) as { id: string }
+  const accepted = await creator.request.post(`/api/play-dates/requests/${requestId}/accept`, { headers })
+  expect(accepted.status(), await accepted.text()).toBe(200)
+}
+
 // Four players (two pairs of friends) matched through the API: the first pair's open PlayDate,
 // the second pair's application, accepted. Returns the contexts in that order and the PlayDate.
 export async function matchedFoursome(browser: Browser, description: string) {
@@ -171,14 +189,7 @@ export async function matchedFoursome(browser: Browser, description: string) {
   await befriend(creator!, partner!)
   await befriend(applicant!, applicantPartner!)
   const id = await createPlayDate(creator!, partner!, description)
-  const applied = await applicant!.request.post(`/api/play-dates/${id}/requests`, {
-    headers,
-    data: { partnerId: await currentUserId(applicantPartner!) },
-  })
-  expect(applied.status(), await applied.text()).toBe(201)
-  const { id: requestId } = (await applied.json()) as { id: string }
-  const accepted = await creator!.request.post(`/api/play-dates/requests/${requestId}/accept`, { headers })
-  expect(accepted.status(), await accepted.text()).toBe(200)
+  await applyAndAccept(creator!, applicant!, applicantPartner!, id)
   return { players: [creator!, partner!, applicant!, applicantPartner!] as const, id }
 }
 
