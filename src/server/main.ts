@@ -6,7 +6,7 @@ import { DataDirInUseError } from './db/data-dir-lock'
 import { isDatabaseEmpty, seedDemo } from './seed/seed'
 import { buildDeps } from './deps'
 import { EnvError, loadEnv } from './env'
-import { createAdjustableClock } from './lib/clock'
+import { createAdjustableClock, systemClock } from './lib/clock'
 import { createLogger, exitOnCrash, flushLogs } from './lib/logger'
 import { trackConnections } from './lib/drain'
 import { startControlSocket } from './lib/control-socket'
@@ -64,9 +64,12 @@ async function main() {
     }
   })
 
+  // Browser journeys move the clock (test-clock.ts); never in production (env.ts).
+  const clock = env.TEST_CLOCK ? createAdjustableClock() : systemClock
+
   // Demo data only for a fresh embedded database: a PostgreSQL server is never seeded implicitly.
   if (env.SEED_DEMO && database.kind === 'pglite' && (await isDatabaseEmpty(database.db))) {
-    const demo = await seedDemo(database.db, { productName: env.PRODUCT_NAME })
+    const demo = await seedDemo(database.db, { productName: env.PRODUCT_NAME, now: clock.now() })
     logger.info('demo data created')
     console.log(demo.summary)
   }
@@ -80,8 +83,7 @@ async function main() {
     webRoot: WEB_ROOT,
     refereeKey: refereeSigningKey(env.REFEREE_SIGNING_KEY, env.DATA_DIR),
     vapid: vapidKeys(env, database.kind === 'pglite'),
-    // Browser journeys move the clock (test-clock.ts); never in production (env.ts).
-    clock: env.TEST_CLOCK ? createAdjustableClock() : undefined,
+    clock,
   })
   const app = createApp(deps)
   // The hub listens from the start, not from the first stream: a stream opening later can then be

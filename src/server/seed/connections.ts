@@ -1,8 +1,9 @@
 import { connections } from '../db/schema'
-import { daysAgo, type DemoWorld, hoursAgo } from './demo-world'
+import { agoFrom, type DemoWorld } from './demo-world'
 
 // Friendships in every state, watching and regular partners.
-export async function seedConnections({ tx, id }: DemoWorld) {
+export async function seedConnections({ tx, id, now }: DemoWorld) {
+  const { daysAgo, hoursAgo } = agoFrom(now)
   const accepted: Array<[string, string]> = [
     ['Maya', 'Jordan'],
     ['Maya', 'Priya'],

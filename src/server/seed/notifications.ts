@@ -1,15 +1,16 @@
 import { and, eq } from 'drizzle-orm'
 import { requestNotificationLink } from '../../domain/connections/connection.schema'
 import { connections, notifications, playDateRequests } from '../db/schema'
-import { daysAgo, type DemoWorld, hoursAgo } from './demo-world'
+import { agoFrom, type DemoWorld } from './demo-world'
 
 // Unread and read notifications for Maya and Jordan, pointing at the demo PlayDates, with the
 // player each tells of and what its row can do, as the app makes them
 // (docs/decisions/0103-notifications-inline-and-friends-activity.md).
 export async function seedNotifications(
-  { tx, id }: DemoWorld,
+  { tx, id, now }: DemoWorld,
   playDates: { mayaOpen: string; sofiaMatched: string },
 ) {
+  const { daysAgo, hoursAgo } = agoFrom(now)
   const { mayaOpen, sofiaMatched } = playDates
   const pendingRequest = async (from: string, to: string) => {
     const [row] = await tx

@@ -3,14 +3,14 @@ import type { StateCode } from '../../domain/play-dates/play-date.schema'
 import { defaultDuprRange, joiningRating } from '../../domain/play-dates/spots'
 import { wallClock, zonedInstant } from '../../domain/play-dates/schedule'
 import { atVenue, scheduleExpiry, scheduleReminders, scheduleResultStands } from '../features/play-dates'
-import { daysAgo, type DemoWorld, hoursAgo } from './demo-world'
+import { agoFrom, type DemoWorld } from './demo-world'
 import { demoPlayers } from './profiles'
 import type { DemoVenue } from './venues'
 
 // PlayDates in every status, with applications and a chat, spread over the last 30 days and the
 // next 14, at the demo venues: a newcomer's first look is a real week of games.
-export async function seedPlayDates({ tx, id }: DemoWorld, venueNamed: (name: string) => DemoVenue) {
-  const now = new Date()
+export async function seedPlayDates({ tx, id, now }: DemoWorld, venueNamed: (name: string) => DemoVenue) {
+  const { daysAgo, hoursAgo } = agoFrom(now)
   // A start `days` from today at a wall-clock time at the venue, for `minutes`: the venue's clock
   // and place, as the wizard gives a PlayDate at a venue (createPlayDate), so distances and the
   // dashboard's games near you find the demo games.

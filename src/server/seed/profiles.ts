@@ -3,7 +3,7 @@ import { firstHomeArea } from '../../domain/profiles/home-area.rules'
 import type { Tx } from '../db/client'
 import { passwords, playerVenues, profiles } from '../db/schema'
 import { placeOfZip } from '../lib/geodata'
-import { daysAgo, type DemoWorld } from './demo-world'
+import { agoFrom, type DemoWorld } from './demo-world'
 
 export const DEMO_ADMIN_EMAIL = 'admin@demo.picklematch.app'
 
@@ -201,7 +201,8 @@ export const emailOf = (p: DemoPlayer) =>
   p.last === 'Admin' ? DEMO_ADMIN_EMAIL : `${p.first}.${p.last}@demo.picklematch.app`.toLowerCase()
 
 // The players, their passwords, and a lookup of their ids by first name.
-export async function seedProfiles(tx: Tx, passwordHash: string) {
+export async function seedProfiles(tx: Tx, passwordHash: string, now: Date) {
+  const { daysAgo } = agoFrom(now)
   const created = await tx
     .insert(profiles)
     .values(

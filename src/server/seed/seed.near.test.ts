@@ -10,7 +10,7 @@ import { seedDemo } from './seed'
 let t: TestApp
 beforeAll(async () => {
   t = await createTestApp()
-  await seedDemo(t.db, { productName: 'PickleMatch' })
+  await seedDemo(t.db, { productName: 'PickleMatch', now: t.clock.now() })
 })
 afterAll(() => t.close())
 

@@ -11,7 +11,7 @@ let t: TestApp
 let summary: string
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_FACTOR: '0' })
-  ;({ summary } = await seedDemo(t.db, { productName: 'PickleMatch' }))
+  ;({ summary } = await seedDemo(t.db, { productName: 'PickleMatch', now: t.clock.now() }))
 })
 afterAll(() => t.close())
 

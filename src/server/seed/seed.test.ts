@@ -22,7 +22,9 @@ describe('demo data', () => {
   it('fills an empty database with a believable world', async () => {
     const { db } = database
     expect(await isDatabaseEmpty(db)).toBe(true)
-    const { summary } = await seedDemo(db, { productName: 'PickleMatch' })
+    // Made at a moment of the server's clock far from today's: every time in it counts from there.
+    const madeAt = new Date('2031-03-14T16:00:00Z')
+    const { summary } = await seedDemo(db, { productName: 'PickleMatch', now: madeAt })
     expect(summary).toContain(DEMO_ADMIN_EMAIL)
     expect(await isDatabaseEmpty(db)).toBe(false)
 
@@ -30,6 +32,9 @@ describe('demo data', () => {
     expect(people.length).toBeGreaterThanOrEqual(30)
     expect(people.filter((p) => p.isAdmin)).toHaveLength(1)
     expect(new Set(people.map((p) => p.gender))).toEqual(new Set(['male', 'female']))
+    // They joined over the months before the data was made.
+    const joinedDaysAgo = people.map((p) => (madeAt.getTime() - p.createdAt.getTime()) / 86_400_000)
+    expect(joinedDaysAgo.every((days) => days > 0 && days <= 180)).toBe(true)
     // Each plays where sign-up would have put them from their ZIP code (home-area.rules.ts).
     const areaOf = (firstName: string) => {
       const player = people.find((p) => p.firstName === firstName)
@@ -55,7 +60,7 @@ describe('demo data', () => {
     )
     // A real fortnight of games: every PlayDate has a time and a venue, the open ones ahead
     // (over the next 14 days), the finished ones behind (over the last 30).
-    const now = Date.now()
+    const now = madeAt.getTime()
     const days = (p: (typeof games)[number]) => (p.startsAt!.getTime() - now) / 86_400_000
     expect(games.every((p) => p.startsAt && p.timeZone && p.durationMinutes && p.venueId)).toBe(true)
     const open = games.filter((p) => p.status === 'open')

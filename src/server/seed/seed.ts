@@ -20,11 +20,13 @@ export async function isDatabaseEmpty(db: Db) {
   return rows.length === 0
 }
 
-export async function seedDemo(db: Db, options: { productName: string }) {
+// `now` is the server's clock when the data is made: the demo's past and next games count from it.
+export async function seedDemo(db: Db, options: { productName: string; now: Date }) {
   const hash = await hashPassword(DEMO_PASSWORD)
 
   return db.transaction(async (tx) => {
-    const world = { tx, id: await seedProfiles(tx, hash) }
+    const { now } = options
+    const world = { tx, id: await seedProfiles(tx, hash, now), now }
     await seedConnections(world)
     const venue = await seedVenues(world)
     await seedProfileAbout(world, venue)

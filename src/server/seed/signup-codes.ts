@@ -1,8 +1,9 @@
 import { signupCodes } from '../db/schema'
-import { daysAgo, type DemoWorld } from './demo-world'
+import { agoFrom, type DemoWorld } from './demo-world'
 
 // Two signup codes to hand out and one already used.
-export async function seedSignupCodes({ tx, id }: DemoWorld) {
+export async function seedSignupCodes({ tx, id, now }: DemoWorld) {
+  const { daysAgo } = agoFrom(now)
   await tx.insert(signupCodes).values([
     { code: '4827193', urlCode: 'spring-league', createdById: id('Avery') },
     { code: '7305518', createdById: id('Avery') },
