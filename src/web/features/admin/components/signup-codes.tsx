@@ -2,7 +2,7 @@ import { Check, Copy, Link as LinkIcon, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from '../../../lib/toast'
 import type { SignupCode } from '../../../../domain/admin/admin.schema'
-import { Button } from '../../../components/ui/button'
+import { Button, wrapsWords } from '../../../components/ui/button'
 import { LoadMore } from '../../../components/ui/load-more'
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard'
 import { useSignupCodes } from '../api/admin.queries'
@@ -78,7 +78,7 @@ export function SignupCodes() {
         <h2 id="codes-heading" className="text-lg font-semibold text-slate-700">
           All codes, newest first
         </h2>
-        <Button onClick={() => setCreating(true)}>
+        <Button className={wrapsWords} onClick={() => setCreating(true)}>
           <Plus aria-hidden="true" className="size-4" /> Create Code
         </Button>
       </div>
