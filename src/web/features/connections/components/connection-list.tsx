@@ -36,7 +36,7 @@ function Actions({
   if (view === 'received') {
     return (
       // Reject, then Accept: the order of every answer in the app (the dashboard, Notifications).
-      <div className="flex shrink-0 gap-2">
+      <div className="flex shrink-0 flex-wrap gap-2">
         <Button size="sm" variant="secondary" onClick={() => handlers.onReject(connection)} disabled={busy}>
           <X aria-hidden="true" className="size-4" />
           Reject<span className="sr-only"> {who}</span>
