@@ -2,7 +2,7 @@ import { Check, Copy, Link as LinkIcon, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from '../../../lib/toast'
 import type { SignupCode } from '../../../../domain/admin/admin.schema'
-import { Button, wrapsWords } from '../../../components/ui/button'
+import { Button } from '../../../components/ui/button'
 import { LoadMore } from '../../../components/ui/load-more'
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard'
 import { useSignupCodes } from '../api/admin.queries'
@@ -73,12 +73,13 @@ export function SignupCodes() {
   }
 
   return (
-    <section aria-labelledby="codes-heading">
-      <div className="mb-4 flex items-center justify-between gap-3">
+    // With under 16 rem of room (a phone's text made much larger) Create Code goes under the heading.
+    <section aria-labelledby="codes-heading" className="@container">
+      <div className="mb-4 flex flex-col items-start gap-3 @min-[16rem]:flex-row @min-[16rem]:items-center @min-[16rem]:justify-between">
         <h2 id="codes-heading" className="text-lg font-semibold text-slate-700">
           All codes, newest first
         </h2>
-        <Button className={wrapsWords} onClick={() => setCreating(true)}>
+        <Button onClick={() => setCreating(true)}>
           <Plus aria-hidden="true" className="size-4" /> Create Code
         </Button>
       </div>
