@@ -1,10 +1,11 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import { earnGameApplied } from './support/full-game'
 import { expectFitsScreen, largerText, lineCount } from './support/layout'
+import { appOrigin, currentUserId, headers, signInAdmin } from './support/players'
 
 // A phone with its text made larger, as many players at the courts have it: at 150% and 200% on a
 // 375 px phone nothing runs off the screen, nothing is squeezed to a sliver, and every tab keeps
-// a 44 px target (docs/decisions/0224-a-phone-with-larger-text.md).
+// a 44 px target (docs/decisions/0224-a-phone-with-larger-text.md, 0225-twice-the-text-size.md).
 
 test.beforeEach(({ page }) => {
   page.on('pageerror', (error) => {
@@ -113,4 +114,118 @@ test('with the phone text at 150% and 200%, the main screens fit a 375 px phone,
   await page.waitForLoadState('networkidle')
   await largerText(page, 1.5)
   await expectScreenFits(page)
+})
+
+// A control or line whole: on the screen's width, its words not running out of it, and a control
+// at least 44 px tall.
+async function expectWhole(locator: Locator, { target = true } = {}) {
+  await expect(locator).toBeVisible()
+  const box = (await locator.boundingBox())!
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(WIDTH)
+  if (target) expect(box.height).toBeGreaterThanOrEqual(44)
+  expect(await locator.evaluate((el) => el.scrollWidth <= el.clientWidth + 0.5)).toBe(true)
+}
+
+// Opens `path` at twice the text size and checks that nothing is wider than the screen.
+async function openHuge(page: Page, path: string) {
+  await page.goto(path)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await largerText(page, 2)
+  await expectScreenFits(page)
+}
+
+test('with the phone text at 200%, every main screen fits a 375 px phone, its buttons and names whole @phone-only', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const tag = Math.random().toString(36).slice(2, 6)
+  const { ivy, kim, id, accept } = await earnGameApplied(browser, `Huge${tag}`)
+  // A friend request waiting for Ivy, so Received Requests carries its count.
+  const sent = await kim.context.request.post('/api/connections/friend-requests', {
+    headers,
+    data: { receiverId: await currentUserId(ivy.context) },
+  })
+  expect(sent.status(), await sent.text()).toBe(201)
+  const page = await ivy.context.newPage()
+  await page.setViewportSize({ width: WIDTH, height: 812 })
+  const kimTeam = `Kim Huge${tag} & Lee Huge${tag}`
+
+  // The top bar: the player's name whole, the welcome given way to it.
+  await openHuge(page, '/dashboard')
+  const banner = page.getByRole('banner')
+  await expectWhole(banner.getByText(`Ivy Huge${tag}`, { exact: true }).locator('..'), { target: false })
+  await expect(banner.getByText('Welcome,')).toBeHidden()
+  // The application waiting on the dashboard: the team's record and both answers on the screen.
+  const application = page.getByRole('listitem').filter({ hasText: 'Application to your PlayDate' })
+  await expectWhole(application.locator('p').filter({ hasText: 'no-shows' }), { target: false })
+  await expectWhole(page.getByRole('button', { name: `Decline ${kimTeam}` }))
+  await expectWhole(page.getByRole('button', { name: `Accept ${kimTeam}` }))
+
+  for (const path of ['/playdates?tab=mine', '/playdates?tab=available', '/playdates?tab=history']) {
+    await openHuge(page, path)
+  }
+
+  // The PlayDate's page on the creator's side: its actions and the answers whole.
+  await openHuge(page, `/playdates/${id}`)
+  await expectWhole(page.getByRole('link', { name: 'Answer 1 application' }))
+  await expectWhole(page.getByRole('button', { name: `Decline ${kimTeam}` }))
+  await expectWhole(page.getByRole('button', { name: `Accept ${kimTeam}` }))
+  await expectWhole(page.getByRole('button', { name: 'Cancel PlayDate' }))
+
+  // The application said in Notifications, with its answers.
+  await openHuge(page, '/notifications')
+  await expectWhole(page.getByRole('button', { name: /^Accept Kim Huge\w+'s application$/ }))
+
+  // Connections: the tabs whole, the count with its tab; Remove and the answers to a request.
+  await openHuge(page, '/connections')
+  const received = page.getByRole('tab', { name: 'Received Requests 1 pending' })
+  await expectWhole(received)
+  await expectWhole(page.getByRole('button', { name: `Remove Jon Huge${tag}` }))
+  await received.click()
+  await expectScreenFits(page)
+  await expectWhole(page.getByRole('button', { name: `Accept Kim Huge${tag}` }))
+
+  // Profile Settings: the photo, home area and quiet hours buttons, every Push switch.
+  await openHuge(page, '/profile')
+  await expectWhole(page.locator('label').filter({ hasText: 'Change photo' }))
+  await expectWhole(page.getByRole('button', { name: 'Save home area' }))
+  await expectWhole(page.getByRole('button', { name: 'Save quiet hours' }))
+  const pushes = await page
+    .locator('label')
+    .filter({ hasText: /^Push$/ })
+    .all()
+  expect(pushes.length).toBeGreaterThan(0)
+  for (const push of pushes) await expectWhole(push)
+
+  for (const path of ['/create-playdate', '/partner-lists', '/supr-builder', '/training', '/ai-referee']) {
+    await openHuge(page, path)
+  }
+
+  // The other side of the PlayDate: the applying team's captain.
+  const kimPage = await kim.context.newPage()
+  await kimPage.setViewportSize({ width: WIDTH, height: 812 })
+  await openHuge(kimPage, `/playdates/${id}`)
+
+  // Matched: the team chat.
+  await accept()
+  await openHuge(page, `/playdates/${id}#team-chat`)
+  await openHuge(kimPage, `/playdates/${id}#team-chat`)
+
+  // The admin's screens.
+  const admin = await browser.newContext({
+    baseURL: appOrigin,
+    viewport: { width: WIDTH, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+  })
+  await signInAdmin(admin)
+  const adminPage = await admin.newPage()
+  for (const tab of ['', '?tab=users', '?tab=venues', '?tab=disputes', '?tab=groups', '?tab=play-dates']) {
+    await openHuge(adminPage, `/admin${tab}`)
+  }
+  await openHuge(adminPage, '/admin/signup-codes')
+  await expectWhole(adminPage.getByRole('button', { name: 'Create Code' }))
+  await admin.close()
 })

@@ -25,7 +25,7 @@ export async function phonePlayer(browser: Browser, firstName: string, lastName:
 
 // Ivy and Jon's Earn game of an hour and a half ("$35/hour · 1.5 h · $52.50", the widest price
 // line), that Kim and Lee applied to together: four players on phones of their own, all named
-// `lastName`. `accept()` matches it.
+// `lastName`. `accept()` matches it; `kim` is the applying team's captain.
 export async function earnGameApplied(browser: Browser, lastName: string) {
   const [ivy, jon, kim, lee] = await Promise.all(
     ['Ivy', 'Jon', 'Kim', 'Lee'].map((name) => phonePlayer(browser, name, lastName)),
@@ -51,7 +51,7 @@ export async function earnGameApplied(browser: Browser, lastName: string) {
     })
     expect(accepted.status(), await accepted.text()).toBe(200)
   }
-  return { ivy: ivy!, id, accept }
+  return { ivy: ivy!, kim: kim!, id, accept }
 }
 
 // `hour`:00 in Arizona, `days` days from today there.

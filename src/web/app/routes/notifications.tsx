@@ -7,7 +7,7 @@ import {
   notificationCountText,
   notificationTarget,
 } from '../../../domain/notifications/notification.constants'
-import { Button, ButtonLink } from '../../components/ui/button'
+import { Button, ButtonLink, wrapsWords } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/dialog'
 import { LoadMore } from '../../components/ui/load-more'
 import { PageHeader } from '../../components/ui/page-header'
@@ -142,11 +142,11 @@ export default function NotificationsPage() {
             Notices come when a player answers your PlayDate, joins your game or asks to be your friend.
           </p>
           <div className="mt-4 flex flex-wrap justify-center gap-2">
-            <ButtonLink to="/playdates?tab=available">
+            <ButtonLink to="/playdates?tab=available" className={wrapsWords}>
               <Search aria-hidden="true" className="size-4" />
               Find a game
             </ButtonLink>
-            <ButtonLink to="/connections" variant="secondary">
+            <ButtonLink to="/connections" variant="secondary" className={wrapsWords}>
               Find players
             </ButtonLink>
           </div>

@@ -1,6 +1,6 @@
 import { Gauge } from 'lucide-react'
 import { findWidget } from '../../../domain/widgets/widgets'
-import { ButtonLink } from '../../components/ui/button'
+import { ButtonLink, wrapsWords } from '../../components/ui/button'
 import { useSession } from '../../features/auth'
 import { ComingSoonBadge } from '../../features/widgets'
 
@@ -27,7 +27,9 @@ export default function EasyRatingPage() {
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         {user ? (
           <>
-            <ButtonLink to="/widgets">Back to Pickle Widgets</ButtonLink>
+            <ButtonLink to="/widgets" className={wrapsWords}>
+              Back to Pickle Widgets
+            </ButtonLink>
             <ButtonLink to="/profile" variant="secondary">
               Update my ratings
             </ButtonLink>

@@ -102,11 +102,14 @@ export function TopNav({ user }: { user: SessionUser }) {
     <header ref={header} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 py-2 sm:px-6">
         <Brand to="/dashboard" />
-        {/* Under the bar on phones, beside the name from md up. */}
-        <p className="order-last flex w-full min-w-0 items-center gap-2 pb-1 text-sm text-slate-600 md:order-none md:ml-2 md:w-auto md:flex-1 md:pb-0">
+        {/* Under the bar on phones, beside the name from md up. With under 12 rem of room (a
+            phone's text made much larger) the welcome gives way to the name, shown whole
+            (docs/decisions/0225). */}
+        <p className="@container order-last flex w-full min-w-0 items-center gap-2 pb-1 text-sm text-slate-600 md:order-none md:ml-2 md:w-auto md:flex-1 md:pb-0">
           <Avatar person={user} size="xs" />
-          <span className="truncate">
-            Welcome, <span className="font-semibold text-slate-900">{fullName}</span>
+          <span className="min-w-0 truncate @max-[12rem]:break-words @max-[12rem]:whitespace-normal">
+            <span className="@max-[12rem]:hidden">Welcome, </span>
+            <span className="font-semibold text-slate-900">{fullName}</span>
           </span>
         </p>
         <div className="ml-auto hidden items-center gap-1 lg:flex">

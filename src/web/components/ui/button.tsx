@@ -26,8 +26,9 @@ const sizes: Record<Size, string> = {
 }
 
 // For a button whose words must wrap rather than run off a phone with larger text (its className):
-// never wider than its place, the words centred (docs/decisions/0224).
-export const wrapsWords = 'max-w-full text-center whitespace-normal!'
+// never wider than its place, the words centred; its icon goes above them rather than squeeze them
+// (docs/decisions/0224, 0225).
+export const wrapsWords = 'max-w-full flex-wrap text-center whitespace-normal! [&>svg]:shrink-0'
 
 // `className` is for layout (margins, alignment); colours and sizes come from the variant.
 export function buttonClasses({

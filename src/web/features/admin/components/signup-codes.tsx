@@ -73,8 +73,9 @@ export function SignupCodes() {
   }
 
   return (
-    <section aria-labelledby="codes-heading">
-      <div className="mb-4 flex items-center justify-between gap-3">
+    // With under 16 rem of room (a phone's text made much larger) Create Code goes under the heading.
+    <section aria-labelledby="codes-heading" className="@container">
+      <div className="mb-4 flex flex-col items-start gap-3 @min-[16rem]:flex-row @min-[16rem]:items-center @min-[16rem]:justify-between">
         <h2 id="codes-heading" className="text-lg font-semibold text-slate-700">
           All codes, newest first
         </h2>

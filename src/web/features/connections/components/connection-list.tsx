@@ -1,6 +1,6 @@
 import { Check, Handshake, Search, Undo2, UserMinus, X } from 'lucide-react'
 import type { ConnectionOutput, ConnectionView } from '../../../../domain/connections/connection.schema'
-import { Button } from '../../../components/ui/button'
+import { Button, wrapsWords } from '../../../components/ui/button'
 import { FRIEND_SEARCH_INPUT_ID } from './friend-search'
 import { PlayerLine } from './player-line'
 import { StatusBadge } from './status-badge'
@@ -36,7 +36,7 @@ function Actions({
   if (view === 'received') {
     return (
       // Reject, then Accept: the order of every answer in the app (the dashboard, Notifications).
-      <div className="flex shrink-0 gap-2">
+      <div className="flex shrink-0 flex-wrap gap-2">
         <Button size="sm" variant="secondary" onClick={() => handlers.onReject(connection)} disabled={busy}>
           <X aria-hidden="true" className="size-4" />
           Reject<span className="sr-only"> {who}</span>
@@ -100,7 +100,7 @@ export function ConnectionList({
         {view === 'connected' ? (
           // Find Friends is beside the list on a wide screen and under it on a phone: the button
           // takes the player there, ready to type.
-          <Button variant="secondary" className="mt-4" onClick={focusFriendSearch}>
+          <Button variant="secondary" className={`mt-4 ${wrapsWords}`} onClick={focusFriendSearch}>
             <Search aria-hidden="true" className="size-4" />
             Find players
           </Button>

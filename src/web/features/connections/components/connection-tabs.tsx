@@ -35,7 +35,8 @@ export function ConnectionTabs({
     <div>
       {/* Each tab one line, as wide as its name and a share of the rest: the three names do not
           fit one row on a phone, so a tab that does not fit goes whole to a second row rather
-          than break its name (docs/decisions/0214). */}
+          than break its name (docs/decisions/0214). Its name wraps inside it only when wider
+          than the row on its own, with the phone's text made much larger (0225). */}
       <div
         role="tablist"
         aria-label="Connections"
@@ -57,7 +58,7 @@ export function ConnectionTabs({
               tabIndex={active ? 0 : -1}
               onClick={() => onSelect(tab.view)}
               onKeyDown={(event) => onKeyDown(event, index)}
-              className={`inline-flex min-h-11 flex-auto items-center justify-center gap-1.5 rounded-lg px-3 py-1 text-center text-sm font-semibold whitespace-nowrap transition-colors ${
+              className={`inline-flex min-h-11 flex-auto items-center justify-center gap-1.5 rounded-lg px-3 py-1 text-center text-sm font-semibold transition-colors ${
                 active
                   ? 'bg-white text-brand-800 shadow-sm'
                   : 'text-slate-700 hover:bg-white/60 hover:text-slate-900'

@@ -2,7 +2,7 @@ import { Check, Clock, Eye, EyeOff, Handshake, Inbox, UserPlus } from 'lucide-re
 import { type ReactNode, useState } from 'react'
 import type { PlayerSummary } from '../../../../domain/connections/connection.schema'
 import type { PublicProfileOutput } from '../../../../domain/profiles/public-profile.schema'
-import { Button, ButtonLink } from '../../../components/ui/button'
+import { Button, ButtonLink, wrapsWords } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { nameOf, useConnectionActions } from '../hooks/use-connection-actions'
 
@@ -49,14 +49,19 @@ export function RelationshipActions({ player, viewer }: { player: PlayerSummary;
   if (viewer.friendStatus === 'friends') {
     partner = {
       none: (
-        <Button variant="secondary" onClick={() => actions.inviteRegularPartner(player)} disabled={busy}>
+        <Button
+          variant="secondary"
+          className={wrapsWords}
+          onClick={() => actions.inviteRegularPartner(player)}
+          disabled={busy}
+        >
           <Handshake aria-hidden="true" className="size-4" />
           Invite as regular partner
         </Button>
       ),
       sent: <State icon={<Clock aria-hidden="true" className="size-4" />}>Partner Invitation Sent</State>,
       received: (
-        <ButtonLink to={toReceived} state={{ view: 'received' }} variant="secondary">
+        <ButtonLink to={toReceived} state={{ view: 'received' }} variant="secondary" className={wrapsWords}>
           <Inbox aria-hidden="true" className="size-4" />
           Partner Invitation Received
         </ButtonLink>
@@ -67,7 +72,12 @@ export function RelationshipActions({ player, viewer }: { player: PlayerSummary;
             Regular Partner
           </State>
           {partnershipId ? (
-            <Button variant="secondary" onClick={() => setConfirmEnd(true)} disabled={busy}>
+            <Button
+              variant="secondary"
+              className={wrapsWords}
+              onClick={() => setConfirmEnd(true)}
+              disabled={busy}
+            >
               End partnership
             </Button>
           ) : null}

@@ -7,7 +7,7 @@ import { formatRelativeTime } from '../../../../domain/notifications/relative-ti
 import { kindLabel, playDateKind } from '../../../../domain/play-dates/play-date.constants'
 import { formatStart, TIME_TO_BE_AGREED } from '../../../../domain/play-dates/schedule'
 import { Avatar } from '../../../components/ui/avatar'
-import { ButtonLink } from '../../../components/ui/button'
+import { ButtonLink, wrapsWords } from '../../../components/ui/button'
 import { useFriendActivity } from '../api/home.queries'
 import { HomeSection, SectionEmpty, SectionError, SectionLoading } from './home-section'
 
@@ -32,7 +32,7 @@ export function FriendsActivity({ className }: { className?: string }) {
   else if (activity.data.items.length === 0)
     body = (
       <SectionEmpty message="No activity from friends yet.">
-        <ButtonLink to="/connections" variant="secondary">
+        <ButtonLink to="/connections" variant="secondary" className={wrapsWords}>
           <Search aria-hidden="true" className="size-4" />
           Find players
         </ButtonLink>

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import type { HomeGame, MyApplication } from '../../../../domain/play-dates/home.schema'
 import type { TeamSummary } from '../../../../domain/play-dates/play-date.schema'
 import { FaceGroup } from '../../../components/ui/avatar'
-import { ButtonLink } from '../../../components/ui/button'
+import { ButtonLink, wrapsWords } from '../../../components/ui/button'
 import { useSession } from '../../auth'
 import { otherTeam, PlayDateWhen, PlayDateWhere, requestCountLabel, TeamRecord } from '../../play-dates'
 import { PlayerAvatar } from '../../team-builder'
@@ -29,7 +29,7 @@ export function NextGames({ className }: { className?: string }) {
             <Search aria-hidden="true" className="size-4" />
             Find one
           </ButtonLink>
-          <ButtonLink to="/create-playdate" variant="secondary">
+          <ButtonLink to="/create-playdate" variant="secondary" className={wrapsWords}>
             <CalendarPlus aria-hidden="true" className="size-4" />
             Post a PlayDate
           </ButtonLink>

@@ -1,6 +1,6 @@
 import { ArrowRight, CalendarPlus, MapPin } from 'lucide-react'
 import { Link } from 'react-router'
-import { ButtonLink } from '../../../components/ui/button'
+import { ButtonLink, wrapsWords } from '../../../components/ui/button'
 import { PlayDateCard } from '../../play-dates'
 import { useHome } from '../api/home.queries'
 import { suggestedListUrl } from '../lib/home-view'
@@ -51,7 +51,7 @@ export function SuggestedGames({ viewerId, className }: { viewerId: string; clas
           ) : null}
           {home.data.suggested.length === 0 ? (
             <SectionEmpty message="No games near you this week.">
-              <ButtonLink to="/create-playdate" variant="secondary">
+              <ButtonLink to="/create-playdate" variant="secondary" className={wrapsWords}>
                 <CalendarPlus aria-hidden="true" className="size-4" />
                 Post a PlayDate
               </ButtonLink>

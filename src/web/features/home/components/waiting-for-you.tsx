@@ -137,16 +137,20 @@ function Item({
   actions: ReactNode
 }) {
   return (
-    <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-      <p className="flex items-center gap-1.5 text-sm font-semibold text-amber-900">
+    // With under 15 rem of room (larger text on a phone) the faces go above the words and the
+    // answers under each other, so neither squeezes the other (docs/decisions/0225).
+    <li className="@container rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <p className="flex items-center gap-1.5 text-sm font-semibold text-amber-900 [&>svg]:shrink-0">
         {icon}
         {kind}
       </p>
-      <div className="mt-2 flex items-start gap-3">
+      <div className="mt-2 flex flex-col gap-3 @min-[15rem]:flex-row @min-[15rem]:items-start">
         {faces.length > 0 ? <Faces people={faces} /> : null}
         <div className="min-w-0 flex-1">{children}</div>
       </div>
-      <div className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:justify-end">{actions}</div>
+      <div className="mt-3 grid grid-cols-1 gap-2 @min-[15rem]:grid-cols-2 sm:flex sm:justify-end">
+        {actions}
+      </div>
     </li>
   )
 }

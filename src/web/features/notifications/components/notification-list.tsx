@@ -42,16 +42,19 @@ export function NotificationList({
         const Icon = icons[notification.type]
         const unread = !notification.read
         return (
+          // With under 12 rem of room (a phone's text made much larger) the face goes above the
+          // words, Dismiss beside the face and the actions under it, so the words keep the row's
+          // width (docs/decisions/0225).
           <li
             key={notification.id}
-            className={`p-2 sm:p-3 ${unread ? 'bg-brand-50/60' : ''}`}
+            className={`@container relative p-2 sm:p-3 ${unread ? 'bg-brand-50/60' : ''}`}
             data-unread={unread ? 'true' : undefined}
           >
             <div className="flex items-start gap-2">
               <button
                 type="button"
                 onClick={() => onOpen(notification)}
-                className="flex min-w-0 flex-1 items-start gap-3 rounded-xl p-2 text-left hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+                className="flex min-w-0 flex-1 flex-col items-start gap-3 rounded-xl p-2 text-left @min-[12rem]:flex-row hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
               >
                 {notification.actor ? (
                   // The message names the player: their face is decorative, the kind a small mark on it.
@@ -100,7 +103,7 @@ export function NotificationList({
                 type="button"
                 onClick={() => onDismiss(notification)}
                 disabled={dismissingId === notification.id}
-                className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50"
+                className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50 @max-[12rem]:absolute @max-[12rem]:top-2 @max-[12rem]:right-2"
               >
                 <X aria-hidden="true" className="size-5" />
                 {/* The message too: two notifications often share a title ('New Friend Request'). */}
@@ -111,7 +114,7 @@ export function NotificationList({
               </button>
             </div>
             {/* Under the text, in line with it past the face. */}
-            <div className="pr-2 pl-15 empty:hidden">
+            <div className="pr-2 pl-2 empty:hidden @min-[12rem]:pl-15">
               <NotificationRowActions notification={notification} onActed={() => onRead(notification)} />
             </div>
           </li>

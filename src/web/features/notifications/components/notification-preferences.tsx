@@ -62,7 +62,7 @@ export function NotificationPreferencesForm() {
             <span id={`pref-${item.kind}`} className="text-sm font-medium text-slate-900">
               {notificationKindLabel[item.kind]}
             </span>
-            <span className="flex gap-4" role="group" aria-labelledby={`pref-${item.kind}`}>
+            <span className="flex flex-wrap gap-x-4" role="group" aria-labelledby={`pref-${item.kind}`}>
               {channels.map((channel) => (
                 <label
                   key={channel.key}

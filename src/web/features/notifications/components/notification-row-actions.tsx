@@ -182,7 +182,7 @@ function Buttons({
   const isConnection = action.kind === 'answer_connection'
   const what = isConnection ? `${who}'s request` : `${who}'s application`
   return (
-    <div className="flex gap-2">
+    <div className="flex flex-wrap gap-2">
       <Button variant="secondary" disabled={busy} onClick={() => answer('decline')}>
         <X aria-hidden="true" className="size-4" />
         {isConnection ? 'Reject' : 'Decline'}

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { QuietHoursSettings } from '../../../../domain/notifications/preferences.schema'
 import { playDateZones, zoneChoiceLabel, zoneNote } from '../../../../domain/play-dates/schedule'
-import { Button } from '../../../components/ui/button'
+import { Button, wrapsWords } from '../../../components/ui/button'
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/form-controls'
 import { errorDetail } from '../../../lib/api-client'
 import { outcome } from '../../../lib/outcome'
@@ -75,7 +75,7 @@ function QuietHoursFields({ saved }: { saved: QuietHoursSettings }) {
           ))}
         </SelectField>
       </div>
-      <Button type="submit" size="sm" className="mt-3" disabled={save.isPending}>
+      <Button type="submit" size="sm" className={`mt-3 ${wrapsWords}`} disabled={save.isPending}>
         Save quiet hours
       </Button>
     </form>

@@ -70,11 +70,13 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
     <li
       ref={ref}
       style={style}
-      className={`rounded-2xl border bg-white p-4 shadow-sm ${
+      className={`@container rounded-2xl border bg-white p-4 shadow-sm ${
         isDragging ? 'relative z-10 border-brand-700 shadow-lg' : 'border-slate-200'
       }`}
     >
-      <div className="flex items-start gap-3">
+      {/* With under 12 rem of room (a phone's text made much larger) the name and ratings go under
+          the handle and the face rather than beside them (docs/decisions/0225). */}
+      <div className="flex flex-wrap items-start gap-3">
         <button
           type="button"
           ref={setHandleRef}
@@ -86,7 +88,7 @@ export const EntryCard = forwardRef<HTMLLIElement, EntryCardProps>(function Entr
         </button>
         {/* The name beside it says whose face it is. */}
         <Avatar person={entry} size="md" className="mt-0.5" />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 @max-[12rem]:basis-full">
           <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
             <span className="text-sm font-bold text-brand-700" aria-hidden="true">
               {position}.

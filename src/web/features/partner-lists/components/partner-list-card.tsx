@@ -31,7 +31,7 @@ export function PartnerListCard({
           </p>
         </div>
       </div>
-      <div className="mt-auto flex gap-2 pt-4">
+      <div className="mt-auto flex flex-wrap gap-2 pt-4">
         <ButtonLink to={href} variant="secondary" size="sm" aria-label={`Open ${list.name}`}>
           Open
         </ButtonLink>

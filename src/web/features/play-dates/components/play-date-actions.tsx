@@ -1,6 +1,6 @@
 import { Inbox, MessagesSquare, Send } from 'lucide-react'
 import type { PlayDateDetail } from '../../../../domain/play-dates/play-date.schema'
-import { ButtonLink } from '../../../components/ui/button'
+import { ButtonLink, wrapsWords } from '../../../components/ui/button'
 import { answersApplications } from './play-date-spots'
 
 // The PlayDate page's main actions, under its title: on a phone the details fill the first screen.
@@ -15,7 +15,7 @@ export function PlayDateActions(props: { playDate: PlayDateDetail; chatBeside: b
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
       {viewer.canApply ? (
-        <ButtonLink to={`/playdates/${playDate.id}/apply`} size="lg">
+        <ButtonLink to={`/playdates/${playDate.id}/apply`} size="lg" className={wrapsWords}>
           <Send aria-hidden="true" className="size-4" />
           {playDate.status === 'open' ? 'Apply to this PlayDate' : 'Join the waitlist'}
         </ButtonLink>
@@ -27,7 +27,7 @@ export function PlayDateActions(props: { playDate: PlayDateDetail; chatBeside: b
         </ButtonLink>
       ) : null}
       {waiting > 0 ? (
-        <ButtonLink to="#applications" size="lg">
+        <ButtonLink to="#applications" size="lg" className={wrapsWords}>
           <Inbox aria-hidden="true" className="size-4" />
           {`Answer ${waiting} ${waiting === 1 ? 'application' : 'applications'}`}
         </ButtonLink>

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router'
 import { toast } from '../../../lib/toast'
 import type { PlayDateDetail, PlayDateRequestView } from '../../../../domain/play-dates/play-date.schema'
 import { playDateKind } from '../../../../domain/play-dates/play-date.constants'
-import { Button } from '../../../components/ui/button'
+import { Button, wrapsWords } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { PageLoading } from '../../../components/ui/spinner'
@@ -340,7 +340,12 @@ export function PlayDateDetails({
           {viewer.cancelIsLate ? (
             <p className="mb-3 text-sm font-semibold text-red-800">{LATE_CANCEL_WARNING}</p>
           ) : null}
-          <Button variant="secondary" onClick={() => setPending({ kind: 'cancel' })} disabled={isBusy}>
+          <Button
+            variant="secondary"
+            className={wrapsWords}
+            onClick={() => setPending({ kind: 'cancel' })}
+            disabled={isBusy}
+          >
             <XCircle aria-hidden="true" className="size-4" />
             Cancel PlayDate
           </Button>

@@ -5,7 +5,7 @@ import { waitlistPositionText } from '../../../../domain/play-dates/offers'
 import { LATE_CANCEL_HOURS } from '../../../../domain/play-dates/results.rules'
 import { formatStart } from '../../../../domain/play-dates/schedule'
 import { spotsText } from '../../../../domain/play-dates/spots'
-import { Button } from '../../../components/ui/button'
+import { Button, wrapsWords } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { toast } from '../../../lib/toast'
@@ -236,6 +236,7 @@ function LeaveGame({ playDate }: { playDate: PlayDateDetail }) {
         {viewer.canLeaveWithPartner ? (
           <Button
             variant="secondary"
+            className={wrapsWords}
             disabled={leave.isPending}
             onClick={() => setAsking({ withPartner: true })}
           >

@@ -26,7 +26,8 @@ export function applicationState(request: PlayDateRequestView) {
 }
 
 // Accept or Decline. A player alone goes where the creator says when both sides have room; a
-// pair only fits an empty other side.
+// pair only fits an empty other side. Two to a row on a phone; under each other with under 12 rem
+// of room (a phone's text made much larger: docs/decisions/0225).
 export function AnswerButtons({
   playDate,
   request,
@@ -43,11 +44,11 @@ export function AnswerButtons({
   const bothSides = request.solo && spots.creatorSide > 0 && spots.otherSide > 0
   const pairDoesNotFit = !request.solo && spots.otherSide < 2
   return (
-    <>
+    <div className="@container">
       {pairDoesNotFit ? (
         <p className="mt-2 text-sm text-slate-600">A pair needs both spots of the other side.</p>
       ) : null}
-      <div className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end">
+      <div className="mt-3 grid grid-cols-1 gap-2 @min-[12rem]:grid-cols-2 sm:flex sm:flex-wrap sm:justify-end">
         <Button
           variant="secondary"
           disabled={disabled}
@@ -67,7 +68,7 @@ export function AnswerButtons({
             </Button>
             <Button
               variant="secondary"
-              className="col-span-2"
+              className="@min-[12rem]:col-span-2"
               disabled={disabled}
               onClick={() => onAnswer('accept', 'other')}
               aria-label={`Accept ${names} for the other side`}
@@ -85,7 +86,7 @@ export function AnswerButtons({
           </Button>
         )}
       </div>
-    </>
+    </div>
   )
 }
 

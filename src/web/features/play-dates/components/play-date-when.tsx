@@ -49,23 +49,24 @@ export function PlayDateWhen({
   const start = new Date(startsAt)
   const relative = relativeDay(start, timeZone, now)
   return (
-    <p className={`flex items-start gap-2 ${lineSize(large)} text-slate-900`}>
+    <p className={`@container flex items-start gap-2 ${lineSize(large)} text-slate-900`}>
       <CalendarClock
         aria-hidden="true"
-        className={`${large ? 'mt-1' : 'mt-0.5'} size-4 shrink-0 text-brand-700`}
+        className={`${large ? 'mt-1' : 'mt-0.5'} size-4 shrink-0 text-brand-700 @max-[12rem]:hidden`}
       />
       <span>
         {/* A line breaks only after a dot: the date, the time and "1.5 h · tomorrow" each stay
             whole, so the day ("tomorrow", "in 4 days") never stands alone on a line
-            (docs/decisions/0219). */}
+            (docs/decisions/0219). With under 12 rem of room (a phone's text made much larger)
+            the clock gives its room to the words, and "1.5 h · tomorrow", wider than the line,
+            breaks after its dot (0225). */}
         <time dateTime={startsAt} className="font-semibold">
           <DotParts text={formatStart(start, timeZone)} />
         </time>
         <span className="text-slate-600">
           {'\u00a0· '}
-          <span className="whitespace-nowrap">
-            {durationLabel(durationMinutes)}
-            {relative ? ` · ${relative}` : ''}
+          <span className="whitespace-nowrap @max-[12rem]:whitespace-normal">
+            <DotParts text={[durationLabel(durationMinutes), ...(relative ? [relative] : [])]} />
           </span>
         </span>
       </span>

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { regionsOf, type StateCode } from '../../../../domain/play-dates/play-date.constants'
 import type { SessionUser } from '../../../../domain/profiles/profile.schema'
-import { Button } from '../../../components/ui/button'
+import { Button, wrapsWords } from '../../../components/ui/button'
 import { errorDetail } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
 import { StateRegionFields } from '../../play-dates'
@@ -52,6 +52,7 @@ export function HomeAreaForm({ user }: { user: SessionUser }) {
       />
       <Button
         type="submit"
+        className={wrapsWords}
         disabled={unchanged || incomplete || update.isPending}
         aria-busy={update.isPending}
       >

@@ -3,7 +3,7 @@ import { type ChangeEvent, useId, useState } from 'react'
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, photoMessages } from '../../../../domain/players/profile-photo'
 import type { SessionUser } from '../../../../domain/profiles/profile.schema'
 import { Avatar } from '../../../components/ui/avatar'
-import { buttonClasses } from '../../../components/ui/button'
+import { buttonClasses, wrapsWords } from '../../../components/ui/button'
 import { errorDetail } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
 import { useRemovePhoto, useUpdatePhoto } from '../api/profile-photo.queries'
@@ -66,8 +66,7 @@ export function ProfilePhotoForm({ user }: { user: SessionUser }) {
           <label
             htmlFor={inputId}
             className={buttonClasses({
-              className:
-                'cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
+              className: `${wrapsWords} cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 peer-disabled:cursor-not-allowed peer-disabled:opacity-60`,
             })}
           >
             <Camera aria-hidden="true" className="size-4" />
@@ -76,7 +75,7 @@ export function ProfilePhotoForm({ user }: { user: SessionUser }) {
           {user.photoUrl ? (
             <button
               type="button"
-              className={buttonClasses({ variant: 'secondary' })}
+              className={buttonClasses({ variant: 'secondary', className: wrapsWords })}
               onClick={() => void onRemove()}
               disabled={busy}
             >

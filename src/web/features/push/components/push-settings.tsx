@@ -1,5 +1,5 @@
 import { PUSH_MESSAGES } from '../../../../domain/push/push.schema'
-import { Button } from '../../../components/ui/button'
+import { Button, wrapsWords } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorDetail } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
@@ -75,7 +75,7 @@ export function PushSettings() {
         {state === 'on' ? (
           <Button
             variant="secondary"
-            className="w-full sm:w-auto"
+            className={`w-full sm:w-auto ${wrapsWords}`}
             disabled={busy}
             onClick={() =>
               outcome(turnOff.mutateAsync(), {
@@ -90,7 +90,7 @@ export function PushSettings() {
           </Button>
         ) : (
           <Button
-            className="w-full sm:w-auto"
+            className={`w-full sm:w-auto ${wrapsWords}`}
             disabled={busy}
             aria-busy={turnOn.isPending}
             onClick={() =>

@@ -7,7 +7,7 @@ import {
   refereeMessages,
 } from '../../../../domain/referee/referee.rules'
 import type { AskOutput, CitedSection } from '../../../../domain/referee/referee.schema'
-import { Button } from '../../../components/ui/button'
+import { Button, wrapsWords } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { isApiError } from '../../../lib/api-client'
 import { useAskReferee } from '../api/referee.queries'
@@ -204,13 +204,13 @@ export function RefereeChat() {
       aria-label="AI Referee chat"
       className="rounded-2xl border border-slate-200 bg-slate-100/60 shadow-sm"
     >
-      <div className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:px-4 rounded-t-2xl">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:px-4 rounded-t-2xl">
         {/* The gear says what it sets: the words beside it are part of the button, so a tap on
             them opens the setting too, and the button's name begins with them. */}
         <Button
           variant="ghost"
           size="md"
-          className="-ml-2"
+          className={`-ml-2 ${wrapsWords}`}
           aria-expanded={isSettingsOpen}
           aria-controls={ids.settings}
           onClick={() => setSettingsOpen((open) => !open)}

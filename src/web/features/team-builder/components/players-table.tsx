@@ -132,7 +132,9 @@ export function PlayersTable({
           {isFiltering ? `No players match “${debouncedSearch.trim()}”.` : 'No players yet.'}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        // Wider than a phone with larger text, the table scrolls sideways inside its frame; `relative`
+        // keeps its screen-reader-only words inside too, or they widened the page (docs/decisions/0225).
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-sm">
             <caption className="sr-only">
               Your players, sorted by {sortLabels[sort.key]} ({sort.direction}). Choose up to {limit} to join

@@ -54,7 +54,7 @@ function TeamSizeChoice({
   return (
     <fieldset>
       <legend className="text-sm font-semibold text-slate-900">Team size</legend>
-      <div className="mt-1 inline-flex rounded-lg border border-slate-300 bg-white p-1 shadow-sm">
+      <div className="mt-1 inline-flex max-w-full flex-wrap rounded-lg border border-slate-300 bg-white p-1 shadow-sm">
         {teamSizes.map((size) => (
           <label
             key={size}

@@ -20,11 +20,13 @@ function PartnerCard({ partner, rating }: { partner: TrainingPartner; rating: nu
         : 'same as you'
   return (
     <article
-      className={`relative flex items-center gap-3 rounded-2xl border p-4 shadow-sm transition hover:shadow-md ${
+      className={`relative flex flex-wrap items-center gap-3 rounded-2xl border p-4 shadow-sm transition hover:shadow-md ${
         partner.isClose ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white'
       }`}
     >
       <PlayerAvatar player={partner} />
+      {/* With under 15 rem of room (a phone's text made much larger) "Close match" goes under the
+          face and the words, which keep the line beside the face (docs/decisions/0225). */}
       <div className="min-w-0 flex-1">
         <h3 className="font-bold text-slate-900">
           <Link
@@ -42,7 +44,7 @@ function PartnerCard({ partner, rating }: { partner: TrainingPartner; rating: nu
         </p>
       </div>
       {partner.isClose ? (
-        <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-700 px-2.5 py-1 text-xs font-semibold text-white">
+        <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-700 @max-[15rem]:basis-full @max-[15rem]:justify-center px-2.5 py-1 text-xs font-semibold text-white">
           <Sparkles aria-hidden="true" className="size-3" />
           Close match
         </span>
@@ -102,7 +104,7 @@ export function TrainingPartners() {
       </p>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         {partners.map((partner) => (
-          <li key={partner.id}>
+          <li key={partner.id} className="@container">
             <PartnerCard partner={partner} rating={rating} />
           </li>
         ))}
