@@ -249,13 +249,16 @@ test('a week after a game nobody reported it leaves My PlayDates for History, on
   await Promise.all([ann, ben, cal, dee].map((p) => p.context.close()))
 })
 
-test('an open PlayDate whose start passes leaves My PlayDates for History, which takes it in, and its page says expired, all left open on a phone ahead of the server @clock @phone-only', async ({
+test('an open PlayDate whose start passes leaves My PlayDates for History, which takes it in, and its page says expired with nothing to apply to, all left open, on a phone ahead of the server too @clock @phone-only', async ({
   browser,
   request,
 }) => {
   test.setTimeout(120_000)
   const tag = Math.random().toString(36).slice(2, 6)
-  const fay = await phonePlayer(browser, 'Fay', `Open${tag}`)
+  const [fay, gus] = await Promise.all([
+    phonePlayer(browser, 'Fay', `Open${tag}`),
+    phonePlayer(browser, 'Gus', `Open${tag}`),
+  ])
   const start = arizonaTime(3, 10)
   const day = `${start.getFullYear()}-${String(start.getMonth() + 1).padStart(2, '0')}-${String(start.getDate()).padStart(2, '0')}`
   const id = await postPlayDate(fay.context, 'Nobody came', { startDate: day, startTime: '10:00' })
@@ -280,15 +283,21 @@ test('an open PlayDate whose start passes leaves My PlayDates for History, which
     const detail = await open(`/playdates/${id}`)
     await expect(detail.getByText('Status: Available')).toBeVisible()
     await expect(detail.getByRole('button', { name: 'Cancel PlayDate' })).toBeVisible()
+    // Gus, on a phone whose clock keeps the server's time, has its page open, with Apply on it.
+    await gus.context.clock.install({ time: new Date(serverNow) })
+    const outsider = await gus.context.newPage()
+    await outsider.goto(`/playdates/${id}`)
+    const apply = outsider.getByRole('link', { name: 'Apply to this PlayDate' })
+    await expect(apply).toBeVisible()
 
     // Four minutes on, for the server and the phone alike: her phone's clock has passed the start,
     // the server's has not yet (a list read now still has the game).
     await clock.forward(4)
-    await fay.context.clock.runFor(4 * 60_000)
+    for (const phone of [fay, gus]) await phone.context.clock.runFor(4 * 60_000)
     // Two minutes more: the server's clock has passed it too. With no reload each moves on: the
     // list emptied, History with the game expired, its page expired with nothing to cancel.
     await clock.forward(2)
-    await fay.context.clock.runFor(2 * 60_000)
+    for (const phone of [fay, gus]) await phone.context.clock.runFor(2 * 60_000)
     await list.bringToFront()
     await expect(list.getByText('No PlayDates yet')).toBeVisible()
     await history.bringToFront()
@@ -301,8 +310,12 @@ test('an open PlayDate whose start passes leaves My PlayDates for History, which
     await list.bringToFront()
     await list.getByRole('tab', { name: 'History' }).tap()
     await expect(card.getByText('Status: Expired')).toBeVisible()
+    // Gus's page has nothing to apply to any more: it says so and takes him to the lists.
+    await expect(outsider.getByText('This PlayDate is no longer available')).toBeVisible()
+    await expect(outsider).toHaveURL(/\/playdates$/)
+    await expect(apply).toHaveCount(0)
   } finally {
     await clock.restore()
   }
-  await fay.context.close()
+  await Promise.all([fay, gus].map((phone) => phone.context.close()))
 })
