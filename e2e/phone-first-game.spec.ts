@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test'
 import { arizonaTime, journeyClock, matchedGame, phonePlayer } from './support/full-game'
-import { postPlayDate } from './support/players'
+import { headers, moveClock, postPlayDate } from './support/players'
 
 // A new player's first game on a phone, where the last review found it hurt
 // (docs/decisions/0203-a-new-players-first-game-on-a-phone.md).
@@ -189,9 +189,19 @@ test('a week after a game nobody reported it leaves My PlayDates for History, on
     await page.goto(`/playdates?tab=${tab}`)
     return { page, card: page.getByRole('article').filter({ hasText: `${other} Day${tag}` }) }
   }
+  // Ann's calendar feed, read as her calendar app reads it: the first line of the game's entry.
+  const feedUrl = new URL(
+    ((await (await ann.context.request.post('/api/calendar-feed', { headers })).json()) as { url: string })
+      .url,
+  )
+  const feedPrice = async () => {
+    const text = (await (await request.get(feedUrl.pathname)).text()).replace(/\r\n[ \t]/g, '')
+    return /^DESCRIPTION:(Your team[^\\\r]*)/m.exec(text)?.[1]
+  }
   try {
     // Six days after the game nobody has reported it: it is still Ann's to report.
     const early = await listAt(ann, new Date(start.getTime() + 6 * day), 'mine', 'Cal')
+    expect(await feedPrice()).toBe('Your team pays $30/hour · 2 h · $60')
     await expect(
       early.card.getByRole('link', {
         name: `Result to report for your game with Cal Day${tag} & Dee Day${tag}`,
@@ -206,6 +216,8 @@ test('a week after a game nobody reported it leaves My PlayDates for History, on
     await list.page.clock.runFor(3 * 60_000)
     await expect(list.page.getByText('No PlayDates yet')).toBeVisible()
     await expect(list.card).toHaveCount(0)
+    // Her calendar says what History says: what was agreed, not a payment ahead.
+    expect(await feedPrice()).toBe('Your team was to pay $30/hour · 2 h · $60')
 
     // It is on History, where its badge and its line say no result was reported, and its price
     // what was agreed, not a payment the app knows of.
@@ -237,35 +249,73 @@ test('a week after a game nobody reported it leaves My PlayDates for History, on
   await Promise.all([ann, ben, cal, dee].map((p) => p.context.close()))
 })
 
-test('an open PlayDate whose start passes while My PlayDates is open leaves it for History, as expired @clock @phone-only', async ({
+test('an open PlayDate whose start passes leaves My PlayDates for History, which takes it in, and its page says expired with nothing to apply to, all left open, on a phone ahead of the server too @clock @phone-only', async ({
   browser,
   request,
 }) => {
   test.setTimeout(120_000)
   const tag = Math.random().toString(36).slice(2, 6)
-  const fay = await phonePlayer(browser, 'Fay', `Open${tag}`)
+  const [fay, gus] = await Promise.all([
+    phonePlayer(browser, 'Fay', `Open${tag}`),
+    phonePlayer(browser, 'Gus', `Open${tag}`),
+  ])
   const start = arizonaTime(3, 10)
   const day = `${start.getFullYear()}-${String(start.getMonth() + 1).padStart(2, '0')}-${String(start.getDate()).padStart(2, '0')}`
-  await postPlayDate(fay.context, 'Nobody came', { startDate: day, startTime: '10:00' })
+  const id = await postPlayDate(fay.context, 'Nobody came', { startDate: day, startTime: '10:00' })
   const clock = journeyClock(request)
   try {
-    // A minute before its start nobody has joined; Fay's list is open on it.
-    await clock.moveTo(new Date(start.getTime() - 60_000))
-    const page = await fay.context.newPage()
-    await page.clock.install({ time: new Date(start.getTime() - 60_000) })
-    await page.goto('/playdates?tab=mine')
-    const card = page.getByRole('article').filter({ hasText: `Fay Open${tag}` })
+    // Four to five minutes before its start nobody has joined. Fay's phone runs two minutes ahead
+    // of the server; her list, her History and the PlayDate's page are open.
+    await clock.moveTo(new Date(start.getTime() - 5 * 60_000))
+    const serverNow = new Date((await moveClock(request, 0)).now).getTime()
+    // One clock for the phone's pages.
+    await fay.context.clock.install({ time: new Date(serverNow + 2 * 60_000) })
+    const open = async (path: string) => {
+      const page = await fay.context.newPage()
+      await page.goto(path)
+      return page
+    }
+    const list = await open('/playdates?tab=mine')
+    const card = list.getByRole('article').filter({ hasText: `Fay Open${tag}` })
     await expect(card.getByText('Status: Available')).toBeVisible()
+    const history = await open('/playdates?tab=history')
+    await expect(history.getByText('No past PlayDates')).toBeVisible()
+    const detail = await open(`/playdates/${id}`)
+    await expect(detail.getByText('Status: Available')).toBeVisible()
+    await expect(detail.getByRole('button', { name: 'Cancel PlayDate' })).toBeVisible()
+    // Gus, on a phone whose clock keeps the server's time, has its page open, with Apply on it.
+    await gus.context.clock.install({ time: new Date(serverNow) })
+    const outsider = await gus.context.newPage()
+    await outsider.goto(`/playdates/${id}`)
+    const apply = outsider.getByRole('link', { name: 'Apply to this PlayDate' })
+    await expect(apply).toBeVisible()
 
-    // Its start passes: with no reload, it leaves My PlayDates and is on History, expired.
-    await clock.moveTo(new Date(start.getTime() + 60_000))
-    await page.clock.runFor(2 * 60_000)
-    await expect(page.getByText('No PlayDates yet')).toBeVisible()
-    await page.getByRole('tab', { name: 'History' }).tap()
+    // Four minutes on, for the server and the phone alike: her phone's clock has passed the start,
+    // the server's has not yet (a list read now still has the game).
+    await clock.forward(4)
+    for (const phone of [fay, gus]) await phone.context.clock.runFor(4 * 60_000)
+    // Two minutes more: the server's clock has passed it too. With no reload each moves on: the
+    // list emptied, History with the game expired, its page expired with nothing to cancel.
+    await clock.forward(2)
+    for (const phone of [fay, gus]) await phone.context.clock.runFor(2 * 60_000)
+    await list.bringToFront()
+    await expect(list.getByText('No PlayDates yet')).toBeVisible()
+    await history.bringToFront()
+    const expired = history.getByRole('article').filter({ hasText: `Fay Open${tag}` })
+    await expect(expired.getByText('Status: Expired')).toBeVisible()
+    await expect(expired).toContainText('Your team would have paid')
+    await detail.bringToFront()
+    await expect(detail.getByText('Status: Expired')).toBeVisible()
+    await expect(detail.getByRole('button', { name: 'Cancel PlayDate' })).toHaveCount(0)
+    await list.bringToFront()
+    await list.getByRole('tab', { name: 'History' }).tap()
     await expect(card.getByText('Status: Expired')).toBeVisible()
-    await expect(card).toContainText('Your team would have paid')
+    // Gus's page has nothing to apply to any more: it says so and takes him to the lists.
+    await expect(outsider.getByText('This PlayDate is no longer available')).toBeVisible()
+    await expect(outsider).toHaveURL(/\/playdates$/)
+    await expect(apply).toHaveCount(0)
   } finally {
     await clock.restore()
   }
-  await fay.context.close()
+  await Promise.all([fay, gus].map((phone) => phone.context.close()))
 })

@@ -80,6 +80,9 @@ export function createApp(deps: AppDeps) {
     const started = performance.now()
     await next()
     if (c.req.path.startsWith('/api/')) {
+      // The answer's Date by the app's clock, the one its rules read (a moved test clock too), so
+      // the browser learns the server's time from it (web/lib/server-clock.ts, docs/decisions/0227).
+      c.res.headers.set('date', deps.clock.now().toUTCString())
       logRequest(deps.logger, {
         requestId: c.get('requestId'),
         method: c.req.method,

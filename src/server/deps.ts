@@ -34,8 +34,9 @@ export function buildDeps(parts: {
     logger,
     clock,
     mailer: parts.mailer ?? createMailer({ db: database.db, env, logger }),
-    // One hub per server instance: one LISTEN, fan-out to this instance's streams.
-    realtime: new RealtimeHub(database, logger),
+    // One hub per server instance: one LISTEN, fan-out to this instance's streams. It reads the
+    // app's clock, which dates the answers a page's `since` is read from (app.ts).
+    realtime: new RealtimeHub(database, logger, () => clock.now().getTime()),
     llm: createLlmFromEnv(env),
     refereeKey: parts.refereeKey ?? randomBytes(32),
     webRoot: parts.webRoot,

@@ -54,6 +54,12 @@ describe('the test clock', () => {
       .where(eq(playDates.id, created.body.id))
     expect(row?.status).toBe('expired')
     expect((await move(t.app, { at: '2026-11-26T08:00:00Z' })).body.now).toBe('2026-11-26T08:00:00.000Z')
+    // Every API answer is dated by the moved clock, so a browser reads the server's time from it.
+    const read = await a!.client.get('/api/play-dates?tab=history')
+    expect(read.headers.get('date')).toBe('Thu, 26 Nov 2026 08:00:00 GMT')
+    expect((await a!.client.get(`/api/play-dates/${crypto.randomUUID()}`)).headers.get('date')).toBe(
+      'Thu, 26 Nov 2026 08:00:00 GMT',
+    )
     expect((await move(t.app, { advanceMinutes: 'soon' })).status).toBe(400)
   })
 

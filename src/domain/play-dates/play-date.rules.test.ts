@@ -4,6 +4,7 @@ import {
   formatPayment,
   nextClockChange,
   paymentTime,
+  statusAt,
   statusLabel,
   teamAverage,
   yourTeamPayment,
@@ -110,6 +111,17 @@ describe('PlayDate rules', () => {
   it('shows open as Available', () => {
     expect(statusLabel('open')).toBe('Available')
     expect(statusLabel('matched')).toBe('Matched')
+  })
+
+  it('tells an open PlayDate expired from the moment of its start, by the clock given', () => {
+    const start = new Date('2026-12-05T15:00:00Z')
+    const at = (ms: number) => new Date(start.getTime() + ms)
+    expect(statusAt('open', start, at(-1))).toBe('open')
+    expect(statusAt('open', start, at(0))).toBe('expired')
+    // A game matched, cancelled or settled is what it is; a PlayDate with no time never expires.
+    expect(statusAt('matched', start, at(1))).toBe('matched')
+    expect(statusAt('cancelled', start, at(1))).toBe('cancelled')
+    expect(statusAt('open', null, at(1))).toBe('open')
   })
 
   it('offers Statewide outside Arizona and ten regions in Arizona', () => {

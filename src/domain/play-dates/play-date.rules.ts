@@ -60,6 +60,13 @@ const paymentWords: Record<PaymentTime, { pays: string; earns: string }> = {
 export const yourTeamPayment = (type: PlayDateType, onCreatorTeam: boolean, time: PaymentTime = 'due') =>
   paymentWords[time][teamPays(type, onCreatorTeam) ? 'pays' : 'earns']
 
+// An open PlayDate whose start has passed is expired by the app's clock from that moment, before
+// the expiry job has had its turn (docs/decisions/0222, 0227): nobody can join it any more, and
+// History, its page and the calendar feed all tell it as expired. A PlayDate with no time never
+// expires.
+export const statusAt = (status: PlayDateStatus, startsAt: Date | null, now: Date): PlayDateStatus =>
+  status === 'open' && startsAt !== null && startsAt.getTime() <= now.getTime() ? 'expired' : status
+
 export const statusLabel = (status: PlayDateStatus) =>
   status === 'open' ? 'Available' : status.charAt(0).toUpperCase() + status.slice(1)
 

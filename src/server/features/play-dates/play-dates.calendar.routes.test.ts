@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import ICAL from 'ical.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { playDates, profiles } from '../../db/schema'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { playDateReports, playDateRequests, playDates, profiles } from '../../db/schema'
 import { insertMatchedPlayDate, insertVenue, signedInUser } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 
@@ -145,5 +145,85 @@ describe('the private calendar feed', () => {
     const token = second.pathname.split('/').pop()!
     const asCookie = await calendarApp.get('/api/calendar-feed', { cookie: `pm_session=${token}` })
     expect(asCookie.status).toBe(401)
+  })
+})
+
+// What the feed says of a game at each moment of its life, in the words the app uses on its card
+// and its page then (docs/decisions/0222, 0227): ahead of it, after its start, after a week with
+// no report, reported, played, cancelled; and of an open PlayDate nobody joined.
+describe('the feed tells a game as the app does, at every moment', () => {
+  const start = new Date('2027-01-09T15:00:00Z')
+  const hours = (n: number) => new Date(start.getTime() + n * 60 * 60_000)
+  // The players sign in two days before the game, so their sessions outlast the week after it.
+  beforeEach(() => t.clock.set(hours(-48)))
+  afterAll(() => t.clock.set(new Date()))
+
+  async function feedOf(player: { client: { post: (path: string) => Promise<{ body: { url: string } }> } }) {
+    const url = new URL((await player.client.post('/api/calendar-feed')).body.url)
+    const calendarApp = createClient(t.app)
+    return async (at: Date) => {
+      t.clock.set(at)
+      const [entry] = events((await calendarApp.get(url.pathname)).text)
+      return { status: entry!.status, price: String(entry!.description).split('\n')[0] }
+    }
+  }
+
+  it('a matched game: pays ahead and after its start, was to pay with no report, paid once played', async () => {
+    const { game, maya, jo } = await matchedGame()
+    const maya_ = await feedOf(maya)
+    const jo_ = await feedOf(jo)
+    const price = '$25/hour · 2 h · $50'
+    expect(await maya_(hours(-2))).toEqual({ status: 'CONFIRMED', price: `Your team pays ${price}` })
+    // Played, its week to report still running: My PlayDates and its page still say "pays".
+    expect(await maya_(hours(3))).toEqual({ status: 'CONFIRMED', price: `Your team pays ${price}` })
+    // The week passed with no report: History's "was to pay" / "was to earn", on the download too.
+    const late = hours(7 * 24 + 1)
+    expect(await maya_(late)).toEqual({ status: 'CONFIRMED', price: `Your team was to pay ${price}` })
+    expect(await jo_(late)).toEqual({ status: 'CONFIRMED', price: `Your team was to earn ${price}` })
+    const download = await jo.client.get(`/api/play-dates/${game.id}/calendar`)
+    expect(events(download.text)[0]!.description).toMatch(/^Your team was to earn \$25\/hour/)
+
+    // A report makes it a game with a result on its way again (My PlayDates: "pays").
+    await t.db.insert(playDateReports).values({
+      playDateId: game.id,
+      team: 'creator',
+      reporterId: maya.profile.id,
+      outcome: 'not_played',
+    })
+    expect(await maya_(late)).toEqual({ status: 'CONFIRMED', price: `Your team pays ${price}` })
+    await t.db.update(playDates).set({ status: 'completed', revision: 1 }).where(eq(playDates.id, game.id))
+    expect(await maya_(late)).toEqual({ status: 'CONFIRMED', price: `Your team paid ${price}` })
+  })
+
+  it('a game cancelled before its start would have been paid, and is struck', async () => {
+    const { game, maya } = await matchedGame()
+    const maya_ = await feedOf(maya)
+    await t.db.update(playDates).set({ status: 'cancelled', revision: 1 }).where(eq(playDates.id, game.id))
+    expect(await maya_(hours(-30))).toEqual({
+      status: 'CANCELLED',
+      price: 'Your team would have paid $25/hour · 2 h · $50',
+    })
+    // A week after, with no report from anyone, it is still a cancelled game.
+    expect(await maya_(hours(8 * 24))).toMatchObject({
+      price: 'Your team would have paid $25/hour · 2 h · $50',
+    })
+  })
+
+  it('an open PlayDate is expired from its start, before the job marks it, as History says', async () => {
+    const { game, maya } = await matchedGame()
+    await t.db
+      .update(playDateRequests)
+      .set({ status: 'declined' })
+      .where(eq(playDateRequests.playDateId, game.id))
+    await t.db.update(playDates).set({ status: 'open' }).where(eq(playDates.id, game.id))
+    const maya_ = await feedOf(maya)
+    expect(await maya_(hours(-1))).toEqual({
+      status: 'TENTATIVE',
+      price: 'Your team pays $25/hour · 2 h · $50',
+    })
+    const expired = { status: 'CANCELLED', price: 'Your team would have paid $25/hour · 2 h · $50' }
+    expect(await maya_(start)).toEqual(expired)
+    await t.db.update(playDates).set({ status: 'expired', revision: 1 }).where(eq(playDates.id, game.id))
+    expect(await maya_(hours(1))).toEqual(expired)
   })
 })

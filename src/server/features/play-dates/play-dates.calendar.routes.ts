@@ -83,7 +83,13 @@ const resetFeed = createRoute({
 export const playDateCalendarRoutes = createApi()
   .openapi(download, async (c) => {
     const id = c.req.valid('param').id
-    const text = await playDateCalendar(c.get('db'), c.get('user').id, id, context(c))
+    const text = await playDateCalendar(
+      c.get('db'),
+      c.get('user').id,
+      id,
+      context(c),
+      c.get('deps').clock.now(),
+    )
     return calendarAnswer(c, text, `playdate-${id.slice(0, 8)}.ics`)
   })
   .openapi(feed, async (c) => {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { and, asc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
-import { paymentTime, yourTeamPayment } from '../../../domain/play-dates/play-date.rules'
+import { paymentTime, statusAt, yourTeamPayment } from '../../../domain/play-dates/play-date.rules'
+import { reportWindow } from '../../../domain/play-dates/results.rules'
 import { priceLine } from '../../../domain/play-dates/schedule'
 import { venueAddressLine } from '../../../domain/venues/venue.schema'
 import type { DbOrTx } from '../../db/client'
@@ -9,6 +10,7 @@ import { playerName } from '../../db/player-summary'
 import {
   calendarFeeds,
   groupMembers,
+  playDateReports,
   groups,
   groupSeries,
   groupSeriesOccurrences,
@@ -61,6 +63,8 @@ function gamesOf(db: DbOrTx, viewerId: string, only: { playDateId: string } | { 
     creatorTeam: sql<string>`${playerName(creator)} || coalesce(' & ' || ${playerName(partner)}, '')`,
     otherTeam: sql<string | null>`${playerName(requester)} || ' & ' || ${playerName(requesterPartner)}`,
     viewerOnCreatorTeam: sql<boolean>`${viewerId}::uuid in (${playDates.creatorId}, ${playDates.partnerId})`,
+    // Whether a team has reported the game's result (one lookup in the reports' index).
+    reported: sql<boolean>`exists (select 1 from ${playDateReports} r where r.play_date_id = ${playDates.id})`,
   })
     .leftJoin(venues, eq(venues.id, playDates.venueId))
     .where(
@@ -79,27 +83,44 @@ type GameRow = Awaited<ReturnType<typeof gamesOf>>[number]
 
 type TimedGameRow = GameRow & { startsAt: Date; timeZone: string; durationMinutes: number }
 
+// A game as the app tells it at `now` (docs/decisions/0227): an open PlayDate whose start has
+// passed is expired, as History and its page say, and a matched game whose week to report passed
+// with no report has no result ("No result was reported" on History).
+const stateAt = (row: TimedGameRow, now: Date) => ({
+  status: statusAt(row.status, row.startsAt, now),
+  noResultReported:
+    row.status === 'matched' &&
+    !row.reported &&
+    now.getTime() > reportWindow(row.startsAt).closesAt!.getTime(),
+})
+
 // "Your team pays $40/hour · 2 hours · $80" ahead of the game, "paid" once played, "would have
-// paid" for one never played; a free game is "Free · 2 hours", with nobody paying.
-function priceOf(row: TimedGameRow) {
+// paid" for one never played, "was to pay" for one nobody reported, in the words of its History
+// card and its page; a free game is "Free · 2 hours", with nobody paying.
+function priceOf(row: TimedGameRow, state: ReturnType<typeof stateAt>) {
   const price = priceLine(row.amount, row.durationMinutes)
   if (row.amount === 0) return price
-  const time = paymentTime(row.status, row.outcome ? { outcome: row.outcome } : null)
+  const time = paymentTime(
+    state.status,
+    row.outcome ? { outcome: row.outcome } : null,
+    state.noResultReported,
+  )
   return `${yourTeamPayment(row.type, row.viewerOnCreatorTeam, time)} ${price}`
 }
 
-function toCalendarGame(row: TimedGameRow, context: CalendarContext): CalendarGame {
+function toCalendarGame(row: TimedGameRow, context: CalendarContext, now: Date): CalendarGame {
   const location = row.venue ? `${row.venue.name}, ${venueAddressLine(row.venue)}` : row.place
+  const state = stateAt(row, now)
   return {
     id: row.id,
-    status: row.status,
+    status: state.status,
     startsAt: row.startsAt,
     timeZone: row.timeZone,
     durationMinutes: row.durationMinutes,
     location,
     creatorTeam: row.creatorTeam,
     otherTeam: row.otherTeam,
-    price: priceOf(row),
+    price: priceOf(row, state),
     revision: row.revision,
     updatedAt: row.updatedAt,
     url: `${context.origin}/playdates/${row.id}`,
@@ -114,6 +135,7 @@ export async function playDateCalendar(
   viewerId: string,
   playDateId: string,
   context: CalendarContext,
+  now: Date,
 ) {
   const [row] = await gamesOf(db, viewerId, { playDateId })
   if (!row) {
@@ -125,7 +147,7 @@ export async function playDateCalendar(
     throw new AppError('forbidden', NOT_YOURS)
   }
   if (row.startsAt === null || row.durationMinutes === null) throw new AppError('conflict', NO_TIME_YET)
-  return calendarOf([toCalendarGame(row as TimedGameRow, context)], {
+  return calendarOf([toCalendarGame(row as TimedGameRow, context, now)], {
     productName: context.productName,
     host: hostOf(context.origin),
   })
@@ -144,7 +166,7 @@ export async function feedCalendar(db: DbOrTx, token: string, context: CalendarC
   const rows = await gamesOf(db, feed.profileId, { since })
   const series = await seriesOf(db, feed.profileId, new Set(rows.map((r) => r.id)), context)
   return calendarOf(
-    rows.map((row) => toCalendarGame(row as TimedGameRow, context)),
+    rows.map((row) => toCalendarGame(row as TimedGameRow, context, now)),
     {
       productName: context.productName,
       host: hostOf(context.origin),

@@ -82,7 +82,9 @@ export function calendarOf(
     timezone: { name: null, generator: (zone) => tzlib_get_ical_block(zone)[0] || null },
   })
   for (const game of games) {
-    const isOn = game.status !== 'cancelled'
+    // A game cancelled, or an open PlayDate nobody joined before its start, does not take place:
+    // calendars strike or drop it (STATUS:CANCELLED), and it rings no alarm.
+    const isOn = game.status !== 'cancelled' && game.status !== 'expired'
     calendar.createEvent({
       id: calendarUid(game.id, options.host),
       sequence: game.revision,
@@ -103,12 +105,11 @@ export function calendarOf(
       description: `${game.price}\n${game.url}`,
       location: game.location,
       url: game.url,
-      status:
-        game.status === 'cancelled'
-          ? ICalEventStatus.CANCELLED
-          : game.status === 'open'
-            ? ICalEventStatus.TENTATIVE
-            : ICalEventStatus.CONFIRMED,
+      status: !isOn
+        ? ICalEventStatus.CANCELLED
+        : game.status === 'open'
+          ? ICalEventStatus.TENTATIVE
+          : ICalEventStatus.CONFIRMED,
     })
   }
   for (const one of series) {

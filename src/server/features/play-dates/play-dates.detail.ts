@@ -26,6 +26,7 @@ import { isLateCancel, type TeamSide } from '../../../domain/play-dates/results'
 import { resultView } from './play-dates.results.view'
 import { creatorSideIds, inPlayDateGroup, NO_RECORD, offeredTo, reliabilityOf } from '../../db/queries'
 import { leaveWithPartnerRefusal } from '../../../domain/play-dates/offers'
+import { statusAt } from '../../../domain/play-dates/play-date.rules'
 import {
   aloneAsSeenBy,
   findSubRefusal,
@@ -196,12 +197,15 @@ export async function visiblePlayDateKind(
 }
 
 export async function getPlayDate(db: DbOrTx, user: Actor, id: string, now: Date): Promise<PlayDateDetail> {
-  const [row] = await db.prepared('play_date_by_id', playDateByIdQuery).execute({
+  const [read] = await db.prepared('play_date_by_id', playDateByIdQuery).execute({
     id,
     userId: user.id,
     now: now.toISOString(),
   })
-  if (!row) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
+  if (!read) throw new AppError('not_found', PLAY_DATE_MESSAGES.notFound)
+  // An open PlayDate whose start has passed is the expired one it is about to be (statusAt), as
+  // History tells it: nobody may apply, and its page is its players' only (docs/decisions/0227).
+  const row = { ...read, status: statusAt(read.status, read.startsAt, now) }
   // The other side as soon as anyone holds a spot on it (open: a player alone, or a pair while a
   // partner is still wanted), each of its players said to have come alone or not.
   const responding: PlayDateRequestView | null =

@@ -573,7 +573,7 @@ describe('cancelling', () => {
 
 describe('an open PlayDate whose start passes', () => {
   it('leaves My PlayDates for History at its start, as expired, before its job has run', async () => {
-    const { a, b } = await foursome()
+    const { a, b, c } = await foursome()
     const id = await openPlayDate(a, b)
     const startsAt = new Date((await a.client.get(`/api/play-dates/${id}`)).body.startsAt)
     const ids = async (p: Player, tab: 'mine' | 'history') =>
@@ -585,6 +585,8 @@ describe('an open PlayDate whose start passes', () => {
         expect(await ids(p, 'mine')).toEqual([id])
         expect(await ids(p, 'history')).toEqual([])
       }
+      const ahead = await c.client.get(`/api/play-dates/${id}`)
+      expect(ahead.body).toMatchObject({ status: 'open', viewer: { canApply: true } })
 
       // Its start: nobody can join it now. The expiry job has not had its turn; the lists go by
       // the clock, so a list read at this moment already has it where it stays.
@@ -595,10 +597,24 @@ describe('an open PlayDate whose start passes', () => {
         expect(history.body.total).toBe(1)
         expect(history.body.items[0]).toMatchObject({ id, status: 'expired', resultMove: null })
       }
-      expect((await a.client.get(`/api/play-dates/${id}`)).body.status).toBe('open')
-      // Its job's turn (with the other tests' jobs due by then): the same card.
+      // Its page says so too: expired, nothing to apply for or cancel, and closed to a player
+      // not on it, as it is once the job has run.
+      const page = async (p: Player) => {
+        const res = await p.client.get(`/api/play-dates/${id}`)
+        return { code: res.status, status: res.body.status, viewer: res.body.viewer }
+      }
+      const expired = {
+        code: 200,
+        status: 'expired',
+        viewer: expect.objectContaining({ canApply: false, canCancel: false, myRequest: null }),
+      }
+      expect(await page(a)).toEqual(expired)
+      expect(await page(b)).toEqual(expired)
+      expect((await c.client.get(`/api/play-dates/${id}`)).status).toBe(403)
+      // Its job's turn (with the other tests' jobs due by then): the same card and page.
       while ((await runDueJobs(t.db, jobHandlers(t.deps), startsAt)) > 0);
-      expect((await a.client.get(`/api/play-dates/${id}`)).body.status).toBe('expired')
+      expect(await page(a)).toEqual(expired)
+      expect((await c.client.get(`/api/play-dates/${id}`)).status).toBe(403)
       expect((await a.client.get('/api/play-dates?tab=history')).body.items[0]).toMatchObject({
         id,
         status: 'expired',

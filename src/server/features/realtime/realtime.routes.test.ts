@@ -22,6 +22,8 @@ import { createNotification } from '../notifications'
 import { MAX_STREAMS_PER_PLAYER } from './realtime.routes'
 import { systemClock } from '../../lib/clock'
 
+// A page's `since` is a time by the server's clock, as its answers' Date header gives it (app.ts).
+const serverTime = () => t.clock.now().getTime()
 let t: TestApp
 beforeAll(async () => {
   t = await createTestApp()
@@ -175,7 +177,7 @@ describe('GET /api/events', () => {
     const watcher = await openEventStream(t.app, me.token)
     try {
       await watcher.waitFor((event) => event.type === 'ready')
-      const pageRead = Date.now()
+      const pageRead = serverTime()
       expect(await first(pageRead)).toBe('ready')
       // A friend request after the page was read: the page misses it without a refetch.
       const res = await other.client.post('/api/connections/friend-requests', { receiverId: me.profile.id })
@@ -183,13 +185,13 @@ describe('GET /api/events', () => {
       await watcher.waitFor((event) => event.type === 'connection')
       expect(await first(pageRead)).toBe('resync')
       // A page read after it has it already; the two players' event says nothing about a third.
-      expect(await first(Date.now() + 1)).toBe('ready')
+      expect(await first(serverTime() + 1)).toBe('ready')
       expect(await first(pageRead, bystander.token)).toBe('ready')
       // Older than the hub remembers, or from before it heard every event: it cannot tell.
-      expect(await first(Date.now() - QUIET_WINDOW_MS - 1000)).toBe('resync')
+      expect(await first(serverTime() - QUIET_WINDOW_MS - 1000)).toBe('resync')
       expect(await first(0)).toBe('resync')
       // A resumed stream refetches whatever `since` says.
-      const resumed = await openEventStream(t.app, me.token, { 'last-event-id': 'abc-12' }, Date.now() + 1)
+      const resumed = await openEventStream(t.app, me.token, { 'last-event-id': 'abc-12' }, serverTime() + 1)
       expect((await resumed.waitFor(() => true)).data).toEqual({ type: 'resync' })
       await resumed.close()
     } finally {
@@ -383,7 +385,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('a lost LISTEN connection', () 
   it('tells every open stream to resync once it is back, then delivers again', async () => {
     const me = await signedInUser(t)
     const stream = await openEventStream(t.app, me.token)
-    const pageRead = Date.now()
+    const pageRead = serverTime()
     try {
       await stream.waitFor((event) => event.type === 'ready')
       // What an operator's restart of a connection pooler or a failover does to the listener.

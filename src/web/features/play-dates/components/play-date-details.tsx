@@ -18,6 +18,7 @@ import {
   usePlayDate,
 } from '../api/play-dates.queries'
 import { usePlayDatesResync } from '../hooks/use-play-dates-live'
+import { usePageMovesWithClock } from '../hooks/use-moves-with-clock'
 import { GroupGameBadge, StatusBadge } from './play-date-badges'
 import { BackButton, PlayDateFirstView, PlayDateFirstViewKind, PlayDateHeader } from './play-date-first-view'
 import { PlayDateChat } from './play-date-chat'
@@ -121,6 +122,7 @@ export function PlayDateDetails({
   const [pending, setPending] = useState<Pending | null>(null)
   const firstViewKind = useContext(PlayDateFirstViewKind)
   usePlayDatesResync()
+  usePageMovesWithClock(query.data)
 
   const error = query.error
   // Shown before, and now closed to the viewer: cancelled, or matched with another team, while

@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { useHomeLocation, useSession } from '../../auth'
 import { type PlayDateListFilter, usePlayDates } from '../api/play-dates.queries'
 import { usePlayDatesResync } from '../hooks/use-play-dates-live'
-import { useRereadAtNextChange } from '../hooks/use-reread-at-next-change'
+import { useListMovesWithClock } from '../hooks/use-moves-with-clock'
 import { whenIdle } from '../../../lib/scheduling'
 import { tabKeyTarget } from '../../../lib/tab-keys'
 import { filtersSummary, isNarrowed, withAvailableFilters } from '../lib/available-filters'
@@ -198,7 +198,7 @@ function TabContent({
   beside: { selectedId: string | undefined } | undefined
 }) {
   const query = usePlayDates(filter)
-  useRereadAtNextChange(filter.tab === 'mine' ? query.data?.pages : undefined)
+  useListMovesWithClock(filter.tab)
   const viewerId = useSession().user?.id ?? ''
   const { search } = useLocation()
   if (query.isPending) {
