@@ -148,14 +148,14 @@ function restated(asked: string, earlier: string): Restated | undefined {
 // A volley is the exception, and so is hitting the ball in the kitchen: where the player hitting it
 // stands is the whole rule, the same for every player. "Can my partner volley in the kitchen?"
 // asks, of the partner, "can I volley in the kitchen?" (No, 9.A), not whether the player asking may
-// volley while the partner is there (9.H).
+// volley while the partner is there (9.H). So is hitting a ball going out (0226).
 const STRIKES = (player: string) =>
   new RegExp(
     `${player} ((is|are) )?((allowed|able|permitted) to )?${ADVERB}(volley|volleys|volleyed|volleying|hit|hits|hitting)\\b`,
   )
 const KITCHEN = /\b(kitchen|non volley zone)\b/
 const strikes = (clause: string, other: Other) =>
-  STRIKES(who(other).source).test(clause) && (/\bvolley/.test(clause) || KITCHEN.test(clause))
+  STRIKES(who(other).source).test(clause) && (/\b(volley|headedout)/.test(clause) || KITCHEN.test(clause))
 // So is being in the kitchen, hitting nothing: "can my opponent stand in the kitchen?" asks, of the
 // opponent, "can I stand in the kitchen?" (9.E), not where the opponents may be when the player
 // asking volleys (docs/decisions/0198).
