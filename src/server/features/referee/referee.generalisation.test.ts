@@ -418,6 +418,8 @@ const ROWS: Row[] = [
   ['my partner touched the net can we still win the rally', 'no', ['7.G'], []],
   ['the serve hit my partner can we still win the rally', 'no', ['4.A'], []],
   ['the ball hit the line does the point stand', 'yes', ['6.A'], []],
+  ['i touched the net after the point can they take the point', 'no', ['7.G'], ['not a fault']],
+  ['my opponent touched the net do they win the rally', 'no', ['7.G'], ["your opponent's fault"]],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

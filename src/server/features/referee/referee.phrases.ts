@@ -12,6 +12,9 @@ const ON_IT = '(?<=\\b(is|was) (it|that|this) )(on|against) '
 const LOSE = '((do|did|does|would|will) )?'
 const LOSES = '(lose|lost) (the |a )?(point|rally)\\b'
 const BE = '(are|r|am|is|was|were)'
+// "Do we get the point", "can they still take the rally": a side winning it (docs/decisions/0226).
+const WIN = '(do|did|does|would|will|can|could) '
+const WINS = '(still )?(win|get|take|won|got|took) (the |a )?(point|rally)\\b'
 const BLAME = '(at fault|to blame)\\b'
 const HIT = '(hit|hits|hitting|struck|strikes)'
 const BODY = '(foot|feet|legs?|arms?|head|face|shoulders?|chest|back|knees?|stomach|shins?|body)'
@@ -121,7 +124,7 @@ const PHRASES: readonly Phrase[] = [
   [
     new RegExp(
       `\\b(a )?fault ${ON} ${US}\\b|\\b(a )?point (for|to) ${THEM}\\b|\\b(their|his|her) point\\b|${ON_IT}${US}\\b|` +
-        `\\b${LOSE}(we|i) ${LOSES}|\\b(we|i) ${BE} ${BLAME}|\\b${BE} (we|i) ${BLAME}`,
+        `\\b${LOSE}(we|i) ${LOSES}|\\b(we|i) ${BE} ${BLAME}|\\b${BE} (we|i) ${BLAME}|\\b${WIN}${THEY} ${WINS}`,
       'g',
     ),
     'our fault',
@@ -129,7 +132,7 @@ const PHRASES: readonly Phrase[] = [
   [
     new RegExp(
       `\\b(a )?fault ${ON} ${THEM}\\b|\\b(a )?point (for|to) ${US}\\b|\\b(our|my) point\\b|${ON_IT}${THEM}\\b|` +
-        `\\b(do|did|does|would|will|can|could) (we|i) (still )?(win|get|won|got) (the |a )?(point|rally)\\b|\\b${LOSE}${THEY} ${LOSES}|\\b${BE} ${THEY} ${BLAME}`,
+        `\\b${WIN}(we|i) ${WINS}|\\b${LOSE}${THEY} ${LOSES}|\\b${BE} ${THEY} ${BLAME}`,
       'g',
     ),
     'their fault',
