@@ -22,6 +22,7 @@ describe('how a question is put', () => {
     ['10 10 next point wins?', 'yes-no'],
     ['the serve is going out can i hit it', 'yes-no'],
     ['the serve hit the net where do i stand', 'open'],
+    ['I got hurt how long can I take', 'open'],
   ])('"%s" is a %s question', (question, shape) => {
     expect(shapeOf(question)).toBe(shape)
   })

@@ -45,9 +45,10 @@ const FRAME_WORDS =
 export type QuestionShape = 'yes-no' | 'choice' | 'open'
 
 // A yes/no question typed after its story with no mark between them: "the serve is going out can i
-// hit it", "the ball hit my partner do we lose the rally"; not "... where do i stand" (0226).
+// hit it", "the ball hit my partner do we lose the rally"; not "... where do i stand", "how long can i
+// take" (0226).
 const ASKED_AT_THE_END =
-  /(?<!\b(what|how|where|who|whom|whose|which|why|when) )\b(can|could|may|should|must|do|does|did|am|are|will|would)( not)? (i|we|you|he|she|they)\b( \w+){0,6}$/
+  /(?<!\b(what|how|where|who|whom|whose|which|why|when)( \w+)? )\b(can|could|may|should|must|do|does|did|am|are|will|would)( not)? (i|we|you|he|she|they)\b( \w+){0,6}$/
 
 // Yes/no ("Can I...?", "... is that a fault?", "..., right?"), a choice ("in or out?"), or open
 // ("How far...?", "What is...?").
