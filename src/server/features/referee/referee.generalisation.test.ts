@@ -420,6 +420,12 @@ const ROWS: Row[] = [
   ['the ball hit the line does the point stand', 'yes', ['6.A'], []],
   ['i touched the net after the point can they take the point', 'no', ['7.G'], ['not a fault']],
   ['my opponent touched the net do they win the rally', 'no', ['7.G'], ["your opponent's fault"]],
+  // A yes or no at another score is not this one's; a ball going out the player let go landed out,
+  // hit by the other side; one caught before it landed out is the catch (7.H).
+  ['its 10 9 and we are serving can we win with this point', null, ['4'], ['win by 2']],
+  ['the ball was going out so i let it drop, our point?', 'yes', ['7.D'], []],
+  ['i let the serve go because it was going long, is it our point', 'yes', ['7.D'], ['against the server']],
+  ['my opponent caught the ball before it landed out whose point', null, ['7.H'], []],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

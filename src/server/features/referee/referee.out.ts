@@ -24,6 +24,10 @@ const OWNER: Record<string, string> = {
   they: 'their',
 }
 
+// A ball the player let go, one the other side hit: "i let it go", "we left the ball".
+const LET_GO =
+  /\b((i|we) )?(let|left|leave|letting|leaving) (it|the ball|that|that 1|the serve|the shot)( (go|drop|land|bounce|fly|sail))?\b/g
+
 export const OUT_PHRASES: readonly Phrase[] = [
   // A ball that clears the net and then lands out is a ball landing out (7.D): the net it went over
   // is not what is asked about (docs/decisions/0216, Continued). "Went long" or "wide" is out.
@@ -44,6 +48,19 @@ export const OUT_PHRASES: readonly Phrase[] = [
   [
     /(?<=\b(volley\w*|hit|hits|hitting|catch\w*|caught|play|plays|playing)\b.*\b(if|when|whenever|as) (it|the ball|the serve|the shot) )\b(went|goes|go|gone|sailed|sails|flew|flies|floated|floats|ended up|ends up) out\b(?! of\b)|(?<=\b(if|when|whenever) (it|the ball|the serve|the shot) )(goes|go|went) out\b(?! of\b)(?=.*\b(can|could|may|allowed)\b.*\b(volley\w*|hit|play|catch)\b)|\b(going|heading|headed|sailing|flying|floating) (out|long|wide)\b(?! of\b)|\bwould (have )?(landed|land|gone|go|been|be) (out|long|wide)\b(?! of\b)/g,
     'headedout',
+  ],
+  // ... and so is one caught or hit "before it landed out"; one going out that the player let go
+  // landed out (docs/decisions/0226).
+  [
+    /\b(before|until) (it|the ball) (landed|lands|land|went|goes|go|could land) (out|long|wide)\b(?! of\b)/g,
+    'headedout',
+  ],
+  [
+    new RegExp(`^(?=.*\\bheadedout\\b)(?=.*${LET_GO.source}).*$`),
+    (text: string) => {
+      const kind = /\bserve\b/.test(text) ? 'serve' : 'shot'
+      return text.replace(LET_GO, '').replace(/\bheadedout\b/g, `the opponents ${kind} landed out`)
+    },
   ],
   // A ball going out that a player did hit, whoever it was, is one word: it is in play once hit, and
   // the side that hit it loses the rally only if that shot fails (7.D). "My partner hit a ball that

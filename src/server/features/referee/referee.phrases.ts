@@ -240,6 +240,8 @@ const PHRASES: readonly Phrase[] = [
   // "Hit the ball before it bounces" is a volley, said in more words (docs/decisions/0198).
   [/\b(hit|hits|hitting|play|plays|playing|strike|strikes) (the ball |it )?volley\b/g, 'volley'],
   [/\bwherever\b/g, 'anywhere'],
+  // "Caught" is catching it: "my opponent caught the ball before it landed out" (0226).
+  [/\bcaught\b/g, 'catch'],
   [/\b2 times\b/g, 'twice'],
   [/\bcross ?court\b|\bdiagonally\b|\bacross\b/g, 'diagonal'],
   [/\b(switch|change|swap) (sides|ends|side|end)\b/g, 'switch ends'],
