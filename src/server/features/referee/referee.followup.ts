@@ -7,6 +7,7 @@ import {
   subjectsOf,
   withoutSubjects,
 } from './referee.question'
+import { otherAct } from './referee.out'
 import { hitOfSomeone, paddleOfSomeone, unplaced } from './referee.unnamed'
 
 // How a follow-up ("what if...", "and...") is read with the player's question before it: whom its
@@ -90,12 +91,11 @@ const parts = (question: string) =>
     .filter(Boolean)
 const LEAD = /^((so|ok|okay|and|but|or|then|even) )*((what|how) (if|about)( if)?|if)\b\s*/
 
-// A follow-up in which the other player the earlier question named does something, or has
-// something done to them, is a question of its own about that player (0185). What they do is
-// asked as of the player asking, where the earlier question put them: "what if she volleys it?"
-// after "can I volley if my partner is in the kitchen?" asks "can I volley it when I am in the
-// kitchen?" (No, 9.A); "what if she does it?" does what the earlier question asked. What happens
-// to them is asked as it is: "what if it hits her?" is "what if it hits my partner?" (7.H).
+// A follow-up in which the other player the earlier question named does something, or has something
+// done to them, is a question of its own about that player (0185). What they do is asked as of the
+// player asking where the earlier question put them: "what if she volleys it?" after "can I volley if my
+// partner is in the kitchen?" asks "can I volley it when I am in the kitchen?" (No, 9.A); "what if she
+// does it?" what it asked, anything else instead (referee.out.ts); "what if it hits her?" as it is (7.H).
 //
 // A partner or an opponent the earlier question did not name, acting in a follow-up, takes over
 // its act, the player asking staying where it put them (0188): "what if my partner volleys it?"
@@ -118,8 +118,8 @@ function restated(asked: string, earlier: string): Restated | undefined {
   const role = roleOf(clause, other)
   if (role === undefined) return undefined
   if (role === 'undergoes') return { text: clause, role, other }
-  const earlierParts = parts(earlier)
   const doing = /\b(do|does|did)\b/.test(clause)
+  const earlierParts = parts(earlier).map((part) => (doing ? part : otherAct(part)))
   const actor = (part: string) => part.replace(who(other, 'g'), 'i')
   if (named !== undefined) {
     const about = (part: string) => who(other).test(part)

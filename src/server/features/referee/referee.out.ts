@@ -24,6 +24,10 @@ const OWNER: Record<string, string> = {
   they: 'their',
 }
 
+// The hit of a ball going out, in an earlier question, when a follow-up has the player do something
+// else ("what if she caught it?"): only the ball going out is left (docs/decisions/0226).
+export const otherAct = (part: string) => part.replace(/\bhitheadedout\b/g, 'headedout')
+
 // A ball the player let go, one the other side hit: "i let it go", "we left the ball".
 const LET_GO =
   /\b((i|we) )?(let|left|leave|letting|leaving) (it|the ball|that|that 1|the serve|the shot)( (go|drop|land|bounce|fly|sail))?\b/g
