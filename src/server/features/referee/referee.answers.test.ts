@@ -17,6 +17,12 @@ describe('how a question is put', () => {
     ['How far is the kitchen line from the net?', 'open'],
     ['When do you switch sides?', 'open'],
     ['Can you tell me how high the net is?', 'open'],
+    // Asked at the end of the story, with no mark between them (0226).
+    ['its 10 10 does next point win', 'yes-no'],
+    ['10 10 next point wins?', 'yes-no'],
+    ['the serve is going out can i hit it', 'yes-no'],
+    ['the serve hit the net where do i stand', 'open'],
+    ['I got hurt how long can I take', 'open'],
   ])('"%s" is a %s question', (question, shape) => {
     expect(shapeOf(question)).toBe(shape)
   })

@@ -29,13 +29,21 @@ const continuing = (text: string) =>
 
 const numbersIn = (text: string) => new Set(canonical(text).match(/\b\d+(\.\d+)?\b/g) ?? [])
 
+// The score a question gives, "10 9" for "its 10-9", if any.
+const scoreIn = (text: string) => /\b\d{1,2} \d{1,2}\b/.exec(canonical(text))?.[0]
+
 // The first words of the answer: "Yes" or "No" for a yes/no question, else the number or
-// choice the question asks for, when there is one.
+// choice the question asks for, when there is one. A yes or no given at another score is not this
+// question's: "its 10 9 can we win with this point" is not "can you win 11 10 => no" (0226).
 function opening(question: string, match: Match, shape: ReturnType<typeof shapeOf>, sense: Sense) {
   const { answer, closest } = match
   if (shape === 'yes-no') {
-    if (closest && closest.yes !== null)
+    if (closest && closest.yes !== null) {
+      const score = scoreIn(question)
+      if (score !== undefined && scoreIn(closest.text) !== undefined && score !== scoreIn(closest.text))
+        return answer.lead
       return closest.yes !== turnsRound(sense, closest.sense) ? 'Yes' : 'No'
+    }
     const asked = numbersIn(question)
     if (answer.lead && asked.size > 0) {
       const known = numbersIn(`${answer.lead} ${answer.answer}`)

@@ -28,7 +28,8 @@ const QUESTION_ONLY = new Set(
     'pickleball allowed legal illegal ok okay fine good count counts legit permitted out want ever still really ' +
     'just get gets got getting go goes going went make makes made take takes taking know think say said happen ' +
     'happens happened right yes exactly way thing things something anything guys guy person people also even ' +
-    'else actually basically literally bro dude lol pls thanks whether supposed recreational league instead'
+    'else actually basically literally bro dude lol pls thanks whether supposed recreational league instead ' +
+    'because cuz anyway'
   ).split(' '),
 )
 // "Before" and "after" say when, which a rule often turns on: stepping into the kitchen before the

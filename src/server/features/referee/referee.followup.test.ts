@@ -625,3 +625,13 @@ describe('the ball hitting the paddle hand of a player a pronoun speaks of', () 
     expect(first('the ball hit my paddle hand is that a fault')).toMatch(/^No: if the ball in play hits you,/)
   })
 })
+
+// A ball going out that the partner hit: a follow-up having her do something else does that instead,
+// the ball still going out; "what if she does it?" asks the hit again (docs/decisions/0226).
+describe('a follow-up on a ball going out that a partner hit', () => {
+  const earlier = 'my partner hit a ball that was going long, is that our fault'
+  it('is asked of the act the follow-up names', () => {
+    expect(first('what if she caught it', earlier)).toMatch(/^Yes: a fault by your partner, .*\(7\.H\)/)
+    expect(first('what if she does it', earlier)).toMatch(/^The side that hit it loses the rally only if/)
+  })
+})

@@ -7,6 +7,7 @@ import {
   subjectsOf,
   withoutSubjects,
 } from './referee.question'
+import { otherAct } from './referee.out'
 import { hitOfSomeone, paddleOfSomeone, unplaced } from './referee.unnamed'
 
 // How a follow-up ("what if...", "and...") is read with the player's question before it: whom its
@@ -90,12 +91,11 @@ const parts = (question: string) =>
     .filter(Boolean)
 const LEAD = /^((so|ok|okay|and|but|or|then|even) )*((what|how) (if|about)( if)?|if)\b\s*/
 
-// A follow-up in which the other player the earlier question named does something, or has
-// something done to them, is a question of its own about that player (0185). What they do is
-// asked as of the player asking, where the earlier question put them: "what if she volleys it?"
-// after "can I volley if my partner is in the kitchen?" asks "can I volley it when I am in the
-// kitchen?" (No, 9.A); "what if she does it?" does what the earlier question asked. What happens
-// to them is asked as it is: "what if it hits her?" is "what if it hits my partner?" (7.H).
+// A follow-up in which the other player the earlier question named does something, or has something
+// done to them, is a question of its own about that player (0185). What they do is asked as of the
+// player asking where the earlier question put them: "what if she volleys it?" after "can I volley if my
+// partner is in the kitchen?" asks "can I volley it when I am in the kitchen?" (No, 9.A); "what if she
+// does it?" what it asked, anything else instead (referee.out.ts); "what if it hits her?" as it is (7.H).
 //
 // A partner or an opponent the earlier question did not name, acting in a follow-up, takes over
 // its act, the player asking staying where it put them (0188): "what if my partner volleys it?"
@@ -118,8 +118,8 @@ function restated(asked: string, earlier: string): Restated | undefined {
   const role = roleOf(clause, other)
   if (role === undefined) return undefined
   if (role === 'undergoes') return { text: clause, role, other }
-  const earlierParts = parts(earlier)
   const doing = /\b(do|does|did)\b/.test(clause)
+  const earlierParts = parts(earlier).map((part) => (doing ? part : otherAct(part)))
   const actor = (part: string) => part.replace(who(other, 'g'), 'i')
   if (named !== undefined) {
     const about = (part: string) => who(other).test(part)
@@ -148,14 +148,14 @@ function restated(asked: string, earlier: string): Restated | undefined {
 // A volley is the exception, and so is hitting the ball in the kitchen: where the player hitting it
 // stands is the whole rule, the same for every player. "Can my partner volley in the kitchen?"
 // asks, of the partner, "can I volley in the kitchen?" (No, 9.A), not whether the player asking may
-// volley while the partner is there (9.H).
+// volley while the partner is there (9.H). So is hitting a ball going out (0226).
 const STRIKES = (player: string) =>
   new RegExp(
     `${player} ((is|are) )?((allowed|able|permitted) to )?${ADVERB}(volley|volleys|volleyed|volleying|hit|hits|hitting)\\b`,
   )
 const KITCHEN = /\b(kitchen|non volley zone)\b/
 const strikes = (clause: string, other: Other) =>
-  STRIKES(who(other).source).test(clause) && (/\bvolley/.test(clause) || KITCHEN.test(clause))
+  STRIKES(who(other).source).test(clause) && (/\b(volley|headedout)/.test(clause) || KITCHEN.test(clause))
 // So is being in the kitchen, hitting nothing: "can my opponent stand in the kitchen?" asks, of the
 // opponent, "can I stand in the kitchen?" (9.E), not where the opponents may be when the player
 // asking volleys (docs/decisions/0198).

@@ -378,6 +378,54 @@ const ROWS: Row[] = [
   ['the ball hit his paddle hand', null, ['7.H'], ['hits that player', 'their side']],
   ['the ball hit his paddle hand is that a fault', 'no', ['7.H'], ['that player']],
   ['ball hit her hand holding the paddle, whose point', null, ['7.H'], ['that player']],
+  // A ball going out that a player did hit is in play: the side that hit it loses the rally only if
+  // that shot fails (0226).
+  [
+    'my opponent returned a ball that was going wide, whose fault',
+    null,
+    ['7.D'],
+    ['only if that shot then fails'],
+  ],
+  [
+    'it was heading long and my partner volleyed it, do we lose the point',
+    null,
+    ['7.D', '7.B'],
+    ['side that hit it'],
+  ],
+  ['what if i hit a ball that would have gone out', null, ['7.D'], ['in play until it lands']],
+  // ... but may a player hit one is still asked of the player, and the ball hitting them is 7.H.
+  ['can my partner hit a ball thats going long', 'yes', ['7.D'], []],
+  ['the ball was going out but it hit my partner, whose point', null, ['7.H'], []],
+  // A serve going out must still bounce before the receiver hits it (7.A).
+  [
+    'the serve was flying long, can i hit it before it bounces',
+    'no',
+    ['7.A'],
+    ['before the receiver hits it'],
+  ],
+  ['am i allowed to return a serve that is going out', 'no', ['7.A'], ['fault against the server']],
+  // A swing at the ball is hitting it.
+  ['the ball is sailing out, can i still swing at it', 'yes', ['7.D'], ['you may hit it']],
+  // A hand not said to hold the paddle: it depends on the hand (7.H).
+  ['the ball hit her hand, whose point', null, ['7.H'], ['it depends on the hand', 'other hand']],
+  ['my opponents finger got hit by the ball', null, ['7.H'], ['it depends on the hand']],
+  ['ball hit my free hand, fault?', 'yes', ['7.H'], []],
+  ['can i switch hands during a point', 'yes', ['11.B'], []],
+  // 10-10 asks whether the next point wins: No, a game is won by 2 (4).
+  ['we are 10 all, does the next point win', 'no', ['4'], ['won by 2']],
+  ['at 10 10 will the next rally win the game', 'no', ['4'], []],
+  // A question typed at the end of its story, with no mark; "can we still win" asks whose fault.
+  ['my partner touched the net can we still win the rally', 'no', ['7.G'], []],
+  ['the serve hit my partner can we still win the rally', 'no', ['4.A'], []],
+  ['the ball hit the line does the point stand', 'yes', ['6.A'], []],
+  ['i touched the net after the point can they take the point', 'no', ['7.G'], ['not a fault']],
+  ['my opponent touched the net do they win the rally', 'no', ['7.G'], ["your opponent's fault"]],
+  // A yes or no at another score is not this one's; a ball going out the player let go landed out,
+  // hit by the other side; one caught before it landed out is the catch (7.H).
+  ['its 10 9 and we are serving can we win with this point', null, ['4'], ['win by 2']],
+  ['the ball was going out so i let it drop, our point?', 'yes', ['7.D'], []],
+  ['i let the serve go because it was going long, is it our point', 'yes', ['7.D'], ['against the server']],
+  ['my opponent caught the ball before it landed out whose point', null, ['7.H'], []],
 ]
 
 describe('first questions in words nobody wrote an ask for', () => {

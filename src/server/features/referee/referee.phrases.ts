@@ -1,6 +1,8 @@
 // The words players use, each brought to one form: what the matching and the reading of a
 // question work on (docs/decisions/0146, 0184).
 
+import { OUT_PHRASES, type Phrase } from './referee.out'
+
 // The sides a fault is asked of, the ball hitting a player, and where (docs/decisions/0216).
 const US = '(us|me|our side|our team|my side|my team)'
 const THEM = '(them|him|her|the opponents|the other (side|team)|their side|their team)'
@@ -10,24 +12,17 @@ const ON_IT = '(?<=\\b(is|was) (it|that|this) )(on|against) '
 const LOSE = '((do|did|does|would|will) )?'
 const LOSES = '(lose|lost) (the |a )?(point|rally)\\b'
 const BE = '(are|r|am|is|was|were)'
+// "Do we get the point", "can they still take the rally": a side winning it (docs/decisions/0226).
+const WIN = '(do|did|does|would|will|can|could) '
+const WINS = '(still )?(win|get|take|won|got|took) (the |a )?(point|rally)\\b'
 const BLAME = '(at fault|to blame)\\b'
 const HIT = '(hit|hits|hitting|struck|strikes)'
 const BODY = '(foot|feet|legs?|arms?|head|face|shoulders?|chest|back|knees?|stomach|shins?|body)'
-
-// Whose shot it is, said of the player who hit it.
-const OWNER: Record<string, string> = {
-  i: 'my',
-  we: 'our',
-  you: 'your',
-  he: 'his',
-  she: 'her',
-  they: 'their',
-}
-
 // Players' words and spellings for one thing, each brought to the form the curated answers use.
 // Longer phrases first: 'non volley zone line' before 'non volley zone'.
-const PHRASES: ReadonlyArray<readonly [RegExp, string | ((match: string, ...groups: string[]) => string)]> = [
+const PHRASES: readonly Phrase[] = [
   [/\bwhats\b/g, 'what is'],
+  [/\bthats\b/g, 'that is'],
   // Words players misspell typing on a phone at the courts: "kitchin", "servce".
   [/\b(kitchin|kitchan|kichin|kitchen)\b/g, 'kitchen'],
   [/\b(servce|sevre|srve)\b/g, 'serve'],
@@ -49,47 +44,7 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string | ((match: string, ...grou
     /^carry\b|\b(a|the) carry\b|(?<=\b(accidental|unintentional) )carr(y|ies)\b|\bcarr(y|ies|ied|ying) (the ball|it|on)\b|\bcarrying\b(?! (me|you|him|her|them|us|my|your|his|their|our|into|in)\b)/g,
     'ballcarry',
   ],
-  // A ball that clears the net and then lands out is a ball landing out (7.D): the net it went over
-  // is not what is asked about (docs/decisions/0216, Continued). "Went long" or "wide" is out.
-  [
-    /\b(went|goes|go|gone|got|gets|cleared|clears|clear|clearing|made it|makes it) (over |past )?the net,? (and |but |then |n |an )+(?=(it )?(landed|lands|land|landing|went|goes|go|bounced|bounces|sailed|sails) (out|long|wide)\b)/g,
-    '',
-  ],
-  [/\b(landed|lands|land|landing|went|goes|go|sailed|sails|bounced|bounces) (long|wide)\b/g, 'landed out'],
-  // A ball not yet landed that is going out, or would have, is a ball headed out: a player may still
-  // hit it ("can i hit the ball if it goes out"), as it is out only once it lands (7.D)
-  // (docs/decisions/0223).
-  [
-    /(?<=\b(volley\w*|hit|hits|hitting|catch\w*|caught|play|plays|playing)\b.*\b(if|when|whenever|as) (it|the ball|the serve|the shot) )\b(went|goes|go|gone|sailed|sails|flew|flies|floated|floats|ended up|ends up) out\b(?! of\b)|(?<=\b(if|when|whenever) (it|the ball|the serve|the shot) )(goes|go|went) out\b(?! of\b)(?=.*\b(can|could|may|allowed)\b.*\b(volley\w*|hit|play|catch)\b)|\b(going|heading|headed|sailing|flying|floating) (out|long|wide)\b(?! of\b)|\bwould (have )?(landed|land|gone|go|been|be) (out|long|wide)\b(?! of\b)/g,
-    'headedout',
-  ],
-  // A player who hit the ball out hit a shot that landed out: "i hit it out" is "my shot landed
-  // out", "my partner hit the return long" "my partners return landed out" (0223).
-  [
-    /\b(?:(i|we|you|he|she|they|(?:(?:my|our|the) )?(?:partner|opponent)s?) )?(?:hit|hits|knocked|knocks|sent|sends|smacked|whacked|blasted|popped|dumped|put|puts) (?:it|(?:that |this )?1|that|the ball|(?:my|his|her|their|our|the|a) (shot|serve|return|dink|drop|volley|lob|drive|smash|third shot)) (?:out|long|wide)\b(?! of\b)/g,
-    (_m: string, who?: string, kind?: string) =>
-      `${who === undefined ? '' : (OWNER[who] ?? who.replace(/s?$/, 's'))} ${kind ?? 'shot'} landed out`,
-  ],
-  // ... and so is a ball that "went out", or a shot that "was long": the ball landing out, not the
-  // word "out" alone, which says only which way a question asks ("is a ball on the line out?"). A
-  // player who went out of the kitchen is not a ball, and a ball hit "if it goes out" has not landed
-  // (docs/decisions/0220).
-  [
-    /\b(went|goes|go|gone|sailed|sails|flew|flies|floated|floats|ended up|ends up) out\b(?! of\b)/g,
-    'landed out',
-  ],
-  [/\b(serve|shot|ball|return|lob shot|volley|it) (was|is) (long|wide)\b/g, '$1 landed out'],
-  // Whatever kind of shot landed out, a return, a dink, a third shot, it is a shot landing out (7.D):
-  // the kind is a detail, as a lob is (docs/decisions/0208, 0220).
-  [
-    /\b(return of serve|returns?|dinks?|drop shots?|drops?|third shots?|3rd shots?|volleys?)(?= landed out\b)/g,
-    'shot',
-  ],
-  // Landing beyond the baseline is landing out of bounds; standing behind it is where the server stands.
-  [
-    /\b(past|beyond|long of|deep of) the (baseline|back line|end line|sideline|side line)s?\b|(?<=\b(landed|lands|land|landing|bounced|bounces) )(behind|outside) the (baseline|back line|end line|sideline|side line)s?\b/g,
-    'out of bounds',
-  ],
+  ...OUT_PHRASES,
   // Touching the net after the ball bounced twice is touching it after the rally ended: the second
   // bounce is a fault (7.E), and a fault makes the ball dead (8) (docs/decisions/0216, Continued).
   [
@@ -153,6 +108,9 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string | ((match: string, ...grou
     /\b(after|once) (the |a )?(point|rally)( is over| was over| ended| ends| is done)?\b|\b(the |a )?(point|rally) (is over|was over|ends|ended|end)\b|\b(the ball|it) (is|was) dead\b/g,
     'dead ball',
   ],
+  // Whether "the point counts" asks whether what happened is good, not about points: "my serve hit
+  // the line does the point count" (docs/decisions/0226).
+  [/\b(the|that|this) (point|rally|shot|ball) (count|counts|stand|stands)\b/g, 'it counts'],
   // Who wins the rally, as one word: "whose point", "whose fault", "who gets the point", "is it our
   // point or theirs" (docs/decisions/0215).
   [
@@ -166,7 +124,7 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string | ((match: string, ...grou
   [
     new RegExp(
       `\\b(a )?fault ${ON} ${US}\\b|\\b(a )?point (for|to) ${THEM}\\b|\\b(their|his|her) point\\b|${ON_IT}${US}\\b|` +
-        `\\b${LOSE}(we|i) ${LOSES}|\\b(we|i) ${BE} ${BLAME}|\\b${BE} (we|i) ${BLAME}`,
+        `\\b${LOSE}(we|i) ${LOSES}|\\b(we|i) ${BE} ${BLAME}|\\b${BE} (we|i) ${BLAME}|\\b${WIN}${THEY} ${WINS}`,
       'g',
     ),
     'our fault',
@@ -174,7 +132,7 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string | ((match: string, ...grou
   [
     new RegExp(
       `\\b(a )?fault ${ON} ${THEM}\\b|\\b(a )?point (for|to) ${US}\\b|\\b(our|my) point\\b|${ON_IT}${THEM}\\b|` +
-        `\\b(do|did|does|would|will) (we|i) (win|get|won|got) (the |a )?(point|rally)\\b|\\b${LOSE}${THEY} ${LOSES}|\\b${BE} ${THEY} ${BLAME}`,
+        `\\b${WIN}(we|i) ${WINS}|\\b${LOSE}${THEY} ${LOSES}|\\b${BE} ${THEY} ${BLAME}`,
       'g',
     ),
     'their fault',
@@ -187,6 +145,23 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string | ((match: string, ...grou
   [new RegExp(`\\b${HIT} (my|our|the) (partner|opponent)s? ${BODY}\\b`, 'g'), '$1 my $3'],
   // The hand holding the paddle is one thing, apart from any other hand: 7.H leaves it out of the
   // ball hitting a player (docs/decisions/0220).
+  // A finger or a thumb is the hand, and "it" that hits a hand is the ball: "it hit my finger" is
+  // "the ball hit my hand" (0226).
+  [/\b(fingers?|thumbs?|knuckles?)\b/g, 'hand'],
+  [
+    /\b(it|that) (hit|hits|struck|strikes|touched|touches) (my|his|her|their|your|our) (hands?)\b/g,
+    'the ball $2 $3 $4',
+  ],
+  [
+    /\b(my|his|her|their|your|our|(?:(?:my|our|the) )?(?:partner|opponent)s?) (hands?) (got|gets|was|is|were|been) (hit|struck)( by the ball)?/g,
+    'the ball hit $1 $2',
+  ],
+  // ... and the other hand is one thing too: the ball hitting it is the ball hitting the player
+  // (docs/decisions/0226). "My other hand" stays as it is: a player hits with it (11.B).
+  [
+    /\b(off|free|empty|non paddle|nonpaddle|non dominant) hand\b|\bhand (not|that is not|thats not|which is not) (holding|on|gripping) (the |my |his |her |their )?paddle\b/g,
+    'offhand',
+  ],
   [/\bpaddle hand\b|\bhand (holding|on|gripping) (the |my |his |her |their )?paddle\b/g, 'paddlehand'],
   // What a player wears counts as one thing (7.G, 7.H, 9.B): "my hat", "my sunglasses".
   [
@@ -265,6 +240,8 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string | ((match: string, ...grou
   // "Hit the ball before it bounces" is a volley, said in more words (docs/decisions/0198).
   [/\b(hit|hits|hitting|play|plays|playing|strike|strikes) (the ball |it )?volley\b/g, 'volley'],
   [/\bwherever\b/g, 'anywhere'],
+  // "Caught" is catching it: "my opponent caught the ball before it landed out" (0226).
+  [/\bcaught\b/g, 'catch'],
   [/\b2 times\b/g, 'twice'],
   [/\bcross ?court\b|\bdiagonally\b|\bacross\b/g, 'diagonal'],
   [/\b(switch|change|swap) (sides|ends|side|end)\b/g, 'switch ends'],

@@ -44,6 +44,12 @@ const FRAME_WORDS =
 
 export type QuestionShape = 'yes-no' | 'choice' | 'open'
 
+// A yes/no question typed after its story with no mark between them: "the serve is going out can i
+// hit it", "the ball hit my partner do we lose the rally"; not "... where do i stand", "how long can i
+// take" (0226).
+const ASKED_AT_THE_END =
+  /(?<!\b(what|how|where|who|whom|whose|which|why|when)( \w+)? )\b(can|could|may|should|must|do|does|did|am|are|will|would)( not)? (i|we|you|he|she|they)\b( \w+){0,6}$/
+
 // Yes/no ("Can I...?", "... is that a fault?", "..., right?"), a choice ("in or out?"), or open
 // ("How far...?", "What is...?").
 export function shapeOf(question: string): QuestionShape {
@@ -72,6 +78,16 @@ export function shapeOf(question: string): QuestionShape {
   // Typed with no mark between them, the story comes first and the question at its end: "serve hit
   // the net and went in is it a let", "i called it out after i hit it does that count".
   if (/\b(is|was|does|did|would|will|should)( not)? (it|that|this)( \w+){0,3}$/.test(clause)) return 'yes-no'
+  // ... or asks what a point, a serve or the ball does: "its 10 10 does next point win", "my serve
+  // hit the line does the point count"; "next point wins?" is said as a question (docs/decisions/0226).
+  if (
+    /\b(does|do|did|will|would|can|could|should)( not)? (the )?((next|this|that|last|my|our|their|a) )?(point|rally|serve|shot|ball|game)\b( \w+){0,4}$/.test(
+      clause,
+    ) ||
+    /\b(next|this) (point|rally) wins?( (it|the game|the match))?$/.test(clause) ||
+    ASKED_AT_THE_END.test(clause)
+  )
+    return 'yes-no'
   // ... or asks whether play goes on: "the ball clipped the net do we play on" (0208).
   if (
     /\b(do|does|should|can|must) (we|you|i|they) (play on|keep playing|replay|redo|continue)\b( \w+){0,2}$/.test(
