@@ -117,6 +117,10 @@ describe('the first answer without a model', () => {
     expect(first('How long is a timeout?')).toMatch(/^1 minute: /)
     expect(first('what do you play to?')).toMatch(/^11 points, win by 2: /)
     expect(first('Is the kitchen 7 feet?')).toMatch(/^Yes: .*7 feet/)
+    // Not the curated "is a timeout 1 minute => yes": another number leaves no yes to give.
+    expect(first('is a timeout 2 minutes')).toMatch(/^1 minute: /)
+    expect(first('do timeouts last 60 seconds?')).toMatch(/^1 minute: /)
+    expect(first('is a timeout 1 minute?')).toMatch(/^Yes: /)
   })
 
   it('forgives typos and knows the players’ words', () => {

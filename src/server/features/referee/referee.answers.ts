@@ -38,13 +38,24 @@ const scoreIn = (text: string) => /\b\d{1,2} \d{1,2}\b/.exec(canonical(text))?.[
 function opening(question: string, match: Match, shape: ReturnType<typeof shapeOf>, sense: Sense) {
   const { answer, closest } = match
   if (shape === 'yes-no') {
+    const asked = numbersIn(question)
     if (closest && closest.yes !== null) {
       const score = scoreIn(question)
       if (score !== undefined && scoreIn(closest.text) !== undefined && score !== scoreIn(closest.text))
         return answer.lead
+      // Nor is "is a timeout 2 minutes" the question "is a timeout 1 minute => yes": with a number
+      // the curated question names and this one does not, its yes or no holds only when the
+      // answer names this one's numbers too ("games to 21" as well as 15); else the answer leads
+      // with what it says.
+      const named = (numbers: Set<string>, among: Set<string>) => [...numbers].every((n) => among.has(n))
+      if (
+        asked.size > 0 &&
+        !named(numbersIn(closest.text), asked) &&
+        !named(asked, numbersIn(`${answer.lead ?? ''} ${answer.answer}`))
+      )
+        return answer.lead
       return closest.yes !== turnsRound(sense, closest.sense) ? 'Yes' : 'No'
     }
-    const asked = numbersIn(question)
     if (answer.lead && asked.size > 0) {
       const known = numbersIn(`${answer.lead} ${answer.answer}`)
       return [...asked].some((n) => known.has(n)) ? 'Yes' : 'No'
