@@ -352,7 +352,8 @@ describe("a PlayDate page's first view rendered by the build", () => {
   })
 
   it("reads the app's clock as the page does: an open PlayDate whose start passed by it is its players' only", async () => {
-    const [creator, , , , stranger] = players as [(typeof players)[0], ...(typeof players)[0][]]
+    const creator = players[0]!
+    const stranger = players[4]!
     const base = {
       state: 'AZ' as const,
       regions: ['east_valley'],
