@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
-import { type PlayDatePage, type StateCode } from '../../../domain/play-dates/play-date.schema'
+import { type PlayDateListPage, type StateCode } from '../../../domain/play-dates/play-date.schema'
 import { localDays, todayIn, zoneWindows } from '../../../domain/play-dates/date-window'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import { canTransition } from '../../../domain/play-dates/play-date.rules'
@@ -40,6 +40,7 @@ import type { TtlCache } from '../../lib/ttl-cache'
 import { chooseRatingPlan, estimateMatches, openRatingCounts, type RatingPlan } from './rating-plan'
 import { isLateCancel, RESULT_MESSAGES, type TeamSide } from '../../../domain/play-dates/results'
 import { getPlayDate } from './play-dates.detail'
+import { nextClockChangeOfMine } from './play-dates.clock-change'
 import { boxAround, milesBetween, type Point } from '../../../domain/places/distance'
 import { HOME_NEEDED } from '../../../domain/profiles/home-location.schema'
 import { homePointOf } from './play-dates.near'
@@ -281,7 +282,7 @@ export async function listPlayDates(
   query: z.output<typeof playDateListQuery>,
   now: Date,
   listPlan: ListPlan,
-): Promise<PlayDatePage> {
+): Promise<PlayDateListPage> {
   // Available's cards say how far each game is from the player's home, when there is one.
   const home =
     query.tab !== 'available' ? null : user.home !== undefined ? user.home : await homePointOf(db, user.id)
@@ -329,6 +330,7 @@ export async function listPlayDates(
     pageSize: query.pageSize,
     total: Math.min(total, cap),
     totalCapped: total > cap,
+    nextClockChange: shape === 'mine' ? await nextClockChangeOfMine(db, user.id, now) : null,
   }
 }
 
