@@ -5,7 +5,7 @@ import { playDateReports, playDates } from '../../db/schema'
 import { listConditions, resultMoveValues } from './play-dates.queries'
 
 // The two moments My PlayDates' cards wait for by the clock alone, over all the player's games
-// there (nextClockChange in play-date.rules.ts, docs/decisions/0229): the soonest start still
+// there (docs/decisions/0222, 0229): the soonest start still
 // ahead (an open PlayDate leaves, a matched game gets its result move), and the earliest start
 // of a game that has started with no report (it leaves when its week to report ends). One
 // statement over the player's handful of games, read with the list's own conditions and values.
