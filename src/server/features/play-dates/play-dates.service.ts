@@ -41,9 +41,9 @@ import { chooseRatingPlan, estimateMatches, openRatingCounts, type RatingPlan } 
 import { isLateCancel, RESULT_MESSAGES, type TeamSide } from '../../../domain/play-dates/results'
 import { getPlayDate } from './play-dates.detail'
 import { nextClockChangeOfMine } from './play-dates.clock-change'
-import { boxAround, milesBetween, type Point } from '../../../domain/places/distance'
+import { boxAround, type Point } from '../../../domain/places/distance'
 import { HOME_NEEDED } from '../../../domain/profiles/home-location.schema'
-import { homePointOf } from './play-dates.near'
+import { distanceTo, homePointOf } from './play-dates.near'
 import { outcomeOfRow } from './play-dates.results.game'
 import { openToAllAtFor } from '../../../domain/play-dates/group-offer'
 import { requireGroupPoster, tellGroupOfGame } from './play-dates.group-games'
@@ -310,7 +310,11 @@ export async function listPlayDates(
     ...(typeof shape === 'string' ? {} : windowValues(query, user.homeState, now)),
     ...(typeof shape !== 'string' && (shape.near || shape.nearest) ? nearValues(query, home) : {}),
   }
-  const rows = await db.prepared(`play_dates_${name}_page`, queries.page).execute(values)
+  // My PlayDates says when the clock next changes any of the player's games (docs/decisions/0229).
+  const [rows, nextClockChange] = await Promise.all([
+    db.prepared(`play_dates_${name}_page`, queries.page).execute(values),
+    shape === 'mine' ? nextClockChangeOfMine(db, user.id, now) : null,
+  ])
   const total = await pageTotal(rows, offset, async () => {
     const [count] = await db.prepared(`play_dates_${name}_count`, queries.count).execute(values)
     return count?.total ?? 0
@@ -330,14 +334,8 @@ export async function listPlayDates(
     pageSize: query.pageSize,
     total: Math.min(total, cap),
     totalCapped: total > cap,
-    nextClockChange: shape === 'mine' ? await nextClockChangeOfMine(db, user.id, now) : null,
+    nextClockChange,
   }
-}
-
-// Miles from home to a PlayDate's venue, to a tenth (the card rounds again), or null.
-function distanceTo(home: Point | null, row: { latitude: number | null; longitude: number | null }) {
-  if (!home || row.latitude === null || row.longitude === null) return null
-  return Math.round(milesBetween(home, { latitude: row.latitude, longitude: row.longitude }) * 10) / 10
 }
 
 // Cancelling: an open PlayDate by its creator team; a matched one by any of its four players
