@@ -7,6 +7,7 @@ import { partnerEntry, partnerListSummary } from '../domain/partner-lists/partne
 import {
   chatMessage,
   playDateDetail,
+  playDateListPage,
   playDatePage,
   playDateSummary,
 } from '../domain/play-dates/play-date.schema'
@@ -53,6 +54,7 @@ const componentNames: Array<[z.ZodType, string]> = [
   [partnerEntry, 'PartnerListEntry'],
   [partnerListSummary, 'PartnerListSummary'],
   [playDateDetail, 'PlayDateDetail'],
+  [playDateListPage, 'PlayDateListPage'],
   [playDatePage, 'PlayDatePage'],
   [playDateSummary, 'PlayDateSummary'],
   [player, 'Player'],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   canTransition,
   formatPayment,
-  nextClockChange,
+  soonestStartAfter,
   paymentTime,
   statusAt,
   statusLabel,
@@ -173,41 +173,14 @@ describe('creating a PlayDate', () => {
   })
 })
 
-describe('the next moment the clock changes My PlayDates', () => {
+describe('the soonest start of games to join', () => {
   const HOUR = 60 * 60_000
   const now = Date.parse('2026-12-05T15:00:00Z')
-  const at = (hours: number) => new Date(now + hours * HOUR).toISOString()
-  const game = (status: 'open' | 'matched' | 'completed', startsAt: string | null) => ({
-    status,
-    startsAt,
-    resultMove: null,
-  })
+  const at = (hours: number) => ({ startsAt: new Date(now + hours * HOUR).toISOString() })
 
-  it('is the soonest start of an open or matched game still ahead', () => {
-    expect(nextClockChange([game('matched', at(5)), game('open', at(2)), game('open', at(9))], now)).toBe(
-      now + 2 * HOUR,
-    )
-  })
-
-  it('is the end of the week to report a game nobody has reported, once it has started', () => {
-    const started = { status: 'matched' as const, startsAt: at(-2), resultMove: 'report' as const }
-    expect(nextClockChange([started], now)).toBe(now - 2 * HOUR + 7 * 24 * HOUR)
-    expect(nextClockChange([started, game('open', at(3))], now)).toBe(now + 3 * HOUR)
-  })
-
-  it('is none for a game reported, disputed, settled, with no time, or whose moments have passed', () => {
-    const moves = ['confirm', 'waiting', 'confirming', 'disputed', 'closed', null] as const
-    expect(
-      nextClockChange(
-        [
-          ...moves.map((resultMove) => ({ status: 'matched' as const, startsAt: at(-2), resultMove })),
-          game('completed', at(4)),
-          game('matched', null),
-          { status: 'matched' as const, startsAt: at(-8 * 24), resultMove: 'report' as const },
-        ],
-        now,
-      ),
-    ).toBeNull()
-    expect(nextClockChange([], now)).toBeNull()
+  it('is the soonest start still ahead, past the games that started and those with no time', () => {
+    expect(soonestStartAfter([at(5), at(-1), { startsAt: null }, at(2), at(9)], now)).toBe(now + 2 * HOUR)
+    expect(soonestStartAfter([at(0), at(-3), { startsAt: null }], now)).toBeNull()
+    expect(soonestStartAfter([], now)).toBeNull()
   })
 })

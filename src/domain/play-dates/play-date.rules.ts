@@ -1,6 +1,5 @@
-import { addDays } from 'date-fns'
 import type { PlayDateStatus, PlayDateSummary, PlayDateType } from './play-date.schema'
-import { type GameOutcome, REPORT_WINDOW_DAYS } from './results.rules'
+import { type GameOutcome } from './results.rules'
 
 // Team rating: the mean of the two players, to 2 decimals (computed in hundredths).
 export function teamAverage(a: number, b?: number | null) {
@@ -70,22 +69,15 @@ export const statusAt = (status: PlayDateStatus, startsAt: Date | null, now: Dat
 export const statusLabel = (status: PlayDateStatus) =>
   status === 'open' ? 'Available' : status.charAt(0).toUpperCase() + status.slice(1)
 
-// The next moment after `now` at which the clock alone changes a card of My PlayDates
-// (docs/decisions/0222), so a list left open is read again then: an open PlayDate's start (it
-// leaves for History), a matched game's start (its result move appears), and the end of the week
-// to report a game nobody has reported yet (it leaves for History). Null when none is ahead. The
-// other changes (a report, a confirmation settling, a report standing) come with a live event.
-export function nextClockChange(
-  games: ReadonlyArray<Pick<PlayDateSummary, 'status' | 'startsAt' | 'resultMove'>>,
-  now: number,
-): number | null {
+// The soonest start after `now` among games a player may join (Available, the dashboard's
+// suggestions, a group's coming games): each leaves its list then, as nobody may join a game that
+// has started (docs/decisions/0229). Null when none is ahead. (My PlayDates' moments are the
+// server's, over all the player's games: play-dates.clock-change.ts.)
+export function soonestStartAfter(games: ReadonlyArray<Pick<PlayDateSummary, 'startsAt'>>, now: number) {
   let next: number | null = null
   for (const game of games) {
-    if (!game.startsAt || (game.status !== 'open' && game.status !== 'matched')) continue
-    const start = Date.parse(game.startsAt)
-    const moment =
-      start > now ? start : game.resultMove === 'report' ? addDays(start, REPORT_WINDOW_DAYS).getTime() : null
-    if (moment !== null && moment > now && (next === null || moment < next)) next = moment
+    const start = game.startsAt ? Date.parse(game.startsAt) : null
+    if (start !== null && start > now && (next === null || start < next)) next = start
   }
   return next
 }

@@ -375,6 +375,13 @@ export const playDatePage = z.object({
 })
 export type PlayDatePage = z.infer<typeof playDatePage>
 
+// A page of the list of PlayDates (GET /api/play-dates). On My PlayDates, `nextClockChange` is the
+// next moment the app's clock alone changes one of the player's games there, over all of them and
+// not only the page's (server/features/play-dates/play-dates.clock-change.ts, docs/decisions/0222,
+// 0229): the lists left open are read again then. Null when none is ahead, and on Available and History.
+export const playDateListPage = playDatePage.extend({ nextClockChange: z.string().nullable() })
+export type PlayDateListPage = z.infer<typeof playDateListPage>
+
 export const chatMessage = z.object({
   id: z.string(),
   userId: z.string(),

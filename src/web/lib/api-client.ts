@@ -48,6 +48,7 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value))
   }
   let response: Response
+  const sentAt = Date.now()
   try {
     response = await fetch(url, {
       method,
@@ -76,7 +77,7 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     console.warn('Network request failed', cause)
     throw new ApiError(0, 'unavailable', networkErrorMessage(cause))
   }
-  noteServerDate(response)
+  noteServerDate(response, sentAt)
   if (response.status === 204) return undefined as T
   const text = await response.text()
   const data: unknown = text ? safeJson(text) : undefined

@@ -2694,6 +2694,14 @@ export interface components {
         createdAt: string
       }[]
     }
+    PlayDateListPage: {
+      items: components['schemas']['PlayDateSummary'][]
+      page: number
+      pageSize: number
+      total: number
+      totalCapped: boolean
+      nextClockChange: string | null
+    }
     PlayDatePage: {
       items: components['schemas']['PlayDateSummary'][]
       page: number
@@ -6261,7 +6269,7 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['PlayDatePage']
+          'application/json': components['schemas']['PlayDateListPage']
         }
       }
       /** @description Invalid input; `fields` names each invalid field */

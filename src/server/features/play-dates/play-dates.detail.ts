@@ -170,17 +170,21 @@ export async function visiblePlayDateKind(
   db: Db,
   viewer: Pick<Actor, 'id' | 'isAdmin'>,
   id: string,
+  now: Date,
 ): Promise<PlayDateKind | null> {
-  // The page's first view only: it reads the database's clock, as its full games always did.
+  // By the app's clock, as the page reads it (docs/decisions/0229): an open PlayDate whose start
+  // has passed is expired, its page its players' only (statusAt), and a full game's waitlist
+  // closes at its start.
+  const at = sql`${now.toISOString()}::timestamptz`
   const onItsPage = viewer.isAdmin
     ? undefined
     : or(
         and(
           or(
-            sql`${playDates.status} = 'open'`,
-            sql`${playDates.status} = 'matched' and ${playDates.startsAt} > now()`,
+            sql`${playDates.status} = 'open' and (${playDates.startsAt} is null or ${playDates.startsAt} > ${at})`,
+            sql`${playDates.status} = 'matched' and ${playDates.startsAt} > ${at}`,
           ),
-          offeredTo(sql`${viewer.id}`, sql`now()`),
+          offeredTo(sql`${viewer.id}`, at),
         ),
         eq(playDates.creatorId, viewer.id),
         eq(playDates.partnerId, viewer.id),

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { EARTH_RADIUS_MILES } from '../../../domain/places/distance'
+import { EARTH_RADIUS_MILES, milesBetween, type Point } from '../../../domain/places/distance'
 import type { Db, DbOrTx } from '../../db/client'
 import { playDates, profiles } from '../../db/schema'
 import { homeOf } from '../../lib/geodata'
@@ -39,3 +39,9 @@ export const nearHome = sql`${playDates.latitude} is not null
   and ${playDates.latitude} between ${sql.placeholder('latMin')} and ${sql.placeholder('latMax')}
   and ${playDates.longitude} between ${sql.placeholder('lngMin')} and ${sql.placeholder('lngMax')}
   and ${distanceFromHome} <= ${sql.placeholder('within')}`
+
+// Miles from home to a PlayDate's venue, to a tenth (the card rounds again), or null.
+export function distanceTo(home: Point | null, row: { latitude: number | null; longitude: number | null }) {
+  if (!home || row.latitude === null || row.longitude === null) return null
+  return Math.round(milesBetween(home, { latitude: row.latitude, longitude: row.longitude }) * 10) / 10
+}

@@ -181,7 +181,7 @@ const unreportedGame = sql`(${playDates.status} = 'matched' and coalesce(${playD
 // where it will stay. A PlayDate with no time never expires.
 const startedOpen = sql`(${playDates.status} = 'open' and coalesce(${playDates.startsAt} <= ${sql.placeholder('now')}, false))`
 
-function listConditions(shape: ListShape) {
+export function listConditions(shape: ListShape) {
   if (shape === 'mine')
     return and(
       statusIn('open', 'matched'),

@@ -5,6 +5,7 @@ import { RESULT_MESSAGES } from '../../../domain/play-dates/results.rules'
 import { playDates } from '../../db/schema'
 import { HOUR, insertFullGame, MINUTE, runJobsAt, viewOf } from '../../testing/full-game'
 import { createTestApp, type TestApp } from '../../testing/test-app'
+import { insertMatchedPlayDate } from '../../testing/factories'
 
 // On My PlayDates, the card of a game that has started says whose move it is on its result
 // (docs/decisions/0213): each player reads it from their own team's side, by the server's clock.
@@ -147,5 +148,84 @@ describe('a game whose result was never reported', () => {
       resultMove: null,
     })
     expect(ids(await reported.a.client.get('/api/play-dates?tab=history'))).toEqual([reported.id])
+  })
+})
+
+// My PlayDates says when the clock alone next changes one of the player's games there, over all
+// of them and not only the page read (docs/decisions/0229): the lists left open are read then.
+describe('the next moment My PlayDates changes by the clock', () => {
+  const nextOf = async (player: SignedInPlayer, tab = 'mine') => {
+    const list = await player.client.get(`/api/play-dates?tab=${tab}&pageSize=2`)
+    expect(list.status).toBe(200)
+    return list.body as { items: Array<{ id: string }>; nextClockChange: string | null }
+  }
+
+  it('is the soonest start among all the games, then the end of the week to report one nobody reported', async () => {
+    const g = await insertFullGame(t, new Date(START.getTime() + 3 * DAY))
+    const players = [g.a, g.b] as const
+    const teams = [players, [g.c, g.d]] as const
+    const at = (days: number) => new Date(START.getTime() + days * DAY)
+    // Three more games of the same four, each posted later and starting sooner than the one
+    // before: the newest first, the first page of two holds the two that start last.
+    const later = await insertMatchedPlayDate(t.db, teams[0], teams[1], {
+      startsAt: at(2),
+      timeZone: 'America/Phoenix',
+      durationMinutes: 120,
+      createdAt: new Date(START.getTime() - 10 * DAY),
+    })
+    const soonest = await insertMatchedPlayDate(t.db, teams[0], teams[1], {
+      startsAt: at(1),
+      timeZone: 'America/Phoenix',
+      durationMinutes: 120,
+      createdAt: new Date(START.getTime() - 11 * DAY),
+    })
+    await t.db
+      .update(playDates)
+      .set({ createdAt: new Date(START.getTime() - 5 * DAY) })
+      .where(eq(playDates.id, g.id))
+    const [open] = await t.db
+      .insert(playDates)
+      .values({
+        creatorId: g.a.profile.id,
+        partnerId: g.b.profile.id,
+        type: 'challenge',
+        status: 'open',
+        state: 'AZ',
+        regions: ['east_valley'],
+        paymentPerHourMin: 25,
+        paymentPerHourMax: 25,
+        description: 'Morning doubles',
+        startsAt: at(0.5),
+        timeZone: 'America/Phoenix',
+        durationMinutes: 120,
+        createdAt: new Date(START.getTime() - 12 * DAY),
+      })
+      .returning({ id: playDates.id })
+
+    t.clock.set(new Date(START.getTime() - DAY))
+    const first = await nextOf(g.a)
+    expect(first.items.map((i) => i.id)).toEqual([g.id, later.id])
+    // Ann's open PlayDate, on no page read, starts first.
+    expect(first.nextClockChange).toBe(at(0.5).toISOString())
+    // Cal is not on it: his first change is the soonest game's start.
+    expect((await nextOf(g.c)).nextClockChange).toBe(at(1).toISOString())
+
+    // The open PlayDate has started (it is on History): the soonest game's start is next.
+    t.clock.set(new Date(at(0.5).getTime() + MINUTE))
+    expect((await nextOf(g.a)).nextClockChange).toBe(at(1).toISOString())
+    expect((await nextOf(g.a, 'history')).items.map((i) => i.id)).toEqual([open!.id])
+
+    // Every game has started and none is reported: the first one's week to report ends first.
+    t.clock.set(at(4))
+    expect((await nextOf(g.a)).nextClockChange).toBe(at(8).toISOString())
+    // Once it is reported, the next one's.
+    expect((await g.c.client.post(`/api/play-dates/${soonest.id}/result`, won)).status).toBe(200)
+    expect((await nextOf(g.a)).nextClockChange).toBe(at(9).toISOString())
+
+    // Past every week: nothing is left to change, and the other tabs never say.
+    t.clock.set(at(11))
+    expect((await nextOf(g.a)).nextClockChange).toBeNull()
+    expect((await nextOf(g.a, 'history')).nextClockChange).toBeNull()
+    expect((await nextOf(g.a, 'available')).nextClockChange).toBeNull()
   })
 })

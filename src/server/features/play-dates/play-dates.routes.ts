@@ -13,7 +13,7 @@ import {
   playDateDetail,
   playDateOverlap,
   playDateListQuery,
-  playDatePage,
+  playDateListPage,
   playerSummary,
 } from '../../../domain/play-dates/play-date.schema'
 import { createApi } from '../../app-factory'
@@ -105,7 +105,10 @@ const routes = {
     summary: 'My PlayDates, Available or History, newest first, paginated',
     ...access.user,
     request: { query: playDateListQuery },
-    responses: { 200: jsonContent(playDatePage, 'One page of PlayDates'), ...errorResponses(400, 401, 403) },
+    responses: {
+      200: jsonContent(playDateListPage, 'One page of PlayDates'),
+      ...errorResponses(400, 401, 403),
+    },
   }),
   get: createRoute({
     method: 'get',

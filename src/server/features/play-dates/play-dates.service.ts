@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
-import { type PlayDatePage, type StateCode } from '../../../domain/play-dates/play-date.schema'
+import { type PlayDateListPage, type StateCode } from '../../../domain/play-dates/play-date.schema'
 import { localDays, todayIn, zoneWindows } from '../../../domain/play-dates/date-window'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import { canTransition } from '../../../domain/play-dates/play-date.rules'
@@ -40,9 +40,10 @@ import type { TtlCache } from '../../lib/ttl-cache'
 import { chooseRatingPlan, estimateMatches, openRatingCounts, type RatingPlan } from './rating-plan'
 import { isLateCancel, RESULT_MESSAGES, type TeamSide } from '../../../domain/play-dates/results'
 import { getPlayDate } from './play-dates.detail'
-import { boxAround, milesBetween, type Point } from '../../../domain/places/distance'
+import { nextClockChangeOfMine } from './play-dates.clock-change'
+import { boxAround, type Point } from '../../../domain/places/distance'
 import { HOME_NEEDED } from '../../../domain/profiles/home-location.schema'
-import { homePointOf } from './play-dates.near'
+import { distanceTo, homePointOf } from './play-dates.near'
 import { outcomeOfRow } from './play-dates.results.game'
 import { openToAllAtFor } from '../../../domain/play-dates/group-offer'
 import { requireGroupPoster, tellGroupOfGame } from './play-dates.group-games'
@@ -281,7 +282,7 @@ export async function listPlayDates(
   query: z.output<typeof playDateListQuery>,
   now: Date,
   listPlan: ListPlan,
-): Promise<PlayDatePage> {
+): Promise<PlayDateListPage> {
   // Available's cards say how far each game is from the player's home, when there is one.
   const home =
     query.tab !== 'available' ? null : user.home !== undefined ? user.home : await homePointOf(db, user.id)
@@ -309,7 +310,11 @@ export async function listPlayDates(
     ...(typeof shape === 'string' ? {} : windowValues(query, user.homeState, now)),
     ...(typeof shape !== 'string' && (shape.near || shape.nearest) ? nearValues(query, home) : {}),
   }
-  const rows = await db.prepared(`play_dates_${name}_page`, queries.page).execute(values)
+  // My PlayDates says when the clock next changes any of the player's games (docs/decisions/0229).
+  const [rows, nextClockChange] = await Promise.all([
+    db.prepared(`play_dates_${name}_page`, queries.page).execute(values),
+    shape === 'mine' ? nextClockChangeOfMine(db, user.id, now) : null,
+  ])
   const total = await pageTotal(rows, offset, async () => {
     const [count] = await db.prepared(`play_dates_${name}_count`, queries.count).execute(values)
     return count?.total ?? 0
@@ -329,13 +334,8 @@ export async function listPlayDates(
     pageSize: query.pageSize,
     total: Math.min(total, cap),
     totalCapped: total > cap,
+    nextClockChange,
   }
-}
-
-// Miles from home to a PlayDate's venue, to a tenth (the card rounds again), or null.
-function distanceTo(home: Point | null, row: { latitude: number | null; longitude: number | null }) {
-  if (!home || row.latitude === null || row.longitude === null) return null
-  return Math.round(milesBetween(home, { latitude: row.latitude, longitude: row.longitude }) * 10) / 10
 }
 
 // Cancelling: an open PlayDate by its creator team; a matched one by any of its four players

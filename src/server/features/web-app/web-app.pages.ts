@@ -201,7 +201,7 @@ export function loadWebPages(root: string, deps: AppDeps): WebPages {
   // The first view of PlayDate `id`'s page for a signed-in player, when they may see it.
   const playDateViewFor = async (db: Db, user: SessionUser, id: string) => {
     if (playDateViews.size === 0) return undefined
-    const kind = await visiblePlayDateKind(db, user, id)
+    const kind = await visiblePlayDateKind(db, user, id, deps.clock.now())
     return kind ? playDateViews.get(kind) : undefined
   }
   // Per page, signed out and signed in: a signed-in player's HTML also names the files of the

@@ -8,6 +8,7 @@ import { parseEnv } from '../../env'
 import { createLogger } from '../../lib/logger'
 import { insertUser } from '../../testing/factories'
 import { openTestDatabase } from '../../testing/test-app'
+import { createFakeClock } from '../../testing/fake-clock'
 import { playDateRequests, playDates } from '../../db/schema'
 import { createSession } from '../auth'
 import type { PublicConfig } from '../../../domain/product'
@@ -36,6 +37,8 @@ const signedInFiles = ['/assets/signed-in-shell-h8.js', '/assets/form-d4.js']
 let database: Awaited<ReturnType<typeof openTestDatabase>>
 let webRoot: string
 let app: ReturnType<typeof createApp>
+// The app's clock, which a PlayDate's first view reads as its page does.
+const clock = createFakeClock()
 // A signed-in player's cookie (a live session); a cookie naming no session signs in no one.
 let signedIn: { cookie: string }
 const deadSession = { cookie: 'pm_session=no-such-token' }
@@ -78,7 +81,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'signed-in-preloads.json'), JSON.stringify(signedInFiles))
   database = await openTestDatabase()
   const env = parseEnv({ NODE_ENV: 'test', PRODUCT_NAME: 'Dink Club' })
-  app = createApp(buildDeps({ database, env, logger: createLogger(env), webRoot }))
+  app = createApp(buildDeps({ database, env, logger: createLogger(env), webRoot, clock }))
   signedIn = (await sessionOf()).cookie
 })
 afterAll(async () => {
@@ -346,5 +349,43 @@ describe("a PlayDate page's first view rendered by the build", () => {
     expect(await rootOf(`/playdates/${open}`)).toBe('')
     expect(await rootOf(`/playdates/${open}`, { ...stranger.cookie, 'sec-fetch-dest': 'empty' })).toBe('')
     expect(await rootOf(`/playdates/${open}/apply`, stranger.cookie)).toBe('')
+  })
+
+  it("reads the app's clock as the page does: an open PlayDate whose start passed by it is its players' only", async () => {
+    const creator = players[0]!
+    const stranger = players[4]!
+    const base = {
+      state: 'AZ' as const,
+      regions: ['east_valley'],
+      paymentPerHourMin: 25,
+      paymentPerHourMax: 25,
+      description: 'Evening doubles',
+      timeZone: 'America/Phoenix',
+      durationMinutes: 90,
+      creatorId: creator.profile.id,
+      type: 'earn' as const,
+      status: 'open' as const,
+    }
+    const hour = 3_600_000
+    // One starts in an hour by the database's clock, the other started an hour ago by it.
+    const [soon, gone] = await database.db
+      .insert(playDates)
+      .values([
+        { ...base, startsAt: new Date(Date.now() + hour) },
+        { ...base, startsAt: new Date(Date.now() - hour) },
+      ])
+      .returning({ id: playDates.id })
+    try {
+      // The app's clock two hours on: both have started, the page is the creator's only.
+      clock.set(new Date(Date.now() + 2 * hour))
+      expect(await rootOf(`/playdates/${soon!.id}`, stranger.cookie)).toBe('')
+      expect(await rootOf(`/playdates/${soon!.id}`, creator.cookie)).toBe('<h1>earn</h1>')
+      // The app's clock two hours back: neither has, both are there for every player.
+      clock.set(new Date(Date.now() - 2 * hour))
+      expect(await rootOf(`/playdates/${soon!.id}`, stranger.cookie)).toBe('<h1>earn</h1>')
+      expect(await rootOf(`/playdates/${gone!.id}`, stranger.cookie)).toBe('<h1>earn</h1>')
+    } finally {
+      clock.set(new Date())
+    }
   })
 })

@@ -11,6 +11,7 @@ import {
   SectionLoading,
   SuggestedGames,
   useHomeLoading,
+  useHomeMovesWithClock,
   WaitingForYou,
 } from '../../features/home'
 import { WidgetCard } from '../../features/widgets'
@@ -55,6 +56,7 @@ function DestinationCard({
 
 export default function DashboardPage() {
   const { user } = useSession()
+  useHomeMovesWithClock()
   // The player's own face by the page's title: the photo they chose, or their initials.
   const header = (
     <PageHeader

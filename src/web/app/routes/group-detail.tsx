@@ -6,11 +6,12 @@ import { ConfirmDialog } from '../../components/ui/dialog'
 import { PageHeader } from '../../components/ui/page-header'
 import { PageLoading } from '../../components/ui/spinner'
 import { useSession } from '../../features/auth'
-import { PlayDateCard } from '../../features/play-dates'
+import { PlayDateCard, useGamesMoveWithClock } from '../../features/play-dates'
 import {
   GroupChat,
   GroupFacts,
   GroupMembers,
+  groupKeys,
   GroupSeries,
   InviteLink,
   JoinRequests,
@@ -29,6 +30,8 @@ export default function GroupDetailPage() {
   const user = useSession().user
   const leave = useRemoveMember(id)
   const [leaving, setLeaving] = useState(false)
+  // Its coming games leave at their start, by the server's clock (docs/decisions/0229).
+  useGamesMoveWithClock(group.data?.upcomingGames, groupKeys.group(id))
 
   if (group.isPending) return <PageLoading label="Loading group..." />
   if (group.isError) {

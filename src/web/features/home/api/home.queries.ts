@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import { api } from '../../../lib/api-client'
 import { useConnections } from '../../connections'
-import { playDateKeys } from '../../play-dates'
+import { playDateKeys, useGamesMoveWithClock } from '../../play-dates'
 
 // The dashboard's "what's next" (GET /api/home). Live PlayDate, notification and connection
 // events make it stale (lib/live-events.tsx), so what waits for the player follows on its own;
@@ -21,6 +22,15 @@ export const homeQuery = () =>
 
 export function useHome() {
   return useQuery(homeQuery())
+}
+
+// The dashboard left open is read again at the soonest start among the games it shows, by the
+// server's clock: a next game leaves "what's next" then, and nobody may join a suggested game that
+// has started (docs/decisions/0229).
+export function useHomeMovesWithClock() {
+  const home = useHome().data
+  const games = useMemo(() => home && [...home.nextGames, ...home.suggested], [home])
+  useGamesMoveWithClock(games, homeKeys.all)
 }
 
 // True until the dashboard's sections have their first answers (or errors): the page shows one

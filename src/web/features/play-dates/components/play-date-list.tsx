@@ -1,5 +1,5 @@
 import { CalendarPlus } from 'lucide-react'
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react'
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { type PlayDateTab, playDateTabs } from '../../../../domain/play-dates/play-date.constants'
 import { Button, ButtonLink } from '../../../components/ui/button'
@@ -198,7 +198,11 @@ function TabContent({
   beside: { selectedId: string | undefined } | undefined
 }) {
   const query = usePlayDates(filter)
-  useListMovesWithClock(filter.tab)
+  const pages = query.data?.pages
+  useListMovesWithClock(
+    filter.tab,
+    useMemo(() => pages?.flatMap((page) => page.items), [pages]),
+  )
   const viewerId = useSession().user?.id ?? ''
   const { search } = useLocation()
   if (query.isPending) {

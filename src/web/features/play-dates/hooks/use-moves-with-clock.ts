@@ -1,7 +1,7 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryKey, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
-import type { PlayDateDetail } from '../../../../domain/play-dates/play-date.schema'
-import { nextClockChange } from '../../../../domain/play-dates/play-date.rules'
+import type { PlayDateDetail, PlayDateSummary } from '../../../../domain/play-dates/play-date.schema'
+import { soonestStartAfter } from '../../../../domain/play-dates/play-date.rules'
 import { serverTimeNoLaterThan } from '../../../lib/server-clock'
 import { playDateKeys, playDatesQuery } from '../api/play-date.query'
 
@@ -41,28 +41,51 @@ function useRereadAt(momentOf: (serverNow: number) => number | null, reread: () 
 }
 
 // My PlayDates and History left open read the lists again when the clock alone moves a game of
-// the player's (nextClockChange, docs/decisions/0222, 0227): an open PlayDate whose start passes
-// leaves My PlayDates for History, a game that starts gets its result move, a game nobody reported
-// leaves for History at the end of its week. Both tabs time it by My PlayDates' games (History's
-// own are over: what moves into it comes from there), read for History too while it is shown.
-// Every list is marked stale, so the other tab reads its games when it is shown.
-export function useListMovesWithClock(tab: 'available' | 'mine' | 'history') {
+// the player's (docs/decisions/0222, 0227): an open PlayDate whose start passes leaves My
+// PlayDates for History, a game that starts gets its result move, a game nobody reported leaves
+// for History at the end of its week. The server says when that next happens over all the
+// player's games (`nextClockChange`, docs/decisions/0229), not only the pages read; both tabs time
+// it by My PlayDates' answer (History's own games are over: what moves into it comes from there),
+// read for History too while it is shown. Available left open is read again at the soonest start
+// among the games it shows, as each leaves it then. Every list is marked stale, so the other tab
+// reads its games when it is shown.
+export function useListMovesWithClock(
+  tab: 'available' | 'mine' | 'history',
+  shown: ReadonlyArray<Pick<PlayDateSummary, 'startsAt'>> | undefined,
+) {
   const queryClient = useQueryClient()
   const mine = useInfiniteQuery({ ...playDatesQuery({ tab: 'mine' }), enabled: tab !== 'available' })
-  const pages = tab === 'available' ? undefined : mine.data?.pages
+  const next = tab === 'available' ? undefined : mine.data?.pages[0]?.nextClockChange
+  const games = tab === 'available' ? shown : undefined
   const momentOf = useCallback(
-    (now: number) =>
-      pages
-        ? nextClockChange(
-            pages.flatMap((page) => page.items),
-            now,
-          )
-        : null,
-    [pages],
+    (now: number) => {
+      if (games) return soonestStartAfter(games, now)
+      const moment = next ? Date.parse(next) : null
+      return moment !== null && moment > now ? moment : null
+    },
+    [games, next],
   )
   const reread = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: playDateKeys.lists() }),
     [queryClient],
+  )
+  useRereadAt(momentOf, reread)
+}
+
+// A list of games to join left open elsewhere (the dashboard's, a group's coming games) is read
+// again (`queryKey`) at the soonest start among the games it shows, by the server's clock: nobody
+// may join a game that has started, and the list leaves it out from then (docs/decisions/0229).
+export function useGamesMoveWithClock(
+  games: ReadonlyArray<Pick<PlayDateSummary, 'startsAt'>> | undefined,
+  queryKey: QueryKey,
+) {
+  const queryClient = useQueryClient()
+  const momentOf = useCallback((now: number) => (games ? soonestStartAfter(games, now) : null), [games])
+  // The key as a value: one built anew on each render keeps its timer.
+  const key = JSON.stringify(queryKey)
+  const reread = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: JSON.parse(key) as QueryKey }),
+    [queryClient, key],
   )
   useRereadAt(momentOf, reread)
 }
