@@ -16,8 +16,10 @@ const desktopLink = (active: boolean) =>
     active ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
   }`
 
+// In the compact bar's menu (below) a badge or a "Coming soon" tag goes under the words where it
+// has no room beside them.
 const mobileLink = (active: boolean) =>
-  `flex min-h-12 items-center gap-3 rounded-lg px-3 text-base font-semibold ${
+  `flex min-h-12 items-center gap-3 rounded-lg px-3 text-base font-semibold @max-[18rem]/top:flex-wrap @max-[18rem]/top:gap-y-0 ${
     active ? 'bg-brand-50 text-brand-800' : 'text-slate-800 hover:bg-slate-100'
   }`
 
@@ -26,6 +28,7 @@ const mobileLink = (active: boolean) =>
 // whole, so the stylesheet's build finds them.
 const compactHidden = '@max-[18rem]/top:sr-only'
 const compactShown = '@max-[18rem]/top:flex'
+const compactIconHidden = '@max-[18rem]/top:hidden'
 
 const actionButton =
   'inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-900'
@@ -45,7 +48,8 @@ function ItemLink({
   const Icon = item.icon
   return (
     <Link to={item.to} className={className(active)} aria-current={active ? 'page' : undefined}>
-      <Icon aria-hidden="true" className="size-5 shrink-0" />
+      {/* In the compact bar's menu the words have the width: "Player Connections" whole. */}
+      <Icon aria-hidden="true" className={`size-5 shrink-0 ${compactIconHidden}`} />
       <span>{item.label}</span>
       {badge !== undefined ? <NavBadge count={badge} /> : null}
     </Link>
@@ -210,7 +214,7 @@ export function TopNav({ user }: { user: SessionUser }) {
           <li>
             <ul
               aria-label="Widget tools"
-              className="ml-6 flex flex-col gap-1 border-l-2 border-brand-100 pl-3"
+              className="ml-6 flex flex-col gap-1 border-l-2 border-brand-100 pl-3 @max-[18rem]/top:ml-3 @max-[18rem]/top:pl-0"
             >
               {widgetsByIds(menuWidgetIds).map((widget) => (
                 <li key={widget.id}>
