@@ -37,7 +37,7 @@ async function expectTabBarFits(page: Page) {
 }
 
 // The top bar compact: the mark, the bell and the menu on one row, each a 44 px target, the bar
-// no taller than that row; the player's name whole at the top of the menu.
+// no taller than that row; the player's name whole at the top of the menu, no word in it broken.
 async function expectCompactTopBar(page: Page, name: string) {
   const banner = page.getByRole('banner')
   const menu = banner.getByRole('button', { name: 'Menu' })
@@ -59,6 +59,7 @@ async function expectCompactTopBar(page: Page, name: string) {
   const box = (await whole.boundingBox())!
   expect(box.x + box.width).toBeLessThanOrEqual(WIDTH)
   expect(await whole.evaluate((el) => el.scrollWidth <= el.clientWidth + 0.5)).toBe(true)
+  expect(await wordsBrokenInside(page.locator('#mobile-menu'))).toEqual([])
   await menu.click()
   await expect(whole).toBeHidden()
 }
