@@ -60,7 +60,7 @@ export function arizonaTime(days: number, hour: number) {
   return new TZDate(now.getFullYear(), now.getMonth(), now.getDate() + days, hour, 0, 0, ARIZONA)
 }
 
-const dateOf = (at: TZDate) =>
+export const dateOf = (at: TZDate) =>
   `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`
 
 type Foursome = readonly [BrowserContext, BrowserContext, BrowserContext, BrowserContext]

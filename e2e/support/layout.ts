@@ -81,3 +81,26 @@ function linesOf(locator: Locator, phrase: string | null) {
     return lines
   }, phrase)
 }
+
+// The words of an element's text that break inside, over two lines, where a reader expects a
+// word whole ("Connection / s"). A hyphen, soft or not, is a place a word may break: each part
+// counts as a word.
+export function wordsBrokenInside(locator: Locator) {
+  return locator.evaluate((element) => {
+    const broken: string[] = []
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node as Text
+      // Text only a screen reader gets (sr-only: a 1 px box) is not on screen.
+      if ((text.parentElement?.getBoundingClientRect().width ?? 0) <= 1) continue
+      for (const word of text.data.matchAll(/[^\s\u00AD-]+/g)) {
+        const range = document.createRange()
+        range.setStart(text, word.index)
+        range.setEnd(text, word.index + word[0].length)
+        const tops = [...range.getClientRects()].filter((box) => box.width > 0).map((box) => box.top)
+        if (Math.max(...tops) - Math.min(...tops) > 2) broken.push(word[0])
+      }
+    }
+    return broken
+  })
+}

@@ -15,7 +15,7 @@ export function RouteError({ error }: ErrorProps) {
 export function ErrorView() {
   return (
     <section aria-labelledby="route-error-title" className="mx-auto max-w-lg py-12 text-center">
-      <h1 id="route-error-title" className="text-2xl font-bold text-slate-900">
+      <h1 id="route-error-title" className="text-title font-bold text-slate-900">
         Something went wrong
       </h1>
       <p className="mt-2 text-slate-600">

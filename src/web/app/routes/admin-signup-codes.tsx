@@ -11,7 +11,7 @@ export default function AdminSignupCodesPage() {
       >
         <ArrowLeft aria-hidden="true" className="size-4" /> Admin Dashboard
       </Link>
-      <h1 className="mt-3 mb-6 text-2xl font-bold sm:text-3xl">Signup Codes</h1>
+      <h1 className="mt-3 mb-6 text-title font-bold sm:text-3xl">Signup Codes</h1>
       <SignupCodes />
     </div>
   )

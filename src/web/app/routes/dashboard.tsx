@@ -57,12 +57,13 @@ function DestinationCard({
 export default function DashboardPage() {
   const { user } = useSession()
   useHomeMovesWithClock()
-  // The player's own face by the page's title: the photo they chose, or their initials.
+  // The player's own face by the page's title: the photo they chose, or their initials. The title
+  // goes under the face where it has no room beside it (docs/decisions/0228).
   const header = (
     <PageHeader
       title={
         user ? (
-          <span className="flex items-center gap-3">
+          <span className="flex flex-wrap items-center gap-3">
             <Avatar person={user} size="lg" />
             Dashboard
           </span>

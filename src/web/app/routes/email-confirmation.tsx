@@ -94,7 +94,7 @@ function CheckYourEmail() {
         <span className="mx-auto inline-flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-800">
           <MailCheck aria-hidden="true" className="size-7" />
         </span>
-        <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">Check your email</h1>
+        <h1 className="mt-4 text-title font-bold tracking-tight text-slate-900">Check your email</h1>
         <p className="mt-2 text-slate-700">
           We sent a confirmation link to
           <strong className="block text-slate-900 [overflow-wrap:break-word]">

@@ -6,7 +6,7 @@ export default function ForgotPasswordPage() {
   return (
     <div className="mx-auto w-full max-w-md">
       <Card>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Forgot your password?</h1>
+        <h1 className="text-title font-bold tracking-tight text-slate-900">Forgot your password?</h1>
         <p className="mt-1 mb-6 text-slate-600">
           Enter the email of your account and we will send you a link to choose a new password.
         </p>

@@ -56,7 +56,7 @@ export default function InvitePage() {
 
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <h1 className="mb-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+      <h1 className="mb-4 text-title font-bold tracking-tight text-slate-900 sm:text-3xl">
         Partner Invitation
       </h1>
       {code === null ? (

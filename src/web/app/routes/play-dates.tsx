@@ -24,7 +24,7 @@ function ColumnHeader() {
   return (
     <div className="mb-4 flex flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">PlayDates</h1>
+        <h1 className="text-title font-bold tracking-tight text-slate-900">PlayDates</h1>
         {createButton}
       </div>
       <p className="text-sm text-slate-600">{description}</p>

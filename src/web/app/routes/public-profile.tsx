@@ -20,7 +20,7 @@ import { NotFoundView } from './not-found'
 function ProfileNotFound() {
   return (
     <section aria-labelledby="profile-not-found" className="mx-auto max-w-lg py-12 text-center">
-      <h1 id="profile-not-found" className="text-2xl font-bold text-slate-900">
+      <h1 id="profile-not-found" className="text-title font-bold text-slate-900">
         Profile Not Found
       </h1>
       <p className="mt-2 text-slate-600">This player does not exist, or their account was removed.</p>

@@ -10,7 +10,7 @@ export default function ResetPasswordPage() {
   return (
     <div className="mx-auto w-full max-w-md">
       <Card>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Choose a new password</h1>
+        <h1 className="text-title font-bold tracking-tight text-slate-900">Choose a new password</h1>
         <p className="mt-1 mb-6 text-slate-600">Every device signed in to your account will be signed out.</p>
         {token ? (
           <ResetPasswordForm token={token} />

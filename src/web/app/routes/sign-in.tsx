@@ -15,7 +15,7 @@ export default function SignInPage() {
   return (
     <div className={`mx-auto w-full ${mode === 'signup' ? 'max-w-2xl' : 'max-w-md'}`}>
       <Card>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+        <h1 className="text-title font-bold tracking-tight text-slate-900">
           {mode === 'signup' ? 'Sign Up' : 'Sign In'}
         </h1>
         <p className="mt-1 mb-6 text-slate-600">

@@ -225,7 +225,9 @@ export function ChatPanel({
         ) : null}
       </div>
       {canSend ? (
-        <form onSubmit={submit} className="mt-3 flex gap-2">
+        // Send goes under the box where the box would have under 8 rem beside it (a phone's text
+        // made much larger; docs/decisions/0228).
+        <form onSubmit={submit} className="mt-3 flex flex-wrap gap-2">
           <label htmlFor={inputId} className="sr-only">
             Message
           </label>
@@ -238,7 +240,7 @@ export function ChatPanel({
             enterKeyHint="send"
             placeholder="Type a message..."
             onChange={(event) => setText(event.target.value)}
-            className="block min-h-11 w-full min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:border-brand-700"
+            className="block min-h-11 w-full min-w-0 flex-1 basis-32 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:border-brand-700"
           />
           <Button
             type="submit"

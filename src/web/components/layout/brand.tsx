@@ -2,7 +2,17 @@ import { Link } from 'react-router'
 import { config } from '../../lib/config'
 
 // The product mark and name, linking home (which sends a signed-in player to the dashboard).
-export function Brand({ to = '/', tone = 'light' }: { to?: string; tone?: 'light' | 'dark' }) {
+// `nameClassName` may hide the name from the eye where the mark must do alone; the link is still
+// named by it.
+export function Brand({
+  to = '/',
+  tone = 'light',
+  nameClassName = '',
+}: {
+  to?: string
+  tone?: 'light' | 'dark'
+  nameClassName?: string
+}) {
   return (
     <Link
       to={to}
@@ -11,7 +21,7 @@ export function Brand({ to = '/', tone = 'light' }: { to?: string; tone?: 'light
       }`}
     >
       <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
-      <span>{config.productName}</span>
+      <span className={nameClassName || undefined}>{config.productName}</span>
     </Link>
   )
 }

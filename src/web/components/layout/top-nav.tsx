@@ -16,10 +16,19 @@ const desktopLink = (active: boolean) =>
     active ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
   }`
 
+// In the compact bar's menu (below) a badge or a "Coming soon" tag goes under the words where it
+// has no room beside them.
 const mobileLink = (active: boolean) =>
-  `flex min-h-12 items-center gap-3 rounded-lg px-3 text-base font-semibold ${
+  `flex min-h-12 items-center gap-3 rounded-lg px-3 text-base font-semibold @max-[18rem]/top:flex-wrap @max-[18rem]/top:gap-y-0 ${
     active ? 'bg-brand-50 text-brand-800' : 'text-slate-800 hover:bg-slate-100'
   }`
+
+// The compact bar's classes: with the phone's text made much larger the bar is under 18 rem wide
+// (a 375 px phone from some 130% text up; at normal size no phone is that narrow). Written out
+// whole, so the stylesheet's build finds them.
+const compactHidden = '@max-[18rem]/top:sr-only'
+const compactShown = '@max-[18rem]/top:flex'
+const compactIconHidden = '@max-[18rem]/top:hidden'
 
 const actionButton =
   'inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-900'
@@ -39,7 +48,8 @@ function ItemLink({
   const Icon = item.icon
   return (
     <Link to={item.to} className={className(active)} aria-current={active ? 'page' : undefined}>
-      <Icon aria-hidden="true" className="size-5 shrink-0" />
+      {/* In the compact bar's menu the words have the width: "Player Connections" whole. */}
+      <Icon aria-hidden="true" className={`size-5 shrink-0 ${compactIconHidden}`} />
       <span>{item.label}</span>
       {badge !== undefined ? <NavBadge count={badge} /> : null}
     </Link>
@@ -99,16 +109,23 @@ export function TopNav({ user }: { user: SessionUser }) {
   const fullName = `${user.firstName} ${user.lastName}`.trim()
 
   return (
-    <header ref={header} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header
+      ref={header}
+      id="top-bar"
+      className="@container/top sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur"
+    >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 py-2 sm:px-6">
-        <Brand to="/dashboard" />
-        {/* Under the bar on phones, beside the name from md up. With under 12 rem of room (a
-            phone's text made much larger) the welcome gives way to the name, shown whole
-            (docs/decisions/0225). */}
-        <p className="@container order-last flex w-full min-w-0 items-center gap-2 pb-1 text-sm text-slate-600 md:order-none md:ml-2 md:w-auto md:flex-1 md:pb-0">
+        {/* With the phone's text made much larger (the bar under 18 rem wide) the bar is one row:
+            the mark without its word, the bell and the menu; the player's face and name show,
+            the name whole, at the top of the menu (docs/decisions/0228). */}
+        <Brand to="/dashboard" nameClassName={compactHidden} />
+        {/* Under the bar on phones, beside the name from md up. */}
+        <p
+          className={`order-last flex w-full min-w-0 items-center gap-2 pb-1 text-sm text-slate-600 md:order-none md:ml-2 md:w-auto md:flex-1 md:pb-0 ${compactHidden}`}
+        >
           <Avatar person={user} size="xs" />
-          <span className="min-w-0 truncate @max-[12rem]:break-words @max-[12rem]:whitespace-normal">
-            <span className="@max-[12rem]:hidden">Welcome, </span>
+          <span className="min-w-0 truncate">
+            <span>Welcome, </span>
             <span className="font-semibold text-slate-900">{fullName}</span>
           </span>
         </p>
@@ -181,6 +198,13 @@ export function TopNav({ user }: { user: SessionUser }) {
         hidden={!menuOpen}
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white lg:hidden"
       >
+        {/* The name the compact bar has no room for, whole, wrapping between its words. */}
+        <p
+          className={`mx-auto hidden max-w-6xl items-center gap-2 px-7 pt-3 text-sm text-slate-600 ${compactShown}`}
+        >
+          <Avatar person={user} size="xs" />
+          <span className="min-w-0 font-semibold text-slate-900">{fullName}</span>
+        </p>
         <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3 sm:px-6">
           {primaryNavItems.map((item) => (
             <li key={item.to}>
@@ -190,7 +214,7 @@ export function TopNav({ user }: { user: SessionUser }) {
           <li>
             <ul
               aria-label="Widget tools"
-              className="ml-6 flex flex-col gap-1 border-l-2 border-brand-100 pl-3"
+              className="ml-6 flex flex-col gap-1 border-l-2 border-brand-100 pl-3 @max-[18rem]/top:ml-3 @max-[18rem]/top:pl-0"
             >
               {widgetsByIds(menuWidgetIds).map((widget) => (
                 <li key={widget.id}>

@@ -37,6 +37,8 @@ export function Dialog({
   }, [open])
 
   return (
+    // Its margin and padding are in px however large the phone's text, as a card's
+    // (docs/decisions/0228): the room goes to the words.
     <dialog
       ref={ref}
       aria-labelledby={titleId}
@@ -44,10 +46,10 @@ export function Dialog({
       onClose={() => {
         if (open) onClose()
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:backdrop:bg-black/70"
+      className="m-auto w-[calc(100%-min(2rem,32px))] max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:backdrop:bg-black/70"
     >
       {open ? (
-        <div className="p-5 sm:p-6">
+        <div className="p-[min(1.25rem,20px)] sm:p-6">
           <div className="flex items-start justify-between gap-4">
             <h2 id={titleId} className="text-lg font-bold">
               {title}

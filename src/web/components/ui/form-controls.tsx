@@ -193,6 +193,17 @@ function FieldShell({
 }
 
 // The asterisk after a required field's label (outside the label, so its name stays the same).
+// Two short fields side by side (a date and a time, the lowest and highest rating), or under each
+// other below 13 rem, where half the width would cut a date or a time short (a phone's text made
+// much larger; docs/decisions/0228).
+export function FieldPair({ children }: { children: ReactNode }) {
+  return (
+    <div className="@container">
+      <div className="grid grid-cols-2 gap-3 @max-[13rem]:grid-cols-1">{children}</div>
+    </div>
+  )
+}
+
 export function RequiredMark() {
   return (
     <span aria-hidden="true" className="ml-0.5 text-red-700">

@@ -10,7 +10,7 @@ import {
 import { reliabilityLine } from '../../../../domain/play-dates/results.rules'
 import { duprLine } from '../../../../domain/players/rating.rules'
 import { Avatar } from '../../../components/ui/avatar'
-import { Button } from '../../../components/ui/button'
+import { Button, wrapsWords } from '../../../components/ui/button'
 import { DotParts } from '../../../components/ui/dot-parts'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { toast } from '../../../lib/toast'
@@ -123,6 +123,7 @@ export function GroupMembers({
                   <Button
                     variant="secondary"
                     size="sm"
+                    className={wrapsWords}
                     disabled={setRole.isPending}
                     onClick={() => changeRole(member, member.role === 'organiser' ? 'member' : 'organiser')}
                   >

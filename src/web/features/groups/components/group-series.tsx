@@ -7,7 +7,7 @@ import {
   type SeriesOutput,
 } from '../../../../domain/groups/series.schema'
 import { formatDate } from '../../../../domain/play-dates/schedule'
-import { Button } from '../../../components/ui/button'
+import { Button, wrapsWords } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { toast } from '../../../lib/toast'
 import { useEndSeries, useGroupSeries, useSkipDate } from '../api/series.queries'
@@ -59,7 +59,7 @@ export function GroupSeries({
           Weekly games
         </h2>
         {manage ? (
-          <Button variant="secondary" onClick={() => setEditing('new')}>
+          <Button variant="secondary" className={wrapsWords} onClick={() => setEditing('new')}>
             <Repeat aria-hidden="true" className="size-4" />
             Start a weekly series
           </Button>

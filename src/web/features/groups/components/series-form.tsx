@@ -13,6 +13,7 @@ import { Dialog, FormActions } from '../../../components/ui/dialog'
 import {
   Choice,
   ChoiceGroup,
+  FieldPair,
   SelectField,
   TextAreaField,
   TextField,
@@ -148,7 +149,7 @@ function SeriesForm({
       aria-label={series ? 'Change series' : 'Start a weekly series'}
       className="space-y-4"
     >
-      <div className="grid grid-cols-2 gap-3">
+      <FieldPair>
         <SelectField label="Day" value={values.weekday} onChange={set('weekday')} error={errors.weekday}>
           {seriesWeekdays.map((day) => (
             <option key={day} value={day}>
@@ -164,7 +165,7 @@ function SeriesForm({
           onChange={set('startTime')}
           error={errors.startTime}
         />
-      </div>
+      </FieldPair>
       <HomeVenuePicker
         label="Venue"
         hint="Search by name, city or street."
@@ -172,7 +173,7 @@ function SeriesForm({
         onChange={(venueId) => setValues((v) => ({ ...v, venueId }))}
         error={errors.venueId}
       />
-      <div className="grid grid-cols-2 gap-3">
+      <FieldPair>
         <SelectField
           label="Length"
           value={values.durationMinutes}
@@ -199,7 +200,7 @@ function SeriesForm({
           onChange={set('amount')}
           error={errors.amount}
         />
-      </div>
+      </FieldPair>
       <TextAreaField
         label="Description (optional)"
         rows={2}

@@ -107,7 +107,7 @@ export function ApplyToPlayDate({ id }: { id: string }) {
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 sm:gap-6">
       <header>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        <h1 className="text-title font-bold tracking-tight text-slate-900 sm:text-3xl">
           {full ? 'Join the waitlist' : 'Apply to PlayDate'}
         </h1>
         <p className="mt-1 text-slate-600">

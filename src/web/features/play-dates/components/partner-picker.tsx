@@ -61,9 +61,10 @@ export function PartnerPicker({
   const available = options.filter((option) => !unavailable?.has(option.id)).length
   return (
     <div>
-      <div className="mb-4 flex items-start gap-3 rounded-xl bg-brand-50 p-3 text-brand-900 ring-1 ring-brand-200 ring-inset">
+      {/* The words go under the icon where they have under 8 rem beside it. */}
+      <div className="mb-4 flex flex-wrap items-start gap-3 rounded-xl bg-brand-50 p-3 text-brand-900 ring-1 ring-brand-200 ring-inset">
         <Users aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-        <div>
+        <div className="min-w-0 flex-1 basis-32">
           <p className="font-semibold">Available Friends: {available}</p>
           <p className="text-sm">{requirement}</p>
         </div>
@@ -88,20 +89,22 @@ export function PartnerPicker({
               const selected = option.id === selectedId
               const reason = unavailable?.get(option.id)
               return (
-                <li key={option.id}>
+                // Under 13 rem (a phone's text made much larger) the name and ratings take the
+                // button's width under the icon and the tick (docs/decisions/0228).
+                <li key={option.id} className="@container">
                   <button
                     type="button"
                     aria-pressed={selected}
                     disabled={reason !== undefined}
                     onClick={() => onChange(selected ? undefined : option.id)}
-                    className={`flex min-h-16 w-full items-center gap-3 rounded-xl border-2 px-3 py-2 text-left transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
+                    className={`flex min-h-16 w-full items-center gap-3 rounded-xl border-2 px-3 py-2 text-left transition-colors @max-[13rem]:flex-wrap disabled:cursor-not-allowed disabled:opacity-60 ${
                       selected
                         ? 'border-brand-700 bg-brand-50'
                         : 'border-slate-200 bg-white hover:border-slate-300 hover:bg-slate-50'
                     }`}
                   >
                     <GenderIcon gender={option.gender} />
-                    <span className="min-w-0 flex-1">
+                    <span className="min-w-0 flex-1 @max-[13rem]:order-last @max-[13rem]:basis-full">
                       <span className="flex flex-wrap items-center gap-x-2 font-semibold text-slate-900">
                         <span>{fullName(option)}</span>
                         {option.isRegularPartner ? (
@@ -118,7 +121,7 @@ export function PartnerPicker({
                     </span>
                     <CheckCircle2
                       aria-hidden="true"
-                      className={`size-6 shrink-0 ${selected ? 'text-brand-700' : 'text-transparent'}`}
+                      className={`size-6 shrink-0 @max-[13rem]:ml-auto ${selected ? 'text-brand-700' : 'text-transparent'}`}
                     />
                   </button>
                 </li>

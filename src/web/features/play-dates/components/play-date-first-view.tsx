@@ -41,7 +41,7 @@ export function PlayDateHeader({
         <TypeChip kind={kind} />
         {badges}
       </div>
-      <h1 className={`text-2xl font-bold tracking-tight text-slate-900 ${inPane ? '' : 'sm:text-3xl'}`}>
+      <h1 className={`text-title font-bold tracking-tight text-slate-900 ${inPane ? '' : 'sm:text-3xl'}`}>
         {kindDescription(kind)}
       </h1>
       {children}

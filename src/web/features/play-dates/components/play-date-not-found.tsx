@@ -12,7 +12,7 @@ export const isMissing = (error: unknown) =>
 export function PlayDateNotFound({ detail }: { detail: string }) {
   return (
     <section aria-labelledby="play-date-not-found" className="mx-auto max-w-lg py-12 text-center">
-      <h1 id="play-date-not-found" className="text-2xl font-bold text-slate-900">
+      <h1 id="play-date-not-found" className="text-title font-bold text-slate-900">
         PlayDate Not Found
       </h1>
       <p className="mt-2 text-slate-600">{detail}</p>

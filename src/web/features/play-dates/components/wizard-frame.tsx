@@ -45,7 +45,7 @@ export function WizardFrame({
       <p className="text-sm font-semibold text-brand-800">
         Step {step} of {WIZARD_STEP_COUNT}
       </p>
-      <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+      <h1 className="mt-1 text-title font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
       {subtitle ? <div className="mt-1 text-slate-600">{subtitle}</div> : null}
       <form onSubmit={submit} noValidate className="mt-6">
         <Card>{children}</Card>

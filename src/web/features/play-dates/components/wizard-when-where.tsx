@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-controls'
+import { FieldPair, SelectField, TextAreaField, TextField } from '../../../components/ui/form-controls'
 import {
   durationLabel,
   durationOptions,
@@ -63,7 +63,7 @@ export function WhenWhereFields({
   return (
     <fieldset className="mt-6 space-y-4">
       <legend className="text-lg font-bold text-slate-900">When and where</legend>
-      <div className="grid grid-cols-2 gap-3">
+      <FieldPair>
         <TextField
           label="Date"
           type="date"
@@ -81,7 +81,7 @@ export function WhenWhereFields({
           onChange={(event) => set({ startTime: event.target.value })}
           error={startError?.field === 'startTime' ? startError.message : undefined}
         />
-      </div>
+      </FieldPair>
       {/* One under the other on a phone: a zone's name and its note need the whole width. */}
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField

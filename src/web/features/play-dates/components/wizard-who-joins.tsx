@@ -1,5 +1,5 @@
 import { UserPlus } from 'lucide-react'
-import { TextField } from '../../../components/ui/form-controls'
+import { FieldPair, TextField } from '../../../components/ui/form-controls'
 import { type DuprRange, RATING_MAX, RATING_MIN } from '../../../../domain/play-dates/spots'
 
 // A choice to play alone, pressed or not: "Partner wanted" when posting (a player who joins alone
@@ -17,21 +17,25 @@ function AloneChoice({
   selected: boolean
   onChange: (selected: boolean) => void
 }) {
+  // Under 13 rem (a phone's text made much larger) the icon goes above the words, which keep the
+  // button's width (docs/decisions/0228).
   return (
-    <button
-      type="button"
-      aria-pressed={selected}
-      onClick={() => onChange(!selected)}
-      className={`mb-4 flex min-h-16 w-full items-center gap-3 rounded-xl border-2 px-3 py-2 text-left transition-colors ${
-        selected ? 'border-brand-700 bg-brand-50' : 'border-slate-200 bg-white hover:border-slate-300'
-      }`}
-    >
-      <UserPlus aria-hidden="true" className="size-6 shrink-0 text-brand-800" />
-      <span className="min-w-0 flex-1">
-        <span className="block font-semibold text-slate-900">{title}</span>
-        <span className="block text-sm text-slate-700">{text}</span>
-      </span>
-    </button>
+    <div className="mb-4 @container">
+      <button
+        type="button"
+        aria-pressed={selected}
+        onClick={() => onChange(!selected)}
+        className={`flex min-h-16 w-full items-center gap-3 rounded-xl border-2 px-3 py-2 text-left transition-colors @max-[13rem]:flex-col @max-[13rem]:items-start ${
+          selected ? 'border-brand-700 bg-brand-50' : 'border-slate-200 bg-white hover:border-slate-300'
+        }`}
+      >
+        <UserPlus aria-hidden="true" className="size-6 shrink-0 text-brand-800" />
+        <span className="min-w-0 flex-1 @max-[13rem]:self-stretch">
+          <span className="block font-semibold text-slate-900">{title}</span>
+          <span className="block text-sm text-slate-700">{text}</span>
+        </span>
+      </button>
+    </div>
   )
 }
 
@@ -79,7 +83,7 @@ export function DuprRangeFields({
       <p className="clear-left mb-2 text-sm text-pretty text-slate-700">
         {basis} A player without a DUPR counts by their self rating. Pairs of friends can always apply.
       </p>
-      <div className="grid grid-cols-2 gap-3">
+      <FieldPair>
         <TextField
           label="Lowest rating"
           type="number"
@@ -104,7 +108,7 @@ export function DuprRangeFields({
           aria-invalid={invalid || undefined}
           controlClassName="min-h-12"
         />
-      </div>
+      </FieldPair>
       {invalid ? (
         <p role="alert" className="mt-2 text-sm font-semibold text-red-800">
           The lowest rating cannot be above the highest

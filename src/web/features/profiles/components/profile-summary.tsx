@@ -27,10 +27,12 @@ export function ProfileSummary({
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="flex items-center gap-4">
+        {/* The name and place go under the face where they have under 8 rem beside it
+            (docs/decisions/0228). */}
+        <div className="flex flex-wrap items-center gap-4">
           <Avatar person={profile} size="xl" />
-          <div className="min-w-0">
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          <div className="min-w-0 flex-1 basis-32">
+            <h1 className="text-title font-bold tracking-tight text-slate-900 sm:text-3xl">
               {profile.firstName} {profile.lastName}
             </h1>
             {profile.place || profile.exact?.zipCode ? (
