@@ -105,7 +105,7 @@ test('a group is made, a player joins by its link, and the owner names an organi
     .getByRole('listitem')
     .filter({ hasText: `Ann Joins${tag}` })
   await expect(annCard).toContainText('Played 0 · 0 no-shows')
-  await annCard.getByRole('button', { name: /Make organiser/ }).click()
+  await annCard.getByRole('button', { name: /^Make organiser: Ann / }).click()
   await expect(page.getByText(`Ann Joins${tag} is now an organiser`)).toBeVisible()
   await expect(annCard).toContainText('Organiser')
   await expectFitsScreen(page)

@@ -57,9 +57,14 @@ export function GroupManagement() {
             {group.closed ? (
               <p className="text-sm font-semibold text-red-800">Closed</p>
             ) : (
-              <Button variant="danger" size="sm" className="self-start" onClick={() => setClosing(group)}>
+              <Button
+                variant="danger"
+                size="sm"
+                className="self-start"
+                onClick={() => setClosing(group)}
+                aria-label={`Close group: ${group.name}`}
+              >
                 Close group
-                <span className="sr-only">: {group.name}</span>
               </Button>
             )}
           </li>

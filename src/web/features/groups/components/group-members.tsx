@@ -68,6 +68,10 @@ function mayRemove(viewer: GroupRole | null, isAdmin: boolean, member: GroupMemb
   return manages(viewer) || isAdmin
 }
 
+// What the owner's button on a member's card does: the role it gives.
+const roleAction = (member: { role: string }) =>
+  member.role === 'organiser' ? 'Make member' : 'Make organiser'
+
 export function GroupMembers({
   group,
   viewerId,
@@ -126,10 +130,12 @@ export function GroupMembers({
                     className={wrapsWords}
                     disabled={setRole.isPending}
                     onClick={() => changeRole(member, member.role === 'organiser' ? 'member' : 'organiser')}
+                    // Named whole here: the words and a hidden name beside them, each a flex item,
+                    // were read "Make organiser : Kim …" (a space before the colon).
+                    aria-label={`${roleAction(member)}: ${fullName(member.player)}`}
                   >
                     <ShieldCheck aria-hidden="true" className="size-4" />
-                    {member.role === 'organiser' ? 'Make member' : 'Make organiser'}
-                    <span className="sr-only">: {fullName(member.player)}</span>
+                    {roleAction(member)}
                   </Button>
                 ) : null}
                 {member.player.id !== viewerId && mayRemove(group.myRole, isAdmin, member) ? (
