@@ -17,7 +17,10 @@ export default function EasyRatingPage() {
       <div className="mt-4">
         <ComingSoonBadge />
       </div>
-      <h1 id="easy-rating-title" className="mt-3 text-3xl font-bold tracking-tight text-slate-900">
+      <h1
+        id="easy-rating-title"
+        className="mt-3 text-title font-bold tracking-tight text-slate-900 sm:text-3xl"
+      >
         {easyRating.title}
       </h1>
       <p className="mt-3 text-slate-600">{easyRating.description}</p>
