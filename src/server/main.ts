@@ -13,7 +13,7 @@ import { startControlSocket } from './lib/control-socket'
 import { startMaintenance } from './maintenance'
 import { refereeSigningKey } from './lib/signing-key'
 import { vapidKeys } from './lib/vapid-keys'
-import { startJobRunner } from './lib/job-runner'
+import { JOB_CATCH_UP_MS, startJobRunner } from './lib/job-runner'
 import { enqueueStartJobs, jobHandlers } from './jobs'
 import { WEB_ROOT } from './paths'
 
@@ -101,7 +101,13 @@ async function main() {
   await enqueueStartJobs(database.db, deps.clock.now()).catch((error: unknown) =>
     logger.error({ err: error }, 'one-time jobs not enqueued at start'),
   )
-  const jobs = startJobRunner({ db: database.db, handlers: jobHandlers(deps), clock: deps.clock, logger })
+  const jobs = startJobRunner({
+    db: database.db,
+    handlers: jobHandlers(deps),
+    clock: deps.clock,
+    logger,
+    catchUp: database.kind === 'pglite' ? JOB_CATCH_UP_MS : 'paced',
+  })
   // `npm run backup` asks the running server for a backup of its embedded database, through a
   // local socket in DATA_DIR (lib/control-socket.ts).
   const control = database.dump ? startControlSocket({ dataDir: env.DATA_DIR, database, logger }) : undefined

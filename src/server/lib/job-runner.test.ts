@@ -13,8 +13,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const runnerWith = (clock: FakeClock, handlers: JobHandlers, catchUpMs?: number) =>
-  startJobRunner({ db: t.db, handlers, clock, logger: silent, turnMs: 60 * 60_000, catchUpMs })
+const runnerWith = (clock: FakeClock, handlers: JobHandlers, catchUp?: number | 'paced') =>
+  startJobRunner({ db: t.db, handlers, clock, logger: silent, turnMs: 60 * 60_000, catchUp })
 
 describe('the job runner', () => {
   it('runs the jobs due by its clock, and none once stopped', async () => {
@@ -38,7 +38,7 @@ describe('the job runner', () => {
     const clock = createFakeClock()
     clock.set(new Date('2026-12-02T12:00:00Z'))
     const ran = new Set<string>()
-    // The pause between such turns (a second in production) left out.
+    // The pause between such turns (a second, or as long as the turn took, in production) left out.
     const runner = runnerWith(clock, { count: async ({ job }) => void ran.add(job.key) }, 0)
     const due = new Date('2026-12-02T11:00:00Z')
     for (let i = 0; i < JOB_TURN_LIMIT * 2 + 5; i++)
@@ -46,6 +46,19 @@ describe('the job runner', () => {
     expect(await runner.runNow()).toBe(JOB_TURN_LIMIT)
     // The next turns start on their own, not an hour later.
     await expect.poll(() => ran.size, { timeout: 10_000 }).toBe(JOB_TURN_LIMIT * 2 + 5)
+    await runner.stop()
+  })
+
+  it('paced (on a PostgreSQL server), starts the next turn after a pause as long as the last one took', async () => {
+    const clock = createFakeClock()
+    clock.set(new Date('2026-12-03T12:00:00Z'))
+    const ran = new Set<string>()
+    const runner = runnerWith(clock, { paced: async ({ job }) => void ran.add(job.key) }, 'paced')
+    const due = new Date('2026-12-03T11:00:00Z')
+    for (let i = 0; i < JOB_TURN_LIMIT + 5; i++)
+      await enqueueJob(t.db, { kind: 'paced', key: `paced:${i}`, runAt: due })
+    expect(await runner.runNow()).toBe(JOB_TURN_LIMIT)
+    await expect.poll(() => ran.size, { timeout: 10_000 }).toBe(JOB_TURN_LIMIT + 5)
     await runner.stop()
   })
 })
