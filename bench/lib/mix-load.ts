@@ -1,7 +1,9 @@
 // One step of the mixed workload against running servers: every player's event stream opened,
 // then the players' actions (mix-model.ts) for a warm-up and a measured window, each request's
 // latency recorded. node:http with keep-alive: wrk cannot hold event streams.
+import { appendFileSync } from 'node:fs'
 import http from 'node:http'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { gunzipSync } from 'node:zlib'
 import { latencyPercentiles, round } from './load'
 import { ACTIONS, type ActionKey, MixState, pickAction, type MixRequest } from './mix-model'
@@ -282,6 +284,11 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
     const state = options.state ?? new MixState(options.data)
     let recorder: Recorder | undefined
     let inFlight = 0
+    // PM_BENCH_MIX_TRACE=file: every measured request (its kind, when it was sent on the wall
+    // clock, its latency, its status), and how late the load generator's own loop ran, appended.
+    const traceFile = process.env.PM_BENCH_MIX_TRACE
+    const clientTrace: Array<Record<string, unknown>> | undefined = traceFile ? [] : undefined
+    const clientDelay = monitorEventLoopDelay({ resolution: 5 })
     const act = (scheduled: number, now: number) => {
       const player = players[Math.floor(Math.random() * players.length)]!
       const measuring = recorder
@@ -297,9 +304,11 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
         const index = request.player.index % instances.length
         if (measuring) measuring.outstanding++
         inFlight++
+        const sentAt = Date.now()
         send(instances[index]!, agents[index]!, request, (status, ms, why) => {
           inFlight--
           if (!measuring) return
+          if (clientTrace) clientTrace.push({ k: request.kind, at: sentAt, ms: round(ms), status })
           measuring.outstanding--
           if (status === 0) measuring.failed(request, why ?? `${request.kind}: no answer`)
           else measuring.answered(request, status, ms)
@@ -322,6 +331,7 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
     const droppedBefore = streams.counts.dropped
     const fromUs = monotonicUs()
     const from = Date.now()
+    if (traceFile) clientDelay.enable()
     await generate(rate, options.seconds, act)
     recorder = undefined
     const toUs = monotonicUs()
@@ -332,6 +342,16 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
     const databaseMs = options.database ? postgresCpuSince(databaseBefore, options.database) : undefined
     const client = process.cpuUsage(clientBefore)
     sampleRss()
+    if (traceFile && clientTrace) {
+      clientDelay.disable()
+      clientTrace.push({
+        client: { p99: clientDelay.percentile(99) / 1e6 - 5, max: clientDelay.max / 1e6 - 5 },
+        players: players.length,
+        from,
+        to,
+      })
+      appendFileSync(traceFile, clientTrace.map((entry) => `${JSON.stringify(entry)}\n`).join(''))
+    }
 
     const kinds = [...new Set([...measured.latencies.keys(), ...measured.errors.keys()])]
     const byKind = Object.fromEntries(

@@ -68,6 +68,7 @@ function mixThreadsTable(mix: MixResult): [string[], string[][]] {
     'Pool wait: mean / longest',
     'Most waiting',
     'Database thread busy: mean / worst second',
+    'Jobs waiting at the end (oldest)',
   ]
   const percent = (share: number) => `${Math.round(share * 100)}%`
   const rows = mix.configs.flatMap((config) =>
@@ -88,6 +89,7 @@ function mixThreadsTable(mix: MixResult): [string[], string[][]] {
           probe.workerEluMean === undefined
             ? '–'
             : `${percent(probe.workerEluMean)} / ${percent(probe.workerEluMax ?? 0)}`,
+          step.jobs ? `${count(step.jobs.due)} (${step.jobs.oldestSeconds} s)` : '–',
         ]
       }),
   )
@@ -186,7 +188,9 @@ export function mixMarkdown(mix: MixResult) {
         'seconds and the worst second), how late it ran a 5 ms timer (the p99 of the worst second, and the ' +
         'latest), garbage collection per second with its longest pause, and how long a query or ' +
         "transaction waited for one of the pool's connections (on PGlite, the one session behind them). " +
-        "Two instances: both servers together. On PGlite, how busy the embedded database's thread was.",
+        "Two instances: both servers together. On PGlite, how busy the embedded database's thread was. " +
+        'Then the jobs due by the end of the window and not run by then (the notice emails the writes ' +
+        'queue, mostly), and how long the oldest had waited: a runner that keeps up leaves no old ones.',
       '',
     )
     lines.push(markdownTable(...threads), '')

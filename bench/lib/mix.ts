@@ -65,6 +65,21 @@ export type MixStep = StepResult & {
   // The profiled step's directory of CPU profiles, one per thread of each server, under
   // `cpuProfileDir`, and the servers' process ids.
   profile?: { dir: string; pids: number[] }
+  // The jobs due by the end of the measured window and not yet run then, and how long the oldest
+  // of them had waited (s): a job runner that keeps up leaves few, none older than a turn.
+  jobs?: { due: number; oldestSeconds: number } | undefined
+}
+
+// What the job runner had left at `to` (epoch ms): read after the servers stopped, before the
+// step is undone. A job done after `to` counts as waiting at `to`.
+async function jobsBehind(runner: SqlRunner, to: number) {
+  const [row] = await runner.rows<{ due: number; oldest: number | null }>(
+    `select count(*)::int as due, extract(epoch from (to_timestamp($1::float8 / 1000) - min(run_at)))::float8 as oldest
+     from jobs where run_at <= to_timestamp($1::float8 / 1000)
+       and (done_at is null or done_at > to_timestamp($1::float8 / 1000))`,
+    [to],
+  )
+  return { due: row?.due ?? 0, oldestSeconds: Math.round((row?.oldest ?? 0) * 10) / 10 }
 }
 
 export interface MixConfigResult {
@@ -169,6 +184,7 @@ const describeStep = (step: MixStep) =>
   (step.streams.dropped ? ` (${step.streams.dropped} dropped)` : '') +
   `, lag p99 ${step.lagP99Ms} ms: ${step.pass ? 'pass' : 'FAIL'}` +
   (step.errorSamples.length ? ` (${step.errorSamples.join('; ')})` : '') +
+  (step.jobs ? `; jobs waiting at the end ${step.jobs.due} (oldest ${step.jobs.oldestSeconds} s)` : '') +
   describeProbe(step.probe)
 
 export async function measureMix(options: MixOptions): Promise<MixResult> {
@@ -260,6 +276,7 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
       const profileDir = profiled
         ? path.join(options.cpuProfileDir!, `${key}-${players}-${++profiledSteps}`)
         : undefined
+      let step: MixStep | undefined
       try {
         const probeFiles = await startServers(key, servers, probeDir, profileDir)
         const result = await runStep({
@@ -271,7 +288,7 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
           seconds: options.seconds,
           database: db.target.databaseUrl ? databaseNameOf(db.target.databaseUrl) : undefined,
         })
-        const step: MixStep = {
+        step = {
           ...result,
           pass: passes(result),
           probe: summarizeProbe(probeFiles, result.wallWindow),
@@ -279,13 +296,16 @@ export async function measureMix(options: MixOptions): Promise<MixResult> {
             ? { profile: { dir: profileDir, pids: servers.map((server) => server.pid ?? 0) } }
             : {}),
         }
-        log(`  ${key}, ${players} players: ${describeStep(step)}`)
-        return step
       } finally {
         for (const server of servers) await server.stop()
         rmSync(probeDir, { recursive: true, force: true })
-        await withRunner(db, (runner) => undoStep(runner, since, db.data.snapshot))
+        await withRunner(db, async (runner) => {
+          if (step) step.jobs = await jobsBehind(runner, step.wallWindow.to)
+          await undoStep(runner, since, db.data.snapshot)
+        })
       }
+      log(`  ${key}, ${players} players: ${describeStep(step)}`)
+      return step
     }
 
     // Each action alone (mix-alone.ts) on fresh servers of the configuration, at its capacity
