@@ -39,6 +39,12 @@ console.log(`Load generator: ${describe(requests.map((line) => Number(line.ms)))
 console.log(
   `Server: ${describe(server.filter((line) => line.r && line.r !== '/api/events').map((l) => Number(l.ms)))}`,
 )
+const samples = server.filter((line) => line.w)
+const scavenges = samples.reduce((sum, line) => sum + Number(line.scavenges ?? 0), 0)
+const heaps = samples.map((line) => Number(line.heap))
+console.log(
+  `Heap ${Math.min(...heaps)} to ${Math.max(...heaps)} MB; ${((scavenges * 10) / Math.max(1, samples.length)).toFixed(1)} scavenges a second`,
+)
 const slowMs = 100
 const slow = new Map<number, number>()
 for (const line of requests)

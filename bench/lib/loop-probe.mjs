@@ -63,13 +63,15 @@ if (file) {
   // to that file, a JSON line each: every request (`r`: its path, `at`: when it came in on the
   // wall clock, `ms`: to the last byte of its answer), every statement slower than
   // PM_BENCH_TRACE_QUERY_MS (`q`, default 20 ms), every wait of 5 ms or more for a pooled
-  // connection (`pool`: how many were waiting), every garbage collection of 5 ms or more (`gc`:
-  // its kind), and every 100 ms a line `w` with the process's CPU (ms, all threads), the loop's
-  // utilization, how late that timer ran, the pool's queue and idle connections and the heap's
-  // size (MB). With the load generator's own trace (PM_BENCH_MIX_TRACE, mix-load.ts) it shows
-  // what a step's slowest requests had in common (bench/notes.md).
+  // connection (`pool`: how many were waiting), every full or incremental garbage collection of
+  // 5 ms or more (`gc`: its kind), and every 100 ms a line `w` with the process's CPU (ms, all
+  // threads), the loop's utilization, how late that timer ran, the pool's queue and idle
+  // connections, the heap's size (MB) and how many scavenges ran. With the load generator's own
+  // trace (PM_BENCH_MIX_TRACE, mix-load.ts) it shows what a step's slowest requests had in
+  // common (bench/mix-trace.ts, bench/notes.md).
   const traceFile = isMainThread ? process.env.PM_BENCH_TRACE_FILE : undefined
   const trace = []
+  let scavenges = 0
   const traced = (waited, queue) => {
     if (traceFile && waited >= 5) trace.push({ pool: queue, at: Date.now(), ms: +waited.toFixed(2) })
   }
@@ -88,7 +90,8 @@ if (file) {
     }
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries())
-        if (entry.duration >= 5)
+        if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR) scavenges++
+        else if (entry.duration >= 5)
           trace.push({
             gc: entry.detail?.kind,
             at: Math.round(performance.timeOrigin + entry.startTime),
@@ -141,11 +144,44 @@ if (file) {
         queue: pools.reduce((sum, pool) => sum + (pool.waitingCount ?? 0), 0),
         idle: pools.reduce((sum, pool) => sum + (pool.idleCount ?? 0), 0),
         heap: Math.round(v8.getHeapStatistics().used_heap_size / 1e6),
+        scavenges,
       })
+      scavenges = 0
       cpu = nextCpu
       loop = nextLoop
       due = now + 100
     }, 100).unref()
+  }
+
+  // PM_BENCH_HEAP_SAMPLE=file,from,seconds[,promoted]: the main thread's allocations, sampled
+  // (every 32 KB) from `from` seconds after start for `seconds`, written to `file` as a heap
+  // profile (DevTools' "Allocation sampling" reads it): what a step's requests allocate, by
+  // function. With `promoted`, only what lived through the scavenges (what full collections
+  // then have to mark and free); else the collected ones too.
+  const heapSample = isMainThread ? process.env.PM_BENCH_HEAP_SAMPLE?.split(',') : undefined
+  if (heapSample) {
+    const [sampleFile, from, seconds, which] = heapSample
+    const { Session } = require('node:inspector')
+    const session = new Session()
+    session.connect()
+    setTimeout(
+      () => {
+        session.post('HeapProfiler.startSampling', {
+          samplingInterval: 32768,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: which !== 'promoted',
+        })
+        setTimeout(
+          () => {
+            session.post('HeapProfiler.stopSampling', (error, result) => {
+              if (!error) require('node:fs').writeFileSync(sampleFile, JSON.stringify(result.profile))
+            })
+          },
+          Number(seconds) * 1000,
+        ).unref()
+      },
+      Number(from) * 1000,
+    ).unref()
   }
 
   let elu = performance.eventLoopUtilization()
