@@ -22,6 +22,11 @@ export function NotificationPreferencesForm() {
   const save = useSetNotificationPreference()
   // What the last switch saved, said under the list: a switch saves with no button to press.
   const [saved, setSaved] = useState<string | null>(null)
+  // The switch being saved, where the tap moved it: set in the tap's own event, so the box shows
+  // it in that render. The mutation's pending state reaches the component only after the query
+  // library's notification (a timer), and meanwhile React put the controlled box back: on a
+  // busy phone a tap seemed not to take.
+  const [moving, setMoving] = useState<{ kind: string; channel: string; on: boolean } | null>(null)
 
   if (preferences.isPending) return <PageLoading />
   if (!preferences.data) {
@@ -35,7 +40,9 @@ export function NotificationPreferencesForm() {
     )
   }
 
-  const flip = (item: NotificationPreference, channel: (typeof channels)[number], on: boolean) =>
+  const flip = (item: NotificationPreference, channel: (typeof channels)[number], on: boolean) => {
+    const move = { kind: item.kind, channel: channel.key, on }
+    setMoving(move)
     outcome(save.mutateAsync({ ...item, [channel.key]: on }), {
       onSuccess: () =>
         setSaved(
@@ -43,13 +50,15 @@ export function NotificationPreferencesForm() {
         ),
       onError: (error) =>
         toast.error('Could not save your notification settings', { description: errorDetail(error) }),
+      // A later tap's switch stays as that tap moved it.
+      onSettled: () => setMoving((current) => (current === move ? null : current)),
     })
+  }
 
-  // The switch being saved shows where it was moved in the tap's own render: the cache's optimistic
-  // change comes only after the mutation's first await, and meanwhile React put the controlled box
-  // back, so a tap on a busy phone seemed not to take.
-  const isOn = (item: NotificationPreference, channel: (typeof channels)[number]['key']) =>
-    save.isPending && save.variables?.kind === item.kind ? save.variables[channel] : item[channel]
+  const isOn = (item: NotificationPreference, channel: (typeof channels)[number]['key']) => {
+    if (moving && moving.kind === item.kind && moving.channel === channel) return moving.on
+    return save.isPending && save.variables?.kind === item.kind ? save.variables[channel] : item[channel]
+  }
 
   return (
     <>
