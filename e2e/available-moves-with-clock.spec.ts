@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { arizonaTime, journeyClock, phonePlayer } from './support/full-game'
+import { arizonaTime, dateOf, journeyClock, phonePlayer } from './support/full-game'
 import { headers, moveClock, postPlayDate } from './support/players'
 
 // Lists of games to join left open move with the server's clock (docs/decisions/0229): a PlayDate
@@ -24,7 +24,7 @@ test("a PlayDate leaves Available and its group's page left open at its start by
     phonePlayer(browser, 'Gus', `Leaves${tag}`),
   ])
   const start = arizonaTime(4, 11)
-  const day = `${start.getFullYear()}-${String(start.getMonth() + 1).padStart(2, '0')}-${String(start.getDate()).padStart(2, '0')}`
+  const day = dateOf(start)
   // Fay posts it for her group, which Gus is in.
   const created = await fay.context.request.post('/api/groups', {
     headers,

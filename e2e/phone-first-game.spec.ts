@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test'
-import { arizonaTime, journeyClock, matchedGame, phonePlayer } from './support/full-game'
+import { arizonaTime, dateOf, journeyClock, matchedGame, phonePlayer } from './support/full-game'
 import { headers, moveClock, postPlayDate } from './support/players'
 
 // A new player's first game on a phone, where the last review found it hurt
@@ -260,7 +260,7 @@ test('an open PlayDate whose start passes leaves My PlayDates for History, which
     phonePlayer(browser, 'Gus', `Open${tag}`),
   ])
   const start = arizonaTime(3, 10)
-  const day = `${start.getFullYear()}-${String(start.getMonth() + 1).padStart(2, '0')}-${String(start.getDate()).padStart(2, '0')}`
+  const day = dateOf(start)
   const id = await postPlayDate(fay.context, 'Nobody came', { startDate: day, startTime: '10:00' })
   const clock = journeyClock(request)
   try {

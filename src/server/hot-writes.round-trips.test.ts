@@ -1,7 +1,6 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { playDates } from './db/schema'
-import { befriend, insertMatchedPlayDate, type SignedInPlayer, signedInUser } from './testing/factories'
+import { befriend, insertMatchedPlayDate, insertOpenPlayDate, signedInUser } from './testing/factories'
 import { createTestApp, testDatabaseKind, type TestApp } from './testing/test-app'
 
 // The hot writes reach PostgreSQL in at most four round trips each (the session read included):
@@ -13,30 +12,6 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
     t = await createTestApp()
   })
   afterAll(() => t.close())
-
-  // An open PlayDate that `creator` and `partner` posted, straight in the database.
-  async function openPlayDate(
-    creator: SignedInPlayer,
-    partner: SignedInPlayer,
-    more: Partial<typeof playDates.$inferInsert> = {},
-  ) {
-    const [open] = await t.db
-      .insert(playDates)
-      .values({
-        creatorId: creator.profile.id,
-        partnerId: partner.profile.id,
-        type: 'challenge',
-        status: 'open',
-        state: 'AZ',
-        regions: ['east_valley'],
-        paymentPerHourMin: 25,
-        paymentPerHourMax: 25,
-        description: 'Morning doubles',
-        ...more,
-      })
-      .returning()
-    return open!
-  }
 
   async function tripsOf(send: () => Promise<{ status: number }>) {
     const query = vi.spyOn(pg.Client.prototype, 'query')
@@ -72,7 +47,7 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
   it('an application: the session, the rate limit, one statement, its live events', async () => {
     const [maya, sam, alex, jo] = await Promise.all([0, 1, 2, 3].map(() => signedInUser(t)))
     await befriend(t.db, alex!, jo!)
-    const open = await openPlayDate(maya!, sam!)
+    const open = await insertOpenPlayDate(t.db, maya!, sam!)
     const trips = await tripsOf(() =>
       alex!.client.post(`/api/play-dates/${open.id}/requests`, { partnerId: jo!.profile.id }),
     )
@@ -86,7 +61,7 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
     const [maya, sam, alex, jo, kim, lee] = await Promise.all([0, 1, 2, 3, 4, 5].map(() => signedInUser(t)))
     await befriend(t.db, alex!, jo!)
     await befriend(t.db, kim!, lee!)
-    const open = await openPlayDate(maya!, sam!, {
+    const open = await insertOpenPlayDate(t.db, maya!, sam!, {
       startsAt: new Date(Date.now() + 3 * 86_400_000),
       timeZone: 'America/Phoenix',
       durationMinutes: 90,

@@ -132,21 +132,21 @@ export async function insertVenue(db: Db, overrides: Partial<typeof venues.$infe
   return row
 }
 
-// A matched PlayDate, straight in the database: `creators` posted it, `responders` were accepted.
-// A Saturday morning game in Arizona unless told otherwise.
-export async function insertMatchedPlayDate(
+// An open PlayDate, straight in the database, posted by `creator` with `partner`. A Saturday
+// morning game in Arizona unless told otherwise.
+export async function insertOpenPlayDate(
   db: Db,
-  creators: readonly [SignedInPlayer, SignedInPlayer],
-  responders: readonly [SignedInPlayer, SignedInPlayer],
+  creator: SignedInPlayer,
+  partner: SignedInPlayer,
   overrides: Partial<typeof playDates.$inferInsert> = {},
 ) {
   const [game] = await db
     .insert(playDates)
     .values({
-      creatorId: creators[0].profile.id,
-      partnerId: creators[1].profile.id,
+      creatorId: creator.profile.id,
+      partnerId: partner.profile.id,
       type: 'challenge',
-      status: 'matched',
+      status: 'open',
       state: 'AZ',
       regions: ['east_valley'],
       paymentPerHourMin: 25,
@@ -155,11 +155,23 @@ export async function insertMatchedPlayDate(
       ...overrides,
     })
     .returning()
+  return game!
+}
+
+// A matched PlayDate, straight in the database: `creators` posted it, `responders` were accepted.
+// A Saturday morning game in Arizona unless told otherwise.
+export async function insertMatchedPlayDate(
+  db: Db,
+  creators: readonly [SignedInPlayer, SignedInPlayer],
+  responders: readonly [SignedInPlayer, SignedInPlayer],
+  overrides: Partial<typeof playDates.$inferInsert> = {},
+) {
+  const game = await insertOpenPlayDate(db, creators[0], creators[1], { status: 'matched', ...overrides })
   await db.insert(playDateRequests).values({
-    playDateId: game!.id,
+    playDateId: game.id,
     requesterId: responders[0].profile.id,
     requesterPartnerId: responders[1].profile.id,
     status: 'accepted',
   })
-  return game!
+  return game
 }

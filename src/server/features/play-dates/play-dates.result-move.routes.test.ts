@@ -5,7 +5,7 @@ import { RESULT_MESSAGES } from '../../../domain/play-dates/results.rules'
 import { playDates } from '../../db/schema'
 import { HOUR, insertFullGame, MINUTE, runJobsAt, viewOf } from '../../testing/full-game'
 import { createTestApp, type TestApp } from '../../testing/test-app'
-import { insertMatchedPlayDate } from '../../testing/factories'
+import { insertMatchedPlayDate, insertOpenPlayDate } from '../../testing/factories'
 
 // On My PlayDates, the card of a game that has started says whose move it is on its result
 // (docs/decisions/0213): each player reads it from their own team's side, by the server's clock.
@@ -183,24 +183,12 @@ describe('the next moment My PlayDates changes by the clock', () => {
       .update(playDates)
       .set({ createdAt: new Date(START.getTime() - 5 * DAY) })
       .where(eq(playDates.id, g.id))
-    const [open] = await t.db
-      .insert(playDates)
-      .values({
-        creatorId: g.a.profile.id,
-        partnerId: g.b.profile.id,
-        type: 'challenge',
-        status: 'open',
-        state: 'AZ',
-        regions: ['east_valley'],
-        paymentPerHourMin: 25,
-        paymentPerHourMax: 25,
-        description: 'Morning doubles',
-        startsAt: at(0.5),
-        timeZone: 'America/Phoenix',
-        durationMinutes: 120,
-        createdAt: new Date(START.getTime() - 12 * DAY),
-      })
-      .returning({ id: playDates.id })
+    const open = await insertOpenPlayDate(t.db, g.a, g.b, {
+      startsAt: at(0.5),
+      timeZone: 'America/Phoenix',
+      durationMinutes: 120,
+      createdAt: new Date(START.getTime() - 12 * DAY),
+    })
 
     t.clock.set(new Date(START.getTime() - DAY))
     const first = await nextOf(g.a)
@@ -213,7 +201,7 @@ describe('the next moment My PlayDates changes by the clock', () => {
     // The open PlayDate has started (it is on History): the soonest game's start is next.
     t.clock.set(new Date(at(0.5).getTime() + MINUTE))
     expect((await nextOf(g.a)).nextClockChange).toBe(at(1).toISOString())
-    expect((await nextOf(g.a, 'history')).items.map((i) => i.id)).toEqual([open!.id])
+    expect((await nextOf(g.a, 'history')).items.map((i) => i.id)).toEqual([open.id])
 
     // Every game has started and none is reported: the first one's week to report ends first.
     t.clock.set(at(4))
