@@ -55,10 +55,8 @@ export function NotificationPreferencesForm() {
     })
   }
 
-  const isOn = (item: NotificationPreference, channel: (typeof channels)[number]['key']) => {
-    if (moving && moving.kind === item.kind && moving.channel === channel) return moving.on
-    return save.isPending && save.variables?.kind === item.kind ? save.variables[channel] : item[channel]
-  }
+  const isOn = (item: NotificationPreference, channel: (typeof channels)[number]['key']) =>
+    moving && moving.kind === item.kind && moving.channel === channel ? moving.on : item[channel]
 
   return (
     <>
