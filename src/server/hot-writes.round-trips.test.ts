@@ -1,6 +1,11 @@
+import { TZDate } from '@date-fns/tz'
+import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { jobs } from './db/schema'
+import { createNotifications } from './features/notifications'
 import { befriend, insertMatchedPlayDate, insertOpenPlayDate, signedInUser } from './testing/factories'
+import { nextNoonInPhoenix, runNoticeEmails } from './testing/notice-jobs'
 import { createTestApp, testDatabaseKind, type TestApp } from './testing/test-app'
 
 // The hot writes reach PostgreSQL in at most four round trips each (the session read included):
@@ -77,5 +82,63 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
     const commit = trips.findIndex((text) => /^commit/i.test(text))
     const inside = trips.slice(begin + 1, commit)
     expect(inside.length, inside.join('\n')).toBeLessThanOrEqual(9)
+  })
+
+  // A notice email is the job the mix runs most (about one for every two requests at its busiest),
+  // and on the embedded database each of its statements holds the one session.
+  describe('a notice email', () => {
+    async function tripsOfRun(run: () => Promise<number>) {
+      const query = vi.spyOn(pg.Client.prototype, 'query')
+      try {
+        expect(await run()).toBe(1)
+        return query.mock.calls.map((call) =>
+          String((call[0] as { text?: string }).text ?? call[0]).slice(0, 80),
+        )
+      } finally {
+        query.mockRestore()
+      }
+    }
+
+    async function noticeFor() {
+      // The emails of the notices the tests above made go first.
+      await runNoticeEmails(t)
+      const player = await signedInUser(t)
+      await createNotifications(t.db, [
+        {
+          userId: player.profile.id,
+          type: 'other',
+          title: 'A friend request',
+          message: 'Sam wants to be friends',
+          kind: 'friend_requests',
+        },
+      ])
+      return player
+    }
+
+    it('sent: its claim, its context and the outbox between begin and commit', async () => {
+      await noticeFor()
+      const trips = await tripsOfRun(() => runNoticeEmails(t))
+      const begin = trips.findIndex((text) => /^begin/i.test(text))
+      const commit = trips.findIndex((text) => /^commit/i.test(text))
+      expect(trips.slice(begin + 1, commit), trips.join('\n')).toHaveLength(3)
+    })
+
+    it('held for quiet hours: its claim, its context and its own row due again, and no second job', async () => {
+      const player = await noticeFor()
+      const noon = nextNoonInPhoenix(t.clock.now())
+      // 11 PM in Phoenix, within the default quiet hours.
+      const night = new Date(noon.getTime() + 11 * 3_600_000)
+      expect(new TZDate(night.getTime(), 'America/Phoenix').getHours()).toBe(23)
+      const trips = await tripsOfRun(() => runNoticeEmails(t, night))
+      const begin = trips.findIndex((text) => /^begin/i.test(text))
+      const commit = trips.findIndex((text) => /^commit/i.test(text))
+      expect(trips.slice(begin + 1, commit), trips.join('\n')).toHaveLength(3)
+      const rows = await t.db.select().from(jobs).where(eq(jobs.ownerId, player.profile.id))
+      expect(rows).toHaveLength(1)
+      expect(rows[0]!.doneAt).toBeNull()
+      expect(rows[0]!.attempts).toBe(0)
+      expect(rows[0]!.runAt.getTime()).toBeGreaterThan(night.getTime())
+      expect(rows[0]!.payload).toMatchObject({ held: true })
+    })
   })
 })

@@ -1,12 +1,12 @@
 import type { NotificationKind } from '../../domain/notifications/preferences.schema'
-import type { DbOrTx } from '../db/client'
+import type { Tx } from '../db/client'
 import { type NoticeContext, noticeDeliveryTime } from '../db/notice-context'
-import { enqueueJob, type JobRow } from './jobs'
+import { type JobRow, runAgainAt } from './jobs'
 
-// Held until the player's quiet hours end: the same job again, under a key of its own, due then.
-// False when it may leave now.
+// Held until the player's quiet hours end: the same job, due again then (marked held, so it leaves
+// then whatever the hour). False when it may leave now.
 export async function heldForQuietHours(
-  tx: DbOrTx,
+  tx: Tx,
   job: JobRow,
   kind: NotificationKind | null,
   // The player's quiet hours and the game, read with the rest of what the notice needs.
@@ -16,12 +16,6 @@ export async function heldForQuietHours(
   if ((job.payload as { held?: boolean }).held) return false
   const at = noticeDeliveryTime(context.quietHours, kind, context.game?.startsAt, now)
   if (at.getTime() <= now.getTime()) return false
-  await enqueueJob(tx, {
-    kind: job.kind,
-    key: `${job.key}:held`,
-    runAt: at,
-    payload: { ...(job.payload as Record<string, unknown>), held: true },
-    ownerId: context.recipient.id,
-  })
+  await runAgainAt(tx, job, at, { ...(job.payload as Record<string, unknown>), held: true })
   return true
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, lte, notLike, sql } from 'drizzle-orm'
+import { and, eq, isNull, lt, notLike, sql } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from '../db/client'
 import { jobs } from '../db/schema'
 
@@ -81,6 +81,16 @@ export async function enqueueJobs(db: DbOrTx, list: NewJob[]) {
   await db.insert(jobs).values(list.map(rowOf)).onConflictDoNothing({ target: jobs.key })
 }
 
+// Within a job's run: the job is not done, and runs again at `runAt`, with `payload` (a notice held
+// for the player's quiet hours). The run is not counted as an attempt. One statement on the job's
+// own row, where enqueueing a second job and finishing the first were two and a row more.
+export async function runAgainAt(tx: Tx, job: JobRow, runAt: Date, payload: Record<string, unknown>) {
+  await tx
+    .update(jobs)
+    .set({ doneAt: null, runAt, payload, attempts: job.attempts })
+    .where(eq(jobs.id, job.id))
+}
+
 type Outcome =
   { ran: JobRow } | { failed: JobRow; error: unknown } | { calling: JobRow; call: OutsideCall } | null
 
@@ -152,22 +162,41 @@ class JobFailed extends Error {
   }
 }
 
+// Claims a due job and marks it done, in one statement: what the job's transaction commits with
+// unless the job says otherwise (an outside call to make, a first run given up). A job another
+// instance holds (`skip locked`) or has done meanwhile is passed over: nothing comes back. It
+// answers the job as it was before the claim.
+const claimAndFinish = (db: DbOrTx) =>
+  db
+    .update(jobs)
+    .set({ doneAt: sql`${sql.placeholder('now')}::timestamptz`, attempts: sql`${jobs.attempts} + 1` })
+    .where(
+      eq(
+        jobs.id,
+        sql`(select ${jobs.id} from ${jobs} where ${jobs.id} = ${sql.placeholder('id')}::uuid and ${jobs.doneAt} is null and ${jobs.runAt} <= ${sql.placeholder('now')}::timestamptz for update skip locked)`,
+      ),
+    )
+    .returning()
+
 async function runOne(db: Db, handlers: JobHandlers, id: string, now: Date): Promise<Outcome> {
   try {
     return await db.transaction(async (tx) => {
-      const [job] = await tx
-        .select()
-        .from(jobs)
-        .where(and(eq(jobs.id, id), isNull(jobs.doneAt), lte(jobs.runAt, now)))
-        .for('update', { skipLocked: true })
-      if (!job) return null
+      // One round trip for the claim and the usual outcome (the job ran), where a select to claim
+      // and an update to finish were two: a notice email is a turn's most frequent job, and on the
+      // embedded database every statement takes the one session.
+      const [claimed] = await tx.prepared('job_claim_and_finish', claimAndFinish).execute({
+        id,
+        now: now.toISOString(),
+      })
+      if (!claimed) return null
+      const job: JobRow = { ...claimed, attempts: claimed.attempts - 1, doneAt: null }
       if (job.attempts >= MAX_ATTEMPTS && !isOnce(job)) {
         // Its last attempts were claims whose runner stopped before recording the outcome (an
         // outside call cut off by a crash): given up like a job that failed that many times.
         await tx
           .update(jobs)
           .set({
-            doneAt: now,
+            attempts: job.attempts,
             lastError: sql`coalesce(${jobs.lastError}, ${`given up after ${job.attempts} attempts whose outcome was never recorded`})`,
           })
           .where(eq(jobs.id, job.id))
@@ -177,24 +206,18 @@ async function runOne(db: Db, handlers: JobHandlers, id: string, now: Date): Pro
       try {
         call = await handlers[job.kind]!({ tx, job, now })
       } catch (error) {
-        // Undo what the job wrote; the failure is recorded after the rollback.
+        // Undo what the job wrote, and the claim; the failure is recorded after the rollback.
         throw new JobFailed(job, error)
       }
       if (call) {
-        // Claimed: counted as an attempt and left alone by every runner while the call is made.
+        // Claimed: counted as an attempt, not done, and left alone by every runner while the call
+        // is made.
         await tx
           .update(jobs)
-          .set({
-            attempts: sql`${jobs.attempts} + 1`,
-            runAt: new Date(now.getTime() + OUTSIDE_CALL_LEASE_MS),
-          })
+          .set({ doneAt: null, runAt: new Date(now.getTime() + OUTSIDE_CALL_LEASE_MS) })
           .where(eq(jobs.id, job.id))
         return { calling: job, call }
       }
-      await tx
-        .update(jobs)
-        .set({ doneAt: now, attempts: sql`${jobs.attempts} + 1` })
-        .where(eq(jobs.id, job.id))
       return { ran: job }
     })
   } catch (error) {
