@@ -132,6 +132,46 @@ export interface NoticeContext {
   recipient: { id: string; email: string; firstName: string }
 }
 
+// The query of `noticeContext`, one text per channel (the column of the player's switch), built
+// once per connection (db/prepared.ts): a notice's email is the job the mix runs most, and
+// building this select each time was most of the ORM's work in a job's turn. What the notice
+// does not name (no kind, no game, nothing to answer) goes in as null and matches nothing.
+const contextQuery = (channel: 'email' | 'push') => () => {
+  const wanted = channel === 'email' ? notificationPreferences.email : notificationPreferences.push
+  return (db: DbOrTx) =>
+    db
+      .select({
+        ...quietHoursColumns,
+        email: profiles.email,
+        firstName: profiles.firstName,
+        wants: sql<boolean>`coalesce((select ${wanted} from ${notificationPreferences} where ${notificationPreferences.profileId} = ${profiles.id} and ${notificationPreferences.kind} = ${sql.placeholder('kind')}::text), true)`,
+        offerStatus: sql<
+          string | null
+        >`(select ${playDateOffers.status} from ${playDateOffers} where ${playDateOffers.id} = ${sql.placeholder('offerId')}::uuid)`,
+        connectionStatus: sql<
+          string | null
+        >`(select ${connections.status} from ${connections} where ${connections.id} = ${sql.placeholder('connectionId')}::uuid)`,
+        requestStatus: sql<
+          string | null
+        >`(select ${playDateRequests.status} from ${playDateRequests} where ${playDateRequests.id} = ${sql.placeholder('requestId')}::uuid)`,
+        paused: profiles.isPaused,
+        game: {
+          id: playDates.id,
+          startsAt: playDates.startsAt,
+          timeZone: playDates.timeZone,
+          place: playDates.place,
+          venue: venues.name,
+          status: playDates.status,
+          lateCancel: playDates.lateCancel,
+        },
+      })
+      .from(profiles)
+      .leftJoin(notificationQuietHours, eq(notificationQuietHours.profileId, profiles.id))
+      .leftJoin(playDates, eq(playDates.id, sql`${sql.placeholder('playDateId')}::uuid`))
+      .leftJoin(venues, eq(venues.id, playDates.venueId))
+      .where(eq(profiles.id, sql.placeholder('userId')))
+}
+
 export async function noticeContext(
   db: DbOrTx,
   notice: {
@@ -143,50 +183,19 @@ export async function noticeContext(
     subjectId?: string | null | undefined
   },
 ): Promise<NoticeContext | undefined> {
-  const { userId, kind } = notice
-  const wanted = notice.channel === 'email' ? notificationPreferences.email : notificationPreferences.push
   const offerId = notice.action === 'take_spot' ? notice.subjectId : null
   const connectionId = notice.action === 'answer_connection' ? notice.subjectId : null
   const requestId = notice.action === 'answer_application' ? notice.subjectId : null
   const [row] = await db
-    .select({
-      ...quietHoursColumns,
-      email: profiles.email,
-      firstName: profiles.firstName,
-      wants: kind
-        ? sql<boolean>`coalesce((select ${wanted} from ${notificationPreferences} where ${notificationPreferences.profileId} = ${profiles.id} and ${notificationPreferences.kind} = ${kind}), true)`
-        : sql<boolean>`true`,
-      offerStatus: offerId
-        ? sql<
-            string | null
-          >`(select ${playDateOffers.status} from ${playDateOffers} where ${playDateOffers.id} = ${offerId})`
-        : sql<string | null>`null`,
-      connectionStatus: connectionId
-        ? sql<
-            string | null
-          >`(select ${connections.status} from ${connections} where ${connections.id} = ${connectionId})`
-        : sql<string | null>`null`,
-      requestStatus: requestId
-        ? sql<
-            string | null
-          >`(select ${playDateRequests.status} from ${playDateRequests} where ${playDateRequests.id} = ${requestId})`
-        : sql<string | null>`null`,
-      paused: profiles.isPaused,
-      game: {
-        id: playDates.id,
-        startsAt: playDates.startsAt,
-        timeZone: playDates.timeZone,
-        place: playDates.place,
-        venue: venues.name,
-        status: playDates.status,
-        lateCancel: playDates.lateCancel,
-      },
+    .preparedShape(`notice_context_${notice.channel}`, contextQuery(notice.channel))
+    .execute({
+      userId: notice.userId,
+      kind: notice.kind ?? null,
+      offerId: offerId ?? null,
+      connectionId: connectionId ?? null,
+      requestId: requestId ?? null,
+      playDateId: notice.playDateId ?? null,
     })
-    .from(profiles)
-    .leftJoin(notificationQuietHours, eq(notificationQuietHours.profileId, profiles.id))
-    .leftJoin(playDates, notice.playDateId ? eq(playDates.id, notice.playDateId) : sql`false`)
-    .leftJoin(venues, eq(venues.id, playDates.venueId))
-    .where(eq(profiles.id, userId))
   if (!row) return undefined
   const game = row.game
   return {

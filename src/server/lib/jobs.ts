@@ -85,11 +85,24 @@ export async function enqueueJobs(db: DbOrTx, list: NewJob[]) {
 // for the player's quiet hours). The run is not counted as an attempt. One statement on the job's
 // own row, where enqueueing a second job and finishing the first were two and a row more.
 export async function runAgainAt(tx: Tx, job: JobRow, runAt: Date, payload: Record<string, unknown>) {
-  await tx
-    .update(jobs)
-    .set({ doneAt: null, runAt, payload, attempts: job.attempts })
-    .where(eq(jobs.id, job.id))
+  await tx.prepared('job_run_again', runAgain).execute({
+    id: job.id,
+    runAt: runAt.toISOString(),
+    payload: JSON.stringify(payload),
+    attempts: job.attempts,
+  })
 }
+
+const runAgain = (db: DbOrTx) =>
+  db
+    .update(jobs)
+    .set({
+      doneAt: null,
+      runAt: sql`${sql.placeholder('runAt')}::timestamptz`,
+      payload: sql`${sql.placeholder('payload')}::jsonb`,
+      attempts: sql`${sql.placeholder('attempts')}::int`,
+    })
+    .where(eq(jobs.id, sql`${sql.placeholder('id')}::uuid`))
 
 type Outcome =
   { ran: JobRow } | { failed: JobRow; error: unknown } | { calling: JobRow; call: OutsideCall } | null

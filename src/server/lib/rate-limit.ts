@@ -4,6 +4,7 @@ import { AppError } from '../../domain/errors'
 import { RATE_LIMITED_MESSAGE } from '../../domain/auth/auth.schema'
 import type { AppEnv } from '../app-env'
 import { type DbOrTx, rowsOf } from '../db/client'
+import { statementOf } from '../db/prepared'
 
 export interface RateLimit {
   // A name for the counter family, e.g. 'sign-in:ip'.
@@ -25,9 +26,21 @@ export class RateLimitedError extends AppError {
 // Fixed-window counter in the rate_limits table, so every server instance on the same database
 // shares it. One statement both starts a new window and counts within the current one.
 export async function hit(db: DbOrTx, key: string, windowSeconds: number) {
-  const result = await db.execute<{ count: number; retry_after: number }>(sql`
+  const result = await db.prepared('rate_limit_hit', buildHit).execute({ key, windowSeconds })
+  const [row] = rowsOf<{ count: number; retry_after: number }>(result)
+  return {
+    count: Number(row?.count ?? 1),
+    retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? windowSeconds)),
+  }
+}
+
+// Counted on every write a player makes: prepared once, not built each time.
+const buildHit = (db: DbOrTx) =>
+  statementOf(
+    db,
+    sql`
     insert into rate_limits (key, count, window_ends_at)
-    values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    values (${sql.placeholder('key')}, 1, now() + make_interval(secs => ${sql.placeholder('windowSeconds')}::int))
     on conflict (key) do update set
       count = case when rate_limits.window_ends_at <= now() then 1 else rate_limits.count + 1 end,
       window_ends_at = case
@@ -35,13 +48,8 @@ export async function hit(db: DbOrTx, key: string, windowSeconds: number) {
         else rate_limits.window_ends_at
       end
     returning count, ceil(extract(epoch from (window_ends_at - now())))::int as retry_after
-  `)
-  const [row] = rowsOf<{ count: number; retry_after: number }>(result)
-  return {
-    count: Number(row?.count ?? 1),
-    retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? windowSeconds)),
-  }
-}
+  `,
+  )
 
 // Takes back one count of the current window: an attempt counted before it was known to be a
 // failure, that was not one (a sign-in with the right password).

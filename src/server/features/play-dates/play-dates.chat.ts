@@ -132,17 +132,26 @@ export async function listMessages(
 // is open leaves no unread notice behind (docs/decisions/0197). Its badge follows when one was.
 async function markChatRead(db: DbOrTx, playDateId: string, userId: string, messageId: string) {
   const [row] = rowsOf<{ noticesRead: number }>(
-    await db.execute(sql`
-      with reached as (
-        insert into ${chatReads} (play_date_id, profile_id, read_up_to)
-        select ${playDateId}, ${userId}, m.created_at from ${playDateMessages} m where m.id = ${messageId}
-        on conflict (play_date_id, profile_id)
-        do update set read_up_to = greatest(${chatReads.readUpTo}, excluded.read_up_to)
-      ), notices as (${readChatNote(sql`${userId}::uuid`, playDateId)})
-      select count(*)::int as "noticesRead" from notices`),
+    await db.prepared('mark_chat_read', buildMarkChatRead).execute({ id: playDateId, me: userId, messageId }),
   )
   if (row && row.noticesRead > 0) await announceAdded(db, [userId])
 }
+
+// An open chat marks each new message read: prepared once, not built for every one.
+function markChatReadStatement() {
+  const p = sql.placeholder
+  const [id, me] = [sql`${p('id')}::uuid`, sql`${p('me')}::uuid`]
+  return sql`
+    with reached as (
+      insert into ${chatReads} (play_date_id, profile_id, read_up_to)
+      select ${id}, ${me}, m.created_at from ${playDateMessages} m where m.id = ${p('messageId')}::uuid
+      on conflict (play_date_id, profile_id)
+      do update set read_up_to = greatest(${chatReads.readUpTo}, excluded.read_up_to)
+    ), notices as (${readChatNote(me, id)})
+    select count(*)::int as "noticesRead" from notices`
+}
+
+const buildMarkChatRead = (db: DbOrTx) => statementOf(db, markChatReadStatement())
 
 // The sender is shown beside the message by their photo.
 type Sender = Actor & Pick<SessionUser, 'photoUrl'>

@@ -200,10 +200,11 @@ const noUnreadChatNote = (link: string | SQLWrapper) =>
   sql`not exists (select 1 from ${notifications} n where ${isUnreadChatNote(sql`v.user_id`, link)})`
 
 // The player `userId` has read the chat of PlayDate `playDateId`: its notice, if one is unread,
-// is read (and seen) too. A statement (a CTE of the caller's) that answers the ids it marked.
-export const readChatNote = (userId: SQLWrapper, playDateId: string) =>
+// is read (and seen) too. A statement (a CTE of the caller's) that answers the ids it marked. Both
+// ids are SQL (a prepared statement's parameters), so the link is made in SQL as `pageOf` makes it.
+export const readChatNote = (userId: SQLWrapper, playDateId: SQLWrapper) =>
   sql`update ${notifications} n set read = true, seen = true
-    where ${isUnreadChatNote(userId, pageOf(playDateId))}
+    where ${isUnreadChatNote(userId, sql`'/playdates/' || ${playDateId}::text`)}
     returning n.id`
 
 // Each player of `recipients` but the actor, told `note`.
