@@ -99,21 +99,23 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
       }
     }
 
-    async function noticeFor() {
+    async function noticesFor(count: number) {
       // The emails of the notices the tests above made go first.
       await runNoticeEmails(t)
-      const player = await signedInUser(t)
-      await createNotifications(t.db, [
-        {
+      const players = await Promise.all(Array.from({ length: count }, () => signedInUser(t)))
+      await createNotifications(
+        t.db,
+        players.map((player) => ({
           userId: player.profile.id,
-          type: 'other',
+          type: 'other' as const,
           title: 'A friend request',
           message: 'Sam wants to be friends',
-          kind: 'friend_requests',
-        },
-      ])
-      return player
+          kind: 'friend_requests' as const,
+        })),
+      )
+      return players
     }
+    const noticeFor = async () => (await noticesFor(1))[0]!
 
     it('sent: its claim, its context and the outbox between begin and commit', async () => {
       await noticeFor()
@@ -121,6 +123,28 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
       const begin = trips.findIndex((text) => /^begin/i.test(text))
       const commit = trips.findIndex((text) => /^commit/i.test(text))
       expect(trips.slice(begin + 1, commit), trips.join('\n')).toHaveLength(3)
+    })
+
+    it('several: one transaction and one claim for them all, then each its context and the outbox', async () => {
+      await noticesFor(3)
+      const query = vi.spyOn(pg.Client.prototype, 'query')
+      try {
+        expect(await runNoticeEmails(t)).toBe(3)
+        const trips = query.mock.calls.map((call) => String((call[0] as { text?: string }).text ?? call[0]))
+        expect(
+          trips.filter((text) => /^begin/i.test(text)),
+          trips.join('\n'),
+        ).toHaveLength(1)
+        expect(
+          trips.filter((text) => /^update "jobs"/i.test(text)),
+          trips.join('\n'),
+        ).toHaveLength(1)
+        const begin = trips.findIndex((text) => /^begin/i.test(text))
+        const commit = trips.findIndex((text) => /^commit/i.test(text))
+        expect(trips.slice(begin + 1, commit), trips.join('\n')).toHaveLength(1 + 3 * 2)
+      } finally {
+        query.mockRestore()
+      }
     })
 
     it('held for quiet hours: its claim, its context and its own row due again, and no second job', async () => {

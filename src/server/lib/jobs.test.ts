@@ -233,4 +233,47 @@ describe('jobs', () => {
     expect(await runDueJobs(second.db, notify, NOW)).toBe(1)
     expect(await notesOf(player.id)).toEqual(['held'])
   })
+
+  it('runs a turn in batches: a job that fails undoes only its own work, the others run, and it is tried again', async () => {
+    const player = await insertUser(first.db)
+    let brokenRuns = 0
+    const handlers: JobHandlers = {
+      ...notify,
+      breaks: async ({ tx, job }) => {
+        brokenRuns++
+        await notify.note!({ tx, job, now: NOW })
+        throw new Error('out of ink')
+      },
+    }
+    // Oldest first: the failing job runs in the middle of the batch, after two that worked.
+    await enqueueJobs(first.db, [
+      ...[0, 1, 2, 3].map((i) => ({
+        kind: 'note',
+        key: `batch:${player.id}:${i}`,
+        runAt: later(-10 + (i < 2 ? i : i + 1)),
+        payload: { userId: player.id, title: `n${i}` },
+      })),
+      {
+        kind: 'breaks',
+        key: `batch:${player.id}:broken`,
+        runAt: later(-8),
+        payload: { userId: player.id, title: 'broken' },
+      },
+    ])
+    expect(await runDueJobs(first.db, handlers, NOW)).toBe(5)
+    expect(brokenRuns).toBe(1)
+    expect(await notesOf(player.id)).toEqual(['n0', 'n1', 'n2', 'n3'])
+    const rows = await first.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.key} like ${`batch:${player.id}:%`}`)
+    const broken = rows.find((row) => row.kind === 'breaks')!
+    expect(broken).toMatchObject({ attempts: 1, lastError: 'out of ink', doneAt: null })
+    expect(rows.filter((row) => row.kind === 'note').every((row) => row.doneAt && row.attempts === 1)).toBe(
+      true,
+    )
+    // Tried again a minute later, alone.
+    await runDueJobs(first.db, handlers, later(1))
+    expect(brokenRuns).toBe(2)
+  })
 })

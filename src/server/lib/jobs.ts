@@ -104,20 +104,22 @@ const runAgain = (db: DbOrTx) =>
     })
     .where(eq(jobs.id, sql`${sql.placeholder('id')}::uuid`))
 
-type Outcome =
-  { ran: JobRow } | { failed: JobRow; error: unknown } | { calling: JobRow; call: OutsideCall } | null
+type Outcome = { ran: JobRow } | { failed: JobRow; error: unknown } | { calling: JobRow; call: OutsideCall }
+
+// How many of a turn's jobs run in one transaction (below).
+export const JOB_BATCH = 8
 
 // How many of the oldest due jobs a turn chooses from (below).
 export const DUE_WINDOW = 1000
 
-// Runs the jobs due at `now`, one transaction each, until none is left or `limit` ran. Returns
+// Runs the jobs due at `now`, up to JOB_BATCH in a transaction, until none is left or `limit` ran. Returns
 // how many were taken (run or failed). Jobs of a kind without a handler are left alone. The turn
 // goes in rounds: each round takes at most one job per owner, oldest first, so a player with
 // hundreds of jobs waiting delays another player's job by one at most (among the DUE_WINDOW
 // oldest due jobs).
 //
-// One statement chooses the turn's jobs, in that order; each is then claimed by its id, with
-// `for update skip locked` in the transaction that runs it, so a job another instance holds or
+// One statement chooses the turn's jobs, in that order; they are then claimed by their ids, with
+// `for update skip locked` in the transaction that runs them, so a job another instance holds or
 // has done meanwhile is passed over. Choosing each next job with a scan of the due ones (as
 // this did before) cost a scan of the whole backlog per job once it grew faster than the
 // table's statistics: 15 ms a job with a few thousand waiting (docs/decisions/0230).
@@ -129,12 +131,12 @@ export async function runDueJobs(db: Db, handlers: JobHandlers, now: Date, limit
     const asked = limit - taken
     const chosen = await dueJobIds(db, kinds, now, asked)
     let claimed = 0
-    for (const id of chosen) {
-      const outcome = await runOne(db, handlers, id, now)
-      if (!outcome) continue
-      claimed++
-      if ('failed' in outcome) await recordFailure(db, outcome.failed, outcome.error, now)
-      if ('calling' in outcome) await callOutside(db, outcome.calling, outcome.call, now)
+    for (let at = 0; at < chosen.length; at += JOB_BATCH) {
+      for (const outcome of await runBatch(db, handlers, chosen.slice(at, at + JOB_BATCH), now)) {
+        claimed++
+        if ('failed' in outcome) await recordFailure(db, outcome.failed, outcome.error, now)
+        if ('calling' in outcome) await callOutside(db, outcome.calling, outcome.call, now)
+      }
     }
     taken += claimed
     // None was due, or other instances hold them: the turn is over. Otherwise the turn chooses
@@ -175,68 +177,85 @@ class JobFailed extends Error {
   }
 }
 
-// Claims a due job and marks it done, in one statement: what the job's transaction commits with
-// unless the job says otherwise (an outside call to make, a first run given up). A job another
-// instance holds (`skip locked`) or has done meanwhile is passed over: nothing comes back. It
-// answers the job as it was before the claim.
+// Claims the due jobs among `ids` and marks them done, in one statement: what the transaction
+// commits with, unless a job says otherwise (an outside call to make, a job given up). A job
+// another instance holds (`skip locked`) or has done meanwhile is passed over: it does not come
+// back. The rows come back as they are after the claim.
 const claimAndFinish = (db: DbOrTx) =>
   db
     .update(jobs)
     .set({ doneAt: sql`${sql.placeholder('now')}::timestamptz`, attempts: sql`${jobs.attempts} + 1` })
     .where(
-      eq(
-        jobs.id,
-        sql`(select ${jobs.id} from ${jobs} where ${jobs.id} = ${sql.placeholder('id')}::uuid and ${jobs.doneAt} is null and ${jobs.runAt} <= ${sql.placeholder('now')}::timestamptz for update skip locked)`,
-      ),
+      sql`${jobs.id} in (select ${jobs.id} from ${jobs} where ${jobs.id} = any(${sql.placeholder('ids')}::uuid[]) and ${jobs.doneAt} is null and ${jobs.runAt} <= ${sql.placeholder('now')}::timestamptz for update skip locked)`,
     )
     .returning()
 
-async function runOne(db: Db, handlers: JobHandlers, id: string, now: Date): Promise<Outcome> {
+// Runs the jobs of `ids` that are still due, in that order, in one transaction: `begin`, one
+// claim for them all, what each job does, `commit`, where a transaction for each job was those
+// three round trips a job (docs/decisions/0232). A notice email is then its own two statements
+// (its context and the outbox) and a share of the batch's three. When a job fails, the batch's
+// transaction rolls back with everything its jobs wrote: the failure is that job's, and the
+// others run again, each in a transaction of its own.
+async function runBatch(db: Db, handlers: JobHandlers, ids: string[], now: Date): Promise<Outcome[]> {
   try {
     return await db.transaction(async (tx) => {
-      // One round trip for the claim and the usual outcome (the job ran), where a select to claim
-      // and an update to finish were two: a notice email is a turn's most frequent job, and on the
-      // embedded database every statement takes the one session.
-      const [claimed] = await tx.prepared('job_claim_and_finish', claimAndFinish).execute({
-        id,
+      const rows = await tx.prepared('job_claim_and_finish', claimAndFinish).execute({
+        ids,
         now: now.toISOString(),
       })
-      if (!claimed) return null
-      const job: JobRow = { ...claimed, attempts: claimed.attempts - 1, doneAt: null }
-      if (job.attempts >= MAX_ATTEMPTS && !isOnce(job)) {
-        // Its last attempts were claims whose runner stopped before recording the outcome (an
-        // outside call cut off by a crash): given up like a job that failed that many times.
-        await tx
-          .update(jobs)
-          .set({
-            attempts: job.attempts,
-            lastError: sql`coalesce(${jobs.lastError}, ${`given up after ${job.attempts} attempts whose outcome was never recorded`})`,
-          })
-          .where(eq(jobs.id, job.id))
-        return { ran: job }
+      const claimed = new Map(rows.map((row) => [row.id, row]))
+      const outcomes: Outcome[] = []
+      for (const id of ids) {
+        const row = claimed.get(id)
+        // The job as it was before the claim.
+        if (row)
+          outcomes.push(
+            await runClaimed(tx, handlers, { ...row, attempts: row.attempts - 1, doneAt: null }, now),
+          )
       }
-      let call: void | OutsideCall
-      try {
-        call = await handlers[job.kind]!({ tx, job, now })
-      } catch (error) {
-        // Undo what the job wrote, and the claim; the failure is recorded after the rollback.
-        throw new JobFailed(job, error)
-      }
-      if (call) {
-        // Claimed: counted as an attempt, not done, and left alone by every runner while the call
-        // is made.
-        await tx
-          .update(jobs)
-          .set({ doneAt: null, runAt: new Date(now.getTime() + OUTSIDE_CALL_LEASE_MS) })
-          .where(eq(jobs.id, job.id))
-        return { calling: job, call }
-      }
-      return { ran: job }
+      return outcomes
     })
   } catch (error) {
-    if (error instanceof JobFailed) return { failed: error.job, error: error.reason }
-    throw error
+    if (!(error instanceof JobFailed)) throw error
+    const outcomes: Outcome[] = [{ failed: error.job, error: error.reason }]
+    for (const id of ids) {
+      if (id !== error.job.id) outcomes.push(...(await runBatch(db, handlers, [id], now)))
+    }
+    return outcomes
   }
+}
+
+// Runs one claimed job in the batch's transaction; throws JobFailed when it fails.
+async function runClaimed(tx: Tx, handlers: JobHandlers, job: JobRow, now: Date): Promise<Outcome> {
+  if (job.attempts >= MAX_ATTEMPTS && !isOnce(job)) {
+    // Its last attempts were claims whose runner stopped before recording the outcome (an
+    // outside call cut off by a crash): given up like a job that failed that many times.
+    await tx
+      .update(jobs)
+      .set({
+        attempts: job.attempts,
+        lastError: sql`coalesce(${jobs.lastError}, ${`given up after ${job.attempts} attempts whose outcome was never recorded`})`,
+      })
+      .where(eq(jobs.id, job.id))
+    return { ran: job }
+  }
+  let call: void | OutsideCall
+  try {
+    call = await handlers[job.kind]!({ tx, job, now })
+  } catch (error) {
+    // Undo what the job wrote, and the claim; the failure is recorded after the rollback.
+    throw new JobFailed(job, error)
+  }
+  if (call) {
+    // Claimed: counted as an attempt, not done, and left alone by every runner while the call
+    // is made.
+    await tx
+      .update(jobs)
+      .set({ doneAt: null, runAt: new Date(now.getTime() + OUTSIDE_CALL_LEASE_MS) })
+      .where(eq(jobs.id, job.id))
+    return { calling: job, call }
+  }
+  return { ran: job }
 }
 
 // The claim has committed: the call is made with no transaction open, and its outcome is written
