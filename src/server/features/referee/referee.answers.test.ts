@@ -416,6 +416,32 @@ describe('the first answer without a model', () => {
   })
 })
 
+describe('a number the answer gives for another case', () => {
+  // The answer gives the asked number for one case and another number for another: the number
+  // alone says neither yes nor no, so the answer leads with what it says.
+  it.each([
+    ['is the net 36 inches in the middle', /^36 inches at the sidelines, 34 inches in the middle/],
+    ['do we get 3 timeouts in a game to 11', /^Two per game, three in a game to 21/],
+    ['is the court 20 feet long', /^20 by 44 feet/],
+    ['is the court 44 feet wide', /^20 by 44 feet/],
+  ])('%s', (question, opening) => {
+    expect(first(question)).toMatch(opening)
+  })
+
+  // Where the question names the case the answer gives its number for, the yes stands.
+  it.each([
+    'is the net 34 inches in the middle',
+    'is the net 36 inches at the sidelines',
+    'do we get 3 timeouts in a game to 21',
+    'do we get 2 timeouts in a game to 11',
+    'is the court 20 feet wide',
+    'is the court 44 feet long',
+    'is the kitchen 7 feet',
+  ])('%s', (question) => {
+    expect(first(question)).toMatch(/^Yes: /)
+  })
+})
+
 describe('the curated answers', () => {
   it('cite rules of the rulebook, and a made-up number stops the server at start-up', () => {
     expect(citedRules('No: see (9.A), and (2.B.3, 9.B).')).toEqual(['9.A', '2.B.3', '9.B'])

@@ -32,6 +32,61 @@ const numbersIn = (text: string) => new Set(canonical(text).match(/\b\d+(\.\d+)?
 // The score a question gives, "10 9" for "its 10-9", if any.
 const scoreIn = (text: string) => /\b\d{1,2} \d{1,2}\b/.exec(canonical(text))?.[0]
 
+// Number words as digits, for reading which numbers go together ("two time-outs" is 2).
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
+const withDigits = (text: string) =>
+  canonical(text).replace(/\b[a-z]+\b/g, (word) => {
+    const at = NUMBER_WORDS.indexOf(word)
+    return at === -1 ? word : String(at)
+  })
+// What a measure is counted in, where a number is followed by it.
+const UNITS = new Set(['inch', 'inches', 'foot', 'feet', 'minute', 'minutes', 'second', 'seconds'])
+
+// Whether the answer gives the question's number for a case of its own and another number for
+// another case, so that the number alone cannot say yes or no: "is the net 36 inches in the
+// middle" against "36 inches high at the sidelines and 34 inches at the centre" (the same measure
+// twice), or "do we get 3 time-outs in a game to 11" against "two per game to 11 or 15, and three
+// per game to 21" (the question's numbers in no one part of the answer together).
+function givesOtherCases(question: string, answer: string): boolean {
+  const asked = [...new Set(withDigits(question).match(/\b\d+\b/g) ?? [])]
+  if (asked.length === 0) return false
+  const words = withDigits(answer.replace(/[,;.:]/g, ' ')).split(/\s+/)
+  const unitsOf = (number: string) =>
+    new Set(
+      words.flatMap((word, at) =>
+        word === number && UNITS.has(words[at + 1] ?? '') ? [words[at + 1]!] : [],
+      ),
+    )
+  // The words the question puts with its number ("20 feet wide"), when the answer does too.
+  const told = new Set(
+    withDigits(question)
+      .split(/\s+/)
+      .filter((word) => word.length >= 4 && !UNITS.has(word)),
+  )
+  const clauses = answer.split(/[,;.:]/).map((clause) => withDigits(clause).split(/\s+/))
+  const namesCase = (number: string) =>
+    clauses.some((clause) =>
+      clause.some(
+        (word, at) => word === number && clause.slice(at + 2, at + 5).some((next) => told.has(next)),
+      ),
+    )
+  for (const number of asked) {
+    if (namesCase(number)) continue
+    for (const unit of unitsOf(number)) {
+      const others = words.some(
+        (word, at) => /^\d+$/.test(word) && !asked.includes(word) && words[at + 1] === unit,
+      )
+      if (others) return true
+    }
+  }
+  if (asked.length < 2) return false
+  const parts = answer
+    .split(/[,;.:]|\band\b/)
+    .map((part) => new Set(withDigits(part).match(/\b\d+\b/g) ?? []))
+  const everyWhere = asked.every((number) => parts.some((part) => part.has(number)))
+  return everyWhere && !parts.some((part) => asked.every((number) => part.has(number)))
+}
+
 // The first words of the answer: "Yes" or "No" for a yes/no question, else the number or
 // choice the question asks for, when there is one. A yes or no given at another score is not this
 // question's: "its 10 9 can we win with this point" is not "can you win 11 10 => no" (0226).
@@ -39,6 +94,7 @@ function opening(question: string, match: Match, shape: ReturnType<typeof shapeO
   const { answer, closest } = match
   if (shape === 'yes-no') {
     const asked = numbersIn(question)
+    if (givesOtherCases(question, `${answer.lead ?? ''}. ${answer.answer}`)) return answer.lead
     if (closest && closest.yes !== null) {
       const score = scoreIn(question)
       if (score !== undefined && scoreIn(closest.text) !== undefined && score !== scoreIn(closest.text))
