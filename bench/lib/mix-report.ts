@@ -68,7 +68,7 @@ function mixThreadsTable(mix: MixResult): [string[], string[][]] {
     'Pool wait: mean / longest',
     'Most waiting',
     'Database thread busy: mean / worst second',
-    'Jobs waiting at the end (oldest)',
+    'Jobs waiting at the end (oldest, late)',
   ]
   const percent = (share: number) => `${Math.round(share * 100)}%`
   const rows = mix.configs.flatMap((config) =>
@@ -89,7 +89,9 @@ function mixThreadsTable(mix: MixResult): [string[], string[][]] {
           probe.workerEluMean === undefined
             ? '–'
             : `${percent(probe.workerEluMean)} / ${percent(probe.workerEluMax ?? 0)}`,
-          step.jobs ? `${count(step.jobs.due)} (${step.jobs.oldestSeconds} s)` : '–',
+          step.jobs
+            ? `${count(step.jobs.due)} (${step.jobs.oldestSeconds} s)${step.jobs.late === undefined ? '' : `, ${count(step.jobs.late)} late`}`
+            : '–',
         ]
       }),
   )
@@ -190,7 +192,10 @@ export function mixMarkdown(mix: MixResult) {
         "transaction waited for one of the pool's connections (on PGlite, the one session behind them). " +
         "Two instances: both servers together. On PGlite, how busy the embedded database's thread was. " +
         'Then the jobs due by the end of the window and not run by then (the notice emails the writes ' +
-        'queue, mostly), and how long the oldest had waited: a runner that keeps up leaves no old ones.',
+        'queue, mostly), how long the oldest had waited, and how many were late: due more than the ' +
+        "runner's 15 s between turns before the end (a turn that takes fewer than its 50 jobs is " +
+        'followed 15 s later, so a job may wait that long by design): a runner that keeps up leaves ' +
+        'none late.',
       '',
     )
     lines.push(markdownTable(...threads), '')

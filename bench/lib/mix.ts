@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sessionCookieName } from '../../src/server/features/auth'
+import { JOB_TURN_MS } from '../../src/server/lib/job-runner'
 import { databaseNameOf, databaseUrlFor, datasetLabel, openPgliteRunner, type SqlRunner } from './databases'
 import {
   compareAlone,
@@ -65,21 +66,28 @@ export type MixStep = StepResult & {
   // The profiled step's directory of CPU profiles, one per thread of each server, under
   // `cpuProfileDir`, and the servers' process ids.
   profile?: { dir: string; pids: number[] }
-  // The jobs due by the end of the measured window and not yet run then, and how long the oldest
-  // of them had waited (s): a job runner that keeps up leaves few, none older than a turn.
-  jobs?: { due: number; oldestSeconds: number } | undefined
+  // The jobs due by the end of the measured window and not yet run then, how long the oldest of
+  // them had waited (s), and how many of them had waited longer than the runner's interval between
+  // turns (JOB_TURN_MS: a turn that takes fewer than its limit is followed that much later, so a
+  // job may wait that long by design): a job runner that keeps up leaves none of those.
+  jobs?: { due: number; oldestSeconds: number; late: number } | undefined
 }
 
 // What the job runner had left at `to` (epoch ms): read after the servers stopped, before the
 // step is undone. A job done after `to` counts as waiting at `to`.
 async function jobsBehind(runner: SqlRunner, to: number) {
-  const [row] = await runner.rows<{ due: number; oldest: number | null }>(
-    `select count(*)::int as due, extract(epoch from (to_timestamp($1::float8 / 1000) - min(run_at)))::float8 as oldest
+  const [row] = await runner.rows<{ due: number; oldest: number | null; late: number }>(
+    `select count(*)::int as due, extract(epoch from (to_timestamp($1::float8 / 1000) - min(run_at)))::float8 as oldest,
+       (count(*) filter (where run_at <= to_timestamp(($1::float8 - $2::float8) / 1000)))::int as late
      from jobs where run_at <= to_timestamp($1::float8 / 1000)
        and (done_at is null or done_at > to_timestamp($1::float8 / 1000))`,
-    [to],
+    [to, JOB_TURN_MS],
   )
-  return { due: row?.due ?? 0, oldestSeconds: Math.round((row?.oldest ?? 0) * 10) / 10 }
+  return {
+    due: row?.due ?? 0,
+    oldestSeconds: Math.round((row?.oldest ?? 0) * 10) / 10,
+    late: row?.late ?? 0,
+  }
 }
 
 export interface MixConfigResult {
@@ -184,7 +192,9 @@ const describeStep = (step: MixStep) =>
   (step.streams.dropped ? ` (${step.streams.dropped} dropped)` : '') +
   `, lag p99 ${step.lagP99Ms} ms: ${step.pass ? 'pass' : 'FAIL'}` +
   (step.errorSamples.length ? ` (${step.errorSamples.join('; ')})` : '') +
-  (step.jobs ? `; jobs waiting at the end ${step.jobs.due} (oldest ${step.jobs.oldestSeconds} s)` : '') +
+  (step.jobs
+    ? `; jobs waiting at the end ${step.jobs.due} (oldest ${step.jobs.oldestSeconds} s, ${step.jobs.late} due over ${JOB_TURN_MS / 1000} s before)`
+    : '') +
   describeProbe(step.probe)
 
 export async function measureMix(options: MixOptions): Promise<MixResult> {
