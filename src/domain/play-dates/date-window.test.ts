@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { localDays, rangeProblem, todayIn, zoneWindow } from './date-window'
+import { localDays, nextMidnightIn, rangeProblem, referenceZoneOf, todayIn, zoneWindow } from './date-window'
 
 describe('the date filter’s days', () => {
   it('reads "this weekend" as the coming Saturday and Sunday, today and tomorrow on a Saturday, today on a Sunday', () => {
@@ -23,6 +23,32 @@ describe('the date filter’s days', () => {
     expect(todayIn('America/Denver', new Date('2026-11-02T07:00:00Z'))).toBe('2026-11-02')
     expect(todayIn('America/Denver', new Date('2026-11-01T05:59:59.999Z'))).toBe('2026-10-31')
     expect(todayIn('America/Denver', new Date('2026-11-02T06:30:00Z'))).toBe('2026-11-01')
+  })
+
+  it('reads the days in the chosen state’s zone, else the home state’s, else Pacific time', () => {
+    expect(referenceZoneOf('AZ', 'FL')).toBe('America/Phoenix')
+    expect(referenceZoneOf(null, 'FL')).toBe('America/New_York')
+    expect(referenceZoneOf(undefined, 'HI')).toBe('Pacific/Honolulu')
+    expect(referenceZoneOf(null, null)).toBe('America/Los_Angeles')
+  })
+
+  it('moves today on at the zone’s next midnight, 25 hours on when its clocks go back and 23 when they go forward', () => {
+    const phoenix = nextMidnightIn('America/Phoenix', new Date('2026-11-27T06:59:59.999Z'))
+    expect(phoenix.toISOString()).toBe('2026-11-27T07:00:00.000Z')
+    expect(nextMidnightIn('America/Phoenix', phoenix).toISOString()).toBe('2026-11-28T07:00:00.000Z')
+    // Denver on November 1, 2026, from its first instant, when its clocks go back: in MST, 25 hours on.
+    expect(nextMidnightIn('America/Denver', new Date('2026-11-01T06:00:00Z')).toISOString()).toBe(
+      '2026-11-02T07:00:00.000Z',
+    )
+    // And from the first instant of March 14, 2027, when they go forward: in MDT, 23 hours on.
+    const springStart = new Date('2027-03-14T07:00:00Z')
+    const springEnd = nextMidnightIn('America/Denver', springStart)
+    expect(springEnd.toISOString()).toBe('2027-03-15T06:00:00.000Z')
+    expect(springEnd.getTime() - springStart.getTime()).toBe(23 * 3600_000)
+    // The same instant is a day later in New York than in Phoenix.
+    const lateInPhoenix = new Date('2026-11-27T06:30:00Z')
+    expect(nextMidnightIn('America/New_York', lateInPhoenix).toISOString()).toBe('2026-11-28T05:00:00.000Z')
+    expect(todayIn('America/Phoenix', nextMidnightIn('America/Phoenix', lateInPhoenix))).toBe('2026-11-27')
   })
 
   it('spans midnight to midnight by the zone’s clock, 25 hours on the day Utah’s clocks go back', () => {

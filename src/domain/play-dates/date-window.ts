@@ -1,12 +1,14 @@
 import { TZDate } from '@date-fns/tz'
 import { addDays, format, parseISO } from 'date-fns'
 import type { DateFilter, LocalDate } from './date-filters'
-import { type PlayDateZone, playDateZoneIds } from './schedule'
+import type { StateCode } from './play-date.constants'
+import { type PlayDateZone, playDateZoneIds, zoneOfState } from './schedule'
 
 // The Available tab's date filter. A day is a calendar day where the game is played: "this
 // weekend" finds a Saturday 8:00 AM game in Phoenix and one in Orlando, each by its own clock.
 // Which days the filter means ("today", "this weekend") is read in one reference zone, the zone
-// of the state the player looks at (docs/decisions/0084-finding-a-game.md).
+// of the state the player looks at, or of their home state with "All states"
+// (docs/decisions/0084-finding-a-game.md).
 
 export {
   CHOOSE_END_DATE,
@@ -21,19 +23,39 @@ export {
   rangeProblem,
 } from './date-filters'
 
+// The zone the filter's days are read in: the state's looked at; with "All states", the player's
+// home state's; Pacific time for a player without one. The server and the browser both ask here,
+// so "today" is the same day on both.
+const FALLBACK_REFERENCE_ZONE: PlayDateZone = 'America/Los_Angeles'
+
+export function referenceZoneOf(
+  state: StateCode | null | undefined,
+  homeState: StateCode | null | undefined,
+): PlayDateZone {
+  const reference = state ?? homeState
+  return reference ? zoneOfState[reference] : FALLBACK_REFERENCE_ZONE
+}
+
 // Today in each zone asked, with the instants its day starts and ends: until the zone's next
 // midnight the answer is the same, and Available asks on every search with a date filter.
 const todayByZone = new Map<string, { today: LocalDate; from: number; to: number }>()
 
-export function todayIn(zone: string, now: Date): LocalDate {
+function dayIn(zone: string, now: Date) {
   const at = now.getTime()
   const known = todayByZone.get(zone)
-  if (known && at >= known.from && at < known.to) return known.today
+  if (known && at >= known.from && at < known.to) return known
   const today = format(new TZDate(at, zone), 'yyyy-MM-dd')
   const { from, to } = zoneWindow(today, today, zone)
-  todayByZone.set(zone, { today, from: from.getTime(), to: to.getTime() })
-  return today
+  const day = { today, from: from.getTime(), to: to.getTime() }
+  todayByZone.set(zone, day)
+  return day
 }
+
+export const todayIn = (zone: string, now: Date): LocalDate => dayIn(zone, now).today
+
+// The instant today ends in a zone, its next midnight: when "today" next moves there, 23 or 25
+// hours after the last on the days the clocks change.
+export const nextMidnightIn = (zone: string, now: Date): Date => new Date(dayIn(zone, now).to)
 
 const plusDays = (date: LocalDate, days: number): LocalDate =>
   format(addDays(parseISO(date), days), 'yyyy-MM-dd')

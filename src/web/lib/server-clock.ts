@@ -27,3 +27,11 @@ export function noteServerDate(response: Response, sentAt: number) {
 export function serverTimeNoLaterThan(browserTime: number): number | undefined {
   return aheadAtLeast === undefined ? undefined : Math.max(0, Math.floor(browserTime + aheadAtLeast))
 }
+
+// The server's time now, as its answers' Date header tells it, never later than it is (a device
+// ahead of the server would read early and see the old state: docs/decisions/0227); this
+// device's own before any answer has come.
+export function serverNow(): number {
+  const now = Date.now()
+  return serverTimeNoLaterThan(now) ?? now
+}

@@ -25,7 +25,14 @@ async function team() {
   return { a, b }
 }
 
-const regionOf = { AZ: 'east_valley', UT: 'statewide', FL: 'statewide', CA: 'statewide', TX: 'statewide' }
+const regionOf = {
+  AZ: 'east_valley',
+  UT: 'statewide',
+  FL: 'statewide',
+  CA: 'statewide',
+  TX: 'statewide',
+  HI: 'statewide',
+}
 
 async function post(
   a: Player,
@@ -124,6 +131,28 @@ describe('the Available tab’s date filter', () => {
     t.clock.set(new Date('2026-11-29T14:00:00Z'))
     expect(only(await available(viewer, 'when=weekend&state=AZ'), mine)).toEqual([sunday])
     expect(only(await available(viewer, 'when=week&state=AZ'), mine)).toEqual([sunday, nextSaturday])
+  })
+
+  it('moves "today" on at midnight in Phoenix, for Arizona and for an Arizonan looking at every state', async () => {
+    // Thursday, November 26, 2026, 10:00 PM in Phoenix (7:00 PM in Honolulu).
+    t.clock.set(new Date('2026-11-27T05:00:00Z'))
+    const { a, b } = await team()
+    const arizonan = await signedInUser(t)
+    await arizonan.client.put('/api/profiles/me/home', { homeState: 'AZ', homeRegion: 'east_valley' })
+    const arizonaFriday = await post(a, b, 'AZ', '2026-11-27', '00:30')
+    const hawaiiThursday = await post(a, b, 'HI', '2026-11-26', '21:30') // 12:30 AM Friday in Phoenix
+    const hawaiiFriday = await post(a, b, 'HI', '2026-11-27', '09:00')
+    const mine = [arizonaFriday, hawaiiThursday, hawaiiFriday]
+
+    // The last moment of Thursday in Phoenix.
+    t.clock.set(new Date('2026-11-27T06:59:59.999Z'))
+    expect(only(await available(arizonan, 'when=today&state=AZ'), mine)).toEqual([])
+    expect(only(await available(arizonan, 'when=today'), mine)).toEqual([hawaiiThursday])
+    // Midnight: Friday in Phoenix, still Thursday evening in Honolulu.
+    t.clock.set(new Date('2026-11-27T07:00:00Z'))
+    expect(only(await available(arizonan, 'when=today&state=AZ'), mine)).toEqual([arizonaFriday])
+    expect(only(await available(arizonan, 'when=today'), mine)).toEqual([arizonaFriday, hawaiiFriday])
+    expect(only(await available(arizonan, 'when=today&state=HI'), mine)).toEqual([hawaiiThursday])
   })
 
   it('says what is wrong with a chosen range', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors'
 import { type PlayDateListPage, type StateCode } from '../../../domain/play-dates/play-date.schema'
-import { localDays, todayIn, zoneWindows } from '../../../domain/play-dates/date-window'
+import { localDays, referenceZoneOf, todayIn, zoneWindows } from '../../../domain/play-dates/date-window'
 import { PLAY_DATE_MESSAGES } from '../../../domain/play-dates/play-date.messages'
 import { canTransition } from '../../../domain/play-dates/play-date.rules'
 import type { z } from 'zod'
@@ -215,18 +215,17 @@ const shownAtLeast = (min: number) => (Math.round(min * 100) * 10 - 5) / 1000
 const shownAtMost = (max: number) => (Math.round(max * 100) * 10 + 4) / 1000
 
 // The date filter's days are read in the zone of the state looked at, else of the player's home
-// state, else Pacific time; each PlayDate is then matched on those days by its own clock.
+// state, else Pacific time (referenceZoneOf, as the browser reads them); each PlayDate is then
+// matched on those days by its own clock.
 function windowValues(
   query: z.output<typeof playDateListQuery>,
   homeState: StateCode | null | undefined,
   now: Date,
 ) {
   if (!query.when) return {}
-  const referenceState = query.state ?? homeState
-  const zone = referenceState ? zoneOfState[referenceState] : 'America/Los_Angeles'
   const { first, last } = localDays(
     query.when,
-    todayIn(zone, now),
+    todayIn(referenceZoneOf(query.state, homeState), now),
     query.from && query.to ? { from: query.from, to: query.to } : undefined,
   )
   const windows = zoneWindows(first, last)

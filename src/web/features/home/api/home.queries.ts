@@ -1,8 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
+import { referenceZoneOf } from '../../../../domain/play-dates/date-window'
 import { api } from '../../../lib/api-client'
+import { useSession } from '../../auth'
 import { useConnections } from '../../connections'
-import { playDateKeys, useGamesMoveWithClock } from '../../play-dates'
+import { playDateKeys, useDaysMoveWithClock, useGamesMoveWithClock } from '../../play-dates'
 
 // The dashboard's "what's next" (GET /api/home). Live PlayDate, notification and connection
 // events make it stale (lib/live-events.tsx), so what waits for the player follows on its own;
@@ -26,11 +28,14 @@ export function useHome() {
 
 // The dashboard left open is read again at the soonest start among the games it shows, by the
 // server's clock: a next game leaves "what's next" then, and nobody may join a suggested game that
-// has started (docs/decisions/0229).
+// has started (docs/decisions/0229). And at midnight in the player's home state, where the server
+// reads the days of its games this week: the suggestions are of the new week then.
 export function useHomeMovesWithClock() {
   const home = useHome().data
   const games = useMemo(() => home && [...home.nextGames, ...home.suggested], [home])
   useGamesMoveWithClock(games, homeKeys.all)
+  const user = useSession().user
+  useDaysMoveWithClock(user ? referenceZoneOf(null, user.homeState) : null, homeKeys.all)
 }
 
 // True until the dashboard's sections have their first answers (or errors): the page shows one

@@ -5,7 +5,7 @@ import {
   dateFilters,
   todayIn,
 } from '../../../../domain/play-dates/date-window'
-import { zoneOfState } from '../../../../domain/play-dates/schedule'
+import { useNowByDay } from '../../../lib/use-now'
 import { type AvailableFilters, availableRangeProblem } from '../lib/list-address'
 import { StateRegionFields } from './state-region-fields'
 import { DistanceFields } from './distance-fields'
@@ -20,13 +20,17 @@ const chip = (pressed: boolean) =>
   }`
 
 // When and where on the Available tab: date chips (a chosen range opens two date inputs), a
-// state and a region. Each change is a new URL (lib/available-filters.ts).
+// state and a region. Each change is a new URL (lib/available-filters.ts). `zone`: where the
+// filter's days are read (referenceZoneOf); a range starts from today there, which moves on at
+// its midnight.
 export function AvailableFilterBar({
   value,
+  zone,
   onChange,
   hasHome = false,
 }: {
   value: AvailableFilters
+  zone: string
   // What changed: the list applies it to the filters in the URL as they are by then, so two quick
   // changes (a distance, then nearest first) both count.
   onChange: (patch: Partial<AvailableFilters>) => void
@@ -37,7 +41,7 @@ export function AvailableFilterBar({
   const problem = availableRangeProblem(value)
   // A date not chosen yet is what to do next, said plainly; a range that cannot be is an error.
   const waiting = problem?.missing === true
-  const today = todayIn(zoneOfState[value.state ?? 'CA'], new Date())
+  const today = todayIn(zone, useNowByDay(zone))
   const choose = (when: DateFilter | null) =>
     set(when === 'range' ? { when, from: value.from ?? today, to: value.to } : { when, from: null, to: null })
 

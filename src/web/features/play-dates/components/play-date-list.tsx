@@ -1,14 +1,15 @@
 import { CalendarPlus } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
+import { referenceZoneOf } from '../../../../domain/play-dates/date-window'
 import { type PlayDateTab, playDateTabs } from '../../../../domain/play-dates/play-date.constants'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { LoadMore } from '../../../components/ui/load-more'
 import { Spinner } from '../../../components/ui/spinner'
 import { useHomeLocation, useSession } from '../../auth'
-import { type PlayDateListFilter, usePlayDates } from '../api/play-dates.queries'
+import { playDateKeys, type PlayDateListFilter, usePlayDates } from '../api/play-dates.queries'
 import { usePlayDatesResync } from '../hooks/use-play-dates-live'
-import { useListMovesWithClock } from '../hooks/use-moves-with-clock'
+import { useDaysMoveWithClock, useListMovesWithClock } from '../hooks/use-moves-with-clock'
 import { whenIdle } from '../../../lib/scheduling'
 import { tabKeyTarget } from '../../../lib/tab-keys'
 import { filtersSummary, isNarrowed, withAvailableFilters } from '../lib/available-filters'
@@ -173,7 +174,12 @@ export function PlayDateList({ beside }: { beside?: { selectedId: string | undef
       >
         {tab === 'available' ? (
           <FiltersFold summary={filtersSummary(filters, range)}>
-            <AvailableFilterBar value={filters} onChange={changeFilters} hasHome={hasHome} />
+            <AvailableFilterBar
+              value={filters}
+              zone={referenceZoneOf(filters.state, user?.homeState)}
+              onChange={changeFilters}
+              hasHome={hasHome}
+            />
             <RatingFilter value={range} onCommit={commitRange} />
           </FiltersFold>
         ) : null}
@@ -203,7 +209,14 @@ function TabContent({
     filter.tab,
     useMemo(() => pages?.flatMap((page) => page.items), [pages]),
   )
-  const viewerId = useSession().user?.id ?? ''
+  const user = useSession().user
+  // Days counted from today ("Today", "This weekend", "Next 7 days") are other days after midnight.
+  const countsFromToday = filter.tab === 'available' && filter.when !== undefined && filter.when !== 'range'
+  useDaysMoveWithClock(
+    countsFromToday ? referenceZoneOf(filter.state, user?.homeState) : null,
+    playDateKeys.list(filter),
+  )
+  const viewerId = user?.id ?? ''
   const { search } = useLocation()
   if (query.isPending) {
     return (

@@ -9,6 +9,7 @@ import {
   TIME_TO_BE_AGREED,
 } from '../../../../domain/play-dates/schedule'
 import { DotParts } from '../../../components/ui/dot-parts'
+import { useNowByDay } from '../../../lib/use-now'
 import { directionsUrl, venueAddressLine } from '../../../../domain/venues/venue.constants'
 
 export interface PlayDateSchedule {
@@ -27,17 +28,11 @@ export interface PlayDatePlace {
 const lineSize = (large: boolean) => (large ? 'text-base' : 'text-sm')
 
 // "Sat, Dec 5 · 8:00 AM MST · tomorrow", in the PlayDate's own zone; PlayDates from before
-// times say 'Time to be agreed'.
-export function PlayDateWhen({
-  schedule,
-  now = new Date(),
-  large = false,
-}: {
-  schedule: PlayDateSchedule
-  now?: Date
-  large?: boolean
-}) {
+// times say 'Time to be agreed'. "tomorrow" turns to "today" at midnight in that zone, by the
+// server's clock, on a page left open.
+export function PlayDateWhen({ schedule, large = false }: { schedule: PlayDateSchedule; large?: boolean }) {
   const { startsAt, timeZone, durationMinutes } = schedule
+  const now = useNowByDay(timeZone)
   if (!startsAt || !timeZone || !durationMinutes) {
     return (
       <p className={`flex items-center gap-2 ${lineSize(large)} text-slate-700`}>

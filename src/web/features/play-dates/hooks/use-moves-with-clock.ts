@@ -1,22 +1,15 @@
 import { type QueryKey, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { PlayDateDetail, PlayDateSummary } from '../../../../domain/play-dates/play-date.schema'
 import { soonestStartAfter } from '../../../../domain/play-dates/play-date.rules'
-import { serverTimeNoLaterThan } from '../../../lib/server-clock'
+import { serverNow } from '../../../lib/server-clock'
+import { useNowByDay } from '../../../lib/use-now'
 import { playDateKeys, playDatesQuery } from '../api/play-date.query'
 
 // A moment past the one the server reads against, so its rule has passed when it reads.
 const MARGIN_MS = 2000
 // The longest wait one timer holds (about 24 days); a later moment is waited for in steps.
 const LONGEST_WAIT_MS = 2 ** 31 - 1
-
-// The server's time now, as its answers' Date header tells it, never later than it is (a device
-// ahead of the server would read early and see the old state: docs/decisions/0227); this
-// device's own before any answer has come.
-const serverNow = () => {
-  const now = Date.now()
-  return serverTimeNoLaterThan(now) ?? now
-}
 
 // Calls `reread` once the server's clock has passed `momentOf(now)`, the next moment (on the
 // server's clock) at which the clock alone changes what the player sees. One timer for it, set
@@ -107,4 +100,26 @@ export function usePageMovesWithClock(
     if (id) void queryClient.invalidateQueries({ queryKey: playDateKeys.detail(id) })
   }, [id, queryClient])
   useRereadAt(momentOf, reread)
+}
+
+// A list whose games are those of days counted from today (Available filtered to "Today", "This
+// weekend" or "Next 7 days", the dashboard's games this week) is read again (`queryKey`) when
+// today moves on in `zone`, the zone those days are read in (`referenceZoneOf`, as the server
+// reads them): at its midnight by the server's clock, or when a phone shows the page again after
+// it. No zone, no reading again.
+export function useDaysMoveWithClock(zone: string | null, queryKey: QueryKey) {
+  const queryClient = useQueryClient()
+  const now = useNowByDay(zone)
+  // The key as a value: one built anew on each render keeps its effect.
+  const key = JSON.stringify(queryKey)
+  // A new zone (another state chosen) asks for its list anyway: only a new day in the same zone
+  // reads it again.
+  const seen = useRef({ zone, now })
+  useEffect(() => {
+    const before = seen.current
+    seen.current = { zone, now }
+    if (zone !== null && before.zone === zone && before.now !== now) {
+      void queryClient.invalidateQueries({ queryKey: JSON.parse(key) as QueryKey })
+    }
+  }, [zone, now, key, queryClient])
 }
