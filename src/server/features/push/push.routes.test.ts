@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net'
 import { eq, like } from 'drizzle-orm'
 // The decoder of the encrypted content coding web-push itself uses (RFC 8188/8291).
 import ece from 'http_ece'
+import pg from 'pg'
 import webpush from 'web-push'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { NEW_MESSAGE_TITLE } from '../../../domain/notifications/notification.schema'
 import { PUSH_MESSAGES } from '../../../domain/push/push.schema'
 import { nextNoonInPhoenix } from '../../testing/notice-jobs'
@@ -382,6 +383,41 @@ describe('web push', () => {
     expect(received.map((r) => r.path)).toContain('/push/other')
     await runJobs()
     expect(received).toHaveLength(3 * DEVICES_PER_PLAYER + 1)
+  })
+
+  // On the embedded database a transaction holds the one session every request waits for, from
+  // begin to commit (docs/decisions/0234).
+  it('reads what a push sends before its transaction: inside it, only the claim and the lease', async () => {
+    const player = await signedInUser(t)
+    const phone = device('/push/read-first')
+    await player.client.post('/api/push/subscriptions', phone.subscription)
+    await runJobs()
+    await createNotification(t.db, {
+      userId: player.profile.id,
+      type: 'other',
+      title: 'Read',
+      message: 'first',
+    })
+    received.length = 0
+    const query = vi.spyOn(pg.Client.prototype, 'query')
+    let trips: string[]
+    try {
+      await runJobs()
+      trips = query.mock.calls.map((call) => String((call[0] as { text?: string }).text ?? call[0]))
+    } finally {
+      query.mockRestore()
+    }
+    expect(received.map((r) => r.path)).toEqual(['/push/read-first'])
+    const begin = trips.findIndex((text) => /^begin/i.test(text))
+    const commit = trips.findIndex((text) => /^commit/i.test(text))
+    const before = trips.slice(0, begin)
+    expect(before.some((text) => /^select/i.test(text) && text.includes('"push_subscriptions"'))).toBe(true)
+    const inside = trips.slice(begin + 1, commit)
+    expect(inside, trips.join('\n')).toHaveLength(2)
+    expect(
+      inside.every((text) => /^update "jobs"/i.test(text)),
+      trips.join('\n'),
+    ).toBe(true)
   })
 
   it('holds no transaction while a push service is slow to answer', { timeout: 30_000 }, async () => {

@@ -2,15 +2,15 @@ import { and, desc, eq, notInArray, sql } from 'drizzle-orm'
 import webpush from 'web-push'
 import { AppError } from '../../../domain/errors'
 import { PUSH_MESSAGES, type PushPayload, type PushSubscriptionInput } from '../../../domain/push/push.schema'
-import type { Db, Tx } from '../../db/client'
-import { noticeContext } from '../../db/notice-context'
+import type { Db, DbOrTx, Tx } from '../../db/client'
+import { type NoticeContext, noticeContext } from '../../db/notice-context'
 import { heldForQuietHours } from '../../lib/held-notices'
 import { PUSH_JOB } from '../../db/queries'
 import { notifications, profiles, pushSubscriptions } from '../../db/schema'
 import { playDateIdOfPage } from '../../../domain/play-dates/play-date.constants'
 import { NEW_MESSAGE_TITLE } from '../../../domain/notifications/notification.schema'
 import type { NotificationKind } from '../../../domain/notifications/preferences.schema'
-import type { JobHandlers, JobRow, OutsideCall } from '../../lib/jobs'
+import type { DueJob, JobHandlers, JobRow, OutsideCall, ReadFirstJob } from '../../lib/jobs'
 import type { VapidKeys } from '../../lib/vapid-keys'
 
 // Web Push (docs/decisions/0091-web-push.md): each notice of a kind a player left push on for goes
@@ -114,9 +114,9 @@ interface PushJobPayload {
 
 // What the push says: the notice as the app kept it, or as the job carries it when the player
 // keeps no copy in the app. Dismissed in the app since: nothing.
-async function noticeOf(tx: Tx, payload: PushJobPayload): Promise<PushNotice | undefined> {
+async function noticeOf(db: DbOrTx, payload: PushJobPayload): Promise<PushNotice | undefined> {
   if (payload.notice && payload.inApp === false) return payload.notice
-  const [row] = await tx.select().from(notifications).where(eq(notifications.id, payload.notificationId))
+  const [row] = await db.select().from(notifications).where(eq(notifications.id, payload.notificationId))
   if (!row) return undefined
   return {
     userId: row.userId,
@@ -130,29 +130,42 @@ async function noticeOf(tx: Tx, payload: PushJobPayload): Promise<PushNotice | u
   }
 }
 
-// Read in the job's transaction: what to send, and where. The send itself is the outside call the
-// job returns, made once the claim has committed; its outcome is written in a new transaction.
-// During the player's quiet hours the push waits for their end, in a job of its own.
-async function prepareSend(
-  tx: Tx,
-  keys: VapidKeys,
-  job: JobRow,
-  now: Date,
-): Promise<OutsideCall | undefined> {
+type Subscription = typeof pushSubscriptions.$inferSelect
+
+// What a push needs, read before the job's transaction (docs/decisions/0234): where to send it,
+// what it says and whether it may leave. Undefined when there is nothing to send: push turned off,
+// the device unsubscribed, the notice dismissed, switched off or no longer standing.
+async function readPush(
+  db: DbOrTx,
+  job: DueJob,
+): Promise<{ subscription: Subscription; notice: PushNotice; context: NoticeContext } | undefined> {
   const payload = job.payload as PushJobPayload
-  const [subscription] = await tx
+  const [subscription] = await db
     .select()
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.id, payload.subscriptionId))
-  const notice = await noticeOf(tx, payload)
-  // Turned off, or the notification dismissed since: nothing to send.
+  const notice = await noticeOf(db, payload)
   if (!subscription || !notice) return undefined
-  const context = await noticeContext(tx, {
+  const context = await noticeContext(db, {
     ...notice,
     playDateId: notice.playDateId ?? playDateIdOfLink(notice.link),
     channel: 'push',
   })
   if (!context?.wants || context.stale) return undefined
+  return { subscription, notice, context }
+}
+
+// In the job's transaction, with what was read: the push waits for the end of the player's quiet
+// hours in a job of its own, or its send is the outside call the job returns, made once the claim
+// has committed; its outcome is written in a new transaction.
+async function prepareSend(
+  tx: Tx,
+  keys: VapidKeys,
+  job: JobRow,
+  now: Date,
+  { subscription, notice, context }: NonNullable<Awaited<ReturnType<typeof readPush>>>,
+): Promise<OutsideCall | undefined> {
+  const payload = job.payload as PushJobPayload
   if (await heldForQuietHours(tx, job, notice.kind, context, now)) return undefined
   const { game } = context
   const message: PushPayload = {
@@ -201,11 +214,10 @@ async function prepareSend(
 }
 
 export function pushJobs(keys: VapidKeys | undefined): JobHandlers {
-  return {
-    [PUSH_JOB]: async ({ tx, job, now }) => {
-      // Push turned off since the job was made (no keys): nothing can be sent.
-      if (!keys) return
-      return prepareSend(tx, keys, job, now)
-    },
+  const job: ReadFirstJob<Awaited<ReturnType<typeof readPush>>> = {
+    // Push turned off since the job was made (no keys): nothing can be sent, nothing to read.
+    read: (db, job) => (keys ? readPush(db, job) : Promise.resolve(undefined)),
+    run: async ({ tx, job, now }, read) => (keys && read ? prepareSend(tx, keys, job, now, read) : undefined),
   }
+  return { [PUSH_JOB]: job }
 }
