@@ -122,13 +122,23 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
     }
     const noticeFor = async () => (await noticesFor(1))[0]!
 
-    it('sent: its claim, its context and the outbox between begin and commit', async () => {
+    // Before the transaction: the statements that read the notice's context (docs/decisions/0234).
+    const contextsBefore = (trips: string[]) =>
+      trips
+        .slice(
+          0,
+          trips.findIndex((text) => /^begin/i.test(text)),
+        )
+        .filter((text) => /^select/i.test(text) && text.includes('"notification_preferences"'))
+
+    it('sent: its context before begin, then its claim and the outbox between begin and commit', async () => {
       await noticeFor()
       const trips = await tripsOfRun(() => runNoticeEmails(t))
-      expect(inside(trips), trips.join('\n')).toHaveLength(3)
+      expect(contextsBefore(trips), trips.join('\n')).toHaveLength(1)
+      expect(inside(trips), trips.join('\n')).toHaveLength(2)
     })
 
-    it('several: one transaction and one claim for them all, then each its context and the outbox', async () => {
+    it('several: each its context before begin, then one claim and one outbox insert for them all', async () => {
       await noticesFor(3)
       const trips = await tripsOfRun(() => runNoticeEmails(t), 3)
       expect(
@@ -139,17 +149,19 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
         trips.filter((text) => /^update "jobs"/i.test(text)),
         trips.join('\n'),
       ).toHaveLength(1)
-      expect(inside(trips), trips.join('\n')).toHaveLength(1 + 3 * 2)
+      expect(contextsBefore(trips), trips.join('\n')).toHaveLength(3)
+      expect(inside(trips), trips.join('\n')).toHaveLength(2)
     })
 
-    it('held for quiet hours: its claim, its context and its own row due again, and no second job', async () => {
+    it('held for quiet hours: its context before begin, then its claim and its own row due again, and no second job', async () => {
       const player = await noticeFor()
       const noon = nextNoonInPhoenix(t.clock.now())
       // 11 PM in Phoenix, within the default quiet hours.
       const night = new Date(noon.getTime() + 11 * 3_600_000)
       expect(new TZDate(night.getTime(), 'America/Phoenix').getHours()).toBe(23)
       const trips = await tripsOfRun(() => runNoticeEmails(t, night))
-      expect(inside(trips), trips.join('\n')).toHaveLength(3)
+      expect(contextsBefore(trips), trips.join('\n')).toHaveLength(1)
+      expect(inside(trips), trips.join('\n')).toHaveLength(2)
       const rows = await t.db.select().from(jobs).where(eq(jobs.ownerId, player.profile.id))
       expect(rows).toHaveLength(1)
       expect(rows[0]!.doneAt).toBeNull()

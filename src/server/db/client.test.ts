@@ -3,6 +3,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   type AfterCommitBatch,
+  type BeforeCommitBatch,
   CONNECTION_SETTINGS,
   type Database,
   type DbOrTx,
@@ -201,6 +202,41 @@ describe('after-commit steps', () => {
       }),
     ).rejects.toThrow('rolled back')
     expect(order.some((entry) => entry.includes('rolled back'))).toBe(false)
+  })
+
+  it('gathers a before-commit batch through the transaction and writes it once, inside it, before the commit; its failure rolls it back', async () => {
+    const ran: string[] = []
+    const batch: BeforeCommitBatch<number[]> = {
+      start: () => [],
+      async finish(ids, db) {
+        ran.push(`${ids.join('+')} on ${db === database.db ? 'db' : 'tx'}`)
+        await db.execute(
+          sql`insert into after_commit_probe (id) select unnest(${`{${ids.join(',')}}`}::int[])`,
+        )
+      },
+    }
+    const before = await probeCount(database.db)
+    await database.db.transaction(async (tx) => {
+      await tx.beforeCommitBatch(batch, (ids) => ids.push(101))
+      await tx.afterCommit(async (db) => void ran.push(`after the commit: ${await probeCount(db)}`))
+      await tx.beforeCommitBatch(batch, (ids) => ids.push(102))
+      await tx.transaction(async (savepoint) => {
+        await savepoint.beforeCommitBatch(batch, (ids) => ids.push(103))
+      })
+      expect(ran).toEqual(['103 on tx'])
+      expect(await probeCount(tx)).toBe(before + 1)
+    })
+    expect(ran).toEqual(['103 on tx', '101+102 on tx', `after the commit: ${before + 3}`])
+    await database.db.beforeCommitBatch(batch, (ids) => ids.push(104))
+    expect(ran.at(-1)).toBe('104 on db')
+    // A batch that fails (a duplicate key) rolls back the transaction and everything it wrote.
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into after_commit_probe (id) values (105)`)
+        await tx.beforeCommitBatch(batch, (ids) => ids.push(101))
+      }),
+    ).rejects.toThrow()
+    expect(await probeCount(database.db)).toBe(before + 4)
   })
 
   it('gives back the connection of a transaction that fails, and runs later ones on it', async () => {

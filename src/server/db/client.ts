@@ -15,7 +15,7 @@ import type { UnreadCountOutput } from '../../domain/notifications/notification.
 import { type Db, openDb } from './handles'
 import { PreparedQueries } from './prepared'
 
-export type { AfterCommitBatch, AfterCommitStep, Db, DbOrTx, Schema, Tx } from './handles'
+export type { AfterCommitBatch, AfterCommitStep, BeforeCommitBatch, Db, DbOrTx, Schema, Tx } from './handles'
 
 export type DatabaseKind = 'pglite' | 'postgres'
 

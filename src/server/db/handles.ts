@@ -16,6 +16,8 @@ import { type Preparable, PreparedQueries } from './prepared'
 // its own (docs/decisions/0170):
 // - `afterCommit(step)`: a step to run once the transaction has committed (docs/decisions/0060),
 //   and `afterCommitBatch(batch, add)`: work that gathers a transaction's additions and runs once;
+// - `beforeCommitBatch(batch, add)`: work that gathers a transaction's additions and runs once
+//   inside it, just before its commit (the mail outbox: one insert for a turn's emails);
 // - `prepared(name, build)` and `preparedShape(name, make)`: the query `build` makes, kept per
 //   connection (prepared.ts).
 // Their state is the objects' own: a transaction holds its steps and the cache of the connection
@@ -78,6 +80,41 @@ class AfterCommitQueue {
   }
 }
 
+// Work that gathers what a transaction adds to it and runs once in the transaction, just before
+// its commit: several writes of one table become one statement, each a round trip that holds a
+// connection (and on the embedded database, its one session). If it fails, the transaction rolls
+// back.
+export interface BeforeCommitBatch<S> {
+  // The batch of one transaction, made the first time something is added to it.
+  start(): S
+  // Runs the batch, in the transaction (`db`), before its commit.
+  finish(state: S, db: DbOrTx): Promise<void>
+}
+
+// What a transaction runs before its commit: its batches, in the order of their first additions.
+class BeforeCommitQueue {
+  #batches = new Map<object, { state: unknown; finish: (db: DbOrTx) => Promise<void> }>()
+
+  add<S>(batch: BeforeCommitBatch<S>, add: (state: S) => void) {
+    let entry = this.#batches.get(batch)
+    if (!entry) {
+      const state = batch.start()
+      entry = { state, finish: (db) => batch.finish(state, db) }
+      this.#batches.set(batch, entry)
+    }
+    add(entry.state as S)
+  }
+
+  // Runs the batches gathered so far; what is added from now on starts new ones.
+  async run(db: DbOrTx) {
+    while (this.#batches.size > 0) {
+      const batches = [...this.#batches.values()]
+      this.#batches = new Map()
+      for (const { finish } of batches) await finish(db)
+    }
+  }
+}
+
 export type Builder<Q> = (db: DbOrTx) => Preparable<Q>
 
 // What a database and every transaction it gives out share.
@@ -102,6 +139,9 @@ function withHandleMethods<B extends HandleBase>(Base: B) {
   abstract class Handle extends Base {
     // What runs after the commit: null on the database and in a savepoint, where steps run now.
     protected abstract pending: AfterCommitQueue | null
+    // What runs just before the commit: null on the database and in a savepoint, where batches
+    // run now.
+    protected abstract readonly beforeCommit: BeforeCommitQueue | null
     protected abstract readonly queries: PreparedQueries
 
     // In a transaction, runs `step` once it has committed (never, if it rolls back), on the
@@ -126,6 +166,27 @@ function withHandleMethods<B extends HandleBase>(Base: B) {
       const state = batch.start()
       add(state)
       await batch.finish(state, this)
+    }
+
+    // Passes `add` this transaction's `batch`, started the first time; the batch runs once, in
+    // the transaction, just before its commit (or when `runBeforeCommit` is called). On the
+    // database and in a savepoint, a batch of its own runs now.
+    async beforeCommitBatch<S>(
+      this: Handle & DbOrTx,
+      batch: BeforeCommitBatch<S>,
+      add: (state: S) => void,
+    ): Promise<void> {
+      const { beforeCommit } = this as Handle
+      if (beforeCommit) return beforeCommit.add(batch, add)
+      const state = batch.start()
+      add(state)
+      await batch.finish(state, this)
+    }
+
+    // Runs now the batches this transaction would run before its commit, so that a caller can
+    // tell their failure from its own (the job runner). The commit runs what is added later.
+    async runBeforeCommit(this: Handle & DbOrTx): Promise<void> {
+      await (this as Handle).beforeCommit?.run(this)
     }
 
     prepared<Q>(this: Handle & DbOrTx, name: string, build: Builder<Q>): Q {
@@ -154,6 +215,7 @@ export class Db extends withHandleMethods(NodePgDatabase<Schema>) {
   protected readonly queries = new PreparedQueries()
   // A handle of `withoutTransaction` holds its steps here; the database runs them now.
   protected pending: AfterCommitQueue | null = null
+  protected readonly beforeCommit = null
 
   constructor(shared: Shared) {
     super(shared.dialect, new NodePgSession(shared.pool, shared.dialect, shared.schema), shared.schema)
@@ -162,7 +224,8 @@ export class Db extends withHandleMethods(NodePgDatabase<Schema>) {
     this.root = this
   }
 
-  // Runs `work` in a transaction on a connection of the pool. Its after-commit steps run, in
+  // Runs `work` in a transaction on a connection of the pool. Its before-commit batches run once
+  // `work` is done, in the transaction; its after-commit steps run, in
   // order, after the commit and before the promise settles, so the caller answers once they are
   // done; never after a rollback. A step that fails is reported; the others still run.
   // (Drizzle's own, with the transaction made here: Drizzle's session makes its own class.)
@@ -171,12 +234,13 @@ export class Db extends withHandleMethods(NodePgDatabase<Schema>) {
     const connection = await pool.connect()
     const steps = new AfterCommitQueue()
     const session = new NodePgSession(connection, dialect, schema)
-    const tx = new Tx(this.shared, session, queriesOf(connection), steps, 0)
+    const tx = new Tx(this.shared, session, queriesOf(connection), steps, new BeforeCommitQueue(), 0)
     let result: T
     try {
       await tx.execute(BEGIN)
       try {
         result = await work(tx)
+        await tx.runBeforeCommit()
         await tx.execute(COMMIT)
       } catch (error) {
         await tx.execute(ROLLBACK)
@@ -213,6 +277,8 @@ export class Tx extends withHandleMethods(NodePgTransaction<Schema, Tables>) {
     protected readonly queries: PreparedQueries,
     // What runs after the commit; null in a savepoint, whose steps run now.
     protected readonly pending: AfterCommitQueue | null,
+    // What runs just before the commit; null in a savepoint, whose batches run now.
+    protected readonly beforeCommit: BeforeCommitQueue | null,
     nestedIndex: number,
   ) {
     super(shared.dialect, session, shared.schema, nestedIndex)
@@ -221,7 +287,7 @@ export class Tx extends withHandleMethods(NodePgTransaction<Schema, Tables>) {
   // A savepoint (Drizzle's own, with the transaction made here).
   override async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     const depth = this.nestedIndex + 1
-    const savepoint = new Tx(this.shared, this._.session, this.queries, null, depth)
+    const savepoint = new Tx(this.shared, this._.session, this.queries, null, null, depth)
     await savepoint.execute(sql.raw(`savepoint sp${depth}`))
     try {
       const result = await work(savepoint)

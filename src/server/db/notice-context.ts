@@ -119,9 +119,9 @@ export function noticeDeliveryTime(
   return deliveryTime(now, quiet, settings.timeZone, urgent)
 }
 
-// Everything a notice's email, digest or push asks before it leaves, read in one statement inside
-// the job's transaction (each statement there is a round trip that holds the embedded database's
-// one session): whether the player still wants it, whether its offer is still open, the game,
+// Everything a notice's email, digest or push asks before it leaves, read in one statement (for an
+// email, before the job's transaction, where a statement holds the embedded database's one
+// session: docs/decisions/0234): whether the player still wants it, whether its offer is still open, the game,
 // the player's quiet hours and their address. Undefined when the player is gone; `wants` false
 // while an admin has paused them; `stale` once what it asks of the player is no longer there.
 export interface NoticeContext {

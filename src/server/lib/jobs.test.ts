@@ -1,13 +1,15 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../db/client'
+import type { BeforeCommitBatch, Database } from '../db/client'
 import { jobs, notifications } from '../db/schema'
 import { insertUser } from '../testing/factories'
 import { openTwoInstances, testDatabaseKind } from '../testing/test-app'
 import {
   enqueueJob,
   enqueueJobs,
+  type JobHandler,
   type JobHandlers,
+  type ReadFirstJob,
   MAX_ATTEMPTS,
   onceKey,
   OUTSIDE_CALL_LEASE_MS,
@@ -28,12 +30,11 @@ beforeAll(async () => {
 afterAll(() => instances.close())
 
 // A job that leaves a trace in the database: a notification for the player in its payload.
-const notify: JobHandlers = {
-  note: async ({ tx, job }) => {
-    const { userId, title } = job.payload as { userId: string; title: string }
-    await tx.insert(notifications).values({ userId, type: 'other', title, message: 'from a job' })
-  },
+const note: JobHandler = async ({ tx, job }) => {
+  const { userId, title } = job.payload as { userId: string; title: string }
+  await tx.insert(notifications).values({ userId, type: 'other', title, message: 'from a job' })
 }
+const notify: JobHandlers = { note }
 
 async function notesOf(userId: string) {
   const rows = await first.db.select().from(notifications).where(eq(notifications.userId, userId))
@@ -98,7 +99,7 @@ describe('jobs', () => {
     const failing: JobHandlers = {
       flaky: async ({ tx, job }) => {
         calls++
-        await notify.note!({ tx, job, now: NOW })
+        await note({ tx, job, now: NOW })
         if (calls < 3) throw new Error(`attempt ${calls} failed`)
       },
       broken: async () => {
@@ -144,7 +145,7 @@ describe('jobs', () => {
     const handlers: JobHandlers = {
       backfill: async (context) => {
         if (failing) throw new Error('the disk is full')
-        await notify.note!({
+        await note({
           ...context,
           job: { ...context.job, payload: { userId: player.id, title: 'done' } },
         })
@@ -241,7 +242,7 @@ describe('jobs', () => {
       ...notify,
       breaks: async ({ tx, job }) => {
         brokenRuns++
-        await notify.note!({ tx, job, now: NOW })
+        await note({ tx, job, now: NOW })
         throw new Error('out of ink')
       },
     }
@@ -275,5 +276,108 @@ describe('jobs', () => {
     // Tried again a minute later, alone.
     await runDueJobs(first.db, handlers, later(1))
     expect(brokenRuns).toBe(2)
+  })
+
+  it('runs a read-first job with what it read before its transaction, and reads again inside it when its payload changed meanwhile or the read failed', async () => {
+    const player = await insertUser(first.db)
+    type Payload = { userId: string; title: string; changeTo?: string; failBefore?: boolean }
+    const readOn: string[] = []
+    const greet: ReadFirstJob<string> = {
+      async read(db, job) {
+        const payload = job.payload as Payload
+        const before = db === first.db
+        readOn.push(`${payload.title} ${before ? 'before' : 'inside'}`)
+        if (before && payload.failBefore) throw new Error('the read failed')
+        // Another instance held it for later and wrote its payload again, between the read and
+        // the claim.
+        if (before && payload.changeTo)
+          await db
+            .update(jobs)
+            .set({ payload: { userId: payload.userId, title: payload.changeTo } })
+            .where(eq(jobs.id, job.id))
+        return payload.title
+      },
+      run: async ({ tx, job }, title) => {
+        const { userId } = job.payload as Payload
+        await tx.insert(notifications).values({ userId, type: 'other', title, message: 'from a job' })
+      },
+    }
+    await enqueueJobs(
+      first.db,
+      [
+        { title: 'plain' },
+        { title: 'old', changeTo: 'new' },
+        { title: 'failed before', failBefore: true },
+      ].map((payload, at) => ({
+        kind: 'greet',
+        key: `read-first:${player.id}:${at}`,
+        runAt: later(-10 + at),
+        payload: { userId: player.id, ...payload },
+      })),
+    )
+    expect(await runDueJobs(first.db, { greet }, NOW)).toBe(3)
+    expect(readOn).toEqual([
+      'plain before',
+      'old before',
+      'failed before before',
+      'new inside',
+      'failed before inside',
+    ])
+    expect(await notesOf(player.id)).toEqual(['failed before', 'new', 'plain'])
+  })
+
+  it("writes what a batch's jobs gather once, before its commit; when that fails, each job runs alone and the failure is the one whose write fails", async () => {
+    const player = await insertUser(first.db)
+    let writes = 0
+    const gathered: BeforeCommitBatch<string[]> = {
+      start: () => [],
+      async finish(titles, tx) {
+        writes++
+        if (titles.includes('bad')) throw new Error('no room')
+        await tx.insert(notifications).values(
+          titles.map((title) => ({
+            userId: player.id,
+            type: 'other' as const,
+            title,
+            message: 'gathered',
+          })),
+        )
+      },
+    }
+    const handlers: JobHandlers = {
+      gather: ({ tx, job }) =>
+        tx.beforeCommitBatch(gathered, (titles) => titles.push((job.payload as { title: string }).title)),
+    }
+    const enqueue = (titles: string[]) =>
+      enqueueJobs(
+        first.db,
+        titles.map((title, at) => ({
+          kind: 'gather',
+          key: `gather:${player.id}:${title}`,
+          runAt: later(-10 + at),
+          payload: { title },
+        })),
+      )
+    await enqueue(['a', 'b', 'c'])
+    expect(await runDueJobs(first.db, handlers, NOW)).toBe(3)
+    expect(writes).toBe(1)
+    expect(await notesOf(player.id)).toEqual(['a', 'b', 'c'])
+
+    writes = 0
+    await enqueue(['d', 'bad', 'e'])
+    expect(await runDueJobs(first.db, handlers, NOW)).toBe(3)
+    // The batch's write, then each job's alone.
+    expect(writes).toBe(4)
+    expect(await notesOf(player.id)).toEqual(['a', 'b', 'c', 'd', 'e'])
+    const rows = await first.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.key} like ${`gather:${player.id}:%`}`)
+    expect(rows.find((row) => (row.payload as { title: string }).title === 'bad')).toMatchObject({
+      attempts: 1,
+      lastError: 'no room',
+      doneAt: null,
+    })
+    expect(rows.filter((row) => row.doneAt !== null)).toHaveLength(5)
   })
 })

@@ -30,7 +30,25 @@ export interface JobContext {
 export type OutsideCall = () => Promise<((tx: Tx) => Promise<void>) | void>
 
 export type JobHandler = (context: JobContext) => Promise<void | OutsideCall>
-export type JobHandlers = Record<string, JobHandler>
+
+// A due job as the turn chose it, before its claim.
+export type DueJob = Pick<JobRow, 'id' | 'kind' | 'payload'>
+
+// A job that reads what it needs before its transaction (docs/decisions/0234): `read` runs on the
+// database, outside any transaction, as the turn starts its batch; `run` then runs in the batch's
+// transaction with what it read. A statement inside the transaction holds its connection (on the
+// embedded database, the one session every request shares) for as long as the batch lasts, where
+// one before it holds nothing. Reading first sees what a read inside would have, a moment
+// earlier: each statement of a transaction sees what had committed when it started. When the
+// job's payload changed between the read and the claim (another instance ran it and held it for
+// later, say) or the read failed, `read` runs again inside the transaction.
+export interface ReadFirstJob<R> {
+  read(db: DbOrTx, job: DueJob): Promise<R>
+  run(context: JobContext, read: R): Promise<void | OutsideCall>
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind reads a type of its own
+export type JobHandlers = Record<string, JobHandler | ReadFirstJob<any>>
 
 export interface NewJob {
   kind: string
@@ -129,7 +147,7 @@ export async function runDueJobs(db: Db, handlers: JobHandlers, now: Date, limit
   let taken = 0
   while (taken < limit) {
     const asked = limit - taken
-    const chosen = await dueJobIds(db, kinds, now, asked)
+    const chosen = await dueJobs(db, kinds, now, asked)
     let claimed = 0
     for (let at = 0; at < chosen.length; at += JOB_BATCH) {
       for (const outcome of await runBatch(db, handlers, chosen.slice(at, at + JOB_BATCH), now)) {
@@ -146,14 +164,14 @@ export async function runDueJobs(db: Db, handlers: JobHandlers, now: Date, limit
   return taken
 }
 
-// The ids of up to `count` jobs due at `now`, in the order a turn takes them: by rounds of one
-// job per owner (a job without one is a round of its own), oldest first within a round.
-async function dueJobIds(db: Db, kinds: string[], now: Date, count: number): Promise<string[]> {
-  const rows = await db.execute<{ id: string }>(sql`
-    select id from (
-      select id, run_at, row_number() over (partition by coalesce(owner_id, id) order by run_at, id) as turn
+// Up to `count` jobs due at `now`, in the order a turn takes them: by rounds of one job per owner
+// (a job without one is a round of its own), oldest first within a round.
+async function dueJobs(db: Db, kinds: string[], now: Date, count: number): Promise<DueJob[]> {
+  const rows = await db.execute<DueJob>(sql`
+    select id, kind, payload from (
+      select id, kind, payload, run_at, row_number() over (partition by coalesce(owner_id, id) order by run_at, id) as turn
       from (
-        select id, owner_id, run_at from ${jobs}
+        select id, kind, payload, owner_id, run_at from ${jobs}
         where done_at is null and run_at <= ${now}
           and kind in (${sql.join(
             kinds.map((kind) => sql`${kind}`),
@@ -165,7 +183,7 @@ async function dueJobIds(db: Db, kinds: string[], now: Date, count: number): Pro
     ) ranked
     order by turn, run_at, id
     limit ${count}`)
-  return rows.rows.map((row) => row.id)
+  return rows.rows
 }
 
 class JobFailed extends Error {
@@ -174,6 +192,14 @@ class JobFailed extends Error {
     readonly reason: unknown,
   ) {
     super('job failed')
+  }
+}
+
+// The batch's own writes, made once its jobs have run, failed (the mail outbox's one insert): no
+// one job's failure.
+class BatchFailed extends Error {
+  constructor(readonly reason: unknown) {
+    super('batch failed')
   }
 }
 
@@ -190,43 +216,84 @@ const claimAndFinish = (db: DbOrTx) =>
     )
     .returning()
 
-// Runs the jobs of `ids` that are still due, in that order, in one transaction: `begin`, one
-// claim for them all, what each job does, `commit`, where a transaction for each job was those
-// three round trips a job (docs/decisions/0232). A notice email is then its own two statements
-// (its context and the outbox) and a share of the batch's three. When a job fails, the batch's
-// transaction rolls back with everything its jobs wrote: the failure is that job's, and the
-// others run again, each in a transaction of its own.
-async function runBatch(db: Db, handlers: JobHandlers, ids: string[], now: Date): Promise<Outcome[]> {
+// What a read-first job read before its batch's transaction, or that its read failed.
+type ReadBefore = { value: unknown } | { failed: true }
+
+const samePayload = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+// Runs the jobs of `due` that are still due, in that order, in one transaction: `begin`, one
+// claim for them all, what each job does, the batch's own writes (one outbox insert for its
+// emails), `commit`, where a transaction for each job was those three round trips a job
+// (docs/decisions/0232). What a read-first job reads is read before `begin` (docs/decisions/0234),
+// so a turn of notice emails is, inside its transaction, the claim and the outbox's insert. When a
+// job fails, the batch's transaction rolls back with everything its jobs wrote: the failure is
+// that job's, and the others run again, each in a transaction of its own. When the batch's own
+// writes fail, a batch of one job records the failure as that job's; a larger one runs each job
+// again alone.
+async function runBatch(db: Db, handlers: JobHandlers, due: DueJob[], now: Date): Promise<Outcome[]> {
+  const reads = new Map<string, ReadBefore>()
+  for (const job of due) {
+    const handler = handlers[job.kind]
+    if (!handler || typeof handler === 'function') continue
+    try {
+      reads.set(job.id, { value: await handler.read(db, job) })
+    } catch {
+      reads.set(job.id, { failed: true })
+    }
+  }
+  const claimedJobs: JobRow[] = []
   try {
     return await db.transaction(async (tx) => {
       const rows = await tx.prepared('job_claim_and_finish', claimAndFinish).execute({
-        ids,
+        ids: due.map((job) => job.id),
         now: now.toISOString(),
       })
       const claimed = new Map(rows.map((row) => [row.id, row]))
       const outcomes: Outcome[] = []
-      for (const id of ids) {
-        const row = claimed.get(id)
+      for (const chosen of due) {
+        const row = claimed.get(chosen.id)
+        if (!row) continue
         // The job as it was before the claim.
-        if (row)
-          outcomes.push(
-            await runClaimed(tx, handlers, { ...row, attempts: row.attempts - 1, doneAt: null }, now),
-          )
+        const job = { ...row, attempts: row.attempts - 1, doneAt: null }
+        claimedJobs.push(job)
+        const read = reads.get(job.id)
+        const fresh = read && 'value' in read && samePayload(job.payload, chosen.payload) ? read : undefined
+        outcomes.push(await runClaimed(tx, handlers, job, fresh, now))
+      }
+      try {
+        await tx.runBeforeCommit()
+      } catch (error) {
+        throw new BatchFailed(error)
       }
       return outcomes
     })
   } catch (error) {
-    if (!(error instanceof JobFailed)) throw error
-    const outcomes: Outcome[] = [{ failed: error.job, error: error.reason }]
-    for (const id of ids) {
-      if (id !== error.job.id) outcomes.push(...(await runBatch(db, handlers, [id], now)))
+    if (error instanceof JobFailed) {
+      const outcomes: Outcome[] = [{ failed: error.job, error: error.reason }]
+      for (const job of due) {
+        if (job.id !== error.job.id) outcomes.push(...(await runBatch(db, handlers, [job], now)))
+      }
+      return outcomes
     }
-    return outcomes
+    if (error instanceof BatchFailed) {
+      if (due.length === 1) return claimedJobs.map((job): Outcome => ({ failed: job, error: error.reason }))
+      const outcomes: Outcome[] = []
+      for (const job of due) outcomes.push(...(await runBatch(db, handlers, [job], now)))
+      return outcomes
+    }
+    throw error
   }
 }
 
-// Runs one claimed job in the batch's transaction; throws JobFailed when it fails.
-async function runClaimed(tx: Tx, handlers: JobHandlers, job: JobRow, now: Date): Promise<Outcome> {
+// Runs one claimed job in the batch's transaction, with what it read before if it is a read-first
+// job whose read still holds; throws JobFailed when it fails.
+async function runClaimed(
+  tx: Tx,
+  handlers: JobHandlers,
+  job: JobRow,
+  readBefore: { value: unknown } | undefined,
+  now: Date,
+): Promise<Outcome> {
   if (job.attempts >= MAX_ATTEMPTS && !isOnce(job)) {
     // Its last attempts were claims whose runner stopped before recording the outcome (an
     // outside call cut off by a crash): given up like a job that failed that many times.
@@ -241,7 +308,10 @@ async function runClaimed(tx: Tx, handlers: JobHandlers, job: JobRow, now: Date)
   }
   let call: void | OutsideCall
   try {
-    call = await handlers[job.kind]!({ tx, job, now })
+    const handler = handlers[job.kind]!
+    if (typeof handler === 'function') call = await handler({ tx, job, now })
+    else
+      call = await handler.run({ tx, job, now }, readBefore ? readBefore.value : await handler.read(tx, job))
   } catch (error) {
     // Undo what the job wrote, and the claim; the failure is recorded after the rollback.
     throw new JobFailed(job, error)

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
-import { type Db, type DbOrTx, rowsOf } from '../db/client'
+import { type BeforeCommitBatch, type Db, type DbOrTx, rowsOf } from '../db/client'
 import { mailOutbox } from '../db/schema'
 import type { Env } from '../env'
 import type { Logger } from './logger'
@@ -21,8 +21,9 @@ export interface Mailer {
   readonly delivers: boolean
   // Resolves once the message is in the outbox. Delivery goes on in the background, so an
   // answer never waits for (or reveals anything by the timing of) the mail server. Given a
-  // transaction (`into`), the message is written in it and sent once it commits: a job's
-  // reminder is in the outbox exactly when the job is done.
+  // transaction (`into`), the message is written in it, with the others it sends, just before it
+  // commits, and sent once it has: a job's reminder is in the outbox exactly when the job is
+  // done.
   send(message: MailMessage, into?: DbOrTx): Promise<{ delivered: Promise<void> }>
   // Tries again the messages whose next attempt is due (a mail server that was down, an
   // instance that stopped while sending); resolves to how many were tried.
@@ -57,6 +58,15 @@ export const MAIL_SENDING_LEASE_MS = 5 * 60_000
 
 type OutboxRow = typeof mailOutbox.$inferSelect
 type Pending = Pick<OutboxRow, 'id' | 'recipient' | 'subject' | 'text' | 'html' | 'headers' | 'attempts'>
+const pendingColumns = {
+  id: mailOutbox.id,
+  recipient: mailOutbox.recipient,
+  subject: mailOutbox.subject,
+  text: mailOutbox.text,
+  html: mailOutbox.html,
+  headers: mailOutbox.headers,
+  attempts: mailOutbox.attempts,
+}
 
 const inMs = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`
 
@@ -108,36 +118,59 @@ export function createMailer(options: {
       .catch((error: unknown) => logger.error({ err: error }, 'could not record a delivery'))
   }
 
-  return {
-    delivers: transport !== undefined,
-    async send(message, into = db) {
-      const [row] = await into
-        .insert(mailOutbox)
-        .values({
-          recipient: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          links: message.links,
-          headers: message.headers ?? {},
-          // The first attempt starts now, under a lease like every later one.
-          nextAttemptAt: transport ? inMs(MAIL_SENDING_LEASE_MS) : null,
-        })
-        .returning()
-      if (!transport || !row) {
+  const rowOf = (message: MailMessage) => ({
+    recipient: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    links: message.links,
+    headers: message.headers ?? {},
+    // The first attempt starts now, under a lease like every later one.
+    nextAttemptAt: transport ? inMs(MAIL_SENDING_LEASE_MS) : null,
+  })
+
+  // Writes the messages to the outbox in one statement.
+  const keep = async (into: DbOrTx, messages: MailMessage[]): Promise<Pending[]> => {
+    const rows = await into.insert(mailOutbox).values(messages.map(rowOf)).returning(pendingColumns)
+    if (!transport)
+      for (const message of messages)
         logger.info(
           { to: message.to, subject: message.subject, links: message.links },
           'mail kept in the outbox',
         )
-        return { delivered: Promise.resolve() }
+    return rows
+  }
+
+  // The messages a transaction sends: one insert for them all, just before its commit (a turn of
+  // notice emails, docs/decisions/0234), each sent once it commits, without holding up its caller;
+  // never if it rolls back.
+  const outbox: BeforeCommitBatch<Array<{ message: MailMessage; sent: () => void }>> = {
+    start: () => [],
+    async finish(sending, into) {
+      const rows = await keep(
+        into,
+        sending.map(({ message }) => message),
+      )
+      if (!transport) {
+        for (const { sent } of sending) sent()
+        return
       }
-      if (into === db) return { delivered: attempt(transport, row) }
-      // Sent once the transaction commits, without holding up its caller; never if it rolls back.
+      await into.afterCommit(async () => {
+        rows.forEach((row, at) => void attempt(transport, row).then(sending[at]!.sent))
+      })
+    },
+  }
+
+  return {
+    delivers: transport !== undefined,
+    async send(message, into = db) {
+      if (into === db) {
+        const [row] = await keep(db, [message])
+        return { delivered: transport && row ? attempt(transport, row) : Promise.resolve() }
+      }
       let sent!: () => void
       const delivered = new Promise<void>((resolve) => (sent = resolve))
-      await into.afterCommit(async () => {
-        void attempt(transport, row).then(sent)
-      })
+      await into.beforeCommitBatch(outbox, (sending) => sending.push({ message, sent }))
       return { delivered }
     },
     async retryDue(limit = 20) {

@@ -4,17 +4,17 @@ import {
   notificationKindEmailName,
   notificationKinds,
 } from '../../../domain/notifications/preferences.schema'
-import type { Tx } from '../../db/client'
-import { noticeContext } from '../../db/notice-context'
+import type { DbOrTx } from '../../db/client'
+import { type NoticeContext, noticeContext } from '../../db/notice-context'
 import { heldForQuietHours } from '../../lib/held-notices'
 import { emailLayout } from '../../lib/email-layout'
-import type { JobHandlers, JobRow } from '../../lib/jobs'
+import type { DueJob, JobContext, JobHandlers, ReadFirstJob } from '../../lib/jobs'
 import type { Mailer, MailMessage } from '../../lib/mail'
 import { NOTICE_EMAIL_JOB } from '../../db/queries/notice-inserts'
 
 // Notices by email (docs/decisions/0139): each notice of a kind the player left email on for is
 // one job, made in the statement that adds the notice, that writes the email to the outbox in its
-// own transaction (the mailer sends it once that commits, never holding it). The job's key is the
+// turn's transaction (the mailer sends it once that commits, never holding it). The job's key is the
 // notice's id: one email per notice. During the player's quiet hours it waits, in a job of its
 // own, for their end.
 
@@ -148,9 +148,19 @@ export function noticeActionLabel(
   return `Open ${productName}`
 }
 
-async function sendNoticeEmail(tx: Tx, settings: NoticeEmailSettings, job: JobRow, now: Date) {
+// What the email says, read before the job's transaction (docs/decisions/0234): its statement
+// then holds no connection of the turn's.
+const readContext = (db: DbOrTx, job: DueJob) => {
   const { notice } = job.payload as NoticeEmailPayload
-  const context = await noticeContext(tx, { ...notice, channel: 'email' })
+  return noticeContext(db, { ...notice, channel: 'email' })
+}
+
+async function sendNoticeEmail(
+  { tx, job, now }: JobContext,
+  settings: NoticeEmailSettings,
+  context: NoticeContext | undefined,
+) {
+  const { notice } = job.payload as NoticeEmailPayload
   // Switched off since the notice, or the player is gone: nothing.
   if (!context?.wants) return
   // An offer taken, declined or timed out, or a request answered or cancelled, while its email
@@ -175,5 +185,9 @@ async function sendNoticeEmail(tx: Tx, settings: NoticeEmailSettings, job: JobRo
 }
 
 export function noticeEmailJobs(settings: NoticeEmailSettings): JobHandlers {
-  return { [NOTICE_EMAIL_JOB]: ({ tx, job, now }) => sendNoticeEmail(tx, settings, job, now) }
+  const job: ReadFirstJob<NoticeContext | undefined> = {
+    read: readContext,
+    run: (context, read) => sendNoticeEmail(context, settings, read),
+  }
+  return { [NOTICE_EMAIL_JOB]: job }
 }
