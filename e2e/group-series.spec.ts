@@ -1,7 +1,6 @@
-import { TZDate } from '@date-fns/tz'
 import { expect, type Page, test } from '@playwright/test'
 import { violationsInBothThemes } from './support/axe'
-import { ARIZONA, journeyClock, phonePlayer } from './support/full-game'
+import { arizonaTime, dateOf, journeyClock, phonePlayer } from './support/full-game'
 import { expectFitsScreen, phraseLineCount } from './support/layout'
 import { headers, postPlayDate, signInAdmin } from './support/players'
 
@@ -71,8 +70,7 @@ test('an organiser starts a weekly series, the job posts its next two games, and
 
   // Olga starts a series on the weekday three days from today in Arizona, so the next 14 days
   // hold two of its dates whatever the day and hour the journey runs.
-  const today = new TZDate(Date.now(), ARIZONA)
-  const gameDay = weekdayNames[(today.getDay() + 3) % 7]!
+  const gameDay = weekdayNames[arizonaTime(3, 18).getDay()]!
   await page.reload()
   const weekly = page.getByRole('region', { name: 'Weekly games' })
   await weekly.getByRole('button', { name: 'Start a weekly series' }).click()
@@ -158,10 +156,9 @@ test('an organiser starts a weekly series, the job posts its next two games, and
     const groupId = new URL(page.url()).pathname.split('/').pop()!
     const sam = await phonePlayer(browser, 'Sam', `Away${tag}`)
     await clock.moveTo(new Date(Date.now() - 25 * 60 * 60_000))
-    const inThreeDays = new TZDate(Date.now() + 3 * 24 * 60 * 60_000, ARIZONA)
     const gameId = await postPlayDate(olga.context, 'One more game this week', {
       amount: 20,
-      startDate: `${inThreeDays.getFullYear()}-${String(inThreeDays.getMonth() + 1).padStart(2, '0')}-${String(inThreeDays.getDate()).padStart(2, '0')}`,
+      startDate: dateOf(arizonaTime(3, 18)),
       startTime: '18:00',
       groupId,
       groupAudience: 'members_first',

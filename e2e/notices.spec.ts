@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz'
 import { type APIRequestContext, type BrowserContext, expect, test } from '@playwright/test'
 import { befriend, createPlayer, currentUserId, headers, moveClock, type Player } from './support/players'
 import { signedInDeviceContext } from './support/devices'
+import { ARIZONA, arizonaTime, dateOf } from './support/full-game'
 
 // Every notice by the channels each player chose (issue 53, docs/decisions/0139). Maya and Sam
 // play Cal and Jo at 8:00 AM. The evening before, at 9:30 PM in Arizona, Maya cancels: a late
@@ -10,8 +11,6 @@ import { signedInDeviceContext } from './support/devices'
 // friend request to Sam at the same hour waits in the outbox's queue until 8 AM, and nothing else
 // arrives in anyone's mailbox before then. Each player's mailbox holds one email per kind they left
 // on about the game (created, applied, accepted, tomorrow, cancelled), each naming it.
-
-const ARIZONA = 'America/Phoenix'
 
 interface Mail {
   subject: string
@@ -65,17 +64,8 @@ test('a late cancel at night reaches each player by the channels they chose, and
   await page.close()
 
   // The game: 8:00 AM in Arizona the day after tomorrow, so the evening before is still ahead.
-  const nowInArizona = new TZDate(Date.now(), ARIZONA)
-  const gameDay = new TZDate(
-    nowInArizona.getFullYear(),
-    nowInArizona.getMonth(),
-    nowInArizona.getDate() + 2,
-    8,
-    0,
-    0,
-    ARIZONA,
-  )
-  const startDate = `${gameDay.getFullYear()}-${String(gameDay.getMonth() + 1).padStart(2, '0')}-${String(gameDay.getDate()).padStart(2, '0')}`
+  const gameDay = arizonaTime(2, 8)
+  const startDate = dateOf(gameDay)
   const created = await maya.request.post('/api/play-dates', {
     headers,
     data: {

@@ -9,13 +9,14 @@ export function deviceContext(browser: Browser) {
 }
 
 // A 390 px touch phone (the size most players hold), whatever the running project: for journeys
-// about the phone itself.
-export function phoneContext(browser: Browser) {
+// about the phone itself. `timezoneId`: the zone its clock keeps, when not the machine's.
+export function phoneContext(browser: Browser, { timezoneId }: { timezoneId?: string } = {}) {
   return browser.newContext({
     baseURL: appOrigin,
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
+    ...(timezoneId ? { timezoneId } : {}),
   })
 }
 

@@ -136,6 +136,24 @@ export async function rosaSamTaraUma(browser: Browser) {
   return { rosa: rosa!, sam: sam!, tara: tara!, uma: uma!, contexts }
 }
 
+// Playwright's fake clock on a phone (or any browser context), from `time`, before its pages open.
+// Its Date answers `new` with a plain Date whatever class asked (microsoft/playwright#35314), so
+// @date-fns/tz's TZDate, a Date subclass, lost its zone: a game's time and day were read in the
+// phone's own zone. Here `new` of a subclass keeps the subclass.
+export async function installPhoneClock(context: BrowserContext, time: Date) {
+  await context.clock.install({ time })
+  await context.addInitScript(() => {
+    const FakeDate = window.Date
+    window.Date = new Proxy(FakeDate, {
+      construct(target, args, newTarget) {
+        const date = Reflect.construct(target, args) as Date
+        if (newTarget !== window.Date) Object.setPrototypeOf(date, (newTarget as DateConstructor).prototype)
+        return date
+      },
+    })
+  })
+}
+
 // The server's clock, moved forward to moments of a journey and back by as much at its end, so it
 // keeps following the real time for the journeys after it.
 export function journeyClock(request: APIRequestContext) {

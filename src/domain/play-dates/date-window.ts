@@ -25,7 +25,7 @@ export {
 
 // The zone the filter's days are read in: the state's looked at; with "All states", the player's
 // home state's; Pacific time for a player without one. The server and the browser both ask here,
-// so "today" is the same day on both.
+// so "today" is the same day on both (docs/decisions/0235).
 const FALLBACK_REFERENCE_ZONE: PlayDateZone = 'America/Los_Angeles'
 
 export function referenceZoneOf(

@@ -17,7 +17,7 @@ export function useNow(intervalMs = 60_000) {
 // "tomorrow", the date filter's "this weekend") moves on at that zone's midnight on a page left
 // open across it. One timer, for the next midnight by the server's clock, set again after it
 // fires. A phone asleep holds the page's timers, so the day is checked again when the page is
-// shown. Without a zone, the time the component first rendered.
+// shown (docs/decisions/0235). Without a zone, the time the component first rendered.
 export function useNowByDay(zone: string | null): Date {
   const [now, setNow] = useState(serverNow)
   const day = zone ? todayIn(zone, new Date(now)) : null
