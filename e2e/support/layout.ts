@@ -104,3 +104,123 @@ export function wordsBrokenInside(locator: Locator) {
     return broken
   })
 }
+
+// The parts of an element that scroll or cut sideways: content wider than its box where the box
+// hides it or scrolls it (a table in a frame that scrolls). Text only a screen reader gets (sr-only:
+// a 1 px box) is not on screen.
+export function sidewaysScrollers(locator: Locator) {
+  return locator.evaluate((root) => {
+    const found: string[] = []
+    for (const element of [root, ...root.querySelectorAll('*')]) {
+      if (element.clientWidth <= 1) continue
+      if (getComputedStyle(element).overflowX === 'visible') continue
+      if (element.scrollWidth > element.clientWidth + 1)
+        found.push(`<${element.tagName.toLowerCase()}> ${element.scrollWidth} in ${element.clientWidth}`)
+    }
+    return found
+  })
+}
+
+// The selects whose chosen option is not shown whole: a select draws one line, cut at its box. A
+// select drawn over by a stand-in (a transparent select over the words of its choice) counts as
+// whole when the stand-in shows the option's words, on its box and not cut.
+export function selectsCut(locator: Locator) {
+  return locator.evaluate((root) => {
+    const cut: string[] = []
+    const context = document.createElement('canvas').getContext('2d')!
+    for (const select of root.querySelectorAll('select')) {
+      const box = select.getBoundingClientRect()
+      if (box.width === 0) continue
+      const chosen = select.selectedOptions[0]?.text ?? ''
+      const style = getComputedStyle(select)
+      if (style.opacity !== '0') {
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+        // The browser's arrow takes some 1.25em at the end of the box, inside its padding or not.
+        const room =
+          select.clientWidth -
+          parseFloat(style.paddingLeft) -
+          Math.max(parseFloat(style.paddingRight), 1.25 * parseFloat(style.fontSize))
+        if (context.measureText(chosen).width > room) cut.push(chosen)
+        continue
+      }
+      const standIn = [...(select.parentElement?.querySelectorAll('*') ?? [])].find(
+        (element) => !select.contains(element) && element.textContent?.trim() === chosen,
+      )
+      const shown = standIn?.getBoundingClientRect()
+      const whole =
+        standIn &&
+        shown &&
+        shown.left >= box.left - 0.5 &&
+        shown.right <= box.right + 0.5 &&
+        standIn.scrollWidth <= standIn.clientWidth + 0.5 &&
+        standIn.scrollHeight <= standIn.clientHeight + 0.5
+      if (!whole) cut.push(chosen)
+    }
+    return cut
+  })
+}
+
+// The targets a finger or the keyboard reaches in an element: links, buttons, fields, selects, and
+// the labels of check boxes and radios (the tap lands on the label). Each at least 44 px tall and
+// wide and whole on the screen's width; returns those that are not.
+export function smallTargets(locator: Locator, width: number) {
+  return locator.evaluate((root, width) => {
+    const small: string[] = []
+    const controls = root.querySelectorAll(
+      'a[href], button, select, textarea, input:not([type="checkbox"]):not([type="radio"]), label:has(input[type="checkbox"]), label:has(input[type="radio"])',
+    )
+    for (const control of controls) {
+      const box = control.getBoundingClientRect()
+      // Folded away, or only a screen reader's (a skip link until it has the focus).
+      if (box.width <= 1 || box.height <= 1) continue
+      if (box.height < 44 || box.width < 44 || box.left < -0.5 || box.right > width + 0.5) {
+        const name = control.getAttribute('aria-label') ?? control.textContent?.trim()
+        small.push(`${name}: ${Math.round(box.width)} × ${Math.round(box.height)} at ${Math.round(box.left)}`)
+      }
+    }
+    return small
+  }, width)
+}
+
+// Words and targets that overlap one another in an element: each line of text on screen and each
+// control's box, where neither holds the other. Words only a screen reader gets, and words hidden
+// from it (an icon's, a stand-in's), are left out, and so is a transparent control laid over its
+// words; lines may touch by a few pixels (a tight line height).
+export function overlaps(locator: Locator) {
+  return locator.evaluate((root) => {
+    const items: Array<{ name: string; box: DOMRect; node: Node }> = []
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement
+      if (!parent || !node.textContent?.trim()) continue
+      if ((parent.getBoundingClientRect().width ?? 0) <= 1 || parent.closest('[aria-hidden="true"]')) continue
+      if (parent.closest('select')) continue
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      for (const box of range.getClientRects()) {
+        if (box.width > 0) items.push({ name: `"${node.textContent.trim()}"`, box, node })
+      }
+    }
+    for (const control of root.querySelectorAll('a[href], button, select, input, textarea')) {
+      const box = control.getBoundingClientRect()
+      // A transparent control laid over what it stands for (a radio over its choice's words).
+      if (getComputedStyle(control).opacity === '0') continue
+      if (box.width > 1 && box.height > 1)
+        items.push({
+          name: `<${control.tagName.toLowerCase()}> ${control.textContent?.trim() ?? ''}`,
+          box,
+          node: control,
+        })
+    }
+    const found: string[] = []
+    for (const [index, a] of items.entries()) {
+      for (const b of items.slice(index + 1)) {
+        if (a.node === b.node || a.node.contains(b.node) || b.node.contains(a.node)) continue
+        const across = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left)
+        const down = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top)
+        if (across > 2 && down > 4) found.push(`${a.name} and ${b.name}`)
+      }
+    }
+    return found
+  })
+}

@@ -1,5 +1,5 @@
 // The app's one form kit: labelled fields with their hint and error, for every form.
-import { AlertCircle, Search } from 'lucide-react'
+import { AlertCircle, ChevronDown, Search } from 'lucide-react'
 import type {
   AriaAttributes,
   InputHTMLAttributes,
@@ -7,7 +7,16 @@ import type {
   SelectHTMLAttributes,
   TextareaHTMLAttributes,
 } from 'react'
-import { createContext, forwardRef, useContext, useEffect, useId, useState } from 'react'
+import {
+  createContext,
+  forwardRef,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
 import { Spinner } from './spinner'
 
 const inputClasses =
@@ -361,21 +370,68 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
 )
 
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> &
-  Omit<FieldProps, 'warning'> & { children: ReactNode }
+  Omit<FieldProps, 'warning'> & {
+    children: ReactNode
+    // The chosen option's words wrap inside the box instead of being cut at its edge ("Age group,
+    // under 50 first" with the phone's text at 200%): for options of several words on a phone.
+    wrapsChoice?: boolean
+  }
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { children, ...props },
+  { children, wrapsChoice = false, ...props },
   ref,
 ) {
   const { shell, control, rest } = useField(props)
+  const Select = wrapsChoice ? SelectShowingChoice : 'select'
   return (
     <FieldShell {...shell}>
-      <select ref={ref} {...control} {...rest}>
+      <Select ref={ref} {...control} {...rest}>
         {children}
-      </select>
+      </Select>
     </FieldShell>
   )
 })
+
+// A select draws its choice on one line, cut at its box, however large the text. Here the select
+// lies transparent over a box that shows the choice's words, wrapping: the tap, the keyboard, the
+// list of options and what a screen reader says are still the select's own; the box under it
+// takes its look, its focus ring included (docs/decisions/0236).
+const SelectShowingChoice = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(
+  function SelectShowingChoice({ className = '', onChange, ...props }, ref) {
+    const own = useRef<HTMLSelectElement | null>(null)
+    const [chosen, setChosen] = useState('')
+    const readChoice = () => setChosen(own.current?.selectedOptions[0]?.text ?? '')
+    // After every render: a value set from outside (a controlled select, a form reset) changes the
+    // choice without a change event.
+    useLayoutEffect(readChoice)
+    return (
+      <div className="grid">
+        <select
+          ref={(element) => {
+            own.current = element
+            if (typeof ref === 'function') ref(element)
+            else if (ref) ref.current = element
+          }}
+          onChange={(event) => {
+            readChoice()
+            onChange?.(event)
+          }}
+          className={`peer ${className} h-full cursor-pointer opacity-0 [grid-area:1/1]`}
+          {...props}
+        />
+        <span
+          aria-hidden="true"
+          className={`${className} pointer-events-none [grid-area:1/1] peer-focus-visible:border-brand-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 peer-disabled:bg-slate-100`}
+        >
+          <span className="flex items-center justify-between gap-2">
+            <span className="min-w-0">{chosen}</span>
+            <ChevronDown className="size-5 shrink-0 text-slate-600" />
+          </span>
+        </span>
+      </div>
+    )
+  },
+)
 
 type CheckboxFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: ReactNode

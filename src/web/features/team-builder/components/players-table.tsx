@@ -30,6 +30,17 @@ import { PlayerAvatar } from './player-avatar'
 const formatRating = (rating: number) => formatHundredths(toHundredths(rating) ?? Math.round(rating * 100))
 const genderLabel = (gender: Player['gender']) => (gender === 'female' ? 'Female' : 'Male')
 
+// The table lays itself out by its own width, not the screen's (a container query on `players`),
+// so larger text reflows it as a narrower screen would (docs/decisions/0236). Under 40 rem (the full
+// table needs some 38.6) the avatar, gender and age group columns fold into the name cell, and a
+// select takes over their sorting. Under 18 rem (a phone's text at some 125% and more) each row
+// stacks: the name the row's full width, then the check box and the rating, then Edit and Delete
+// where they have no room beside them, so nothing scrolls sideways; the header row goes (the
+// select sorts) and the rating says what it is.
+const foldedColumn = 'table-cell @max-[40rem]/players:hidden'
+// A cell's room: its padding, and none in a stacked row (the row has it).
+const cellSpacing = 'px-2 py-2 @max-[40rem]/players:px-1 @max-[18rem]/players:p-0'
+
 function SortHeader({
   column,
   sort,
@@ -46,8 +57,9 @@ function SortHeader({
   return (
     <th
       scope="col"
+      role="columnheader"
       aria-sort={active ? sort.direction : 'none'}
-      className={`px-1 py-2 text-left sm:px-2 ${className}`}
+      className={`px-2 py-2 text-left @max-[40rem]/players:px-1 ${className}`}
     >
       <button
         type="button"
@@ -61,12 +73,13 @@ function SortHeader({
   )
 }
 
-// On a phone the avatar, gender and age group columns fold into the name cell; a select takes
-// over their sorting.
+// Where the avatar, gender and age group columns fold into the name cell, a select takes over their
+// sorting; its choice wraps rather than being cut.
 function MobileSort({ sort, onChange }: { sort: SortState; onChange: (sort: SortState) => void }) {
   return (
     <SelectField
-      className="sm:hidden"
+      className="hidden @max-[40rem]/players:block sm:max-w-96"
+      wrapsChoice
       label="Sort by"
       value={`${sort.key}:${sort.direction}`}
       onChange={(event) => {
@@ -110,7 +123,7 @@ export function PlayersTable({
   const isFull = selectedIds.length >= limit
 
   return (
-    <div className="space-y-4">
+    <div className="@container/players space-y-4">
       <div className="grid gap-3 sm:grid-cols-[minmax(0,24rem)_1fr] sm:items-end">
         <SearchField
           icon
@@ -132,37 +145,46 @@ export function PlayersTable({
           {isFiltering ? `No players match “${debouncedSearch.trim()}”.` : 'No players yet.'}
         </p>
       ) : (
-        // Wider than a phone with larger text, the table scrolls sideways inside its frame; `relative`
-        // keeps its screen-reader-only words inside too, or they widened the page (docs/decisions/0225).
+        // `relative` keeps the table's screen-reader-only words inside its frame, or they widened the
+        // page (docs/decisions/0225). The roles are explicit: some screen readers drop a table's
+        // meaning once CSS changes its display, as its stacked rows do.
         <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-sm">
+          <table role="table" className="w-full text-sm @max-[18rem]/players:block">
             <caption className="sr-only">
               Your players, sorted by {sortLabels[sort.key]} ({sort.direction}). Choose up to {limit} to join
               you on the team.
             </caption>
-            <thead className="border-b border-slate-200 bg-slate-50">
-              <tr>
-                <th scope="col" className="w-12 px-1 py-2 text-left sm:px-2">
+            {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- kept when CSS changes the display */}
+            <thead
+              role="rowgroup"
+              className="border-b border-slate-200 bg-slate-50 @max-[18rem]/players:hidden"
+            >
+              <tr role="row">
+                <th
+                  scope="col"
+                  role="columnheader"
+                  className="w-12 px-2 py-2 text-left @max-[40rem]/players:px-1"
+                >
                   <span className="sr-only">On the team</span>
                 </th>
                 <SortHeader
                   column="avatar"
                   sort={sort}
                   onSort={(key) => setSort(nextSort(sort, key))}
-                  className="hidden sm:table-cell"
+                  className={foldedColumn}
                 />
                 <SortHeader column="name" sort={sort} onSort={(key) => setSort(nextSort(sort, key))} />
                 <SortHeader
                   column="gender"
                   sort={sort}
                   onSort={(key) => setSort(nextSort(sort, key))}
-                  className="hidden sm:table-cell"
+                  className={foldedColumn}
                 />
                 <SortHeader
                   column="ageGroup"
                   sort={sort}
                   onSort={(key) => setSort(nextSort(sort, key))}
-                  className="hidden sm:table-cell"
+                  className={foldedColumn}
                 />
                 <SortHeader
                   column="duprRating"
@@ -170,19 +192,32 @@ export function PlayersTable({
                   onSort={(key) => setSort(nextSort(sort, key))}
                   className="text-right"
                 />
-                <th scope="col" className="px-1 py-2 text-right sm:px-2">
+                <th
+                  scope="col"
+                  role="columnheader"
+                  className="px-2 py-2 text-right @max-[40rem]/players:px-1"
+                >
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200">
+            {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- kept when CSS changes the display */}
+            <tbody role="rowgroup" className="divide-y divide-slate-200 @max-[18rem]/players:block">
               {rows.map((player) => {
                 const name = fullName(player)
                 const isSelected = selectedIds.includes(player.id)
                 return (
-                  <tr key={player.id} className={isSelected ? 'bg-brand-50' : undefined}>
-                    <td className="px-1 py-2 sm:px-2">
-                      <label className="inline-flex size-11 cursor-pointer items-center justify-center has-disabled:cursor-not-allowed">
+                  <tr
+                    key={player.id}
+                    role="row"
+                    className={`@max-[18rem]/players:flex @max-[18rem]/players:flex-wrap @max-[18rem]/players:items-center @max-[18rem]/players:gap-x-[min(0.5rem,8px)] @max-[18rem]/players:p-[min(0.75rem,12px)] ${
+                      isSelected ? 'bg-brand-50' : ''
+                    }`}
+                  >
+                    {/* eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- a data cell, kept when CSS changes the display */}
+                    <td role="cell" className={`${cellSpacing} @max-[18rem]/players:order-2`}>
+                      {/* Stacked, 44 px wide, so the rating has room beside it. */}
+                      <label className="inline-flex size-11 cursor-pointer items-center justify-center has-disabled:cursor-not-allowed @max-[18rem]/players:w-auto @max-[18rem]/players:min-w-[44px]">
                         <input
                           type="checkbox"
                           checked={isSelected}
@@ -193,39 +228,56 @@ export function PlayersTable({
                         <span className="sr-only">Select {name} for the team</span>
                       </label>
                     </td>
-                    <td className="hidden px-2 py-2 sm:table-cell">
+                    {/* eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- a data cell, kept when CSS changes the display */}
+                    <td role="cell" className={`${cellSpacing} ${foldedColumn}`}>
                       <PlayerAvatar player={player} />
                     </td>
                     <th
                       scope="row"
-                      className="px-1 py-2 text-left font-semibold [overflow-wrap:anywhere] text-slate-900 sm:px-2"
+                      role="rowheader"
+                      className={`${cellSpacing} text-left font-semibold [overflow-wrap:anywhere] text-slate-900 @max-[18rem]/players:order-1 @max-[18rem]/players:basis-full`}
                     >
                       <span className="block">{name}</span>
                       {player.linkedProfile ? (
+                        // Where the table folds, a 44 px target for a finger.
                         <Link
                           to={`/profile/${player.linkedProfile.id}`}
-                          className="block text-xs font-normal text-brand-700 underline-offset-2 hover:underline"
+                          className="block text-xs font-normal text-brand-700 underline-offset-2 hover:underline @max-[40rem]/players:flex @max-[40rem]/players:min-h-11 @max-[40rem]/players:w-fit @max-[40rem]/players:items-center"
                         >
-                          Linked profile<span className="sr-only"> of {name}</span>
+                          <span>
+                            Linked profile<span className="sr-only"> of {name}</span>
+                          </span>
                         </Link>
                       ) : null}
-                      <span className="block text-xs font-normal text-slate-600 sm:hidden">
+                      <span className="hidden text-xs font-normal text-slate-600 @max-[40rem]/players:block">
                         {genderLabel(player.gender)} ·{' '}
                         <span className="whitespace-nowrap">{ageGroupLabels[player.ageGroup]}</span>
                       </span>
                     </th>
-                    <td className="hidden px-2 py-2 text-slate-700 sm:table-cell">
+                    {/* eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- a data cell, kept when CSS changes the display */}
+                    <td role="cell" className={`${cellSpacing} ${foldedColumn} text-slate-700`}>
                       {genderLabel(player.gender)}
                     </td>
-                    <td className="hidden px-2 py-2 text-slate-700 sm:table-cell">
+                    {/* eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- a data cell, kept when CSS changes the display */}
+                    <td role="cell" className={`${cellSpacing} ${foldedColumn} text-slate-700`}>
                       {ageGroupLabels[player.ageGroup]}
                     </td>
-                    <td className="px-1 py-2 text-right font-semibold text-slate-900 tabular-nums sm:px-2">
+                    <td
+                      // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- a data cell, kept when CSS changes the display
+                      role="cell"
+                      className={`${cellSpacing} text-right font-semibold text-slate-900 tabular-nums @max-[18rem]/players:order-3 @max-[18rem]/players:flex-1 @max-[18rem]/players:text-left @max-[18rem]/players:whitespace-nowrap`}
+                    >
+                      <span className="hidden @max-[18rem]/players:inline">DUPR </span>
                       {formatRating(player.duprRating)}
                     </td>
-                    <td className="px-1 py-2 sm:px-2">
-                      {/* On a phone Edit sits over Delete: the name keeps the room to stay whole. */}
-                      <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
+                    <td
+                      // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- a data cell, kept when CSS changes the display
+                      role="cell"
+                      className={`${cellSpacing} @max-[18rem]/players:order-4 @max-[18rem]/players:ml-auto`}
+                    >
+                      {/* Folded, Edit sits over Delete: the name keeps the room to stay whole. Stacked,
+                          they sit side by side again, under the name. */}
+                      <div className="flex flex-row justify-end gap-1 @max-[40rem]/players:flex-col @max-[40rem]/players:items-end @max-[18rem]/players:flex-row">
                         <Link
                           to={`/edit-player/${player.id}`}
                           className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-950"

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { toast } from '../../../lib/toast'
 import type { SessionUser } from '../../../../domain/profiles/profile.schema'
 import type { Player } from '../../../../domain/team-builder/player.schema'
-import { Button, ButtonLink } from '../../../components/ui/button'
+import { Button, ButtonLink, wrapsWords } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'
 import { useDeletePlayer, usePlayers } from '../api/players.queries'
@@ -61,13 +61,13 @@ export function SuprBuilder({ captain }: { captain: SessionUser }) {
 
       <section
         aria-labelledby="players-title"
-        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+        className="rounded-2xl border border-slate-200 bg-white p-[min(1.25rem,20px)] shadow-sm"
       >
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <h2 id="players-title" className="text-lg font-bold text-slate-900">
             Your players
           </h2>
-          <ButtonLink to="/add-player">
+          <ButtonLink to="/add-player" className={wrapsWords}>
             <UserPlus aria-hidden="true" className="size-4" />
             Add Player
           </ButtonLink>

@@ -89,9 +89,11 @@ function Switch({
   onChange: (checked: boolean) => void
 }) {
   const id = useId()
+  // The words want 8 rem beside the switch, or the switch goes under them: with the phone's text
+  // made larger, beside it they broke inside ("Wome / n reducti / on"; docs/decisions/0236).
   return (
-    <div className="flex items-start justify-between gap-4 sm:justify-start">
-      <div className="sm:order-2">
+    <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 sm:justify-start">
+      <div className="flex-[1_1_8rem] sm:order-2">
         <span id={`${id}-label`} className="block text-sm font-semibold text-slate-900">
           {label}
         </span>
@@ -136,7 +138,7 @@ export function TeamSettingsPanel({
   return (
     <section
       aria-labelledby="team-settings-title"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      className="rounded-2xl border border-slate-200 bg-white p-[min(1.25rem,20px)] shadow-sm"
     >
       <h2 id="team-settings-title" className="text-lg font-bold text-slate-900">
         Settings

@@ -56,10 +56,13 @@ function MemberRow({
   rating?: string
 }) {
   const adjusted = adjustedDuprHundredths(member, settings)
+  // Under 18 rem (a phone's text at some 125% and more) the face and Remove take a row of their
+  // own and the words the full width under them, the adjusted rating on a line of its own: beside
+  // the face and the rating the name was a letter a line (docs/decisions/0236).
   return (
-    <li className="flex items-center gap-3 py-3">
+    <li className="flex items-center gap-3 py-3 @max-[18rem]:flex-wrap @max-[18rem]:gap-y-1">
       {avatar}
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 @max-[18rem]:order-last @max-[18rem]:basis-full">
         <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
           <span className="min-w-0">{name}</span>
           {badge}
@@ -69,11 +72,11 @@ function MemberRow({
         </p>
         <Reductions member={member} settings={settings} />
       </div>
-      <div className="text-right">
+      <div className="text-right @max-[18rem]:order-last @max-[18rem]:flex @max-[18rem]:basis-full @max-[18rem]:items-baseline @max-[18rem]:gap-2">
         <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Adjusted</p>
         <p className="text-lg font-bold text-slate-900 tabular-nums">{formatHundredths(adjusted)}</p>
       </div>
-      {action}
+      {action ? <div className="shrink-0 @max-[18rem]:ml-auto">{action}</div> : null}
     </li>
   )
 }
@@ -98,12 +101,12 @@ export function TeamSummary({
   return (
     <section
       aria-labelledby="team-title"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      className="rounded-2xl border border-slate-200 bg-white p-[min(1.25rem,20px)] shadow-sm"
     >
       <h2 id="team-title" className="text-lg font-bold text-slate-900">
         Your team
       </h2>
-      <ul className="mt-2 divide-y divide-slate-200">
+      <ul className="@container mt-2 divide-y divide-slate-200">
         <MemberRow
           name={fullName(captain)}
           detail={`${captain.gender === 'female' ? 'Female' : 'Male'} · ${
@@ -141,11 +144,16 @@ export function TeamSummary({
           />
         ))}
         {Array.from({ length: Math.max(openSpots, 0) }, (_, index) => (
-          <li key={`open-${index}`} className="flex items-center gap-3 py-3 text-slate-600">
-            <span className="inline-flex size-10 items-center justify-center rounded-full border-2 border-dashed border-slate-300">
+          <li
+            key={`open-${index}`}
+            className="flex items-center gap-3 py-3 text-slate-600 @max-[18rem]:flex-wrap @max-[18rem]:gap-y-1"
+          >
+            <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full border-2 border-dashed border-slate-300">
               <UserPlus aria-hidden="true" className="size-4" />
             </span>
-            <span>Open spot: choose a player from the table below</span>
+            <span className="min-w-0 @max-[18rem]:basis-full">
+              Open spot: choose a player from the table below
+            </span>
           </li>
         ))}
       </ul>
@@ -153,21 +161,24 @@ export function TeamSummary({
       <div
         role="status"
         aria-live="polite"
-        className={`mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border-2 p-4 ${
+        className={`mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border-2 p-[min(1rem,16px)] ${
           result.isWithinLimits ? 'border-brand-600 bg-brand-50' : 'border-red-600 bg-red-50'
         }`}
       >
         <div>
           <p className="text-sm font-semibold text-slate-700">Team total</p>
-          <p className="text-2xl font-bold text-slate-900 tabular-nums">
-            {formatHundredths(result.total)}{' '}
+          {/* The cap goes under the total where it has no room beside it, each at its own line's
+              height. */}
+          <p className="flex flex-wrap items-baseline gap-x-2 text-2xl font-bold text-slate-900 tabular-nums">
+            <span>{formatHundredths(result.total)}</span>{' '}
             <span className="text-base font-semibold text-slate-600">
               of {formatHundredths(result.cap)} max
             </span>
           </p>
         </div>
         <p
-          className={`inline-flex items-center gap-2 rounded-full px-4 py-2 text-base font-bold ${
+          // Its padding in px, so larger text gives "Too High" the room to stay on one line.
+          className={`inline-flex items-center gap-2 rounded-3xl px-[min(1rem,16px)] py-2 text-base font-bold [&>svg]:shrink-0 ${
             result.isWithinLimits ? 'bg-brand-700 text-white' : 'bg-red-700 text-white'
           }`}
         >
