@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type NotificationKind, notificationKinds } from '../../../domain/notifications/preferences.schema'
 import { gameLabel } from '../../../domain/play-dates/game-label'
 import { CHAT_DIGEST_JOB } from '../play-dates'
@@ -279,6 +280,39 @@ describe('the chat by email', () => {
     await chat.say(chat.applicant, 'Court 3')
     await runDigests(new Date(noon.getTime() + 60 * MINUTE))
     expect(await mailTo(t, chat.creator.profile.email)).toHaveLength(1)
+  })
+
+  // On the embedded database a transaction holds the one session every request waits for
+  // (docs/decisions/0234).
+  it('reads what it says before its transaction: inside it, the claim and one outbox insert for the turn', async () => {
+    const noon = nextNoonInPhoenix(new Date())
+    t.clock.set(noon)
+    const chat = await matchedChat()
+    await chat.say(chat.applicant, 'Court 2 is free')
+    await runDigests(new Date(noon.getTime() + 9 * MINUTE))
+    const query = vi.spyOn(pg.Client.prototype, 'query')
+    let trips: string[]
+    try {
+      // The other three players' digests.
+      expect(await runDigests(new Date(noon.getTime() + 10 * MINUTE))).toBe(3)
+      trips = query.mock.calls.map((call) => String((call[0] as { text?: string }).text ?? call[0]))
+    } finally {
+      query.mockRestore()
+    }
+    const begin = trips.findIndex((text) => /^begin/i.test(text))
+    const inside = trips.slice(
+      begin + 1,
+      trips.findIndex((text) => /^commit/i.test(text)),
+    )
+    expect(
+      inside.map((text) => text.split(' ').slice(0, 3).join(' ')),
+      trips.join('\n'),
+    ).toEqual(['update "jobs" set', 'insert into "mail_outbox"'])
+    expect(
+      trips.slice(0, begin).filter((text) => text.includes('"play_date_messages"')).length,
+    ).toBeGreaterThan(0)
+    for (const player of [chat.creator, chat.partner, chat.applicantPartner])
+      expect((await mailTo(t, player.profile.email))[0]!.text).toContain('Cal: Court 2 is free')
   })
 
   it('is not sent to a player who read the chat in the app meanwhile, nor to one with chat emails off', async () => {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm'
 import { chatLink } from '../../../domain/notifications/notification.schema'
-import type { Tx } from '../../db/client'
-import { noticeContext } from '../../db/notice-context'
+import type { DbOrTx } from '../../db/client'
+import { type NoticeContext, type NoticeGame, noticeContext } from '../../db/notice-context'
 import { heldForQuietHours } from '../../lib/held-notices'
 import {
   chatReads,
@@ -11,7 +11,7 @@ import {
   playDates,
   profiles,
 } from '../../db/schema'
-import type { JobRow } from '../../lib/jobs'
+import type { DueJob, JobContext, ReadFirstJob } from '../../lib/jobs'
 import { composeNoticeEmail, type NoticeEmailSettings } from '../notifications'
 
 // The chat by email (docs/decisions/0139): messages are not emailed one by one. The first message
@@ -54,8 +54,8 @@ interface DigestPayload {
 
 // Whether the player is still one of the game's players (both teams, the responding one from its
 // accepted request), as the chat's members are counted (play-dates.chat.ts).
-async function isPlayerOf(tx: Tx, playDateId: string, userId: string) {
-  const [row] = await tx
+async function isPlayerOf(db: DbOrTx, playDateId: string, userId: string) {
+  const [row] = await db
     .select({ id: playDates.id })
     .from(playDates)
     .where(
@@ -69,12 +69,23 @@ async function isPlayerOf(tx: Tx, playDateId: string, userId: string) {
   return row !== undefined
 }
 
-async function sendDigest(tx: Tx, settings: NoticeEmailSettings, job: JobRow, now: Date) {
+// What the digest says, read before its job's transaction (docs/decisions/0234). Undefined when
+// there is nothing to send: chat emails off, the chat read on in the app since, the game no longer
+// matched or played, the player no longer one of its players, no unread line.
+type DigestRead =
+  | {
+      context: NoticeContext & { game: NoticeGame }
+      lines: Array<{ firstName: string; content: string }>
+      total: number
+    }
+  | undefined
+
+async function readDigest(db: DbOrTx, job: DueJob): Promise<DigestRead> {
   const { playDateId, userId, since } = job.payload as DigestPayload
-  const context = await noticeContext(tx, { userId, kind: 'messages', channel: 'email', playDateId })
-  if (!context?.wants) return
+  const context = await noticeContext(db, { userId, kind: 'messages', channel: 'email', playDateId })
+  if (!context?.wants) return undefined
   // Read on in the app since: nothing to tell.
-  const [readSince] = await tx
+  const [readSince] = await db
     .select({ at: chatReads.readUpTo })
     .from(chatReads)
     .where(
@@ -84,32 +95,39 @@ async function sendDigest(tx: Tx, settings: NoticeEmailSettings, job: JobRow, no
         sql`${chatReads.readUpTo} is distinct from ${since}::timestamptz`,
       ),
     )
-  if (readSince) return
-  const { game, recipient: to } = context
-  if (!game || (game.status !== 'matched' && game.status !== 'completed')) return
+  if (readSince) return undefined
+  const { game } = context
+  if (!game || (game.status !== 'matched' && game.status !== 'completed')) return undefined
   // Dropped out of the game since: its chat is no longer theirs to read.
-  if (!(await isPlayerOf(tx, playDateId, userId))) return
-  // Chat messages are not urgent at night (URGENT_AT_NIGHT): the game's start holds nothing back.
-  if (await heldForQuietHours(tx, job, 'messages', context, now)) return
+  if (!(await isPlayerOf(db, playDateId, userId))) return undefined
   const unread = and(
     eq(playDateMessages.playDateId, playDateId),
     ne(playDateMessages.userId, userId),
     since ? gt(playDateMessages.createdAt, sql`${since}::timestamptz`) : undefined,
   )
-  const lines = await tx
+  const lines = await db
     .select({ firstName: profiles.firstName, content: playDateMessages.content })
     .from(playDateMessages)
     .innerJoin(profiles, eq(profiles.id, playDateMessages.userId))
     .where(unread)
     .orderBy(desc(playDateMessages.createdAt), desc(playDateMessages.id))
     .limit(CHAT_DIGEST_LINES)
-  if (lines.length === 0) return
-  const [count] = await tx
+  if (lines.length === 0) return undefined
+  const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(playDateMessages)
     .where(unread)
-  const total = count?.n ?? lines.length
-  const quoted = lines.reverse().map((line) => `${line.firstName}: ${line.content}`)
+  return { context: { ...context, game }, lines, total: count?.n ?? lines.length }
+}
+
+async function sendDigest({ tx, job, now }: JobContext, settings: NoticeEmailSettings, read: DigestRead) {
+  if (!read) return
+  const { playDateId } = job.payload as DigestPayload
+  const { context, lines, total } = read
+  // Chat messages are not urgent at night (URGENT_AT_NIGHT): the game's start holds nothing back.
+  if (await heldForQuietHours(tx, job, 'messages', context, now)) return
+  const { game, recipient: to } = context
+  const quoted = [...lines].reverse().map((line) => `${line.firstName}: ${line.content}`)
   const intro =
     total === 1
       ? 'You have 1 unread message in the chat of your PlayDate.'
@@ -133,7 +151,7 @@ async function sendDigest(tx: Tx, settings: NoticeEmailSettings, job: JobRow, no
   )
 }
 
-export const chatDigestJobHandler =
-  (settings: NoticeEmailSettings) =>
-  ({ tx, job, now }: { tx: Tx; job: JobRow; now: Date }) =>
-    sendDigest(tx, settings, job, now)
+export const chatDigestJobHandler = (settings: NoticeEmailSettings): ReadFirstJob<DigestRead> => ({
+  read: readDigest,
+  run: (context, read) => sendDigest(context, settings, read),
+})
