@@ -20,8 +20,9 @@ import { storedViews } from './support/offline'
 // (docs/decisions/0107-screenshot-tests.md).
 //
 // What the screens show must be the same on every run: the server's clock is moved to one
-// Monday morning in Arizona (and back at the end), the browser's clock runs from it too, and the
-// players, their venue, games and messages have the same names each time. Everything from earlier
+// Monday morning in Arizona (and back at the end), the app reads its days by the server's clock
+// (its answers' Date header: "in 2 days" for Wednesday's game), and the players, their venue,
+// games and messages have the same names each time. Everything from earlier
 // journeys has expired by then. For the game's result the clock moves on to the Saturday morning,
 // after the game. The screens of issue 53 follow the main ones: Profile Settings, Notifications,
 // Available with its filters folded, Connections with no friends, the Create PlayDate wizard (a
