@@ -80,17 +80,28 @@ test('a group is made, a player joins by its link, and the owner names an organi
   // Her own card says "You" beside her name, on the name's line (the link keeps her name alone),
   // and reads as the others do: her role and rating right under the name.
   const own = members.getByRole('listitem').filter({ hasText: `Ann Joins${tag}` })
-  const ownName = own.getByRole('link', { name: `Ann Joins${tag}`, exact: true })
   const you = own.getByText('You', { exact: true })
   await expect(you).toBeVisible()
+  await expect(own.getByRole('link', { name: `Ann Joins${tag}`, exact: true })).toBeVisible()
   await expect(members.getByText('You', { exact: true })).toHaveCount(1)
-  const [nameBox, youBox] = [(await ownName.boundingBox())!, (await you.boundingBox())!]
-  expect(Math.abs(youBox.y + youBox.height / 2 - (nameBox.y + nameBox.height / 2))).toBeLessThan(4)
-  const underName = async (card: Locator) => {
-    const name = (await card.getByRole('link').first().boundingBox())!
-    const detail = (await card.getByText(/^(Owner|Organiser|Member) ·/).boundingBox())!
-    return detail.y - (name.y + name.height)
-  }
+  // Each card is measured in one step, from one frame: the list can still move as the page
+  // settles after the join, and two separate measurements could straddle that move.
+  const youOffset = await own.evaluate((card, name) => {
+    const box = (element: Element) => element.getBoundingClientRect()
+    const link = [...card.querySelectorAll('a')].find((a) => a.textContent === name)!
+    const badge = [...card.querySelectorAll('span')].find((span) => span.textContent === 'You')!
+    const middle = (rect: DOMRect) => rect.y + rect.height / 2
+    return Math.abs(middle(box(badge)) - middle(box(link)))
+  }, `Ann Joins${tag}`)
+  expect(youOffset).toBeLessThan(4)
+  const underName = (card: Locator) =>
+    card.evaluate((element) => {
+      const name = element.querySelector('a')!.getBoundingClientRect()
+      const detail = [...element.querySelectorAll('p')]
+        .find((p) => /^(Owner|Organiser|Member) ·/.test(p.textContent ?? ''))!
+        .getBoundingClientRect()
+      return detail.y - (name.y + name.height)
+    })
   const ownerCard = members.getByRole('listitem').filter({ hasText: `Olga Owner${tag}` })
   expect(await underName(own)).toBeLessThan(4)
   expect(await underName(own)).toBe(await underName(ownerCard))
