@@ -1,11 +1,11 @@
 import { TZDate } from '@date-fns/tz'
 import { eq } from 'drizzle-orm'
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobs } from './db/schema'
 import { createNotifications } from './features/notifications'
 import { befriend, insertMatchedPlayDate, insertOpenPlayDate, signedInUser } from './testing/factories'
 import { nextNoonInPhoenix, runNoticeEmails } from './testing/notice-jobs'
+import { statementsSent, type StatementsSent } from './testing/statements'
 import { createTestApp, testDatabaseKind, type TestApp } from './testing/test-app'
 
 // The hot writes reach PostgreSQL in at most four round trips each (the session read included):
@@ -19,16 +19,9 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
   afterAll(() => t.close())
 
   async function tripsOf(send: () => Promise<{ status: number }>) {
-    const query = vi.spyOn(pg.Client.prototype, 'query')
-    try {
-      const res = await send()
-      expect(res.status).toBeLessThan(300)
-      return query.mock.calls.map((call) =>
-        String((call[0] as { text?: string }).text ?? call[0]).slice(0, 80),
-      )
-    } finally {
-      query.mockRestore()
-    }
+    const sent = await statementsSent(send)
+    expect(sent.result.status).toBeLessThan(300)
+    return sent
   }
 
   it('a friend request: the session, one statement, its live events', async () => {
@@ -36,7 +29,7 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
     const trips = await tripsOf(() =>
       a.client.post('/api/connections/friend-requests', { receiverId: b.profile.id }),
     )
-    expect(trips.length, trips.join('\n')).toBeLessThanOrEqual(4)
+    expect(trips.all.length, trips.all.join('\n')).toBeLessThanOrEqual(4)
   })
 
   it('a chat message: the session, the rate limit, one statement, its live events', async () => {
@@ -45,7 +38,7 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
     const trips = await tripsOf(() =>
       maya!.client.post(`/api/play-dates/${game.id}/messages`, { content: 'See you at 8' }),
     )
-    expect(trips.length, trips.join('\n')).toBeLessThanOrEqual(4)
+    expect(trips.all.length, trips.all.join('\n')).toBeLessThanOrEqual(4)
   })
 
   // Its lock, checks and insert are one statement (decision 0113).
@@ -56,7 +49,7 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
     const trips = await tripsOf(() =>
       alex!.client.post(`/api/play-dates/${open.id}/requests`, { partnerId: jo!.profile.id }),
     )
-    expect(trips.length, trips.join('\n')).toBeLessThanOrEqual(4)
+    expect(trips.all.length, trips.all.join('\n')).toBeLessThanOrEqual(4)
   })
 
   // Its transaction holds the embedded database's one session from its first statement to its
@@ -77,10 +70,9 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
     })
     await kim!.client.post(`/api/play-dates/${open.id}/requests`, { partnerId: lee!.profile.id })
     const requestId = (applied.body as { id: string }).id
-    const trips = await tripsOf(() => maya!.client.post(`/api/play-dates/requests/${requestId}/accept`, {}))
-    const begin = trips.findIndex((text) => /^begin/i.test(text))
-    const commit = trips.findIndex((text) => /^commit/i.test(text))
-    const inside = trips.slice(begin + 1, commit)
+    const { inside } = await tripsOf(() =>
+      maya!.client.post(`/api/play-dates/requests/${requestId}/accept`, {}),
+    )
     expect(inside.length, inside.join('\n')).toBeLessThanOrEqual(9)
   })
 
@@ -89,20 +81,10 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
   describe('a notice email', () => {
     // The statements a turn of notice emails sends, having run `count` jobs.
     async function tripsOfRun(run: () => Promise<number>, count = 1) {
-      const query = vi.spyOn(pg.Client.prototype, 'query')
-      try {
-        expect(await run()).toBe(count)
-        return query.mock.calls.map((call) => String((call[0] as { text?: string }).text ?? call[0]))
-      } finally {
-        query.mockRestore()
-      }
+      const sent = await statementsSent(run)
+      expect(sent.result).toBe(count)
+      return sent
     }
-    // Those between the transaction's `begin` and its `commit`.
-    const inside = (trips: string[]) =>
-      trips.slice(
-        trips.findIndex((text) => /^begin/i.test(text)) + 1,
-        trips.findIndex((text) => /^commit/i.test(text)),
-      )
 
     async function noticesFor(count: number) {
       // The emails of the notices the tests above made go first.
@@ -123,34 +105,29 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
     const noticeFor = async () => (await noticesFor(1))[0]!
 
     // Before the transaction: the statements that read the notice's context (docs/decisions/0234).
-    const contextsBefore = (trips: string[]) =>
-      trips
-        .slice(
-          0,
-          trips.findIndex((text) => /^begin/i.test(text)),
-        )
-        .filter((text) => /^select/i.test(text) && text.includes('"notification_preferences"'))
+    const contextsBefore = (trips: StatementsSent<number>) =>
+      trips.before.filter((text) => /^select/i.test(text) && text.includes('"notification_preferences"'))
 
     it('sent: its context before begin, then its claim and the outbox between begin and commit', async () => {
       await noticeFor()
       const trips = await tripsOfRun(() => runNoticeEmails(t))
-      expect(contextsBefore(trips), trips.join('\n')).toHaveLength(1)
-      expect(inside(trips), trips.join('\n')).toHaveLength(2)
+      expect(contextsBefore(trips), trips.all.join('\n')).toHaveLength(1)
+      expect(trips.inside, trips.all.join('\n')).toHaveLength(2)
     })
 
     it('several: each its context before begin, then one claim and one outbox insert for them all', async () => {
       await noticesFor(3)
       const trips = await tripsOfRun(() => runNoticeEmails(t), 3)
       expect(
-        trips.filter((text) => /^begin/i.test(text)),
-        trips.join('\n'),
+        trips.all.filter((text) => /^begin/i.test(text)),
+        trips.all.join('\n'),
       ).toHaveLength(1)
       expect(
-        trips.filter((text) => /^update "jobs"/i.test(text)),
-        trips.join('\n'),
+        trips.all.filter((text) => /^update "jobs"/i.test(text)),
+        trips.all.join('\n'),
       ).toHaveLength(1)
-      expect(contextsBefore(trips), trips.join('\n')).toHaveLength(3)
-      expect(inside(trips), trips.join('\n')).toHaveLength(2)
+      expect(contextsBefore(trips), trips.all.join('\n')).toHaveLength(3)
+      expect(trips.inside, trips.all.join('\n')).toHaveLength(2)
     })
 
     it('held for quiet hours: its context before begin, then its claim and its own row due again, and no second job', async () => {
@@ -160,8 +137,8 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
       const night = new Date(noon.getTime() + 11 * 3_600_000)
       expect(new TZDate(night.getTime(), 'America/Phoenix').getHours()).toBe(23)
       const trips = await tripsOfRun(() => runNoticeEmails(t, night))
-      expect(contextsBefore(trips), trips.join('\n')).toHaveLength(1)
-      expect(inside(trips), trips.join('\n')).toHaveLength(2)
+      expect(contextsBefore(trips), trips.all.join('\n')).toHaveLength(1)
+      expect(trips.inside, trips.all.join('\n')).toHaveLength(2)
       const rows = await t.db.select().from(jobs).where(eq(jobs.ownerId, player.profile.id))
       expect(rows).toHaveLength(1)
       expect(rows[0]!.doneAt).toBeNull()

@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import pg from 'pg'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type NotificationKind, notificationKinds } from '../../../domain/notifications/preferences.schema'
 import { gameLabel } from '../../../domain/play-dates/game-label'
 import { CHAT_DIGEST_JOB } from '../play-dates'
@@ -17,6 +16,7 @@ import {
 } from '../../testing/factories'
 import { mailTo } from '../../testing/mailbox'
 import { nextNoonInPhoenix, runNoticeEmails } from '../../testing/notice-jobs'
+import { statementsSent } from '../../testing/statements'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
 import { createNotifications } from './notifications.service'
 
@@ -290,27 +290,14 @@ describe('the chat by email', () => {
     const chat = await matchedChat()
     await chat.say(chat.applicant, 'Court 2 is free')
     await runDigests(new Date(noon.getTime() + 9 * MINUTE))
-    const query = vi.spyOn(pg.Client.prototype, 'query')
-    let trips: string[]
-    try {
-      // The other three players' digests.
-      expect(await runDigests(new Date(noon.getTime() + 10 * MINUTE))).toBe(3)
-      trips = query.mock.calls.map((call) => String((call[0] as { text?: string }).text ?? call[0]))
-    } finally {
-      query.mockRestore()
-    }
-    const begin = trips.findIndex((text) => /^begin/i.test(text))
-    const inside = trips.slice(
-      begin + 1,
-      trips.findIndex((text) => /^commit/i.test(text)),
-    )
+    // The other three players' digests.
+    const sent = await statementsSent(() => runDigests(new Date(noon.getTime() + 10 * MINUTE)))
+    expect(sent.result).toBe(3)
     expect(
-      inside.map((text) => text.split(' ').slice(0, 3).join(' ')),
-      trips.join('\n'),
+      sent.inside.map((text) => text.split(' ').slice(0, 3).join(' ')),
+      sent.all.join('\n'),
     ).toEqual(['update "jobs" set', 'insert into "mail_outbox"'])
-    expect(
-      trips.slice(0, begin).filter((text) => text.includes('"play_date_messages"')).length,
-    ).toBeGreaterThan(0)
+    expect(sent.before.filter((text) => text.includes('"play_date_messages"')).length).toBeGreaterThan(0)
     for (const player of [chat.creator, chat.partner, chat.applicantPartner])
       expect((await mailTo(t, player.profile.email))[0]!.text).toContain('Cal: Court 2 is free')
   })

@@ -1,7 +1,7 @@
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser, befriend } from '../../testing/factories'
 import { insertFullGame } from '../../testing/full-game'
+import { statementsSent } from '../../testing/statements'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
 // The dashboard's what's next, on PGlite and PostgreSQL.
@@ -254,17 +254,12 @@ describe('home', () => {
       'home_what_waits',
     ]
     const homeReads = async (player: Player) => {
-      const query = vi.spyOn(pg.Client.prototype, 'query')
-      try {
-        expect((await player.client.get('/api/home')).status).toBe(200)
-        return query.mock.calls
-          .map(([config]) => (config as { name?: string }).name ?? '')
-          .filter((name) => name.startsWith('home_'))
-          .map((name) => statements.find((known) => name === known || name.startsWith(`${known}_`)) ?? name)
-          .sort()
-      } finally {
-        query.mockRestore()
-      }
+      const sent = await statementsSent(() => player.client.get('/api/home'))
+      expect(sent.result.status).toBe(200)
+      return sent.names
+        .filter((name) => name.startsWith('home_'))
+        .map((name) => statements.find((known) => name === known || name.startsWith(`${known}_`)) ?? name)
+        .sort()
     }
     // Nothing waits for a new player: their next games, and one statement that finds nothing else.
     expect(await homeReads(a!)).toEqual(['home_next_games', 'home_what_waits'])

@@ -4,9 +4,8 @@ import type { AddressInfo } from 'node:net'
 import { eq, like } from 'drizzle-orm'
 // The decoder of the encrypted content coding web-push itself uses (RFC 8188/8291).
 import ece from 'http_ece'
-import pg from 'pg'
 import webpush from 'web-push'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { NEW_MESSAGE_TITLE } from '../../../domain/notifications/notification.schema'
 import { PUSH_MESSAGES } from '../../../domain/push/push.schema'
 import { nextNoonInPhoenix } from '../../testing/notice-jobs'
@@ -14,6 +13,7 @@ import { jobs, playDates, pushSubscriptions } from '../../db/schema'
 import { jobHandlers } from '../../jobs'
 import { runDueJobs } from '../../lib/jobs'
 import { insertVenue, signedInUser } from '../../testing/factories'
+import { statementsSent } from '../../testing/statements'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 import { createNotification } from '../notifications'
 import { DEVICES_PER_PLAYER, isPushService } from './push.service'
@@ -399,24 +399,13 @@ describe('web push', () => {
       message: 'first',
     })
     received.length = 0
-    const query = vi.spyOn(pg.Client.prototype, 'query')
-    let trips: string[]
-    try {
-      await runJobs()
-      trips = query.mock.calls.map((call) => String((call[0] as { text?: string }).text ?? call[0]))
-    } finally {
-      query.mockRestore()
-    }
+    const { before, inside, all } = await statementsSent(runJobs)
     expect(received.map((r) => r.path)).toEqual(['/push/read-first'])
-    const begin = trips.findIndex((text) => /^begin/i.test(text))
-    const commit = trips.findIndex((text) => /^commit/i.test(text))
-    const before = trips.slice(0, begin)
     expect(before.some((text) => /^select/i.test(text) && text.includes('"push_subscriptions"'))).toBe(true)
-    const inside = trips.slice(begin + 1, commit)
-    expect(inside, trips.join('\n')).toHaveLength(2)
+    expect(inside, all.join('\n')).toHaveLength(2)
     expect(
       inside.every((text) => /^update "jobs"/i.test(text)),
-      trips.join('\n'),
+      all.join('\n'),
     ).toBe(true)
   })
 
