@@ -1,8 +1,8 @@
-import { TZDate } from '@date-fns/tz'
+import { TZDate, tzOffset } from '@date-fns/tz'
 import { addDays, format, parseISO } from 'date-fns'
 import type { DateFilter, LocalDate } from './date-filters'
 import type { StateCode } from './play-date.constants'
-import { type PlayDateZone, playDateZoneIds, zoneOfState } from './schedule'
+import { type PlayDateZone, playDateZoneIds, zonedInstant, zoneOfState } from './schedule'
 
 // The Available tab's date filter. A day is a calendar day where the game is played: "this
 // weekend" finds a Saturday 8:00 AM game in Phoenix and one in Orlando, each by its own clock.
@@ -22,6 +22,8 @@ export {
   RANGE_TOO_LONG,
   rangeProblem,
 } from './date-filters'
+
+const DAY_MS = 24 * 60 * 60 * 1000
 
 // The zone the filter's days are read in: the state's looked at; with "All states", the player's
 // home state's; Pacific time for a player without one. The server and the browser both ask here,
@@ -104,8 +106,14 @@ function daysFrom(filter: 'today' | 'week' | 'weekend', today: LocalDate) {
 // zone's clock, whatever daylight saving does in between.
 export function zoneWindow(first: LocalDate, last: LocalDate, zone: string): { from: Date; to: Date } {
   const midnight = (date: LocalDate) => {
+    // The zone's own midnight, not the machine's reading of it (schedule.ts, zonedInstant).
+    const start = zonedInstant(date, '00:00', zone)
+    if (start) return start
+    // A zone whose clocks skip midnight starts that day as they jump: at midnight by the offset
+    // of the day before.
     const [y, m, d] = date.split('-').map(Number)
-    return new Date(new TZDate(y!, m! - 1, d!, 0, 0, 0, zone).getTime())
+    const asUtc = Date.UTC(y!, m! - 1, d!)
+    return new Date(asUtc - tzOffset(zone, new Date(asUtc - DAY_MS)) * 60_000)
   }
   return { from: midnight(first), to: midnight(plusDays(last, 1)) }
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { zoneWindow } from './date-window'
 import {
   durationOptions,
   playDateZones,
@@ -55,6 +56,40 @@ describe('PlayDate times', () => {
       '2026-11-01T07:30:00.000Z',
     )
   })
+
+  // The server and the phones run in every zone: a zone's times are read from its own offsets,
+  // never through the machine's (Node reads TZ again when it is set).
+  describe.each(['Pacific/Pago_Pago', 'Asia/Kolkata', 'America/Phoenix', 'Australia/Lord_Howe'])(
+    'on a machine in %s',
+    (machineZone) => {
+      const own = process.env.TZ
+      beforeAll(() => {
+        process.env.TZ = machineZone
+      })
+      afterAll(() => {
+        if (own === undefined) delete process.env.TZ
+        else process.env.TZ = own
+      })
+
+      it('takes the first of the hour Utah lives twice, refuses the one it skips, and reads the rest', () => {
+        expect(new Date('2026-11-01T12:00:00Z').getTimezoneOffset()).not.toBe(0)
+        expect(zonedInstant('2026-11-01', '01:30', 'America/Denver')?.toISOString()).toBe(
+          '2026-11-01T07:30:00.000Z',
+        )
+        expect(zonedInstant('2026-03-08', '02:30', 'America/Denver')).toBeNull()
+        expect(zonedInstant('2026-03-08', '03:00', 'America/Denver')?.toISOString()).toBe(
+          '2026-03-08T09:00:00.000Z',
+        )
+        expect(zonedInstant('2026-07-04', '18:00', 'America/Phoenix')?.toISOString()).toBe(
+          '2026-07-05T01:00:00.000Z',
+        )
+        expect(zoneWindow('2026-11-01', '2026-11-01', 'America/Denver')).toEqual({
+          from: new Date('2026-11-01T06:00:00Z'),
+          to: new Date('2026-11-02T07:00:00Z'),
+        })
+      })
+    },
+  )
 
   it('gives back the date and time inputs of an instant in its zone', () => {
     expect(wallClock(new Date('2026-12-05T15:00:00Z'), 'America/Denver')).toEqual({

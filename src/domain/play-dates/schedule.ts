@@ -1,4 +1,4 @@
-import { TZDate } from '@date-fns/tz'
+import { TZDate, tzOffset } from '@date-fns/tz'
 import { addDays, addMinutes, differenceInCalendarDays, format, startOfDay } from 'date-fns'
 import type { StateCode } from './play-date.constants'
 
@@ -124,15 +124,30 @@ export const startTooLate = `Start must be within ${START_MAX_AHEAD_DAYS} days`
 export const startDoesNotExist = 'That time does not exist on this day (the clocks change): choose another'
 export const PLACE_MAX = 120
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
 // The instant of a wall-clock date and time in a zone; null for a time the zone skips when its
-// clocks go forward (2:30 AM on the second Sunday of March in Denver does not exist).
+// clocks go forward (2:30 AM on the second Sunday of March in Denver does not exist), and the first
+// of the two for a time it lives twice when they go back (1:30 AM on the first Sunday of November).
+// Read from the zone's offsets alone, so that the server and every phone give the same instant
+// whatever zone their own machine is in: a date built from its parts in a zone goes through the
+// machine's zone, which chose the second 1:30 AM on a machine without daylight saving time.
 export function zonedInstant(date: string, time: string, zone: string): Date | null {
   const [y, m, d] = date.split('-').map(Number)
   const [hh, mm] = time.split(':').map(Number)
-  const instant = new TZDate(y!, m! - 1, d!, hh!, mm!, 0, zone)
-  if (Number.isNaN(instant.getTime())) return null
-  const roundTrip = format(instant, 'yyyy-MM-dd HH:mm')
-  return roundTrip === `${date} ${time}` ? new Date(instant.getTime()) : null
+  const asUtc = Date.UTC(y!, m! - 1, d!, hh!, mm!)
+  if (Number.isNaN(asUtc)) return null
+  // The zone's offsets a day either side hold every offset this wall time can have: a zone changes
+  // its clocks at most once a day.
+  const offsets = new Set([-DAY_MS, 0, DAY_MS].map((shift) => tzOffset(zone, new Date(asUtc + shift))))
+  const instants = [...offsets]
+    .map((offset) => asUtc - offset * 60_000)
+    .filter((instant) => tzOffset(zone, new Date(instant)) * 60_000 === asUtc - instant)
+    .sort((a, b) => a - b)
+  const first = instants[0]
+  if (first === undefined) return null
+  const roundTrip = format(new TZDate(first, zone), 'yyyy-MM-dd HH:mm')
+  return roundTrip === `${date} ${time}` ? new Date(first) : null
 }
 
 // The date and time inputs' values for an instant, in the PlayDate's zone.
