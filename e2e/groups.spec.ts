@@ -73,6 +73,21 @@ test('a group is made, a player joins by its link, and the owner names an organi
   await expect(annPage.getByRole('heading', { name: `Tuesday Dinkers ${tag}` })).toBeVisible()
   await expect(annPage.getByText('Anyone with this link can join.')).toBeVisible()
   await expectFitsScreen(annPage)
+  // Where the Members region stands on the page, each time it changes, from the frame it first
+  // shows in: the list must not move under her thumb as the rest of the page fills in.
+  await annPage.evaluate(() => {
+    const tops: number[] = []
+    Object.assign(window, { membersTops: tops })
+    const record = () => {
+      const members = document.getElementById('group-members')?.closest('section')
+      if (members) {
+        const top = Math.round(members.getBoundingClientRect().top + window.scrollY)
+        if (tops.at(-1) !== top) tops.push(top)
+      }
+      requestAnimationFrame(record)
+    }
+    requestAnimationFrame(record)
+  })
   await annPage.getByRole('button', { name: 'Join group' }).click()
   await expect(annPage.getByText(`Welcome to Tuesday Dinkers ${tag}`)).toBeVisible()
   const members = annPage.getByRole('region', { name: /Members/ })
@@ -84,8 +99,8 @@ test('a group is made, a player joins by its link, and the owner names an organi
   await expect(you).toBeVisible()
   await expect(own.getByRole('link', { name: `Ann Joins${tag}`, exact: true })).toBeVisible()
   await expect(members.getByText('You', { exact: true })).toHaveCount(1)
-  // Each card is measured in one step, from one frame: the list can still move as the page
-  // settles after the join, and two separate measurements could straddle that move.
+  // Each card is measured in one step, from one frame: two separate measurements could straddle
+  // a change between them.
   const youOffset = await own.evaluate((card, name) => {
     const box = (element: Element) => element.getBoundingClientRect()
     const link = [...card.querySelectorAll('a')].find((a) => a.textContent === name)!
@@ -105,6 +120,24 @@ test('a group is made, a player joins by its link, and the owner names an organi
   const ownerCard = members.getByRole('listitem').filter({ hasText: `Olga Owner${tag}` })
   expect(await underName(own)).toBeLessThan(4)
   expect(await underName(own)).toBe(await underName(ownerCard))
+  // Once nothing on the page has changed for a second, the list stands where it was first drawn.
+  await annPage.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let quiet = setTimeout(resolve, 1000)
+        new MutationObserver(() => {
+          clearTimeout(quiet)
+          quiet = setTimeout(resolve, 1000)
+        }).observe(document.querySelector('main')!, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          characterData: true,
+        })
+      }),
+  )
+  const tops = await annPage.evaluate(() => (window as unknown as { membersTops: number[] }).membersTops)
+  expect(tops).toHaveLength(1)
   // A member sees no invite link and removes no one.
   await expect(annPage.getByRole('heading', { name: 'Invite link' })).toHaveCount(0)
   await expect(members.getByRole('button', { name: /Remove/ })).toHaveCount(0)

@@ -3,7 +3,14 @@ import { matchPath } from 'react-router'
 import type { SessionOutput, SessionUser } from '../../domain/profiles/profile.schema'
 import { prefetchAdminAnswers } from '../features/admin'
 import { homeLocationQuery, sessionKey } from '../features/auth'
-import { adminGroupsQuery, groupInviteQuery, groupQuery, myGroupsQuery } from '../features/groups'
+import {
+  adminGroupsQuery,
+  groupChatQuery,
+  groupInviteQuery,
+  groupQuery,
+  groupSeriesQuery,
+  myGroupsQuery,
+} from '../features/groups'
 import { notificationPreferencesQuery, quietHoursQuery } from '../features/notifications'
 import { partnerListFriendsQuery, partnerListQuery, partnerListsQuery } from '../features/partner-lists'
 import {
@@ -90,7 +97,15 @@ const moreAnswers: [path: string, ask: (to: Navigation) => Promise<unknown>[]][]
   ['/training', ({ client }) => [client.prefetchQuery(trainingPartnersQuery())]],
   ['/groups', ({ client }) => [client.prefetchQuery(myGroupsQuery())]],
   ['/groups/join/:code', ({ client, params }) => [client.prefetchQuery(groupInviteQuery(params.code ?? ''))]],
-  ['/groups/:id', ({ client, params }) => [client.prefetchQuery(groupQuery(params.id ?? ''))]],
+  // A group's page shows with its weekly games and its chat (app/routes/group-detail.tsx).
+  [
+    '/groups/:id',
+    ({ client, params }) => [
+      client.prefetchQuery(groupQuery(params.id ?? '')),
+      client.prefetchQuery(groupSeriesQuery(params.id ?? '')),
+      client.prefetchQuery(groupChatQuery(client, params.id ?? '')),
+    ],
+  ],
   // An admin's only: the page turns anyone else away.
   ...['/admin', '/admin/signup-codes'].map((path): [string, (to: Navigation) => Promise<unknown>[]] => [
     path,

@@ -16,6 +16,8 @@ import {
   InviteLink,
   JoinRequests,
   useGroup,
+  useGroupChat,
+  useGroupSeries,
   useRemoveMember,
 } from '../../features/groups'
 import { isApiError } from '../../lib/api-client'
@@ -27,13 +29,19 @@ export default function GroupDetailPage() {
   const { id = '' } = useParams()
   const navigate = useNavigate()
   const group = useGroup(id)
+  // The weekly games and the chat stand above the members, and are asked for with the group (the
+  // same players may read all three): the page shows once each has answered, drawn whole, so the
+  // members list never moves under a thumb as they fill in (docs/decisions/0237).
+  const series = useGroupSeries(id)
+  const chat = useGroupChat(id, { enabled: !group.isError })
   const user = useSession().user
   const leave = useRemoveMember(id)
   const [leaving, setLeaving] = useState(false)
   // Its coming games leave at their start, by the server's clock (docs/decisions/0229).
   useGamesMoveWithClock(group.data?.upcomingGames, groupKeys.group(id))
 
-  if (group.isPending) return <PageLoading label="Loading group..." />
+  if (!group.isError && (group.isPending || series.isPending || chat.messages.isPending))
+    return <PageLoading label="Loading group..." />
   if (group.isError) {
     const gone = isApiError(group.error) && group.error.code === 'not_found'
     return (
@@ -110,13 +118,14 @@ export default function GroupDetailPage() {
           </ul>
         )}
       </section>
-      <GroupSeries groupId={data.id} homeVenueId={data.homeVenue?.id ?? null} closed={data.closed} />
+      <GroupSeries
+        groupId={data.id}
+        series={series}
+        homeVenueId={data.homeVenue?.id ?? null}
+        closed={data.closed}
+      />
       {data.myRole || user?.isAdmin ? (
-        <GroupChat
-          groupId={data.id}
-          viewerId={user?.id ?? ''}
-          canSend={Boolean(data.myRole) && !data.closed}
-        />
+        <GroupChat source={chat} viewerId={user?.id ?? ''} canSend={Boolean(data.myRole) && !data.closed} />
       ) : null}
       <GroupMembers group={data} viewerId={user?.id ?? ''} isAdmin={user?.isAdmin ?? false} />
       {data.myRole && data.myRole !== 'owner' ? (

@@ -7,7 +7,16 @@ export {
   useMyGroups,
   useRemoveMember,
 } from './api/groups.queries'
-export { adminGroupsQuery, groupInviteQuery, groupKeys, groupQuery, myGroupsQuery } from './api/group.query'
+export {
+  adminGroupsQuery,
+  groupChatQuery,
+  groupInviteQuery,
+  groupKeys,
+  groupQuery,
+  myGroupsQuery,
+} from './api/group.query'
+export { useGroupChat } from './api/group-chat.queries'
+export { groupSeriesQuery, useGroupSeries } from './api/series.queries'
 export { CreateGroupDialog } from './components/create-group-dialog'
 export { GroupCard, GroupFacts, membersText } from './components/group-card'
 export { GroupMembers, JoinRequests } from './components/group-members'

@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query'
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { type ChatThread, latestMessageTime, withLatest } from '../../../lib/chat-thread'
 
 // The keys and first answers of the group pages, light enough for a navigation to ask for them
 // with the tap.
@@ -7,6 +8,7 @@ export const groupKeys = {
   all: ['groups'] as const,
   mine: () => [...groupKeys.all, 'mine'] as const,
   group: (id: string) => [...groupKeys.all, 'group', id] as const,
+  messages: (id: string) => [...groupKeys.group(id), 'messages'] as const,
   invite: (code: string) => [...groupKeys.all, 'invite', code] as const,
   admin: () => [...groupKeys.all, 'admin'] as const,
 }
@@ -21,6 +23,25 @@ export const groupQuery = (id: string) =>
   queryOptions({
     queryKey: groupKeys.group(id),
     queryFn: ({ signal }) => api.get('/groups/{id}', { params: { id }, signal }),
+  })
+
+// A group's chat, oldest first: the first fetch loads the newest page, later ones only what came
+// after the newest message held, merged in (lib/chat-thread.ts).
+export const groupChatQuery = (queryClient: QueryClient, id: string) =>
+  queryOptions({
+    queryKey: groupKeys.messages(id),
+    queryFn: async ({ signal }) => {
+      const held = queryClient.getQueryData<ChatThread>(groupKeys.messages(id))
+      const after = latestMessageTime(held?.messages ?? [])
+      const page = await api.get('/groups/{id}/messages', { params: { id }, query: { after }, signal })
+      return withLatest(
+        queryClient.getQueryData<ChatThread>(groupKeys.messages(id)),
+        page,
+        after !== undefined,
+      )
+    },
+    // Only whole merged threads are stored, so a poll never loses a message it already showed.
+    structuralSharing: false,
   })
 
 export const groupInviteQuery = (code: string) =>

@@ -1,20 +1,19 @@
-import { ChatPanel } from '../../../components/chat/chat-panel'
-import { useGroupChat } from '../api/group-chat.queries'
+import { ChatPanel, type ChatSource } from '../../../components/chat/chat-panel'
 
-// The group's members-only chat, on its page: an admin who is not a member reads it, and a closed
-// group's members read it too, without writing.
+// The group's members-only chat, on its page (its thread from useGroupChat): an admin who is not a
+// member reads it, and a closed group's members read it too, without writing.
 export function GroupChat({
-  groupId,
+  source,
   viewerId,
   canSend,
 }: {
-  groupId: string
+  source: ChatSource
   viewerId: string
   canSend: boolean
 }) {
   return (
     <ChatPanel
-      source={useGroupChat(groupId)}
+      source={source}
       title="Group chat"
       note="Only the members of this group see these messages."
       viewerId={viewerId}

@@ -10,22 +10,24 @@ import { formatDate } from '../../../../domain/play-dates/schedule'
 import { Button, wrapsWords } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { toast } from '../../../lib/toast'
-import { useEndSeries, useGroupSeries, useSkipDate } from '../api/series.queries'
+import { type useGroupSeries, useEndSeries, useSkipDate } from '../api/series.queries'
 import { SeriesDialog } from './series-form'
 import { DotParts } from '../../../components/ui/dot-parts'
 
 // The group page's weekly games (docs/decisions/0169-recurring-series.md): each series with its
-// coming dates; organisers start, change, skip a date of and end one.
+// coming dates (`series`, from useGroupSeries); organisers start, change, skip a date of and end
+// one.
 export function GroupSeries({
   groupId,
+  series,
   homeVenueId,
   closed,
 }: {
   groupId: string
+  series: ReturnType<typeof useGroupSeries>
   homeVenueId: string | null
   closed: boolean
 }) {
-  const series = useGroupSeries(groupId)
   const [editing, setEditing] = useState<SeriesOutput | 'new' | null>(null)
   const [ending, setEnding] = useState<SeriesOutput | null>(null)
   const end = useEndSeries(groupId)
