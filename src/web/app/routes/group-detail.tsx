@@ -32,15 +32,18 @@ export default function GroupDetailPage() {
   // The weekly games and the chat stand above the members, and are asked for with the group (the
   // same players may read all three): the page shows once each has answered, drawn whole, so the
   // members list never moves under a thumb as they fill in (docs/decisions/0237).
-  const series = useGroupSeries(id)
-  const chat = useGroupChat(id, { enabled: !group.isError })
   const user = useSession().user
+  const series = useGroupSeries(id)
+  // The chat is its members' (and an admin's): asked for with the group, and no longer once the
+  // group says the player reads none of it.
+  const readsChat = !group.isError && (!group.data || Boolean(group.data.myRole) || Boolean(user?.isAdmin))
+  const chat = useGroupChat(id, { enabled: readsChat })
   const leave = useRemoveMember(id)
   const [leaving, setLeaving] = useState(false)
   // Its coming games leave at their start, by the server's clock (docs/decisions/0229).
   useGamesMoveWithClock(group.data?.upcomingGames, groupKeys.group(id))
 
-  if (!group.isError && (group.isPending || series.isPending || chat.messages.isPending))
+  if (!group.isError && (group.isPending || series.isPending || (readsChat && chat.messages.isPending)))
     return <PageLoading label="Loading group..." />
   if (group.isError) {
     const gone = isApiError(group.error) && group.error.code === 'not_found'
