@@ -426,6 +426,7 @@ test('with the phone text at 200%, the SUPR Builder fits a 375 and a 390 px phon
     // The team total and its verdict whole on the screen.
     await expectWhole(total, { target: false })
     await expectWhole(total.getByText('Too High'), { target: false })
+    expect(await lineCount(total.getByText('Too High'))).toBe(1)
 
     // Each way to sort shows its words whole, under its label.
     for (const option of await sortBy.locator('option').all()) {

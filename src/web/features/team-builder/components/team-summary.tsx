@@ -177,16 +177,13 @@ export function TeamSummary({
           </p>
         </div>
         <p
-          // Its padding in px, so larger text gives "Too High" the room to stay on one line.
-          className={`inline-flex items-center gap-2 rounded-3xl px-[min(1rem,16px)] py-2 text-base font-bold [&>svg]:shrink-0 ${
+          // Its padding, the icon and the gap beside it in px, so larger text gives the words the
+          // room: "Too High" keeps one line at 200% on a 375 px phone (docs/decisions/0238).
+          className={`inline-flex items-center gap-[min(0.5rem,8px)] rounded-3xl px-[min(1rem,16px)] py-2 text-base font-bold [&>svg]:size-[min(1.25rem,20px)] [&>svg]:shrink-0 ${
             result.isWithinLimits ? 'bg-brand-700 text-white' : 'bg-red-700 text-white'
           }`}
         >
-          {result.isWithinLimits ? (
-            <CircleCheck aria-hidden="true" className="size-5" />
-          ) : (
-            <CircleAlert aria-hidden="true" className="size-5" />
-          )}
+          {result.isWithinLimits ? <CircleCheck aria-hidden="true" /> : <CircleAlert aria-hidden="true" />}
           {result.label}
         </p>
       </div>
