@@ -5,6 +5,7 @@ import { signedInPhoneContext } from './support/devices'
 import {
   expectFitsScreen,
   largerText,
+  openAvailableFilters,
   lineCount,
   overlaps,
   selectsCut,
@@ -76,11 +77,26 @@ async function expectCompactTopBar(page: Page, name: string) {
 }
 
 // Everything on the screen's width, and the tab bar (fixed, so outside the page's width) too; the
-// page's title breaks between words, never inside one.
+// page's title breaks between words, never inside one; every select shows its choice whole.
 async function expectScreenFits(page: Page) {
   await expectFitsScreen(page)
   await expectTabBarFits(page)
   expect(await wordsBrokenInside(page.getByRole('heading', { level: 1 }))).toEqual([])
+  expect(await selectsCut(page.locator('body'))).toEqual([])
+}
+
+// Each option of a select, chosen in turn, shown whole in its box under its label, no word broken
+// inside that would fit its line; the select a 44 px target on the screen, and its first choice chosen again at the end.
+async function expectEveryChoiceWhole(select: Locator) {
+  const first = await select.inputValue()
+  const scope = select.locator('xpath=ancestor::*[.//label][1]')
+  for (const option of await select.locator('option').all()) {
+    await select.selectOption({ label: (await option.textContent())! })
+    await expect.poll(() => selectsCut(scope)).toEqual([])
+    expect(await wordsBrokenInside(scope, { unlessWider: true })).toEqual([])
+    expect(await smallTargets(scope, WIDTH)).toEqual([])
+  }
+  await select.selectOption(first)
 }
 
 test('with the phone text at 150% and 200%, the main screens fit a 375 px phone, tabs and cards whole @phone-only', async ({
@@ -194,6 +210,24 @@ test('with the phone text at 200%, every main screen fits a 375 px phone, its bu
   const page = await ivy.context.newPage()
   await page.setViewportSize({ width: WIDTH, height: 812 })
   const kimTeam = `Kim Huge${tag} & Lee Huge${tag}`
+  // A venue in the East Valley whose name and city are wider than a select at 200%.
+  const longVenue = `Kiwanis Park Recreation Center ${tag}, Tempe`
+  const venueAdmin = await browser.newContext({ baseURL: appOrigin })
+  await signInAdmin(venueAdmin)
+  const added = await venueAdmin.request.post('/api/admin/venues', {
+    headers,
+    data: {
+      name: `Kiwanis Park Recreation Center ${tag}`,
+      address: '6111 S All-America Way',
+      city: 'Tempe',
+      state: 'AZ',
+      region: 'east_valley',
+      courts: 8,
+      setting: 'outdoor',
+    },
+  })
+  expect(added.status(), await added.text()).toBe(201)
+  await venueAdmin.close()
 
   // The top bar: one row, the player's name whole in the menu.
   await openHuge(page, '/dashboard')
@@ -207,6 +241,20 @@ test('with the phone text at 200%, every main screen fits a 375 px phone, its bu
   for (const path of ['/playdates?tab=mine', '/playdates?tab=available', '/playdates?tab=history']) {
     await openHuge(page, path)
   }
+  // Available's filters open: the longest state's name, then a state's regions, whole.
+  await openHuge(page, '/playdates?tab=available')
+  await openAvailableFilters(page)
+  await expectScreenFits(page)
+  const stateFilter = page.getByLabel('State', { exact: true })
+  for (const state of ['District of Columbia', 'Arizona']) {
+    await stateFilter.selectOption({ label: state })
+    await expect.poll(() => selectsCut(page.getByRole('main'))).toEqual([])
+    expect(await wordsBrokenInside(stateFilter.locator('..'))).toEqual([])
+    await expectScreenFits(page)
+  }
+  await expectWhole(stateFilter)
+  await expectEveryChoiceWhole(page.getByLabel('Region', { exact: true }))
+  await expectWhole(page.getByRole('button', { name: 'Games I can join alone' }))
 
   // The PlayDate's page on the creator's side: its actions and the answers whole.
   await openHuge(page, `/playdates/${id}`)
@@ -239,6 +287,9 @@ test('with the phone text at 200%, every main screen fits a 375 px phone, its bu
     .all()
   expect(pushes.length).toBeGreaterThan(0)
   for (const push of pushes) await expectWhole(push)
+  // The home state and the quiet hours' time zone, whichever is chosen.
+  await expectEveryChoiceWhole(page.getByLabel('Home state'))
+  await expectEveryChoiceWhole(page.getByLabel('Time zone'))
 
   for (const path of ['/partner-lists', '/supr-builder', '/training', '/ai-referee']) {
     await openHuge(page, path)
@@ -269,7 +320,18 @@ test('with the phone text at 200%, every main screen fits a 375 px phone, its bu
   const time = page.getByLabel('Start time')
   await date.fill(dateOf(arizonaTime(3, 8)))
   await time.fill('08:00')
-  await page.getByLabel('Venue', { exact: true }).selectOption({ label: 'Other place…' })
+  // Every time zone and every venue, the long one too, whole in its box; the zone's select takes
+  // the focus by Tab with its ring shown.
+  const zone = page.getByLabel('Time zone')
+  const venue = page.getByLabel('Venue', { exact: true })
+  await expect(venue.locator('option', { hasText: longVenue })).toBeAttached()
+  await expectEveryChoiceWhole(zone)
+  await expectEveryChoiceWhole(venue)
+  await page.getByLabel('How long').focus()
+  await page.keyboard.press('Tab')
+  await expect(zone).toBeFocused()
+  expect(await focusRingShown(zone)).toBe(true)
+  await venue.selectOption({ label: 'Other place…' })
   await page.getByRole('textbox', { name: 'Where you will play' }).fill('Court 3')
   await expectScreenFits(page)
   const [dateBox, timeBox] = [(await date.boundingBox())!, (await time.boundingBox())!]

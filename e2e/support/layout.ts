@@ -84,9 +84,10 @@ function linesOf(locator: Locator, phrase: string | null) {
 
 // The words of an element's text that break inside, over two lines, where a reader expects a
 // word whole ("Connection / s"). A hyphen, soft or not, is a place a word may break: each part
-// counts as a word.
-export function wordsBrokenInside(locator: Locator) {
-  return locator.evaluate((element) => {
+// counts as a word. `unlessWider`: a word wider than the line it is in on its own (a long state's
+// name in a select's box at 200%) may break; only those that would fit a line count.
+export function wordsBrokenInside(locator: Locator, { unlessWider = false } = {}) {
+  return locator.evaluate((element, unlessWider) => {
     const broken: string[] = []
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -97,12 +98,20 @@ export function wordsBrokenInside(locator: Locator) {
         const range = document.createRange()
         range.setStart(text, word.index)
         range.setEnd(text, word.index + word[0].length)
-        const tops = [...range.getClientRects()].filter((box) => box.width > 0).map((box) => box.top)
-        if (Math.max(...tops) - Math.min(...tops) > 2) broken.push(word[0])
+        const boxes = [...range.getClientRects()].filter((box) => box.width > 0)
+        const tops = boxes.map((box) => box.top)
+        if (Math.max(...tops) - Math.min(...tops) <= 2) continue
+        if (unlessWider) {
+          const line = text.parentElement!
+          const style = getComputedStyle(line)
+          const room = line.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+          if (boxes.reduce((width, box) => width + box.width, 0) > room) continue
+        }
+        broken.push(word[0])
       }
     }
     return broken
-  })
+  }, unlessWider)
 }
 
 // The parts of an element that scroll or cut sideways: content wider than its box where the box
@@ -121,9 +130,11 @@ export function sidewaysScrollers(locator: Locator) {
   })
 }
 
-// The selects whose chosen option is not shown whole: a select draws one line, cut at its box. A
-// select drawn over by a stand-in (a transparent select over the words of its choice) counts as
-// whole when the stand-in shows the option's words, on its box and not cut.
+// The selects whose choice is not shown whole: a select draws one line, cut at its box, so each of
+// its options is measured against that line, as it would be drawn once chosen. A select drawn over
+// by a stand-in (a transparent select over the words of its choice) counts as whole when the
+// stand-in shows the chosen option's words, on its box and not cut; a journey chooses each option
+// in turn to see them all.
 export function selectsCut(locator: Locator) {
   return locator.evaluate((root) => {
     const cut: string[] = []
@@ -140,7 +151,9 @@ export function selectsCut(locator: Locator) {
           select.clientWidth -
           parseFloat(style.paddingLeft) -
           Math.max(parseFloat(style.paddingRight), 1.25 * parseFloat(style.fontSize))
-        if (context.measureText(chosen).width > room) cut.push(chosen)
+        for (const option of select.options) {
+          if (context.measureText(option.text).width > room) cut.push(option.text)
+        }
         continue
       }
       const standIn = [...(select.parentElement?.querySelectorAll('*') ?? [])].find(

@@ -19,8 +19,9 @@ import {
 } from 'react'
 import { Spinner } from './spinner'
 
+// Its side padding stays 12 px with larger text, so the room goes to the words (docs/decisions/0238).
 const inputClasses =
-  'block w-full min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus-visible:border-brand-700 disabled:bg-slate-100'
+  'block w-full min-h-11 rounded-lg border bg-white px-[min(0.75rem,12px)] py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus-visible:border-brand-700 disabled:bg-slate-100'
 
 // The look of a text control, for one the kit has no field for (a textarea edited in place).
 export const controlClasses = `${inputClasses} border-slate-300`
@@ -372,31 +373,29 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> &
   Omit<FieldProps, 'warning'> & {
     children: ReactNode
-    // The chosen option's words wrap inside the box instead of being cut at its edge ("Age group,
-    // under 50 first" with the phone's text at 200%): for options of several words on a phone.
-    wrapsChoice?: boolean
   }
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { children, wrapsChoice = false, ...props },
+  { children, ...props },
   ref,
 ) {
   const { shell, control, rest } = useField(props)
-  const Select = wrapsChoice ? SelectShowingChoice : 'select'
   return (
     <FieldShell {...shell}>
-      <Select ref={ref} {...control} {...rest}>
+      <SelectShowingChoice ref={ref} {...control} {...rest}>
         {children}
-      </Select>
+      </SelectShowingChoice>
     </FieldShell>
   )
 })
 
-// A select draws its choice on one line, cut at its box, however large the text. Here the select
-// lies transparent over a box that shows the choice's words, wrapping: the tap, the keyboard, the
-// list of options and what a screen reader says are still the select's own; the box under it
-// takes its look, its focus ring included (docs/decisions/0236).
-const SelectShowingChoice = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(
+// A select draws its choice on one line, cut at its box, however large the text ("Arizona tim…",
+// "Kiwanis Park" of a venue with the phone's text at 200%). Every select of the app is this one:
+// the select lies transparent over a box that shows the choice's words, wrapping; the tap, the
+// keyboard, the list of options and what a screen reader says are still the select's own; the box
+// under it takes its look, its focus ring included (docs/decisions/0236, 0238). For a select
+// outside a `SelectField` (a filter with its own label), with the same `className` as a select.
+export const SelectShowingChoice = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(
   function SelectShowingChoice({ className = '', onChange, ...props }, ref) {
     const own = useRef<HTMLSelectElement | null>(null)
     const [chosen, setChosen] = useState('')
@@ -423,9 +422,12 @@ const SelectShowingChoice = forwardRef<HTMLSelectElement, SelectHTMLAttributes<H
           aria-hidden="true"
           className={`${className} pointer-events-none [grid-area:1/1] peer-focus-visible:border-brand-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 peer-disabled:bg-slate-100`}
         >
-          <span className="flex items-center justify-between gap-2">
+          {/* The box's height, its words in the middle of it as a select draws them. The chevron
+              and the gap before it keep their px with larger text, so the room goes to the words
+              ("Recreation" of a venue's name whole at 200%). */}
+          <span className="flex h-full items-center justify-between gap-[min(0.5rem,8px)]">
             <span className="min-w-0">{chosen}</span>
-            <ChevronDown className="size-5 shrink-0 text-slate-600" />
+            <ChevronDown className="size-[min(1.25rem,20px)] shrink-0 text-slate-600" />
           </span>
         </span>
       </div>

@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react'
 import { type ButtonHTMLAttributes, type ReactNode, useId } from 'react'
+import { SelectShowingChoice } from '../../../components/ui/form-controls'
 
 // An action drawn as its icon. `unavailable` says why the action is not the viewer's to take: the
 // button stays in the tab order, marked disabled, its reason its description and its tooltip.
@@ -65,17 +66,17 @@ export function Select({
   return (
     <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
       {label}
-      <select
+      <SelectShowingChoice
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 font-normal text-slate-900"
+        className="min-h-11 rounded-lg border border-slate-300 bg-white px-[min(0.75rem,12px)] font-normal text-slate-900"
       >
         {options.map(([optionValue, text]) => (
           <option key={optionValue} value={optionValue}>
             {text}
           </option>
         ))}
-      </select>
+      </SelectShowingChoice>
     </label>
   )
 }

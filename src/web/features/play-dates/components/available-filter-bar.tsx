@@ -5,6 +5,7 @@ import {
   dateFilters,
   todayIn,
 } from '../../../../domain/play-dates/date-window'
+import { wrapsWords } from '../../../components/ui/button'
 import { useNowByDay } from '../../../lib/use-now'
 import { type AvailableFilters, availableRangeProblem } from '../lib/list-address'
 import { StateRegionFields } from './state-region-fields'
@@ -108,22 +109,27 @@ export function AvailableFilterBar({
           ) : null}
         </div>
       ) : null}
-      <StateRegionFields
-        state={value.state}
-        region={value.region}
-        onState={(state) => set({ state, region: null })}
-        onRegion={(region) => set({ region })}
-        labels={{ state: 'State', region: 'Region' }}
-        none={{ state: 'All states', region: 'All regions' }}
-        className="grid grid-cols-2 gap-3"
-      />
+      {/* The state and the region side by side, or under each other below 13 rem (a phone's text
+          made much larger), where half the width left "All states" a letter a line. */}
+      <div className="@container">
+        <StateRegionFields
+          state={value.state}
+          region={value.region}
+          onState={(state) => set({ state, region: null })}
+          onRegion={(region) => set({ region })}
+          labels={{ state: 'State', region: 'Region' }}
+          none={{ state: 'All states', region: 'All regions' }}
+          className="grid grid-cols-2 gap-3 @max-[13rem]:grid-cols-1"
+        />
+      </div>
       <DistanceFields value={value} hasHome={hasHome} onChange={set} />
       <div>
         <button
           type="button"
           aria-pressed={value.alone}
           onClick={() => set({ alone: !value.alone })}
-          className={chip(value.alone)}
+          // Its words wrap where the screen is short of them (the phone's text at 200%).
+          className={`${chip(value.alone)} ${wrapsWords}`}
         >
           Games I can join alone
         </button>

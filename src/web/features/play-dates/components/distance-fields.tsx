@@ -2,10 +2,11 @@ import { useId } from 'react'
 import { Link } from 'react-router'
 import { distanceChoices, withinLabel } from '../../../../domain/places/distance'
 import { NEAREST_FIRST } from '../../../../domain/play-dates/play-date.constants'
+import { SelectShowingChoice } from '../../../components/ui/form-controls'
 import type { AvailableFilters } from '../lib/list-address'
 
 const field =
-  'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
+  'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-[min(0.75rem,12px)] text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
 
 // Available's "Within 5 / 10 / 25 / 50 miles" of home and "Nearest first" (docs/decisions/0158).
 // A distance replaces the state and region: games near home may be across a state line. Without
@@ -39,7 +40,7 @@ export function DistanceFields({
         <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-900">
           Distance
         </label>
-        <select
+        <SelectShowingChoice
           id={id}
           value={value.within ?? ''}
           onChange={(event) => {
@@ -54,7 +55,7 @@ export function DistanceFields({
               {withinLabel(miles)}
             </option>
           ))}
-        </select>
+        </SelectShowingChoice>
       </div>
       <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-900">
         <input

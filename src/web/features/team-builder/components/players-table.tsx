@@ -74,12 +74,11 @@ function SortHeader({
 }
 
 // Where the avatar, gender and age group columns fold into the name cell, a select takes over their
-// sorting; its choice wraps rather than being cut.
+// sorting.
 function MobileSort({ sort, onChange }: { sort: SortState; onChange: (sort: SortState) => void }) {
   return (
     <SelectField
       className="hidden @max-[40rem]/players:block sm:max-w-96"
-      wrapsChoice
       label="Sort by"
       value={`${sort.key}:${sort.direction}`}
       onChange={(event) => {
