@@ -2,6 +2,7 @@ import { type Browser, expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { expectFitsScreen } from './support/layout'
 import {
+  addVenue,
   appOrigin,
   befriend,
   createPlayer,
@@ -31,20 +32,12 @@ async function beginnersWorld(browser: Browser, tag: string) {
   ])
   await befriend(cora, dot)
   await signInAdmin(admin)
-  const venue = await admin.request.post('/api/admin/venues', {
-    headers,
-    data: {
-      name: `Learners Courts ${tag}`,
-      address: '1 Practice Way',
-      city: 'Tempe',
-      zipCode: '85281',
-      state: 'AZ',
-      region: 'east_valley',
-      courts: 4,
-      setting: 'outdoor',
-    },
+  const venueId = await addVenue(admin.request, {
+    name: `Learners Courts ${tag}`,
+    address: '1 Practice Way',
+    zipCode: '85281',
+    courts: 4,
   })
-  expect(venue.status(), await venue.text()).toBe(201)
   const posted = await cora.request.post('/api/play-dates', {
     headers,
     data: {
@@ -58,7 +51,7 @@ async function beginnersWorld(browser: Browser, tag: string) {
       startDate: new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10),
       startTime: '09:00',
       // At the new venue, a few miles from the beginner's home: suggestions are games near home.
-      venueId: ((await venue.json()) as { id: string }).id,
+      venueId,
     },
   })
   expect(posted.status(), await posted.text()).toBe(201)

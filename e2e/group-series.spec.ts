@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { violationsInBothThemes } from './support/axe'
 import { arizonaTime, dateOf, journeyClock, phonePlayer } from './support/full-game'
 import { expectFitsScreen, phraseLineCount } from './support/layout'
-import { headers, postPlayDate, signInAdmin } from './support/players'
+import { addVenue, postPlayDate, signInAdmin } from './support/players'
 
 // A group's weekly series (docs/decisions/0169-recurring-series.md), on a phone: a group is made, a
 // member joins by its link, an organiser starts a weekly series, the job posts its next two games,
@@ -29,19 +29,7 @@ test('an organiser starts a weekly series, the job posts its next two games, and
   const venue = `Red Mountain Pickleball Park ${tag}`
   const admin = await browser.newContext({ baseURL })
   await signInAdmin(admin)
-  const added = await admin.request.post('/api/admin/venues', {
-    headers,
-    data: {
-      name: venue,
-      address: '7745 E Brown Rd',
-      city: 'Mesa',
-      region: 'east_valley',
-      state: 'AZ',
-      courts: 20,
-      setting: 'outdoor',
-    },
-  })
-  expect(added.status(), await added.text()).toBe(201)
+  await addVenue(admin.request, { name: venue, address: '7745 E Brown Rd', city: 'Mesa', courts: 20 })
   await admin.close()
   const [olga, mia] = await Promise.all([
     phonePlayer(browser, 'Olga', `Host${tag}`),

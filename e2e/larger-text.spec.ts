@@ -13,7 +13,7 @@ import {
   smallTargets,
   wordsBrokenInside,
 } from './support/layout'
-import { appOrigin, createPlayer, currentUserId, headers, signInAdmin } from './support/players'
+import { addVenue, appOrigin, createPlayer, currentUserId, headers, signInAdmin } from './support/players'
 
 // A phone with its text made larger, as many players at the courts have it: at 150% and 200% on a
 // 375 px phone nothing runs off the screen, nothing is squeezed to a sliver, and every tab keeps
@@ -214,19 +214,7 @@ test('with the phone text at 200%, every main screen fits a 375 px phone, its bu
   const longVenue = `Kiwanis Park Recreation Center ${tag}, Tempe`
   const venueAdmin = await browser.newContext({ baseURL: appOrigin })
   await signInAdmin(venueAdmin)
-  const added = await venueAdmin.request.post('/api/admin/venues', {
-    headers,
-    data: {
-      name: `Kiwanis Park Recreation Center ${tag}`,
-      address: '6111 S All-America Way',
-      city: 'Tempe',
-      state: 'AZ',
-      region: 'east_valley',
-      courts: 8,
-      setting: 'outdoor',
-    },
-  })
-  expect(added.status(), await added.text()).toBe(201)
+  await addVenue(venueAdmin.request, { name: `Kiwanis Park Recreation Center ${tag}`, courts: 8 })
   await venueAdmin.close()
 
   // The top bar: one row, the player's name whole in the menu.

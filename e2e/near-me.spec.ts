@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { befriend, createPlayDate, createPlayer, headers, signInAdmin } from './support/players'
+import { addVenue, befriend, createPlayDate, createPlayer, signInAdmin } from './support/players'
 import { signedInDeviceContext } from './support/devices'
 
 // Near me (docs/decisions/0157, 0158): a player sets home by ZIP code in Profile Settings, then
@@ -14,23 +14,17 @@ test('a player in Tempe finds a game 6 miles away within 10 miles, and none in T
   const tucson = `Tucson Speedway Courts ${run}`
   const admin = await browser.newContext({ baseURL })
   await signInAdmin(admin)
-  const addVenue = async (data: Record<string, unknown>) => {
-    const res = await admin.request.post('/api/admin/venues', {
-      headers,
-      data: { address: '1 Main St', courts: 6, setting: 'outdoor', state: 'AZ', ...data },
-    })
-    expect(res.status(), await res.text()).toBe(201)
-    return ((await res.json()) as { id: string }).id
-  }
+  const addCourts = (venue: { name: string } & Record<string, unknown>) =>
+    addVenue(admin.request, { address: '1 Main St', ...venue })
   // Mesa about 6 miles from Tempe's ZIP code; Tucson placed from its ZIP code, about 100.
-  const mesaId = await addVenue({
+  const mesaId = await addCourts({
     name: mesa,
     city: 'Mesa',
     region: 'east_valley',
     latitude: 33.4152,
     longitude: -111.8315,
   })
-  const tucsonId = await addVenue({ name: tucson, city: 'Tucson', region: 'tucson', zipCode: '85716' })
+  const tucsonId = await addCourts({ name: tucson, city: 'Tucson', region: 'tucson', zipCode: '85716' })
   await admin.close()
 
   const { isMobile } = test.info().project.use

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { openAvailableFilters } from './support/layout'
-import { befriend, createPlayer, headers, moveClock, type Player, signInAdmin } from './support/players'
+import { addVenue, befriend, createPlayer, moveClock, type Player, signInAdmin } from './support/players'
 import { signedInDeviceContext } from './support/devices'
 
 // A PlayDate as a game four people show up to: Rosa posts one for next Saturday at 8:00 AM at a
@@ -33,19 +33,7 @@ test(
     const venueName = `Kiwanis Park Courts ${run}`
     const admin = await browser.newContext({ baseURL })
     await signInAdmin(admin)
-    const venue = await admin.request.post('/api/admin/venues', {
-      headers,
-      data: {
-        name: venueName,
-        address: '6111 S All-America Way',
-        city: 'Tempe',
-        state: 'AZ',
-        region: 'east_valley',
-        courts: 8,
-        setting: 'outdoor',
-      },
-    })
-    expect(venue.status(), await venue.text()).toBe(201)
+    await addVenue(admin.request, { name: venueName, courts: 8 })
     await admin.close()
 
     const names = {

@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import {
+  addVenue,
   befriend,
   createPlayDate,
   createPlayer,
@@ -62,20 +63,10 @@ test(
     try {
       // Signed in at the moved time: a session from before would have run out by then.
       await signInAdmin(admin)
-      const venue = await admin.request.post('/api/admin/venues', {
-        headers,
-        data: {
-          name: 'Snapshot Park Courts',
-          address: '1 W Snapshot Way',
-          city: 'Tempe',
-          state: 'AZ',
-          region: 'east_valley',
-          courts: 6,
-          setting: 'outdoor',
-        },
+      const venueId = await addVenue(admin.request, {
+        name: 'Snapshot Park Courts',
+        address: '1 W Snapshot Way',
       })
-      expect(venue.status(), await venue.text()).toBe(201)
-      const venueId = ((await venue.json()) as { id: string }).id
 
       const open = (player: Player) => signedInDeviceContext(browser, player)
       // A player with no DUPR rating (null) signed up with "I don't have a DUPR rating yet".

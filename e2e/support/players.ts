@@ -222,6 +222,28 @@ export async function signInAdmin(context: BrowserContext) {
   await expect.poll(signIn, { timeout: 15_000 }).toBe(200)
 }
 
+// Adds a venue as an admin (`request` signed in as one): an outdoor one in Tempe, in the East Valley,
+// unless `venue` says otherwise. Returns its id.
+export async function addVenue(
+  request: APIRequestContext,
+  venue: { name: string } & Record<string, unknown>,
+) {
+  const res = await request.post('/api/admin/venues', {
+    headers,
+    data: {
+      address: '6111 S All-America Way',
+      city: 'Tempe',
+      state: 'AZ',
+      region: 'east_valley',
+      courts: 6,
+      setting: 'outdoor',
+      ...venue,
+    },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  return ((await res.json()) as { id: string }).id
+}
+
 // Moves the server's clock (TEST_CLOCK) by `minutes` and runs the jobs that became due. A
 // journey that moves it forward moves it back before it ends, so the journeys after it keep
 // real time.
