@@ -8,6 +8,7 @@ import {
   openAvailableFilters,
   lineCount,
   overlaps,
+  placeholdersCut,
   selectsCut,
   sidewaysScrollers,
   smallTargets,
@@ -97,6 +98,18 @@ async function expectEveryChoiceWhole(select: Locator) {
     expect(await smallTargets(scope, WIDTH)).toEqual([])
   }
   await select.selectOption(first)
+}
+
+// A venue search says what it searches by, whole on the screen and read with the field: a
+// placeholder cut at its box ("Name, city or") tells a player less than that.
+async function expectVenueSearchSaysHow(field: Locator) {
+  await expect(field).toBeVisible()
+  const scope = field.locator('xpath=ancestor::*[.//label][1]')
+  expect(await placeholdersCut(scope)).toEqual([])
+  await expect(field).toHaveAccessibleDescription(/name, city or street/i)
+  const how = scope.getByText(/name, city or street/i)
+  await expectWhole(how, { target: false })
+  expect(await wordsBrokenInside(how)).toEqual([])
 }
 
 test('with the phone text at 150% and 200%, the main screens fit a 375 px phone, tabs and cards whole @phone-only', async ({
@@ -278,6 +291,8 @@ test('with the phone text at 200%, every main screen fits a 375 px phone, its bu
   // The home state and the quiet hours' time zone, whichever is chosen.
   await expectEveryChoiceWhole(page.getByLabel('Home state'))
   await expectEveryChoiceWhole(page.getByLabel('Time zone'))
+  // The venues the player plays at: the search says what it searches by.
+  await expectVenueSearchSaysHow(page.getByLabel('Find a venue'))
 
   for (const path of ['/partner-lists', '/supr-builder', '/training', '/ai-referee']) {
     await openHuge(page, path)
@@ -308,6 +323,7 @@ test('with the phone text at 200%, every main screen fits a 375 px phone, its bu
   const time = page.getByLabel('Start time')
   await date.fill(dateOf(arizonaTime(3, 8)))
   await time.fill('08:00')
+  await expectVenueSearchSaysHow(page.getByLabel('Search venues'))
   // Every time zone and every venue, the long one too, whole in its box; the zone's select takes
   // the focus by Tab with its ring shown.
   const zone = page.getByLabel('Time zone')

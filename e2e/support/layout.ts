@@ -237,3 +237,23 @@ export function overlaps(locator: Locator) {
     return found
   })
 }
+
+// The fields whose placeholder is cut at their box: a text field draws its placeholder on one line,
+// so a hint longer than the box shows only its start ("Name, city or"). Measured as `selectsCut`
+// measures an option.
+export function placeholdersCut(locator: Locator) {
+  return locator.evaluate((root) => {
+    const cut: string[] = []
+    const context = document.createElement('canvas').getContext('2d')!
+    for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      'input[placeholder], textarea[placeholder]',
+    )) {
+      if (field.getBoundingClientRect().width === 0 || !field.placeholder) continue
+      const style = getComputedStyle(field)
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+      const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+      if (context.measureText(field.placeholder).width > room) cut.push(field.placeholder)
+    }
+    return cut
+  })
+}

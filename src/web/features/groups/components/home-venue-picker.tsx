@@ -7,8 +7,8 @@ import { useAllVenues, venueMatchCount, VenueSearchField } from '../../venues'
 
 const SHOWN_MAX = 5
 
-// A group's home venue (or a series' venue: `label`, `hint`): one of the venues in use, found by
-// name, city or street; or none.
+// A group's home venue (or a series' venue: `label`, and an empty `hint`): one of the venues in
+// use, found by name, city or street; or none.
 export function HomeVenuePicker({
   value,
   onChange,

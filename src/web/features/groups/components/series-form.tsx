@@ -168,7 +168,7 @@ function SeriesForm({
       </FieldPair>
       <HomeVenuePicker
         label="Venue"
-        hint="Search by name, city or street."
+        hint=""
         value={values.venueId}
         onChange={(venueId) => setValues((v) => ({ ...v, venueId }))}
         error={errors.venueId}

@@ -6,7 +6,9 @@ import { SearchField } from '../../../components/ui/form-controls'
 export const venueMatchCount = (count: number) => `${count} ${count === 1 ? 'venue matches' : 'venues match'}`
 
 // A search of the venues by name, city or street, with what it found said under it and read out
-// as it changes. Where it narrows a list or picks from one, the owner draws that list.
+// as it changes. Where it narrows a list or picks from one, the owner draws that list. What it
+// searches by is its hint, not a placeholder: a field draws its placeholder on one line, cut at its
+// box with larger text ("Name, city or"), and gone once the player types.
 export const VenueSearchField = forwardRef<
   HTMLInputElement,
   { label: string; value: string; onChange: (text: string) => void; status: ReactNode }
@@ -19,7 +21,7 @@ export const VenueSearchField = forwardRef<
         label={label}
         value={value}
         onValueChange={onChange}
-        placeholder="Name, city or street"
+        hint="Search by name, city or street."
         aria-controls={statusId}
       />
       <p id={statusId} className="mt-1 text-sm text-slate-600" aria-live="polite">
