@@ -504,6 +504,21 @@ test('with the phone text at 200%, the SUPR Builder fits a 375 and a 390 px phon
     expect(control.y - (label.y + label.height)).toBeLessThanOrEqual(16)
     expect(control.y).toBeGreaterThanOrEqual(label.y + label.height - 0.5)
     expect(await overlaps(main)).toEqual([])
+
+    // Within the cap, "Within Limits" is whole on one line too, the summary still whole.
+    const jordan = page.getByRole('checkbox', { name: 'Select Jordan Linkworthy for the team' })
+    await jordan.focus()
+    await page.keyboard.press('Space')
+    await expect(jordan).not.toBeChecked()
+    await expect(total).toContainText('Within Limits')
+    await expectWhole(total, { target: false })
+    await expectWhole(total.getByText('Within Limits'), { target: false })
+    expect(await lineCount(total.getByText('Within Limits'))).toBe(1)
+    expect(await wordsBrokenInside(team)).toEqual([])
+    expect(await overlaps(team)).toEqual([])
+    await jordan.focus()
+    await page.keyboard.press('Space')
+    await expect(total).toContainText('Too High')
   }
 
   // The stacked table, the select over its stand-in: no WCAG A or AA violation, light or dark.

@@ -161,7 +161,7 @@ export function TeamSummary({
       <div
         role="status"
         aria-live="polite"
-        className={`mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border-2 p-[min(1rem,16px)] ${
+        className={`@container mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border-2 p-[min(1rem,16px)] ${
           result.isWithinLimits ? 'border-brand-600 bg-brand-50' : 'border-red-600 bg-red-50'
         }`}
       >
@@ -178,8 +178,10 @@ export function TeamSummary({
         </div>
         <p
           // Its padding, the icon and the gap beside it in px, so larger text gives the words the
-          // room: "Too High" keeps one line at 200% on a 375 px phone (docs/decisions/0238).
-          className={`inline-flex items-center gap-[min(0.5rem,8px)] rounded-3xl px-[min(1rem,16px)] py-2 text-base font-bold [&>svg]:size-[min(1.25rem,20px)] [&>svg]:shrink-0 ${
+          // room: "Too High" keeps one line at 200% on a 375 px phone (docs/decisions/0238). Where
+          // the box is narrow for its text, the verdict is a band across its foot, the box's own
+          // padding at its sides given to the words: "Within Limits" keeps one line too (0239).
+          className={`inline-flex items-center gap-[min(0.5rem,8px)] rounded-3xl px-[min(1rem,16px)] py-2 text-base font-bold [&>svg]:size-[min(1.25rem,20px)] [&>svg]:shrink-0 @max-[16rem]:-mx-[min(1rem,16px)] @max-[16rem]:-mb-[min(1rem,16px)] @max-[16rem]:basis-[calc(100%+min(2rem,32px))] @max-[16rem]:shrink-0 @max-[16rem]:justify-center @max-[16rem]:rounded-t-none @max-[16rem]:rounded-b-[10px] @max-[16rem]:px-[min(0.5rem,8px)] ${
             result.isWithinLimits ? 'bg-brand-700 text-white' : 'bg-red-700 text-white'
           }`}
         >
