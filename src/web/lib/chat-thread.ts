@@ -1,3 +1,4 @@
+import { type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query'
 import type { ChatMessage, ChatPage } from '../../domain/play-dates/play-date.schema'
 
 // Messages fetched again (a poll that overlaps the last one, an event and a poll at once) are
@@ -71,4 +72,24 @@ export function liveStart(thread: ChatThread) {
     0,
     thread.messages.findIndex((message) => message.id === thread.firstLiveId),
   )
+}
+
+// A chat's query, oldest first (a PlayDate's, a group's): the first fetch loads the newest page
+// (`read` with no time); later ones ask only for what came `after` the newest message held, each
+// answer merged into the thread as it is when it arrives, so a page loaded meanwhile stays.
+export function chatThreadQuery<Key extends QueryKey>(
+  queryClient: QueryClient,
+  queryKey: Key,
+  read: (after: string | undefined, signal: AbortSignal) => Promise<ChatPage>,
+) {
+  return queryOptions({
+    queryKey,
+    queryFn: async ({ signal }) => {
+      const after = latestMessageTime(queryClient.getQueryData<ChatThread>(queryKey)?.messages ?? [])
+      const page = await read(after, signal)
+      return withLatest(queryClient.getQueryData<ChatThread>(queryKey), page, after !== undefined)
+    },
+    // Only whole merged threads are stored, so a poll never loses a message it already showed.
+    structuralSharing: false,
+  })
 }

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
-import { type ChatThread, latestMessageTime, withLatest } from '../../../lib/chat-thread'
+import { chatThreadQuery } from '../../../lib/chat-thread'
 
 // The keys and first answers of the group pages, light enough for a navigation to ask for them
 // with the tap.
@@ -25,24 +25,11 @@ export const groupQuery = (id: string) =>
     queryFn: ({ signal }) => api.get('/groups/{id}', { params: { id }, signal }),
   })
 
-// A group's chat, oldest first: the first fetch loads the newest page, later ones only what came
-// after the newest message held, merged in (lib/chat-thread.ts).
+// A group's chat (lib/chat-thread.ts).
 export const groupChatQuery = (queryClient: QueryClient, id: string) =>
-  queryOptions({
-    queryKey: groupKeys.messages(id),
-    queryFn: async ({ signal }) => {
-      const held = queryClient.getQueryData<ChatThread>(groupKeys.messages(id))
-      const after = latestMessageTime(held?.messages ?? [])
-      const page = await api.get('/groups/{id}/messages', { params: { id }, query: { after }, signal })
-      return withLatest(
-        queryClient.getQueryData<ChatThread>(groupKeys.messages(id)),
-        page,
-        after !== undefined,
-      )
-    },
-    // Only whole merged threads are stored, so a poll never loses a message it already showed.
-    structuralSharing: false,
-  })
+  chatThreadQuery(queryClient, groupKeys.messages(id), (after, signal) =>
+    api.get('/groups/{id}/messages', { params: { id }, query: { after }, signal }),
+  )
 
 export const groupInviteQuery = (code: string) =>
   queryOptions({
