@@ -22,5 +22,6 @@ describe('the server as the tools start it', () => {
       MALLOC_MMAP_THRESHOLD_: packageJson.config.serverMallocMmapThreshold,
     })
     expect(SERVER_BUNDLE_ARGS).toContain('--heap-growing-percent=50')
+    expect(SERVER_BUNDLE_ARGS).toContain('--no-memory-reducer')
   })
 })

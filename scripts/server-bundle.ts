@@ -13,7 +13,9 @@ const { config } = z
 // V8 grows its old generation to 1.5 times what the last full collection left, instead of up to
 // four times: an opening of thousands of event streams, or a burst of requests, leaves its garbage
 // in the old generation until the next full collection, and the heap's high-water mark is the
-// server's memory (docs/decisions/0195).
+// server's memory (docs/decisions/0195). Nor does V8 run its memory reducer: once allocation falls
+// it ran full collections of its own, which with thousands of idle event streams marked every
+// stream again for memory the last collection had freed (docs/decisions/0240).
 export const SERVER_BUNDLE_FLAGS = config.serverNodeFlags.split(' ')
 export const SERVER_BUNDLE_SCRIPT = 'dist/server/main.js'
 export const SERVER_BUNDLE_ARGS = [...SERVER_BUNDLE_FLAGS, SERVER_BUNDLE_SCRIPT]
