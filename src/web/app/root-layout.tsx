@@ -53,7 +53,7 @@ function SignedInNav({ user }: { user: SessionUser }) {
 function NavPlaceholder() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-[min(1rem,16px)] py-2 sm:px-6">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-edge py-2">
         <Brand to="/dashboard" />
         {/* As tall as the welcome line with its face (Avatar xs). */}
         <p className="order-last flex w-full items-center pb-1 text-sm md:order-none md:ml-2 md:w-auto md:flex-1 md:pb-0">
@@ -128,9 +128,7 @@ export function RootLayout() {
       {/* At least a screen tall: while a page or its data loads, the footer waits below the fold
           instead of jumping down when the content arrives. */}
       <main id="main" tabIndex={-1} className="min-h-dvh w-full flex-1 focus:outline-none">
-        {/* The page's side margins stay 16 px on a phone whatever the text size, as the bars'
-            and the footer's do: at 200% they took 64 px of a 375 px screen (docs/decisions/0239). */}
-        <div className="mx-auto w-full max-w-6xl px-[min(1rem,16px)] py-6 sm:px-6 sm:py-10">
+        <div className="mx-auto w-full max-w-6xl px-edge py-6 sm:py-10">
           {user ? (
             <Suspense fallback={null}>
               <OfflineNotice />

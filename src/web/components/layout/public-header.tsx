@@ -11,7 +11,7 @@ export function PublicHeader({ showActions }: { showActions: boolean }) {
   const returnTo = returnToInState(state)
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex min-h-15 max-w-6xl items-center justify-between gap-3 px-[min(1rem,16px)] py-2 sm:px-6">
+      <div className="mx-auto flex min-h-15 max-w-6xl items-center justify-between gap-3 px-edge py-2">
         <Brand />
         {showActions ? (
           onSignIn ? (

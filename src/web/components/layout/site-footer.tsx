@@ -56,7 +56,7 @@ const navigationLinks = [
 function FullFooter() {
   return (
     <footer className="on-dark mt-auto bg-brand-950 text-brand-100">
-      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-[min(1rem,16px)] py-10 sm:px-6 lg:grid-cols-4">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-edge py-10 lg:grid-cols-4">
         <div className="col-span-2 lg:col-span-1">
           <Brand tone="dark" />
           <p className="mt-2 text-sm text-brand-100">{TAGLINE}</p>
@@ -80,7 +80,7 @@ function FullFooter() {
         />
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-6xl px-[min(1rem,16px)] py-4 text-xs text-brand-200 sm:px-6">
+        <p className="mx-auto max-w-6xl px-edge py-4 text-xs text-brand-200">
           © {new Date().getFullYear()} {config.productName}. All rights reserved.
         </p>
       </div>
@@ -103,7 +103,7 @@ const shortLinkClass =
 function FooterLine() {
   return (
     <footer className="mt-auto border-t border-slate-200 bg-white text-xs text-slate-600 sm:text-sm">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-[min(1rem,16px)] sm:px-6">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-edge">
         <p className="py-3">© {config.productName}</p>
         <ul className="flex flex-wrap items-center">
           {shortLinks.map((link) => (

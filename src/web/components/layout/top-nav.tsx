@@ -114,7 +114,7 @@ export function TopNav({ user }: { user: SessionUser }) {
       id="top-bar"
       className="@container/top sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur"
     >
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-[min(1rem,16px)] py-2 sm:px-6">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-edge py-2">
         {/* With the phone's text made much larger (the bar under 18 rem wide) the bar is one row:
             the mark without its word, the bell and the menu; the player's face and name show,
             the name whole, at the top of the menu (docs/decisions/0228). */}
@@ -177,7 +177,7 @@ export function TopNav({ user }: { user: SessionUser }) {
       </div>
 
       <nav aria-label="Main" className="hidden border-t border-slate-100 lg:block">
-        <ul className="mx-auto flex max-w-6xl items-center gap-1 px-[min(1rem,16px)] py-1 sm:px-6">
+        <ul className="mx-auto flex max-w-6xl items-center gap-1 px-edge py-1">
           {primaryNavItems.map((item) => (
             <li key={item.to}>
               <ItemLink item={item} pathname={pathname} className={desktopLink} />
@@ -205,7 +205,7 @@ export function TopNav({ user }: { user: SessionUser }) {
           <Avatar person={user} size="xs" />
           <span className="min-w-0 font-semibold text-slate-900">{fullName}</span>
         </p>
-        <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-[min(1rem,16px)] py-3 sm:px-6">
+        <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-edge py-3">
           {primaryNavItems.map((item) => (
             <li key={item.to}>
               <ItemLink item={item} pathname={pathname} className={mobileLink} />
