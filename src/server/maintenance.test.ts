@@ -15,9 +15,9 @@ import {
   maintenanceTiming,
   startMaintenance,
 } from './maintenance'
+import { millisecondsInDay } from 'date-fns/constants'
 
 const silent = createLogger({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })
-const DAY_MS = 24 * 60 * 60_000
 const ago = (ms: number) => new Date(Date.now() - ms)
 const ahead = (ms: number) => new Date(Date.now() + ms)
 
@@ -32,7 +32,7 @@ describe('deleting expired rows', () => {
     const player = await insertUser(t.db)
     await t.db.insert(sessions).values([
       { tokenHash: hashToken('expired-session'), profileId: player.id, expiresAt: ago(1000) },
-      { tokenHash: hashToken('live-session'), profileId: player.id, expiresAt: ahead(DAY_MS) },
+      { tokenHash: hashToken('live-session'), profileId: player.id, expiresAt: ahead(millisecondsInDay) },
     ])
     await t.db.insert(authTokens).values([
       { profileId: player.id, purpose: 'password_reset', tokenHash: 'expired-token', expiresAt: ago(1000) },
@@ -56,30 +56,57 @@ describe('deleting expired rows', () => {
       createdAt,
       nextAttemptAt,
     })
-    const old = ago((MAIL_KEPT_DAYS + 1) * DAY_MS)
+    const old = ago((MAIL_KEPT_DAYS + 1) * millisecondsInDay)
     await t.db
       .insert(mailOutbox)
       .values([
         mail('old-sent@example.com', old, null),
         mail('old-waiting@example.com', old, ahead(60_000)),
-        mail('recent@example.com', ago(DAY_MS), null),
+        mail('recent@example.com', ago(millisecondsInDay), null),
       ])
 
     await t.db.insert(knownBrowsers).values([
-      { profileId: player.id, keyHash: 'stale-browser', lastSignInAt: ago(366 * DAY_MS) },
-      { profileId: player.id, keyHash: 'recent-browser', lastSignInAt: ago(300 * DAY_MS) },
+      { profileId: player.id, keyHash: 'stale-browser', lastSignInAt: ago(366 * millisecondsInDay) },
+      { profileId: player.id, keyHash: 'recent-browser', lastSignInAt: ago(300 * millisecondsInDay) },
     ])
 
     await t.db.insert(notifications).values([
-      { userId: player.id, type: 'other', title: 'Old', message: 'x', createdAt: ago(91 * DAY_MS) },
-      { userId: player.id, type: 'other', title: 'Recent', message: 'x', createdAt: ago(89 * DAY_MS) },
+      {
+        userId: player.id,
+        type: 'other',
+        title: 'Old',
+        message: 'x',
+        createdAt: ago(91 * millisecondsInDay),
+      },
+      {
+        userId: player.id,
+        type: 'other',
+        title: 'Recent',
+        message: 'x',
+        createdAt: ago(89 * millisecondsInDay),
+      },
     ])
     await t.db.insert(jobs).values([
-      { kind: 'test', key: 'test:done-long-ago', runAt: ago(40 * DAY_MS), doneAt: ago(31 * DAY_MS) },
-      { kind: 'test', key: 'test:done-lately', runAt: ago(DAY_MS), doneAt: ago(DAY_MS) },
-      { kind: 'test', key: 'test:waiting', runAt: ago(40 * DAY_MS) },
+      {
+        kind: 'test',
+        key: 'test:done-long-ago',
+        runAt: ago(40 * millisecondsInDay),
+        doneAt: ago(31 * millisecondsInDay),
+      },
+      {
+        kind: 'test',
+        key: 'test:done-lately',
+        runAt: ago(millisecondsInDay),
+        doneAt: ago(millisecondsInDay),
+      },
+      { kind: 'test', key: 'test:waiting', runAt: ago(40 * millisecondsInDay) },
       // One-time work: its row is the record that it was done, kept for good (lib/jobs.ts).
-      { kind: 'test', key: onceKey('test:backfill'), runAt: ago(400 * DAY_MS), doneAt: ago(400 * DAY_MS) },
+      {
+        kind: 'test',
+        key: onceKey('test:backfill'),
+        runAt: ago(400 * millisecondsInDay),
+        doneAt: ago(400 * millisecondsInDay),
+      },
     ])
 
     const counts = await deleteExpiredRows(t.db, new Date())
@@ -141,12 +168,16 @@ describe('deleting expired rows', () => {
         type: 'other' as const,
         title: `Old ${i}`,
         message: 'x',
-        createdAt: ago(100 * DAY_MS),
+        createdAt: ago(100 * millisecondsInDay),
       })),
     )
-    await t.db
-      .insert(notifications)
-      .values({ userId: player.id, type: 'other', title: 'Recent', message: 'x', createdAt: ago(DAY_MS) })
+    await t.db.insert(notifications).values({
+      userId: player.id,
+      type: 'other',
+      title: 'Recent',
+      message: 'x',
+      createdAt: ago(millisecondsInDay),
+    })
 
     const deletes = vi.spyOn(t.db, 'delete')
     let counts: Awaited<ReturnType<typeof deleteExpiredRows>>
@@ -166,13 +197,15 @@ describe('deleting expired rows', () => {
 
   it('reads the time from the clock it is given, not from the machine', async () => {
     const player = await insertUser(t.db)
-    await t.db
-      .insert(sessions)
-      .values({ tokenHash: hashToken('ends-tomorrow'), profileId: player.id, expiresAt: ahead(DAY_MS) })
+    await t.db.insert(sessions).values({
+      tokenHash: hashToken('ends-tomorrow'),
+      profileId: player.id,
+      expiresAt: ahead(millisecondsInDay),
+    })
     const rows = () => t.db.select().from(sessions).where(eq(sessions.profileId, player.id))
     await deleteExpiredRows(t.db, new Date())
     expect(await rows()).toHaveLength(1)
-    await deleteExpiredRows(t.db, ahead(2 * DAY_MS))
+    await deleteExpiredRows(t.db, ahead(2 * millisecondsInDay))
     expect(await rows()).toHaveLength(0)
   })
 })

@@ -6,6 +6,7 @@ import { authTokens, jobs, mailOutbox, notifications, rateLimits } from './db/sc
 import { vacuumWhereDue } from './db/vacuum'
 import { deleteExpiredSessions, forgetStaleBrowsers } from './features/auth'
 import { doneJobsBefore } from './lib/jobs'
+import { millisecondsInDay } from 'date-fns/constants'
 
 // Background work of a server instance: mail that failed is tried again, and rows that can no
 // longer be used are deleted. Every instance runs it; each step is safe to run at the same time
@@ -32,8 +33,6 @@ export const MAIL_KEPT_DAYS = 30
 // records of one-time work for good, lib/jobs.ts).
 export const NOTIFICATIONS_KEPT_DAYS = 90
 export const DONE_JOBS_KEPT_DAYS = 30
-
-const DAY_MS = 24 * 60 * 60_000
 
 // The rows of a table that grows with use are deleted this many at a time: one statement over a
 // backlog (a server back after weeks, or the first cleanup since a table was given a limit) held
@@ -69,7 +68,10 @@ export async function deleteExpiredRows(db: Db, now: Date) {
       db,
       mailOutbox,
       mailOutbox.id,
-      and(isNull(mailOutbox.nextAttemptAt), lt(mailOutbox.createdAt, ago(MAIL_KEPT_DAYS * DAY_MS))),
+      and(
+        isNull(mailOutbox.nextAttemptAt),
+        lt(mailOutbox.createdAt, ago(MAIL_KEPT_DAYS * millisecondsInDay)),
+      ),
     ),
     knownBrowsers: await forgetStaleBrowsers(db, now),
     notifications: await deleteInBatches(
@@ -80,7 +82,12 @@ export async function deleteExpiredRows(db: Db, now: Date) {
       // app's clock moved months ahead (TEST_CLOCK), the app's date would delete notices just made.
       lt(notifications.createdAt, sql`now() - make_interval(days => ${NOTIFICATIONS_KEPT_DAYS})`),
     ),
-    jobs: await deleteInBatches(db, jobs, jobs.id, doneJobsBefore(ago(DONE_JOBS_KEPT_DAYS * DAY_MS))),
+    jobs: await deleteInBatches(
+      db,
+      jobs,
+      jobs.id,
+      doneJobsBefore(ago(DONE_JOBS_KEPT_DAYS * millisecondsInDay)),
+    ),
   }
 }
 

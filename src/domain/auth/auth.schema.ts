@@ -8,6 +8,7 @@ import {
   requireDuprUnlessNone,
   sessionUser,
 } from '../profiles/profile.schema'
+import { millisecondsInDay } from 'date-fns/constants'
 
 // The spec says 6; new passwords need 8 (ASVS 6.2.1, docs/decisions/0074). Passwords set
 // before keep working: sign-in checks no length.
@@ -49,8 +50,6 @@ const passwordInput = (requiredMessage: string) =>
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
 
-const DAY_MS = 24 * 60 * 60 * 1000
-
 // The latest calendar day anywhere on Earth (UTC+14), so "today" is accepted in every time zone.
 export const latestToday = (now: Date = new Date()) =>
   new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10)
@@ -75,7 +74,7 @@ export const birthdateInput = requiredText('Birthdate is required')
   .refine(isRealDate, 'Please enter a valid date')
   .refine((value) => !isRealDate(value) || value <= latestToday(), 'Birthdate cannot be in the future')
   .refine(
-    (value) => !isRealDate(value) || ageOn(value, new Date(Date.now() + DAY_MS)) <= MAX_AGE_YEARS,
+    (value) => !isRealDate(value) || ageOn(value, new Date(Date.now() + millisecondsInDay)) <= MAX_AGE_YEARS,
     `Please enter a birthdate within the last ${MAX_AGE_YEARS} years`,
   )
 

@@ -1,8 +1,5 @@
 import { formatDay } from '../display-dates'
-
-const MINUTE_MS = 60 * 1000
-const HOUR_MS = 60 * MINUTE_MS
-const DAY_MS = 24 * HOUR_MS
+import { millisecondsInDay, millisecondsInHour, millisecondsInMinute } from 'date-fns/constants'
 
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`
 
@@ -13,8 +10,8 @@ const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ?
 export function formatRelativeTime(value: Date | string, now: Date = new Date()) {
   const date = typeof value === 'string' ? new Date(value) : value
   const elapsed = now.getTime() - date.getTime()
-  if (elapsed < MINUTE_MS) return 'Just now'
-  if (elapsed < HOUR_MS) return plural(Math.floor(elapsed / MINUTE_MS), 'minute')
-  if (elapsed < DAY_MS) return plural(Math.floor(elapsed / HOUR_MS), 'hour')
+  if (elapsed < millisecondsInMinute) return 'Just now'
+  if (elapsed < millisecondsInHour) return plural(Math.floor(elapsed / millisecondsInMinute), 'minute')
+  if (elapsed < millisecondsInDay) return plural(Math.floor(elapsed / millisecondsInHour), 'hour')
   return formatDay(date)
 }

@@ -1,3 +1,5 @@
+import { millisecondsInDay } from 'date-fns/constants'
+
 // The Available tab's date filter: its choices, their labels and the check of a chosen range.
 // Apart from the days they mean (date-window.ts, with the zones' calendars), so that the browser
 // reads a filter from an address, to ask for its list with the tap, without the calendar code
@@ -24,8 +26,6 @@ export const RANGE_TOO_LONG = `Choose at most ${RANGE_MAX_DAYS} days`
 // A local date, "2026-12-05".
 export type LocalDate = string
 
-const DAY_MS = 86_400_000
-
 // The days since 1970-01-01 of a local date; NaN for text that is no day of the calendar
 // ("2026-02-30"), which then never counts as a problem, as before with date-fns's parseISO.
 function dayNumber(date: LocalDate): number {
@@ -34,7 +34,7 @@ function dayNumber(date: LocalDate): number {
   const at = new Date(Date.UTC(year, month - 1, day))
   if (at.getUTCFullYear() !== year || at.getUTCMonth() !== month - 1 || at.getUTCDate() !== day)
     return Number.NaN
-  return at.getTime() / DAY_MS
+  return at.getTime() / millisecondsInDay
 }
 
 // The problem with a chosen range, or null. `missing`: a date not chosen yet (the form says it as

@@ -3,6 +3,7 @@ import { addDays, format, parseISO } from 'date-fns'
 import type { DateFilter, LocalDate } from './date-filters'
 import type { StateCode } from './play-date.constants'
 import { type PlayDateZone, playDateZoneIds, zonedInstant, zoneOfState } from './schedule'
+import { millisecondsInDay } from 'date-fns/constants'
 
 // The Available tab's date filter. A day is a calendar day where the game is played: "this
 // weekend" finds a Saturday 8:00 AM game in Phoenix and one in Orlando, each by its own clock.
@@ -22,8 +23,6 @@ export {
   RANGE_TOO_LONG,
   rangeProblem,
 } from './date-filters'
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 // The zone the filter's days are read in: the state's looked at; with "All states", the player's
 // home state's; Pacific time for a player without one. The server and the browser both ask here,
@@ -113,7 +112,7 @@ export function zoneWindow(first: LocalDate, last: LocalDate, zone: string): { f
     // of the day before.
     const [y, m, d] = date.split('-').map(Number)
     const asUtc = Date.UTC(y!, m! - 1, d!)
-    return new Date(asUtc - tzOffset(zone, new Date(asUtc - DAY_MS)) * 60_000)
+    return new Date(asUtc - tzOffset(zone, new Date(asUtc - millisecondsInDay)) * 60_000)
   }
   return { from: midnight(first), to: midnight(plusDays(last, 1)) }
 }

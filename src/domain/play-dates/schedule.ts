@@ -1,6 +1,7 @@
 import { TZDate, tzOffset } from '@date-fns/tz'
 import { addDays, addMinutes, differenceInCalendarDays, format, startOfDay } from 'date-fns'
 import type { StateCode } from './play-date.constants'
+import { millisecondsInDay } from 'date-fns/constants'
 
 // When a PlayDate is played: a start instant, the IANA zone it is shown in, and a duration.
 // Wall-clock dates and times are read in the PlayDate's own zone, never the viewer's: a player
@@ -124,8 +125,6 @@ export const startTooLate = `Start must be within ${START_MAX_AHEAD_DAYS} days`
 export const startDoesNotExist = 'That time does not exist on this day (the clocks change): choose another'
 export const PLACE_MAX = 120
 
-const DAY_MS = 24 * 60 * 60 * 1000
-
 // The instant of a wall-clock date and time in a zone; null for a time the zone skips when its
 // clocks go forward (2:30 AM on the second Sunday of March in Denver does not exist), and the first
 // of the two for a time it lives twice when they go back (1:30 AM on the first Sunday of November).
@@ -139,7 +138,9 @@ export function zonedInstant(date: string, time: string, zone: string): Date | n
   if (Number.isNaN(asUtc)) return null
   // The zone's offsets a day either side hold every offset this wall time can have: a zone changes
   // its clocks at most once a day.
-  const offsets = new Set([-DAY_MS, 0, DAY_MS].map((shift) => tzOffset(zone, new Date(asUtc + shift))))
+  const offsets = new Set(
+    [-millisecondsInDay, 0, millisecondsInDay].map((shift) => tzOffset(zone, new Date(asUtc + shift))),
+  )
   const instants = [...offsets]
     .map((offset) => asUtc - offset * 60_000)
     .filter((instant) => tzOffset(zone, new Date(instant)) * 60_000 === asUtc - instant)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { duprFields, ratingInput, requireDuprUnlessNone } from './profile.schema'
+import { millisecondsInDay } from 'date-fns/constants'
 
 // An empty field is "not given", so it reads 'DUPR rating is required', not 'at least 2.00'.
 const blankToUndefined = (value: unknown) =>
@@ -27,7 +28,6 @@ export const ratingCheckOutput = z.object({
 })
 export type RatingCheckOutput = z.infer<typeof ratingCheckOutput>
 
-const DAY_MS = 24 * 60 * 60 * 1000
 export const RATINGS_STALE_AFTER_DAYS = 90
 export const RATING_PROMPT_SNOOZE_DAYS = 7
 
@@ -37,8 +37,9 @@ export function isRatingUpdateNeeded(
   promptSkippedAt: Date | null,
   now: Date = new Date(),
 ) {
-  const stale = now.getTime() - ratingsConfirmedAt.getTime() > RATINGS_STALE_AFTER_DAYS * DAY_MS
+  const stale = now.getTime() - ratingsConfirmedAt.getTime() > RATINGS_STALE_AFTER_DAYS * millisecondsInDay
   const snoozed =
-    promptSkippedAt !== null && now.getTime() - promptSkippedAt.getTime() < RATING_PROMPT_SNOOZE_DAYS * DAY_MS
+    promptSkippedAt !== null &&
+    now.getTime() - promptSkippedAt.getTime() < RATING_PROMPT_SNOOZE_DAYS * millisecondsInDay
   return stale && !snoozed
 }

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createAdjustableClock, systemClock } from './clock'
-
-const DAY_MS = 24 * 60 * 60_000
+import { millisecondsInDay } from 'date-fns/constants'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -11,8 +10,8 @@ describe('a timer on the clock', () => {
   it('runs once the system clock reaches its time, even past what one Node timer can wait', async () => {
     vi.useFakeTimers()
     const ran: number[] = []
-    systemClock.at(new Date(Date.now() + 30 * DAY_MS), () => ran.push(Date.now()))
-    await vi.advanceTimersByTimeAsync(30 * DAY_MS - 1)
+    systemClock.at(new Date(Date.now() + 30 * millisecondsInDay), () => ran.push(Date.now()))
+    await vi.advanceTimersByTimeAsync(30 * millisecondsInDay - 1)
     expect(ran).toHaveLength(0)
     await vi.advanceTimersByTimeAsync(1)
     expect(ran).toHaveLength(1)
@@ -21,13 +20,13 @@ describe('a timer on the clock', () => {
   it('runs when an adjustable clock is moved past its time, and not when cancelled', async () => {
     const clock = createAdjustableClock()
     const ran: string[] = []
-    clock.at(new Date(clock.now().getTime() + 7 * DAY_MS), () => ran.push('week'))
-    const cancel = clock.at(new Date(clock.now().getTime() + DAY_MS), () => ran.push('cancelled'))
-    clock.at(new Date(clock.now().getTime() + 30 * DAY_MS), () => ran.push('month'))
+    clock.at(new Date(clock.now().getTime() + 7 * millisecondsInDay), () => ran.push('week'))
+    const cancel = clock.at(new Date(clock.now().getTime() + millisecondsInDay), () => ran.push('cancelled'))
+    clock.at(new Date(clock.now().getTime() + 30 * millisecondsInDay), () => ran.push('month'))
     cancel()
-    clock.advance(8 * DAY_MS)
+    clock.advance(8 * millisecondsInDay)
     await expect.poll(() => ran).toEqual(['week'])
-    clock.set(new Date(clock.now().getTime() + 30 * DAY_MS))
+    clock.set(new Date(clock.now().getTime() + 30 * millisecondsInDay))
     await expect.poll(() => ran).toEqual(['week', 'month'])
   })
 

@@ -2,13 +2,13 @@ import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { authTokens } from '../../db/schema'
 import { hashToken, newSessionToken } from './sessions'
+import { millisecondsInHour } from 'date-fns/constants'
 
 export type TokenPurpose = 'email_confirmation' | 'password_reset'
 
-const HOUR_MS = 60 * 60 * 1000
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
-  email_confirmation: 48 * HOUR_MS,
-  password_reset: HOUR_MS,
+  email_confirmation: 48 * millisecondsInHour,
+  password_reset: millisecondsInHour,
 }
 
 // A random token for an email link; only its SHA-256 is stored. A confirmation link also

@@ -4,8 +4,7 @@ import { profiles, sessions } from '../../db/schema'
 import { signedInUser } from '../../testing/factories'
 import { createTestApp, type TestApp, type TestClient, testDatabaseKind } from '../../testing/test-app'
 import { hashToken } from './sessions'
-
-const DAY_MS = 24 * 60 * 60 * 1000
+import { millisecondsInDay } from 'date-fns/constants'
 
 // On the embedded database the server keeps the session lookups it read (docs/decisions/0119).
 // Whatever changes a session or its player, by any path, the next request sees it: these tests
@@ -108,7 +107,7 @@ describe('sessions kept by the server', () => {
     const { client } = await signedInUser(t)
     expect((await client.get('/api/profiles/me')).status).toBe(200)
     expect((await client.get('/api/profiles/me')).status).toBe(200)
-    t.clock.advance(31 * DAY_MS)
+    t.clock.advance(31 * millisecondsInDay)
     expect((await client.get('/api/profiles/me')).status).toBe(401)
   })
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser } from '../../testing/factories'
 import { createTestApp, type TestApp } from '../../testing/test-app'
-
-const DAY_MS = 24 * 60 * 60 * 1000
+import { millisecondsInDay } from 'date-fns/constants'
 
 // Session expiry reads the app's clock (deps.clock), so a test moves time instead of waiting.
 describe('session expiry on the app clock', () => {
@@ -17,11 +16,11 @@ describe('session expiry on the app clock', () => {
     expect((await client.get('/api/profiles/me')).status).toBe(200)
 
     // A day later the session is still good, and using it renews it for another 30 days.
-    t.clock.advance(DAY_MS)
+    t.clock.advance(millisecondsInDay)
     expect((await client.get('/api/profiles/me')).status).toBe(200)
 
     // Past the renewed expiry it is gone.
-    t.clock.advance(31 * DAY_MS)
+    t.clock.advance(31 * millisecondsInDay)
     expect((await client.get('/api/profiles/me')).status).toBe(401)
   })
 })
@@ -34,10 +33,10 @@ describe('a session made when the app clock is far from the database’s', () =>
   afterAll(() => t.close())
 
   it('is dated by the app clock, so it works at once and runs out by that clock', async () => {
-    t.clock.set(new Date(Date.now() + 200 * DAY_MS))
+    t.clock.set(new Date(Date.now() + 200 * millisecondsInDay))
     const { client } = await signedInUser(t)
     expect((await client.get('/api/profiles/me')).status).toBe(200)
-    t.clock.advance(31 * DAY_MS)
+    t.clock.advance(31 * millisecondsInDay)
     expect((await client.get('/api/profiles/me')).status).toBe(401)
   })
 })

@@ -6,12 +6,12 @@ import { sessionUserColumns, toSessionUser } from '../../db/queries'
 import { profiles, sessions } from '../../db/schema'
 import type { ResolvedSession } from '../../app-env'
 import { checkUserSessions } from '../../lib/realtime'
+import { millisecondsInDay } from 'date-fns/constants'
 
 // 256 bits from the OS CSPRNG; only the SHA-256 of the token is stored.
 export const newSessionToken = () => randomBytes(32).toString('base64url')
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
-const DAY_MS = 24 * 60 * 60 * 1000
 // Sliding expiry: a session seen again after this long is extended (one write per hour at most).
 const RENEW_AFTER_MS = 60 * 60 * 1000
 // However often it is used, a session ends this long after sign-in (ASVS 7.3.2): then the
@@ -31,7 +31,7 @@ export async function createSession(
   meta: SessionMeta = {},
 ) {
   const token = newSessionToken()
-  const expiresAt = new Date(now.getTime() + ttlDays * DAY_MS)
+  const expiresAt = new Date(now.getTime() + ttlDays * millisecondsInDay)
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     profileId,
@@ -85,7 +85,7 @@ async function lookUpSession(
   now: Date,
   cache: ExactCache<CachedSession> | null,
 ): Promise<SessionRow | undefined> {
-  const signedInAfter = new Date(now.getTime() - SESSION_ABSOLUTE_DAYS * DAY_MS)
+  const signedInAfter = new Date(now.getTime() - SESSION_ABSOLUTE_DAYS * millisecondsInDay)
   const kept = cache?.get(tokenHash)
   if (kept) return kept.expiresAt > now && kept.signedInAt > signedInAfter ? kept : undefined
   const generation = cache?.generation ?? 0
@@ -112,14 +112,14 @@ export async function resolveSession(
   let expiresAt = row.expiresAt
   let renewed = false
   if (now.getTime() - row.lastSeenAt.getTime() > RENEW_AFTER_MS) {
-    const absoluteEnd = row.signedInAt.getTime() + SESSION_ABSOLUTE_DAYS * DAY_MS
-    expiresAt = new Date(Math.min(now.getTime() + ttlDays * DAY_MS, absoluteEnd))
+    const absoluteEnd = row.signedInAt.getTime() + SESSION_ABSOLUTE_DAYS * millisecondsInDay
+    expiresAt = new Date(Math.min(now.getTime() + ttlDays * millisecondsInDay, absoluteEnd))
     renewed = true
     await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.tokenHash, tokenHash))
   }
   const { isPaused, expiresAt: _e, lastSeenAt: _l, signedInAt: _s, ...profile } = row
   const endsAt = new Date(
-    Math.min(expiresAt.getTime(), row.signedInAt.getTime() + SESSION_ABSOLUTE_DAYS * DAY_MS),
+    Math.min(expiresAt.getTime(), row.signedInAt.getTime() + SESSION_ABSOLUTE_DAYS * millisecondsInDay),
   )
   return { user: toSessionUser(profile), isPaused, tokenHash, expiresAt, endsAt, renewed }
 }
@@ -138,7 +138,10 @@ const sessionEndLookup = (db: DbOrTx) =>
 export async function sessionEndsAt(db: Db, tokenHash: string, now: Date): Promise<Date | null> {
   const [row] = await db.prepared('session_end_lookup', sessionEndLookup).execute({ tokenHash })
   if (!row || row.isPaused) return null
-  const endsAt = Math.min(row.expiresAt.getTime(), row.signedInAt.getTime() + SESSION_ABSOLUTE_DAYS * DAY_MS)
+  const endsAt = Math.min(
+    row.expiresAt.getTime(),
+    row.signedInAt.getTime() + SESSION_ABSOLUTE_DAYS * millisecondsInDay,
+  )
   return endsAt > now.getTime() ? new Date(endsAt) : null
 }
 

@@ -10,12 +10,11 @@ import { profilePhotoUrl } from '../../../domain/players/profile-photo'
 import type { DbOrTx } from '../../db/client'
 import { connections, playDates, profiles } from '../../db/schema'
 import { offeredTo } from '../../db/queries'
+import { millisecondsInDay } from 'date-fns/constants'
 
 // What the player's friends did lately that anyone signed in could see anyway (decision 0103):
 // PlayDates they posted that are still open, and friendships they made (public profiles list
 // friends). Never a match, a chat or a result, never what a paused player did, never the viewer.
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 // The viewer's accepted friends: two lookups on the requester and receiver indexes.
 const friendsOf = (viewerId: string) => sql`(
@@ -136,7 +135,7 @@ export async function listFriendActivity(
   viewerId: string,
   now: Date,
 ): Promise<FriendActivityOutput> {
-  const since = new Date(now.getTime() - FRIEND_ACTIVITY_DAYS * DAY_MS)
+  const since = new Date(now.getTime() - FRIEND_ACTIVITY_DAYS * millisecondsInDay)
   const [posted, friendships] = await Promise.all([
     postedPlayDates(db, viewerId, since, now),
     newFriendships(db, viewerId, since),

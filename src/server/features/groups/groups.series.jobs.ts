@@ -22,6 +22,7 @@ import {
 import { enqueueJob, type JobHandlers } from '../../lib/jobs'
 import { createNotifications } from '../notifications'
 import { postSeriesGame } from '../play-dates'
+import { millisecondsInDay } from 'date-fns/constants'
 
 // The series' jobs (docs/decisions/0169-recurring-series.md), on the jobs table: each runs once
 // across instances (lib/jobs.ts).
@@ -34,8 +35,7 @@ import { postSeriesGame } from '../play-dates'
 
 export const SERIES_MAKE_JOB = 'group-series-make'
 export const SERIES_SUMMARY_JOB = 'group-series-summary'
-const DAY_MS = 24 * 60 * 60_000
-export const OPENS_TO_ALL_AFTER_MS = DAY_MS
+export const OPENS_TO_ALL_AFTER_MS = millisecondsInDay
 const SUMMARY_WEEKDAY = 'MO'
 const SUMMARY_TIME = '08:00'
 

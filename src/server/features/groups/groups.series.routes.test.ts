@@ -14,6 +14,7 @@ import { jobHandlers } from '../../jobs'
 import { runDueJobs } from '../../lib/jobs'
 import { insertVenue, signedInUser, type SignedInPlayer } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
+import { millisecondsInDay } from 'date-fns/constants'
 
 // A group's weekly series (docs/decisions/0169-recurring-series.md), on PGlite and PostgreSQL: the
 // games a job posts 14 days ahead across a change of the clocks, exactly once with two runners,
@@ -25,7 +26,6 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const DAY_MS = 24 * 60 * 60_000
 const DENVER = 'America/Denver'
 // Monday, Oct 19, 2026, noon in Denver (MDT). The clocks go back on Sunday, Nov 1.
 const MONDAY_NOON = new Date('2026-10-19T18:00:00Z')
@@ -122,7 +122,7 @@ describe('group series', () => {
       postedAlone: true,
       amount: 0,
       status: 'open',
-      openToAllAt: new Date(MONDAY_NOON.getTime() + DAY_MS),
+      openToAllAt: new Date(MONDAY_NOON.getTime() + millisecondsInDay),
     })
 
     // Nov 3's game enters the window 14 days before it starts: after the clocks went back.
@@ -262,7 +262,7 @@ describe('group series', () => {
     const admin = await signedInUser(t, { firstName: 'Ada', isAdmin: true })
     expect((await admin.client.post(`/api/admin/groups/${group.id}/close`)).status).toBe(204)
     // Three weeks on, the job posted nothing more; the games posted before stay.
-    await moveTo(new Date(MONDAY_NOON.getTime() + 21 * DAY_MS))
+    await moveTo(new Date(MONDAY_NOON.getTime() + 21 * millisecondsInDay))
     expect(await gamesOf(group.id)).toHaveLength(2)
     const change = await group.owner.client.put(
       `/api/groups/${group.id}/series/${series.id}`,

@@ -13,13 +13,13 @@ import { FACTORY_PASSWORD, type SignedInPlayer, signedInUser } from '../../testi
 import { createDatabaseFromTemplate } from '../../testing/postgres-databases'
 import { createTestApp, type TestApp, testDatabaseKind } from '../../testing/test-app'
 import { createSession } from '../auth'
+import { millisecondsInDay } from 'date-fns/constants'
 
 // An event stream ends within a second of its session: a sign-out, a pause, a password change,
 // on this instance or another, and its expiry. None of it waits for a heartbeat: an idle stream
 // reads nothing from the database (docs/decisions/0161).
 
 const WITHIN_MS = 1000
-const DAY_MS = 24 * 60 * 60_000
 
 type Stream = Awaited<ReturnType<typeof openEventStream>>
 
@@ -181,11 +181,11 @@ describe('a stream at its session’s expiry', () => {
     const me = await signedInUser(c)
     const stream = await opened(c.app, me.token)
     try {
-      c.clock.advance(29 * DAY_MS)
+      c.clock.advance(29 * millisecondsInDay)
       await marked(c, stream, me.profile.id)
       expect(stream.isClosed()).toBe(false)
       const started = Date.now()
-      c.clock.advance(DAY_MS + 60_000)
+      c.clock.advance(millisecondsInDay + 60_000)
       expect(await endsWithinASecond(stream, started)).toEqual({ type: 'session-ended' })
     } finally {
       await stream.close()
@@ -199,7 +199,7 @@ describe('a stream at its session’s expiry', () => {
       // Used two hours later: the session slides to 30 days from then.
       c.clock.advance(2 * 60 * 60_000)
       expect((await me.client.get('/api/auth/session')).status).toBe(200)
-      c.clock.advance(30 * DAY_MS - 60 * 60_000)
+      c.clock.advance(30 * millisecondsInDay - 60 * 60_000)
       // The stream's timer fires on the next turn and reads the session again; the marker goes
       // out after that read.
       await new Promise((resolve) => setTimeout(resolve, 0))

@@ -13,6 +13,7 @@ import { toast } from '../../../lib/toast'
 import { type useGroupSeries, useEndSeries, useSkipDate } from '../api/series.queries'
 import { SeriesDialog } from './series-form'
 import { DotParts } from '../../../components/ui/dot-parts'
+import { millisecondsInDay } from 'date-fns/constants'
 
 // The group page's weekly games (docs/decisions/0169-recurring-series.md): each series with its
 // coming dates (`series`, from useGroupSeries); organisers start, change, skip a date of and end
@@ -188,11 +189,9 @@ function SeriesCard({
   )
 }
 
-const DAY_MS = 24 * 60 * 60_000
-
 // When a planned date becomes a game: "Will be posted Tue, Dec 1", on the venue's calendar.
 function postingLine(startsAt: string, timeZone: string) {
-  const posting = new Date(Date.parse(startsAt) - SERIES_DAYS_AHEAD * DAY_MS)
+  const posting = new Date(Date.parse(startsAt) - SERIES_DAYS_AHEAD * millisecondsInDay)
   return posting.getTime() <= Date.now()
     ? 'Will be posted soon'
     : `Will be posted ${formatDate(posting, timeZone)}`
