@@ -6,6 +6,7 @@ import {
   expectFitsScreen,
   largerText,
   openAvailableFilters,
+  datesCut,
   lineCount,
   overlaps,
   placeholdersCut,
@@ -256,6 +257,16 @@ test('with the phone text at 200%, every main screen fits a 375 px phone, its bu
   await expectWhole(stateFilter)
   await expectEveryChoiceWhole(page.getByLabel('Region', { exact: true }))
   await expectWhole(page.getByRole('button', { name: 'Games I can join alone' }))
+  // Dates of the player's own choosing: From and To under each other, each date whole (side by
+  // side, each showed "12/").
+  await page.getByRole('button', { name: 'Choose dates' }).tap()
+  const from = page.getByLabel('From', { exact: true })
+  const to = page.getByLabel('To', { exact: true })
+  await from.fill(dateOf(arizonaTime(12, 10)))
+  await to.fill(dateOf(arizonaTime(30, 10)))
+  await expect.poll(() => datesCut(page.getByRole('main'))).toEqual([])
+  expect((await to.boundingBox())!.y).toBeGreaterThan((await from.boundingBox())!.y)
+  await expectScreenFits(page)
 
   // The PlayDate's page on the creator's side: its actions and the answers whole.
   await openHuge(page, `/playdates/${id}`)

@@ -173,6 +173,35 @@ export function selectsCut(locator: Locator) {
   })
 }
 
+// The date fields whose date is not shown whole: a date field draws its date on one line, cut at
+// its box, with the calendar's button at its end (some 1.25em, as a select's arrow). Each chosen
+// date is measured as the browser writes it in the page's language; an empty field is left out.
+export function datesCut(locator: Locator) {
+  return locator.evaluate((root) => {
+    const cut: string[] = []
+    const context = document.createElement('canvas').getContext('2d')!
+    const format = new Intl.DateTimeFormat(navigator.language, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      timeZone: 'UTC',
+    })
+    for (const input of root.querySelectorAll<HTMLInputElement>('input[type="date"]')) {
+      if (!input.value || input.getBoundingClientRect().width === 0) continue
+      const style = getComputedStyle(input)
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+      const shown = format.format(new Date(`${input.value}T00:00:00Z`))
+      const room =
+        input.clientWidth -
+        parseFloat(style.paddingLeft) -
+        Math.max(parseFloat(style.paddingRight), 1.25 * parseFloat(style.fontSize))
+      if (context.measureText(shown).width > room)
+        cut.push(`${input.labels?.[0]?.textContent ?? input.id}: ${shown}`)
+    }
+    return cut
+  })
+}
+
 // The targets a finger or the keyboard reaches in an element: links, buttons, fields, selects, and
 // the labels of check boxes and radios (the tap lands on the label). Each at least 44 px tall and
 // wide and whole on the screen's width; returns those that are not.

@@ -66,47 +66,41 @@ export function AvailableFilterBar({
           ))}
         </div>
       </div>
+      {/* From and To side by side, or under each other below 19 rem (a phone's text made larger,
+          or a narrow phone), where each showed a date cut to "12/" at 200% on a 375 px phone. */}
       {value.when === 'range' ? (
-        <div className="grid grid-cols-2 gap-3">
-          <div>
-            <label htmlFor={ids.from} className="mb-1 block text-sm font-semibold text-slate-900">
-              From
-            </label>
-            <input
-              id={ids.from}
-              type="date"
-              min={today}
-              value={value.from ?? ''}
-              onChange={(event) => set({ from: event.target.value || null })}
-              aria-invalid={(problem?.field === 'from' && !waiting) || undefined}
-              aria-describedby={problem?.field === 'from' ? ids.problem : undefined}
-              className={field}
-            />
+        <div className="@container">
+          <div className="grid grid-cols-2 gap-3 @max-[19rem]:grid-cols-1">
+            {(['from', 'to'] as const).map((end) => (
+              <div key={end}>
+                <label htmlFor={ids[end]} className="mb-1 block text-sm font-semibold text-slate-900">
+                  {end === 'from' ? 'From' : 'To'}
+                </label>
+                <input
+                  id={ids[end]}
+                  type="date"
+                  min={end === 'from' ? today : (value.from ?? today)}
+                  value={value[end] ?? ''}
+                  onChange={(event) => {
+                    const date = event.target.value || null
+                    set(end === 'from' ? { from: date } : { to: date })
+                  }}
+                  aria-invalid={(problem?.field === end && !waiting) || undefined}
+                  aria-describedby={problem?.field === end ? ids.problem : undefined}
+                  className={field}
+                />
+              </div>
+            ))}
+            {problem && waiting ? (
+              <p id={ids.problem} className="col-span-full text-sm text-slate-700">
+                {problem.message}
+              </p>
+            ) : problem ? (
+              <p id={ids.problem} role="alert" className="col-span-full text-sm font-semibold text-red-800">
+                {problem.message}
+              </p>
+            ) : null}
           </div>
-          <div>
-            <label htmlFor={ids.to} className="mb-1 block text-sm font-semibold text-slate-900">
-              To
-            </label>
-            <input
-              id={ids.to}
-              type="date"
-              min={value.from ?? today}
-              value={value.to ?? ''}
-              onChange={(event) => set({ to: event.target.value || null })}
-              aria-invalid={(problem?.field === 'to' && !waiting) || undefined}
-              aria-describedby={problem?.field === 'to' ? ids.problem : undefined}
-              className={field}
-            />
-          </div>
-          {problem && waiting ? (
-            <p id={ids.problem} className="col-span-2 text-sm text-slate-700">
-              {problem.message}
-            </p>
-          ) : problem ? (
-            <p id={ids.problem} role="alert" className="col-span-2 text-sm font-semibold text-red-800">
-              {problem.message}
-            </p>
-          ) : null}
         </div>
       ) : null}
       {/* The state and the region side by side, or under each other below 13 rem (a phone's text
