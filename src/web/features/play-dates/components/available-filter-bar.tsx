@@ -47,7 +47,9 @@ export function AvailableFilterBar({
     set(when === 'range' ? { when, from: value.from ?? today, to: value.to } : { when, from: null, to: null })
 
   return (
-    <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    // Its padding stays 16 px whatever the text size, as a card's does (0228): at 200% 1rem took
+    // 64 px of a 375 px phone, and "Massachusetts" broke inside its select.
+    <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-[min(1rem,16px)] shadow-sm">
       <div role="group" aria-labelledby={ids.when}>
         <p id={ids.when} className="mb-2 font-semibold text-slate-900">
           When
