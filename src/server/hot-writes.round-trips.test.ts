@@ -146,5 +146,21 @@ describe.runIf(testDatabaseKind === 'postgres')('hot writes: database round trip
       expect(rows[0]!.runAt.getTime()).toBeGreaterThan(night.getTime())
       expect(rows[0]!.payload).toMatchObject({ held: true })
     })
+
+    it('several held: each its context before begin, then one claim and one update due again for them all', async () => {
+      const players = await noticesFor(3)
+      const night = new Date(nextNoonInPhoenix(t.clock.now()).getTime() + 11 * 3_600_000)
+      const trips = await tripsOfRun(() => runNoticeEmails(t, night), 3)
+      expect(contextsBefore(trips), trips.all.join('\n')).toHaveLength(3)
+      expect(trips.inside, trips.all.join('\n')).toHaveLength(2)
+      for (const player of players) {
+        const rows = await t.db.select().from(jobs).where(eq(jobs.ownerId, player.profile.id))
+        expect(rows).toHaveLength(1)
+        expect(rows[0]!.doneAt).toBeNull()
+        expect(rows[0]!.attempts).toBe(0)
+        expect(rows[0]!.runAt.getTime()).toBeGreaterThan(night.getTime())
+        expect(rows[0]!.payload).toMatchObject({ held: true, notice: { userId: player.profile.id } })
+      }
+    })
   })
 })

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, notLike, sql } from 'drizzle-orm'
-import type { Db, DbOrTx, Tx } from '../db/client'
+import type { BeforeCommitBatch, Db, DbOrTx, Tx } from '../db/client'
 import { jobs } from '../db/schema'
 
 // Background work on one table (docs/decisions/0080-jobs-table.md). A job is claimed with
@@ -100,27 +100,33 @@ export async function enqueueJobs(db: DbOrTx, list: NewJob[]) {
 }
 
 // Within a job's run: the job is not done, and runs again at `runAt`, with `payload` (a notice held
-// for the player's quiet hours). The run is not counted as an attempt. One statement on the job's
-// own row, where enqueueing a second job and finishing the first were two and a row more.
+// for the player's quiet hours). The run is not counted as an attempt. The batch's jobs that run
+// again are written in one statement on their own rows, just before its transaction commits
+// (docs/decisions/0241): a turn of notices held at night sent one update a job, each holding the
+// embedded database's one session.
 export async function runAgainAt(tx: Tx, job: JobRow, runAt: Date, payload: Record<string, unknown>) {
-  await tx.prepared('job_run_again', runAgain).execute({
-    id: job.id,
-    runAt: runAt.toISOString(),
-    payload: JSON.stringify(payload),
-    attempts: job.attempts,
-  })
+  await tx.beforeCommitBatch(runAgainBatch, (rows) =>
+    rows.push({ id: job.id, run_at: runAt.toISOString(), payload, attempts: job.attempts }),
+  )
 }
 
-const runAgain = (db: DbOrTx) =>
-  db
-    .update(jobs)
-    .set({
-      doneAt: null,
-      runAt: sql`${sql.placeholder('runAt')}::timestamptz`,
-      payload: sql`${sql.placeholder('payload')}::jsonb`,
-      attempts: sql`${sql.placeholder('attempts')}::int`,
-    })
-    .where(eq(jobs.id, sql`${sql.placeholder('id')}::uuid`))
+interface RunAgain {
+  id: string
+  run_at: string
+  payload: Record<string, unknown>
+  attempts: number
+}
+
+const runAgainBatch: BeforeCommitBatch<RunAgain[]> = {
+  start: () => [],
+  async finish(rows, db) {
+    await db.execute(sql`
+      update ${jobs} set done_at = null, run_at = again.run_at, payload = again.payload, attempts = again.attempts
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as again(id uuid, run_at timestamptz, payload jsonb, attempts int)
+      where ${jobs.id} = again.id`)
+  },
+}
 
 type Outcome = { ran: JobRow } | { failed: JobRow; error: unknown } | { calling: JobRow; call: OutsideCall }
 
