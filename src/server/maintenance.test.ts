@@ -1,3 +1,4 @@
+import { millisecondsInDay } from 'date-fns/constants'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { authTokens, jobs, knownBrowsers, mailOutbox, notifications, rateLimits, sessions } from './db/schema'
@@ -15,7 +16,6 @@ import {
   maintenanceTiming,
   startMaintenance,
 } from './maintenance'
-import { millisecondsInDay } from 'date-fns/constants'
 
 const silent = createLogger({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })
 const ago = (ms: number) => new Date(Date.now() - ms)

@@ -1,3 +1,4 @@
+import { millisecondsInDay } from 'date-fns/constants'
 import { and, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { AppDeps } from './app-env'
@@ -6,7 +7,6 @@ import { authTokens, jobs, mailOutbox, notifications, rateLimits } from './db/sc
 import { vacuumWhereDue } from './db/vacuum'
 import { deleteExpiredSessions, forgetStaleBrowsers } from './features/auth'
 import { doneJobsBefore } from './lib/jobs'
-import { millisecondsInDay } from 'date-fns/constants'
 
 // Background work of a server instance: mail that failed is tried again, and rows that can no
 // longer be used are deleted. Every instance runs it; each step is safe to run at the same time

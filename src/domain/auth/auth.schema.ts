@@ -1,3 +1,4 @@
+import { millisecondsInDay } from 'date-fns/constants'
 import { z } from 'zod'
 import { cleanName } from '../display-text'
 import {
@@ -8,7 +9,6 @@ import {
   requireDuprUnlessNone,
   sessionUser,
 } from '../profiles/profile.schema'
-import { millisecondsInDay } from 'date-fns/constants'
 
 // The spec says 6; new passwords need 8 (ASVS 6.2.1, docs/decisions/0074). Passwords set
 // before keep working: sign-in checks no length.

@@ -1,5 +1,5 @@
-import { formatDay } from '../display-dates'
 import { millisecondsInDay, millisecondsInHour, millisecondsInMinute } from 'date-fns/constants'
+import { formatDay } from '../display-dates'
 
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`
 

@@ -1,9 +1,9 @@
 import { TZDate, tzOffset } from '@date-fns/tz'
 import { addDays, format, parseISO } from 'date-fns'
+import { millisecondsInDay } from 'date-fns/constants'
 import type { DateFilter, LocalDate } from './date-filters'
 import type { StateCode } from './play-date.constants'
 import { type PlayDateZone, playDateZoneIds, zonedInstant, zoneOfState } from './schedule'
-import { millisecondsInDay } from 'date-fns/constants'
 
 // The Available tab's date filter. A day is a calendar day where the game is played: "this
 // weekend" finds a Saturday 8:00 AM game in Phoenix and one in Orlando, each by its own clock.

@@ -1,7 +1,7 @@
 import { TZDate, tzOffset } from '@date-fns/tz'
 import { addDays, addMinutes, differenceInCalendarDays, format, startOfDay } from 'date-fns'
-import type { StateCode } from './play-date.constants'
 import { millisecondsInDay } from 'date-fns/constants'
+import type { StateCode } from './play-date.constants'
 
 // When a PlayDate is played: a start instant, the IANA zone it is shown in, and a duration.
 // Wall-clock dates and times are read in the PlayDate's own zone, never the viewer's: a player

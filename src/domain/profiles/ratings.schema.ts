@@ -1,6 +1,6 @@
+import { millisecondsInDay } from 'date-fns/constants'
 import { z } from 'zod'
 import { duprFields, ratingInput, requireDuprUnlessNone } from './profile.schema'
-import { millisecondsInDay } from 'date-fns/constants'
 
 // An empty field is "not given", so it reads 'DUPR rating is required', not 'at least 2.00'.
 const blankToUndefined = (value: unknown) =>

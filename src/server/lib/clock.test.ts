@@ -1,6 +1,6 @@
+import { millisecondsInDay } from 'date-fns/constants'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createAdjustableClock, systemClock } from './clock'
-import { millisecondsInDay } from 'date-fns/constants'
 
 afterEach(() => {
   vi.useRealTimers()

@@ -1,8 +1,8 @@
+import { millisecondsInHour } from 'date-fns/constants'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { authTokens } from '../../db/schema'
 import { hashToken, newSessionToken } from './sessions'
-import { millisecondsInHour } from 'date-fns/constants'
 
 export type TokenPurpose = 'email_confirmation' | 'password_reset'
 

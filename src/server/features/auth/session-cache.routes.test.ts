@@ -1,10 +1,10 @@
+import { millisecondsInDay } from 'date-fns/constants'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { profiles, sessions } from '../../db/schema'
 import { signedInUser } from '../../testing/factories'
 import { createTestApp, type TestApp, type TestClient, testDatabaseKind } from '../../testing/test-app'
 import { hashToken } from './sessions'
-import { millisecondsInDay } from 'date-fns/constants'
 
 // On the embedded database the server keeps the session lookups it read (docs/decisions/0119).
 // Whatever changes a session or its player, by any path, the next request sees it: these tests

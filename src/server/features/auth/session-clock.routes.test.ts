@@ -1,7 +1,7 @@
+import { millisecondsInDay } from 'date-fns/constants'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser } from '../../testing/factories'
 import { createTestApp, type TestApp } from '../../testing/test-app'
-import { millisecondsInDay } from 'date-fns/constants'
 
 // Session expiry reads the app's clock (deps.clock), so a test moves time instead of waiting.
 describe('session expiry on the app clock', () => {

@@ -1,3 +1,4 @@
+import { millisecondsInDay } from 'date-fns/constants'
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { CachedSession, Db, DbOrTx } from '../../db/client'
@@ -6,7 +7,6 @@ import { sessionUserColumns, toSessionUser } from '../../db/queries'
 import { profiles, sessions } from '../../db/schema'
 import type { ResolvedSession } from '../../app-env'
 import { checkUserSessions } from '../../lib/realtime'
-import { millisecondsInDay } from 'date-fns/constants'
 
 // 256 bits from the OS CSPRNG; only the SHA-256 of the token is stored.
 export const newSessionToken = () => randomBytes(32).toString('base64url')

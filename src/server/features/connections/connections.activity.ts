@@ -1,3 +1,4 @@
+import { millisecondsInDay } from 'date-fns/constants'
 import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm'
 import {
   FRIEND_ACTIVITY_DAYS,
@@ -10,7 +11,6 @@ import { profilePhotoUrl } from '../../../domain/players/profile-photo'
 import type { DbOrTx } from '../../db/client'
 import { connections, playDates, profiles } from '../../db/schema'
 import { offeredTo } from '../../db/queries'
-import { millisecondsInDay } from 'date-fns/constants'
 
 // What the player's friends did lately that anyone signed in could see anyway (decision 0103):
 // PlayDates they posted that are still open, and friendships they made (public profiles list

@@ -1,4 +1,5 @@
 import { addDays } from 'date-fns'
+import { millisecondsInDay } from 'date-fns/constants'
 import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm'
 import { firstDateOf, occurrencesBetween } from '../../../domain/groups/series.rules'
 import { SERIES_DAYS_AHEAD } from '../../../domain/groups/series.schema'
@@ -22,7 +23,6 @@ import {
 import { enqueueJob, type JobHandlers } from '../../lib/jobs'
 import { createNotifications } from '../notifications'
 import { postSeriesGame } from '../play-dates'
-import { millisecondsInDay } from 'date-fns/constants'
 
 // The series' jobs (docs/decisions/0169-recurring-series.md), on the jobs table: each runs once
 // across instances (lib/jobs.ts).

@@ -1,3 +1,4 @@
+import { millisecondsInDay } from 'date-fns/constants'
 import { and, eq } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,7 +15,6 @@ import { jobHandlers } from '../../jobs'
 import { runDueJobs } from '../../lib/jobs'
 import { insertVenue, signedInUser, type SignedInPlayer } from '../../testing/factories'
 import { createClient, createTestApp, type TestApp } from '../../testing/test-app'
-import { millisecondsInDay } from 'date-fns/constants'
 
 // A group's weekly series (docs/decisions/0169-recurring-series.md), on PGlite and PostgreSQL: the
 // games a job posts 14 days ahead across a change of the clocks, exactly once with two runners,

@@ -1,3 +1,4 @@
+import { millisecondsInDay } from 'date-fns/constants'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createApp } from '../../app'
@@ -13,7 +14,6 @@ import { FACTORY_PASSWORD, type SignedInPlayer, signedInUser } from '../../testi
 import { createDatabaseFromTemplate } from '../../testing/postgres-databases'
 import { createTestApp, type TestApp, testDatabaseKind } from '../../testing/test-app'
 import { createSession } from '../auth'
-import { millisecondsInDay } from 'date-fns/constants'
 
 // An event stream ends within a second of its session: a sign-out, a pause, a password change,
 // on this instance or another, and its expiry. None of it waits for a heartbeat: an idle stream

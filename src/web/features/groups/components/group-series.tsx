@@ -1,3 +1,4 @@
+import { millisecondsInDay } from 'date-fns/constants'
 import { CalendarClock, CalendarX, MapPin, Pencil, Repeat } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -13,7 +14,6 @@ import { toast } from '../../../lib/toast'
 import { type useGroupSeries, useEndSeries, useSkipDate } from '../api/series.queries'
 import { SeriesDialog } from './series-form'
 import { DotParts } from '../../../components/ui/dot-parts'
-import { millisecondsInDay } from 'date-fns/constants'
 
 // The group page's weekly games (docs/decisions/0169-recurring-series.md): each series with its
 // coming dates (`series`, from useGroupSeries); organisers start, change, skip a date of and end
