@@ -189,6 +189,24 @@ test('with the phone text at 150% and 200%, the main screens fit a 375 px phone,
   await expectScreenFits(page)
 })
 
+test('a state without regions takes the filters\' whole row, "Massachusetts" whole at 100% and 150% @phone-only', async ({
+  browser,
+}) => {
+  const context = await signedInPhoneContext(browser, await createPlayer())
+  const page = await context.newPage()
+  await page.setViewportSize({ width: WIDTH, height: 812 })
+  for (const scale of [1, 1.5]) {
+    await page.goto('/playdates?tab=available')
+    await largerText(page, scale)
+    await openAvailableFilters(page)
+    const state = page.getByLabel('State', { exact: true })
+    await state.selectOption({ label: 'Massachusetts' })
+    await expect.poll(() => selectsCut(page.getByRole('main'))).toEqual([])
+    expect(await wordsBrokenInside(state.locator('..'))).toEqual([])
+  }
+  await context.close()
+})
+
 // A control or line whole: on the screen's width, its words not running out of it, and a control
 // at least 44 px tall.
 async function expectWhole(locator: Locator, { target = true } = {}) {

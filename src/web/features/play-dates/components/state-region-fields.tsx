@@ -24,8 +24,10 @@ export function StateRegionFields({
   className: string
 }) {
   const regions = state ? regionsOf(state) : []
+  // The state alone (none chosen, or one without regions) takes the whole row of a grid of two:
+  // in half of it "Massachusetts" broke inside ("Massachuse / tts") on a 390 px phone.
   return (
-    <div className={className}>
+    <div className={`${className} [&>:only-child]:col-span-full`}>
       <SelectField
         label={labels.state}
         value={state ?? ''}
